@@ -1,0 +1,137 @@
+package io.rpcxbench.server.grpc;
+
+import io.grpc.InsecureServerCredentials;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running gRPC server of the benchmark service ({@code rpcxbench.Bench}), built the way
+ * grpc-java's examples build one: Netty (shaded) transport, plaintext, gRPC's default executor
+ * unless {@code directExecutor} is asked for.
+ *
+ * <pre>{@code
+ * try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false)) {
+ *   ManagedChannel channel = ManagedChannelBuilder.forAddress("127.0.0.1", server.port())
+ *       .usePlaintext().build();
+ *   ...
+ * }
+ * }</pre>
+ */
+public final class GrpcBenchServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(GrpcBenchServer.class);
+  private static final long GRACE_SECONDS = 5;
+
+  private final Server server;
+  private final String bindAddress;
+  private final int port;
+  private final boolean directExecutor;
+
+  private GrpcBenchServer(Server server, String bindAddress, boolean directExecutor) {
+    this.server = server;
+    this.bindAddress = bindAddress;
+    this.port = server.getPort();
+    this.directExecutor = directExecutor;
+  }
+
+  /**
+   * Binds and starts the server.
+   *
+   * @param bindAddress host name or IP literal to listen on ({@code 0.0.0.0} for all)
+   * @param port TCP port, {@code 0} for an ephemeral one (read it back with {@link #port()})
+   * @param directExecutor run handlers on the transport threads (gRPC's documented tuning for
+   *     handlers that never block) instead of gRPC's default cached thread pool
+   * @throws UncheckedIOException if the address does not resolve or the port cannot be bound
+   */
+  public static GrpcBenchServer start(String bindAddress, int port, boolean directExecutor) {
+    InetSocketAddress address;
+    try {
+      address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot resolve bind address " + bindAddress, e);
+    }
+    NettyServerBuilder builder =
+        NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
+            .addService(new BenchServiceImpl());
+    if (directExecutor) {
+      builder.directExecutor();
+    }
+    Server server = builder.build();
+    try {
+      server.start();
+    } catch (IOException e) {
+      server.shutdownNow();
+      throw new UncheckedIOException(
+          "cannot listen on " + hostPort(bindAddress, port) + ": " + bindFailure(e), e);
+    }
+    GrpcBenchServer started = new GrpcBenchServer(server, bindAddress, directExecutor);
+    log.info(
+        "gRPC server started on {} (executor: {})",
+        hostPort(bindAddress, started.port),
+        directExecutor ? "direct" : "default");
+    return started;
+  }
+
+  /** The port actually bound (useful after asking for port 0). */
+  public int port() {
+    return port;
+  }
+
+  /** The address the server listens on, as given to {@link #start}. */
+  public String bindAddress() {
+    return bindAddress;
+  }
+
+  /** Whether handlers run on the transport threads. */
+  public boolean directExecutor() {
+    return directExecutor;
+  }
+
+  /** Blocks until the server has terminated (after {@link #close()} from another thread). */
+  public void awaitTermination() throws InterruptedException {
+    server.awaitTermination();
+  }
+
+  /**
+   * Stops accepting calls, lets calls in flight finish for a few seconds, then cancels the rest.
+   * Idempotent.
+   */
+  @Override
+  public void close() {
+    server.shutdown();
+    try {
+      if (!server.awaitTermination(GRACE_SECONDS, TimeUnit.SECONDS)) {
+        server.shutdownNow();
+        server.awaitTermination(GRACE_SECONDS, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      server.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** {@code host:port}, with IPv6 literals in brackets. */
+  static String hostPort(String host, int port) {
+    return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+  }
+
+  /** One line for the operator; Netty's native transport words EADDRINUSE its own way. */
+  private static String bindFailure(Throwable t) {
+    Throwable root = t;
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      String message = String.valueOf(c.getMessage());
+      if (c instanceof BindException || message.contains("Address already in use")) {
+        return message.contains("already in use") ? "address already in use" : message;
+      }
+      root = c;
+    }
+    return root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+  }
+}

@@ -1,0 +1,78 @@
+package io.rpcxbench.server.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.api.grpc.HelloRequest;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+class GrpcServerCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int execute(String... args) {
+    CommandLine cmd = new CommandLine(new GrpcServerCommand());
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    return cmd.execute(args);
+  }
+
+  @Test
+  void helpExitsZeroAndShowsTheOptions() {
+    assertThat(execute("--help")).isZero();
+    assertThat(out.toString())
+        .contains("Usage: server-grpc", "--bind=ADDR", "--port=PORT", "--direct-executor", "default: 8082");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"--port=70000", "--port=-1", "--port=x", "--nope", "--bind=nosuch.invalid"})
+  void badUsageExitsTwo(String arg) {
+    assertThat(execute(arg)).isEqualTo(2);
+    assertThat(err.toString()).contains("Usage: server-grpc");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void busyPortExitsOneWithOneLine() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      assertThat(execute("--bind", "127.0.0.1", "--port", Integer.toString(port))).isEqualTo(1);
+      assertThat(err.toString())
+          .isEqualTo(
+              "server-grpc: cannot listen on 127.0.0.1:" + port + ": address already in use"
+                  + System.lineSeparator());
+      assertThat(out.toString()).isEmpty();
+    }
+  }
+
+  @Test
+  void mainPrintsTheReadyLineServesAndStopsCleanlyOnSigterm() throws Exception {
+    try (ServerProcess server =
+        ServerProcess.start(
+            List.of(
+                "-cp",
+                System.getProperty("java.class.path"),
+                GrpcServerCommand.class.getName(),
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--direct-executor"))) {
+      int port = server.awaitReadyPort();
+      assertThat(server.readyLine()).isEqualTo("grpc listening on 127.0.0.1:" + port);
+      try (GrpcBenchServerTest.Client client = new GrpcBenchServerTest.Client(port)) {
+        assertThat(client.blocking().hello(HelloRequest.newBuilder().setName("cli").build()).getMessage())
+            .isEqualTo("hello, cli");
+      }
+      assertThat(server.terminate()).isZero();
+      assertThat(server.linesAfterReady()).isEmpty();
+    }
+  }
+}
