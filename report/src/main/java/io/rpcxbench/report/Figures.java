@@ -1,0 +1,151 @@
+package io.rpcxbench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Figs. 8-10 (per protocol: bar charts of average runtime and TPS by threads, grouped by
+ * requests) and the two charts the paper lacks (throughput and p99 latency against threads, one
+ * line per protocol). Not-measured points are gaps; timed-out/failed ones are listed in the caption.
+ */
+final class Figures {
+    /** A rendered chart: PNG file name (in the output folder), title and caption notes. */
+    record Figure(String file, String title, String caption, List<String> notes) {
+    }
+
+    private static final int WIDTH = 900;
+    private static final int HEIGHT = 520;
+
+    private Figures() {
+    }
+
+    static List<Figure> render(Measurements m, Path outDir) throws IOException {
+        List<Figure> out = new ArrayList<>();
+        int number = 8;
+        for (Protocol p : Protocol.values()) {
+            out.add(bars(m, p, "fig" + number + "a-" + p.id + "-runtime", "Fig. " + number + "a: " + p.label
+                    + " average runtime (ms)", "ms", CleanedPoint::timeTotalAvgMs, outDir));
+            out.add(bars(m, p, "fig" + number + "b-" + p.id + "-tps", "Fig. " + number + "b: " + p.label
+                    + " average TPS", "TPS (1/s)", CleanedPoint::tpsAvg, outDir));
+            number++;
+        }
+        Optional<Integer> requests = largestCommonRequests(m);
+        if (requests.isPresent()) {
+            int r = requests.get();
+            out.add(lines(m, r, "extra-throughput", "Throughput against threads, " + r + " requests",
+                    "calls/s", CleanedPoint::throughputAvg, outDir));
+            out.add(lines(m, r, "extra-p99", "p99 latency against threads, " + r + " requests",
+                    "p99 latency (µs)", CleanedPoint::p99AvgUs, outDir));
+        }
+        return out;
+    }
+
+    /** The largest request count with a complete point for every protocol, else the largest measured. */
+    static Optional<Integer> largestCommonRequests(Measurements m) {
+        SortedSet<Integer> common = null;
+        for (Protocol p : Protocol.values()) {
+            SortedSet<Integer> done = new TreeSet<>();
+            m.points.stream().filter(x -> x.type() == p.type && x.complete()).forEach(x -> done.add(x.requestNum()));
+            if (common == null) {
+                common = done;
+            } else {
+                common.retainAll(done);
+            }
+        }
+        if (common != null && !common.isEmpty()) {
+            return Optional.of(common.last());
+        }
+        SortedSet<Integer> all = m.requests(null);
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.last());
+    }
+
+    private static Figure bars(Measurements m, Protocol p, String name, String title, String yTitle,
+            Function<CleanedPoint, Double> value, Path outDir) throws IOException {
+        List<Integer> threads = List.copyOf(PaperGrid.choose(m.threads(p), PaperGrid.THREADS));
+        List<Integer> requests = List.copyOf(PaperGrid.choose(m.requests(p), PaperGrid.FIGURE_REQUESTS));
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle("threads").yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setOverlapped(false);
+        if (threads.isEmpty()) {
+            return new Figure(null, title, p.label + ": not measured.", List.of());
+        }
+        List<String> x = threads.stream().map(String::valueOf).toList();
+        List<String> notes = new ArrayList<>();
+        for (int r : requests) {
+            List<Double> y = new ArrayList<>();
+            for (int t : threads) {
+                Optional<CleanedPoint> point = m.get(p, t, r);
+                String marker = Measurements.marker(point);
+                y.add(marker == null ? value.apply(point.get()) : null);
+                if (point.isPresent() && marker != null) {
+                    notes.add(marker + ": " + t + " threads, " + r + " requests");
+                }
+            }
+            chart.addSeries(r + " requests", x, y);
+        }
+        String caption = p.label + ": threads " + TableFormats.join(threads) + "; requests "
+                + TableFormats.join(requests) + ". Empty bars: not measured or did not finish.";
+        return save(chart, name, title, caption, notes, outDir);
+    }
+
+    private static Figure lines(Measurements m, int requests, String name, String title, String yTitle,
+            Function<CleanedPoint, Double> value, Path outDir) throws IOException {
+        List<Integer> threads = new ArrayList<>(new TreeSet<>(m.points.stream()
+                .filter(x -> x.requestNum() == requests).map(CleanedPoint::threadNum).toList()));
+        if (threads.isEmpty()) {
+            return new Figure(null, title, "No data at " + requests + " requests.", List.of());
+        }
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle("threads").yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        List<String> notes = new ArrayList<>();
+        for (Protocol p : Protocol.values()) {
+            double[] xs = new double[threads.size()];
+            double[] ys = new double[threads.size()];
+            for (int i = 0; i < threads.size(); i++) {
+                int t = threads.get(i);
+                Optional<CleanedPoint> point = m.get(p, t, requests);
+                String marker = Measurements.marker(point);
+                Double v = marker == null ? value.apply(point.get()) : null;
+                xs[i] = t;
+                ys[i] = v == null ? Double.NaN : v;
+                if (point.isPresent() && marker != null) {
+                    notes.add(p.label + " " + marker + ": " + t + " threads");
+                } else if (point.isEmpty()) {
+                    notes.add(p.label + " not measured: " + t + " threads");
+                }
+            }
+            chart.addSeries(p.label, xs, ys);
+        }
+        String caption = "All protocols at " + requests + " requests (the largest request count every protocol "
+                + "completed). Gaps: not measured or did not finish.";
+        return save(chart, name, title, caption, notes, outDir);
+    }
+
+    private static void style(Styler s) {
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setChartBackgroundColor(java.awt.Color.WHITE);
+        s.setDecimalPattern("#,##0.##");
+        s.setLocale(java.util.Locale.ROOT);
+    }
+
+    private static Figure save(Chart<?, ?> chart, String name, String title, String caption, List<String> notes,
+            Path outDir) throws IOException {
+        BitmapEncoder.saveBitmap(chart, outDir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
+        return new Figure(name + ".png", title, caption, List.copyOf(notes));
+    }
+}

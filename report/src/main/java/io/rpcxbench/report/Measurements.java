@@ -1,0 +1,56 @@
+package io.rpcxbench.report;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/** The cleaned points, indexed by (protocol, threads, requests). */
+final class Measurements {
+    private record Key(int type, int threads, int requests) {
+    }
+
+    final List<CleanedPoint> points;
+    private final Map<Key, CleanedPoint> byKey = new HashMap<>();
+
+    Measurements(List<CleanedPoint> points) {
+        this.points = List.copyOf(points);
+        for (CleanedPoint p : points) {
+            byKey.put(new Key(p.type(), p.threadNum(), p.requestNum()), p);
+        }
+    }
+
+    Optional<CleanedPoint> get(Protocol protocol, int threads, int requests) {
+        return Optional.ofNullable(byKey.get(new Key(protocol.type, threads, requests)));
+    }
+
+    /** Thread counts measured (any status) by any protocol, or by {@code only} when not null. */
+    SortedSet<Integer> threads(Protocol only) {
+        return values(only, CleanedPoint::threadNum);
+    }
+
+    SortedSet<Integer> requests(Protocol only) {
+        return values(only, CleanedPoint::requestNum);
+    }
+
+    private SortedSet<Integer> values(Protocol only, Function<CleanedPoint, Integer> f) {
+        SortedSet<Integer> out = new TreeSet<>();
+        for (CleanedPoint p : points) {
+            if (only == null || p.type() == only.type) {
+                out.add(f.apply(p));
+            }
+        }
+        return out;
+    }
+
+    /** How a point shows where a number would: "–" not measured, "timeout"/"failed" if so, else null. */
+    static String marker(Optional<CleanedPoint> p) {
+        if (p.isEmpty()) {
+            return Cell.MISSING;
+        }
+        return p.get().complete() ? null : p.get().status().id;
+    }
+}

@@ -1,0 +1,11 @@
+package io.rpcxbench.report;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The shared {@code --out} option. */
+final class OutOption {
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/report",
+            description = "Report folder (default: ${DEFAULT-VALUE}).")
+    Path dir;
+}

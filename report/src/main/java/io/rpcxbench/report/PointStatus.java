@@ -1,0 +1,25 @@
+package io.rpcxbench.report;
+
+import java.util.Optional;
+
+/** How a point ended (raw-format.md, provenance key {@code status}). */
+enum PointStatus {
+    COMPLETE("complete"),
+    TIMEOUT("timeout"),
+    FAILED("failed");
+
+    final String id;
+
+    PointStatus(String id) {
+        this.id = id;
+    }
+
+    static Optional<PointStatus> of(String id) {
+        for (PointStatus s : values()) {
+            if (s.id.equals(id)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+}

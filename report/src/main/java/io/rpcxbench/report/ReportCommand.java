@@ -1,0 +1,26 @@
+package io.rpcxbench.report;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code report [--db URL] [--out DIR]}: tables, charts and index.html from the cleaned table. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Write Tables 3-4 (Markdown, CSV), Figs. 8-10 and the throughput/p99 charts (PNG), "
+                + "cleaned.csv and index.html.")
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+    @Mixin
+    DbOption db;
+    @Mixin
+    OutOption out;
+
+    @Override
+    public Integer call() {
+        var err = spec.commandLine().getErr();
+        return Steps.withDb(db, err, d -> Steps.report(d, out.dir, spec.commandLine().getOut(), err));
+    }
+}
