@@ -41,15 +41,21 @@ public final class RpcxException extends RuntimeException {
   }
 
   private final Code code;
+  private final String description;
 
-  public RpcxException(Code code, String message) {
-    super(code + ": " + message);
-    this.code = code;
+  public RpcxException(Code code, String description) {
+    this(code, description, null);
   }
 
-  public RpcxException(Code code, String message, Throwable cause) {
-    super(code + ": " + message, cause);
+  public RpcxException(Code code, String description, Throwable cause) {
+    super(code + ": " + description, cause);
     this.code = code;
+    this.description = description;
+  }
+
+  /** What happened, without the code; e.g. {@code "connection to 10.0.0.2:8081 lost"}. */
+  public String description() {
+    return description;
   }
 
   /** Why the call failed. */

@@ -1,0 +1,94 @@
+package io.rpcxbench.rpcx;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import com.google.protobuf.Parser;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.TooLongFrameException;
+import java.util.List;
+
+/**
+ * Splits the byte stream into varint32-length-prefixed protobuf frames and parses each with a
+ * fixed parser. Never trusts a length it was sent: a length over the maximum, a malformed varint
+ * or an unparsable message is an error, after which the connection is closed and the rest of
+ * its input ignored.
+ */
+final class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
+  private static final int MAX_VARINT32_BYTES = 5;
+
+  private final Parser<T> parser;
+  private final int maxFrameLength;
+  private boolean failed;
+
+  FrameDecoder(Parser<T> parser, int maxFrameLength) {
+    this.parser = parser;
+    this.maxFrameLength = maxFrameLength;
+  }
+
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (failed) {
+      in.skipBytes(in.readableBytes());
+      return;
+    }
+    try {
+      decodeFrames(in, out);
+    } catch (RuntimeException e) {
+      failed = true;
+      in.skipBytes(in.readableBytes());
+      throw e;
+    }
+  }
+
+  private void decodeFrames(ByteBuf in, List<Object> out) {
+    while (in.isReadable()) {
+      int start = in.readerIndex();
+      long length = readLength(in);
+      if (length < 0) {
+        in.readerIndex(start);
+        return;
+      }
+      if (length > maxFrameLength) {
+        throw new TooLongFrameException(
+            "frame length " + length + " exceeds the maximum " + maxFrameLength);
+      }
+      if (in.readableBytes() < length) {
+        in.readerIndex(start);
+        return;
+      }
+      out.add(parse(in, (int) length));
+      in.skipBytes((int) length);
+    }
+  }
+
+  /** The length prefix, or -1 when more bytes are needed for it. */
+  private static long readLength(ByteBuf in) {
+    long result = 0;
+    for (int i = 0; i < MAX_VARINT32_BYTES; i++) {
+      if (!in.isReadable()) {
+        return -1;
+      }
+      byte b = in.readByte();
+      result |= (long) (b & 0x7f) << (7 * i);
+      if (b >= 0) {
+        return result;
+      }
+    }
+    throw new CorruptedFrameException("malformed length prefix (varint longer than 32 bits)");
+  }
+
+  private T parse(ByteBuf in, int length) {
+    try {
+      if (in.hasArray()) {
+        return parser.parseFrom(in.array(), in.arrayOffset() + in.readerIndex(), length);
+      }
+      return parser.parseFrom(CodedInputStream.newInstance(in.nioBuffer(in.readerIndex(), length)));
+    } catch (InvalidProtocolBufferException e) {
+      throw new CorruptedFrameException("malformed protobuf message: " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package io.rpcxbench.rpcx;
+
+import io.rpcxbench.rpcx.wire.Parameter;
+import io.rpcxbench.rpcx.wire.RpcxReply;
+import io.rpcxbench.rpcx.wire.RpcxRequest;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * One published method, prepared at start-up: its argument mappings and a MethodHandle bound to
+ * the service object, so a call needs no reflection.
+ */
+final class ServerMethod {
+  private final String fullName;
+  private final ValueMapping[] parameters;
+  private final boolean[] primitive;
+  private final ValueMapping result;
+  private final MethodHandle invoker;
+  private final boolean nonBlocking;
+
+  ServerMethod(
+      String fullName,
+      ValueMapping[] parameters,
+      boolean[] primitive,
+      ValueMapping result,
+      MethodHandle invoker,
+      boolean nonBlocking) {
+    this.fullName = fullName;
+    this.parameters = parameters.clone();
+    this.primitive = primitive.clone();
+    this.result = result;
+    this.invoker = invoker;
+    this.nonBlocking = nonBlocking;
+  }
+
+  String fullName() {
+    return fullName;
+  }
+
+  /** Whether the method may run on the I/O event loop ({@link NonBlocking}). */
+  boolean nonBlocking() {
+    return nonBlocking;
+  }
+
+  /**
+   * The Java arguments of a request.
+   *
+   * @throws IllegalArgumentException when the count or a type does not match
+   */
+  Object[] arguments(RpcxRequest request) {
+    if (request.getParametersCount() != parameters.length) {
+      throw new IllegalArgumentException(
+          fullName + " takes " + parameters.length + " argument(s), got "
+              + request.getParametersCount());
+    }
+    Object[] args = new Object[parameters.length];
+    for (int i = 0; i < args.length; i++) {
+      Parameter parameter = request.getParameters(i);
+      try {
+        args[i] = parameters[i].fromWire(parameter);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            fullName + ": argument " + (i + 1) + " " + e.getMessage());
+      }
+      if (args[i] == null && primitive[i]) {
+        throw new IllegalArgumentException(
+            fullName + ": argument " + (i + 1) + " is null but the parameter is primitive");
+      }
+    }
+    return args;
+  }
+
+  /** Runs the method; whatever it throws comes out unchanged. */
+  Object invoke(Object[] args) throws Throwable {
+    return invoker.invokeExact(args);
+  }
+
+  RpcxReply reply(long id, Object value) {
+    RpcxReply.Builder reply = RpcxReply.newBuilder().setId(id);
+    if (result != null) {
+      reply.setResult(result.toWire(value));
+    }
+    return reply.build();
+  }
+}

@@ -1,0 +1,54 @@
+package io.rpcxbench.rpcx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** A server that dies fails every call in flight at once; the client recovers when one is back. */
+class ServerKilledTest {
+
+  @Test
+  void pendingCallsFailUnavailableAndTheClientReconnects() throws Exception {
+    ServerProcess server = ServerProcess.start(0);
+    int port = server.port;
+    try (RpcxClientFactory clients = LoopbackServer.factory(port, Duration.ofSeconds(120))) {
+      TestClient client = clients.create(TestClient.class);
+      assertThat(client.hello("up")).isEqualTo("hello, up");
+
+      List<CompletableFuture<String>> inFlight = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        inFlight.add(CompletableFuture.supplyAsync(() -> client.block("stuck")));
+      }
+      while (clients.pendingCalls() < 20) {
+        Thread.sleep(10);
+      }
+      server.kill();
+
+      // Far sooner than the 120 s call timeout: the lost connection fails them all at once.
+      for (CompletableFuture<String> call : inFlight) {
+        ExecutionException e = org.assertj.core.api.Assertions.catchThrowableOfType(
+            ExecutionException.class, () -> call.get(30, TimeUnit.SECONDS));
+        assertThat(e.getCause()).isInstanceOf(RpcxException.class);
+        assertThat(((RpcxException) e.getCause()).code()).isEqualTo(RpcxException.Code.UNAVAILABLE);
+      }
+      assertThat(clients.pendingCalls()).isZero();
+
+      RpcxException down =
+          org.assertj.core.api.Assertions.catchThrowableOfType(
+              RpcxException.class, () -> client.hello("down"));
+      assertThat(down.code()).isEqualTo(RpcxException.Code.UNAVAILABLE);
+
+      try (ServerProcess again = ServerProcess.start(port)) {
+        assertThat(client.hello("back")).isEqualTo("hello, back");
+      }
+    } finally {
+      server.close();
+    }
+  }
+}
