@@ -1,0 +1,89 @@
+package io.rpcxbench.server.openfeign;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The server started as a separate JVM, as the benchmark scripts start it. */
+final class ServerProcess implements AutoCloseable {
+  static final Pattern READY = Pattern.compile("openfeign listening on (.+):(\\d+)");
+
+  final Process process;
+  private final CompletableFuture<String> firstLine = new CompletableFuture<>();
+  private final List<String> otherLines = new ArrayList<>();
+
+  private ServerProcess(Process process) {
+    this.process = process;
+    Thread reader = new Thread(this::readStdout, "server-stdout");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  /** {@code java <jvmArgs> <args>} with the JVM running these tests. */
+  static ServerProcess start(List<String> javaArgs) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(javaArgs);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+    return new ServerProcess(builder.start());
+  }
+
+  /** Waits for the ready line and returns the port it names. */
+  int awaitReadyPort() throws Exception {
+    String line = firstLine.get(60, TimeUnit.SECONDS);
+    Matcher m = READY.matcher(line);
+    if (!m.matches()) {
+      throw new AssertionError("not a ready line: " + line);
+    }
+    return Integer.parseInt(m.group(2));
+  }
+
+  String readyLine() throws Exception {
+    return firstLine.get(60, TimeUnit.SECONDS);
+  }
+
+  /** SIGTERM, then the exit code. */
+  int terminate() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError("server did not stop within 30 s of SIGTERM");
+    }
+    return process.exitValue();
+  }
+
+  synchronized List<String> linesAfterReady() {
+    return List.copyOf(otherLines);
+  }
+
+  private void readStdout() {
+    try (BufferedReader in =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (!firstLine.complete(line)) {
+          synchronized (this) {
+            otherLines.add(line);
+          }
+        }
+      }
+      firstLine.completeExceptionally(new AssertionError("stdout closed before a ready line"));
+    } catch (IOException e) {
+      firstLine.completeExceptionally(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+  }
+}
