@@ -1,0 +1,129 @@
+package io.rpcxbench.harness;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * Runs one point (threads x requests, repeated {@code --runs} times) against each named protocol
+ * and writes one raw result file per protocol (docs/raw-format.md).
+ *
+ * <pre>{@code
+ * java -jar client-harness.jar --protocol rpcx,grpc,openfeign --threads 10 --requests 100
+ * }</pre>
+ *
+ * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly,
+ * or a server could not be reached; 2 bad usage.
+ */
+@Command(
+    name = "client-harness",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Stress client of rpcx-bench: T threads x R blocking calls, --runs times, per protocol.",
+      "Several protocols run one after another, each in a JVM of its own (forked).",
+      "Example: --protocol rpcx,grpc,openfeign --threads 10 --requests 100 --host 198.18.0.2"
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      "0:every call answered correctly",
+      "1:calls failed, timed out or answered wrongly, or a server was unreachable",
+      "2:bad usage"
+    })
+public final class HarnessCommand implements Callable<Integer> {
+  static final int OK = 0;
+  static final int CALLS_FAILED = 1;
+  static final int USAGE = 2;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--protocol", required = true, split = ",", paramLabel = "P",
+      converter = Protocol.Converter.class,
+      description = "rpcx, grpc and/or openfeign, run in this order.")
+  List<Protocol> protocols = new ArrayList<>();
+
+  @Mixin LoadOptions load = new LoadOptions();
+
+  @Mixin TargetOptions target = new TargetOptions();
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = RunConfig.DEFAULT_OUT,
+      description = "Result folder: DIR/<protocol>/t<T>-r<R>.csv (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--force", description = "Replace existing result files.")
+  boolean force;
+
+  /** Set by the parent on the JVM it forks for one protocol: run it here, print no table. */
+  @Option(names = "--worker", hidden = true)
+  boolean worker;
+
+  /** The command line with the settings every caller (main, tests) uses. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new HarnessCommand());
+    // Bad usage: the message and a hint, not the whole help text.
+    cl.setParameterExceptionHandler(
+        (e, args) -> {
+          PrintWriter err = e.getCommandLine().getErr();
+          err.println("error: " + e.getMessage());
+          err.println("try --help");
+          err.flush();
+          return USAGE;
+        });
+    return cl;
+  }
+
+  @Override
+  public Integer call() {
+    RunConfig config = config();
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    for (Protocol p : config.protocols()) {
+      Path file = config.resultFile(p);
+      if (Files.exists(file) && !config.force()) {
+        throw new ParameterException(
+            spec.commandLine(), file + " exists; pass --force to replace it");
+      }
+    }
+    List<PointOutcome> outcomes = new ArrayList<>();
+    if (worker || config.protocols().size() == 1) {
+      // One protocol: this JVM is already fresh and dedicated to it, so it runs here.
+      Protocol p = config.protocols().get(0);
+      outcomes.add(new PointOutcome(p, new ProtocolRun(config.forProtocol(p), err).execute()));
+    } else {
+      outcomes.addAll(new WorkerForks(config, err).runEach());
+    }
+    if (!worker) {
+      new SummaryTable(config, outcomes).print(out);
+    }
+    out.flush();
+    err.flush();
+    return outcomes.stream().mapToInt(PointOutcome::exitCode).max().orElse(OK);
+  }
+
+  private RunConfig config() {
+    RunConfig config =
+        new RunConfig(
+            protocols, load.threads, load.requests, load.requestsPer, load.runs, load.call,
+            load.payloadBytes, target.host, target.rpcxPort, target.grpcPort,
+            target.openfeignPort, target.timeout, target.grpcDirectExecutor, out, force);
+    try {
+      config.validate();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    return config;
+  }
+
+  /** How one protocol's point ended. */
+  record PointOutcome(Protocol protocol, int exitCode) {}
+}

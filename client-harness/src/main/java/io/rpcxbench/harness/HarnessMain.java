@@ -1,0 +1,12 @@
+package io.rpcxbench.harness;
+
+import picocli.CommandLine;
+
+/** Entry point of {@code client-harness.jar}; the only place that calls {@code System.exit}. */
+public final class HarnessMain {
+  private HarnessMain() {}
+
+  public static void main(String[] args) {
+    System.exit(HarnessCommand.commandLine().execute(args));
+  }
+}

@@ -1,0 +1,61 @@
+package io.rpcxbench.harness;
+
+import picocli.CommandLine.Option;
+
+/** What load one point puts on a server: the paper's thread count x request count, repeated. */
+final class LoadOptions {
+  @Option(names = "--threads", required = true, paramLabel = "T",
+      description = "Threads that call at once (the paper's thread count).")
+  int threads;
+
+  @Option(names = "--requests", required = true, paramLabel = "R",
+      description = "Calls per thread (default) or in total, see --requests-per.")
+  int requests;
+
+  @Option(names = "--requests-per", paramLabel = "thread|total",
+      defaultValue = RunConfig.DEFAULT_REQUESTS_PER,
+      converter = RequestsPerConverter.class,
+      description = "thread: each thread makes R calls, a run makes T x R (default);"
+          + " total: the T threads share R calls.")
+  RequestsPer requestsPer;
+
+  @Option(names = "--runs", paramLabel = "N", defaultValue = RunConfig.DEFAULT_RUNS,
+      description = "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(names = "--call", paramLabel = "hello|echo", defaultValue = RunConfig.DEFAULT_CALL,
+      converter = CallKindConverter.class,
+      description = "hello(name) (default) or echo(random payload of --payload bytes).")
+  CallKind call;
+
+  @Option(names = "--payload", paramLabel = "BYTES", defaultValue = RunConfig.DEFAULT_PAYLOAD,
+      description = "Echo payload size (default: ${DEFAULT-VALUE}); unused by hello.")
+  int payloadBytes;
+
+  /** --requests-per values in lower case, with a clear message. */
+  static final class RequestsPerConverter implements picocli.CommandLine.ITypeConverter<RequestsPer> {
+    @Override
+    public RequestsPer convert(String value) {
+      for (RequestsPer r : RequestsPer.values()) {
+        if (r.id().equalsIgnoreCase(value.trim())) {
+          return r;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException(
+          "'" + value + "' is not thread or total");
+    }
+  }
+
+  /** --call values in lower case, with a clear message. */
+  static final class CallKindConverter implements picocli.CommandLine.ITypeConverter<CallKind> {
+    @Override
+    public CallKind convert(String value) {
+      for (CallKind c : CallKind.values()) {
+        if (c.id().equalsIgnoreCase(value.trim())) {
+          return c;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not hello or echo");
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package io.rpcxbench.harness;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * One protocol's point, in this JVM: build the client once, check the server answers, make the
+ * runs (orders 0..runs-1), write the raw file. Client creation is not part of any run's time.
+ */
+final class ProtocolRun {
+  private static final long PAYLOAD_SEED = 0x5eedL;
+
+  private final RunConfig config;
+  private final Protocol protocol;
+  private final PrintWriter err;
+
+  ProtocolRun(RunConfig config, PrintWriter err) {
+    this.config = config;
+    this.protocol = config.protocols().get(0);
+    this.err = err;
+  }
+
+  /** Returns the exit code: 0 all calls answered correctly, 1 otherwise. */
+  int execute() {
+    Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    Provenance provenance = Provenance.capture();
+    byte[] payload = new byte[config.payloadBytesSent()];
+    new Random(PAYLOAD_SEED).nextBytes(payload);
+    String where = protocol + " server at " + config.target(protocol);
+    BenchClient client;
+    try {
+      client = BenchClients.open(protocol, config);
+    } catch (RuntimeException e) {
+      err.println("cannot create the " + protocol + " client for " + where + ": "
+          + Reachability.describe(e));
+      return HarnessCommand.CALLS_FAILED;
+    }
+    List<RunResult> results = new ArrayList<>();
+    try (client;
+        LoadRunner runner = new LoadRunner(client, config, payload)) {
+      try {
+        config.call().invoke(client.forProbe(config.connectTimeout()), "probe", 0, payload);
+      } catch (CallKind.WrongReplyException e) {
+        err.println(where + " answered wrongly: " + Reachability.describe(e));
+        return HarnessCommand.CALLS_FAILED;
+      } catch (RuntimeException e) {
+        err.println("cannot reach " + where + ": " + Reachability.describe(e));
+        return HarnessCommand.CALLS_FAILED;
+      }
+      for (int order = 0; order < config.runs(); order++) {
+        RunResult r = runner.run(order);
+        results.add(r);
+        err.println(progressLine(r));
+        err.flush();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println(protocol + ": interrupted; no result written");
+      return HarnessCommand.CALLS_FAILED;
+    }
+    Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    List<RawResultFile.Row> rows = new ArrayList<>();
+    results.forEach(r -> rows.add(RawResultFile.Row.of(protocol, config, r)));
+    try {
+      RawResultFile.write(
+          config.resultFile(protocol),
+          provenance(provenance, client.describe(), started, finished),
+          rows);
+    } catch (IOException e) {
+      err.println("cannot write " + config.resultFile(protocol) + ": " + e);
+      return HarnessCommand.CALLS_FAILED;
+    }
+    boolean clean = results.stream().allMatch(r -> r.errors() == 0);
+    return clean ? HarnessCommand.OK : HarnessCommand.CALLS_FAILED;
+  }
+
+  String progressLine(RunResult r) {
+    String line =
+        String.format(
+            Locale.ROOT,
+            "%-9s order %d/%d: time %.3f ms, tps %.1f, calls/s %.1f, calls %d, errors %d,"
+                + " p50 %.1f us, p99 %.1f us",
+            protocol, r.order(), config.runs(), r.timeTotalMs(), r.tps(config.requests()),
+            r.throughput(), r.calls(), r.errors(), r.p50Us(), r.p99Us());
+    return r.firstError() == null ? line : line + " (first error: " + r.firstError() + ")";
+  }
+
+  private Map<String, String> provenance(
+      Provenance p, String client, Instant started, Instant finished) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("status", "complete");
+    m.put("protocol", protocol.id());
+    m.put("type", String.valueOf(protocol.type()));
+    m.put("threads", String.valueOf(config.threads()));
+    m.put("requests", String.valueOf(config.requests()));
+    m.put("requests_per", config.requestsPer().id());
+    m.put("runs", String.valueOf(config.runs()));
+    m.put("payload_bytes", String.valueOf(config.payloadBytesSent()));
+    m.put("call", config.call().id());
+    m.put("timeout", config.timeout().toString());
+    m.put("connect_timeout", config.connectTimeout().toString());
+    m.put("started", started.toString());
+    m.put("finished", finished.toString());
+    m.put("client_host", p.clientHost());
+    m.put("target", config.target(protocol));
+    m.put("client", client);
+    m.put("jvm", p.jvm());
+    m.put("jvm_flags", p.jvmFlags());
+    m.put("os", p.os());
+    m.put("git_commit", p.gitCommit());
+    m.put("options", String.join(" ", config.toArgs()));
+    return m;
+  }
+}

@@ -1,0 +1,83 @@
+package io.rpcxbench.harness;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Where and with what a point ran: host, JVM, flags, OS, commit. Captured once per JVM. */
+record Provenance(
+    String clientHost, String jvm, String jvmFlags, String os, String gitCommit) {
+
+  static Provenance capture() {
+    return new Provenance(
+        hostName(), jvmName(), String.join(" ", jvmFlagList()), osName(), gitCommitNow());
+  }
+
+  /** This JVM's flags (RuntimeMXBean input arguments): forked workers get the same ones. */
+  static List<String> jvmFlagList() {
+    return ManagementFactory.getRuntimeMXBean().getInputArguments();
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
+      String env = System.getenv("HOSTNAME");
+      return env == null ? "unknown" : env;
+    }
+  }
+
+  private static String jvmName() {
+    return System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version");
+  }
+
+  private static String osName() {
+    return System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+        + System.getProperty("os.arch") + ", "
+        + Runtime.getRuntime().availableProcessors() + " cpus";
+  }
+
+  /**
+   * {@code git rev-parse --short HEAD} run next to the harness's own jar (so that it names this
+   * checkout, whatever the working directory), else the commit baked in at build time.
+   */
+  static String gitCommitNow() {
+    String live = gitNextToCode();
+    return live != null ? live : bakedCommit();
+  }
+
+  private static String gitNextToCode() {
+    try {
+      Path code =
+          Path.of(HarnessCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path dir = Files.isDirectory(code) ? code : code.getParent();
+      Process git =
+          new ProcessBuilder("git", "-C", dir.toString(), "rev-parse", "--short", "HEAD")
+              .redirectErrorStream(true)
+              .start();
+      git.getOutputStream().close();
+      byte[] output = git.getInputStream().readNBytes(200);
+      if (!git.waitFor(5, TimeUnit.SECONDS)) {
+        git.destroyForcibly();
+        return null;
+      }
+      String commit = new String(output, StandardCharsets.UTF_8).trim();
+      return git.exitValue() == 0 && commit.matches("[0-9a-f]{4,40}") ? commit : null;
+    } catch (IOException | URISyntaxException | RuntimeException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private static String bakedCommit() {
+    return BuildInfo.get("git.commit");
+  }
+}

@@ -1,0 +1,65 @@
+package io.rpcxbench.harness;
+
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+
+/** Turns a client failure into a short, lower-case reason such as "connection refused". */
+final class Reachability {
+  private Reachability() {}
+
+  /** The most telling reason in the cause chain, on one line. */
+  static String describe(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof UnknownHostException) {
+        return "unknown host " + t.getMessage();
+      }
+      if (t instanceof NoRouteToHostException) {
+        return "no route to host";
+      }
+      if (t instanceof ConnectException || t instanceof SocketTimeoutException) {
+        return connectReason(t);
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    String message = failure.getMessage();
+    String text = message == null ? failure.getClass().getSimpleName() : oneLine(message);
+    return failure instanceof CallKind.WrongReplyException
+        ? text
+        : failure.getClass().getSimpleName() + ": " + text;
+  }
+
+  /**
+   * "Connection refused: /127.0.0.1:8081" (JDK, Netty NIO) and "finishConnect(..) failed with
+   * error(-111)" (Netty epoll, errno 111 = ECONNREFUSED) both read "connection refused".
+   */
+  private static String connectReason(Throwable t) {
+    String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+    if (message.contains("refused") || message.contains("error(-111)")) {
+      return "connection refused";
+    }
+    if (message.contains("timed out") || message.contains("error(-110)")) {
+      return "connect timed out";
+    }
+    return firstClause(t.getMessage(), t.getClass().getSimpleName());
+  }
+
+  /** "Connection reset: /127.0.0.1:8081" -> "connection reset". */
+  private static String firstClause(String message, String fallback) {
+    if (message == null || message.isBlank()) {
+      return fallback;
+    }
+    int colon = message.indexOf(':');
+    String clause = colon > 0 ? message.substring(0, colon) : message;
+    return oneLine(clause).toLowerCase(Locale.ROOT);
+  }
+
+  private static String oneLine(String text) {
+    String line = text.replaceAll("\\s+", " ").trim();
+    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+  }
+}

@@ -1,0 +1,48 @@
+package io.rpcxbench.harness;
+
+import org.HdrHistogram.Histogram;
+
+/** One run (one order) of a point: its time, its calls and its per-call latency percentiles. */
+record RunResult(
+    int order,
+    long timeNanos,
+    long calls,
+    long errors,
+    double p50Us,
+    double p90Us,
+    double p99Us,
+    double p999Us,
+    double maxUs,
+    String firstError) {
+
+  static RunResult of(
+      int order, long timeNanos, long calls, long errors, Histogram latencyNanos, String first) {
+    return new RunResult(
+        order, Math.max(1, timeNanos), calls, errors,
+        micros(latencyNanos.getValueAtPercentile(50)),
+        micros(latencyNanos.getValueAtPercentile(90)),
+        micros(latencyNanos.getValueAtPercentile(99)),
+        micros(latencyNanos.getValueAtPercentile(99.9)),
+        micros(latencyNanos.getMaxValue()),
+        first);
+  }
+
+  private static double micros(long nanos) {
+    return nanos / 1000.0;
+  }
+
+  /** From the release of the start barrier to the last reply, in ms (the paper's timeTotal). */
+  double timeTotalMs() {
+    return timeNanos / 1e6;
+  }
+
+  /** The paper's Eq. 3: requestNum / (timeTotal / 1000). */
+  double tps(int requestNum) {
+    return requestNum / (timeTotalMs() / 1000.0);
+  }
+
+  /** Calls per second actually made. */
+  double throughput() {
+    return calls / (timeTotalMs() / 1000.0);
+  }
+}

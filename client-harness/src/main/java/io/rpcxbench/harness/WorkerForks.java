@@ -1,0 +1,118 @@
+package io.rpcxbench.harness;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs each protocol in a JVM of its own, one after another (as JMH forks do): the same java
+ * binary, class path and JVM flags as this one, plus the hidden {@code --worker} option. The
+ * workers' stdout and stderr are forwarded to this command's stderr, line by line.
+ */
+final class WorkerForks {
+  private final RunConfig config;
+  private final PrintWriter err;
+
+  WorkerForks(RunConfig config, PrintWriter err) {
+    this.config = config;
+    this.err = err;
+  }
+
+  List<HarnessCommand.PointOutcome> runEach() {
+    List<HarnessCommand.PointOutcome> outcomes = new ArrayList<>();
+    for (Protocol p : config.protocols()) {
+      outcomes.add(new HarnessCommand.PointOutcome(p, fork(p)));
+    }
+    return outcomes;
+  }
+
+  /** The worker command line for one protocol. */
+  List<String> command(Protocol protocol) {
+    List<String> command = new ArrayList<>();
+    command.add(javaBinary());
+    for (String flag : Provenance.jvmFlagList()) {
+      // A debugger agent would clash on its port in the child.
+      if (!flag.startsWith("-agentlib:jdwp") && !flag.startsWith("-Xrunjdwp")) {
+        command.add(flag);
+      }
+    }
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(HarnessMain.class.getName());
+    command.addAll(config.forProtocol(protocol).toArgs());
+    command.add("--worker");
+    return command;
+  }
+
+  private int fork(Protocol protocol) {
+    err.println(protocol + ": forking a JVM of its own");
+    err.flush();
+    Process process;
+    try {
+      process = new ProcessBuilder(command(protocol)).start();
+    } catch (IOException e) {
+      err.println(protocol + ": cannot start a worker JVM: " + e.getMessage());
+      return HarnessCommand.CALLS_FAILED;
+    }
+    // If this JVM is stopped (sweep.sh's time limit), the worker goes with it.
+    Thread reaper = new Thread(process::destroyForcibly, "reap-" + protocol);
+    Runtime.getRuntime().addShutdownHook(reaper);
+    Thread stdout = forward(process.getInputStream(), protocol + "-out");
+    Thread stderr = forward(process.getErrorStream(), protocol + "-err");
+    try {
+      process.getOutputStream().close();
+      int code = process.waitFor();
+      stdout.join();
+      stderr.join();
+      // 0, 1 and 2 are the worker's own codes; anything else (a signal, a crash) is a failure.
+      return code >= 0 && code <= HarnessCommand.USAGE ? code : HarnessCommand.CALLS_FAILED;
+    } catch (IOException e) {
+      return HarnessCommand.CALLS_FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+      return HarnessCommand.CALLS_FAILED;
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(reaper);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running already
+      }
+    }
+  }
+
+  private Thread forward(InputStream stream, String name) {
+    Thread t =
+        new Thread(
+            () -> {
+              try (BufferedReader r =
+                  new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                  synchronized (err) {
+                    err.println(line);
+                    err.flush();
+                  }
+                }
+              } catch (IOException e) {
+                // the worker is gone; its exit code tells the rest
+              }
+            },
+            "forward-" + name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static String javaBinary() {
+    return ProcessHandle.current()
+        .info()
+        .command()
+        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+}
