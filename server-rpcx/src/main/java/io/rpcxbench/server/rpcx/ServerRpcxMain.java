@@ -25,6 +25,8 @@ public final class ServerRpcxMain implements Callable<Integer> {
   @Option(names = "--transport", defaultValue = "NIO", description = "NIO or EPOLL (default: ${DEFAULT-VALUE}).")
   Transport transport;
 
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
   private final CountDownLatch stopped = new CountDownLatch(1);
 
   public static void main(String[] args) {
@@ -35,7 +37,7 @@ public final class ServerRpcxMain implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     if (port < 0 || port > 65535) {
       throw new CommandLine.ParameterException(
-          new CommandLine(this), "--port must be in 0..65535, got " + port);
+          spec.commandLine(), "--port must be in 0..65535, got " + port);
     }
     RpcxBenchServer server;
     try {

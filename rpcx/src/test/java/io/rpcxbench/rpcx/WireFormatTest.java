@@ -1,0 +1,50 @@
+package io.rpcxbench.rpcx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.rpcxbench.rpcx.wire.RpcxReply;
+import io.rpcxbench.rpcx.wire.RpcxRequest;
+import org.junit.jupiter.api.Test;
+
+/** The exact bytes of docs/wire-format.md's examples, produced by the real encoders. */
+class WireFormatTest {
+
+  private static String frameHex(com.google.protobuf.MessageLite message) {
+    ByteBuf frame = Frames.encode(ByteBufAllocator.DEFAULT, message);
+    try {
+      return ByteBufUtil.hexDump(frame);
+    } finally {
+      frame.release();
+    }
+  }
+
+  @Test
+  void helloRequestFrame() {
+    ClientMethod hello =
+        new ClientMethod("bench", "hello", new ValueMapping[] {ScalarMapping.STRING},
+            ScalarMapping.STRING, false);
+    RpcxRequest request = hello.request(1, new Object[] {"world"});
+    assertThat(frameHex(request))
+        .isEqualTo("1b" + "0801" + "120562656e6368" + "1a0568656c6c6f" + "2209" + "0809" + "3a05776f726c64");
+  }
+
+  @Test
+  void helloReplyFrame() {
+    RpcxReply reply = RpcxReply.newBuilder().setId(1)
+        .setResult(ScalarMapping.STRING.toWire("hello, world")).build();
+    assertThat(frameHex(reply))
+        .isEqualTo("14" + "0801" + "1210" + "0809" + "3a0c68656c6c6f2c20776f726c64");
+  }
+
+  @Test
+  void errorReplyFrame() {
+    RpcxReply reply = RpcxReply.newBuilder().setId(2)
+        .setStatus(StatusCodes.toWire(RpcxException.Code.NOT_FOUND))
+        .setMessage("unknown service 'x'").build();
+    assertThat(frameHex(reply))
+        .isEqualTo("19" + "0802" + "1805" + "2213" + "756e6b6e6f776e207365727669636520277827");
+  }
+}
