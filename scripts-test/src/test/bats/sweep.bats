@@ -1,0 +1,234 @@
+#!/usr/bin/env bats
+# sweep.sh's own logic, driven with fake-java (a stand-in harness): plan, argument errors,
+# resume, timeouts, failed points, --stop-after-failures, interrupts.
+
+setup() {
+  REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
+  SWEEP="$REPO/sweep.sh"
+  WORK=$(mktemp -d)
+  OUTDIR="$WORK/raw"
+  export JAVA="$BATS_TEST_DIRNAME/fake-java"
+  export RPCX_BENCH_CLIENT_JAR="$WORK/client-harness.jar"
+  : >"$RPCX_BENCH_CLIENT_JAR"
+  export FAKE_CALLS="$WORK/calls"
+  export FAKE_RULES="$WORK/rules"
+  : >"$FAKE_CALLS"
+  : >"$FAKE_RULES"
+}
+
+teardown() {
+  rm -rf "$WORK"
+}
+
+rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
+
+@test "--help shows usage with an example and exits 0" {
+  run "$SWEEP" --help
+  [ "$status" -eq 0 ]
+  [[ $output == *"Usage: ./sweep.sh"* ]]
+  [[ $output == *"Examples:"* ]]
+}
+
+@test "default plan is the paper's: threads 10..990, requests 10..900, step 10, three protocols" {
+  run "$SWEEP" --dry-run --out "$OUTDIR"
+  [ "$status" -eq 0 ]
+  [ "${lines[0]}" = "plan: 26730 points; protocols rpcx grpc openfeign; threads 10:990:10; requests 10:900:10; runs 10; limit 600s; out $OUTDIR" ]
+  [ "${lines[1]}" = "1/26730 rpcx t10 r10 $OUTDIR/rpcx/t10-r10.csv" ]
+  [ "${lines[2]}" = "2/26730 grpc t10 r10 $OUTDIR/grpc/t10-r10.csv" ]
+  [ "${lines[4]}" = "4/26730 rpcx t10 r20 $OUTDIR/rpcx/t10-r20.csv" ]
+  [ "${lines[26730]}" = "26730/26730 openfeign t990 r900 $OUTDIR/openfeign/t990-r900.csv" ]
+  [ ! -e "$OUTDIR" ]
+}
+
+@test "plan: thread count outer, request count inner, protocols interleaved" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols grpc,rpcx --threads 1:2:1 --requests 5:6:1
+  [ "$status" -eq 0 ]
+  [ "${#lines[@]}" -eq 9 ]
+  [ "${lines[1]}" = "1/8 grpc t1 r5 $OUTDIR/grpc/t1-r5.csv" ]
+  [ "${lines[2]}" = "2/8 rpcx t1 r5 $OUTDIR/rpcx/t1-r5.csv" ]
+  [ "${lines[3]}" = "3/8 grpc t1 r6 $OUTDIR/grpc/t1-r6.csv" ]
+  [ "${lines[8]}" = "8/8 rpcx t2 r6 $OUTDIR/rpcx/t2-r6.csv" ]
+}
+
+@test "range edge cases: TO not on a step, single values, defaults for empty fields" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads 10:25:10 --requests 7:7:3
+  [ "$status" -eq 0 ]
+  [[ ${lines[0]} == "plan: 2 points;"* ]]
+  [[ ${lines[1]} == "1/2 rpcx t10 r7 "* ]]
+  [[ ${lines[2]} == "2/2 rpcx t20 r7 "* ]]
+  # FROM only: TO and STEP keep the paper's defaults
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads 980 --requests 890
+  [ "$status" -eq 0 ]
+  [[ ${lines[0]} == "plan: 4 points;"*"threads 980:990:10; requests 890:900:10;"* ]]
+  # empty fields keep defaults
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads :20 --requests ::450
+  [ "$status" -eq 0 ]
+  [[ ${lines[0]} == "plan: 4 points;"*"threads 10:20:10; requests 10:900:450;"* ]]
+  # --opt=value form
+  run "$SWEEP" --dry-run --out="$OUTDIR" --protocols=grpc --threads=3:3 --requests=4:4
+  [ "$status" -eq 0 ]
+  [[ ${lines[1]} == "1/1 grpc t3 r4 "* ]]
+}
+
+@test "bad arguments exit 2 with a message" {
+  local bad
+  for bad in "--threads 20:10" "--threads 10:20:0" "--threads abc" "--requests 0" "--threads 1:2:3:4" \
+             "--requests -5" "--runs 0" "--runs x" "--timeout 0" "--timeout 1.5" "--protocols rpcx,thrift" \
+             "--protocols rpcx,rpcx" "--stop-after-failures -1" "--local --lab" "--host a --local" \
+             "--rpcx-port 70000" "--bogus" "--runs" "extra"; do
+    # shellcheck disable=SC2086
+    run "$SWEEP" --dry-run $bad
+    echo "args: $bad -> $status: $output"
+    [ "$status" -eq 2 ]
+    [[ $output == *"sweep.sh: "* ]]
+  done
+}
+
+@test "missing client jar: exit 2 and says how to build it" {
+  export RPCX_BENCH_CLIENT_JAR="$WORK/nope.jar"
+  run "$SWEEP" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
+  [ "$status" -eq 2 ]
+  [[ $output == *"client jar not found"* ]]
+}
+
+@test "a small sweep runs every point once, passes the harness options, logs progress" {
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx,grpc --threads 1:2:1 --requests 3:3:1 --runs 4 \
+      --host 198.18.0.2 --grpc-port 9999
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$(wc -l <"$FAKE_CALLS")" -eq 4 ]
+  [ "$(cut -d' ' -f1-3 "$FAKE_CALLS" | tr '\n' ';')" = "rpcx 1 3;grpc 1 3;rpcx 2 3;grpc 2 3;" ]
+  [ -f "$OUTDIR/grpc/t2-r3.csv" ]
+  [[ $output == *"[1/4] rpcx t1 r3: complete (exit 0)"*"ETA"*"throughput 1200.0 calls/s"* ]]
+  [[ $output == *"[4/4] grpc t2 r3: complete"* ]]
+  ls "$OUTDIR"/sweep-*.log
+  grep -q -- "--grpc-port 9999" "$OUTDIR"/sweep-*.log
+  grep -q -- "--host 198.18.0.2" "$OUTDIR"/sweep-*.log
+  grep -q -- "--runs 4" "$OUTDIR"/sweep-*.log
+}
+
+@test "resume: points whose file exists are skipped" {
+  mkdir -p "$OUTDIR/rpcx"
+  printf '# status: complete\ntype,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput\n' \
+    >"$OUTDIR/rpcx/t1-r2.csv"
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1
+  [[ ${lines[2]} == *"t1-r2.csv (exists: complete)" ]]
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1
+  [ "$status" -eq 0 ]
+  [ "$(cut -d' ' -f1-3 "$FAKE_CALLS" | tr '\n' ';')" = "rpcx 1 1;rpcx 1 3;" ]
+  [[ $output == *"rpcx t1 r2: exists (complete), skipped"* ]]
+  # a second run does nothing at all
+  : >"$FAKE_CALLS"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1
+  [ "$status" -eq 0 ]
+  [ ! -s "$FAKE_CALLS" ]
+}
+
+@test "a point over its limit is killed and recorded as timeout; the sweep goes on" {
+  rules "rpcx 1 1 sleep"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1 --timeout 1
+  echo "$output"
+  [ "$status" -eq 1 ]
+  f="$OUTDIR/rpcx/t1-r1.csv"
+  [ -f "$f" ]
+  grep -qx '# status: timeout' "$f"
+  grep -qx '# limit_s: 1' "$f"
+  grep -qx '# threads: 1' "$f"
+  grep -qx '# requests: 1' "$f"
+  grep -qx '# protocol: rpcx' "$f"
+  grep -qx '# type: 1' "$f"
+  [ "$(grep -cv '^#' "$f")" -eq 1 ]
+  [ "$(tail -n1 "$f")" = "type,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput,p50_us,p90_us,p99_us,p999_us,max_us" ]
+  [ -f "$OUTDIR/rpcx/t1-r2.csv" ]
+  # no temp files left, and the slow process is gone
+  [ -z "$(find "$OUTDIR" -name '.*')" ]
+  pid=$(awk '$3 == 1 { print $4 }' "$FAKE_CALLS")
+  ! kill -0 "$pid" 2>/dev/null
+  [[ $output == *"rpcx t1 r1: timeout (exit 124)"* ]]
+}
+
+@test "a harness crash without a file is recorded as failed; exit 1 (calls failed) keeps its file" {
+  rules "grpc 1 1 crash" "grpc 1 2 errors"
+  run "$SWEEP" --out "$OUTDIR" --protocols grpc --threads 1:1 --requests 1:3:1
+  echo "$output"
+  [ "$status" -eq 1 ]
+  grep -qx '# status: failed' "$OUTDIR/grpc/t1-r1.csv"
+  grep -qx '# exit_code: 3' "$OUTDIR/grpc/t1-r1.csv"
+  ! grep -q '^# limit_s' "$OUTDIR/grpc/t1-r1.csv"
+  grep -qx '# status: complete' "$OUTDIR/grpc/t1-r2.csv"
+  [ "$(grep -cv '^#' "$OUTDIR/grpc/t1-r2.csv")" -eq 11 ]
+  [[ $output == *"grpc t1 r2: errors (exit 1)"* ]]
+  [[ $output == *"grpc t1 r3: complete (exit 0)"* ]]
+}
+
+@test "--retry-failed reruns timeout and failed points, keeps complete ones" {
+  rules "rpcx 1 1 crash"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1
+  [ "$status" -eq 1 ]
+  : >"$FAKE_RULES"; : >"$FAKE_CALLS"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1
+  [ "$status" -eq 1 ]
+  [ ! -s "$FAKE_CALLS" ]
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1 --retry-failed
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$(cut -d' ' -f1-3 "$FAKE_CALLS")" = "rpcx 1 1" ]
+  grep -qx '# status: complete' "$OUTDIR/rpcx/t1-r1.csv"
+}
+
+@test "the harness rejecting its arguments (exit 2) stops the sweep with exit 2" {
+  rules "* * * usage"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1
+  [ "$status" -eq 2 ]
+  [ "$(wc -l <"$FAKE_CALLS")" -eq 1 ]
+  [[ $output == *"rejected its arguments"* ]]
+}
+
+@test "--stop-after-failures N moves a protocol on to the next thread count after N failures in a row" {
+  # rpcx fails from 3 requests up at 1 thread; grpc never fails
+  rules "rpcx 1 3 crash" "rpcx 1 4 crash" "rpcx 1 5 crash" "rpcx 2 1 crash"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx,grpc --threads 1:2:1 --requests 1:5:1 --stop-after-failures 2
+  echo "$output"
+  [ "$status" -eq 1 ]
+  calls=$(grep '^rpcx' "$FAKE_CALLS" | cut -d' ' -f2-3 | tr '\n' ';')
+  [ "$calls" = "1 1;1 2;1 3;1 4;2 1;2 2;2 3;2 4;2 5;" ]
+  [ "$(grep -c '^grpc' "$FAKE_CALLS")" -eq 10 ]
+  [ ! -e "$OUTDIR/rpcx/t1-r5.csv" ]
+  [[ $output == *"rpcx: 2 failed points in a row at 1 threads; moving on to the next thread count"* ]]
+  # a resume counts the failed files it skips, so it stops at the same place
+  : >"$FAKE_CALLS"
+  run "$SWEEP" --out "$OUTDIR" --protocols rpcx,grpc --threads 1:2:1 --requests 1:5:1 --stop-after-failures 2
+  [ "$status" -eq 1 ]
+  [ ! -s "$FAKE_CALLS" ]
+}
+
+@test "Ctrl-C kills the running point, leaves no half-written file and prints the resume command" {
+  rules "rpcx 1 2 sleep"
+  # a background job starts with SIGINT ignored (no job control); restore it as a terminal would
+  env --default-signal=INT "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1 >"$WORK/out" 2>&1 &
+  sweep_pid=$!
+  for _ in $(seq 1 100); do
+    grep -q '^rpcx 1 2 ' "$FAKE_CALLS" && [ -e "$OUTDIR/rpcx/.t1-r2.csv.tmp" ] && break
+    sleep 0.1
+  done
+  grep -q '^rpcx 1 2 ' "$FAKE_CALLS"
+  kill -INT "$sweep_pid"
+  status=0
+  wait "$sweep_pid" || status=$?
+  cat "$WORK/out"
+  [ "$status" -eq 130 ]
+  [ -f "$OUTDIR/rpcx/t1-r1.csv" ]
+  [ ! -e "$OUTDIR/rpcx/t1-r2.csv" ]
+  [ ! -e "$OUTDIR/rpcx/t1-r3.csv" ]
+  [ -z "$(find "$OUTDIR" -name '.*')" ]
+  pid=$(awk '$3 == 2 { print $4 }' "$FAKE_CALLS")
+  ! kill -0 "$pid" 2>/dev/null
+  grep -q "resume with: cd $WORK && .*sweep.sh --out $OUTDIR --protocols rpcx --threads 1:1 --requests 1:3:1" "$WORK/out" ||
+    grep -q "resume with: cd .* && .*sweep.sh --out $OUTDIR --protocols rpcx --threads 1:1 --requests 1:3:1" "$WORK/out"
+  # the printed command resumes: it runs the two remaining points only
+  : >"$FAKE_RULES"; : >"$FAKE_CALLS"
+  cmd=$(sed -n 's/.*resume with: //p' "$WORK/out")
+  run bash -c "$cmd"
+  [ "$status" -eq 0 ]
+  [ "$(cut -d' ' -f1-3 "$FAKE_CALLS" | tr '\n' ';')" = "rpcx 1 2;rpcx 1 3;" ]
+}
