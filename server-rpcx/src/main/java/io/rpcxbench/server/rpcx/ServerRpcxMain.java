@@ -51,6 +51,7 @@ public final class ServerRpcxMain implements Callable<Integer> {
       System.err.println("server-rpcx: stopped");
       stopped.countDown();
     }, "rpcx-shutdown"));
+    CleanExitOnSignal.install();
     System.out.println("rpcx listening on " + bind + ":" + server.port());
     System.out.flush();
     stopped.await();
