@@ -1,0 +1,84 @@
+package io.rpcxbench.harness;
+
+import static io.rpcxbench.harness.HarnessInvocation.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad usage: exit 2 and a message that names the problem, before anything runs. */
+class CommandLineTest {
+  @TempDir Path out;
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--protocol foo --threads 1 --requests 1 | unknown protocol 'foo' (expected rpcx, grpc or openfeign)",
+        "--protocol grpc,foo --threads 1 --requests 1 | unknown protocol 'foo'",
+        "--protocol grpc,grpc --threads 1 --requests 1 | a protocol is named twice: grpc,grpc",
+        "--protocol grpc --threads 0 --requests 1 | --threads must be a positive count, got 0",
+        "--protocol grpc --threads -3 --requests 1 | --threads must be a positive count, got -3",
+        "--protocol grpc --threads 1 --requests 0 | --requests must be a positive count, got 0",
+        "--protocol grpc --threads 1 --requests 1 --runs 0 | --runs must be a positive count, got 0",
+        "--protocol grpc --threads 1 --requests 1 --timeout 5parsecs | '5parsecs' is not a duration",
+        "--protocol grpc --threads 1 --requests 1 --timeout 30 | '30' is not a duration",
+        "--protocol grpc --threads 1 --requests 1 --timeout 0s | --timeout must be positive",
+        "--protocol grpc --threads 1 --requests 1 --requests-per call | 'call' is not thread or total",
+        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello or echo",
+        "--protocol grpc --threads 1 --requests 1 --payload -1 | --payload must be between 0 and",
+        "--protocol grpc --threads 1 --requests 1 --grpc-port 70000 | --grpc-port must be a TCP port",
+        "--protocol grpc --threads ten --requests 1 | Invalid value for option '--threads'",
+        "--threads 1 --requests 1 | Missing required option: '--protocol=P'",
+      })
+  void badUsageExitsTwoWithAMessage(String commandLine, String message) {
+    String[] argv = (commandLine.trim() + " --out " + out).split(" +");
+    HarnessInvocation.Outcome o = HarnessInvocation.run(argv);
+
+    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.err()).contains(message).contains("try --help");
+    assertThat(o.out()).isEmpty();
+    assertThat(out).isEmptyDirectory();
+  }
+
+  @Test
+  void durationsInEveryAcceptedSpelling() {
+    assertThat(DurationConverter.parse("500ms")).hasMillis(500);
+    assertThat(DurationConverter.parse("30s")).hasSeconds(30);
+    assertThat(DurationConverter.parse("2m")).hasMinutes(2);
+    assertThat(DurationConverter.parse("1h")).hasHours(1);
+    assertThat(DurationConverter.parse("PT1M")).hasSeconds(60);
+    assertThat(DurationConverter.parse("pt1.5s")).hasMillis(1500);
+  }
+
+  @Test
+  void anExistingResultFileIsKeptAndNothingRunsWithoutForce() throws IOException {
+    Path file = out.resolve("grpc").resolve("t2-r3.csv");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "earlier result\n", StandardCharsets.UTF_8);
+
+    // Port 1: nothing listens there; reaching the run would give exit 1, not 2.
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            args("--protocol", "grpc", "--threads", 2, "--requests", 3, "--grpc-port", 1,
+                "--out", out));
+
+    assertThat(o.exitCode()).isEqualTo(2);
+    assertThat(o.err()).contains(file + " exists; pass --force to replace it");
+    assertThat(file).hasContent("earlier result");
+  }
+
+  @Test
+  void helpShowsAnExampleAndTheExitCodes() {
+    HarnessInvocation.Outcome o = HarnessInvocation.run("--help");
+
+    assertThat(o.exitCode()).isEqualTo(0);
+    assertThat(o.out()).contains("Example: --protocol rpcx,grpc,openfeign").contains("2   bad usage");
+  }
+}

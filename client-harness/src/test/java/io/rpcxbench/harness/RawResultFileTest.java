@@ -1,0 +1,94 @@
+package io.rpcxbench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The file format, against a golden file, in a locale with decimal commas. */
+class RawResultFileTest {
+  @TempDir Path dir;
+  private Locale saved;
+
+  @BeforeEach
+  void germanLocale() {
+    saved = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+  }
+
+  @AfterEach
+  void restoreLocale() {
+    Locale.setDefault(saved);
+  }
+
+  private static RunConfig config(Path out) {
+    return new RunConfig(
+        List.of(Protocol.RPCX), 10, 100, RequestsPer.THREAD, 2, CallKind.HELLO, 64, "198.18.0.2",
+        8081, 8082, 8083, Duration.ofSeconds(30), false, out, false);
+  }
+
+  private static Map<String, String> provenance() {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("status", "complete");
+    p.put("protocol", "rpcx");
+    p.put("type", "1");
+    p.put("threads", "10");
+    p.put("requests", "100");
+    p.put("requests_per", "thread");
+    p.put("runs", "2");
+    p.put("client_host", "host-a\nsecond line");
+    return p;
+  }
+
+  @Test
+  void matchesTheGoldenFileWhateverTheLocale() throws IOException {
+    RunConfig config = config(dir);
+    List<RawResultFile.Row> rows =
+        List.of(
+            RawResultFile.Row.of(Protocol.RPCX, config,
+                new RunResult(0, 944_112_000L, 1000, 0, 812.0, 1203.0, 2871.0, 9011.0, 9011.0, null)),
+            RawResultFile.Row.of(Protocol.RPCX, config,
+                new RunResult(1, 47_006_000L, 1000, 3, 401.0, 655.0, 1100.0, 1500.0, 1502.5, "x")));
+    Path file = config.resultFile(Protocol.RPCX);
+
+    RawResultFile.write(file, provenance(), rows);
+
+    assertThat(file).isEqualTo(dir.resolve("rpcx").resolve("t10-r100.csv"));
+    assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(golden());
+    assertThat(RawResultFile.read(file).rows())
+        .extracting(RawResultFile.Row::toCsv)
+        .containsExactlyElementsOf(rows.stream().map(RawResultFile.Row::toCsv).toList());
+  }
+
+  @Test
+  void replacesAtomicallyAndLeavesNoTempFile() throws IOException {
+    Path file = dir.resolve("grpc").resolve("t1-r1.csv");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "old");
+
+    RawResultFile.write(file, provenance(), List.of());
+
+    assertThat(Files.readString(file)).startsWith(RawResultFile.MAGIC);
+    try (var files = Files.list(file.getParent())) {
+      assertThat(files).containsExactly(file);
+    }
+  }
+
+  private static String golden() throws IOException {
+    try (InputStream in = RawResultFileTest.class.getResourceAsStream("golden-t10-r100.csv")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}
