@@ -1,0 +1,74 @@
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+
+/**
+ * Measures a link's rate with one TCP transfer; deploy/lab.sh runs it with the source launcher
+ * (JDK 11+), so it needs no build:
+ *
+ * <pre>
+ *   java RateProbe.java recv 198.18.0.2          # prints "port N", then "bits_per_s ..." at EOF
+ *   java RateProbe.java send 198.18.0.2 N 500000 # sends 500000 bytes
+ * </pre>
+ *
+ * The receiver times from its first read to EOF and leaves the first read out of the byte
+ * count, so the shaper's initial burst does not inflate the rate.
+ */
+public final class RateProbe {
+  private RateProbe() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 2 && args[0].equals("recv")) {
+      receive(args[1]);
+    } else if (args.length == 4 && args[0].equals("send")) {
+      send(args[1], Integer.parseInt(args[2]), Long.parseLong(args[3]));
+    } else {
+      System.err.println("usage: RateProbe recv ADDR | RateProbe send ADDR PORT BYTES");
+      System.exit(2);
+    }
+  }
+
+  private static void receive(String addr) throws Exception {
+    try (ServerSocket server = new ServerSocket()) {
+      server.bind(new InetSocketAddress(InetAddress.getByName(addr), 0));
+      System.out.println("port " + server.getLocalPort());
+      System.out.flush();
+      try (Socket socket = server.accept(); InputStream in = socket.getInputStream()) {
+        byte[] buffer = new byte[64 * 1024];
+        int n = in.read(buffer);
+        long first = System.nanoTime();
+        long last = first;
+        long counted = 0;
+        long total = Math.max(n, 0);
+        while (n >= 0) {
+          n = in.read(buffer);
+          if (n > 0) {
+            counted += n;
+            total += n;
+            last = System.nanoTime();
+          }
+        }
+        double seconds = (last - first) / 1e9;
+        long bitsPerSecond = seconds > 0 ? Math.round(counted * 8 / seconds) : 0;
+        System.out.printf(
+            "bits_per_s %d bytes %d seconds %s%n", bitsPerSecond, total, String.valueOf(seconds));
+      }
+    }
+  }
+
+  private static void send(String addr, int port, long bytes) throws Exception {
+    try (Socket socket = new Socket(InetAddress.getByName(addr), port);
+        OutputStream out = socket.getOutputStream()) {
+      byte[] chunk = new byte[64 * 1024];
+      for (long left = bytes; left > 0; left -= chunk.length) {
+        out.write(chunk, 0, (int) Math.min(chunk.length, left));
+      }
+      out.flush();
+      socket.shutdownOutput();
+      socket.getInputStream().read(); // until the receiver closes: every byte has arrived
+    }
+  }
+}
