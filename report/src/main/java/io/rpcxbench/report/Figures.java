@@ -3,6 +3,8 @@ package io.rpcxbench.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
@@ -48,7 +50,7 @@ final class Figures {
             out.add(lines(m, r, "extra-throughput", "Throughput against threads, " + r + " requests",
                     "calls/s", CleanedPoint::throughputAvg, outDir));
             out.add(lines(m, r, "extra-p99", "p99 latency against threads, " + r + " requests",
-                    "p99 latency (µs)", CleanedPoint::p99AvgUs, outDir));
+                    "p99 latency (µs, mean over runs)", CleanedPoint::p99AvgUs, outDir));
         }
         return out;
     }
@@ -104,35 +106,42 @@ final class Figures {
 
     private static Figure lines(Measurements m, int requests, String name, String title, String yTitle,
             Function<CleanedPoint, Double> value, Path outDir) throws IOException {
-        List<Integer> threads = new ArrayList<>(new TreeSet<>(m.points.stream()
-                .filter(x -> x.requestNum() == requests).map(CleanedPoint::threadNum).toList()));
-        if (threads.isEmpty()) {
-            return new Figure(null, title, "No data at " + requests + " requests.", List.of());
-        }
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle("threads").yAxisTitle(yTitle).build();
         style(chart.getStyler());
         List<String> notes = new ArrayList<>();
         for (Protocol p : Protocol.values()) {
-            double[] xs = new double[threads.size()];
-            double[] ys = new double[threads.size()];
-            for (int i = 0; i < threads.size(); i++) {
-                int t = threads.get(i);
-                Optional<CleanedPoint> point = m.get(p, t, requests);
-                String marker = Measurements.marker(point);
-                Double v = marker == null ? value.apply(point.get()) : null;
-                xs[i] = t;
+            // Each line joins the points its protocol measured; one that did not finish breaks it.
+            List<CleanedPoint> own = m.points.stream()
+                    .filter(x -> x.type() == p.type && x.requestNum() == requests)
+                    .sorted(Comparator.comparingInt(CleanedPoint::threadNum)).toList();
+            if (own.isEmpty()) {
+                notes.add(p.label + ": not measured at " + requests + " requests");
+                continue;
+            }
+            double[] xs = new double[own.size()];
+            double[] ys = new double[own.size()];
+            for (int i = 0; i < own.size(); i++) {
+                CleanedPoint point = own.get(i);
+                Double v = point.complete() ? value.apply(point) : null;
+                xs[i] = point.threadNum();
                 ys[i] = v == null ? Double.NaN : v;
-                if (point.isPresent() && marker != null) {
-                    notes.add(p.label + " " + marker + ": " + t + " threads");
-                } else if (point.isEmpty()) {
-                    notes.add(p.label + " not measured: " + t + " threads");
+                if (!point.complete()) {
+                    notes.add(p.label + " " + point.status().id + ": " + point.threadNum() + " threads");
                 }
             }
-            chart.addSeries(p.label, xs, ys);
+            if (Arrays.stream(ys).allMatch(Double::isNaN)) {
+                notes.add(p.label + ": no value to draw");
+            } else {
+                chart.addSeries(p.label, xs, ys);
+            }
         }
-        String caption = "All protocols at " + requests + " requests (the largest request count every protocol "
-                + "completed). Gaps: not measured or did not finish.";
+        if (chart.getSeriesCollection().isEmpty()) {
+            return new Figure(null, title, "No finished point at " + requests + " requests.", notes);
+        }
+        String caption = "All protocols at " + requests + " requests (the largest request count at which every "
+                + "protocol finished a point; else the largest measured). Each line joins the points its protocol "
+                + "measured; a break marks one that did not finish.";
         return save(chart, name, title, caption, notes, outDir);
     }
 

@@ -23,7 +23,7 @@ final class HtmlReport {
                 .append("body{font-family:sans-serif;margin:2em;max-width:1400px}")
                 .append("table{border-collapse:collapse;margin:1em 0}")
                 .append("td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}")
-                .append("th{background:#eee}td.k{text-align:left}.bad{color:#b00}")
+                .append("th{background:#eee;text-align:center}td.k{text-align:left}.bad{color:#b00}")
                 .append("figure{margin:1.5em 0}img{max-width:100%}\n</style>\n")
                 .append("<script>\nwindow.addEventListener('load', function () {\n")
                 .append("  var imgs = Array.prototype.slice.call(document.images);\n")
