@@ -326,7 +326,7 @@ write_failed_point() {
     printf '# status: %s\n' "$status"
     printf '# protocol: %s\n# type: %s\n' "$p" "${TYPE[$p]}"
     printf '# threads: %s\n# requests: %s\n# requests_per: thread\n# runs: %s\n' "$t" "$r" "$RUNS"
-    printf '# payload_bytes: %s\n' "${PAYLOAD:-0}"
+    if [[ -n $PAYLOAD ]]; then printf '# payload_bytes: %s\n' "$PAYLOAD"; fi
     if [[ $status == timeout ]]; then printf '# limit_s: %s\n' "$LIMIT_S"; fi
     printf '# exit_code: %s\n' "$rc"
     printf '# started: %s\n# finished: %s\n' "$started" "$(now_iso)"
@@ -470,7 +470,7 @@ main() {
 
   CLIENT_RUNNER=()
   case $MODE in
-    local) start_servers 127.0.0.1 ;;
+    local) HOST=127.0.0.1; start_servers 127.0.0.1 ;;
     lab)
       load_lab
       start_servers "${LAB[addr_b]}" "$LAB_SH" exec b --

@@ -1,0 +1,128 @@
+#!/usr/bin/env bats
+# deploy/lab.sh for real: namespaces, shaped link, cgroup limits, exec, idempotent up/down,
+# and a small sweep.sh --lab with the real jars. Needs root and netns support.
+
+setup() {
+  REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
+  LAB="$REPO/deploy/lab.sh"
+  export RPCX_LAB_NS_A=rpcxta RPCX_LAB_NS_B=rpcxtb
+  export RPCX_LAB_ADDR_A=198.18.0.9 RPCX_LAB_ADDR_B=198.18.0.10
+  export RPCX_LAB_STATE_DIR="$BATS_TEST_TMPDIR/lab-state" RPCX_LAB_CGROUP=rpcx-lab-test
+}
+
+require_lab() {
+  [ "$(id -u)" -eq 0 ] || skip "not root: the lab needs root (network namespaces, tc, cgroups)"
+  command -v ip >/dev/null && command -v tc >/dev/null || skip "ip/tc (iproute2) not installed"
+  ip netns add rpcxtprobe 2>/dev/null || skip "no network namespace support here"
+  ip netns del rpcxtprobe
+}
+
+teardown() {
+  if [ "$(id -u)" -eq 0 ]; then "$LAB" down >/dev/null 2>&1 || true; fi
+}
+
+@test "lab.sh: bad arguments exit 2, no command prints usage" {
+  run "$LAB" up --rate fast
+  [ "$status" -eq 2 ]
+  [[ $output == *"--rate must look like 1mbit"* ]]
+  run "$LAB" up --memory 1t
+  [ "$status" -eq 2 ]
+  run "$LAB" up --cpus 0
+  [ "$status" -eq 2 ]
+  run "$LAB" up --delay 5
+  [ "$status" -eq 2 ]
+  run "$LAB" frobnicate
+  [ "$status" -eq 2 ]
+  run "$LAB" exec c -- true
+  [ "$status" -eq 2 ]
+  RPCX_LAB_ADDR_B=10.0.0.2 run "$LAB" up
+  [ "$status" -eq 2 ]
+  [[ $output == *"198.18.0.0/15"* ]]
+  run "$LAB" --help
+  [ "$status" -eq 0 ]
+  [[ $output == *"Examples:"* ]]
+}
+
+@test "lab.sh up shapes the link (measured rate near 8mbit), exec runs in each host's netns and cgroup, down leaves nothing" {
+  require_lab
+  run "$LAB" up --rate 8mbit --cpus 1 --memory 768m
+  echo "$output"
+  [ "$status" -eq 0 ]
+  # the measured TCP goodput is within a sane band of the shaped wire rate
+  bps=$(sed -n 's/^measured_bps=//p' "$RPCX_LAB_STATE_DIR/state")
+  echo "measured $bps bit/s"
+  [ "$bps" -ge 5600000 ] && [ "$bps" -le 8800000 ]
+  # both ends shaped, offloads off
+  ip netns exec rpcxta tc qdisc show dev lab0 | grep -q 'tbf 1: root.*rate 8Mbit'
+  ip netns exec rpcxtb tc qdisc show dev lab0 | grep -q 'tbf 1: root.*rate 8Mbit'
+  ip netns exec rpcxta ethtool -k lab0 | grep -q '^tcp-segmentation-offload: off'
+  ip netns exec rpcxtb ethtool -k lab0 | grep -q '^generic-receive-offload: off'
+  # exec: the right netns, the right cgroup, memory limit set
+  run "$LAB" exec a -- ip -br addr show dev lab0
+  [[ $output == *"198.18.0.9/30"* ]]
+  run "$LAB" exec b -- ip -br addr show dev lab0
+  [[ $output == *"198.18.0.10/30"* ]]
+  run "$LAB" exec b -- cat /proc/self/cgroup
+  [[ $output == *"rpcx-lab-test-b"* ]]
+  if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+    [ "$(cat /sys/fs/cgroup/rpcx-lab-test-a/memory.max)" = "805306368" ]
+    [ "$(cat /sys/fs/cgroup/rpcx-lab-test-b/cpu.max)" = "100000 100000" ]
+  else
+    [ "$(cat /sys/fs/cgroup/memory/rpcx-lab-test-a/memory.limit_in_bytes)" = "805306368" ]
+    [ "$(cat /sys/fs/cgroup/cpu/rpcx-lab-test-b/cpu.cfs_quota_us)" = "100000" ]
+  fi
+  # the hosts see each other only through the link: A reaches B's address
+  "$LAB" exec a -- bash -c 'exec 3<>/dev/tcp/198.18.0.10/9' 2>&1 | grep -q 'refused'
+  run "$LAB" status
+  [ "$status" -eq 0 ]
+  [[ $output == *"rate=8mbit"* ]]
+  # up again with other settings: idempotent, updates in place
+  run "$LAB" up --rate 16mbit --cpus 1 --memory 512m
+  echo "$output"
+  [ "$status" -eq 0 ]
+  ip netns exec rpcxta tc qdisc show dev lab0 | grep -q 'rate 16Mbit'
+  [ "$(ip netns list | grep -c '^rpcxt[ab]')" -eq 2 ]
+  # down, with a process still running in B: everything goes
+  "$LAB" exec b -- sleep 300 &
+  sleep 0.5
+  run "$LAB" down
+  [ "$status" -eq 0 ]
+  run "$LAB" down
+  [ "$status" -eq 0 ]
+  ! ip netns list | grep -q '^rpcxt[ab]'
+  [ -z "$(find /sys/fs/cgroup -maxdepth 2 -name 'rpcx-lab-test-*')" ]
+  [ ! -e "$RPCX_LAB_STATE_DIR/state" ]
+  run "$LAB" status
+  [ "$status" -eq 1 ]
+  [[ $output == *"down"* ]]
+  run "$LAB" exec a -- true
+  [ "$status" -eq 1 ]
+  [[ $output == *"the lab is down"* ]]
+}
+
+@test "sweep.sh --lab: servers in B, client in A, link bytes and lab settings recorded per point" {
+  require_lab
+  for j in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar \
+           server-grpc/target/server-grpc.jar server-openfeign/target/server-openfeign.jar; do
+    [ -f "$REPO/$j" ] || skip "$j not built (mvn -B package -DskipTests)"
+  done
+  run "$LAB" up --rate 100mbit --cpus 1 --memory 2g
+  [ "$status" -eq 0 ]
+  out="$BATS_TEST_TMPDIR/raw"
+  run "$REPO/sweep.sh" --lab --threads 2:2 --requests 3:3 --runs 2 --out "$out"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  for p in rpcx grpc openfeign; do
+    f="$out/$p/t2-r3.csv"
+    grep -qx '# status: complete' "$f"
+    grep -q '^# target: 198.18.0.10:' "$f"
+    grep -q '^# lab: rate=100mbit cpus=1 memory=2g delay=0ms' "$f"
+    bytes=$(sed -n 's/^# link_bytes: //p' "$f")
+    [ "$bytes" -gt 0 ]
+    # provenance lines stay above the header row
+    [ "$(grep -n '^type,' "$f" | cut -d: -f1)" -gt "$(grep -n '^# link_bytes' "$f" | cut -d: -f1)" ]
+    [ "$(grep -cv '^#' "$f")" -eq 3 ]
+  done
+  # the servers are gone from B when the sweep ends
+  [ -z "$(ip netns pids rpcxtb)" ]
+}
