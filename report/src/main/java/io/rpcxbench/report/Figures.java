@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -154,7 +155,9 @@ final class Figures {
 
     private static Figure save(Chart<?, ?> chart, String name, String title, String caption, List<String> notes,
             Path outDir) throws IOException {
-        BitmapEncoder.saveBitmap(chart, outDir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
+        if (!ImageIO.write(BitmapEncoder.getBufferedImage(chart), "png", outDir.resolve(name + ".png").toFile())) {
+            throw new IOException("no PNG writer in this JDK");
+        }
         return new Figure(name + ".png", title, caption, List.copyOf(notes));
     }
 }

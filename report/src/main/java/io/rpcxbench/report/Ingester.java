@@ -191,5 +191,4 @@ final class Ingester {
             ps.setDouble(i, v);
         }
     }
-
 }

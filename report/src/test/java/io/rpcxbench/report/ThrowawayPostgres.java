@@ -113,7 +113,16 @@ final class ThrowawayPostgres implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
+        try {
+            stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Processes.deleteTree(dir);
+    }
+
+    private void stop() throws IOException, InterruptedException {
         if (Files.exists(dir.resolve("data/postmaster.pid"))) {
             List<String> cmd = new ArrayList<>(asUser);
             cmd.addAll(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-m",
@@ -122,6 +131,5 @@ final class ThrowawayPostgres implements AutoCloseable {
             Processes.run(cmd, log, 60);
             Files.deleteIfExists(log);
         }
-        Processes.deleteTree(dir);
     }
 }
