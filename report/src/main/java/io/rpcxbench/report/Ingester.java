@@ -78,8 +78,11 @@ final class Ingester {
                 unchanged++;
                 continue;
             }
+            boolean replacing = known != null;
             db.inTransaction(c -> {
-                delete(c, source);
+                if (replacing) {
+                    delete(c, source);
+                }
                 insert(c, raw);
             });
             runs += raw.runs().size();
