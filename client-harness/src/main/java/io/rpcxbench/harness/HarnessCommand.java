@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "client-harness",
     mixinStandardHelpOptions = true,
+    versionProvider = HarnessCommand.Version.class,
     sortOptions = false,
     description = {
       "Stress client of rpcx-bench: T threads x R blocking calls, --runs times, per protocol.",
@@ -122,6 +123,17 @@ public final class HarnessCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  /** --version: the build's version and commit. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {
+        "client-harness " + BuildInfo.get("project.version") + " (commit "
+            + Provenance.gitCommitNow() + ")"
+      };
+    }
   }
 
   /** How one protocol's point ended. */

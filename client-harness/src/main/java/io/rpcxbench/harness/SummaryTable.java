@@ -53,9 +53,10 @@ final class SummaryTable {
           median(kept, RawResultFile.Row::throughput), median(kept, RawResultFile.Row::p50Us),
           median(kept, RawResultFile.Row::p99Us));
     }
+    String which =
+        config.runs() > 1 ? "medians over orders 1.." + (config.runs() - 1) : "one run (order 0)";
     out.printf(
-        Locale.ROOT, "(medians over orders 1..%d; errors summed over all runs; files under %s)%n",
-        config.runs() - 1, config.out());
+        Locale.ROOT, "(%s; errors summed over all runs; files under %s)%n", which, config.out());
   }
 
   static double median(List<RawResultFile.Row> rows, ToDoubleFunction<RawResultFile.Row> f) {
