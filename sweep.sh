@@ -282,17 +282,20 @@ start_servers() {
     SERVER_PIDS+=("$pid")
     log "started $p server (pid $pid, log $log_file)"
   done
+  local idx=-1
   for p in "${PROTOCOL_LIST[@]}"; do
+    idx=$((idx + 1))
     log_file="$LOG_DIR/server-$p.log"
     deadline=$((SECONDS + READY_TIMEOUT_S))
     port=
     while ((SECONDS < deadline)); do
       line=$(grep -m1 -E "^$p listening on " "$log_file" || true)
       if [[ -n $line ]]; then port=${line##*:}; break; fi
+      kill -0 "${SERVER_PIDS[$idx]}" 2>/dev/null || break
       sleep 0.2
     done
     if [[ ! $port =~ ^[0-9]+$ ]]; then
-      log "$p server did not print its ready line within ${READY_TIMEOUT_S}s; last lines of $log_file:"
+      log "$p server did not start (no ready line within ${READY_TIMEOUT_S}s or it exited); last lines of $log_file:"
       tail -n 20 "$log_file" >&2 || true
       exit 1
     fi
@@ -391,15 +394,19 @@ run_point() {
   if [[ -f $file ]]; then
     : # the harness wrote the point: exit 0, or 1 = complete with failed calls
   elif ((rc == 2)); then
-    log "the harness rejected its arguments (exit 2); last lines of $LOG_FILE:"
-    tail -n 5 "$LOG_FILE" >&2 || true
+    local last
+    last=$(tail -n 5 "$LOG_FILE" || true)
+    log "the harness rejected its arguments (exit 2); it said:"
+    printf '%s\n' "$last" >&2
     exit 2
   elif ((rc == 124 || (rc == 137 && POINT_MS >= LIMIT_S * 1000))); then
     write_failed_point "$file" timeout "$p" "$t" "$r" "$rc" "$started"
   else
     write_failed_point "$file" failed "$p" "$t" "$r" "$rc" "$started"
-    log "$p t$t r$r: the harness exited with $rc and wrote no file; last lines of $LOG_FILE:"
-    tail -n 5 "$LOG_FILE" >&2 || true
+    local last
+    last=$(tail -n 3 "$LOG_FILE" || true)
+    log "$p t$t r$r: the harness exited with $rc and wrote no file; it said:"
+    printf '%s\n' "$last" >&2
   fi
   if [[ $MODE == lab ]]; then
     after=$(lab_link_bytes)

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# deploy.sh: the paper's set-up on two cloud hosts. Copies the server jars and servers.sh to
+# host B and the client jar and sweep.sh to host A (scp, into ~/rpcx-bench/), checks JDK 17 on
+# both, then starts the three servers on B and waits for their ready lines. See docs/sweep.md.
+set -euo pipefail
+
+# ---- defaults ----
+SSH_USER=''
+IDENTITY=''
+SSH_PORT=22
+REMOTE_DIR=rpcx-bench
+INSTALL_JAVA=0
+JVM_OPTS=''
+BIND=0.0.0.0
+CLIENT_HOST=''
+SERVER_HOST=''
+REQUIRED_JAVA=17
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_DIR=$(cd "$SCRIPT_DIR/.." && pwd)
+SERVER_JARS=(server-rpcx/target/server-rpcx.jar server-grpc/target/server-grpc.jar
+             server-openfeign/target/server-openfeign.jar)
+CLIENT_JAR=client-harness/target/client-harness.jar
+
+usage() {
+  cat <<'EOF'
+Usage: deploy/deploy.sh --client A --server B [--user U] [--identity KEY] [--ssh-port P]
+                        [--dir DIR] [--install-java] [--jvm-opts "FLAGS"] [--bind ADDR]
+
+Builds the jars when missing (mvn -B -q package -DskipTests), copies
+  to B: server-rpcx.jar server-grpc.jar server-openfeign.jar servers.sh
+  to A: client-harness.jar sweep.sh
+into DIR on each host (default ~/rpcx-bench), checks for JDK 17 on both (prints the dnf or
+apt command when it is missing; runs it with --install-java), and starts the three servers on
+B (servers.sh start; JVM flags default to servers.sh's 2 GB sizing, override with --jvm-opts).
+
+  --client A, --server B   host names or addresses (user@host works too)
+  --user U                 ssh user (default: yours)
+  --identity KEY           ssh private key
+  --ssh-port P             ssh port (default 22)
+  --dir DIR                remote folder, relative to the remote home (default rpcx-bench)
+  --bind ADDR              address the servers listen on (default 0.0.0.0)
+Environment: RPCX_SSH_OPTS, extra ssh/scp options (e.g. "-o UserKnownHostsFile=...").
+
+Example:
+  deploy/deploy.sh --client 10.0.0.11 --server 10.0.0.12 --user ubuntu --identity ~/.ssh/lab
+  ssh ubuntu@10.0.0.11 'cd rpcx-bench && ./sweep.sh --host 10.0.0.12'
+  deploy/collect.sh --client 10.0.0.11 --user ubuntu --identity ~/.ssh/lab
+EOF
+}
+
+die() { printf 'deploy.sh: %s\n' "$*" >&2; exit 1; }
+die_usage() { printf 'deploy.sh: %s\ntry: deploy/deploy.sh --help\n' "$*" >&2; exit 2; }
+say() { printf 'deploy: %s\n' "$*" >&2; }
+
+parse_args() {
+  while (($# > 0)); do
+    case $1 in
+      -h|--help) usage; exit 0 ;;
+      --install-java) INSTALL_JAVA=1; shift; continue ;;
+      --client|--server|--user|--identity|--ssh-port|--dir|--jvm-opts|--bind)
+        (($# >= 2)) || die_usage "$1 needs a value" ;;
+      *) die_usage "unknown argument '$1'" ;;
+    esac
+    case $1 in
+      --client) CLIENT_HOST=$2 ;;
+      --server) SERVER_HOST=$2 ;;
+      --user) SSH_USER=$2 ;;
+      --identity) IDENTITY=$2 ;;
+      --ssh-port) SSH_PORT=$2 ;;
+      --dir) REMOTE_DIR=$2 ;;
+      --jvm-opts) JVM_OPTS=$2 ;;
+      --bind) BIND=$2 ;;
+    esac
+    shift 2
+  done
+  [[ -n $CLIENT_HOST ]] || die_usage "--client A is required"
+  [[ -n $SERVER_HOST ]] || die_usage "--server B is required"
+  [[ $SSH_PORT =~ ^[0-9]{1,5}$ ]] || die_usage "--ssh-port must be a port number, got '$SSH_PORT'"
+  [[ -z $IDENTITY || -f $IDENTITY ]] || die_usage "--identity: no such file '$IDENTITY'"
+  [[ -n $REMOTE_DIR ]] || die_usage "--dir is empty"
+}
+
+# ---- ssh plumbing ----
+ssh_opts() {
+  SSH_OPTS=(-o BatchMode=yes -o ConnectTimeout=15)
+  [[ -n $IDENTITY ]] && SSH_OPTS+=(-i "$IDENTITY")
+  local extra=()
+  # shellcheck disable=SC2206 # RPCX_SSH_OPTS is a list of options
+  [[ -n ${RPCX_SSH_OPTS:-} ]] && extra=(${RPCX_SSH_OPTS})
+  SSH_OPTS+=("${extra[@]}")
+}
+
+target() {
+  if [[ -n $SSH_USER && $1 != *@* ]]; then printf '%s@%s' "$SSH_USER" "$1"; else printf '%s' "$1"; fi
+}
+
+# remote HOST CMD...: runs CMD (quoted word by word) on HOST
+remote() {
+  local host=$1; shift
+  local cmd
+  printf -v cmd '%q ' "$@"
+  ssh "${SSH_OPTS[@]}" -p "$SSH_PORT" "$(target "$host")" "$cmd"
+}
+
+# remote_sh HOST SCRIPT: runs a shell snippet on HOST
+remote_sh() {
+  ssh "${SSH_OPTS[@]}" -p "$SSH_PORT" "$(target "$1")" "$2"
+}
+
+copy_to() {
+  local host=$1; shift
+  scp -q "${SSH_OPTS[@]}" -P "$SSH_PORT" "$@" "$(target "$host"):$REMOTE_DIR/"
+}
+
+# ---- steps ----
+build_if_needed() {
+  local j missing=0
+  for j in "${SERVER_JARS[@]}" "$CLIENT_JAR"; do [[ -f $REPO_DIR/$j ]] || missing=1; done
+  ((missing)) || return 0
+  command -v mvn >/dev/null 2>&1 || die "jars missing and mvn not found: install Maven >= 3.8 and JDK 17"
+  say "building the jars (mvn -B -q package -DskipTests)"
+  (cd "$REPO_DIR" && mvn -B -q package -DskipTests)
+  for j in "${SERVER_JARS[@]}" "$CLIENT_JAR"; do [[ -f $REPO_DIR/$j ]] || die "build did not produce $j"; done
+}
+
+# check_java HOST: JDK 17+ present, else print (or with --install-java run) the install command
+check_java() {
+  local host=$1 version major install
+  version=$(remote_sh "$host" 'java -version 2>&1 | head -n 1' 2>/dev/null || true)
+  major=$(sed -n 's/.*version "\([0-9]*\).*/\1/p' <<<"$version")
+  if [[ -n $major ]] && ((major >= REQUIRED_JAVA)); then
+    say "$host: $version"
+    return 0
+  fi
+  install=$(remote_sh "$host" 'if command -v dnf >/dev/null 2>&1; then echo "dnf install -y java-17-openjdk-headless"; elif command -v yum >/dev/null 2>&1; then echo "yum install -y java-17-openjdk-headless"; elif command -v apt-get >/dev/null 2>&1; then echo "apt-get update && apt-get install -y openjdk-17-jre-headless"; fi')
+  [[ -n $install ]] || die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}) and neither dnf nor apt-get: install JDK $REQUIRED_JAVA by hand"
+  if ((INSTALL_JAVA == 0)); then
+    die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}); install it with: ssh $(target "$host") 'sudo sh -c \"$install\"' (or rerun with --install-java)"
+  fi
+  say "$host: installing JDK $REQUIRED_JAVA: $install"
+  remote_sh "$host" "if [ \"\$(id -u)\" -eq 0 ]; then sh -c '$install'; else sudo -n sh -c '$install'; fi" ||
+    die "$host: installing JDK $REQUIRED_JAVA failed"
+  version=$(remote_sh "$host" 'java -version 2>&1 | head -n 1' || true)
+  say "$host: $version"
+}
+
+main() {
+  parse_args "$@"
+  ssh_opts
+  build_if_needed
+  local h
+  for h in "$SERVER_HOST" "$CLIENT_HOST"; do
+    remote "$h" true || die "cannot ssh to $(target "$h") (port $SSH_PORT)"
+    check_java "$h"
+    remote "$h" mkdir -p "$REMOTE_DIR"
+  done
+  say "copying server jars and servers.sh to $SERVER_HOST:$REMOTE_DIR/"
+  copy_to "$SERVER_HOST" "${SERVER_JARS[@]/#/$REPO_DIR/}" "$SCRIPT_DIR/servers.sh"
+  say "copying client-harness.jar and sweep.sh to $CLIENT_HOST:$REMOTE_DIR/"
+  copy_to "$CLIENT_HOST" "$REPO_DIR/$CLIENT_JAR" "$REPO_DIR/sweep.sh"
+  remote "$CLIENT_HOST" chmod +x "$REMOTE_DIR/sweep.sh"
+  remote "$SERVER_HOST" chmod +x "$REMOTE_DIR/servers.sh"
+  say "starting the servers on $SERVER_HOST"
+  local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND")
+  [[ -n $JVM_OPTS ]] && start+=(--jvm-opts "$JVM_OPTS")
+  remote "$SERVER_HOST" "${start[@]}" || die "servers did not start on $SERVER_HOST (see $REMOTE_DIR/run/*.log there)"
+  local port_opt=''
+  [[ $SSH_PORT != 22 ]] && port_opt=" -p $SSH_PORT"
+  cat <<EOF
+deployed. Next:
+  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST'
+  deploy/collect.sh --client $CLIENT_HOST${SSH_USER:+ --user $SSH_USER}${IDENTITY:+ --identity $IDENTITY}${port_opt:+ --ssh-port $SSH_PORT} --dir $REMOTE_DIR
+  ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop'
+EOF
+}
+
+main "$@"
