@@ -221,11 +221,13 @@ log() {
 
 find_client_jar() {
   local c
-  for c in "${RPCX_BENCH_CLIENT_JAR:-}" "$SCRIPT_DIR/client-harness/target/client-harness.jar" \
-           "$SCRIPT_DIR/client-harness.jar"; do
-    if [[ -n $c && -f $c ]]; then printf '%s' "$c"; return 0; fi
+  if [[ -n ${RPCX_BENCH_CLIENT_JAR:-} ]]; then
+    [[ -f $RPCX_BENCH_CLIENT_JAR ]] || die_usage "RPCX_BENCH_CLIENT_JAR: no such file '$RPCX_BENCH_CLIENT_JAR'"
+    printf '%s' "$RPCX_BENCH_CLIENT_JAR"; return 0
+  fi
+  for c in "$SCRIPT_DIR/client-harness/target/client-harness.jar" "$SCRIPT_DIR/client-harness.jar"; do
+    if [[ -f $c ]]; then printf '%s' "$c"; return 0; fi
   done
-  return 1
 }
 
 find_server_jar() {
@@ -464,7 +466,8 @@ main() {
     exit 0
   fi
 
-  CLIENT_JAR=$(find_client_jar) || die_usage "client jar not found: set RPCX_BENCH_CLIENT_JAR, or build it (mvn -B -q package -DskipTests) so client-harness/target/client-harness.jar exists"
+  CLIENT_JAR=$(find_client_jar) || exit 2
+  [[ -n $CLIENT_JAR ]] || die_usage "client jar not found: set RPCX_BENCH_CLIENT_JAR, or build it (mvn -B -q package -DskipTests) so client-harness/target/client-harness.jar exists"
   command -v "$JAVA" >/dev/null 2>&1 || die_usage "java not found (set JAVA or PATH)"
   command -v timeout >/dev/null 2>&1 || die_usage "timeout (coreutils) not found"
   mkdir -p "$OUT"

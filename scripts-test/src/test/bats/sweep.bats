@@ -84,11 +84,21 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   done
 }
 
-@test "missing client jar: exit 2 and says how to build it" {
+@test "client jar: env override must exist; found beside sweep.sh in a flat deploy folder; else exit 2" {
   export RPCX_BENCH_CLIENT_JAR="$WORK/nope.jar"
   run "$SWEEP" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
   [ "$status" -eq 2 ]
-  [[ $output == *"client jar not found"* ]]
+  [[ $output == *"RPCX_BENCH_CLIENT_JAR: no such file"* ]]
+  unset RPCX_BENCH_CLIENT_JAR
+  mkdir "$WORK/flat"
+  cp "$SWEEP" "$WORK/flat/"
+  run "$WORK/flat/sweep.sh" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
+  [ "$status" -eq 2 ]
+  [[ $output == *"client jar not found"*"mvn -B -q package -DskipTests"* ]]
+  : >"$WORK/flat/client-harness.jar"
+  run "$WORK/flat/sweep.sh" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
+  [ "$status" -eq 0 ]
+  grep -q "^rpcx 1 1 " "$FAKE_CALLS"
 }
 
 @test "a small sweep runs every point once, passes the harness options, logs progress" {

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# quickstart.sh: the README's first command. On a Linux machine with JDK 17 and Maven >= 3.8:
+# builds the jars, runs a small sweep of the three protocols against servers it starts on
+# loopback (about two minutes), then the report when the report tool is built.
+set -euo pipefail
+
+# ---- defaults: a small plan that shows all three protocols in a couple of minutes ----
+THREADS=10:20:10
+REQUESTS=10:20:10
+RUNS=5
+OUT=results/raw
+REPORT_OUT=results/report
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+usage() {
+  cat <<USAGE
+Usage: ./quickstart.sh [--help]
+
+1. mvn -B -q package -DskipTests
+2. ./sweep.sh --local --threads $THREADS --requests $REQUESTS --runs $RUNS --out $OUT
+   (resumable: a rerun skips the points already in $OUT)
+3. java -jar report/target/report.jar all --out $REPORT_OUT $OUT   (when the report jar exists)
+
+Needs JDK 17 (java) and Maven >= 3.8 (mvn) on the PATH.
+
+Example:
+  ./quickstart.sh && ls $REPORT_OUT
+USAGE
+}
+
+case ${1:-} in
+  -h|--help) usage; exit 0 ;;
+  '') ;;
+  *) printf 'quickstart.sh: unknown argument %s\n' "$1" >&2; usage >&2; exit 2 ;;
+esac
+
+for tool in java mvn; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    printf 'quickstart.sh: %s not found: install JDK 17 and Maven >= 3.8\n' "$tool" >&2
+    exit 1
+  fi
+done
+
+echo "== 1/3 build (mvn -B -q package -DskipTests)"
+mvn -B -q package -DskipTests
+
+echo "== 2/3 sweep: threads $THREADS, requests $REQUESTS, runs $RUNS, three protocols on loopback"
+sweep_rc=0
+./sweep.sh --local --threads "$THREADS" --requests "$REQUESTS" --runs "$RUNS" --out "$OUT" || sweep_rc=$?
+if ((sweep_rc != 0 && sweep_rc != 1)); then
+  printf 'quickstart.sh: the sweep stopped (exit %d); rerun ./quickstart.sh to resume\n' "$sweep_rc" >&2
+  exit "$sweep_rc"
+fi
+
+echo "raw results: $OUT/<protocol>/t<threads>-r<requests>.csv (format: docs/raw-format.md)"
+if [[ -f report/target/report.jar ]]; then
+  echo "== 3/3 report (java -jar report/target/report.jar all --out $REPORT_OUT $OUT)"
+  java -jar report/target/report.jar all --out "$REPORT_OUT" "$OUT"
+  echo "report: $REPORT_OUT/"
+else
+  echo "== 3/3 report: report/target/report.jar not built; skipped"
+fi
+exit "$sweep_rc"

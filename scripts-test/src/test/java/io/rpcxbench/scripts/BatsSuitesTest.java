@@ -1,0 +1,57 @@
+package io.rpcxbench.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs the bats suites in src/test/bats so that {@code mvn -B verify} covers the scripts. The
+ * lab and deploy suites need root (network namespaces, tc, cgroups, sshd): elsewhere they are
+ * skipped, and the reason is printed on the build's console (this module does not redirect test
+ * output to files) as well as in the test report. The full TAP output is in a failure's message.
+ */
+final class BatsSuitesTest {
+
+  @Test
+  void sweepLogic() throws Exception {
+    runSuite("sweep.bats", 300);
+  }
+
+  @Test
+  void twoHostLab() throws Exception {
+    skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
+    skipUnless(Shell.onPath("ip") && Shell.onPath("tc"), "lab.bats: ip/tc (iproute2) not installed");
+    runSuite("lab.bats", 600);
+  }
+
+  @Test
+  void deployOverSsh() throws Exception {
+    skipUnless(Shell.isRoot(), "deploy.bats needs root (network namespaces and sshd)");
+    skipUnless(Files.isExecutable(Path.of("/usr/sbin/sshd")), "deploy.bats: sshd not installed (openssh-server)");
+    runSuite("deploy.bats", 600);
+  }
+
+  private static void runSuite(String suite, long timeoutSeconds) throws Exception {
+    skipUnless(Shell.onPath("bats"), suite + ": bats not installed (apt-get install bats)");
+    Path file = Path.of("scripts-test", "src", "test", "bats", suite);
+    Shell.Result result = Shell.run(timeoutSeconds, List.of("bats", "--tap", file.toString()));
+    List<String> lines = result.output().lines().toList();
+    long ok = lines.stream().filter(l -> l.startsWith("ok ") && !l.contains("# skip")).count();
+    System.out.printf("[scripts-test] %s: %d passed, exit %d%n", suite, ok, result.exitCode());
+    lines.stream()
+        .filter(l -> l.contains("# skip") || l.startsWith("not ok"))
+        .forEach(l -> System.out.println("[scripts-test] " + suite + ": " + l));
+    assertEquals(0, result.exitCode(), () -> "bats " + suite + " failed:\n" + result.output());
+  }
+
+  private static void skipUnless(boolean condition, String reason) {
+    if (!condition) {
+      System.out.println("[scripts-test] SKIPPED " + reason);
+    }
+    assumeTrue(condition, reason);
+  }
+}

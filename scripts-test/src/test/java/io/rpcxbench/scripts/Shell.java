@@ -1,0 +1,71 @@
+package io.rpcxbench.scripts;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs a command in the repo root and captures its merged output; the scripts' test driver. */
+final class Shell {
+  private Shell() {}
+
+  /** The command's exit code and output (stdout and stderr interleaved). */
+  record Result(int exitCode, String output) {}
+
+  static Path repoRoot() {
+    Path dir = Path.of("").toAbsolutePath();
+    for (Path p = dir; p != null; p = p.getParent()) {
+      if (Files.isRegularFile(p.resolve("sweep.sh")) && Files.isDirectory(p.resolve("deploy"))) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("repo root (with sweep.sh) not found above " + dir);
+  }
+
+  static Result run(long timeoutSeconds, List<String> command) throws IOException, InterruptedException {
+    Path log = Files.createTempFile("scripts-test", ".log");
+    try {
+      Process process =
+          new ProcessBuilder(command)
+              .directory(repoRoot().toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+              .start();
+      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroy);
+        process.destroy();
+        process.waitFor(15, TimeUnit.SECONDS);
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        return new Result(-1, Files.readString(log, StandardCharsets.UTF_8)
+            + "\n[timed out after " + timeoutSeconds + " s]");
+      }
+      return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
+  static boolean onPath(String tool) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean isRoot() {
+    try {
+      return run(10, List.of("id", "-u")).output().strip().equals("0");
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}
