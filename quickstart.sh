@@ -5,9 +5,9 @@
 set -euo pipefail
 
 # ---- defaults: a small plan that shows all three protocols in a couple of minutes ----
-THREADS=10:20:10
-REQUESTS=10:20:10
-RUNS=5
+THREADS=10:30:10
+REQUESTS=10:30:10
+RUNS=10
 OUT=results/raw
 REPORT_OUT=results/report
 
@@ -57,7 +57,7 @@ echo "raw results: $OUT/<protocol>/t<threads>-r<requests>.csv (format: docs/raw-
 if [[ -f report/target/report.jar ]]; then
   echo "== 3/3 report (java -jar report/target/report.jar all --out $REPORT_OUT $OUT)"
   java -jar report/target/report.jar all --out "$REPORT_OUT" "$OUT"
-  echo "report: $REPORT_OUT/"
+  echo "report: $REPORT_OUT/index.html"
 else
   echo "== 3/3 report: report/target/report.jar not built; skipped"
 fi
