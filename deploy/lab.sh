@@ -151,6 +151,8 @@ setup_cgroup() {
       # the root must hand the cpu and memory controllers down to its children
       echo "+memory +cpu" >"$CGROUP_ROOT/cgroup.subtree_control" 2>/dev/null || true
       mkdir -p "$dir"
+      [[ -f $dir/memory.max && -f $dir/cpu.max ]] ||
+        die "cgroup v2: the memory and cpu controllers are not available to $dir (is $CGROUP_ROOT a container's cgroup with processes in it? then run the lab on the host)"
       echo "$bytes" >"$dir/memory.max"
       if [[ -f $dir/memory.swap.max ]]; then echo 0 >"$dir/memory.swap.max"; fi
       echo "$quota $CPU_PERIOD_US" >"$dir/cpu.max" ;;
