@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.harness.spi.BenchClient;
 import java.util.Arrays;
 
 /** What each call sends, and how its reply is checked: every reply is checked. */

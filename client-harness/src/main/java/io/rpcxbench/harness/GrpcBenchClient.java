@@ -6,6 +6,7 @@ import io.grpc.ManagedChannelBuilder;
 import io.rpcxbench.api.grpc.BenchGrpc;
 import io.rpcxbench.api.grpc.EchoRequest;
 import io.rpcxbench.api.grpc.HelloRequest;
+import io.rpcxbench.harness.spi.BenchClient;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 

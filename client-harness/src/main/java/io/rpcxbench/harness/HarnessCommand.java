@@ -50,7 +50,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Option(names = "--protocol", required = true, split = ",", paramLabel = "P",
       converter = Protocol.Converter.class,
-      description = "rpcx, grpc and/or openfeign, run in this order.")
+      description = "rpcx, grpc and/or openfeign, run in this order; or a protocol plugin on"
+          + " the class path (io.rpcxbench.harness.spi.ProtocolProvider).")
   List<Protocol> protocols = new ArrayList<>();
 
   @Mixin LoadOptions load = new LoadOptions();
@@ -116,7 +117,7 @@ public final class HarnessCommand implements Callable<Integer> {
         new RunConfig(
             protocols, load.threads, load.requests, load.requestsPer, load.runs, load.call,
             load.payloadBytes, target.host, target.rpcxPort, target.grpcPort,
-            target.openfeignPort, target.timeout, target.grpcDirectExecutor, out, force);
+            target.openfeignPort, target.ports, target.timeout, target.grpcDirectExecutor, out, force);
     try {
       config.validate();
     } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.spi.BenchClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.api.json.EchoBody;
 import io.rpcxbench.api.json.HelloBody;
+import io.rpcxbench.harness.spi.BenchClient;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.Banner;

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Instant;

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchService;
+import io.rpcxbench.harness.spi.BenchClient;
 import io.rpcxbench.rpcx.RpcxClientFactory;
 import io.rpcxbench.rpcx.Transport;
 

@@ -1,11 +1,14 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.harness.spi.ClientOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Everything one harness invocation does, immutable, with all defaults in one place. Echoed into
@@ -23,6 +26,7 @@ record RunConfig(
     int rpcxPort,
     int grpcPort,
     int openfeignPort,
+    Map<String, Integer> ports,
     Duration timeout,
     boolean grpcDirectExecutor,
     Path out,
@@ -46,6 +50,16 @@ record RunConfig(
 
   RunConfig {
     protocols = List.copyOf(protocols);
+    ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+  }
+
+  /** A configuration of built-in protocols only (no {@code --port NAME=PORT}). */
+  RunConfig(
+      List<Protocol> protocols, int threads, int requests, RequestsPer requestsPer, int runs,
+      CallKind call, int payloadBytes, String host, int rpcxPort, int grpcPort, int openfeignPort,
+      Duration timeout, boolean grpcDirectExecutor, Path out, boolean force) {
+    this(protocols, threads, requests, requestsPer, runs, call, payloadBytes, host, rpcxPort,
+        grpcPort, openfeignPort, Map.of(), timeout, grpcDirectExecutor, out, force);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -66,6 +80,10 @@ record RunConfig(
     port("--rpcx-port", rpcxPort);
     port("--grpc-port", grpcPort);
     port("--openfeign-port", openfeignPort);
+    ports.forEach(RunConfig::pluginPort);
+    for (Protocol p : protocols) {
+      p.plugin().ifPresent(plugin -> port(p + "'s default port", port(p)));
+    }
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
     }
@@ -86,19 +104,43 @@ record RunConfig(
     }
   }
 
+  /** {@code --port NAME=PORT}: a plugin protocol's port; built-ins keep their own options. */
+  private static void pluginPort(String name, int value) {
+    if (Protocol.isBuiltIn(name)) {
+      throw new IllegalArgumentException(
+          "--port " + name + "=" + value + ": use --" + name + "-port for " + name);
+    }
+    ProtocolPlugins plugins = ProtocolPlugins.onClassPath();
+    if (plugins.find(name) == null) {
+      throw new IllegalArgumentException(
+          "--port " + name + "=" + value + ": no protocol plugin '" + name
+              + "' on the class path" + (plugins.ids().isEmpty() ? "" : " (plugins: "
+              + String.join(", ", plugins.ids()) + ")"));
+    }
+    port("--port " + name, value);
+  }
+
   Duration connectTimeout() {
     return timeout.compareTo(MAX_CONNECT_TIMEOUT) < 0 ? timeout : MAX_CONNECT_TIMEOUT;
   }
 
   int port(Protocol protocol) {
-    switch (protocol) {
-      case RPCX:
-        return rpcxPort;
-      case GRPC:
-        return grpcPort;
-      default:
-        return openfeignPort;
+    if (protocol.equals(Protocol.RPCX)) {
+      return rpcxPort;
     }
+    if (protocol.equals(Protocol.GRPC)) {
+      return grpcPort;
+    }
+    if (protocol.equals(Protocol.OPENFEIGN)) {
+      return openfeignPort;
+    }
+    Integer given = ports.get(protocol.id());
+    return given != null ? given : protocol.plugin().orElseThrow().defaultPort();
+  }
+
+  /** What a plugin's client is told. */
+  ClientOptions clientOptions(Protocol protocol) {
+    return new ClientOptions(host, port(protocol), timeout, connectTimeout(), threads);
   }
 
   /** {@code host:port} of the protocol's server ({@code [v6]:port} for IPv6 literals). */
@@ -123,11 +165,11 @@ record RunConfig(
   RunConfig forProtocol(Protocol protocol) {
     return new RunConfig(
         List.of(protocol), threads, requests, requestsPer, runs, call, payloadBytes, host,
-        rpcxPort, grpcPort, openfeignPort, timeout, grpcDirectExecutor, out, force);
+        rpcxPort, grpcPort, openfeignPort, ports, timeout, grpcDirectExecutor, out, force);
   }
 
   String protocolList() {
-    return protocols.stream().map(Protocol::id).collect(Collectors.joining(","));
+    return Protocol.ids(protocols);
   }
 
   /** Every option with its value, defaults included: re-running these reproduces the point. */
@@ -144,6 +186,11 @@ record RunConfig(
     add(args, "--rpcx-port", rpcxPort);
     add(args, "--grpc-port", grpcPort);
     add(args, "--openfeign-port", openfeignPort);
+    for (Protocol p : protocols) {
+      if (p.plugin().isPresent()) {
+        add(args, "--port", p.id() + "=" + port(p));
+      }
+    }
     add(args, "--timeout", timeout);
     if (grpcDirectExecutor) {
       args.add("--grpc-direct-executor");

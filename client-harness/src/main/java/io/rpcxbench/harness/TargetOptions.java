@@ -1,6 +1,8 @@
 package io.rpcxbench.harness;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Where the servers are and how long a call may take. */
@@ -21,6 +23,11 @@ final class TargetOptions {
       defaultValue = RunConfig.DEFAULT_OPENFEIGN_PORT,
       description = "OpenFeign (HTTP) server port (default: ${DEFAULT-VALUE}).")
   int openfeignPort;
+
+  @Option(names = "--port", paramLabel = "NAME=PORT",
+      description = "Port of a plugin protocol, e.g. --port bare=8090 (repeatable; default: the"
+          + " plugin's own).")
+  Map<String, Integer> ports = new LinkedHashMap<>();
 
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = RunConfig.DEFAULT_TIMEOUT,
       converter = DurationConverter.class,
