@@ -1,149 +1,203 @@
 #!/usr/bin/env bash
-# Side-by-side benchmark on one machine: RPCX vs gRPC vs OpenFeign, loopback, same JVM flags.
-# Starts the three server fat jars, runs the client harness for all three protocols at each
-# thread count, prints calls/s and p50/p99 with the ratios RPCX/gRPC and RPCX/OpenFeign,
-# and stops the servers on exit.
+# Side-by-side benchmark on one machine (loopback, same JVM flags everywhere): RPCX vs gRPC
+# (default executors), gRPC tuned (directExecutor on both sides), OpenFeign and the bare Netty
+# baseline. For each thread count: ROUNDS rounds; in each round every variant runs once (one
+# harness JVM, RUNS runs, order 0 = warm-up), the variant order rotating between rounds. Prints
+# medians and spread over the rounds, the RPCX ratios against issue 6's targets, and with
+# --write-doc puts the table into docs/performance.md. Servers are stopped on exit.
 set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-REQUESTS=200                     # calls per thread per run (--requests-per thread)
-RUNS=10                          # runs per point; order 0 is dropped from the medians
 THREAD_COUNTS="1 64"
-OUT=""                           # default: a fresh folder under results/compare/
-JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"
-READY_TIMEOUT_S=180              # how long a server may take to print its ready line
+REQUESTS="1:2000,64:200"         # calls per thread per run, per thread count (T:R,...; or one R)
+ROUNDS=5                         # rounds per thread count; every variant once per round
+RUNS=4                           # runs per harness JVM; order 0 is the warm-up, dropped
+VARIANTS="rpcx grpc grpc-tuned openfeign bare"
+JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"   # servers and clients alike: the one variable is the protocol
 HOST=127.0.0.1
-HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
-RPCX_JAR="$ROOT/server-rpcx/target/server-rpcx.jar"
-GRPC_JAR="$ROOT/server-grpc/target/server-grpc.jar"
-OPENFEIGN_JAR="$ROOT/server-openfeign/target/server-openfeign.jar"
+OUT=""                           # default: results/compare/<timestamp>
+WRITE_DOC=0
+DOC="$ROOT/docs/performance.md"
+READY_TIMEOUT_S=180
+# issue 6 targets
+T_GRPC=5                         # RPCX/gRPC calls/s at 64 threads >=
+T_GRPC_TUNED=2.5                 # RPCX/gRPC-tuned calls/s at 64 threads >=
+T_OPENFEIGN=10                   # RPCX/OpenFeign calls/s at 64 threads >=
+T_BARE=0.8                       # RPCX/bare calls/s at 64 threads >=
+T_P50_BARE=1.5                   # RPCX p50 / bare p50 at 1 thread <=
+T_P50_GRPC=0.5                   # RPCX p50 / gRPC p50 at 1 thread <=
+T_P99_US=2000                    # RPCX p99 at 64 threads <= (µs)
 # ----------------------------------------------------------------------------------------------
+
+PERF_SCRIPT=compare.sh
+# shellcheck source=bench/perf-lib.sh
+source "$ROOT/bench/perf-lib.sh"
+perf_jars
 
 SERVER_PIDS=()
 PINNED=()
 READY_PORT=""
-SERVER_CPUS=""
-CLIENT_CPUS=""
+declare -A PORT=()
+COMMAND_LINE="bench/compare.sh $*"
 
 usage() {
   cat <<EOF
-Usage: bench/compare.sh [--requests R] [--runs N] [--out DIR]
+Usage: bench/compare.sh [options]
 
-Runs RPCX, gRPC and OpenFeign side by side on loopback (servers: the three fat jars;
-client: client-harness.jar, one forked JVM per protocol) at ${THREAD_COUNTS// /, } threads and
-prints calls/s, p50 and p99 (medians over runs 1..N-1) with the ratios RPCX/gRPC and
-RPCX/OpenFeign. With taskset and 2+ CPUs the servers and the client are pinned to separate
-CPUs; the placement is printed and saved.
+Runs the variants ($VARIANTS) side by side on loopback:
+servers = the fat jars (grpc-tuned: a second server-grpc with --direct-executor, client with
+--grpc-direct-executor; bare: BareServerMain from bench/target/benchmarks.jar, "not built" when
+missing), client = client-harness.jar, one JVM per (variant, round). For each thread count,
+ROUNDS rounds; each round runs every variant once, the order rotating between rounds; one
+value per round = the median over orders 1..RUNS-1. Servers on one CPU, the client on the
+other (taskset), the same JVM flags for all. Prints median and min-max over the rounds and the
+RPCX ratios against the targets of issue 6.
 
 Options:
-  --requests R   calls per thread per run (default: $REQUESTS)
-  --runs N       runs per point, order 0 dropped from the medians (default: $RUNS)
-  --out DIR      result folder (default: results/compare/<timestamp>)
-  -h, --help     this text
+  --threads LIST     thread counts, e.g. 1,64 (default: ${THREAD_COUNTS// /,})
+  --requests SPEC    calls per thread per run: R for all, or T:R,... (default: $REQUESTS)
+  --rounds N         rounds per thread count (default: $ROUNDS)
+  --runs N           runs per harness JVM, order 0 dropped (default: $RUNS)
+  --variants LIST    subset of ${VARIANTS// /,} (default: all)
+  --jvm-flags FLAGS  JVM flags of servers and clients (default: "$JVM_FLAGS")
+  --out DIR          result folder (default: results/compare/<timestamp>)
+  --write-doc        replace the comparison section of docs/performance.md with the table
+  -h, --help         this text
 
-Example:
-  mvn -B -q install -DskipTests && bench/compare.sh --requests 500 --runs 10
+Example (hold the shared measurement lock; about 15 minutes on 2 vCPUs):
+  mvn -B -q install -DskipTests
+  flock /tmp/rpcx-bench-measure.lock bench/compare.sh --write-doc
+  bench/compare.sh --threads 64 --rounds 3 --variants rpcx,bare   # a quick look
 
-Exit codes: 0 all calls answered; 1 some calls failed (see the raw files); 2 bad usage or
-missing jars.
+Exit codes: 0 all calls answered; 1 some calls failed or a harness run failed (see the
+logs); 2 bad usage or missing jars.
 EOF
 }
 
-die() {
-  echo "compare.sh: $*" >&2
-  exit 2
-}
+die() { perf_die "$@"; }
 
 parse_args() {
   while [[ $# -gt 0 ]]; do
     case "$1" in
+      --threads) [[ $# -ge 2 ]] || die "--threads needs a value"; THREAD_COUNTS="${2//,/ }"; shift 2 ;;
       --requests) [[ $# -ge 2 ]] || die "--requests needs a value"; REQUESTS="$2"; shift 2 ;;
+      --rounds) [[ $# -ge 2 ]] || die "--rounds needs a value"; ROUNDS="$2"; shift 2 ;;
       --runs) [[ $# -ge 2 ]] || die "--runs needs a value"; RUNS="$2"; shift 2 ;;
+      --variants) [[ $# -ge 2 ]] || die "--variants needs a value"; VARIANTS="${2//,/ }"; shift 2 ;;
+      --jvm-flags) [[ $# -ge 2 ]] || die "--jvm-flags needs a value"; JVM_FLAGS="$2"; shift 2 ;;
       --out) [[ $# -ge 2 ]] || die "--out needs a value"; OUT="$2"; shift 2 ;;
+      --write-doc) WRITE_DOC=1; shift ;;
       -h|--help) usage; exit 0 ;;
       *) die "unknown option '$1' (try --help)" ;;
     esac
   done
-  [[ "$REQUESTS" =~ ^[1-9][0-9]*$ ]] || die "--requests must be a positive count, got '$REQUESTS'"
+  local t v
+  for t in $THREAD_COUNTS; do
+    [[ "$t" =~ ^[1-9][0-9]*$ ]] || die "--threads: '$t' is not a positive count"
+    requests_for "$t" >/dev/null
+  done
+  [[ -n "${THREAD_COUNTS// /}" ]] || die "--threads: no thread count"
+  [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive count, got '$ROUNDS'"
   [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive count, got '$RUNS'"
+  for v in $VARIANTS; do
+    case "$v" in
+      rpcx|grpc|grpc-tuned|openfeign|bare) ;;
+      *) die "--variants: unknown variant '$v' (rpcx, grpc, grpc-tuned, openfeign, bare)" ;;
+    esac
+  done
   if [[ -z "$OUT" ]]; then
     OUT="$ROOT/results/compare/$(date -u +%Y%m%dT%H%M%SZ)"
   fi
 }
+
+# requests_for T: R for thread count T from the REQUESTS spec (exit 2 when none fits).
+requests_for() {
+  local t="$1" item
+  if [[ "$REQUESTS" =~ ^[1-9][0-9]*$ ]]; then echo "$REQUESTS"; return 0; fi
+  for item in ${REQUESTS//,/ }; do
+    [[ "$item" =~ ^([1-9][0-9]*):([1-9][0-9]*)$ ]] || die "--requests: bad item '$item' (R or T:R,...)"
+    if [[ "${BASH_REMATCH[1]}" == "$t" ]]; then echo "${BASH_REMATCH[2]}"; return 0; fi
+  done
+  die "--requests: no R for $t threads in '$REQUESTS'"
+}
+
+has_variant() { [[ " $VARIANTS " == *" $1 "* ]]; }
 
 check_jars() {
   local jar
   for jar in "$HARNESS_JAR" "$RPCX_JAR" "$GRPC_JAR" "$OPENFEIGN_JAR"; do
     [[ -f "$jar" ]] || die "missing $jar (build first: mvn -B -q install -DskipTests)"
   done
-}
-
-cpu_range() {
-  if [[ "$1" == "$2" ]]; then echo "$1"; else echo "$1-$2"; fi
-}
-
-# Servers on the upper half of the CPUs, the client on the lower half (2 CPUs: 1 and 0).
-plan_placement() {
-  local cpus
-  cpus="$(nproc)"
-  if command -v taskset >/dev/null 2>&1 && [[ "$cpus" -ge 2 ]]; then
-    local half=$((cpus / 2))
-    CLIENT_CPUS="$(cpu_range 0 $((half - 1)))"
-    SERVER_CPUS="$(cpu_range "$half" $((cpus - 1)))"
+  if has_variant bare && [[ ! -f "$BARE_JAR" ]]; then
+    echo "compare.sh: $BARE_JAR not built: the bare baseline is reported as \"not built\"" >&2
+    VARIANTS="${VARIANTS/bare/}"
+    BARE_MISSING=1
   fi
 }
+BARE_MISSING=0
 
-# pinned_command CPUS CMD...: CMD, under taskset when CPUS is set (as an array in PINNED).
-pinned_command() {
-  local cpus="$1"
-  shift
-  if [[ -n "$cpus" ]]; then
-    PINNED=(taskset -c "$cpus" "$@")
-  else
-    PINNED=("$@")
+start_servers() {
+  local v
+  # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
+  local flags=($JVM_FLAGS)
+  for v in $VARIANTS; do
+    case "$v" in
+      rpcx) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$RPCX_JAR" --bind "$HOST" --port 0 ;;
+      grpc) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$GRPC_JAR" --bind "$HOST" --port 0 ;;
+      grpc-tuned) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$GRPC_JAR" --bind "$HOST" \
+                    --port 0 --direct-executor ;;
+      openfeign) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$OPENFEIGN_JAR" --bind "$HOST" --port 0 ;;
+      bare) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -cp "$BARE_JAR" "$BARE_MAIN" --bind "$HOST" --port 0 ;;
+    esac
+    echo "starting $v server: ${PINNED[*]}" >&2
+    perf_start_server "${v%-tuned}" "$OUT/server-$v.log" "${PINNED[@]}"
+    PORT[$v]="$READY_PORT"
+  done
+}
+
+# run_variant VARIANT THREADS R ROUND: one harness JVM; appends a line to $OUT/rounds.tsv.
+run_variant() {
+  local v="$1" t="$2" r="$3" round="$4" protocol="$1" dir log file status=0
+  # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
+  local flags=($JVM_FLAGS)
+  local cp="$HARNESS_JAR"
+  local extra=()
+  case "$v" in
+    rpcx) extra=(--rpcx-port "${PORT[rpcx]}") ;;
+    grpc) extra=(--grpc-port "${PORT[grpc]}") ;;
+    grpc-tuned) protocol=grpc; extra=(--grpc-port "${PORT[grpc-tuned]}" --grpc-direct-executor) ;;
+    openfeign) extra=(--openfeign-port "${PORT[openfeign]}") ;;
+    bare) cp="$HARNESS_JAR:$BARE_JAR"; extra=(--port "bare=${PORT[bare]}") ;;
+  esac
+  dir="$OUT/raw/t$t/round$round/$v"
+  log="$OUT/logs/t$t-round$round-$v.log"
+  file="$dir/$protocol/t$t-r$r.csv"
+  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$cp" "$HARNESS_MAIN" --protocol "$protocol" \
+    --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST" "${extra[@]}" --out "$dir" --force
+  "${PINNED[@]}" >"$log" 2>&1 || status=$?
+  if [[ $status -eq 2 ]]; then
+    cat "$log" >&2
+    die "the harness refused its options (variant $v): ${PINNED[*]}"
   fi
+  if [[ ! -f "$file" ]]; then
+    echo "  t=$t round $round $v: no result file (exit $status, see $log)" >&2
+    printf '%s\t%s\t%s\tnan\tnan\tnan\t-1\n' "$t" "$v" "$round" >>"$OUT/rounds.tsv"
+    return 1
+  fi
+  local tput p50 p99 errors
+  tput="$(file_median "$file" 9)"; p50="$(file_median "$file" 10)"; p99="$(file_median "$file" 12)"
+  errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$file")"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$v" "$round" "$tput" "$p50" "$p99" "$errors" >>"$OUT/rounds.tsv"
+  printf '  t=%s round %s %-10s calls/s %10.1f  p50 %9.1f us  p99 %9.1f us  errors %s\n' \
+    "$t" "$round" "$v" "$tput" "$p50" "$p99" "$errors" >&2
+  [[ $status -eq 0 && $errors -eq 0 ]]
 }
 
-stop_servers() {
-  local pid
-  for pid in "${SERVER_PIDS[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${SERVER_PIDS[@]}"; do
-    wait "$pid" 2>/dev/null || true
-  done
-}
-
-# start_server NAME JAR: starts it on a free port; sets READY_PORT once the ready line is in.
-# (Not called in $(...): the pid must reach SERVER_PIDS of this shell for the EXIT trap.)
-start_server() {
-  local name="$1" jar="$2" log="$OUT/server-$1.log"
-  # shellcheck disable=SC2086  # JVM_FLAGS is a list of flags
-  pinned_command "$SERVER_CPUS" java $JVM_FLAGS -jar "$jar" --bind "$HOST" --port 0
-  # A simple command in the background: $! is the server's own pid (taskset execs java).
-  "${PINNED[@]}" >"$log" 2>&1 &
-  local pid=$!
-  SERVER_PIDS+=("$pid")
-  local waited=0 line=""
-  while [[ $waited -lt $((READY_TIMEOUT_S * 10)) ]]; do
-    line="$(grep -m1 -o "$name listening on [^ ]*" "$log" || true)"
-    if [[ -n "$line" ]]; then
-      READY_PORT="${line##*:}"
-      return 0
-    fi
-    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; die "$name server exited before it was ready"; }
-    sleep 0.1
-    waited=$((waited + 1))
-  done
-  die "$name server printed no ready line within ${READY_TIMEOUT_S}s (see $log)"
-}
-
-# median FILE COLUMN: median of a raw file's column over the rows with order > 0
-# (all rows when there is only one run).
-median() {
-  local file="$1" column="$2"
-  awk -F, -v col="$column" '
+# file_median FILE COLUMN: median of a raw file's column over the rows with order > 0 (all rows
+# when there is only one run).
+file_median() {
+  awk -F, -v col="$2" '
     /^#/ || /^type,/ { next }
     { all[++n] = $col; if ($4 > 0) kept[++k] = $col }
     END {
@@ -152,83 +206,173 @@ median() {
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
         if (kept[j] + 0 < kept[i] + 0) { t = kept[i]; kept[i] = kept[j]; kept[j] = t }
       if (k % 2) print kept[(k + 1) / 2]; else print (kept[k / 2] + kept[k / 2 + 1]) / 2
-    }' "$file"
+    }' "$1"
+}
+
+# stat T VARIANT COLUMN(4 calls/s, 5 p50, 6 p99) WHAT(median|min|max): over the rounds.
+stat() {
+  awk -F'\t' -v t="$1" -v v="$2" -v col="$3" -v what="$4" '
+    $1 == t && $2 == v && $col != "nan" { x[++n] = $col + 0 }
+    END {
+      if (n == 0) { print "nan"; exit }
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (x[j] < x[i]) { s = x[i]; x[i] = x[j]; x[j] = s }
+      if (what == "min") print x[1]
+      else if (what == "max") print x[n]
+      else if (n % 2) print x[(n + 1) / 2]
+      else print (x[n / 2] + x[n / 2 + 1]) / 2
+    }' "$OUT/rounds.tsv"
+}
+
+errors_total() {
+  awk -F'\t' -v t="$1" -v v="$2" '$1 == t && $2 == v { if ($7 < 0) bad = 1; else e += $7; n++ }
+    END { if (n == 0) print "-"; else if (bad) print e + 0 " (+ failed runs)"; else print e + 0 }' "$OUT/rounds.tsv"
+}
+
+label() {
+  case "$1" in
+    rpcx) echo "RPCX" ;;
+    grpc) echo "gRPC (default executors)" ;;
+    grpc-tuned) echo "gRPC tuned (directExecutor both sides)" ;;
+    openfeign) echo "OpenFeign" ;;
+    bare) echo "bare Netty baseline" ;;
+  esac
+}
+
+# verdict VALUE GOAL ge|le: "x.xx | >= g | PASS" or "... | MISS (n % short)".
+verdict() {
+  awk -v a="$1" -v g="$2" -v op="$3" 'BEGIN {
+    if (a == "nan" || a == "") { print "n/a"; exit }
+    if (op == "ge") ok = (a + 0 >= g + 0); else ok = (a + 0 <= g + 0)
+    if (ok) { print "PASS"; exit }
+    if (op == "ge") printf "MISS (%.0f %% short of the target)\n", (1 - a / g) * 100
+    else printf "MISS (%.0f %% over the target)\n", (a / g - 1) * 100
+  }'
 }
 
 ratio() {
-  awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "n/a"; else printf "%.2f", a / b }'
+  awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b + 0 == 0) print "nan"; else printf "%.2f", a / b }'
 }
 
-errors_in() {
-  awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$1"
+fmt() {
+  awk -v x="$1" -v d="$2" 'BEGIN { if (x == "nan") print "n/a"; else printf "%.*f", d, x }'
+}
+
+# One target row: NAME VALUE GOAL OP UNIT, where VALUE may be nan (a side is missing).
+target_row() {
+  local name="$1" value="$2" goal="$3" op="$4" unit="$5" why="${6:-}" shown sign
+  if [[ "$op" == ge ]]; then sign=">="; else sign="<="; fi
+  if [[ "$value" == nan ]]; then
+    printf '| %s | %s | %s %s%s | n/a |\n' "$name" "${why:-n/a}" "$sign" "$goal" "$unit"
+    return 0
+  fi
+  if [[ "$unit" == x ]]; then shown="$(fmt "$value" 2)x"; else shown="$(fmt "$value" 0)$unit"; fi
+  printf '| %s | %s | %s %s%s | %s |\n' "$name" "$shown" "$sign" "$goal" "$unit" "$(verdict "$value" "$goal" "$op")"
 }
 
 report() {
-  local threads protocol other file tput p50 p99
-  printf '%-8s %-16s %12s %10s %10s %8s\n' threads protocol calls/s p50_us p99_us errors
-  for threads in $THREAD_COUNTS; do
-    declare -A T=() P50=() P99=()
-    for protocol in rpcx grpc openfeign; do
-      file="$OUT/raw/$protocol/t$threads-r$REQUESTS.csv"
-      if [[ ! -f "$file" ]]; then
-        printf '%-8s %-16s %12s\n' "$threads" "$protocol" "no result"
-        T[$protocol]=0; P50[$protocol]=0; P99[$protocol]=0
+  local t v med
+  echo "| threads | variant | calls/s (median) | calls/s min-max | p50 µs (median) | p50 min-max | p99 µs (median) | p99 min-max | errors |"
+  echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  for t in $THREAD_COUNTS; do
+    for v in rpcx grpc grpc-tuned openfeign bare; do
+      if [[ "$v" == bare && $BARE_MISSING -eq 1 ]]; then
+        printf '| %s | %s | not built | | | | | | |\n' "$t" "$(label bare)"
         continue
       fi
-      tput="$(median "$file" 9)"; p50="$(median "$file" 10)"; p99="$(median "$file" 12)"
-      T[$protocol]="$tput"; P50[$protocol]="$p50"; P99[$protocol]="$p99"
-      printf '%-8s %-16s %12.1f %10.1f %10.1f %8s\n' \
-        "$threads" "$protocol" "$tput" "$p50" "$p99" "$(errors_in "$file")"
+      has_variant "$v" || continue
+      med="$(stat "$t" "$v" 4 median)"
+      printf '| %s | %s | %s | %s-%s | %s | %s-%s | %s | %s-%s | %s |\n' "$t" "$(label "$v")" \
+        "$(fmt "$med" 0)" "$(fmt "$(stat "$t" "$v" 4 min)" 0)" "$(fmt "$(stat "$t" "$v" 4 max)" 0)" \
+        "$(fmt "$(stat "$t" "$v" 5 median)" 1)" "$(fmt "$(stat "$t" "$v" 5 min)" 1)" "$(fmt "$(stat "$t" "$v" 5 max)" 1)" \
+        "$(fmt "$(stat "$t" "$v" 6 median)" 1)" "$(fmt "$(stat "$t" "$v" 6 min)" 1)" "$(fmt "$(stat "$t" "$v" 6 max)" 1)" \
+        "$(errors_total "$t" "$v")"
     done
-    for other in grpc openfeign; do
-      printf '%-8s %-16s %12s %10s %10s\n' "$threads" "rpcx/$other" \
-        "$(ratio "${T[rpcx]}" "${T[$other]}")" \
-        "$(ratio "${P50[rpcx]}" "${P50[$other]}")" \
-        "$(ratio "${P99[rpcx]}" "${P99[$other]}")"
-    done
-    unset T P50 P99
   done
-  echo "(medians over orders 1..$((RUNS - 1)) of $RUNS runs, $REQUESTS calls per thread per run;"
-  echo " calls/s ratio > 1: RPCX faster; latency ratio < 1: RPCX lower)"
+  echo
+  echo "| target (issue 6) | measured | goal | verdict |"
+  echo "| --- | ---: | ---: | --- |"
+  local hi lo bare_why=""
+  hi="$(max_threads)"; lo="$(min_threads)"
+  [[ $BARE_MISSING -eq 1 ]] && bare_why="bare not built"
+  local r_tput="nan" r_p50="nan"
+  if has_variant rpcx; then r_tput="$(stat "$hi" rpcx 4 median)"; r_p50="$(stat "$lo" rpcx 5 median)"; fi
+  target_row "RPCX / gRPC calls/s, $hi threads" "$(ratio "$r_tput" "$(side "$hi" grpc 4)")" "$T_GRPC" ge x
+  target_row "RPCX / gRPC-tuned calls/s, $hi threads" "$(ratio "$r_tput" "$(side "$hi" grpc-tuned 4)")" "$T_GRPC_TUNED" ge x
+  target_row "RPCX / OpenFeign calls/s, $hi threads" "$(ratio "$r_tput" "$(side "$hi" openfeign 4)")" "$T_OPENFEIGN" ge x
+  target_row "RPCX / bare calls/s, $hi threads" "$(ratio "$r_tput" "$(side "$hi" bare 4)")" "$T_BARE" ge x "$bare_why"
+  target_row "RPCX p50 / bare p50, $lo thread(s)" "$(ratio "$r_p50" "$(side "$lo" bare 5)")" "$T_P50_BARE" le x "$bare_why"
+  target_row "RPCX p50 / gRPC p50, $lo thread(s)" "$(ratio "$r_p50" "$(side "$lo" grpc 5)")" "$T_P50_GRPC" le x
+  local r_p99="nan"
+  has_variant rpcx && r_p99="$(stat "$hi" rpcx 6 median)"
+  target_row "RPCX p99, $hi threads" "$r_p99" "$T_P99_US" le " µs"
+}
+
+side() { if has_variant "$2"; then stat "$1" "$2" "$3" median; else echo nan; fi; }
+max_threads() { tr ' ' '\n' <<<"$THREAD_COUNTS" | grep . | sort -n | tail -n1; }
+min_threads() { tr ' ' '\n' <<<"$THREAD_COUNTS" | grep . | sort -n | head -n1; }
+
+write_doc() {
+  local body="$OUT/doc-section.md"
+  {
+    echo "## Side by side (bench/compare.sh)"
+    echo
+    echo "Command: \`flock /tmp/rpcx-bench-measure.lock $COMMAND_LINE\`"
+    echo
+    sed 's/^/- /' "$OUT/machine.txt"
+    echo
+    echo "Each value is the median over $ROUNDS rounds (min-max beside it); a round's value is the"
+    echo "median of orders 1..$((RUNS - 1)) of one harness JVM ($RUNS runs, order 0 = warm-up, dropped)."
+    echo "Within a thread count the rounds alternate the variants, the order rotating by one each round."
+    echo
+    cat "$OUT/compare.md"
+  } >"$body"
+  perf_doc_section "$DOC" compare "$body"
+  echo "wrote the table to $DOC" >&2
 }
 
 main() {
   parse_args "$@"
   check_jars
-  mkdir -p "$OUT"
-  trap stop_servers EXIT
+  mkdir -p "$OUT/logs"
+  : >"$OUT/rounds.tsv"
+  trap perf_stop_servers EXIT
   trap 'exit 130' INT TERM
-  plan_placement
-
-  local rpcx_port grpc_port openfeign_port
-  echo "starting servers (flags: $JVM_FLAGS) ..." >&2
-  start_server rpcx "$RPCX_JAR"; rpcx_port="$READY_PORT"
-  start_server grpc "$GRPC_JAR"; grpc_port="$READY_PORT"
-  start_server openfeign "$OPENFEIGN_JAR"; openfeign_port="$READY_PORT"
+  perf_plan_placement
 
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "host: $(hostname) ($(nproc) cpus)"
-    echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-    echo "jvm_flags: $JVM_FLAGS"
-    echo "placement: servers on cpus ${SERVER_CPUS:-any}, client on cpus ${CLIENT_CPUS:-any}"
-    echo "ports: rpcx $rpcx_port, grpc $grpc_port, openfeign $openfeign_port (loopback)"
-    echo "requests: $REQUESTS per thread, runs: $RUNS, threads: $THREAD_COUNTS"
-  } | tee "$OUT/placement.txt" >&2
+    perf_machine
+    echo "pinning: $(perf_placement_text)"
+    echo "jvm flags (servers and clients): $JVM_FLAGS"
+    echo "threads: $THREAD_COUNTS; calls per thread per run: $REQUESTS; rounds: $ROUNDS; runs per JVM: $RUNS"
+  } >"$OUT/machine.txt"
+  cat "$OUT/machine.txt" >&2
 
-  local threads status=0
-  for threads in $THREAD_COUNTS; do
-    # shellcheck disable=SC2086  # JVM_FLAGS is a list of flags
-    pinned_command "$CLIENT_CPUS" java $JVM_FLAGS -jar "$HARNESS_JAR" \
-      --protocol rpcx,grpc,openfeign --threads "$threads" --requests "$REQUESTS" \
-      --runs "$RUNS" --host "$HOST" --rpcx-port "$rpcx_port" --grpc-port "$grpc_port" \
-      --openfeign-port "$openfeign_port" --out "$OUT/raw"
-    "${PINNED[@]}" >"$OUT/harness-t$threads.txt" || status=1
+  start_servers
+  local t v round i n status=0
+  local -a order
+  local -a vs
+  read -r -a vs <<<"$VARIANTS"
+  n=${#vs[@]}
+  for t in $THREAD_COUNTS; do
+    local r
+    r="$(requests_for "$t")"
+    for ((round = 1; round <= ROUNDS; round++)); do
+      order=()
+      for ((i = 0; i < n; i++)); do order+=("${vs[$(((i + round - 1) % n))]}"); done
+      echo "threads $t, round $round/$ROUNDS: ${order[*]}" >&2
+      for v in "${order[@]}"; do
+        run_variant "$v" "$t" "$r" "$round" || status=1
+      done
+    done
   done
 
+  report >"$OUT/compare.md"
   echo
-  report | tee "$OUT/compare.txt"
-  echo "raw files, logs and placement: $OUT"
+  cat "$OUT/compare.md"
+  echo
+  echo "per-round values: $OUT/rounds.tsv; raw files and logs: $OUT"
+  if [[ $WRITE_DOC -eq 1 ]]; then write_doc; fi
   return "$status"
 }
 
