@@ -1,0 +1,176 @@
+package io.rpcxbench.bench.bare;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.Version;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.rpcxbench.harness.spi.BenchClient;
+import io.rpcxbench.harness.spi.ClientOptions;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The bare baseline's client, with RPCX's client model and nothing else: blocking callers that
+ * each wait on their own reply, a request id to call map, one persistent NIO connection (opened
+ * on first use, again after a loss) with TCP_NODELAY, and write coalescing. The caller encodes
+ * its frame straight into a pooled buffer and decodes its reply itself.
+ */
+final class BareClient implements BenchClient {
+  private final ClientOptions options;
+  private final EventLoopGroup group;
+  private final Bootstrap bootstrap;
+  private final BarePendingCalls pending = new BarePendingCalls();
+  private final AtomicLong ids = new AtomicLong();
+  private final long timeoutNanos;
+  private volatile Link link;
+
+  /** The current channel with the queue that feeds it. */
+  private record Link(Channel channel, BareWriteQueue writes) {}
+
+  BareClient(ClientOptions options) {
+    this.options = options;
+    this.timeoutNanos = options.callTimeout().toNanos();
+    this.group =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("bare-client", true), NioIoHandler.newFactory());
+    String address = options.target();
+    this.bootstrap =
+        new Bootstrap()
+            .group(group)
+            .channel(NioSocketChannel.class)
+            .option(ChannelOption.TCP_NODELAY, true)
+            .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+            .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, millis(options.connectTimeout()))
+            .handler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel channel) {
+                    channel
+                        .pipeline()
+                        .addLast("frames", new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH))
+                        .addLast("calls", new BareClientHandler(pending, address));
+                  }
+                });
+  }
+
+  @Override
+  public String hello(String name) {
+    Link current = activeLink();
+    long id = ids.incrementAndGet();
+    int length = BareFrames.ID_BYTES + ByteBufUtil.utf8Bytes(name);
+    ByteBuf frame = current.channel.alloc().ioBuffer(BareFrames.frameSize(length));
+    BareFrames.writeVarint32(frame, length);
+    frame.writeLong(id);
+    ByteBufUtil.writeUtf8(frame, name);
+    ByteBuf reply = call(current, id, frame);
+    try {
+      return reply.toString(StandardCharsets.UTF_8);
+    } finally {
+      reply.release();
+    }
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    Link current = activeLink();
+    long id = ids.incrementAndGet();
+    int length = BareFrames.ID_BYTES + payload.length;
+    ByteBuf frame = current.channel.alloc().ioBuffer(BareFrames.frameSize(length));
+    BareFrames.writeVarint32(frame, length);
+    frame.writeLong(id | BareFrames.ECHO_BIT);
+    frame.writeBytes(payload);
+    ByteBuf reply = call(current, id, frame);
+    try {
+      return ByteBufUtil.getBytes(reply);
+    } finally {
+      reply.release();
+    }
+  }
+
+  /** Sends the frame and blocks until its reply body (the caller releases it). */
+  private ByteBuf call(Link current, long id, ByteBuf frame) {
+    long deadline = System.nanoTime() + timeoutNanos;
+    BareCall call = new BareCall(id, frame);
+    pending.add(call);
+    current.writes.enqueue(call);
+    Object outcome = call.await(deadline);
+    if (outcome == null) {
+      if (pending.removeIfPending(call)) {
+        throw new BareException(
+            Thread.currentThread().isInterrupted()
+                ? "interrupted"
+                : "no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms");
+      }
+      outcome = call.awaitLate(); // the reply (or the loss) won the race
+    }
+    if (outcome instanceof BareException e) {
+      throw new BareException(e.getMessage(), e);
+    }
+    return (ByteBuf) outcome;
+  }
+
+  private Link activeLink() {
+    Link current = link;
+    if (current != null && current.channel.isActive()) {
+      return current;
+    }
+    synchronized (this) {
+      current = link;
+      if (current == null || !current.channel.isActive()) {
+        current = connect();
+        link = current;
+      }
+      return current;
+    }
+  }
+
+  private Link connect() {
+    ChannelFuture connected =
+        bootstrap.connect(options.host(), options.port()).awaitUninterruptibly();
+    if (!connected.isSuccess()) {
+      Throwable cause = connected.cause();
+      throw new BareException(
+          "cannot connect to " + options.target() + ": "
+              + (cause == null ? "cancelled" : cause.getMessage()),
+          cause);
+    }
+    Channel channel = connected.channel();
+    return new Link(channel, new BareWriteQueue(channel, pending));
+  }
+
+  @Override
+  public String describe() {
+    return "bare Netty baseline (bench/, not a product protocol) on Netty "
+        + Version.identify().getOrDefault("netty-transport", null).artifactVersion()
+        + ": one connection, NIO, TCP_NODELAY, write coalescing, varint32 frames [id][UTF-8 name],"
+        + " blocking callers, call timeout " + options.callTimeout() + ", connect timeout "
+        + options.connectTimeout();
+  }
+
+  @Override
+  public void close() {
+    Link current = link;
+    if (current != null) {
+      current.channel.close().awaitUninterruptibly();
+    }
+    pending.failAll(new BareException("client closed"));
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+  }
+
+  private static int millis(Duration d) {
+    return (int) Math.min(Integer.MAX_VALUE, d.toMillis());
+  }
+}
