@@ -1,0 +1,274 @@
+#!/usr/bin/env bash
+# GC check of a benchmark server (issue 6, target 5): the server with -Xmx256m and a unified GC
+# log; phase 1: 64 client threads calling for about 60 s (the share of wall time spent in GC
+# pauses, and the number of full GCs, from the log); phase 2: 990 client threads, several
+# harness runs, and the server's heap after GC per run (young/mixed pauses' "after" sizes, and
+# the live set after an explicit GC.run at the end of each run): it must not grow run over run.
+set -euo pipefail
+
+# ---- defaults (one place) -------------------------------------------------------------------
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SERVERS="rpcx"                   # rpcx, grpc, openfeign (each measured in turn, same flags)
+SERVER_FLAGS="-Xmx256m -XX:+UseG1GC"          # + -Xlog:gc*:file=<log>:uptime,level,tags
+CLIENT_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"
+LOAD_SECONDS=60                  # phase 1 length (aimed at; the runs' real length is measured)
+LOAD_THREADS=64
+LOAD_RUNS=6                      # phase 1: runs of about LOAD_SECONDS / LOAD_RUNS each
+MANY_THREADS=990
+MANY_REQUESTS=100                # phase 2: calls per thread per run
+MANY_ROUNDS=4                    # phase 2: harness JVMs, each --runs MANY_RUNS, then GC.run
+MANY_RUNS=2
+GC_SHARE_MAX=2                   # % of wall time in GC pauses, phase 1
+HOST=127.0.0.1
+OUT=""                           # default: results/gc-check/<timestamp>
+WRITE_DOC=0
+DOC="$ROOT/docs/performance.md"
+READY_TIMEOUT_S=180
+# ----------------------------------------------------------------------------------------------
+
+PERF_SCRIPT=gc-check.sh
+# shellcheck source=bench/perf-lib.sh
+source "$ROOT/bench/perf-lib.sh"
+perf_jars
+
+SERVER_PIDS=()
+PINNED=()
+READY_PORT=""
+COMMAND_LINE="bench/gc-check.sh $*"
+
+usage() {
+  cat <<EOF
+Usage: bench/gc-check.sh [options]
+
+Starts a server ($SERVERS by default; pinned like compare.sh) with "$SERVER_FLAGS" and
+-Xlog:gc*:file=<log>:uptime,level,tags, then
+  phase 1: $LOAD_THREADS client threads for about $LOAD_SECONDS s ($LOAD_RUNS harness runs, sized by a short
+           calibration run): GC pause time / wall time (< $GC_SHARE_MAX %?) and full GCs (0?),
+  phase 2: $MANY_THREADS client threads, $MANY_ROUNDS harness JVMs x $MANY_RUNS runs x $MANY_REQUESTS calls per thread, each followed by
+           jcmd GC.run: heap after GC per round (max of the pauses' "after" sizes, and the
+           live set after GC.run), bounded if the last round is not above the first.
+The window of each phase is the server's own uptime (jcmd VM.uptime) before and after it.
+
+Options:
+  --servers LIST     rpcx,grpc,openfeign (default: $SERVERS)
+  --seconds S        phase 1 length (default: $LOAD_SECONDS)
+  --many-rounds N    phase 2 rounds (default: $MANY_ROUNDS)
+  --out DIR          result folder (default: results/gc-check/<timestamp>)
+  --write-doc        replace the GC section of docs/performance.md with the table
+  -h, --help         this text
+
+Example (hold the shared measurement lock):
+  flock /tmp/rpcx-bench-measure.lock bench/gc-check.sh --servers rpcx,grpc,openfeign --write-doc
+
+Exit codes: 0 measured and every verdict PASS; 1 a verdict MISS or a run failed; 2 bad usage.
+EOF
+}
+
+die() { perf_die "$@"; }
+
+parse_args() {
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --servers) [[ $# -ge 2 ]] || die "--servers needs a value"; SERVERS="${2//,/ }"; shift 2 ;;
+      --seconds) [[ $# -ge 2 ]] || die "--seconds needs a value"; LOAD_SECONDS="$2"; shift 2 ;;
+      --many-rounds) [[ $# -ge 2 ]] || die "--many-rounds needs a value"; MANY_ROUNDS="$2"; shift 2 ;;
+      --out) [[ $# -ge 2 ]] || die "--out needs a value"; OUT="$2"; shift 2 ;;
+      --write-doc) WRITE_DOC=1; shift ;;
+      -h|--help) usage; exit 0 ;;
+      *) die "unknown option '$1' (try --help)" ;;
+    esac
+  done
+  [[ "$LOAD_SECONDS" =~ ^[1-9][0-9]*$ ]] || die "--seconds must be a positive count, got '$LOAD_SECONDS'"
+  [[ "$MANY_ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--many-rounds must be a positive count, got '$MANY_ROUNDS'"
+  local s
+  for s in $SERVERS; do
+    case "$s" in
+      rpcx|grpc|openfeign) ;;
+      *) die "--servers: unknown server '$s' (rpcx, grpc, openfeign)" ;;
+    esac
+  done
+  if [[ -z "$OUT" ]]; then
+    OUT="$ROOT/results/gc-check/$(date -u +%Y%m%dT%H%M%SZ)"
+  fi
+}
+
+check_env() {
+  command -v jcmd >/dev/null 2>&1 || die "needs jcmd (a JDK)"
+  local jar
+  for jar in "$HARNESS_JAR" "$RPCX_JAR" "$GRPC_JAR" "$OPENFEIGN_JAR"; do
+    [[ -f "$jar" ]] || die "missing $jar (build first: mvn -B -q install -DskipTests)"
+  done
+}
+
+# uptime_of PID: the JVM's uptime in seconds (jcmd VM.uptime).
+uptime_of() {
+  jcmd "$1" VM.uptime | awk '/ s$/ { print $1 }' | tail -n1
+}
+
+# harness SERVER PORT THREADS R RUNS OUTDIR LOG
+harness() {
+  local s="$1" port="$2" t="$3" r="$4" runs="$5" dir="$6" log="$7"
+  # shellcheck disable=SC2206  # CLIENT_FLAGS is a list of flags
+  local flags=($CLIENT_FLAGS)
+  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$HARNESS_JAR" "$HARNESS_MAIN" --protocol "$s" \
+    --threads "$t" --requests "$r" --runs "$runs" --host "$HOST" "--$s-port" "$port" \
+    --out "$dir" --force
+  "${PINNED[@]}" >"$log" 2>&1
+}
+
+# gc_stats LOG FROM TO: "pause_ms pauses full_pauses max_after_mb" over [FROM, TO] s of uptime.
+# Counts the one-line pause summaries ([gc] tag alone): Pause Young/Mixed/Remark/Cleanup/Full;
+# "Pause Full (Diagnostic Command)" (our jcmd GC.run) is excluded from the full count.
+gc_stats() {
+  awk -v from="$2" -v to="$3" '
+    /\]\[gc[ ]*\] GC\([0-9]+\) Pause / {
+      t = substr($1, 2) + 0
+      if (t < from || t > to) next
+      ms = $NF; sub(/ms$/, "", ms)
+      sum += ms; n++
+      if ($0 ~ /Pause Full/ && $0 !~ /Diagnostic Command|System.gc/) full++
+      if (match($0, /->[0-9]+M/)) { a = substr($0, RSTART + 2, RLENGTH - 3) + 0; if (a > max) max = a }
+    }
+    END { printf "%.1f %d %d %d\n", sum, n, full, max }' "$1"
+}
+
+# live_after_gcrun LOG FROM TO: heap after the last requested full GC in the window (MB).
+live_after_gcrun() {
+  awk -v from="$2" -v to="$3" '
+    /\]\[gc[ ]*\] GC\([0-9]+\) Pause Full \((Diagnostic Command|System.gc\(\))\)/ {
+      t = substr($1, 2) + 0
+      if (t < from || t > to) next
+      if (match($0, /->[0-9]+M/)) v = substr($0, RSTART + 2, RLENGTH - 3)
+    }
+    END { print (v == "" ? "n/a" : v) }' "$1"
+}
+
+check_server() {
+  local s="$1"
+  local dir="$OUT/$1" gclog pid port
+  mkdir -p "$dir"
+  gclog="$dir/gc.log"
+  # shellcheck disable=SC2206  # SERVER_FLAGS is a list of flags
+  local flags=($SERVER_FLAGS "-Xlog:gc*:file=$gclog:uptime,level,tags")
+  perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$ROOT/server-$s/target/server-$s.jar" --bind "$HOST" --port 0
+  echo "starting $s server: ${PINNED[*]}" >&2
+  perf_start_server "$s" "$dir/server.log" "${PINNED[@]}"
+  port="$READY_PORT"
+  pid="${SERVER_PIDS[-1]}"
+
+  # calibration (also the warm-up): calls/s of the last (warmest) of 3 runs at LOAD_THREADS threads
+  harness "$s" "$port" "$LOAD_THREADS" 200 3 "$dir/raw-calibrate" "$dir/calibrate.log" ||
+    { cat "$dir/calibrate.log" >&2; return 1; }
+  local tput r
+  tput="$(awk -F, '/^#/ || /^type,/ { next } { last = $9 } END { print last + 0 }' \
+    "$dir/raw-calibrate/$s/t$LOAD_THREADS-r200.csv")"
+  r="$(awk -v x="$tput" -v s="$LOAD_SECONDS" -v k="$LOAD_RUNS" -v t="$LOAD_THREADS" \
+    'BEGIN { r = int(x * s / k / t); print (r < 10 ? 10 : r) }')"
+  echo "$s: calibration $tput calls/s at $LOAD_THREADS threads -> $r calls per thread per run" >&2
+
+  # phase 1
+  local u0 u1 p1_status=0
+  u0="$(uptime_of "$pid")"
+  harness "$s" "$port" "$LOAD_THREADS" "$r" "$LOAD_RUNS" "$dir/raw-load" "$dir/load.log" || p1_status=1
+  u1="$(uptime_of "$pid")"
+  local stats
+  stats="$(gc_stats "$gclog" "$u0" "$u1")"
+  local pause_ms pauses full max_after
+  read -r pause_ms pauses full max_after <<<"$stats"
+  local wall share
+  wall="$(awk -v a="$u0" -v b="$u1" 'BEGIN { printf "%.1f", b - a }')"
+  share="$(awk -v p="$pause_ms" -v w="$wall" 'BEGIN { printf "%.2f", p / 10 / w }')"
+  local calls errors
+  calls="$(awk -F, '/^#/ || /^type,/ { next } { c += $7; e += $8 } END { print c + 0 }' "$dir/raw-load/$s/t$LOAD_THREADS-r$r.csv" 2>/dev/null || echo 0)"
+  errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$dir/raw-load/$s/t$LOAD_THREADS-r$r.csv" 2>/dev/null || echo "?")"
+  echo "$s phase1 $wall $pause_ms $pauses $full $max_after $share $calls $errors $p1_status" >>"$OUT/phase1.txt"
+
+  # phase 2
+  local round a b m live st
+  for ((round = 1; round <= MANY_ROUNDS; round++)); do
+    a="$(uptime_of "$pid")"
+    st=0
+    harness "$s" "$port" "$MANY_THREADS" "$MANY_REQUESTS" "$MANY_RUNS" "$dir/raw-many-$round" \
+      "$dir/many-$round.log" || st=1
+    jcmd "$pid" GC.run >/dev/null
+    sleep 0.5
+    b="$(uptime_of "$pid")"
+    read -r _ _ _ m <<<"$(gc_stats "$gclog" "$a" "$b")"
+    live="$(live_after_gcrun "$gclog" "$a" "$b")"
+    errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' \
+      "$dir/raw-many-$round/$s/t$MANY_THREADS-r$MANY_REQUESTS.csv" 2>/dev/null || echo "no file")"
+    echo "$s $round $m $live $errors $st" >>"$OUT/phase2.txt"
+    echo "$s: 990-thread round $round: max heap after GC ${m} MB, live after GC.run ${live} MB, errors $errors" >&2
+  done
+  perf_stop_servers
+}
+
+report() {
+  echo "Phase 1: $LOAD_THREADS client threads, about $LOAD_SECONDS s of calls (window = server uptime around the runs)."
+  echo
+  echo "| server | window s | calls | errors | GC pauses | pause total ms | GC share of wall time | full GCs | max heap after GC MB | verdict |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  awk -v lim="$GC_SHARE_MAX" '{
+    v = ($8 + 0 < lim + 0 && $6 == 0) ? "PASS" : "MISS"
+    printf "| %s | %s | %s | %s | %s | %s | %s %% | %s | %s | %s (< %s %%, 0 full) |\n", $1, $3, $9, $10, $5, $4, $8, $6, $7, v, lim
+  }' "$OUT/phase1.txt"
+  echo
+  echo "Phase 2: $MANY_THREADS client threads, $MANY_ROUNDS rounds (a harness JVM each: $MANY_RUNS runs x $MANY_REQUESTS calls per"
+  echo "thread), then \`jcmd GC.run\` (a requested full GC, not counted above) for the live set."
+  echo
+  echo "| server | round | max heap after GC (young/mixed) MB | live set after GC.run MB | errors |"
+  echo "| --- | ---: | ---: | ---: | ---: |"
+  awk '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$OUT/phase2.txt"
+  echo
+  awk '{ if (!($1 in first)) first[$1] = $4; last[$1] = $4; if ($4 + 0 > max[$1]) max[$1] = $4 + 0 }
+    END { for (s in first) {
+      v = (last[s] + 0 <= first[s] + 1) ? "PASS (bounded: the last round is not above the first)" : "MISS (grows)"
+      printf "%s: live set after GC.run %s MB in round 1, %s MB in the last round, max %s MB: %s\n", s, first[s], last[s], max[s], v } }' \
+    "$OUT/phase2.txt" | sort
+}
+
+write_doc() {
+  local body="$OUT/doc-section.md"
+  {
+    echo "## GC (bench/gc-check.sh)"
+    echo
+    echo "Command: \`flock /tmp/rpcx-bench-measure.lock $COMMAND_LINE\`"
+    echo
+    sed 's/^/- /' "$OUT/machine.txt"
+    echo
+    cat "$OUT/gc.md"
+  } >"$body"
+  perf_doc_section "$DOC" gc "$body"
+  echo "wrote the table to $DOC" >&2
+}
+
+main() {
+  parse_args "$@"
+  check_env
+  mkdir -p "$OUT"
+  trap perf_stop_servers EXIT
+  trap 'exit 130' INT TERM
+  perf_plan_placement
+  {
+    echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    perf_machine
+    echo "pinning: $(perf_placement_text)"
+    echo "server flags: $SERVER_FLAGS -Xlog:gc*:file=<log>:uptime,level,tags; client flags: $CLIENT_FLAGS"
+  } >"$OUT/machine.txt"
+  cat "$OUT/machine.txt" >&2
+  : >"$OUT/phase1.txt"
+  : >"$OUT/phase2.txt"
+  local s status=0
+  for s in $SERVERS; do
+    check_server "$s" || { echo "$s: a run failed (see $OUT/$s)" >&2; status=1; perf_stop_servers; }
+  done
+  report >"$OUT/gc.md"
+  echo
+  cat "$OUT/gc.md"
+  echo "(GC logs: $OUT/<server>/gc.log)"
+  if [[ $WRITE_DOC -eq 1 ]]; then write_doc; fi
+  if grep -q MISS "$OUT/gc.md"; then status=1; fi
+  return "$status"
+}
+
+main "$@"
