@@ -19,6 +19,7 @@ import io.rpcxbench.harness.spi.BenchClient;
 import io.rpcxbench.harness.spi.ClientOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -154,7 +155,7 @@ final class BareClient implements BenchClient {
   @Override
   public String describe() {
     return "bare Netty baseline (bench/, not a product protocol) on Netty "
-        + Version.identify().getOrDefault("netty-transport", null).artifactVersion()
+        + nettyVersion()
         + ": one connection, NIO, TCP_NODELAY, write coalescing, varint32 frames [id][UTF-8 name],"
         + " blocking callers, call timeout " + options.callTimeout() + ", connect timeout "
         + options.connectTimeout();
@@ -168,6 +169,16 @@ final class BareClient implements BenchClient {
     }
     pending.failAll(new BareException("client closed"));
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+  }
+
+  /** Shaded jars may keep only one Netty artifact's version file: take whichever is there. */
+  private static String nettyVersion() {
+    Map<String, Version> versions = Version.identify();
+    Version transport = versions.get("netty-transport");
+    if (transport == null) {
+      transport = versions.values().stream().findFirst().orElse(null);
+    }
+    return transport == null ? "(version unknown)" : transport.artifactVersion();
   }
 
   private static int millis(Duration d) {

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# CI smoke run of bench/: every JMH benchmark once for a moment, and the bare Netty baseline end
+# to end (its server on a free port, the client harness with --protocol bare). It checks that
+# things run; it never asserts a duration.
+set -euo pipefail
+
+# ---- defaults (one place) -------------------------------------------------------------------
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_JAR="$ROOT/bench/target/benchmarks.jar"
+HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
+JMH_ARGS=(-f 1 -wi 0 -i 1 -r 100ms -foe true)
+JVM_FLAGS=(-Xmx256m)
+READY_TIMEOUT_S=60
+RUN_JMH=1
+RUN_BARE=1
+# ----------------------------------------------------------------------------------------------
+
+SERVER_PID=""
+WORK=""
+
+usage() {
+  cat <<EOF_USAGE
+Usage: bench/smoke.sh [--jmh-only | --bare-only]
+
+Smoke run of the bench module (after mvn package/verify): runs every JMH benchmark in
+bench/target/benchmarks.jar once for a moment (${JMH_ARGS[*]}), then starts the bare baseline's
+server on a free port and runs the client harness against it once
+(--protocol bare --threads 2 --requests 10 --runs 1). No timing is checked.
+
+Options:
+  --jmh-only    only the JMH benchmarks
+  --bare-only   only the bare baseline end to end
+  -h, --help    this text
+
+Example:
+  mvn -B -q -pl client-harness,bench install -DskipTests && bench/smoke.sh
+
+Exit codes: 0 everything ran; 1 a benchmark or the baseline failed; 2 bad usage or missing jars.
+EOF_USAGE
+}
+
+die_usage() {
+  echo "smoke.sh: $*" >&2
+  exit 2
+}
+
+fail() {
+  echo "smoke.sh: FAILED: $*" >&2
+  exit 1
+}
+
+parse_args() {
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --jmh-only) RUN_BARE=0 ;;
+      --bare-only) RUN_JMH=0 ;;
+      -h | --help) usage; exit 0 ;;
+      *) die_usage "unknown option '$1' (try --help)" ;;
+    esac
+    shift
+  done
+  [[ $RUN_JMH -eq 1 || $RUN_BARE -eq 1 ]] || die_usage "--jmh-only and --bare-only exclude each other"
+}
+
+require_jars() {
+  [[ -f "$BENCH_JAR" ]] || die_usage "missing $BENCH_JAR (build: mvn -B -q -pl bench package)"
+  if [[ $RUN_BARE -eq 1 ]]; then
+    [[ -f "$HARNESS_JAR" ]] || die_usage "missing $HARNESS_JAR (build: mvn -B -q -pl client-harness package)"
+  fi
+}
+
+cleanup() {
+  if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  if [[ -n "$WORK" ]]; then
+    rm -rf "$WORK"
+  fi
+}
+
+run_jmh() {
+  local count
+  count="$(java -jar "$BENCH_JAR" -l | grep -c '^io\.rpcxbench\.' || true)"
+  [[ "$count" -gt 0 ]] || fail "no benchmarks listed in $BENCH_JAR"
+  echo "smoke.sh: running $count JMH benchmarks once (${JMH_ARGS[*]})"
+  java -jar "$BENCH_JAR" "${JMH_ARGS[@]}" -jvmArgsAppend "${JVM_FLAGS[*]}" \
+    -rf json -rff "$WORK/jmh.json" >"$WORK/jmh.log" 2>&1 \
+    || { tail -n 40 "$WORK/jmh.log" >&2; fail "a JMH benchmark failed (log above)"; }
+  local ran
+  ran="$(grep -c '"benchmark"' "$WORK/jmh.json" || true)"
+  [[ "$ran" -eq "$count" ]] || fail "$ran of $count benchmarks produced a result"
+  echo "smoke.sh: JMH ok ($ran benchmarks)"
+}
+
+start_bare_server() {
+  local log="$WORK/bare-server.log"
+  java "${JVM_FLAGS[@]}" -cp "$BENCH_JAR" io.rpcxbench.bench.bare.BareServerMain \
+    --bind 127.0.0.1 --port 0 >"$log" 2>&1 &
+  SERVER_PID=$!
+  local waited=0 line
+  while true; do
+    line="$(grep -m1 '^bare listening on ' "$log" || true)"
+    [[ -n "$line" ]] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$log" >&2; fail "the bare server exited"; }
+    (( waited < READY_TIMEOUT_S * 10 )) || fail "the bare server printed no ready line in ${READY_TIMEOUT_S}s"
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  BARE_PORT="${line##*:}"
+  echo "smoke.sh: $line"
+}
+
+run_bare() {
+  start_bare_server
+  local out="$WORK/raw"
+  java "${JVM_FLAGS[@]}" -cp "$HARNESS_JAR:$BENCH_JAR" io.rpcxbench.harness.HarnessMain \
+    --protocol bare --port "bare=$BARE_PORT" --threads 2 --requests 10 --runs 1 --out "$out" \
+    || fail "the harness against the bare server exited with $?"
+  [[ -f "$out/bare/t2-r10.csv" ]] || fail "no result file $out/bare/t2-r10.csv"
+  grep -q '^90,2,10,0,' "$out/bare/t2-r10.csv" || fail "unexpected row in $out/bare/t2-r10.csv"
+  kill -TERM "$SERVER_PID"
+  local code=0
+  wait "$SERVER_PID" || code=$?
+  SERVER_PID=""
+  [[ $code -eq 0 ]] || fail "the bare server exited with $code on SIGTERM"
+  echo "smoke.sh: bare baseline ok (server, harness plugin, result file, clean stop)"
+}
+
+main() {
+  parse_args "$@"
+  require_jars
+  trap cleanup EXIT
+  WORK="$(mktemp -d "${TMPDIR:-/tmp}/rpcx-bench-smoke.XXXXXX")"
+  if [[ $RUN_JMH -eq 1 ]]; then
+    run_jmh
+  fi
+  if [[ $RUN_BARE -eq 1 ]]; then
+    run_bare
+  fi
+}
+
+main "$@"
