@@ -39,6 +39,7 @@ SERVER_PIDS=()
 PINNED=()
 READY_PORT=""
 declare -A PORT=()
+declare -A SPID=()
 COMMAND_LINE="bench/compare.sh $*"
 
 usage() {
@@ -153,6 +154,7 @@ start_servers() {
     echo "starting $v server: ${PINNED[*]}" >&2
     perf_start_server "${v%-tuned}" "$OUT/server-$v.log" "${PINNED[@]}"
     PORT[$v]="$READY_PORT"
+    SPID[$v]="${SERVER_PIDS[-1]}"
   done
 }
 
@@ -175,24 +177,36 @@ run_variant() {
   file="$dir/$protocol/t$t-r$r.csv"
   perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$cp" "$HARNESS_MAIN" --protocol "$protocol" \
     --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST" "${extra[@]}" --out "$dir" --force
+  local cpu0 cpu1
+  cpu0="$(cpu_ticks "${SPID[$v]}")"
   "${PINNED[@]}" >"$log" 2>&1 || status=$?
+  cpu1="$(cpu_ticks "${SPID[$v]}")"
   if [[ $status -eq 2 ]]; then
     cat "$log" >&2
     die "the harness refused its options (variant $v): ${PINNED[*]}"
   fi
   if [[ ! -f "$file" ]]; then
     echo "  t=$t round $round $v: no result file (exit $status, see $log)" >&2
-    printf '%s\t%s\t%s\tnan\tnan\tnan\t-1\n' "$t" "$v" "$round" >>"$OUT/rounds.tsv"
+    printf '%s\t%s\t%s\tnan\tnan\tnan\t-1\tnan\n' "$t" "$v" "$round" >>"$OUT/rounds.tsv"
     return 1
   fi
-  local tput p50 p99 errors
+  local tput p50 p99 errors cpu_us
   tput="$(file_median "$file" 9)"; p50="$(file_median "$file" 10)"; p99="$(file_median "$file" 12)"
   errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$file")"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$v" "$round" "$tput" "$p50" "$p99" "$errors" >>"$OUT/rounds.tsv"
-  printf '  t=%s round %s %-10s calls/s %10.1f  p50 %9.1f us  p99 %9.1f us  errors %s\n' \
-    "$t" "$round" "$v" "$tput" "$p50" "$p99" "$errors" >&2
+  # server CPU per call: the server's CPU time (user + sys) over the whole harness JVM / its calls
+  cpu_us="$(awk -F, -v d="$((cpu1 - cpu0))" -v hz="$CLK_TCK" '/^#/ || /^type,/ { next } { c += $7 }
+    END { if (c > 0) printf "%.1f", d * 1e6 / hz / c; else print "nan" }' "$file")"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$v" "$round" "$tput" "$p50" "$p99" "$errors" "$cpu_us" >>"$OUT/rounds.tsv"
+  printf '  t=%s round %s %-10s calls/s %10.1f  p50 %9.1f us  p99 %9.1f us  server CPU %6s us/call  errors %s\n' \
+    "$t" "$round" "$v" "$tput" "$p50" "$p99" "$cpu_us" "$errors" >&2
   [[ $status -eq 0 && $errors -eq 0 ]]
 }
+
+# cpu_ticks PID: user + sys CPU time of a process, in clock ticks (0 when it is gone).
+cpu_ticks() {
+  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+CLK_TCK="$(getconf CLK_TCK)"
 
 # file_median FILE COLUMN: median of a raw file's column over the rows with order > 0 (all rows
 # when there is only one run).
@@ -209,7 +223,8 @@ file_median() {
     }' "$1"
 }
 
-# stat T VARIANT COLUMN(4 calls/s, 5 p50, 6 p99) WHAT(median|min|max): over the rounds.
+# stat T VARIANT COLUMN(4 calls/s, 5 p50, 6 p99, 8 server CPU µs/call) WHAT(median|min|max):
+# over the rounds.
 stat() {
   awk -F'\t' -v t="$1" -v v="$2" -v col="$3" -v what="$4" '
     $1 == t && $2 == v && $col != "nan" { x[++n] = $col + 0 }
@@ -271,21 +286,21 @@ target_row() {
 
 report() {
   local t v med
-  echo "| threads | variant | calls/s (median) | calls/s min-max | p50 µs (median) | p50 min-max | p99 µs (median) | p99 min-max | errors |"
-  echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| threads | variant | calls/s (median) | calls/s min-max | p50 µs (median) | p50 min-max | p99 µs (median) | p99 min-max | server CPU µs/call | errors |"
+  echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   for t in $THREAD_COUNTS; do
     for v in rpcx grpc grpc-tuned openfeign bare; do
       if [[ "$v" == bare && $BARE_MISSING -eq 1 ]]; then
-        printf '| %s | %s | not built | | | | | | |\n' "$t" "$(label bare)"
+        printf '| %s | %s | not built | | | | | | | |\n' "$t" "$(label bare)"
         continue
       fi
       has_variant "$v" || continue
       med="$(stat "$t" "$v" 4 median)"
-      printf '| %s | %s | %s | %s-%s | %s | %s-%s | %s | %s-%s | %s |\n' "$t" "$(label "$v")" \
+      printf '| %s | %s | %s | %s-%s | %s | %s-%s | %s | %s-%s | %s | %s |\n' "$t" "$(label "$v")" \
         "$(fmt "$med" 0)" "$(fmt "$(stat "$t" "$v" 4 min)" 0)" "$(fmt "$(stat "$t" "$v" 4 max)" 0)" \
         "$(fmt "$(stat "$t" "$v" 5 median)" 1)" "$(fmt "$(stat "$t" "$v" 5 min)" 1)" "$(fmt "$(stat "$t" "$v" 5 max)" 1)" \
         "$(fmt "$(stat "$t" "$v" 6 median)" 1)" "$(fmt "$(stat "$t" "$v" 6 min)" 1)" "$(fmt "$(stat "$t" "$v" 6 max)" 1)" \
-        "$(errors_total "$t" "$v")"
+        "$(fmt "$(stat "$t" "$v" 8 median)" 1)" "$(errors_total "$t" "$v")"
     done
   done
   echo
@@ -323,6 +338,9 @@ write_doc() {
     echo "Each value is the median over $ROUNDS rounds (min-max beside it); a round's value is the"
     echo "median of orders 1..$((RUNS - 1)) of one harness JVM ($RUNS runs, order 0 = warm-up, dropped)."
     echo "Within a thread count the rounds alternate the variants, the order rotating by one each round."
+    echo "Server CPU µs/call: the server process's CPU time (user + sys, /proc/PID/stat) while one harness"
+    echo "JVM ran (warm-up included) divided by its calls; with the server pinned to one CPU,"
+    echo "10^6 / that is the most calls/s the server side could give."
     echo
     cat "$OUT/compare.md"
   } >"$body"
