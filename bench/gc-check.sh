@@ -15,7 +15,7 @@ LOAD_SECONDS=60                  # phase 1 length (aimed at; the runs' real leng
 LOAD_THREADS=64
 LOAD_RUNS=6                      # phase 1: runs of about LOAD_SECONDS / LOAD_RUNS each
 MANY_THREADS=990
-MANY_REQUESTS=100                # phase 2: calls per thread per run
+MANY_REQUESTS=20                 # phase 2: calls per thread per run
 MANY_ROUNDS=4                    # phase 2: harness JVMs, each --runs MANY_RUNS, then GC.run
 MANY_RUNS=2
 GC_SHARE_MAX=2                   # % of wall time in GC pauses, phase 1
@@ -53,6 +53,7 @@ Options:
   --servers LIST     rpcx,grpc,openfeign (default: $SERVERS)
   --seconds S        phase 1 length (default: $LOAD_SECONDS)
   --many-rounds N    phase 2 rounds (default: $MANY_ROUNDS)
+  --many-requests R  phase 2 calls per thread per run (default: $MANY_REQUESTS)
   --out DIR          result folder (default: results/gc-check/<timestamp>)
   --write-doc        replace the GC section of docs/performance.md with the table
   -h, --help         this text
@@ -72,6 +73,7 @@ parse_args() {
       --servers) [[ $# -ge 2 ]] || die "--servers needs a value"; SERVERS="${2//,/ }"; shift 2 ;;
       --seconds) [[ $# -ge 2 ]] || die "--seconds needs a value"; LOAD_SECONDS="$2"; shift 2 ;;
       --many-rounds) [[ $# -ge 2 ]] || die "--many-rounds needs a value"; MANY_ROUNDS="$2"; shift 2 ;;
+      --many-requests) [[ $# -ge 2 ]] || die "--many-requests needs a value"; MANY_REQUESTS="$2"; shift 2 ;;
       --out) [[ $# -ge 2 ]] || die "--out needs a value"; OUT="$2"; shift 2 ;;
       --write-doc) WRITE_DOC=1; shift ;;
       -h|--help) usage; exit 0 ;;
@@ -80,6 +82,7 @@ parse_args() {
   done
   [[ "$LOAD_SECONDS" =~ ^[1-9][0-9]*$ ]] || die "--seconds must be a positive count, got '$LOAD_SECONDS'"
   [[ "$MANY_ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--many-rounds must be a positive count, got '$MANY_ROUNDS'"
+  [[ "$MANY_REQUESTS" =~ ^[1-9][0-9]*$ ]] || die "--many-requests must be a positive count, got '$MANY_REQUESTS'"
   local s
   for s in $SERVERS; do
     case "$s" in
