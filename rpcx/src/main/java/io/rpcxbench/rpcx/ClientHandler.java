@@ -6,23 +6,32 @@ import io.rpcxbench.rpcx.wire.RpcxReply;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Completes pending calls from replies; fails them all when the connection goes. */
+/** Ends pending calls with their replies; fails them all when the connection goes. */
 final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
   private static final Logger log = LoggerFactory.getLogger(ClientHandler.class);
 
-  private final PendingCalls pending;
   private final String address;
+  private PendingCalls pending;
 
-  ClientHandler(PendingCalls pending, String address) {
-    this.pending = pending;
+  ClientHandler(String address) {
     this.address = address;
+  }
+
+  /** The channel's pending calls; set when the handler is added, on the event loop. */
+  PendingCalls pending() {
+    return pending;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    pending = new PendingCalls(ctx.channel().eventLoop());
   }
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, RpcxReply reply) {
     PendingCall call = pending.remove(reply.getId());
     if (call != null) {
-      call.complete(reply);
+      call.finish(reply);
     } else {
       log.debug("reply {} from {} arrived after its call ended", reply.getId(), address);
     }

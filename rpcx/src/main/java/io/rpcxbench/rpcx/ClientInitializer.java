@@ -4,14 +4,12 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 
-/** The client pipeline: reply frames in, to the handler that completes pending calls. */
+/** The client pipeline: reply frames in, to the handler that ends pending calls. */
 final class ClientInitializer extends ChannelInitializer<SocketChannel> {
-  private final PendingCalls pending;
   private final String address;
   private final int maxFrameLength;
 
-  ClientInitializer(PendingCalls pending, String address, int maxFrameLength) {
-    this.pending = pending;
+  ClientInitializer(String address, int maxFrameLength) {
     this.address = address;
     this.maxFrameLength = maxFrameLength;
   }
@@ -21,6 +19,6 @@ final class ClientInitializer extends ChannelInitializer<SocketChannel> {
     channel
         .pipeline()
         .addLast("frames", new FrameDecoder<>(RpcxReply.parser(), maxFrameLength))
-        .addLast("calls", new ClientHandler(pending, address));
+        .addLast("calls", new ClientHandler(address));
   }
 }

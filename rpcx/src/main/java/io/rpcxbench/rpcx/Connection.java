@@ -5,6 +5,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One persistent TCP connection to a server, opened on first use and opened again on the next
@@ -16,25 +18,45 @@ final class Connection {
   private final int port;
   private final String address;
   private final int maxFrameLength;
-  private final PendingCalls pending = new PendingCalls();
   private volatile Link link;
   private volatile int connects;
 
-  /** The current channel with the queue that feeds it. */
-  private record Link(Channel channel, WriteQueue writes) {}
+  /** The current channel with the queue that feeds it and the calls waiting on it. */
+  private record Link(Channel channel, WriteQueue writes, PendingCalls pending) {}
 
   Connection(Bootstrap bootstrap, String host, int port, int maxFrameLength) {
     this.host = host;
     this.port = port;
     this.address = host + ":" + port;
     this.maxFrameLength = maxFrameLength;
-    this.bootstrap =
-        bootstrap.clone().handler(new ClientInitializer(pending, address, maxFrameLength));
+    this.bootstrap = bootstrap.clone().handler(new ClientInitializer(address, maxFrameLength));
   }
 
-  /** Encodes and queues one call; the returned call completes with its reply. */
-  PendingCall send(long id, ClientMethod method, Object[] args) {
+  /** A blocking call's request, encoded and queued; the caller then awaits the call. */
+  PendingCall sendBlocking(long id, ClientMethod method, Object[] args) {
     Link current = activeLink();
+    PendingCall call =
+        PendingCall.blocking(id, method, encode(current, id, method, args), current.pending);
+    current.writes.enqueue(call);
+    return call;
+  }
+
+  /** An async call's request, encoded and queued, with its deadline on the event loop. */
+  PendingCall sendAsync(long id, ClientMethod method, Object[] args, long timeoutNanos) {
+    Link current = activeLink();
+    PendingCall call =
+        PendingCall.async(id, method, encode(current, id, method, args), current.pending);
+    ScheduledFuture<?> deadline =
+        current.channel.eventLoop().schedule(
+            () -> call.fail(Deadlines.exceeded(method, timeoutNanos)),
+            timeoutNanos,
+            TimeUnit.NANOSECONDS);
+    call.future().whenComplete((reply, error) -> deadline.cancel(false));
+    current.writes.enqueue(call);
+    return call;
+  }
+
+  private ByteBuf encode(Link current, long id, ClientMethod method, Object[] args) {
     RpcxRequest request = method.request(id, args);
     int size = Frames.messageSize(request);
     if (size > maxFrameLength) {
@@ -43,15 +65,13 @@ final class Connection {
           method.fullName() + ": request of " + size + " bytes exceeds the maximum frame length "
               + maxFrameLength);
     }
-    ByteBuf frame = Frames.encode(current.channel.alloc(), request);
-    PendingCall call = new PendingCall(id, method, frame);
-    pending.add(call);
-    current.writes.enqueue(call);
-    return call;
+    return Frames.encode(current.channel.alloc(), request);
   }
 
-  PendingCalls pending() {
-    return pending;
+  /** Calls waiting on the current channel (for tests). */
+  int pendingCalls() {
+    Link current = link;
+    return current == null ? 0 : current.pending.size();
   }
 
   /** How many times this connection was opened (for tests: reconnects, or their absence). */
@@ -95,6 +115,11 @@ final class Connection {
     }
     Channel channel = connected.channel();
     connects++;
-    return new Link(channel, new WriteQueue(channel, pending));
+    ClientHandler handler = channel.pipeline().get(ClientHandler.class);
+    if (handler == null) { // closed again before we got to it
+      throw new RpcxException(RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost");
+    }
+    PendingCalls pending = handler.pending();
+    return new Link(channel, new WriteQueue(channel, pending), pending);
   }
 }

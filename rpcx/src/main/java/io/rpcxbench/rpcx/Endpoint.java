@@ -3,11 +3,6 @@ package io.rpcxbench.rpcx;
 import io.netty.bootstrap.Bootstrap;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -20,7 +15,6 @@ final class Endpoint {
   private final AtomicInteger nextConnection = new AtomicInteger();
   private final AtomicLong ids;
   private final long timeoutNanos;
-  private final ScheduledExecutorService scheduler;
 
   Endpoint(Bootstrap bootstrap, String host, int port, ClientSettings settings, AtomicLong ids) {
     this.connections = new Connection[settings.connectionsPerAddress()];
@@ -29,51 +23,48 @@ final class Endpoint {
     }
     this.ids = ids;
     this.timeoutNanos = settings.callTimeout().toNanos();
-    this.scheduler = bootstrap.config().group();
   }
 
   /** A blocking call, as in the paper. */
   Object call(ClientMethod method, Object[] args) {
-    Connection connection = nextConnection();
-    PendingCall call = connection.send(ids.incrementAndGet(), method, args);
-    RpcxReply reply;
+    long deadline = System.nanoTime() + timeoutNanos;
+    PendingCall call = nextConnection().sendBlocking(ids.incrementAndGet(), method, args);
+    Object outcome;
     try {
-      reply = call.get(timeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      connection.pending().fail(call, deadlineExceeded(method));
-      throw deadlineExceeded(method);
+      outcome = call.await(deadline);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      connection.pending().fail(call, cancelled(method));
-      throw cancelled(method);
-    } catch (ExecutionException e) {
-      throw rethrow(e.getCause());
+      call.fail(Deadlines.cancelled(method));
+      throw Deadlines.cancelled(method);
     }
-    return method.result(reply);
+    if (outcome == null) {
+      // Either this ends the call, or its reply won the race and is used.
+      call.fail(Deadlines.exceeded(method, timeoutNanos));
+      outcome = call.outcome();
+    }
+    if (outcome instanceof RpcxReply reply) {
+      return method.result(reply);
+    }
+    RpcxException error = (RpcxException) outcome;
+    // A new exception for the caller's stack, keeping the code and description.
+    throw new RpcxException(error.code(), error.description(), error);
   }
 
   /** An async call: the future completes with the result or an {@link RpcxException}. */
   CompletableFuture<Object> callAsync(ClientMethod method, Object[] args) {
-    Connection connection = nextConnection();
     PendingCall call;
     try {
-      call = connection.send(ids.incrementAndGet(), method, args);
+      call = nextConnection().sendAsync(ids.incrementAndGet(), method, args, timeoutNanos);
     } catch (RpcxException e) {
       return CompletableFuture.failedFuture(e);
     }
-    ScheduledFuture<?> deadline =
-        scheduler.schedule(
-            () -> connection.pending().fail(call, deadlineExceeded(method)),
-            timeoutNanos,
-            TimeUnit.NANOSECONDS);
-    call.whenComplete((reply, error) -> deadline.cancel(false));
-    return call.thenApply(method::result);
+    return call.future().thenApply(method::result);
   }
 
   int pendingCalls() {
     int total = 0;
     for (Connection connection : connections) {
-      total += connection.pending().size();
+      total += connection.pendingCalls();
     }
     return total;
   }
@@ -97,25 +88,5 @@ final class Endpoint {
       return connections[0];
     }
     return connections[Math.floorMod(nextConnection.getAndIncrement(), connections.length)];
-  }
-
-  private RpcxException deadlineExceeded(ClientMethod method) {
-    return new RpcxException(
-        RpcxException.Code.DEADLINE_EXCEEDED,
-        method.fullName() + " got no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
-            + " ms");
-  }
-
-  private static RpcxException cancelled(ClientMethod method) {
-    return new RpcxException(
-        RpcxException.Code.CANCELLED, method.fullName() + ": the calling thread was interrupted");
-  }
-
-  /** A new exception for the caller's stack, keeping the code and message of the cause. */
-  private static RpcxException rethrow(Throwable cause) {
-    if (cause instanceof RpcxException e) {
-      return new RpcxException(e.code(), e.description(), e);
-    }
-    return new RpcxException(RpcxException.Code.INTERNAL, String.valueOf(cause), cause);
   }
 }

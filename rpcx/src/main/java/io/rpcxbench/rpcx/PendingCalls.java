@@ -1,41 +1,67 @@
 package io.rpcxbench.rpcx;
 
-import java.util.Iterator;
-import java.util.concurrent.ConcurrentHashMap;
+import io.netty.channel.EventLoop;
+import io.netty.util.collection.LongObjectHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
 
 /**
- * The client's "cache pool" of one connection: request id to {@link PendingCall}. Every call
- * leaves it exactly once: by its reply, its deadline, or the loss of the connection.
+ * The client's "cache pool" of one channel: request id to {@link PendingCall}. Confined to the
+ * channel's event loop (no locks, no boxing, no contention among calling threads): calls are
+ * registered when the event loop writes them, and removed by their reply, by the loss of the
+ * channel, or, for a call that ended on its own (deadline), by a task the caller submits.
  */
 final class PendingCalls {
-  private final ConcurrentHashMap<Long, PendingCall> calls = new ConcurrentHashMap<>();
+  private final EventLoop loop;
+  private final LongObjectHashMap<PendingCall> calls = new LongObjectHashMap<>();
 
+  PendingCalls(EventLoop loop) {
+    this.loop = loop;
+  }
+
+  /** Event loop only. */
   void add(PendingCall call) {
     calls.put(call.id, call);
   }
 
-  /** Removes and returns the call with this id, or null when it already left (e.g. timed out). */
+  /** Event loop only: removes and returns the call with this id, or null. */
   PendingCall remove(long id) {
     return calls.remove(id);
   }
 
-  /** Fails one call if it is still pending. */
+  /** Any thread: ends the call with an error and drops it from the map. */
   void fail(PendingCall call, RpcxException cause) {
-    if (calls.remove(call.id, call)) {
-      call.completeExceptionally(cause);
+    if (call.finish(cause)) {
+      if (loop.inEventLoop()) {
+        calls.remove(call.id);
+      } else {
+        loop.execute(() -> calls.remove(call.id));
+      }
     }
   }
 
-  /** Fails every pending call at once, e.g. when the connection is lost. */
+  /** Event loop only: fails every pending call at once, e.g. when the channel is lost. */
   void failAll(RpcxException cause) {
-    for (Iterator<PendingCall> it = calls.values().iterator(); it.hasNext(); ) {
-      PendingCall call = it.next();
-      it.remove();
-      call.completeExceptionally(cause);
+    List<PendingCall> all = new ArrayList<>(calls.values());
+    calls.clear();
+    for (PendingCall call : all) {
+      call.finish(cause);
     }
   }
 
+  /** Any thread: the number of registered calls, read on the event loop. */
   int size() {
-    return calls.size();
+    if (loop.inEventLoop()) {
+      return calls.size();
+    }
+    try {
+      return loop.submit(calls::size).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    } catch (ExecutionException | java.util.concurrent.RejectedExecutionException e) {
+      return 0; // the event loop is gone: nothing can be pending on it
+    }
   }
 }

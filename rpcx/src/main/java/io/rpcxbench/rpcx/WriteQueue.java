@@ -2,21 +2,22 @@ package io.rpcxbench.rpcx;
 
 import io.netty.channel.Channel;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.internal.PlatformDependent;
 import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Hands frames from many calling threads to one channel with one event-loop task and one flush
+ * Hands calls from many calling threads to one channel with one event-loop task and one flush
  * per batch, instead of a task and a syscall per call: under load, calls that arrive while a
- * batch is being written ride along with it.
+ * batch is being written ride along with it. The event loop registers each call in the
+ * channel's {@link PendingCalls} as it writes it.
  */
 final class WriteQueue {
   private static final int MAX_WRITES_PER_FLUSH = 128;
 
   private final Channel channel;
   private final PendingCalls pending;
-  private final Queue<PendingCall> queue = new ConcurrentLinkedQueue<>();
+  private final Queue<PendingCall> queue = PlatformDependent.newMpscQueue();
   private final AtomicBoolean scheduled = new AtomicBoolean();
   private final Runnable drain = this::drain;
 
@@ -37,7 +38,8 @@ final class WriteQueue {
     int unflushed = 0;
     PendingCall call;
     while ((call = queue.poll()) != null) {
-      if (active) {
+      if (active && !call.finished()) {
+        pending.add(call);
         channel.write(call.frame, channel.voidPromise());
         call.frame = null;
         if (++unflushed == MAX_WRITES_PER_FLUSH) {
@@ -47,8 +49,8 @@ final class WriteQueue {
       } else {
         ReferenceCountUtil.release(call.frame);
         call.frame = null;
-        pending.fail(
-            call, new RpcxException(RpcxException.Code.UNAVAILABLE, "connection closed before send"));
+        call.finish(
+            new RpcxException(RpcxException.Code.UNAVAILABLE, "connection closed before send"));
       }
     }
     if (unflushed > 0) {
