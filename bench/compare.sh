@@ -2,17 +2,18 @@
 # Side-by-side benchmark on one machine (loopback, same JVM flags everywhere): RPCX vs gRPC
 # (default executors), gRPC tuned (directExecutor on both sides), OpenFeign and the bare Netty
 # baseline. For each thread count: ROUNDS rounds; in each round every variant runs once (one
-# harness JVM, RUNS runs, order 0 = warm-up), the variant order rotating between rounds. Prints
-# medians and spread over the rounds, the RPCX ratios against issue 6's targets, and with
-# --write-doc puts the table into docs/performance.md. Servers are stopped on exit.
+# harness JVM, RUNS runs, the first WARMUP_RUNS dropped as JIT warm-up), the variant order
+# rotating between rounds. Prints medians and spread over the rounds, the RPCX ratios against
+# issue 6's targets, and with --write-doc puts the table into docs/performance.md. Servers are stopped on exit.
 set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 THREAD_COUNTS="1 64"
-REQUESTS="1:2000,64:200"         # calls per thread per run, per thread count (T:R,...; or one R)
+REQUESTS="1:2000,64:500"         # calls per thread per run, per thread count (T:R,...; or one R)
 ROUNDS=5                         # rounds per thread count; every variant once per round
-RUNS=4                           # runs per harness JVM; order 0 is the warm-up, dropped
+RUNS=5                           # runs per harness JVM
+WARMUP_RUNS=2                    # the first runs (orders 0..WARMUP_RUNS-1) warm up the JIT, dropped
 VARIANTS="rpcx grpc grpc-tuned openfeign bare"
 JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"   # servers and clients alike: the one variable is the protocol
 HOST=127.0.0.1
@@ -51,7 +52,7 @@ servers = the fat jars (grpc-tuned: a second server-grpc with --direct-executor,
 --grpc-direct-executor; bare: BareServerMain from bench/target/benchmarks.jar, "not built" when
 missing), client = client-harness.jar, one JVM per (variant, round). For each thread count,
 ROUNDS rounds; each round runs every variant once, the order rotating between rounds; one
-value per round = the median over orders 1..RUNS-1. Servers on one CPU, the client on the
+value per round = the median over the runs after the warm-up runs. Servers on one CPU, the client on the
 other (taskset), the same JVM flags for all. Prints median and min-max over the rounds and the
 RPCX ratios against the targets of issue 6.
 
@@ -59,14 +60,15 @@ Options:
   --threads LIST     thread counts, e.g. 1,64 (default: ${THREAD_COUNTS// /,})
   --requests SPEC    calls per thread per run: R for all, or T:R,... (default: $REQUESTS)
   --rounds N         rounds per thread count (default: $ROUNDS)
-  --runs N           runs per harness JVM, order 0 dropped (default: $RUNS)
+  --runs N           runs per harness JVM (default: $RUNS)
+  --warmup-runs N    first runs of each JVM dropped as JIT warm-up (default: $WARMUP_RUNS)
   --variants LIST    subset of ${VARIANTS// /,} (default: all)
   --jvm-flags FLAGS  JVM flags of servers and clients (default: "$JVM_FLAGS")
   --out DIR          result folder (default: results/compare/<timestamp>)
   --write-doc        replace the comparison section of docs/performance.md with the table
   -h, --help         this text
 
-Example (hold the shared measurement lock; about 15 minutes on 2 vCPUs):
+Example (hold the shared measurement lock; about 20 minutes on 2 vCPUs):
   mvn -B -q install -DskipTests
   flock /tmp/rpcx-bench-measure.lock bench/compare.sh --write-doc
   bench/compare.sh --threads 64 --rounds 3 --variants rpcx,bare   # a quick look
@@ -85,6 +87,7 @@ parse_args() {
       --requests) [[ $# -ge 2 ]] || die "--requests needs a value"; REQUESTS="$2"; shift 2 ;;
       --rounds) [[ $# -ge 2 ]] || die "--rounds needs a value"; ROUNDS="$2"; shift 2 ;;
       --runs) [[ $# -ge 2 ]] || die "--runs needs a value"; RUNS="$2"; shift 2 ;;
+      --warmup-runs) [[ $# -ge 2 ]] || die "--warmup-runs needs a value"; WARMUP_RUNS="$2"; shift 2 ;;
       --variants) [[ $# -ge 2 ]] || die "--variants needs a value"; VARIANTS="${2//,/ }"; shift 2 ;;
       --jvm-flags) [[ $# -ge 2 ]] || die "--jvm-flags needs a value"; JVM_FLAGS="$2"; shift 2 ;;
       --out) [[ $# -ge 2 ]] || die "--out needs a value"; OUT="$2"; shift 2 ;;
@@ -101,6 +104,8 @@ parse_args() {
   [[ -n "${THREAD_COUNTS// /}" ]] || die "--threads: no thread count"
   [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive count, got '$ROUNDS'"
   [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive count, got '$RUNS'"
+  [[ "$WARMUP_RUNS" =~ ^[0-9]+$ && "$WARMUP_RUNS" -lt "$RUNS" ]] ||
+    die "--warmup-runs must be 0..$((RUNS - 1)) (below --runs), got '$WARMUP_RUNS'"
   for v in $VARIANTS; do
     case "$v" in
       rpcx|grpc|grpc-tuned|openfeign|bare) ;;
@@ -208,12 +213,12 @@ cpu_ticks() {
 }
 CLK_TCK="$(getconf CLK_TCK)"
 
-# file_median FILE COLUMN: median of a raw file's column over the rows with order > 0 (all rows
-# when there is only one run).
+# file_median FILE COLUMN: median of a raw file's column over the rows after the warm-up runs
+# (order >= WARMUP_RUNS).
 file_median() {
-  awk -F, -v col="$2" '
+  awk -F, -v col="$2" -v w="$WARMUP_RUNS" '
     /^#/ || /^type,/ { next }
-    { all[++n] = $col; if ($4 > 0) kept[++k] = $col }
+    { all[++n] = $col; if ($4 >= w) kept[++k] = $col }
     END {
       if (k == 0) { for (i = 1; i <= n; i++) kept[i] = all[i]; k = n }
       if (k == 0) { print "nan"; exit }
@@ -336,7 +341,7 @@ write_doc() {
     sed 's/^/- /' "$OUT/machine.txt"
     echo
     echo "Each value is the median over $ROUNDS rounds (min-max beside it); a round's value is the"
-    echo "median of orders 1..$((RUNS - 1)) of one harness JVM ($RUNS runs, order 0 = warm-up, dropped)."
+    echo "median of orders $WARMUP_RUNS..$((RUNS - 1)) of one harness JVM ($RUNS runs; orders 0..$((WARMUP_RUNS - 1)) warm the JIT up and are dropped)."
     echo "Within a thread count the rounds alternate the variants, the order rotating by one each round."
     echo "Server CPU µs/call: the server process's CPU time (user + sys, /proc/PID/stat) while one harness"
     echo "JVM ran (warm-up included) divided by its calls; with the server pinned to one CPU,"
@@ -362,7 +367,7 @@ main() {
     perf_machine
     echo "pinning: $(perf_placement_text)"
     echo "jvm flags (servers and clients): $JVM_FLAGS"
-    echo "threads: $THREAD_COUNTS; calls per thread per run: $REQUESTS; rounds: $ROUNDS; runs per JVM: $RUNS"
+    echo "threads: $THREAD_COUNTS; calls per thread per run: $REQUESTS; rounds: $ROUNDS; runs per JVM: $RUNS (first $WARMUP_RUNS dropped)"
   } >"$OUT/machine.txt"
   cat "$OUT/machine.txt" >&2
 
