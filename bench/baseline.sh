@@ -165,9 +165,20 @@ for p in placements:
 EOF_PY
 }
 
+# Copies of the jars: a rebuild elsewhere during the measurement must not swap classes under a
+# running JVM (that kills its event loops with NoClassDefFoundError).
+snapshot_jars() {
+  mkdir -p "$OUT/jars"
+  cp "$HARNESS_JAR" "$BENCH_JAR" "$RPCX_JAR" "$OUT/jars/"
+  HARNESS_JAR="$OUT/jars/$(basename "$HARNESS_JAR")"
+  BENCH_JAR="$OUT/jars/$(basename "$BENCH_JAR")"
+  RPCX_JAR="$OUT/jars/$(basename "$RPCX_JAR")"
+}
+
 main() {
   parse_args "$@"
   mkdir -p "$OUT"
+  snapshot_jars
   trap cleanup EXIT
   {
     echo "date: $(date -u +%FT%TZ)"
