@@ -1,5 +1,6 @@
 package io.rpcxbench.server.grpc;
 
+import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.api.grpc.HelloRequest;
@@ -56,6 +57,7 @@ class GrpcServerCommandTest {
   void mainPrintsTheReadyLineServesAndStopsCleanlyOnSigterm() throws Exception {
     try (ServerProcess server =
         ServerProcess.start(
+            "grpc",
             List.of(
                 "-cp",
                 System.getProperty("java.class.path"),

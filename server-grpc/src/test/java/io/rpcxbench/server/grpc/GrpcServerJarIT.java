@@ -1,5 +1,6 @@
 package io.rpcxbench.server.grpc;
 
+import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
@@ -19,7 +20,7 @@ class GrpcServerJarIT {
     assertThat(jar).exists();
     assertThat(Files.size(jar)).isGreaterThan(1_000_000L);
     try (ServerProcess server =
-        ServerProcess.start(List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
+        ServerProcess.start("grpc", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("grpc listening on 127.0.0.1:" + port);
       try (GrpcBenchServerTest.Client client = new GrpcBenchServerTest.Client(port)) {

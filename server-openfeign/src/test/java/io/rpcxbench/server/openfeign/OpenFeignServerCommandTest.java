@@ -1,5 +1,6 @@
 package io.rpcxbench.server.openfeign;
 
+import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -60,7 +61,7 @@ class OpenFeignServerCommandTest {
         style.equals("picocli flags")
             ? List.of("--bind", "127.0.0.1", "--port", "0")
             : List.of("--server.address=127.0.0.1", "--server.port=0"));
-    try (ServerProcess server = ServerProcess.start(command)) {
+    try (ServerProcess server = ServerProcess.start("openfeign", command)) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("openfeign listening on 127.0.0.1:" + port);
       assertThat(Http.postJson(port, "/hello", "{\"name\":\"cli\"}").body())

@@ -1,5 +1,6 @@
 package io.rpcxbench.server.openfeign;
 
+import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ class OpenFeignServerJarIT {
     Path jar = Path.of(System.getProperty("fatJar", "target/server-openfeign.jar"));
     assertThat(jar).exists();
     try (ServerProcess server =
-        ServerProcess.start(List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
+        ServerProcess.start("openfeign", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("openfeign listening on 127.0.0.1:" + port);
       assertThat(Http.postJson(port, "/hello", "{\"name\":\"jar\"}").body())

@@ -1,4 +1,4 @@
-package io.rpcxbench.server.grpc;
+package io.rpcxbench.testsupport;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,15 +12,26 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The server started as a separate JVM, as the benchmark scripts start it. */
-final class ServerProcess implements AutoCloseable {
-  static final Pattern READY = Pattern.compile("grpc listening on (.+):(\\d+)");
+/**
+ * A benchmark server started as a JVM of its own, as the scripts start it: waits for its ready
+ * line ({@code <protocol> listening on ADDR:PORT}), stops it with SIGTERM.
+ *
+ * <pre>{@code
+ * try (ServerProcess server = ServerProcess.start("grpc", List.of("-jar", "target/server-grpc.jar", "--port", "0"))) {
+ *   int port = server.awaitReadyPort();
+ *   assertThat(server.terminate()).isZero();
+ * }
+ * }</pre>
+ */
+public final class ServerProcess implements AutoCloseable {
+  private final Pattern ready;
 
-  final Process process;
+  private final Process process;
   private final CompletableFuture<String> firstLine = new CompletableFuture<>();
   private final List<String> otherLines = new ArrayList<>();
 
-  private ServerProcess(Process process) {
+  private ServerProcess(String protocol, Process process) {
+    this.ready = Pattern.compile(Pattern.quote(protocol) + " listening on (.+):(\\d+)");
     this.process = process;
     Thread reader = new Thread(this::readStdout, "server-stdout");
     reader.setDaemon(true);
@@ -28,31 +39,31 @@ final class ServerProcess implements AutoCloseable {
   }
 
   /** {@code java <jvmArgs> <args>} with the JVM running these tests. */
-  static ServerProcess start(List<String> javaArgs) throws IOException {
+  public static ServerProcess start(String protocol, List<String> javaArgs) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(javaArgs);
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.redirectError(ProcessBuilder.Redirect.INHERIT);
-    return new ServerProcess(builder.start());
+    return new ServerProcess(protocol, builder.start());
   }
 
   /** Waits for the ready line and returns the port it names. */
-  int awaitReadyPort() throws Exception {
+  public int awaitReadyPort() throws Exception {
     String line = firstLine.get(60, TimeUnit.SECONDS);
-    Matcher m = READY.matcher(line);
+    Matcher m = ready.matcher(line);
     if (!m.matches()) {
       throw new AssertionError("not a ready line: " + line);
     }
     return Integer.parseInt(m.group(2));
   }
 
-  String readyLine() throws Exception {
+  public String readyLine() throws Exception {
     return firstLine.get(60, TimeUnit.SECONDS);
   }
 
   /** SIGTERM, then the exit code. */
-  int terminate() throws InterruptedException {
+  public int terminate() throws InterruptedException {
     process.destroy();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();
@@ -61,7 +72,7 @@ final class ServerProcess implements AutoCloseable {
     return process.exitValue();
   }
 
-  synchronized List<String> linesAfterReady() {
+  public synchronized List<String> linesAfterReady() {
     return List.copyOf(otherLines);
   }
 
