@@ -10,6 +10,8 @@ BENCH_JAR="$ROOT/bench/target/benchmarks.jar"
 HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
 JMH_ARGS=(-f 1 -wi 0 -i 1 -r 100ms -foe true)
 JVM_FLAGS=(-Xmx256m)
+# -jvmArgsAppend replaces the benchmarks' own, so it repeats their logging flags
+JMH_JVM_ARGS="-Xmx256m -Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider -Dorg.slf4j.simpleLogger.defaultLogLevel=warn"
 READY_TIMEOUT_S=60
 RUN_JMH=1
 RUN_BARE=1
@@ -84,7 +86,7 @@ run_jmh() {
   count="$(java -jar "$BENCH_JAR" -l | grep -c '^io\.rpcxbench\.' || true)"
   [[ "$count" -gt 0 ]] || fail "no benchmarks listed in $BENCH_JAR"
   echo "smoke.sh: running $count JMH benchmarks once (${JMH_ARGS[*]})"
-  java -jar "$BENCH_JAR" "${JMH_ARGS[@]}" -jvmArgsAppend "${JVM_FLAGS[*]}" \
+  java -jar "$BENCH_JAR" "${JMH_ARGS[@]}" -jvmArgsAppend "$JMH_JVM_ARGS" \
     -rf json -rff "$WORK/jmh.json" >"$WORK/jmh.log" 2>&1 \
     || { tail -n 40 "$WORK/jmh.log" >&2; fail "a JMH benchmark failed (log above)"; }
   local ran

@@ -1,5 +1,7 @@
 package io.rpcxbench.rpcx;
 
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -9,7 +11,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -18,10 +19,12 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * RPCX's pending-call map ({@link PendingCalls}, shared by every caller of a connection): one
- * call in and out per op, with {@code inFlight} other calls of the same thread already in it
- * (64 threads x 1 call is what the harness's 64-thread point keeps in flight). 1 and 4 threads
- * on one shared map. The {@link PendingCall}s are made up front: this is the map alone.
+ * The pending-call map: one call into and one out of it per op, with {@value #IN_FLIGHT} more
+ * calls already in it. RPCX's {@link PendingCalls} is confined to the channel's event loop (a
+ * Netty {@code LongObjectHashMap}: the event loop registers calls as it writes them and removes
+ * them as replies come), so it has one thread by design. For comparison, the shared map of the
+ * earlier design, which the bare baseline still uses: a {@code ConcurrentHashMap<Long, call>}
+ * touched by every calling thread, with 1 and 4 threads.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -31,60 +34,95 @@ import org.openjdk.jmh.annotations.Warmup;
     "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
     "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
 public class PendingCallsBenchmark {
+  static final int IN_FLIGHT = 16;
   private static final int RING = 1024;
 
-  /** The connection's map, shared by the benchmark threads. */
-  @State(Scope.Benchmark)
-  public static class Shared {
-    final PendingCalls pending = new PendingCalls();
-    final AtomicLong ids = new AtomicLong();
-  }
-
-  /** One thread's calls: a ring of distinct ids, {@code inFlight} of them left in the map. */
+  /** RPCX's map on its (embedded) event loop, with a ring of prepared calls. */
   @State(Scope.Thread)
-  public static class Caller {
-    @Param({"16"})
-    int inFlight;
-
+  public static class EventLoopMap {
+    PendingCalls pending;
     PendingCall[] ring;
     int next;
+    EmbeddedChannel channel;
 
     @Setup(Level.Iteration)
-    public void setUp(Shared shared) {
+    public void setUp() {
+      channel = new EmbeddedChannel();
+      pending = new PendingCalls(channel.eventLoop());
       ring = new PendingCall[RING];
       for (int i = 0; i < RING; i++) {
-        ring[i] = new PendingCall(shared.ids.incrementAndGet(), null, null);
+        ring[i] = PendingCall.blocking(i + 1, null, null, pending);
       }
-      for (int i = 0; i < inFlight; i++) {
-        shared.pending.add(ring[i]);
+      for (int i = 0; i < IN_FLIGHT; i++) {
+        pending.add(ring[i]);
       }
       next = 0;
     }
 
     @TearDown(Level.Iteration)
-    public void tearDown(Shared shared) {
-      for (PendingCall call : ring) {
-        shared.pending.remove(call.id);
+    public void tearDown() {
+      channel.finishAndReleaseAll();
+    }
+  }
+
+  /** The shared map of the earlier design, shared by the benchmark threads. */
+  @State(Scope.Benchmark)
+  public static class SharedMap {
+    final ConcurrentHashMap<Long, Object> calls = new ConcurrentHashMap<>();
+    final AtomicLong ids = new AtomicLong();
+  }
+
+  /** One calling thread's ids in the shared map. */
+  @State(Scope.Thread)
+  public static class Caller {
+    long[] ring;
+    Object call = new Object();
+    int next;
+
+    @Setup(Level.Iteration)
+    public void setUp(SharedMap shared) {
+      ring = new long[RING];
+      for (int i = 0; i < RING; i++) {
+        ring[i] = shared.ids.incrementAndGet();
+      }
+      for (int i = 0; i < IN_FLIGHT; i++) {
+        shared.calls.put(ring[i], call);
+      }
+      next = 0;
+    }
+
+    @TearDown(Level.Iteration)
+    public void tearDown(SharedMap shared) {
+      for (long id : ring) {
+        shared.calls.remove(id);
       }
     }
   }
 
-  private static PendingCall addRemove(Shared shared, Caller caller) {
-    int i = caller.next;
-    caller.next = (i + 1) & (RING - 1);
-    shared.pending.add(caller.ring[(i + caller.inFlight) & (RING - 1)]);
-    return shared.pending.remove(caller.ring[i].id);
+  @Benchmark
+  public PendingCall rpcxEventLoopMap(EventLoopMap m) {
+    int i = m.next;
+    m.next = (i + 1) & (RING - 1);
+    m.pending.add(m.ring[(i + IN_FLIGHT) & (RING - 1)]);
+    return m.pending.remove(m.ring[i].id);
+  }
+
+  private static Object sharedAddRemove(SharedMap shared, Caller c) {
+    int i = c.next;
+    c.next = (i + 1) & (RING - 1);
+    shared.calls.put(c.ring[(i + IN_FLIGHT) & (RING - 1)], c.call);
+    return shared.calls.remove(c.ring[i]);
   }
 
   @Benchmark
   @Threads(1)
-  public PendingCall addRemove1Thread(Shared shared, Caller caller) {
-    return addRemove(shared, caller);
+  public Object sharedMap1Thread(SharedMap shared, Caller caller) {
+    return sharedAddRemove(shared, caller);
   }
 
   @Benchmark
   @Threads(4)
-  public PendingCall addRemove4Threads(Shared shared, Caller caller) {
-    return addRemove(shared, caller);
+  public Object sharedMap4Threads(SharedMap shared, Caller caller) {
+    return sharedAddRemove(shared, caller);
   }
 }

@@ -27,16 +27,17 @@ import org.openjdk.jmh.annotations.Warmup;
  *       RpcxClientFactory} and its {@code ProxyHandler}, for a method the handler answers itself
  *       ({@code hashCode}: the same map lookup, no call); the factory opens no connection.
  *   <li>{@code clientSend}: what the calling thread then does in {@code Endpoint.call} and {@code
- *       Connection.send} up to {@code WriteQueue.enqueue}: descriptor lookup, id, request, size
- *       check, frame, {@link PendingCall} into {@link PendingCalls}; then it leaves the map and
- *       the frame is released, as the reply path would.
+ *       Connection.sendBlocking} up to {@code WriteQueue.enqueue}: descriptor lookup, id, request,
+ *       size check, frame, {@link PendingCall}; then the frame is released (the event loop
+ *       registers the call in {@link PendingCalls}: see {@code PendingCallsBenchmark}).
  *   <li>{@code serverDispatch}: from a decoded request to an encoded reply frame, as {@code
  *       ServerHandler} does it: registry lookup, arguments, MethodHandle call of the published
  *       {@code BenchEndpoint}, reply, size check, frame.
  *   <li>{@code serverPipeline}: a request frame through the real {@link FrameDecoder} and {@link
  *       ServerHandler} in an {@link EmbeddedChannel}, out as a reply frame.
  *   <li>{@code callInProcess}: one whole hello call's CPU work on both sides with no I/O: client
- *       send, server pipeline, client pipeline ({@link ClientHandler} completes the call), result.
+ *       send, registration in the channel's {@link PendingCalls} (as {@code WriteQueue} does),
+ *       server pipeline, client pipeline ({@link ClientHandler} ends the call), result.
  * </ul>
  */
 @State(Scope.Thread)
@@ -53,6 +54,7 @@ public class ProxyDispatchBenchmark {
   private BenchService proxy;
   private final AtomicLong ids = new AtomicLong();
   private PendingCalls pending;
+  private ClientHandler clientHandler;
   private ByteBuf requestFrame;
   private EmbeddedChannel server;
   private EmbeddedChannel client;
@@ -62,16 +64,16 @@ public class ProxyDispatchBenchmark {
     f = new RpcxFixture();
     factory = RpcxClientFactory.builder().ioThreads(1).build();
     proxy = factory.create(BenchService.class);
-    pending = new PendingCalls();
     requestFrame = f.directFrame(f.request);
     server =
         new EmbeddedChannel(
             new FrameDecoder<>(RpcxRequest.parser(), RpcxFixture.MAX_FRAME),
             new ServerHandler(f.registry, Runnable::run, RpcxFixture.MAX_FRAME));
+    clientHandler = new ClientHandler("in-process");
     client =
         new EmbeddedChannel(
-            new FrameDecoder<>(RpcxReply.parser(), RpcxFixture.MAX_FRAME),
-            new ClientHandler(pending, "in-process"));
+            new FrameDecoder<>(RpcxReply.parser(), RpcxFixture.MAX_FRAME), clientHandler);
+    pending = clientHandler.pending();
   }
 
   @TearDown
@@ -90,13 +92,12 @@ public class ProxyDispatchBenchmark {
   @Benchmark
   public int clientSend() {
     PendingCall call = send();
-    pending.remove(call.id);
     int size = call.frame.readableBytes();
     call.frame.release();
     return size;
   }
 
-  /** Connection.send's steps on the caller's thread, from the proxy's arguments. */
+  /** Connection.sendBlocking's steps on the caller's thread, from the proxy's arguments. */
   private PendingCall send() {
     ClientMethod method = f.clientMethods.get(f.helloMethod);
     long id = ids.incrementAndGet();
@@ -104,9 +105,7 @@ public class ProxyDispatchBenchmark {
     if (Frames.messageSize(request) > RpcxFixture.MAX_FRAME) {
       throw new IllegalStateException("too long");
     }
-    PendingCall call = new PendingCall(id, method, Frames.encode(f.alloc, request));
-    pending.add(call);
-    return call;
+    return PendingCall.blocking(id, method, Frames.encode(f.alloc, request), pending);
   }
 
   @Benchmark
@@ -136,10 +135,12 @@ public class ProxyDispatchBenchmark {
   @Benchmark
   public Object callInProcess() {
     PendingCall call = send();
+    pending.add(call); // what WriteQueue.drain does on the event loop
     ByteBuf frame = call.frame;
     call.frame = null;
     server.writeInbound(frame);
     client.writeInbound((ByteBuf) server.readOutbound());
-    return call.method.result(call.getNow(null));
+    // The event loop unparked this thread (a permit it never uses); the reply is there.
+    return call.method.result((RpcxReply) call.outcome());
   }
 }
