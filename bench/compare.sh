@@ -358,9 +358,10 @@ main() {
   check_jars
   mkdir -p "$OUT/logs"
   : >"$OUT/rounds.tsv"
-  trap perf_stop_servers EXIT
+  trap 'perf_stop_servers; perf_drop_snapshot' EXIT
   trap 'exit 130' INT TERM
   perf_plan_placement
+  perf_snapshot_jars "$OUT/jars"
 
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

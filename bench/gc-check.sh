@@ -103,6 +103,14 @@ check_env() {
   done
 }
 
+server_jar() {
+  case "$1" in
+    rpcx) echo "$RPCX_JAR" ;;
+    grpc) echo "$GRPC_JAR" ;;
+    openfeign) echo "$OPENFEIGN_JAR" ;;
+  esac
+}
+
 # uptime_of PID: the JVM's uptime in seconds (jcmd VM.uptime).
 uptime_of() {
   jcmd "$1" VM.uptime | awk '/ s$/ { print $1 }' | tail -n1
@@ -153,7 +161,7 @@ check_server() {
   gclog="$dir/gc.log"
   # shellcheck disable=SC2206  # SERVER_FLAGS is a list of flags
   local flags=($SERVER_FLAGS "-Xlog:gc*:file=$gclog:uptime,level,tags")
-  perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$ROOT/server-$s/target/server-$s.jar" --bind "$HOST" --port 0
+  perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$(server_jar "$s")" --bind "$HOST" --port 0
   echo "starting $s server: ${PINNED[*]}" >&2
   perf_start_server "$s" "$dir/server.log" "${PINNED[@]}"
   port="$READY_PORT"
@@ -262,9 +270,10 @@ main() {
   parse_args "$@"
   check_env
   mkdir -p "$OUT"
-  trap perf_stop_servers EXIT
+  trap 'perf_stop_servers; perf_drop_snapshot' EXIT
   trap 'exit 130' INT TERM
   perf_plan_placement
+  perf_snapshot_jars "$OUT/jars"
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     perf_machine

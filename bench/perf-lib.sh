@@ -108,6 +108,9 @@ perf_machine() {
   echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
     git -C "$ROOT" diff --quiet HEAD -- rpcx server-rpcx 2>/dev/null || echo ' (rpcx/ or server-rpcx/ modified in the working tree)')"
   echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  if [[ -s "${OUT:-}/jars.txt" ]]; then
+    echo "jars (copied before the first run): $(awk '{ printf "%s%s built %s", (NR > 1 ? ", " : ""), $3, $2 }' "$OUT/jars.txt")"
+  fi
 }
 
 # perf_doc_section DOC NAME BODY_FILE: replaces the text between
@@ -129,4 +132,31 @@ perf_doc_section() {
     $0 == "<!-- END " name " -->" { skip = 0 }
     !skip { print }' "$doc" >"$tmp"
   mv "$tmp" "$doc"
+}
+
+# perf_snapshot_jars DIR: copies the jars to DIR and points HARNESS_JAR etc. at the copies, so a
+# rebuild during a measurement (others build in the same tree) cannot swap classes under a
+# running JVM. Records the jars' build times and sha256 in $OUT/jars.txt. perf_drop_snapshot
+# removes DIR (call it on exit, after the servers stopped).
+perf_snapshot_jars() {
+  JAR_SNAPSHOT="$1"
+  mkdir -p "$JAR_SNAPSHOT"
+  local var src copy
+  : >"$OUT/jars.txt"
+  for var in HARNESS_JAR RPCX_JAR GRPC_JAR OPENFEIGN_JAR BARE_JAR; do
+    src="${!var}"
+    [[ -f "$src" ]] || continue
+    copy="$JAR_SNAPSHOT/$(basename "$src")"
+    cp "$src" "$copy"
+    if command -v unzip >/dev/null 2>&1 && ! unzip -tqq "$copy" >/dev/null 2>&1; then
+      perf_die "$src is being rewritten (a build is running?): try again when it is done"
+    fi
+    printf '%s %s %s\n' "$(sha256sum "$copy" | cut -c1-16)" "$(date -u -r "$src" +%Y-%m-%dT%H:%M:%SZ)" \
+      "${src#"$ROOT"/}" >>"$OUT/jars.txt"
+    printf -v "$var" '%s' "$copy"
+  done
+}
+
+perf_drop_snapshot() {
+  if [[ -n "${JAR_SNAPSHOT:-}" ]]; then rm -rf "$JAR_SNAPSHOT"; fi
 }

@@ -106,6 +106,11 @@ cleanup() {
   if [[ -n "$NETNS" ]]; then ip netns del "$NETNS" 2>/dev/null || true; NETNS=""; fi
 }
 
+on_exit() {
+  cleanup
+  perf_drop_snapshot
+}
+
 in_ns() { ip netns exec "$NETNS" "$@"; }
 
 # counters: "tx_bytes tx_packets rx_bytes rx_packets active_opens" of the namespace.
@@ -247,9 +252,10 @@ main() {
   parse_args "$@"
   check_env
   mkdir -p "$OUT"
-  trap cleanup EXIT
+  trap on_exit EXIT
   trap 'exit 130' INT TERM
   perf_plan_placement
+  perf_snapshot_jars "$OUT/jars"
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     perf_machine
