@@ -60,12 +60,22 @@ perf_pinned() {
   fi
 }
 
+# SIGTERM to every server, then SIGKILL to those still alive after STOP_TIMEOUT_S (a server that
+# hangs in its shutdown must not hang the script and its lock).
 perf_stop_servers() {
-  local pid
+  local pid waited=0
   for pid in "${SERVER_PIDS[@]}"; do
     kill -TERM "$pid" 2>/dev/null || true
   done
   for pid in "${SERVER_PIDS[@]}"; do
+    while kill -0 "$pid" 2>/dev/null && [[ $waited -lt $((${STOP_TIMEOUT_S:-20} * 10)) ]]; do
+      sleep 0.1
+      waited=$((waited + 1))
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+      echo "${PERF_SCRIPT:-bench}: server pid $pid ignored SIGTERM for ${STOP_TIMEOUT_S:-20}s: SIGKILL" >&2
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
     wait "$pid" 2>/dev/null || true
   done
   SERVER_PIDS=()
