@@ -1,18 +1,29 @@
 package io.rpcxbench.rpcx;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.WireFormat;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.rpcx.wire.StatusCode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Everything one proxied method needs per call, prepared once at start-up: the published names
  * (pre-encoded as UTF-8), the argument and result mappings, and whether the call is async.
  */
 final class ClientMethod {
+  private static final int PARAMETER_TAG_SIZE =
+      CodedOutputStream.computeTagSize(RpcxRequest.PARAMETERS_FIELD_NUMBER);
+
   private final String fullName;
   private final ByteString service;
   private final ByteString method;
+  /** Fields 2 and 3 of every request (service, method), encoded once. */
+  private final byte[] namesField;
   private final ValueMapping[] parameters;
   private final ValueMapping result;
   private final boolean async;
@@ -22,6 +33,8 @@ final class ClientMethod {
     this.fullName = service + "." + method;
     this.service = ByteString.copyFromUtf8(service);
     this.method = ByteString.copyFromUtf8(method);
+    this.namesField =
+        RpcxRequest.newBuilder().setService(service).setMethod(method).build().toByteArray();
     this.parameters = parameters.clone();
     this.result = result;
     this.async = async;
@@ -43,6 +56,54 @@ final class ClientMethod {
       request.addParameters(parameters[i].toWire(args[i]));
     }
     return request.build();
+  }
+
+  /**
+   * The request frame (varint32 length + {@code RpcxRequest}), written straight into one pooled
+   * buffer with no intermediate message objects; byte for byte what {@link #request} encodes.
+   *
+   * @throws RpcxException RESOURCE_EXHAUSTED when the request exceeds the maximum frame length
+   */
+  ByteBuf encode(ByteBufAllocator alloc, long id, Object[] args, int maxFrameLength) {
+    int[] sizes = new int[parameters.length];
+    // proto3 leaves a zero id out, as the generated code does.
+    int body =
+        (id == 0 ? 0 : CodedOutputStream.computeUInt64Size(RpcxRequest.ID_FIELD_NUMBER, id))
+            + namesField.length;
+    for (int i = 0; i < parameters.length; i++) {
+      sizes[i] = parameters[i].wireSize(args[i]);
+      body += PARAMETER_TAG_SIZE + CodedOutputStream.computeUInt32SizeNoTag(sizes[i]) + sizes[i];
+    }
+    if (body > maxFrameLength) {
+      throw new RpcxException(
+          RpcxException.Code.RESOURCE_EXHAUSTED,
+          fullName + ": request of " + body + " bytes exceeds the maximum frame length "
+              + maxFrameLength);
+    }
+    int total = CodedOutputStream.computeUInt32SizeNoTag(body) + body;
+    ByteBuf frame = alloc.ioBuffer(total, total);
+    try {
+      CodedOutputStream out = CodedOutputStream.newInstance(frame.nioBuffer(0, total));
+      out.writeUInt32NoTag(body);
+      if (id != 0) {
+        out.writeUInt64(RpcxRequest.ID_FIELD_NUMBER, id);
+      }
+      out.writeRawBytes(namesField);
+      for (int i = 0; i < parameters.length; i++) {
+        out.writeTag(RpcxRequest.PARAMETERS_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        out.writeUInt32NoTag(sizes[i]);
+        parameters[i].writeTo(out, args[i]);
+      }
+      out.flush();
+      frame.writerIndex(total);
+      return frame;
+    } catch (IOException e) {
+      frame.release();
+      throw new UncheckedIOException(e);
+    } catch (RuntimeException e) {
+      frame.release();
+      throw e;
+    }
   }
 
   /** The call's result, or the reply's error as an {@link RpcxException}. */

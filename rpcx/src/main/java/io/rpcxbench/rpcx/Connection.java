@@ -4,7 +4,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.rpcxbench.rpcx.wire.RpcxRequest;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -57,16 +56,9 @@ final class Connection {
   }
 
   private ByteBuf encode(Link current, long id, ClientMethod method, Object[] args) {
-    RpcxRequest request = method.request(id, args);
-    int size = Frames.messageSize(request);
-    if (size > maxFrameLength) {
-      throw new RpcxException(
-          RpcxException.Code.RESOURCE_EXHAUSTED,
-          method.fullName() + ": request of " + size + " bytes exceeds the maximum frame length "
-              + maxFrameLength);
-    }
-    return Frames.encode(current.channel.alloc(), request);
+    return method.encode(current.channel.alloc(), id, args, maxFrameLength);
   }
+
 
   /** Calls waiting on the current channel (for tests). */
   int pendingCalls() {

@@ -1,8 +1,10 @@
 package io.rpcxbench.rpcx;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
 import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.ParameterType;
+import java.io.IOException;
 
 /** Mappings for primitives, their boxes, {@code String} and {@code byte[]}. */
 enum ScalarMapping implements ValueMapping {
@@ -154,6 +156,54 @@ enum ScalarMapping implements ValueMapping {
           "has type " + type + " but carries " + parameter.getValueCase());
     }
     return get(parameter);
+  }
+
+  @Override
+  public int wireSize(Object value) {
+    int size = CodedOutputStream.computeEnumSize(Parameter.TYPE_FIELD_NUMBER, type.getNumber());
+    if (value == null) {
+      return size;
+    }
+    return size
+        + switch (valueCase) {
+          case BOOL_VALUE -> CodedOutputStream.computeBoolSize(Parameter.BOOL_VALUE_FIELD_NUMBER, true);
+          case INT32_VALUE ->
+              CodedOutputStream.computeSInt32Size(Parameter.INT32_VALUE_FIELD_NUMBER, intValue(value));
+          case INT64_VALUE ->
+              CodedOutputStream.computeSInt64Size(Parameter.INT64_VALUE_FIELD_NUMBER, (Long) value);
+          case FLOAT_VALUE -> CodedOutputStream.computeFloatSize(Parameter.FLOAT_VALUE_FIELD_NUMBER, 0f);
+          case DOUBLE_VALUE ->
+              CodedOutputStream.computeDoubleSize(Parameter.DOUBLE_VALUE_FIELD_NUMBER, 0d);
+          case STRING_VALUE ->
+              CodedOutputStream.computeStringSize(Parameter.STRING_VALUE_FIELD_NUMBER, (String) value);
+          case BYTES_VALUE ->
+              CodedOutputStream.computeByteArraySize(
+                  Parameter.BYTES_VALUE_FIELD_NUMBER, (byte[]) value);
+          default -> throw new IllegalStateException(valueCase.toString());
+        };
+  }
+
+  @Override
+  public void writeTo(CodedOutputStream out, Object value) throws IOException {
+    out.writeEnum(Parameter.TYPE_FIELD_NUMBER, type.getNumber());
+    if (value == null) {
+      return;
+    }
+    switch (valueCase) {
+      case BOOL_VALUE -> out.writeBool(Parameter.BOOL_VALUE_FIELD_NUMBER, (Boolean) value);
+      case INT32_VALUE -> out.writeSInt32(Parameter.INT32_VALUE_FIELD_NUMBER, intValue(value));
+      case INT64_VALUE -> out.writeSInt64(Parameter.INT64_VALUE_FIELD_NUMBER, (Long) value);
+      case FLOAT_VALUE -> out.writeFloat(Parameter.FLOAT_VALUE_FIELD_NUMBER, (Float) value);
+      case DOUBLE_VALUE -> out.writeDouble(Parameter.DOUBLE_VALUE_FIELD_NUMBER, (Double) value);
+      case STRING_VALUE -> out.writeString(Parameter.STRING_VALUE_FIELD_NUMBER, (String) value);
+      case BYTES_VALUE -> out.writeByteArray(Parameter.BYTES_VALUE_FIELD_NUMBER, (byte[]) value);
+      default -> throw new IllegalStateException(valueCase.toString());
+    }
+  }
+
+  /** INT8, INT16, INT32 and CHAR all travel as sint32. */
+  private static int intValue(Object value) {
+    return value instanceof Character c ? c : ((Number) value).intValue();
   }
 
   private static int checkRange(int value, int min, int max) {

@@ -1,7 +1,9 @@
 package io.rpcxbench.rpcx;
 
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.Message;
 import io.rpcxbench.rpcx.wire.Parameter;
+import java.io.IOException;
 
 /**
  * Converts one Java type to and from the wire's typed {@link Parameter}. Chosen once per
@@ -13,6 +15,19 @@ interface ValueMapping {
 
   /** Encodes a value; {@code null} becomes a parameter with a type and no value. */
   Parameter toWire(Object value);
+
+  /**
+   * Size of the encoded {@link Parameter} for a value, as {@code toWire(value).getSerializedSize()}
+   * would give, without building it (the client's per-call fast path).
+   */
+  default int wireSize(Object value) {
+    return toWire(value).getSerializedSize();
+  }
+
+  /** Writes the {@link Parameter}'s fields for a value, byte for byte as {@code toWire} would. */
+  default void writeTo(CodedOutputStream out, Object value) throws IOException {
+    toWire(value).writeTo(out);
+  }
 
   /**
    * Decodes a parameter.

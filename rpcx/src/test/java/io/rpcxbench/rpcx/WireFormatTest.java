@@ -32,6 +32,35 @@ class WireFormatTest {
   }
 
   @Test
+  void directEncodingIsByteForByteTheProtobufEncoding() throws Exception {
+    ClientInterface parsed = ClientInterface.parse(TestClient.class, name -> "1");
+    ClientMethod mix =
+        parsed.methods.get(
+            TestClient.class.getMethod(
+                "mix", boolean.class, byte.class, short.class, char.class, int.class, long.class,
+                float.class, double.class, Integer.class, String.class, byte[].class,
+                com.google.protobuf.Timestamp.class));
+    Object[][] cases = {
+      {true, (byte) -128, (short) 32767, 'é', Integer.MIN_VALUE, Long.MIN_VALUE, -0.0f,
+        Double.NaN, 7, "ünï ✓", new byte[300],
+        com.google.protobuf.Timestamp.newBuilder().setSeconds(-5).setNanos(9).build()},
+      {false, (byte) 0, (short) 0, '\0', 0, 0L, 0f, 0d, null, null, null, null},
+      {false, (byte) 1, (short) -1, 'x', 1, 1L, 1f, 1d, 0, "", new byte[0],
+        com.google.protobuf.Timestamp.getDefaultInstance()},
+    };
+    for (long id : new long[] {0, 1, 127, 128, 1L << 40, -1L}) {
+      for (Object[] args : cases) {
+        ByteBuf direct = mix.encode(ByteBufAllocator.DEFAULT, id, args, Integer.MAX_VALUE);
+        try {
+          assertThat(ByteBufUtil.hexDump(direct)).isEqualTo(frameHex(mix.request(id, args)));
+        } finally {
+          direct.release();
+        }
+      }
+    }
+  }
+
+  @Test
   void helloReplyFrame() {
     RpcxReply reply = RpcxReply.newBuilder().setId(1)
         .setResult(ScalarMapping.STRING.toWire("hello, world")).build();
