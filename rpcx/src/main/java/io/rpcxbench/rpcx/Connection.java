@@ -78,7 +78,7 @@ final class Connection {
   void close() {
     Link current = link;
     if (current != null) {
-      current.channel.close().awaitUninterruptibly();
+      current.channel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
   }
 

@@ -88,7 +88,7 @@ public final class RpcxClientFactory implements AutoCloseable {
     }
     closed = true;
     endpoints.values().forEach(Endpoint::close);
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
   }
 
   /** Calls in flight over all connections (for tests: it returns to zero when calls end). */

@@ -42,6 +42,7 @@ import org.slf4j.LoggerFactory;
 public final class RpcxServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RpcxServer.class);
   private static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
+  private static final long SHUTDOWN_WAIT_SECONDS = 5;
 
   private final Settings settings;
   private final ServiceRegistry registry;
@@ -145,7 +146,7 @@ public final class RpcxServer implements AutoCloseable {
       return;
     }
     stopped = true;
-    listener.close().awaitUninterruptibly();
+    listener.close().awaitUninterruptibly(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
     long deadline = System.nanoTime() + grace.toNanos();
     while (handler.inFlight() > 0 && System.nanoTime() < deadline) {
       sleepBriefly();
@@ -167,8 +168,11 @@ public final class RpcxServer implements AutoCloseable {
 
   private void shutdownThreads() {
     workers.shutdownNow();
-    ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-    acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    // Bounded waits: a dead event loop must not hang a shutdown hook.
+    ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS)
+        .awaitUninterruptibly(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
+    acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS)
+        .awaitUninterruptibly(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
   }
 
   private static void sleepBriefly() {

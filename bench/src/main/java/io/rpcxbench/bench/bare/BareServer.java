@@ -82,8 +82,9 @@ public final class BareServer implements AutoCloseable {
   /** Stops listening, closes every connection and the event loops. */
   @Override
   public void close() {
-    listener.close().awaitUninterruptibly();
-    acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-    loops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    // Bounded waits: a dead event loop must not hang the shutdown hook.
+    listener.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    loops.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
   }
 }
