@@ -115,31 +115,25 @@ public final class RpcxClientFactory implements AutoCloseable {
 
     /** Deadline of each call (default 30 s); a call past it fails with DEADLINE_EXCEEDED. */
     public Builder callTimeout(Duration timeout) {
-      this.callTimeout = positive(timeout, "callTimeout");
+      this.callTimeout = BuilderChecks.positive(timeout, "callTimeout");
       return this;
     }
 
     /** Limit on opening a connection (default 5 s). */
     public Builder connectTimeout(Duration timeout) {
-      this.connectTimeout = positive(timeout, "connectTimeout");
+      this.connectTimeout = BuilderChecks.positive(timeout, "connectTimeout");
       return this;
     }
 
     /** Connections per server address, used round robin (default 1). */
     public Builder connectionsPerAddress(int count) {
-      if (count < 1) {
-        throw new IllegalArgumentException("connectionsPerAddress must be >= 1, got " + count);
-      }
-      this.connectionsPerAddress = count;
+      this.connectionsPerAddress = BuilderChecks.atLeast(count, 1, "connectionsPerAddress");
       return this;
     }
 
     /** Largest frame accepted or sent, in bytes (default 16 MiB). */
     public Builder maxFrameLength(int bytes) {
-      if (bytes < 16) {
-        throw new IllegalArgumentException("maxFrameLength must be >= 16, got " + bytes);
-      }
-      this.maxFrameLength = bytes;
+      this.maxFrameLength = BuilderChecks.maxFrameLength(bytes);
       return this;
     }
 
@@ -151,10 +145,7 @@ public final class RpcxClientFactory implements AutoCloseable {
 
     /** Event loop threads (default: the number of CPUs; only the ones in use start). */
     public Builder ioThreads(int threads) {
-      if (threads < 1) {
-        throw new IllegalArgumentException("ioThreads must be >= 1, got " + threads);
-      }
-      this.ioThreads = threads;
+      this.ioThreads = BuilderChecks.atLeast(threads, 1, "ioThreads");
       return this;
     }
 
@@ -170,13 +161,6 @@ public final class RpcxClientFactory implements AutoCloseable {
               callTimeout, connectTimeout, connectionsPerAddress, maxFrameLength, transport,
               ioThreads),
           properties);
-    }
-
-    private static Duration positive(Duration duration, String name) {
-      if (duration == null || duration.isNegative() || duration.isZero()) {
-        throw new IllegalArgumentException(name + " must be positive, got " + duration);
-      }
-      return duration;
     }
   }
 }

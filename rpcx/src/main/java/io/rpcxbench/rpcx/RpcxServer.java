@@ -236,28 +236,25 @@ public final class RpcxServer implements AutoCloseable {
 
     /** Event loop threads for connections (default: the number of CPUs). */
     public Builder ioThreads(int threads) {
-      this.ioThreads = atLeastOne(threads, "ioThreads");
+      this.ioThreads = BuilderChecks.atLeast(threads, 1, "ioThreads");
       return this;
     }
 
     /** Threads that run methods not marked {@link NonBlocking} (default max(16, 8 x CPUs)). */
     public Builder workerThreads(int threads) {
-      this.workerThreads = atLeastOne(threads, "workerThreads");
+      this.workerThreads = BuilderChecks.atLeast(threads, 1, "workerThreads");
       return this;
     }
 
     /** Calls that may wait for a worker; past it calls fail with RESOURCE_EXHAUSTED. */
     public Builder workerQueue(int capacity) {
-      this.workerQueue = atLeastOne(capacity, "workerQueue");
+      this.workerQueue = BuilderChecks.atLeast(capacity, 1, "workerQueue");
       return this;
     }
 
     /** Largest frame accepted or sent, in bytes (default 16 MiB). */
     public Builder maxFrameLength(int bytes) {
-      if (bytes < 16) {
-        throw new IllegalArgumentException("maxFrameLength must be >= 16, got " + bytes);
-      }
-      this.maxFrameLength = bytes;
+      this.maxFrameLength = BuilderChecks.maxFrameLength(bytes);
       return this;
     }
 
@@ -286,13 +283,6 @@ public final class RpcxServer implements AutoCloseable {
           new Settings(
               bind, port, transport, ioThreads, workerThreads, workerQueue, maxFrameLength),
           new ServiceRegistry(services));
-    }
-
-    private static int atLeastOne(int value, String name) {
-      if (value < 1) {
-        throw new IllegalArgumentException(name + " must be >= 1, got " + value);
-      }
-      return value;
     }
   }
 }
