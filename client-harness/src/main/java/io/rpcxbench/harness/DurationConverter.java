@@ -10,10 +10,11 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * Parses {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} or ISO-8601 ({@code PT1M}). A unit is
- * required: a bare {@code 30} is ambiguous, so it is refused.
+ * required: a bare {@code 30} is ambiguous, so it is refused. A sign is accepted ({@code -1s}) so
+ * that {@link RunConfig#validate()} can say which option must not be negative.
  */
 final class DurationConverter implements ITypeConverter<Duration> {
-  private static final Pattern SIMPLE = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+  private static final Pattern SIMPLE = Pattern.compile("(-?\\d+)\\s*(ms|s|m|h)");
 
   @Override
   public Duration convert(String value) {
@@ -37,7 +38,7 @@ final class DurationConverter implements ITypeConverter<Duration> {
             return Duration.ofHours(amount);
         }
       }
-      if (text.startsWith("pt") || text.startsWith("p")) {
+      if (text.startsWith("p") || text.startsWith("-p")) {
         return Duration.parse(value.trim());
       }
     } catch (NumberFormatException | ArithmeticException | DateTimeParseException e) {

@@ -115,8 +115,8 @@ public final class HarnessCommand implements Callable<Integer> {
   private RunConfig config() {
     RunConfig config =
         new RunConfig(
-            protocols, load.threads, load.requests, load.requestsPer, load.runs, load.call,
-            load.payloadBytes, target.host, target.rpcxPort, target.grpcPort,
+            protocols, load.threads, load.requests, load.requestsPer, load.runs, load.warmup,
+            load.call, load.payloadBytes, target.host, target.rpcxPort, target.grpcPort,
             target.openfeignPort, target.ports, target.timeout, target.grpcDirectExecutor, out, force);
     try {
       config.validate();

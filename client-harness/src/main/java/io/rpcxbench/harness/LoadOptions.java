@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** What load one point puts on a server: the paper's thread count x request count, repeated. */
@@ -22,6 +23,12 @@ final class LoadOptions {
   @Option(names = "--runs", paramLabel = "N", defaultValue = RunConfig.DEFAULT_RUNS,
       description = "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
   int runs;
+
+  @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = RunConfig.DEFAULT_WARMUP,
+      converter = DurationConverter.class,
+      description = "Warm-up before order 0: the T threads make the same calls for this long,"
+          + " none of them recorded (default: ${DEFAULT-VALUE}, no warm-up).")
+  Duration warmup;
 
   @Option(names = "--call", paramLabel = "hello|echo", defaultValue = RunConfig.DEFAULT_CALL,
       converter = CallKindConverter.class,

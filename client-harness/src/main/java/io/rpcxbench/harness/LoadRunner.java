@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.harness.spi.BenchClient;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -13,9 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 
 /**
- * Puts one point's load on a client: T threads (a fixed pool, created once and reused by every
- * run) start together behind a latch and each makes blocking calls one after another. One
- * HdrHistogram per thread, merged per run.
+ * Puts one point's load on a client: T threads (a fixed pool, created once and reused by the
+ * warm-up and every run) each make blocking calls one after another; a run releases them together
+ * behind a latch. One HdrHistogram per thread, merged per run; the warm-up keeps only counts.
  */
 final class LoadRunner implements AutoCloseable {
   /** Histogram range: 1 µs .. 1 h, 3 significant digits; values are recorded in ns. */
@@ -86,6 +87,62 @@ final class LoadRunner implements AutoCloseable {
     return RunResult.of(order, lastReply - released, calls, errors, merged, firstError);
   }
 
+  /**
+   * Warms up: the T threads make the runs' calls back to back until {@code duration} has passed
+   * (each checks the clock after each call, so the last call may end a little later). Nothing of
+   * it is kept but the counts, and failures do not stop it: the runs will record them.
+   */
+  Warmup warmUp(Duration duration) throws InterruptedException {
+    int threads = config.threads();
+    // The pool's threads are started already: no start latch, one deadline for all of them.
+    long begin = System.nanoTime();
+    long deadline = begin + duration.toNanos();
+    List<Future<Tally>> tallies = new ArrayList<>(threads);
+    for (int i = 0; i < threads; i++) {
+      int slot = i;
+      tallies.add(pool.submit(() -> warm(slot, deadline)));
+    }
+    long lastReply = begin;
+    long calls = 0;
+    long errors = 0;
+    String firstError = null;
+    for (Future<Tally> future : tallies) {
+      Tally t = join(future);
+      lastReply = Math.max(lastReply, t.lastReply);
+      calls += t.calls;
+      errors += t.errors;
+      if (firstError == null) {
+        firstError = t.firstError;
+      }
+    }
+    return new Warmup(lastReply - begin, calls, errors, firstError);
+  }
+
+  private Tally warm(int slot, long deadline) {
+    String namePrefix = "w" + slot + "c";
+    CallKind call = config.call();
+    Tally tally = new Tally();
+    int sequence = 0;
+    // An interrupt (close() on the way out of an interrupted point) ends it early too.
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        call.invoke(client, namePrefix, sequence, payload);
+      } catch (RuntimeException e) {
+        tally.errors++;
+        if (tally.firstError == null) {
+          tally.firstError = Reachability.describe(e);
+        }
+      }
+      tally.calls++;
+      sequence++;
+      tally.lastReply = System.nanoTime();
+      if (tally.lastReply - deadline >= 0) {
+        break;
+      }
+    }
+    return tally;
+  }
+
   private Tally work(
       int slot, int order, CountDownLatch ready, CountDownLatch start, AtomicInteger tickets)
       throws InterruptedException {
@@ -122,7 +179,8 @@ final class LoadRunner implements AutoCloseable {
     try {
       return future.get();
     } catch (ExecutionException e) {
-      // work() only throws InterruptedException or an Error: both end the point.
+      // work() only throws InterruptedException or an Error, warm() only an Error: either
+      // ends the point.
       Throwable cause = e.getCause();
       if (cause instanceof Error) {
         throw (Error) cause;
@@ -136,7 +194,12 @@ final class LoadRunner implements AutoCloseable {
     pool.shutdownNow();
   }
 
-  /** What one thread did in one run. */
+  /** What the warm-up did: its length (start to last reply), calls, failed calls. */
+  record Warmup(long timeNanos, long calls, long errors, String firstError) {
+    static final Warmup NONE = new Warmup(0, 0, 0, null);
+  }
+
+  /** What one thread did in one run or in the warm-up. */
   private static final class Tally {
     long calls;
     long errors;

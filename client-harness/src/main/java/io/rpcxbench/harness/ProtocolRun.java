@@ -3,6 +3,7 @@ package io.rpcxbench.harness;
 import io.rpcxbench.harness.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -13,8 +14,9 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * One protocol's point, in this JVM: build the client once, check the server answers, make the
- * runs (orders 0..runs-1), write the raw file. Client creation is not part of any run's time.
+ * One protocol's point, in this JVM: build the client once, check the server answers, warm up if
+ * asked, make the runs (orders 0..runs-1), write the raw file. Client creation is not part of any
+ * run's time.
  */
 final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
@@ -45,6 +47,7 @@ final class ProtocolRun {
       return HarnessCommand.CALLS_FAILED;
     }
     List<RunResult> results = new ArrayList<>();
+    LoadRunner.Warmup warmup = LoadRunner.Warmup.NONE;
     try (client;
         LoadRunner runner = new LoadRunner(client, config, payload)) {
       try {
@@ -55,6 +58,11 @@ final class ProtocolRun {
       } catch (RuntimeException e) {
         err.println("cannot reach " + where + ": " + Reachability.describe(e));
         return HarnessCommand.CALLS_FAILED;
+      }
+      if (config.warmup().compareTo(Duration.ZERO) > 0) {
+        warmup = runner.warmUp(config.warmup());
+        err.println(warmupLine(warmup));
+        err.flush();
       }
       for (int order = 0; order < config.runs(); order++) {
         RunResult r = runner.run(order);
@@ -73,7 +81,7 @@ final class ProtocolRun {
     try {
       RawResultFile.write(
           config.resultFile(protocol),
-          provenance(provenance, client.describe(), started, finished),
+          provenance(provenance, client.describe(), warmup, started, finished),
           rows);
     } catch (IOException e) {
       err.println("cannot write " + config.resultFile(protocol) + ": " + e);
@@ -94,8 +102,16 @@ final class ProtocolRun {
     return r.firstError() == null ? line : line + " (first error: " + r.firstError() + ")";
   }
 
+  String warmupLine(LoadRunner.Warmup w) {
+    String line =
+        String.format(
+            Locale.ROOT, "%-9s warm-up: %.1f s, %d calls, %d errors",
+            protocol, w.timeNanos() / 1e9, w.calls(), w.errors());
+    return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
+  }
+
   private Map<String, String> provenance(
-      Provenance p, String client, Instant started, Instant finished) {
+      Provenance p, String client, LoadRunner.Warmup warmup, Instant started, Instant finished) {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("status", "complete");
     m.put("protocol", protocol.id());
@@ -104,6 +120,8 @@ final class ProtocolRun {
     m.put("requests", String.valueOf(config.requests()));
     m.put("requests_per", config.requestsPer().id());
     m.put("runs", String.valueOf(config.runs()));
+    m.put("warmup", config.warmup().toString());
+    m.put("warmup_calls", String.valueOf(warmup.calls()));
     m.put("payload_bytes", String.valueOf(config.payloadBytesSent()));
     m.put("call", config.call().id());
     m.put("timeout", config.timeout().toString());

@@ -20,6 +20,7 @@ record RunConfig(
     int requests,
     RequestsPer requestsPer,
     int runs,
+    Duration warmup,
     CallKind call,
     int payloadBytes,
     String host,
@@ -34,6 +35,8 @@ record RunConfig(
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
+  /** No warm-up: the paper's method (order 0 includes start-up and the cleaning drops it). */
+  static final String DEFAULT_WARMUP = "0s";
   static final String DEFAULT_HOST = "127.0.0.1";
   static final String DEFAULT_RPCX_PORT = "" + BenchContract.RPCX_PORT;
   static final String DEFAULT_GRPC_PORT = "" + BenchContract.GRPC_PORT;
@@ -53,13 +56,13 @@ record RunConfig(
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
   }
 
-  /** A configuration of built-in protocols only (no {@code --port NAME=PORT}). */
+  /** A configuration of built-in protocols only (no {@code --port NAME=PORT}), no warm-up. */
   RunConfig(
       List<Protocol> protocols, int threads, int requests, RequestsPer requestsPer, int runs,
       CallKind call, int payloadBytes, String host, int rpcxPort, int grpcPort, int openfeignPort,
       Duration timeout, boolean grpcDirectExecutor, Path out, boolean force) {
-    this(protocols, threads, requests, requestsPer, runs, call, payloadBytes, host, rpcxPort,
-        grpcPort, openfeignPort, Map.of(), timeout, grpcDirectExecutor, out, force);
+    this(protocols, threads, requests, requestsPer, runs, Duration.ZERO, call, payloadBytes, host,
+        rpcxPort, grpcPort, openfeignPort, Map.of(), timeout, grpcDirectExecutor, out, force);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -73,6 +76,9 @@ record RunConfig(
     positive("--threads", threads);
     positive("--requests", requests);
     positive("--runs", runs);
+    if (warmup.isNegative()) {
+      throw new IllegalArgumentException("--warmup must not be negative, got " + warmup);
+    }
     if (payloadBytes < 0 || payloadBytes > MAX_PAYLOAD) {
       throw new IllegalArgumentException(
           "--payload must be between 0 and " + MAX_PAYLOAD + " bytes, got " + payloadBytes);
@@ -164,7 +170,7 @@ record RunConfig(
 
   RunConfig forProtocol(Protocol protocol) {
     return new RunConfig(
-        List.of(protocol), threads, requests, requestsPer, runs, call, payloadBytes, host,
+        List.of(protocol), threads, requests, requestsPer, runs, warmup, call, payloadBytes, host,
         rpcxPort, grpcPort, openfeignPort, ports, timeout, grpcDirectExecutor, out, force);
   }
 
@@ -180,6 +186,7 @@ record RunConfig(
     add(args, "--requests", requests);
     add(args, "--requests-per", requestsPer.id());
     add(args, "--runs", runs);
+    add(args, "--warmup", warmup);
     add(args, "--call", call.id());
     add(args, "--payload", payloadBytes);
     add(args, "--host", host);

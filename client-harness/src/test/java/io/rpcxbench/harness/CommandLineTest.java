@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,6 +31,10 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --timeout 5parsecs | '5parsecs' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --timeout 30 | '30' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --timeout 0s | --timeout must be positive",
+        "--protocol grpc --threads 1 --requests 1 --warmup -1s | --warmup must not be negative, got PT-1S",
+        "--protocol grpc --threads 1 --requests 1 --warmup PT-0.5S | --warmup must not be negative, got PT-0.5S",
+        "--protocol grpc --threads 1 --requests 1 --warmup abc | Invalid value for option '--warmup': 'abc' is not a duration",
+        "--protocol grpc --threads 1 --requests 1 --warmup 10 | Invalid value for option '--warmup': '10' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --requests-per call | 'call' is not thread or total",
         "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello or echo",
         "--protocol grpc --threads 1 --requests 1 --payload -1 | --payload must be between 0 and",
@@ -55,6 +60,8 @@ class CommandLineTest {
     assertThat(DurationConverter.parse("1h")).hasHours(1);
     assertThat(DurationConverter.parse("PT1M")).hasSeconds(60);
     assertThat(DurationConverter.parse("pt1.5s")).hasMillis(1500);
+    assertThat(DurationConverter.parse("0s")).isZero();
+    assertThat(DurationConverter.parse("-1s")).isEqualTo(Duration.ofSeconds(-1));
   }
 
   @Test
@@ -79,6 +86,9 @@ class CommandLineTest {
     HarnessInvocation.Outcome o = HarnessInvocation.run("--help");
 
     assertThat(o.exitCode()).isEqualTo(0);
-    assertThat(o.out()).contains("Example: --protocol rpcx,grpc,openfeign").contains("2   bad usage");
+    assertThat(o.out())
+        .contains("Example: --protocol rpcx,grpc,openfeign")
+        .contains("--warmup=DURATION")
+        .contains("2   bad usage");
   }
 }

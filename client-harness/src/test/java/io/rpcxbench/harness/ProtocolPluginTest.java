@@ -107,7 +107,7 @@ class ProtocolPluginTest {
     RunConfig config =
         new RunConfig(
             List.of(Protocol.GRPC, Protocol.parse("line")), 2, 3, RequestsPer.THREAD, 1,
-            CallKind.HELLO, 64, "127.0.0.1", 8081, 8082, 8083, java.util.Map.of("line", 4242),
+            java.time.Duration.ZERO, CallKind.HELLO, 64, "127.0.0.1", 8081, 8082, 8083, java.util.Map.of("line", 4242),
             java.time.Duration.ofSeconds(30), false, out, false);
 
     List<String> command = new WorkerForks(config, null).command(Protocol.parse("line"));

@@ -1,0 +1,123 @@
+package io.rpcxbench.harness;
+
+import static io.rpcxbench.harness.HarnessInvocation.args;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.harness.spi.BenchClient;
+import io.rpcxbench.server.rpcx.RpcxBenchServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --warmup}: calls before order 0 that leave no trace in the rows, only in the provenance;
+ * against the real RPCX server on loopback (port 0).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WarmupTest {
+  @TempDir Path out;
+  private RpcxBenchServer server;
+
+  @BeforeAll
+  void startServer() {
+    server = RpcxBenchServer.start("127.0.0.1", 0);
+  }
+
+  @AfterAll
+  void stopServer() {
+    server.close();
+  }
+
+  @Test
+  void warmUpCallsAreMadeButNotRecorded() throws IOException {
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            args("--protocol", "rpcx", "--threads", 3, "--requests", 20, "--runs", 2,
+                "--warmup", "300ms", "--rpcx-port", server.port(), "--out", out));
+
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
+    RawResultFile.Contents c =
+        RawFileChecks.checkComplete(
+            out.resolve("rpcx").resolve("t3-r20.csv"), Protocol.RPCX, 3, 20, 2, 60);
+    assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
+    assertThat(c.provenance()).containsEntry("warmup", "PT0.3S");
+    assertThat(Long.parseLong(c.provenance().get("warmup_calls"))).isPositive();
+    assertThat(c.provenance().get("options")).contains("--runs 2 --warmup PT0.3S ");
+    assertThat(o.err())
+        .containsPattern("(?m)^rpcx      warm-up: \\d+\\.\\d s, [1-9]\\d* calls, 0 errors$");
+    assertThat(o.err().indexOf("warm-up:")).isLessThan(o.err().indexOf("order 0/2"));
+  }
+
+  @Test
+  void withoutTheOptionThereIsNoWarmUp() throws IOException {
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            args("--protocol", "rpcx", "--threads", 2, "--requests", 10, "--runs", 2,
+                "--rpcx-port", server.port(), "--out", out));
+
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
+    RawResultFile.Contents c =
+        RawFileChecks.checkComplete(
+            out.resolve("rpcx").resolve("t2-r10.csv"), Protocol.RPCX, 2, 10, 2, 20);
+    assertThat(c.provenance())
+        .containsEntry("warmup", "PT0S")
+        .containsEntry("warmup_calls", "0");
+    assertThat(c.provenance().get("options")).contains("--warmup PT0S");
+    assertThat(o.err()).doesNotContain("warm-up");
+  }
+
+  @Test
+  void failingWarmUpCallsGoOnToTheDeadlineAndReportTheFirstError() throws Exception {
+    RpcxBenchServer dying = RpcxBenchServer.start("127.0.0.1", 0);
+    RunConfig config = config(dying.port());
+    StringWriter err = new StringWriter();
+    LoadRunner.Warmup w;
+    try (BenchClient client = BenchClients.open(Protocol.RPCX, config);
+        LoadRunner runner = new LoadRunner(client, config, new byte[0])) {
+      CallKind.HELLO.invoke(client, "probe", 0, new byte[0]);
+      dying.close();
+
+      w = runner.warmUp(Duration.ofMillis(300));
+    }
+
+    // Every call failed, and the threads did not stop at their first failure.
+    assertThat(w.errors()).isEqualTo(w.calls());
+    assertThat(w.calls()).isGreaterThan(config.threads());
+    assertThat(w.firstError()).isNotBlank();
+    assertThat(new ProtocolRun(config, new PrintWriter(err)).warmupLine(w))
+        .startsWith("rpcx      warm-up: ")
+        .contains(w.calls() + " calls, " + w.errors() + " errors (first error: " + w.firstError()
+            + ")");
+  }
+
+  @Test
+  void theForkedWorkerGetsTheWarmUp() {
+    RunConfig config =
+        new RunConfig(
+            List.of(Protocol.RPCX, Protocol.GRPC), 2, 3, RequestsPer.THREAD, 1,
+            Duration.ofSeconds(10), CallKind.HELLO, 64, "127.0.0.1", 8081, 8082, 8083, Map.of(),
+            Duration.ofSeconds(30), false, out, false);
+
+    List<String> command = new WorkerForks(config, null).command(Protocol.GRPC);
+
+    assertThat(String.join(" ", command))
+        .contains("--protocol grpc ")
+        .contains("--warmup PT10S ")
+        .endsWith("--worker");
+  }
+
+  private RunConfig config(int port) {
+    return new RunConfig(
+        List.of(Protocol.RPCX), 2, 10, RequestsPer.THREAD, 1, CallKind.HELLO, 0, "127.0.0.1",
+        port, 8082, 8083, Duration.ofSeconds(2), false, out, false);
+  }
+}
