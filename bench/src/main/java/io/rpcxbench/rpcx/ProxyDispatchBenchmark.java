@@ -1,6 +1,7 @@
 package io.rpcxbench.rpcx;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.rpcx.wire.RpcxReply;
@@ -27,9 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       RpcxClientFactory} and its {@code ProxyHandler}, for a method the handler answers itself
  *       ({@code hashCode}: the same map lookup, no call); the factory opens no connection.
  *   <li>{@code clientSend}: what the calling thread then does in {@code Endpoint.call} and {@code
- *       Connection.sendBlocking} up to {@code WriteQueue.enqueue}: descriptor lookup, id, request,
- *       size check, frame, {@link PendingCall}; then the frame is released (the event loop
- *       registers the call in {@link PendingCalls}: see {@code PendingCallsBenchmark}).
+ *       Connection.sendBlocking} up to {@code WriteQueue.enqueue}: descriptor lookup, id, the
+ *       request frame encoded into an array with its size check, {@link PendingCall} (the event
+ *       loop registers the call in {@link PendingCalls}: see {@code PendingCallsBenchmark}).
  *   <li>{@code serverDispatch}: from a decoded request to an encoded reply frame, as {@code
  *       ServerHandler} does it: registry lookup, arguments, MethodHandle call of the published
  *       {@code BenchEndpoint}, reply, size check, frame.
@@ -91,21 +92,15 @@ public class ProxyDispatchBenchmark {
 
   @Benchmark
   public int clientSend() {
-    PendingCall call = send();
-    int size = call.frame.readableBytes();
-    call.frame.release();
-    return size;
+    return send().frame.length;
   }
 
   /** Connection.sendBlocking's steps on the caller's thread, from the proxy's arguments. */
   private PendingCall send() {
     ClientMethod method = f.clientMethods.get(f.helloMethod);
     long id = ids.incrementAndGet();
-    RpcxRequest request = method.request(id, RpcxFixture.ARGS);
-    if (Frames.messageSize(request) > RpcxFixture.MAX_FRAME) {
-      throw new IllegalStateException("too long");
-    }
-    return PendingCall.blocking(id, method, Frames.encode(f.alloc, request), pending);
+    return PendingCall.blocking(
+        id, method, method.encode(id, RpcxFixture.ARGS, RpcxFixture.MAX_FRAME), pending);
   }
 
   @Benchmark
@@ -136,9 +131,9 @@ public class ProxyDispatchBenchmark {
   public Object callInProcess() {
     PendingCall call = send();
     pending.add(call); // what WriteQueue.drain does on the event loop
-    ByteBuf frame = call.frame;
+    byte[] frame = call.frame;
     call.frame = null;
-    server.writeInbound(frame);
+    server.writeInbound(Unpooled.wrappedBuffer(frame));
     client.writeInbound((ByteBuf) server.readOutbound());
     // The event loop unparked this thread (a permit it never uses); the reply is there.
     return call.method.result((RpcxReply) call.outcome());

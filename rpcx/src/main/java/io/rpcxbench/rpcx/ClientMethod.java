@@ -3,8 +3,6 @@ package io.rpcxbench.rpcx;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.WireFormat;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.rpcx.wire.StatusCode;
@@ -59,12 +57,14 @@ final class ClientMethod {
   }
 
   /**
-   * The request frame (varint32 length + {@code RpcxRequest}), written straight into one pooled
-   * buffer with no intermediate message objects; byte for byte what {@link #request} encodes.
+   * The request frame (varint32 length + {@code RpcxRequest}), written straight into an array of
+   * its exact size with no intermediate message objects; byte for byte what {@link #request}
+   * encodes. The calling thread encodes; the event loop copies whole batches of frames into one
+   * pooled buffer ({@link WriteQueue}), so no pooled buffer changes threads.
    *
    * @throws RpcxException RESOURCE_EXHAUSTED when the request exceeds the maximum frame length
    */
-  ByteBuf encode(ByteBufAllocator alloc, long id, Object[] args, int maxFrameLength) {
+  byte[] encode(long id, Object[] args, int maxFrameLength) {
     int[] sizes = new int[parameters.length];
     // proto3 leaves a zero id out, as the generated code does.
     int body =
@@ -80,10 +80,9 @@ final class ClientMethod {
           fullName + ": request of " + body + " bytes exceeds the maximum frame length "
               + maxFrameLength);
     }
-    int total = CodedOutputStream.computeUInt32SizeNoTag(body) + body;
-    ByteBuf frame = alloc.ioBuffer(total, total);
+    byte[] frame = new byte[CodedOutputStream.computeUInt32SizeNoTag(body) + body];
+    CodedOutputStream out = CodedOutputStream.newInstance(frame);
     try {
-      CodedOutputStream out = CodedOutputStream.newInstance(frame.nioBuffer(0, total));
       out.writeUInt32NoTag(body);
       if (id != 0) {
         out.writeUInt64(RpcxRequest.ID_FIELD_NUMBER, id);
@@ -94,15 +93,10 @@ final class ClientMethod {
         out.writeUInt32NoTag(sizes[i]);
         parameters[i].writeTo(out, args[i]);
       }
-      out.flush();
-      frame.writerIndex(total);
+      out.checkNoSpaceLeft();
       return frame;
     } catch (IOException e) {
-      frame.release();
       throw new UncheckedIOException(e);
-    } catch (RuntimeException e) {
-      frame.release();
-      throw e;
     }
   }
 

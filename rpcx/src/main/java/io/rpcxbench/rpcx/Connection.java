@@ -1,7 +1,6 @@
 package io.rpcxbench.rpcx;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import java.util.concurrent.ScheduledFuture;
@@ -35,7 +34,7 @@ final class Connection {
   PendingCall sendBlocking(long id, ClientMethod method, Object[] args) {
     Link current = activeLink();
     PendingCall call =
-        PendingCall.blocking(id, method, encode(current, id, method, args), current.pending);
+        PendingCall.blocking(id, method, method.encode(id, args, maxFrameLength), current.pending);
     current.writes.enqueue(call);
     return call;
   }
@@ -44,7 +43,7 @@ final class Connection {
   PendingCall sendAsync(long id, ClientMethod method, Object[] args, long timeoutNanos) {
     Link current = activeLink();
     PendingCall call =
-        PendingCall.async(id, method, encode(current, id, method, args), current.pending);
+        PendingCall.async(id, method, method.encode(id, args, maxFrameLength), current.pending);
     ScheduledFuture<?> deadline =
         current.channel.eventLoop().schedule(
             () -> call.fail(Deadlines.exceeded(method, timeoutNanos)),
@@ -53,10 +52,6 @@ final class Connection {
     call.future().whenComplete((reply, error) -> deadline.cancel(false));
     current.writes.enqueue(call);
     return call;
-  }
-
-  private ByteBuf encode(Link current, long id, ClientMethod method, Object[] args) {
-    return method.encode(current.channel.alloc(), id, args, maxFrameLength);
   }
 
 

@@ -1,6 +1,5 @@
 package io.rpcxbench.rpcx;
 
-import io.netty.buffer.ByteBuf;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -25,8 +24,8 @@ final class PendingCall {
 
   final long id;
   final ClientMethod method;
-  /** The encoded request frame until the event loop hands it to the channel. */
-  ByteBuf frame;
+  /** The encoded request frame until the event loop copies it into the channel's batch. */
+  byte[] frame;
 
   private final PendingCalls owner;
   private final Thread waiter;
@@ -37,7 +36,7 @@ final class PendingCall {
   private PendingCall(
       long id,
       ClientMethod method,
-      ByteBuf frame,
+      byte[] frame,
       PendingCalls owner,
       Thread waiter,
       CompletableFuture<RpcxReply> f) {
@@ -50,12 +49,12 @@ final class PendingCall {
   }
 
   /** A call whose thread will wait in {@link #await}. */
-  static PendingCall blocking(long id, ClientMethod method, ByteBuf frame, PendingCalls owner) {
+  static PendingCall blocking(long id, ClientMethod method, byte[] frame, PendingCalls owner) {
     return new PendingCall(id, method, frame, owner, Thread.currentThread(), null);
   }
 
   /** A call that completes {@link #future()}. */
-  static PendingCall async(long id, ClientMethod method, ByteBuf frame, PendingCalls owner) {
+  static PendingCall async(long id, ClientMethod method, byte[] frame, PendingCalls owner) {
     return new PendingCall(id, method, frame, owner, null, new CompletableFuture<>());
   }
 
