@@ -1,6 +1,5 @@
 package io.rpcxbench.bench.bare;
 
-import io.netty.buffer.ByteBuf;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -10,17 +9,17 @@ import java.util.concurrent.locks.LockSupport;
 final class BareCall {
   final long id;
   private final Thread caller;
-  /** The request frame until the write queue hands it to the channel. */
-  ByteBuf frame;
+  /** The request frame until the write queue copies it into its batch. */
+  byte[] frame;
   private volatile Object outcome;
 
-  BareCall(long id, ByteBuf frame) {
+  BareCall(long id, byte[] frame) {
     this.id = id;
     this.frame = frame;
     this.caller = Thread.currentThread();
   }
 
-  /** The reply body (owned by the caller from here on) or a {@link BareException}. */
+  /** The reply body (a copy, the caller's) or a {@link BareException}. */
   void complete(Object result) {
     outcome = result;
     LockSupport.unpark(caller);

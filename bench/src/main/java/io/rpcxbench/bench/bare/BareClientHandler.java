@@ -1,6 +1,7 @@
 package io.rpcxbench.bench.bare;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
@@ -17,11 +18,13 @@ final class BareClientHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     ByteBuf reply = (ByteBuf) msg;
-    BareCall call = pending.remove(reply.readLong() & ~BareFrames.ECHO_BIT);
-    if (call != null) {
-      call.complete(reply); // the caller decodes and releases it
-    } else {
-      reply.release(); // its call timed out
+    try {
+      BareCall call = pending.remove(reply.readLong() & ~BareFrames.ECHO_BIT);
+      if (call != null) { // else its call timed out
+        call.complete(ByteBufUtil.getBytes(reply));
+      }
+    } finally {
+      reply.release();
     }
   }
 

@@ -44,6 +44,35 @@ final class BareFrames {
     out.writeByte(v);
   }
 
+  /** Writes {@code value} as a varint32 at {@code at}; returns the index after it. */
+  static int writeVarint32(byte[] out, int at, int value) {
+    int v = value;
+    int i = at;
+    while ((v & ~0x7f) != 0) {
+      out[i++] = (byte) ((v & 0x7f) | 0x80);
+      v >>>= 7;
+    }
+    out[i++] = (byte) v;
+    return i;
+  }
+
+  /** Writes {@code value} big-endian at {@code at}; returns the index after it. */
+  static int writeLong(byte[] out, int at, long value) {
+    for (int shift = 56, i = at; shift >= 0; shift -= 8, i++) {
+      out[i] = (byte) (value >>> shift);
+    }
+    return at + Long.BYTES;
+  }
+
+  /** A whole frame: varint32 length, the id, the body. */
+  static byte[] frame(long id, byte[] body) {
+    int length = ID_BYTES + body.length;
+    byte[] frame = new byte[frameSize(length)];
+    int at = writeLong(frame, writeVarint32(frame, 0, length), id);
+    System.arraycopy(body, 0, frame, at, body.length);
+    return frame;
+  }
+
   /** The total size of a frame whose id and body take {@code length} bytes. */
   static int frameSize(int length) {
     return varint32Size(length) + length;
