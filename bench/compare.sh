@@ -2,18 +2,20 @@
 # Side-by-side benchmark on one machine (loopback, same JVM flags everywhere): RPCX vs gRPC
 # (default executors), gRPC tuned (directExecutor on both sides), OpenFeign and the bare Netty
 # baseline. For each thread count: ROUNDS rounds; in each round every variant runs once (one
-# harness JVM, RUNS runs, the first WARMUP_RUNS dropped as JIT warm-up), the variant order
-# rotating between rounds. Prints medians and spread over the rounds, the RPCX ratios against
+# harness JVM: WARMUP of unrecorded calls for the JIT, then RUNS runs, the first WARMUP_RUNS
+# dropped), the variant order rotating between rounds. Prints medians and spread over the rounds, the RPCX ratios against
 # issue 6's targets, and with --write-doc puts the table into docs/performance.md. Servers are stopped on exit.
 set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 THREAD_COUNTS="1 64"
-REQUESTS="1:2000,64:500"         # calls per thread per run, per thread count (T:R,...; or one R)
+REQUESTS="1:20000,64:3000"       # calls per thread per run, per thread count (T:R,...; or one R)
+DIVISORS="grpc:4,grpc-tuned:4,openfeign:20"  # slower variants run R/D calls, so every run lasts seconds
 ROUNDS=5                         # rounds per thread count; every variant once per round
-RUNS=5                           # runs per harness JVM
-WARMUP_RUNS=2                    # the first runs (orders 0..WARMUP_RUNS-1) warm up the JIT, dropped
+WARMUP=10s                       # harness --warmup: unrecorded calls before order 0 (JIT, caches)
+RUNS=4                           # runs per harness JVM
+WARMUP_RUNS=1                    # the first runs (orders 0..WARMUP_RUNS-1) are dropped as well
 VARIANTS="rpcx grpc grpc-tuned openfeign bare"
 JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"   # servers and clients alike: the one variable is the protocol
 HOST=127.0.0.1
@@ -59,9 +61,11 @@ RPCX ratios against the targets of issue 6.
 Options:
   --threads LIST     thread counts, e.g. 1,64 (default: ${THREAD_COUNTS// /,})
   --requests SPEC    calls per thread per run: R for all, or T:R,... (default: $REQUESTS)
+  --divisors SPEC    variants that run R/D calls, V:D,... or "none" (default: $DIVISORS)
+  --warmup DURATION  unrecorded warm-up of each harness JVM before its runs (default: $WARMUP)
   --rounds N         rounds per thread count (default: $ROUNDS)
   --runs N           runs per harness JVM (default: $RUNS)
-  --warmup-runs N    first runs of each JVM dropped as JIT warm-up (default: $WARMUP_RUNS)
+  --warmup-runs N    first runs of each JVM dropped after the warm-up (default: $WARMUP_RUNS)
   --variants LIST    subset of ${VARIANTS// /,} (default: all)
   --jvm-flags FLAGS  JVM flags of servers and clients (default: "$JVM_FLAGS")
   --out DIR          result folder (default: results/compare/<timestamp>)
@@ -86,6 +90,8 @@ parse_args() {
       --threads) [[ $# -ge 2 ]] || die "--threads needs a value"; THREAD_COUNTS="${2//,/ }"; shift 2 ;;
       --requests) [[ $# -ge 2 ]] || die "--requests needs a value"; REQUESTS="$2"; shift 2 ;;
       --rounds) [[ $# -ge 2 ]] || die "--rounds needs a value"; ROUNDS="$2"; shift 2 ;;
+      --divisors) [[ $# -ge 2 ]] || die "--divisors needs a value"; DIVISORS="$2"; shift 2 ;;
+      --warmup) [[ $# -ge 2 ]] || die "--warmup needs a value"; WARMUP="$2"; shift 2 ;;
       --runs) [[ $# -ge 2 ]] || die "--runs needs a value"; RUNS="$2"; shift 2 ;;
       --warmup-runs) [[ $# -ge 2 ]] || die "--warmup-runs needs a value"; WARMUP_RUNS="$2"; shift 2 ;;
       --variants) [[ $# -ge 2 ]] || die "--variants needs a value"; VARIANTS="${2//,/ }"; shift 2 ;;
@@ -102,6 +108,13 @@ parse_args() {
     requests_for "$t" >/dev/null
   done
   [[ -n "${THREAD_COUNTS// /}" ]] || die "--threads: no thread count"
+  [[ "$WARMUP" =~ ^[0-9]+(ms|s|m)$ ]] || die "--warmup: '$WARMUP' is not a duration like 10s, 500ms, 1m"
+  [[ "$DIVISORS" == none ]] && DIVISORS=""
+  local item
+  for item in ${DIVISORS//,/ }; do
+    [[ "$item" =~ ^(rpcx|grpc|grpc-tuned|openfeign|bare):([1-9][0-9]*)$ ]] ||
+      die "--divisors: bad item '$item' (VARIANT:D, e.g. openfeign:20)"
+  done
   [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive count, got '$ROUNDS'"
   [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive count, got '$RUNS'"
   [[ "$WARMUP_RUNS" =~ ^[0-9]+$ && "$WARMUP_RUNS" -lt "$RUNS" ]] ||
@@ -126,6 +139,15 @@ requests_for() {
     if [[ "${BASH_REMATCH[1]}" == "$t" ]]; then echo "${BASH_REMATCH[2]}"; return 0; fi
   done
   die "--requests: no R for $t threads in '$REQUESTS'"
+}
+
+# requests_of VARIANT R: R divided by the variant's divisor (at least 1).
+requests_of() {
+  local v="$1" r="$2" item d=1
+  for item in ${DIVISORS//,/ }; do
+    [[ "${item%%:*}" == "$v" ]] && d="${item#*:}"
+  done
+  echo $(((r + d - 1) / d))
 }
 
 has_variant() { [[ " $VARIANTS " == *" $1 "* ]]; }
@@ -165,7 +187,8 @@ start_servers() {
 
 # run_variant VARIANT THREADS R ROUND: one harness JVM; appends a line to $OUT/rounds.tsv.
 run_variant() {
-  local v="$1" t="$2" r="$3" round="$4" protocol="$1" dir log file status=0
+  local v="$1" t="$2" round="$4" protocol="$1" dir log file status=0 r
+  r="$(requests_of "$v" "$3")"
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
   local cp="$HARNESS_JAR"
@@ -181,7 +204,7 @@ run_variant() {
   log="$OUT/logs/t$t-round$round-$v.log"
   file="$dir/$protocol/t$t-r$r.csv"
   perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$cp" "$HARNESS_MAIN" --protocol "$protocol" \
-    --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST" "${extra[@]}" --out "$dir" --force
+    --threads "$t" --requests "$r" --warmup "$WARMUP" --runs "$RUNS" --host "$HOST" "${extra[@]}" --out "$dir" --force
   local cpu0 cpu1
   cpu0="$(cpu_ticks "${SPID[$v]}")"
   "${PINNED[@]}" >"$log" 2>&1 || status=$?
@@ -341,7 +364,8 @@ write_doc() {
     sed 's/^/- /' "$OUT/machine.txt"
     echo
     echo "Each value is the median over $ROUNDS rounds (min-max beside it); a round's value is the"
-    echo "median of orders $WARMUP_RUNS..$((RUNS - 1)) of one harness JVM ($RUNS runs; orders 0..$((WARMUP_RUNS - 1)) warm the JIT up and are dropped)."
+    echo "median of orders $WARMUP_RUNS..$((RUNS - 1)) of one harness JVM, which first made $WARMUP of"
+    echo "unrecorded calls (the harness's --warmup: the JIT settles) and then $RUNS runs; orders 0..$((WARMUP_RUNS - 1)) are dropped too."
     echo "Within a thread count the rounds alternate the variants, the order rotating by one each round."
     echo "Server CPU µs/call: the server process's CPU time (user + sys, /proc/PID/stat) while one harness"
     echo "JVM ran (warm-up included) divided by its calls; with the server pinned to one CPU,"
@@ -368,7 +392,7 @@ main() {
     perf_machine
     echo "pinning: $(perf_placement_text)"
     echo "jvm flags (servers and clients): $JVM_FLAGS"
-    echo "threads: $THREAD_COUNTS; calls per thread per run: $REQUESTS; rounds: $ROUNDS; runs per JVM: $RUNS (first $WARMUP_RUNS dropped)"
+    echo "threads: $THREAD_COUNTS; calls per thread per run: $REQUESTS (divided by: ${DIVISORS:-none}); rounds: $ROUNDS; per JVM: warm-up $WARMUP, then $RUNS runs (first $WARMUP_RUNS dropped)"
   } >"$OUT/machine.txt"
   cat "$OUT/machine.txt" >&2
 
