@@ -221,8 +221,10 @@ run_variant() {
   local tput p50 p99 errors cpu_us
   tput="$(file_median "$file" 9)"; p50="$(file_median "$file" 10)"; p99="$(file_median "$file" 12)"
   errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$file")"
-  # server CPU per call: the server's CPU time (user + sys) over the whole harness JVM / its calls
-  cpu_us="$(awk -F, -v d="$((cpu1 - cpu0))" -v hz="$CLK_TCK" '/^#/ || /^type,/ { next } { c += $7 }
+  # server CPU per call: the server's CPU time (user + sys) over the whole harness JVM / all its
+  # calls (warm-up included)
+  cpu_us="$(awk -F, -v d="$((cpu1 - cpu0))" -v hz="$CLK_TCK" '/^# warmup_calls: / { c += $0 ~ /[0-9]+$/ ? substr($0, 17) : 0 }
+    /^#/ || /^type,/ { next } { c += $7 }
     END { if (c > 0) printf "%.1f", d * 1e6 / hz / c; else print "nan" }' "$file")"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$v" "$round" "$tput" "$p50" "$p99" "$errors" "$cpu_us" >>"$OUT/rounds.tsv"
   printf '  t=%s round %s %-10s calls/s %10.1f  p50 %9.1f us  p99 %9.1f us  server CPU %6s us/call  errors %s\n' \
@@ -368,7 +370,7 @@ write_doc() {
     echo "unrecorded calls (the harness's --warmup: the JIT settles) and then $RUNS runs; orders 0..$((WARMUP_RUNS - 1)) are dropped too."
     echo "Within a thread count the rounds alternate the variants, the order rotating by one each round."
     echo "Server CPU µs/call: the server process's CPU time (user + sys, /proc/PID/stat) while one harness"
-    echo "JVM ran (warm-up included) divided by its calls; with the server pinned to one CPU,"
+    echo "JVM ran divided by all its calls (warm-up calls included); with the server pinned to one CPU,"
     echo "10^6 / that is the most calls/s the server side could give."
     echo
     cat "$OUT/compare.md"
