@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
-/** Facts baked into the jar at build time (harness-build.properties): versions, commit. */
+/** Facts baked into the jar at build time (harness-build.properties): versions, commit, dirty. */
 final class BuildInfo {
   private static final Properties PROPERTIES = load();
 

@@ -48,8 +48,22 @@ record Provenance(
    * checkout, whatever the working directory), else the commit baked in at build time.
    */
   static String gitCommitNow() {
-    String live = gitNextToCode();
-    return live != null ? live : bakedCommit();
+    return gitCommit(gitNextToCode(), BuildInfo.get("git.commit"), BuildInfo.get("git.dirty"));
+  }
+
+  /**
+   * The live commit when git answered; else the baked one, with {@code -dirty} appended when the
+   * build tree had uncommitted changes to tracked files (the jar may hold code of no commit);
+   * else "unknown". A live answer gets no suffix: it names the checkout, not what was built.
+   */
+  static String gitCommit(String live, String bakedCommit, String bakedDirty) {
+    if (live != null) {
+      return live;
+    }
+    if (bakedCommit.equals("unknown")) {
+      return "unknown";
+    }
+    return bakedDirty.equals("true") ? bakedCommit + "-dirty" : bakedCommit;
   }
 
   private static String gitNextToCode() {
@@ -75,9 +89,5 @@ record Provenance(
       Thread.currentThread().interrupt();
       return null;
     }
-  }
-
-  private static String bakedCommit() {
-    return BuildInfo.get("git.commit");
   }
 }
