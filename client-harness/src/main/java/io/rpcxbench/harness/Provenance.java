@@ -44,8 +44,9 @@ record Provenance(
   }
 
   /**
-   * {@code git rev-parse --short HEAD} run next to the harness's own jar (so that it names this
-   * checkout, whatever the working directory), else the commit baked in at build time.
+   * The commit baked in at build time (what the jar was built from, even after later commits or
+   * when the jar was copied away), else {@code git rev-parse --short HEAD} run next to the
+   * harness's own code (classes run straight from a checkout that was built without git info).
    */
   static String gitCommitNow() {
     return gitCommit(gitNextToCode(), BuildInfo.get("git.commit"), BuildInfo.get("git.dirty"));
@@ -57,13 +58,10 @@ record Provenance(
    * else "unknown". A live answer gets no suffix: it names the checkout, not what was built.
    */
   static String gitCommit(String live, String bakedCommit, String bakedDirty) {
-    if (live != null) {
-      return live;
+    if (!bakedCommit.equals("unknown")) {
+      return bakedDirty.equals("true") ? bakedCommit + "-dirty" : bakedCommit;
     }
-    if (bakedCommit.equals("unknown")) {
-      return "unknown";
-    }
-    return bakedDirty.equals("true") ? bakedCommit + "-dirty" : bakedCommit;
+    return live != null ? live : "unknown";
   }
 
   private static String gitNextToCode() {
