@@ -69,22 +69,15 @@ final class LoadRunner implements AutoCloseable {
     ready.await();
     long released = System.nanoTime();
     start.countDown();
-    long lastReply = released;
-    long calls = 0;
-    long errors = 0;
-    String firstError = null;
+    Tally all = new Tally();
+    all.lastReply = released;
     Histogram merged = newHistogram();
     for (int i = 0; i < threads; i++) {
-      Tally t = join(tallies.get(i));
-      lastReply = Math.max(lastReply, t.lastReply);
-      calls += t.calls;
-      errors += t.errors;
-      if (firstError == null) {
-        firstError = t.firstError;
-      }
+      all.add(join(tallies.get(i)));
       merged.add(histograms[i]);
     }
-    return RunResult.of(order, lastReply - released, calls, errors, merged, firstError);
+    return RunResult.of(
+        order, all.lastReply - released, all.calls, all.errors, merged, all.firstError);
   }
 
   /**
@@ -102,20 +95,12 @@ final class LoadRunner implements AutoCloseable {
       int slot = i;
       tallies.add(pool.submit(() -> warm(slot, deadline)));
     }
-    long lastReply = begin;
-    long calls = 0;
-    long errors = 0;
-    String firstError = null;
+    Tally all = new Tally();
+    all.lastReply = begin;
     for (Future<Tally> future : tallies) {
-      Tally t = join(future);
-      lastReply = Math.max(lastReply, t.lastReply);
-      calls += t.calls;
-      errors += t.errors;
-      if (firstError == null) {
-        firstError = t.firstError;
-      }
+      all.add(join(future));
     }
-    return new Warmup(lastReply - begin, calls, errors, firstError);
+    return new Warmup(all.lastReply - begin, all.calls, all.errors, all.firstError);
   }
 
   private Tally warm(int slot, long deadline) {
@@ -125,15 +110,7 @@ final class LoadRunner implements AutoCloseable {
     int sequence = 0;
     // An interrupt (close() on the way out of an interrupted point) ends it early too.
     while (!Thread.currentThread().isInterrupted()) {
-      try {
-        call.invoke(client, namePrefix, sequence, payload);
-      } catch (RuntimeException e) {
-        tally.errors++;
-        if (tally.firstError == null) {
-          tally.firstError = Reachability.describe(e);
-        }
-      }
-      tally.calls++;
+      callOnce(call, namePrefix, sequence, tally);
       sequence++;
       tally.lastReply = System.nanoTime();
       if (tally.lastReply - deadline >= 0) {
@@ -158,21 +135,26 @@ final class LoadRunner implements AutoCloseable {
     int sequence = 0;
     while (perThread ? sequence < requests : tickets.getAndIncrement() < requests) {
       long begin = System.nanoTime();
-      try {
-        call.invoke(client, namePrefix, sequence, payload);
-      } catch (RuntimeException e) {
-        tally.errors++;
-        if (tally.firstError == null) {
-          tally.firstError = Reachability.describe(e);
-        }
-      }
+      callOnce(call, namePrefix, sequence, tally);
       long end = System.nanoTime();
       histogram.recordValue(Math.min(end - begin, HIGHEST_NANOS));
       tally.lastReply = end;
-      tally.calls++;
       sequence++;
     }
     return tally;
+  }
+
+  /** One call, counted in the tally; a failed call is counted as an error, not thrown. */
+  private void callOnce(CallKind call, String namePrefix, int sequence, Tally tally) {
+    try {
+      call.invoke(client, namePrefix, sequence, payload);
+    } catch (RuntimeException e) {
+      tally.errors++;
+      if (tally.firstError == null) {
+        tally.firstError = Reachability.describe(e);
+      }
+    }
+    tally.calls++;
   }
 
   private static Tally join(Future<Tally> future) throws InterruptedException {
@@ -205,5 +187,15 @@ final class LoadRunner implements AutoCloseable {
     long errors;
     long lastReply;
     String firstError;
+
+    /** Adds another thread's tally: sums, the later last reply, the first error seen. */
+    void add(Tally other) {
+      calls += other.calls;
+      errors += other.errors;
+      lastReply = Math.max(lastReply, other.lastReply);
+      if (firstError == null) {
+        firstError = other.firstError;
+      }
+    }
   }
 }
