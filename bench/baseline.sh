@@ -17,12 +17,15 @@ JVM_FLAGS=(-Xms512m -Xmx512m -XX:+UseG1GC)
 LOCK=/tmp/rpcx-bench-measure.lock
 OUT=""
 READY_TIMEOUT_S=120
-HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
-BENCH_JAR="$ROOT/bench/target/benchmarks.jar"
-RPCX_JAR="$ROOT/server-rpcx/target/server-rpcx.jar"
 # ----------------------------------------------------------------------------------------------
 
-PIDS=()
+PERF_SCRIPT=baseline.sh
+# shellcheck source=bench/perf-lib.sh
+source "$ROOT/bench/perf-lib.sh"
+perf_jars
+
+SERVER_PIDS=()
+PINNED=()
 READY_PORT=""
 
 usage() {
@@ -47,10 +50,7 @@ Exit codes: 0 done; 1 calls failed or a server did not start; 2 bad usage or mis
 EOF_USAGE
 }
 
-die() {
-  echo "baseline.sh: $*" >&2
-  exit 2
-}
+die() { perf_die "$@"; }
 
 parse_args() {
   while [[ $# -gt 0 ]]; do
@@ -67,40 +67,18 @@ parse_args() {
   [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive number"
   [[ "$RUNS" =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "--runs must be at least 2"
   local jar
-  for jar in "$HARNESS_JAR" "$BENCH_JAR" "$RPCX_JAR"; do
+  for jar in "$HARNESS_JAR" "$BARE_JAR" "$RPCX_JAR"; do
     [[ -f "$jar" ]] || die "missing $jar (mvn -B -q install -DskipTests)"
   done
   OUT="${OUT:-$ROOT/results/baseline/$(date -u +%Y%m%dT%H%M%SZ)}"
 }
 
-cleanup() {
-  local pid
-  for pid in "${PIDS[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  done
-  PIDS=()
-}
-
-# start_server NAME CPUS COMMAND...: sets READY_PORT from the "<name> listening on H:P" line
+# start_server NAME CPUS COMMAND...: pinned to CPUS when set; sets READY_PORT.
 start_server() {
   local name="$1" cpus="$2"
   shift 2
-  local log="$OUT/$name-server.log"
-  if [[ -n "$cpus" ]]; then
-    taskset -c "$cpus" "$@" >"$log" 2>&1 &
-  else
-    "$@" >"$log" 2>&1 &
-  fi
-  PIDS+=("$!")
-  local pid="$!" tries=0 line=""
-  while [[ -z "$line" ]]; do
-    line="$(grep -m1 "^$name listening on " "$log" || true)"
-    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; echo "baseline.sh: $name server died" >&2; exit 1; }
-    (( tries++ < READY_TIMEOUT_S * 10 )) || { echo "baseline.sh: $name not ready" >&2; exit 1; }
-    [[ -n "$line" ]] || sleep 0.1
-  done
-  READY_PORT="${line##*:}"
+  perf_pinned "$cpus" "$@"
+  perf_start_server "$name" "$OUT/$name-server.log" "${PINNED[@]}"
 }
 
 # one_run PLACEMENT PROTOCOL THREADS ROUND PORT_OPTION...
@@ -112,7 +90,7 @@ one_run() {
   local dir="$OUT/$placement/round$round"
   local pin=()
   [[ "$placement" == pinned ]] && pin=(taskset -c 0)
-  flock "$LOCK" "${pin[@]}" java "${JVM_FLAGS[@]}" -cp "$HARNESS_JAR:$BENCH_JAR" \
+  flock "$LOCK" "${pin[@]}" java "${JVM_FLAGS[@]}" -cp "$HARNESS_JAR:$BARE_JAR" \
     io.rpcxbench.harness.HarnessMain --protocol "$protocol" "$@" --threads "$threads" \
     --requests "$requests" --runs "$RUNS" --out "$dir" --force \
     >>"$OUT/summary-$placement.txt" 2>>"$OUT/progress.log"
@@ -121,8 +99,8 @@ one_run() {
 measure_placement() {
   local placement="$1" cpus=""
   [[ "$placement" == pinned ]] && cpus=1
-  start_server bare "$cpus" java "${JVM_FLAGS[@]}" -cp "$BENCH_JAR" \
-    io.rpcxbench.bench.bare.BareServerMain --bind 127.0.0.1 --port 0
+  start_server bare "$cpus" java "${JVM_FLAGS[@]}" -cp "$BARE_JAR" "$BARE_MAIN" \
+    --bind 127.0.0.1 --port 0
   local bare_port="$READY_PORT"
   start_server rpcx "$cpus" java "${JVM_FLAGS[@]}" -jar "$RPCX_JAR" --bind 127.0.0.1 --port 0
   local rpcx_port="$READY_PORT"
@@ -135,7 +113,7 @@ measure_placement() {
       one_run "$placement" rpcx "$threads" "$round" --rpcx-port "$rpcx_port"
     done
   done
-  cleanup
+  perf_stop_servers
 }
 
 # Median over rounds of each file's median (orders 1..N-1) of a column.
@@ -165,29 +143,15 @@ for p in placements:
 EOF_PY
 }
 
-# Copies of the jars: a rebuild elsewhere during the measurement must not swap classes under a
-# running JVM (that kills its event loops with NoClassDefFoundError).
-snapshot_jars() {
-  mkdir -p "$OUT/jars"
-  cp "$HARNESS_JAR" "$BENCH_JAR" "$RPCX_JAR" "$OUT/jars/"
-  HARNESS_JAR="$OUT/jars/$(basename "$HARNESS_JAR")"
-  BENCH_JAR="$OUT/jars/$(basename "$BENCH_JAR")"
-  RPCX_JAR="$OUT/jars/$(basename "$RPCX_JAR")"
-}
-
 main() {
   parse_args "$@"
   mkdir -p "$OUT"
-  snapshot_jars
-  trap cleanup EXIT
+  trap 'perf_stop_servers; perf_drop_snapshot' EXIT
+  perf_snapshot_jars "$OUT/jars"
   {
     echo "date: $(date -u +%FT%TZ)"
-    echo "nproc: $(nproc)"
-    echo "cpu: $(lscpu | grep 'Model name' | sed 's/.*: *//')"
-    echo "kernel: $(uname -r)"
-    echo "java: $(java -version 2>&1 | head -1)"
+    perf_machine
     echo "jvm flags: ${JVM_FLAGS[*]}"
-    echo "commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   } >"$OUT/machine.txt"
   local placement
   for placement in $PLACEMENTS; do

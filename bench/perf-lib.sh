@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2034  # the variables set here are used by the scripts that source this file
-# Shared helpers of bench/compare.sh, bench/wire-bytes.sh and bench/gc-check.sh (sourced, not
+# Shared helpers of bench/compare.sh, baseline.sh, wire-bytes.sh and gc-check.sh (sourced, not
 # run): CPU placement, pinned server start with ready-line wait, server stop, the machine
 # description and the replacement of one marked section of docs/performance.md.
 # The caller sets ROOT, OUT, JVM_FLAGS, HOST and READY_TIMEOUT_S, and the arrays SERVER_PIDS=()
