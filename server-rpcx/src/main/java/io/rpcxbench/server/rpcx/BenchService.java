@@ -1,11 +1,13 @@
-package io.rpcxbench.api;
+package io.rpcxbench.server.rpcx;
 
+import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.rpcx.RpcxClient;
 import io.rpcxbench.rpcx.RpcxMethod;
+import io.rpcxbench.server.rpcx.wire.ItemList;
 
 /**
- * The benchmark service as RPCX clients call it. Host and port come from the
- * {@code rpcx.host} / {@code rpcx.port} properties (defaults 127.0.0.1:8081).
+ * The benchmark service as RPCX clients call it. Host and port come from the {@code rpcx.host} /
+ * {@code rpcx.port} properties (defaults 127.0.0.1:8081).
  *
  * <pre>{@code
  * try (RpcxClientFactory clients = RpcxClientFactory.builder().property("rpcx.host", "10.0.0.2").build()) {
@@ -17,7 +19,7 @@ import io.rpcxbench.rpcx.RpcxMethod;
 @RpcxClient(
     service = BenchContract.SERVICE,
     host = "${rpcx.host:127.0.0.1}",
-    port = "${rpcx.port:" + BenchContract.RPCX_PORT + "}")
+    port = "${rpcx.port:" + RpcxProtocol.PORT + "}")
 public interface BenchService {
 
   /** Returns {@code "hello, " + name}. */
@@ -27,4 +29,12 @@ public interface BenchService {
   /** Returns the payload unchanged. */
   @RpcxMethod(BenchContract.ECHO)
   byte[] echo(byte[] payload);
+
+  /** Stores the value under the key; true. */
+  @RpcxMethod(BenchContract.PUT)
+  boolean put(String key, byte[] value);
+
+  /** The first n items. */
+  @RpcxMethod(BenchContract.ITEMS)
+  ItemList items(int n);
 }
