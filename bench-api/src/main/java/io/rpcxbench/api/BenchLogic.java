@@ -55,6 +55,20 @@ public final class BenchLogic {
     return BenchContract.items(n);
   }
 
+  /**
+   * The checks {@link #echo} makes, for servers that hand their own immutable payload back
+   * without copying it into an array (gRPC's {@code ByteString}).
+   */
+  public static void checkEchoPayload(boolean present, int size) {
+    if (!present) {
+      required(BenchContract.ECHO, "payload", null);
+    }
+    if (size > BenchContract.MAX_PAYLOAD) {
+      throw new InvalidArgumentException(
+          "echo: payload is larger than " + BenchContract.MAX_PAYLOAD + " bytes");
+    }
+  }
+
   /** Rejects an items count a server must not build. */
   public static void checkItemCount(int n) {
     if (n < 0 || n > BenchContract.MAX_ITEMS) {

@@ -119,14 +119,18 @@ public final class ServerCommand implements Callable<Integer> {
 
   private String startFailure(Exception e, int chosenPort) {
     for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof BindException || isPortInUse(c)) {
+      if (c instanceof BindException || isPortInUse(c)
+          || String.valueOf(c.getMessage()).contains("Address already in use")) {
         return "cannot listen on " + hostPort(bind, chosenPort) + ": address already in use";
       }
     }
     return "cannot start: " + e;
   }
 
-  /** Spring Boot reports a busy port with its own exception type, not a BindException. */
+  /**
+   * Spring Boot reports a busy port with its own exception type, and Netty's native transports
+   * with an IOException that only says so in its message, not with a BindException.
+   */
   private static boolean isPortInUse(Throwable t) {
     return t.getClass().getSimpleName().equals("PortInUseException");
   }
