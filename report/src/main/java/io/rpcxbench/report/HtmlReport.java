@@ -73,7 +73,7 @@ final class HtmlReport {
 
     private static void table(StringBuilder h, ComparisonTable t) {
         Metric m = t.metric;
-        int group = Protocol.values().length + ComparisonTable.OTHERS.size();
+        int group = Protocol.PAPER.size() + ComparisonTable.OTHERS.size();
         h.append("<h2>").append(esc(m.title)).append("</h2>\n<p>RPCX's advantage in percent: ")
                 .append(esc(m.advantageFormula)).append(" × 100. Also as <a href=\"").append(m.fileName)
                 .append(".md\">Markdown</a> and <a href=\"").append(m.fileName).append(".csv\">CSV</a>.</p>\n")
@@ -83,7 +83,7 @@ final class HtmlReport {
         }
         h.append("</tr>\n<tr>");
         for (int ignored : t.requests) {
-            for (Protocol p : Protocol.values()) {
+            for (Protocol p : Protocol.PAPER) {
                 h.append("<th>").append(esc(p.label)).append("</th>");
             }
             for (Protocol o : ComparisonTable.OTHERS) {
@@ -95,7 +95,7 @@ final class HtmlReport {
             h.append("<tr><th>").append(th).append("</th>");
             for (int r : t.requests) {
                 ComparisonTable.Row row = t.row(th, r);
-                for (Protocol p : Protocol.values()) {
+                for (Protocol p : Protocol.PAPER) {
                     cell(h, row.values().get(p), row.values().get(p).text(m.decimals));
                 }
                 for (Protocol o : ComparisonTable.OTHERS) {
@@ -123,7 +123,7 @@ final class HtmlReport {
         h.append("<table id=\"unfinished\">\n<tr><th>protocol</th><th>threads</th><th>requests</th>")
                 .append("<th>status</th><th>limit (s)</th></tr>\n");
         for (CleanedPoint p : points) {
-            h.append("<tr><td class=\"k\">").append(esc(Protocol.ofType(p.type()).map(x -> x.label).orElse("?")))
+            h.append("<tr><td class=\"k\">").append(esc(p.protocol().label))
                     .append("</td><td>").append(p.threadNum()).append("</td><td>").append(p.requestNum())
                     .append("</td><td class=\"bad\">").append(p.status().id).append("</td><td>")
                     .append(p.limitS() == null ? Cell.MISSING : p.limitS()).append("</td></tr>\n");
