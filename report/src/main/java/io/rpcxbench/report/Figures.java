@@ -56,6 +56,17 @@ final class Figures {
         return out;
     }
 
+    /** Throughput divided by the reference's against threads, one line per protocol, at the common request count. */
+    static Optional<Figure> vsReference(Measurements m, String reference, Path outDir) throws IOException {
+        Optional<Integer> requests = largestCommonRequests(m);
+        if (requests.isEmpty()) {
+            return Optional.empty();
+        }
+        int r = requests.get();
+        return Optional.of(lines(m, r, ReferenceTable.FILE, "Throughput relative to " + reference + ", " + r
+                + " requests", "throughput / " + reference, p -> ReferenceTable.ratio(m, reference, p), outDir));
+    }
+
     /** The largest request count with a complete point for every protocol measured, else the largest measured. */
     static Optional<Integer> largestCommonRequests(Measurements m) {
         SortedSet<Integer> common = null;
