@@ -51,18 +51,20 @@ public final class Histograms {
   }
 
   /**
-   * A new histogram holding every value of {@code histograms} (none: an empty histogram). It
-   * resizes itself, so inputs with different ranges merge without loss.
+   * A new histogram holding every value of {@code histograms} (none: an empty histogram). It has
+   * the first one's structure (so histograms recorded alike, as the harness's are, merge exactly
+   * and report the same percentiles) and resizes itself for values beyond its range.
    */
   public static Histogram merge(Iterable<Histogram> histograms) {
-    int digits = 3;
+    Histogram merged = null;
     for (Histogram h : histograms) {
-      digits = Math.max(digits, h.getNumberOfSignificantValueDigits());
+      if (merged == null) {
+        merged = h.copy();
+        merged.setAutoResize(true);
+      } else {
+        merged.add(h);
+      }
     }
-    Histogram merged = new Histogram(digits);
-    for (Histogram h : histograms) {
-      merged.add(h);
-    }
-    return merged;
+    return merged != null ? merged : new Histogram(3);
   }
 }

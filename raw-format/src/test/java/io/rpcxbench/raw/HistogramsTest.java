@@ -29,6 +29,12 @@ class HistogramsTest {
     assertThat(merged.getTotalCount()).isEqualTo(6);
     assertThat(merged.getMaxValue()).isEqualTo(RawResultFileTest.fiveCalls().getMaxValue());
     assertThat(Histograms.merge(List.of()).getTotalCount()).isZero();
+    // alike histograms merge exactly: same buckets, same percentiles as recording all in one
+    Histogram twice = RawResultFileTest.fiveCalls();
+    twice.add(RawResultFileTest.fiveCalls());
+    Histogram m = Histograms.merge(List.of(RawResultFileTest.fiveCalls(), RawResultFileTest.fiveCalls()));
+    assertThat(m).isEqualTo(twice);
+    assertThat(m.getValueAtPercentile(50)).isEqualTo(twice.getValueAtPercentile(50));
   }
 
   @Test
