@@ -1,6 +1,8 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,8 +81,8 @@ final class ProtocolRun {
       return HarnessCommand.CALLS_FAILED;
     }
     Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    List<RawResultFile.Row> rows = new ArrayList<>();
-    results.forEach(r -> rows.add(RawResultFile.Row.of(protocol, config, r)));
+    List<RunRow> rows = new ArrayList<>();
+    results.forEach(r -> rows.add(r.toRow(protocol.type(), config.threads(), config.requests())));
     try {
       RawResultFile.write(
           config.resultFile(protocol),

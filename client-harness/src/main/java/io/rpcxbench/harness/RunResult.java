@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RunRow;
 import org.HdrHistogram.Histogram;
 
 /** One run (one order) of a point: its time, its calls and its per-call latency percentiles. */
@@ -13,7 +14,8 @@ record RunResult(
     double p99Us,
     double p999Us,
     double maxUs,
-    String firstError) {
+    String firstError,
+    Histogram latencyNanos) {
 
   static RunResult of(
       int order, long timeNanos, long calls, long errors, Histogram latencyNanos, String first) {
@@ -24,7 +26,8 @@ record RunResult(
         micros(latencyNanos.getValueAtPercentile(99)),
         micros(latencyNanos.getValueAtPercentile(99.9)),
         micros(latencyNanos.getMaxValue()),
-        first);
+        first,
+        latencyNanos);
   }
 
   private static double micros(long nanos) {
@@ -39,6 +42,12 @@ record RunResult(
   /** The paper's Eq. 3: requestNum / (timeTotal / 1000). */
   double tps(int requestNum) {
     return requestNum / (timeTotalMs() / 1000.0);
+  }
+
+  /** The run as a raw file row, with its merged histogram. */
+  RunRow toRow(int type, int threadNum, int requestNum) {
+    return RunRow.measured(
+        type, threadNum, requestNum, order, timeTotalMs(), calls, errors, latencyNanos);
   }
 
   /** Calls per second actually made. */

@@ -1,5 +1,7 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -32,7 +34,7 @@ final class SummaryTable {
         "errors", "time_ms", "tps", "calls/s", "p50_us", "p99_us");
     for (HarnessCommand.PointOutcome o : outcomes) {
       Path file = config.resultFile(o.protocol());
-      List<RawResultFile.Row> rows = List.of();
+      List<RunRow> rows = List.of();
       if (Files.exists(file)) {
         try {
           rows = RawResultFile.read(file).rows();
@@ -44,14 +46,14 @@ final class SummaryTable {
         out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
         continue;
       }
-      List<RawResultFile.Row> kept =
+      List<RunRow> kept =
           rows.size() > 1 ? rows.stream().filter(r -> r.order() > 0).toList() : rows;
       out.printf(
           Locale.ROOT, ROW_FORMAT, o.protocol(), config.threads(), config.requests(),
-          rows.size(), rows.get(0).calls(), rows.stream().mapToLong(RawResultFile.Row::errors).sum(),
-          median(kept, RawResultFile.Row::timeTotal), median(kept, RawResultFile.Row::tps),
-          median(kept, RawResultFile.Row::throughput), median(kept, RawResultFile.Row::p50Us),
-          median(kept, RawResultFile.Row::p99Us));
+          rows.size(), rows.get(0).calls(), rows.stream().mapToLong(RunRow::errors).sum(),
+          median(kept, RunRow::timeTotal), median(kept, RunRow::tps),
+          median(kept, RunRow::throughput), median(kept, RunRow::p50Us),
+          median(kept, RunRow::p99Us));
     }
     String which =
         config.runs() > 1 ? "medians over orders 1.." + (config.runs() - 1) : "one run (order 0)";
@@ -59,7 +61,7 @@ final class SummaryTable {
         Locale.ROOT, "(%s; errors summed over all runs; files under %s)%n", which, config.out());
   }
 
-  static double median(List<RawResultFile.Row> rows, ToDoubleFunction<RawResultFile.Row> f) {
+  static double median(List<RunRow> rows, ToDoubleFunction<RunRow> f) {
     double[] v = rows.stream().mapToDouble(f).sorted().toArray();
     if (v.length == 0) {
       return Double.NaN;

@@ -1,5 +1,9 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -144,7 +148,7 @@ class CatalogContractIT {
       HarnessInvocation.Outcome o = HarnessInvocation.run(args(a.toArray()));
       assertThat(o.exitCode()).as(call[0] + ": " + o.err()).isZero();
       Path file = dir.resolve(p.id()).resolve("t3-r20.csv");
-      RawResultFile.Contents c = RawFileChecks.checkComplete(file, protocol, 3, 20, 2, 60);
+      RawContents c = RawFileChecks.checkComplete(file, protocol, 3, 20, 2, 60);
       assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
       assertThat(c.provenance()).containsEntry("call", call[0])
           .containsEntry("target", "127.0.0.1:" + port);
@@ -176,7 +180,7 @@ class CatalogContractIT {
             "--port", p.id() + "=" + dying.port(), "--out", out.resolve("killed"),
             "--timeout", "2s"));
     assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
-    RawResultFile.Contents c = RawFileChecks.checkComplete(
+    RawContents c = RawFileChecks.checkComplete(
         out.resolve("killed").resolve(p.id()).resolve("t2-r200.csv"), new Protocol(p), 2, 200, 3,
         400);
     assertThat(c.rows().get(0).errors()).isZero();

@@ -1,5 +1,9 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.server.grpc.GrpcBenchServer;
@@ -48,7 +52,7 @@ class FatJarForkIT {
       assertThat(err).contains("grpc: forking a JVM of its own")
           .contains("rpcx: forking a JVM of its own");
       for (Protocol protocol : List.of(Protocol.parse("grpc"), Protocol.parse("rpcx"))) {
-        RawResultFile.Contents c =
+        RawContents c =
             RawFileChecks.checkComplete(
                 out.resolve(protocol.id()).resolve("t2-r10.csv"), protocol, 2, 10, 2, 20);
         // The worker JVM got the parent's flags.

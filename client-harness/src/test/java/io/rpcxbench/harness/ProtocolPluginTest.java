@@ -1,5 +1,9 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -36,7 +40,7 @@ class ProtocolPluginTest {
       assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
       Protocol line = Protocol.parse("line");
       assertThat(line.type()).isEqualTo(LineProtocol.TYPE);
-      RawResultFile.Contents c =
+      RawContents c =
           RawFileChecks.checkComplete(out.resolve("line").resolve("t3-r20.csv"), line, 3, 20, 2, 60);
       assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
       assertThat(c.provenance())

@@ -1,5 +1,9 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -11,11 +15,11 @@ import java.util.stream.IntStream;
 final class RawFileChecks {
   private RawFileChecks() {}
 
-  static RawResultFile.Contents checkComplete(
+  static RawContents checkComplete(
       Path file, Protocol protocol, int threads, int requests, int runs, long callsPerRun)
       throws IOException {
     assertThat(file).exists();
-    RawResultFile.Contents c = RawResultFile.read(file);
+    RawContents c = RawResultFile.read(file);
     assertThat(c.provenance())
         .containsEntry("status", "complete")
         .containsEntry("protocol", protocol.id())
@@ -27,9 +31,9 @@ final class RawFileChecks {
             "requests_per", "payload_bytes", "started", "finished", "client_host", "target",
             "client", "jvm", "jvm_flags", "os", "git_commit", "options");
     assertThat(c.rows()).hasSize(runs);
-    assertThat(c.rows()).extracting(RawResultFile.Row::order)
+    assertThat(c.rows()).extracting(RunRow::order)
         .containsExactlyElementsOf(IntStream.range(0, runs).boxed().toList());
-    for (RawResultFile.Row r : c.rows()) {
+    for (RunRow r : c.rows()) {
       assertThat(r.type()).isEqualTo(protocol.type());
       assertThat(r.threadNum()).isEqualTo(threads);
       assertThat(r.requestNum()).isEqualTo(requests);

@@ -1,5 +1,9 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -55,12 +59,12 @@ class RawResultFileTest {
   @Test
   void matchesTheGoldenFileWhateverTheLocale() throws IOException {
     RunConfig config = config(dir);
-    List<RawResultFile.Row> rows =
+    List<RunRow> rows =
         List.of(
-            RawResultFile.Row.of(Protocol.parse("rpcx"), config,
-                new RunResult(0, 944_112_000L, 1000, 0, 812.0, 1203.0, 2871.0, 9011.0, 9011.0, null)),
-            RawResultFile.Row.of(Protocol.parse("rpcx"), config,
-                new RunResult(1, 47_006_000L, 1000, 3, 401.0, 655.0, 1100.0, 1500.0, 1502.5, "x")));
+            RunResult.of(0, 944_112_000L, 4, 0, histogram(812_000, 1_203_000, 2_871_000, 9_011_000),
+                null).toRow(1, 10, 100),
+            RunResult.of(1, 47_006_000L, 4, 3, histogram(401_000, 655_000, 1_100_000, 1_502_500),
+                "x").toRow(1, 10, 100));
     Path file = config.resultFile(Protocol.parse("rpcx"));
 
     RawResultFile.write(file, provenance(), rows);
@@ -68,8 +72,8 @@ class RawResultFileTest {
     assertThat(file).isEqualTo(dir.resolve("rpcx").resolve("t10-r100.csv"));
     assertThat(Files.readString(file, StandardCharsets.UTF_8)).isEqualTo(golden());
     assertThat(RawResultFile.read(file).rows())
-        .extracting(RawResultFile.Row::toCsv)
-        .containsExactlyElementsOf(rows.stream().map(RawResultFile.Row::toCsv).toList());
+        .extracting(RunRow::toCsv)
+        .containsExactlyElementsOf(rows.stream().map(RunRow::toCsv).toList());
   }
 
   @Test
@@ -84,6 +88,15 @@ class RawResultFileTest {
     try (var files = Files.list(file.getParent())) {
       assertThat(files).containsExactly(file);
     }
+  }
+
+  /** A run's merged latency histogram, as the load threads record it (ns). */
+  private static org.HdrHistogram.Histogram histogram(long... nanos) {
+    org.HdrHistogram.Histogram h = LoadRunner.newHistogram();
+    for (long n : nanos) {
+      h.recordValue(n);
+    }
+    return h;
   }
 
   private static String golden() throws IOException {

@@ -1,5 +1,9 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,7 +49,7 @@ class WarmupTest {
                 "--warmup", "300ms", "--port", "rpcx=" + server.port(), "--out", out));
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
-    RawResultFile.Contents c =
+    RawContents c =
         RawFileChecks.checkComplete(
             out.resolve("rpcx").resolve("t3-r20.csv"), Protocol.parse("rpcx"), 3, 20, 2, 60);
     assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
@@ -65,7 +69,7 @@ class WarmupTest {
                 "--port", "rpcx=" + server.port(), "--out", out));
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
-    RawResultFile.Contents c =
+    RawContents c =
         RawFileChecks.checkComplete(
             out.resolve("rpcx").resolve("t2-r10.csv"), Protocol.parse("rpcx"), 2, 10, 2, 20);
     assertThat(c.provenance())
