@@ -3,7 +3,7 @@ package io.rpcxbench.rpcx;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.rpcxbench.api.BenchService;
+import io.rpcxbench.server.rpcx.BenchService;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import java.util.concurrent.TimeUnit;

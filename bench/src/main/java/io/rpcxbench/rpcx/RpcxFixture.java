@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.api.BenchService;
+import io.rpcxbench.server.rpcx.BenchService;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.server.rpcx.BenchEndpoint;

@@ -13,8 +13,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.Version;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.rpcxbench.harness.spi.BenchClient;
-import io.rpcxbench.harness.spi.ClientOptions;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -130,6 +130,18 @@ final class BareClient implements BenchClient {
     }
     Channel channel = connected.channel();
     return new Link(channel, new BareWriteQueue(channel, pending));
+  }
+
+  /** The floor measures hello and echo only: no put on the bare wire. */
+  @Override
+  public boolean put(String key, byte[] value) {
+    throw new UnsupportedOperationException("the bare baseline serves hello and echo only");
+  }
+
+  /** The floor measures hello and echo only: no items on the bare wire. */
+  @Override
+  public java.util.List<io.rpcxbench.api.Item> items(int n) {
+    throw new UnsupportedOperationException("the bare baseline serves hello and echo only");
   }
 
   @Override

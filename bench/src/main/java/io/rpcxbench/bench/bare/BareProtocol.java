@@ -1,8 +1,9 @@
 package io.rpcxbench.bench.bare;
 
-import io.rpcxbench.harness.spi.BenchClient;
-import io.rpcxbench.harness.spi.ClientOptions;
-import io.rpcxbench.harness.spi.ProtocolProvider;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
 
 /**
  * The harness plugin for the bare baseline: {@code --protocol bare --port bare=PORT}, results in
@@ -15,6 +16,17 @@ public final class BareProtocol implements ProtocolProvider {
   @Override
   public String id() {
     return ID;
+  }
+
+  @Override
+  public String label() {
+    return "bare Netty floor";
+  }
+
+  /** Benchmark-only: the server is in bench/, next to the JMH benchmarks. */
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("bench/target/bare-server.jar");
   }
 
   @Override

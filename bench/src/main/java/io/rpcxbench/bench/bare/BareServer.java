@@ -1,5 +1,6 @@
 package io.rpcxbench.bench.bare;
 
+import io.rpcxbench.serverkit.RunningServer;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -24,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  */
-public final class BareServer implements AutoCloseable {
+public final class BareServer implements RunningServer {
   private final EventLoopGroup acceptor;
   private final EventLoopGroup loops;
   private final Channel listener;
@@ -75,6 +76,7 @@ public final class BareServer implements AutoCloseable {
         threads, new DefaultThreadFactory(name, true), NioIoHandler.newFactory());
   }
 
+  @Override
   public int port() {
     return ((InetSocketAddress) listener.localAddress()).getPort();
   }

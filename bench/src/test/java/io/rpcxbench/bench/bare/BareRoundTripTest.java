@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.harness.spi.BenchClient;
-import io.rpcxbench.harness.spi.ClientOptions;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -90,7 +90,7 @@ class BareRoundTripTest {
   @Test
   void theProviderIsWhatTheHarnessFinds() {
     BareProtocol p =
-        (BareProtocol) java.util.ServiceLoader.load(io.rpcxbench.harness.spi.ProtocolProvider.class)
+        (BareProtocol) java.util.ServiceLoader.load(io.rpcxbench.spi.ProtocolProvider.class)
             .stream().map(java.util.ServiceLoader.Provider::get)
             .filter(x -> x.id().equals("bare")).findFirst().orElseThrow();
     assertThat(p.type()).isEqualTo(90);
