@@ -25,6 +25,11 @@ final class Protocol {
     return provider.id();
   }
 
+  /** Human name for tables, e.g. "gRPC, direct executor". */
+  String label() {
+    return provider.label();
+  }
+
   /** The raw files' type number (1-3: the paper's). */
   int type() {
     return provider.type();

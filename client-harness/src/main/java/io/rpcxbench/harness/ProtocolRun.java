@@ -121,6 +121,7 @@ final class ProtocolRun {
     m.put("status", "complete");
     m.put("protocol", protocol.id());
     m.put("type", String.valueOf(protocol.type()));
+    m.put("label", protocol.label());
     m.put("threads", String.valueOf(config.threads()));
     m.put("requests", String.valueOf(config.requests()));
     m.put("requests_per", config.requestsPer().id());
