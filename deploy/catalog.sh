@@ -102,29 +102,35 @@ catalog_select() {
   ((${#CATALOG_SELECTED[@]} > 0)) || { CATALOG_ERROR="no protocol given; known: $(catalog_known)"; return 1; }
 }
 
+# catalog_server_key ID: what makes a server distinct: "server_jar|server_args|port".
+catalog_server_key() { printf '%s|%s|%s' "${CATALOG[$1,server_jar]}" "${CATALOG[$1,server_args]}" "${CATALOG[$1,port]}"; }
+
 # catalog_servers ID...: the distinct servers these protocols need; protocols with the same
-# (server_jar, server_args, port) share one. Sets SERVER_NAMES (named after the first protocol
-# that uses each, in order), SERVER_JAR, SERVER_ARGS, SERVER_PORT, SERVER_IDS (space-separated)
-# by name, and SERVER_OF by protocol id. Protocols without a server jar (only an external
+# (server_jar, server_args, port) share one. Sets SERVER_NAMES (in the order given; a server is
+# named after the first protocol of the whole catalog that uses it, so the name does not
+# depend on the selection), SERVER_JAR, SERVER_ARGS, SERVER_PORT, SERVER_IDS (the given
+# protocols it serves, space-separated) by name, and SERVER_OF by protocol id. Protocols without a server jar (only an external
 # server) get no entry; EXTERNALS lists "ID:NAME" for those that name an external server.
 catalog_servers() {
-  local id key name
+  local id key name c
   local -A by_key=()
+  for c in "${CATALOG_IDS[@]}"; do
+    [[ -n ${CATALOG[$c,server_jar]} ]] || continue
+    key=$(catalog_server_key "$c")
+    [[ -n ${by_key[$key]:-} ]] || by_key[$key]=$c
+  done
   SERVER_NAMES=(); EXTERNALS=()
   declare -gA SERVER_JAR=() SERVER_ARGS=() SERVER_PORT=() SERVER_IDS=() SERVER_OF=()
   for id in "$@"; do
     [[ -n ${CATALOG[$id,external]:-} ]] && EXTERNALS+=("$id:${CATALOG[$id,external]}")
     [[ -n ${CATALOG[$id,server_jar]:-} ]] || continue
-    key="${CATALOG[$id,server_jar]}|${CATALOG[$id,server_args]}|${CATALOG[$id,port]}"
-    name=${by_key[$key]:-}
-    if [[ -z $name ]]; then
-      name=$id
-      by_key[$key]=$id
-      SERVER_NAMES+=("$id")
-      SERVER_JAR[$id]=${CATALOG[$id,server_jar]}
-      SERVER_ARGS[$id]=${CATALOG[$id,server_args]}
-      SERVER_PORT[$id]=${CATALOG[$id,port]}
-      SERVER_IDS[$id]=$id
+    name=${by_key[$(catalog_server_key "$id")]}
+    if [[ -z ${SERVER_IDS[$name]:-} ]]; then
+      SERVER_NAMES+=("$name")
+      SERVER_JAR[$name]=${CATALOG[$id,server_jar]}
+      SERVER_ARGS[$name]=${CATALOG[$id,server_args]}
+      SERVER_PORT[$name]=${CATALOG[$id,port]}
+      SERVER_IDS[$name]=$id
     else
       SERVER_IDS[$name]+=" $id"
     fi

@@ -336,3 +336,32 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [ "$(cat "$OUTDIR"/server-*.log | grep -c 'stopping')" -eq 3 ]
   [[ $output == *"servers stopped"* ]]
 }
+
+@test "servers.sh (host B): servers from protocols.tsv, a shared one started once, status, stop" {
+  flat="$WORK/b"
+  mkdir -p "$flat"
+  cp "$REPO/deploy/servers.sh" "$REPO/deploy/catalog.sh" "$flat/"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  "$JAVA" -jar client-harness.jar --list-protocols >"$flat/protocols.tsv"
+  run "$flat/servers.sh" start --protocol openfeign,http-json,grpc-tuned --port grpc-tuned=0 --port http-json=0
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"openfeign: started (pid "*") (serves openfeign, http-json) openfeign listening on 0.0.0.0:"* ]]
+  [[ $output == *"grpc-tuned: started"*"grpc listening on"* ]]
+  [ "$(wc -l <"$FAKE_SERVERS")" -eq 2 ]
+  grep -q 'server-grpc.jar --bind 0.0.0.0 --port 0 --direct-executor$' "$FAKE_SERVERS"
+  run "$flat/servers.sh" start --protocol openfeign,http-json,grpc-tuned
+  [[ $output == *"openfeign: already running"* ]]
+  [ "$(wc -l <"$FAKE_SERVERS")" -eq 2 ]
+  run "$flat/servers.sh" status --protocol http-json
+  [ "$status" -eq 0 ]
+  run "$flat/servers.sh" start --protocol thrift
+  [ "$status" -eq 2 ]
+  [[ $output == *"unknown protocol 'thrift'; known: rpcx, grpc"* ]]
+  run "$flat/servers.sh" stop --protocol all
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"rpcx: not running"*"openfeign: stopped"*"grpc-tuned: stopped"* ]]
+  run "$flat/servers.sh" status --protocol openfeign
+  [ "$status" -eq 1 ]
+}
