@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Stress client of rpcx-bench: T threads x R blocking calls, --runs times, per protocol.",
       "Several protocols run one after another, each in a JVM of its own (forked).",
-      "Example: --protocol rpcx,grpc,openfeign --threads 10 --requests 100 --host 198.18.0.2"
+      "Example: --protocol rpcx,grpc,openfeign --threads 10 --requests 100 --host 198.18.0.2",
+      "The protocols: --list-protocols"
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
@@ -48,11 +50,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--protocol", required = true, split = ",", paramLabel = "P",
-      converter = Protocol.Converter.class,
-      description = "rpcx, grpc and/or openfeign, run in this order; or a protocol plugin on"
-          + " the class path (io.rpcxbench.harness.spi.ProtocolProvider).")
-  List<Protocol> protocols = new ArrayList<>();
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  What what = new What();
 
   @Mixin LoadOptions load = new LoadOptions();
 
@@ -84,8 +83,26 @@ public final class HarnessCommand implements Callable<Integer> {
     return cl;
   }
 
+  /** Either a point's protocols or the catalog. */
+  static final class What {
+    @Option(names = "--protocol", split = ",", paramLabel = "ID",
+        converter = Protocol.Converter.class,
+        description = "Protocols to run, in this order, e.g. rpcx,grpc,openfeign; ids from"
+            + " --list-protocols.")
+    List<Protocol> protocols = new ArrayList<>();
+
+    @Option(names = "--list-protocols",
+        description = "Print the protocol catalog (tab-separated: id,"
+            + " label, type, port, server jar, server args, external server) and exit.")
+    boolean listProtocols;
+  }
+
   @Override
   public Integer call() {
+    if (what.listProtocols) {
+      ProtocolCatalog.onClassPath().print(spec.commandLine().getOut());
+      return OK;
+    }
     RunConfig config = config();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
@@ -113,17 +130,26 @@ public final class HarnessCommand implements Callable<Integer> {
   }
 
   private RunConfig config() {
+    requireLoad();
     RunConfig config =
         new RunConfig(
-            protocols, load.threads, load.requests, load.requestsPer, load.runs, load.warmup,
-            load.call, load.payloadBytes, target.host, target.rpcxPort, target.grpcPort,
-            target.openfeignPort, target.ports, target.timeout, target.grpcDirectExecutor, out, force);
+            what.protocols, load.threads, load.requests, load.requestsPer, load.runs, load.warmup,
+            load.call, load.payloadBytes(), load.items, target.host, target.ports, target.timeout,
+            out, force);
     try {
       config.validate();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  /** --threads and --requests are required for a point (not for --list-protocols). */
+  private void requireLoad() {
+    if (load.threads == null || load.requests == null) {
+      throw new ParameterException(spec.commandLine(),
+          "Missing required options: --threads=T and --requests=R");
+    }
   }
 
   /** --version: the build's version and commit. */

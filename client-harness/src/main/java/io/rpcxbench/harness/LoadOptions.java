@@ -5,13 +5,13 @@ import picocli.CommandLine.Option;
 
 /** What load one point puts on a server: the paper's thread count x request count, repeated. */
 final class LoadOptions {
-  @Option(names = "--threads", required = true, paramLabel = "T",
+  @Option(names = "--threads", paramLabel = "T",
       description = "Threads that call at once (the paper's thread count).")
-  int threads;
+  Integer threads;
 
-  @Option(names = "--requests", required = true, paramLabel = "R",
+  @Option(names = "--requests", paramLabel = "R",
       description = "Calls per thread (default) or in total, see --requests-per.")
-  int requests;
+  Integer requests;
 
   @Option(names = "--requests-per", paramLabel = "thread|total",
       defaultValue = RunConfig.DEFAULT_REQUESTS_PER,
@@ -30,14 +30,25 @@ final class LoadOptions {
           + " none of them recorded (default: ${DEFAULT-VALUE}, no warm-up).")
   Duration warmup;
 
-  @Option(names = "--call", paramLabel = "hello|echo", defaultValue = RunConfig.DEFAULT_CALL,
-      converter = CallKindConverter.class,
-      description = "hello(name) (default) or echo(random payload of --payload bytes).")
+  @Option(names = "--call", paramLabel = "hello|echo|put|items",
+      defaultValue = RunConfig.DEFAULT_CALL, converter = CallKindConverter.class,
+      description = "hello(name) (default, the paper's call), echo(--payload random bytes),"
+          + " put(64 B key, --payload bytes) or items(--items).")
   CallKind call;
 
-  @Option(names = "--payload", paramLabel = "BYTES", defaultValue = RunConfig.DEFAULT_PAYLOAD,
-      description = "Echo payload size (default: ${DEFAULT-VALUE}); unused by hello.")
-  int payloadBytes;
+  @Option(names = "--payload", paramLabel = "BYTES",
+      description = "Bytes of echo's payload (default 64) or put's value (default 512, the"
+          + " Geode put); unused by hello and items.")
+  Integer payloadBytes;
+
+  @Option(names = "--items", paramLabel = "N", defaultValue = RunConfig.DEFAULT_ITEMS,
+      description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
+  int items;
+
+  /** --payload, or the call's own default. */
+  int payloadBytes() {
+    return payloadBytes != null ? payloadBytes : call.defaultPayload();
+  }
 
   /** --requests-per values in lower case, with a clear message. */
   static final class RequestsPerConverter implements picocli.CommandLine.ITypeConverter<RequestsPer> {
@@ -62,7 +73,8 @@ final class LoadOptions {
           return c;
         }
       }
-      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not hello or echo");
+      throw new picocli.CommandLine.TypeConversionException(
+          "'" + value + "' is not hello, echo, put or items");
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.harness.spi.BenchClient;
+import io.rpcxbench.spi.BenchClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,14 +26,14 @@ final class LoadRunner implements AutoCloseable {
 
   private final BenchClient client;
   private final RunConfig config;
-  private final byte[] payload;
+  private final CallKind.CallInput input;
   private final ThreadPoolExecutor pool;
   private final Histogram[] histograms;
 
-  LoadRunner(BenchClient client, RunConfig config, byte[] payload) {
+  LoadRunner(BenchClient client, RunConfig config, CallKind.CallInput input) {
     this.client = client;
     this.config = config;
-    this.payload = payload;
+    this.input = input;
     int threads = config.threads();
     AtomicInteger ids = new AtomicInteger();
     this.pool =
@@ -147,7 +147,7 @@ final class LoadRunner implements AutoCloseable {
   /** One call, counted in the tally; a failed call is counted as an error, not thrown. */
   private void callOnce(CallKind call, String namePrefix, int sequence, Tally tally) {
     try {
-      call.invoke(client, namePrefix, sequence, payload);
+      call.invoke(client, input, namePrefix, sequence);
     } catch (RuntimeException e) {
       tally.errors++;
       if (tally.firstError == null) {

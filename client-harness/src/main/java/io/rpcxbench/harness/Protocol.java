@@ -1,90 +1,71 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.harness.spi.ProtocolProvider;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * A protocol the harness can drive: the three under test, with the paper's type numbers (Fig.
- * 7a) and options of their own, or a plugin found on the class path ({@link ProtocolPlugins}).
- * Equal when the ids are equal.
+ * A protocol of the catalog, as the harness drives it: its plug-in and nothing else. The harness
+ * names no protocol itself. Equal when the ids are equal.
  */
 final class Protocol {
-  static final Protocol RPCX = new Protocol("rpcx", BenchContract.TYPE_RPCX, null);
-  static final Protocol GRPC = new Protocol("grpc", BenchContract.TYPE_GRPC, null);
-  static final Protocol OPENFEIGN = new Protocol("openfeign", BenchContract.TYPE_OPENFEIGN, null);
-  static final List<Protocol> BUILT_IN = List.of(RPCX, GRPC, OPENFEIGN);
+  private final ProtocolProvider provider;
 
-  private final String id;
-  private final int type;
-  private final ProtocolProvider plugin;
-
-  private Protocol(String id, int type, ProtocolProvider plugin) {
-    this.id = id;
-    this.type = type;
-    this.plugin = plugin;
-  }
-
-  static Protocol of(ProtocolProvider plugin) {
-    return new Protocol(plugin.id(), plugin.type(), plugin);
+  Protocol(ProtocolProvider provider) {
+    this.provider = provider;
   }
 
   /** Lower-case name used on the command line and as the result folder. */
   String id() {
-    return id;
+    return provider.id();
   }
 
-  /** The paper's type number (1 RPCX, 2 gRPC, 3 OpenFeign), or the plugin's. */
+  /** The raw files' type number (1-3: the paper's). */
   int type() {
-    return type;
+    return provider.type();
   }
 
-  /** The plugin's provider; empty for the three built-in protocols. */
-  Optional<ProtocolProvider> plugin() {
-    return Optional.ofNullable(plugin);
+  int defaultPort() {
+    return provider.defaultPort();
+  }
+
+  /** The plug-in's client; never null. */
+  BenchClient open(ClientOptions options) {
+    BenchClient client = provider.open(options);
+    if (client == null) {
+      throw new IllegalStateException(
+          "protocol plugin " + provider.getClass().getName() + " returned no client");
+    }
+    return client;
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof Protocol p && p.id.equals(id);
+    return other instanceof Protocol p && p.id().equals(id());
   }
 
   @Override
   public int hashCode() {
-    return id.hashCode();
+    return id().hashCode();
   }
 
   @Override
   public String toString() {
-    return id;
+    return id();
   }
 
-  static boolean isBuiltIn(String id) {
-    return BUILT_IN.stream().anyMatch(p -> p.id.equals(id));
-  }
-
+  /** The catalog's protocol with this id. */
   static Protocol parse(String text) {
     String wanted = text.trim().toLowerCase(Locale.ROOT);
-    for (Protocol p : BUILT_IN) {
-      if (p.id.equals(wanted)) {
-        return p;
-      }
-    }
-    ProtocolPlugins plugins = ProtocolPlugins.onClassPath();
-    ProtocolProvider plugin = plugins.find(wanted);
-    if (plugin != null) {
-      return of(plugin);
-    }
-    String message = "unknown protocol '" + text + "' (expected rpcx, grpc or openfeign)";
-    if (!plugins.ids().isEmpty()) {
-      message += "; plugins on the class path: " + String.join(", ", plugins.ids());
-    }
-    throw new IllegalArgumentException(message);
+    ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
+    return catalog.find(wanted).map(Protocol::new).orElseThrow(() ->
+        new IllegalArgumentException("unknown protocol '" + text + "' (known: "
+            + String.join(", ", catalog.ids()) + ")"));
   }
 
   static String ids(List<Protocol> protocols) {

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.harness.spi.BenchClient;
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -37,10 +38,12 @@ final class ProtocolRun {
     Provenance provenance = Provenance.capture();
     byte[] payload = new byte[config.payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
+    CallKind.CallInput input = new CallKind.CallInput(
+        payload, config.itemsAsked(), BenchContract.items(config.itemsAsked()));
     String where = protocol + " server at " + config.target(protocol);
     BenchClient client;
     try {
-      client = BenchClients.open(protocol, config);
+      client = protocol.open(config.clientOptions(protocol));
     } catch (RuntimeException e) {
       err.println("cannot create the " + protocol + " client for " + where + ": "
           + Reachability.describe(e));
@@ -49,9 +52,9 @@ final class ProtocolRun {
     List<RunResult> results = new ArrayList<>();
     LoadRunner.Warmup warmup = LoadRunner.Warmup.NONE;
     try (client;
-        LoadRunner runner = new LoadRunner(client, config, payload)) {
+        LoadRunner runner = new LoadRunner(client, config, input)) {
       try {
-        config.call().invoke(client.forProbe(config.connectTimeout()), "probe", 0, payload);
+        config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
       } catch (CallKind.WrongReplyException e) {
         err.println(where + " answered wrongly: " + Reachability.describe(e));
         return HarnessCommand.CALLS_FAILED;
@@ -124,6 +127,7 @@ final class ProtocolRun {
     m.put("warmup_calls", String.valueOf(warmup.calls()));
     m.put("payload_bytes", String.valueOf(config.payloadBytesSent()));
     m.put("call", config.call().id());
+    m.put("items", String.valueOf(config.itemsAsked()));
     m.put("timeout", config.timeout().toString());
     m.put("connect_timeout", config.connectTimeout().toString());
     m.put("started", started.toString());

@@ -1,7 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.harness.spi.ClientOptions;
+import io.rpcxbench.spi.ClientOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,13 +23,10 @@ record RunConfig(
     Duration warmup,
     CallKind call,
     int payloadBytes,
+    int items,
     String host,
-    int rpcxPort,
-    int grpcPort,
-    int openfeignPort,
     Map<String, Integer> ports,
     Duration timeout,
-    boolean grpcDirectExecutor,
     Path out,
     boolean force) {
 
@@ -38,31 +35,17 @@ record RunConfig(
   /** No warm-up: the paper's method (order 0 includes start-up and the cleaning drops it). */
   static final String DEFAULT_WARMUP = "0s";
   static final String DEFAULT_HOST = "127.0.0.1";
-  static final String DEFAULT_RPCX_PORT = "" + BenchContract.RPCX_PORT;
-  static final String DEFAULT_GRPC_PORT = "" + BenchContract.GRPC_PORT;
-  static final String DEFAULT_OPENFEIGN_PORT = "" + BenchContract.OPENFEIGN_PORT;
-  static final String DEFAULT_PAYLOAD = "64";
+  static final String DEFAULT_ITEMS = "" + BenchContract.DEFAULT_ITEMS;
   static final String DEFAULT_TIMEOUT = "30s";
   static final String DEFAULT_OUT = "results/raw";
   static final String DEFAULT_REQUESTS_PER = "thread";
   static final String DEFAULT_CALL = "hello";
   /** Connect timeout is min(timeout, this). */
   static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(5);
-  /** Stays under every protocol's default message limit (gRPC: 4 MiB; JSON adds base64). */
-  static final int MAX_PAYLOAD = 1 << 20;
 
   RunConfig {
     protocols = List.copyOf(protocols);
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
-  }
-
-  /** A configuration of built-in protocols only (no {@code --port NAME=PORT}), no warm-up. */
-  RunConfig(
-      List<Protocol> protocols, int threads, int requests, RequestsPer requestsPer, int runs,
-      CallKind call, int payloadBytes, String host, int rpcxPort, int grpcPort, int openfeignPort,
-      Duration timeout, boolean grpcDirectExecutor, Path out, boolean force) {
-    this(protocols, threads, requests, requestsPer, runs, Duration.ZERO, call, payloadBytes, host,
-        rpcxPort, grpcPort, openfeignPort, Map.of(), timeout, grpcDirectExecutor, out, force);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -79,16 +62,17 @@ record RunConfig(
     if (warmup.isNegative()) {
       throw new IllegalArgumentException("--warmup must not be negative, got " + warmup);
     }
-    if (payloadBytes < 0 || payloadBytes > MAX_PAYLOAD) {
-      throw new IllegalArgumentException(
-          "--payload must be between 0 and " + MAX_PAYLOAD + " bytes, got " + payloadBytes);
+    if (payloadBytes < 0 || payloadBytes > BenchContract.MAX_PAYLOAD) {
+      throw new IllegalArgumentException("--payload must be between 0 and "
+          + BenchContract.MAX_PAYLOAD + " bytes, got " + payloadBytes);
     }
-    port("--rpcx-port", rpcxPort);
-    port("--grpc-port", grpcPort);
-    port("--openfeign-port", openfeignPort);
-    ports.forEach(RunConfig::pluginPort);
+    if (items < 0 || items > BenchContract.MAX_ITEMS) {
+      throw new IllegalArgumentException(
+          "--items must be between 0 and " + BenchContract.MAX_ITEMS + ", got " + items);
+    }
+    ports.forEach(RunConfig::namedPort);
     for (Protocol p : protocols) {
-      p.plugin().ifPresent(plugin -> port(p + "'s default port", port(p)));
+      port(p + "'s default port", port(p));
     }
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
@@ -110,20 +94,14 @@ record RunConfig(
     }
   }
 
-  /** {@code --port NAME=PORT}: a plugin protocol's port; built-ins keep their own options. */
-  private static void pluginPort(String name, int value) {
-    if (Protocol.isBuiltIn(name)) {
-      throw new IllegalArgumentException(
-          "--port " + name + "=" + value + ": use --" + name + "-port for " + name);
+  /** {@code --port ID=PORT}: the id must be in the catalog. */
+  private static void namedPort(String id, int value) {
+    ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
+    if (catalog.find(id).isEmpty()) {
+      throw new IllegalArgumentException("--port " + id + "=" + value + ": unknown protocol '"
+          + id + "' (known: " + String.join(", ", catalog.ids()) + ")");
     }
-    ProtocolPlugins plugins = ProtocolPlugins.onClassPath();
-    if (plugins.find(name) == null) {
-      throw new IllegalArgumentException(
-          "--port " + name + "=" + value + ": no protocol plugin '" + name
-              + "' on the class path" + (plugins.ids().isEmpty() ? "" : " (plugins: "
-              + String.join(", ", plugins.ids()) + ")"));
-    }
-    port("--port " + name, value);
+    port("--port " + id, value);
   }
 
   Duration connectTimeout() {
@@ -131,20 +109,10 @@ record RunConfig(
   }
 
   int port(Protocol protocol) {
-    if (protocol.equals(Protocol.RPCX)) {
-      return rpcxPort;
-    }
-    if (protocol.equals(Protocol.GRPC)) {
-      return grpcPort;
-    }
-    if (protocol.equals(Protocol.OPENFEIGN)) {
-      return openfeignPort;
-    }
-    Integer given = ports.get(protocol.id());
-    return given != null ? given : protocol.plugin().orElseThrow().defaultPort();
+    return ports.getOrDefault(protocol.id(), protocol.defaultPort());
   }
 
-  /** What a plugin's client is told. */
+  /** What a protocol's client is told. */
   ClientOptions clientOptions(Protocol protocol) {
     return new ClientOptions(host, port(protocol), timeout, connectTimeout(), threads);
   }
@@ -154,9 +122,14 @@ record RunConfig(
     return (host.contains(":") ? "[" + host + "]" : host) + ":" + port(protocol);
   }
 
-  /** The bytes the echo call sends, or 0 for hello. */
+  /** The bytes each call sends: echo's payload, put's value; 0 for hello and items. */
   int payloadBytesSent() {
-    return call == CallKind.ECHO ? payloadBytes : 0;
+    return call.sendsPayload() ? payloadBytes : 0;
+  }
+
+  /** The n of items(n), or 0 for the other calls. */
+  int itemsAsked() {
+    return call == CallKind.ITEMS ? items : 0;
   }
 
   long callsPerRun() {
@@ -169,9 +142,8 @@ record RunConfig(
   }
 
   RunConfig forProtocol(Protocol protocol) {
-    return new RunConfig(
-        List.of(protocol), threads, requests, requestsPer, runs, warmup, call, payloadBytes, host,
-        rpcxPort, grpcPort, openfeignPort, ports, timeout, grpcDirectExecutor, out, force);
+    return new RunConfig(List.of(protocol), threads, requests, requestsPer, runs, warmup, call,
+        payloadBytes, items, host, ports, timeout, out, force);
   }
 
   String protocolList() {
@@ -189,19 +161,12 @@ record RunConfig(
     add(args, "--warmup", warmup);
     add(args, "--call", call.id());
     add(args, "--payload", payloadBytes);
+    add(args, "--items", items);
     add(args, "--host", host);
-    add(args, "--rpcx-port", rpcxPort);
-    add(args, "--grpc-port", grpcPort);
-    add(args, "--openfeign-port", openfeignPort);
     for (Protocol p : protocols) {
-      if (p.plugin().isPresent()) {
-        add(args, "--port", p.id() + "=" + port(p));
-      }
+      add(args, "--port", p.id() + "=" + port(p));
     }
     add(args, "--timeout", timeout);
-    if (grpcDirectExecutor) {
-      args.add("--grpc-direct-executor");
-    }
     add(args, "--out", out);
     if (force) {
       args.add("--force");

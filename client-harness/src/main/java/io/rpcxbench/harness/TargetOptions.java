@@ -11,22 +11,9 @@ final class TargetOptions {
       description = "Server host (default: ${DEFAULT-VALUE}).")
   String host;
 
-  @Option(names = "--rpcx-port", paramLabel = "PORT", defaultValue = RunConfig.DEFAULT_RPCX_PORT,
-      description = "RPCX server port (default: ${DEFAULT-VALUE}).")
-  int rpcxPort;
-
-  @Option(names = "--grpc-port", paramLabel = "PORT", defaultValue = RunConfig.DEFAULT_GRPC_PORT,
-      description = "gRPC server port (default: ${DEFAULT-VALUE}).")
-  int grpcPort;
-
-  @Option(names = "--openfeign-port", paramLabel = "PORT",
-      defaultValue = RunConfig.DEFAULT_OPENFEIGN_PORT,
-      description = "OpenFeign (HTTP) server port (default: ${DEFAULT-VALUE}).")
-  int openfeignPort;
-
-  @Option(names = "--port", paramLabel = "NAME=PORT",
-      description = "Port of a plugin protocol, e.g. --port bare=8090 (repeatable; default: the"
-          + " plugin's own).")
+  @Option(names = "--port", paramLabel = "ID=PORT",
+      description = "A protocol's server port, e.g. --port rpcx=9081 (repeatable; default: the"
+          + " catalog's, see --list-protocols).")
   Map<String, Integer> ports = new LinkedHashMap<>();
 
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = RunConfig.DEFAULT_TIMEOUT,
@@ -35,7 +22,4 @@ final class TargetOptions {
           + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
   Duration timeout;
 
-  @Option(names = "--grpc-direct-executor",
-      description = "Tuning, off by default: gRPC channel with directExecutor().")
-  boolean grpcDirectExecutor;
 }

@@ -21,7 +21,7 @@ class CommandLineTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "--protocol foo --threads 1 --requests 1 | unknown protocol 'foo' (expected rpcx, grpc or openfeign)",
+        "--protocol foo --threads 1 --requests 1 | unknown protocol 'foo' (known: rpcx, grpc",
         "--protocol grpc,foo --threads 1 --requests 1 | unknown protocol 'foo'",
         "--protocol grpc,grpc --threads 1 --requests 1 | a protocol is named twice: grpc,grpc",
         "--protocol grpc --threads 0 --requests 1 | --threads must be a positive count, got 0",
@@ -36,11 +36,16 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --warmup abc | Invalid value for option '--warmup': 'abc' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --warmup 10 | Invalid value for option '--warmup': '10' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --requests-per call | 'call' is not thread or total",
-        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello or echo",
+        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put or items",
         "--protocol grpc --threads 1 --requests 1 --payload -1 | --payload must be between 0 and",
-        "--protocol grpc --threads 1 --requests 1 --grpc-port 70000 | --grpc-port must be a TCP port",
+        "--protocol grpc --threads 1 --requests 1 --port grpc=70000 | --port grpc must be a TCP port",
+        "--protocol grpc --threads 1 --requests 1 --payload 1048577 | --payload must be between 0 and 1048576 bytes",
+        "--protocol grpc --threads 1 --requests 1 --call items --items 10001 | --items must be between 0 and 10000, got 10001",
+        "--protocol grpc --threads 1 --requests 1 --grpc-port 1 | Unknown options: '--grpc-port'",
+        "--protocol grpc --requests 1 | Missing required options: --threads=T and --requests=R",
+        "--protocol grpc --threads 1 --requests 1 --list-protocols | mutually exclusive",
         "--protocol grpc --threads ten --requests 1 | Invalid value for option '--threads'",
-        "--threads 1 --requests 1 | Missing required option: '--protocol=P'",
+        "--threads 1 --requests 1 | Missing required argument (specify one of these): (--protocol=ID",
       })
   void badUsageExitsTwoWithAMessage(String commandLine, String message) {
     String[] argv = (commandLine.trim() + " --out " + out).split(" +");
@@ -73,12 +78,27 @@ class CommandLineTest {
     // Port 1: nothing listens there; reaching the run would give exit 1, not 2.
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(
-            args("--protocol", "grpc", "--threads", 2, "--requests", 3, "--grpc-port", 1,
+            args("--protocol", "grpc", "--threads", 2, "--requests", 3, "--port", "grpc=" + 1,
                 "--out", out));
 
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.err()).contains(file + " exists; pass --force to replace it");
     assertThat(file).hasContent("earlier result");
+  }
+
+  @Test
+  void listProtocolsPrintsTheCatalogAsTabSeparatedLines() {
+    HarnessInvocation.Outcome o = HarnessInvocation.run("--list-protocols");
+
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    assertThat(o.out().lines().toList())
+        .first().isEqualTo("id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal");
+    assertThat(o.out())
+        .contains("rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\n")
+        .contains("grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\n")
+        .contains("grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
+            + "\t--direct-executor\t-\n");
+    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(7));
   }
 
   @Test

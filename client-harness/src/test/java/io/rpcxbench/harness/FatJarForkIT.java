@@ -3,7 +3,7 @@ package io.rpcxbench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.server.grpc.GrpcBenchServer;
-import io.rpcxbench.server.openfeign.OpenFeignBenchServer;
+import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,19 +21,19 @@ class FatJarForkIT {
 
   @Test
   void twoProtocolsRunInTwoForkedJvmsAndWriteTwoFiles() throws Exception {
-    Path jar = Path.of(System.getProperty("harness.jar", "target/client-harness.jar"));
+    Path jar = Path.of(System.getProperty("fatJar", "target/client-harness.jar"));
     assertThat(jar).exists();
     Path out = work.resolve("raw");
     try (GrpcBenchServer grpc = GrpcBenchServer.start("127.0.0.1", 0, false);
-        OpenFeignBenchServer http = OpenFeignBenchServer.start("127.0.0.1", 0)) {
+        RpcxBenchServer rpcx = RpcxBenchServer.start("127.0.0.1", 0)) {
       Path stdout = work.resolve("stdout.txt");
       Path stderr = work.resolve("stderr.txt");
       Process p =
           new ProcessBuilder(
                   javaBinary(), "-Xmx256m", "-Drpcxbench.it=yes", "-jar", jar.toString(),
-                  "--protocol", "grpc,openfeign", "--threads", "2", "--requests", "10",
-                  "--runs", "2", "--grpc-port", String.valueOf(grpc.port()),
-                  "--openfeign-port", String.valueOf(http.port()), "--out", out.toString())
+                  "--protocol", "grpc,rpcx", "--threads", "2", "--requests", "10",
+                  "--runs", "2", "--port", "grpc=" + grpc.port(), "--port", "rpcx=" + rpcx.port(),
+                  "--out", out.toString())
               .redirectOutput(stdout.toFile())
               .redirectError(stderr.toFile())
               .start();
@@ -46,8 +46,8 @@ class FatJarForkIT {
       assertThat(p.exitValue()).as(err).isEqualTo(0);
 
       assertThat(err).contains("grpc: forking a JVM of its own")
-          .contains("openfeign: forking a JVM of its own");
-      for (Protocol protocol : List.of(Protocol.GRPC, Protocol.OPENFEIGN)) {
+          .contains("rpcx: forking a JVM of its own");
+      for (Protocol protocol : List.of(Protocol.parse("grpc"), Protocol.parse("rpcx"))) {
         RawResultFile.Contents c =
             RawFileChecks.checkComplete(
                 out.resolve(protocol.id()).resolve("t2-r10.csv"), protocol, 2, 10, 2, 20);
@@ -56,7 +56,7 @@ class FatJarForkIT {
       }
       assertThat(Files.readString(stdout, StandardCharsets.UTF_8))
           .containsPattern("(?m)^grpc\\s+2\\s+10\\s+2\\s+20\\s+0\\s")
-          .containsPattern("(?m)^openfeign\\s+2\\s+10\\s+2\\s+20\\s+0\\s");
+          .containsPattern("(?m)^rpcx\\s+2\\s+10\\s+2\\s+20\\s+0\\s");
     }
   }
 

@@ -4,9 +4,10 @@ import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rpcxbench.harness.spi.BenchClient;
-import io.rpcxbench.harness.spi.ClientOptions;
-import io.rpcxbench.harness.spi.ProtocolProvider;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.harness.testplugin.LineProtocol;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -72,22 +73,19 @@ class ProtocolPluginTest {
   }
 
   @Test
-  void unknownProtocolListsThePluginsOnTheClassPath() {
+  void unknownProtocolListsTheCatalog() {
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(args("--protocol", "bare", "--threads", 1, "--requests", 1, "--out", out));
 
     assertThat(o.exitCode()).isEqualTo(2);
-    assertThat(o.err())
-        .contains("unknown protocol 'bare' (expected rpcx, grpc or openfeign);"
-            + " plugins on the class path: line");
+    assertThat(o.err()).contains("unknown protocol 'bare' (known: rpcx, grpc, ").contains("line)");
   }
 
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       value = {
-        "--port rpcx=9000 | --port rpcx=9000: use --rpcx-port for rpcx",
-        "--port nope=9000 | --port nope=9000: no protocol plugin 'nope' on the class path (plugins: line)",
+        "--port nope=9000 | --port nope=9000: unknown protocol 'nope' (known: rpcx, grpc,",
         "--port line=70000 | --port line must be a TCP port (1-65535), got 70000",
         "--port line=x | Invalid value for option '--port'",
         "--port line | should be in KEY=VALUE format but was line",
@@ -106,9 +104,9 @@ class ProtocolPluginTest {
   void theForkedWorkerGetsThePluginsPort() {
     RunConfig config =
         new RunConfig(
-            List.of(Protocol.GRPC, Protocol.parse("line")), 2, 3, RequestsPer.THREAD, 1,
-            java.time.Duration.ZERO, CallKind.HELLO, 64, "127.0.0.1", 8081, 8082, 8083, java.util.Map.of("line", 4242),
-            java.time.Duration.ofSeconds(30), false, out, false);
+            List.of(Protocol.parse("grpc"), Protocol.parse("line")), 2, 3, RequestsPer.THREAD, 1,
+            java.time.Duration.ZERO, CallKind.HELLO, 64, 0, "127.0.0.1",
+            java.util.Map.of("line", 4242), java.time.Duration.ofSeconds(30), out, false);
 
     List<String> command = new WorkerForks(config, null).command(Protocol.parse("line"));
 
@@ -119,14 +117,14 @@ class ProtocolPluginTest {
   }
 
   @Test
-  void duplicateAndBuiltInIdsAreRejected() {
+  void duplicateIdsTypesAndBadIdsAreRejected() {
     ProtocolProvider line = new LineProtocol();
-    assertThatThrownBy(() -> new ProtocolPlugins(List.of(line, new LineProtocol())))
-        .hasMessage("protocol id 'line' is provided twice: by " + LineProtocol.class.getName()
+    assertThatThrownBy(() -> new ProtocolCatalog(List.of(line, new LineProtocol())))
+        .hasMessage("id 'line' is provided twice: by " + LineProtocol.class.getName()
             + " and by " + LineProtocol.class.getName());
-    assertThatThrownBy(() -> new ProtocolPlugins(List.of(named("grpc"))))
-        .hasMessageContaining("uses the built-in protocol's id 'grpc'");
-    assertThatThrownBy(() -> new ProtocolPlugins(List.of(named("Bad Name"))))
+    assertThatThrownBy(() -> new ProtocolCatalog(List.of(line, named("other"))))
+        .hasMessageContaining("type 99 is provided twice");
+    assertThatThrownBy(() -> new ProtocolCatalog(List.of(named("Bad Name"))))
         .hasMessageContaining("has id 'Bad Name'; expected [a-z][a-z0-9-]*");
   }
 
@@ -138,8 +136,18 @@ class ProtocolPluginTest {
       }
 
       @Override
+      public String label() {
+        return id;
+      }
+
+      @Override
       public int type() {
-        return 98;
+        return 99;
+      }
+
+      @Override
+      public ServerLaunch server() {
+        return ServerLaunch.jar("none.jar");
       }
 
       @Override

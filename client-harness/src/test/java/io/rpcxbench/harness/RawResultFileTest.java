@@ -35,8 +35,8 @@ class RawResultFileTest {
 
   private static RunConfig config(Path out) {
     return new RunConfig(
-        List.of(Protocol.RPCX), 10, 100, RequestsPer.THREAD, 2, CallKind.HELLO, 64, "198.18.0.2",
-        8081, 8082, 8083, Duration.ofSeconds(30), false, out, false);
+        List.of(Protocol.parse("rpcx")), 10, 100, RequestsPer.THREAD, 2, Duration.ZERO,
+        CallKind.HELLO, 64, 0, "198.18.0.2", Map.of(), Duration.ofSeconds(30), out, false);
   }
 
   private static Map<String, String> provenance() {
@@ -57,11 +57,11 @@ class RawResultFileTest {
     RunConfig config = config(dir);
     List<RawResultFile.Row> rows =
         List.of(
-            RawResultFile.Row.of(Protocol.RPCX, config,
+            RawResultFile.Row.of(Protocol.parse("rpcx"), config,
                 new RunResult(0, 944_112_000L, 1000, 0, 812.0, 1203.0, 2871.0, 9011.0, 9011.0, null)),
-            RawResultFile.Row.of(Protocol.RPCX, config,
+            RawResultFile.Row.of(Protocol.parse("rpcx"), config,
                 new RunResult(1, 47_006_000L, 1000, 3, 401.0, 655.0, 1100.0, 1500.0, 1502.5, "x")));
-    Path file = config.resultFile(Protocol.RPCX);
+    Path file = config.resultFile(Protocol.parse("rpcx"));
 
     RawResultFile.write(file, provenance(), rows);
 

@@ -3,7 +3,7 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.harness.spi.BenchClient;
+import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -42,12 +42,12 @@ class WarmupTest {
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(
             args("--protocol", "rpcx", "--threads", 3, "--requests", 20, "--runs", 2,
-                "--warmup", "300ms", "--rpcx-port", server.port(), "--out", out));
+                "--warmup", "300ms", "--port", "rpcx=" + server.port(), "--out", out));
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
     RawResultFile.Contents c =
         RawFileChecks.checkComplete(
-            out.resolve("rpcx").resolve("t3-r20.csv"), Protocol.RPCX, 3, 20, 2, 60);
+            out.resolve("rpcx").resolve("t3-r20.csv"), Protocol.parse("rpcx"), 3, 20, 2, 60);
     assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
     assertThat(c.provenance()).containsEntry("warmup", "PT0.3S");
     assertThat(Long.parseLong(c.provenance().get("warmup_calls"))).isPositive();
@@ -62,12 +62,12 @@ class WarmupTest {
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(
             args("--protocol", "rpcx", "--threads", 2, "--requests", 10, "--runs", 2,
-                "--rpcx-port", server.port(), "--out", out));
+                "--port", "rpcx=" + server.port(), "--out", out));
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
     RawResultFile.Contents c =
         RawFileChecks.checkComplete(
-            out.resolve("rpcx").resolve("t2-r10.csv"), Protocol.RPCX, 2, 10, 2, 20);
+            out.resolve("rpcx").resolve("t2-r10.csv"), Protocol.parse("rpcx"), 2, 10, 2, 20);
     assertThat(c.provenance())
         .containsEntry("warmup", "PT0S")
         .containsEntry("warmup_calls", "0");
@@ -81,9 +81,9 @@ class WarmupTest {
     RunConfig config = config(dying.port());
     StringWriter err = new StringWriter();
     LoadRunner.Warmup w;
-    try (BenchClient client = BenchClients.open(Protocol.RPCX, config);
-        LoadRunner runner = new LoadRunner(client, config, new byte[0])) {
-      CallKind.HELLO.invoke(client, "probe", 0, new byte[0]);
+    try (BenchClient client = Protocol.parse("rpcx").open(config.clientOptions(Protocol.parse("rpcx")));
+        LoadRunner runner = new LoadRunner(client, config, NO_INPUT)) {
+      CallKind.HELLO.invoke(client, NO_INPUT, "probe", 0);
       dying.close();
 
       w = runner.warmUp(Duration.ofMillis(300));
@@ -103,11 +103,11 @@ class WarmupTest {
   void theForkedWorkerGetsTheWarmUp() {
     RunConfig config =
         new RunConfig(
-            List.of(Protocol.RPCX, Protocol.GRPC), 2, 3, RequestsPer.THREAD, 1,
-            Duration.ofSeconds(10), CallKind.HELLO, 64, "127.0.0.1", 8081, 8082, 8083, Map.of(),
-            Duration.ofSeconds(30), false, out, false);
+            List.of(Protocol.parse("rpcx"), Protocol.parse("grpc")), 2, 3, RequestsPer.THREAD, 1,
+            Duration.ofSeconds(10), CallKind.HELLO, 64, 0, "127.0.0.1", Map.of(),
+            Duration.ofSeconds(30), out, false);
 
-    List<String> command = new WorkerForks(config, null).command(Protocol.GRPC);
+    List<String> command = new WorkerForks(config, null).command(Protocol.parse("grpc"));
 
     assertThat(String.join(" ", command))
         .contains("--protocol grpc ")
@@ -115,9 +115,13 @@ class WarmupTest {
         .endsWith("--worker");
   }
 
+  private static final CallKind.CallInput NO_INPUT =
+      new CallKind.CallInput(new byte[0], 0, List.of());
+
   private RunConfig config(int port) {
     return new RunConfig(
-        List.of(Protocol.RPCX), 2, 10, RequestsPer.THREAD, 1, CallKind.HELLO, 0, "127.0.0.1",
-        port, 8082, 8083, Duration.ofSeconds(2), false, out, false);
+        List.of(Protocol.parse("rpcx")), 2, 10, RequestsPer.THREAD, 1, Duration.ZERO,
+        CallKind.HELLO, 0, 0, "127.0.0.1", Map.of("rpcx", port), Duration.ofSeconds(2), out,
+        false);
   }
 }

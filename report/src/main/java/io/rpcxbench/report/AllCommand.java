@@ -21,6 +21,8 @@ final class AllCommand implements Callable<Integer> {
     DbOption db;
     @Mixin
     OutOption out;
+    @Mixin
+    ReferenceOption reference;
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Raw files or folders.")
     List<Path> paths;
 
@@ -34,7 +36,7 @@ final class AllCommand implements Callable<Integer> {
                 return ingest;
             }
             int clean = Steps.clean(d, o);
-            int report = Steps.report(d, out.dir, o, err);
+            int report = Steps.report(d, out.dir, reference.id, o, err);
             return Math.max(ingest, Math.max(clean, report));
         });
     }

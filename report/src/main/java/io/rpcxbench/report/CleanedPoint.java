@@ -2,12 +2,14 @@ package io.rpcxbench.report;
 
 /**
  * One point after cleaning: the paper's cleaned data model (Fig. 7b: type, threadNum, requestNum,
- * timeTotalAvg, tpsAvg) plus what the paper left out: the spread over the averaged runs, the
- * number of runs averaged, errors summed, throughput and latency averages, and the status. A
- * timed-out or failed point has {@code runsAveraged == 0} and null averages.
+ * timeTotalAvg, tpsAvg) plus what the paper left out: the protocol id, the spread over the kept
+ * runs, the number of runs kept, errors summed, mean throughput, the status, and the latency
+ * percentiles of the kept runs: from their merged histograms ({@code latencyFrom = "histogram"}) or,
+ * for v1 files without histograms, the mean of the runs' percentiles ({@code "average"}). A
+ * timed-out or failed point has {@code runsAveraged == 0} and null values.
  */
 record CleanedPoint(
-        int type,
+        Protocol protocol,
         int threadNum,
         int requestNum,
         PointStatus status,
@@ -23,11 +25,19 @@ record CleanedPoint(
         Double tpsMax,
         Double tpsStdev,
         Double throughputAvg,
-        Double p50AvgUs,
-        Double p90AvgUs,
-        Double p99AvgUs,
-        Double p999AvgUs,
-        Double maxAvgUs) {
+        Double p50Us,
+        Double p90Us,
+        Double p99Us,
+        Double p999Us,
+        Double maxUs,
+        String latencyFrom) {
+
+    static final String FROM_HISTOGRAM = "histogram";
+    static final String FROM_AVERAGE = "average";
+
+    int type() {
+        return protocol.type;
+    }
 
     boolean complete() {
         return status == PointStatus.COMPLETE;

@@ -1,7 +1,7 @@
 package io.rpcxbench.report;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,20 +36,20 @@ final class ComparisonTable {
         this.rows = rows;
     }
 
-    /** Builds the table on the grid chosen by {@link PaperGrid#choose}. */
+    /** Builds the table of the paper's three protocols on the grid chosen by {@link PaperGrid#choose}. */
     static ComparisonTable build(Metric metric, Measurements m) {
         List<Integer> threads = List.copyOf(PaperGrid.choose(m.threads(null), PaperGrid.THREADS));
         List<Integer> requests = List.copyOf(PaperGrid.choose(m.requests(null), PaperGrid.TABLE_REQUESTS));
         List<Row> rows = new ArrayList<>();
         for (int t : threads) {
             for (int r : requests) {
-                Map<Protocol, Cell> values = new EnumMap<>(Protocol.class);
-                for (Protocol p : Protocol.values()) {
+                Map<Protocol, Cell> values = new LinkedHashMap<>();
+                for (Protocol p : Protocol.PAPER) {
                     Optional<CleanedPoint> point = m.get(p, t, r);
                     String marker = Measurements.marker(point);
                     values.put(p, marker != null ? Cell.marker(marker) : Cell.of(metric.value.apply(point.get())));
                 }
-                Map<Protocol, Cell> advantage = new EnumMap<>(Protocol.class);
+                Map<Protocol, Cell> advantage = new LinkedHashMap<>();
                 Double rpcx = values.get(Protocol.RPCX).value();
                 for (Protocol other : OTHERS) {
                     Double o = values.get(other).value();

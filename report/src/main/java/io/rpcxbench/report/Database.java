@@ -37,6 +37,11 @@ final class Database implements AutoCloseable {
             for (String ddl : Schema.ddl(dialect)) {
                 s.execute(ddl);
             }
+            if (SchemaUpgrade.run(c, dialect)) {
+                for (String ddl : Schema.ddl(dialect)) {
+                    s.execute(ddl);
+                }
+            }
         } catch (SQLException e) {
             c.close();
             throw e;

@@ -38,7 +38,7 @@ final class Figures {
     static List<Figure> render(Measurements m, Path outDir) throws IOException {
         List<Figure> out = new ArrayList<>();
         int number = 8;
-        for (Protocol p : Protocol.values()) {
+        for (Protocol p : Protocol.PAPER) {
             out.add(bars(m, p, "fig" + number + "a-" + p.id + "-runtime", "Fig. " + number + "a: " + p.label
                     + " average runtime (ms)", "ms", CleanedPoint::timeTotalAvgMs, outDir));
             out.add(bars(m, p, "fig" + number + "b-" + p.id + "-tps", "Fig. " + number + "b: " + p.label
@@ -51,17 +51,28 @@ final class Figures {
             out.add(lines(m, r, "extra-throughput", "Throughput against threads, " + r + " requests",
                     "calls/s", CleanedPoint::throughputAvg, outDir));
             out.add(lines(m, r, "extra-p99", "p99 latency against threads, " + r + " requests",
-                    "p99 latency (µs, mean over runs)", CleanedPoint::p99AvgUs, outDir));
+                    "p99 latency (µs)", CleanedPoint::p99Us, outDir));
         }
         return out;
     }
 
-    /** The largest request count with a complete point for every protocol, else the largest measured. */
+    /** Throughput divided by the reference's against threads, one line per protocol, at the common request count. */
+    static Optional<Figure> vsReference(Measurements m, String reference, Path outDir) throws IOException {
+        Optional<Integer> requests = largestCommonRequests(m);
+        if (requests.isEmpty()) {
+            return Optional.empty();
+        }
+        int r = requests.get();
+        return Optional.of(lines(m, r, ReferenceTable.FILE, "Throughput relative to " + reference + ", " + r
+                + " requests", "throughput / " + reference, p -> ReferenceTable.ratio(m, reference, p), outDir));
+    }
+
+    /** The largest request count with a complete point for every protocol measured, else the largest measured. */
     static Optional<Integer> largestCommonRequests(Measurements m) {
         SortedSet<Integer> common = null;
-        for (Protocol p : Protocol.values()) {
+        for (Protocol p : m.protocols()) {
             SortedSet<Integer> done = new TreeSet<>();
-            m.points.stream().filter(x -> x.type() == p.type && x.complete()).forEach(x -> done.add(x.requestNum()));
+            m.points.stream().filter(x -> x.protocol().equals(p) && x.complete()).forEach(x -> done.add(x.requestNum()));
             if (common == null) {
                 common = done;
             } else {
@@ -71,7 +82,8 @@ final class Figures {
         if (common != null && !common.isEmpty()) {
             return Optional.of(common.last());
         }
-        SortedSet<Integer> all = m.requests(null);
+        SortedSet<Integer> all = new TreeSet<>();
+        m.points.forEach(x -> all.add(x.requestNum()));
         return all.isEmpty() ? Optional.empty() : Optional.of(all.last());
     }
 
@@ -105,16 +117,16 @@ final class Figures {
         return save(chart, name, title, caption, notes, outDir);
     }
 
-    private static Figure lines(Measurements m, int requests, String name, String title, String yTitle,
+    static Figure lines(Measurements m, int requests, String name, String title, String yTitle,
             Function<CleanedPoint, Double> value, Path outDir) throws IOException {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle("threads").yAxisTitle(yTitle).build();
         style(chart.getStyler());
         List<String> notes = new ArrayList<>();
-        for (Protocol p : Protocol.values()) {
+        for (Protocol p : m.protocols()) {
             // Each line joins the points its protocol measured; one that did not finish breaks it.
             List<CleanedPoint> own = m.points.stream()
-                    .filter(x -> x.type() == p.type && x.requestNum() == requests)
+                    .filter(x -> x.protocol().equals(p) && x.requestNum() == requests)
                     .sorted(Comparator.comparingInt(CleanedPoint::threadNum)).toList();
             if (own.isEmpty()) {
                 notes.add(p.label + ": not measured at " + requests + " requests");

@@ -13,7 +13,7 @@ final class HtmlReport {
     }
 
     record Inputs(List<Provenance.Line> provenance, Map<Protocol, Map<PointStatus, Integer>> files,
-            List<ComparisonTable> tables, List<Figures.Figure> figures, List<CleanedPoint> unfinished) {
+            List<ComparisonTable> tables, ReferenceTable reference, List<Figures.Figure> figures, List<CleanedPoint> unfinished) {
     }
 
     static String render(Inputs in) {
@@ -34,6 +34,7 @@ final class HtmlReport {
         for (ComparisonTable t : in.tables()) {
             table(h, t);
         }
+        reference(h, in.reference());
         h.append("<h2>Figures</h2>\n");
         for (Figures.Figure f : in.figures()) {
             h.append("<figure>\n");
@@ -73,7 +74,7 @@ final class HtmlReport {
 
     private static void table(StringBuilder h, ComparisonTable t) {
         Metric m = t.metric;
-        int group = Protocol.values().length + ComparisonTable.OTHERS.size();
+        int group = Protocol.PAPER.size() + ComparisonTable.OTHERS.size();
         h.append("<h2>").append(esc(m.title)).append("</h2>\n<p>RPCX's advantage in percent: ")
                 .append(esc(m.advantageFormula)).append(" × 100. Also as <a href=\"").append(m.fileName)
                 .append(".md\">Markdown</a> and <a href=\"").append(m.fileName).append(".csv\">CSV</a>.</p>\n")
@@ -83,7 +84,7 @@ final class HtmlReport {
         }
         h.append("</tr>\n<tr>");
         for (int ignored : t.requests) {
-            for (Protocol p : Protocol.values()) {
+            for (Protocol p : Protocol.PAPER) {
                 h.append("<th>").append(esc(p.label)).append("</th>");
             }
             for (Protocol o : ComparisonTable.OTHERS) {
@@ -95,7 +96,7 @@ final class HtmlReport {
             h.append("<tr><th>").append(th).append("</th>");
             for (int r : t.requests) {
                 ComparisonTable.Row row = t.row(th, r);
-                for (Protocol p : Protocol.values()) {
+                for (Protocol p : Protocol.PAPER) {
                     cell(h, row.values().get(p), row.values().get(p).text(m.decimals));
                 }
                 for (Protocol o : ComparisonTable.OTHERS) {
@@ -107,6 +108,26 @@ final class HtmlReport {
         h.append("</table>\n<p>").append(esc(TableFormats.rangeSentence(t))).append("</p>\n<p>Threads shown: ")
                 .append(TableFormats.join(t.threads)).append("; requests shown: ").append(TableFormats.join(t.requests))
                 .append(". ").append(esc(TableFormats.GRID_RULE)).append("</p>\n");
+    }
+
+    private static void reference(StringBuilder h, ReferenceTable t) {
+        h.append("<h2>").append(esc(t.title())).append("</h2>\n<p>").append(esc(t.explanation()))
+                .append(" Also as <a href=\"").append(ReferenceTable.FILE).append(".md\">Markdown</a> and <a href=\"")
+                .append(ReferenceTable.FILE).append(".csv\">CSV</a>; chart below.</p>\n<table id=\"")
+                .append(ReferenceTable.FILE).append("\">\n<tr><th>threads</th><th>requests</th><th>protocol</th>")
+                .append("<th>type</th><th>throughput (calls/s)</th><th>× ").append(esc(t.reference))
+                .append("</th><th>p50 (µs)</th><th>p99 (µs)</th></tr>\n");
+        for (ReferenceTable.Line l : t.lines) {
+            h.append("<tr><td>").append(l.threads()).append("</td><td>").append(l.requests())
+                    .append("</td><td class=\"k\">").append(esc(l.protocol().label)).append("</td><td>")
+                    .append(l.protocol().type).append("</td>");
+            cell(h, l.throughput(), l.throughput().text(1));
+            cell(h, l.ratio(), l.ratio().text(2));
+            cell(h, l.p50(), l.p50().text(1));
+            cell(h, l.p99(), l.p99().text(1));
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private static void cell(StringBuilder h, Cell c, String text) {
@@ -123,7 +144,7 @@ final class HtmlReport {
         h.append("<table id=\"unfinished\">\n<tr><th>protocol</th><th>threads</th><th>requests</th>")
                 .append("<th>status</th><th>limit (s)</th></tr>\n");
         for (CleanedPoint p : points) {
-            h.append("<tr><td class=\"k\">").append(esc(Protocol.ofType(p.type()).map(x -> x.label).orElse("?")))
+            h.append("<tr><td class=\"k\">").append(esc(p.protocol().label))
                     .append("</td><td>").append(p.threadNum()).append("</td><td>").append(p.requestNum())
                     .append("</td><td class=\"bad\">").append(p.status().id).append("</td><td>")
                     .append(p.limitS() == null ? Cell.MISSING : p.limitS()).append("</td></tr>\n");

@@ -133,19 +133,20 @@ final class Ingester {
             ps.executeBatch();
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO raw_point "
-                + "(source, type, thread_num, request_num, status, limit_s) VALUES (?, ?, ?, ?, ?, ?)")) {
+                + "(source, protocol, type, thread_num, request_num, status, limit_s) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, raw.source());
-            ps.setInt(2, raw.type());
-            ps.setInt(3, raw.threads());
-            ps.setInt(4, raw.requests());
-            ps.setString(5, raw.status().id);
-            setInt(ps, 6, raw.limitS());
+            ps.setString(2, raw.protocol().id);
+            ps.setInt(3, raw.type());
+            ps.setInt(4, raw.threads());
+            ps.setInt(5, raw.requests());
+            ps.setString(6, raw.status().id);
+            setInt(ps, 7, raw.limitS());
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO raw_result (type, thread_num, request_num, "
                 + "time_total_ms, tps, order_no, calls, errors, throughput, p50_us, p90_us, p99_us, p999_us, max_us, "
-                + "source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (RunRow r : raw.runs()) {
+                + "histogram, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (StoredRun r : raw.runs()) {
                 ps.setInt(1, r.type());
                 ps.setInt(2, r.threadNum());
                 ps.setInt(3, r.requestNum());
@@ -160,7 +161,12 @@ final class Ingester {
                 setDouble(ps, 12, r.p99Us());
                 setDouble(ps, 13, r.p999Us());
                 setDouble(ps, 14, r.maxUs());
-                ps.setString(15, raw.source());
+                if (r.histogram() == null) {
+                    ps.setNull(15, Types.VARCHAR);
+                } else {
+                    ps.setString(15, r.histogram());
+                }
+                ps.setString(16, raw.source());
                 ps.addBatch();
             }
             ps.executeBatch();

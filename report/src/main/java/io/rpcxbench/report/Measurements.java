@@ -10,7 +10,7 @@ import java.util.function.Function;
 
 /** The cleaned points, indexed by (protocol, threads, requests). */
 final class Measurements {
-    private record Key(int type, int threads, int requests) {
+    private record Key(Protocol protocol, int threads, int requests) {
     }
 
     final List<CleanedPoint> points;
@@ -19,15 +19,27 @@ final class Measurements {
     Measurements(List<CleanedPoint> points) {
         this.points = List.copyOf(points);
         for (CleanedPoint p : points) {
-            byKey.put(new Key(p.type(), p.threadNum(), p.requestNum()), p);
+            byKey.put(new Key(p.protocol(), p.threadNum(), p.requestNum()), p);
         }
     }
 
     Optional<CleanedPoint> get(Protocol protocol, int threads, int requests) {
-        return Optional.ofNullable(byKey.get(new Key(protocol.type, threads, requests)));
+        return Optional.ofNullable(byKey.get(new Key(protocol, threads, requests)));
     }
 
-    /** Thread counts measured (any status) by any protocol, or by {@code only} when not null. */
+    /** Every protocol with at least one point (any status), sorted by type then id. */
+    SortedSet<Protocol> protocols() {
+        SortedSet<Protocol> out = new TreeSet<>();
+        points.forEach(p -> out.add(p.protocol()));
+        return out;
+    }
+
+    /** The measured protocol with this id, if any. */
+    Optional<Protocol> protocol(String id) {
+        return protocols().stream().filter(p -> p.id.equals(id)).findFirst();
+    }
+
+    /** Thread counts measured (any status) by one of the paper's protocols, or by {@code only} when not null. */
     SortedSet<Integer> threads(Protocol only) {
         return values(only, CleanedPoint::threadNum);
     }
@@ -39,7 +51,7 @@ final class Measurements {
     private SortedSet<Integer> values(Protocol only, Function<CleanedPoint, Integer> f) {
         SortedSet<Integer> out = new TreeSet<>();
         for (CleanedPoint p : points) {
-            if (only == null || p.type() == only.type) {
+            if (only == null ? p.protocol().paper() : p.protocol().equals(only)) {
                 out.add(f.apply(p));
             }
         }

@@ -11,7 +11,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** Where the data came from: the distinct provenance values of the ingested files, per protocol. */
+/** Where the data came from: the distinct provenance values of the ingested files, per protocol (any id). */
 final class Provenance {
     /** Keys shown in the report, in this order; per-point keys (threads, options, ...) are left out. */
     static final List<String> KEYS = List.of("lab", "client_host", "target", "jvm", "jvm_flags", "os",
@@ -26,14 +26,16 @@ final class Provenance {
 
     static List<Line> load(Database db) throws SQLException {
         Map<String, Map<Protocol, SortedSet<String>>> byKey = new TreeMap<>();
+        SortedSet<Protocol> protocols = new TreeSet<>();
         try (Statement s = db.connection.createStatement();
-                ResultSet rs = s.executeQuery("SELECT p.type, v.prov_key, v.prov_value FROM raw_provenance v "
-                        + "JOIN raw_point p ON p.source = v.source")) {
+                ResultSet rs = s.executeQuery("SELECT p.protocol, p.type, v.prov_key, v.prov_value "
+                        + "FROM raw_provenance v JOIN raw_point p ON p.source = v.source")) {
             while (rs.next()) {
-                Protocol p = Protocol.ofType(rs.getInt(1)).orElse(null);
-                if (p != null && KEYS.contains(rs.getString(2))) {
-                    byKey.computeIfAbsent(rs.getString(2), k -> new EnumMap<>(Protocol.class))
-                            .computeIfAbsent(p, k -> new TreeSet<>()).add(rs.getString(3));
+                Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
+                protocols.add(p);
+                if (KEYS.contains(rs.getString(3))) {
+                    byKey.computeIfAbsent(rs.getString(3), k -> new TreeMap<>())
+                            .computeIfAbsent(p, k -> new TreeSet<>()).add(rs.getString(4));
                 }
             }
         }
@@ -49,7 +51,7 @@ final class Provenance {
                 values.values().forEach(all::addAll);
                 lines.add(new Line(key, null, all.size() == 1 ? List.of(all.first())
                         : List.of(all.first() + " … " + all.last())));
-            } else if (values.size() == Protocol.values().length && new TreeSet<>(values.values().stream()
+            } else if (values.size() == protocols.size() && new TreeSet<>(values.values().stream()
                     .map(Object::toString).toList()).size() == 1) {
                 lines.add(new Line(key, null, List.copyOf(values.values().iterator().next())));
             } else {
@@ -61,14 +63,15 @@ final class Provenance {
 
     /** Number of ingested files per protocol and status, e.g. "RPCX: 12 complete, 1 timeout". */
     static Map<Protocol, Map<PointStatus, Integer>> fileCounts(Database db) throws SQLException {
-        Map<Protocol, Map<PointStatus, Integer>> out = new EnumMap<>(Protocol.class);
+        Map<Protocol, Map<PointStatus, Integer>> out = new TreeMap<>();
         try (Statement s = db.connection.createStatement();
-                ResultSet rs = s.executeQuery("SELECT type, status, COUNT(*) FROM raw_point GROUP BY type, status")) {
+                ResultSet rs = s.executeQuery("SELECT protocol, type, status, COUNT(*) FROM raw_point "
+                        + "GROUP BY protocol, type, status")) {
             while (rs.next()) {
-                Protocol p = Protocol.ofType(rs.getInt(1)).orElse(null);
-                PointStatus st = PointStatus.of(rs.getString(2)).orElse(null);
-                if (p != null && st != null) {
-                    out.computeIfAbsent(p, k -> new EnumMap<>(PointStatus.class)).put(st, rs.getInt(3));
+                Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
+                PointStatus st = PointStatus.of(rs.getString(3)).orElse(null);
+                if (st != null) {
+                    out.computeIfAbsent(p, k -> new EnumMap<>(PointStatus.class)).put(st, rs.getInt(4));
                 }
             }
         }

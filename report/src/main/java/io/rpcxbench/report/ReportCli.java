@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true, version = "rpcx-bench report 0.1.0",
         description = "Reads rpcx-bench raw result files into a database, cleans them as the paper does "
                 + "(drop order 0, average the rest) and writes Tables 3-4, Figs. 8-10 and index.html.",
-        subcommands = {IngestCommand.class, CleanCommand.class, ReportCommand.class, AllCommand.class},
+        subcommands = {IngestCommand.class, CleanCommand.class, ReportCommand.class, AllCommand.class,
+            ShowCommand.class},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:ok", "1:failures (malformed lines skipped, database error, no data)", "2:bad usage"})
 public final class ReportCli implements Callable<Integer> {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 /** {@code report [--db URL] [--out DIR]}: tables, charts and index.html from the cleaned table. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Write Tables 3-4 (Markdown, CSV), Figs. 8-10 and the throughput/p99 charts (PNG), "
-                + "cleaned.csv and index.html.")
+                + "cleaned.csv, every protocol against --reference (vs-reference.*) and index.html.")
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -17,10 +17,12 @@ final class ReportCommand implements Callable<Integer> {
     DbOption db;
     @Mixin
     OutOption out;
+    @Mixin
+    ReferenceOption reference;
 
     @Override
     public Integer call() {
         var err = spec.commandLine().getErr();
-        return Steps.withDb(db, err, d -> Steps.report(d, out.dir, spec.commandLine().getOut(), err));
+        return Steps.withDb(db, err, d -> Steps.report(d, out.dir, reference.id, spec.commandLine().getOut(), err));
     }
 }

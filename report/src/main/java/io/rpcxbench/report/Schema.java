@@ -12,6 +12,7 @@ import java.util.List;
 final class Schema {
     /** Long enough for deep paths, short enough for a MySQL utf8mb4 primary key (3072 bytes). */
     static final int SOURCE_LENGTH = 512;
+    static final int PROTOCOL_LENGTH = 64;
 
     private Schema() {
     }
@@ -30,6 +31,7 @@ final class Schema {
                         + "PRIMARY KEY (source, prov_key))",
                 "CREATE TABLE IF NOT EXISTS raw_point ("
                         + "source " + src + " PRIMARY KEY, "
+                        + "protocol VARCHAR(" + PROTOCOL_LENGTH + "), "
                         + "type INTEGER NOT NULL, "
                         + "thread_num INTEGER NOT NULL, "
                         + "request_num INTEGER NOT NULL, "
@@ -52,12 +54,14 @@ final class Schema {
                         + "p99_us DOUBLE PRECISION, "
                         + "p999_us DOUBLE PRECISION, "
                         + "max_us DOUBLE PRECISION, "
+                        + "histogram " + d.longText + ", "
                         + "source " + src
                         // MySQL has no CREATE INDEX IF NOT EXISTS: declare the index with the table there.
                         + (d == Dialect.MYSQL ? ", INDEX raw_result_source (source))" : ")"),
                 // The paper's cleaned data model (Fig. 7b) plus spread, our averages and the status.
                 "CREATE TABLE IF NOT EXISTS cleaned_result ("
                         + "id " + d.autoId + ", "
+                        + "protocol VARCHAR(" + PROTOCOL_LENGTH + ") NOT NULL, "
                         + "type INTEGER NOT NULL, "
                         + "thread_num INTEGER NOT NULL, "
                         + "request_num INTEGER NOT NULL, "
@@ -74,11 +78,12 @@ final class Schema {
                         + "tps_max DOUBLE PRECISION, "
                         + "tps_stdev DOUBLE PRECISION, "
                         + "throughput_avg DOUBLE PRECISION, "
-                        + "p50_avg_us DOUBLE PRECISION, "
-                        + "p90_avg_us DOUBLE PRECISION, "
-                        + "p99_avg_us DOUBLE PRECISION, "
-                        + "p999_avg_us DOUBLE PRECISION, "
-                        + "max_avg_us DOUBLE PRECISION)"));
+                        + "p50_us DOUBLE PRECISION, "
+                        + "p90_us DOUBLE PRECISION, "
+                        + "p99_us DOUBLE PRECISION, "
+                        + "p999_us DOUBLE PRECISION, "
+                        + "max_us DOUBLE PRECISION, "
+                        + "latency_from VARCHAR(16))"));
         if (d != Dialect.MYSQL) {
             // A changed file's rows are deleted by source: without an index that scans every run.
             ddl.add("CREATE INDEX IF NOT EXISTS raw_result_source ON raw_result (source)");

@@ -39,9 +39,14 @@ final class Steps {
         return CommandLine.ExitCode.OK;
     }
 
-    static int report(Database db, Path outDir, PrintWriter out, PrintWriter err) throws SQLException, IOException {
+    static int report(Database db, Path outDir, String reference, PrintWriter out, PrintWriter err)
+            throws SQLException, IOException {
         try {
-            ReportWriter.Written w = ReportWriter.write(db, outDir);
+            ReportWriter.Written w = ReportWriter.write(db, outDir, reference);
+            if (!w.referenceMeasured()) {
+                err.println("warning: reference protocol '" + reference + "' was not measured; ratios left empty");
+                err.flush();
+            }
             out.println("report: " + w.points() + " points (" + w.unfinished() + " did not finish), " + w.figures()
                     + " charts -> " + outDir.resolve("index.html"));
             out.flush();

@@ -21,7 +21,7 @@ final class TableFormats {
         StringBuilder head = new StringBuilder("| threads |");
         StringBuilder align = new StringBuilder("|---:|");
         for (int r : t.requests) {
-            for (Protocol p : Protocol.values()) {
+            for (Protocol p : Protocol.PAPER) {
                 head.append(" r=").append(r).append(' ').append(p.label).append(" |");
                 align.append("---:|");
             }
@@ -35,7 +35,7 @@ final class TableFormats {
             sb.append("| ").append(th).append(" |");
             for (int r : t.requests) {
                 ComparisonTable.Row row = t.row(th, r);
-                for (Protocol p : Protocol.values()) {
+                for (Protocol p : Protocol.PAPER) {
                     sb.append(' ').append(row.values().get(p).text(m.decimals)).append(" |");
                 }
                 for (Protocol o : ComparisonTable.OTHERS) {
@@ -66,7 +66,7 @@ final class TableFormats {
         StringBuilder sb = new StringBuilder("threads,requests,rpcx,grpc,openfeign,rpcx_vs_grpc_pct,rpcx_vs_openfeign_pct\n");
         for (ComparisonTable.Row row : t.rows) {
             sb.append(row.threads()).append(',').append(row.requests());
-            for (Protocol p : Protocol.values()) {
+            for (Protocol p : Protocol.PAPER) {
                 sb.append(',').append(row.values().get(p).csv(3));
             }
             for (Protocol o : ComparisonTable.OTHERS) {
@@ -81,9 +81,9 @@ final class TableFormats {
     static String cleanedCsv(List<CleanedPoint> points) {
         StringBuilder sb = new StringBuilder("type,protocol,threadNum,requestNum,status,limit_s,runs_averaged,"
                 + "errors_sum,timeTotalAvg,tpsAvg,timeTotal_min,timeTotal_max,timeTotal_stdev,tps_min,tps_max,"
-                + "tps_stdev,throughput_avg,p50_us_avg,p90_us_avg,p99_us_avg,p999_us_avg,max_us_avg\n");
+                + "tps_stdev,throughput_avg,p50_us,p90_us,p99_us,p999_us,max_us,latency_from\n");
         for (CleanedPoint p : points) {
-            sb.append(p.type()).append(',').append(Protocol.ofType(p.type()).map(x -> x.id).orElse(""))
+            sb.append(p.type()).append(',').append(p.protocol().id)
                     .append(',').append(p.threadNum()).append(',').append(p.requestNum())
                     .append(',').append(p.status().id)
                     .append(',').append(p.limitS() == null ? "" : p.limitS())
@@ -91,10 +91,11 @@ final class TableFormats {
                     .append(',').append(p.errorsSum() == null ? "" : p.errorsSum());
             for (Double d : List.of(opt(p.timeTotalAvgMs()), opt(p.tpsAvg()), opt(p.timeTotalMinMs()),
                     opt(p.timeTotalMaxMs()), opt(p.timeTotalStdevMs()), opt(p.tpsMin()), opt(p.tpsMax()),
-                    opt(p.tpsStdev()), opt(p.throughputAvg()), opt(p.p50AvgUs()), opt(p.p90AvgUs()),
-                    opt(p.p99AvgUs()), opt(p.p999AvgUs()), opt(p.maxAvgUs()))) {
+                    opt(p.tpsStdev()), opt(p.throughputAvg()), opt(p.p50Us()), opt(p.p90Us()),
+                    opt(p.p99Us()), opt(p.p999Us()), opt(p.maxUs()))) {
                 sb.append(',').append(d.isNaN() ? "" : Num.fixed(d, 3));
             }
+            sb.append(',').append(p.latencyFrom() == null ? "" : p.latencyFrom());
             sb.append('\n');
         }
         return sb.toString();

@@ -41,7 +41,7 @@ class CleanerTest {
         assertThat(p.tpsMin()).isEqualTo(5555.556);
         assertThat(p.tpsMax()).isEqualTo(10000.0);
         // p50 = timeTotal*1000/100*0.8 µs per run, so its average is 14 * 8 = 112 µs
-        assertThat(p.p50AvgUs()).isCloseTo(112.0, within(1e-9));
+        assertThat(p.p50Us()).isCloseTo(112.0, within(1e-9));
         assertThat(p.errorsSum()).isZero();
     }
 
@@ -65,8 +65,8 @@ class CleanerTest {
 
     @Test
     void pointWithOnlyOrderZeroIsFailedAndTimeoutWins() {
-        Cleaner.Key key = new Cleaner.Key(1, 10, 100);
-        RunRow warmUp = new RunRow(1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null);
+        Cleaner.Key key = new Cleaner.Key(Protocol.RPCX, 10, 100);
+        StoredRun warmUp = new StoredRun(1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null, null);
         CleanedPoint onlyWarmUp = Cleaner.clean(key, List.of(warmUp),
                 List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null)));
         assertThat(onlyWarmUp.status()).isEqualTo(PointStatus.FAILED);
@@ -75,14 +75,14 @@ class CleanerTest {
         assertThat(timedOut.status()).isEqualTo(PointStatus.TIMEOUT);
         assertThat(timedOut.limitS()).isEqualTo(600);
         // Missing optional columns stay null rather than becoming 0.
-        RunRow run = new RunRow(1, 10, 100, 1, 20, 5000, null, null, null, null, null, null, null, null);
+        StoredRun run = new StoredRun(1, 10, 100, 1, 20, 5000, null, null, null, null, null, null, null, null, null);
         CleanedPoint bare = Cleaner.clean(key, List.of(warmUp, run),
                 List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null)));
         assertThat(bare.runsAveraged()).isEqualTo(1);
         assertThat(bare.timeTotalAvgMs()).isEqualTo(20.0);
         assertThat(bare.timeTotalStdevMs()).isNull();
         assertThat(bare.errorsSum()).isNull();
-        assertThat(bare.p99AvgUs()).isNull();
+        assertThat(bare.p99Us()).isNull();
     }
 
     @Test

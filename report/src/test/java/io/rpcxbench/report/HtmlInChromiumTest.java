@@ -39,7 +39,7 @@ class HtmlInChromiumTest {
             Processes.Done done = Processes.run(cmd, tmp.resolve("sh.txt"), 120);
             String html = Files.readString(dom);
             assertThat(done.exit()).as(Files.readString(log)).isZero();
-            assertThat(html).as(Files.readString(log)).contains("data-images-loaded=\"8/8\"");
+            assertThat(html).as(Files.readString(log)).contains("data-images-loaded=\"9/9\"");
             assertThat(html).contains("<table id=\"table3-runtime\">", "<table id=\"table4-tps\">",
                     "<table id=\"provenance\">", "<table id=\"unfinished\">");
         } finally {

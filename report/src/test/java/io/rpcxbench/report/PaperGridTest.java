@@ -50,7 +50,7 @@ class PaperGridTest {
     }
 
     private static CleanedPoint point(Protocol p, double time, double tps) {
-        return new CleanedPoint(p.type, 4, 64, PointStatus.COMPLETE, null, 9, 0L, time, tps, null, null, null, null,
-                null, null, null, null, null, null, null, null);
+        return new CleanedPoint(p, 4, 64, PointStatus.COMPLETE, null, 9, 0L, time, tps, null, null, null, null,
+                null, null, null, null, null, null, null, null, null);
     }
 }

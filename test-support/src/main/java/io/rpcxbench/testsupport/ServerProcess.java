@@ -31,7 +31,8 @@ public final class ServerProcess implements AutoCloseable {
   private final List<String> otherLines = new ArrayList<>();
 
   private ServerProcess(String protocol, Process process) {
-    this.ready = Pattern.compile(Pattern.quote(protocol) + " listening on (.+):(\\d+)");
+    this.ready = Pattern.compile(
+        (protocol == null ? "\\S+" : Pattern.quote(protocol)) + " listening on (.+):(\\d+)");
     this.process = process;
     Thread reader = new Thread(this::readStdout, "server-stdout");
     reader.setDaemon(true);
@@ -46,6 +47,19 @@ public final class ServerProcess implements AutoCloseable {
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.redirectError(ProcessBuilder.Redirect.INHERIT);
     return new ServerProcess(protocol, builder.start());
+  }
+
+  /** A server jar of any protocol: {@code java -jar JAR ARGS...}; any server id in the ready line. */
+  public static ServerProcess startJar(Path jar, List<String> args) throws IOException {
+    List<String> javaArgs = new ArrayList<>(List.of("-jar", jar.toString()));
+    javaArgs.addAll(args);
+    return start(null, javaArgs);
+  }
+
+  /** SIGKILL, as a crashed or killed server; waits until the process is gone. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
   }
 
   /** Waits for the ready line and returns the port it names. */

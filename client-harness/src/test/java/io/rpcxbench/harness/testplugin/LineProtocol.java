@@ -1,9 +1,10 @@
 package io.rpcxbench.harness.testplugin;
 
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.harness.spi.BenchClient;
-import io.rpcxbench.harness.spi.ClientOptions;
-import io.rpcxbench.harness.spi.ProtocolProvider;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,6 +30,17 @@ public final class LineProtocol implements ProtocolProvider {
   @Override
   public String id() {
     return ID;
+  }
+
+  @Override
+  public String label() {
+    return "line test protocol";
+  }
+
+  /** No server jar: its server runs inside the test ({@link Server}). */
+  @Override
+  public ServerLaunch server() {
+    return new ServerLaunch("", java.util.List.of(), "the test's own in-JVM server");
   }
 
   @Override
@@ -64,6 +76,17 @@ public final class LineProtocol implements ProtocolProvider {
     @Override
     public byte[] echo(byte[] payload) {
       return Base64.getDecoder().decode(call("E " + Base64.getEncoder().encodeToString(payload)));
+    }
+
+    /** The line protocol has no put: the key goes through echo, which is enough for the SPI tests. */
+    @Override
+    public boolean put(String key, byte[] value) {
+      return key.equals(call("H " + key).substring("hello, ".length()));
+    }
+
+    @Override
+    public java.util.List<io.rpcxbench.api.Item> items(int n) {
+      throw new UnsupportedOperationException("the line test protocol serves no items");
     }
 
     private synchronized String call(String line) {

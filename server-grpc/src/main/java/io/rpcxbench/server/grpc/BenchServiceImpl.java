@@ -1,36 +1,65 @@
 package io.rpcxbench.server.grpc;
 
+import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
-import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.api.grpc.BenchGrpc;
-import io.rpcxbench.api.grpc.EchoReply;
-import io.rpcxbench.api.grpc.EchoRequest;
-import io.rpcxbench.api.grpc.HelloReply;
-import io.rpcxbench.api.grpc.HelloRequest;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.server.grpc.wire.BenchGrpc;
+import io.rpcxbench.server.grpc.wire.EchoReply;
+import io.rpcxbench.server.grpc.wire.EchoRequest;
+import io.rpcxbench.server.grpc.wire.HelloReply;
+import io.rpcxbench.server.grpc.wire.HelloRequest;
+import io.rpcxbench.server.grpc.wire.ItemsReply;
+import io.rpcxbench.server.grpc.wire.ItemsRequest;
+import io.rpcxbench.server.grpc.wire.PutReply;
+import io.rpcxbench.server.grpc.wire.PutRequest;
+import java.util.function.Supplier;
 
-/** The benchmark operations as gRPC serves them: the same replies RPCX and HTTP/JSON give. */
+/**
+ * The benchmark calls as gRPC serves them, through {@link BenchLogic}: the same replies and the
+ * same rejections (INVALID_ARGUMENT) as every other protocol.
+ */
 final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
+  private final BenchLogic bench = new BenchLogic();
 
   @Override
-  public void hello(HelloRequest request, StreamObserver<HelloReply> responseObserver) {
-    responseObserver.onNext(helloReply(request));
-    responseObserver.onCompleted();
+  public void hello(HelloRequest request, StreamObserver<HelloReply> replies) {
+    answer(replies, () -> helloReply(request));
   }
 
   @Override
-  public void echo(EchoRequest request, StreamObserver<EchoReply> responseObserver) {
+  public void echo(EchoRequest request, StreamObserver<EchoReply> replies) {
     // ByteString is immutable: handing the same bytes back costs no copy.
-    responseObserver.onNext(EchoReply.newBuilder().setPayload(request.getPayload()).build());
-    responseObserver.onCompleted();
+    answer(replies, () -> {
+      BenchLogic.checkEchoPayload(request.hasPayload(), request.getPayload().size());
+      return EchoReply.newBuilder().setPayload(request.getPayload()).build();
+    });
   }
 
   @Override
-  public StreamObserver<HelloRequest> helloStream(StreamObserver<HelloReply> responseObserver) {
+  public void put(PutRequest request, StreamObserver<PutReply> replies) {
+    answer(replies, () -> PutReply.newBuilder()
+        .setOk(bench.put(request.hasKey() ? request.getKey() : null,
+            request.hasValue() ? request.getValue().toByteArray() : null))
+        .build());
+  }
+
+  @Override
+  public void items(ItemsRequest request, StreamObserver<ItemsReply> replies) {
+    answer(replies, () -> ItemMessages.toWire(bench.items(request.getN())));
+  }
+
+  @Override
+  public StreamObserver<HelloRequest> helloStream(StreamObserver<HelloReply> replies) {
     // gRPC serialises the calls into this observer, so replies go out in request order.
     return new StreamObserver<>() {
       @Override
       public void onNext(HelloRequest request) {
-        responseObserver.onNext(helloReply(request));
+        try {
+          replies.onNext(helloReply(request));
+        } catch (InvalidArgumentException e) {
+          replies.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asException());
+        }
       }
 
       @Override
@@ -40,12 +69,26 @@ final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
 
       @Override
       public void onCompleted() {
-        responseObserver.onCompleted();
+        replies.onCompleted();
       }
     };
   }
 
-  private static HelloReply helloReply(HelloRequest request) {
-    return HelloReply.newBuilder().setMessage(BenchContract.helloReply(request.getName())).build();
+  private HelloReply helloReply(HelloRequest request) {
+    return HelloReply.newBuilder()
+        .setMessage(bench.hello(request.hasName() ? request.getName() : null))
+        .build();
+  }
+
+  private static <T> void answer(StreamObserver<T> replies, Supplier<T> call) {
+    T reply;
+    try {
+      reply = call.get();
+    } catch (InvalidArgumentException e) {
+      replies.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asException());
+      return;
+    }
+    replies.onNext(reply);
+    replies.onCompleted();
   }
 }

@@ -9,6 +9,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import io.rpcxbench.serverkit.RunningServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  */
-public final class GrpcBenchServer implements AutoCloseable {
+public final class GrpcBenchServer implements RunningServer {
   private static final Logger log = LoggerFactory.getLogger(GrpcBenchServer.class);
   private static final long GRACE_SECONDS = 5;
 
@@ -80,6 +81,7 @@ public final class GrpcBenchServer implements AutoCloseable {
   }
 
   /** The port actually bound (useful after asking for port 0). */
+  @Override
   public int port() {
     return port;
   }
@@ -105,6 +107,9 @@ public final class GrpcBenchServer implements AutoCloseable {
    */
   @Override
   public void close() {
+    if (server.isTerminated()) {
+      return;
+    }
     server.shutdown();
     try {
       if (!server.awaitTermination(GRACE_SECONDS, TimeUnit.SECONDS)) {

@@ -3,7 +3,7 @@ package io.rpcxbench.server.grpc;
 import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.api.grpc.HelloRequest;
+import io.rpcxbench.server.grpc.wire.HelloRequest;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -12,6 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.rpcxbench.serverkit.ServerCommand;
+import io.rpcxbench.serverkit.ServerMain;
 import picocli.CommandLine;
 
 class GrpcServerCommandTest {
@@ -19,7 +21,9 @@ class GrpcServerCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int execute(String... args) {
-    CommandLine cmd = new CommandLine(new GrpcServerCommand());
+    GrpcServerCommand.Options options = new GrpcServerCommand.Options();
+    ServerCommand command = new ServerCommand(GrpcServerCommand.DEFINITION, options::start, false);
+    CommandLine cmd = ServerMain.commandLine(command, options);
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     return cmd.execute(args);
@@ -29,14 +33,14 @@ class GrpcServerCommandTest {
   void helpExitsZeroAndShowsTheOptions() {
     assertThat(execute("--help")).isZero();
     assertThat(out.toString())
-        .contains("Usage: server-grpc", "--bind=ADDR", "--port=PORT", "--direct-executor", "default: 8082");
+        .contains("Usage: grpc-server", "--bind=ADDR", "--port=PORT", "--direct-executor");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"--port=70000", "--port=-1", "--port=x", "--nope", "--bind=nosuch.invalid"})
   void badUsageExitsTwo(String arg) {
     assertThat(execute(arg)).isEqualTo(2);
-    assertThat(err.toString()).contains("Usage: server-grpc");
+    assertThat(err.toString()).contains("grpc: error: ", "try --help");
     assertThat(out.toString()).isEmpty();
   }
 
@@ -47,7 +51,7 @@ class GrpcServerCommandTest {
       assertThat(execute("--bind", "127.0.0.1", "--port", Integer.toString(port))).isEqualTo(1);
       assertThat(err.toString())
           .isEqualTo(
-              "server-grpc: cannot listen on 127.0.0.1:" + port + ": address already in use"
+              "grpc: cannot listen on 127.0.0.1:" + port + ": address already in use"
                   + System.lineSeparator());
       assertThat(out.toString()).isEmpty();
     }

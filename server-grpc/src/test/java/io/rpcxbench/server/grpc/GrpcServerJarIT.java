@@ -4,8 +4,8 @@ import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
-import io.rpcxbench.api.grpc.EchoRequest;
-import io.rpcxbench.api.grpc.HelloRequest;
+import io.rpcxbench.server.grpc.wire.EchoRequest;
+import io.rpcxbench.server.grpc.wire.HelloRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

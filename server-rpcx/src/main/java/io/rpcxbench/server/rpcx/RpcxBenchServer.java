@@ -2,6 +2,7 @@ package io.rpcxbench.server.rpcx;
 
 import io.rpcxbench.rpcx.RpcxServer;
 import io.rpcxbench.rpcx.Transport;
+import io.rpcxbench.serverkit.RunningServer;
 
 /**
  * The benchmark service on an {@link RpcxServer}: host B's RPCX side.
@@ -12,7 +13,7 @@ import io.rpcxbench.rpcx.Transport;
  * }
  * }</pre>
  */
-public final class RpcxBenchServer implements AutoCloseable {
+public final class RpcxBenchServer implements RunningServer {
   private final RpcxServer server;
 
   private RpcxBenchServer(RpcxServer server) {
@@ -41,6 +42,7 @@ public final class RpcxBenchServer implements AutoCloseable {
     return new RpcxBenchServer(server);
   }
 
+  @Override
   public int port() {
     return server.port();
   }

@@ -2,7 +2,7 @@ package io.rpcxbench.server.rpcx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.api.BenchService;
+
 import io.rpcxbench.rpcx.RpcxClientFactory;
 import io.rpcxbench.testsupport.ServerProcess;
 import java.nio.file.Path;

@@ -1,7 +1,0 @@
-package io.rpcxbench.api.json;
-
-/**
- * JSON body of {@code POST /echo}, both ways: {@code {"payload":"<base64>"}} (Jackson's default
- * mapping of {@code byte[]}).
- */
-public record EchoBody(byte[] payload) {}

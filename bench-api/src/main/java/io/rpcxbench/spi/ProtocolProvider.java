@@ -1,0 +1,53 @@
+package io.rpcxbench.spi;
+
+/**
+ * A protocol the harness can drive: the unit of extension. Each protocol's folder holds one (or
+ * one per variant, e.g. {@code grpc} and {@code grpc-tuned}); the harness finds them with {@link
+ * java.util.ServiceLoader} (list the class in {@code
+ * META-INF/services/io.rpcxbench.spi.ProtocolProvider}) and names none of them itself. {@code
+ * --protocol ID} selects one, {@code --port ID=PORT} sets its port, its results go to {@code
+ * <out>/ID/t<T>-r<R>.csv} with {@link #type()} in the type column, and {@code --list-protocols}
+ * prints the catalog that every script reads.
+ *
+ * <pre>{@code
+ * public final class TcpProtobufProtocol implements ProtocolProvider {
+ *   public String id() { return "tcp-protobuf"; }
+ *   public String label() { return "raw TCP + Protobuf"; }
+ *   public int type() { return 8; }
+ *   public int defaultPort() { return 8087; }
+ *   public ServerLaunch server() {
+ *     return ServerLaunch.jar("protocols/tcp-protobuf/target/tcp-protobuf-server.jar");
+ *   }
+ *   public BenchClient open(ClientOptions options) { return TcpProtobufClient.connect(options); }
+ * }
+ * }</pre>
+ *
+ * <p>Implementations need a public no-argument constructor.
+ */
+public interface ProtocolProvider {
+  /** Lower-case name for {@code --protocol} and the result folder: {@code [a-z][a-z0-9-]*}. */
+  String id();
+
+  /** Human name for tables and charts, e.g. {@code "gRPC, direct executor"}. */
+  String label();
+
+  /**
+   * Stable number for the raw files' {@code type} column, unique in the catalog. 1-3 are the
+   * paper's (RPCX, gRPC, OpenFeign); docs/protocols.md lists the others.
+   */
+  int type();
+
+  /** The port used when {@code --port ID=PORT} is not given; the server's default too. */
+  int defaultPort();
+
+  /** How host B starts this protocol's server. */
+  ServerLaunch server();
+
+  /**
+   * Builds the client the way the protocol's users would, once per protocol JVM, before any
+   * timed run. It may connect lazily; the harness probes the server with one call right after.
+   *
+   * @throws RuntimeException when the client cannot be built; the harness prints its message
+   */
+  BenchClient open(ClientOptions options);
+}

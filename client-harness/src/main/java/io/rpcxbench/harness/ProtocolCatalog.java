@@ -1,0 +1,97 @@
+package io.rpcxbench.harness;
+
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.regex.Pattern;
+
+/**
+ * Every protocol on the class path ({@link ServiceLoader} of {@link ProtocolProvider}): the one
+ * catalog that the harness, the tests and the scripts ({@code --list-protocols}) read. Ids and
+ * type numbers must be unique; a clash is an error naming both plug-ins.
+ */
+final class ProtocolCatalog {
+  private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
+  /** Columns of {@code --list-protocols}; "-" stands for an empty field. */
+  static final String HEADER = "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal";
+
+  private static ProtocolCatalog loaded;
+
+  private final List<ProtocolProvider> byType;
+
+  ProtocolCatalog(Iterable<ProtocolProvider> providers) {
+    Map<String, ProtocolProvider> ids = new HashMap<>();
+    Map<Integer, ProtocolProvider> types = new HashMap<>();
+    List<ProtocolProvider> all = new ArrayList<>();
+    for (ProtocolProvider p : providers) {
+      String where = p.getClass().getName();
+      if (p.id() == null || !ID.matcher(p.id()).matches()) {
+        throw new IllegalStateException(
+            "protocol plugin " + where + " has id '" + p.id() + "'; expected [a-z][a-z0-9-]*");
+      }
+      clash("id '" + p.id() + "'", ids.putIfAbsent(p.id(), p), p);
+      clash("type " + p.type(), types.putIfAbsent(p.type(), p), p);
+      all.add(p);
+    }
+    all.sort(Comparator.comparingInt(ProtocolProvider::type));
+    this.byType = List.copyOf(all);
+  }
+
+  private static void clash(String what, ProtocolProvider previous, ProtocolProvider p) {
+    if (previous != null) {
+      throw new IllegalStateException(what + " is provided twice: by "
+          + previous.getClass().getName() + " and by " + p.getClass().getName());
+    }
+  }
+
+  /** The protocols of this JVM's class path, loaded on first use. */
+  static synchronized ProtocolCatalog onClassPath() {
+    if (loaded == null) {
+      try {
+        loaded = new ProtocolCatalog(
+            ServiceLoader.load(ProtocolProvider.class, ProtocolCatalog.class.getClassLoader()));
+      } catch (ServiceConfigurationError e) {
+        throw new IllegalStateException("cannot load protocol plugins: " + e.getMessage(), e);
+      }
+    }
+    return loaded;
+  }
+
+  Optional<ProtocolProvider> find(String id) {
+    return byType.stream().filter(p -> p.id().equals(id)).findFirst();
+  }
+
+  /** Every provider, by type number. */
+  List<ProtocolProvider> all() {
+    return byType;
+  }
+
+  List<String> ids() {
+    return byType.stream().map(ProtocolProvider::id).toList();
+  }
+
+  /** {@code --list-protocols}: a header and one tab-separated line per protocol. */
+  void print(PrintWriter out) {
+    out.println(HEADER);
+    for (ProtocolProvider p : byType) {
+      ServerLaunch server = p.server();
+      out.println(String.join("\t", p.id(), field(p.label()), String.valueOf(p.type()),
+          String.valueOf(p.defaultPort()), field(server.jar()),
+          field(String.join(" ", server.args())), field(server.external())));
+    }
+    out.flush();
+  }
+
+  private static String field(String value) {
+    String flat = value == null ? "" : value.replaceAll("[\\t\\r\\n]+", " ").strip();
+    return flat.isEmpty() ? "-" : flat;
+  }
+}

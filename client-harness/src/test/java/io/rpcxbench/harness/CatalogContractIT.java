@@ -1,0 +1,224 @@
+package io.rpcxbench.harness;
+
+import static io.rpcxbench.harness.HarnessInvocation.args;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.testsupport.ServerProcess;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The contract every protocol of the catalog must keep, run for each one automatically: adding a
+ * protocol to the catalog adds it here. Servers are the real fat jars, started as the scripts
+ * start them (port 0, ready line); clients are the plug-ins, driven directly and through the
+ * harness. Protocols that need an external server (a broker) are covered by their own module.
+ */
+class CatalogContractIT {
+  private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
+  private static final Map<ServerLaunch, Running> SHARED = new HashMap<>();
+
+  @TempDir Path out;
+
+  /** A server process and the port it bound. */
+  record Running(ServerProcess process, int port) {}
+
+  @AfterAll
+  static void stopSharedServers() {
+    SHARED.values().forEach(r -> r.process().close());
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyProtocolKeepsTheContract() {
+    return ProtocolCatalog.onClassPath().all().stream()
+        .filter(p -> p.server().external().isEmpty())
+        .map(p -> dynamicContainer(p.id(), List.of(
+            dynamicTest("every call, checked", () -> everyCall(p)),
+            dynamicTest("a missing argument is rejected, the client goes on", () -> missing(p)),
+            dynamicTest("harness: hello, echo, put, items", () -> harnessCalls(p)),
+            dynamicTest("harness: server killed mid-point", () -> killedServer(p)),
+            dynamicTest("harness: unreachable server", () -> unreachable(p)))));
+  }
+
+  @TestFactory
+  Stream<DynamicNode> everyServerHasTheKitsCommandLine() {
+    return ProtocolCatalog.onClassPath().all().stream()
+        .map(ProtocolProvider::server)
+        .filter(s -> !s.jar().isEmpty())
+        .distinct()
+        .map(s -> dynamicContainer(s.jar() + " " + s.args(), List.of(
+            dynamicTest("bad port: exit 2", () -> assertThat(exit(s, "--port", "70000"))
+                .isEqualTo(2)),
+            dynamicTest("unknown option: exit 2", () -> assertThat(exit(s, "--no-such-option"))
+                .isEqualTo(2)),
+            dynamicTest("--help: exit 0", () -> assertThat(exit(s, "--help")).isZero()),
+            dynamicTest("busy port: exit 1", () -> busyPort(s)))));
+  }
+
+  private static synchronized Running shared(ProtocolProvider p) throws Exception {
+    Running running = SHARED.get(p.server());
+    if (running == null) {
+      running = start(p.server());
+      SHARED.put(p.server(), running);
+    }
+    return running;
+  }
+
+  private static Running start(ServerLaunch server) throws Exception {
+    List<String> args = new ArrayList<>(List.of("--bind", "127.0.0.1", "--port", "0"));
+    args.addAll(server.args());
+    ServerProcess process = ServerProcess.startJar(jar(server), args);
+    return new Running(process, process.awaitReadyPort());
+  }
+
+  private static Path jar(ServerLaunch server) {
+    Path jar = REPO.resolve(server.jar());
+    assertThat(jar).as("the catalog's server jar").exists();
+    return jar;
+  }
+
+  private static ClientOptions options(int port) {
+    return new ClientOptions("127.0.0.1", port, Duration.ofSeconds(10), Duration.ofSeconds(5), 4);
+  }
+
+  private static void everyCall(ProtocolProvider p) throws Exception {
+    try (BenchClient client = new Protocol(p).open(options(shared(p).port()))) {
+      assertThat(client.hello("world")).isEqualTo("hello, world");
+      for (int size : new int[] {0, 64, BenchContract.MAX_PAYLOAD}) {
+        byte[] payload = new byte[size];
+        new Random(size).nextBytes(payload);
+        assertThat(client.echo(payload)).as("echo of %d bytes", size).isEqualTo(payload);
+      }
+      assertThat(client.put(BenchContract.putKey("k", 1, BenchContract.DEFAULT_KEY_BYTES),
+          new byte[BenchContract.DEFAULT_VALUE_BYTES])).isTrue();
+      for (int n : new int[] {0, 10, 100}) {
+        assertThat(client.items(n)).as("items(%d)", n).isEqualTo(BenchContract.items(n));
+      }
+      assertThat(client.describe()).isNotBlank();
+    }
+  }
+
+  private static void missing(ProtocolProvider p) throws Exception {
+    try (BenchClient client = new Protocol(p).open(options(shared(p).port()))) {
+      assertThatThrownBy(() -> client.hello(null)).isInstanceOf(RuntimeException.class);
+      assertThatThrownBy(() -> client.echo(null)).isInstanceOf(RuntimeException.class);
+      assertThatThrownBy(() -> client.put(null, new byte[1])).isInstanceOf(RuntimeException.class);
+      assertThatThrownBy(() -> client.items(BenchContract.MAX_ITEMS + 1))
+          .isInstanceOf(RuntimeException.class);
+      assertThat(client.hello("after")).isEqualTo("hello, after");
+    }
+  }
+
+  private void harnessCalls(ProtocolProvider p) throws Exception {
+    int port = shared(p).port();
+    Protocol protocol = new Protocol(p);
+    for (String[] call : new String[][] {
+        {"hello"}, {"echo", "--payload", "300"}, {"put"}, {"items", "--items", "10"}}) {
+      Path dir = out.resolve(call[0]);
+      List<Object> a = new ArrayList<>(List.of("--protocol", p.id(), "--threads", 3,
+          "--requests", 20, "--runs", 2, "--port", p.id() + "=" + port, "--out", dir,
+          "--timeout", "10s", "--call"));
+      a.addAll(List.of((Object[]) call));
+      HarnessInvocation.Outcome o = HarnessInvocation.run(args(a.toArray()));
+      assertThat(o.exitCode()).as(call[0] + ": " + o.err()).isZero();
+      Path file = dir.resolve(p.id()).resolve("t3-r20.csv");
+      RawResultFile.Contents c = RawFileChecks.checkComplete(file, protocol, 3, 20, 2, 60);
+      assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
+      assertThat(c.provenance()).containsEntry("call", call[0])
+          .containsEntry("target", "127.0.0.1:" + port);
+      try (var files = Files.list(file.getParent())) {
+        assertThat(files).containsExactly(file); // no temp file left behind
+      }
+    }
+  }
+
+  private void killedServer(ProtocolProvider p) throws Exception {
+    Running dying = start(p.server());
+    AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
+    // Order 0 done: kill the server while order 1 runs; order 2 surely meets a dead server.
+    HarnessInvocation.Outcome o = HarnessInvocation.run(
+        line -> {
+          if (line.contains("order 0/")) {
+            killing.set(CompletableFuture.runAsync(() -> {
+              try {
+                dying.process().kill();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }));
+          } else if (line.contains("order 1/")) {
+            killing.get().join();
+          }
+        },
+        args("--protocol", p.id(), "--threads", 2, "--requests", 200, "--runs", 3,
+            "--port", p.id() + "=" + dying.port(), "--out", out.resolve("killed"),
+            "--timeout", "2s"));
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
+    RawResultFile.Contents c = RawFileChecks.checkComplete(
+        out.resolve("killed").resolve(p.id()).resolve("t2-r200.csv"), new Protocol(p), 2, 200, 3,
+        400);
+    assertThat(c.rows().get(0).errors()).isZero();
+    assertThat(c.rows().get(2).errors()).isEqualTo(400);
+    assertThat(o.err()).contains("first error:");
+  }
+
+  private void unreachable(ProtocolProvider p) throws IOException {
+    int closedPort;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closedPort = s.getLocalPort();
+    }
+    HarnessInvocation.Outcome o = HarnessInvocation.run(
+        args("--protocol", p.id(), "--threads", 2, "--requests", 10,
+            "--port", p.id() + "=" + closedPort, "--out", out.resolve("unreachable")));
+    assertThat(o.exitCode()).isEqualTo(1);
+    assertThat(o.err())
+        .contains("cannot reach " + p.id() + " server at 127.0.0.1:" + closedPort)
+        .doesNotContain("\tat ");
+    assertThat(out.resolve("unreachable")).doesNotExist();
+  }
+
+  private static int exit(ServerLaunch server, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", jar(server).toString()));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new AssertionError(server.jar() + " " + String.join(" ", args) + " did not exit");
+    }
+    return process.exitValue();
+  }
+
+  private static void busyPort(ServerLaunch server) throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      List<String> args = new ArrayList<>(List.of(
+          "--bind", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort())));
+      args.addAll(server.args());
+      assertThat(exit(server, args.toArray(String[]::new))).isEqualTo(1);
+    }
+  }
+}

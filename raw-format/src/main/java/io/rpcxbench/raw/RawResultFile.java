@@ -1,0 +1,97 @@
+package io.rpcxbench.raw;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The raw result file of one point (docs/raw-format.md): a magic line, {@code # key: value}
+ * provenance, a CSV header, one row per run. The one reader and writer of the format: the harness
+ * writes with it, the report and {@code report show} read with it.
+ *
+ * <pre>{@code
+ * Map<String, String> provenance = new LinkedHashMap<>();
+ * provenance.put("status", "complete");
+ * provenance.put("protocol", "rpcx");
+ * provenance.put("type", "1");
+ * provenance.put("threads", "10");
+ * provenance.put("requests", "100");
+ * RawResultFile.write(Path.of("results/raw/rpcx/t10-r100.csv"), provenance, rows);
+ *
+ * RawContents back = RawResultFile.read(Path.of("results/raw/rpcx/t10-r100.csv"));
+ * }</pre>
+ */
+public final class RawResultFile {
+  /** First line of a file this library writes. */
+  public static final String MAGIC = "# rpcx-bench raw result v2";
+
+  /** The v2 columns, in the order {@link RunRow#toCsv} writes them. */
+  public static final List<String> COLUMNS =
+      List.of(
+          "type", "threadNum", "requestNum", "order", "timeTotal", "tps", "calls", "errors",
+          "throughput", "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "histogram");
+
+  /** The header row of a v2 file; a v1 file has the same without {@code ,histogram}. */
+  public static final String HEADER = String.join(",", COLUMNS);
+
+  /** Columns every file must have; the others may be absent (they then read as 0 or ""). */
+  public static final List<String> REQUIRED_COLUMNS =
+      List.of("type", "threadNum", "requestNum", "order", "timeTotal", "tps");
+
+  /** Values of the {@code status} provenance key. */
+  public static final List<String> STATUSES = List.of("complete", "timeout", "failed");
+
+  private RawResultFile() {}
+
+  /**
+   * Writes {@code file} atomically (a temp file in the same folder, then a rename), so a file that
+   * exists is complete. Provenance is written in map order; line breaks in values become spaces.
+   */
+  public static void write(Path file, Map<String, String> provenance, List<RunRow> rows)
+      throws IOException {
+    Path dir = file.toAbsolutePath().getParent();
+    Files.createDirectories(dir);
+    Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+    try {
+      try (BufferedWriter w = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
+        w.write(MAGIC);
+        w.newLine();
+        for (Map.Entry<String, String> e : provenance.entrySet()) {
+          w.write("# " + e.getKey() + ": " + e.getValue().replaceAll("[\\r\\n]+", " "));
+          w.newLine();
+        }
+        w.write(HEADER);
+        w.newLine();
+        for (RunRow row : rows) {
+          w.write(row.toCsv());
+          w.newLine();
+        }
+      }
+      Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  /**
+   * Reads a v1 or v2 file; problems name the file as {@code file.toString()}.
+   *
+   * @throws IOException only when the file cannot be read; bad content is in {@code problems}
+   */
+  public static RawContents read(Path file) throws IOException {
+    return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+  }
+
+  /**
+   * Parses the text of a raw file (a leading BOM and CRLF line ends are accepted). A bad row is
+   * reported as {@code source:line: reason} and skipped, the other rows are kept.
+   */
+  public static RawContents parse(String text, String source) {
+    return new RawFileReader(source).parse(text);
+  }
+}

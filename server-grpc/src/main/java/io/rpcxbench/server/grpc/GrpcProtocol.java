@@ -1,0 +1,43 @@
+package io.rpcxbench.server.grpc;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/** The paper's gRPC-java (type 2), as grpc-java's examples build client and server. */
+public final class GrpcProtocol implements ProtocolProvider {
+  static final String ID = "grpc";
+  static final int PORT = 8082;
+  static final ServerLaunch SERVER = ServerLaunch.jar("server-grpc/target/server-grpc.jar");
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "gRPC";
+  }
+
+  @Override
+  public int type() {
+    return 2;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return SERVER;
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return GrpcBenchClient.open(options, false);
+  }
+}

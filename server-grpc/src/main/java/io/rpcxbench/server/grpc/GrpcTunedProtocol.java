@@ -1,0 +1,43 @@
+package io.rpcxbench.server.grpc;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * gRPC at its documented best for handlers that never block: {@code directExecutor()} on the
+ * channel and on the server (a server of its own, on its own port). Beside {@code grpc}, so every
+ * comparison shows gRPC's default and its tuning.
+ */
+public final class GrpcTunedProtocol implements ProtocolProvider {
+  @Override
+  public String id() {
+    return "grpc-tuned";
+  }
+
+  @Override
+  public String label() {
+    return "gRPC, direct executor";
+  }
+
+  @Override
+  public int type() {
+    return 4;
+  }
+
+  @Override
+  public int defaultPort() {
+    return 8084;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return GrpcProtocol.SERVER.withArgs("--direct-executor");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return GrpcBenchClient.open(options, true);
+  }
+}

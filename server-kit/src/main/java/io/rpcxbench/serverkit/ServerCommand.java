@@ -1,0 +1,142 @@
+package io.rpcxbench.serverkit;
+
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import sun.misc.Signal;
+
+/** The kit's command: {@code --bind}, {@code --port}, the ready line, the graceful stop. */
+@Command(mixinStandardHelpOptions = true, sortOptions = false, versionProvider = Version.class)
+public final class ServerCommand implements Callable<Integer> {
+  static final int OK = 0;
+  static final int CANNOT_START = 1;
+  static final int USAGE = 2;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "0.0.0.0",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+  String bind;
+
+  @Option(names = "--port", paramLabel = "PORT",
+      description = "TCP port, 0 for one the OS chooses (default: the protocol's own).")
+  Integer port;
+
+  @Unmatched List<String> unmatched = new ArrayList<>();
+
+  private final ServerDefinition definition;
+  private final ServerStarter starter;
+  private final boolean waitForSignal;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private volatile RunningServer server;
+
+  /**
+   * @param waitForSignal true in {@code main}: serve until SIGTERM/SIGINT, then exit 0; false in
+   *     tests: return after the ready line
+   */
+  public ServerCommand(ServerDefinition definition, ServerStarter starter, boolean waitForSignal) {
+    this.definition = definition;
+    this.starter = starter;
+    this.waitForSignal = waitForSignal;
+  }
+
+  ServerDefinition definition() {
+    return definition;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    int chosenPort = port != null ? port : definition.defaultPort();
+    if (chosenPort < 0 || chosenPort > 65535) {
+      throw new ParameterException(spec.commandLine(), "--port must be 0..65535, got " + chosenPort);
+    }
+    resolve(bind);
+    List<String> passThrough = passThrough();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      server = starter.start(bind, chosenPort, passThrough);
+    } catch (Exception e) {
+      err.println(definition.id() + ": " + startFailure(e, chosenPort));
+      err.flush();
+      return CANNOT_START;
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(definition.id() + " listening on " + hostPort(bind, server.port()));
+    out.flush();
+    if (waitForSignal) {
+      Runtime.getRuntime().addShutdownHook(new Thread(this::stop, definition.id() + "-stop"));
+      for (String name : new String[] {"TERM", "INT"}) {
+        // System.exit runs the hook above: a graceful stop, and exit 0 instead of 143/130.
+        Signal.handle(new Signal(name), signal -> System.exit(OK));
+      }
+      stopped.await();
+    }
+    return OK;
+  }
+
+  /** Stops the server gracefully; idempotent. */
+  public void stop() {
+    RunningServer running = server;
+    if (running != null && stopped.getCount() > 0) {
+      running.close();
+      System.err.println(definition.id() + ": stopped");
+    }
+    stopped.countDown();
+  }
+
+  /** The port the running server bound, for tests. */
+  public int boundPort() {
+    return server.port();
+  }
+
+  private void resolve(String address) {
+    try {
+      InetAddress.getByName(address);
+    } catch (UnknownHostException e) {
+      throw new ParameterException(spec.commandLine(), "--bind: unknown host " + address);
+    }
+  }
+
+  private List<String> passThrough() {
+    for (String arg : unmatched) {
+      if (definition.passThrough().map(p -> !p.matcher(arg).matches()).orElse(true)) {
+        throw new ParameterException(spec.commandLine(), "unknown argument " + arg);
+      }
+    }
+    return List.copyOf(unmatched);
+  }
+
+  private String startFailure(Exception e, int chosenPort) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof BindException || isPortInUse(c)
+          || String.valueOf(c.getMessage()).contains("Address already in use")) {
+        return "cannot listen on " + hostPort(bind, chosenPort) + ": address already in use";
+      }
+    }
+    return "cannot start: " + e;
+  }
+
+  /**
+   * Spring Boot reports a busy port with its own exception type, and Netty's native transports
+   * with an IOException that only says so in its message, not with a BindException.
+   */
+  private static boolean isPortInUse(Throwable t) {
+    return t.getClass().getSimpleName().equals("PortInUseException");
+  }
+
+  /** {@code host:port}, with brackets around an IPv6 literal. */
+  public static String hostPort(String host, int port) {
+    return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+  }
+}

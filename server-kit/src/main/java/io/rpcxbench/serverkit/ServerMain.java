@@ -1,0 +1,55 @@
+package io.rpcxbench.serverkit;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * The one entry point of every benchmark server.
+ *
+ * <pre>{@code
+ * public static void main(String[] args) {
+ *   GrpcOptions options = new GrpcOptions();            // @Option fields of its own, or none
+ *   ServerMain.run(
+ *       ServerDefinition.of("grpc", 8082, "Serves the benchmark service over gRPC."),
+ *       (bind, port, extra) -> GrpcBenchServer.start(bind, port, options.directExecutor),
+ *       args, options);
+ * }
+ * }</pre>
+ *
+ * <p>Exit codes: 0 stopped by SIGTERM/SIGINT (graceful), or {@code --help}/{@code --version}; 1
+ * could not listen or start; 2 bad usage.
+ */
+public final class ServerMain {
+  private ServerMain() {}
+
+  /** Parses, starts, prints the ready line, serves until SIGTERM; then exits the JVM. */
+  public static void run(
+      ServerDefinition definition, ServerStarter starter, String[] args, Object... ownOptions) {
+    ServerCommand command = new ServerCommand(definition, starter, true);
+    System.exit(commandLine(command, ownOptions).execute(args));
+  }
+
+  /**
+   * The command line as {@link #run} builds it, for tests: with {@code waitForSignal} false,
+   * {@code execute} returns right after the ready line and leaves the server to {@link
+   * ServerCommand#stop()}.
+   */
+  public static CommandLine commandLine(ServerCommand command, Object... ownOptions) {
+    CommandLine cl = new CommandLine(command);
+    cl.setCommandName(command.definition().id() + "-server");
+    cl.getCommandSpec().usageMessage().description(
+        command.definition().description().toArray(String[]::new));
+    for (int i = 0; i < ownOptions.length; i++) {
+      cl.addMixin("own" + i, ownOptions[i]);
+    }
+    cl.setParameterExceptionHandler(
+        (e, args) -> {
+          PrintWriter err = e.getCommandLine().getErr();
+          err.println(command.definition().id() + ": error: " + e.getMessage());
+          err.println("try --help");
+          err.flush();
+          return ServerCommand.USAGE;
+        });
+    return cl;
+  }
+}

@@ -1,0 +1,85 @@
+package io.rpcxbench.server.rpcx;
+
+import io.netty.util.Version;
+import io.rpcxbench.api.Item;
+import io.rpcxbench.rpcx.RpcxClientFactory;
+import io.rpcxbench.rpcx.Transport;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import java.util.List;
+
+/**
+ * RPCX as its users write it: a {@link RpcxClientFactory} filled with the {@code rpcx.host} /
+ * {@code rpcx.port} properties of {@link BenchService}, and the JDK proxy it creates. One
+ * connection, NIO transport, the per-call deadline of {@code --timeout}.
+ */
+final class RpcxBenchClient implements BenchClient {
+  private static final int CONNECTIONS = 1;
+
+  private final RpcxClientFactory clients;
+  private final BenchService bench;
+  private final String description;
+
+  private RpcxBenchClient(RpcxClientFactory clients, String description) {
+    this.clients = clients;
+    this.bench = clients.create(BenchService.class);
+    this.description = description;
+  }
+
+  static BenchClient open(ClientOptions options) {
+    RpcxClientFactory clients =
+        RpcxClientFactory.builder()
+            .property("rpcx.host", options.host())
+            .property("rpcx.port", String.valueOf(options.port()))
+            .callTimeout(options.callTimeout())
+            .connectTimeout(options.connectTimeout())
+            .connectionsPerAddress(CONNECTIONS)
+            .transport(Transport.NIO)
+            .build();
+    try {
+      return new RpcxBenchClient(
+          clients,
+          "rpcx on Netty " + nettyVersion() + ": RpcxClientFactory proxy of BenchService, "
+              + CONNECTIONS + " connection, NIO, callTimeout " + options.callTimeout()
+              + ", connectTimeout " + options.connectTimeout());
+    } catch (RuntimeException e) {
+      clients.close();
+      throw e;
+    }
+  }
+
+  private static String nettyVersion() {
+    Version common = Version.identify().get("netty-common");
+    return common != null ? common.artifactVersion() : "unknown";
+  }
+
+  @Override
+  public String hello(String name) {
+    return bench.hello(name);
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    return bench.echo(payload);
+  }
+
+  @Override
+  public boolean put(String key, byte[] value) {
+    return bench.put(key, value);
+  }
+
+  @Override
+  public List<Item> items(int n) {
+    return ItemMessages.fromWire(bench.items(n));
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    clients.close();
+  }
+}

@@ -1,0 +1,42 @@
+package io.rpcxbench.server.rpcx;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/** The paper's RPCX (type 1) as a harness protocol. */
+public final class RpcxProtocol implements ProtocolProvider {
+  static final String ID = "rpcx";
+  static final int PORT = 8081;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "RPCX";
+  }
+
+  @Override
+  public int type() {
+    return 1;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("server-rpcx/target/server-rpcx.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return RpcxBenchClient.open(options);
+  }
+}
