@@ -67,12 +67,17 @@ perf_show() {
 
 # perf_cleaned FILE KEY: one value of the cleaned point (kept runs: orders 1..N-1).
 perf_cleaned() {
-  perf_show "$1" --cleaned | awk -F'\t' -v k="$2" '$1 == k { print $2; exit }'
+  local values
+  values="$(perf_show "$1" --cleaned)" || return 1
+  awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' <<<"$values"
 }
 
-# perf_sum FILE COLUMN: the column summed over all runs.
+# perf_sum FILE COLUMN: the column summed over all runs; prints nothing and fails when the file
+# cannot be read.
 perf_sum() {
-  perf_show "$1" --column "$2" | awk '{ s += $1 } END { print s + 0 }'
+  local values
+  values="$(perf_show "$1" --column "$2")" || return 1
+  awk '{ s += $1 } END { print s + 0 }' <<<"$values"
 }
 
 perf_die() {
