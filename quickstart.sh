@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # quickstart.sh: the README's first command. On a Linux machine with JDK 17 and Maven >= 3.8:
-# builds the jars, runs a small sweep of the three protocols against servers it starts on
-# loopback (about two minutes), then the report when the report tool is built.
+# builds the jars, runs a small sweep of the paper's three protocols (or --protocol's, ids of the
+# harness's catalog) against servers it starts on loopback (about two minutes), then the report.
 set -euo pipefail
 
-# ---- defaults: a small plan that shows all three protocols in a couple of minutes ----
+# ---- defaults: a small plan that shows the paper's three protocols in a couple of minutes ----
+PROTOCOLS=rpcx,grpc,openfeign
 THREADS=10:30:10
 REQUESTS=10:30:10
 RUNS=10
@@ -15,25 +16,35 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 usage() {
   cat <<USAGE
-Usage: ./quickstart.sh [--help]
+Usage: ./quickstart.sh [--protocol ID[,ID...]] [--help]
 
 1. mvn -B -q package -DskipTests
-2. ./sweep.sh --local --threads $THREADS --requests $REQUESTS --runs $RUNS --out $OUT
+2. ./sweep.sh --local --protocol $PROTOCOLS --threads $THREADS --requests $REQUESTS --runs $RUNS --out $OUT
    (resumable: a rerun skips the points already in $OUT)
 3. java -jar report/target/report.jar all --out $REPORT_OUT $OUT   (when the report jar exists)
 
-Needs JDK 17 (java) and Maven >= 3.8 (mvn) on the PATH.
+--protocol takes any ids the harness lists (java -jar client-harness/target/client-harness.jar
+--list-protocols), or "all". Needs JDK 17 (java) and Maven >= 3.8 (mvn) on the PATH.
 
-Example:
+Examples:
   ./quickstart.sh && ls $REPORT_OUT
+  ./quickstart.sh --protocol rpcx,grpc,grpc-tuned
 USAGE
 }
 
-case ${1:-} in
-  -h|--help) usage; exit 0 ;;
-  '') ;;
-  *) printf 'quickstart.sh: unknown argument %s\n' "$1" >&2; usage >&2; exit 2 ;;
-esac
+parse_args() {
+  while (($# > 0)); do
+    case $1 in
+      -h|--help) usage; exit 0 ;;
+      --protocol|--protocols)
+        (($# >= 2)) || { printf 'quickstart.sh: %s needs a value\n' "$1" >&2; exit 2; }
+        PROTOCOLS=$2; shift 2 ;;
+      *) printf 'quickstart.sh: unknown argument %s\n' "$1" >&2; usage >&2; exit 2 ;;
+    esac
+  done
+}
+
+parse_args "$@"
 
 for tool in java mvn; do
   if ! command -v "$tool" >/dev/null 2>&1; then
@@ -45,9 +56,9 @@ done
 echo "== 1/3 build (mvn -B -q package -DskipTests)"
 mvn -B -q package -DskipTests
 
-echo "== 2/3 sweep: threads $THREADS, requests $REQUESTS, runs $RUNS, three protocols on loopback"
+echo "== 2/3 sweep: threads $THREADS, requests $REQUESTS, runs $RUNS, protocols $PROTOCOLS on loopback"
 sweep_rc=0
-./sweep.sh --local --threads "$THREADS" --requests "$REQUESTS" --runs "$RUNS" --out "$OUT" || sweep_rc=$?
+./sweep.sh --local --protocol "$PROTOCOLS" --threads "$THREADS" --requests "$REQUESTS" --runs "$RUNS" --out "$OUT" || sweep_rc=$?
 if ((sweep_rc != 0 && sweep_rc != 1)); then
   printf 'quickstart.sh: the sweep stopped (exit %d); rerun ./quickstart.sh to resume\n' "$sweep_rc" >&2
   exit "$sweep_rc"

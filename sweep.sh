@@ -9,53 +9,68 @@ set -euo pipefail
 # ---- defaults (the paper's plan: both counts from 10, step 10; 600 s per point) ----
 THREADS_FROM=10; THREADS_TO=990; THREADS_STEP=10
 REQUESTS_FROM=10; REQUESTS_TO=900; REQUESTS_STEP=10
-PROTOCOLS=rpcx,grpc,openfeign
+PROTOCOLS=rpcx,grpc,openfeign      # the paper's three; any ids of the catalog (--list-protocols)
 RUNS=10
 LIMIT_S=600
 KILL_AFTER_S=10
+STOP_TIMEOUT_S=15
 OUT=results/raw
 STOP_AFTER_FAILURES=0
 MODE=host
 HOST=localhost
-declare -A PORT=([rpcx]=8081 [grpc]=8082 [openfeign]=8083)
-declare -A TYPE=([rpcx]=1 [grpc]=2 [openfeign]=3)
-PAYLOAD=
+declare -A PORT=()                 # --port ID=PORT; the rest from the catalog or the ready lines
+HARNESS_OPTS=()                    # --call, --payload, --items, --warmup, ... and everything after --
 DRY_RUN=0
 RETRY_FAILED=0
 READY_TIMEOUT_S=${RPCX_READY_TIMEOUT:-180}
 JAVA=${JAVA:-java}
 CLIENT_JVM_OPTS=${CLIENT_JVM_OPTS:-}
 SERVER_JVM_OPTS=${SERVER_JVM_OPTS:-}
-HEADER_ROW='type,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput,p50_us,p90_us,p99_us,p999_us,max_us'
+HEADER_ROW='type,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput,p50_us,p90_us,p99_us,p999_us,max_us,histogram'
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ORIG_ARGS=("$@")
+# the protocol catalog and server start/stop: deploy/catalog.sh, or beside sweep.sh when deployed
+if [[ -f $SCRIPT_DIR/deploy/catalog.sh ]]; then
+  # shellcheck source=deploy/catalog.sh
+  source "$SCRIPT_DIR/deploy/catalog.sh"
+else
+  # shellcheck source=deploy/catalog.sh
+  source "$SCRIPT_DIR/catalog.sh"
+fi
 
 usage() {
-  cat <<'EOF'
-Usage: ./sweep.sh [--host B | --local | --lab] [options]
+  cat <<'USAGE'
+Usage: ./sweep.sh [--host B | --local | --lab] [options] [-- HARNESS_OPTIONS...]
 
 Runs the paper's sweep: for each thread count, each request count, each protocol, one
-client-harness run of --runs runs, at most --timeout seconds each. Writes
+client-harness run of --runs runs, killed after --point-timeout seconds. Writes
 <out>/<protocol>/t<T>-r<R>.csv (docs/raw-format.md). Rerun the same command to resume.
+Protocols, labels, ports and server jars come from the harness's catalog
+(java -jar client-harness.jar --list-protocols).
 
 Target (pick one; default --host localhost):
   --host B                 servers already running on B (deploy/deploy.sh started them)
-  --rpcx-port P, --grpc-port P, --openfeign-port P
-                           server ports with --host (default 8081, 8082, 8083)
-  --local                  start the three servers on 127.0.0.1 (free ports), stop them at the end
+  --port ID=PORT           a protocol's server port with --host (repeatable; default: the catalog's)
+  --local                  start the protocols' servers on 127.0.0.1 (free ports; a server
+                           shared by several protocols once), stop them at the end
   --lab                    client in lab host A, servers in lab host B (deploy/lab.sh up first)
 
 Plan:
-  --protocols LIST         comma-separated subset of rpcx,grpc,openfeign (default all three)
-  --threads FROM[:TO[:STEP]]   thread counts (default 10:990:10)
-  --requests FROM[:TO[:STEP]]  request counts (default 10:900:10)
-                           an empty field keeps the default, e.g. --requests :100
+  --protocol ID[,ID...]    protocols of the catalog, or "all" (default: rpcx,grpc,openfeign)
+  --threads FROM[:TO[:STEP]]   thread counts (default 10:990:10); one value = that value only
+  --requests FROM[:TO[:STEP]]  request counts (default 10:900:10); one value = that value only;
+                           an empty field keeps the default, e.g. --requests :100, --threads 100:
   --runs N                 runs per point (default 10)
-  --timeout S              seconds a point may take before it is killed (default 600)
-  --payload BYTES          passed to the harness (echo payload size)
+  --point-timeout S        seconds a point may take before it is killed (default 600)
   --stop-after-failures N  after N failed points in a row for a protocol, move that protocol
                            on to the next thread count (default 0: never)
+
+Passed to the harness at every point (and recorded in the log and in failed-point files):
+  --call hello|echo|put|items, --payload BYTES (needs --call), --items N (needs --call),
+  --warmup DURATION, --requests-per thread|total, --timeout DURATION (per-call deadline),
+  and everything after "--" verbatim. Use a separate --out per call/payload: a point's file
+  name holds only the protocol, threads and requests.
 
 Output and control:
   --out DIR                raw results folder (default results/raw); the log goes there too
@@ -63,17 +78,19 @@ Output and control:
   --dry-run                print the plan (points in order) and exit
   -h, --help               this text
 
-Environment: RPCX_BENCH_CLIENT_JAR (client jar), JAVA (java binary), CLIENT_JVM_OPTS,
-SERVER_JVM_OPTS (--local/--lab servers), RPCX_READY_TIMEOUT (server start, s).
+Environment: RPCX_BENCH_CLIENT_JAR (client jar), RPCX_BENCH_REPORT_JAR (report jar, reads the
+result files), JAVA (java binary), CLIENT_JVM_OPTS, SERVER_JVM_OPTS (--local/--lab servers),
+RPCX_READY_TIMEOUT (server start, s).
 
 Exit: 0 every point complete without errors, 1 some point failed or timed out,
 2 bad usage, 130/143 interrupted (the resume command is printed).
 
 Examples:
-  ./sweep.sh --local --threads 10:20:10 --requests 10:20:10 --runs 5
-  ./sweep.sh --host 198.18.0.2 --stop-after-failures 3
-  ./sweep.sh --lab --protocols rpcx,grpc --threads 10:100:10 --dry-run
-EOF
+  ./sweep.sh --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2
+  ./sweep.sh --local --protocol rpcx,grpc-tuned --call echo --payload 256 --out results/echo256
+  ./sweep.sh --host 198.18.0.2 --port grpc=9082 --stop-after-failures 3 -- --warmup 5s
+  ./sweep.sh --lab --protocol rpcx,grpc --threads 10:100:10 --dry-run
+USAGE
 }
 
 die_usage() {
@@ -85,12 +102,18 @@ die_usage() {
 is_posint() { [[ $1 =~ ^[1-9][0-9]{0,8}$ ]]; }
 is_nonneg() { [[ $1 =~ ^(0|[1-9][0-9]{0,8})$ ]]; }
 
-# parse_range NAME SPEC DEF_FROM DEF_TO DEF_STEP -> prints "FROM TO STEP"
+# parse_range NAME SPEC DEF_FROM DEF_TO DEF_STEP -> prints "FROM TO STEP". A single value
+# (no colon) is that value only; empty fields keep the defaults.
 parse_range() {
   local name=$1 spec=$2 from=$3 to=$4 step=$5 extra=
   local f1 f2 f3
   IFS=: read -r f1 f2 f3 extra <<<"$spec"
   [[ -z $extra && $spec != *:*:*:* ]] || die_usage "$name: expected FROM[:TO[:STEP]], got '$spec'"
+  if [[ $spec != *:* ]]; then
+    is_posint "$spec" || die_usage "$name: expected a positive integer, got '$spec'"
+    printf '%s %s %s\n' "$spec" "$spec" 1
+    return 0
+  fi
   [[ -n $f1 ]] && from=$f1
   [[ -n ${f2:-} ]] && to=$f2
   [[ -n ${f3:-} ]] && step=$f3
@@ -102,7 +125,8 @@ parse_range() {
 }
 
 parse_args() {
-  local threads_spec='' requests_spec='' modes=0 arg value
+  local threads_spec='' requests_spec='' modes=0 arg value call_given=0 sized=''
+  PORT_SPECS=()
   while (($# > 0)); do
     arg=$1
     if [[ $arg == --*=* ]]; then
@@ -111,12 +135,13 @@ parse_args() {
     fi
     case $arg in
       -h|--help) usage; exit 0 ;;
+      --) shift; HARNESS_OPTS+=("$@"); break ;;
       --local) MODE=local; modes=$((modes + 1)); shift; continue ;;
       --lab) MODE=lab; modes=$((modes + 1)); shift; continue ;;
       --dry-run) DRY_RUN=1; shift; continue ;;
       --retry-failed) RETRY_FAILED=1; shift; continue ;;
-      --host|--protocols|--threads|--requests|--runs|--timeout|--out|--stop-after-failures|\
-      --payload|--rpcx-port|--grpc-port|--openfeign-port)
+      --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
+      --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout)
         (($# >= 2)) || die_usage "$arg needs a value"
         value=$2 ;;
       *) die_usage "unknown argument '$arg'" ;;
@@ -124,25 +149,37 @@ parse_args() {
     case $arg in
       --host) HOST=$value; MODE=host; modes=$((modes + 1))
               [[ -n $HOST ]] || die_usage "--host needs a host name or address" ;;
-      --protocols) PROTOCOLS=$value ;;
+      --protocol|--protocols) PROTOCOLS=$value ;;
       --threads) threads_spec=$value ;;
       --requests) requests_spec=$value ;;
       --runs) is_posint "$value" || die_usage "--runs must be a positive integer, got '$value'"
               RUNS=$value ;;
-      --timeout) is_posint "$value" || die_usage "--timeout must be a positive number of seconds, got '$value'"
-                 LIMIT_S=$value ;;
+      --point-timeout) is_posint "$value" || die_usage "--point-timeout must be a positive number of seconds, got '$value'"
+                       LIMIT_S=$value ;;
+      --timeout)
+        # the harness's per-call deadline; a bare number was this script's point limit once
+        [[ $value =~ [a-zA-Z] ]] || die_usage "--timeout is the harness's per-call deadline, a duration like 30s; the point's limit in seconds is --point-timeout $value"
+        HARNESS_OPTS+=("$arg" "$value") ;;
       --out) [[ -n $value ]] || die_usage "--out needs a folder"; OUT=$value ;;
       --stop-after-failures) is_nonneg "$value" || die_usage "--stop-after-failures must be an integer >= 0, got '$value'"
                              STOP_AFTER_FAILURES=$value ;;
-      --payload) is_nonneg "$value" || die_usage "--payload must be an integer >= 0, got '$value'"
-                 PAYLOAD=$value ;;
-      --rpcx-port|--grpc-port|--openfeign-port)
-        if ! is_posint "$value" || ((value > 65535)); then die_usage "$arg must be 1..65535, got '$value'"; fi
-        local p=${arg#--}; PORT[${p%-port}]=$value ;;
+      --port)
+        if ! [[ $value =~ ^([a-z][a-z0-9-]*)=([0-9]{1,5})$ ]] || ((BASH_REMATCH[2] < 1 || BASH_REMATCH[2] > 65535)); then
+          die_usage "--port must be ID=PORT with PORT 1..65535, got '$value'"
+        fi
+              PORT_SPECS+=("$value") ;;
+      --call) call_given=1; HARNESS_OPTS+=("$arg" "$value") ;;
+      --payload|--items)
+        is_nonneg "$value" || die_usage "$arg must be an integer >= 0, got '$value'"
+        sized=$arg; HARNESS_OPTS+=("$arg" "$value") ;;
+      --warmup|--requests-per) HARNESS_OPTS+=("$arg" "$value") ;;
     esac
     shift 2
   done
   ((modes <= 1)) || die_usage "--host, --local and --lab are mutually exclusive"
+  # without --call the harness makes hello calls, which have no payload or items
+  [[ -z $sized || $call_given -eq 1 ]] ||
+    die_usage "$sized needs --call (e.g. --call echo --payload 256): without it the harness measures hello"
   if [[ -n $threads_spec ]]; then
     read -r THREADS_FROM THREADS_TO THREADS_STEP < <(parse_range --threads "$threads_spec" \
       "$THREADS_FROM" "$THREADS_TO" "$THREADS_STEP") || exit 2
@@ -151,15 +188,20 @@ parse_args() {
     read -r REQUESTS_FROM REQUESTS_TO REQUESTS_STEP < <(parse_range --requests "$requests_spec" \
       "$REQUESTS_FROM" "$REQUESTS_TO" "$REQUESTS_STEP") || exit 2
   fi
-  local p seen=,
-  PROTOCOL_LIST=()
-  IFS=, read -r -a protos <<<"$PROTOCOLS"
-  ((${#protos[@]} > 0)) || die_usage "--protocols is empty"
-  for p in "${protos[@]}"; do
-    [[ -n ${TYPE[$p]:-} ]] || die_usage "--protocols: unknown protocol '$p' (rpcx, grpc, openfeign)"
-    [[ $seen != *",$p,"* ]] || die_usage "--protocols: '$p' given twice"
-    seen+="$p,"
-    PROTOCOL_LIST+=("$p")
+}
+
+# load_catalog: the harness's protocol table; checks --protocol and --port against it.
+load_catalog() {
+  catalog_load "$JAVA" -jar "$CLIENT_JAR" ||
+    die_usage "cannot read the protocol catalog from the client harness: $CATALOG_ERROR"
+  catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
+  PROTOCOL_LIST=("${CATALOG_SELECTED[@]}")
+  local p spec
+  for p in "${PROTOCOL_LIST[@]}"; do PORT[$p]=$(catalog_get "$p" port); done
+  for spec in "${PORT_SPECS[@]}"; do
+    p=${spec%%=*}
+    catalog_has "$p" || die_usage "--port: unknown protocol '$p'; known: $(catalog_known)"
+    PORT[$p]=${spec#*=}
   done
 }
 
@@ -175,31 +217,35 @@ build_plan() {
   done
 }
 
-# point_state FILE -> complete | errors (complete but some calls failed) | timeout | failed
-point_state() {
-  awk -F, '
-    /^# status:/ { sub(/^# status:[ \t]*/, ""); status = $0; next }
-    /^#/ { next }
-    !hdr { hdr = 1; for (i = 1; i <= NF; i++) if ($i == "errors") col = i; next }
-    col && $col + 0 > 0 { errs = 1 }
-    END {
-      if (status == "") status = "failed"
-      if (status == "complete" && errs) status = "errors"
-      print status
-    }' "$1"
+# ---- reading result files: the report tool's `show` (docs/report.md), never columns here ----
+# show FILE OPTION...: java -jar report.jar show FILE OPTION...
+show() {
+  local file=$1
+  shift
+  "$JAVA" -jar "$REPORT_JAR" show "$file" "$@" 2>/dev/null
 }
 
-# mean throughput (calls/s) over the runs after order 0 (its start-up effects are dropped)
-point_throughput() {
-  awk -F, '
-    /^#/ { next }
-    !hdr { hdr = 1; for (i = 1; i <= NF; i++) { if ($i == "throughput") c = i; if ($i == "order") o = i }; next }
-    c { n_all++; s_all += $c; if ($o + 0 > 0) { n++; s += $c } }
-    END {
-      if (n > 0) printf "%.1f", s / n
-      else if (n_all > 0) printf "%.1f", s_all / n_all
-      else printf "-"
-    }' "$1"
+# file_state FILE -> complete | errors (complete but some calls failed) | timeout | failed
+file_state() {
+  local status errors
+  status=$(show "$1" --provenance status || true)
+  [[ -n $status ]] || status=failed
+  if [[ $status == complete ]]; then
+    errors=$(show "$1" --column errors | awk '$1 + 0 > 0 { e = 1 } END { print e + 0 }' || echo 0)
+    ((errors == 0)) || status=errors
+  fi
+  printf '%s' "$status"
+}
+
+# file_throughput FILE -> the cleaned throughput (calls/s over the kept runs 1..N-1), or -
+file_throughput() {
+  local v
+  v=$(show "$1" --cleaned | awk -F'\t' '$1 == "throughput" { print $2; exit }' || true)
+  printf '%s' "${v:--}"
+}
+
+require_report_jar() {
+  [[ -n $REPORT_JAR ]] || die_usage "report jar not found (it reads the result files): set RPCX_BENCH_REPORT_JAR, or build it (mvn -B -q package -DskipTests) so report/target/report.jar exists"
 }
 
 now_iso() { date -u +%Y-%m-%dT%H:%M:%SZ; }
@@ -219,23 +265,15 @@ log() {
   if [[ -n ${LOG_FILE:-} ]]; then printf '%s\n' "$line" >>"$LOG_FILE"; fi
 }
 
-find_client_jar() {
-  local c
-  if [[ -n ${RPCX_BENCH_CLIENT_JAR:-} ]]; then
-    [[ -f $RPCX_BENCH_CLIENT_JAR ]] || die_usage "RPCX_BENCH_CLIENT_JAR: no such file '$RPCX_BENCH_CLIENT_JAR'"
-    printf '%s' "$RPCX_BENCH_CLIENT_JAR"; return 0
+# find_jar ENV_VALUE ENV_NAME REL: $ENV_NAME when set (must exist), else REL in the repo, else
+# its basename beside sweep.sh (the flat folder deploy.sh copies to).
+find_jar() {
+  local value=$1 name=$2 rel=$3
+  if [[ -n $value ]]; then
+    [[ -f $value ]] || die_usage "$name: no such file '$value'"
+    printf '%s' "$value"; return 0
   fi
-  for c in "$SCRIPT_DIR/client-harness/target/client-harness.jar" "$SCRIPT_DIR/client-harness.jar"; do
-    if [[ -f $c ]]; then printf '%s' "$c"; return 0; fi
-  done
-}
-
-find_server_jar() {
-  local p=$1 c
-  for c in "$SCRIPT_DIR/server-$p/target/server-$p.jar" "$SCRIPT_DIR/server-$p.jar"; do
-    if [[ -f $c ]]; then printf '%s' "$c"; return 0; fi
-  done
-  return 1
+  catalog_find_jar "$rel" "$SCRIPT_DIR" || true
 }
 
 find_lab_sh() {
@@ -250,7 +288,7 @@ find_lab_sh() {
 load_lab() {
   LAB_SH=$(find_lab_sh) || die_usage "--lab: deploy/lab.sh not found next to sweep.sh"
   local state
-  state=$("$LAB_SH" env 2>/dev/null) || die_usage "--lab: the lab is down; start it with: sudo deploy/lab.sh up"
+  state=$("$LAB_SH" env 2>/dev/null) || die_usage "--lab: the lab is down; start it (as root) with: deploy/lab.sh up"
   declare -gA LAB=()
   local k v
   while IFS='=' read -r k v; do
@@ -269,69 +307,54 @@ lab_link_bytes() {
   printf '%s' $((rx + tx))
 }
 
-# ---- --local / --lab servers ----
-SERVER_PIDS=()
+# ---- --local / --lab servers: each distinct server of the selected protocols once ----
+# start_servers BIND [RUNNER...]: port 0 (a free one), the port read from each ready line and
+# given to every protocol that shares the server.
 start_servers() {
   local bind=$1; shift
-  local runner=("$@") p jar pid log_file deadline line port
-  for p in "${PROTOCOL_LIST[@]}"; do
-    jar=$(find_server_jar "$p") || die_usage "server jar for $p not found (server-$p/target/server-$p.jar or beside sweep.sh); build with: mvn -B -q package -DskipTests"
-    log_file="$LOG_DIR/server-$p.log"
-    # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of flags
-    setsid "${runner[@]}" "$JAVA" $SERVER_JVM_OPTS -jar "$jar" --bind "$bind" --port 0 \
-      </dev/null >"$log_file" 2>&1 &
-    pid=$!
-    SERVER_PIDS+=("$pid")
-    log "started $p server (pid $pid, log $log_file)"
+  local runner=("$@") name jar log_file id
+  local -a args pids=()
+  catalog_servers "${PROTOCOL_LIST[@]}"
+  for id in "${EXTERNALS[@]}"; do
+    log "${id%%:*} needs the external server '${id#*:}': sweep.sh does not start it; it must be listening on $bind"
   done
-  local idx=-1
-  for p in "${PROTOCOL_LIST[@]}"; do
-    idx=$((idx + 1))
-    log_file="$LOG_DIR/server-$p.log"
-    deadline=$((SECONDS + READY_TIMEOUT_S))
-    port=
-    while ((SECONDS < deadline)); do
-      line=$(grep -m1 -E "^$p listening on " "$log_file" || true)
-      if [[ -n $line ]]; then port=${line##*:}; break; fi
-      kill -0 "${SERVER_PIDS[$idx]}" 2>/dev/null || break
-      sleep 0.2
-    done
-    if [[ ! $port =~ ^[0-9]+$ ]]; then
-      log "$p server did not start (no ready line within ${READY_TIMEOUT_S}s or it exited); last lines of $log_file:"
-      tail -n 20 "$log_file" >&2 || true
+  for name in "${SERVER_NAMES[@]}"; do
+    jar=$(catalog_find_jar "${SERVER_JAR[$name]}" "$SCRIPT_DIR") ||
+      die_usage "server jar ${SERVER_JAR[$name]} (for ${SERVER_IDS[$name]}) not found in the repo or beside sweep.sh; build with: mvn -B -q package -DskipTests"
+    log_file="$LOG_DIR/server-$name.log"
+    read -r -a args <<<"${SERVER_ARGS[$name]}"
+    # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of flags
+    server_spawn "$log_file" "${runner[@]}" "$JAVA" $SERVER_JVM_OPTS -jar "$jar" --bind "$bind" --port 0 "${args[@]}"
+    pids+=("$SPAWNED_PID")
+    log "started the server of ${SERVER_IDS[$name]} (pid $SPAWNED_PID, log $log_file)"
+  done
+  local i=0
+  for name in "${SERVER_NAMES[@]}"; do
+    if ! server_await "${pids[i]}" "$LOG_DIR/server-$name.log" "$READY_TIMEOUT_S"; then
+      log "the server of ${SERVER_IDS[$name]} did not start: $READY_ERROR"
       exit 1
     fi
-    PORT[$p]=$port
-    log "$p server ready on $bind:$port"
+    for id in ${SERVER_IDS[$name]}; do PORT[$id]=$READY_PORT; done
+    log "server of ${SERVER_IDS[$name]} ready on $bind:$READY_PORT ($READY_LINE)"
+    i=$((i + 1))
   done
 }
 
 stop_servers() {
-  local pid i
   ((${#SERVER_PIDS[@]} > 0)) || return 0
-  for pid in "${SERVER_PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true; done
-  for ((i = 0; i < 150; i++)); do
-    local alive=0
-    for pid in "${SERVER_PIDS[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    ((alive)) || break
-    sleep 0.1
-  done
-  for pid in "${SERVER_PIDS[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || true; done
-  SERVER_PIDS=()
+  server_stop_all "$STOP_TIMEOUT_S"
   log "servers stopped"
 }
-
 # ---- one point ----
 # write_failed_point FILE STATUS P T R EXIT_CODE STARTED: header row only, temp + rename
 write_failed_point() {
   local file=$1 status=$2 p=$3 t=$4 r=$5 rc=$6 started=$7 tmp
   tmp="$(dirname "$file")/.$(basename "$file").sweep.$$"
   {
-    printf '# rpcx-bench raw result v1\n'
+    printf '# rpcx-bench raw result v2\n'
     printf '# status: %s\n' "$status"
-    printf '# protocol: %s\n# type: %s\n' "$p" "${TYPE[$p]}"
-    printf '# threads: %s\n# requests: %s\n# requests_per: thread\n# runs: %s\n' "$t" "$r" "$RUNS"
-    if [[ -n $PAYLOAD ]]; then printf '# payload_bytes: %s\n' "$PAYLOAD"; fi
+    printf '# protocol: %s\n# type: %s\n' "$p" "$(catalog_get "$p" type)"
+    printf '# threads: %s\n# requests: %s\n# runs: %s\n' "$t" "$r" "$RUNS"
     if [[ $status == timeout ]]; then printf '# limit_s: %s\n' "$LIMIT_S"; fi
     printf '# exit_code: %s\n' "$rc"
     printf '# started: %s\n# finished: %s\n' "$started" "$(now_iso)"
@@ -373,8 +396,7 @@ run_point() {
   file="$OUT/$p/t$t-r$r.csv"
   mkdir -p "$OUT/$p"
   POINT_ARGS=(--protocol "$p" --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST"
-              "--$p-port" "${PORT[$p]}" --out "$OUT")
-  if [[ -n $PAYLOAD ]]; then POINT_ARGS+=(--payload "$PAYLOAD"); fi
+              --port "$p=${PORT[$p]}" --out "$OUT" "${HARNESS_OPTS[@]}")
   started=$(now_iso)
   start_ms=$(now_ms)
   if [[ $MODE == lab ]]; then before=$(lab_link_bytes); fi
@@ -394,7 +416,8 @@ run_point() {
   POINT_MS=$(($(now_ms) - start_ms))
   remove_point_temps "$file"
   if [[ -f $file ]]; then
-    : # the harness wrote the point: exit 0, or 1 = complete with failed calls
+    # the harness wrote the point: exit 0, or 1 = complete with failed calls
+    if ((rc == 0)); then POINT_STATE=complete; else POINT_STATE=errors; fi
   elif ((rc == 2)); then
     local last
     last=$(tail -n 5 "$LOG_FILE" || true)
@@ -403,8 +426,10 @@ run_point() {
     exit 2
   elif ((rc == 124 || (rc == 137 && POINT_MS >= LIMIT_S * 1000))); then
     write_failed_point "$file" timeout "$p" "$t" "$r" "$rc" "$started"
+    POINT_STATE=timeout
   else
     write_failed_point "$file" failed "$p" "$t" "$r" "$rc" "$started"
+    POINT_STATE=failed
     local last
     last=$(tail -n 3 "$LOG_FILE" || true)
     log "$p t$t r$r: the harness exited with $rc and wrote no file; it said:"
@@ -452,23 +477,27 @@ on_exit() {
 # ---- main ----
 main() {
   parse_args "$@"
+  command -v "$JAVA" >/dev/null 2>&1 || die_usage "java not found (set JAVA or PATH)"
+  CLIENT_JAR=$(find_jar "${RPCX_BENCH_CLIENT_JAR:-}" RPCX_BENCH_CLIENT_JAR client-harness/target/client-harness.jar)
+  [[ -n $CLIENT_JAR ]] || die_usage "client jar not found: set RPCX_BENCH_CLIENT_JAR, or build it (mvn -B -q package -DskipTests) so client-harness/target/client-harness.jar exists"
+  REPORT_JAR=$(find_jar "${RPCX_BENCH_REPORT_JAR:-}" RPCX_BENCH_REPORT_JAR report/target/report.jar)
+  load_catalog
   build_plan
   local n=${#PLAN_P[@]} i p t r file state
   if ((DRY_RUN)); then
     printf 'plan: %d points; protocols %s; threads %s:%s:%s; requests %s:%s:%s; runs %s; limit %ss; out %s\n' \
       "$n" "${PROTOCOL_LIST[*]}" "$THREADS_FROM" "$THREADS_TO" "$THREADS_STEP" \
       "$REQUESTS_FROM" "$REQUESTS_TO" "$REQUESTS_STEP" "$RUNS" "$LIMIT_S" "$OUT"
+    if ((${#HARNESS_OPTS[@]} > 0)); then printf 'harness options: %s\n' "${HARNESS_OPTS[*]}"; fi
     for ((i = 0; i < n; i++)); do
       file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
-      if [[ -e $file ]]; then state=" (exists: $(point_state "$file"))"; else state=; fi
+      if [[ -e $file ]]; then require_report_jar; state=" (exists: $(file_state "$file"))"; else state=; fi
       printf '%d/%d %s t%s r%s %s%s\n' $((i + 1)) "$n" "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}" "$file" "$state"
     done
     exit 0
   fi
 
-  CLIENT_JAR=$(find_client_jar) || exit 2
-  [[ -n $CLIENT_JAR ]] || die_usage "client jar not found: set RPCX_BENCH_CLIENT_JAR, or build it (mvn -B -q package -DskipTests) so client-harness/target/client-harness.jar exists"
-  command -v "$JAVA" >/dev/null 2>&1 || die_usage "java not found (set JAVA or PATH)"
+  require_report_jar
   command -v timeout >/dev/null 2>&1 || die_usage "timeout (coreutils) not found"
   mkdir -p "$OUT"
   LOG_DIR=$(cd "$OUT" && pwd)
@@ -502,7 +531,7 @@ main() {
     fi
     state=
     if [[ -e $file ]]; then
-      state=$(point_state "$file")
+      state=$(file_state "$file")
       if ((RETRY_FAILED)) && [[ $state == timeout || $state == failed ]]; then
         log "[$((i + 1))/$n] $p t$t r$r: exists ($state), retrying"
         rm -f "$file"
@@ -515,9 +544,11 @@ main() {
     if [[ -z $state ]]; then
       run_point "$p" "$t" "$r"
       ran=$((ran + 1)); ran_ms=$((ran_ms + POINT_MS))
-      state=$(point_state "$file")
+      state=$POINT_STATE
       eta=$((ran_ms * (n - i - 1) / ran / 1000))
-      log "[$((i + 1))/$n] $p t$t r$r: $state (exit $POINT_RC) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(fmt_duration "$eta") | throughput $(point_throughput "$file") calls/s"
+      local tput=-
+      [[ $state == complete || $state == errors ]] && tput=$(file_throughput "$file")
+      log "[$((i + 1))/$n] $p t$t r$r: $state (exit $POINT_RC) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(fmt_duration "$eta") | throughput $tput calls/s"
     fi
     if [[ $state == complete ]]; then
       streak[$p]=0

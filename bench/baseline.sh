@@ -13,6 +13,8 @@ THREAD_COUNTS="1 64"
 REQUESTS_1=3000                   # calls per thread at 1 thread
 REQUESTS_N=1000                   # calls per thread at more threads
 PLACEMENTS="pinned unpinned"
+FLOOR=bare                        # the floor protocol (bench jar) and the one measured against it
+SUBJECT=rpcx
 JVM_FLAGS=(-Xms512m -Xmx512m -XX:+UseG1GC)
 LOCK=/tmp/rpcx-bench-measure.lock
 OUT=""
@@ -24,7 +26,6 @@ PERF_SCRIPT=baseline.sh
 source "$ROOT/bench/perf-lib.sh"
 perf_jars
 
-SERVER_PIDS=()
 PINNED=()
 READY_PORT=""
 
@@ -32,7 +33,7 @@ usage() {
   cat <<EOF_USAGE
 Usage: bench/baseline.sh [--rounds N] [--runs N] [--placements "pinned unpinned"] [--out DIR]
 
-RPCX vs the bare Netty baseline (bench/, the floor), loopback, same JVM flags
+$SUBJECT vs the bare Netty baseline ($FLOOR: bench/, the floor; servers from the catalog), loopback, same JVM flags
 (${JVM_FLAGS[*]}), alternating harness runs, each under flock $LOCK.
 "pinned": servers on CPU 1, client on CPU 0 (taskset); "unpinned": no placement.
 
@@ -44,7 +45,7 @@ Options:
   -h, --help       this text
 
 Example:
-  mvn -B -q -pl client-harness,bench install -DskipTests && bench/baseline.sh --rounds 5
+  mvn -B -q package -DskipTests && bench/baseline.sh --rounds 5
 
 Exit codes: 0 done; 1 calls failed or a server did not start; 2 bad usage or missing jars.
 EOF_USAGE
@@ -66,32 +67,28 @@ parse_args() {
   done
   [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive number"
   [[ "$RUNS" =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "--runs must be at least 2"
-  local jar
-  for jar in "$HARNESS_JAR" "$BARE_JAR" "$RPCX_JAR"; do
-    [[ -f "$jar" ]] || die "missing $jar (mvn -B -q install -DskipTests)"
-  done
   OUT="${OUT:-$ROOT/results/baseline/$(date -u +%Y%m%dT%H%M%SZ)}"
 }
 
-# start_server NAME CPUS COMMAND...: pinned to CPUS when set; sets READY_PORT.
+# start_server ID CPUS: protocol ID's server from the catalog, pinned to CPUS when set; sets
+# READY_PORT.
 start_server() {
-  local name="$1" cpus="$2"
-  shift 2
-  perf_pinned "$cpus" "$@"
-  perf_start_server "$name" "$OUT/$name-server.log" "${PINNED[@]}"
+  local id="$1" cpus="$2"
+  perf_server_cmd "$id"
+  perf_pinned "$cpus" java "${JVM_FLAGS[@]}" "${SERVER_CMD[@]}"
+  perf_start_server "$id" "$OUT/$id-server.log" "${PINNED[@]}"
 }
 
-# one_run PLACEMENT PROTOCOL THREADS ROUND PORT_OPTION...
+# one_run PLACEMENT PROTOCOL THREADS ROUND PORT
 one_run() {
-  local placement="$1" protocol="$2" threads="$3" round="$4"
-  shift 4
+  local placement="$1" protocol="$2" threads="$3" round="$4" port="$5"
   local requests=$REQUESTS_N
   [[ "$threads" -eq 1 ]] && requests=$REQUESTS_1
   local dir="$OUT/$placement/round$round"
   local pin=()
   [[ "$placement" == pinned ]] && pin=(taskset -c 0)
-  flock "$LOCK" "${pin[@]}" java "${JVM_FLAGS[@]}" -cp "$HARNESS_JAR:$BARE_JAR" \
-    io.rpcxbench.harness.HarnessMain --protocol "$protocol" "$@" --threads "$threads" \
+  flock "$LOCK" "${pin[@]}" java "${JVM_FLAGS[@]}" -cp "$(perf_harness_cp)" \
+    "$HARNESS_MAIN" --protocol "$protocol" --port "$protocol=$port" --threads "$threads" \
     --requests "$requests" --runs "$RUNS" --out "$dir" --force \
     >>"$OUT/summary-$placement.txt" 2>>"$OUT/progress.log"
 }
@@ -99,55 +96,78 @@ one_run() {
 measure_placement() {
   local placement="$1" cpus=""
   [[ "$placement" == pinned ]] && cpus=1
-  start_server bare "$cpus" java "${JVM_FLAGS[@]}" -cp "$BARE_JAR" "$BARE_MAIN" \
-    --bind 127.0.0.1 --port 0
-  local bare_port="$READY_PORT"
-  start_server rpcx "$cpus" java "${JVM_FLAGS[@]}" -jar "$RPCX_JAR" --bind 127.0.0.1 --port 0
-  local rpcx_port="$READY_PORT"
+  start_server "$FLOOR" "$cpus"
+  local floor_port="$READY_PORT"
+  start_server "$SUBJECT" "$cpus"
+  local subject_port="$READY_PORT"
   echo "$placement: servers on CPU ${cpus:-any}, client on CPU $([[ -n "$cpus" ]] && echo 0 || echo any);" \
-    "bare :$bare_port, rpcx :$rpcx_port" | tee -a "$OUT/placement.txt"
+    "$FLOOR :$floor_port, $SUBJECT :$subject_port" | tee -a "$OUT/placement.txt"
   local threads round
   for threads in $THREAD_COUNTS; do
     for round in $(seq 1 "$ROUNDS"); do
-      one_run "$placement" bare "$threads" "$round" --port "bare=$bare_port"
-      one_run "$placement" rpcx "$threads" "$round" --rpcx-port "$rpcx_port"
+      one_run "$placement" "$FLOOR" "$threads" "$round" "$floor_port"
+      one_run "$placement" "$SUBJECT" "$threads" "$round" "$subject_port"
     done
   done
   perf_stop_servers
 }
 
-# Median over rounds of each file's median (orders 1..N-1) of a column.
+# medians PLACEMENT PROTOCOL THREADS: one line per round's file: "calls/s p50_us p99_us", each
+# the median over orders 1..N-1 (read with report show, by column name).
+medians() {
+  local f col
+  echo "# $2"   # never empty: the summary counts one file per protocol
+  for f in "$OUT/$1"/round*/"$2"/t"$3"-r*.csv; do
+    [[ -f "$f" ]] || continue
+    for col in throughput p50_us p99_us; do
+      paste <(perf_show "$f" --column order) <(perf_show "$f" --column "$col") |
+        awk '$1 > 0 { v[++n] = $2 } END {
+          for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
+          printf "%s ", (n == 0 ? "nan" : (n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2)) }'
+    done
+    echo
+  done
+}
+
+# Median over rounds of each file's median (orders 1..N-1) of calls/s, p50 and p99, and the
+# ratios SUBJECT / FLOOR.
 report() {
-  python3 - "$OUT" "$PLACEMENTS" "$THREAD_COUNTS" <<'EOF_PY'
-import csv, glob, os, statistics, sys
-out, placements, threads = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
-def med(placement, proto, t, col):
-    vals = []
-    for f in sorted(glob.glob(os.path.join(out, placement, "round*", proto, f"t{t}-r*.csv"))):
-        rows = [r for r in csv.DictReader(l for l in open(f) if not l.startswith("#"))]
-        vals.append(statistics.median(float(r[col]) for r in rows if int(r["order"]) > 0))
-    return (statistics.median(vals), min(vals), max(vals), len(vals)) if vals else None
-print(f"{'placement':<9} {'threads':>7} {'protocol':<5} {'calls/s':>10} {'(min..max)':>19} {'p50_us':>8} {'p99_us':>9}")
-for p in placements:
-    for t in threads:
-        res = {}
-        for proto in ("bare", "rpcx"):
-            c, p50, p99 = (med(p, proto, t, k) for k in ("throughput", "p50_us", "p99_us"))
-            if c is None:
-                continue
-            res[proto] = (c, p50, p99)
-            print(f"{p:<9} {t:>7} {proto:<5} {c[0]:>10.0f} {f'({c[1]:.0f}..{c[2]:.0f})':>19} {p50[0]:>8.1f} {p99[0]:>9.1f}   n={c[3]}")
-        if len(res) == 2:
-            b, r = res["bare"], res["rpcx"]
-            print(f"{p:<9} {t:>7} rpcx/bare: calls/s {r[0][0]/b[0][0]:.2f}x, p50 {r[1][0]/b[1][0]:.2f}x, p99 {r[2][0]/b[2][0]:.2f}x")
-EOF_PY
+  printf '%-9s %7s %-5s %10s %19s %8s %9s\n' placement threads proto calls/s '(min..max)' p50_us p99_us
+  local p t proto
+  for p in $PLACEMENTS; do
+    for t in $THREAD_COUNTS; do
+      for proto in "$FLOOR" "$SUBJECT"; do
+        medians "$p" "$proto" "$t" >"$OUT/medians-$p-$proto-t$t.txt"
+      done
+      awk -v p="$p" -v t="$t" -v floor="$FLOOR" -v subject="$SUBJECT" '
+        function med(a, n,   i, j, x) {
+          for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { x = a[i]; a[i] = a[j]; a[j] = x }
+          return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+        FNR == 1 { f++; n[f] = 0; name[f] = (f == 1 ? floor : subject) }
+        /^#/ { next }
+        { k = ++n[f]; c[f, k] = $1 + 0; l5[f, k] = $2 + 0; l9[f, k] = $3 + 0 }
+        END {
+          for (g = 1; g <= f; g++) {
+            if (n[g] == 0) continue
+            delete a; for (i = 1; i <= n[g]; i++) a[i] = c[g, i]; mc[g] = med(a, n[g]); lo = a[1]; hi = a[n[g]]
+            delete a; for (i = 1; i <= n[g]; i++) a[i] = l5[g, i]; m5[g] = med(a, n[g])
+            delete a; for (i = 1; i <= n[g]; i++) a[i] = l9[g, i]; m9[g] = med(a, n[g])
+            printf "%-9s %7s %-5s %10.0f %19s %8.1f %9.1f   n=%d\n", p, t, name[g], mc[g], sprintf("(%.0f..%.0f)", lo, hi), m5[g], m9[g], n[g]
+          }
+          if (f == 2 && n[1] > 0 && n[2] > 0)
+            printf "%-9s %7s %s/%s: calls/s %.2fx, p50 %.2fx, p99 %.2fx\n", p, t, subject, floor, mc[2] / mc[1], m5[2] / m5[1], m9[2] / m9[1]
+        }' "$OUT/medians-$p-$FLOOR-t$t.txt" "$OUT/medians-$p-$SUBJECT-t$t.txt"
+    done
+  done
 }
 
 main() {
   parse_args "$@"
+  perf_catalog
+  perf_select "protocols" "$FLOOR,$SUBJECT"
   mkdir -p "$OUT"
   trap 'perf_stop_servers; perf_drop_snapshot' EXIT
-  perf_snapshot_jars "$OUT/jars"
+  perf_snapshot_jars "$OUT/jars" "$FLOOR" "$SUBJECT"
   {
     echo "date: $(date -u +%FT%TZ)"
     perf_machine

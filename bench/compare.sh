@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Side-by-side benchmark on one machine (loopback, same JVM flags everywhere): RPCX vs gRPC
-# (default executors), gRPC tuned (directExecutor on both sides), OpenFeign and the bare Netty
-# baseline. For each thread count: ROUNDS rounds; in each round every variant runs once (one
+# Side-by-side benchmark on one machine (loopback, same JVM flags everywhere): every protocol of
+# the harness's catalog (RPCX, gRPC, gRPC tuned, OpenFeign, the bare Netty baseline, ...) or the
+# --variants given. For each thread count: ROUNDS rounds; in each round every variant runs once (one
 # harness JVM: WARMUP of unrecorded calls for the JIT, then RUNS runs, the first WARMUP_RUNS
 # dropped), the variant order rotating between rounds. Prints medians and spread over the rounds, the RPCX ratios against
 # issue 6's targets, and with --write-doc puts the table into docs/performance.md. Servers are stopped on exit.
@@ -18,7 +18,7 @@ RUNS=4                           # runs per harness JVM
 WARMUP_RUNS=1                    # the first runs (orders 0..WARMUP_RUNS-1) are dropped as well
 MAX_STEAL=5                      # % of CPU time the hypervisor took during a harness JVM; above: run it again
 RETRIES=2                        # times a variant is run again in its round when steal was above MAX_STEAL
-VARIANTS="rpcx grpc grpc-tuned openfeign bare"
+VARIANTS=all                     # protocol ids of the catalog (--list-protocols), or all of them
 JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"   # servers and clients alike: the one variable is the protocol
 HOST=127.0.0.1
 OUT=""                           # default: results/compare/<timestamp>
@@ -40,7 +40,6 @@ PERF_SCRIPT=compare.sh
 source "$ROOT/bench/perf-lib.sh"
 perf_jars
 
-SERVER_PIDS=()
 PINNED=()
 READY_PORT=""
 declare -A PORT=()
@@ -51,10 +50,11 @@ usage() {
   cat <<EOF
 Usage: bench/compare.sh [options]
 
-Runs the variants ($VARIANTS) side by side on loopback:
-servers = the fat jars (grpc-tuned: a second server-grpc with --direct-executor, client with
---grpc-direct-executor; bare: BareServerMain from bench/target/benchmarks.jar, "not built" when
-missing), client = client-harness.jar, one JVM per (variant, round). For each thread count,
+Runs the variants (protocol ids of the harness's catalog; default: all of them) side by side
+on loopback: servers = the catalog's server jars and arguments (a server shared by several
+protocols runs once; bare is listed when bench/target/bench.jar is built), client =
+client-harness.jar (with the bench jar on its class path), one JVM per (variant, round),
+labels from the catalog. For each thread count,
 ROUNDS rounds; each round runs every variant once, the order rotating between rounds; one
 value per round = the median over the runs after the warm-up runs. Servers on one CPU, the client on the
 other (taskset), the same JVM flags for all. Prints median and min-max over the rounds and the
@@ -72,14 +72,14 @@ Options:
                      CPU time (/proc/stat) is run again, up to --retries times; the attempt
                      with the least steal counts (default: $MAX_STEAL)
   --retries N        (default: $RETRIES; 0: keep every run, steal is still reported)
-  --variants LIST    subset of ${VARIANTS// /,} (default: all)
+  --variants LIST    protocol ids, e.g. rpcx,grpc,grpc-tuned,openfeign,bare (default: all)
   --jvm-flags FLAGS  JVM flags of servers and clients (default: "$JVM_FLAGS")
   --out DIR          result folder (default: results/compare/<timestamp>)
   --write-doc        replace the comparison section of docs/performance.md with the table
   -h, --help         this text
 
 Example (hold the shared measurement lock; about 20 minutes on 2 vCPUs):
-  mvn -B -q install -DskipTests
+  mvn -B -q package -DskipTests
   flock /tmp/rpcx-bench-measure.lock bench/compare.sh --write-doc
   bench/compare.sh --threads 64 --rounds 3 --variants rpcx,bare   # a quick look
 
@@ -110,7 +110,7 @@ parse_args() {
       *) die "unknown option '$1' (try --help)" ;;
     esac
   done
-  local t v
+  local t
   for t in $THREAD_COUNTS; do
     [[ "$t" =~ ^[1-9][0-9]*$ ]] || die "--threads: '$t' is not a positive count"
     requests_for "$t" >/dev/null
@@ -122,19 +122,13 @@ parse_args() {
   [[ "$DIVISORS" == none ]] && DIVISORS=""
   local item
   for item in ${DIVISORS//,/ }; do
-    [[ "$item" =~ ^(rpcx|grpc|grpc-tuned|openfeign|bare):([1-9][0-9]*)$ ]] ||
+    [[ "$item" =~ ^([a-z][a-z0-9-]*):([1-9][0-9]*)$ ]] ||
       die "--divisors: bad item '$item' (VARIANT:D, e.g. openfeign:20)"
   done
   [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--rounds must be a positive count, got '$ROUNDS'"
   [[ "$RUNS" =~ ^[1-9][0-9]*$ ]] || die "--runs must be a positive count, got '$RUNS'"
   [[ "$WARMUP_RUNS" =~ ^[0-9]+$ && "$WARMUP_RUNS" -lt "$RUNS" ]] ||
     die "--warmup-runs must be 0..$((RUNS - 1)) (below --runs), got '$WARMUP_RUNS'"
-  for v in $VARIANTS; do
-    case "$v" in
-      rpcx|grpc|grpc-tuned|openfeign|bare) ;;
-      *) die "--variants: unknown variant '$v' (rpcx, grpc, grpc-tuned, openfeign, bare)" ;;
-    esac
-  done
   if [[ -z "$OUT" ]]; then
     OUT="$ROOT/results/compare/$(date -u +%Y%m%dT%H%M%SZ)"
   fi
@@ -162,36 +156,28 @@ requests_of() {
 
 has_variant() { [[ " $VARIANTS " == *" $1 "* ]]; }
 
-check_jars() {
-  local jar
-  for jar in "$HARNESS_JAR" "$RPCX_JAR" "$GRPC_JAR" "$OPENFEIGN_JAR"; do
-    [[ -f "$jar" ]] || die "missing $jar (build first: mvn -B -q install -DskipTests)"
-  done
-  if has_variant bare && [[ ! -f "$BARE_JAR" ]]; then
-    echo "compare.sh: $BARE_JAR not built: the bare baseline is reported as \"not built\"" >&2
-    VARIANTS="${VARIANTS/bare/}"
-    BARE_MISSING=1
-  fi
+# select_variants: --variants checked against the catalog; VARIANTS becomes the ids.
+select_variants() {
+  perf_select --variants "$VARIANTS"
+  VARIANTS="${PERF_IDS[*]}"
 }
-BARE_MISSING=0
 
+# start_servers: each distinct server of the variants once; PORT and SPID of every variant.
 start_servers() {
-  local v
+  local name id
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
-  for v in $VARIANTS; do
-    case "$v" in
-      rpcx) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$RPCX_JAR" --bind "$HOST" --port 0 ;;
-      grpc) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$GRPC_JAR" --bind "$HOST" --port 0 ;;
-      grpc-tuned) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$GRPC_JAR" --bind "$HOST" \
-                    --port 0 --direct-executor ;;
-      openfeign) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$OPENFEIGN_JAR" --bind "$HOST" --port 0 ;;
-      bare) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -cp "$BARE_JAR" "$BARE_MAIN" --bind "$HOST" --port 0 ;;
-    esac
-    echo "starting $v server: ${PINNED[*]}" >&2
-    perf_start_server "${v%-tuned}" "$OUT/server-$v.log" "${PINNED[@]}"
-    PORT[$v]="$READY_PORT"
-    SPID[$v]="${SERVER_PIDS[-1]}"
+  # shellcheck disable=SC2086  # VARIANTS is a list of ids
+  catalog_servers $VARIANTS
+  for name in "${SERVER_NAMES[@]}"; do
+    perf_server_cmd "$name"
+    perf_pinned "$SERVER_CPUS" java "${flags[@]}" "${SERVER_CMD[@]}"
+    echo "starting the server of ${SERVER_IDS[$name]}: ${PINNED[*]}" >&2
+    perf_start_server "$name" "$OUT/server-$name.log" "${PINNED[@]}"
+    for id in ${SERVER_IDS[$name]}; do
+      PORT[$id]="$READY_PORT"
+      SPID[$id]="$SPAWNED_PID"
+    done
   done
 }
 
@@ -229,24 +215,16 @@ run_fairly() {
 
 # run_variant VARIANT THREADS R ROUND: one harness JVM; appends a line to $OUT/rounds.tsv.
 run_variant() {
-  local v="$1" t="$2" round="$4" protocol="$1" dir log file status=0 r
+  local v="$1" t="$2" round="$4" dir log file status=0 r
   r="$(requests_of "$v" "$3")"
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
-  local cp="$HARNESS_JAR"
-  local extra=()
-  case "$v" in
-    rpcx) extra=(--rpcx-port "${PORT[rpcx]}") ;;
-    grpc) extra=(--grpc-port "${PORT[grpc]}") ;;
-    grpc-tuned) protocol=grpc; extra=(--grpc-port "${PORT[grpc-tuned]}" --grpc-direct-executor) ;;
-    openfeign) extra=(--openfeign-port "${PORT[openfeign]}") ;;
-    bare) cp="$HARNESS_JAR:$BARE_JAR"; extra=(--port "bare=${PORT[bare]}") ;;
-  esac
   dir="$OUT/raw/t$t/round$round/$v"
   log="$OUT/logs/t$t-round$round-$v.log"
-  file="$dir/$protocol/t$t-r$r.csv"
-  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$cp" "$HARNESS_MAIN" --protocol "$protocol" \
-    --threads "$t" --requests "$r" --warmup "$WARMUP" --runs "$RUNS" --host "$HOST" "${extra[@]}" --out "$dir" --force
+  file="$dir/$v/t$t-r$r.csv"
+  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$v" \
+    --threads "$t" --requests "$r" --warmup "$WARMUP" --runs "$RUNS" --host "$HOST" --port "$v=${PORT[$v]}" \
+    --out "$dir" --force
   local cpu0 cpu1 steal0 steal1 steal
   cpu0="$(cpu_ticks "${SPID[$v]}")"
   steal0="$(steal_ticks)"
@@ -264,14 +242,16 @@ run_variant() {
     printf '%s\t%s\t%s\tnan\tnan\tnan\t-1\tnan\tnan\n' "$t" "$v" "$round" >>"$OUT/rounds.tsv"
     return 1
   fi
-  local tput p50 p99 errors cpu_us
-  tput="$(file_median "$file" 9)"; p50="$(file_median "$file" 10)"; p99="$(file_median "$file" 12)"
-  errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$file")"
+  local tput p50 p99 errors calls warmup_calls cpu_us
+  tput="$(file_median "$file" throughput)"; p50="$(file_median "$file" p50_us)"; p99="$(file_median "$file" p99_us)"
+  errors="$(perf_sum "$file" errors)"
+  calls="$(perf_sum "$file" calls)"
+  warmup_calls="$(perf_show "$file" --provenance warmup_calls 2>/dev/null || true)"
+  [[ "$warmup_calls" =~ ^[0-9]+$ ]] || warmup_calls=0
   # server CPU per call: the server's CPU time (user + sys) over the whole harness JVM / all its
   # calls (warm-up included)
-  cpu_us="$(awk -F, -v d="$((cpu1 - cpu0))" -v hz="$CLK_TCK" '/^# warmup_calls: / { c += $0 ~ /[0-9]+$/ ? substr($0, 17) : 0 }
-    /^#/ || /^type,/ { next } { c += $7 }
-    END { if (c > 0) printf "%.1f", d * 1e6 / hz / c; else print "nan" }' "$file")"
+  cpu_us="$(awk -v d="$((cpu1 - cpu0))" -v hz="$CLK_TCK" -v c="$((calls + warmup_calls))" \
+    'BEGIN { if (c > 0) printf "%.1f", d * 1e6 / hz / c; else print "nan" }')"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$v" "$round" "$tput" "$p50" "$p99" "$errors" "$cpu_us" "$steal" >>"$OUT/rounds.tsv"
   printf '  t=%s round %s %-10s calls/s %10.1f  p50 %9.1f us  p99 %9.1f us  server CPU %6s us/call  steal %5s %%  errors %s\n' \
     "$t" "$round" "$v" "$tput" "$p50" "$p99" "$cpu_us" "$steal" "$errors" >&2
@@ -284,19 +264,18 @@ cpu_ticks() {
 }
 CLK_TCK="$(getconf CLK_TCK)"
 
-# file_median FILE COLUMN: median of a raw file's column over the rows after the warm-up runs
-# (order >= WARMUP_RUNS).
+# file_median FILE COLUMN: median of a raw file's column (by name, read with report show) over
+# the runs after the warm-up runs (order >= WARMUP_RUNS; all runs when none is left).
 file_median() {
-  awk -F, -v col="$2" -v w="$WARMUP_RUNS" '
-    /^#/ || /^type,/ { next }
-    { all[++n] = $col; if ($4 >= w) kept[++k] = $col }
+  paste <(perf_show "$1" --column order) <(perf_show "$1" --column "$2") | awk -v w="$WARMUP_RUNS" '
+    { all[++n] = $2; if ($1 >= w) kept[++k] = $2 }
     END {
       if (k == 0) { for (i = 1; i <= n; i++) kept[i] = all[i]; k = n }
       if (k == 0) { print "nan"; exit }
       for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
         if (kept[j] + 0 < kept[i] + 0) { t = kept[i]; kept[i] = kept[j]; kept[j] = t }
       if (k % 2) print kept[(k + 1) / 2]; else print (kept[k / 2] + kept[k / 2 + 1]) / 2
-    }' "$1"
+    }'
 }
 
 # stat T VARIANT COLUMN(4 calls/s, 5 p50, 6 p99, 8 server CPU µs/call, 9 steal %) WHAT(median|min|max):
@@ -319,15 +298,7 @@ errors_total() {
     END { if (n == 0) print "-"; else if (bad) print e + 0 " (+ failed runs)"; else print e + 0 }' "$OUT/rounds.tsv"
 }
 
-label() {
-  case "$1" in
-    rpcx) echo "RPCX" ;;
-    grpc) echo "gRPC (default executors)" ;;
-    grpc-tuned) echo "gRPC tuned (directExecutor both sides)" ;;
-    openfeign) echo "OpenFeign" ;;
-    bare) echo "bare Netty baseline" ;;
-  esac
-}
+label() { catalog_get "$1" label; }
 
 # verdict VALUE GOAL ge|le: "x.xx | >= g | PASS" or "... | MISS (n % short)".
 verdict() {
@@ -365,12 +336,7 @@ report() {
   echo "| threads | variant | calls/s (median) | calls/s min-max | p50 µs (median) | p50 min-max | p99 µs (median) | p99 min-max | server CPU µs/call | steal % (max) | errors |"
   echo "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
   for t in $THREAD_COUNTS; do
-    for v in rpcx grpc grpc-tuned openfeign bare; do
-      if [[ "$v" == bare && $BARE_MISSING -eq 1 ]]; then
-        printf '| %s | %s | not built | | | | | | | | |\n' "$t" "$(label bare)"
-        continue
-      fi
-      has_variant "$v" || continue
+    for v in $VARIANTS; do
       med="$(stat "$t" "$v" 4 median)"
       printf '| %s | %s | %s | %s-%s | %s | %s-%s | %s | %s-%s | %s | %s | %s |\n' "$t" "$(label "$v")" \
         "$(fmt "$med" 0)" "$(fmt "$(stat "$t" "$v" 4 min)" 0)" "$(fmt "$(stat "$t" "$v" 4 max)" 0)" \
@@ -384,7 +350,7 @@ report() {
   echo "| --- | ---: | ---: | --- |"
   local hi lo bare_why=""
   hi="$(max_threads)"; lo="$(min_threads)"
-  [[ $BARE_MISSING -eq 1 ]] && bare_why="bare not built"
+  catalog_has bare || bare_why="bare not in the catalog (bench jar not built)"
   local r_tput="nan" r_p50="nan"
   if has_variant rpcx; then r_tput="$(stat "$hi" rpcx 4 median)"; r_p50="$(stat "$lo" rpcx 5 median)"; fi
   target_row "RPCX / gRPC calls/s, $hi threads" "$(ratio "$r_tput" "$(side "$hi" grpc 4)")" "$T_GRPC" ge x
@@ -430,13 +396,15 @@ write_doc() {
 
 main() {
   parse_args "$@"
-  check_jars
+  perf_catalog
+  select_variants
   mkdir -p "$OUT/logs"
   : >"$OUT/rounds.tsv"
   trap 'perf_stop_servers; perf_drop_snapshot' EXIT
   trap 'exit 130' INT TERM
   perf_plan_placement
-  perf_snapshot_jars "$OUT/jars"
+  # shellcheck disable=SC2086  # VARIANTS is a list of ids
+  perf_snapshot_jars "$OUT/jars" $VARIANTS
 
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"

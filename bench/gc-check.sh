@@ -8,7 +8,7 @@ set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SERVERS="rpcx"                   # rpcx, grpc, openfeign (each measured in turn, same flags)
+SERVERS="rpcx"                   # protocol ids of the catalog (each protocol's server in turn, same flags)
 SERVER_FLAGS="-Xmx256m -XX:+UseG1GC"          # + -Xlog:gc*:file=<log>:uptime,level,tags
 CLIENT_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"
 LOAD_SECONDS=60                  # phase 1 length (aimed at; the runs' real length is measured)
@@ -31,7 +31,6 @@ PERF_SCRIPT=gc-check.sh
 source "$ROOT/bench/perf-lib.sh"
 perf_jars
 
-SERVER_PIDS=()
 PINNED=()
 READY_PORT=""
 COMMAND_LINE="bench/gc-check.sh $*"
@@ -50,7 +49,7 @@ Starts a server ($SERVERS by default; pinned like compare.sh) with "$SERVER_FLAG
 The window of each phase is the server's own uptime (jcmd VM.uptime) before and after it.
 
 Options:
-  --servers LIST     rpcx,grpc,openfeign (default: $SERVERS)
+  --servers LIST     protocol ids of the catalog, e.g. rpcx,grpc,openfeign, or all (default: $SERVERS)
   --seconds S        phase 1 length (default: $LOAD_SECONDS)
   --many-rounds N    phase 2 rounds (default: $MANY_ROUNDS)
   --many-requests R  phase 2 calls per thread per run (default: $MANY_REQUESTS)
@@ -83,13 +82,6 @@ parse_args() {
   [[ "$LOAD_SECONDS" =~ ^[1-9][0-9]*$ ]] || die "--seconds must be a positive count, got '$LOAD_SECONDS'"
   [[ "$MANY_ROUNDS" =~ ^[1-9][0-9]*$ ]] || die "--many-rounds must be a positive count, got '$MANY_ROUNDS'"
   [[ "$MANY_REQUESTS" =~ ^[1-9][0-9]*$ ]] || die "--many-requests must be a positive count, got '$MANY_REQUESTS'"
-  local s
-  for s in $SERVERS; do
-    case "$s" in
-      rpcx|grpc|openfeign) ;;
-      *) die "--servers: unknown server '$s' (rpcx, grpc, openfeign)" ;;
-    esac
-  done
   if [[ -z "$OUT" ]]; then
     OUT="$ROOT/results/gc-check/$(date -u +%Y%m%dT%H%M%SZ)"
   fi
@@ -97,18 +89,9 @@ parse_args() {
 
 check_env() {
   command -v jcmd >/dev/null 2>&1 || die "needs jcmd (a JDK)"
-  local jar
-  for jar in "$HARNESS_JAR" "$RPCX_JAR" "$GRPC_JAR" "$OPENFEIGN_JAR"; do
-    [[ -f "$jar" ]] || die "missing $jar (build first: mvn -B -q install -DskipTests)"
-  done
-}
-
-server_jar() {
-  case "$1" in
-    rpcx) echo "$RPCX_JAR" ;;
-    grpc) echo "$GRPC_JAR" ;;
-    openfeign) echo "$OPENFEIGN_JAR" ;;
-  esac
+  perf_catalog
+  perf_select --servers "$SERVERS"
+  SERVERS="${PERF_IDS[*]}"
 }
 
 # uptime_of PID: the JVM's uptime in seconds (jcmd VM.uptime).
@@ -121,8 +104,8 @@ harness() {
   local s="$1" port="$2" t="$3" r="$4" runs="$5" dir="$6" log="$7"
   # shellcheck disable=SC2206  # CLIENT_FLAGS is a list of flags
   local flags=($CLIENT_FLAGS)
-  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$HARNESS_JAR" "$HARNESS_MAIN" --protocol "$s" \
-    --threads "$t" --requests "$r" --runs "$runs" --host "$HOST" "--$s-port" "$port" \
+  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$s" \
+    --threads "$t" --requests "$r" --runs "$runs" --host "$HOST" --port "$s=$port" \
     --out "$dir" --force
   "${PINNED[@]}" >"$log" 2>&1
 }
@@ -161,7 +144,8 @@ check_server() {
   gclog="$dir/gc.log"
   # shellcheck disable=SC2206  # SERVER_FLAGS is a list of flags
   local flags=($SERVER_FLAGS "-Xlog:gc*:file=$gclog:uptime,level,tags")
-  perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$(server_jar "$s")" --bind "$HOST" --port 0
+  perf_server_cmd "$s"
+  perf_pinned "$SERVER_CPUS" java "${flags[@]}" "${SERVER_CMD[@]}"
   echo "starting $s server: ${PINNED[*]}" >&2
   perf_start_server "$s" "$dir/server.log" "${PINNED[@]}"
   port="$READY_PORT"
@@ -171,8 +155,8 @@ check_server() {
   harness "$s" "$port" "$LOAD_THREADS" 200 3 "$dir/raw-calibrate" "$dir/calibrate.log" ||
     { cat "$dir/calibrate.log" >&2; return 1; }
   local tput r
-  tput="$(awk -F, '/^#/ || /^type,/ { next } { last = $9 } END { print last + 0 }' \
-    "$dir/raw-calibrate/$s/t$LOAD_THREADS-r200.csv")"
+  tput="$(perf_show "$dir/raw-calibrate/$s/t$LOAD_THREADS-r200.csv" --column throughput | tail -n1)"
+  tput="${tput:-0}"
   r="$(awk -v x="$tput" -v s="$LOAD_SECONDS" -v k="$LOAD_RUNS" -v t="$LOAD_THREADS" \
     'BEGIN { r = int(x * s / k / t); print (r < 10 ? 10 : r) }')"
   echo "$s: calibration $tput calls/s at $LOAD_THREADS threads -> $r calls per thread per run" >&2
@@ -191,9 +175,9 @@ check_server() {
     harness "$s" "$port" "$LOAD_THREADS" "$r" "$LOAD_RUNS" "$dir/raw-load-$inv" "$dir/load-$inv.log" || p1_status=1
     ub="$(uptime_of "$pid")"
     file="$dir/raw-load-$inv/$s/t$LOAD_THREADS-r$r.csv"
-    c="$(awk -F, '/^#/ || /^type,/ { next } { c += $7 } END { print c + 0 }' "$file" 2>/dev/null || echo 0)"
+    c="$(perf_sum "$file" calls 2>/dev/null || echo 0)"
     calls=$((calls + c))
-    errors=$((errors + $(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' "$file" 2>/dev/null || echo 1)))
+    errors=$((errors + $(perf_sum "$file" errors 2>/dev/null || echo 1)))
     tput="$(awk -v c="$c" -v a="$ua" -v b="$ub" -v old="$tput" 'BEGIN { print (c > 0 && b > a ? c / (b - a) : old) }')"
     u1="$ub"
     echo "$s: phase 1 harness $inv: $r calls per thread x $LOAD_RUNS runs, $c calls; window so far $(awk -v a="$u0" -v b="$u1" 'BEGIN { printf "%.1f", b - a }') s" >&2
@@ -219,8 +203,7 @@ check_server() {
     b="$(uptime_of "$pid")"
     read -r _ _ _ m <<<"$(gc_stats "$gclog" "$a" "$b")"
     live="$(live_after_gcrun "$gclog" "$a" "$b")"
-    errors="$(awk -F, '/^#/ || /^type,/ { next } { e += $8 } END { print e + 0 }' \
-      "$dir/raw-many-$round/$s/t$MANY_THREADS-r$MANY_REQUESTS.csv" 2>/dev/null || echo "no file")"
+    errors="$(perf_sum "$dir/raw-many-$round/$s/t$MANY_THREADS-r$MANY_REQUESTS.csv" errors 2>/dev/null || echo "no file")"
     echo "$s $round $m $live $errors $st" >>"$OUT/phase2.txt"
     echo "$s: 990-thread round $round: max heap after GC ${m} MB, live after GC.run ${live} MB, errors $errors" >&2
   done
@@ -273,7 +256,8 @@ main() {
   trap 'perf_stop_servers; perf_drop_snapshot' EXIT
   trap 'exit 130' INT TERM
   perf_plan_placement
-  perf_snapshot_jars "$OUT/jars"
+  # shellcheck disable=SC2086  # SERVERS is a list of ids
+  perf_snapshot_jars "$OUT/jars" $SERVERS
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     perf_machine

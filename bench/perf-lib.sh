@@ -1,21 +1,83 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2034  # the variables set here are used by the scripts that source this file
 # Shared helpers of bench/compare.sh, baseline.sh, wire-bytes.sh and gc-check.sh (sourced, not
-# run): CPU placement, pinned server start with ready-line wait, server stop, the machine
-# description and the replacement of one marked section of docs/performance.md.
-# The caller sets ROOT, OUT, JVM_FLAGS, HOST and READY_TIMEOUT_S, and the arrays SERVER_PIDS=()
-# and PINNED=(); perf_start_server sets READY_PORT.
+# run): the protocol catalog (deploy/catalog.sh: ids, labels, server jars), CPU placement,
+# pinned server start with ready-line wait, server stop, reading result files with the report
+# tool's `show`, the machine description and the replacement of one marked section of
+# docs/performance.md. The caller sets ROOT, OUT, HOST and READY_TIMEOUT_S, and PINNED=();
+# perf_start_server sets READY_PORT.
 set -euo pipefail
 
-# Fat jars and the main classes every script uses (ROOT is the repository root).
+# shellcheck source=deploy/catalog.sh
+source "$ROOT/deploy/catalog.sh"
+
+# The jars every script uses (ROOT is the repository root). The bench jar holds the
+# benchmark-only protocols (bare): on the harness's class path when it is built, so that the
+# catalog lists them.
 perf_jars() {
   HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
-  RPCX_JAR="$ROOT/server-rpcx/target/server-rpcx.jar"
-  GRPC_JAR="$ROOT/server-grpc/target/server-grpc.jar"
-  OPENFEIGN_JAR="$ROOT/server-openfeign/target/server-openfeign.jar"
-  BARE_JAR="$ROOT/bench/target/benchmarks.jar"
+  REPORT_JAR="$ROOT/report/target/report.jar"
+  BENCH_JAR="$ROOT/bench/target/bench.jar"
+  [[ -f "$BENCH_JAR" || ! -f "$ROOT/bench/target/benchmarks.jar" ]] || BENCH_JAR="$ROOT/bench/target/benchmarks.jar"
   HARNESS_MAIN="io.rpcxbench.harness.HarnessMain"
-  BARE_MAIN="io.rpcxbench.bench.bare.BareServerMain"
+  SERVER_ROOT="$ROOT"
+}
+
+# The harness's class path: its jar, and the bench jar when built.
+perf_harness_cp() {
+  if [[ -f "$BENCH_JAR" ]]; then echo "$HARNESS_JAR:$BENCH_JAR"; else echo "$HARNESS_JAR"; fi
+}
+
+# perf_catalog: reads the protocol catalog from the harness (after perf_jars, and after
+# perf_snapshot_jars when there is one); exits 2 without the harness or report jar.
+perf_catalog() {
+  local jar
+  for jar in "$HARNESS_JAR" "$REPORT_JAR"; do
+    [[ -f "$jar" ]] || perf_die "missing $jar (build first: mvn -B -q package -DskipTests)"
+  done
+  catalog_load java -cp "$(perf_harness_cp)" "$HARNESS_MAIN" || perf_die "$CATALOG_ERROR"
+}
+
+# perf_select WHAT LIST: the protocol ids of LIST ("all": the whole catalog) in PERF_IDS;
+# exits 2 naming the known ids otherwise.
+perf_select() {
+  local hint=""
+  [[ -f "$BENCH_JAR" ]] || hint=" (benchmark-only protocols such as bare need $BENCH_JAR: mvn -B -q -pl bench -am package -DskipTests)"
+  catalog_select "$2" || perf_die "$1: $CATALOG_ERROR$hint"
+  PERF_IDS=("${CATALOG_SELECTED[@]}")
+}
+
+# perf_server_cmd ID: the server command of protocol ID after "java FLAGS", in SERVER_CMD
+# (bound to HOST, port 0: a free one).
+perf_server_cmd() {
+  local id="$1" jar
+  local -a args
+  jar="$(catalog_find_jar "$(catalog_get "$id" server_jar)" "$SERVER_ROOT")" ||
+    perf_die "$id: server jar $(catalog_get "$id" server_jar) not built (mvn -B -q package -DskipTests)"
+  read -r -a args <<<"$(catalog_get "$id" server_args)"
+  SERVER_CMD=(-jar "$jar" --bind "$HOST" --port 0 "${args[@]}")
+}
+
+# perf_show FILE OPTION...: the report tool's reader of raw files (never awk on their columns).
+perf_show() {
+  local file="$1"
+  shift
+  java -jar "$REPORT_JAR" show "$file" "$@"
+}
+
+# perf_cleaned FILE KEY: one value of the cleaned point (kept runs: orders 1..N-1).
+perf_cleaned() {
+  local values
+  values="$(perf_show "$1" --cleaned)" || return 1
+  awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' <<<"$values"
+}
+
+# perf_sum FILE COLUMN: the column summed over all runs; prints nothing and fails when the file
+# cannot be read.
+perf_sum() {
+  local values
+  values="$(perf_show "$1" --column "$2")" || return 1
+  awk '{ s += $1 } END { print s + 0 }' <<<"$values"
 }
 
 perf_die() {
@@ -63,49 +125,18 @@ perf_pinned() {
 # SIGTERM to every server, then SIGKILL to those still alive after STOP_TIMEOUT_S (a server that
 # hangs in its shutdown must not hang the script and its lock).
 perf_stop_servers() {
-  local pid waited=0
-  for pid in "${SERVER_PIDS[@]}"; do
-    kill -TERM "$pid" 2>/dev/null || true
-  done
-  for pid in "${SERVER_PIDS[@]}"; do
-    while kill -0 "$pid" 2>/dev/null && [[ $waited -lt $((${STOP_TIMEOUT_S:-20} * 10)) ]]; do
-      sleep 0.1
-      waited=$((waited + 1))
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-      echo "${PERF_SCRIPT:-bench}: server pid $pid ignored SIGTERM for ${STOP_TIMEOUT_S:-20}s: SIGKILL" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-    fi
-    wait "$pid" 2>/dev/null || true
-  done
-  SERVER_PIDS=()
+  server_stop_all "${STOP_TIMEOUT_S:-20}"
 }
 
-# perf_start_server READY_NAME LOG CMD...: runs CMD in the background (output to LOG), waits for
-# "READY_NAME listening on ADDR:PORT" and sets READY_PORT. CMD must exec the server (taskset,
-# ip netns exec and java all do), so that $! is the server itself for perf_stop_servers.
+# perf_start_server NAME LOG CMD...: runs CMD in the background (output to LOG), waits for its
+# ready line ("<server> listening on ADDR:PORT") and sets READY_PORT. CMD must exec the server
+# (taskset, ip netns exec and java all do), so that the pid is the server itself.
 # Not to be called in $(...): the pid must reach SERVER_PIDS of this shell.
 perf_start_server() {
   local name="$1" log="$2"
   shift 2
-  "$@" >"$log" 2>&1 &
-  local pid=$!
-  SERVER_PIDS+=("$pid")
-  local waited=0 line=""
-  while [[ $waited -lt $((READY_TIMEOUT_S * 10)) ]]; do
-    line="$(grep -m1 -o "$name listening on [^ ]*" "$log" || true)"
-    if [[ -n "$line" ]]; then
-      READY_PORT="${line##*:}"
-      return 0
-    fi
-    if ! kill -0 "$pid" 2>/dev/null; then
-      cat "$log" >&2
-      perf_die "$name server exited before it was ready (log: $log)"
-    fi
-    sleep 0.1
-    waited=$((waited + 1))
-  done
-  perf_die "$name server printed no ready line within ${READY_TIMEOUT_S}s (see $log)"
+  server_spawn "$log" "$@"
+  server_await "$SPAWNED_PID" "$log" "$READY_TIMEOUT_S" || perf_die "$name server: $READY_ERROR"
 }
 
 # The machine, as lines "key: value" (for the doc and the result folder).
@@ -144,27 +175,40 @@ perf_doc_section() {
   mv "$tmp" "$doc"
 }
 
-# perf_snapshot_jars DIR: copies the jars to DIR and points HARNESS_JAR etc. at the copies, so a
-# rebuild during a measurement (others build in the same tree) cannot swap classes under a
-# running JVM. Records the jars' build times and sha256 in $OUT/jars.txt. perf_drop_snapshot
-# removes DIR (call it on exit, after the servers stopped).
+# perf_snapshot_jars DIR ID...: copies the harness, report and bench jars and the server jars
+# of the protocols ID... to DIR (server jars under their repo paths) and points HARNESS_JAR etc.
+# and SERVER_ROOT at the copies, so a rebuild during a measurement (others build in the same
+# tree) cannot swap classes under a running JVM. Records the jars' build times and sha256 in
+# $OUT/jars.txt. perf_drop_snapshot removes DIR (call it on exit, after the servers stopped).
 perf_snapshot_jars() {
   JAR_SNAPSHOT="$1"
+  shift
   mkdir -p "$JAR_SNAPSHOT"
-  local var src copy
   : >"$OUT/jars.txt"
-  for var in HARNESS_JAR RPCX_JAR GRPC_JAR OPENFEIGN_JAR BARE_JAR; do
-    src="${!var}"
-    [[ -f "$src" ]] || continue
-    copy="$JAR_SNAPSHOT/$(basename "$src")"
-    cp "$src" "$copy"
-    if command -v unzip >/dev/null 2>&1 && ! unzip -tqq "$copy" >/dev/null 2>&1; then
-      perf_die "$src is being rewritten (a build is running?): try again when it is done"
-    fi
-    printf '%s %s %s\n' "$(sha256sum "$copy" | cut -c1-16)" "$(date -u -r "$src" +%Y-%m-%dT%H:%M:%SZ)" \
-      "${src#"$ROOT"/}" >>"$OUT/jars.txt"
-    printf -v "$var" '%s' "$copy"
+  local var name
+  for var in HARNESS_JAR REPORT_JAR BENCH_JAR; do
+    [[ -f "${!var}" ]] || continue
+    perf_snapshot_one "${!var#"$ROOT"/}"
+    printf -v "$var" '%s' "$JAR_SNAPSHOT/${!var#"$ROOT"/}"
   done
+  catalog_servers "$@"
+  for name in "${SERVER_NAMES[@]}"; do
+    [[ -f "$ROOT/${SERVER_JAR[$name]}" && ! -f "$JAR_SNAPSHOT/${SERVER_JAR[$name]}" ]] || continue
+    perf_snapshot_one "${SERVER_JAR[$name]}"
+  done
+  SERVER_ROOT="$JAR_SNAPSHOT"
+}
+
+# perf_snapshot_one REL: copies ROOT/REL to JAR_SNAPSHOT/REL, checks it, notes it in jars.txt.
+perf_snapshot_one() {
+  local rel="$1" copy="$JAR_SNAPSHOT/$1"
+  mkdir -p "$(dirname "$copy")"
+  cp "$ROOT/$rel" "$copy"
+  if command -v unzip >/dev/null 2>&1 && ! unzip -tqq "$copy" >/dev/null 2>&1; then
+    perf_die "$ROOT/$rel is being rewritten (a build is running?): try again when it is done"
+  fi
+  printf '%s %s %s\n' "$(sha256sum "$copy" | cut -c1-16)" "$(date -u -r "$ROOT/$rel" +%Y-%m-%dT%H:%M:%SZ)" \
+    "$rel" >>"$OUT/jars.txt"
 }
 
 perf_drop_snapshot() {

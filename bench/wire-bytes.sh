@@ -10,7 +10,8 @@ set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PROTOCOLS="rpcx grpc openfeign bare"
+PROTOCOLS=all                    # protocol ids of the catalog (--list-protocols), or all of them
+FLOOR=bare                       # the floor, not ranked among the frameworks (when measured)
 N1=1000                          # calls of the short run (its bytes are subtracted)
 N2=6000                          # calls of the long run; per call = difference / (N2 - N1)
 JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"
@@ -27,7 +28,6 @@ PERF_SCRIPT=wire-bytes.sh
 source "$ROOT/bench/perf-lib.sh"
 perf_jars
 
-SERVER_PIDS=()
 PINNED=()
 READY_PORT=""
 NETNS=""
@@ -37,24 +37,25 @@ usage() {
   cat <<EOF
 Usage: bench/wire-bytes.sh [options]     (as root)
 
-Counts the bytes one hello call costs on the wire, for each protocol ($PROTOCOLS),
+Counts the bytes one hello call costs on the wire, for each protocol of the catalog (or --protocols),
 in a private network namespace per protocol: server and harness inside it, the namespace's
 own loopback counters read around a run of N1 and a run of N2 calls (1 thread, 1 connection);
 per call = (bytes(N2) - bytes(N1)) / (N2 - N1). Reports the bytes on the interface (each packet
 counted once, as it leaves; loopback receives the same packet again, so rx = tx), packets, TCP
 payload (bytes - ${HEADER_BYTES} x packets: IPv4 20 + TCP 20 + timestamp option 12; lo counts
-packets without their 14-byte Ethernet header) and connections opened, and RPCX's rank.
+packets without their 14-byte Ethernet header) and connections opened, and RPCX's rank
+($FLOOR, the floor, is not ranked).
 
 Options:
-  --protocols LIST   subset of ${PROTOCOLS// /,} (default: all; bare needs bench/target/benchmarks.jar)
+  --protocols LIST   protocol ids of the catalog (default: all; bare needs bench/target/bench.jar)
   --n1 N --n2 N      call counts of the short and the long run (default: $N1, $N2)
   --out DIR          result folder (default: results/wire-bytes/<timestamp>)
   --write-doc        replace the wire-bytes section of docs/performance.md with the table
   -h, --help         this text
 
 Example:
-  sudo bench/wire-bytes.sh --write-doc
-  sudo bench/wire-bytes.sh --protocols rpcx,grpc --n1 500 --n2 2500
+  bench/wire-bytes.sh --write-doc        # as root
+  bench/wire-bytes.sh --protocols rpcx,grpc --n1 500 --n2 2500
 
 Exit codes: 0 measured; 1 a run failed; 2 bad usage, missing jars, not root (no namespaces).
 EOF
@@ -77,13 +78,6 @@ parse_args() {
   [[ "$N1" =~ ^[1-9][0-9]*$ ]] || die "--n1 must be a positive count, got '$N1'"
   [[ "$N2" =~ ^[1-9][0-9]*$ ]] || die "--n2 must be a positive count, got '$N2'"
   [[ "$N2" -gt "$N1" ]] || die "--n2 ($N2) must be larger than --n1 ($N1)"
-  local p
-  for p in $PROTOCOLS; do
-    case "$p" in
-      rpcx|grpc|openfeign|bare) ;;
-      *) die "--protocols: unknown protocol '$p' (rpcx, grpc, openfeign, bare)" ;;
-    esac
-  done
   if [[ -z "$OUT" ]]; then
     OUT="$ROOT/results/wire-bytes/$(date -u +%Y%m%dT%H%M%SZ)"
   fi
@@ -91,14 +85,13 @@ parse_args() {
 
 check_env() {
   if [[ "$(id -u)" -ne 0 ]]; then
-    echo "wire-bytes.sh: skipped: needs root for a private network namespace (ip netns add); run it with sudo" >&2
+    echo "wire-bytes.sh: skipped: needs root for a private network namespace (ip netns add); run it as root" >&2
     exit 2
   fi
   command -v ip >/dev/null 2>&1 || die "needs iproute2 (ip)"
-  local jar
-  for jar in "$HARNESS_JAR" "$RPCX_JAR" "$GRPC_JAR" "$OPENFEIGN_JAR"; do
-    [[ -f "$jar" ]] || die "missing $jar (build first: mvn -B -q install -DskipTests)"
-  done
+  perf_catalog
+  perf_select --protocols "$PROTOCOLS"
+  PROTOCOLS="${PERF_IDS[*]}"
 }
 
 cleanup() {
@@ -123,18 +116,11 @@ counters() {
 
 # harness_run PROTOCOL PORT N LOG: one harness JVM in the namespace, 1 thread, N calls, 1 run.
 harness_run() {
-  local p="$1" port="$2" n="$3" log="$4" cp="$HARNESS_JAR"
+  local p="$1" port="$2" n="$3" log="$4"
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
-  local extra=()
-  case "$p" in
-    rpcx) extra=(--rpcx-port "$port") ;;
-    grpc) extra=(--grpc-port "$port") ;;
-    openfeign) extra=(--openfeign-port "$port") ;;
-    bare) cp="$HARNESS_JAR:$BARE_JAR"; extra=(--port "bare=$port") ;;
-  esac
-  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$cp" "$HARNESS_MAIN" --protocol "$p" \
-    --threads 1 --requests "$n" --runs 1 --host "$HOST" "${extra[@]}" --out "$OUT/raw/n$n" --force
+  perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$p" \
+    --threads 1 --requests "$n" --runs 1 --host "$HOST" --port "$p=$port" --out "$OUT/raw/n$n" --force
   in_ns "${PINNED[@]}" >"$log" 2>&1
 }
 
@@ -146,12 +132,8 @@ measure() {
   in_ns ip link set lo up
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
-  case "$p" in
-    rpcx) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$RPCX_JAR" --bind "$HOST" --port 0 ;;
-    grpc) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$GRPC_JAR" --bind "$HOST" --port 0 ;;
-    openfeign) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -jar "$OPENFEIGN_JAR" --bind "$HOST" --port 0 ;;
-    bare) perf_pinned "$SERVER_CPUS" java "${flags[@]}" -cp "$BARE_JAR" "$BARE_MAIN" --bind "$HOST" --port 0 ;;
-  esac
+  perf_server_cmd "$p"
+  perf_pinned "$SERVER_CPUS" java "${flags[@]}" "${SERVER_CMD[@]}"
   perf_start_server "$p" "$OUT/server-$p.log" ip netns exec "$NETNS" "${PINNED[@]}"
   local port="$READY_PORT" n
   for n in "$N1" "$N2"; do
@@ -178,31 +160,19 @@ delta() {
     for (i = 1; i <= n; i++) printf "%d%s", b[i] - a[i], (i < n ? " " : "\n") }'
 }
 
-label() {
-  case "$1" in
-    rpcx) echo "RPCX" ;;
-    grpc) echo "gRPC" ;;
-    openfeign) echo "OpenFeign (HTTP/1.1 + JSON)" ;;
-    bare) echo "bare Netty baseline" ;;
-  esac
-}
+label() { catalog_get "$1" label; }
 
 report() {
   local results="$1"
   echo "| protocol | bytes on lo per call | packets per call | TCP payload per call | connections opened (N1 run / N2 run) | rank among the frameworks (bytes) |"
   echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-  # the frameworks (rpcx, grpc, openfeign) are ranked; bare is the floor, not a contender
-  awk '$1 != "bare"' "$results" | sort -k2,2n | awk '{ print $0, NR }' >"$results.ranked"
-  awk '$1 == "bare" { print $0, "floor" }' "$results" >>"$results.ranked"
+  # the frameworks are ranked; FLOOR (bare) is the floor, not a contender
+  awk -v f="$FLOOR" '$1 != f' "$results" | sort -k2,2n | awk '{ print $0, NR }' >"$results.ranked"
+  awk -v f="$FLOOR" '$1 == f { print $0, "floor" }' "$results" >>"$results.ranked"
   local p line
-  for p in rpcx grpc openfeign bare; do
+  for p in $PROTOCOLS; do
     line="$(awk -v p="$p" '$1 == p' "$results.ranked")"
-    if [[ -z "$line" ]]; then
-      if [[ "$p" == bare && ! -f "$BARE_JAR" ]]; then
-        printf '| %s | not built | | | | |\n' "$(label bare)"
-      fi
-      continue
-    fi
+    [[ -n "$line" ]] || continue
     read -r _ bytes pkts payload o1 o2 rank <<<"$line"
     printf '| %s | %s | %s | %s | %s / %s | %s |\n' "$(label "$p")" "$bytes" "$pkts" "$payload" "$o1" "$o2" "$rank"
   done
@@ -212,7 +182,7 @@ report() {
   echo
   if [[ -n "$rank" ]]; then
     echo "RPCX ranks $rank of $count frameworks by bytes per call ($( [[ "$rank" == 1 ]] && echo "the smallest: PASS" || echo "not the smallest: MISS"))."
-    awk '$1 == "rpcx" { r = $2; rp = $4 } $1 == "bare" { b = $2; bp = $4 }
+    awk -v f="$FLOOR" '$1 == "rpcx" { r = $2; rp = $4 } $1 == f { b = $2; bp = $4 }
       END { if (b != "" && r != "") printf "Against the bare baseline (the floor, no service/method names or types): %+.1f bytes per call on lo, %+.1f bytes of TCP payload.\n", r - b, rp - bp }' "$results"
   fi
 }
@@ -255,7 +225,8 @@ main() {
   trap on_exit EXIT
   trap 'exit 130' INT TERM
   perf_plan_placement
-  perf_snapshot_jars "$OUT/jars"
+  # shellcheck disable=SC2086  # PROTOCOLS is a list of ids
+  perf_snapshot_jars "$OUT/jars" $PROTOCOLS
   {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     perf_machine
@@ -266,10 +237,6 @@ main() {
   : >"$OUT/results.txt"
   local p status=0
   for p in $PROTOCOLS; do
-    if [[ "$p" == bare && ! -f "$BARE_JAR" ]]; then
-      echo "bare: $BARE_JAR not built, skipped" >&2
-      continue
-    fi
     echo "measuring $p ..." >&2
     measure "$p" >>"$OUT/results.txt" || { echo "$p: measurement failed" >&2; status=1; }
   done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# deploy.sh: the paper's set-up on two cloud hosts. Copies the server jars and servers.sh to
-# host B and the client jar and sweep.sh to host A (scp, into ~/rpcx-bench/), checks JDK 17 on
-# both, then starts the three servers on B and waits for their ready lines. See docs/sweep.md.
+# deploy.sh: the paper's set-up on two cloud hosts. Copies the server jars the protocols need
+# (each distinct jar once, from the harness's protocol catalog) and servers.sh to host B and the
+# client jar, the report jar and sweep.sh to host A (scp, into ~/rpcx-bench/), checks JDK 17 on
+# both, then starts the servers on B and waits for their ready lines. See docs/sweep.md.
 set -euo pipefail
 
 # ---- defaults ----
@@ -14,27 +15,32 @@ JVM_OPTS=''
 BIND=0.0.0.0
 CLIENT_HOST=''
 SERVER_HOST=''
+PROTOCOLS=rpcx,grpc,openfeign      # the paper's three; any ids of the catalog, or "all"
 REQUIRED_JAVA=17
+JAVA=${JAVA:-java}
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$SCRIPT_DIR/.." && pwd)
-SERVER_JARS=(server-rpcx/target/server-rpcx.jar server-grpc/target/server-grpc.jar
-             server-openfeign/target/server-openfeign.jar)
 CLIENT_JAR=client-harness/target/client-harness.jar
+REPORT_JAR=report/target/report.jar
+# shellcheck source=deploy/catalog.sh
+source "$SCRIPT_DIR/catalog.sh"
 
 usage() {
-  cat <<'EOF'
-Usage: deploy/deploy.sh --client A --server B [--user U] [--identity KEY] [--ssh-port P]
-                        [--dir DIR] [--install-java] [--jvm-opts "FLAGS"] [--bind ADDR]
+  cat <<EOF
+Usage: deploy/deploy.sh --client A --server B [--protocol ID[,ID...]] [--user U] [--identity KEY]
+                        [--ssh-port P] [--dir DIR] [--install-java] [--jvm-opts "FLAGS"] [--bind ADDR]
 
 Builds the jars when missing (mvn -B -q package -DskipTests), copies
-  to B: server-rpcx.jar server-grpc.jar server-openfeign.jar servers.sh
-  to A: client-harness.jar sweep.sh
+  to B: the server jars of the protocols (each distinct jar once), servers.sh, catalog.sh and
+        protocols.tsv (the harness's catalog: B has no harness to ask)
+  to A: client-harness.jar, report.jar, sweep.sh, catalog.sh
 into DIR on each host (default ~/rpcx-bench), checks for JDK 17 on both (prints the dnf or
-apt command when it is missing; runs it with --install-java), and starts the three servers on
-B (servers.sh start; JVM flags default to servers.sh's 2 GB sizing, override with --jvm-opts).
+apt command when it is missing; runs it with --install-java), and starts the servers on B
+(servers.sh start; JVM flags default to servers.sh's 2 GB sizing, override with --jvm-opts).
 
   --client A, --server B   host names or addresses (user@host works too)
+  --protocol LIST          protocols whose servers go to B (default: $PROTOCOLS; "all")
   --user U                 ssh user (default: yours)
   --identity KEY           ssh private key
   --ssh-port P             ssh port (default 22)
@@ -58,7 +64,7 @@ parse_args() {
     case $1 in
       -h|--help) usage; exit 0 ;;
       --install-java) INSTALL_JAVA=1; shift; continue ;;
-      --client|--server|--user|--identity|--ssh-port|--dir|--jvm-opts|--bind)
+      --client|--server|--user|--identity|--ssh-port|--dir|--jvm-opts|--bind|--protocol|--protocols)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
@@ -71,6 +77,7 @@ parse_args() {
       --dir) REMOTE_DIR=$2 ;;
       --jvm-opts) JVM_OPTS=$2 ;;
       --bind) BIND=$2 ;;
+      --protocol|--protocols) PROTOCOLS=$2 ;;
     esac
     shift 2
   done
@@ -114,14 +121,35 @@ copy_to() {
 }
 
 # ---- steps ----
-build_if_needed() {
-  local j missing=0
-  for j in "${SERVER_JARS[@]}" "$CLIENT_JAR"; do [[ -f $REPO_DIR/$j ]] || missing=1; done
-  ((missing)) || return 0
+build() {
   command -v mvn >/dev/null 2>&1 || die "jars missing and mvn not found: install Maven >= 3.8 and JDK 17"
   say "building the jars (mvn -B -q package -DskipTests)"
   (cd "$REPO_DIR" && mvn -B -q package -DskipTests)
-  for j in "${SERVER_JARS[@]}" "$CLIENT_JAR"; do [[ -f $REPO_DIR/$j ]] || die "build did not produce $j"; done
+}
+
+# plan_jars: the catalog from the (built) harness, the protocols' distinct server jars in
+# SERVER_JARS; builds when a jar is missing.
+plan_jars() {
+  [[ -f $REPO_DIR/$CLIENT_JAR && -f $REPO_DIR/$REPORT_JAR ]] || build
+  catalog_load "$JAVA" -jar "$REPO_DIR/$CLIENT_JAR" || die "$CATALOG_ERROR"
+  catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
+  catalog_servers "${CATALOG_SELECTED[@]}"
+  local name jar missing=0 seen=' '
+  SERVER_JARS=()
+  for name in "${SERVER_NAMES[@]}"; do
+    jar=${SERVER_JAR[$name]}
+    [[ $seen != *" $jar "* ]] || continue
+    # the remote folder is flat: two jars with one file name would overwrite each other
+    [[ $seen != *"/${jar##*/} "* && $seen != *" ${jar##*/} "* ]] ||
+      die "two server jars are both called ${jar##*/}; the flat remote folder cannot hold both"
+    seen+="$jar "
+    SERVER_JARS+=("$jar")
+    [[ -f $REPO_DIR/$jar ]] || missing=1
+  done
+  if ((missing)); then build; fi
+  for jar in "${SERVER_JARS[@]}" "$CLIENT_JAR" "$REPORT_JAR"; do
+    [[ -f $REPO_DIR/$jar ]] || die "build did not produce $jar"
+  done
 }
 
 # check_java HOST: JDK 17+ present, else print (or with --install-java run) the install command
@@ -148,30 +176,34 @@ check_java() {
 main() {
   parse_args "$@"
   ssh_opts
-  build_if_needed
+  plan_jars
   local h
   for h in "$SERVER_HOST" "$CLIENT_HOST"; do
     remote "$h" true || die "cannot ssh to $(target "$h") (port $SSH_PORT)"
     check_java "$h"
     remote "$h" mkdir -p "$REMOTE_DIR"
   done
-  say "copying server jars and servers.sh to $SERVER_HOST:$REMOTE_DIR/"
-  copy_to "$SERVER_HOST" "${SERVER_JARS[@]/#/$REPO_DIR/}" "$SCRIPT_DIR/servers.sh"
-  say "copying client-harness.jar and sweep.sh to $CLIENT_HOST:$REMOTE_DIR/"
-  copy_to "$CLIENT_HOST" "$REPO_DIR/$CLIENT_JAR" "$REPO_DIR/sweep.sh"
+  local table
+  table=$(mktemp -d)/protocols.tsv
+  catalog_save "$table"
+  say "copying ${SERVER_JARS[*]##*/}, servers.sh, catalog.sh and protocols.tsv to $SERVER_HOST:$REMOTE_DIR/"
+  copy_to "$SERVER_HOST" "${SERVER_JARS[@]/#/$REPO_DIR/}" "$SCRIPT_DIR/servers.sh" "$SCRIPT_DIR/catalog.sh" "$table"
+  rm -rf "$(dirname "$table")"
+  say "copying client-harness.jar, report.jar, sweep.sh and catalog.sh to $CLIENT_HOST:$REMOTE_DIR/"
+  copy_to "$CLIENT_HOST" "$REPO_DIR/$CLIENT_JAR" "$REPO_DIR/$REPORT_JAR" "$REPO_DIR/sweep.sh" "$SCRIPT_DIR/catalog.sh"
   remote "$CLIENT_HOST" chmod +x "$REMOTE_DIR/sweep.sh"
   remote "$SERVER_HOST" chmod +x "$REMOTE_DIR/servers.sh"
   say "starting the servers on $SERVER_HOST"
-  local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND")
+  local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND" --protocol "$PROTOCOLS")
   [[ -n $JVM_OPTS ]] && start+=(--jvm-opts "$JVM_OPTS")
   remote "$SERVER_HOST" "${start[@]}" || die "servers did not start on $SERVER_HOST (see $REMOTE_DIR/run/*.log there)"
   local port_opt=''
   [[ $SSH_PORT != 22 ]] && port_opt=" -p $SSH_PORT"
   cat <<EOF
 deployed. Next:
-  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST'
+  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS'
   deploy/collect.sh --client $CLIENT_HOST${SSH_USER:+ --user $SSH_USER}${IDENTITY:+ --identity $IDENTITY}${port_opt:+ --ssh-port $SSH_PORT} --dir $REMOTE_DIR
-  ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop'
+  ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop --protocol $PROTOCOLS'
 EOF
 }
 

@@ -48,11 +48,11 @@ Rates: N[.N]bit|kbit|mbit|gbit. Memory: N[k|m|g]. Delay: N[.N]us|ms|s. Needs roo
 ethtool and java (for the rate measurement). Environment for tests: RPCX_LAB_NS_A,
 RPCX_LAB_NS_B, RPCX_LAB_ADDR_A, RPCX_LAB_ADDR_B, RPCX_LAB_STATE_DIR, RPCX_LAB_CGROUP.
 
-Examples:
-  sudo deploy/lab.sh up --rate 100mbit --cpus 1 --memory 2g
-  sudo deploy/lab.sh exec b -- java -jar server-rpcx/target/server-rpcx.jar --bind 198.18.0.2
-  sudo ./sweep.sh --lab --threads 10:50:10 --requests 10:50:10
-  sudo deploy/lab.sh down
+Examples: (as root)
+  deploy/lab.sh up --rate 100mbit --cpus 1 --memory 2g
+  deploy/lab.sh exec b -- java -jar server-rpcx/target/server-rpcx.jar --bind 198.18.0.2
+  ./sweep.sh --lab --threads 10:50:10 --requests 10:50:10
+  deploy/lab.sh down
 EOF
 }
 
@@ -61,7 +61,7 @@ die_usage() { printf 'lab.sh: %s\ntry: deploy/lab.sh --help\n' "$*" >&2; exit 2;
 say() { printf 'lab: %s\n' "$*" >&2; }
 
 require_root() {
-  [[ $(id -u) -eq 0 ]] || die "must run as root (it creates network namespaces, qdiscs and cgroups): sudo $0 $*"
+  [[ $(id -u) -eq 0 ]] || die "must run as root (it creates network namespaces, qdiscs and cgroups)"
   local c
   for c in ip tc; do
     command -v "$c" >/dev/null 2>&1 || die "'$c' not found: install iproute2 (apt-get install iproute2 / dnf install iproute iproute-tc)"
@@ -387,7 +387,7 @@ cmd_status() {
 
 cmd_env() {
   (($# == 0)) || die_usage "env takes no arguments"
-  load_state || die "the lab is down (no $STATE_FILE or namespaces missing): sudo deploy/lab.sh up"
+  load_state || die "the lab is down (no $STATE_FILE or namespaces missing): deploy/lab.sh up (as root)"
   cat "$STATE_FILE"
 }
 
@@ -398,7 +398,7 @@ cmd_exec() {
   [[ ${1:-} == -- ]] && shift
   (($# > 0)) || die_usage "exec needs a command: deploy/lab.sh exec $host -- COMMAND"
   require_root exec
-  load_state || die "the lab is down: sudo deploy/lab.sh up"
+  load_state || die "the lab is down: deploy/lab.sh up (as root)"
   local ns cpuset dir
   if [[ $host == a ]]; then ns=$NS_A; cpuset=$(state_get cpuset_a); else ns=$NS_B; cpuset=$(state_get cpuset_b); fi
   # join the host's cgroups first: everything exec'ed from here inherits them

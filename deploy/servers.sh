@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# servers.sh: starts, stops and reports the three benchmark servers on host B. The server jars
-# sit beside this script (deploy.sh copies them there) or in the repo's server-*/target/.
-# Pid files and logs go to run/ beside this script (RPCX_SERVERS_RUN_DIR overrides).
+# servers.sh: starts, stops and reports the benchmark servers on host B. Which servers a
+# protocol needs (jar, extra arguments, port) comes from the protocol catalog: protocols.tsv
+# beside this script (deploy.sh writes it from the harness's --list-protocols), else the repo's
+# client harness. A server shared by several protocols runs once. The server jars sit beside
+# this script (deploy.sh copies them there) or in the repo. Pid files and logs go to run/
+# beside this script (RPCX_SERVERS_RUN_DIR overrides).
 set -euo pipefail
 
 # ---- defaults ----
@@ -9,123 +12,138 @@ set -euo pipefail
 # ~100-150 MB metaspace, code cache, thread stacks) stays near 1.5 GB and leaves room for the
 # OS. A fixed heap (Xms = Xmx) avoids resizing noise; Serial GC is what the JVM itself picks
 # on a 1-vCPU box, and with one or two vCPUs it has no concurrent GC threads competing with the
-# request threads. The same flags for all three servers; override with --jvm-opts.
+# request threads. The same flags for every server; override with --jvm-opts.
 DEFAULT_JVM_OPTS="-Xms384m -Xmx384m -XX:+UseSerialGC"
-PROTOCOLS=rpcx,grpc,openfeign
+PROTOCOLS=rpcx,grpc,openfeign      # the paper's three; any ids of the catalog, or "all"
 BIND=0.0.0.0
 READY_TIMEOUT_S=120
 STOP_TIMEOUT_S=20
-declare -A PORT=([rpcx]=8081 [grpc]=8082 [openfeign]=8083)
 JAVA=${JAVA:-java}
 JVM_OPTS=${SERVER_JVM_OPTS:-$DEFAULT_JVM_OPTS}
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 RUN_DIR=${RPCX_SERVERS_RUN_DIR:-$SCRIPT_DIR/run}
+# shellcheck source=deploy/catalog.sh
+source "$SCRIPT_DIR/catalog.sh"
 
 usage() {
   cat <<EOF
-Usage: servers.sh start [--jvm-opts "FLAGS"] [--bind ADDR] [--protocols LIST]
-                        [--rpcx-port P] [--grpc-port P] [--openfeign-port P]
-       servers.sh stop [--protocols LIST]
-       servers.sh status [--protocols LIST]
+Usage: servers.sh start [--jvm-opts "FLAGS"] [--bind ADDR] [--protocol ID[,ID...]] [--port ID=PORT]...
+       servers.sh stop [--protocol ID[,ID...]]
+       servers.sh status [--protocol ID[,ID...]]
 
-start   starts each server that is not running yet (idempotent), waits for its ready line
-        ("rpcx listening on ADDR:PORT"); exit 1 when one does not come up
+start   starts each server the protocols need that is not running yet (idempotent; a server
+        shared by several protocols once), waits for its ready line
+        ("<server> listening on ADDR:PORT"); exit 1 when one does not come up
 stop    SIGTERM, waits up to ${STOP_TIMEOUT_S}s, then SIGKILL (idempotent)
 status  one line per server; exit 1 when one is not running
 
-Defaults: --bind $BIND, ports 8081/8082/8083, --jvm-opts "$DEFAULT_JVM_OPTS"
-(env SERVER_JVM_OPTS too). Pid files and logs: $RUN_DIR
+Defaults: --protocol $PROTOCOLS ("all": every protocol of the catalog), --bind $BIND,
+ports from the catalog (protocols.tsv beside this script, or the repo's client harness),
+--jvm-opts "$DEFAULT_JVM_OPTS" (env SERVER_JVM_OPTS too). Pid files and logs: $RUN_DIR
 
 Example:
-  ~/rpcx-bench/servers.sh start --jvm-opts "-Xms256m -Xmx256m -XX:+UseSerialGC"
+  ~/rpcx-bench/servers.sh start --protocol rpcx,grpc-tuned --jvm-opts "-Xms256m -Xmx256m -XX:+UseSerialGC"
 EOF
 }
 
 die() { printf 'servers.sh: %s\n' "$*" >&2; exit 1; }
 die_usage() { printf 'servers.sh: %s\ntry: servers.sh --help\n' "$*" >&2; exit 2; }
 
+# load_catalog: protocols.tsv beside this script, else the repo's (or a flat folder's) harness
+load_catalog() {
+  local harness
+  if [[ -z ${RPCX_CATALOG_FILE:-} && -f $SCRIPT_DIR/protocols.tsv ]]; then
+    RPCX_CATALOG_FILE=$SCRIPT_DIR/protocols.tsv
+  fi
+  if [[ -n ${RPCX_CATALOG_FILE:-} ]]; then
+    catalog_load || die_usage "$CATALOG_ERROR"
+    return 0
+  fi
+  harness=$(catalog_find_jar client-harness/target/client-harness.jar "$SCRIPT_DIR/.." "$SCRIPT_DIR") ||
+    die_usage "no protocol catalog: neither $SCRIPT_DIR/protocols.tsv (deploy.sh writes it) nor the client harness jar"
+  catalog_load "$JAVA" -jar "$harness" || die_usage "$CATALOG_ERROR"
+}
+
 parse_args() {
-  PROTOCOL_LIST=()
+  local -a port_specs=()
   while (($# > 0)); do
     case $1 in
       -h|--help) usage; exit 0 ;;
-      --jvm-opts|--bind|--protocols|--rpcx-port|--grpc-port|--openfeign-port)
+      --jvm-opts|--bind|--protocol|--protocols|--port)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
     case $1 in
       --jvm-opts) JVM_OPTS=$2 ;;
       --bind) BIND=$2 ;;
-      --protocols) PROTOCOLS=$2 ;;
-      --rpcx-port|--grpc-port|--openfeign-port)
-        if ! [[ $2 =~ ^[0-9]{1,5}$ ]] || (($2 > 65535)); then die_usage "$1 must be 0..65535, got '$2'"; fi
-        local p=${1#--}; PORT[${p%-port}]=$2 ;;
+      --protocol|--protocols) PROTOCOLS=$2 ;;
+      --port)
+        if ! [[ $2 =~ ^([a-z][a-z0-9-]*)=([0-9]{1,5})$ ]] || ((BASH_REMATCH[2] > 65535)); then
+          die_usage "--port must be ID=PORT with PORT 0..65535, got '$2'"
+        fi
+        port_specs+=("$2") ;;
     esac
     shift 2
   done
-  local p
-  IFS=, read -r -a protos <<<"$PROTOCOLS"
-  for p in "${protos[@]}"; do
-    [[ -n ${PORT[$p]:-} ]] || die_usage "unknown protocol '$p' (rpcx, grpc, openfeign)"
-    PROTOCOL_LIST+=("$p")
+  load_catalog
+  catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
+  catalog_servers "${CATALOG_SELECTED[@]}"
+  local spec id
+  for spec in "${port_specs[@]}"; do
+    id=${spec%%=*}
+    [[ -n ${SERVER_OF[$id]:-} ]] || die_usage "--port: '$id' is not one of the protocols started here (${CATALOG_SELECTED[*]})"
+    SERVER_PORT[${SERVER_OF[$id]}]=${spec#*=}
   done
-  ((${#PROTOCOL_LIST[@]} > 0)) || die_usage "--protocols is empty"
 }
 
-find_jar() {
-  local p=$1 c
-  for c in "$SCRIPT_DIR/server-$p.jar" "$SCRIPT_DIR/../server-$p/target/server-$p.jar"; do
-    if [[ -f $c ]]; then printf '%s' "$c"; return 0; fi
-  done
-  return 1
-}
-
-# running_pid P -> the pid of protocol P's server if it runs (checked against its command line)
+# running_pid NAME -> the pid of server NAME if it runs (checked against its command line)
 running_pid() {
-  local p=$1 pid
-  [[ -f $RUN_DIR/$p.pid ]] || return 1
-  pid=$(<"$RUN_DIR/$p.pid")
+  local name=$1 pid jar=${SERVER_JAR[$1]##*/}
+  [[ -f $RUN_DIR/$name.pid ]] || return 1
+  pid=$(<"$RUN_DIR/$name.pid")
   [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "server-$p.jar" || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q -- "$jar" || return 1
   printf '%s' "$pid"
 }
 
-ready_line() { grep -m1 -E "^$1 listening on " "$RUN_DIR/$1.log" 2>/dev/null || true; }
+ready_line() { server_ready_line "$RUN_DIR/$1.log"; }
+
+# serves NAME: " (serves a, b)" when the server is shared by several protocols
+serves() {
+  if [[ ${SERVER_IDS[$1]} != "$1" ]]; then printf ' (serves %s)' "${SERVER_IDS[$1]// /, }"; fi
+}
 
 cmd_start() {
   parse_args "$@"
   command -v "$JAVA" >/dev/null 2>&1 || die "java not found (install JDK 17 or set JAVA)"
   mkdir -p "$RUN_DIR"
-  local p jar pid started=()
-  for p in "${PROTOCOL_LIST[@]}"; do
-    if pid=$(running_pid "$p"); then
-      echo "$p: already running (pid $pid) $(ready_line "$p")"
+  local name jar pid started=() id
+  local -a args
+  for id in "${EXTERNALS[@]}"; do
+    echo "${id%%:*}: needs the external server '${id#*:}', which servers.sh does not start"
+  done
+  for name in "${SERVER_NAMES[@]}"; do
+    if pid=$(running_pid "$name"); then
+      echo "$name: already running (pid $pid)$(serves "$name") $(ready_line "$name")"
       continue
     fi
-    jar=$(find_jar "$p") || die "server-$p.jar not found beside $0 or in ../server-$p/target/"
-    # setsid: the server outlives the ssh session that started it
+    jar=$(catalog_find_jar "${SERVER_JAR[$name]}" "$SCRIPT_DIR" "$SCRIPT_DIR/..") ||
+      die "${SERVER_JAR[$name]##*/} not found beside $0 or in the repo (${SERVER_JAR[$name]})"
+    read -r -a args <<<"${SERVER_ARGS[$name]}"
+    # setsid (in server_spawn): the server outlives the ssh session that started it
     # shellcheck disable=SC2086 # JVM_OPTS is a list of flags
-    setsid "$JAVA" $JVM_OPTS -jar "$jar" --bind "$BIND" --port "${PORT[$p]}" \
-      </dev/null >"$RUN_DIR/$p.log" 2>&1 &
-    echo $! >"$RUN_DIR/$p.pid"
-    started+=("$p")
+    server_spawn "$RUN_DIR/$name.log" "$JAVA" $JVM_OPTS -jar "$jar" --bind "$BIND" \
+      --port "${SERVER_PORT[$name]}" "${args[@]}"
+    echo "$SPAWNED_PID" >"$RUN_DIR/$name.pid"
+    started+=("$name")
   done
-  local deadline=$((SECONDS + READY_TIMEOUT_S)) line failed=0
-  for p in "${started[@]}"; do
-    line=''
-    while ((SECONDS < deadline)); do
-      line=$(ready_line "$p")
-      [[ -n $line ]] && break
-      # not running_pid: right after the fork the command line is still this shell's
-      kill -0 "$(<"$RUN_DIR/$p.pid")" 2>/dev/null || break
-      sleep 0.2
-    done
-    if [[ -n $line ]]; then
-      echo "$p: started (pid $(<"$RUN_DIR/$p.pid")) $line"
+  local failed=0
+  for name in "${started[@]}"; do
+    if server_await "$(<"$RUN_DIR/$name.pid")" "$RUN_DIR/$name.log" "$READY_TIMEOUT_S"; then
+      echo "$name: started (pid $(<"$RUN_DIR/$name.pid"))$(serves "$name") $READY_LINE"
     else
-      echo "$p: did not start; last lines of $RUN_DIR/$p.log:" >&2
-      tail -n 20 "$RUN_DIR/$p.log" >&2 || true
+      printf '%s: did not start: %s\n' "$name" "$READY_ERROR" >&2
       failed=1
     fi
   done
@@ -134,35 +152,26 @@ cmd_start() {
 
 cmd_stop() {
   parse_args "$@"
-  local p pid i
-  for p in "${PROTOCOL_LIST[@]}"; do
-    if pid=$(running_pid "$p"); then
-      kill -TERM "$pid" 2>/dev/null || true
-      for ((i = 0; i < STOP_TIMEOUT_S * 10; i++)); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-      done
-      if kill -0 "$pid" 2>/dev/null; then
-        kill -KILL "$pid" 2>/dev/null || true
-        echo "$p: killed (pid $pid did not stop within ${STOP_TIMEOUT_S}s of SIGTERM)"
-      else
-        echo "$p: stopped (pid $pid)"
-      fi
+  local name pid
+  for name in "${SERVER_NAMES[@]}"; do
+    if pid=$(running_pid "$name"); then
+      server_stop "$STOP_TIMEOUT_S" "$pid"
+      echo "$name: stopped (pid $pid)"
     else
-      echo "$p: not running"
+      echo "$name: not running"
     fi
-    rm -f "$RUN_DIR/$p.pid"
+    rm -f "$RUN_DIR/$name.pid"
   done
 }
 
 cmd_status() {
   parse_args "$@"
-  local p pid down=0
-  for p in "${PROTOCOL_LIST[@]}"; do
-    if pid=$(running_pid "$p"); then
-      echo "$p: running (pid $pid) $(ready_line "$p")"
+  local name pid down=0
+  for name in "${SERVER_NAMES[@]}"; do
+    if pid=$(running_pid "$name"); then
+      echo "$name: running (pid $pid)$(serves "$name") $(ready_line "$name")"
     else
-      echo "$p: not running"
+      echo "$name: not running"
       down=1
     fi
   done

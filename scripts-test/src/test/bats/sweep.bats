@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
-# sweep.sh's own logic, driven with fake-java (a stand-in harness): plan, argument errors,
-# resume, timeouts, failed points, --stop-after-failures, interrupts.
+# sweep.sh's own logic, driven with fake-java (a stand-in for the harness, the report tool and
+# the servers): catalog, plan, argument errors, pass-through options, resume, timeouts, failed
+# points, --stop-after-failures, interrupts, --local servers.
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
@@ -10,10 +11,22 @@ setup() {
   export JAVA="$BATS_TEST_DIRNAME/fake-java"
   export RPCX_BENCH_CLIENT_JAR="$WORK/client-harness.jar"
   : >"$RPCX_BENCH_CLIENT_JAR"
+  export RPCX_BENCH_REPORT_JAR="$WORK/report.jar"
+  : >"$RPCX_BENCH_REPORT_JAR"
   export FAKE_CALLS="$WORK/calls"
   export FAKE_RULES="$WORK/rules"
+  export FAKE_ARGS="$WORK/args"
+  export FAKE_SERVERS="$WORK/servers"
   : >"$FAKE_CALLS"
   : >"$FAKE_RULES"
+  : >"$FAKE_ARGS"
+  : >"$FAKE_SERVERS"
+}
+
+# flat_copy DIR: sweep.sh and catalog.sh in one folder, the way deploy.sh lays out host A
+flat_copy() {
+  mkdir -p "$1"
+  cp "$SWEEP" "$REPO/deploy/catalog.sh" "$1/"
 }
 
 teardown() {
@@ -41,7 +54,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 }
 
 @test "plan: thread count outer, request count inner, protocols interleaved" {
-  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols grpc,rpcx --threads 1:2:1 --requests 5:6:1
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol grpc,rpcx --threads 1:2:1 --requests 5:6:1
   [ "$status" -eq 0 ]
   [ "${#lines[@]}" -eq 9 ]
   [ "${lines[1]}" = "1/8 grpc t1 r5 $OUTDIR/grpc/t1-r5.csv" ]
@@ -51,21 +64,26 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 }
 
 @test "range edge cases: TO not on a step, single values, defaults for empty fields" {
-  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads 10:25:10 --requests 7:7:3
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 10:25:10 --requests 7:7:3
   [ "$status" -eq 0 ]
   [[ ${lines[0]} == "plan: 2 points;"* ]]
   [[ ${lines[1]} == "1/2 rpcx t10 r7 "* ]]
   [[ ${lines[2]} == "2/2 rpcx t20 r7 "* ]]
-  # FROM only: TO and STEP keep the paper's defaults
-  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads 980 --requests 890
+  # a single value is that value only
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 100
+  [ "$status" -eq 0 ]
+  [[ ${lines[0]} == "plan: 1 points;"*"threads 2:2:1; requests 100:100:1;"* ]]
+  [[ ${lines[1]} == "1/1 rpcx t2 r100 "* ]]
+  # FROM with a colon: TO and STEP keep the paper's defaults
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 980: --requests 890:
   [ "$status" -eq 0 ]
   [[ ${lines[0]} == "plan: 4 points;"*"threads 980:990:10; requests 890:900:10;"* ]]
   # empty fields keep defaults
-  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads :20 --requests ::450
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads :20 --requests ::450
   [ "$status" -eq 0 ]
   [[ ${lines[0]} == "plan: 4 points;"*"threads 10:20:10; requests 10:900:450;"* ]]
   # --opt=value form
-  run "$SWEEP" --dry-run --out="$OUTDIR" --protocols=grpc --threads=3:3 --requests=4:4
+  run "$SWEEP" --dry-run --out="$OUTDIR" --protocol=grpc --threads=3:3 --requests=4:4
   [ "$status" -eq 0 ]
   [[ ${lines[1]} == "1/1 grpc t3 r4 "* ]]
 }
@@ -73,9 +91,11 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 @test "bad arguments exit 2 with a message" {
   local bad
   for bad in "--threads 20:10" "--threads 10:20:0" "--threads abc" "--requests 0" "--threads 1:2:3:4" \
-             "--requests -5" "--runs 0" "--runs x" "--timeout 0" "--timeout 1.5" "--protocols rpcx,thrift" \
-             "--protocols rpcx,rpcx" "--stop-after-failures -1" "--local --lab" "--host a --local" \
-             "--rpcx-port 70000" "--bogus" "--runs" "extra"; do
+             "--requests -5" "--runs 0" "--runs x" "--point-timeout 0" "--point-timeout 1.5" \
+             "--timeout 600" "--protocol rpcx,thrift" "--protocol rpcx,rpcx" "--protocol ," \
+             "--stop-after-failures -1" "--local --lab" "--host a --local" "--port rpcx=70000" \
+             "--port rpcx" "--port thrift=9000" "--rpcx-port 8081" "--payload 256" "--items 3" \
+             "--payload x --call echo" "--bogus" "--runs" "extra"; do
     # shellcheck disable=SC2086
     run "$SWEEP" --dry-run $bad
     echo "args: $bad -> $status: $output"
@@ -86,24 +106,23 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 
 @test "client jar: env override must exist; found beside sweep.sh in a flat deploy folder; else exit 2" {
   export RPCX_BENCH_CLIENT_JAR="$WORK/nope.jar"
-  run "$SWEEP" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
+  run "$SWEEP" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocol rpcx
   [ "$status" -eq 2 ]
   [[ $output == *"RPCX_BENCH_CLIENT_JAR: no such file"* ]]
   unset RPCX_BENCH_CLIENT_JAR
-  mkdir "$WORK/flat"
-  cp "$SWEEP" "$WORK/flat/"
-  run "$WORK/flat/sweep.sh" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
+  flat_copy "$WORK/flat"
+  run "$WORK/flat/sweep.sh" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocol rpcx
   [ "$status" -eq 2 ]
   [[ $output == *"client jar not found"*"mvn -B -q package -DskipTests"* ]]
   : >"$WORK/flat/client-harness.jar"
-  run "$WORK/flat/sweep.sh" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocols rpcx
+  run "$WORK/flat/sweep.sh" --out "$OUTDIR" --threads 1:1 --requests 1:1 --protocol rpcx
   [ "$status" -eq 0 ]
   grep -q "^rpcx 1 1 " "$FAKE_CALLS"
 }
 
 @test "a small sweep runs every point once, passes the harness options, logs progress" {
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx,grpc --threads 1:2:1 --requests 3:3:1 --runs 4 \
-      --host 198.18.0.2 --grpc-port 9999
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1:2:1 --requests 3:3:1 --runs 4 \
+      --host 198.18.0.2 --port grpc=9999
   echo "$output"
   [ "$status" -eq 0 ]
   [ "$(wc -l <"$FAKE_CALLS")" -eq 4 ]
@@ -112,7 +131,8 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [[ $output == *"[1/4] rpcx t1 r3: complete (exit 0)"*"ETA"*"throughput 1200.0 calls/s"* ]]
   [[ $output == *"[4/4] grpc t2 r3: complete"* ]]
   ls "$OUTDIR"/sweep-*.log
-  grep -q -- "--grpc-port 9999" "$OUTDIR"/sweep-*.log
+  grep -q -- "--protocol grpc .*--port grpc=9999" "$OUTDIR"/sweep-*.log
+  grep -q -- "--protocol rpcx .*--port rpcx=8081" "$OUTDIR"/sweep-*.log
   grep -q -- "--host 198.18.0.2" "$OUTDIR"/sweep-*.log
   grep -q -- "--runs 4" "$OUTDIR"/sweep-*.log
 }
@@ -121,22 +141,22 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   mkdir -p "$OUTDIR/rpcx"
   printf '# status: complete\ntype,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput\n' \
     >"$OUTDIR/rpcx/t1-r2.csv"
-  run "$SWEEP" --dry-run --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:3:1
   [[ ${lines[2]} == *"t1-r2.csv (exists: complete)" ]]
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:3:1
   [ "$status" -eq 0 ]
   [ "$(cut -d' ' -f1-3 "$FAKE_CALLS" | tr '\n' ';')" = "rpcx 1 1;rpcx 1 3;" ]
   [[ $output == *"rpcx t1 r2: exists (complete), skipped"* ]]
   # a second run does nothing at all
   : >"$FAKE_CALLS"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:3:1
   [ "$status" -eq 0 ]
   [ ! -s "$FAKE_CALLS" ]
 }
 
 @test "a point over its limit is killed and recorded as timeout; the sweep goes on" {
   rules "rpcx 1 1 sleep"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1 --timeout 1
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:2:1 --point-timeout 1
   echo "$output"
   [ "$status" -eq 1 ]
   f="$OUTDIR/rpcx/t1-r1.csv"
@@ -148,7 +168,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   grep -qx '# protocol: rpcx' "$f"
   grep -qx '# type: 1' "$f"
   [ "$(grep -cv '^#' "$f")" -eq 1 ]
-  [ "$(tail -n1 "$f")" = "type,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput,p50_us,p90_us,p99_us,p999_us,max_us" ]
+  [ "$(tail -n1 "$f")" = "type,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput,p50_us,p90_us,p99_us,p999_us,max_us,histogram" ]
   [ -f "$OUTDIR/rpcx/t1-r2.csv" ]
   # no temp files left, and the slow process is gone
   [ -z "$(find "$OUTDIR" -name '.*')" ]
@@ -159,7 +179,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 
 @test "a harness crash without a file is recorded as failed; exit 1 (calls failed) keeps its file" {
   rules "grpc 1 1 crash" "grpc 1 2 errors"
-  run "$SWEEP" --out "$OUTDIR" --protocols grpc --threads 1:1 --requests 1:3:1
+  run "$SWEEP" --out "$OUTDIR" --protocol grpc --threads 1:1 --requests 1:3:1
   echo "$output"
   [ "$status" -eq 1 ]
   grep -qx '# status: failed' "$OUTDIR/grpc/t1-r1.csv"
@@ -173,13 +193,13 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 
 @test "--retry-failed reruns timeout and failed points, keeps complete ones" {
   rules "rpcx 1 1 crash"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:2:1
   [ "$status" -eq 1 ]
   : >"$FAKE_RULES"; : >"$FAKE_CALLS"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:2:1
   [ "$status" -eq 1 ]
   [ ! -s "$FAKE_CALLS" ]
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1 --retry-failed
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:2:1 --retry-failed
   echo "$output"
   [ "$status" -eq 0 ]
   [ "$(cut -d' ' -f1-3 "$FAKE_CALLS")" = "rpcx 1 1" ]
@@ -188,7 +208,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 
 @test "the harness rejecting its arguments (exit 2) stops the sweep with exit 2" {
   rules "* * * usage"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:2:1
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:2:1
   [ "$status" -eq 2 ]
   [ "$(wc -l <"$FAKE_CALLS")" -eq 1 ]
   [[ $output == *"rejected its arguments"* ]]
@@ -197,7 +217,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 @test "--stop-after-failures N moves a protocol on to the next thread count after N failures in a row" {
   # rpcx fails from 3 requests up at 1 thread; grpc never fails
   rules "rpcx 1 3 crash" "rpcx 1 4 crash" "rpcx 1 5 crash" "rpcx 2 1 crash"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx,grpc --threads 1:2:1 --requests 1:5:1 --stop-after-failures 2
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1:2:1 --requests 1:5:1 --stop-after-failures 2
   echo "$output"
   [ "$status" -eq 1 ]
   calls=$(grep '^rpcx' "$FAKE_CALLS" | cut -d' ' -f2-3 | tr '\n' ';')
@@ -207,7 +227,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [[ $output == *"rpcx: 2 failed points in a row at 1 threads; moving on to the next thread count"* ]]
   # a resume counts the failed files it skips, so it stops at the same place
   : >"$FAKE_CALLS"
-  run "$SWEEP" --out "$OUTDIR" --protocols rpcx,grpc --threads 1:2:1 --requests 1:5:1 --stop-after-failures 2
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1:2:1 --requests 1:5:1 --stop-after-failures 2
   [ "$status" -eq 1 ]
   [ ! -s "$FAKE_CALLS" ]
 }
@@ -215,7 +235,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 @test "Ctrl-C kills the running point, leaves no half-written file and prints the resume command" {
   rules "rpcx 1 2 sleep"
   # a background job starts with SIGINT ignored (no job control); restore it as a terminal would
-  env --default-signal=INT "$SWEEP" --out "$OUTDIR" --protocols rpcx --threads 1:1 --requests 1:3:1 >"$WORK/out" 2>&1 &
+  env --default-signal=INT "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1:1 --requests 1:3:1 >"$WORK/out" 2>&1 &
   sweep_pid=$!
   for _ in $(seq 1 100); do
     grep -q '^rpcx 1 2 ' "$FAKE_CALLS" && [ -e "$OUTDIR/rpcx/.t1-r2.csv.tmp" ] && break
@@ -233,12 +253,115 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [ -z "$(find "$OUTDIR" -name '.*')" ]
   pid=$(awk '$3 == 2 { print $4 }' "$FAKE_CALLS")
   ! kill -0 "$pid" 2>/dev/null
-  grep -q "resume with: cd $WORK && .*sweep.sh --out $OUTDIR --protocols rpcx --threads 1:1 --requests 1:3:1" "$WORK/out" ||
-    grep -q "resume with: cd .* && .*sweep.sh --out $OUTDIR --protocols rpcx --threads 1:1 --requests 1:3:1" "$WORK/out"
+  grep -q "resume with: cd $WORK && .*sweep.sh --out $OUTDIR --protocol rpcx --threads 1:1 --requests 1:3:1" "$WORK/out" ||
+    grep -q "resume with: cd .* && .*sweep.sh --out $OUTDIR --protocol rpcx --threads 1:1 --requests 1:3:1" "$WORK/out"
   # the printed command resumes: it runs the two remaining points only
   : >"$FAKE_RULES"; : >"$FAKE_CALLS"
   cmd=$(sed -n 's/.*resume with: //p' "$WORK/out")
   run bash -c "$cmd"
   [ "$status" -eq 0 ]
   [ "$(cut -d' ' -f1-3 "$FAKE_CALLS" | tr '\n' ';')" = "rpcx 1 2;rpcx 1 3;" ]
+}
+
+@test "protocols come from the catalog: an unknown id exits 2 and lists the known ones" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx,thrift
+  [ "$status" -eq 2 ]
+  [[ $output == *"--protocol: unknown protocol 'thrift'; known: rpcx, grpc, openfeign, grpc-tuned, http-json"* ]]
+  # a protocol the catalog lists is accepted without sweep.sh knowing it; "all" is every one
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol http-json,grpc-tuned --threads 1 --requests 1
+  [ "$status" -eq 0 ]
+  [[ ${lines[1]} == "1/2 http-json t1 r1 "* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol all --threads 1 --requests 1
+  [[ ${lines[0]} == "plan: 5 points; protocols rpcx grpc openfeign grpc-tuned http-json;"* ]]
+  # a catalog with another protocol: known to sweep.sh at once
+  printf 'id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\nthrift\tThrift\t7\t8087\tprotocols/thrift/target/thrift-server.jar\t-\t-\n' >"$WORK/catalog"
+  FAKE_CATALOG="$WORK/catalog" run "$SWEEP" --out "$OUTDIR" --protocol thrift --threads 1 --requests 1
+  [ "$status" -eq 0 ]
+  grep -q -- "--protocol thrift .*--port thrift=8087" "$FAKE_ARGS"
+  # a harness that cannot list its protocols: exit 2 with its words
+  printf 'garbage\n' >"$WORK/catalog"
+  FAKE_CATALOG="$WORK/catalog" run "$SWEEP" --dry-run --out "$OUTDIR"
+  [ "$status" -eq 2 ]
+  [[ $output == *"cannot read the protocol catalog"* ]]
+}
+
+@test "--call echo --payload 256 reaches the harness; --payload without --call is refused" {
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 2 --call echo --payload 256
+  echo "$output"
+  [ "$status" -eq 0 ]
+  grep -q -- "--call echo --payload 256" "$FAKE_ARGS"
+  grep -q -- "--call echo --payload 256" "$OUTDIR"/sweep-*.log
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 3 --payload 256
+  [ "$status" -eq 2 ]
+  [[ $output == *"--payload needs --call"* ]]
+  [ "$(wc -l <"$FAKE_ARGS")" -eq 1 ]
+}
+
+@test "harness options: --warmup, --requests-per, --timeout, --items and everything after -- pass through" {
+  run "$SWEEP" --out "$OUTDIR" --protocol grpc --threads 1 --requests 2 --warmup 2s \
+      --requests-per total --timeout=5s --call items --items 7 -- --some-new-option x --flag
+  echo "$output"
+  [ "$status" -eq 0 ]
+  args=$(cat "$FAKE_ARGS")
+  [[ $args == *"--warmup 2s --requests-per total --timeout 5s --call items --items 7 --some-new-option x --flag"* ]]
+  # a failed point records them
+  rules "grpc 1 3 crash"
+  run "$SWEEP" --out "$OUTDIR" --protocol grpc --threads 1 --requests 3 --warmup 2s -- --flag
+  [ "$status" -eq 1 ]
+  grep -q '^# options: .*--warmup 2s --flag$' "$OUTDIR/grpc/t1-r3.csv"
+  grep -qx '# type: 2' "$OUTDIR/grpc/t1-r3.csv"
+}
+
+@test "--local starts each distinct server once (shared by two protocols), gives every protocol its port, stops them" {
+  flat="$WORK/flat"
+  flat_copy "$flat"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  run "$flat/sweep.sh" --local --out "$OUTDIR" --protocol openfeign,http-json,grpc,grpc-tuned \
+      --threads 1 --requests 1 --runs 2
+  echo "$output"
+  [ "$status" -eq 0 ]
+  cat "$FAKE_SERVERS"
+  [ "$(wc -l <"$FAKE_SERVERS")" -eq 3 ]
+  [ "$(grep -c 'server-openfeign.jar --bind 127.0.0.1 --port 0$' "$FAKE_SERVERS")" -eq 1 ]
+  [ "$(grep -c 'server-grpc.jar --bind 127.0.0.1 --port 0$' "$FAKE_SERVERS")" -eq 1 ]
+  [ "$(grep -c 'server-grpc.jar --bind 127.0.0.1 --port 0 --direct-executor$' "$FAKE_SERVERS")" -eq 1 ]
+  # openfeign and http-json talk to the same server, grpc and grpc-tuned to two
+  of=$(sed -n 's/.*--protocol openfeign .*--port openfeign=\([0-9]*\).*/\1/p' "$FAKE_ARGS")
+  hj=$(sed -n 's/.*--protocol http-json .*--port http-json=\([0-9]*\).*/\1/p' "$FAKE_ARGS")
+  g=$(sed -n 's/.*--protocol grpc .*--port grpc=\([0-9]*\).*/\1/p' "$FAKE_ARGS")
+  gt=$(sed -n 's/.*--protocol grpc-tuned .*--port grpc-tuned=\([0-9]*\).*/\1/p' "$FAKE_ARGS")
+  [ -n "$of" ] && [ "$of" = "$hj" ] && [ "$g" != "$gt" ]
+  grep -q -- "--host 127.0.0.1" "$FAKE_ARGS"
+  # stopped with SIGTERM at the end
+  [ "$(cat "$OUTDIR"/server-*.log | grep -c 'stopping')" -eq 3 ]
+  [[ $output == *"servers stopped"* ]]
+}
+
+@test "servers.sh (host B): servers from protocols.tsv, a shared one started once, status, stop" {
+  flat="$WORK/b"
+  mkdir -p "$flat"
+  cp "$REPO/deploy/servers.sh" "$REPO/deploy/catalog.sh" "$flat/"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  "$JAVA" -jar client-harness.jar --list-protocols >"$flat/protocols.tsv"
+  run "$flat/servers.sh" start --protocol openfeign,http-json,grpc-tuned --port grpc-tuned=0 --port http-json=0
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"openfeign: started (pid "*") (serves openfeign, http-json) openfeign listening on 0.0.0.0:"* ]]
+  [[ $output == *"grpc-tuned: started"*"grpc listening on"* ]]
+  [ "$(wc -l <"$FAKE_SERVERS")" -eq 2 ]
+  grep -q 'server-grpc.jar --bind 0.0.0.0 --port 0 --direct-executor$' "$FAKE_SERVERS"
+  run "$flat/servers.sh" start --protocol openfeign,http-json,grpc-tuned
+  [[ $output == *"openfeign: already running"* ]]
+  [ "$(wc -l <"$FAKE_SERVERS")" -eq 2 ]
+  run "$flat/servers.sh" status --protocol http-json
+  [ "$status" -eq 0 ]
+  run "$flat/servers.sh" start --protocol thrift
+  [ "$status" -eq 2 ]
+  [[ $output == *"unknown protocol 'thrift'; known: rpcx, grpc"* ]]
+  run "$flat/servers.sh" stop --protocol all
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"rpcx: not running"*"openfeign: stopped"*"grpc-tuned: stopped"* ]]
+  run "$flat/servers.sh" status --protocol openfeign
+  [ "$status" -eq 1 ]
 }
