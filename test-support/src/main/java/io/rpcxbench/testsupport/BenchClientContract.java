@@ -243,6 +243,28 @@ public abstract class BenchClientContract {
   }
 
   /**
+   * Bytes on the wire of one {@code hello("world")} request and reply on a warm connection,
+   * through a counting proxy; printed for the protocol's README as {@code wire bytes ID
+   * hello("world"): request N, reply M}.
+   */
+  @Test
+  void wireBytesOfHelloWorld() throws Exception {
+    try (ByteCountingProxy proxy = ByteCountingProxy.start(server.port());
+        BenchClient c = provider().open(options(proxy.port()))) {
+      assertThat(c.hello("world")).isEqualTo("hello, world");
+      long up = proxy.requestBytes();
+      long down = proxy.replyBytes();
+      assertThat(c.hello("world")).isEqualTo("hello, world");
+      long request = proxy.requestBytes() - up;
+      long reply = proxy.replyBytes() - down;
+      System.out.println("wire bytes " + provider().id() + " hello(\"world\"): request "
+          + request + ", reply " + reply);
+      assertThat(request).isPositive();
+      assertThat(reply).isPositive();
+    }
+  }
+
+  /**
    * After a restart the first call may meet a pooled connection of the old server that the
    * client has not yet seen closed; a second call must work.
    */
