@@ -1,34 +1,44 @@
 package io.rpcxbench.server.openfeign;
 
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.api.json.EchoBody;
-import io.rpcxbench.api.json.HelloBody;
-import org.springframework.http.HttpStatus;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.server.openfeign.json.EchoBody;
+import io.rpcxbench.server.openfeign.json.HelloBody;
+import io.rpcxbench.server.openfeign.json.ItemsBody;
+import io.rpcxbench.server.openfeign.json.PutBody;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.server.ResponseStatusException;
 
 /**
- * The benchmark operations as JSON over HTTP/1.1. A missing or unreadable body is answered by
- * Spring MVC itself (400, problem+json); a readable body without its field is refused here.
+ * The four benchmark calls as JSON over HTTP/1.1, each through {@link BenchLogic}. A missing
+ * argument or an unreadable body ends in {@link BenchProblems} (400, problem+json).
  */
 @RestController
 final class BenchController {
+  private final BenchLogic bench = new BenchLogic();
 
-  @PostMapping(BenchContract.HTTP_HELLO_PATH)
+  @PostMapping("/" + BenchContract.HELLO)
   HelloBody.Reply hello(@RequestBody HelloBody.Request request) {
-    if (request.name() == null) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "name is required");
-    }
-    return new HelloBody.Reply(BenchContract.helloReply(request.name()));
+    return new HelloBody.Reply(bench.hello(request.name()));
   }
 
-  @PostMapping(BenchContract.HTTP_ECHO_PATH)
+  @PostMapping("/" + BenchContract.ECHO)
   EchoBody echo(@RequestBody EchoBody request) {
-    if (request.payload() == null) {
-      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "payload is required");
+    return new EchoBody(bench.echo(request.payload()));
+  }
+
+  @PostMapping("/" + BenchContract.PUT)
+  PutBody.Reply put(@RequestBody PutBody.Request request) {
+    return new PutBody.Reply(bench.put(request.key(), request.value()));
+  }
+
+  @PostMapping("/" + BenchContract.ITEMS)
+  ItemsBody.Reply items(@RequestBody ItemsBody.Request request) {
+    if (request.n() == null) {
+      throw new InvalidArgumentException("items: n is required");
     }
-    return request;
+    return new ItemsBody.Reply(bench.items(request.n()));
   }
 }

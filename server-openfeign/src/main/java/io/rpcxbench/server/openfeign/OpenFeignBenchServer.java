@@ -1,5 +1,6 @@
 package io.rpcxbench.server.openfeign;
 
+import io.rpcxbench.serverkit.RunningServer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,8 +10,9 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A running HTTP/JSON server of the benchmark service ({@code POST /hello}, {@code POST /echo}),
- * the server Spring Cloud OpenFeign clients call: a Spring Boot application in this JVM.
+ * A running HTTP/JSON server of the benchmark service ({@code POST /hello}, {@code /echo},
+ * {@code /put}, {@code /items}), the server that the OpenFeign and http-json clients call: a
+ * Spring Boot application in this JVM.
  *
  * <pre>{@code
  * try (OpenFeignBenchServer server = OpenFeignBenchServer.start("127.0.0.1", 0)) {
@@ -19,11 +21,11 @@ import org.springframework.context.ConfigurableApplicationContext;
  * }
  * }</pre>
  *
- * <p>The application reads {@code server-openfeign.properties} rather than
- * {@code application.properties}, so a host application's own configuration on the same class
- * path does not leak into it.
+ * <p>The application reads {@code server-openfeign.properties} rather than {@code
+ * application.properties}, so a host application's own configuration on the same class path
+ * does not leak into it.
  */
-public final class OpenFeignBenchServer implements AutoCloseable {
+public final class OpenFeignBenchServer implements RunningServer {
   static final String CONFIG_NAME = "server-openfeign";
   static final String DEFAULT_BIND = "0.0.0.0";
 
@@ -54,6 +56,8 @@ public final class OpenFeignBenchServer implements AutoCloseable {
     SpringApplication app = new SpringApplication(OpenFeignBenchApplication.class);
     app.setMainApplicationClass(OpenFeignBenchApplication.class);
     app.setBannerMode(Banner.Mode.OFF);
+    // The owner stops it: the server kit's shutdown hook in main, close() in tests.
+    app.setRegisterShutdownHook(false);
     Map<String, Object> properties = new HashMap<>(defaults);
     properties.putIfAbsent("spring.config.name", CONFIG_NAME);
     app.setDefaultProperties(properties);
@@ -61,6 +65,7 @@ public final class OpenFeignBenchServer implements AutoCloseable {
   }
 
   /** The port actually bound. */
+  @Override
   public int port() {
     return port;
   }

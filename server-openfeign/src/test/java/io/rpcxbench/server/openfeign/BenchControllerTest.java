@@ -4,8 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rpcxbench.api.json.EchoBody;
-import io.rpcxbench.api.json.HelloBody;
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.server.openfeign.json.EchoBody;
+import io.rpcxbench.server.openfeign.json.HelloBody;
+import io.rpcxbench.server.openfeign.json.ItemsBody;
+import io.rpcxbench.server.openfeign.json.PutBody;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -63,16 +72,76 @@ class BenchControllerTest {
     assertThat(raw.body()).isEqualTo("{\"payload\":\"" + base64 + "\"}");
   }
 
+  @Test
+  void putStoresAndSaysOk() throws Exception {
+    String key = BenchContract.putKey("k", 1, 64);
+    ResponseEntity<PutBody.Reply> reply =
+        rest.postForEntity("/put", new PutBody.Request(key, new byte[512]), PutBody.Reply.class);
+    assertThat(reply.getBody()).isEqualTo(new PutBody.Reply(true));
+    assertThat(Http.postJson(port, "/put", "{\"key\":\"k\",\"value\":\"AAEC\"}").body())
+        .isEqualTo("{\"ok\":true}");
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {0, 1, 10, 100})
+  void itemsAreTheContractsList(int n) {
+    ResponseEntity<ItemsBody.Reply> reply =
+        rest.postForEntity("/items", new ItemsBody.Request(n), ItemsBody.Reply.class);
+    assertThat(reply.getBody().items()).isEqualTo(BenchContract.items(n));
+  }
+
+  @Test
+  void itemsWireFormat() throws Exception {
+    assertThat(Http.postJson(port, "/items", "{\"n\":2}").body())
+        .isEqualTo(
+            "{\"items\":[{\"id\":0,\"name\":\"item-0\",\"price\":0.0,\"flag\":true,"
+                + "\"tags\":[\"red-0\",\"green-0\",\"blue-0\"]},"
+                + "{\"id\":1,\"name\":\"item-1\",\"price\":1.25,\"flag\":false,"
+                + "\"tags\":[\"red-1\",\"green-1\",\"blue-1\"]}]}");
+  }
+
+  @Test
+  void bodyOverTheLimitIs400AndTheServerKeepsServing() throws Exception {
+    String tooLarge = "{\"payload\":\"" + "A".repeat((int) RequestBodyLimit.MAX_BODY) + "\"}";
+    var declared = Http.postJson(port, "/echo", tooLarge);
+    assertThat(declared.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(declared.body()).path("detail").asText())
+        .isEqualTo("request body is larger than " + RequestBodyLimit.MAX_BODY + " bytes");
+
+    // chunked: no Content-Length, the limit applies while reading
+    HttpRequest chunked =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/echo"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofInputStream(
+                () -> new ByteArrayInputStream(tooLarge.getBytes(StandardCharsets.US_ASCII))))
+            .build();
+    HttpResponse<String> reply =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+            .send(chunked, HttpResponse.BodyHandlers.ofString());
+    assertThat(reply.statusCode()).isEqualTo(400);
+    assertThat(reply.body()).contains("request body is larger than");
+
+    assertThat(Http.postJson(port, "/hello", "{\"name\":\"still\"}").body())
+        .isEqualTo("{\"message\":\"hello, still\"}");
+  }
+
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(
       delimiter = '|',
       value = {
         "/hello | ''            | Failed to read request",
         "/hello | '{nope'       | Failed to read request",
-        "/hello | '{}'          | name is required",
+        "/hello | '{}'          | hello: name is required",
+        "/hello | '{\"name\":null}' | hello: name is required",
         "/hello | '{\"name\":1' | Failed to read request",
         "/echo  | ''            | Failed to read request",
-        "/echo  | '{}'          | payload is required",
+        "/echo  | '{}'          | echo: payload is required",
+        "/put   | '{\"key\":\"k\"}' | put: value is required",
+        "/put   | '{\"value\":\"AAEC\"}' | put: key is required",
+        "/items | '{}'          | items: n is required",
+        "/items | '{\"n\":-1}'  | items: n must be between 0 and 10000, got -1",
+        "/items | '{\"n\":\"x\"}' | Failed to read request",
+        "/items | '[1]'         | Failed to read request",
         "/echo  | '{\"payload\":\"not base64!\"}' | Failed to read request",
       })
   void badBodyIs400WithAJsonProblem(String path, String body, String detail) throws Exception {

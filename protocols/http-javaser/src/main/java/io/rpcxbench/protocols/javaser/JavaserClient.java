@@ -1,0 +1,119 @@
+package io.rpcxbench.protocols.javaser;
+
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.api.Item;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The four calls as HTTP/1.1 POSTs with Java-serialized bodies: one JDK {@link HttpClient} forced
+ * to HTTP/1.1, keep-alive (its unbounded idle pool: up to one connection per calling thread),
+ * default executor; replies deserialized only through the reply allow-list.
+ */
+final class JavaserClient implements BenchClient {
+  private final HttpClient http;
+  private final String base;
+  private final Duration callTimeout;
+  private final String description;
+
+  private JavaserClient(HttpClient http, String base, Duration callTimeout, String description) {
+    this.http = http;
+    this.base = base;
+    this.callTimeout = callTimeout;
+    this.description = description;
+  }
+
+  static JavaserClient open(ClientOptions options) {
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(options.connectTimeout())
+            .build();
+    return new JavaserClient(
+        http, "http://" + options.target() + "/", options.callTimeout(),
+        "JDK " + Runtime.version().feature() + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
+            + " default executor and connection pool, java.io serialization with JEP 290"
+            + " allow-lists, connectTimeout " + options.connectTimeout()
+            + ", callTimeout " + options.callTimeout());
+  }
+
+  @Override
+  public String hello(String name) {
+    return post(BenchContract.HELLO, new Wire.HelloRequest(name), Wire.HelloReply.class).message();
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    return post(BenchContract.ECHO, new Wire.EchoRequest(payload), Wire.EchoReply.class).payload();
+  }
+
+  @Override
+  public boolean put(String key, byte[] value) {
+    return post(BenchContract.PUT, new Wire.PutRequest(key, value), Wire.PutReply.class).ok();
+  }
+
+  @Override
+  public List<Item> items(int n) {
+    return post(BenchContract.ITEMS, new Wire.ItemsRequest(n), Wire.ItemsReply.class).toItems();
+  }
+
+  private <T> T post(String call, Object body, Class<T> replyType) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + call))
+            .timeout(callTimeout)
+            .header("Content-Type", WireCodec.CONTENT_TYPE)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(serialize(body)))
+            .build();
+    HttpResponse<byte[]> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      throw new JavaserCallException("POST /" + call + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JavaserCallException("POST /" + call + ": interrupted", e);
+    }
+    if (response.statusCode() / 100 != 2) {
+      throw new JavaserCallException(
+          "POST /" + call + ": HTTP " + response.statusCode() + ": "
+              + new String(response.body(), StandardCharsets.UTF_8),
+          response.statusCode());
+    }
+    try {
+      return WireCodec.read(
+          new ByteArrayInputStream(response.body()), WireFilters.replies(), replyType);
+    } catch (WireCodec.RejectedException e) {
+      throw new JavaserCallException("POST /" + call + ": reply refused: " + e.getMessage(), 0);
+    }
+  }
+
+  private static byte[] serialize(Object body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      WireCodec.write(body, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  /** Nothing to release on JDK 17 (HttpClient has no close before JDK 21). */
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,27 @@
+package io.rpcxbench.protocols.javaser;
+
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.rpcxbench.api.BenchLogic;
+
+/**
+ * HTTP/1.1 codec with bounded lines and headers, an aggregator bounded to the largest legal
+ * request (413 past it), then the handler. One {@link BenchLogic} for all connections.
+ */
+final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
+  private static final int MAX_INITIAL_LINE = 4096;
+  private static final int MAX_HEADERS = 8192;
+  private static final int MAX_CHUNK = 8192;
+
+  private final BenchLogic bench = new BenchLogic();
+
+  @Override
+  protected void initChannel(SocketChannel ch) {
+    ch.pipeline()
+        .addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
+        .addLast("aggregate", new HttpObjectAggregator(WireFilters.MAX_REQUEST_BYTES))
+        .addLast("bench", new JavaserHandler(bench));
+  }
+}

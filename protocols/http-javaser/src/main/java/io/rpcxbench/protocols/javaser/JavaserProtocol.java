@@ -1,0 +1,42 @@
+package io.rpcxbench.protocols.javaser;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/** HTTP/1.1 + Java serialization (type 7), Infobip's second protocol, as a harness protocol. */
+public final class JavaserProtocol implements ProtocolProvider {
+  static final String ID = "http-javaser";
+  static final int PORT = 8086;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "HTTP/1.1 + Java serialization";
+  }
+
+  @Override
+  public int type() {
+    return 7;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("protocols/http-javaser/target/http-javaser-server.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return JavaserClient.open(options);
+  }
+}

@@ -1,0 +1,152 @@
+package io.rpcxbench.protocols.httpjson;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.api.Item;
+import io.rpcxbench.server.openfeign.json.EchoBody;
+import io.rpcxbench.server.openfeign.json.HelloBody;
+import io.rpcxbench.server.openfeign.json.ItemsBody;
+import io.rpcxbench.server.openfeign.json.PutBody;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The four calls as plain HTTP/1.1 POSTs with JSON bodies: one JDK {@link HttpClient} forced to
+ * HTTP/1.1 (its default would try an h2c upgrade), keep-alive, Jackson configured as Spring
+ * Boot's default {@code ObjectMapper} for what these bodies use.
+ *
+ * <p>Connections and threads for 64 callers: the JDK client keeps an unbounded pool of idle
+ * keep-alive connections, so 64 threads calling {@code send} end up with (at most) 64
+ * connections, one per request in flight, reused call after call - the same shape as Feign's
+ * default client (HttpURLConnection's keep-alive cache). Its default executor (a cached thread
+ * pool) only completes futures; a fixed executor would add a bound we do not want to measure,
+ * and a direct executor runs completion work on the client's single selector thread.
+ */
+final class HttpJsonClient implements BenchClient {
+  /** Spring Boot's Jackson2ObjectMapperBuilder defaults that matter for these bodies. */
+  static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .disable(MapperFeature.DEFAULT_VIEW_INCLUSION)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
+
+  private final HttpClient http;
+  private final String base;
+  private final Duration callTimeout;
+  private final String description;
+
+  private HttpJsonClient(HttpClient http, String base, Duration callTimeout, String description) {
+    this.http = http;
+    this.base = base;
+    this.callTimeout = callTimeout;
+    this.description = description;
+  }
+
+  static HttpJsonClient open(ClientOptions options) {
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(options.connectTimeout())
+            .build();
+    String description =
+        "JDK " + Runtime.version().feature() + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
+            + " default executor and connection pool, Jackson "
+            + com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION
+            + ", connectTimeout " + options.connectTimeout() + ", callTimeout "
+            + options.callTimeout();
+    return new HttpJsonClient(
+        http, "http://" + options.target() + "/", options.callTimeout(), description);
+  }
+
+  @Override
+  public String hello(String name) {
+    return post(BenchContract.HELLO, new HelloBody.Request(name), HelloBody.Reply.class).message();
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    return post(BenchContract.ECHO, new EchoBody(payload), EchoBody.class).payload();
+  }
+
+  @Override
+  public boolean put(String key, byte[] value) {
+    return post(BenchContract.PUT, new PutBody.Request(key, value), PutBody.Reply.class).ok();
+  }
+
+  @Override
+  public List<Item> items(int n) {
+    return post(BenchContract.ITEMS, new ItemsBody.Request(n), ItemsBody.Reply.class).items();
+  }
+
+  private <T> T post(String call, Object body, Class<T> replyType) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + call))
+            .timeout(callTimeout)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(write(body)))
+            .build();
+    HttpResponse<byte[]> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      throw new HttpCallException("POST /" + call + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new HttpCallException("POST /" + call + ": interrupted", e);
+    }
+    if (response.statusCode() / 100 != 2) {
+      throw new HttpCallException(
+          "POST /" + call + ": HTTP " + response.statusCode() + ": " + detail(response.body()),
+          response.statusCode());
+    }
+    try {
+      return JSON.readValue(response.body(), replyType);
+    } catch (IOException e) {
+      throw new HttpCallException("POST /" + call + ": unreadable reply: " + e.getMessage(), e);
+    }
+  }
+
+  private static byte[] write(Object body) {
+    try {
+      return JSON.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  /** The problem's detail (RFC 9457), else the body's first 200 characters. */
+  private static String detail(byte[] body) {
+    try {
+      JsonNode detail = JSON.readTree(body).path("detail");
+      if (detail.isTextual()) {
+        return detail.asText();
+      }
+    } catch (IOException notJson) {
+      // fall through: show the raw text
+    }
+    String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+    return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  /** Nothing to release on JDK 17 (HttpClient has no close before JDK 21); idle connections time out. */
+  @Override
+  public void close() {}
+}

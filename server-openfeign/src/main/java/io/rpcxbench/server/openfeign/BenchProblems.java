@@ -1,0 +1,41 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.api.InvalidArgumentException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Every refused request as RFC 9457 problem+json, never a stack trace: Spring MVC's own
+ * problems (unreadable body 400, wrong media type 415, ...), the contract's invalid argument
+ * (400, the {@link InvalidArgumentException}'s message as detail), and a body over {@link
+ * RequestBodyLimit}'s bound (400).
+ */
+@RestControllerAdvice
+final class BenchProblems extends ResponseEntityExceptionHandler {
+
+  @ExceptionHandler(InvalidArgumentException.class)
+  ProblemDetail invalidArgument(InvalidArgumentException e) {
+    return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+  }
+
+  @Override
+  protected ResponseEntity<Object> handleHttpMessageNotReadable(
+      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status,
+      WebRequest request) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof RequestBodyLimit.BodyTooLargeException tooLarge) {
+        ProblemDetail body = ProblemDetail.forStatusAndDetail(status, tooLarge.getMessage());
+        return handleExceptionInternal(e, body, headers, status, request);
+      }
+    }
+    return super.handleHttpMessageNotReadable(e, headers, status, request);
+  }
+}

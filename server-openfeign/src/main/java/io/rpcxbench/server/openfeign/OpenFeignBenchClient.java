@@ -1,0 +1,123 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.api.Item;
+import io.rpcxbench.server.openfeign.json.EchoBody;
+import io.rpcxbench.server.openfeign.json.HelloBody;
+import io.rpcxbench.server.openfeign.json.ItemsBody;
+import io.rpcxbench.server.openfeign.json.PutBody;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Spring Cloud OpenFeign as its users write it: a {@code @FeignClient} interface in a Spring Boot
+ * context (non-web here), Feign's default client and Jackson. Only the timeouts are set. Errors
+ * are Feign's own ({@code FeignException.BadRequest} for a refused argument, {@code
+ * RetryableException} for a connection failure).
+ */
+final class OpenFeignBenchClient implements BenchClient {
+  static final String CLIENT_NAME = "bench";
+  static final String URL_PROPERTY = "rpcxbench.openfeign.url";
+  private static final String CLIENT_CONFIG = "spring.cloud.openfeign.client.config." + CLIENT_NAME;
+
+  private final ConfigurableApplicationContext context;
+  private final BenchFeignClient feign;
+  private final String description;
+
+  private OpenFeignBenchClient(ConfigurableApplicationContext context, String description) {
+    this.context = context;
+    this.feign = context.getBean(BenchFeignClient.class);
+    this.description = description;
+  }
+
+  static OpenFeignBenchClient open(ClientOptions options) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    properties.put(URL_PROPERTY, "http://" + options.target());
+    properties.put(CLIENT_CONFIG + ".connect-timeout", options.connectTimeout().toMillis());
+    properties.put(CLIENT_CONFIG + ".read-timeout", options.callTimeout().toMillis());
+    // Load no application.properties (not the working directory's, not a test jar's).
+    properties.put("spring.config.name", "rpcxbench-openfeign-client-no-config");
+    properties.put("spring.main.banner-mode", "off");
+    ConfigurableApplicationContext context =
+        new SpringApplicationBuilder(OpenFeignClientApplication.class)
+            .web(WebApplicationType.NONE)
+            .bannerMode(Banner.Mode.OFF)
+            .logStartupInfo(false)
+            .registerShutdownHook(false)
+            .properties(properties)
+            .run();
+    Properties versions = versions();
+    String description =
+        "Spring Cloud " + versions.getProperty("spring-cloud.version") + " OpenFeign"
+            + " on Spring Boot " + versions.getProperty("spring-boot.version")
+            + ": @FeignClient, default client (" + feignClientName(context)
+            + "), Jackson, connect-timeout " + options.connectTimeout().toMillis()
+            + " ms, read-timeout " + options.callTimeout().toMillis() + " ms";
+    return new OpenFeignBenchClient(context, description);
+  }
+
+  private static Properties versions() {
+    Properties versions = new Properties();
+    try (InputStream in =
+        OpenFeignBenchClient.class.getResourceAsStream("client-versions.properties")) {
+      if (in != null) {
+        versions.load(in);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return versions;
+  }
+
+  private static String feignClientName(ConfigurableApplicationContext context) {
+    String[] clients = context.getBeanNamesForType(feign.Client.class);
+    if (clients.length == 0) {
+      return "feign.Client.Default";
+    }
+    return context.getBean(clients[0]).getClass().getName();
+  }
+
+  @Override
+  public String hello(String name) {
+    HelloBody.Reply reply = feign.hello(new HelloBody.Request(name));
+    return reply == null ? null : reply.message();
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    EchoBody reply = feign.echo(new EchoBody(payload));
+    return reply == null ? null : reply.payload();
+  }
+
+  @Override
+  public boolean put(String key, byte[] value) {
+    PutBody.Reply reply = feign.put(new PutBody.Request(key, value));
+    return reply != null && reply.ok();
+  }
+
+  @Override
+  public List<Item> items(int n) {
+    ItemsBody.Reply reply = feign.items(new ItemsBody.Request(n));
+    return reply == null ? null : reply.items();
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    context.close();
+  }
+}

@@ -1,0 +1,44 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/** The paper's Spring Cloud OpenFeign (type 3) as a harness protocol. */
+public final class OpenFeignProtocol implements ProtocolProvider {
+  static final String ID = "openfeign";
+  static final int PORT = 8083;
+  /** The executable Spring Boot jar; http-json's server too. */
+  public static final String SERVER_JAR = "server-openfeign/target/server-openfeign.jar";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "Spring Cloud OpenFeign";
+  }
+
+  @Override
+  public int type() {
+    return 3;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar(SERVER_JAR);
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return OpenFeignBenchClient.open(options);
+  }
+}

@@ -1,0 +1,42 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerMain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code java -jar server-openfeign.jar [--bind ADDR] [--port 8083] [--spring.property=V ...]}:
+ * serves the four calls as JSON over HTTP/1.1 until SIGTERM (the server kit's ready line, exit
+ * codes and graceful stop). Spring's log goes to stderr; stdout carries only the ready line.
+ */
+public final class OpenFeignServerMain {
+  private static final String LOGBACK_STDERR =
+      "classpath:io/rpcxbench/server/openfeign/logback-stderr.xml";
+
+  /** Spring properties as {@code --name=value}, except the two that --bind and --port set. */
+  static final ServerDefinition DEFINITION =
+      ServerDefinition.of(
+              OpenFeignProtocol.ID, OpenFeignProtocol.PORT,
+              "Serves POST /hello, /echo, /put and /items (JSON over HTTP/1.1, Spring Boot on"
+                  + " Tomcat) until SIGTERM.",
+              "Other arguments of the form --spring.property=value go to Spring Boot"
+                  + " (server.port and server.address: use --port and --bind).",
+              "Example: java -jar server-openfeign/target/server-openfeign.jar --port 8083")
+          .passingThrough("--(?!server\\.(port|address)=)[A-Za-z0-9][^=]*=.*");
+
+  private OpenFeignServerMain() {}
+
+  public static void main(String[] args) {
+    ServerMain.run(DEFINITION, OpenFeignServerMain::start, args);
+  }
+
+  static RunningServer start(String bind, int port, List<String> springProperties) {
+    List<String> args = new ArrayList<>(springProperties);
+    args.add("--server.address=" + bind);
+    args.add("--server.port=" + port);
+    return OpenFeignBenchServer.start(args, Map.of("logging.config", LOGBACK_STDERR));
+  }
+}

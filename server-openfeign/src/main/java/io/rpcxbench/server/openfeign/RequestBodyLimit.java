@@ -1,0 +1,106 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.api.BenchContract;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Bounds every request body: Jackson would otherwise buffer whatever a client sends. A body
+ * declared or read past {@link #MAX_BODY} fails the read, which Spring MVC turns into a 400
+ * (see {@link BenchProblems}).
+ */
+final class RequestBodyLimit extends OncePerRequestFilter {
+  /** The largest legal body (a 1 MiB put value in base64 and a 1 KiB key, JSON-escaped) and headroom. */
+  static final long MAX_BODY = BenchContract.MAX_PAYLOAD * 4L / 3 + 4 + 64 * 1024;
+
+  @Override
+  protected void doFilterInternal(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws ServletException, IOException {
+    chain.doFilter(new Bounded(request), response);
+  }
+
+  /** The body was larger than {@link #MAX_BODY}. */
+  static final class BodyTooLargeException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    BodyTooLargeException() {
+      super("request body is larger than " + MAX_BODY + " bytes");
+    }
+  }
+
+  private static final class Bounded extends HttpServletRequestWrapper {
+    private ServletInputStream in;
+
+    Bounded(HttpServletRequest request) {
+      super(request);
+    }
+
+    @Override
+    public ServletInputStream getInputStream() throws IOException {
+      if (getContentLengthLong() > MAX_BODY) {
+        throw new BodyTooLargeException();
+      }
+      if (in == null) {
+        in = new Counting(super.getInputStream());
+      }
+      return in;
+    }
+  }
+
+  private static final class Counting extends ServletInputStream {
+    private final ServletInputStream in;
+    private long read;
+
+    Counting(ServletInputStream in) {
+      this.in = in;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = in.read();
+      if (b >= 0) {
+        count(1);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = in.read(buffer, offset, length);
+      if (n > 0) {
+        count(n);
+      }
+      return n;
+    }
+
+    private void count(int n) throws BodyTooLargeException {
+      read += n;
+      if (read > MAX_BODY) {
+        throw new BodyTooLargeException();
+      }
+    }
+
+    @Override
+    public boolean isFinished() {
+      return in.isFinished();
+    }
+
+    @Override
+    public boolean isReady() {
+      return in.isReady();
+    }
+
+    @Override
+    public void setReadListener(ReadListener listener) {
+      in.setReadListener(listener);
+    }
+  }
+}
