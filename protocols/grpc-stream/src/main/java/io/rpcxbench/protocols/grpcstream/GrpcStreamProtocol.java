@@ -8,6 +8,13 @@ import io.rpcxbench.spi.ServerLaunch;
 /**
  * gRPC bidi stream (type 5) as a harness protocol: one bidirectional gRPC stream per connection,
  * used as request/response (PerimeterX's {@code grpc_stream}, the Geode "gRPC streaming" row).
+ *
+ * <pre>{@code
+ * try (BenchClient client = new GrpcStreamProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8085, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
  */
 public final class GrpcStreamProtocol implements ProtocolProvider {
   static final String ID = "grpc-stream";

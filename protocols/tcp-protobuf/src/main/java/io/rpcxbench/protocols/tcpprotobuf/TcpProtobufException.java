@@ -6,6 +6,14 @@ package io.rpcxbench.protocols.tcpprotobuf;
  * call timeout ({@link Code#DEADLINE_EXCEEDED}), or the socket could not be opened or broke
  * ({@link Code#UNAVAILABLE}); in the last two cases the socket is discarded and the next call on
  * the thread opens a fresh one.
+ *
+ * <pre>{@code
+ * try {
+ *   client.hello(null);
+ * } catch (TcpProtobufException e) {
+ *   assert e.code() == TcpProtobufException.Code.INVALID_ARGUMENT;   // and the socket is still open
+ * }
+ * }</pre>
  */
 public final class TcpProtobufException extends RuntimeException {
   private static final long serialVersionUID = 1L;

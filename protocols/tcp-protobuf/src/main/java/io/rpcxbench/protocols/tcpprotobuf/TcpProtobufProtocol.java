@@ -9,6 +9,13 @@ import io.rpcxbench.spi.ServerLaunch;
  * Raw TCP + Protobuf (type 8) as a harness protocol: varint-delimited Protobuf messages on plain
  * blocking sockets, one socket per calling thread. The floor for binary RPC (the Geode "raw
  * socket + Protobuf" row).
+ *
+ * <pre>{@code
+ * try (BenchClient client = new TcpProtobufProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8087, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
  */
 public final class TcpProtobufProtocol implements ProtocolProvider {
   static final String ID = "tcp-protobuf";
