@@ -28,6 +28,7 @@ final class CallStream implements ClientResponseObserver<CallRequest, CallReply>
       new ConcurrentHashMap<>();
   private final Queue<CallRequest> outbox = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean draining = new AtomicBoolean();
+  private final AtomicBoolean cancelled = new AtomicBoolean();
   private volatile ClientCallStreamObserver<CallRequest> requests;
   /** Set once, when the stream has ended; every call after that fails with it. */
   private volatile StatusRuntimeException ended;
@@ -65,9 +66,16 @@ final class CallStream implements ClientResponseObserver<CallRequest, CallReply>
     pending.remove(id);
   }
 
-  /** Ends the stream from this side (the client is closing). */
+  /** Ends the stream from this side (the client is closing). Idempotent. */
   void cancel(String why) {
+    if (!cancelled.compareAndSet(false, true)) {
+      return;
+    }
     fail(Status.CANCELLED.withDescription(why));
+    // cancel() is no more thread-safe than onNext(): take the writer's flag, and keep it.
+    while (!draining.compareAndSet(false, true)) {
+      Thread.onSpinWait();
+    }
     requests.cancel(why, null);
   }
 

@@ -201,9 +201,10 @@ class GrpcStreamClientTest {
   }
 
   @Test
-  void closedClientRefusesCalls() {
+  void closedClientRefusesCallsAndClosesTwice() {
     BenchClient client = client(server(0, false).port());
     assertThat(client.hello("x")).isEqualTo("hello, x");
+    client.close();
     client.close();
     assertStatus(() -> client.hello("y"), Status.Code.UNAVAILABLE, "client closed");
   }

@@ -208,9 +208,10 @@ class TcpProtobufClientTest {
   }
 
   @Test
-  void closedClientRefusesCalls() throws Exception {
+  void closedClientRefusesCallsAndClosesTwice() throws Exception {
     BenchClient client = client(server(0).port());
     assertThat(client.hello("x")).isEqualTo("hello, x");
+    client.close();
     client.close();
     assertCode(() -> client.hello("y"), Code.UNAVAILABLE, "client closed");
   }
