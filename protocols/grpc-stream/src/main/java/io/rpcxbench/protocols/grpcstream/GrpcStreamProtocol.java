@@ -1,0 +1,52 @@
+package io.rpcxbench.protocols.grpcstream;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * gRPC bidi stream (type 5) as a harness protocol: one bidirectional gRPC stream per connection,
+ * used as request/response (PerimeterX's {@code grpc_stream}, the Geode "gRPC streaming" row).
+ *
+ * <pre>{@code
+ * try (BenchClient client = new GrpcStreamProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8085, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class GrpcStreamProtocol implements ProtocolProvider {
+  static final String ID = "grpc-stream";
+  static final int PORT = 8085;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "gRPC bidi stream";
+  }
+
+  @Override
+  public int type() {
+    return 5;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("protocols/grpc-stream/target/grpc-stream-server.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return GrpcStreamClient.open(options);
+  }
+}

@@ -1,0 +1,114 @@
+package io.rpcxbench.protocols.grpcstream;
+
+import io.grpc.InsecureServerCredentials;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.rpcxbench.serverkit.RunningServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The BenchStream service on a grpc-java server (Netty transport from grpc-netty-shaded,
+ * plaintext).
+ *
+ * <pre>{@code
+ * try (GrpcStreamServer server = GrpcStreamServer.start("127.0.0.1", 0, false)) {
+ *   int port = server.port();
+ * }
+ * }</pre>
+ */
+public final class GrpcStreamServer implements RunningServer {
+  private static final Logger log = LoggerFactory.getLogger(GrpcStreamServer.class);
+  private static final long GRACE_SECONDS = 5;
+
+  private final Server server;
+  private final BenchStreamService service;
+
+  private GrpcStreamServer(Server server, BenchStreamService service) {
+    this.server = server;
+    this.service = service;
+  }
+
+  /**
+   * Binds and starts the server.
+   *
+   * @param directExecutor run the handlers on the transport threads instead of gRPC's default
+   *     cached thread pool (the handlers never block)
+   * @throws UncheckedIOException when the port cannot be bound; its cause chain holds the
+   *     {@link java.net.BindException} for a busy port
+   */
+  public static GrpcStreamServer start(String bindAddress, int port, boolean directExecutor) {
+    InetSocketAddress address;
+    try {
+      address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot resolve bind address " + bindAddress, e);
+    }
+    BenchStreamService service = new BenchStreamService();
+    NettyServerBuilder builder =
+        NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
+            .addService(service);
+    if (directExecutor) {
+      builder.directExecutor();
+    }
+    Server server = builder.build();
+    try {
+      server.start();
+    } catch (IOException e) {
+      server.shutdownNow();
+      throw new UncheckedIOException("cannot listen on " + address, withBindException(e));
+    }
+    log.info("grpc-stream server on port {} (executor: {})", server.getPort(),
+        directExecutor ? "direct" : "default");
+    return new GrpcStreamServer(server, service);
+  }
+
+  /**
+   * gRPC reports a busy port as an IOException whose cause depends on the transport (Netty's
+   * native transport has its own exception type); make sure the kit finds a BindException.
+   */
+  private static IOException withBindException(IOException e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof BindException) {
+        return e;
+      }
+      if (String.valueOf(c.getMessage()).contains("Address already in use")) {
+        BindException bind = new BindException(c.getMessage());
+        bind.initCause(e);
+        return bind;
+      }
+    }
+    return e;
+  }
+
+  @Override
+  public int port() {
+    return server.getPort();
+  }
+
+  /**
+   * Stops taking new streams, answers the calls already received, then ends every open stream
+   * with OK (a stream never ends by itself, so a plain {@code shutdown()} would wait out the
+   * grace period); cancels what is left after a few seconds. Idempotent.
+   */
+  @Override
+  public void close() {
+    server.shutdown();
+    service.endAll();
+    try {
+      if (!server.awaitTermination(GRACE_SECONDS, TimeUnit.SECONDS)) {
+        server.shutdownNow();
+        server.awaitTermination(GRACE_SECONDS, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      server.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package io.rpcxbench.protocols.tcpprotobuf;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Raw TCP + Protobuf (type 8) as a harness protocol: varint-delimited Protobuf messages on plain
+ * blocking sockets, one socket per calling thread. The floor for binary RPC (the Geode "raw
+ * socket + Protobuf" row).
+ *
+ * <pre>{@code
+ * try (BenchClient client = new TcpProtobufProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8087, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class TcpProtobufProtocol implements ProtocolProvider {
+  static final String ID = "tcp-protobuf";
+  static final int PORT = 8087;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "raw TCP + Protobuf";
+  }
+
+  @Override
+  public int type() {
+    return 8;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("protocols/tcp-protobuf/target/tcp-protobuf-server.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new TcpProtobufClient(options);
+  }
+}
