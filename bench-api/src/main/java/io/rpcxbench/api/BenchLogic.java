@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * What every server does for the four calls, and how it rejects a missing or oversized argument:
- * each server decodes its own wire format, then calls this, so that the work behind a call and
- * the errors are the same for every protocol. Thread-safe.
+ * each server decodes its own wire format, then calls this, so that the work behind a call and the
+ * errors are the same for every protocol. Thread-safe.
  *
  * <pre>{@code
  * BenchLogic bench = new BenchLogic();
@@ -34,8 +34,8 @@ public final class BenchLogic {
   }
 
   /**
-   * Stores the value under the key in a bounded table and returns true (the Geode put). Key at
-   * most {@link BenchContract#MAX_KEY} UTF-8 bytes, value at most {@link BenchContract#MAX_PAYLOAD}.
+   * Stores the value under the key in a bounded table and returns true (the Geode put). Key at most
+   * {@link BenchContract#MAX_KEY} UTF-8 bytes, value at most {@link BenchContract#MAX_PAYLOAD}.
    */
   public boolean put(String key, byte[] value) {
     required(BenchContract.PUT, "key", key);
@@ -56,8 +56,8 @@ public final class BenchLogic {
   }
 
   /**
-   * The checks {@link #echo} makes, for servers that hand their own immutable payload back
-   * without copying it into an array (gRPC's {@code ByteString}).
+   * The checks {@link #echo} makes, for servers that hand their own immutable payload back without
+   * copying it into an array (gRPC's {@code ByteString}).
    */
   public static void checkEchoPayload(boolean present, int size) {
     if (!present) {

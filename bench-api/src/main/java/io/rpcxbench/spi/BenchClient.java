@@ -5,11 +5,10 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * One protocol's client, created once per protocol JVM and shared by all load threads, so it
- * must be thread-safe. Failures are unchecked exceptions of the protocol's own type; the harness
- * counts them as errors. The harness checks every reply itself. A null argument is sent as
- * "missing" where the wire can say so; the server then rejects the call (see {@code
- * BenchLogic}).
+ * One protocol's client, created once per protocol JVM and shared by all load threads, so it must
+ * be thread-safe. Failures are unchecked exceptions of the protocol's own type; the harness counts
+ * them as errors. The harness checks every reply itself. A null argument is sent as "missing" where
+ * the wire can say so; the server then rejects the call (see {@code BenchLogic}).
  *
  * <pre>{@code
  * try (BenchClient client = provider.open(options)) {

@@ -3,8 +3,8 @@ package io.rpcxbench.spi;
 import java.time.Duration;
 
 /**
- * What the harness tells a protocol's client: where its server is and how long a call and a
- * connect may take. One per protocol JVM; values are already validated.
+ * What the harness tells a protocol's client: where its server is and how long a call and a connect
+ * may take. One per protocol JVM; values are already validated.
  *
  * @param host server host name or address literal
  * @param port server port: {@code --port ID=PORT}, else the provider's {@link

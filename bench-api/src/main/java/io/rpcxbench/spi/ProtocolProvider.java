@@ -1,8 +1,8 @@
 package io.rpcxbench.spi;
 
 /**
- * A protocol the harness can drive: the unit of extension. Each protocol's folder holds one (or
- * one per variant, e.g. {@code grpc} and {@code grpc-tuned}); the harness finds them with {@link
+ * A protocol the harness can drive: the unit of extension. Each protocol's folder holds one (or one
+ * per variant, e.g. {@code grpc} and {@code grpc-tuned}); the harness finds them with {@link
  * java.util.ServiceLoader} (list the class in {@code
  * META-INF/services/io.rpcxbench.spi.ProtocolProvider}) and names none of them itself. {@code
  * --protocol ID} selects one, {@code --port ID=PORT} sets its port, its results go to {@code
@@ -44,8 +44,8 @@ public interface ProtocolProvider {
   ServerLaunch server();
 
   /**
-   * Builds the client the way the protocol's users would, once per protocol JVM, before any
-   * timed run. It may connect lazily; the harness probes the server with one call right after.
+   * Builds the client the way the protocol's users would, once per protocol JVM, before any timed
+   * run. It may connect lazily; the harness probes the server with one call right after.
    *
    * @throws RuntimeException when the client cannot be built; the harness prints its message
    */

@@ -15,14 +15,15 @@ class BenchLogicTest {
     assertThat(bench.echo(payload)).containsExactly(1, 2, 3);
     assertThat(bench.put(BenchContract.putKey("k-", 7, 64), new byte[512])).isTrue();
     assertThat(bench.items(0)).isEmpty();
-    assertThat(bench.items(3)).containsExactly(
-        BenchContract.item(0), BenchContract.item(1), BenchContract.item(2));
+    assertThat(bench.items(3))
+        .containsExactly(BenchContract.item(0), BenchContract.item(1), BenchContract.item(2));
   }
 
   @Test
   void rejectsMissingArgumentsByName() {
     assertThatThrownBy(() -> bench.hello(null))
-        .isInstanceOf(InvalidArgumentException.class).hasMessage("hello: name is required");
+        .isInstanceOf(InvalidArgumentException.class)
+        .hasMessage("hello: name is required");
     assertThatThrownBy(() -> bench.echo(null)).hasMessage("echo: payload is required");
     assertThatThrownBy(() -> bench.put(null, new byte[1])).hasMessage("put: key is required");
     assertThatThrownBy(() -> bench.put("k", null)).hasMessage("put: value is required");
@@ -42,12 +43,15 @@ class BenchLogicTest {
   @Test
   void putKeysHaveTheAskedLengthAndDiffer() {
     assertThat(BenchContract.putKey("t3-", 12, 64)).hasSize(64).startsWith("t3-12.");
-    assertThat(BenchContract.putKey("t3-", 12, 64)).isNotEqualTo(BenchContract.putKey("t3-", 1, 64));
+    assertThat(BenchContract.putKey("t3-", 12, 64))
+        .isNotEqualTo(BenchContract.putKey("t3-", 1, 64));
   }
 
   @Test
   void itemsAreValues() {
     Item item = BenchContract.item(4);
-    assertThat(item).isEqualTo(new Item(4, "item-4", 5.0, true, java.util.List.of("red-4", "green-4", "blue-4")));
+    assertThat(item)
+        .isEqualTo(
+            new Item(4, "item-4", 5.0, true, java.util.List.of("red-4", "green-4", "blue-4")));
   }
 }

@@ -20,20 +20,23 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * RPCX's codec per hello call, with the real code: building the request from the prepared
- * {@link ClientMethod} and framing it ({@link Frames#encode}), splitting and parsing it ({@link
- * FrameDecoder}, from a direct buffer as a socket delivers it), and the same for the reply
- * ({@link ServerMethod#reply}, then {@link ClientMethod#result}). Run with {@code -prof gc} for
- * bytes allocated per call.
+ * RPCX's codec per hello call, with the real code: building the request from the prepared {@link
+ * ClientMethod} and framing it ({@link Frames#encode}), splitting and parsing it ({@link
+ * FrameDecoder}, from a direct buffer as a socket delivers it), and the same for the reply ({@link
+ * ServerMethod#reply}, then {@link ClientMethod#result}). Run with {@code -prof gc} for bytes
+ * allocated per call.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
-    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
+      "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"
+    })
 public class CodecBenchmark {
   private RpcxFixture f;
   private ServerMethod serverHello;
@@ -61,8 +64,8 @@ public class CodecBenchmark {
   }
 
   /**
-   * Client, as the proxy does it: the request frame written straight from the call's arguments
-   * into an array ({@link ClientMethod#encode}), no message objects.
+   * Client, as the proxy does it: the request frame written straight from the call's arguments into
+   * an array ({@link ClientMethod#encode}), no message objects.
    */
   @Benchmark
   public int encodeRequest() {
@@ -70,8 +73,8 @@ public class CodecBenchmark {
   }
 
   /**
-   * Client, the reference encoding (what the bytes are checked against): the request message
-   * built from the arguments, then framed into a pooled buffer.
+   * Client, the reference encoding (what the bytes are checked against): the request message built
+   * from the arguments, then framed into a pooled buffer.
    */
   @Benchmark
   public int encodeRequestMessage() {

@@ -19,20 +19,23 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The pending-call map: one call into and one out of it per op, with {@value #IN_FLIGHT} more
- * calls already in it. RPCX's {@link PendingCalls} is confined to the channel's event loop (a
- * Netty {@code LongObjectHashMap}: the event loop registers calls as it writes them and removes
- * them as replies come), so it has one thread by design. For comparison, the shared map of the
- * earlier design, which the bare baseline still uses: a {@code ConcurrentHashMap<Long, call>}
- * touched by every calling thread, with 1 and 4 threads.
+ * The pending-call map: one call into and one out of it per op, with {@value #IN_FLIGHT} more calls
+ * already in it. RPCX's {@link PendingCalls} is confined to the channel's event loop (a Netty
+ * {@code LongObjectHashMap}: the event loop registers calls as it writes them and removes them as
+ * replies come), so it has one thread by design. For comparison, the shared map of the earlier
+ * design, which the bare baseline still uses: a {@code ConcurrentHashMap<Long, call>} touched by
+ * every calling thread, with 1 and 4 threads.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
-    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
+      "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"
+    })
 public class PendingCallsBenchmark {
   static final int IN_FLIGHT = 16;
   private static final int RING = 1024;

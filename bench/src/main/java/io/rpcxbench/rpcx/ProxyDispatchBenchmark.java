@@ -3,9 +3,9 @@ package io.rpcxbench.rpcx;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.rpcxbench.server.rpcx.BenchService;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
+import io.rpcxbench.server.rpcx.BenchService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -46,9 +46,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
-    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
+      "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"
+    })
 public class ProxyDispatchBenchmark {
   private RpcxFixture f;
   private RpcxClientFactory factory;

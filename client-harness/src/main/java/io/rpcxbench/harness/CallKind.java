@@ -27,8 +27,11 @@ enum CallKind {
     void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
       byte[] reply = client.echo(input.payload());
       if (!Arrays.equals(input.payload(), reply)) {
-        throw new WrongReplyException("echo of " + input.payload().length + " bytes came back "
-            + (reply == null ? "null" : "as " + reply.length + " different bytes"));
+        throw new WrongReplyException(
+            "echo of "
+                + input.payload().length
+                + " bytes came back "
+                + (reply == null ? "null" : "as " + reply.length + " different bytes"));
       }
     }
   },
@@ -48,8 +51,11 @@ enum CallKind {
     void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
       List<Item> reply = client.items(input.items());
       if (!input.expectedItems().equals(reply)) {
-        throw new WrongReplyException("items(" + input.items() + ") came back "
-            + (reply == null ? "null" : "as " + reply.size() + " different items"));
+        throw new WrongReplyException(
+            "items("
+                + input.items()
+                + ") came back "
+                + (reply == null ? "null" : "as " + reply.size() + " different items"));
       }
     }
   };

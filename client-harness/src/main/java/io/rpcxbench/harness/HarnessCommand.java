@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
  * java -jar client-harness.jar --protocol rpcx,grpc,openfeign --threads 10 --requests 100
  * }</pre>
  *
- * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly,
- * or a server could not be reached; 2 bad usage.
+ * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly, or
+ * a server could not be reached; 2 bad usage.
  */
 @Command(
     name = "client-harness",
@@ -57,7 +57,10 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin TargetOptions target = new TargetOptions();
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = RunConfig.DEFAULT_OUT,
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = RunConfig.DEFAULT_OUT,
       description = "Result folder: DIR/<protocol>/t<T>-r<R>.csv (default: ${DEFAULT-VALUE}).")
   Path out;
 
@@ -85,15 +88,21 @@ public final class HarnessCommand implements Callable<Integer> {
 
   /** Either a point's protocols or the catalog. */
   static final class What {
-    @Option(names = "--protocol", split = ",", paramLabel = "ID",
+    @Option(
+        names = "--protocol",
+        split = ",",
+        paramLabel = "ID",
         converter = Protocol.Converter.class,
-        description = "Protocols to run, in this order, e.g. rpcx,grpc,openfeign; ids from"
-            + " --list-protocols.")
+        description =
+            "Protocols to run, in this order, e.g. rpcx,grpc,openfeign; ids from"
+                + " --list-protocols.")
     List<Protocol> protocols = new ArrayList<>();
 
-    @Option(names = "--list-protocols",
-        description = "Print the protocol catalog (tab-separated: id,"
-            + " label, type, port, server jar, server args, external server) and exit.")
+    @Option(
+        names = "--list-protocols",
+        description =
+            "Print the protocol catalog (tab-separated: id,"
+                + " label, type, port, server jar, server args, external server) and exit.")
     boolean listProtocols;
   }
 
@@ -133,9 +142,20 @@ public final class HarnessCommand implements Callable<Integer> {
     requireLoad();
     RunConfig config =
         new RunConfig(
-            what.protocols, load.threads, load.requests, load.requestsPer, load.runs, load.warmup,
-            load.call, load.payloadBytes(), load.items, target.host, target.ports, target.timeout,
-            out, force);
+            what.protocols,
+            load.threads,
+            load.requests,
+            load.requestsPer,
+            load.runs,
+            load.warmup,
+            load.call,
+            load.payloadBytes(),
+            load.items,
+            target.host,
+            target.ports,
+            target.timeout,
+            out,
+            force);
     try {
       config.validate();
     } catch (IllegalArgumentException e) {
@@ -147,8 +167,8 @@ public final class HarnessCommand implements Callable<Integer> {
   /** --threads and --requests are required for a point (not for --list-protocols). */
   private void requireLoad() {
     if (load.threads == null || load.requests == null) {
-      throw new ParameterException(spec.commandLine(),
-          "Missing required options: --threads=T and --requests=R");
+      throw new ParameterException(
+          spec.commandLine(), "Missing required options: --threads=T and --requests=R");
     }
   }
 
@@ -157,8 +177,11 @@ public final class HarnessCommand implements Callable<Integer> {
     @Override
     public String[] getVersion() {
       return new String[] {
-        "client-harness " + BuildInfo.get("project.version") + " (commit "
-            + Provenance.gitCommitNow() + ")"
+        "client-harness "
+            + BuildInfo.get("project.version")
+            + " (commit "
+            + Provenance.gitCommitNow()
+            + ")"
       };
     }
   }

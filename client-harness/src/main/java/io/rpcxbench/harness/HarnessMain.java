@@ -1,7 +1,5 @@
 package io.rpcxbench.harness;
 
-import picocli.CommandLine;
-
 /** Entry point of {@code client-harness.jar}; the only place that calls {@code System.exit}. */
 public final class HarnessMain {
   private HarnessMain() {}

@@ -5,43 +5,68 @@ import picocli.CommandLine.Option;
 
 /** What load one point puts on a server: the paper's thread count x request count, repeated. */
 final class LoadOptions {
-  @Option(names = "--threads", paramLabel = "T",
+  @Option(
+      names = "--threads",
+      paramLabel = "T",
       description = "Threads that call at once (the paper's thread count).")
   Integer threads;
 
-  @Option(names = "--requests", paramLabel = "R",
+  @Option(
+      names = "--requests",
+      paramLabel = "R",
       description = "Calls per thread (default) or in total, see --requests-per.")
   Integer requests;
 
-  @Option(names = "--requests-per", paramLabel = "thread|total",
+  @Option(
+      names = "--requests-per",
+      paramLabel = "thread|total",
       defaultValue = RunConfig.DEFAULT_REQUESTS_PER,
       converter = RequestsPerConverter.class,
-      description = "thread: each thread makes R calls, a run makes T x R (default);"
-          + " total: the T threads share R calls.")
+      description =
+          "thread: each thread makes R calls, a run makes T x R (default);"
+              + " total: the T threads share R calls.")
   RequestsPer requestsPer;
 
-  @Option(names = "--runs", paramLabel = "N", defaultValue = RunConfig.DEFAULT_RUNS,
-      description = "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = RunConfig.DEFAULT_RUNS,
+      description =
+          "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
   int runs;
 
-  @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = RunConfig.DEFAULT_WARMUP,
+  @Option(
+      names = "--warmup",
+      paramLabel = "DURATION",
+      defaultValue = RunConfig.DEFAULT_WARMUP,
       converter = DurationConverter.class,
-      description = "Warm-up before order 0: the T threads make the same calls for this long,"
-          + " none of them recorded (default: ${DEFAULT-VALUE}, no warm-up).")
+      description =
+          "Warm-up before order 0: the T threads make the same calls for this long,"
+              + " none of them recorded (default: ${DEFAULT-VALUE}, no warm-up).")
   Duration warmup;
 
-  @Option(names = "--call", paramLabel = "hello|echo|put|items",
-      defaultValue = RunConfig.DEFAULT_CALL, converter = CallKindConverter.class,
-      description = "hello(name) (default, the paper's call), echo(--payload random bytes),"
-          + " put(64 B key, --payload bytes) or items(--items).")
+  @Option(
+      names = "--call",
+      paramLabel = "hello|echo|put|items",
+      defaultValue = RunConfig.DEFAULT_CALL,
+      converter = CallKindConverter.class,
+      description =
+          "hello(name) (default, the paper's call), echo(--payload random bytes),"
+              + " put(64 B key, --payload bytes) or items(--items).")
   CallKind call;
 
-  @Option(names = "--payload", paramLabel = "BYTES",
-      description = "Bytes of echo's payload (default 64) or put's value (default 512, the"
-          + " Geode put); unused by hello and items.")
+  @Option(
+      names = "--payload",
+      paramLabel = "BYTES",
+      description =
+          "Bytes of echo's payload (default 64) or put's value (default 512, the"
+              + " Geode put); unused by hello and items.")
   Integer payloadBytes;
 
-  @Option(names = "--items", paramLabel = "N", defaultValue = RunConfig.DEFAULT_ITEMS,
+  @Option(
+      names = "--items",
+      paramLabel = "N",
+      defaultValue = RunConfig.DEFAULT_ITEMS,
       description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
   int items;
 
@@ -51,7 +76,8 @@ final class LoadOptions {
   }
 
   /** --requests-per values in lower case, with a clear message. */
-  static final class RequestsPerConverter implements picocli.CommandLine.ITypeConverter<RequestsPer> {
+  static final class RequestsPerConverter
+      implements picocli.CommandLine.ITypeConverter<RequestsPer> {
     @Override
     public RequestsPer convert(String value) {
       for (RequestsPer r : RequestsPer.values()) {

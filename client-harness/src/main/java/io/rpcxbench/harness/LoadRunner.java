@@ -21,6 +21,7 @@ import org.HdrHistogram.Histogram;
 final class LoadRunner implements AutoCloseable {
   /** Histogram range: 1 µs .. 1 h, 3 significant digits; values are recorded in ns. */
   static final long LOWEST_NANOS = 1_000L;
+
   static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
   static final int DIGITS = 3;
 
@@ -38,7 +39,11 @@ final class LoadRunner implements AutoCloseable {
     AtomicInteger ids = new AtomicInteger();
     this.pool =
         new ThreadPoolExecutor(
-            threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
+            threads,
+            threads,
+            0,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
             r -> {
               Thread t = new Thread(r, "load-" + ids.getAndIncrement());
               t.setDaemon(true);
@@ -82,8 +87,8 @@ final class LoadRunner implements AutoCloseable {
 
   /**
    * Warms up: the T threads make the runs' calls back to back until {@code duration} has passed
-   * (each checks the clock after each call, so the last call may end a little later). Nothing of
-   * it is kept but the counts, and failures do not stop it: the runs will record them.
+   * (each checks the clock after each call, so the last call may end a little later). Nothing of it
+   * is kept but the counts, and failures do not stop it: the runs will record them.
    */
   Warmup warmUp(Duration duration) throws InterruptedException {
     int threads = config.threads();

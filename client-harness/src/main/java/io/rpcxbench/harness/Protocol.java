@@ -68,9 +68,17 @@ final class Protocol {
   static Protocol parse(String text) {
     String wanted = text.trim().toLowerCase(Locale.ROOT);
     ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
-    return catalog.find(wanted).map(Protocol::new).orElseThrow(() ->
-        new IllegalArgumentException("unknown protocol '" + text + "' (known: "
-            + String.join(", ", catalog.ids()) + ")"));
+    return catalog
+        .find(wanted)
+        .map(Protocol::new)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown protocol '"
+                        + text
+                        + "' (known: "
+                        + String.join(", ", catalog.ids())
+                        + ")"));
   }
 
   static String ids(List<Protocol> protocols) {

@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
 
 /**
  * Every protocol on the class path ({@link ServiceLoader} of {@link ProtocolProvider}): the one
- * catalog that the harness, the tests and the scripts ({@code --list-protocols}) read. Ids and
- * type numbers must be unique; a clash is an error naming both plug-ins.
+ * catalog that the harness, the tests and the scripts ({@code --list-protocols}) read. Ids and type
+ * numbers must be unique; a clash is an error naming both plug-ins.
  */
 final class ProtocolCatalog {
   private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
+
   /** Columns of {@code --list-protocols}; "-" stands for an empty field. */
   static final String HEADER = "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal";
 
@@ -47,8 +48,12 @@ final class ProtocolCatalog {
 
   private static void clash(String what, ProtocolProvider previous, ProtocolProvider p) {
     if (previous != null) {
-      throw new IllegalStateException(what + " is provided twice: by "
-          + previous.getClass().getName() + " and by " + p.getClass().getName());
+      throw new IllegalStateException(
+          what
+              + " is provided twice: by "
+              + previous.getClass().getName()
+              + " and by "
+              + p.getClass().getName());
     }
   }
 
@@ -56,8 +61,9 @@ final class ProtocolCatalog {
   static synchronized ProtocolCatalog onClassPath() {
     if (loaded == null) {
       try {
-        loaded = new ProtocolCatalog(
-            ServiceLoader.load(ProtocolProvider.class, ProtocolCatalog.class.getClassLoader()));
+        loaded =
+            new ProtocolCatalog(
+                ServiceLoader.load(ProtocolProvider.class, ProtocolCatalog.class.getClassLoader()));
       } catch (ServiceConfigurationError e) {
         throw new IllegalStateException("cannot load protocol plugins: " + e.getMessage(), e);
       }
@@ -83,9 +89,16 @@ final class ProtocolCatalog {
     out.println(HEADER);
     for (ProtocolProvider p : byType) {
       ServerLaunch server = p.server();
-      out.println(String.join("\t", p.id(), field(p.label()), String.valueOf(p.type()),
-          String.valueOf(p.defaultPort()), field(server.jar()),
-          field(String.join(" ", server.args())), field(server.external())));
+      out.println(
+          String.join(
+              "\t",
+              p.id(),
+              field(p.label()),
+              String.valueOf(p.type()),
+              String.valueOf(p.defaultPort()),
+              field(server.jar()),
+              field(String.join(" ", server.args())),
+              field(server.external())));
     }
     out.flush();
   }

@@ -40,15 +40,21 @@ final class ProtocolRun {
     Provenance provenance = Provenance.capture();
     byte[] payload = new byte[config.payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
-    CallKind.CallInput input = new CallKind.CallInput(
-        payload, config.itemsAsked(), BenchContract.items(config.itemsAsked()));
+    CallKind.CallInput input =
+        new CallKind.CallInput(
+            payload, config.itemsAsked(), BenchContract.items(config.itemsAsked()));
     String where = protocol + " server at " + config.target(protocol);
     BenchClient client;
     try {
       client = protocol.open(config.clientOptions(protocol));
     } catch (RuntimeException e) {
-      err.println("cannot create the " + protocol + " client for " + where + ": "
-          + Reachability.describe(e));
+      err.println(
+          "cannot create the "
+              + protocol
+              + " client for "
+              + where
+              + ": "
+              + Reachability.describe(e));
       return HarnessCommand.CALLS_FAILED;
     }
     List<RunResult> results = new ArrayList<>();
@@ -102,16 +108,28 @@ final class ProtocolRun {
             Locale.ROOT,
             "%-9s order %d/%d: time %.3f ms, tps %.1f, calls/s %.1f, calls %d, errors %d,"
                 + " p50 %.1f us, p99 %.1f us",
-            protocol, r.order(), config.runs(), r.timeTotalMs(), r.tps(config.requests()),
-            r.throughput(), r.calls(), r.errors(), r.p50Us(), r.p99Us());
+            protocol,
+            r.order(),
+            config.runs(),
+            r.timeTotalMs(),
+            r.tps(config.requests()),
+            r.throughput(),
+            r.calls(),
+            r.errors(),
+            r.p50Us(),
+            r.p99Us());
     return r.firstError() == null ? line : line + " (first error: " + r.firstError() + ")";
   }
 
   String warmupLine(LoadRunner.Warmup w) {
     String line =
         String.format(
-            Locale.ROOT, "%-9s warm-up: %.1f s, %d calls, %d errors",
-            protocol, w.timeNanos() / 1e9, w.calls(), w.errors());
+            Locale.ROOT,
+            "%-9s warm-up: %.1f s, %d calls, %d errors",
+            protocol,
+            w.timeNanos() / 1e9,
+            w.calls(),
+            w.errors());
     return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
   }
 

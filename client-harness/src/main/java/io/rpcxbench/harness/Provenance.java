@@ -11,8 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Where and with what a point ran: host, JVM, flags, OS, commit. Captured once per JVM. */
-record Provenance(
-    String clientHost, String jvm, String jvmFlags, String os, String gitCommit) {
+record Provenance(String clientHost, String jvm, String jvmFlags, String os, String gitCommit) {
 
   static Provenance capture() {
     return new Provenance(
@@ -38,9 +37,14 @@ record Provenance(
   }
 
   private static String osName() {
-    return System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-        + System.getProperty("os.arch") + ", "
-        + Runtime.getRuntime().availableProcessors() + " cpus";
+    return System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.version")
+        + " "
+        + System.getProperty("os.arch")
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cpus";
   }
 
   /**
@@ -54,8 +58,8 @@ record Provenance(
 
   /**
    * The live commit when git answered; else the baked one, with {@code -dirty} appended when the
-   * build tree had uncommitted changes to tracked files (the jar may hold code of no commit);
-   * else "unknown". A live answer gets no suffix: it names the checkout, not what was built.
+   * build tree had uncommitted changes to tracked files (the jar may hold code of no commit); else
+   * "unknown". A live answer gets no suffix: it names the checkout, not what was built.
    */
   static String gitCommit(String live, String bakedCommit, String bakedDirty) {
     if (!bakedCommit.equals("unknown")) {

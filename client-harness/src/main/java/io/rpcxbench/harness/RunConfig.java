@@ -5,8 +5,8 @@ import io.rpcxbench.spi.ClientOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -32,14 +32,17 @@ record RunConfig(
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
+
   /** No warm-up: the paper's method (order 0 includes start-up and the cleaning drops it). */
   static final String DEFAULT_WARMUP = "0s";
+
   static final String DEFAULT_HOST = "127.0.0.1";
   static final String DEFAULT_ITEMS = "" + BenchContract.DEFAULT_ITEMS;
   static final String DEFAULT_TIMEOUT = "30s";
   static final String DEFAULT_OUT = "results/raw";
   static final String DEFAULT_REQUESTS_PER = "thread";
   static final String DEFAULT_CALL = "hello";
+
   /** Connect timeout is min(timeout, this). */
   static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
@@ -54,7 +57,8 @@ record RunConfig(
       throw new IllegalArgumentException("--protocol: name at least one protocol");
     }
     if (protocols.stream().distinct().count() != protocols.size()) {
-      throw new IllegalArgumentException("--protocol: a protocol is named twice: " + protocolList());
+      throw new IllegalArgumentException(
+          "--protocol: a protocol is named twice: " + protocolList());
     }
     positive("--threads", threads);
     positive("--requests", requests);
@@ -63,8 +67,11 @@ record RunConfig(
       throw new IllegalArgumentException("--warmup must not be negative, got " + warmup);
     }
     if (payloadBytes < 0 || payloadBytes > BenchContract.MAX_PAYLOAD) {
-      throw new IllegalArgumentException("--payload must be between 0 and "
-          + BenchContract.MAX_PAYLOAD + " bytes, got " + payloadBytes);
+      throw new IllegalArgumentException(
+          "--payload must be between 0 and "
+              + BenchContract.MAX_PAYLOAD
+              + " bytes, got "
+              + payloadBytes);
     }
     if (items < 0 || items > BenchContract.MAX_ITEMS) {
       throw new IllegalArgumentException(
@@ -98,8 +105,16 @@ record RunConfig(
   private static void namedPort(String id, int value) {
     ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
     if (catalog.find(id).isEmpty()) {
-      throw new IllegalArgumentException("--port " + id + "=" + value + ": unknown protocol '"
-          + id + "' (known: " + String.join(", ", catalog.ids()) + ")");
+      throw new IllegalArgumentException(
+          "--port "
+              + id
+              + "="
+              + value
+              + ": unknown protocol '"
+              + id
+              + "' (known: "
+              + String.join(", ", catalog.ids())
+              + ")");
     }
     port("--port " + id, value);
   }
@@ -142,8 +157,21 @@ record RunConfig(
   }
 
   RunConfig forProtocol(Protocol protocol) {
-    return new RunConfig(List.of(protocol), threads, requests, requestsPer, runs, warmup, call,
-        payloadBytes, items, host, ports, timeout, out, force);
+    return new RunConfig(
+        List.of(protocol),
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        out,
+        force);
   }
 
   String protocolList() {

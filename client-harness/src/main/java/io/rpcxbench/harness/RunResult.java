@@ -20,7 +20,10 @@ record RunResult(
   static RunResult of(
       int order, long timeNanos, long calls, long errors, Histogram latencyNanos, String first) {
     return new RunResult(
-        order, Math.max(1, timeNanos), calls, errors,
+        order,
+        Math.max(1, timeNanos),
+        calls,
+        errors,
         micros(latencyNanos.getValueAtPercentile(50)),
         micros(latencyNanos.getValueAtPercentile(90)),
         micros(latencyNanos.getValueAtPercentile(99)),

@@ -12,8 +12,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The stdout table: one line per protocol, read back from the raw files just written. Values are
- * medians over the runs without order 0 (the start-up run the paper's cleaning drops), unless
- * there was only one run. Whitespace-separated, so that scripts can read it.
+ * medians over the runs without order 0 (the start-up run the paper's cleaning drops), unless there
+ * was only one run. Whitespace-separated, so that scripts can read it.
  */
 final class SummaryTable {
   static final String HEADER_FORMAT = "%-10s %7s %8s %4s %9s %7s %12s %12s %12s %10s %10s%n";
@@ -30,8 +30,19 @@ final class SummaryTable {
 
   void print(PrintWriter out) {
     out.printf(
-        Locale.ROOT, HEADER_FORMAT, "protocol", "threads", "requests", "runs", "calls/run",
-        "errors", "time_ms", "tps", "calls/s", "p50_us", "p99_us");
+        Locale.ROOT,
+        HEADER_FORMAT,
+        "protocol",
+        "threads",
+        "requests",
+        "runs",
+        "calls/run",
+        "errors",
+        "time_ms",
+        "tps",
+        "calls/s",
+        "p50_us",
+        "p99_us");
     for (HarnessCommand.PointOutcome o : outcomes) {
       Path file = config.resultFile(o.protocol());
       List<RunRow> rows = List.of();
@@ -49,10 +60,18 @@ final class SummaryTable {
       List<RunRow> kept =
           rows.size() > 1 ? rows.stream().filter(r -> r.order() > 0).toList() : rows;
       out.printf(
-          Locale.ROOT, ROW_FORMAT, o.protocol(), config.threads(), config.requests(),
-          rows.size(), rows.get(0).calls(), rows.stream().mapToLong(RunRow::errors).sum(),
-          median(kept, RunRow::timeTotal), median(kept, RunRow::tps),
-          median(kept, RunRow::throughput), median(kept, RunRow::p50Us),
+          Locale.ROOT,
+          ROW_FORMAT,
+          o.protocol(),
+          config.threads(),
+          config.requests(),
+          rows.size(),
+          rows.get(0).calls(),
+          rows.stream().mapToLong(RunRow::errors).sum(),
+          median(kept, RunRow::timeTotal),
+          median(kept, RunRow::tps),
+          median(kept, RunRow::throughput),
+          median(kept, RunRow::p50Us),
           median(kept, RunRow::p99Us));
     }
     String which =

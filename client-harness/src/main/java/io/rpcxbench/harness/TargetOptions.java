@@ -7,19 +7,28 @@ import picocli.CommandLine.Option;
 
 /** Where the servers are and how long a call may take. */
 final class TargetOptions {
-  @Option(names = "--host", paramLabel = "H", defaultValue = RunConfig.DEFAULT_HOST,
+  @Option(
+      names = "--host",
+      paramLabel = "H",
+      defaultValue = RunConfig.DEFAULT_HOST,
       description = "Server host (default: ${DEFAULT-VALUE}).")
   String host;
 
-  @Option(names = "--port", paramLabel = "ID=PORT",
-      description = "A protocol's server port, e.g. --port rpcx=9081 (repeatable; default: the"
-          + " catalog's, see --list-protocols).")
+  @Option(
+      names = "--port",
+      paramLabel = "ID=PORT",
+      description =
+          "A protocol's server port, e.g. --port rpcx=9081 (repeatable; default: the"
+              + " catalog's, see --list-protocols).")
   Map<String, Integer> ports = new LinkedHashMap<>();
 
-  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = RunConfig.DEFAULT_TIMEOUT,
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = RunConfig.DEFAULT_TIMEOUT,
       converter = DurationConverter.class,
-      description = "Per-call deadline for every protocol, e.g. 500ms, 30s, PT1M"
-          + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
+      description =
+          "Per-call deadline for every protocol, e.g. 500ms, 30s, PT1M"
+              + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
   Duration timeout;
-
 }

@@ -1,9 +1,5 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
-
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +7,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
@@ -36,9 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The contract every protocol of the catalog must keep, run for each one automatically: adding a
- * protocol to the catalog adds it here. Servers are the real fat jars, started as the scripts
- * start them (port 0, ready line); clients are the plug-ins, driven directly and through the
- * harness. Protocols that need an external server (a broker) are covered by their own module.
+ * protocol to the catalog adds it here. Servers are the real fat jars, started as the scripts start
+ * them (port 0, ready line); clients are the plug-ins, driven directly and through the harness.
+ * Protocols that need an external server (a broker) are covered by their own module.
  */
 class CatalogContractIT {
   private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
@@ -58,12 +55,17 @@ class CatalogContractIT {
   Stream<DynamicNode> everyProtocolKeepsTheContract() {
     return ProtocolCatalog.onClassPath().all().stream()
         .filter(p -> p.server().external().isEmpty())
-        .map(p -> dynamicContainer(p.id(), List.of(
-            dynamicTest("every call, checked", () -> everyCall(p)),
-            dynamicTest("a missing argument is rejected, the client goes on", () -> missing(p)),
-            dynamicTest("harness: hello, echo, put, items", () -> harnessCalls(p)),
-            dynamicTest("harness: server killed mid-point", () -> killedServer(p)),
-            dynamicTest("harness: unreachable server", () -> unreachable(p)))));
+        .map(
+            p ->
+                dynamicContainer(
+                    p.id(),
+                    List.of(
+                        dynamicTest("every call, checked", () -> everyCall(p)),
+                        dynamicTest(
+                            "a missing argument is rejected, the client goes on", () -> missing(p)),
+                        dynamicTest("harness: hello, echo, put, items", () -> harnessCalls(p)),
+                        dynamicTest("harness: server killed mid-point", () -> killedServer(p)),
+                        dynamicTest("harness: unreachable server", () -> unreachable(p)))));
   }
 
   @TestFactory
@@ -72,13 +74,19 @@ class CatalogContractIT {
         .map(ProtocolProvider::server)
         .filter(s -> !s.jar().isEmpty())
         .distinct()
-        .map(s -> dynamicContainer(s.jar() + " " + s.args(), List.of(
-            dynamicTest("bad port: exit 2", () -> assertThat(exit(s, "--port", "70000"))
-                .isEqualTo(2)),
-            dynamicTest("unknown option: exit 2", () -> assertThat(exit(s, "--no-such-option"))
-                .isEqualTo(2)),
-            dynamicTest("--help: exit 0", () -> assertThat(exit(s, "--help")).isZero()),
-            dynamicTest("busy port: exit 1", () -> busyPort(s)))));
+        .map(
+            s ->
+                dynamicContainer(
+                    s.jar() + " " + s.args(),
+                    List.of(
+                        dynamicTest(
+                            "bad port: exit 2",
+                            () -> assertThat(exit(s, "--port", "70000")).isEqualTo(2)),
+                        dynamicTest(
+                            "unknown option: exit 2",
+                            () -> assertThat(exit(s, "--no-such-option")).isEqualTo(2)),
+                        dynamicTest("--help: exit 0", () -> assertThat(exit(s, "--help")).isZero()),
+                        dynamicTest("busy port: exit 1", () -> busyPort(s)))));
   }
 
   private static synchronized Running shared(ProtocolProvider p) throws Exception {
@@ -115,8 +123,11 @@ class CatalogContractIT {
         new Random(size).nextBytes(payload);
         assertThat(client.echo(payload)).as("echo of %d bytes", size).isEqualTo(payload);
       }
-      assertThat(client.put(BenchContract.putKey("k", 1, BenchContract.DEFAULT_KEY_BYTES),
-          new byte[BenchContract.DEFAULT_VALUE_BYTES])).isTrue();
+      assertThat(
+              client.put(
+                  BenchContract.putKey("k", 1, BenchContract.DEFAULT_KEY_BYTES),
+                  new byte[BenchContract.DEFAULT_VALUE_BYTES]))
+          .isTrue();
       for (int n : new int[] {0, 10, 100}) {
         assertThat(client.items(n)).as("items(%d)", n).isEqualTo(BenchContract.items(n));
       }
@@ -138,19 +149,37 @@ class CatalogContractIT {
   private void harnessCalls(ProtocolProvider p) throws Exception {
     int port = shared(p).port();
     Protocol protocol = new Protocol(p);
-    for (String[] call : new String[][] {
-        {"hello"}, {"echo", "--payload", "300"}, {"put"}, {"items", "--items", "10"}}) {
+    for (String[] call :
+        new String[][] {
+          {"hello"}, {"echo", "--payload", "300"}, {"put"}, {"items", "--items", "10"}
+        }) {
       Path dir = out.resolve(call[0]);
-      List<Object> a = new ArrayList<>(List.of("--protocol", p.id(), "--threads", 3,
-          "--requests", 20, "--runs", 2, "--port", p.id() + "=" + port, "--out", dir,
-          "--timeout", "10s", "--call"));
+      List<Object> a =
+          new ArrayList<>(
+              List.of(
+                  "--protocol",
+                  p.id(),
+                  "--threads",
+                  3,
+                  "--requests",
+                  20,
+                  "--runs",
+                  2,
+                  "--port",
+                  p.id() + "=" + port,
+                  "--out",
+                  dir,
+                  "--timeout",
+                  "10s",
+                  "--call"));
       a.addAll(List.of((Object[]) call));
       HarnessInvocation.Outcome o = HarnessInvocation.run(args(a.toArray()));
       assertThat(o.exitCode()).as(call[0] + ": " + o.err()).isZero();
       Path file = dir.resolve(p.id()).resolve("t3-r20.csv");
       RawContents c = RawFileChecks.checkComplete(file, protocol, 3, 20, 2, 60);
       assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
-      assertThat(c.provenance()).containsEntry("call", call[0])
+      assertThat(c.provenance())
+          .containsEntry("call", call[0])
           .containsEntry("target", "127.0.0.1:" + port);
       try (var files = Files.list(file.getParent())) {
         assertThat(files).containsExactly(file); // no temp file left behind
@@ -162,27 +191,47 @@ class CatalogContractIT {
     Running dying = start(p.server());
     AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
     // Order 0 done: kill the server while order 1 runs; order 2 surely meets a dead server.
-    HarnessInvocation.Outcome o = HarnessInvocation.run(
-        line -> {
-          if (line.contains("order 0/")) {
-            killing.set(CompletableFuture.runAsync(() -> {
-              try {
-                dying.process().kill();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            line -> {
+              if (line.contains("order 0/")) {
+                killing.set(
+                    CompletableFuture.runAsync(
+                        () -> {
+                          try {
+                            dying.process().kill();
+                          } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                          }
+                        }));
+              } else if (line.contains("order 1/")) {
+                killing.get().join();
               }
-            }));
-          } else if (line.contains("order 1/")) {
-            killing.get().join();
-          }
-        },
-        args("--protocol", p.id(), "--threads", 2, "--requests", 200, "--runs", 3,
-            "--port", p.id() + "=" + dying.port(), "--out", out.resolve("killed"),
-            "--timeout", "2s"));
+            },
+            args(
+                "--protocol",
+                p.id(),
+                "--threads",
+                2,
+                "--requests",
+                200,
+                "--runs",
+                3,
+                "--port",
+                p.id() + "=" + dying.port(),
+                "--out",
+                out.resolve("killed"),
+                "--timeout",
+                "2s"));
     assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
-    RawContents c = RawFileChecks.checkComplete(
-        out.resolve("killed").resolve(p.id()).resolve("t2-r200.csv"), new Protocol(p), 2, 200, 3,
-        400);
+    RawContents c =
+        RawFileChecks.checkComplete(
+            out.resolve("killed").resolve(p.id()).resolve("t2-r200.csv"),
+            new Protocol(p),
+            2,
+            200,
+            3,
+            400);
     assertThat(c.rows().get(0).errors()).isZero();
     assertThat(c.rows().get(2).errors()).isEqualTo(400);
     assertThat(o.err()).contains("first error:");
@@ -193,9 +242,19 @@ class CatalogContractIT {
     try (ServerSocket s = new ServerSocket(0)) {
       closedPort = s.getLocalPort();
     }
-    HarnessInvocation.Outcome o = HarnessInvocation.run(
-        args("--protocol", p.id(), "--threads", 2, "--requests", 10,
-            "--port", p.id() + "=" + closedPort, "--out", out.resolve("unreachable")));
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            args(
+                "--protocol",
+                p.id(),
+                "--threads",
+                2,
+                "--requests",
+                10,
+                "--port",
+                p.id() + "=" + closedPort,
+                "--out",
+                out.resolve("unreachable")));
     assertThat(o.exitCode()).isEqualTo(1);
     assertThat(o.err())
         .contains("cannot reach " + p.id() + " server at 127.0.0.1:" + closedPort)
@@ -204,12 +263,18 @@ class CatalogContractIT {
   }
 
   private static int exit(ServerLaunch server, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar(server).toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                jar(server).toString()));
     command.addAll(List.of(args));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new AssertionError(server.jar() + " " + String.join(" ", args) + " did not exit");
@@ -219,8 +284,9 @@ class CatalogContractIT {
 
   private static void busyPort(ServerLaunch server) throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      List<String> args = new ArrayList<>(List.of(
-          "--bind", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort())));
+      List<String> args =
+          new ArrayList<>(
+              List.of("--bind", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort())));
       args.addAll(server.args());
       assertThat(exit(server, args.toArray(String[]::new))).isEqualTo(1);
     }

@@ -78,8 +78,17 @@ class CommandLineTest {
     // Port 1: nothing listens there; reaching the run would give exit 1, not 2.
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(
-            args("--protocol", "grpc", "--threads", 2, "--requests", 3, "--port", "grpc=" + 1,
-                "--out", out));
+            args(
+                "--protocol",
+                "grpc",
+                "--threads",
+                2,
+                "--requests",
+                3,
+                "--port",
+                "grpc=" + 1,
+                "--out",
+                out));
 
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.err()).contains(file + " exists; pass --force to replace it");
@@ -92,12 +101,14 @@ class CommandLineTest {
 
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.out().lines().toList())
-        .first().isEqualTo("id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal");
+        .first()
+        .isEqualTo("id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal");
     assertThat(o.out())
         .contains("rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\n")
         .contains("grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\n")
-        .contains("grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
-            + "\t--direct-executor\t-\n");
+        .contains(
+            "grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
+                + "\t--direct-executor\t-\n");
     assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(7));
   }
 

@@ -1,11 +1,8 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.server.grpc.GrpcBenchServer;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fat jar as users run it, with two protocols: it forks one JVM per protocol (same flags),
- * its Spring context starts from the shaded jar, and both raw files are written.
+ * The fat jar as users run it, with two protocols: it forks one JVM per protocol (same flags), its
+ * Spring context starts from the shaded jar, and both raw files are written.
  */
 class FatJarForkIT {
   @TempDir Path work;
@@ -34,10 +31,25 @@ class FatJarForkIT {
       Path stderr = work.resolve("stderr.txt");
       Process p =
           new ProcessBuilder(
-                  javaBinary(), "-Xmx256m", "-Drpcxbench.it=yes", "-jar", jar.toString(),
-                  "--protocol", "grpc,rpcx", "--threads", "2", "--requests", "10",
-                  "--runs", "2", "--port", "grpc=" + grpc.port(), "--port", "rpcx=" + rpcx.port(),
-                  "--out", out.toString())
+                  javaBinary(),
+                  "-Xmx256m",
+                  "-Drpcxbench.it=yes",
+                  "-jar",
+                  jar.toString(),
+                  "--protocol",
+                  "grpc,rpcx",
+                  "--threads",
+                  "2",
+                  "--requests",
+                  "10",
+                  "--runs",
+                  "2",
+                  "--port",
+                  "grpc=" + grpc.port(),
+                  "--port",
+                  "rpcx=" + rpcx.port(),
+                  "--out",
+                  out.toString())
               .redirectOutput(stdout.toFile())
               .redirectError(stderr.toFile())
               .start();
@@ -49,7 +61,8 @@ class FatJarForkIT {
       assertThat(done).as("harness finished; stderr:%n%s", err).isTrue();
       assertThat(p.exitValue()).as(err).isEqualTo(0);
 
-      assertThat(err).contains("grpc: forking a JVM of its own")
+      assertThat(err)
+          .contains("grpc: forking a JVM of its own")
           .contains("rpcx: forking a JVM of its own");
       for (Protocol protocol : List.of(Protocol.parse("grpc"), Protocol.parse("rpcx"))) {
         RawContents c =

@@ -1,18 +1,15 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
-
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcxbench.harness.testplugin.LineProtocol;
+import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
-import io.rpcxbench.harness.testplugin.LineProtocol;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,9 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The protocol SPI: a provider registered in META-INF/services (test resources) is a protocol
- * like the built-in ones, with its port from --port NAME=PORT or its default, its own type
- * number and result folder, against its real server.
+ * The protocol SPI: a provider registered in META-INF/services (test resources) is a protocol like
+ * the built-in ones, with its port from --port NAME=PORT or its default, its own type number and
+ * result folder, against its real server.
  */
 class ProtocolPluginTest {
   @TempDir Path out;
@@ -34,19 +31,32 @@ class ProtocolPluginTest {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       HarnessInvocation.Outcome o =
           HarnessInvocation.run(
-              args("--protocol", "line", "--port", "line=" + server.port(), "--threads", 3,
-                  "--requests", 20, "--runs", 2, "--out", out));
+              args(
+                  "--protocol",
+                  "line",
+                  "--port",
+                  "line=" + server.port(),
+                  "--threads",
+                  3,
+                  "--requests",
+                  20,
+                  "--runs",
+                  2,
+                  "--out",
+                  out));
 
       assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
       Protocol line = Protocol.parse("line");
       assertThat(line.type()).isEqualTo(LineProtocol.TYPE);
       RawContents c =
-          RawFileChecks.checkComplete(out.resolve("line").resolve("t3-r20.csv"), line, 3, 20, 2, 60);
+          RawFileChecks.checkComplete(
+              out.resolve("line").resolve("t3-r20.csv"), line, 3, 20, 2, 60);
       assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
       assertThat(c.provenance())
           .containsEntry("target", "127.0.0.1:" + server.port())
-          .containsEntry("client", "line protocol to 127.0.0.1:" + server.port()
-              + ", 3 threads, timeout PT30S");
+          .containsEntry(
+              "client",
+              "line protocol to 127.0.0.1:" + server.port() + ", 3 threads, timeout PT30S");
       assertThat(c.provenance().get("options")).contains("--port line=" + server.port());
       assertThat(o.out()).containsPattern("(?m)^line\\s+3\\s+20\\s+2\\s+60\\s+0\\s");
     }
@@ -57,8 +67,23 @@ class ProtocolPluginTest {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       HarnessInvocation.Outcome o =
           HarnessInvocation.run(
-              args("--protocol", "line", "--port", "line=" + server.port(), "--threads", 2,
-                  "--requests", 5, "--runs", 1, "--call", "echo", "--payload", 100, "--out", out));
+              args(
+                  "--protocol",
+                  "line",
+                  "--port",
+                  "line=" + server.port(),
+                  "--threads",
+                  2,
+                  "--requests",
+                  5,
+                  "--runs",
+                  1,
+                  "--call",
+                  "echo",
+                  "--payload",
+                  100,
+                  "--out",
+                  out));
 
       assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
       assertThat(out.resolve("line").resolve("t2-r5.csv")).exists();
@@ -72,14 +97,16 @@ class ProtocolPluginTest {
             args("--protocol", "line", "--threads", 1, "--requests", 1, "--out", out));
 
     assertThat(o.exitCode()).isEqualTo(1);
-    assertThat(o.err()).contains("cannot reach line server at 127.0.0.1:" + LineProtocol.DEFAULT_PORT);
+    assertThat(o.err())
+        .contains("cannot reach line server at 127.0.0.1:" + LineProtocol.DEFAULT_PORT);
     assertThat(out.resolve("line")).doesNotExist();
   }
 
   @Test
   void unknownProtocolListsTheCatalog() {
     HarnessInvocation.Outcome o =
-        HarnessInvocation.run(args("--protocol", "bare", "--threads", 1, "--requests", 1, "--out", out));
+        HarnessInvocation.run(
+            args("--protocol", "bare", "--threads", 1, "--requests", 1, "--out", out));
 
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.err()).contains("unknown protocol 'bare' (known: rpcx, grpc, ").contains("line)");
@@ -96,7 +123,8 @@ class ProtocolPluginTest {
       })
   void badPortsAreUsageErrors(String options, String message) {
     String[] argv =
-        ("--protocol line --threads 1 --requests 1 " + options.trim() + " --out " + out).split(" +");
+        ("--protocol line --threads 1 --requests 1 " + options.trim() + " --out " + out)
+            .split(" +");
     HarnessInvocation.Outcome o = HarnessInvocation.run(argv);
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(2);
@@ -108,9 +136,20 @@ class ProtocolPluginTest {
   void theForkedWorkerGetsThePluginsPort() {
     RunConfig config =
         new RunConfig(
-            List.of(Protocol.parse("grpc"), Protocol.parse("line")), 2, 3, RequestsPer.THREAD, 1,
-            java.time.Duration.ZERO, CallKind.HELLO, 64, 0, "127.0.0.1",
-            java.util.Map.of("line", 4242), java.time.Duration.ofSeconds(30), out, false);
+            List.of(Protocol.parse("grpc"), Protocol.parse("line")),
+            2,
+            3,
+            RequestsPer.THREAD,
+            1,
+            java.time.Duration.ZERO,
+            CallKind.HELLO,
+            64,
+            0,
+            "127.0.0.1",
+            java.util.Map.of("line", 4242),
+            java.time.Duration.ofSeconds(30),
+            out,
+            false);
 
     List<String> command = new WorkerForks(config, null).command(Protocol.parse("line"));
 
@@ -124,8 +163,11 @@ class ProtocolPluginTest {
   void duplicateIdsTypesAndBadIdsAreRejected() {
     ProtocolProvider line = new LineProtocol();
     assertThatThrownBy(() -> new ProtocolCatalog(List.of(line, new LineProtocol())))
-        .hasMessage("id 'line' is provided twice: by " + LineProtocol.class.getName()
-            + " and by " + LineProtocol.class.getName());
+        .hasMessage(
+            "id 'line' is provided twice: by "
+                + LineProtocol.class.getName()
+                + " and by "
+                + LineProtocol.class.getName());
     assertThatThrownBy(() -> new ProtocolCatalog(List.of(line, named("other"))))
         .hasMessageContaining("type 99 is provided twice");
     assertThatThrownBy(() -> new ProtocolCatalog(List.of(named("Bad Name"))))

@@ -1,12 +1,11 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.stream.IntStream;
@@ -28,10 +27,21 @@ final class RawFileChecks {
         .containsEntry("requests", String.valueOf(requests))
         .containsEntry("runs", String.valueOf(runs))
         .containsKeys(
-            "requests_per", "payload_bytes", "started", "finished", "client_host", "target",
-            "client", "jvm", "jvm_flags", "os", "git_commit", "options");
+            "requests_per",
+            "payload_bytes",
+            "started",
+            "finished",
+            "client_host",
+            "target",
+            "client",
+            "jvm",
+            "jvm_flags",
+            "os",
+            "git_commit",
+            "options");
     assertThat(c.rows()).hasSize(runs);
-    assertThat(c.rows()).extracting(RunRow::order)
+    assertThat(c.rows())
+        .extracting(RunRow::order)
         .containsExactlyElementsOf(IntStream.range(0, runs).boxed().toList());
     for (RunRow r : c.rows()) {
       assertThat(r.type()).isEqualTo(protocol.type());

@@ -1,11 +1,9 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,8 +37,20 @@ class RawResultFileTest {
 
   private static RunConfig config(Path out) {
     return new RunConfig(
-        List.of(Protocol.parse("rpcx")), 10, 100, RequestsPer.THREAD, 2, Duration.ZERO,
-        CallKind.HELLO, 64, 0, "198.18.0.2", Map.of(), Duration.ofSeconds(30), out, false);
+        List.of(Protocol.parse("rpcx")),
+        10,
+        100,
+        RequestsPer.THREAD,
+        2,
+        Duration.ZERO,
+        CallKind.HELLO,
+        64,
+        0,
+        "198.18.0.2",
+        Map.of(),
+        Duration.ofSeconds(30),
+        out,
+        false);
   }
 
   private static Map<String, String> provenance() {
@@ -61,10 +71,17 @@ class RawResultFileTest {
     RunConfig config = config(dir);
     List<RunRow> rows =
         List.of(
-            RunResult.of(0, 944_112_000L, 4, 0, histogram(812_000, 1_203_000, 2_871_000, 9_011_000),
-                null).toRow(1, 10, 100),
-            RunResult.of(1, 47_006_000L, 4, 3, histogram(401_000, 655_000, 1_100_000, 1_502_500),
-                "x").toRow(1, 10, 100));
+            RunResult.of(
+                    0,
+                    944_112_000L,
+                    4,
+                    0,
+                    histogram(812_000, 1_203_000, 2_871_000, 9_011_000),
+                    null)
+                .toRow(1, 10, 100),
+            RunResult.of(
+                    1, 47_006_000L, 4, 3, histogram(401_000, 655_000, 1_100_000, 1_502_500), "x")
+                .toRow(1, 10, 100));
     Path file = config.resultFile(Protocol.parse("rpcx"));
 
     RawResultFile.write(file, provenance(), rows);

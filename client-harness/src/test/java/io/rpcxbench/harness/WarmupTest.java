@@ -1,14 +1,11 @@
 package io.rpcxbench.harness;
 
-import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
-
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
+import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -45,8 +42,21 @@ class WarmupTest {
   void warmUpCallsAreMadeButNotRecorded() throws IOException {
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(
-            args("--protocol", "rpcx", "--threads", 3, "--requests", 20, "--runs", 2,
-                "--warmup", "300ms", "--port", "rpcx=" + server.port(), "--out", out));
+            args(
+                "--protocol",
+                "rpcx",
+                "--threads",
+                3,
+                "--requests",
+                20,
+                "--runs",
+                2,
+                "--warmup",
+                "300ms",
+                "--port",
+                "rpcx=" + server.port(),
+                "--out",
+                out));
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
     RawContents c =
@@ -65,16 +75,25 @@ class WarmupTest {
   void withoutTheOptionThereIsNoWarmUp() throws IOException {
     HarnessInvocation.Outcome o =
         HarnessInvocation.run(
-            args("--protocol", "rpcx", "--threads", 2, "--requests", 10, "--runs", 2,
-                "--port", "rpcx=" + server.port(), "--out", out));
+            args(
+                "--protocol",
+                "rpcx",
+                "--threads",
+                2,
+                "--requests",
+                10,
+                "--runs",
+                2,
+                "--port",
+                "rpcx=" + server.port(),
+                "--out",
+                out));
 
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
     RawContents c =
         RawFileChecks.checkComplete(
             out.resolve("rpcx").resolve("t2-r10.csv"), Protocol.parse("rpcx"), 2, 10, 2, 20);
-    assertThat(c.provenance())
-        .containsEntry("warmup", "PT0S")
-        .containsEntry("warmup_calls", "0");
+    assertThat(c.provenance()).containsEntry("warmup", "PT0S").containsEntry("warmup_calls", "0");
     assertThat(c.provenance().get("options")).contains("--warmup PT0S");
     assertThat(o.err()).doesNotContain("warm-up");
   }
@@ -85,7 +104,8 @@ class WarmupTest {
     RunConfig config = config(dying.port());
     StringWriter err = new StringWriter();
     LoadRunner.Warmup w;
-    try (BenchClient client = Protocol.parse("rpcx").open(config.clientOptions(Protocol.parse("rpcx")));
+    try (BenchClient client =
+            Protocol.parse("rpcx").open(config.clientOptions(Protocol.parse("rpcx")));
         LoadRunner runner = new LoadRunner(client, config, NO_INPUT)) {
       CallKind.HELLO.invoke(client, NO_INPUT, "probe", 0);
       dying.close();
@@ -99,17 +119,28 @@ class WarmupTest {
     assertThat(w.firstError()).isNotBlank();
     assertThat(new ProtocolRun(config, new PrintWriter(err)).warmupLine(w))
         .startsWith("rpcx      warm-up: ")
-        .contains(w.calls() + " calls, " + w.errors() + " errors (first error: " + w.firstError()
-            + ")");
+        .contains(
+            w.calls() + " calls, " + w.errors() + " errors (first error: " + w.firstError() + ")");
   }
 
   @Test
   void theForkedWorkerGetsTheWarmUp() {
     RunConfig config =
         new RunConfig(
-            List.of(Protocol.parse("rpcx"), Protocol.parse("grpc")), 2, 3, RequestsPer.THREAD, 1,
-            Duration.ofSeconds(10), CallKind.HELLO, 64, 0, "127.0.0.1", Map.of(),
-            Duration.ofSeconds(30), out, false);
+            List.of(Protocol.parse("rpcx"), Protocol.parse("grpc")),
+            2,
+            3,
+            RequestsPer.THREAD,
+            1,
+            Duration.ofSeconds(10),
+            CallKind.HELLO,
+            64,
+            0,
+            "127.0.0.1",
+            Map.of(),
+            Duration.ofSeconds(30),
+            out,
+            false);
 
     List<String> command = new WorkerForks(config, null).command(Protocol.parse("grpc"));
 
@@ -124,8 +155,19 @@ class WarmupTest {
 
   private RunConfig config(int port) {
     return new RunConfig(
-        List.of(Protocol.parse("rpcx")), 2, 10, RequestsPer.THREAD, 1, Duration.ZERO,
-        CallKind.HELLO, 0, 0, "127.0.0.1", Map.of("rpcx", port), Duration.ofSeconds(2), out,
+        List.of(Protocol.parse("rpcx")),
+        2,
+        10,
+        RequestsPer.THREAD,
+        1,
+        Duration.ZERO,
+        CallKind.HELLO,
+        0,
+        0,
+        "127.0.0.1",
+        Map.of("rpcx", port),
+        Duration.ofSeconds(2),
+        out,
         false);
   }
 }

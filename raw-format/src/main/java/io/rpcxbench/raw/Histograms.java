@@ -45,7 +45,8 @@ public final class Histograms {
     try {
       return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
     } catch (DataFormatException | RuntimeException e) {
-      // HdrHistogram signals garbage with whatever the decoder trips over (underflow, bad cookie...).
+      // HdrHistogram signals garbage with whatever the decoder trips over (underflow, bad
+      // cookie...).
       throw new IllegalArgumentException("histogram is not a compressed HdrHistogram: " + e, e);
     }
   }

@@ -125,9 +125,18 @@ final class RawFileReader {
     boolean typeOk = p.type == null || row.type() == p.type;
     if (!typeOk || row.threadNum() != p.threads || row.requestNum() != p.requests) {
       throw new IllegalArgumentException(
-          "row is for type " + row.type() + ", " + row.threadNum() + " threads, "
-              + row.requestNum() + " requests but the file is for type "
-              + (p.type == null ? "?" : p.type) + ", " + p.threads + " threads, " + p.requests
+          "row is for type "
+              + row.type()
+              + ", "
+              + row.threadNum()
+              + " threads, "
+              + row.requestNum()
+              + " requests but the file is for type "
+              + (p.type == null ? "?" : p.type)
+              + ", "
+              + p.threads
+              + " threads, "
+              + p.requests
               + " requests");
     }
     if (p.runs != null && row.order() >= p.runs) {

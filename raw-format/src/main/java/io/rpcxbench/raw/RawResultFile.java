@@ -33,8 +33,21 @@ public final class RawResultFile {
   /** The v2 columns, in the order {@link RunRow#toCsv} writes them. */
   public static final List<String> COLUMNS =
       List.of(
-          "type", "threadNum", "requestNum", "order", "timeTotal", "tps", "calls", "errors",
-          "throughput", "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "histogram");
+          "type",
+          "threadNum",
+          "requestNum",
+          "order",
+          "timeTotal",
+          "tps",
+          "calls",
+          "errors",
+          "throughput",
+          "p50_us",
+          "p90_us",
+          "p99_us",
+          "p999_us",
+          "max_us",
+          "histogram");
 
   /** The header row of a v2 file; a v1 file has the same without {@code ,histogram}. */
   public static final String HEADER = String.join(",", COLUMNS);

@@ -38,7 +38,8 @@ final class RowFields {
             f.optionalDecimal("max_us"),
             index.containsKey("histogram") ? fields[index.get("histogram")].trim() : "");
     if (!row.histogram().isEmpty()) {
-      Histograms.decode(row.histogram()); // a corrupt histogram makes the row bad, like a bad number
+      Histograms.decode(
+          row.histogram()); // a corrupt histogram makes the row bad, like a bad number
     }
     return row;
   }
@@ -69,7 +70,8 @@ final class RowFields {
 
   private double decimal(String column) {
     String text = values[index.get(column)].trim();
-    // Double.parseDouble ignores the locale but also accepts "NaN", "Infinity", "1d", hex: be strict.
+    // Double.parseDouble ignores the locale but also accepts "NaN", "Infinity", "1d", hex: be
+    // strict.
     if (!text.matches(DECIMAL)) {
       throw new IllegalArgumentException(column + " is not a number: '" + text + "'");
     }

@@ -36,25 +36,42 @@ public record RunRow(
   /** {@code histogram} null means none; it must not contain a comma or a line break. */
   public RunRow {
     histogram = histogram == null ? "" : histogram;
-    if (histogram.indexOf(',') >= 0 || histogram.indexOf('\n') >= 0 || histogram.indexOf('\r') >= 0) {
+    if (histogram.indexOf(',') >= 0
+        || histogram.indexOf('\n') >= 0
+        || histogram.indexOf('\r') >= 0) {
       throw new IllegalArgumentException("histogram text must not contain ',' or line breaks");
     }
   }
 
   /**
-   * A row from what a run measured: tps, throughput and percentiles are derived the way the
-   * harness always has (tps = requestNum / s, percentiles = nanoseconds / 1000).
+   * A row from what a run measured: tps, throughput and percentiles are derived the way the harness
+   * always has (tps = requestNum / s, percentiles = nanoseconds / 1000).
    */
   public static RunRow measured(
-      int type, int threadNum, int requestNum, int order, double timeTotalMs, long calls,
-      long errors, Histogram latencyNanos) {
+      int type,
+      int threadNum,
+      int requestNum,
+      int order,
+      double timeTotalMs,
+      long calls,
+      long errors,
+      Histogram latencyNanos) {
     double seconds = timeTotalMs / 1000.0;
     return new RunRow(
-        type, threadNum, requestNum, order, timeTotalMs, requestNum / seconds, calls, errors,
-        calls / seconds, latencyNanos.getValueAtPercentile(50) / 1000.0,
+        type,
+        threadNum,
+        requestNum,
+        order,
+        timeTotalMs,
+        requestNum / seconds,
+        calls,
+        errors,
+        calls / seconds,
+        latencyNanos.getValueAtPercentile(50) / 1000.0,
         latencyNanos.getValueAtPercentile(90) / 1000.0,
         latencyNanos.getValueAtPercentile(99) / 1000.0,
-        latencyNanos.getValueAtPercentile(99.9) / 1000.0, latencyNanos.getMaxValue() / 1000.0,
+        latencyNanos.getValueAtPercentile(99.9) / 1000.0,
+        latencyNanos.getMaxValue() / 1000.0,
         latencyNanos.getTotalCount() == 0 ? "" : Histograms.encode(latencyNanos));
   }
 
@@ -63,9 +80,22 @@ public record RunRow(
     return String.format(
             Locale.ROOT,
             "%d,%d,%d,%d,%.3f,%.3f,%d,%d,%.3f,%.1f,%.1f,%.1f,%.1f,%.1f",
-            type, threadNum, requestNum, order, timeTotal, tps, calls, errors, throughput, p50Us,
-            p90Us, p99Us, p999Us, maxUs)
-        + "," + histogram;
+            type,
+            threadNum,
+            requestNum,
+            order,
+            timeTotal,
+            tps,
+            calls,
+            errors,
+            throughput,
+            p50Us,
+            p90Us,
+            p99Us,
+            p999Us,
+            maxUs)
+        + ","
+        + histogram;
   }
 
   /** The run's latency histogram in nanoseconds; empty when the row has none. */

@@ -32,7 +32,8 @@ class HistogramsTest {
     // alike histograms merge exactly: same buckets, same percentiles as recording all in one
     Histogram twice = RawResultFileTest.fiveCalls();
     twice.add(RawResultFileTest.fiveCalls());
-    Histogram m = Histograms.merge(List.of(RawResultFileTest.fiveCalls(), RawResultFileTest.fiveCalls()));
+    Histogram m =
+        Histograms.merge(List.of(RawResultFileTest.fiveCalls(), RawResultFileTest.fiveCalls()));
     assertThat(m).isEqualTo(twice);
     assertThat(m.getValueAtPercentile(50)).isEqualTo(twice.getValueAtPercentile(50));
   }

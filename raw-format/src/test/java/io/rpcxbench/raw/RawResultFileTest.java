@@ -68,7 +68,8 @@ class RawResultFileTest {
     assertThat(c.problems()).isEmpty();
     assertThat(c.usable()).isTrue();
     assertThat(c.columns()).isEqualTo(RawResultFile.COLUMNS);
-    assertThat(c.provenance()).containsEntry("protocol", "zz-proto")
+    assertThat(c.provenance())
+        .containsEntry("protocol", "zz-proto")
         .containsEntry("jvm_flags", "-Xmx512m -XX:+UseG1GC");
     assertThat(c.rows()).hasSize(2);
     assertThat(c.rows().get(0).latencyNanos()).isEmpty();
@@ -117,7 +118,9 @@ class RawResultFileTest {
             + "2,10,100,10,1.5,2.5,\r\n" // 14
             + "2,10,100,5,1.5,2.5,HISTFAAAAnotahistogram\r\n" // 15
             + "2,10,100,6,1.5,2.5,***\r\n" // 16
-            + "2,10,100,7,1.5,2.5," + Histograms.encode(fiveCalls()) + "\r\n"; // 17: fine
+            + "2,10,100,7,1.5,2.5,"
+            + Histograms.encode(fiveCalls())
+            + "\r\n"; // 17: fine
     RawContents c = RawResultFile.parse(text, "f.csv");
     assertThat(c.rows()).extracting(RunRow::order).containsExactly(0, 7);
     assertThat(c.problems())
@@ -130,7 +133,8 @@ class RawResultFileTest {
                 + " 10 threads, 100 requests",
             "f.csv:13: duplicate order 0",
             "f.csv:14: order 10 outside 0..9");
-    assertThat(c.problems().get(6)).startsWith("f.csv:15: histogram is not a compressed HdrHistogram");
+    assertThat(c.problems().get(6))
+        .startsWith("f.csv:15: histogram is not a compressed HdrHistogram");
     assertThat(c.problems().get(7)).startsWith("f.csv:16: histogram is not base64");
   }
 
@@ -139,7 +143,8 @@ class RawResultFileTest {
     RawContents badStatus =
         RawResultFile.parse("# status: finished\n# type: 1\n# threads: 1\n# requests: 1\n", "a");
     assertThat(badStatus.usable()).isFalse();
-    assertThat(badStatus.problems()).containsExactly("a:1: unknown status 'finished'; file skipped");
+    assertThat(badStatus.problems())
+        .containsExactly("a:1: unknown status 'finished'; file skipped");
     RawContents noColumn =
         RawResultFile.parse(
             "# status: complete\n# protocol: x\n# threads: 1\n# requests: 1\ntype,order\n", "b");
@@ -148,7 +153,8 @@ class RawResultFileTest {
     RawContents timeout =
         RawResultFile.parse(
             "# status: timeout\n# type: 3\n# threads: 1\n# requests: 1\n# limit_s: 600\n"
-                + RawResultFile.HEADER + "\n",
+                + RawResultFile.HEADER
+                + "\n",
             "c");
     assertThat(timeout.usable()).isTrue();
     assertThat(timeout.problems()).isEmpty();

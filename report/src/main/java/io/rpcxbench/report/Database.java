@@ -18,74 +18,74 @@ import java.sql.Statement;
  * }</pre>
  */
 final class Database implements AutoCloseable {
-    final Connection connection;
-    final Dialect dialect;
+  final Connection connection;
+  final Dialect dialect;
 
-    private Database(Connection connection, Dialect dialect) {
-        this.connection = connection;
-        this.dialect = dialect;
-    }
+  private Database(Connection connection, Dialect dialect) {
+    this.connection = connection;
+    this.dialect = dialect;
+  }
 
-    static Database open(String jdbcUrl) throws SQLException, IOException {
-        Dialect dialect = Dialect.ofUrl(jdbcUrl);
-        if (dialect == Dialect.SQLITE) {
-            createParentOfSqliteFile(jdbcUrl);
-        }
-        Connection c = DriverManager.getConnection(jdbcUrl);
-        Database db = new Database(c, dialect);
-        try (Statement s = c.createStatement()) {
-            for (String ddl : Schema.ddl(dialect)) {
-                s.execute(ddl);
-            }
-            if (SchemaUpgrade.run(c, dialect)) {
-                for (String ddl : Schema.ddl(dialect)) {
-                    s.execute(ddl);
-                }
-            }
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
-        return db;
+  static Database open(String jdbcUrl) throws SQLException, IOException {
+    Dialect dialect = Dialect.ofUrl(jdbcUrl);
+    if (dialect == Dialect.SQLITE) {
+      createParentOfSqliteFile(jdbcUrl);
     }
+    Connection c = DriverManager.getConnection(jdbcUrl);
+    Database db = new Database(c, dialect);
+    try (Statement s = c.createStatement()) {
+      for (String ddl : Schema.ddl(dialect)) {
+        s.execute(ddl);
+      }
+      if (SchemaUpgrade.run(c, dialect)) {
+        for (String ddl : Schema.ddl(dialect)) {
+          s.execute(ddl);
+        }
+      }
+    } catch (SQLException e) {
+      c.close();
+      throw e;
+    }
+    return db;
+  }
 
-    private static void createParentOfSqliteFile(String url) throws IOException {
-        String file = url.substring("jdbc:sqlite:".length());
-        int query = file.indexOf('?');
-        if (query >= 0) {
-            file = file.substring(0, query);
-        }
-        if (file.isEmpty() || file.equals(":memory:") || file.startsWith("file:")) {
-            return;
-        }
-        Path parent = Path.of(file).toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
+  private static void createParentOfSqliteFile(String url) throws IOException {
+    String file = url.substring("jdbc:sqlite:".length());
+    int query = file.indexOf('?');
+    if (query >= 0) {
+      file = file.substring(0, query);
     }
+    if (file.isEmpty() || file.equals(":memory:") || file.startsWith("file:")) {
+      return;
+    }
+    Path parent = Path.of(file).toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+  }
 
-    /** Runs {@code work} in one transaction: all of it lands, or none. */
-    void inTransaction(SqlWork work) throws SQLException {
-        boolean auto = connection.getAutoCommit();
-        connection.setAutoCommit(false);
-        try {
-            work.run(connection);
-            connection.commit();
-        } catch (SQLException | RuntimeException e) {
-            connection.rollback();
-            throw e;
-        } finally {
-            connection.setAutoCommit(auto);
-        }
+  /** Runs {@code work} in one transaction: all of it lands, or none. */
+  void inTransaction(SqlWork work) throws SQLException {
+    boolean auto = connection.getAutoCommit();
+    connection.setAutoCommit(false);
+    try {
+      work.run(connection);
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(auto);
     }
+  }
 
-    @FunctionalInterface
-    interface SqlWork {
-        void run(Connection c) throws SQLException;
-    }
+  @FunctionalInterface
+  interface SqlWork {
+    void run(Connection c) throws SQLException;
+  }
 
-    @Override
-    public void close() throws SQLException {
-        connection.close();
-    }
+  @Override
+  public void close() throws SQLException {
+    connection.close();
+  }
 }

@@ -10,21 +10,23 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code ingest [--db URL] PATH...}: raw files into the original data model. */
-@Command(name = "ingest", mixinStandardHelpOptions = true,
-        description = "Read raw files (directories: every *.csv below) into the database. Unchanged files are "
-                + "skipped, changed ones replaced; malformed lines are reported as file:line: reason and skipped.")
+@Command(
+    name = "ingest",
+    mixinStandardHelpOptions = true,
+    description =
+        "Read raw files (directories: every *.csv below) into the database. Unchanged files are "
+            + "skipped, changed ones replaced; malformed lines are reported as file:line: reason and skipped.")
 final class IngestCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Mixin
-    DbOption db;
-    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Raw files or folders.")
-    List<Path> paths;
+  @Spec CommandSpec spec;
+  @Mixin DbOption db;
 
-    @Override
-    public Integer call() {
-        var out = spec.commandLine().getOut();
-        var err = spec.commandLine().getErr();
-        return Steps.withDb(db, err, d -> Steps.ingest(d, paths, out, err));
-    }
+  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Raw files or folders.")
+  List<Path> paths;
+
+  @Override
+  public Integer call() {
+    var out = spec.commandLine().getOut();
+    var err = spec.commandLine().getErr();
+    return Steps.withDb(db, err, d -> Steps.ingest(d, paths, out, err));
+  }
 }

@@ -7,44 +7,52 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * The latency percentiles (µs) of a set of runs. When every run that made calls has a histogram
- * (v2 files), they come from the runs' merged histogram, so a p99 is the p99 of all their calls;
+ * The latency percentiles (µs) of a set of runs. When every run that made calls has a histogram (v2
+ * files), they come from the runs' merged histogram, so a p99 is the p99 of all their calls;
  * otherwise (v1 files) they are the means of the runs' own percentiles, as before v2.
  */
 record Latency(Double p50Us, Double p90Us, Double p99Us, Double p999Us, Double maxUs, String from) {
 
-    static Latency of(List<StoredRun> runs) {
-        Optional<Histogram> merged = merged(runs);
-        if (merged.isPresent()) {
-            Histogram h = merged.get();
-            return new Latency(micros(h.getValueAtPercentile(50)), micros(h.getValueAtPercentile(90)),
-                    micros(h.getValueAtPercentile(99)), micros(h.getValueAtPercentile(99.9)), micros(h.getMaxValue()),
-                    CleanedPoint.FROM_HISTOGRAM);
-        }
-        Double p50 = Cleaner.spread(runs, StoredRun::p50Us).mean();
-        return new Latency(p50, Cleaner.spread(runs, StoredRun::p90Us).mean(),
-                Cleaner.spread(runs, StoredRun::p99Us).mean(), Cleaner.spread(runs, StoredRun::p999Us).mean(),
-                Cleaner.spread(runs, StoredRun::maxUs).mean(), p50 == null ? null : CleanedPoint.FROM_AVERAGE);
+  static Latency of(List<StoredRun> runs) {
+    Optional<Histogram> merged = merged(runs);
+    if (merged.isPresent()) {
+      Histogram h = merged.get();
+      return new Latency(
+          micros(h.getValueAtPercentile(50)),
+          micros(h.getValueAtPercentile(90)),
+          micros(h.getValueAtPercentile(99)),
+          micros(h.getValueAtPercentile(99.9)),
+          micros(h.getMaxValue()),
+          CleanedPoint.FROM_HISTOGRAM);
     }
+    Double p50 = Cleaner.spread(runs, StoredRun::p50Us).mean();
+    return new Latency(
+        p50,
+        Cleaner.spread(runs, StoredRun::p90Us).mean(),
+        Cleaner.spread(runs, StoredRun::p99Us).mean(),
+        Cleaner.spread(runs, StoredRun::p999Us).mean(),
+        Cleaner.spread(runs, StoredRun::maxUs).mean(),
+        p50 == null ? null : CleanedPoint.FROM_AVERAGE);
+  }
 
-    /**
-     * The merged histogram of {@code runs}, if there is something to merge and no run that made
-     * calls lacks a histogram (a run without calls has an empty histogram column).
-     */
-    static Optional<Histogram> merged(List<StoredRun> runs) {
-        List<Histogram> all = new ArrayList<>();
-        for (StoredRun r : runs) {
-            Optional<Histogram> h = r.latencyNanos();
-            if (h.isPresent()) {
-                all.add(h.get());
-            } else if (r.calls() == null || r.calls() > 0) {
-                return Optional.empty();
-            }
-        }
-        return all.isEmpty() ? Optional.empty() : Optional.of(Histograms.merge(all));
+  /**
+   * The merged histogram of {@code runs}, if there is something to merge and no run that made calls
+   * lacks a histogram (a run without calls has an empty histogram column).
+   */
+  static Optional<Histogram> merged(List<StoredRun> runs) {
+    List<Histogram> all = new ArrayList<>();
+    for (StoredRun r : runs) {
+      Optional<Histogram> h = r.latencyNanos();
+      if (h.isPresent()) {
+        all.add(h.get());
+      } else if (r.calls() == null || r.calls() > 0) {
+        return Optional.empty();
+      }
     }
+    return all.isEmpty() ? Optional.empty() : Optional.of(Histograms.merge(all));
+  }
 
-    private static double micros(long nanos) {
-        return nanos / 1000.0;
-    }
+  private static double micros(long nanos) {
+    return nanos / 1000.0;
+  }
 }

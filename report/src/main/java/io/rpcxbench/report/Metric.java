@@ -4,38 +4,53 @@ import java.util.function.Function;
 
 /** A compared quantity of Tables 3 and 4, with the paper's definition of RPCX's advantage. */
 enum Metric {
-    RUNTIME("table3-runtime", "Table 3: average runtime (ms)", "(other - RPCX) / other", "55.9–88.9 %", 2,
-            CleanedPoint::timeTotalAvgMs) {
-        @Override
-        Double advantagePercent(double rpcx, double other) {
-            return other == 0 ? null : 100 * (other - rpcx) / other;
-        }
-    },
-    TPS("table4-tps", "Table 4: average TPS (1/s)", "(RPCX - other) / other", "126.9–802.8 %", 1,
-            CleanedPoint::tpsAvg) {
-        @Override
-        Double advantagePercent(double rpcx, double other) {
-            return other == 0 ? null : 100 * (rpcx - other) / other;
-        }
-    };
-
-    final String fileName;
-    final String title;
-    final String advantageFormula;
-    final String paperClaim;
-    final int decimals;
-    final Function<CleanedPoint, Double> value;
-
-    Metric(String fileName, String title, String advantageFormula, String paperClaim, int decimals,
-            Function<CleanedPoint, Double> value) {
-        this.fileName = fileName;
-        this.title = title;
-        this.advantageFormula = advantageFormula;
-        this.paperClaim = paperClaim;
-        this.decimals = decimals;
-        this.value = value;
+  RUNTIME(
+      "table3-runtime",
+      "Table 3: average runtime (ms)",
+      "(other - RPCX) / other",
+      "55.9–88.9 %",
+      2,
+      CleanedPoint::timeTotalAvgMs) {
+    @Override
+    Double advantagePercent(double rpcx, double other) {
+      return other == 0 ? null : 100 * (other - rpcx) / other;
     }
+  },
+  TPS(
+      "table4-tps",
+      "Table 4: average TPS (1/s)",
+      "(RPCX - other) / other",
+      "126.9–802.8 %",
+      1,
+      CleanedPoint::tpsAvg) {
+    @Override
+    Double advantagePercent(double rpcx, double other) {
+      return other == 0 ? null : 100 * (rpcx - other) / other;
+    }
+  };
 
-    /** RPCX's advantage over {@code other} in percent, as the paper defines it; null if undefined. */
-    abstract Double advantagePercent(double rpcx, double other);
+  final String fileName;
+  final String title;
+  final String advantageFormula;
+  final String paperClaim;
+  final int decimals;
+  final Function<CleanedPoint, Double> value;
+
+  Metric(
+      String fileName,
+      String title,
+      String advantageFormula,
+      String paperClaim,
+      int decimals,
+      Function<CleanedPoint, Double> value) {
+    this.fileName = fileName;
+    this.title = title;
+    this.advantageFormula = advantageFormula;
+    this.paperClaim = paperClaim;
+    this.decimals = decimals;
+    this.value = value;
+  }
+
+  /** RPCX's advantage over {@code other} in percent, as the paper defines it; null if undefined. */
+  abstract Double advantagePercent(double rpcx, double other);
 }

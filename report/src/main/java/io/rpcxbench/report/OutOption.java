@@ -5,7 +5,10 @@ import picocli.CommandLine.Option;
 
 /** The shared {@code --out} option. */
 final class OutOption {
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results/report",
-            description = "Report folder (default: ${DEFAULT-VALUE}).")
-    Path dir;
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "results/report",
+      description = "Report folder (default: ${DEFAULT-VALUE}).")
+  Path dir;
 }

@@ -4,22 +4,22 @@ import java.util.Optional;
 
 /** How a point ended (raw-format.md, provenance key {@code status}). */
 enum PointStatus {
-    COMPLETE("complete"),
-    TIMEOUT("timeout"),
-    FAILED("failed");
+  COMPLETE("complete"),
+  TIMEOUT("timeout"),
+  FAILED("failed");
 
-    final String id;
+  final String id;
 
-    PointStatus(String id) {
-        this.id = id;
+  PointStatus(String id) {
+    this.id = id;
+  }
+
+  static Optional<PointStatus> of(String id) {
+    for (PointStatus s : values()) {
+      if (s.id.equals(id)) {
+        return Optional.of(s);
+      }
     }
-
-    static Optional<PointStatus> of(String id) {
-        for (PointStatus s : values()) {
-            if (s.id.equals(id)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
-    }
+    return Optional.empty();
+  }
 }

@@ -11,70 +11,96 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-/** Where the data came from: the distinct provenance values of the ingested files, per protocol (any id). */
+/**
+ * Where the data came from: the distinct provenance values of the ingested files, per protocol (any
+ * id).
+ */
 final class Provenance {
-    /** Keys shown in the report, in this order; per-point keys (threads, options, ...) are left out. */
-    static final List<String> KEYS = List.of("lab", "client_host", "target", "jvm", "jvm_flags", "os",
-            "git_commit", "payload_bytes", "requests_per", "runs", "started", "finished");
+  /**
+   * Keys shown in the report, in this order; per-point keys (threads, options, ...) are left out.
+   */
+  static final List<String> KEYS =
+      List.of(
+          "lab",
+          "client_host",
+          "target",
+          "jvm",
+          "jvm_flags",
+          "os",
+          "git_commit",
+          "payload_bytes",
+          "requests_per",
+          "runs",
+          "started",
+          "finished");
 
-    /** One line of the provenance table; {@code protocol} null means "the same for all". */
-    record Line(String key, Protocol protocol, List<String> values) {
-    }
+  /** One line of the provenance table; {@code protocol} null means "the same for all". */
+  record Line(String key, Protocol protocol, List<String> values) {}
 
-    private Provenance() {
-    }
+  private Provenance() {}
 
-    static List<Line> load(Database db) throws SQLException {
-        Map<String, Map<Protocol, SortedSet<String>>> byKey = new TreeMap<>();
-        SortedSet<Protocol> protocols = new TreeSet<>();
-        try (Statement s = db.connection.createStatement();
-                ResultSet rs = s.executeQuery("SELECT p.protocol, p.type, v.prov_key, v.prov_value "
-                        + "FROM raw_provenance v JOIN raw_point p ON p.source = v.source")) {
-            while (rs.next()) {
-                Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
-                protocols.add(p);
-                if (KEYS.contains(rs.getString(3))) {
-                    byKey.computeIfAbsent(rs.getString(3), k -> new TreeMap<>())
-                            .computeIfAbsent(p, k -> new TreeSet<>()).add(rs.getString(4));
-                }
-            }
+  static List<Line> load(Database db) throws SQLException {
+    Map<String, Map<Protocol, SortedSet<String>>> byKey = new TreeMap<>();
+    SortedSet<Protocol> protocols = new TreeSet<>();
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT p.protocol, p.type, v.prov_key, v.prov_value "
+                    + "FROM raw_provenance v JOIN raw_point p ON p.source = v.source")) {
+      while (rs.next()) {
+        Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
+        protocols.add(p);
+        if (KEYS.contains(rs.getString(3))) {
+          byKey
+              .computeIfAbsent(rs.getString(3), k -> new TreeMap<>())
+              .computeIfAbsent(p, k -> new TreeSet<>())
+              .add(rs.getString(4));
         }
-        List<Line> lines = new ArrayList<>();
-        for (String key : KEYS) {
-            Map<Protocol, SortedSet<String>> values = byKey.get(key);
-            if (values == null) {
-                continue;
-            }
-            if (key.equals("started") || key.equals("finished")) {
-                // ISO-8601 instants sort as text: show the span instead of every point's time.
-                SortedSet<String> all = new TreeSet<>();
-                values.values().forEach(all::addAll);
-                lines.add(new Line(key, null, all.size() == 1 ? List.of(all.first())
-                        : List.of(all.first() + " … " + all.last())));
-            } else if (values.size() == protocols.size() && new TreeSet<>(values.values().stream()
-                    .map(Object::toString).toList()).size() == 1) {
-                lines.add(new Line(key, null, List.copyOf(values.values().iterator().next())));
-            } else {
-                values.forEach((p, v) -> lines.add(new Line(key, p, List.copyOf(v))));
-            }
-        }
-        return lines;
+      }
     }
+    List<Line> lines = new ArrayList<>();
+    for (String key : KEYS) {
+      Map<Protocol, SortedSet<String>> values = byKey.get(key);
+      if (values == null) {
+        continue;
+      }
+      if (key.equals("started") || key.equals("finished")) {
+        // ISO-8601 instants sort as text: show the span instead of every point's time.
+        SortedSet<String> all = new TreeSet<>();
+        values.values().forEach(all::addAll);
+        lines.add(
+            new Line(
+                key,
+                null,
+                all.size() == 1
+                    ? List.of(all.first())
+                    : List.of(all.first() + " … " + all.last())));
+      } else if (values.size() == protocols.size()
+          && new TreeSet<>(values.values().stream().map(Object::toString).toList()).size() == 1) {
+        lines.add(new Line(key, null, List.copyOf(values.values().iterator().next())));
+      } else {
+        values.forEach((p, v) -> lines.add(new Line(key, p, List.copyOf(v))));
+      }
+    }
+    return lines;
+  }
 
-    /** Number of ingested files per protocol and status, e.g. "RPCX: 12 complete, 1 timeout". */
-    static Map<Protocol, Map<PointStatus, Integer>> fileCounts(Database db) throws SQLException {
-        Map<Protocol, Map<PointStatus, Integer>> out = new TreeMap<>();
-        try (Statement s = db.connection.createStatement();
-                ResultSet rs = s.executeQuery("SELECT protocol, type, status, COUNT(*) FROM raw_point "
-                        + "GROUP BY protocol, type, status")) {
-            while (rs.next()) {
-                Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
-                PointStatus st = PointStatus.of(rs.getString(3)).orElse(null);
-                if (st != null) {
-                    out.computeIfAbsent(p, k -> new EnumMap<>(PointStatus.class)).put(st, rs.getInt(4));
-                }
-            }
+  /** Number of ingested files per protocol and status, e.g. "RPCX: 12 complete, 1 timeout". */
+  static Map<Protocol, Map<PointStatus, Integer>> fileCounts(Database db) throws SQLException {
+    Map<Protocol, Map<PointStatus, Integer>> out = new TreeMap<>();
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT protocol, type, status, COUNT(*) FROM raw_point "
+                    + "GROUP BY protocol, type, status")) {
+      while (rs.next()) {
+        Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
+        PointStatus st = PointStatus.of(rs.getString(3)).orElse(null);
+        if (st != null) {
+          out.computeIfAbsent(p, k -> new EnumMap<>(PointStatus.class)).put(st, rs.getInt(4));
         }
-        return out;
+      }
     }
+    return out;
+  }
 }

@@ -9,103 +9,173 @@ import java.util.TreeSet;
 /**
  * Every protocol measured against a reference protocol ({@code --reference}, default rpcx): per
  * point (threads, requests), each protocol's cleaned throughput, p50 and p99 and its throughput
- * divided by the reference's. Unlike Tables 3-4 it shows every measured point, not the paper's grid.
+ * divided by the reference's. Unlike Tables 3-4 it shows every measured point, not the paper's
+ * grid.
  */
 final class ReferenceTable {
-    static final String FILE = "vs-reference";
+  static final String FILE = "vs-reference";
 
-    /** One protocol at one point; cells carry "–", "timeout" or "failed" where there is no number. */
-    record Line(int threads, int requests, Protocol protocol, String status, Cell throughput, Cell p50, Cell p99, Cell ratio) {
-    }
+  /** One protocol at one point; cells carry "–", "timeout" or "failed" where there is no number. */
+  record Line(
+      int threads,
+      int requests,
+      Protocol protocol,
+      String status,
+      Cell throughput,
+      Cell p50,
+      Cell p99,
+      Cell ratio) {}
 
-    final String reference;
-    final boolean referenceMeasured;
-    final List<Line> lines;
+  final String reference;
+  final boolean referenceMeasured;
+  final List<Line> lines;
 
-    private ReferenceTable(String reference, boolean referenceMeasured, List<Line> lines) {
-        this.reference = reference;
-        this.referenceMeasured = referenceMeasured;
-        this.lines = lines;
-    }
+  private ReferenceTable(String reference, boolean referenceMeasured, List<Line> lines) {
+    this.reference = reference;
+    this.referenceMeasured = referenceMeasured;
+    this.lines = lines;
+  }
 
-    static ReferenceTable build(Measurements m, String referenceId) {
-        Optional<Protocol> ref = m.protocol(referenceId);
-        SortedSet<List<Integer>> points = new TreeSet<>((a, b) -> a.get(0).equals(b.get(0))
-                ? Integer.compare(a.get(1), b.get(1)) : Integer.compare(a.get(0), b.get(0)));
-        m.points.forEach(p -> points.add(List.of(p.threadNum(), p.requestNum())));
-        List<Line> lines = new ArrayList<>();
-        for (List<Integer> tr : points) {
-            int t = tr.get(0);
-            int r = tr.get(1);
-            Double refThroughput = ref.flatMap(x -> m.get(x, t, r)).filter(CleanedPoint::complete)
-                    .map(CleanedPoint::throughputAvg).orElse(null);
-            for (Protocol p : m.protocols()) {
-                Optional<CleanedPoint> point = m.get(p, t, r);
-                if (point.isEmpty() && !ref.map(p::equals).orElse(false)) {
-                    continue; // only the protocols measured here, and the reference always
-                }
-                String marker = Measurements.marker(point);
-                if (marker != null) {
-                    Cell c = Cell.marker(marker);
-                    lines.add(new Line(t, r, p, point.map(x -> x.status().id).orElse(""), c, c, c, c));
-                    continue;
-                }
-                CleanedPoint cp = point.get();
-                Double ratio = refThroughput == null || refThroughput == 0 || cp.throughputAvg() == null ? null
-                        : cp.throughputAvg() / refThroughput;
-                lines.add(new Line(t, r, p, cp.status().id, Cell.of(cp.throughputAvg()), Cell.of(cp.p50Us()), Cell.of(cp.p99Us()),
-                        Cell.of(ratio)));
-            }
+  static ReferenceTable build(Measurements m, String referenceId) {
+    Optional<Protocol> ref = m.protocol(referenceId);
+    SortedSet<List<Integer>> points =
+        new TreeSet<>(
+            (a, b) ->
+                a.get(0).equals(b.get(0))
+                    ? Integer.compare(a.get(1), b.get(1))
+                    : Integer.compare(a.get(0), b.get(0)));
+    m.points.forEach(p -> points.add(List.of(p.threadNum(), p.requestNum())));
+    List<Line> lines = new ArrayList<>();
+    for (List<Integer> tr : points) {
+      int t = tr.get(0);
+      int r = tr.get(1);
+      Double refThroughput =
+          ref.flatMap(x -> m.get(x, t, r))
+              .filter(CleanedPoint::complete)
+              .map(CleanedPoint::throughputAvg)
+              .orElse(null);
+      for (Protocol p : m.protocols()) {
+        Optional<CleanedPoint> point = m.get(p, t, r);
+        if (point.isEmpty() && !ref.map(p::equals).orElse(false)) {
+          continue; // only the protocols measured here, and the reference always
         }
-        return new ReferenceTable(referenceId, ref.isPresent(), List.copyOf(lines));
-    }
-
-    /** {@code point}'s throughput divided by the reference's at the same point; null if either is missing. */
-    static Double ratio(Measurements m, String referenceId, CleanedPoint point) {
-        Double refThroughput = m.protocol(referenceId).flatMap(x -> m.get(x, point.threadNum(), point.requestNum()))
-                .filter(CleanedPoint::complete).map(CleanedPoint::throughputAvg).orElse(null);
-        return refThroughput == null || refThroughput == 0 || point.throughputAvg() == null ? null
-                : point.throughputAvg() / refThroughput;
-    }
-
-    String title() {
-        return "Every protocol against " + reference;
-    }
-
-    String explanation() {
-        return "Per point: cleaned throughput (calls/s, mean over runs 1..N-1), p50 and p99 latency (µs, from the "
-                + "kept runs' merged histograms; for files without histograms the mean of the runs' percentiles) "
-                + "and throughput divided by " + reference + "'s at the same point (× " + reference + ")."
-                + (referenceMeasured ? "" : " The reference protocol '" + reference + "' was not measured.");
-    }
-
-    String markdown() {
-        StringBuilder sb = new StringBuilder("# ").append(title()).append("\n\n").append(explanation()).append("\n\n");
-        sb.append("| threads | requests | protocol | type | throughput (calls/s) | × ").append(reference)
-                .append(" | p50 (µs) | p99 (µs) |\n|---:|---:|:---|---:|---:|---:|---:|---:|\n");
-        for (Line l : lines) {
-            sb.append("| ").append(l.threads()).append(" | ").append(l.requests()).append(" | ")
-                    .append(l.protocol().label).append(" | ").append(l.protocol().type).append(" | ")
-                    .append(l.throughput().text(1)).append(" | ").append(l.ratio().text(2)).append(" | ")
-                    .append(l.p50().text(1)).append(" | ").append(l.p99().text(1)).append(" |\n");
+        String marker = Measurements.marker(point);
+        if (marker != null) {
+          Cell c = Cell.marker(marker);
+          lines.add(new Line(t, r, p, point.map(x -> x.status().id).orElse(""), c, c, c, c));
+          continue;
         }
-        return sb.toString();
+        CleanedPoint cp = point.get();
+        Double ratio =
+            refThroughput == null || refThroughput == 0 || cp.throughputAvg() == null
+                ? null
+                : cp.throughputAvg() / refThroughput;
+        lines.add(
+            new Line(
+                t,
+                r,
+                p,
+                cp.status().id,
+                Cell.of(cp.throughputAvg()),
+                Cell.of(cp.p50Us()),
+                Cell.of(cp.p99Us()),
+                Cell.of(ratio)));
+      }
     }
+    return new ReferenceTable(referenceId, ref.isPresent(), List.copyOf(lines));
+  }
 
-    String csv() {
-        StringBuilder sb = new StringBuilder(
-                "threads,requests,protocol,type,status,throughput,p50_us,p99_us,reference,throughput_ratio\n");
-        for (Line l : lines) {
-            sb.append(l.threads()).append(',').append(l.requests()).append(',').append(l.protocol().id).append(',')
-                    .append(l.protocol().type).append(',').append(l.status()).append(',')
-                    .append(number(l.throughput(), 3)).append(',').append(number(l.p50(), 3)).append(',')
-                    .append(number(l.p99(), 3)).append(',').append(reference).append(',')
-                    .append(number(l.ratio(), 4)).append('\n');
-        }
-        return sb.toString();
-    }
+  /**
+   * {@code point}'s throughput divided by the reference's at the same point; null if either is
+   * missing.
+   */
+  static Double ratio(Measurements m, String referenceId, CleanedPoint point) {
+    Double refThroughput =
+        m.protocol(referenceId)
+            .flatMap(x -> m.get(x, point.threadNum(), point.requestNum()))
+            .filter(CleanedPoint::complete)
+            .map(CleanedPoint::throughputAvg)
+            .orElse(null);
+    return refThroughput == null || refThroughput == 0 || point.throughputAvg() == null
+        ? null
+        : point.throughputAvg() / refThroughput;
+  }
 
-    private static String number(Cell c, int decimals) {
-        return c.value() == null ? "" : Num.fixed(c.value(), decimals);
+  String title() {
+    return "Every protocol against " + reference;
+  }
+
+  String explanation() {
+    return "Per point: cleaned throughput (calls/s, mean over runs 1..N-1), p50 and p99 latency (µs, from the "
+        + "kept runs' merged histograms; for files without histograms the mean of the runs' percentiles) "
+        + "and throughput divided by "
+        + reference
+        + "'s at the same point (× "
+        + reference
+        + ")."
+        + (referenceMeasured
+            ? ""
+            : " The reference protocol '" + reference + "' was not measured.");
+  }
+
+  String markdown() {
+    StringBuilder sb =
+        new StringBuilder("# ").append(title()).append("\n\n").append(explanation()).append("\n\n");
+    sb.append("| threads | requests | protocol | type | throughput (calls/s) | × ")
+        .append(reference)
+        .append(" | p50 (µs) | p99 (µs) |\n|---:|---:|:---|---:|---:|---:|---:|---:|\n");
+    for (Line l : lines) {
+      sb.append("| ")
+          .append(l.threads())
+          .append(" | ")
+          .append(l.requests())
+          .append(" | ")
+          .append(l.protocol().label)
+          .append(" | ")
+          .append(l.protocol().type)
+          .append(" | ")
+          .append(l.throughput().text(1))
+          .append(" | ")
+          .append(l.ratio().text(2))
+          .append(" | ")
+          .append(l.p50().text(1))
+          .append(" | ")
+          .append(l.p99().text(1))
+          .append(" |\n");
     }
+    return sb.toString();
+  }
+
+  String csv() {
+    StringBuilder sb =
+        new StringBuilder(
+            "threads,requests,protocol,type,status,throughput,p50_us,p99_us,reference,throughput_ratio\n");
+    for (Line l : lines) {
+      sb.append(l.threads())
+          .append(',')
+          .append(l.requests())
+          .append(',')
+          .append(l.protocol().id)
+          .append(',')
+          .append(l.protocol().type)
+          .append(',')
+          .append(l.status())
+          .append(',')
+          .append(number(l.throughput(), 3))
+          .append(',')
+          .append(number(l.p50(), 3))
+          .append(',')
+          .append(number(l.p99(), 3))
+          .append(',')
+          .append(reference)
+          .append(',')
+          .append(number(l.ratio(), 4))
+          .append('\n');
+    }
+    return sb.toString();
+  }
+
+  private static String number(Cell c, int decimals) {
+    return c.value() == null ? "" : Num.fixed(c.value(), decimals);
+  }
 }

@@ -13,28 +13,41 @@ import picocli.CommandLine.Spec;
  * java -jar report/target/report.jar all results/raw          # ingest + clean + report
  * java -jar report/target/report.jar ingest --db jdbc:postgresql://db/bench?user=me results/raw
  * </pre>
+ *
  * Exit codes: 0 ok, 1 failures (e.g. malformed lines were skipped), 2 bad usage.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, version = "rpcx-bench report 0.1.0",
-        description = "Reads rpcx-bench raw result files into a database, cleans them as the paper does "
-                + "(drop order 0, average the rest) and writes Tables 3-4, Figs. 8-10 and index.html.",
-        subcommands = {IngestCommand.class, CleanCommand.class, ReportCommand.class, AllCommand.class,
-            ShowCommand.class},
-        exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:ok", "1:failures (malformed lines skipped, database error, no data)", "2:bad usage"})
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    version = "rpcx-bench report 0.1.0",
+    description =
+        "Reads rpcx-bench raw result files into a database, cleans them as the paper does "
+            + "(drop order 0, average the rest) and writes Tables 3-4, Figs. 8-10 and index.html.",
+    subcommands = {
+      IngestCommand.class,
+      CleanCommand.class,
+      ReportCommand.class,
+      AllCommand.class,
+      ShowCommand.class
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      "0:ok",
+      "1:failures (malformed lines skipped, database error, no data)",
+      "2:bad usage"
+    })
 public final class ReportCli implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
+  @Spec CommandSpec spec;
 
-    public static void main(String[] args) {
-        // Charts are drawn off-screen; without this AWT looks for a display.
-        System.setProperty("java.awt.headless", "true");
-        System.exit(new CommandLine(new ReportCli()).execute(args));
-    }
+  public static void main(String[] args) {
+    // Charts are drawn off-screen; without this AWT looks for a display.
+    System.setProperty("java.awt.headless", "true");
+    System.exit(new CommandLine(new ReportCli()).execute(args));
+  }
 
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return CommandLine.ExitCode.USAGE;
-    }
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return CommandLine.ExitCode.USAGE;
+  }
 }

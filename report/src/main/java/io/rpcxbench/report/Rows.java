@@ -5,21 +5,20 @@ import java.sql.SQLException;
 
 /** Nullable column reads that behave the same on every JDBC driver. */
 final class Rows {
-    private Rows() {
-    }
+  private Rows() {}
 
-    static Integer integer(ResultSet rs, int column) throws SQLException {
-        int v = rs.getInt(column);
-        return rs.wasNull() ? null : v;
-    }
+  static Integer integer(ResultSet rs, int column) throws SQLException {
+    int v = rs.getInt(column);
+    return rs.wasNull() ? null : v;
+  }
 
-    static Long longValue(ResultSet rs, int column) throws SQLException {
-        long v = rs.getLong(column);
-        return rs.wasNull() ? null : v;
-    }
+  static Long longValue(ResultSet rs, int column) throws SQLException {
+    long v = rs.getLong(column);
+    return rs.wasNull() ? null : v;
+  }
 
-    static Double decimal(ResultSet rs, int column) throws SQLException {
-        double v = rs.getDouble(column);
-        return rs.wasNull() ? null : v;
-    }
+  static Double decimal(ResultSet rs, int column) throws SQLException {
+    double v = rs.getDouble(column);
+    return rs.wasNull() ? null : v;
+  }
 }

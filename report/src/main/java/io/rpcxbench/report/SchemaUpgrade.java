@@ -9,70 +9,74 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Brings a database written by an older report up to the current {@link Schema}: adds
- * {@code raw_point.protocol} (filled from each file's {@code protocol} provenance, else from its
- * type) and {@code raw_result.histogram} (null: those runs keep their averaged percentiles), and
- * drops an old {@code cleaned_result}, which {@code clean} recomputes. Runs with auto-commit on.
+ * Brings a database written by an older report up to the current {@link Schema}: adds {@code
+ * raw_point.protocol} (filled from each file's {@code protocol} provenance, else from its type) and
+ * {@code raw_result.histogram} (null: those runs keep their averaged percentiles), and drops an old
+ * {@code cleaned_result}, which {@code clean} recomputes. Runs with auto-commit on.
  */
 final class SchemaUpgrade {
-    private SchemaUpgrade() {
-    }
+  private SchemaUpgrade() {}
 
-    /** Returns true when the cleaned table was dropped (the caller re-creates it). */
-    static boolean run(Connection c, Dialect d) throws SQLException {
-        if (!hasColumn(c, "raw_result", "histogram")) {
-            execute(c, "ALTER TABLE raw_result ADD COLUMN histogram " + d.longText);
-        }
-        if (!hasColumn(c, "raw_point", "protocol")) {
-            execute(c, "ALTER TABLE raw_point ADD COLUMN protocol VARCHAR(" + Schema.PROTOCOL_LENGTH + ")");
-            fillProtocols(c);
-        }
-        if (!hasColumn(c, "cleaned_result", "protocol") || !hasColumn(c, "cleaned_result", "latency_from")) {
-            execute(c, "DROP TABLE cleaned_result");
-            return true;
-        }
-        return false;
+  /** Returns true when the cleaned table was dropped (the caller re-creates it). */
+  static boolean run(Connection c, Dialect d) throws SQLException {
+    if (!hasColumn(c, "raw_result", "histogram")) {
+      execute(c, "ALTER TABLE raw_result ADD COLUMN histogram " + d.longText);
     }
+    if (!hasColumn(c, "raw_point", "protocol")) {
+      execute(
+          c, "ALTER TABLE raw_point ADD COLUMN protocol VARCHAR(" + Schema.PROTOCOL_LENGTH + ")");
+      fillProtocols(c);
+    }
+    if (!hasColumn(c, "cleaned_result", "protocol")
+        || !hasColumn(c, "cleaned_result", "latency_from")) {
+      execute(c, "DROP TABLE cleaned_result");
+      return true;
+    }
+    return false;
+  }
 
-    private static void fillProtocols(Connection c) throws SQLException {
-        Map<String, String> ids = new LinkedHashMap<>();
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT p.source, p.type, v.prov_value FROM raw_point p "
-                        + "LEFT JOIN raw_provenance v ON v.source = p.source AND v.prov_key = 'protocol'")) {
-            while (rs.next()) {
-                String id = rs.getString(3);
-                Protocol p;
-                try {
-                    p = id == null ? Protocol.ofTypeOnly(rs.getInt(2)) : Protocol.of(id, rs.getInt(2));
-                } catch (IllegalArgumentException e) {
-                    p = Protocol.ofTypeOnly(rs.getInt(2));
-                }
-                ids.put(rs.getString(1), p.id);
-            }
+  private static void fillProtocols(Connection c) throws SQLException {
+    Map<String, String> ids = new LinkedHashMap<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT p.source, p.type, v.prov_value FROM raw_point p "
+                    + "LEFT JOIN raw_provenance v ON v.source = p.source AND v.prov_key = 'protocol'")) {
+      while (rs.next()) {
+        String id = rs.getString(3);
+        Protocol p;
+        try {
+          p = id == null ? Protocol.ofTypeOnly(rs.getInt(2)) : Protocol.of(id, rs.getInt(2));
+        } catch (IllegalArgumentException e) {
+          p = Protocol.ofTypeOnly(rs.getInt(2));
         }
-        try (PreparedStatement ps = c.prepareStatement("UPDATE raw_point SET protocol = ? WHERE source = ?")) {
-            for (Map.Entry<String, String> e : ids.entrySet()) {
-                ps.setString(1, e.getValue());
-                ps.setString(2, e.getKey());
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
+        ids.put(rs.getString(1), p.id);
+      }
     }
+    try (PreparedStatement ps =
+        c.prepareStatement("UPDATE raw_point SET protocol = ? WHERE source = ?")) {
+      for (Map.Entry<String, String> e : ids.entrySet()) {
+        ps.setString(1, e.getValue());
+        ps.setString(2, e.getKey());
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
 
-    /** Portable: asks for the column and sees whether the database objects. */
-    static boolean hasColumn(Connection c, String table, String column) {
-        try (Statement s = c.createStatement()) {
-            s.executeQuery("SELECT " + column + " FROM " + table + " WHERE 1 = 0").close();
-            return true;
-        } catch (SQLException e) {
-            return false;
-        }
+  /** Portable: asks for the column and sees whether the database objects. */
+  static boolean hasColumn(Connection c, String table, String column) {
+    try (Statement s = c.createStatement()) {
+      s.executeQuery("SELECT " + column + " FROM " + table + " WHERE 1 = 0").close();
+      return true;
+    } catch (SQLException e) {
+      return false;
     }
+  }
 
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
+  private static void execute(Connection c, String sql) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute(sql);
     }
+  }
 }

@@ -26,114 +26,139 @@ import picocli.CommandLine.Spec;
  * java -jar report.jar show results/raw/rpcx/t10-r100.csv --cleaned | awk -F'\t' '$1=="p99_us"{print $2}'
  * </pre>
  */
-@Command(name = "show", mixinStandardHelpOptions = true,
-        description = "Print values of one raw file: a column (one line per run, in file order), a provenance "
-                + "value, or the cleaned point as key<TAB>value lines. Problems in the file go to stderr "
-                + "(exit code 1).")
+@Command(
+    name = "show",
+    mixinStandardHelpOptions = true,
+    description =
+        "Print values of one raw file: a column (one line per run, in file order), a provenance "
+            + "value, or the cleaned point as key<TAB>value lines. Problems in the file go to stderr "
+            + "(exit code 1).")
 final class ShowCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-    @Parameters(index = "0", paramLabel = "FILE", description = "A raw result file (v1 or v2).")
-    Path file;
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    What what;
-    @Option(names = "--keep-first", description = "With --cleaned: keep order 0 too.")
-    boolean keepFirst;
+  @Spec CommandSpec spec;
 
-    static final class What {
-        @Option(names = "--column", paramLabel = "NAME",
-                description = "Print this column for each run row (names: see docs/raw-format.md).")
-        String column;
-        @Option(names = "--provenance", paramLabel = "KEY", description = "Print this provenance value.")
-        String provenance;
-        @Option(names = "--cleaned", description = "Print protocol, type, runs_kept, calls, errors, throughput, "
+  @Parameters(index = "0", paramLabel = "FILE", description = "A raw result file (v1 or v2).")
+  Path file;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  What what;
+
+  @Option(names = "--keep-first", description = "With --cleaned: keep order 0 too.")
+  boolean keepFirst;
+
+  static final class What {
+    @Option(
+        names = "--column",
+        paramLabel = "NAME",
+        description = "Print this column for each run row (names: see docs/raw-format.md).")
+    String column;
+
+    @Option(
+        names = "--provenance",
+        paramLabel = "KEY",
+        description = "Print this provenance value.")
+    String provenance;
+
+    @Option(
+        names = "--cleaned",
+        description =
+            "Print protocol, type, runs_kept, calls, errors, throughput, "
                 + "tps, time_total_ms, p50_us, p90_us, p99_us, p999_us, max_us of the kept runs (orders 1..N-1, "
                 + "all if there is one run); latency from their merged histograms.")
-        boolean cleaned;
-    }
+    boolean cleaned;
+  }
 
-    @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            if (what.column != null && !RawResultFile.COLUMNS.contains(what.column)) {
-                err.println("error: unknown column '" + what.column + "'; columns: "
-                        + String.join(", ", RawResultFile.COLUMNS));
-                return CommandLine.ExitCode.USAGE;
-            }
-            RawContents c = RawResultFile.read(file);
-            c.problems().forEach(err::println);
-            int exit = c.problems().isEmpty() ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
-            if (!c.usable()) {
-                return CommandLine.ExitCode.SOFTWARE;
-            }
-            if (what.column != null) {
-                int index = RawResultFile.COLUMNS.indexOf(what.column);
-                for (RunRow row : c.rows()) {
-                    // toCsv writes every v2 column; a column the file lacks prints as an empty line
-                    out.println(c.hasColumn(what.column) ? row.toCsv().split(",", -1)[index] : "");
-                }
-            } else if (what.provenance != null) {
-                String v = c.provenance().get(what.provenance);
-                if (v == null) {
-                    err.println("error: " + file + " has no provenance key '" + what.provenance + "'");
-                    exit = CommandLine.ExitCode.SOFTWARE;
-                } else {
-                    out.println(v);
-                }
-            } else {
-                exit = Math.max(exit, cleaned(out, err));
-            }
-            return exit;
-        } catch (IOException e) {
-            err.println("error: cannot read " + file + ": " + e.getMessage());
-            return CommandLine.ExitCode.SOFTWARE;
-        } finally {
-            out.flush();
-            err.flush();
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      if (what.column != null && !RawResultFile.COLUMNS.contains(what.column)) {
+        err.println(
+            "error: unknown column '"
+                + what.column
+                + "'; columns: "
+                + String.join(", ", RawResultFile.COLUMNS));
+        return CommandLine.ExitCode.USAGE;
+      }
+      RawContents c = RawResultFile.read(file);
+      c.problems().forEach(err::println);
+      int exit = c.problems().isEmpty() ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+      if (!c.usable()) {
+        return CommandLine.ExitCode.SOFTWARE;
+      }
+      if (what.column != null) {
+        int index = RawResultFile.COLUMNS.indexOf(what.column);
+        for (RunRow row : c.rows()) {
+          // toCsv writes every v2 column; a column the file lacks prints as an empty line
+          out.println(c.hasColumn(what.column) ? row.toCsv().split(",", -1)[index] : "");
         }
-    }
-
-    private int cleaned(PrintWriter out, PrintWriter err) throws IOException {
-        RawFile raw = RawFileParser.parse(file, file.toString());
-        if (!raw.usable()) {
-            raw.problems().stream().filter(p -> p.endsWith("file skipped")).forEach(err::println);
-            return CommandLine.ExitCode.SOFTWARE;
+      } else if (what.provenance != null) {
+        String v = c.provenance().get(what.provenance);
+        if (v == null) {
+          err.println("error: " + file + " has no provenance key '" + what.provenance + "'");
+          exit = CommandLine.ExitCode.SOFTWARE;
+        } else {
+          out.println(v);
         }
-        List<StoredRun> kept = keepFirst || raw.runs().size() == 1 ? raw.runs()
-                : raw.runs().stream().filter(r -> r.order() != 0).toList();
-        print(out, "protocol", raw.protocol().id);
-        print(out, "type", String.valueOf(raw.type()));
-        print(out, "status", raw.status().id);
-        print(out, "runs_kept", String.valueOf(kept.size()));
-        if (kept.isEmpty()) {
-            err.println("error: " + file + " has no run to keep");
-            return CommandLine.ExitCode.SOFTWARE;
-        }
-        CleanedPoint p = Cleaner.summarize(new Cleaner.Key(raw.protocol(), raw.threads(), raw.requests()), kept,
-                raw.limitS());
-        boolean hasCalls = kept.stream().anyMatch(r -> r.calls() != null);
-        print(out, "calls", hasCalls ? String.valueOf(kept.stream().mapToLong(r -> r.calls() == null ? 0 : r.calls())
-                .sum()) : "");
-        print(out, "errors", p.errorsSum() == null ? "" : String.valueOf(p.errorsSum()));
-        print(out, "throughput", fixed(p.throughputAvg()));
-        print(out, "tps", fixed(p.tpsAvg()));
-        print(out, "time_total_ms", fixed(p.timeTotalAvgMs()));
-        print(out, "p50_us", fixed(p.p50Us()));
-        print(out, "p90_us", fixed(p.p90Us()));
-        print(out, "p99_us", fixed(p.p99Us()));
-        print(out, "p999_us", fixed(p.p999Us()));
-        print(out, "max_us", fixed(p.maxUs()));
-        print(out, "latency_from", p.latencyFrom() == null ? "" : p.latencyFrom());
-        return CommandLine.ExitCode.OK;
+      } else {
+        exit = Math.max(exit, cleaned(out, err));
+      }
+      return exit;
+    } catch (IOException e) {
+      err.println("error: cannot read " + file + ": " + e.getMessage());
+      return CommandLine.ExitCode.SOFTWARE;
+    } finally {
+      out.flush();
+      err.flush();
     }
+  }
 
-    private static void print(PrintWriter out, String key, String value) {
-        out.println(key + "\t" + value);
+  private int cleaned(PrintWriter out, PrintWriter err) throws IOException {
+    RawFile raw = RawFileParser.parse(file, file.toString());
+    if (!raw.usable()) {
+      raw.problems().stream().filter(p -> p.endsWith("file skipped")).forEach(err::println);
+      return CommandLine.ExitCode.SOFTWARE;
     }
+    List<StoredRun> kept =
+        keepFirst || raw.runs().size() == 1
+            ? raw.runs()
+            : raw.runs().stream().filter(r -> r.order() != 0).toList();
+    print(out, "protocol", raw.protocol().id);
+    print(out, "type", String.valueOf(raw.type()));
+    print(out, "status", raw.status().id);
+    print(out, "runs_kept", String.valueOf(kept.size()));
+    if (kept.isEmpty()) {
+      err.println("error: " + file + " has no run to keep");
+      return CommandLine.ExitCode.SOFTWARE;
+    }
+    CleanedPoint p =
+        Cleaner.summarize(
+            new Cleaner.Key(raw.protocol(), raw.threads(), raw.requests()), kept, raw.limitS());
+    boolean hasCalls = kept.stream().anyMatch(r -> r.calls() != null);
+    print(
+        out,
+        "calls",
+        hasCalls
+            ? String.valueOf(kept.stream().mapToLong(r -> r.calls() == null ? 0 : r.calls()).sum())
+            : "");
+    print(out, "errors", p.errorsSum() == null ? "" : String.valueOf(p.errorsSum()));
+    print(out, "throughput", fixed(p.throughputAvg()));
+    print(out, "tps", fixed(p.tpsAvg()));
+    print(out, "time_total_ms", fixed(p.timeTotalAvgMs()));
+    print(out, "p50_us", fixed(p.p50Us()));
+    print(out, "p90_us", fixed(p.p90Us()));
+    print(out, "p99_us", fixed(p.p99Us()));
+    print(out, "p999_us", fixed(p.p999Us()));
+    print(out, "max_us", fixed(p.maxUs()));
+    print(out, "latency_from", p.latencyFrom() == null ? "" : p.latencyFrom());
+    return CommandLine.ExitCode.OK;
+  }
 
-    private static String fixed(Double v) {
-        return v == null ? "" : Num.fixed(v, 3);
-    }
+  private static void print(PrintWriter out, String key, String value) {
+    out.println(key + "\t" + value);
+  }
+
+  private static String fixed(Double v) {
+    return v == null ? "" : Num.fixed(v, 3);
+  }
 }

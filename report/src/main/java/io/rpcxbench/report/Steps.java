@@ -11,66 +11,77 @@ import picocli.CommandLine;
 
 /** The three steps, shared by their own commands and by {@code all}; each returns an exit code. */
 final class Steps {
-    private Steps() {
-    }
+  private Steps() {}
 
-    static int ingest(Database db, List<Path> paths, PrintWriter out, PrintWriter err) throws IOException, SQLException {
-        List<Path> files;
-        try {
-            files = Ingester.expand(paths);
-        } catch (IOException e) {
-            err.println("error: " + e.getMessage());
-            return CommandLine.ExitCode.USAGE;
-        }
-        Ingester.Summary s = new Ingester(db, err).ingest(files);
-        out.printf("ingest: %d files (%d new, %d replaced, %d unchanged, %d unreadable), %d runs stored, "
-                + "%d problems%n", s.files(), s.added(), s.replaced(), s.unchanged(), s.unreadable(), s.runs(),
-                s.problems());
-        out.flush();
-        return s.problems() > 0 ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK;
+  static int ingest(Database db, List<Path> paths, PrintWriter out, PrintWriter err)
+      throws IOException, SQLException {
+    List<Path> files;
+    try {
+      files = Ingester.expand(paths);
+    } catch (IOException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.USAGE;
     }
+    Ingester.Summary s = new Ingester(db, err).ingest(files);
+    out.printf(
+        "ingest: %d files (%d new, %d replaced, %d unchanged, %d unreadable), %d runs stored, "
+            + "%d problems%n",
+        s.files(), s.added(), s.replaced(), s.unchanged(), s.unreadable(), s.runs(), s.problems());
+    out.flush();
+    return s.problems() > 0 ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK;
+  }
 
-    static int clean(Database db, PrintWriter out) throws SQLException {
-        List<CleanedPoint> cleaned = Cleaner.run(db);
-        Map<String, Integer> byStatus = new TreeMap<>();
-        cleaned.forEach(p -> byStatus.merge(p.status().id, 1, Integer::sum));
-        out.println("clean: " + cleaned.size() + " points " + byStatus);
-        out.flush();
-        return CommandLine.ExitCode.OK;
-    }
+  static int clean(Database db, PrintWriter out) throws SQLException {
+    List<CleanedPoint> cleaned = Cleaner.run(db);
+    Map<String, Integer> byStatus = new TreeMap<>();
+    cleaned.forEach(p -> byStatus.merge(p.status().id, 1, Integer::sum));
+    out.println("clean: " + cleaned.size() + " points " + byStatus);
+    out.flush();
+    return CommandLine.ExitCode.OK;
+  }
 
-    static int report(Database db, Path outDir, String reference, PrintWriter out, PrintWriter err)
-            throws SQLException, IOException {
-        try {
-            ReportWriter.Written w = ReportWriter.write(db, outDir, reference);
-            if (!w.referenceMeasured()) {
-                err.println("warning: reference protocol '" + reference + "' was not measured; ratios left empty");
-                err.flush();
-            }
-            out.println("report: " + w.points() + " points (" + w.unfinished() + " did not finish), " + w.figures()
-                    + " charts -> " + outDir.resolve("index.html"));
-            out.flush();
-            return CommandLine.ExitCode.OK;
-        } catch (IllegalStateException e) {
-            err.println("error: " + e.getMessage());
-            err.flush();
-            return CommandLine.ExitCode.SOFTWARE;
-        }
+  static int report(Database db, Path outDir, String reference, PrintWriter out, PrintWriter err)
+      throws SQLException, IOException {
+    try {
+      ReportWriter.Written w = ReportWriter.write(db, outDir, reference);
+      if (!w.referenceMeasured()) {
+        err.println(
+            "warning: reference protocol '" + reference + "' was not measured; ratios left empty");
+        err.flush();
+      }
+      out.println(
+          "report: "
+              + w.points()
+              + " points ("
+              + w.unfinished()
+              + " did not finish), "
+              + w.figures()
+              + " charts -> "
+              + outDir.resolve("index.html"));
+      out.flush();
+      return CommandLine.ExitCode.OK;
+    } catch (IllegalStateException e) {
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return CommandLine.ExitCode.SOFTWARE;
     }
+  }
 
-    /** Runs {@code body} against the database, turning database errors into a message and exit code 1. */
-    static int withDb(DbOption db, PrintWriter err, DbWork body) {
-        try (Database d = db.open()) {
-            return body.run(d);
-        } catch (SQLException | IOException e) {
-            err.println("error: " + db.url + ": " + e.getMessage());
-            err.flush();
-            return CommandLine.ExitCode.SOFTWARE;
-        }
+  /**
+   * Runs {@code body} against the database, turning database errors into a message and exit code 1.
+   */
+  static int withDb(DbOption db, PrintWriter err, DbWork body) {
+    try (Database d = db.open()) {
+      return body.run(d);
+    } catch (SQLException | IOException e) {
+      err.println("error: " + db.url + ": " + e.getMessage());
+      err.flush();
+      return CommandLine.ExitCode.SOFTWARE;
     }
+  }
 
-    @FunctionalInterface
-    interface DbWork {
-        int run(Database db) throws SQLException, IOException;
-    }
+  @FunctionalInterface
+  interface DbWork {
+    int run(Database db) throws SQLException, IOException;
+  }
 }

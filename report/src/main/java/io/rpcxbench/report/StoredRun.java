@@ -9,41 +9,50 @@ import org.HdrHistogram.Histogram;
 /**
  * One run of one point as stored in {@code raw_result}: the paper's original data model (Fig. 7a:
  * type, threadNum, requestNum, order, timeTotal, TPS) plus our calls, errors, throughput, latency
- * percentiles and the run's latency histogram (ns). Nullable fields are columns absent from the file.
+ * percentiles and the run's latency histogram (ns). Nullable fields are columns absent from the
+ * file.
  */
 record StoredRun(
-        int type,
-        int threadNum,
-        int requestNum,
-        int order,
-        double timeTotalMs,
-        double tps,
-        Long calls,
-        Long errors,
-        Double throughput,
-        Double p50Us,
-        Double p90Us,
-        Double p99Us,
-        Double p999Us,
-        Double maxUs,
-        String histogram) {
+    int type,
+    int threadNum,
+    int requestNum,
+    int order,
+    double timeTotalMs,
+    double tps,
+    Long calls,
+    Long errors,
+    Double throughput,
+    Double p50Us,
+    Double p90Us,
+    Double p99Us,
+    Double p999Us,
+    Double maxUs,
+    String histogram) {
 
-    /** {@code row} of a file read by raw-format; columns the file lacks become null. */
-    static StoredRun of(RunRow row, RawContents file) {
-        return new StoredRun(row.type(), row.threadNum(), row.requestNum(), row.order(), row.timeTotal(), row.tps(),
-                file.hasColumn("calls") ? row.calls() : null,
-                file.hasColumn("errors") ? row.errors() : null,
-                file.hasColumn("throughput") ? row.throughput() : null,
-                file.hasColumn("p50_us") ? row.p50Us() : null,
-                file.hasColumn("p90_us") ? row.p90Us() : null,
-                file.hasColumn("p99_us") ? row.p99Us() : null,
-                file.hasColumn("p999_us") ? row.p999Us() : null,
-                file.hasColumn("max_us") ? row.maxUs() : null,
-                row.histogram().isEmpty() ? null : row.histogram());
-    }
+  /** {@code row} of a file read by raw-format; columns the file lacks become null. */
+  static StoredRun of(RunRow row, RawContents file) {
+    return new StoredRun(
+        row.type(),
+        row.threadNum(),
+        row.requestNum(),
+        row.order(),
+        row.timeTotal(),
+        row.tps(),
+        file.hasColumn("calls") ? row.calls() : null,
+        file.hasColumn("errors") ? row.errors() : null,
+        file.hasColumn("throughput") ? row.throughput() : null,
+        file.hasColumn("p50_us") ? row.p50Us() : null,
+        file.hasColumn("p90_us") ? row.p90Us() : null,
+        file.hasColumn("p99_us") ? row.p99Us() : null,
+        file.hasColumn("p999_us") ? row.p999Us() : null,
+        file.hasColumn("max_us") ? row.maxUs() : null,
+        row.histogram().isEmpty() ? null : row.histogram());
+  }
 
-    /** The run's latency histogram (ns), if it has one. */
-    Optional<Histogram> latencyNanos() {
-        return histogram == null || histogram.isEmpty() ? Optional.empty() : Optional.of(Histograms.decode(histogram));
-    }
+  /** The run's latency histogram (ns), if it has one. */
+  Optional<Histogram> latencyNanos() {
+    return histogram == null || histogram.isEmpty()
+        ? Optional.empty()
+        : Optional.of(Histograms.decode(histogram));
+  }
 }

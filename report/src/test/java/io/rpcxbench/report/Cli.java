@@ -12,51 +12,52 @@ import picocli.CommandLine;
 
 /** Runs the CLI in-process and captures its output; locates and copies the raw fixture. */
 final class Cli {
-    record Result(int exit, String out, String err) {
-    }
+  record Result(int exit, String out, String err) {}
 
-    private Cli() {
-    }
+  private Cli() {}
 
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new ReportCli());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute(args);
-        return new Result(exit, out.toString(), err.toString());
-    }
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = new CommandLine(new ReportCli());
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int exit = cl.execute(args);
+    return new Result(exit, out.toString(), err.toString());
+  }
 
-    /** The checked-in fixture: 3 protocols, 10 runs per point, one timeout, one file with bad lines. */
-    static Path fixture() {
-        try {
-            return Path.of(Cli.class.getResource("/raw").toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+  /**
+   * The checked-in fixture: 3 protocols, 10 runs per point, one timeout, one file with bad lines.
+   */
+  static Path fixture() {
+    try {
+      return Path.of(Cli.class.getResource("/raw").toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
     }
+  }
 
-    static Path copyFixture(Path target) throws IOException {
-        Path from = fixture();
-        try (Stream<Path> files = Files.walk(from)) {
-            files.forEach(f -> {
-                try {
-                    Path to = target.resolve(from.relativize(f).toString());
-                    if (Files.isDirectory(f)) {
-                        Files.createDirectories(to);
-                    } else {
-                        Files.copy(f, to);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
-        return target;
+  static Path copyFixture(Path target) throws IOException {
+    Path from = fixture();
+    try (Stream<Path> files = Files.walk(from)) {
+      files.forEach(
+          f -> {
+            try {
+              Path to = target.resolve(from.relativize(f).toString());
+              if (Files.isDirectory(f)) {
+                Files.createDirectories(to);
+              } else {
+                Files.copy(f, to);
+              }
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
     }
+    return target;
+  }
 
-    static String sqlite(Path dir) {
-        return "jdbc:sqlite:" + dir.resolve("results.db");
-    }
+  static String sqlite(Path dir) {
+    return "jdbc:sqlite:" + dir.resolve("results.db");
+  }
 }

@@ -10,8 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * A client interface parsed once: where its service lives and a {@link ClientMethod} per method.
- * A wrongly annotated interface fails here, at start-up, with a message naming Interface.method.
+ * A client interface parsed once: where its service lives and a {@link ClientMethod} per method. A
+ * wrongly annotated interface fails here, at start-up, with a message naming Interface.method.
  */
 final class ClientInterface {
   final String host;
@@ -33,7 +33,8 @@ final class ClientInterface {
     if (client == null) {
       throw new IllegalArgumentException(name + ": missing @RpcxClient annotation");
     }
-    String service = nonEmpty(Placeholders.resolve(client.service(), lookup, name), name, "service");
+    String service =
+        nonEmpty(Placeholders.resolve(client.service(), lookup, name), name, "service");
     String host = nonEmpty(Placeholders.resolve(client.host(), lookup, name), name, "host");
     int port = port(Placeholders.resolve(client.port(), lookup, name), name);
     Map<Method, ClientMethod> methods = new HashMap<>();
@@ -53,15 +54,21 @@ final class ClientInterface {
     if (annotation == null) {
       throw new IllegalArgumentException(where + ": missing @RpcxMethod annotation");
     }
-    String remote = nonEmpty(Placeholders.resolve(annotation.value(), lookup, where), where, "method");
+    String remote =
+        nonEmpty(Placeholders.resolve(annotation.value(), lookup, where), where, "method");
     Class<?>[] parameterTypes = method.getParameterTypes();
     ValueMapping[] parameters = new ValueMapping[parameterTypes.length];
     for (int i = 0; i < parameterTypes.length; i++) {
       parameters[i] = ValueMapping.of(parameterTypes[i]);
       if (parameters[i] == null) {
         throw new IllegalArgumentException(
-            where + ": parameter " + (i + 1) + " has unsupported type "
-                + parameterTypes[i].getTypeName() + "; supported: " + ValueMapping.SUPPORTED);
+            where
+                + ": parameter "
+                + (i + 1)
+                + " has unsupported type "
+                + parameterTypes[i].getTypeName()
+                + "; supported: "
+                + ValueMapping.SUPPORTED);
       }
     }
     boolean async = method.getReturnType() == CompletableFuture.class;
@@ -71,8 +78,12 @@ final class ClientInterface {
       result = ValueMapping.of(resultType);
       if (result == null) {
         throw new IllegalArgumentException(
-            where + ": unsupported return type " + method.getGenericReturnType().getTypeName()
-                + "; supported: " + ValueMapping.SUPPORTED + ", void, or CompletableFuture of those");
+            where
+                + ": unsupported return type "
+                + method.getGenericReturnType().getTypeName()
+                + "; supported: "
+                + ValueMapping.SUPPORTED
+                + ", void, or CompletableFuture of those");
       }
     }
     return new ClientMethod(service, remote, parameters, result, async);
@@ -85,7 +96,8 @@ final class ClientInterface {
       return resultClass;
     }
     throw new IllegalArgumentException(
-        where + ": CompletableFuture must name a concrete result type, e.g. CompletableFuture<String>");
+        where
+            + ": CompletableFuture must name a concrete result type, e.g. CompletableFuture<String>");
   }
 
   private static String nonEmpty(String value, String where, String attribute) {

@@ -20,14 +20,20 @@ final class ClientMethod {
   private final String fullName;
   private final ByteString service;
   private final ByteString method;
+
   /** Fields 2 and 3 of every request (service, method), encoded once. */
   private final byte[] namesField;
+
   private final ValueMapping[] parameters;
   private final ValueMapping result;
   private final boolean async;
 
   ClientMethod(
-      String service, String method, ValueMapping[] parameters, ValueMapping result, boolean async) {
+      String service,
+      String method,
+      ValueMapping[] parameters,
+      ValueMapping result,
+      boolean async) {
     this.fullName = service + "." + method;
     this.service = ByteString.copyFromUtf8(service);
     this.method = ByteString.copyFromUtf8(method);
@@ -77,7 +83,10 @@ final class ClientMethod {
     if (body > maxFrameLength) {
       throw new RpcxException(
           RpcxException.Code.RESOURCE_EXHAUSTED,
-          fullName + ": request of " + body + " bytes exceeds the maximum frame length "
+          fullName
+              + ": request of "
+              + body
+              + " bytes exceeds the maximum frame length "
               + maxFrameLength);
     }
     byte[] frame = new byte[CodedOutputStream.computeUInt32SizeNoTag(body) + body];
@@ -111,8 +120,7 @@ final class ClientMethod {
     try {
       return result.fromWire(reply.getResult());
     } catch (IllegalArgumentException e) {
-      throw new RpcxException(
-          RpcxException.Code.INTERNAL, fullName + ": result " + e.getMessage());
+      throw new RpcxException(RpcxException.Code.INTERNAL, fullName + ": result " + e.getMessage());
     }
   }
 }

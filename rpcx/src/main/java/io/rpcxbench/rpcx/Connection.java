@@ -7,8 +7,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One persistent TCP connection to a server, opened on first use and opened again on the next
- * call after it was lost. Owns the pending calls of whatever channel is current.
+ * One persistent TCP connection to a server, opened on first use and opened again on the next call
+ * after it was lost. Owns the pending calls of whatever channel is current.
  */
 final class Connection {
   private final Bootstrap bootstrap;
@@ -45,15 +45,17 @@ final class Connection {
     PendingCall call =
         PendingCall.async(id, method, method.encode(id, args, maxFrameLength), current.pending);
     ScheduledFuture<?> deadline =
-        current.channel.eventLoop().schedule(
-            () -> call.fail(Deadlines.exceeded(method, timeoutNanos)),
-            timeoutNanos,
-            TimeUnit.NANOSECONDS);
+        current
+            .channel
+            .eventLoop()
+            .schedule(
+                () -> call.fail(Deadlines.exceeded(method, timeoutNanos)),
+                timeoutNanos,
+                TimeUnit.NANOSECONDS);
     call.future().whenComplete((reply, error) -> deadline.cancel(false));
     current.writes.enqueue(call);
     return call;
   }
-
 
   /** Calls waiting on the current channel (for tests). */
   int pendingCalls() {

@@ -9,7 +9,9 @@ final class Deadlines {
   static RpcxException exceeded(ClientMethod method, long timeoutNanos) {
     return new RpcxException(
         RpcxException.Code.DEADLINE_EXCEEDED,
-        method.fullName() + " got no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+        method.fullName()
+            + " got no reply within "
+            + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
             + " ms");
   }
 

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One server address with its connections (round robin) and the blocking and async call paths,
- * each bounded by the call timeout.
+ * One server address with its connections (round robin) and the blocking and async call paths, each
+ * bounded by the call timeout.
  */
 final class Endpoint {
   private final Connection[] connections;

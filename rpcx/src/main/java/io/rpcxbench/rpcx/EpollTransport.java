@@ -11,8 +11,8 @@ import io.netty.channel.socket.SocketChannel;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * Native epoll, kept in a class of its own so that the optional netty-transport-native-epoll
- * jar is only loaded when {@link Transport#EPOLL} is chosen.
+ * Native epoll, kept in a class of its own so that the optional netty-transport-native-epoll jar is
+ * only loaded when {@link Transport#EPOLL} is chosen.
  */
 final class EpollTransport {
   private EpollTransport() {}

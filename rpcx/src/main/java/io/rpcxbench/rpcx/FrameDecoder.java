@@ -12,10 +12,10 @@ import io.netty.handler.codec.TooLongFrameException;
 import java.util.List;
 
 /**
- * Splits the byte stream into varint32-length-prefixed protobuf frames and parses each with a
- * fixed parser. Never trusts a length it was sent: a length over the maximum, a malformed varint
- * or an unparsable message is an error, after which the connection is closed and the rest of
- * its input ignored.
+ * Splits the byte stream into varint32-length-prefixed protobuf frames and parses each with a fixed
+ * parser. Never trusts a length it was sent: a length over the maximum, a malformed varint or an
+ * unparsable message is an error, after which the connection is closed and the rest of its input
+ * ignored.
  */
 final class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
   private static final int MAX_VARINT32_BYTES = 5;

@@ -47,7 +47,8 @@ final class MessageMapping implements ValueMapping {
 
   @Override
   public Object fromWire(Parameter parameter) {
-    if (parameter.getType() != ParameterType.MESSAGE || !fullName.equals(parameter.getMessageType())) {
+    if (parameter.getType() != ParameterType.MESSAGE
+        || !fullName.equals(parameter.getMessageType())) {
       throw new IllegalArgumentException(
           "is " + describe(parameter) + ", expected MESSAGE " + fullName);
     }
@@ -55,7 +56,8 @@ final class MessageMapping implements ValueMapping {
       return null;
     }
     if (parameter.getValueCase() != Parameter.ValueCase.BYTES_VALUE) {
-      throw new IllegalArgumentException("has type MESSAGE but carries " + parameter.getValueCase());
+      throw new IllegalArgumentException(
+          "has type MESSAGE but carries " + parameter.getValueCase());
     }
     try {
       return parser.parseFrom(parameter.getBytesValue());

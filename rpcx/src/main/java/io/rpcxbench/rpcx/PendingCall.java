@@ -7,9 +7,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A call in flight: the paper's RPCXFuture. Ends exactly once, with its reply or an
- * {@link RpcxException} (deadline, lost connection), whichever comes first. A blocking call parks
- * its own thread and is unparked by the event loop; an async call completes a future instead.
+ * A call in flight: the paper's RPCXFuture. Ends exactly once, with its reply or an {@link
+ * RpcxException} (deadline, lost connection), whichever comes first. A blocking call parks its own
+ * thread and is unparked by the event loop; an async call completes a future instead.
  */
 final class PendingCall {
   private static final VarHandle OUTCOME;
@@ -24,12 +24,14 @@ final class PendingCall {
 
   final long id;
   final ClientMethod method;
+
   /** The encoded request frame until the event loop copies it into the channel's batch. */
   byte[] frame;
 
   private final PendingCalls owner;
   private final Thread waiter;
   private final CompletableFuture<RpcxReply> future;
+
   @SuppressWarnings("unused") // written through OUTCOME
   private volatile Object outcome;
 

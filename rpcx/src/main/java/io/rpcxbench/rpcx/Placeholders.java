@@ -7,11 +7,12 @@ final class Placeholders {
   private Placeholders() {}
 
   /**
-   * Replaces every {@code ${name}} or {@code ${name:default}} in {@code text} with the value
-   * {@code lookup} gives for {@code name}, or the default.
+   * Replaces every {@code ${name}} or {@code ${name:default}} in {@code text} with the value {@code
+   * lookup} gives for {@code name}, or the default.
    *
    * @param where names the annotated element in error messages, e.g. {@code "BenchService"}
-   * @throws IllegalArgumentException for an unclosed placeholder or one with no value and no default
+   * @throws IllegalArgumentException for an unclosed placeholder or one with no value and no
+   *     default
    */
   static String resolve(String text, Function<String, String> lookup, String where) {
     StringBuilder out = new StringBuilder(text.length());

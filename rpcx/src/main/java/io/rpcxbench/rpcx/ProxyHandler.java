@@ -25,7 +25,9 @@ final class ProxyHandler implements InvocationHandler {
     ClientMethod remote = methods.get(method);
     if (remote != null) {
       Object[] arguments = args == null ? NO_ARGS : args;
-      return remote.async() ? endpoint.callAsync(remote, arguments) : endpoint.call(remote, arguments);
+      return remote.async()
+          ? endpoint.callAsync(remote, arguments)
+          : endpoint.call(remote, arguments);
     }
     if (method.isDefault()) {
       return InvocationHandler.invokeDefault(proxy, method, args);

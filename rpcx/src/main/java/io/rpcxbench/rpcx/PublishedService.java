@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A service object parsed once at publication: its published name and a {@link ServerMethod}
- * for every method annotated with {@link RpcxMethod} (on the class, a superclass or an
- * interface). Nothing else of the object is reachable from the network.
+ * A service object parsed once at publication: its published name and a {@link ServerMethod} for
+ * every method annotated with {@link RpcxMethod} (on the class, a superclass or an interface).
+ * Nothing else of the object is reachable from the network.
  */
 final class PublishedService {
   final String name;
@@ -56,7 +56,8 @@ final class PublishedService {
       methods.put(remote, prepare(name + "." + remote, method, service, methodWhere));
     }
     if (methods.isEmpty()) {
-      throw new IllegalArgumentException(where + ": no public method is annotated with @RpcxMethod");
+      throw new IllegalArgumentException(
+          where + ": no public method is annotated with @RpcxMethod");
     }
     return new PublishedService(name, methods, type.getName());
   }
@@ -68,7 +69,8 @@ final class PublishedService {
       RpcxService annotation = type.getAnnotation(RpcxService.class);
       if (annotation == null) {
         throw new IllegalArgumentException(
-            where + ": missing @RpcxService annotation (or publish it with publish(name, service))");
+            where
+                + ": missing @RpcxService annotation (or publish it with publish(name, service))");
       }
       name = Placeholders.resolve(annotation.value(), lookup, where);
     }
@@ -78,7 +80,8 @@ final class PublishedService {
     return name;
   }
 
-  private static ServerMethod prepare(String fullName, Method method, Object service, String where) {
+  private static ServerMethod prepare(
+      String fullName, Method method, Object service, String where) {
     Class<?>[] types = method.getParameterTypes();
     ValueMapping[] parameters = new ValueMapping[types.length];
     boolean[] primitive = new boolean[types.length];
@@ -87,8 +90,13 @@ final class PublishedService {
       primitive[i] = types[i].isPrimitive();
       if (parameters[i] == null) {
         throw new IllegalArgumentException(
-            where + ": parameter " + (i + 1) + " has unsupported type " + types[i].getTypeName()
-                + "; supported: " + ValueMapping.SUPPORTED);
+            where
+                + ": parameter "
+                + (i + 1)
+                + " has unsupported type "
+                + types[i].getTypeName()
+                + "; supported: "
+                + ValueMapping.SUPPORTED);
       }
     }
     Class<?> returnType = method.getReturnType();
@@ -97,8 +105,12 @@ final class PublishedService {
       result = ValueMapping.of(returnType);
       if (result == null) {
         throw new IllegalArgumentException(
-            where + ": unsupported return type " + method.getGenericReturnType().getTypeName()
-                + "; supported: " + ValueMapping.SUPPORTED + ", void");
+            where
+                + ": unsupported return type "
+                + method.getGenericReturnType().getTypeName()
+                + "; supported: "
+                + ValueMapping.SUPPORTED
+                + ", void");
       }
     }
     boolean nonBlocking =

@@ -158,7 +158,11 @@ public final class RpcxClientFactory implements AutoCloseable {
     public RpcxClientFactory build() {
       return new RpcxClientFactory(
           new ClientSettings(
-              callTimeout, connectTimeout, connectionsPerAddress, maxFrameLength, transport,
+              callTimeout,
+              connectTimeout,
+              connectionsPerAddress,
+              maxFrameLength,
+              transport,
               ioThreads),
           properties);
     }

@@ -1,9 +1,9 @@
 package io.rpcxbench.rpcx;
 
 /**
- * The one exception an RPCX call throws: a {@link Code} from a closed set plus a message.
- * A server-side failure arrives as {@link Code#INTERNAL} with the server's message, never its
- * stack trace.
+ * The one exception an RPCX call throws: a {@link Code} from a closed set plus a message. A
+ * server-side failure arrives as {@link Code#INTERNAL} with the server's message, never its stack
+ * trace.
  *
  * <pre>{@code
  * try {

@@ -26,8 +26,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The paper's service center: publishes annotated service objects on a port, starts and stops
- * them, and reports the port. Only methods annotated with {@link RpcxMethod} are callable.
+ * The paper's service center: publishes annotated service objects on a port, starts and stops them,
+ * and reports the port. Only methods annotated with {@link RpcxMethod} are callable.
  *
  * <pre>{@code
  * RpcxServer server = RpcxServer.builder()
@@ -137,8 +137,8 @@ public final class RpcxServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections, lets calls in flight finish (up to {@code grace}), flushes
-   * their replies, then closes every connection and stops all threads. Idempotent.
+   * Stops accepting connections, lets calls in flight finish (up to {@code grace}), flushes their
+   * replies, then closes every connection and stops all threads. Idempotent.
    */
   public synchronized void stop(Duration grace) {
     if (stopped || listener == null) {
@@ -169,9 +169,11 @@ public final class RpcxServer implements AutoCloseable {
   private void shutdownThreads() {
     workers.shutdownNow();
     // Bounded waits: a dead event loop must not hang a shutdown hook.
-    ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS)
+    ioGroup
+        .shutdownGracefully(0, 2, TimeUnit.SECONDS)
         .awaitUninterruptibly(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
-    acceptor.shutdownGracefully(0, 2, TimeUnit.SECONDS)
+    acceptor
+        .shutdownGracefully(0, 2, TimeUnit.SECONDS)
         .awaitUninterruptibly(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
   }
 

@@ -166,16 +166,20 @@ enum ScalarMapping implements ValueMapping {
     }
     return size
         + switch (valueCase) {
-          case BOOL_VALUE -> CodedOutputStream.computeBoolSize(Parameter.BOOL_VALUE_FIELD_NUMBER, true);
+          case BOOL_VALUE ->
+              CodedOutputStream.computeBoolSize(Parameter.BOOL_VALUE_FIELD_NUMBER, true);
           case INT32_VALUE ->
-              CodedOutputStream.computeSInt32Size(Parameter.INT32_VALUE_FIELD_NUMBER, intValue(value));
+              CodedOutputStream.computeSInt32Size(
+                  Parameter.INT32_VALUE_FIELD_NUMBER, intValue(value));
           case INT64_VALUE ->
               CodedOutputStream.computeSInt64Size(Parameter.INT64_VALUE_FIELD_NUMBER, (Long) value);
-          case FLOAT_VALUE -> CodedOutputStream.computeFloatSize(Parameter.FLOAT_VALUE_FIELD_NUMBER, 0f);
+          case FLOAT_VALUE ->
+              CodedOutputStream.computeFloatSize(Parameter.FLOAT_VALUE_FIELD_NUMBER, 0f);
           case DOUBLE_VALUE ->
               CodedOutputStream.computeDoubleSize(Parameter.DOUBLE_VALUE_FIELD_NUMBER, 0d);
           case STRING_VALUE ->
-              CodedOutputStream.computeStringSize(Parameter.STRING_VALUE_FIELD_NUMBER, (String) value);
+              CodedOutputStream.computeStringSize(
+                  Parameter.STRING_VALUE_FIELD_NUMBER, (String) value);
           case BYTES_VALUE ->
               CodedOutputStream.computeByteArraySize(
                   Parameter.BYTES_VALUE_FIELD_NUMBER, (byte[]) value);

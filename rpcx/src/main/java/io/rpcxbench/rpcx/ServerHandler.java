@@ -50,7 +50,8 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
       reply(ctx, error(request.getId(), e.code(), e.description()), false);
       return;
     } catch (IllegalArgumentException e) {
-      reply(ctx, error(request.getId(), RpcxException.Code.INVALID_ARGUMENT, e.getMessage()), false);
+      reply(
+          ctx, error(request.getId(), RpcxException.Code.INVALID_ARGUMENT, e.getMessage()), false);
       return;
     }
     if (method.nonBlocking()) {

@@ -6,8 +6,8 @@ import io.rpcxbench.rpcx.wire.RpcxRequest;
 import java.lang.invoke.MethodHandle;
 
 /**
- * One published method, prepared at start-up: its argument mappings and a MethodHandle bound to
- * the service object, so a call needs no reflection.
+ * One published method, prepared at start-up: its argument mappings and a MethodHandle bound to the
+ * service object, so a call needs no reflection.
  */
 final class ServerMethod {
   private final String fullName;
@@ -49,7 +49,10 @@ final class ServerMethod {
   Object[] arguments(RpcxRequest request) {
     if (request.getParametersCount() != parameters.length) {
       throw new IllegalArgumentException(
-          fullName + " takes " + parameters.length + " argument(s), got "
+          fullName
+              + " takes "
+              + parameters.length
+              + " argument(s), got "
               + request.getParametersCount());
     }
     Object[] args = new Object[parameters.length];

@@ -14,8 +14,12 @@ final class ServiceRegistry {
       PublishedService previous = byName.putIfAbsent(service.name, service);
       if (previous != null) {
         throw new IllegalArgumentException(
-            "service name '" + service.name + "' is published twice: by " + previous.className
-                + " and by " + service.className);
+            "service name '"
+                + service.name
+                + "' is published twice: by "
+                + previous.className
+                + " and by "
+                + service.className);
       }
     }
     this.services = Map.copyOf(byName);

@@ -6,8 +6,8 @@ import io.rpcxbench.rpcx.wire.Parameter;
 import java.io.IOException;
 
 /**
- * Converts one Java type to and from the wire's typed {@link Parameter}. Chosen once per
- * parameter and return type at start-up; calls only use the prepared instance.
+ * Converts one Java type to and from the wire's typed {@link Parameter}. Chosen once per parameter
+ * and return type at start-up; calls only use the prepared instance.
  */
 interface ValueMapping {
 

@@ -7,16 +7,17 @@ import java.util.Queue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Hands calls from many calling threads to one channel with one event-loop task, one buffer and
- * one flush per batch, instead of a task, a buffer and a syscall per call: under load, calls that
+ * Hands calls from many calling threads to one channel with one event-loop task, one buffer and one
+ * flush per batch, instead of a task, a buffer and a syscall per call: under load, calls that
  * arrive while a batch is being written ride along with it. Callers encode their frames into
  * arrays; the event loop copies a batch into pooled buffers of {@link #BATCH_BYTES} (larger only
- * for a larger frame), so pooled memory is taken and given back on the event loop alone. The
- * event loop registers each call in the channel's {@link PendingCalls} as it copies it.
+ * for a larger frame), so pooled memory is taken and given back on the event loop alone. The event
+ * loop registers each call in the channel's {@link PendingCalls} as it copies it.
  */
 final class WriteQueue {
   /** Bytes copied into one buffer before it is written; a flush follows every 4 such buffers. */
   static final int BATCH_BYTES = 16 * 1024;
+
   private static final int BUFFERS_PER_FLUSH = 4;
 
   private final Channel channel;

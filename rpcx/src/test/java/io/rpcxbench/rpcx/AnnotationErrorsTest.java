@@ -167,7 +167,8 @@ class AnnotationErrorsTest {
 
   @Test
   void publishUnderAnExplicitNameNeedsNoServiceAnnotation() {
-    RpcxServer server = RpcxServer.builder().port(0).publish("plain", new NoServiceAnnotation()).build();
+    RpcxServer server =
+        RpcxServer.builder().port(0).publish("plain", new NoServiceAnnotation()).build();
     assertThat(server.services()).containsEntry("plain", List.of("hello"));
   }
 }

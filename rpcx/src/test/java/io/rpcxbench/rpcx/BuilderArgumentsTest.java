@@ -17,7 +17,8 @@ class BuilderArgumentsTest {
         .hasMessage("connectTimeout must be positive, got PT-1S");
     assertThatThrownBy(() -> b.connectionsPerAddress(0))
         .hasMessage("connectionsPerAddress must be >= 1, got 0");
-    assertThatThrownBy(() -> b.maxFrameLength(15)).hasMessage("maxFrameLength must be >= 16, got 15");
+    assertThatThrownBy(() -> b.maxFrameLength(15))
+        .hasMessage("maxFrameLength must be >= 16, got 15");
     assertThatThrownBy(() -> b.ioThreads(0)).hasMessage("ioThreads must be >= 1, got 0");
   }
 

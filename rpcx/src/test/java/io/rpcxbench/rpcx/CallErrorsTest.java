@@ -117,8 +117,13 @@ class CallErrorsTest {
       assertThat(limited.hello("fits")).isEqualTo("hello, fits");
     }
     RpcxServer tiny =
-        RpcxServer.builder().bind("127.0.0.1").port(0).maxFrameLength(1024)
-            .publish(new TestService()).build().start();
+        RpcxServer.builder()
+            .bind("127.0.0.1")
+            .port(0)
+            .maxFrameLength(1024)
+            .publish(new TestService())
+            .build()
+            .start();
     try (RpcxClientFactory clients = LoopbackServer.factory(tiny.port(), Duration.ofSeconds(5))) {
       TestClient c = clients.create(TestClient.class);
       RpcxException e = error(() -> c.big(5000));
@@ -155,7 +160,8 @@ class CallErrorsTest {
   void blockingMethodDoesNotStallOtherCalls() throws Exception {
     CompletableFuture<String> blocked = client.blockAsync("slow");
     // Other calls on the same and on other connections go through while it blocks.
-    try (RpcxClientFactory other = LoopbackServer.factory(loopback.server.port(), Duration.ofSeconds(5))) {
+    try (RpcxClientFactory other =
+        LoopbackServer.factory(loopback.server.port(), Duration.ofSeconds(5))) {
       assertThat(other.create(TestClient.class).hello("other")).isEqualTo("hello, other");
     }
     assertThat(client.hello("same")).isEqualTo("hello, same");

@@ -16,7 +16,8 @@ class GracefulStopTest {
     TestService service = new TestService(1);
     RpcxServer server =
         RpcxServer.builder().bind("127.0.0.1").port(0).publish(service).build().start();
-    try (RpcxClientFactory clients = LoopbackServer.factory(server.port(), Duration.ofSeconds(10))) {
+    try (RpcxClientFactory clients =
+        LoopbackServer.factory(server.port(), Duration.ofSeconds(10))) {
       TestClient client = clients.create(TestClient.class);
       CompletableFuture<String> inFlight = client.blockAsync("finish me");
       assertThat(service.blocking.await(10, TimeUnit.SECONDS)).isTrue();
@@ -26,8 +27,9 @@ class GracefulStopTest {
       service.release.countDown();
       assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("finish me");
       stopping.get(10, TimeUnit.SECONDS);
-      RpcxException e = org.assertj.core.api.Assertions.catchThrowableOfType(
-          RpcxException.class, () -> client.hello("after stop"));
+      RpcxException e =
+          org.assertj.core.api.Assertions.catchThrowableOfType(
+              RpcxException.class, () -> client.hello("after stop"));
       assertThat(e.code()).isEqualTo(RpcxException.Code.UNAVAILABLE);
     }
   }

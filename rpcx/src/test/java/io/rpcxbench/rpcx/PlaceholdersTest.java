@@ -25,7 +25,8 @@ class PlaceholdersTest {
   void explicitValuesWinOverSystemProperties() {
     System.setProperty("rpcx.test.placeholder", "from-system");
     try {
-      assertThat(Placeholders.resolve("${rpcx.test.placeholder}", Placeholders.chain(n -> null), "W"))
+      assertThat(
+              Placeholders.resolve("${rpcx.test.placeholder}", Placeholders.chain(n -> null), "W"))
           .isEqualTo("from-system");
       assertThat(
               Placeholders.resolve(

@@ -33,8 +33,19 @@ class RoundTripTest {
   void everySupportedTypeRoundTrips() {
     Timestamp time = Timestamp.newBuilder().setSeconds(12).setNanos(34).build();
     assertThat(
-            client.mix(true, (byte) -7, (short) 300, 'x', -5, 1L << 40, 1.5f, -2.25, 42, "text",
-                new byte[] {1, 2, 3}, time))
+            client.mix(
+                true,
+                (byte) -7,
+                (short) 300,
+                'x',
+                -5,
+                1L << 40,
+                1.5f,
+                -2.25,
+                42,
+                "text",
+                new byte[] {1, 2, 3},
+                time))
         .isEqualTo("true|-7|300|x|-5|1099511627776|1.5|-2.25|42|text|3|12.34");
     assertThat(client.mix(false, (byte) 0, (short) 0, '\0', 0, 0, 0, 0, null, null, null, null))
         .isEqualTo("false|0|0|\0|0|0|0.0|0.0|null|null|null|null");

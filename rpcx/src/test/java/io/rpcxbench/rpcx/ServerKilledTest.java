@@ -32,8 +32,9 @@ class ServerKilledTest {
 
       // Far sooner than the 120 s call timeout: the lost connection fails them all at once.
       for (CompletableFuture<String> call : inFlight) {
-        ExecutionException e = org.assertj.core.api.Assertions.catchThrowableOfType(
-            ExecutionException.class, () -> call.get(30, TimeUnit.SECONDS));
+        ExecutionException e =
+            org.assertj.core.api.Assertions.catchThrowableOfType(
+                ExecutionException.class, () -> call.get(30, TimeUnit.SECONDS));
         assertThat(e.getCause()).isInstanceOf(RpcxException.class);
         assertThat(((RpcxException) e.getCause()).code()).isEqualTo(RpcxException.Code.UNAVAILABLE);
       }

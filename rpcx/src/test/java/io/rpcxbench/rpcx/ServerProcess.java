@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * An RPCX server in a JVM of its own, so that a test can kill it like a crashed host. Started
- * from the test class path; prints its port on the first line.
+ * An RPCX server in a JVM of its own, so that a test can kill it like a crashed host. Started from
+ * the test class path; prints its port on the first line.
  */
 final class ServerProcess implements AutoCloseable {
   private final Process process;
@@ -24,7 +24,11 @@ final class ServerProcess implements AutoCloseable {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
         new ProcessBuilder(
-                List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                List.of(
+                    java,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
                     String.valueOf(port)))
             .redirectErrorStream(true)
             .start();

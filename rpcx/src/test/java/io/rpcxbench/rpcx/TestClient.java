@@ -32,8 +32,18 @@ public interface TestClient {
 
   @RpcxMethod("mix")
   String mix(
-      boolean z, byte b, short s, char c, int i, long j, float f, double d, Integer boxed,
-      String text, byte[] bytes, Timestamp time);
+      boolean z,
+      byte b,
+      short s,
+      char c,
+      int i,
+      long j,
+      float f,
+      double d,
+      Integer boxed,
+      String text,
+      byte[] bytes,
+      Timestamp time);
 
   @RpcxMethod("nextTime")
   Timestamp nextTime(Timestamp time);

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 public final class TestService {
   /** Released by a test to let {@code block} calls return. */
   final CountDownLatch release = new CountDownLatch(1);
+
   /** Counted down each time a {@code block} call has started. */
   final CountDownLatch blocking;
 
@@ -53,10 +54,40 @@ public final class TestService {
   @RpcxMethod("mix")
   @NonBlocking
   public String mix(
-      boolean z, byte b, short s, char c, int i, long j, float f, double d, Integer boxed,
-      String text, byte[] bytes, Timestamp time) {
-    return z + "|" + b + "|" + s + "|" + c + "|" + i + "|" + j + "|" + f + "|" + d + "|" + boxed
-        + "|" + text + "|" + (bytes == null ? "null" : bytes.length) + "|"
+      boolean z,
+      byte b,
+      short s,
+      char c,
+      int i,
+      long j,
+      float f,
+      double d,
+      Integer boxed,
+      String text,
+      byte[] bytes,
+      Timestamp time) {
+    return z
+        + "|"
+        + b
+        + "|"
+        + s
+        + "|"
+        + c
+        + "|"
+        + i
+        + "|"
+        + j
+        + "|"
+        + f
+        + "|"
+        + d
+        + "|"
+        + boxed
+        + "|"
+        + text
+        + "|"
+        + (bytes == null ? "null" : bytes.length)
+        + "|"
         + (time == null ? "null" : time.getSeconds() + "." + time.getNanos());
   }
 

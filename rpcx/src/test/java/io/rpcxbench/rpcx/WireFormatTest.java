@@ -24,11 +24,22 @@ class WireFormatTest {
   @Test
   void helloRequestFrame() {
     ClientMethod hello =
-        new ClientMethod("bench", "hello", new ValueMapping[] {ScalarMapping.STRING},
-            ScalarMapping.STRING, false);
+        new ClientMethod(
+            "bench",
+            "hello",
+            new ValueMapping[] {ScalarMapping.STRING},
+            ScalarMapping.STRING,
+            false);
     RpcxRequest request = hello.request(1, new Object[] {"world"});
     assertThat(frameHex(request))
-        .isEqualTo("1b" + "0801" + "120562656e6368" + "1a0568656c6c6f" + "2209" + "0809" + "3a05776f726c64");
+        .isEqualTo(
+            "1b"
+                + "0801"
+                + "120562656e6368"
+                + "1a0568656c6c6f"
+                + "2209"
+                + "0809"
+                + "3a05776f726c64");
   }
 
   @Test
@@ -37,16 +48,49 @@ class WireFormatTest {
     ClientMethod mix =
         parsed.methods.get(
             TestClient.class.getMethod(
-                "mix", boolean.class, byte.class, short.class, char.class, int.class, long.class,
-                float.class, double.class, Integer.class, String.class, byte[].class,
+                "mix",
+                boolean.class,
+                byte.class,
+                short.class,
+                char.class,
+                int.class,
+                long.class,
+                float.class,
+                double.class,
+                Integer.class,
+                String.class,
+                byte[].class,
                 com.google.protobuf.Timestamp.class));
     Object[][] cases = {
-      {true, (byte) -128, (short) 32767, 'é', Integer.MIN_VALUE, Long.MIN_VALUE, -0.0f,
-        Double.NaN, 7, "ünï ✓", new byte[300],
-        com.google.protobuf.Timestamp.newBuilder().setSeconds(-5).setNanos(9).build()},
+      {
+        true,
+        (byte) -128,
+        (short) 32767,
+        'é',
+        Integer.MIN_VALUE,
+        Long.MIN_VALUE,
+        -0.0f,
+        Double.NaN,
+        7,
+        "ünï ✓",
+        new byte[300],
+        com.google.protobuf.Timestamp.newBuilder().setSeconds(-5).setNanos(9).build()
+      },
       {false, (byte) 0, (short) 0, '\0', 0, 0L, 0f, 0d, null, null, null, null},
-      {false, (byte) 1, (short) -1, 'x', 1, 1L, 1f, 1d, 0, "", new byte[0],
-        com.google.protobuf.Timestamp.getDefaultInstance()},
+      {
+        false,
+        (byte) 1,
+        (short) -1,
+        'x',
+        1,
+        1L,
+        1f,
+        1d,
+        0,
+        "",
+        new byte[0],
+        com.google.protobuf.Timestamp.getDefaultInstance()
+      },
     };
     for (long id : new long[] {0, 1, 127, 128, 1L << 40, -1L}) {
       for (Object[] args : cases) {
@@ -58,17 +102,23 @@ class WireFormatTest {
 
   @Test
   void helloReplyFrame() {
-    RpcxReply reply = RpcxReply.newBuilder().setId(1)
-        .setResult(ScalarMapping.STRING.toWire("hello, world")).build();
+    RpcxReply reply =
+        RpcxReply.newBuilder()
+            .setId(1)
+            .setResult(ScalarMapping.STRING.toWire("hello, world"))
+            .build();
     assertThat(frameHex(reply))
         .isEqualTo("14" + "0801" + "1210" + "0809" + "3a0c68656c6c6f2c20776f726c64");
   }
 
   @Test
   void errorReplyFrame() {
-    RpcxReply reply = RpcxReply.newBuilder().setId(2)
-        .setStatus(StatusCodes.toWire(RpcxException.Code.NOT_FOUND))
-        .setMessage("unknown service 'x'").build();
+    RpcxReply reply =
+        RpcxReply.newBuilder()
+            .setId(2)
+            .setStatus(StatusCodes.toWire(RpcxException.Code.NOT_FOUND))
+            .setMessage("unknown service 'x'")
+            .build();
     assertThat(frameHex(reply))
         .isEqualTo("19" + "0802" + "1805" + "2213" + "756e6b6e6f776e207365727669636520277827");
   }

@@ -19,8 +19,17 @@ class WriteQueueTest {
     PendingCalls pending = new PendingCalls(channel.eventLoop());
     WriteQueue writes = new WriteQueue(channel, pending);
     Random random = new Random(42);
-    int[] sizes = {1, 30, WriteQueue.BATCH_BYTES - 1, 2, WriteQueue.BATCH_BYTES,
-        3 * WriteQueue.BATCH_BYTES + 7, 64, 64, 64};
+    int[] sizes = {
+      1,
+      30,
+      WriteQueue.BATCH_BYTES - 1,
+      2,
+      WriteQueue.BATCH_BYTES,
+      3 * WriteQueue.BATCH_BYTES + 7,
+      64,
+      64,
+      64
+    };
     ByteArrayOutputStream expected = new ByteArrayOutputStream();
     List<PendingCall> calls = new ArrayList<>();
     for (int round = 0; round < 20; round++) {
@@ -76,7 +85,8 @@ class WriteQueueTest {
     channel.runPendingTasks();
 
     assertThat(call.outcome())
-        .isInstanceOfSatisfying(RpcxException.class,
+        .isInstanceOfSatisfying(
+            RpcxException.class,
             e -> assertThat(e.code()).isEqualTo(RpcxException.Code.UNAVAILABLE));
     assertThat(pending.size()).isZero();
     assertThat((Object) channel.readOutbound()).isNull();

@@ -9,10 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Runs the bats suites in src/test/bats so that {@code mvn -B verify} covers the scripts. The
- * lab and deploy suites need root (network namespaces, tc, cgroups, sshd): elsewhere they are
- * skipped, and the reason is printed on the build's console (this module does not redirect test
- * output to files) as well as in the test report. The full TAP output is in a failure's message.
+ * Runs the bats suites in src/test/bats so that {@code mvn -B verify} covers the scripts. The lab
+ * and deploy suites need root (network namespaces, tc, cgroups, sshd): elsewhere they are skipped,
+ * and the reason is printed on the build's console (this module does not redirect test output to
+ * files) as well as in the test report. The full TAP output is in a failure's message.
  */
 final class BatsSuitesTest {
 
@@ -24,14 +24,17 @@ final class BatsSuitesTest {
   @Test
   void twoHostLab() throws Exception {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
-    skipUnless(Shell.onPath("ip") && Shell.onPath("tc"), "lab.bats: ip/tc (iproute2) not installed");
+    skipUnless(
+        Shell.onPath("ip") && Shell.onPath("tc"), "lab.bats: ip/tc (iproute2) not installed");
     runSuite("lab.bats", 600);
   }
 
   @Test
   void deployOverSsh() throws Exception {
     skipUnless(Shell.isRoot(), "deploy.bats needs root (network namespaces and sshd)");
-    skipUnless(Files.isExecutable(Path.of("/usr/sbin/sshd")), "deploy.bats: sshd not installed (openssh-server)");
+    skipUnless(
+        Files.isExecutable(Path.of("/usr/sbin/sshd")),
+        "deploy.bats: sshd not installed (openssh-server)");
     runSuite("deploy.bats", 600);
   }
 

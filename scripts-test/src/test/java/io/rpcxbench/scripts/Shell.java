@@ -24,7 +24,8 @@ final class Shell {
     throw new IllegalStateException("repo root (with sweep.sh) not found above " + dir);
   }
 
-  static Result run(long timeoutSeconds, List<String> command) throws IOException, InterruptedException {
+  static Result run(long timeoutSeconds, List<String> command)
+      throws IOException, InterruptedException {
     Path log = Files.createTempFile("scripts-test", ".log");
     try {
       Process process =
@@ -40,8 +41,12 @@ final class Shell {
         process.waitFor(15, TimeUnit.SECONDS);
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        return new Result(-1, Files.readString(log, StandardCharsets.UTF_8)
-            + "\n[timed out after " + timeoutSeconds + " s]");
+        return new Result(
+            -1,
+            Files.readString(log, StandardCharsets.UTF_8)
+                + "\n[timed out after "
+                + timeoutSeconds
+                + " s]");
       }
       return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     } finally {

@@ -18,20 +18,30 @@ final class ShellcheckTest {
 
   @Test
   void everyShellScriptPassesShellcheck() throws Exception {
-    assumeTrue(Shell.onPath("shellcheck"), "skipped: shellcheck not installed (apt-get install shellcheck)");
+    assumeTrue(
+        Shell.onPath("shellcheck"),
+        "skipped: shellcheck not installed (apt-get install shellcheck)");
     List<String> scripts = shellScripts(Shell.repoRoot());
     assertFalse(scripts.isEmpty(), "no *.sh found");
-    List<String> command = new ArrayList<>(List.of("shellcheck", "--shell=bash", "--external-sources"));
+    List<String> command =
+        new ArrayList<>(List.of("shellcheck", "--shell=bash", "--external-sources"));
     command.addAll(scripts);
     Shell.Result result = Shell.run(120, command);
-    assertEquals(0, result.exitCode(), () -> "shellcheck findings in " + scripts + ":\n" + result.output());
+    assertEquals(
+        0, result.exitCode(), () -> "shellcheck findings in " + scripts + ":\n" + result.output());
   }
 
   @Test
   void theEntryPointScriptsExistAndAreExecutable() {
     Path root = Shell.repoRoot();
-    for (String s : List.of("sweep.sh", "quickstart.sh", "deploy/deploy.sh", "deploy/servers.sh",
-        "deploy/collect.sh", "deploy/lab.sh")) {
+    for (String s :
+        List.of(
+            "sweep.sh",
+            "quickstart.sh",
+            "deploy/deploy.sh",
+            "deploy/servers.sh",
+            "deploy/collect.sh",
+            "deploy/lab.sh")) {
       assertTrue(Files.isExecutable(root.resolve(s)), s + " is missing or not executable");
     }
   }
@@ -41,8 +51,13 @@ final class ShellcheckTest {
       return files
           .filter(p -> p.getFileName().toString().endsWith(".sh") && Files.isRegularFile(p))
           .map(p -> root.relativize(p).toString())
-          .filter(p -> !p.startsWith(".git/") && !p.contains("/target/") && !p.startsWith("target/")
-              && !p.contains("node_modules/") && !p.startsWith("results/"))
+          .filter(
+              p ->
+                  !p.startsWith(".git/")
+                      && !p.contains("/target/")
+                      && !p.startsWith("target/")
+                      && !p.contains("node_modules/")
+                      && !p.startsWith("results/"))
           .sorted()
           .toList();
     }

@@ -25,11 +25,16 @@ public final class ServerCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "0.0.0.0",
+  @Option(
+      names = "--bind",
+      paramLabel = "ADDR",
+      defaultValue = "0.0.0.0",
       description = "Address to listen on (default: ${DEFAULT-VALUE}).")
   String bind;
 
-  @Option(names = "--port", paramLabel = "PORT",
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
       description = "TCP port, 0 for one the OS chooses (default: the protocol's own).")
   Integer port;
 
@@ -59,7 +64,8 @@ public final class ServerCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     int chosenPort = port != null ? port : definition.defaultPort();
     if (chosenPort < 0 || chosenPort > 65535) {
-      throw new ParameterException(spec.commandLine(), "--port must be 0..65535, got " + chosenPort);
+      throw new ParameterException(
+          spec.commandLine(), "--port must be 0..65535, got " + chosenPort);
     }
     resolve(bind);
     List<String> passThrough = passThrough();
@@ -119,7 +125,8 @@ public final class ServerCommand implements Callable<Integer> {
 
   private String startFailure(Exception e, int chosenPort) {
     for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof BindException || isPortInUse(c)
+      if (c instanceof BindException
+          || isPortInUse(c)
           || String.valueOf(c.getMessage()).contains("Address already in use")) {
         return "cannot listen on " + hostPort(bind, chosenPort) + ": address already in use";
       }
@@ -128,8 +135,8 @@ public final class ServerCommand implements Callable<Integer> {
   }
 
   /**
-   * Spring Boot reports a busy port with its own exception type, and Netty's native transports
-   * with an IOException that only says so in its message, not with a BindException.
+   * Spring Boot reports a busy port with its own exception type, and Netty's native transports with
+   * an IOException that only says so in its message, not with a BindException.
    */
   private static boolean isPortInUse(Throwable t) {
     return t.getClass().getSimpleName().equals("PortInUseException");

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * @param id the name in the ready line {@code ID listening on ADDR:PORT} and in messages
  * @param defaultPort the port without {@code --port}
  * @param description the first lines of {@code --help}
- * @param passThrough arguments the server takes besides the kit's and its own options (e.g.
- *     Spring Boot's {@code --name=value}); empty: any other argument is bad usage
+ * @param passThrough arguments the server takes besides the kit's and its own options (e.g. Spring
+ *     Boot's {@code --name=value}); empty: any other argument is bad usage
  */
 public record ServerDefinition(
     String id, int defaultPort, List<String> description, Optional<Pattern> passThrough) {
@@ -26,6 +26,7 @@ public record ServerDefinition(
 
   /** The same server, letting arguments that match {@code pattern} through to the starter. */
   public ServerDefinition passingThrough(String pattern) {
-    return new ServerDefinition(id, defaultPort, description, Optional.of(Pattern.compile(pattern)));
+    return new ServerDefinition(
+        id, defaultPort, description, Optional.of(Pattern.compile(pattern)));
   }
 }

@@ -30,15 +30,16 @@ public final class ServerMain {
   }
 
   /**
-   * The command line as {@link #run} builds it, for tests: with {@code waitForSignal} false,
-   * {@code execute} returns right after the ready line and leaves the server to {@link
+   * The command line as {@link #run} builds it, for tests: with {@code waitForSignal} false, {@code
+   * execute} returns right after the ready line and leaves the server to {@link
    * ServerCommand#stop()}.
    */
   public static CommandLine commandLine(ServerCommand command, Object... ownOptions) {
     CommandLine cl = new CommandLine(command);
     cl.setCommandName(command.definition().id() + "-server");
-    cl.getCommandSpec().usageMessage().description(
-        command.definition().description().toArray(String[]::new));
+    cl.getCommandSpec()
+        .usageMessage()
+        .description(command.definition().description().toArray(String[]::new));
     for (int i = 0; i < ownOptions.length; i++) {
       cl.addMixin("own" + i, ownOptions[i]);
     }

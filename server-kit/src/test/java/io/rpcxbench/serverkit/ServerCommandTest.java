@@ -59,8 +59,8 @@ class ServerCommandTest {
     int exit = execute(command, new String[] {"--bind", "127.0.0.1", "--port", "0"});
     try {
       assertThat(exit).isZero();
-      assertThat(out.toString()).isEqualTo("demo listening on 127.0.0.1:" + command.boundPort()
-          + System.lineSeparator());
+      assertThat(out.toString())
+          .isEqualTo("demo listening on 127.0.0.1:" + command.boundPort() + System.lineSeparator());
     } finally {
       command.stop();
     }
@@ -70,11 +70,15 @@ class ServerCommandTest {
   void aBusyPortIsOneLineAndExitOne() throws IOException {
     try (ServerSocket busy = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
       ServerCommand command = command(ServerDefinition.of("demo", 0));
-      int exit = execute(command,
-          new String[] {"--bind", "127.0.0.1", "--port", "" + busy.getLocalPort()});
+      int exit =
+          execute(
+              command, new String[] {"--bind", "127.0.0.1", "--port", "" + busy.getLocalPort()});
       assertThat(exit).isEqualTo(1);
-      assertThat(err.toString().strip()).isEqualTo(
-          "demo: cannot listen on 127.0.0.1:" + busy.getLocalPort() + ": address already in use");
+      assertThat(err.toString().strip())
+          .isEqualTo(
+              "demo: cannot listen on 127.0.0.1:"
+                  + busy.getLocalPort()
+                  + ": address already in use");
       assertThat(out.toString()).isEmpty();
     }
   }
@@ -87,28 +91,31 @@ class ServerCommandTest {
     assertThat(execute(command(ServerDefinition.of("demo", 0)), new String[] {"--nope"}))
         .isEqualTo(2);
     assertThat(err.toString()).contains("unknown argument --nope");
-    assertThat(execute(command(ServerDefinition.of("demo", 0)),
-        new String[] {"--bind", "no-such-host.invalid"})).isEqualTo(2);
+    assertThat(
+            execute(
+                command(ServerDefinition.of("demo", 0)),
+                new String[] {"--bind", "no-such-host.invalid"}))
+        .isEqualTo(2);
     assertThat(err.toString()).contains("--bind: unknown host no-such-host.invalid");
   }
 
   @Test
   void helpShowsTheDescriptionAndOwnOptions() {
     Own own = new Own();
-    int exit = execute(command(ServerDefinition.of("demo", 9, "Serves demo.")),
-        new String[] {"--help"}, own);
+    int exit =
+        execute(
+            command(ServerDefinition.of("demo", 9, "Serves demo.")), new String[] {"--help"}, own);
     assertThat(exit).isZero();
-    assertThat(out.toString()).contains("demo-server", "Serves demo.", "--bind", "--port",
-        "--fast");
+    assertThat(out.toString())
+        .contains("demo-server", "Serves demo.", "--bind", "--port", "--fast");
   }
 
   @Test
   void ownOptionsAndPassThroughReachTheServer() {
     Own own = new Own();
-    ServerCommand command = command(
-        ServerDefinition.of("demo", 0).passingThrough("--[a-z.]+=.*"));
-    int exit = execute(command,
-        new String[] {"--bind", "127.0.0.1", "--fast", "--spring.x=1"}, own);
+    ServerCommand command = command(ServerDefinition.of("demo", 0).passingThrough("--[a-z.]+=.*"));
+    int exit =
+        execute(command, new String[] {"--bind", "127.0.0.1", "--fast", "--spring.x=1"}, own);
     try {
       assertThat(exit).isZero();
       assertThat(own.fast).isTrue();

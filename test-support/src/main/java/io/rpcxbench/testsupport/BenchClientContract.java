@@ -31,10 +31,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What every protocol plug-in's client must do against its real server on loopback, port 0:
- * the four calls, a rejected null argument that leaves the client usable, 64 threads sharing one
- * client, a server that stops (calls fail, no hang) and comes back on the same port, an
- * unreachable server. One subclass per protocol.
+ * What every protocol plug-in's client must do against its real server on loopback, port 0: the
+ * four calls, a rejected null argument that leaves the client usable, 64 threads sharing one
+ * client, a server that stops (calls fail, no hang) and comes back on the same port, an unreachable
+ * server. One subclass per protocol.
  *
  * <pre>{@code
  * class HttpJsonClientTest extends BenchClientContract {
@@ -47,8 +47,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 public abstract class BenchClientContract {
   /** Per-call deadline of the clients under test. */
   protected static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+
   /** Connect deadline of the clients under test. */
   protected static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
   private static final int THREADS = 64;
   private static final Duration NO_HANG = Duration.ofSeconds(60);
 
@@ -94,7 +96,8 @@ public abstract class BenchClientContract {
 
   @Test
   void serviceLoaderFindsTheProvider() {
-    assertThat(ServiceLoader.load(ProtocolProvider.class).stream().map(ServiceLoader.Provider::type))
+    assertThat(
+            ServiceLoader.load(ProtocolProvider.class).stream().map(ServiceLoader.Provider::type))
         .contains(provider().getClass().asSubclass(ProtocolProvider.class));
     assertThat(provider().id()).matches("[a-z][a-z0-9-]*");
     assertThat(client.describe()).isNotBlank();
@@ -152,21 +155,23 @@ public abstract class BenchClientContract {
       List<Future<Integer>> done = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        done.add(pool.submit(() -> {
-          start.await();
-          Random random = new Random(thread);
-          for (int i = 0; i < 25; i++) {
-            String name = "t" + thread + "-" + i;
-            assertThat(client.hello(name)).isEqualTo(BenchContract.helloReply(name));
-            byte[] payload = new byte[random.nextInt(2048)];
-            random.nextBytes(payload);
-            assertThat(client.echo(payload)).isEqualTo(payload);
-            assertThat(client.put(BenchContract.putKey(name, i, 64), payload)).isTrue();
-            int n = (thread + i) % 20;
-            assertThat(client.items(n)).isEqualTo(BenchContract.items(n));
-          }
-          return thread;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  Random random = new Random(thread);
+                  for (int i = 0; i < 25; i++) {
+                    String name = "t" + thread + "-" + i;
+                    assertThat(client.hello(name)).isEqualTo(BenchContract.helloReply(name));
+                    byte[] payload = new byte[random.nextInt(2048)];
+                    random.nextBytes(payload);
+                    assertThat(client.echo(payload)).isEqualTo(payload);
+                    assertThat(client.put(BenchContract.putKey(name, i, 64), payload)).isTrue();
+                    int n = (thread + i) % 20;
+                    assertThat(client.items(n)).isEqualTo(BenchContract.items(n));
+                  }
+                  return thread;
+                }));
       }
       start.countDown();
       for (Future<Integer> f : done) {
@@ -189,20 +194,23 @@ public abstract class BenchClientContract {
       try {
         List<Future<?>> loops = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
-          loops.add(callers.submit(() -> {
-            // Calls until some call after the stop has failed; every reply that comes is right.
-            for (int i = 0; ; i++) {
-              boolean afterStop = stopped.getCount() == 0;
-              try {
-                assertThat(c.hello("mid" + i)).isEqualTo("hello, mid" + i);
-              } catch (RuntimeException e) {
-                failures.incrementAndGet();
-                if (afterStop) {
-                  return;
-                }
-              }
-            }
-          }));
+          loops.add(
+              callers.submit(
+                  () -> {
+                    // Calls until some call after the stop has failed; every reply that comes is
+                    // right.
+                    for (int i = 0; ; i++) {
+                      boolean afterStop = stopped.getCount() == 0;
+                      try {
+                        assertThat(c.hello("mid" + i)).isEqualTo("hello, mid" + i);
+                      } catch (RuntimeException e) {
+                        failures.incrementAndGet();
+                        if (afterStop) {
+                          return;
+                        }
+                      }
+                    }
+                  }));
         }
         Thread.sleep(100);
         own.close();
@@ -214,9 +222,11 @@ public abstract class BenchClientContract {
         callers.shutdownNow();
       }
       assertThat(failures.get()).isPositive();
-      assertTimeoutPreemptively(NO_HANG, () -> {
-        assertThatThrownBy(() -> c.hello("stopped")).isInstanceOf(RuntimeException.class);
-      });
+      assertTimeoutPreemptively(
+          NO_HANG,
+          () -> {
+            assertThatThrownBy(() -> c.hello("stopped")).isInstanceOf(RuntimeException.class);
+          });
 
       own = startServer(port);
       assertThat(helloEventually(c, "again")).isEqualTo("hello, again");
@@ -232,20 +242,22 @@ public abstract class BenchClientContract {
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       closedPort = s.getLocalPort();
     }
-    assertTimeoutPreemptively(CONNECT_TIMEOUT.plusSeconds(3), () -> {
-      try (BenchClient c = provider().open(options(closedPort))) {
-        BenchClient probe = c.forProbe(CONNECT_TIMEOUT);
-        assertThatThrownBy(() -> probe.hello("nobody")).isInstanceOf(RuntimeException.class);
-      } catch (RuntimeException e) {
-        // a client that connects eagerly may fail in open(): just as good
-      }
-    });
+    assertTimeoutPreemptively(
+        CONNECT_TIMEOUT.plusSeconds(3),
+        () -> {
+          try (BenchClient c = provider().open(options(closedPort))) {
+            BenchClient probe = c.forProbe(CONNECT_TIMEOUT);
+            assertThatThrownBy(() -> probe.hello("nobody")).isInstanceOf(RuntimeException.class);
+          } catch (RuntimeException e) {
+            // a client that connects eagerly may fail in open(): just as good
+          }
+        });
   }
 
   /**
-   * Bytes on the wire of one {@code hello("world")} request and reply on a warm connection,
-   * through a counting proxy; printed for the protocol's README as {@code wire bytes ID
-   * hello("world"): request N, reply M}.
+   * Bytes on the wire of one {@code hello("world")} request and reply on a warm connection, through
+   * a counting proxy; printed for the protocol's README as {@code wire bytes ID hello("world"):
+   * request N, reply M}.
    */
   @Test
   void wireBytesOfHelloWorld() throws Exception {
@@ -257,16 +269,21 @@ public abstract class BenchClientContract {
       assertThat(c.hello("world")).isEqualTo("hello, world");
       long request = proxy.requestBytes() - up;
       long reply = proxy.replyBytes() - down;
-      System.out.println("wire bytes " + provider().id() + " hello(\"world\"): request "
-          + request + ", reply " + reply);
+      System.out.println(
+          "wire bytes "
+              + provider().id()
+              + " hello(\"world\"): request "
+              + request
+              + ", reply "
+              + reply);
       assertThat(request).isPositive();
       assertThat(reply).isPositive();
     }
   }
 
   /**
-   * After a restart the first call may meet a pooled connection of the old server that the
-   * client has not yet seen closed; a second call must work.
+   * After a restart the first call may meet a pooled connection of the old server that the client
+   * has not yet seen closed; a second call must work.
    */
   private static String helloEventually(BenchClient c, String name) {
     try {

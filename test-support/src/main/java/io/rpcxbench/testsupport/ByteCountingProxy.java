@@ -78,7 +78,8 @@ public final class ByteCountingProxy implements AutoCloseable {
 
   private static void pump(Socket from, Socket to, AtomicLong counter) {
     byte[] buffer = new byte[64 * 1024];
-    try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+    try (InputStream in = from.getInputStream();
+        OutputStream out = to.getOutputStream()) {
       int n;
       while ((n = in.read(buffer)) >= 0) {
         // count before forwarding: once the other side has the bytes, the counter has them

@@ -13,8 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A benchmark server started as a JVM of its own, as the scripts start it: waits for its ready
- * line ({@code <protocol> listening on ADDR:PORT}), stops it with SIGTERM.
+ * A benchmark server started as a JVM of its own, as the scripts start it: waits for its ready line
+ * ({@code <protocol> listening on ADDR:PORT}), stops it with SIGTERM.
  *
  * <pre>{@code
  * try (ServerProcess server = ServerProcess.start("grpc", List.of("-jar", "target/server-grpc.jar", "--port", "0"))) {
@@ -31,8 +31,9 @@ public final class ServerProcess implements AutoCloseable {
   private final List<String> otherLines = new ArrayList<>();
 
   private ServerProcess(String protocol, Process process) {
-    this.ready = Pattern.compile(
-        (protocol == null ? "\\S+" : Pattern.quote(protocol)) + " listening on (.+):(\\d+)");
+    this.ready =
+        Pattern.compile(
+            (protocol == null ? "\\S+" : Pattern.quote(protocol)) + " listening on (.+):(\\d+)");
     this.process = process;
     Thread reader = new Thread(this::readStdout, "server-stdout");
     reader.setDaemon(true);
@@ -49,7 +50,9 @@ public final class ServerProcess implements AutoCloseable {
     return new ServerProcess(protocol, builder.start());
   }
 
-  /** A server jar of any protocol: {@code java -jar JAR ARGS...}; any server id in the ready line. */
+  /**
+   * A server jar of any protocol: {@code java -jar JAR ARGS...}; any server id in the ready line.
+   */
   public static ServerProcess startJar(Path jar, List<String> args) throws IOException {
     List<String> javaArgs = new ArrayList<>(List.of("-jar", jar.toString()));
     javaArgs.addAll(args);
@@ -92,7 +95,8 @@ public final class ServerProcess implements AutoCloseable {
 
   private void readStdout() {
     try (BufferedReader in =
-        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         if (!firstLine.complete(line)) {

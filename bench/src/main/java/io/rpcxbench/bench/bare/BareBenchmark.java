@@ -21,18 +21,21 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The bare baseline's per-call CPU work, the floor for {@code io.rpcxbench.rpcx.CodecBenchmark}
- * and {@code ProxyDispatchBenchmark}: the same steps with the baseline's classes (same name
- * length as there).
+ * The bare baseline's per-call CPU work, the floor for {@code io.rpcxbench.rpcx.CodecBenchmark} and
+ * {@code ProxyDispatchBenchmark}: the same steps with the baseline's classes (same name length as
+ * there).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {
-    "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
-    "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider",
+      "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"
+    })
 public class BareBenchmark {
   private static final String NAME = "o5t12c3456";
 
@@ -49,15 +52,18 @@ public class BareBenchmark {
   @Setup
   public void setUp() {
     requestFrame = Unpooled.directBuffer().writeBytes(encodeRequest(1));
-    server = new EmbeddedChannel(new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH),
-        BareServerHandler.INSTANCE);
+    server =
+        new EmbeddedChannel(
+            new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH), BareServerHandler.INSTANCE);
     server.writeInbound(requestFrame.retainedDuplicate());
     ByteBuf reply = server.readOutbound();
     replyFrame = alloc.directBuffer(reply.readableBytes());
     replyFrame.writeBytes(reply);
     reply.release();
-    client = new EmbeddedChannel(new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH),
-        new BareClientHandler(pending, "in-process"));
+    client =
+        new EmbeddedChannel(
+            new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH),
+            new BareClientHandler(pending, "in-process"));
     decoder = new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH);
   }
 
@@ -79,7 +85,10 @@ public class BareBenchmark {
     return encodeRequest(++id).length;
   }
 
-  /** The reply frame split off the input, its body copied out (as BareClientHandler does) and decoded. */
+  /**
+   * The reply frame split off the input, its body copied out (as BareClientHandler does) and
+   * decoded.
+   */
   @Benchmark
   public String decodeReply() {
     replyFrame.readerIndex(0);

@@ -3,14 +3,16 @@ package io.rpcxbench.bench.bare;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One call in flight: its id, its request frame until written, and its outcome (the reply body
- * or a failure) handed from the event loop to the one thread that waits for it.
+ * One call in flight: its id, its request frame until written, and its outcome (the reply body or a
+ * failure) handed from the event loop to the one thread that waits for it.
  */
 final class BareCall {
   final long id;
   private final Thread caller;
+
   /** The request frame until the write queue copies it into its batch. */
   byte[] frame;
+
   private volatile Object outcome;
 
   BareCall(long id, byte[] frame) {

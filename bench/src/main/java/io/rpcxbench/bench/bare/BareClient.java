@@ -22,11 +22,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The bare baseline's client, with RPCX's client model and nothing else: blocking callers that
- * each wait on their own reply, a request id to call map, one persistent NIO connection (opened
- * on first use, again after a loss) with TCP_NODELAY, and write coalescing. The caller encodes
- * its frame into an array (the write queue copies a batch into one pooled buffer, as RPCX's
- * does); the event loop copies each reply body out for its caller.
+ * The bare baseline's client, with RPCX's client model and nothing else: blocking callers that each
+ * wait on their own reply, a request id to call map, one persistent NIO connection (opened on first
+ * use, again after a loss) with TCP_NODELAY, and write coalescing. The caller encodes its frame
+ * into an array (the write queue copies a batch into one pooled buffer, as RPCX's does); the event
+ * loop copies each reply body out for its caller.
  */
 final class BareClient implements BenchClient {
   private final ClientOptions options;
@@ -124,7 +124,9 @@ final class BareClient implements BenchClient {
     if (!connected.isSuccess()) {
       Throwable cause = connected.cause();
       throw new BareException(
-          "cannot connect to " + options.target() + ": "
+          "cannot connect to "
+              + options.target()
+              + ": "
               + (cause == null ? "cancelled" : cause.getMessage()),
           cause);
     }
@@ -149,7 +151,9 @@ final class BareClient implements BenchClient {
     return "bare Netty baseline (bench/, not a product protocol) on Netty "
         + nettyVersion()
         + ": one connection, NIO, TCP_NODELAY, write coalescing, varint32 frames [id][UTF-8 name],"
-        + " blocking callers, call timeout " + options.callTimeout() + ", connect timeout "
+        + " blocking callers, call timeout "
+        + options.callTimeout()
+        + ", connect timeout "
         + options.connectTimeout();
   }
 

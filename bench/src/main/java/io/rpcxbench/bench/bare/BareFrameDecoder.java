@@ -8,10 +8,10 @@ import io.netty.handler.codec.TooLongFrameException;
 import java.util.List;
 
 /**
- * Splits the stream into varint32-length-prefixed frames, as RPCX's decoder does, and passes
- * each on as a retained slice of the input (no copy, no parse). Never trusts a length: a prefix
- * over 5 bytes, a length over the maximum or shorter than an id is an error, after which the rest
- * of the input is dropped and the handler closes the connection.
+ * Splits the stream into varint32-length-prefixed frames, as RPCX's decoder does, and passes each
+ * on as a retained slice of the input (no copy, no parse). Never trusts a length: a prefix over 5
+ * bytes, a length over the maximum or shorter than an id is an error, after which the rest of the
+ * input is dropped and the handler closes the connection.
  */
 final class BareFrameDecoder extends ByteToMessageDecoder {
   private static final int MAX_VARINT32_BYTES = 5;

@@ -4,17 +4,20 @@ import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The bare baseline's frames: RPCX's framing (a varint32 length, then that many bytes) around
- * the least a request/response protocol needs: {@code [id: 8 bytes][body]}. A hello request's
- * body is the UTF-8 name, its reply's body {@code "hello, " + name}; an echo has the id's top
- * bit set and its reply body is the payload unchanged.
+ * The bare baseline's frames: RPCX's framing (a varint32 length, then that many bytes) around the
+ * least a request/response protocol needs: {@code [id: 8 bytes][body]}. A hello request's body is
+ * the UTF-8 name, its reply's body {@code "hello, " + name}; an echo has the id's top bit set and
+ * its reply body is the payload unchanged.
  */
 final class BareFrames {
   /** Room for the harness's largest echo (1 MiB) plus the id; anything longer is refused. */
   static final int MAX_FRAME_LENGTH = 2 * 1024 * 1024;
+
   static final int ID_BYTES = Long.BYTES;
+
   /** Set in an echo call's id; hello ids (counting up from 1) never have it. */
   static final long ECHO_BIT = Long.MIN_VALUE;
+
   static final byte[] HELLO_PREFIX = "hello, ".getBytes(StandardCharsets.UTF_8);
 
   private BareFrames() {}

@@ -1,6 +1,5 @@
 package io.rpcxbench.bench.bare;
 
-import io.rpcxbench.serverkit.RunningServer;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
@@ -12,6 +11,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.rpcxbench.serverkit.RunningServer;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -67,7 +67,8 @@ public final class BareServer implements RunningServer {
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       loops.shutdownGracefully(0, 0, TimeUnit.SECONDS);
-      throw new IllegalStateException("cannot listen on " + bind + ":" + port + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot listen on " + bind + ":" + port + ": " + e.getMessage(), e);
     }
   }
 

@@ -7,8 +7,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
  * Answers every frame right here on the event loop: {@code [id]["hello, " + name]} (the name's
- * bytes are copied, never decoded) or, for an echo, {@code [id][payload]}. Replies are written
- * as they come and flushed once per read batch.
+ * bytes are copied, never decoded) or, for an echo, {@code [id][payload]}. Replies are written as
+ * they come and flushed once per read batch.
  */
 @ChannelHandler.Sharable
 final class BareServerHandler extends ChannelInboundHandlerAdapter {
@@ -22,8 +22,10 @@ final class BareServerHandler extends ChannelInboundHandlerAdapter {
     try {
       long id = request.readLong();
       boolean echo = (id & BareFrames.ECHO_BIT) != 0;
-      int length = BareFrames.ID_BYTES + (echo ? 0 : BareFrames.HELLO_PREFIX.length)
-          + request.readableBytes();
+      int length =
+          BareFrames.ID_BYTES
+              + (echo ? 0 : BareFrames.HELLO_PREFIX.length)
+              + request.readableBytes();
       ByteBuf reply = ctx.alloc().ioBuffer(BareFrames.frameSize(length));
       BareFrames.writeVarint32(reply, length);
       reply.writeLong(id);

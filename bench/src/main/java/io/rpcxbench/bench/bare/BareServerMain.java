@@ -5,8 +5,8 @@ import io.rpcxbench.serverkit.ServerMain;
 
 /**
  * {@code java -jar bench/target/bare-server.jar [--bind ADDR] [--port 8090]}: the bare Netty
- * baseline's server (a benchmark floor, not a product protocol), on the server kit's command
- * line: varint32 frames [id][name] -> [id]["hello, " + name], answered on the event loop.
+ * baseline's server (a benchmark floor, not a product protocol), on the server kit's command line:
+ * varint32 frames [id][name] -> [id]["hello, " + name], answered on the event loop.
  */
 public final class BareServerMain {
   /** Default port of the baseline: next to the catalog's 8081-8089, never one of them. */
@@ -14,7 +14,8 @@ public final class BareServerMain {
 
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-          BareProtocol.ID, DEFAULT_PORT,
+          BareProtocol.ID,
+          DEFAULT_PORT,
           "The bare Netty request/response baseline (a benchmark floor, not a product protocol).",
           "Example: java -jar bench/target/bare-server.jar --port 8090");
 

@@ -8,9 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * RPCX's write coalescing, in its plainest form: callers enqueue their frames (arrays); one
- * event-loop task copies everything queued into pooled buffers of {@link #BATCH_BYTES} (larger
- * only for a larger frame), writes them and flushes once. Netty's own MPSC queue (no node per
- * call).
+ * event-loop task copies everything queued into pooled buffers of {@link #BATCH_BYTES} (larger only
+ * for a larger frame), writes them and flushes once. Netty's own MPSC queue (no node per call).
  */
 final class BareWriteQueue {
   static final int BATCH_BYTES = 16 * 1024;

@@ -30,7 +30,8 @@ class BareFrameDecoderTest {
     two.readBytes(all);
     for (int split = 0; split <= all.length; split++) {
       EmbeddedChannel server =
-          new EmbeddedChannel(new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH), BareServerHandler.INSTANCE);
+          new EmbeddedChannel(
+              new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH), BareServerHandler.INSTANCE);
       server.writeInbound(Unpooled.wrappedBuffer(all, 0, split));
       server.writeInbound(Unpooled.wrappedBuffer(all, split, all.length - split));
       assertThat(reply(server.readOutbound())).isEqualTo("7:hello, world");
@@ -62,15 +63,21 @@ class BareFrameDecoderTest {
   void oversizeShortAndMalformedFramesAreRefused() {
     ByteBuf big = Unpooled.buffer();
     BareFrames.writeVarint32(big, BareFrames.MAX_FRAME_LENGTH + 1);
-    assertThatThrownBy(() -> new EmbeddedChannel(new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH))
-            .writeInbound(big))
+    assertThatThrownBy(
+            () ->
+                new EmbeddedChannel(new BareFrameDecoder(BareFrames.MAX_FRAME_LENGTH))
+                    .writeInbound(big))
         .isInstanceOf(TooLongFrameException.class);
-    assertThatThrownBy(() -> new EmbeddedChannel(new BareFrameDecoder(100))
-            .writeInbound(Unpooled.wrappedBuffer(new byte[] {3, 1, 2, 3})))
+    assertThatThrownBy(
+            () ->
+                new EmbeddedChannel(new BareFrameDecoder(100))
+                    .writeInbound(Unpooled.wrappedBuffer(new byte[] {3, 1, 2, 3})))
         .isInstanceOf(CorruptedFrameException.class)
         .hasMessageContaining("shorter than an id");
-    assertThatThrownBy(() -> new EmbeddedChannel(new BareFrameDecoder(100))
-            .writeInbound(Unpooled.wrappedBuffer(new byte[] {-1, -1, -1, -1, -1, 1})))
+    assertThatThrownBy(
+            () ->
+                new EmbeddedChannel(new BareFrameDecoder(100))
+                    .writeInbound(Unpooled.wrappedBuffer(new byte[] {-1, -1, -1, -1, -1, 1})))
         .isInstanceOf(DecoderException.class)
         .hasMessageContaining("malformed length prefix");
   }

@@ -30,13 +30,15 @@ class BareRoundTripTest {
         List<Future<Integer>> done = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
           String prefix = "t" + t + "c";
-          done.add(pool.submit(() -> {
-            for (int i = 0; i < 500; i++) {
-              String name = prefix + i + (i % 7 == 0 ? "-ünïcödé" : "");
-              assertThat(client.hello(name)).isEqualTo(BenchContract.helloReply(name));
-            }
-            return 500;
-          }));
+          done.add(
+              pool.submit(
+                  () -> {
+                    for (int i = 0; i < 500; i++) {
+                      String name = prefix + i + (i % 7 == 0 ? "-ünïcödé" : "");
+                      assertThat(client.hello(name)).isEqualTo(BenchContract.helloReply(name));
+                    }
+                    return 500;
+                  }));
         }
         for (Future<Integer> f : done) {
           assertThat(f.get()).isEqualTo(500);
@@ -68,12 +70,14 @@ class BareRoundTripTest {
     try (BenchClient client = new BareProtocol().open(options(port))) {
       assertThat(client.hello("x")).isEqualTo("hello, x");
       server.close();
-      assertThatThrownBy(() -> {
-        // the first call may still meet the dying connection; the next ones find none
-        for (int i = 0; i < 3; i++) {
-          client.hello("y");
-        }
-      }).isInstanceOf(BareException.class);
+      assertThatThrownBy(
+              () -> {
+                // the first call may still meet the dying connection; the next ones find none
+                for (int i = 0; i < 3; i++) {
+                  client.hello("y");
+                }
+              })
+          .isInstanceOf(BareException.class);
     }
     int closed;
     try (ServerSocket s = new ServerSocket(0)) {
@@ -90,9 +94,12 @@ class BareRoundTripTest {
   @Test
   void theProviderIsWhatTheHarnessFinds() {
     BareProtocol p =
-        (BareProtocol) java.util.ServiceLoader.load(io.rpcxbench.spi.ProtocolProvider.class)
-            .stream().map(java.util.ServiceLoader.Provider::get)
-            .filter(x -> x.id().equals("bare")).findFirst().orElseThrow();
+        (BareProtocol)
+            java.util.ServiceLoader.load(io.rpcxbench.spi.ProtocolProvider.class).stream()
+                .map(java.util.ServiceLoader.Provider::get)
+                .filter(x -> x.id().equals("bare"))
+                .findFirst()
+                .orElseThrow();
     assertThat(p.type()).isEqualTo(90);
     assertThat(p.defaultPort()).isEqualTo(BareServerMain.DEFAULT_PORT);
   }

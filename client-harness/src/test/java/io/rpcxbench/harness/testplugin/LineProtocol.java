@@ -17,13 +17,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * A protocol plugin for the SPI tests, outside the harness's package so that only the public
- * SPI is used: one text line per call over TCP ("H name" -> "hello, name"; "E base64" -> the
- * same base64), one shared socket, calls serialised. {@link Server} is its real server.
+ * A protocol plugin for the SPI tests, outside the harness's package so that only the public SPI is
+ * used: one text line per call over TCP ("H name" -> "hello, name"; "E base64" -> the same base64),
+ * one shared socket, calls serialised. {@link Server} is its real server.
  */
 public final class LineProtocol implements ProtocolProvider {
   public static final String ID = "line";
   public static final int TYPE = 99;
+
   /** Nothing listens on port 1 in the tests. */
   public static final int DEFAULT_PORT = 1;
 
@@ -78,7 +79,9 @@ public final class LineProtocol implements ProtocolProvider {
       return Base64.getDecoder().decode(call("E " + Base64.getEncoder().encodeToString(payload)));
     }
 
-    /** The line protocol has no put: the key goes through echo, which is enough for the SPI tests. */
+    /**
+     * The line protocol has no put: the key goes through echo, which is enough for the SPI tests.
+     */
     @Override
     public boolean put(String key, byte[] value) {
       return key.equals(call("H " + key).substring("hello, ".length()));
@@ -98,7 +101,8 @@ public final class LineProtocol implements ProtocolProvider {
               (int) options.connectTimeout().toMillis());
           s.setSoTimeout((int) options.callTimeout().toMillis());
           socket = s;
-          in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+          in =
+              new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
           out = s.getOutputStream();
         }
         out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
@@ -116,7 +120,11 @@ public final class LineProtocol implements ProtocolProvider {
 
     @Override
     public String describe() {
-      return "line protocol to " + options.target() + ", " + options.threads() + " threads, timeout "
+      return "line protocol to "
+          + options.target()
+          + ", "
+          + options.threads()
+          + " threads, timeout "
           + options.callTimeout();
     }
 
@@ -164,7 +172,8 @@ public final class LineProtocol implements ProtocolProvider {
     private static void serve(Socket s) {
       try (s;
           BufferedReader in =
-              new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))) {
+              new BufferedReader(
+                  new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))) {
         OutputStream out = s.getOutputStream();
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           String body = line.substring(2);

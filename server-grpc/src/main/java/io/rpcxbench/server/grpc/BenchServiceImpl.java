@@ -30,18 +30,25 @@ final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
   @Override
   public void echo(EchoRequest request, StreamObserver<EchoReply> replies) {
     // ByteString is immutable: handing the same bytes back costs no copy.
-    answer(replies, () -> {
-      BenchLogic.checkEchoPayload(request.hasPayload(), request.getPayload().size());
-      return EchoReply.newBuilder().setPayload(request.getPayload()).build();
-    });
+    answer(
+        replies,
+        () -> {
+          BenchLogic.checkEchoPayload(request.hasPayload(), request.getPayload().size());
+          return EchoReply.newBuilder().setPayload(request.getPayload()).build();
+        });
   }
 
   @Override
   public void put(PutRequest request, StreamObserver<PutReply> replies) {
-    answer(replies, () -> PutReply.newBuilder()
-        .setOk(bench.put(request.hasKey() ? request.getKey() : null,
-            request.hasValue() ? request.getValue().toByteArray() : null))
-        .build());
+    answer(
+        replies,
+        () ->
+            PutReply.newBuilder()
+                .setOk(
+                    bench.put(
+                        request.hasKey() ? request.getKey() : null,
+                        request.hasValue() ? request.getValue().toByteArray() : null))
+                .build());
   }
 
   @Override

@@ -27,7 +27,9 @@ class GrpcBenchClient implements BenchClient {
   private final String description;
 
   private GrpcBenchClient(
-      ManagedChannel channel, BenchGrpc.BenchBlockingStub stub, long deadlineNanos,
+      ManagedChannel channel,
+      BenchGrpc.BenchBlockingStub stub,
+      long deadlineNanos,
       String description) {
     this.channel = channel;
     this.stub = stub;
@@ -42,10 +44,13 @@ class GrpcBenchClient implements BenchClient {
       builder.directExecutor();
     }
     String description =
-        "grpc-java " + grpcVersion()
+        "grpc-java "
+            + grpcVersion()
             + ": one ManagedChannel (ManagedChannelBuilder.forAddress, usePlaintext, "
             + (directExecutor ? "directExecutor" : "default executor")
-            + "), blocking stub, withDeadlineAfter(" + options.callTimeout() + ") per call";
+            + "), blocking stub, withDeadlineAfter("
+            + options.callTimeout()
+            + ") per call";
     ManagedChannel channel = builder.build();
     return new GrpcBenchClient(
         channel, BenchGrpc.newBlockingStub(channel), options.callTimeout().toNanos(), description);

@@ -3,13 +3,13 @@ package io.rpcxbench.server.grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.rpcxbench.serverkit.RunningServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
-import io.rpcxbench.serverkit.RunningServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 public final class GrpcServerCommand {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-          GrpcProtocol.ID, GrpcProtocol.PORT,
+          GrpcProtocol.ID,
+          GrpcProtocol.PORT,
           "Serves the benchmark service (rpcxbench.Bench) over gRPC until SIGTERM.",
           "Example: java -jar server-grpc/target/server-grpc.jar --port 8082 --direct-executor");
 
@@ -24,10 +25,12 @@ public final class GrpcServerCommand {
 
   /** gRPC's own server option. */
   static final class Options {
-    @Option(names = "--direct-executor",
-        description = "Run handlers on the transport threads (ServerBuilder.directExecutor(),"
-            + " gRPC's documented tuning for non-blocking handlers). Default: gRPC's default"
-            + " executor.")
+    @Option(
+        names = "--direct-executor",
+        description =
+            "Run handlers on the transport threads (ServerBuilder.directExecutor(),"
+                + " gRPC's documented tuning for non-blocking handlers). Default: gRPC's default"
+                + " executor.")
     boolean directExecutor;
 
     GrpcBenchServer start(String bind, int port, java.util.List<String> extra) {

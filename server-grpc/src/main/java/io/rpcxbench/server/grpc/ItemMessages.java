@@ -12,7 +12,8 @@ final class ItemMessages {
   static ItemsReply toWire(List<Item> items) {
     ItemsReply.Builder reply = ItemsReply.newBuilder();
     for (Item item : items) {
-      reply.addItemsBuilder()
+      reply
+          .addItemsBuilder()
           .setId(item.id())
           .setName(item.name())
           .setPrice(item.price())
@@ -25,8 +26,9 @@ final class ItemMessages {
   static List<Item> fromWire(ItemsReply reply) {
     List<Item> items = new ArrayList<>(reply.getItemsCount());
     for (io.rpcxbench.server.grpc.wire.Item item : reply.getItemsList()) {
-      items.add(new Item(
-          item.getId(), item.getName(), item.getPrice(), item.getFlag(), item.getTagsList()));
+      items.add(
+          new Item(
+              item.getId(), item.getName(), item.getPrice(), item.getFlag(), item.getTagsList()));
     }
     return items;
   }

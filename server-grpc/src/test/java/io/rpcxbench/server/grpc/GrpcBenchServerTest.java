@@ -20,9 +20,9 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class GrpcBenchServerTest {
 
@@ -32,7 +32,8 @@ class GrpcBenchServerTest {
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, directExecutor);
         Client client = new Client(server.port())) {
       assertThat(server.port()).isPositive();
-      HelloReply reply = client.blocking().hello(HelloRequest.newBuilder().setName("world").build());
+      HelloReply reply =
+          client.blocking().hello(HelloRequest.newBuilder().setName("world").build());
       assertThat(reply.getMessage()).isEqualTo("hello, world");
       assertThatThrownBy(() -> client.blocking().hello(HelloRequest.getDefaultInstance()))
           .hasMessageContaining("INVALID_ARGUMENT: hello: name is required");
@@ -49,7 +50,9 @@ class GrpcBenchServerTest {
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false);
         Client client = new Client(server.port())) {
       EchoReply reply =
-          client.blocking().echo(EchoRequest.newBuilder().setPayload(ByteString.copyFrom(payload)).build());
+          client
+              .blocking()
+              .echo(EchoRequest.newBuilder().setPayload(ByteString.copyFrom(payload)).build());
       assertThat(reply.getPayload().toByteArray()).isEqualTo(payload);
     }
   }

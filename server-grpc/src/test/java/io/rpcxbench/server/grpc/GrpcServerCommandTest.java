@@ -1,9 +1,11 @@
 package io.rpcxbench.server.grpc;
 
-import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.server.grpc.wire.HelloRequest;
+import io.rpcxbench.serverkit.ServerCommand;
+import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.testsupport.ServerProcess;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -12,8 +14,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import io.rpcxbench.serverkit.ServerCommand;
-import io.rpcxbench.serverkit.ServerMain;
 import picocli.CommandLine;
 
 class GrpcServerCommandTest {
@@ -37,7 +37,8 @@ class GrpcServerCommandTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"--port=70000", "--port=-1", "--port=x", "--nope", "--bind=nosuch.invalid"})
+  @ValueSource(
+      strings = {"--port=70000", "--port=-1", "--port=x", "--nope", "--bind=nosuch.invalid"})
   void badUsageExitsTwo(String arg) {
     assertThat(execute(arg)).isEqualTo(2);
     assertThat(err.toString()).contains("grpc: error: ", "try --help");
@@ -51,7 +52,9 @@ class GrpcServerCommandTest {
       assertThat(execute("--bind", "127.0.0.1", "--port", Integer.toString(port))).isEqualTo(1);
       assertThat(err.toString())
           .isEqualTo(
-              "grpc: cannot listen on 127.0.0.1:" + port + ": address already in use"
+              "grpc: cannot listen on 127.0.0.1:"
+                  + port
+                  + ": address already in use"
                   + System.lineSeparator());
       assertThat(out.toString()).isEmpty();
     }
@@ -74,7 +77,11 @@ class GrpcServerCommandTest {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("grpc listening on 127.0.0.1:" + port);
       try (GrpcBenchServerTest.Client client = new GrpcBenchServerTest.Client(port)) {
-        assertThat(client.blocking().hello(HelloRequest.newBuilder().setName("cli").build()).getMessage())
+        assertThat(
+                client
+                    .blocking()
+                    .hello(HelloRequest.newBuilder().setName("cli").build())
+                    .getMessage())
             .isEqualTo("hello, cli");
       }
       assertThat(server.terminate()).isZero();

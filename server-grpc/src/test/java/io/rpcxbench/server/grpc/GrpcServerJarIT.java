@@ -1,11 +1,11 @@
 package io.rpcxbench.server.grpc;
 
-import io.rpcxbench.testsupport.ServerProcess;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import io.rpcxbench.server.grpc.wire.EchoRequest;
 import io.rpcxbench.server.grpc.wire.HelloRequest;
+import io.rpcxbench.testsupport.ServerProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,14 +20,23 @@ class GrpcServerJarIT {
     assertThat(jar).exists();
     assertThat(Files.size(jar)).isGreaterThan(1_000_000L);
     try (ServerProcess server =
-        ServerProcess.start("grpc", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
+        ServerProcess.start(
+            "grpc", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("grpc listening on 127.0.0.1:" + port);
       try (GrpcBenchServerTest.Client client = new GrpcBenchServerTest.Client(port)) {
-        assertThat(client.blocking().hello(HelloRequest.newBuilder().setName("jar").build()).getMessage())
+        assertThat(
+                client
+                    .blocking()
+                    .hello(HelloRequest.newBuilder().setName("jar").build())
+                    .getMessage())
             .isEqualTo("hello, jar");
         ByteString payload = ByteString.copyFromUtf8("x".repeat(1000));
-        assertThat(client.blocking().echo(EchoRequest.newBuilder().setPayload(payload).build()).getPayload())
+        assertThat(
+                client
+                    .blocking()
+                    .echo(EchoRequest.newBuilder().setPayload(payload).build())
+                    .getPayload())
             .isEqualTo(payload);
       }
       assertThat(server.terminate()).isZero();

@@ -11,7 +11,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
 /** The benchmark service as a Spring Cloud OpenFeign client; the url comes from a property. */
-@FeignClient(name = OpenFeignBenchClient.CLIENT_NAME, url = "${" + OpenFeignBenchClient.URL_PROPERTY + "}")
+@FeignClient(
+    name = OpenFeignBenchClient.CLIENT_NAME,
+    url = "${" + OpenFeignBenchClient.URL_PROPERTY + "}")
 interface BenchFeignClient {
 
   @PostMapping(

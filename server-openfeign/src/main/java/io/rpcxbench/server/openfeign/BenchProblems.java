@@ -13,10 +13,10 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * Every refused request as RFC 9457 problem+json, never a stack trace: Spring MVC's own
- * problems (unreadable body 400, wrong media type 415, ...), the contract's invalid argument
- * (400, the {@link InvalidArgumentException}'s message as detail), and a body over {@link
- * RequestBodyLimit}'s bound (400).
+ * Every refused request as RFC 9457 problem+json, never a stack trace: Spring MVC's own problems
+ * (unreadable body 400, wrong media type 415, ...), the contract's invalid argument (400, the
+ * {@link InvalidArgumentException}'s message as detail), and a body over {@link RequestBodyLimit}'s
+ * bound (400).
  */
 @RestControllerAdvice
 final class BenchProblems extends ResponseEntityExceptionHandler {
@@ -28,7 +28,9 @@ final class BenchProblems extends ResponseEntityExceptionHandler {
 
   @Override
   protected ResponseEntity<Object> handleHttpMessageNotReadable(
-      HttpMessageNotReadableException e, HttpHeaders headers, HttpStatusCode status,
+      HttpMessageNotReadableException e,
+      HttpHeaders headers,
+      HttpStatusCode status,
       WebRequest request) {
     for (Throwable c = e; c != null; c = c.getCause()) {
       if (c instanceof RequestBodyLimit.BodyTooLargeException tooLarge) {

@@ -21,9 +21,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Spring Cloud OpenFeign as its users write it: a {@code @FeignClient} interface in a Spring Boot
- * context (non-web here), Feign's default client and Jackson. Only the timeouts are set. Errors
- * are Feign's own ({@code FeignException.BadRequest} for a refused argument, {@code
- * RetryableException} for a connection failure).
+ * context (non-web here), Feign's default client and Jackson. Only the timeouts are set. Errors are
+ * Feign's own ({@code FeignException.BadRequest} for a refused argument, {@code RetryableException}
+ * for a connection failure).
  */
 final class OpenFeignBenchClient implements BenchClient {
   static final String CLIENT_NAME = "bench";
@@ -58,11 +58,18 @@ final class OpenFeignBenchClient implements BenchClient {
             .run();
     Properties versions = versions();
     String description =
-        "Spring Cloud " + versions.getProperty("spring-cloud.version") + " OpenFeign"
-            + " on Spring Boot " + versions.getProperty("spring-boot.version")
-            + ": @FeignClient, default client (" + feignClientName(context)
-            + "), Jackson, connect-timeout " + options.connectTimeout().toMillis()
-            + " ms, read-timeout " + options.callTimeout().toMillis() + " ms";
+        "Spring Cloud "
+            + versions.getProperty("spring-cloud.version")
+            + " OpenFeign"
+            + " on Spring Boot "
+            + versions.getProperty("spring-boot.version")
+            + ": @FeignClient, default client ("
+            + feignClientName(context)
+            + "), Jackson, connect-timeout "
+            + options.connectTimeout().toMillis()
+            + " ms, read-timeout "
+            + options.callTimeout().toMillis()
+            + " ms";
     return new OpenFeignBenchClient(context, description);
   }
 

@@ -10,9 +10,9 @@ import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * A running HTTP/JSON server of the benchmark service ({@code POST /hello}, {@code /echo},
- * {@code /put}, {@code /items}), the server that the OpenFeign and http-json clients call: a
- * Spring Boot application in this JVM.
+ * A running HTTP/JSON server of the benchmark service ({@code POST /hello}, {@code /echo}, {@code
+ * /put}, {@code /items}), the server that the OpenFeign and http-json clients call: a Spring Boot
+ * application in this JVM.
  *
  * <pre>{@code
  * try (OpenFeignBenchServer server = OpenFeignBenchServer.start("127.0.0.1", 0)) {
@@ -22,8 +22,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * }</pre>
  *
  * <p>The application reads {@code server-openfeign.properties} rather than {@code
- * application.properties}, so a host application's own configuration on the same class path
- * does not leak into it.
+ * application.properties}, so a host application's own configuration on the same class path does
+ * not leak into it.
  */
 public final class OpenFeignBenchServer implements RunningServer {
   static final String CONFIG_NAME = "server-openfeign";
@@ -44,8 +44,8 @@ public final class OpenFeignBenchServer implements RunningServer {
    *
    * @param bindAddress address to listen on ({@code 0.0.0.0} for all)
    * @param port TCP port, {@code 0} for a random free one (read it back with {@link #port()})
-   * @throws RuntimeException what Spring Boot throws when the application cannot start, e.g.
-   *     {@code PortInUseException} in its cause chain
+   * @throws RuntimeException what Spring Boot throws when the application cannot start, e.g. {@code
+   *     PortInUseException} in its cause chain
    */
   public static OpenFeignBenchServer start(String bindAddress, int port) {
     return start(List.of("--server.address=" + bindAddress, "--server.port=" + port), Map.of());

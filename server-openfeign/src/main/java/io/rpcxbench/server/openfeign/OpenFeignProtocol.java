@@ -9,6 +9,7 @@ import io.rpcxbench.spi.ServerLaunch;
 public final class OpenFeignProtocol implements ProtocolProvider {
   static final String ID = "openfeign";
   static final int PORT = 8083;
+
   /** The executable Spring Boot jar; http-json's server too. */
   public static final String SERVER_JAR = "server-openfeign/target/server-openfeign.jar";
 

@@ -19,7 +19,8 @@ public final class OpenFeignServerMain {
   /** Spring properties as {@code --name=value}, except the two that --bind and --port set. */
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-              OpenFeignProtocol.ID, OpenFeignProtocol.PORT,
+              OpenFeignProtocol.ID,
+              OpenFeignProtocol.PORT,
               "Serves POST /hello, /echo, /put and /items (JSON over HTTP/1.1, Spring Boot on"
                   + " Tomcat) until SIGTERM.",
               "Other arguments of the form --spring.property=value go to Spring Boot"

@@ -13,11 +13,14 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Bounds every request body: Jackson would otherwise buffer whatever a client sends. A body
- * declared or read past {@link #MAX_BODY} fails the read, which Spring MVC turns into a 400
- * (see {@link BenchProblems}).
+ * declared or read past {@link #MAX_BODY} fails the read, which Spring MVC turns into a 400 (see
+ * {@link BenchProblems}).
  */
 final class RequestBodyLimit extends OncePerRequestFilter {
-  /** The largest legal body (a 1 MiB put value in base64 and a 1 KiB key, JSON-escaped) and headroom. */
+  /**
+   * The largest legal body (a 1 MiB put value in base64 and a 1 KiB key, JSON-escaped) and
+   * headroom.
+   */
   static final long MAX_BODY = BenchContract.MAX_PAYLOAD * 4L / 3 + 4 + 64 * 1024;
 
   @Override

@@ -31,7 +31,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
-// spring.config.name as OpenFeignBenchServer sets it: test-classes/application.properties must not apply.
+// spring.config.name as OpenFeignBenchServer sets it: test-classes/application.properties must not
+// apply.
 @SpringBootTest(
     classes = OpenFeignBenchApplication.class,
     webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -63,7 +64,8 @@ class BenchControllerTest {
   void echoRoundTripsTheBase64Payload(int size) throws Exception {
     byte[] payload = new byte[size];
     new Random(size).nextBytes(payload);
-    ResponseEntity<EchoBody> reply = rest.postForEntity("/echo", new EchoBody(payload), EchoBody.class);
+    ResponseEntity<EchoBody> reply =
+        rest.postForEntity("/echo", new EchoBody(payload), EchoBody.class);
     assertThat(reply.getStatusCode()).isEqualTo(HttpStatus.OK);
     assertThat(reply.getBody().payload()).isEqualTo(payload);
 
@@ -112,11 +114,14 @@ class BenchControllerTest {
     HttpRequest chunked =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/echo"))
             .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofInputStream(
-                () -> new ByteArrayInputStream(tooLarge.getBytes(StandardCharsets.US_ASCII))))
+            .POST(
+                HttpRequest.BodyPublishers.ofInputStream(
+                    () -> new ByteArrayInputStream(tooLarge.getBytes(StandardCharsets.US_ASCII))))
             .build();
     HttpResponse<String> reply =
-        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .build()
             .send(chunked, HttpResponse.BodyHandlers.ofString());
     assertThat(reply.statusCode()).isEqualTo(400);
     assertThat(reply.body()).contains("request body is larger than");

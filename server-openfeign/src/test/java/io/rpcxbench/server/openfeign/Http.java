@@ -9,7 +9,10 @@ import java.time.Duration;
 /** A plain HTTP/1.1 client for the server under test. */
 final class Http {
   private static final HttpClient CLIENT =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
 
   private Http() {}
 

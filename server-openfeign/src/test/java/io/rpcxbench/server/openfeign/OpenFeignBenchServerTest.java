@@ -31,7 +31,8 @@ class OpenFeignBenchServerTest {
   void ignoresTheHostApplicationsApplicationProperties() throws Exception {
     // test-classes/application.properties sets a context path; the server must not pick it up.
     try (OpenFeignBenchServer server = OpenFeignBenchServer.start("127.0.0.1", 0)) {
-      assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"x\"}").statusCode()).isEqualTo(200);
+      assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"x\"}").statusCode())
+          .isEqualTo(200);
     }
   }
 

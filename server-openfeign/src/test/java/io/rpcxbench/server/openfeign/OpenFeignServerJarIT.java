@@ -19,7 +19,8 @@ class OpenFeignServerJarIT {
     Path jar = Path.of(System.getProperty("fatJar", "target/server-openfeign.jar"));
     assertThat(jar).exists();
     try (ServerProcess server =
-        ServerProcess.start("openfeign", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
+        ServerProcess.start(
+            "openfeign", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("openfeign listening on 127.0.0.1:" + port);
       ClientOptions options =
@@ -39,7 +40,8 @@ class OpenFeignServerJarIT {
     try (JarFile jar = new JarFile(System.getProperty("fatJar", "target/server-openfeign.jar"))) {
       assertThat(jar.stream().map(e -> e.getName()).filter(n -> n.startsWith("BOOT-INF/lib/")))
           .anyMatch(n -> n.contains("tomcat-embed-core"))
-          .noneMatch(n -> n.contains("feign") || n.contains("spring-cloud") || n.contains("bcprov"));
+          .noneMatch(
+              n -> n.contains("feign") || n.contains("spring-cloud") || n.contains("bcprov"));
     }
   }
 }

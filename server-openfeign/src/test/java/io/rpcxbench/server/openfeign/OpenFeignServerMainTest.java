@@ -39,8 +39,16 @@ class OpenFeignServerMainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"--port=70000", "--port=x", "--nope", "stray", "--bind=nosuch.invalid",
-      "--server.port=0", "--server.address=127.0.0.1"})
+  @ValueSource(
+      strings = {
+        "--port=70000",
+        "--port=x",
+        "--nope",
+        "stray",
+        "--bind=nosuch.invalid",
+        "--server.port=0",
+        "--server.address=127.0.0.1"
+      })
   void badUsageExitsTwo(String arg) {
     assertThat(execute(arg)).isEqualTo(2);
     assertThat(err.toString()).startsWith("openfeign: error: ");
@@ -51,8 +59,15 @@ class OpenFeignServerMainTest {
   void springPropertiesReachTheApplication() throws Exception {
     ServerCommand command =
         new ServerCommand(OpenFeignServerMain.DEFINITION, OpenFeignServerMain::start, false);
-    assertThat(execute(command, "--bind", "127.0.0.1", "--port", "0",
-        "--server.servlet.context-path=/ctx")).isZero();
+    assertThat(
+            execute(
+                command,
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--server.servlet.context-path=/ctx"))
+        .isZero();
     try {
       assertThat(out.toString().trim())
           .isEqualTo("openfeign listening on 127.0.0.1:" + command.boundPort());
@@ -69,8 +84,11 @@ class OpenFeignServerMainTest {
       int port = taken.getLocalPort();
       assertThat(execute("--bind", "127.0.0.1", "--port", Integer.toString(port))).isEqualTo(1);
       assertThat(err.toString())
-          .isEqualTo("openfeign: cannot listen on 127.0.0.1:" + port + ": address already in use"
-              + System.lineSeparator());
+          .isEqualTo(
+              "openfeign: cannot listen on 127.0.0.1:"
+                  + port
+                  + ": address already in use"
+                  + System.lineSeparator());
       assertThat(out.toString()).isEmpty();
     }
   }
@@ -78,8 +96,14 @@ class OpenFeignServerMainTest {
   @Test
   void mainPrintsTheReadyLineServesAndStopsCleanlyOnSigterm() throws Exception {
     List<String> command =
-        List.of("-cp", System.getProperty("java.class.path"), OpenFeignServerMain.class.getName(),
-            "--bind", "127.0.0.1", "--port", "0");
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            OpenFeignServerMain.class.getName(),
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0");
     try (ServerProcess server = ServerProcess.start("openfeign", command)) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("openfeign listening on 127.0.0.1:" + port);

@@ -39,9 +39,14 @@ final class RpcxBenchClient implements BenchClient {
     try {
       return new RpcxBenchClient(
           clients,
-          "rpcx on Netty " + nettyVersion() + ": RpcxClientFactory proxy of BenchService, "
-              + CONNECTIONS + " connection, NIO, callTimeout " + options.callTimeout()
-              + ", connectTimeout " + options.connectTimeout());
+          "rpcx on Netty "
+              + nettyVersion()
+              + ": RpcxClientFactory proxy of BenchService, "
+              + CONNECTIONS
+              + " connection, NIO, callTimeout "
+              + options.callTimeout()
+              + ", connectTimeout "
+              + options.connectTimeout());
     } catch (RuntimeException e) {
       clients.close();
       throw e;

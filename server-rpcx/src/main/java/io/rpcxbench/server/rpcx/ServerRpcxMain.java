@@ -9,7 +9,9 @@ import picocli.CommandLine.Option;
 public final class ServerRpcxMain {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-          RpcxProtocol.ID, RpcxProtocol.PORT, "Serves the benchmark service over RPCX until SIGTERM.",
+          RpcxProtocol.ID,
+          RpcxProtocol.PORT,
+          "Serves the benchmark service over RPCX until SIGTERM.",
           "Example: java -jar server-rpcx/target/server-rpcx.jar --port 8081");
 
   private ServerRpcxMain() {}
@@ -17,13 +19,17 @@ public final class ServerRpcxMain {
   public static void main(String[] args) {
     Options options = new Options();
     ServerMain.run(
-        DEFINITION, (bind, port, extra) -> RpcxBenchServer.start(bind, port, options.transport),
-        args, options);
+        DEFINITION,
+        (bind, port, extra) -> RpcxBenchServer.start(bind, port, options.transport),
+        args,
+        options);
   }
 
   /** RPCX's own server option. */
   static final class Options {
-    @Option(names = "--transport", defaultValue = "NIO",
+    @Option(
+        names = "--transport",
+        defaultValue = "NIO",
         description = "NIO or EPOLL (default: ${DEFAULT-VALUE}).")
     Transport transport;
   }

@@ -2,7 +2,6 @@ package io.rpcxbench.server.rpcx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
 import io.rpcxbench.rpcx.RpcxClientFactory;
 import io.rpcxbench.testsupport.ServerProcess;
 import java.nio.file.Path;

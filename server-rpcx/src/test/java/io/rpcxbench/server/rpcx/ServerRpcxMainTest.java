@@ -17,7 +17,8 @@ class ServerRpcxMainTest {
 
   private static int run(StringWriter err, String... args) {
     ServerCommand command =
-        new ServerCommand(ServerRpcxMain.DEFINITION, (b, p, x) -> RpcxBenchServer.start(b, p), false);
+        new ServerCommand(
+            ServerRpcxMain.DEFINITION, (b, p, x) -> RpcxBenchServer.start(b, p), false);
     CommandLine cli = ServerMain.commandLine(command, new ServerRpcxMain.Options());
     cli.setErr(new PrintWriter(err));
     cli.setOut(new PrintWriter(new StringWriter()));
@@ -55,7 +56,8 @@ class ServerRpcxMainTest {
       assertThat(bench.put(BenchContract.putKey("k", 1, 64), new byte[512])).isTrue();
       assertThat(ItemMessages.fromWire(bench.items(10))).isEqualTo(BenchContract.items(10));
       assertThatThrownBy(() -> bench.hello(null))
-          .isInstanceOfSatisfying(RpcxException.class,
+          .isInstanceOfSatisfying(
+              RpcxException.class,
               e -> assertThat(e.code()).isEqualTo(RpcxException.Code.INVALID_ARGUMENT))
           .hasMessageContaining("hello: name is required");
       assertThat(bench.hello("again")).isEqualTo("hello, again");

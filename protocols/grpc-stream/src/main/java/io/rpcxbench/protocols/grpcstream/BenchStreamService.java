@@ -31,8 +31,8 @@ final class BenchStreamService extends BenchStreamGrpc.BenchStreamImplBase {
   /**
    * One client's stream. gRPC delivers its requests one at a time; the lock only orders them
    * against {@link #end()} from the stopping thread, as the reply observer is not thread-safe.
-   * Replies are written without waiting for isReady: each answers a request the client is
-   * blocked on, so the client's pending calls bound what is buffered.
+   * Replies are written without waiting for isReady: each answers a request the client is blocked
+   * on, so the client's pending calls bound what is buffered.
    */
   private final class Session implements StreamObserver<CallRequest> {
     private final ServerCallStreamObserver<CallReply> replies;

@@ -14,14 +14,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One open BenchStream/Calls stream shared by all caller threads: the calls waiting for a reply
- * by id, and the single writer of the request side.
+ * One open BenchStream/Calls stream shared by all caller threads: the calls waiting for a reply by
+ * id, and the single writer of the request side.
  *
- * <p>The request observer is not thread-safe, and a lock around it would make every caller wait
- * for every other caller's serialization. Instead callers drop their request into an outbox and
- * whoever wins {@link #draining} writes everything queued, including what others added meanwhile
- * (batches form by themselves under load). Writing stops while the transport says it is not
- * ready (flow control) and resumes from gRPC's on-ready callback.
+ * <p>The request observer is not thread-safe, and a lock around it would make every caller wait for
+ * every other caller's serialization. Instead callers drop their request into an outbox and whoever
+ * wins {@link #draining} writes everything queued, including what others added meanwhile (batches
+ * form by themselves under load). Writing stops while the transport says it is not ready (flow
+ * control) and resumes from gRPC's on-ready callback.
  */
 final class CallStream implements ClientResponseObserver<CallRequest, CallReply> {
   private final ConcurrentHashMap<Long, CompletableFuture<CallReply>> pending =
@@ -30,6 +30,7 @@ final class CallStream implements ClientResponseObserver<CallRequest, CallReply>
   private final AtomicBoolean draining = new AtomicBoolean();
   private final AtomicBoolean cancelled = new AtomicBoolean();
   private volatile ClientCallStreamObserver<CallRequest> requests;
+
   /** Set once, when the stream has ended; every call after that fails with it. */
   private volatile StatusRuntimeException ended;
 

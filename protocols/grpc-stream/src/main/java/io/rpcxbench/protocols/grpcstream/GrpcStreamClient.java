@@ -25,12 +25,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The harness's gRPC bidi stream client: one {@link ManagedChannel} (grpc-netty-shaded,
- * plaintext) and ONE {@link CallStream} on it, shared by every caller thread. Each call blocks
- * for its reply up to the {@code --timeout} deadline. Failures are gRPC's own {@link
- * StatusRuntimeException}: the server's error code (INVALID_ARGUMENT), DEADLINE_EXCEEDED, or the
- * stream's failure (UNAVAILABLE when the server went away); after a failed stream the next call
- * opens a new one.
+ * The harness's gRPC bidi stream client: one {@link ManagedChannel} (grpc-netty-shaded, plaintext)
+ * and ONE {@link CallStream} on it, shared by every caller thread. Each call blocks for its reply
+ * up to the {@code --timeout} deadline. Failures are gRPC's own {@link StatusRuntimeException}: the
+ * server's error code (INVALID_ARGUMENT), DEADLINE_EXCEEDED, or the stream's failure (UNAVAILABLE
+ * when the server went away); after a failed stream the next call opens a new one.
  */
 final class GrpcStreamClient implements BenchClient {
   private static final long CLOSE_WAIT_SECONDS = 5;
@@ -62,10 +61,14 @@ final class GrpcStreamClient implements BenchClient {
     return new GrpcStreamClient(
         channel,
         options.callTimeout().toNanos(),
-        "grpc-java " + GrpcUtil.IMPLEMENTATION_VERSION + " (grpc-netty-shaded): 1 channel,"
+        "grpc-java "
+            + GrpcUtil.IMPLEMENTATION_VERSION
+            + " (grpc-netty-shaded): 1 channel,"
             + " plaintext, 1 bidi stream BenchStream/Calls shared by all threads, replies matched"
-            + " by id, default executor, callTimeout " + options.callTimeout()
-            + ", connectTimeout " + options.connectTimeout());
+            + " by id, default executor, callTimeout "
+            + options.callTimeout()
+            + ", connectTimeout "
+            + options.connectTimeout());
   }
 
   @Override
@@ -84,7 +87,8 @@ final class GrpcStreamClient implements BenchClient {
       echo.setPayload(ByteString.copyFrom(payload));
     }
     return call(CallRequest.newBuilder().setEcho(echo), CallReply.ResultCase.ECHO)
-        .getEcho().toByteArray();
+        .getEcho()
+        .toByteArray();
   }
 
   @Override
@@ -102,7 +106,8 @@ final class GrpcStreamClient implements BenchClient {
   @Override
   public List<Item> items(int n) {
     CallReply reply =
-        call(CallRequest.newBuilder().setItems(Items.newBuilder().setN(n)),
+        call(
+            CallRequest.newBuilder().setItems(Items.newBuilder().setN(n)),
             CallReply.ResultCase.ITEMS);
     return ItemMessages.fromWire(reply.getItems());
   }
@@ -141,7 +146,8 @@ final class GrpcStreamClient implements BenchClient {
           .withDescription("no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")
           .asRuntimeException();
     } catch (ExecutionException e) {
-      // Rethrown from this thread, so the trace shows the caller; the stream's failure is the cause.
+      // Rethrown from this thread, so the trace shows the caller; the stream's failure is the
+      // cause.
       throw Status.fromThrowable(e.getCause()).withCause(e.getCause()).asRuntimeException();
     } catch (InterruptedException e) {
       on.forget(id);

@@ -40,8 +40,8 @@ public final class GrpcStreamServer implements RunningServer {
    *
    * @param directExecutor run the handlers on the transport threads instead of gRPC's default
    *     cached thread pool (the handlers never block)
-   * @throws UncheckedIOException when the port cannot be bound; its cause chain holds the
-   *     {@link java.net.BindException} for a busy port
+   * @throws UncheckedIOException when the port cannot be bound; its cause chain holds the {@link
+   *     java.net.BindException} for a busy port
    */
   public static GrpcStreamServer start(String bindAddress, int port, boolean directExecutor) {
     InetSocketAddress address;
@@ -64,14 +64,16 @@ public final class GrpcStreamServer implements RunningServer {
       server.shutdownNow();
       throw new UncheckedIOException("cannot listen on " + address, withBindException(e));
     }
-    log.info("grpc-stream server on port {} (executor: {})", server.getPort(),
+    log.info(
+        "grpc-stream server on port {} (executor: {})",
+        server.getPort(),
         directExecutor ? "direct" : "default");
     return new GrpcStreamServer(server, service);
   }
 
   /**
-   * gRPC reports a busy port as an IOException whose cause depends on the transport (Netty's
-   * native transport has its own exception type); make sure the kit finds a BindException.
+   * gRPC reports a busy port as an IOException whose cause depends on the transport (Netty's native
+   * transport has its own exception type); make sure the kit finds a BindException.
    */
   private static IOException withBindException(IOException e) {
     for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
@@ -93,9 +95,9 @@ public final class GrpcStreamServer implements RunningServer {
   }
 
   /**
-   * Stops taking new streams, answers the calls already received, then ends every open stream
-   * with OK (a stream never ends by itself, so a plain {@code shutdown()} would wait out the
-   * grace period); cancels what is left after a few seconds. Idempotent.
+   * Stops taking new streams, answers the calls already received, then ends every open stream with
+   * OK (a stream never ends by itself, so a plain {@code shutdown()} would wait out the grace
+   * period); cancels what is left after a few seconds. Idempotent.
    */
   @Override
   public void close() {

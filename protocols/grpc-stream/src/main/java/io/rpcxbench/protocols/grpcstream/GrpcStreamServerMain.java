@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 public final class GrpcStreamServerMain {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-          GrpcStreamProtocol.ID, GrpcStreamProtocol.PORT,
+          GrpcStreamProtocol.ID,
+          GrpcStreamProtocol.PORT,
           "Serves the benchmark calls over one bidirectional gRPC stream per connection"
               + " (rpcxbench.grpcstream.BenchStream/Calls) until SIGTERM.",
           "Example: java -jar protocols/grpc-stream/target/grpc-stream-server.jar --port 8085");
@@ -20,14 +21,17 @@ public final class GrpcStreamServerMain {
     ServerMain.run(
         DEFINITION,
         (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor),
-        args, options);
+        args,
+        options);
   }
 
   /** The server's own option, as server-grpc has it. */
   static final class Options {
-    @Option(names = "--direct-executor",
-        description = "Run the stream handlers on the transport threads"
-            + " (ServerBuilder.directExecutor()). Default: gRPC's default executor.")
+    @Option(
+        names = "--direct-executor",
+        description =
+            "Run the stream handlers on the transport threads"
+                + " (ServerBuilder.directExecutor()). Default: gRPC's default executor.")
     boolean directExecutor;
   }
 }

@@ -46,19 +46,22 @@ final class CountingProxy implements AutoCloseable {
   }
 
   private static void pump(InputStream in, OutputStream out, AtomicLong count) {
-    Thread pump = new Thread(() -> {
-      byte[] buffer = new byte[64 * 1024];
-      try {
-        int n;
-        while ((n = in.read(buffer)) > 0) {
-          out.write(buffer, 0, n);
-          out.flush();
-          count.addAndGet(n);
-        }
-      } catch (IOException e) {
-        // connection over
-      }
-    }, "proxy-pump");
+    Thread pump =
+        new Thread(
+            () -> {
+              byte[] buffer = new byte[64 * 1024];
+              try {
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                  out.write(buffer, 0, n);
+                  out.flush();
+                  count.addAndGet(n);
+                }
+              } catch (IOException e) {
+                // connection over
+              }
+            },
+            "proxy-pump");
     pump.setDaemon(true);
     pump.start();
   }

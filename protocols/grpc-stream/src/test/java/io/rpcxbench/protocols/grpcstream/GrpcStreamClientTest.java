@@ -30,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class GrpcStreamClientTest {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
   /** Well under CALL_TIMEOUT: a call that fails within it did not wait for its deadline. */
   private static final Duration NO_HANG = Duration.ofSeconds(15);
 
@@ -49,16 +50,17 @@ class GrpcStreamClientTest {
   }
 
   private BenchClient client(int port) {
-    BenchClient client = new GrpcStreamProtocol().open(
-        new ClientOptions("127.0.0.1", port, CALL_TIMEOUT, CONNECT_TIMEOUT, 64));
+    BenchClient client =
+        new GrpcStreamProtocol()
+            .open(new ClientOptions("127.0.0.1", port, CALL_TIMEOUT, CONNECT_TIMEOUT, 64));
     toClose.add(client);
     return client;
   }
 
   private static void assertStatus(Runnable call, Status.Code code, String message) {
     assertThatThrownBy(call::run)
-        .isInstanceOfSatisfying(StatusRuntimeException.class,
-            e -> assertThat(e.getStatus().getCode()).isEqualTo(code))
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class, e -> assertThat(e.getStatus().getCode()).isEqualTo(code))
         .hasMessageContaining(message);
   }
 
@@ -84,7 +86,8 @@ class GrpcStreamClientTest {
   void missingArgumentsAreInvalidAndTheStreamCarriesOn() {
     BenchClient client = client(server(0, false).port());
     assertStatus(() -> client.hello(null), Status.Code.INVALID_ARGUMENT, "hello: name is required");
-    assertStatus(() -> client.echo(null), Status.Code.INVALID_ARGUMENT, "echo: payload is required");
+    assertStatus(
+        () -> client.echo(null), Status.Code.INVALID_ARGUMENT, "echo: payload is required");
     assertStatus(() -> client.put(null, new byte[1]), Status.Code.INVALID_ARGUMENT, "put: key");
     assertStatus(() -> client.put("k", null), Status.Code.INVALID_ARGUMENT, "put: value");
     assertThat(client.hello("again")).isEqualTo("hello, again");
@@ -93,12 +96,18 @@ class GrpcStreamClientTest {
   @Test
   void oversizedArgumentsAreInvalidAndTheStreamCarriesOn() {
     BenchClient client = client(server(0, false).port());
-    assertStatus(() -> client.echo(new byte[BenchContract.MAX_PAYLOAD + 1]),
-        Status.Code.INVALID_ARGUMENT, "echo: payload is larger than");
-    assertStatus(() -> client.put("k".repeat(BenchContract.MAX_KEY + 1), new byte[1]),
-        Status.Code.INVALID_ARGUMENT, "put: key is longer than");
-    assertStatus(() -> client.items(BenchContract.MAX_ITEMS + 1),
-        Status.Code.INVALID_ARGUMENT, "items: n must be between");
+    assertStatus(
+        () -> client.echo(new byte[BenchContract.MAX_PAYLOAD + 1]),
+        Status.Code.INVALID_ARGUMENT,
+        "echo: payload is larger than");
+    assertStatus(
+        () -> client.put("k".repeat(BenchContract.MAX_KEY + 1), new byte[1]),
+        Status.Code.INVALID_ARGUMENT,
+        "put: key is longer than");
+    assertStatus(
+        () -> client.items(BenchContract.MAX_ITEMS + 1),
+        Status.Code.INVALID_ARGUMENT,
+        "items: n must be between");
     assertStatus(() -> client.items(-1), Status.Code.INVALID_ARGUMENT, "items: n must be between");
     assertThat(client.items(3)).isEqualTo(BenchContract.items(3));
   }
@@ -111,18 +120,20 @@ class GrpcStreamClientTest {
       List<Future<Integer>> results = new ArrayList<>();
       for (int t = 0; t < 64; t++) {
         int thread = t;
-        results.add(threads.submit(() -> {
-          int checked = 0;
-          for (int i = 0; i < 200; i++) {
-            String name = "t" + thread + "-" + i;
-            assertThat(client.hello(name)).isEqualTo("hello, " + name);
-            byte[] payload = name.repeat(1 + i % 7).getBytes(StandardCharsets.UTF_8);
-            assertThat(client.echo(payload)).isEqualTo(payload);
-            assertThat(client.items(thread % 12)).hasSize(thread % 12);
-            checked += 3;
-          }
-          return checked;
-        }));
+        results.add(
+            threads.submit(
+                () -> {
+                  int checked = 0;
+                  for (int i = 0; i < 200; i++) {
+                    String name = "t" + thread + "-" + i;
+                    assertThat(client.hello(name)).isEqualTo("hello, " + name);
+                    byte[] payload = name.repeat(1 + i % 7).getBytes(StandardCharsets.UTF_8);
+                    assertThat(client.echo(payload)).isEqualTo(payload);
+                    assertThat(client.items(thread % 12)).hasSize(thread % 12);
+                    checked += 3;
+                  }
+                  return checked;
+                }));
       }
       for (Future<Integer> result : results) {
         assertThat(result.get(60, TimeUnit.SECONDS)).isEqualTo(600);
@@ -144,38 +155,46 @@ class GrpcStreamClientTest {
     try {
       List<Future<?>> loops = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
-        loops.add(threads.submit(() -> {
-          byte[] payload = new byte[64 * 1024];
-          while (true) {
-            try {
-              client.echo(payload);
-            } catch (StatusRuntimeException e) {
-              failed.incrementAndGet();
-              return;
-            }
-          }
-        }));
+        loops.add(
+            threads.submit(
+                () -> {
+                  byte[] payload = new byte[64 * 1024];
+                  while (true) {
+                    try {
+                      client.echo(payload);
+                    } catch (StatusRuntimeException e) {
+                      failed.incrementAndGet();
+                      return;
+                    }
+                  }
+                }));
       }
       Thread.sleep(200);
       first.close();
-      assertTimeoutPreemptively(NO_HANG, () -> {
-        for (Future<?> loop : loops) {
-          loop.get();
-        }
-      });
+      assertTimeoutPreemptively(
+          NO_HANG,
+          () -> {
+            for (Future<?> loop : loops) {
+              loop.get();
+            }
+          });
       assertThat(failed).hasValue(8);
     } finally {
       threads.shutdownNow();
     }
-    assertTimeoutPreemptively(NO_HANG, () ->
-        assertThatThrownBy(() -> client.hello("while down")).isInstanceOf(StatusRuntimeException.class));
+    assertTimeoutPreemptively(
+        NO_HANG,
+        () ->
+            assertThatThrownBy(() -> client.hello("while down"))
+                .isInstanceOf(StatusRuntimeException.class));
 
     server(port, false);
     assertThat(helloWithin(client, Duration.ofSeconds(20))).isEqualTo("hello, after");
   }
 
   /** gRPC reconnects with back-off: retry until the restarted server answers. */
-  private static String helloWithin(BenchClient client, Duration limit) throws InterruptedException {
+  private static String helloWithin(BenchClient client, Duration limit)
+      throws InterruptedException {
     long deadline = System.nanoTime() + limit.toNanos();
     while (true) {
       try {
@@ -196,8 +215,8 @@ class GrpcStreamClientTest {
       closedPort = socket.getLocalPort();
     }
     BenchClient client = client(closedPort);
-    assertTimeoutPreemptively(NO_HANG, () ->
-        assertStatus(() -> client.hello("nobody"), Status.Code.UNAVAILABLE, ""));
+    assertTimeoutPreemptively(
+        NO_HANG, () -> assertStatus(() -> client.hello("nobody"), Status.Code.UNAVAILABLE, ""));
   }
 
   @Test

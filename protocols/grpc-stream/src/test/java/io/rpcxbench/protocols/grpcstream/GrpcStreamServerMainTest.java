@@ -19,8 +19,10 @@ class GrpcStreamServerMainTest {
   private final GrpcStreamServerMain.Options options = new GrpcStreamServerMain.Options();
 
   private ServerCommand command() {
-    return new ServerCommand(GrpcStreamServerMain.DEFINITION,
-        (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor), false);
+    return new ServerCommand(
+        GrpcStreamServerMain.DEFINITION,
+        (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor),
+        false);
   }
 
   private int run(ServerCommand command, String... args) {
@@ -52,11 +54,14 @@ class GrpcStreamServerMainTest {
   @Test
   void aBusyPortIsOneLineAndExitOne() throws Exception {
     try (ServerSocket busy = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
-      int exit = run(command(), "--bind", "127.0.0.1", "--port", String.valueOf(busy.getLocalPort()));
+      int exit =
+          run(command(), "--bind", "127.0.0.1", "--port", String.valueOf(busy.getLocalPort()));
       assertThat(exit).isEqualTo(1);
-      assertThat(err.toString().trim()).isEqualTo(
-          "grpc-stream: cannot listen on 127.0.0.1:" + busy.getLocalPort()
-              + ": address already in use");
+      assertThat(err.toString().trim())
+          .isEqualTo(
+              "grpc-stream: cannot listen on 127.0.0.1:"
+                  + busy.getLocalPort()
+                  + ": address already in use");
     }
   }
 

@@ -41,8 +41,8 @@ final class RawHttp2 {
   }
 
   /**
-   * Opens stream 1 of BenchStream/Calls and sends a gRPC message prefix announcing 2 GiB - 1;
-   * true when the server ends that stream (RST_STREAM, trailers, or GOAWAY).
+   * Opens stream 1 of BenchStream/Calls and sends a gRPC message prefix announcing 2 GiB - 1; true
+   * when the server ends that stream (RST_STREAM, trailers, or GOAWAY).
    */
   static boolean hugeMessageEndsStream(int port) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
@@ -50,9 +50,24 @@ final class RawHttp2 {
       OutputStream out = socket.getOutputStream();
       out.write(PREFACE);
       frame(out, SETTINGS, 0, 0, new byte[0]);
-      frame(out, HEADERS, END_HEADERS, 1, headers(
-          ":method", "POST", ":scheme", "http", ":path", "/rpcxbench.grpcstream.BenchStream/Calls",
-          ":authority", "localhost", "content-type", "application/grpc", "te", "trailers"));
+      frame(
+          out,
+          HEADERS,
+          END_HEADERS,
+          1,
+          headers(
+              ":method",
+              "POST",
+              ":scheme",
+              "http",
+              ":path",
+              "/rpcxbench.grpcstream.BenchStream/Calls",
+              ":authority",
+              "localhost",
+              "content-type",
+              "application/grpc",
+              "te",
+              "trailers"));
       frame(out, DATA, 0, 1, new byte[] {0, 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff, 1, 2});
       out.flush();
       DataInputStream in = new DataInputStream(socket.getInputStream());
@@ -63,8 +78,8 @@ final class RawHttp2 {
           int flags = in.readUnsignedByte();
           int stream = in.readInt() & 0x7fffffff;
           in.skipNBytes(length);
-          boolean endsStream1 = stream == 1
-              && (type == RST_STREAM || (type == HEADERS && (flags & END_STREAM) != 0));
+          boolean endsStream1 =
+              stream == 1 && (type == RST_STREAM || (type == HEADERS && (flags & END_STREAM) != 0));
           if (endsStream1 || type == GOAWAY) {
             return true;
           }
@@ -77,10 +92,18 @@ final class RawHttp2 {
 
   private static void frame(OutputStream out, int type, int flags, int stream, byte[] payload)
       throws IOException {
-    out.write(new byte[] {
-        (byte) (payload.length >>> 16), (byte) (payload.length >>> 8), (byte) payload.length,
-        (byte) type, (byte) flags,
-        (byte) (stream >>> 24), (byte) (stream >>> 16), (byte) (stream >>> 8), (byte) stream});
+    out.write(
+        new byte[] {
+          (byte) (payload.length >>> 16),
+          (byte) (payload.length >>> 8),
+          (byte) payload.length,
+          (byte) type,
+          (byte) flags,
+          (byte) (stream >>> 24),
+          (byte) (stream >>> 16),
+          (byte) (stream >>> 8),
+          (byte) stream
+        });
     out.write(payload);
   }
 

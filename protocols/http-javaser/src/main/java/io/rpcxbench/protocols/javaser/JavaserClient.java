@@ -41,11 +41,17 @@ final class JavaserClient implements BenchClient {
             .connectTimeout(options.connectTimeout())
             .build();
     return new JavaserClient(
-        http, "http://" + options.target() + "/", options.callTimeout(),
-        "JDK " + Runtime.version().feature() + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
+        http,
+        "http://" + options.target() + "/",
+        options.callTimeout(),
+        "JDK "
+            + Runtime.version().feature()
+            + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
             + " default executor and connection pool, java.io serialization with JEP 290"
-            + " allow-lists, connectTimeout " + options.connectTimeout()
-            + ", callTimeout " + options.callTimeout());
+            + " allow-lists, connectTimeout "
+            + options.connectTimeout()
+            + ", callTimeout "
+            + options.callTimeout());
   }
 
   @Override
@@ -86,7 +92,11 @@ final class JavaserClient implements BenchClient {
     }
     if (response.statusCode() / 100 != 2) {
       throw new JavaserCallException(
-          "POST /" + call + ": HTTP " + response.statusCode() + ": "
+          "POST /"
+              + call
+              + ": HTTP "
+              + response.statusCode()
+              + ": "
               + new String(response.body(), StandardCharsets.UTF_8),
           response.statusCode());
     }

@@ -23,10 +23,9 @@ import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One aggregated request: route by path, deserialize the body through the request allow-list,
- * call {@link BenchLogic}, serialize the reply. Every refusal is a status with a text/plain
- * detail (400 for a rejected or unreadable body and an invalid argument) and the connection
- * stays open.
+ * One aggregated request: route by path, deserialize the body through the request allow-list, call
+ * {@link BenchLogic}, serialize the reply. Every refusal is a status with a text/plain detail (400
+ * for a rejected or unreadable body and an invalid argument) and the connection stays open.
  */
 final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final System.Logger LOG = System.getLogger("http-javaser");
@@ -50,8 +49,13 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     }
     String type = request.headers().get(HttpHeaderNames.CONTENT_TYPE);
     if (type == null || !type.startsWith(WireCodec.CONTENT_TYPE)) {
-      send(ctx, request, error(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
-          "Content-Type must be " + WireCodec.CONTENT_TYPE), true);
+      send(
+          ctx,
+          request,
+          error(
+              HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE,
+              "Content-Type must be " + WireCodec.CONTENT_TYPE),
+          true);
       return;
     }
     FullHttpResponse response;
@@ -60,8 +64,14 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     } catch (NotFound e) {
       response = error(HttpResponseStatus.NOT_FOUND, "no call " + path);
     } catch (WireCodec.RejectedException e) {
-      LOG.log(Level.WARNING, "http-javaser: refused POST " + path + " from "
-          + ctx.channel().remoteAddress() + ": " + e.getMessage());
+      LOG.log(
+          Level.WARNING,
+          "http-javaser: refused POST "
+              + path
+              + " from "
+              + ctx.channel().remoteAddress()
+              + ": "
+              + e.getMessage());
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
     } catch (InvalidArgumentException e) {
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
@@ -109,14 +119,15 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   private static FullHttpResponse error(HttpResponseStatus status, String detail) {
     FullHttpResponse response =
         new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1, status,
-            Unpooled.copiedBuffer(detail, StandardCharsets.UTF_8));
+            HttpVersion.HTTP_1_1, status, Unpooled.copiedBuffer(detail, StandardCharsets.UTF_8));
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
     return response;
   }
 
   private static void send(
-      ChannelHandlerContext ctx, FullHttpRequest request, FullHttpResponse response,
+      ChannelHandlerContext ctx,
+      FullHttpRequest request,
+      FullHttpResponse response,
       boolean mayKeepAlive) {
     HttpUtil.setContentLength(response, response.content().readableBytes());
     boolean keepAlive = mayKeepAlive && HttpUtil.isKeepAlive(request);

@@ -7,8 +7,8 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.rpcxbench.api.BenchLogic;
 
 /**
- * HTTP/1.1 codec with bounded lines and headers, an aggregator bounded to the largest legal
- * request (413 past it), then the handler. One {@link BenchLogic} for all connections.
+ * HTTP/1.1 codec with bounded lines and headers, an aggregator bounded to the largest legal request
+ * (413 past it), then the handler. One {@link BenchLogic} for all connections.
  */
 final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_INITIAL_LINE = 4096;

@@ -7,7 +7,8 @@ import io.rpcxbench.serverkit.ServerMain;
 public final class JavaserServerMain {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-          JavaserProtocol.ID, JavaserProtocol.PORT,
+          JavaserProtocol.ID,
+          JavaserProtocol.PORT,
           "Serves POST /hello, /echo, /put and /items with Java-serialized bodies over HTTP/1.1"
               + " (Netty) until SIGTERM; deserializes only an allow-list of request classes.",
           "Example: java -jar protocols/http-javaser/target/http-javaser-server.jar --port 8086");

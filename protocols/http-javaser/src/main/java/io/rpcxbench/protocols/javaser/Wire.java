@@ -8,9 +8,9 @@ import java.util.List;
 
 /**
  * The Java-serialized bodies of {@code POST /hello}, {@code /echo}, {@code /put} and {@code
- * /items}: small records, so that deserializing runs their canonical constructors and no
- * {@code readObject} of ours. The server accepts only the requests, the client only the replies
- * ({@link WireFilters}).
+ * /items}: small records, so that deserializing runs their canonical constructors and no {@code
+ * readObject} of ours. The server accepts only the requests, the client only the replies ({@link
+ * WireFilters}).
  */
 public final class Wire {
   private Wire() {}

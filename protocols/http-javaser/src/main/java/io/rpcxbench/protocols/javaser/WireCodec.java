@@ -41,7 +41,9 @@ final class WireCodec {
     }
     if (!type.isInstance(body)) {
       throw new RejectedException(
-          "expected " + type.getSimpleName() + ", got "
+          "expected "
+              + type.getSimpleName()
+              + ", got "
               + (body == null ? "null" : body.getClass().getName()));
     }
     return type.cast(body);

@@ -6,30 +6,47 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The JEP 290 allow-lists every deserialization here goes through, set per stream: the
- * server's admits the four request records, the client's the four replies, with bounded depth,
- * references, array length and bytes. Everything else ({@code !*}) is rejected before any of
- * it is instantiated.
+ * The JEP 290 allow-lists every deserialization here goes through, set per stream: the server's
+ * admits the four request records, the client's the four replies, with bounded depth, references,
+ * array length and bytes. Everything else ({@code !*}) is rejected before any of it is
+ * instantiated.
  */
 final class WireFilters {
   /** The largest request body: a 1 MiB put value, a 1 KiB key, and the stream's framing. */
   static final int MAX_REQUEST_BYTES = BenchContract.MAX_PAYLOAD + 16 * 1024;
+
   /** The largest reply: items(MAX_ITEMS) is about 1 MB serialized; echo 1 MiB. */
   static final int MAX_REPLY_BYTES = 8 * BenchContract.MAX_PAYLOAD;
 
   private static final String REQUESTS =
-      allow(Wire.HelloRequest.class, Wire.EchoRequest.class, Wire.PutRequest.class,
+      allow(
+              Wire.HelloRequest.class,
+              Wire.EchoRequest.class,
+              Wire.PutRequest.class,
               Wire.ItemsRequest.class)
           // a request is one record holding strings and byte arrays: depth 2, a few references
-          + "maxdepth=3;maxrefs=16;maxarray=" + BenchContract.MAX_PAYLOAD
-          + ";maxbytes=" + MAX_REQUEST_BYTES + ";!*";
+          + "maxdepth=3;maxrefs=16;maxarray="
+          + BenchContract.MAX_PAYLOAD
+          + ";maxbytes="
+          + MAX_REQUEST_BYTES
+          + ";!*";
 
   private static final String REPLIES =
-      allow(Wire.HelloReply.class, Wire.EchoReply.class, Wire.PutReply.class,
-              Wire.ItemsReply.class, Wire.ItemMessage.class, String.class)
+      allow(
+              Wire.HelloReply.class,
+              Wire.EchoReply.class,
+              Wire.PutReply.class,
+              Wire.ItemsReply.class,
+              Wire.ItemMessage.class,
+              String.class)
           // ItemsReply > ItemMessage[] > ItemMessage > String[]; ~6 references per item
-          + "maxdepth=5;maxrefs=" + (8 * BenchContract.MAX_ITEMS + 64)
-          + ";maxarray=" + BenchContract.MAX_PAYLOAD + ";maxbytes=" + MAX_REPLY_BYTES + ";!*";
+          + "maxdepth=5;maxrefs="
+          + (8 * BenchContract.MAX_ITEMS + 64)
+          + ";maxarray="
+          + BenchContract.MAX_PAYLOAD
+          + ";maxbytes="
+          + MAX_REPLY_BYTES
+          + ";!*";
 
   private WireFilters() {}
 
@@ -64,10 +81,18 @@ final class WireFilters {
     public Status checkInput(FilterInfo info) {
       Status status = delegate.checkInput(info);
       if (status == Status.REJECTED && rejected == null) {
-        rejected = "rejected "
-            + (info.serialClass() != null ? "class " + info.serialClass().getName() + " " : "")
-            + "(depth " + info.depth() + ", references " + info.references()
-            + ", array length " + info.arrayLength() + ", bytes " + info.streamBytes() + ")";
+        rejected =
+            "rejected "
+                + (info.serialClass() != null ? "class " + info.serialClass().getName() + " " : "")
+                + "(depth "
+                + info.depth()
+                + ", references "
+                + info.references()
+                + ", array length "
+                + info.arrayLength()
+                + ", bytes "
+                + info.streamBytes()
+                + ")";
       }
       return status;
     }

@@ -18,8 +18,10 @@ class JavaserServerJarIT {
   void fatJarServesAndStopsOnSigterm() throws Exception {
     Path jar = Path.of(System.getProperty("fatJar", "target/http-javaser-server.jar"));
     assertThat(jar).exists();
-    try (ServerProcess server = ServerProcess.start(
-        "http-javaser", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
+    try (ServerProcess server =
+        ServerProcess.start(
+            "http-javaser",
+            List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("http-javaser listening on 127.0.0.1:" + port);
       ClientOptions options =

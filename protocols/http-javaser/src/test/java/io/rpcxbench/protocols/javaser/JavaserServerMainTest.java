@@ -16,8 +16,9 @@ class JavaserServerMainTest {
   private final StringWriter err = new StringWriter();
 
   private int execute(String... args) {
-    ServerCommand command = new ServerCommand(
-        JavaserServerMain.DEFINITION, (b, p, x) -> JavaserServer.start(b, p), false);
+    ServerCommand command =
+        new ServerCommand(
+            JavaserServerMain.DEFINITION, (b, p, x) -> JavaserServer.start(b, p), false);
     CommandLine cli = ServerMain.commandLine(command);
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
@@ -41,9 +42,12 @@ class JavaserServerMainTest {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       int port = taken.getLocalPort();
       assertThat(execute("--bind", "127.0.0.1", "--port", Integer.toString(port))).isEqualTo(1);
-      assertThat(err.toString()).isEqualTo(
-          "http-javaser: cannot listen on 127.0.0.1:" + port + ": address already in use"
-              + System.lineSeparator());
+      assertThat(err.toString())
+          .isEqualTo(
+              "http-javaser: cannot listen on 127.0.0.1:"
+                  + port
+                  + ": address already in use"
+                  + System.lineSeparator());
     }
   }
 }

@@ -41,9 +41,11 @@ class UntrustedBodyTest {
   @BeforeAll
   void start() {
     server = JavaserServer.start("127.0.0.1", 0);
-    client = new JavaserProtocol().open(
-        new ClientOptions("127.0.0.1", server.port(), Duration.ofSeconds(10),
-            Duration.ofSeconds(5), 1));
+    client =
+        new JavaserProtocol()
+            .open(
+                new ClientOptions(
+                    "127.0.0.1", server.port(), Duration.ofSeconds(10), Duration.ofSeconds(5), 1));
   }
 
   @AfterAll
@@ -143,8 +145,8 @@ class UntrustedBodyTest {
   void aRequestOfTheWrongCallIsRefused() throws Exception {
     HttpResponse<String> response = post("/echo", serialize(new Wire.HelloRequest("x")));
     assertThat(response.statusCode()).isEqualTo(400);
-    assertThat(response.body()).isEqualTo(
-        "expected EchoRequest, got " + Wire.HelloRequest.class.getName());
+    assertThat(response.body())
+        .isEqualTo("expected EchoRequest, got " + Wire.HelloRequest.class.getName());
   }
 
   @Test
@@ -157,8 +159,9 @@ class UntrustedBodyTest {
     assertThat(post("/hello", "not java serialization".getBytes()).statusCode()).isEqualTo(400);
     assertThat(post("/hello", new byte[0]).statusCode()).isEqualTo(400);
     byte[] truncated = serialize(new Wire.HelloRequest("world"));
-    assertThat(post("/hello", java.util.Arrays.copyOf(truncated, truncated.length - 3))
-        .statusCode()).isEqualTo(400);
+    assertThat(
+            post("/hello", java.util.Arrays.copyOf(truncated, truncated.length - 3)).statusCode())
+        .isEqualTo(400);
   }
 
   @Test
@@ -167,9 +170,11 @@ class UntrustedBodyTest {
     assertThat(post("/nope", hello).statusCode()).isEqualTo(404);
     assertThat(post("/hello", "application/json", hello).statusCode()).isEqualTo(415);
     assertThat(post("/hello", null, hello).statusCode()).isEqualTo(415);
-    HttpResponse<String> get = HTTP.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/hello")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> get =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/hello"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(get.statusCode()).isEqualTo(405);
     assertThat(post("/echo", new byte[WireFilters.MAX_REQUEST_BYTES + 1]).statusCode())
         .isEqualTo(413);

@@ -12,11 +12,30 @@ class WireFiltersTest {
   private static ObjectInputFilter.FilterInfo info(
       Class<?> type, long depth, long refs, long array, long bytes) {
     return new ObjectInputFilter.FilterInfo() {
-      @Override public Class<?> serialClass() { return type; }
-      @Override public long arrayLength() { return array; }
-      @Override public long depth() { return depth; }
-      @Override public long references() { return refs; }
-      @Override public long streamBytes() { return bytes; }
+      @Override
+      public Class<?> serialClass() {
+        return type;
+      }
+
+      @Override
+      public long arrayLength() {
+        return array;
+      }
+
+      @Override
+      public long depth() {
+        return depth;
+      }
+
+      @Override
+      public long references() {
+        return refs;
+      }
+
+      @Override
+      public long streamBytes() {
+        return bytes;
+      }
     };
   }
 
@@ -28,13 +47,19 @@ class WireFiltersTest {
     assertThat(requests.checkInput(info(Wire.PutReply.class, 1, 1, -1, 100)))
         .isEqualTo(Status.REJECTED);
     assertThat(requests.checkInput(info(Wire.PutRequest.class, 4, 1, -1, 100)))
-        .as("depth").isEqualTo(Status.REJECTED);
+        .as("depth")
+        .isEqualTo(Status.REJECTED);
     assertThat(requests.checkInput(info(Wire.PutRequest.class, 1, 17, -1, 100)))
-        .as("references").isEqualTo(Status.REJECTED);
-    assertThat(requests.checkInput(info(Wire.PutRequest.class, 1, 1, -1,
-        WireFilters.MAX_REQUEST_BYTES + 1L))).as("bytes").isEqualTo(Status.REJECTED);
+        .as("references")
+        .isEqualTo(Status.REJECTED);
+    assertThat(
+            requests.checkInput(
+                info(Wire.PutRequest.class, 1, 1, -1, WireFilters.MAX_REQUEST_BYTES + 1L)))
+        .as("bytes")
+        .isEqualTo(Status.REJECTED);
     assertThat(requests.checkInput(info(String[].class, 1, 1, -1, 100)))
-        .as("no String[] in requests").isEqualTo(Status.REJECTED);
+        .as("no String[] in requests")
+        .isEqualTo(Status.REJECTED);
   }
 
   @Test
@@ -42,8 +67,7 @@ class WireFiltersTest {
     ObjectInputFilter replies = WireFilters.replies();
     assertThat(replies.checkInput(info(Wire.ItemsReply.class, 1, 1, -1, 100)))
         .isEqualTo(Status.ALLOWED);
-    assertThat(replies.checkInput(info(String[].class, 4, 50, 3, 100)))
-        .isEqualTo(Status.ALLOWED);
+    assertThat(replies.checkInput(info(String[].class, 4, 50, 3, 100))).isEqualTo(Status.ALLOWED);
     assertThat(replies.checkInput(info(Wire.HelloRequest.class, 1, 1, -1, 100)))
         .isEqualTo(Status.REJECTED);
     assertThat(replies.checkInput(info(java.util.HashMap.class, 1, 1, -1, 100)))

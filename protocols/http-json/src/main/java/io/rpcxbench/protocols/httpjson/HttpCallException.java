@@ -1,9 +1,9 @@
 package io.rpcxbench.protocols.httpjson;
 
 /**
- * A call over HTTP failed: the server answered with a status other than 2xx ({@link #status()}
- * and the problem's {@code detail} in the message), or the exchange itself failed ({@link
- * #status()} 0, the I/O exception as the cause).
+ * A call over HTTP failed: the server answered with a status other than 2xx ({@link #status()} and
+ * the problem's {@code detail} in the message), or the exchange itself failed ({@link #status()} 0,
+ * the I/O exception as the cause).
  */
 public final class HttpCallException extends RuntimeException {
   private static final long serialVersionUID = 1L;

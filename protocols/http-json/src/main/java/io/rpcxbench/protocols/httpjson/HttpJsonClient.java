@@ -24,15 +24,15 @@ import java.util.List;
 
 /**
  * The four calls as plain HTTP/1.1 POSTs with JSON bodies: one JDK {@link HttpClient} forced to
- * HTTP/1.1 (its default would try an h2c upgrade), keep-alive, Jackson configured as Spring
- * Boot's default {@code ObjectMapper} for what these bodies use.
+ * HTTP/1.1 (its default would try an h2c upgrade), keep-alive, Jackson configured as Spring Boot's
+ * default {@code ObjectMapper} for what these bodies use.
  *
  * <p>Connections and threads for 64 callers: the JDK client keeps an unbounded pool of idle
- * keep-alive connections, so 64 threads calling {@code send} end up with (at most) 64
- * connections, one per request in flight, reused call after call - the same shape as Feign's
- * default client (HttpURLConnection's keep-alive cache). Its default executor (a cached thread
- * pool) only completes futures; a fixed executor would add a bound we do not want to measure,
- * and a direct executor runs completion work on the client's single selector thread.
+ * keep-alive connections, so 64 threads calling {@code send} end up with (at most) 64 connections,
+ * one per request in flight, reused call after call - the same shape as Feign's default client
+ * (HttpURLConnection's keep-alive cache). Its default executor (a cached thread pool) only
+ * completes futures; a fixed executor would add a bound we do not want to measure, and a direct
+ * executor runs completion work on the client's single selector thread.
  */
 final class HttpJsonClient implements BenchClient {
   /** Spring Boot's Jackson2ObjectMapperBuilder defaults that matter for these bodies. */
@@ -61,10 +61,14 @@ final class HttpJsonClient implements BenchClient {
             .connectTimeout(options.connectTimeout())
             .build();
     String description =
-        "JDK " + Runtime.version().feature() + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
+        "JDK "
+            + Runtime.version().feature()
+            + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
             + " default executor and connection pool, Jackson "
             + com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION
-            + ", connectTimeout " + options.connectTimeout() + ", callTimeout "
+            + ", connectTimeout "
+            + options.connectTimeout()
+            + ", callTimeout "
             + options.callTimeout();
     return new HttpJsonClient(
         http, "http://" + options.target() + "/", options.callTimeout(), description);
@@ -146,7 +150,10 @@ final class HttpJsonClient implements BenchClient {
     return description;
   }
 
-  /** Nothing to release on JDK 17 (HttpClient has no close before JDK 21); idle connections time out. */
+  /**
+   * Nothing to release on JDK 17 (HttpClient has no close before JDK 21); idle connections time
+   * out.
+   */
   @Override
   public void close() {}
 }

@@ -34,18 +34,19 @@ class HttpJsonClientTest extends BenchClientContract {
   @Test
   void aRefusedCallSaysStatusAndDetail() {
     assertThatThrownBy(() -> client().hello(null))
-        .isInstanceOfSatisfying(HttpCallException.class,
-            e -> assertThat(e.status()).isEqualTo(400))
+        .isInstanceOfSatisfying(HttpCallException.class, e -> assertThat(e.status()).isEqualTo(400))
         .hasMessage("POST /hello: HTTP 400: hello: name is required");
   }
 
   @Test
   void theBodiesAreWhatSpringWrites() throws Exception {
-    assertThat(HttpJsonClient.JSON.writeValueAsString(
-            new io.rpcxbench.server.openfeign.json.HelloBody.Request(null)))
+    assertThat(
+            HttpJsonClient.JSON.writeValueAsString(
+                new io.rpcxbench.server.openfeign.json.HelloBody.Request(null)))
         .isEqualTo("{\"name\":null}");
-    assertThat(HttpJsonClient.JSON.writeValueAsString(
-            new io.rpcxbench.server.openfeign.json.EchoBody(new byte[] {0, 1, 2})))
+    assertThat(
+            HttpJsonClient.JSON.writeValueAsString(
+                new io.rpcxbench.server.openfeign.json.EchoBody(new byte[] {0, 1, 2})))
         .isEqualTo("{\"payload\":\"AAEC\"}");
   }
 }

@@ -31,9 +31,10 @@ final class BenchCalls {
         }
         case PUT -> {
           var put = request.getPut();
-          reply.setPut(bench.put(
-              put.hasKey() ? put.getKey() : null,
-              put.hasValue() ? put.getValue().toByteArray() : null));
+          reply.setPut(
+              bench.put(
+                  put.hasKey() ? put.getKey() : null,
+                  put.hasValue() ? put.getValue().toByteArray() : null));
         }
         case ITEMS -> reply.setItems(ItemMessages.toWire(bench.items(request.getItems().getN())));
         case CALL_NOT_SET -> reply.setError(error(Error.Code.INVALID_ARGUMENT, "no call"));

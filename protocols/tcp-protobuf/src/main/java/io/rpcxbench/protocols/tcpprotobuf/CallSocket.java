@@ -25,7 +25,9 @@ final class CallSocket implements AutoCloseable {
     this.out = new BufferedOutputStream(socket.getOutputStream(), BUFFER);
   }
 
-  /** Connects within {@code connectTimeoutMs}; every read then waits at most {@code readTimeoutMs}. */
+  /**
+   * Connects within {@code connectTimeoutMs}; every read then waits at most {@code readTimeoutMs}.
+   */
   static CallSocket connect(String host, int port, int connectTimeoutMs, int readTimeoutMs)
       throws IOException {
     Socket socket = new Socket();

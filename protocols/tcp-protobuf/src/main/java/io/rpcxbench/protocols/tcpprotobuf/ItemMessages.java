@@ -25,8 +25,9 @@ final class ItemMessages {
   static List<Item> fromWire(ItemList list) {
     List<Item> items = new ArrayList<>(list.getItemsCount());
     for (io.rpcxbench.protocols.tcpprotobuf.wire.Item item : list.getItemsList()) {
-      items.add(new Item(
-          item.getId(), item.getName(), item.getPrice(), item.getFlag(), item.getTagsList()));
+      items.add(
+          new Item(
+              item.getId(), item.getName(), item.getPrice(), item.getFlag(), item.getTagsList()));
     }
     return items;
   }

@@ -18,10 +18,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The harness's raw TCP + Protobuf client: no framework, one blocking {@link java.net.Socket}
- * per calling thread (TCP_NODELAY, buffered streams, connect timeout, SO_TIMEOUT = the call
- * timeout). A socket that failed is discarded; the thread's next call opens a fresh one. The
- * client owns every socket it opened and closes them all in {@link #close()}.
+ * The harness's raw TCP + Protobuf client: no framework, one blocking {@link java.net.Socket} per
+ * calling thread (TCP_NODELAY, buffered streams, connect timeout, SO_TIMEOUT = the call timeout). A
+ * socket that failed is discarded; the thread's next call opens a fresh one. The client owns every
+ * socket it opened and closes them all in {@link #close()}.
  */
 final class TcpProtobufClient implements BenchClient {
   private final String host;
@@ -38,12 +38,18 @@ final class TcpProtobufClient implements BenchClient {
     this.port = options.port();
     this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
     this.callTimeoutMs = millis(options.callTimeout().toMillis());
-    this.description = "java.net.Socket + protobuf-java "
-        + com.google.protobuf.RuntimeVersion.MAJOR + "." + com.google.protobuf.RuntimeVersion.MINOR
-        + "." + com.google.protobuf.RuntimeVersion.PATCH
-        + ": 1 blocking socket per calling thread, varint-delimited messages, TCP_NODELAY,"
-        + " SO_TIMEOUT = callTimeout " + options.callTimeout()
-        + ", connectTimeout " + options.connectTimeout();
+    this.description =
+        "java.net.Socket + protobuf-java "
+            + com.google.protobuf.RuntimeVersion.MAJOR
+            + "."
+            + com.google.protobuf.RuntimeVersion.MINOR
+            + "."
+            + com.google.protobuf.RuntimeVersion.PATCH
+            + ": 1 blocking socket per calling thread, varint-delimited messages, TCP_NODELAY,"
+            + " SO_TIMEOUT = callTimeout "
+            + options.callTimeout()
+            + ", connectTimeout "
+            + options.connectTimeout();
   }
 
   private static int millis(long ms) {
@@ -82,8 +88,8 @@ final class TcpProtobufClient implements BenchClient {
 
   @Override
   public List<Item> items(int n) {
-    Reply reply = call(Request.newBuilder().setItems(Items.newBuilder().setN(n)),
-        Reply.ResultCase.ITEMS);
+    Reply reply =
+        call(Request.newBuilder().setItems(Items.newBuilder().setN(n)), Reply.ResultCase.ITEMS);
     return ItemMessages.fromWire(reply.getItems());
   }
 
@@ -115,8 +121,11 @@ final class TcpProtobufClient implements BenchClient {
       throw new TcpProtobufException(Code.UNAVAILABLE, target() + ": " + e.getMessage(), e);
     }
     if (reply.getResultCase() == Reply.ResultCase.ERROR) {
-      Code code = reply.getError().getCode() == io.rpcxbench.protocols.tcpprotobuf.wire.Error.Code.INVALID_ARGUMENT
-          ? Code.INVALID_ARGUMENT : Code.INTERNAL;
+      Code code =
+          reply.getError().getCode()
+                  == io.rpcxbench.protocols.tcpprotobuf.wire.Error.Code.INVALID_ARGUMENT
+              ? Code.INVALID_ARGUMENT
+              : Code.INTERNAL;
       throw new TcpProtobufException(code, reply.getError().getMessage(), null);
     }
     if (reply.getResultCase() != expected) {

@@ -2,10 +2,10 @@ package io.rpcxbench.protocols.tcpprotobuf;
 
 /**
  * A raw TCP + Protobuf call failed. The code says how: the server rejected the call ({@link
- * Code#INVALID_ARGUMENT}, {@link Code#INTERNAL}; the socket stays open), no reply within the
- * call timeout ({@link Code#DEADLINE_EXCEEDED}), or the socket could not be opened or broke
- * ({@link Code#UNAVAILABLE}); in the last two cases the socket is discarded and the next call on
- * the thread opens a fresh one.
+ * Code#INVALID_ARGUMENT}, {@link Code#INTERNAL}; the socket stays open), no reply within the call
+ * timeout ({@link Code#DEADLINE_EXCEEDED}), or the socket could not be opened or broke ({@link
+ * Code#UNAVAILABLE}); in the last two cases the socket is discarded and the next call on the thread
+ * opens a fresh one.
  *
  * <pre>{@code
  * try {
@@ -19,7 +19,12 @@ public final class TcpProtobufException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** How a call failed. */
-  public enum Code { INVALID_ARGUMENT, INTERNAL, DEADLINE_EXCEEDED, UNAVAILABLE }
+  public enum Code {
+    INVALID_ARGUMENT,
+    INTERNAL,
+    DEADLINE_EXCEEDED,
+    UNAVAILABLE
+  }
 
   private final Code code;
 

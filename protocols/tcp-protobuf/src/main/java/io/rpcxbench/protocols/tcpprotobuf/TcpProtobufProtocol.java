@@ -7,8 +7,8 @@ import io.rpcxbench.spi.ServerLaunch;
 
 /**
  * Raw TCP + Protobuf (type 8) as a harness protocol: varint-delimited Protobuf messages on plain
- * blocking sockets, one socket per calling thread. The floor for binary RPC (the Geode "raw
- * socket + Protobuf" row).
+ * blocking sockets, one socket per calling thread. The floor for binary RPC (the Geode "raw socket
+ * + Protobuf" row).
  *
  * <pre>{@code
  * try (BenchClient client = new TcpProtobufProtocol().open(

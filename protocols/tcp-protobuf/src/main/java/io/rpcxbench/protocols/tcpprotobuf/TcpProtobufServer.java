@@ -20,9 +20,9 @@ import org.slf4j.LoggerFactory;
  * The benchmark calls on a plain blocking {@link ServerSocket}, one thread per connection.
  *
  * <p>Why blocking and not Netty: this protocol is the floor for binary RPC and the Geode "raw
- * socket + Protobuf" row, a thread reading a socket and writing the answer back. The client
- * keeps one socket per calling thread, so one server thread per connection is exactly as many
- * threads as callers, and a call costs one read and one write system call on each side.
+ * socket + Protobuf" row, a thread reading a socket and writing the answer back. The client keeps
+ * one socket per calling thread, so one server thread per connection is exactly as many threads as
+ * callers, and a call costs one read and one write system call on each side.
  *
  * <pre>{@code
  * try (TcpProtobufServer server = TcpProtobufServer.start("127.0.0.1", 0)) {
@@ -45,8 +45,9 @@ public final class TcpProtobufServer implements RunningServer {
   private TcpProtobufServer(ServerSocket listener) {
     this.listener = listener;
     AtomicInteger n = new AtomicInteger();
-    this.threads = Executors.newCachedThreadPool(
-        task -> new Thread(task, "tcp-protobuf-conn-" + n.incrementAndGet()));
+    this.threads =
+        Executors.newCachedThreadPool(
+            task -> new Thread(task, "tcp-protobuf-conn-" + n.incrementAndGet()));
     this.acceptor = new Thread(this::accept, "tcp-protobuf-accept");
   }
 
@@ -97,8 +98,8 @@ public final class TcpProtobufServer implements RunningServer {
   }
 
   /**
-   * Stops accepting, lets every connection finish the call it is serving (its next read sees
-   * the end of the stream), then closes what is left after a few seconds. Idempotent.
+   * Stops accepting, lets every connection finish the call it is serving (its next read sees the
+   * end of the stream), then closes what is left after a few seconds. Idempotent.
    */
   @Override
   public void close() {

@@ -7,7 +7,8 @@ import io.rpcxbench.serverkit.ServerMain;
 public final class TcpProtobufServerMain {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
-          TcpProtobufProtocol.ID, TcpProtobufProtocol.PORT,
+          TcpProtobufProtocol.ID,
+          TcpProtobufProtocol.PORT,
           "Serves the benchmark calls as varint-delimited Protobuf messages on plain TCP,"
               + " one thread per connection, until SIGTERM.",
           "Example: java -jar protocols/tcp-protobuf/target/tcp-protobuf-server.jar --port 8087");

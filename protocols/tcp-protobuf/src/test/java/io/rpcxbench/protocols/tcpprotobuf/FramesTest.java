@@ -50,7 +50,8 @@ class FramesTest {
     byte[] whole = delimited(Reply.newBuilder().setHello("hello, world").build());
     for (int cut = 1; cut < whole.length; cut++) {
       InputStream in = trickle(Arrays.copyOf(whole, cut));
-      assertThatThrownBy(() -> Frames.read(in, Frames.MAX_FRAME)).as("cut at %d", cut)
+      assertThatThrownBy(() -> Frames.read(in, Frames.MAX_FRAME))
+          .as("cut at %d", cut)
           .isInstanceOf(EOFException.class);
     }
   }

@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Test;
 class TcpProtobufClientTest {
   private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+
   /** Well under CALL_TIMEOUT: a call that fails within it did not wait for its deadline. */
   private static final Duration NO_HANG = Duration.ofSeconds(15);
 
@@ -51,8 +52,9 @@ class TcpProtobufClientTest {
   }
 
   private BenchClient client(int port, Duration callTimeout) {
-    BenchClient client = new TcpProtobufProtocol().open(
-        new ClientOptions("127.0.0.1", port, callTimeout, CONNECT_TIMEOUT, 64));
+    BenchClient client =
+        new TcpProtobufProtocol()
+            .open(new ClientOptions("127.0.0.1", port, callTimeout, CONNECT_TIMEOUT, 64));
     toClose.add(client);
     return client;
   }
@@ -63,7 +65,8 @@ class TcpProtobufClientTest {
 
   private static void assertCode(Runnable call, Code code, String message) {
     assertThatThrownBy(call::run)
-        .isInstanceOfSatisfying(TcpProtobufException.class, e -> assertThat(e.code()).isEqualTo(code))
+        .isInstanceOfSatisfying(
+            TcpProtobufException.class, e -> assertThat(e.code()).isEqualTo(code))
         .hasMessageContaining(message);
   }
 
@@ -97,12 +100,18 @@ class TcpProtobufClientTest {
   @Test
   void oversizedArgumentsAreInvalidAndTheSocketStaysOpen() throws Exception {
     BenchClient client = client(server(0).port());
-    assertCode(() -> client.echo(new byte[BenchContract.MAX_PAYLOAD + 1]),
-        Code.INVALID_ARGUMENT, "echo: payload is larger than");
-    assertCode(() -> client.put("k".repeat(BenchContract.MAX_KEY + 1), new byte[1]),
-        Code.INVALID_ARGUMENT, "put: key is longer than");
-    assertCode(() -> client.items(BenchContract.MAX_ITEMS + 1),
-        Code.INVALID_ARGUMENT, "items: n must be between");
+    assertCode(
+        () -> client.echo(new byte[BenchContract.MAX_PAYLOAD + 1]),
+        Code.INVALID_ARGUMENT,
+        "echo: payload is larger than");
+    assertCode(
+        () -> client.put("k".repeat(BenchContract.MAX_KEY + 1), new byte[1]),
+        Code.INVALID_ARGUMENT,
+        "put: key is longer than");
+    assertCode(
+        () -> client.items(BenchContract.MAX_ITEMS + 1),
+        Code.INVALID_ARGUMENT,
+        "items: n must be between");
     assertCode(() -> client.items(-1), Code.INVALID_ARGUMENT, "items: n must be between");
     assertThat(client.items(3)).isEqualTo(BenchContract.items(3));
   }
@@ -122,18 +131,20 @@ class TcpProtobufClientTest {
       List<Future<Integer>> results = new ArrayList<>();
       for (int t = 0; t < 64; t++) {
         int thread = t;
-        results.add(threads.submit(() -> {
-          int checked = 0;
-          for (int i = 0; i < 200; i++) {
-            String name = "t" + thread + "-" + i;
-            assertThat(client.hello(name)).isEqualTo("hello, " + name);
-            byte[] payload = name.repeat(1 + i % 7).getBytes(StandardCharsets.UTF_8);
-            assertThat(client.echo(payload)).isEqualTo(payload);
-            assertThat(client.items(thread % 12)).hasSize(thread % 12);
-            checked += 3;
-          }
-          return checked;
-        }));
+        results.add(
+            threads.submit(
+                () -> {
+                  int checked = 0;
+                  for (int i = 0; i < 200; i++) {
+                    String name = "t" + thread + "-" + i;
+                    assertThat(client.hello(name)).isEqualTo("hello, " + name);
+                    byte[] payload = name.repeat(1 + i % 7).getBytes(StandardCharsets.UTF_8);
+                    assertThat(client.echo(payload)).isEqualTo(payload);
+                    assertThat(client.items(thread % 12)).hasSize(thread % 12);
+                    checked += 3;
+                  }
+                  return checked;
+                }));
       }
       for (Future<Integer> result : results) {
         assertThat(result.get(60, TimeUnit.SECONDS)).isEqualTo(600);
@@ -155,33 +166,38 @@ class TcpProtobufClientTest {
     try {
       List<Future<?>> loops = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
-        loops.add(threads.submit(() -> {
-          byte[] payload = new byte[64 * 1024];
-          while (true) {
-            try {
-              client.echo(payload);
-            } catch (TcpProtobufException e) {
-              failed.incrementAndGet();
-              return;
-            }
-          }
-        }));
+        loops.add(
+            threads.submit(
+                () -> {
+                  byte[] payload = new byte[64 * 1024];
+                  while (true) {
+                    try {
+                      client.echo(payload);
+                    } catch (TcpProtobufException e) {
+                      failed.incrementAndGet();
+                      return;
+                    }
+                  }
+                }));
       }
       Thread.sleep(200);
       first.close();
-      assertTimeoutPreemptively(NO_HANG, () -> {
-        for (Future<?> loop : loops) {
-          loop.get();
-        }
-      });
+      assertTimeoutPreemptively(
+          NO_HANG,
+          () -> {
+            for (Future<?> loop : loops) {
+              loop.get();
+            }
+          });
       assertThat(failed).hasValue(8);
     } finally {
       threads.shutdownNow();
     }
     // This thread's socket from before the stop is stale: its next call fails and discards it.
     assertTimeout(NO_HANG, () -> assertCode(() -> client.hello("stale"), Code.UNAVAILABLE, ""));
-    assertTimeout(NO_HANG, () ->
-        assertCode(() -> client.hello("while down"), Code.UNAVAILABLE, "cannot connect"));
+    assertTimeout(
+        NO_HANG,
+        () -> assertCode(() -> client.hello("while down"), Code.UNAVAILABLE, "cannot connect"));
 
     server(port);
     assertThat(client.hello("after")).isEqualTo("hello, after");
@@ -194,16 +210,20 @@ class TcpProtobufClientTest {
       closedPort = socket.getLocalPort();
     }
     BenchClient client = client(closedPort);
-    assertTimeoutPreemptively(NO_HANG, () ->
-        assertCode(() -> client.hello("nobody"), Code.UNAVAILABLE, "cannot connect"));
+    assertTimeoutPreemptively(
+        NO_HANG,
+        () -> assertCode(() -> client.hello("nobody"), Code.UNAVAILABLE, "cannot connect"));
   }
 
   @Test
   void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
     try (ServerSocket silent = new ServerSocket(0)) {
       BenchClient client = client(silent.getLocalPort(), Duration.ofMillis(300));
-      assertTimeoutPreemptively(NO_HANG, () ->
-          assertCode(() -> client.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
+      assertTimeoutPreemptively(
+          NO_HANG,
+          () ->
+              assertCode(
+                  () -> client.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
     }
   }
 

@@ -19,18 +19,24 @@ class TcpProtobufServerJarIT {
   void fatJarServesThePlugInAndStopsOnSigterm() throws Exception {
     Path jar = Path.of(System.getProperty("fatJar", "target/tcp-protobuf-server.jar"));
     assertThat(jar).exists();
-    ProtocolProvider provider = ServiceLoader.load(ProtocolProvider.class).stream()
-        .map(ServiceLoader.Provider::get)
-        .filter(p -> p.id().equals("tcp-protobuf"))
-        .findFirst().orElseThrow();
+    ProtocolProvider provider =
+        ServiceLoader.load(ProtocolProvider.class).stream()
+            .map(ServiceLoader.Provider::get)
+            .filter(p -> p.id().equals("tcp-protobuf"))
+            .findFirst()
+            .orElseThrow();
     assertThat(Path.of("../..").resolve(provider.server().jar()).toAbsolutePath().normalize())
         .isEqualTo(jar.toAbsolutePath().normalize());
-    try (ServerProcess server = ServerProcess.start(
-        "tcp-protobuf", List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
+    try (ServerProcess server =
+        ServerProcess.start(
+            "tcp-protobuf",
+            List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"))) {
       int port = server.awaitReadyPort();
       assertThat(server.readyLine()).isEqualTo("tcp-protobuf listening on 127.0.0.1:" + port);
-      try (BenchClient client = provider.open(new ClientOptions(
-          "127.0.0.1", port, Duration.ofSeconds(10), Duration.ofSeconds(5), 1))) {
+      try (BenchClient client =
+          provider.open(
+              new ClientOptions(
+                  "127.0.0.1", port, Duration.ofSeconds(10), Duration.ofSeconds(5), 1))) {
         assertThat(client.hello("jar")).isEqualTo("hello, jar");
       }
       assertThat(server.terminate()).as("clean stop after SIGTERM").isZero();

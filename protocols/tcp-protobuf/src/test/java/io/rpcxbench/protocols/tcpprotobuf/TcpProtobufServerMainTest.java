@@ -17,8 +17,10 @@ class TcpProtobufServerMainTest {
   private final StringWriter err = new StringWriter();
 
   private static ServerCommand command() {
-    return new ServerCommand(TcpProtobufServerMain.DEFINITION,
-        (bind, port, extra) -> TcpProtobufServer.start(bind, port), false);
+    return new ServerCommand(
+        TcpProtobufServerMain.DEFINITION,
+        (bind, port, extra) -> TcpProtobufServer.start(bind, port),
+        false);
   }
 
   private int run(ServerCommand command, String... args) {
@@ -49,11 +51,14 @@ class TcpProtobufServerMainTest {
   @Test
   void aBusyPortIsOneLineAndExitOne() throws Exception {
     try (ServerSocket busy = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
-      int exit = run(command(), "--bind", "127.0.0.1", "--port", String.valueOf(busy.getLocalPort()));
+      int exit =
+          run(command(), "--bind", "127.0.0.1", "--port", String.valueOf(busy.getLocalPort()));
       assertThat(exit).isEqualTo(1);
-      assertThat(err.toString().trim()).isEqualTo(
-          "tcp-protobuf: cannot listen on 127.0.0.1:" + busy.getLocalPort()
-              + ": address already in use");
+      assertThat(err.toString().trim())
+          .isEqualTo(
+              "tcp-protobuf: cannot listen on 127.0.0.1:"
+                  + busy.getLocalPort()
+                  + ": address already in use");
     }
   }
 

@@ -1,8 +1,8 @@
 package io.rpcxbench.server.openfeign.json;
 
 /**
- * JSON bodies of {@code POST /put}: request {@code {"key":"k","value":"<base64>"}}, reply
- * {@code {"ok":true}}.
+ * JSON bodies of {@code POST /put}: request {@code {"key":"k","value":"<base64>"}}, reply {@code
+ * {"ok":true}}.
  */
 public final class PutBody {
   private PutBody() {}
