@@ -11,7 +11,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 THREAD_COUNTS="1 64"
 REQUESTS="1:20000,64:3000"       # calls per thread per run, per thread count (T:R,...; or one R)
-DIVISORS="grpc:4,grpc-tuned:4,openfeign:20"  # slower variants run R/D calls, so every run lasts seconds
+DIVISORS="grpc:4,grpc-tuned:4,grpc-stream:4,openfeign:20,http-json:10,http-javaser:10"  # slower variants run R/D calls, so every run lasts seconds
 ROUNDS=5                         # rounds per thread count; every variant once per round
 WARMUP=10s                       # harness --warmup: unrecorded calls before order 0 (JIT, caches)
 RUNS=4                           # runs per harness JVM
@@ -23,6 +23,7 @@ JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"   # servers and clients alike: the on
 HOST=127.0.0.1
 OUT=""                           # default: results/compare/<timestamp>
 WRITE_DOC=0
+HARNESS_EXTRA=()                 # after "--": harness options for every run, e.g. --call items --items 10
 DOC="$ROOT/docs/performance.md"
 READY_TIMEOUT_S=180
 # issue 6 targets
@@ -48,7 +49,7 @@ COMMAND_LINE="bench/compare.sh $*"
 
 usage() {
   cat <<EOF
-Usage: bench/compare.sh [options]
+Usage: bench/compare.sh [options] [-- HARNESS_OPTIONS...]
 
 Runs the variants (protocol ids of the harness's catalog; default: all of them) side by side
 on loopback: servers = the catalog's server jars and arguments (a server shared by several
@@ -76,6 +77,7 @@ Options:
   --jvm-flags FLAGS  JVM flags of servers and clients (default: "$JVM_FLAGS")
   --out DIR          result folder (default: results/compare/<timestamp>)
   --write-doc        replace the comparison section of docs/performance.md with the table
+  -- OPTIONS...       harness options for every run, e.g. -- --call items --items 10
   -h, --help         this text
 
 Example (hold the shared measurement lock; about 20 minutes on 2 vCPUs):
@@ -107,6 +109,7 @@ parse_args() {
       --out) [[ $# -ge 2 ]] || die "--out needs a value"; OUT="$2"; shift 2 ;;
       --write-doc) WRITE_DOC=1; shift ;;
       -h|--help) usage; exit 0 ;;
+      --) shift; HARNESS_EXTRA=("$@"); break ;;
       *) die "unknown option '$1' (try --help)" ;;
     esac
   done
@@ -224,7 +227,7 @@ run_variant() {
   file="$dir/$v/t$t-r$r.csv"
   perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$v" \
     --threads "$t" --requests "$r" --warmup "$WARMUP" --runs "$RUNS" --host "$HOST" --port "$v=${PORT[$v]}" \
-    --out "$dir" --force
+    --out "$dir" --force "${HARNESS_EXTRA[@]}"
   local cpu0 cpu1 steal0 steal1 steal
   cpu0="$(cpu_ticks "${SPID[$v]}")"
   steal0="$(steal_ticks)"
