@@ -26,7 +26,6 @@ READY_TIMEOUT_S=${RPCX_READY_TIMEOUT:-180}
 JAVA=${JAVA:-java}
 CLIENT_JVM_OPTS=${CLIENT_JVM_OPTS:-}
 SERVER_JVM_OPTS=${SERVER_JVM_OPTS:-}
-HEADER_ROW='type,threadNum,requestNum,order,timeTotal,tps,calls,errors,throughput,p50_us,p90_us,p99_us,p999_us,max_us,histogram'
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ORIG_ARGS=("$@")
@@ -346,37 +345,34 @@ stop_servers() {
   log "servers stopped"
 }
 # ---- one point ----
-# write_failed_point FILE STATUS P T R EXIT_CODE STARTED: header row only, temp + rename
+# write_failed_point FILE STATUS P T R EXIT_CODE STARTED: a point with no rows, written through
+# the raw-format library (report.jar annotate: the harness's writer, atomic)
 write_failed_point() {
-  local file=$1 status=$2 p=$3 t=$4 r=$5 rc=$6 started=$7 tmp
-  tmp="$(dirname "$file")/.$(basename "$file").sweep.$$"
-  {
-    printf '# rpcx-bench raw result v2\n'
-    printf '# status: %s\n' "$status"
-    printf '# protocol: %s\n# type: %s\n' "$p" "$(catalog_get "$p" type)"
-    printf '# threads: %s\n# requests: %s\n# runs: %s\n' "$t" "$r" "$RUNS"
-    if [[ $status == timeout ]]; then printf '# limit_s: %s\n' "$LIMIT_S"; fi
-    printf '# exit_code: %s\n' "$rc"
-    printf '# started: %s\n# finished: %s\n' "$started" "$(now_iso)"
-    printf '# client_host: %s\n# target: %s:%s\n' "$(hostname)" "$HOST" "${PORT[$p]}"
-    printf '# jvm_flags: %s\n' "$CLIENT_JVM_OPTS"
-    printf '# os: %s %s %s, %s cpus\n' "$(uname -s)" "$(uname -r)" "$(uname -m)" "$(nproc)"
-    printf '# options: %s\n' "${POINT_ARGS[*]}"
-    printf '# written_by: sweep.sh\n'
-    printf '%s\n' "$HEADER_ROW"
-  } >"$tmp"
-  mv -f "$tmp" "$file"
+  local file=$1 status=$2 p=$3 t=$4 r=$5 rc=$6 started=$7
+  local -a set=(
+    --set "protocol=$p" --set "type=$(catalog_get "$p" type)"
+    --set "threads=$t" --set "requests=$r" --set "runs=$RUNS"
+  )
+  if [[ $status == timeout ]]; then set+=(--set "limit_s=$LIMIT_S"); fi
+  set+=(
+    --set "exit_code=$rc" --set "started=$started" --set "finished=$(now_iso)"
+    --set "client_host=$(hostname)" --set "target=$HOST:${PORT[$p]}"
+    --set "jvm_flags=$CLIENT_JVM_OPTS"
+    --set "os=$(uname -s) $(uname -r) $(uname -m), $(nproc) cpus"
+    --set "options=${POINT_ARGS[*]}" --set "written_by=sweep.sh"
+  )
+  "$JAVA" -jar "$REPORT_JAR" annotate "$file" --status "$status" "${set[@]}" >>"$LOG_FILE" 2>&1 ||
+    { log "cannot write $file (report.jar annotate failed; see $LOG_FILE)"; exit 1; }
 }
 
-# add_provenance FILE LINE...: insert lines before the CSV header row, temp + rename
+# add_provenance FILE KEY=VALUE...: set provenance keys of a written point (report.jar annotate)
 add_provenance() {
-  local file=$1; shift
-  local tmp extra
-  tmp="$(dirname "$file")/.$(basename "$file").sweep.$$"
-  extra=$(printf '%s\n' "$@")
-  awk -v extra="$extra" '!done && !/^#/ { print extra; done = 1 } { print } END { if (!done) print extra }' \
-    "$file" >"$tmp"
-  mv -f "$tmp" "$file"
+  local file=$1 kv
+  shift
+  local -a set=()
+  for kv in "$@"; do set+=(--set "$kv"); done
+  "$JAVA" -jar "$REPORT_JAR" annotate "$file" "${set[@]}" >>"$LOG_FILE" 2>&1 ||
+    log "could not add ${*} to $file (see $LOG_FILE)"
 }
 
 # remove_point_temps FILE: temp files of this point, ours (.NAME.sweep.PID) and a killed
@@ -437,7 +433,7 @@ run_point() {
   fi
   if [[ $MODE == lab ]]; then
     after=$(lab_link_bytes)
-    add_provenance "$file" "# link_bytes: $((after - before))" "# lab: $LAB_NOTE"
+    add_provenance "$file" "link_bytes=$((after - before))" "lab=$LAB_NOTE"
   fi
   CURRENT_FILE=
   POINT_RC=$rc

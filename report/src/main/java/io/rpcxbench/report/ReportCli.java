@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
       CleanCommand.class,
       ReportCommand.class,
       AllCommand.class,
-      ShowCommand.class
+      ShowCommand.class,
+      AnnotateCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
