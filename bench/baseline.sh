@@ -19,6 +19,7 @@ JVM_FLAGS=(-Xms512m -Xmx512m -XX:+UseG1GC)
 LOCK=/tmp/rpcx-bench-measure.lock
 OUT=""
 READY_TIMEOUT_S=120
+HOST=127.0.0.1
 # ----------------------------------------------------------------------------------------------
 
 PERF_SCRIPT=baseline.sh
