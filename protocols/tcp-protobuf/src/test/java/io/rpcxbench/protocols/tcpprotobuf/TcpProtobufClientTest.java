@@ -2,65 +2,39 @@ package io.rpcxbench.protocols.tcpprotobuf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeout;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.protocols.tcpprotobuf.TcpProtobufException.Code;
+import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.testsupport.BenchClientContract;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The plug-in's client against the real server on loopback, port 0. */
-class TcpProtobufClientTest {
-  private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
-  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
-
-  /** Well under CALL_TIMEOUT: a call that fails within it did not wait for its deadline. */
-  private static final Duration NO_HANG = Duration.ofSeconds(15);
-
-  private final List<AutoCloseable> toClose = new ArrayList<>();
-
-  @AfterEach
-  void closeAll() throws Exception {
-    for (int i = toClose.size() - 1; i >= 0; i--) {
-      toClose.get(i).close();
-    }
+/**
+ * The tcp-protobuf plug-in's client against the real server: the contract, plus the error codes,
+ * the frame limit, the per-thread socket's behaviour across a restart, the call timeout, and what
+ * malformed bytes on a raw socket do to the server.
+ */
+class TcpProtobufClientTest extends BenchClientContract {
+  @Override
+  protected ProtocolProvider provider() {
+    return new TcpProtobufProtocol();
   }
 
-  private TcpProtobufServer server(int port) throws Exception {
-    TcpProtobufServer server = TcpProtobufServer.start("127.0.0.1", port);
-    toClose.add(server);
-    return server;
-  }
-
-  private BenchClient client(int port, Duration callTimeout) {
-    BenchClient client =
-        new TcpProtobufProtocol()
-            .open(new ClientOptions("127.0.0.1", port, callTimeout, CONNECT_TIMEOUT, 64));
-    toClose.add(client);
-    return client;
-  }
-
-  private BenchClient client(int port) {
-    return client(port, CALL_TIMEOUT);
+  @Override
+  protected RunningServer startServer(int port) throws Exception {
+    return TcpProtobufServer.start("127.0.0.1", port);
   }
 
   private static void assertCode(Runnable call, Code code, String message) {
@@ -71,183 +45,99 @@ class TcpProtobufClientTest {
   }
 
   @Test
-  void answersTheWholeContract() throws Exception {
-    BenchClient client = client(server(0).port());
-    assertThat(client.hello("world")).isEqualTo("hello, world");
-    assertThat(client.hello("")).isEqualTo("hello, ");
-    for (int size : new int[] {0, 64, BenchContract.MAX_PAYLOAD}) {
-      byte[] payload = new byte[size];
-      new Random(size).nextBytes(payload);
-      assertThat(client.echo(payload)).as("echo of %d B", size).isEqualTo(payload);
-    }
-    assertThat(client.put(BenchContract.putKey("k", 1, 64), new byte[512])).isTrue();
-    for (int n : new int[] {0, 10, 100, BenchContract.MAX_ITEMS}) {
-      assertThat(client.items(n)).isEqualTo(BenchContract.items(n));
-    }
-    assertThat(client.describe()).contains("1 blocking socket per calling thread");
+  void catalogEntry() {
+    ProtocolProvider p = provider();
+    assertThat(p.id()).isEqualTo("tcp-protobuf");
+    assertThat(p.type()).isEqualTo(8);
+    assertThat(p.defaultPort()).isEqualTo(8087);
+    assertThat(p.label()).isEqualTo("raw TCP + Protobuf");
+    assertThat(p.server().jar()).isEqualTo("protocols/tcp-protobuf/target/tcp-protobuf-server.jar");
+    assertThat(client().describe()).contains("1 blocking socket per calling thread");
+    assertThat(client().items(BenchContract.MAX_ITEMS)).hasSize(BenchContract.MAX_ITEMS);
   }
 
   @Test
-  void missingArgumentsAreInvalidAndTheSocketStaysOpen() throws Exception {
-    BenchClient client = client(server(0).port());
-    assertCode(() -> client.hello(null), Code.INVALID_ARGUMENT, "hello: name is required");
-    assertCode(() -> client.echo(null), Code.INVALID_ARGUMENT, "echo: payload is required");
-    assertCode(() -> client.put(null, new byte[1]), Code.INVALID_ARGUMENT, "put: key");
-    assertCode(() -> client.put("k", null), Code.INVALID_ARGUMENT, "put: value");
-    assertThat(client.hello("again")).isEqualTo("hello, again");
-  }
-
-  @Test
-  void oversizedArgumentsAreInvalidAndTheSocketStaysOpen() throws Exception {
-    BenchClient client = client(server(0).port());
+  void invalidArgumentsAreInvalidArgumentWithTheServersMessage() {
+    BenchClient c = client();
+    Code invalid = Code.INVALID_ARGUMENT;
+    assertCode(() -> c.hello(null), invalid, "hello: name is required");
+    assertCode(() -> c.echo(null), invalid, "echo: payload is required");
+    assertCode(() -> c.put(null, new byte[1]), invalid, "put: key");
+    assertCode(() -> c.put("k", null), invalid, "put: value");
     assertCode(
-        () -> client.echo(new byte[BenchContract.MAX_PAYLOAD + 1]),
-        Code.INVALID_ARGUMENT,
-        "echo: payload is larger than");
+        () -> c.echo(new byte[BenchContract.MAX_PAYLOAD + 1]), invalid, "payload is larger than");
     assertCode(
-        () -> client.put("k".repeat(BenchContract.MAX_KEY + 1), new byte[1]),
-        Code.INVALID_ARGUMENT,
+        () -> c.put("k".repeat(BenchContract.MAX_KEY + 1), new byte[1]),
+        invalid,
         "put: key is longer than");
-    assertCode(
-        () -> client.items(BenchContract.MAX_ITEMS + 1),
-        Code.INVALID_ARGUMENT,
-        "items: n must be between");
-    assertCode(() -> client.items(-1), Code.INVALID_ARGUMENT, "items: n must be between");
-    assertThat(client.items(3)).isEqualTo(BenchContract.items(3));
+    assertCode(() -> c.items(BenchContract.MAX_ITEMS + 1), invalid, "items: n must be between");
+    assertCode(() -> c.items(-1), invalid, "items: n must be between");
   }
 
   @Test
-  void aFrameOverTheLimitClosesThatSocketAndTheNextCallOpensAFreshOne() throws Exception {
-    BenchClient client = client(server(0).port());
-    assertCode(() -> client.echo(new byte[Frames.MAX_FRAME]), Code.UNAVAILABLE, "");
-    assertThat(client.hello("fresh")).isEqualTo("hello, fresh");
+  void aFrameOverTheLimitClosesThatSocketAndTheNextCallOpensAFreshOne() {
+    assertCode(() -> client().echo(new byte[Frames.MAX_FRAME]), Code.UNAVAILABLE, "");
+    assertThat(client().hello("fresh")).isEqualTo("hello, fresh");
   }
 
+  /** README: after a server restart each thread's first call on its old socket fails once. */
   @Test
-  void sixtyFourThreadsEachGetTheirOwnReplies() throws Exception {
-    BenchClient client = client(server(0).port());
-    ExecutorService threads = Executors.newFixedThreadPool(64);
-    try {
-      List<Future<Integer>> results = new ArrayList<>();
-      for (int t = 0; t < 64; t++) {
-        int thread = t;
-        results.add(
-            threads.submit(
-                () -> {
-                  int checked = 0;
-                  for (int i = 0; i < 200; i++) {
-                    String name = "t" + thread + "-" + i;
-                    assertThat(client.hello(name)).isEqualTo("hello, " + name);
-                    byte[] payload = name.repeat(1 + i % 7).getBytes(StandardCharsets.UTF_8);
-                    assertThat(client.echo(payload)).isEqualTo(payload);
-                    assertThat(client.items(thread % 12)).hasSize(thread % 12);
-                    checked += 3;
-                  }
-                  return checked;
-                }));
-      }
-      for (Future<Integer> result : results) {
-        assertThat(result.get(60, TimeUnit.SECONDS)).isEqualTo(600);
-      }
+  void afterARestartTheThreadsOldSocketFailsOnceAndTheNextCallReconnects() throws Exception {
+    RunningServer own = startServer(0);
+    int port = own.port();
+    try (BenchClient c = provider().open(options(port))) {
+      assertThat(c.hello("before")).isEqualTo("hello, before");
+      own.close();
+      own = startServer(port);
+      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
+      assertThat(c.hello("after")).isEqualTo("hello, after");
+      own.close();
+      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
+      assertCode(() -> c.hello("while down"), Code.UNAVAILABLE, "cannot connect");
     } finally {
-      threads.shutdownNow();
+      own.close();
     }
-  }
-
-  @Test
-  void aStoppedServerFailsCallsAtOnceAndARestartedOneServesAgain() throws Exception {
-    TcpProtobufServer first = server(0);
-    int port = first.port();
-    BenchClient client = client(port);
-    assertThat(client.hello("before")).isEqualTo("hello, before");
-
-    ExecutorService threads = Executors.newFixedThreadPool(8);
-    AtomicInteger failed = new AtomicInteger();
-    try {
-      List<Future<?>> loops = new ArrayList<>();
-      for (int t = 0; t < 8; t++) {
-        loops.add(
-            threads.submit(
-                () -> {
-                  byte[] payload = new byte[64 * 1024];
-                  while (true) {
-                    try {
-                      client.echo(payload);
-                    } catch (TcpProtobufException e) {
-                      failed.incrementAndGet();
-                      return;
-                    }
-                  }
-                }));
-      }
-      Thread.sleep(200);
-      first.close();
-      assertTimeoutPreemptively(
-          NO_HANG,
-          () -> {
-            for (Future<?> loop : loops) {
-              loop.get();
-            }
-          });
-      assertThat(failed).hasValue(8);
-    } finally {
-      threads.shutdownNow();
-    }
-    // This thread's socket from before the stop is stale: its next call fails and discards it.
-    assertTimeout(NO_HANG, () -> assertCode(() -> client.hello("stale"), Code.UNAVAILABLE, ""));
-    assertTimeout(
-        NO_HANG,
-        () -> assertCode(() -> client.hello("while down"), Code.UNAVAILABLE, "cannot connect"));
-
-    server(port);
-    assertThat(client.hello("after")).isEqualTo("hello, after");
-  }
-
-  @Test
-  void anUnreachableServerFailsWithinTheConnectTimeout() throws Exception {
-    int closedPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      closedPort = socket.getLocalPort();
-    }
-    BenchClient client = client(closedPort);
-    assertTimeoutPreemptively(
-        NO_HANG,
-        () -> assertCode(() -> client.hello("nobody"), Code.UNAVAILABLE, "cannot connect"));
   }
 
   @Test
   void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
-    try (ServerSocket silent = new ServerSocket(0)) {
-      BenchClient client = client(silent.getLocalPort(), Duration.ofMillis(300));
+    try (ServerSocket silent = new ServerSocket(0);
+        BenchClient c =
+            provider()
+                .open(
+                    new ClientOptions(
+                        "127.0.0.1",
+                        silent.getLocalPort(),
+                        Duration.ofMillis(300),
+                        CONNECT_TIMEOUT,
+                        1))) {
       assertTimeoutPreemptively(
-          NO_HANG,
+          CALL_TIMEOUT,
           () ->
               assertCode(
-                  () -> client.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
+                  () -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
     }
   }
 
   @Test
-  void closedClientRefusesCallsAndClosesTwice() throws Exception {
-    BenchClient client = client(server(0).port());
-    assertThat(client.hello("x")).isEqualTo("hello, x");
-    client.close();
-    client.close();
-    assertCode(() -> client.hello("y"), Code.UNAVAILABLE, "client closed");
+  void closedClientRefusesCallsAndClosesTwice() {
+    BenchClient c = provider().open(options(server().port()));
+    assertThat(c.hello("x")).isEqualTo("hello, x");
+    c.close();
+    c.close();
+    assertCode(() -> c.hello("y"), Code.UNAVAILABLE, "client closed");
   }
 
   @Test
   void malformedInputClosesOnlyThatConnection() throws Exception {
-    TcpProtobufServer server = server(0);
-    BenchClient client = client(server.port());
-    assertThat(client.hello("first")).isEqualTo("hello, first");
+    assertThat(client().hello("first")).isEqualTo("hello, first");
     byte[] runawayVarint = new byte[64];
     Arrays.fill(runawayVarint, (byte) 0xff);
     byte[] hugeLength = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07, 1, 2, 3};
     byte[] notARequest = {4, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff};
     for (byte[] bad : List.of(runawayVarint, hugeLength, notARequest)) {
-      assertThat(sendAndAwaitClose(server.port(), bad)).as(Arrays.toString(bad)).isTrue();
-      assertThat(client.hello("still")).isEqualTo("hello, still");
+      assertThat(sendAndAwaitClose(server().port(), bad)).as(Arrays.toString(bad)).isTrue();
+      assertThat(client().hello("still")).isEqualTo("hello, still");
     }
   }
 

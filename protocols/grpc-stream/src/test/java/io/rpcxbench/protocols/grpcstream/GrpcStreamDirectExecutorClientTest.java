@@ -1,0 +1,18 @@
+package io.rpcxbench.protocols.grpcstream;
+
+import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.testsupport.BenchClientContract;
+
+/** The contract again, against the server with {@code --direct-executor}. */
+class GrpcStreamDirectExecutorClientTest extends BenchClientContract {
+  @Override
+  protected ProtocolProvider provider() {
+    return new GrpcStreamProtocol();
+  }
+
+  @Override
+  protected RunningServer startServer(int port) throws InterruptedException {
+    return GrpcStreamClientTest.start(port, true);
+  }
+}
