@@ -53,6 +53,7 @@ public abstract class BenchClientContract {
 
   private static final int THREADS = 64;
   private static final Duration NO_HANG = Duration.ofSeconds(60);
+  private static final Duration RECONNECT_WITHIN = Duration.ofSeconds(10);
 
   private RunningServer server;
   private BenchClient client;
@@ -285,11 +286,22 @@ public abstract class BenchClientContract {
    * After a restart the first call may meet a pooled connection of the old server that the client
    * has not yet seen closed; a second call must work.
    */
-  private static String helloEventually(BenchClient c, String name) {
-    try {
-      return c.hello(name);
-    } catch (RuntimeException stale) {
-      return c.hello(name);
+  /**
+   * The first hello that succeeds within {@link #RECONNECT_WITHIN}: a client may fail calls while
+   * it drops a dead connection or waits out its reconnect back-off (gRPC: 1 s, jitter 20 %), as its
+   * users' clients do; it must come back on its own.
+   */
+  private static String helloEventually(BenchClient c, String name) throws InterruptedException {
+    long deadline = System.nanoTime() + RECONNECT_WITHIN.toNanos();
+    while (true) {
+      try {
+        return c.hello(name);
+      } catch (RuntimeException stale) {
+        if (System.nanoTime() - deadline > 0) {
+          throw stale;
+        }
+        Thread.sleep(50);
+      }
     }
   }
 }

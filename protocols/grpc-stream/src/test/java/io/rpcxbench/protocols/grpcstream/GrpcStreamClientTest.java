@@ -10,7 +10,6 @@ import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.BenchClientContract;
-import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -19,29 +18,19 @@ import org.junit.jupiter.api.Test;
  * gRPC's status codes and what raw bytes on a socket do to the server.
  */
 class GrpcStreamClientTest extends BenchClientContract {
-  private static final Duration RECONNECT_BACKOFF = Duration.ofMillis(2500);
-
   @Override
   protected ProtocolProvider provider() {
     return new GrpcStreamProtocol();
   }
 
   @Override
-  protected RunningServer startServer(int port) throws InterruptedException {
+  protected RunningServer startServer(int port) {
     return start(port, false);
   }
 
-  /**
-   * The server; on a fixed port (the contract's restart) it then waits out gRPC's reconnect
-   * back-off (1 s, jitter 20 %, x1.6 after each failed attempt): while it runs, the channel fails
-   * calls at once, and the contract retries only once.
-   */
-  static RunningServer start(int port, boolean directExecutor) throws InterruptedException {
-    GrpcStreamServer server = GrpcStreamServer.start("127.0.0.1", port, directExecutor);
-    if (port != 0) {
-      Thread.sleep(RECONNECT_BACKOFF.toMillis());
-    }
-    return server;
+  /** The real server on 127.0.0.1. */
+  static RunningServer start(int port, boolean directExecutor) {
+    return GrpcStreamServer.start("127.0.0.1", port, directExecutor);
   }
 
   private static void assertStatus(Runnable call, Status.Code code, String message) {

@@ -12,7 +12,7 @@ class GrpcStreamDirectExecutorClientTest extends BenchClientContract {
   }
 
   @Override
-  protected RunningServer startServer(int port) throws InterruptedException {
+  protected RunningServer startServer(int port) {
     return GrpcStreamClientTest.start(port, true);
   }
 }
