@@ -1,0 +1,53 @@
+package io.rpcxbench.protocols.capnp;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Raw socket + Cap'n Proto (type 12) as a harness protocol: Cap'n Proto messages in the standard
+ * stream framing on plain blocking sockets, one socket per calling thread (the Geode "raw socket +
+ * Cap'n Proto" row).
+ *
+ * <pre>{@code
+ * try (BenchClient client = new CapnpProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8092, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class CapnpProtocol implements ProtocolProvider {
+  static final String ID = "capnp";
+  static final int PORT = 8092;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "raw socket + Cap'n Proto";
+  }
+
+  @Override
+  public int type() {
+    return 12;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("protocols/capnp/target/capnp-server.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new CapnpClient(options);
+  }
+}

@@ -1,0 +1,21 @@
+package io.rpcxbench.protocols.capnp;
+
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerMain;
+
+/** {@code java -jar capnp-server.jar [--bind ADDR] [--port 8092]}. */
+public final class CapnpServerMain {
+  static final ServerDefinition DEFINITION =
+      ServerDefinition.of(
+          CapnpProtocol.ID,
+          CapnpProtocol.PORT,
+          "Serves the benchmark calls as Cap'n Proto messages (standard stream framing) on plain"
+              + " TCP, one thread per connection, until SIGTERM.",
+          "Example: java -jar protocols/capnp/target/capnp-server.jar --port 8092");
+
+  private CapnpServerMain() {}
+
+  public static void main(String[] args) {
+    ServerMain.run(DEFINITION, (bind, port, extra) -> CapnpServer.start(bind, port), args);
+  }
+}
