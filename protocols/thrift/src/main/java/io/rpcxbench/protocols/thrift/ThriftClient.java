@@ -1,0 +1,202 @@
+package io.rpcxbench.protocols.thrift;
+
+import io.rpcxbench.api.Item;
+import io.rpcxbench.protocols.thrift.ThriftException.Code;
+import io.rpcxbench.protocols.thrift.wire.Bench;
+import io.rpcxbench.protocols.thrift.wire.InvalidArgument;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.thrift.TApplicationException;
+import org.apache.thrift.TBaseHelper;
+import org.apache.thrift.TException;
+import org.apache.thrift.transport.TTransportException;
+
+/**
+ * The harness's Thrift client. The generated {@link Bench.Client} is not thread-safe, so each
+ * calling thread gets its own {@link CallConnection} (a {@code ThreadLocal}): connect timeout,
+ * socket timeout = the call timeout. A connection whose transport failed is discarded; the thread's
+ * next call opens a fresh one. The client owns every connection and closes them all in {@link
+ * #close()}.
+ */
+final class ThriftClient implements BenchClient {
+  private final String host;
+  private final int port;
+  private final int connectTimeoutMs;
+  private final int callTimeoutMs;
+  private final String description;
+  private final ThreadLocal<CallConnection> mine = new ThreadLocal<>();
+  private final Set<CallConnection> open = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  /** One call on the thread's generated client. */
+  @FunctionalInterface
+  private interface Call<T> {
+    T on(Bench.Client client) throws TException;
+  }
+
+  ThriftClient(ClientOptions options) {
+    this.host = options.host();
+    this.port = options.port();
+    this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
+    this.callTimeoutMs = millis(options.callTimeout().toMillis());
+    this.description =
+        "libthrift "
+            + LIBTHRIFT_VERSION
+            + " generated Bench.Client (thrift 0.17.0): 1 blocking TSocket per calling thread,"
+            + " TFramedTransport + TBinaryProtocol, max frame "
+            + ThriftLimits.MAX_FRAME
+            + " B, socket timeout = callTimeout "
+            + options.callTimeout()
+            + ", connectTimeout "
+            + options.connectTimeout()
+            + "; server "
+            + ThriftServer.MODEL;
+  }
+
+  static final String LIBTHRIFT_VERSION = libthriftVersion();
+
+  private static String libthriftVersion() {
+    Properties versions = new Properties();
+    try (InputStream in = ThriftClient.class.getResourceAsStream("/thrift-version.properties")) {
+      if (in != null) {
+        versions.load(in);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return versions.getProperty("libthrift", "unknown");
+  }
+
+  private static int millis(long ms) {
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, ms));
+  }
+
+  @Override
+  public String hello(String name) {
+    return call(c -> c.hello(name));
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    ByteBuffer wrapped = payload == null ? null : ByteBuffer.wrap(payload);
+    // The reply may wrap the transport's frame buffer: copy it out before the next call.
+    return TBaseHelper.byteBufferToByteArray(call(c -> c.echo(wrapped)));
+  }
+
+  @Override
+  public boolean put(String key, byte[] value) {
+    ByteBuffer wrapped = value == null ? null : ByteBuffer.wrap(value);
+    return call(c -> c.put(key, wrapped));
+  }
+
+  @Override
+  public List<Item> items(int n) {
+    return ItemStructs.fromWire(call(c -> c.items(n)));
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    for (CallConnection connection : open) {
+      open.remove(connection);
+      connection.close();
+    }
+  }
+
+  private <T> T call(Call<T> call) {
+    CallConnection connection = connection();
+    try {
+      return call.on(connection.client());
+    } catch (InvalidArgument e) {
+      throw new ThriftException(Code.INVALID_ARGUMENT, e.getMessage(), e);
+    } catch (TApplicationException e) {
+      if (outOfStep(e)) {
+        discard(connection);
+      }
+      throw new ThriftException(Code.INTERNAL, e.getMessage(), e);
+    } catch (TTransportException e) {
+      discard(connection);
+      if (timedOut(e)) {
+        throw new ThriftException(
+            Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+      }
+      throw new ThriftException(Code.UNAVAILABLE, target() + ": " + message(e), e);
+    } catch (TException | RuntimeException e) {
+      // a reply Thrift could not decode: the stream is out of step
+      discard(connection);
+      throw new ThriftException(Code.INTERNAL, target() + ": " + message(e), e);
+    }
+  }
+
+  /** A reply that belongs to another call: the connection cannot be trusted any more. */
+  private static boolean outOfStep(TApplicationException e) {
+    return switch (e.getType()) {
+      case TApplicationException.BAD_SEQUENCE_ID,
+          TApplicationException.WRONG_METHOD_NAME,
+          TApplicationException.INVALID_MESSAGE_TYPE ->
+          true;
+      default -> false;
+    };
+  }
+
+  private static boolean timedOut(TTransportException e) {
+    return e.getType() == TTransportException.TIMED_OUT
+        || e.getCause() instanceof SocketTimeoutException;
+  }
+
+  private static String message(Exception e) {
+    String message = e.getMessage();
+    if (message == null && e.getCause() != null) {
+      message = e.getCause().toString();
+    }
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+
+  /** This thread's connection, opened on its first call or after the last one failed. */
+  private CallConnection connection() {
+    if (closed) {
+      throw new ThriftException(Code.UNAVAILABLE, "client closed", null);
+    }
+    CallConnection connection = mine.get();
+    if (connection != null) {
+      return connection;
+    }
+    try {
+      connection = CallConnection.open(host, port, connectTimeoutMs, callTimeoutMs);
+    } catch (TTransportException e) {
+      throw new ThriftException(
+          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + message(e), e);
+    }
+    open.add(connection);
+    if (closed) { // close() ran while we connected: it may have missed this connection
+      discard(connection);
+      throw new ThriftException(Code.UNAVAILABLE, "client closed", null);
+    }
+    mine.set(connection);
+    return connection;
+  }
+
+  private void discard(CallConnection connection) {
+    mine.remove();
+    open.remove(connection);
+    connection.close();
+  }
+
+  private String target() {
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+  }
+}

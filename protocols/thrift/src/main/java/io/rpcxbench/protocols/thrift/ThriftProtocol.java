@@ -1,0 +1,52 @@
+package io.rpcxbench.protocols.thrift;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Apache Thrift (type 9) as a harness protocol: framed transport, binary protocol, the generated
+ * blocking client with one socket per calling thread, against a {@code TThreadPoolServer}.
+ *
+ * <pre>{@code
+ * try (BenchClient client = new ThriftProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8088, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class ThriftProtocol implements ProtocolProvider {
+  static final String ID = "thrift";
+  static final int PORT = 8088;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "Apache Thrift";
+  }
+
+  @Override
+  public int type() {
+    return 9;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("protocols/thrift/target/thrift-server.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new ThriftClient(options);
+  }
+}

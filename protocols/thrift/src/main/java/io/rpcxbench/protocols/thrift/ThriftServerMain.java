@@ -1,0 +1,21 @@
+package io.rpcxbench.protocols.thrift;
+
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerMain;
+
+/** {@code java -jar thrift-server.jar [--bind ADDR] [--port 8088]}. */
+public final class ThriftServerMain {
+  static final ServerDefinition DEFINITION =
+      ServerDefinition.of(
+          ThriftProtocol.ID,
+          ThriftProtocol.PORT,
+          "Serves the benchmark calls with Apache Thrift (framed transport, binary protocol) on"
+              + " a TThreadPoolServer, one worker thread per connection, until SIGTERM.",
+          "Example: java -jar protocols/thrift/target/thrift-server.jar --port 8088");
+
+  private ThriftServerMain() {}
+
+  public static void main(String[] args) {
+    ServerMain.run(DEFINITION, (bind, port, extra) -> ThriftServer.start(bind, port), args);
+  }
+}
