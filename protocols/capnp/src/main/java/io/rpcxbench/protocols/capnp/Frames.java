@@ -27,7 +27,10 @@ final class Frames {
   static final ReaderOptions REQUEST_LIMITS =
       new ReaderOptions((BenchContract.MAX_PAYLOAD + 64 * 1024) / 8, 64);
 
-  /** The largest reply a client reads: items(10,000) is ~1.3 MiB; 4 MiB bounds it with room. */
+  /**
+   * The largest reply a client reads: items(10,000) is ~1.3 MB (16 words a record); 4 MiB bounds it
+   * with room.
+   */
   static final ReaderOptions REPLY_LIMITS = new ReaderOptions(4 * 1024 * 1024 / 8, 64);
 
   private Frames() {}
