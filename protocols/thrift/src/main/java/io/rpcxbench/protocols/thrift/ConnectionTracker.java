@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.server.ServerContext;
@@ -16,15 +15,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server's hooks into {@code TThreadPoolServer}: says when it serves, bounds each accepted
- * socket's message size (libthrift gives accepted sockets its 100 MB default), and keeps the
- * connections being served so that a graceful stop can end them, which the server itself cannot:
- * its workers sit in blocking reads.
+ * The server's hooks into {@code TThreadPoolServer}: bounds each accepted socket's message size
+ * (libthrift gives accepted sockets its 100 MB default), and keeps the connections being served so
+ * that a graceful stop can end them, which the server itself cannot: its workers sit in blocking
+ * reads.
  */
 final class ConnectionTracker implements TServerEventHandler {
   private static final Logger log = LoggerFactory.getLogger(ConnectionTracker.class);
 
-  private final CountDownLatch serving = new CountDownLatch(1);
   private final Set<TSocket> connections = ConcurrentHashMap.newKeySet();
 
   /** A connection's context: its socket. */
@@ -45,12 +43,7 @@ final class ConnectionTracker implements TServerEventHandler {
 
   @Override
   public void preServe() {
-    serving.countDown();
-  }
-
-  /** Blocks until the server accepts connections. */
-  void awaitServing() throws InterruptedException {
-    serving.await();
+    // ThriftServer.start waits for isServing(), which comes after the server's own preparations
   }
 
   @Override

@@ -9,7 +9,6 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.thrift.server.TServer;
 import org.apache.thrift.server.TThreadPoolServer;
 import org.apache.thrift.transport.TServerSocket;
 import org.apache.thrift.transport.TTransportException;
@@ -86,7 +85,7 @@ public final class ThriftServer implements RunningServer {
                 .backlog(BACKLOG));
     ThriftServer server = new ThriftServer(listener);
     server.serving.start();
-    server.connections.awaitServing();
+    server.awaitServing();
     log.info(
         "thrift server on port {} ({}, framed transport, binary protocol)", server.port(), MODEL);
     return server;
@@ -97,9 +96,18 @@ public final class ThriftServer implements RunningServer {
     return listener.getServerSocket().getLocalPort();
   }
 
-  /** For tests: the libthrift server itself. */
-  TServer server() {
-    return server;
+  /**
+   * Waits until serve() has set up: a stop() before that would be undone (serve() clears the stop
+   * flag as it starts).
+   */
+  private void awaitServing() throws InterruptedException {
+    while (!server.isServing()) {
+      if (!serving.isAlive()) {
+        listener.close();
+        throw new IllegalStateException("the Thrift server stopped before serving");
+      }
+      Thread.sleep(1);
+    }
   }
 
   /**

@@ -13,7 +13,9 @@ import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.BenchClientContract;
 import io.rpcxbench.testsupport.ByteCountingProxy;
+import java.net.ConnectException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +103,18 @@ class ThriftClientTest extends BenchClientContract {
           () ->
               assertCode(
                   () -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
+    }
+  }
+
+  /** serve() clears libthrift's stop flag as it starts: start() must return only after that. */
+  @Test
+  void aServerClosedRightAfterStartStopsListening() throws Exception {
+    for (int i = 0; i < 20; i++) {
+      RunningServer own = startServer(0);
+      int port = own.port();
+      own.close();
+      assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
+          .isInstanceOf(ConnectException.class);
     }
   }
 
