@@ -1,0 +1,53 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Apache Avro IPC (type 10) as a harness protocol: the generated {@code BenchProtocol} over Avro's
+ * Netty transport, one connection shared by all calling threads.
+ *
+ * <pre>{@code
+ * try (BenchClient client = new AvroIpcProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8089, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class AvroIpcProtocol implements ProtocolProvider {
+  static final String ID = "avro";
+  static final int PORT = 8089;
+  static final String JAR = "protocols/avro/target/avro-server.jar";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "Apache Avro IPC";
+  }
+
+  @Override
+  public int type() {
+    return 10;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar(JAR);
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return AvroIpcClient.open(options);
+  }
+}

@@ -1,0 +1,88 @@
+package io.rpcxbench.protocols.avro;
+
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoopGroup;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.protocols.avro.wire.BenchProtocol;
+import io.rpcxbench.serverkit.RunningServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.ipc.netty.NettyServer;
+import org.apache.avro.ipc.specific.SpecificResponder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The benchmark service on Avro's {@link NettyServer} with a {@link SpecificResponder}, as Avro's
+ * users build it: its defaults (1 acceptor, 10 I/O threads, every call answered on a pool of 16
+ * "caller" threads), plus a {@link NettyFrameGuard} in front of Avro's frame decoder.
+ *
+ * <pre>{@code
+ * try (AvroIpcServer server = AvroIpcServer.start("127.0.0.1", 0)) {
+ *   int port = server.port();
+ * }
+ * }</pre>
+ */
+public final class AvroIpcServer implements RunningServer {
+  private static final Logger log = LoggerFactory.getLogger(AvroIpcServer.class);
+
+  /** NettyServer's own default size; passed so that close() can stop it (NettyServer does not). */
+  private static final int CALLER_THREADS = 16;
+
+  private final NettyServer server;
+  private final EventLoopGroup callers;
+  private volatile boolean closed;
+
+  private AvroIpcServer(NettyServer server, EventLoopGroup callers) {
+    this.server = server;
+    this.callers = callers;
+  }
+
+  /**
+   * Binds and starts serving.
+   *
+   * @throws java.net.BindException when the port is busy
+   */
+  public static AvroIpcServer start(String bindAddress, int port) throws Exception {
+    AvroLimits.install();
+    SpecificResponder responder =
+        new SpecificResponder(BenchProtocol.class, new BenchService(new BenchLogic()));
+    EventLoopGroup callers = new DefaultEventLoopGroup(CALLER_THREADS);
+    try {
+      NettyServer server =
+          new NettyServer(
+              responder,
+              new InetSocketAddress(InetAddress.getByName(bindAddress), port),
+              channel ->
+                  channel
+                      .pipeline()
+                      .addLast("frameGuard", new NettyFrameGuard(AvroLimits.MAX_FRAME, () -> {})),
+              null,
+              null,
+              null,
+              callers);
+      log.info("avro server on port {} (NettyServer, SpecificResponder)", server.getPort());
+      return new AvroIpcServer(server, callers);
+    } catch (Exception | Error e) {
+      callers.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+      throw e;
+    }
+  }
+
+  @Override
+  public int port() {
+    return server.getPort();
+  }
+
+  /** Closes the listener and the connections (Netty's graceful shutdown); idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    server.close();
+    callers.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}

@@ -1,0 +1,155 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.api.Item;
+import io.rpcxbench.protocols.avro.AvroException.Code;
+import io.rpcxbench.protocols.avro.wire.EchoCall;
+import io.rpcxbench.protocols.avro.wire.ErrorCode;
+import io.rpcxbench.protocols.avro.wire.ErrorReply;
+import io.rpcxbench.protocols.avro.wire.HelloCall;
+import io.rpcxbench.protocols.avro.wire.ItemsCall;
+import io.rpcxbench.protocols.avro.wire.PutCall;
+import io.rpcxbench.protocols.avro.wire.Reply;
+import io.rpcxbench.protocols.avro.wire.Request;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The harness's raw socket + Avro client: no framework, one blocking {@link java.net.Socket} per
+ * calling thread (TCP_NODELAY, buffered streams, connect timeout, SO_TIMEOUT = the call timeout). A
+ * socket that failed is discarded; the thread's next call opens a fresh one. The client owns every
+ * socket it opened and closes them all in {@link #close()}.
+ */
+final class AvroSocketClient implements BenchClient {
+  private final String host;
+  private final int port;
+  private final String target;
+  private final int connectTimeoutMs;
+  private final int callTimeoutMs;
+  private final String description;
+  private final ThreadLocal<CallSocket> mine = new ThreadLocal<>();
+  private final Set<CallSocket> open = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  AvroSocketClient(ClientOptions options) {
+    AvroLimits.install();
+    this.host = options.host();
+    this.port = options.port();
+    this.target = options.target();
+    this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
+    this.callTimeoutMs = millis(options.callTimeout().toMillis());
+    this.description =
+        "java.net.Socket + avro "
+            + org.apache.avro.Schema.class.getPackage().getImplementationVersion()
+            + ": 1 blocking socket per calling thread, 4-byte length-prefixed Avro binary records,"
+            + " TCP_NODELAY, SO_TIMEOUT = callTimeout "
+            + options.callTimeout()
+            + ", connectTimeout "
+            + options.connectTimeout();
+  }
+
+  private static int millis(long ms) {
+    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, ms));
+  }
+
+  @Override
+  public String hello(String name) {
+    return (String) call(new HelloCall(name), String.class);
+  }
+
+  @Override
+  public byte[] echo(byte[] payload) {
+    return ItemRecords.bytes(
+        (ByteBuffer) call(new EchoCall(ItemRecords.wrap(payload)), ByteBuffer.class));
+  }
+
+  @Override
+  public boolean put(String key, byte[] value) {
+    return (Boolean) call(new PutCall(key, ItemRecords.wrap(value)), Boolean.class);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public List<Item> items(int n) {
+    return ItemRecords.fromWire(
+        (List<io.rpcxbench.protocols.avro.wire.Item>) call(new ItemsCall(n), List.class));
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    for (CallSocket socket : open) {
+      open.remove(socket);
+      socket.close();
+    }
+  }
+
+  private Object call(Object call, Class<?> expected) {
+    CallSocket socket = socket();
+    Reply reply;
+    try {
+      reply = socket.call(new Request(call));
+    } catch (SocketTimeoutException e) {
+      discard(socket);
+      throw new AvroException(
+          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+    } catch (IOException e) {
+      discard(socket);
+      throw new AvroException(Code.UNAVAILABLE, target + ": " + e.getMessage(), e);
+    }
+    Object result = reply.getOutcome();
+    if (result instanceof ErrorReply error) {
+      Code code =
+          error.getCode() == ErrorCode.INVALID_ARGUMENT ? Code.INVALID_ARGUMENT : Code.INTERNAL;
+      throw new AvroException(code, error.getMessage(), null);
+    }
+    if (!expected.isInstance(result)) {
+      discard(socket);
+      throw new AvroException(
+          Code.INTERNAL,
+          "reply holds " + (result == null ? "null" : result.getClass().getSimpleName()),
+          null);
+    }
+    return result;
+  }
+
+  /** This thread's socket, opened on its first call or after the last one failed. */
+  private CallSocket socket() {
+    if (closed) {
+      throw new AvroException(Code.UNAVAILABLE, "client closed", null);
+    }
+    CallSocket socket = mine.get();
+    if (socket != null) {
+      return socket;
+    }
+    try {
+      socket = CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs);
+    } catch (IOException e) {
+      throw new AvroException(
+          Code.UNAVAILABLE, "cannot connect to " + target + ": " + e.getMessage(), e);
+    }
+    open.add(socket);
+    if (closed) { // close() ran while we connected: it may have missed this socket
+      discard(socket);
+      throw new AvroException(Code.UNAVAILABLE, "client closed", null);
+    }
+    mine.set(socket);
+    return socket;
+  }
+
+  private void discard(CallSocket socket) {
+    mine.remove();
+    open.remove(socket);
+    socket.close();
+  }
+}

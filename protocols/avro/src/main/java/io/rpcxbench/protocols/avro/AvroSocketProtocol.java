@@ -1,0 +1,54 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Raw socket + Avro (type 11) as a harness protocol: the generated {@code Request} and {@code
+ * Reply} records in 4-byte length-prefixed frames on plain blocking sockets, one socket per calling
+ * thread (the Geode "raw socket + Avro" row).
+ *
+ * <pre>{@code
+ * try (BenchClient client = new AvroSocketProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8091, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class AvroSocketProtocol implements ProtocolProvider {
+  static final String ID = "avro-socket";
+  static final int PORT = 8091;
+  static final String JAR = "protocols/avro/target/avro-socket-server.jar";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "raw socket + Avro";
+  }
+
+  @Override
+  public int type() {
+    return 11;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar(JAR);
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new AvroSocketClient(options);
+  }
+}

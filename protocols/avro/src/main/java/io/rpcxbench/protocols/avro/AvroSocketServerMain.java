@@ -1,0 +1,21 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerMain;
+
+/** {@code java -jar avro-socket-server.jar [--bind ADDR] [--port 8091]}. */
+public final class AvroSocketServerMain {
+  static final ServerDefinition DEFINITION =
+      ServerDefinition.of(
+          AvroSocketProtocol.ID,
+          AvroSocketProtocol.PORT,
+          "Serves the benchmark calls as Avro binary records in 4-byte length-prefixed frames on"
+              + " plain TCP, one thread per connection, until SIGTERM.",
+          "Example: java -jar protocols/avro/target/avro-socket-server.jar --port 8091");
+
+  private AvroSocketServerMain() {}
+
+  public static void main(String[] args) {
+    ServerMain.run(DEFINITION, (bind, port, extra) -> AvroSocketServer.start(bind, port), args);
+  }
+}

@@ -1,0 +1,52 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.protocols.avro.wire.BenchProtocol;
+import io.rpcxbench.protocols.avro.wire.InvalidArgument;
+import io.rpcxbench.protocols.avro.wire.Item;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The Avro IPC service: decodes nothing itself (the {@code SpecificResponder} does), calls {@link
+ * BenchLogic}, and answers its {@link InvalidArgumentException} with the protocol's declared {@code
+ * InvalidArgument} error.
+ */
+final class BenchService implements BenchProtocol {
+  private final BenchLogic bench;
+
+  BenchService(BenchLogic bench) {
+    this.bench = bench;
+  }
+
+  @Override
+  public String hello(String name) throws InvalidArgument {
+    return checked(() -> bench.hello(name));
+  }
+
+  @Override
+  public ByteBuffer echo(ByteBuffer payload) throws InvalidArgument {
+    // One copy into byte[], as every server decodes its payload; wrapped back without one.
+    return checked(() -> ItemRecords.wrap(bench.echo(ItemRecords.bytes(payload))));
+  }
+
+  @Override
+  public boolean put(String key, ByteBuffer value) throws InvalidArgument {
+    return checked(() -> bench.put(key, ItemRecords.bytes(value)));
+  }
+
+  @Override
+  public List<Item> items(int n) throws InvalidArgument {
+    return checked(() -> ItemRecords.toWire(bench.items(n)));
+  }
+
+  private static <T> T checked(Supplier<T> call) throws InvalidArgument {
+    try {
+      return call.get();
+    } catch (InvalidArgumentException e) {
+      throw InvalidArgument.newBuilder().setMessage$(e.getMessage()).build();
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.protocols.avro.wire.Reply;
+import io.rpcxbench.protocols.avro.wire.Request;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+
+/**
+ * One calling thread's blocking avro-socket connection: write a request, read its reply. Not
+ * thread-safe.
+ */
+final class CallSocket implements AutoCloseable {
+  private static final int BUFFER = 64 * 1024;
+
+  private final Socket socket;
+  private final DataInputStream in;
+  private final DataOutputStream out;
+  private final SocketFrames<Request, Reply> frames =
+      new SocketFrames<>(Request.class, Reply.class);
+
+  private CallSocket(Socket socket) throws IOException {
+    this.socket = socket;
+    this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), BUFFER));
+    this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), BUFFER));
+  }
+
+  /**
+   * Connects within {@code connectTimeoutMs}; every read then waits at most {@code readTimeoutMs}.
+   */
+  static CallSocket connect(String host, int port, int connectTimeoutMs, int readTimeoutMs)
+      throws IOException {
+    Socket socket = new Socket();
+    try {
+      socket.setTcpNoDelay(true);
+      socket.setSoTimeout(readTimeoutMs);
+      socket.connect(new InetSocketAddress(host, port), connectTimeoutMs);
+      return new CallSocket(socket);
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
+    }
+  }
+
+  Reply call(Request request) throws IOException {
+    frames.write(request, out);
+    Reply reply = frames.read(in);
+    if (reply == null) {
+      throw new EOFException("the server closed the connection");
+    }
+    return reply;
+  }
+
+  @Override
+  public void close() {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // discarded anyway
+    }
+  }
+}
