@@ -45,6 +45,9 @@ final class Reachability {
     if (message.contains("timed out") || message.contains("error(-110)")) {
       return "connect timed out";
     }
+    if (t instanceof ConnectException && message.isEmpty()) {
+      return "connection failed (the client gave no reason)"; // the JDK HttpClient's way
+    }
     return firstClause(t.getMessage(), t.getClass().getSimpleName());
   }
 
