@@ -142,8 +142,11 @@ final class AvroIpcClient implements BenchClient {
     if (e instanceof InvalidArgument invalid) {
       return new AvroException(Code.INVALID_ARGUMENT, invalid.getMessage$(), e);
     }
-    if (e instanceof ReplyDeadline.NoReplyException) {
-      return new AvroException(Code.DEADLINE_EXCEEDED, e.getMessage(), e);
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      // the deadline closed the connection: Avro may report it wrapped, or as what it caused
+      if (c instanceof ReplyDeadline.NoReplyException) {
+        return new AvroException(Code.DEADLINE_EXCEEDED, c.getMessage(), e);
+      }
     }
     if (e instanceof AvroRemoteException) { // the server's "system error": a string
       return new AvroException(

@@ -12,12 +12,11 @@ import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.PerThreadConnections;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The harness's raw socket + Avro client: no framework, one blocking {@link java.net.Socket} per
@@ -32,9 +31,7 @@ final class AvroSocketClient implements BenchClient {
   private final int connectTimeoutMs;
   private final int callTimeoutMs;
   private final String description;
-  private final ThreadLocal<CallSocket> mine = new ThreadLocal<>();
-  private final Set<CallSocket> open = ConcurrentHashMap.newKeySet();
-  private volatile boolean closed;
+  private final PerThreadConnections<CallSocket> sockets;
 
   AvroSocketClient(ClientOptions options) {
     AvroLimits.install();
@@ -51,6 +48,9 @@ final class AvroSocketClient implements BenchClient {
             + options.callTimeout()
             + ", connectTimeout "
             + options.connectTimeout();
+    this.sockets =
+        new PerThreadConnections<>(
+            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static int millis(long ms) {
@@ -87,11 +87,7 @@ final class AvroSocketClient implements BenchClient {
 
   @Override
   public void close() {
-    closed = true;
-    for (CallSocket socket : open) {
-      open.remove(socket);
-      socket.close();
-    }
+    sockets.close();
   }
 
   private Object call(Object call, Class<?> expected) {
@@ -125,31 +121,17 @@ final class AvroSocketClient implements BenchClient {
 
   /** This thread's socket, opened on its first call or after the last one failed. */
   private CallSocket socket() {
-    if (closed) {
-      throw new AvroException(Code.UNAVAILABLE, "client closed", null);
-    }
-    CallSocket socket = mine.get();
-    if (socket != null) {
-      return socket;
-    }
     try {
-      socket = CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs);
+      return sockets.mine();
+    } catch (PerThreadConnections.ClosedException e) {
+      throw new AvroException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new AvroException(
           Code.UNAVAILABLE, "cannot connect to " + target + ": " + e.getMessage(), e);
     }
-    open.add(socket);
-    if (closed) { // close() ran while we connected: it may have missed this socket
-      discard(socket);
-      throw new AvroException(Code.UNAVAILABLE, "client closed", null);
-    }
-    mine.set(socket);
-    return socket;
   }
 
   private void discard(CallSocket socket) {
-    mine.remove();
-    open.remove(socket);
-    socket.close();
+    sockets.discard(socket);
   }
 }

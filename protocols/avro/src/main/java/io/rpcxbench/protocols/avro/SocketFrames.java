@@ -1,5 +1,6 @@
 package io.rpcxbench.protocols.avro;
 
+import io.rpcxbench.serverkit.BadInputException;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -24,7 +25,7 @@ import org.apache.avro.specific.SpecificRecord;
  */
 final class SocketFrames<W extends SpecificRecord, R extends SpecificRecord> {
   /** A frame that cannot be read: a bad length, or bytes that are not one record. */
-  static final class BadFrameException extends IOException {
+  static final class BadFrameException extends BadInputException {
     private static final long serialVersionUID = 1L;
 
     BadFrameException(String message, Throwable cause) {

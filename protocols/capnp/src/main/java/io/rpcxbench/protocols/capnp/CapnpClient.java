@@ -4,11 +4,10 @@ import io.rpcxbench.api.Item;
 import io.rpcxbench.protocols.capnp.CapnpException.Code;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.PerThreadConnections;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.capnproto.DecodeException;
@@ -26,9 +25,7 @@ final class CapnpClient implements BenchClient {
   private final int connectTimeoutMs;
   private final int callTimeoutMs;
   private final String description;
-  private final ThreadLocal<CallSocket> mine = new ThreadLocal<>();
-  private final Set<CallSocket> open = ConcurrentHashMap.newKeySet();
-  private volatile boolean closed;
+  private final PerThreadConnections<CallSocket> sockets;
 
   CapnpClient(ClientOptions options) {
     this.host = options.host();
@@ -43,6 +40,9 @@ final class CapnpClient implements BenchClient {
             + options.callTimeout()
             + ", connectTimeout "
             + options.connectTimeout();
+    this.sockets =
+        new PerThreadConnections<>(
+            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static String runtimeVersion() {
@@ -83,11 +83,7 @@ final class CapnpClient implements BenchClient {
 
   @Override
   public void close() {
-    closed = true;
-    for (CallSocket socket : open) {
-      open.remove(socket);
-      socket.close();
-    }
+    sockets.close();
   }
 
   /**
@@ -131,32 +127,18 @@ final class CapnpClient implements BenchClient {
 
   /** This thread's socket, opened on its first call or after the last one failed. */
   private CallSocket socket() {
-    if (closed) {
-      throw new CapnpException(Code.UNAVAILABLE, "client closed", null);
-    }
-    CallSocket socket = mine.get();
-    if (socket != null) {
-      return socket;
-    }
     try {
-      socket = CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs);
+      return sockets.mine();
+    } catch (PerThreadConnections.ClosedException e) {
+      throw new CapnpException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new CapnpException(
           Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e);
     }
-    open.add(socket);
-    if (closed) { // close() ran while we connected: it may have missed this socket
-      discard(socket);
-      throw new CapnpException(Code.UNAVAILABLE, "client closed", null);
-    }
-    mine.set(socket);
-    return socket;
   }
 
   private void discard(CallSocket socket) {
-    mine.remove();
-    open.remove(socket);
-    socket.close();
+    sockets.discard(socket);
   }
 
   private String target() {

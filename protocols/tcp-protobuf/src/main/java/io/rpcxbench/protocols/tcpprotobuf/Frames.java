@@ -1,6 +1,7 @@
 package io.rpcxbench.protocols.tcpprotobuf;
 
 import com.google.protobuf.CodedInputStream;
+import io.rpcxbench.serverkit.BadInputException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,7 @@ final class Frames {
   private Frames() {}
 
   /** A frame that cannot be read: longer than allowed, or a broken length. */
-  static final class BadFrameException extends IOException {
+  static final class BadFrameException extends BadInputException {
     private static final long serialVersionUID = 1L;
 
     BadFrameException(String message) {

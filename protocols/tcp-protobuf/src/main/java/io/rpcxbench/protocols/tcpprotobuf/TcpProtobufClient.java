@@ -11,11 +11,10 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Reply;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.PerThreadConnections;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The harness's raw TCP + Protobuf client: no framework, one blocking {@link java.net.Socket} per
@@ -29,9 +28,7 @@ final class TcpProtobufClient implements BenchClient {
   private final int connectTimeoutMs;
   private final int callTimeoutMs;
   private final String description;
-  private final ThreadLocal<CallSocket> mine = new ThreadLocal<>();
-  private final Set<CallSocket> open = ConcurrentHashMap.newKeySet();
-  private volatile boolean closed;
+  private final PerThreadConnections<CallSocket> sockets;
 
   TcpProtobufClient(ClientOptions options) {
     this.host = options.host();
@@ -50,6 +47,9 @@ final class TcpProtobufClient implements BenchClient {
             + options.callTimeout()
             + ", connectTimeout "
             + options.connectTimeout();
+    this.sockets =
+        new PerThreadConnections<>(
+            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static int millis(long ms) {
@@ -100,11 +100,7 @@ final class TcpProtobufClient implements BenchClient {
 
   @Override
   public void close() {
-    closed = true;
-    for (CallSocket socket : open) {
-      open.remove(socket);
-      socket.close();
-    }
+    sockets.close();
   }
 
   private Reply call(Request.Builder request, Reply.ResultCase expected) {
@@ -138,32 +134,18 @@ final class TcpProtobufClient implements BenchClient {
 
   /** This thread's socket, opened on its first call or after the last one failed. */
   private CallSocket socket() {
-    if (closed) {
-      throw new TcpProtobufException(Code.UNAVAILABLE, "client closed", null);
-    }
-    CallSocket socket = mine.get();
-    if (socket != null) {
-      return socket;
-    }
     try {
-      socket = CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs);
+      return sockets.mine();
+    } catch (PerThreadConnections.ClosedException e) {
+      throw new TcpProtobufException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new TcpProtobufException(
           Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e);
     }
-    open.add(socket);
-    if (closed) { // close() ran while we connected: it may have missed this socket
-      discard(socket);
-      throw new TcpProtobufException(Code.UNAVAILABLE, "client closed", null);
-    }
-    mine.set(socket);
-    return socket;
   }
 
   private void discard(CallSocket socket) {
-    mine.remove();
-    open.remove(socket);
-    socket.close();
+    sockets.discard(socket);
   }
 
   private String target() {

@@ -1,130 +1,53 @@
 package io.rpcxbench.protocols.tcpprotobuf;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
+import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.io.InputStream;
+import java.io.OutputStream;
 
 /**
- * The benchmark calls on a plain blocking {@link ServerSocket}, one thread per connection.
- *
- * <p>Why blocking and not Netty: this protocol is the floor for binary RPC and the Geode "raw
- * socket + Protobuf" row, a thread reading a socket and writing the answer back. The client keeps
- * one socket per calling thread, so one server thread per connection is exactly as many threads as
- * callers, and a call costs one read and one write system call on each side.
+ * The benchmark calls on the server kit's blocking {@link ThreadPerConnectionServer}: the floor for
+ * binary RPC and the Geode "raw socket + Protobuf" row, a thread reading a socket and writing the
+ * answer back, one server thread per calling thread.
  *
  * <pre>{@code
- * try (TcpProtobufServer server = TcpProtobufServer.start("127.0.0.1", 0)) {
+ * try (RunningServer server = TcpProtobufServer.start("127.0.0.1", 0)) {
  *   int port = server.port();
  * }
  * }</pre>
  */
-public final class TcpProtobufServer implements RunningServer {
-  private static final Logger log = LoggerFactory.getLogger(TcpProtobufServer.class);
-  private static final int BACKLOG = 1024;
-  private static final long GRACE_SECONDS = 5;
-
-  private final ServerSocket listener;
-  private final BenchCalls calls = new BenchCalls(new BenchLogic());
-  private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
-  private final ExecutorService threads;
-  private final Thread acceptor;
-  private volatile boolean closing;
-
-  private TcpProtobufServer(ServerSocket listener) {
-    this.listener = listener;
-    AtomicInteger n = new AtomicInteger();
-    this.threads =
-        Executors.newCachedThreadPool(
-            task -> new Thread(task, "tcp-protobuf-conn-" + n.incrementAndGet()));
-    this.acceptor = new Thread(this::accept, "tcp-protobuf-accept");
-  }
+public final class TcpProtobufServer {
+  private TcpProtobufServer() {}
 
   /**
    * Binds and starts accepting.
    *
    * @throws java.net.BindException when the port is busy
    */
-  public static TcpProtobufServer start(String bindAddress, int port) throws IOException {
-    ServerSocket listener = new ServerSocket();
-    try {
-      listener.setReuseAddress(true);
-      listener.bind(new InetSocketAddress(InetAddress.getByName(bindAddress), port), BACKLOG);
-    } catch (IOException e) {
-      listener.close();
-      throw e;
-    }
-    TcpProtobufServer server = new TcpProtobufServer(listener);
-    server.acceptor.start();
-    log.info("tcp-protobuf server on port {} (thread per connection)", listener.getLocalPort());
-    return server;
+  public static RunningServer start(String bindAddress, int port) throws IOException {
+    BenchCalls calls = new BenchCalls(new BenchLogic());
+    return ThreadPerConnectionServer.start(
+        TcpProtobufProtocol.ID, bindAddress, port, (in, out) -> converse(calls, in, out));
   }
 
-  @Override
-  public int port() {
-    return listener.getLocalPort();
-  }
-
-  private void accept() {
-    while (!closing) {
-      Socket socket;
+  /** Delimited requests in, delimited replies out, until the end of the stream. */
+  private static void converse(BenchCalls calls, InputStream in, OutputStream out)
+      throws IOException {
+    byte[] frame;
+    while ((frame = Frames.read(in, Frames.MAX_FRAME)) != null) {
+      Request request;
       try {
-        socket = listener.accept();
-      } catch (IOException e) {
-        if (!closing) {
-          log.warn("accept failed: {}", e.toString());
-        }
-        continue;
+        request = Request.parseFrom(frame);
+      } catch (InvalidProtocolBufferException e) {
+        throw new BadInputException("not a Request: " + e.getMessage(), e);
       }
-      ServerConnection connection = new ServerConnection(socket, calls, connections::remove);
-      connections.add(connection);
-      if (closing) {
-        connection.abort();
-      } else {
-        threads.execute(connection);
-      }
-    }
-  }
-
-  /**
-   * Stops accepting, lets every connection finish the call it is serving (its next read sees the
-   * end of the stream), then closes what is left after a few seconds. Idempotent.
-   */
-  @Override
-  public void close() {
-    if (closing) {
-      return;
-    }
-    closing = true;
-    try {
-      listener.close();
-      acceptor.join();
-    } catch (IOException e) {
-      log.warn("closing the listener: {}", e.toString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    connections.forEach(ServerConnection::finish);
-    threads.shutdown();
-    try {
-      if (!threads.awaitTermination(GRACE_SECONDS, TimeUnit.SECONDS)) {
-        connections.forEach(ServerConnection::abort);
-        threads.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      connections.forEach(ServerConnection::abort);
-      Thread.currentThread().interrupt();
+      calls.answer(request).writeDelimitedTo(out);
+      out.flush();
     }
   }
 }

@@ -6,6 +6,7 @@ import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.protocols.thrift.wire.InvalidArgument;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.PerThreadConnections;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,8 +14,6 @@ import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.TBaseHelper;
 import org.apache.thrift.TException;
@@ -33,9 +32,7 @@ final class ThriftClient implements BenchClient {
   private final int connectTimeoutMs;
   private final int callTimeoutMs;
   private final String description;
-  private final ThreadLocal<CallConnection> mine = new ThreadLocal<>();
-  private final Set<CallConnection> open = ConcurrentHashMap.newKeySet();
-  private volatile boolean closed;
+  private final PerThreadConnections<CallConnection> connections;
 
   /** One call on the thread's generated client. */
   @FunctionalInterface
@@ -60,6 +57,7 @@ final class ThriftClient implements BenchClient {
             + options.connectTimeout()
             + "; server "
             + ThriftServer.MODEL;
+    this.connections = new PerThreadConnections<>(this::open);
   }
 
   static final String LIBTHRIFT_VERSION = libthriftVersion();
@@ -110,11 +108,7 @@ final class ThriftClient implements BenchClient {
 
   @Override
   public void close() {
-    closed = true;
-    for (CallConnection connection : open) {
-      open.remove(connection);
-      connection.close();
-    }
+    connections.close();
   }
 
   private <T> T call(Call<T> call) {
@@ -168,32 +162,27 @@ final class ThriftClient implements BenchClient {
 
   /** This thread's connection, opened on its first call or after the last one failed. */
   private CallConnection connection() {
-    if (closed) {
-      throw new ThriftException(Code.UNAVAILABLE, "client closed", null);
-    }
-    CallConnection connection = mine.get();
-    if (connection != null) {
-      return connection;
-    }
     try {
-      connection = CallConnection.open(host, port, connectTimeoutMs, callTimeoutMs);
-    } catch (TTransportException e) {
-      throw new ThriftException(
-          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + message(e), e);
-    }
-    open.add(connection);
-    if (closed) { // close() ran while we connected: it may have missed this connection
-      discard(connection);
+      return connections.mine();
+    } catch (PerThreadConnections.ClosedException e) {
       throw new ThriftException(Code.UNAVAILABLE, "client closed", null);
+    } catch (IOException e) {
+      throw new ThriftException(
+          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e.getCause());
     }
-    mine.set(connection);
-    return connection;
+  }
+
+  /** Thrift's transport failure as the IOException {@link PerThreadConnections} expects. */
+  private CallConnection open() throws IOException {
+    try {
+      return CallConnection.open(host, port, connectTimeoutMs, callTimeoutMs);
+    } catch (TTransportException e) {
+      throw new IOException(message(e), e);
+    }
   }
 
   private void discard(CallConnection connection) {
-    mine.remove();
-    open.remove(connection);
-    connection.close();
+    connections.discard(connection);
   }
 
   private String target() {
