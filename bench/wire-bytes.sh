@@ -16,6 +16,7 @@ N1=1000                          # calls of the short run (its bytes are subtrac
 N2=6000                          # calls of the long run; per call = difference / (N2 - N1)
 JVM_FLAGS="-Xms512m -Xmx512m -XX:+UseG1GC"
 HOST=127.0.0.1
+HARNESS_EXTRA=()                 # after "--": harness options, e.g. --call put
 OUT=""                           # default: results/wire-bytes/<timestamp>
 WRITE_DOC=0
 DOC="$ROOT/docs/performance.md"
@@ -35,9 +36,10 @@ COMMAND_LINE="bench/wire-bytes.sh $*"
 
 usage() {
   cat <<EOF
-Usage: bench/wire-bytes.sh [options]     (as root)
+Usage: bench/wire-bytes.sh [options] [-- HARNESS_OPTIONS]     (as root)
 
-Counts the bytes one hello call costs on the wire, for each protocol of the catalog (or --protocols),
+Counts the bytes one hello call (or the call of the harness options after --, e.g. -- --call put)
+costs on the wire, for each protocol of the catalog (or --protocols),
 in a private network namespace per protocol: server and harness inside it, the namespace's
 own loopback counters read around a run of N1 and a run of N2 calls (1 thread, 1 connection);
 per call = (bytes(N2) - bytes(N1)) / (N2 - N1). Reports the bytes on the interface (each packet
@@ -72,6 +74,7 @@ parse_args() {
       --out) [[ $# -ge 2 ]] || die "--out needs a value"; OUT="$2"; shift 2 ;;
       --write-doc) WRITE_DOC=1; shift ;;
       -h|--help) usage; exit 0 ;;
+      --) shift; HARNESS_EXTRA=("$@"); break ;;
       *) die "unknown option '$1' (try --help)" ;;
     esac
   done
@@ -120,7 +123,8 @@ harness_run() {
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
   perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$p" \
-    --threads 1 --requests "$n" --runs 1 --host "$HOST" --port "$p=$port" --out "$OUT/raw/n$n" --force
+    --threads 1 --requests "$n" --runs 1 --host "$HOST" --port "$p=$port" --out "$OUT/raw/n$n" --force \
+    "${HARNESS_EXTRA[@]}"
   in_ns "${PINNED[@]}" >"$log" 2>&1
 }
 
