@@ -55,6 +55,8 @@ class ThreadPerConnectionServerTest {
             "demo", "127.0.0.1", 0, ThreadPerConnectionServerTest::echoBytes);
     int port = server.port();
     try (Socket open = connect(server)) {
+      open.getOutputStream().write(5); // served: the connection is in its conversation
+      assertThat(open.getInputStream().read()).isEqualTo(5);
       server.close();
       server.close();
       assertThat(open.getInputStream().read()).isEqualTo(-1);
