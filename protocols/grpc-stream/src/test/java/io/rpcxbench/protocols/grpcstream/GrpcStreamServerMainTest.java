@@ -2,71 +2,33 @@ package io.rpcxbench.protocols.grpcstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.serverkit.ServerCommand;
-import io.rpcxbench.serverkit.ServerMain;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerStarter;
+import io.rpcxbench.testsupport.ServerCommandContract;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** The server's command line in-process, as {@code main} builds it. */
-class GrpcStreamServerMainTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+class GrpcStreamServerMainTest extends ServerCommandContract {
+  @Override
+  protected ServerDefinition definition() {
+    return GrpcStreamServerMain.DEFINITION;
+  }
+
+  @Override
+  protected ServerStarter starter() {
+    return (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor);
+  }
 
   private final GrpcStreamServerMain.Options options = new GrpcStreamServerMain.Options();
 
-  private ServerCommand command() {
-    return new ServerCommand(
-        GrpcStreamServerMain.DEFINITION,
-        (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor),
-        false);
-  }
-
-  private int run(ServerCommand command, String... args) {
-    CommandLine cli = ServerMain.commandLine(command, options);
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
+  @Override
+  protected Object[] ownOptions() {
+    return new Object[] {options};
   }
 
   @Test
   void helpNamesTheOwnOption() {
     assertThat(run(command(), "--help")).isZero();
-    assertThat(out.toString()).contains("--direct-executor").contains("grpc-stream-server");
-  }
-
-  @Test
-  void printsTheReadyLine() {
-    ServerCommand command = command();
-    try {
-      assertThat(run(command, "--bind", "127.0.0.1", "--port", "0", "--direct-executor")).isZero();
-      assertThat(options.directExecutor).isTrue();
-      assertThat(out.toString().trim())
-          .isEqualTo("grpc-stream listening on 127.0.0.1:" + command.boundPort());
-    } finally {
-      command.stop();
-    }
-  }
-
-  @Test
-  void aBusyPortIsOneLineAndExitOne() throws Exception {
-    try (ServerSocket busy = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
-      int exit =
-          run(command(), "--bind", "127.0.0.1", "--port", String.valueOf(busy.getLocalPort()));
-      assertThat(exit).isEqualTo(1);
-      assertThat(err.toString().trim())
-          .isEqualTo(
-              "grpc-stream: cannot listen on 127.0.0.1:"
-                  + busy.getLocalPort()
-                  + ": address already in use");
-    }
-  }
-
-  @Test
-  void unknownArgumentsAreUsageErrors() {
-    assertThat(run(command(), "--bogus")).isEqualTo(2);
+    assertThat(out()).contains("--direct-executor");
   }
 }

@@ -1,53 +1,18 @@
 package io.rpcxbench.protocols.javaser;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerStarter;
+import io.rpcxbench.testsupport.ServerCommandContract;
 
-import io.rpcxbench.serverkit.ServerCommand;
-import io.rpcxbench.serverkit.ServerMain;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
-
-class JavaserServerMainTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int execute(String... args) {
-    ServerCommand command =
-        new ServerCommand(
-            JavaserServerMain.DEFINITION, (b, p, x) -> JavaserServer.start(b, p), false);
-    CommandLine cli = ServerMain.commandLine(command);
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    try {
-      return cli.execute(args);
-    } finally {
-      command.stop();
-    }
+/** The server's command line in-process, as {@code main} builds it. */
+class JavaserServerMainTest extends ServerCommandContract {
+  @Override
+  protected ServerDefinition definition() {
+    return JavaserServerMain.DEFINITION;
   }
 
-  @Test
-  void helpAndBadUsage() {
-    assertThat(execute("--help")).isZero();
-    assertThat(out.toString()).contains("http-javaser-server", "allow-list");
-    assertThat(execute("--bogus")).isEqualTo(2);
-    assertThat(execute("--port", "x")).isEqualTo(2);
-  }
-
-  @Test
-  void busyPortExitsOneWithOneLine() throws Exception {
-    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      int port = taken.getLocalPort();
-      assertThat(execute("--bind", "127.0.0.1", "--port", Integer.toString(port))).isEqualTo(1);
-      assertThat(err.toString())
-          .isEqualTo(
-              "http-javaser: cannot listen on 127.0.0.1:"
-                  + port
-                  + ": address already in use"
-                  + System.lineSeparator());
-    }
+  @Override
+  protected ServerStarter starter() {
+    return (bind, port, extra) -> JavaserServer.start(bind, port);
   }
 }
