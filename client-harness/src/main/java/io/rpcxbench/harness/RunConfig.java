@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.spi.ClientOptions;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -84,8 +85,17 @@ record RunConfig(
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
     }
-    if (host.isBlank()) {
-      throw new IllegalArgumentException("--host must not be empty");
+    HostList hosts = HostList.parse(host);
+    for (Protocol p : protocols) {
+      if (hosts.size() > 1 && !p.balancesServers()) {
+        throw new IllegalArgumentException(
+            "--host "
+                + host
+                + ": protocol "
+                + p
+                + " takes one server host; only protocols whose client balances across servers"
+                + " take several");
+      }
     }
   }
 
@@ -129,12 +139,15 @@ record RunConfig(
 
   /** What a protocol's client is told. */
   ClientOptions clientOptions(Protocol protocol) {
-    return new ClientOptions(host, port(protocol), timeout, connectTimeout(), threads);
+    List<InetSocketAddress> servers = HostList.parse(host).servers(port(protocol));
+    InetSocketAddress first = servers.get(0);
+    return new ClientOptions(
+        first.getHostString(), first.getPort(), timeout, connectTimeout(), threads, servers);
   }
 
-  /** {@code host:port} of the protocol's server ({@code [v6]:port} for IPv6 literals). */
+  /** {@code host:port} of the protocol's server(s) ({@code [v6]:port} for IPv6 literals). */
   String target(Protocol protocol) {
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port(protocol);
+    return clientOptions(protocol).targets();
   }
 
   /** The bytes each call sends: echo's payload, put's value; 0 for hello and items. */

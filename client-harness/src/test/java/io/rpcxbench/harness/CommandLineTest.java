@@ -45,6 +45,11 @@ class CommandLineTest {
         "--protocol grpc --requests 1 | Missing required options: --threads=T and --requests=R",
         "--protocol grpc --threads 1 --requests 1 --list-protocols | mutually exclusive",
         "--protocol grpc --threads ten --requests 1 | Invalid value for option '--threads'",
+        "--protocol grpc --threads 1 --requests 1 --host a,b | protocol grpc takes one server host",
+        "--protocol grpc --threads 1 --requests 1 --host a:99999 | --host a:99999: the port must be 1-65535",
+        "--protocol grpc --threads 1 --requests 1 --host a:x | --host a:x: 'x' is not a port",
+        "--protocol grpc --threads 1 --requests 1 --host a,,b | --host must not be empty",
+        "--protocol grpc --threads 1 --requests 1 --host [::1 | no closing ']'",
         "--threads 1 --requests 1 | Missing required argument (specify one of these): (--protocol=ID",
       })
   void badUsageExitsTwoWithAMessage(String commandLine, String message) {
