@@ -52,8 +52,8 @@ public record ServerLimits(
   /** An unfinished request up to this size is not counted against {@link #maxBufferedBytes}. */
   public static final int FREE_PARTIAL_BYTES = 64 * 1024;
 
-  /** Below this a frame could not hold a request of the contract. */
-  static final int MIN_FRAME_BYTES = 1024;
+  /** Below this a frame could not hold even an empty request. */
+  static final int MIN_FRAME_BYTES = 16;
 
   public ServerLimits {
     Objects.requireNonNull(idleTimeout, "idleTimeout");
