@@ -26,7 +26,8 @@ final class Connection {
   private long retryAt;
 
   /** The current channel with the queue that feeds it and the calls waiting on it. */
-  private record Link(Channel channel, WriteQueue writes, PendingCalls pending) {}
+  private record Link(
+      Channel channel, WriteQueue writes, PendingCalls pending, ClientHandler handler) {}
 
   Connection(Bootstrap bootstrap, String host, int port, int maxFrameLength) {
     this.host = host;
@@ -101,6 +102,19 @@ final class Connection {
         return current;
       }
       long now = System.nanoTime();
+      if (current != null) { // the connection we had is gone
+        link = null;
+        if (current.handler.replied()) {
+          backoff.reset();
+        } else if (lastFailure == null) {
+          // closed before a single reply: a server that refuses (at its cap) counts as down
+          lastFailure =
+              new RpcxException(
+                  RpcxException.Code.UNAVAILABLE,
+                  "connection to " + address + " closed before any reply");
+          retryAt = now + backoff.nextDelayNanos();
+        }
+      }
       if (lastFailure != null && now - retryAt < 0) {
         throw new RpcxException(
             RpcxException.Code.UNAVAILABLE,
@@ -116,8 +130,7 @@ final class Connection {
         retryAt = System.nanoTime() + backoff.nextDelayNanos();
         throw e;
       }
-      lastFailure = null;
-      backoff.reset();
+      lastFailure = null; // the backoff resets once a reply arrives on it (above)
       link = current;
       return current;
     }
@@ -139,6 +152,6 @@ final class Connection {
       throw new RpcxException(RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost");
     }
     PendingCalls pending = handler.pending();
-    return new Link(channel, new WriteQueue(channel, pending), pending);
+    return new Link(channel, new WriteQueue(channel, pending), pending, handler);
   }
 }
