@@ -200,6 +200,7 @@ class ServerRpcxAttackIT {
       Thread.sleep(100);
     }
     assertThat(attack.closedByServer()).isEqualTo(20);
+    honest.awaitCalls(2000);
     assertThat(honest.failed()).as(honest.firstFailure()).isZero();
     assertThat(logLines("--frame-deadline")).isBetween(1L, 2L);
     print("20 slow senders, --frame-deadline 1s", honest, server.memory(), ", 20/20 closed");
