@@ -53,17 +53,22 @@ final class FrameWatch {
           ctx.close();
           return;
         }
-        if (!request.holding(held)) {
-          ReferenceCountUtil.release(msg);
-          return;
+        ctx.fireChannelRead(msg);
+        // Only what is still unfinished once the decoder has taken its requests out: a request
+        // that arrives whole never starts a deadline timer.
+        if (held > 0) {
+          request.holding(held);
         }
+        return;
       }
       ctx.fireChannelRead(msg);
     }
 
     void decoded() {
-      held = 0;
-      request.holding(0);
+      if (held > 0) {
+        held = 0;
+        request.holding(0);
+      }
     }
 
     @Override
