@@ -57,6 +57,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin TargetOptions target = new TargetOptions();
 
+  @Mixin LoadModelOptions models = new LoadModelOptions();
+
   @Option(
       names = "--out",
       paramLabel = "DIR",
@@ -121,6 +123,11 @@ public final class HarnessCommand implements Callable<Integer> {
         throw new ParameterException(
             spec.commandLine(), file + " exists; pass --force to replace it");
       }
+      Path hlog = config.forProtocol(p).instruments().hlog();
+      if (hlog != null && Files.exists(hlog) && !config.force()) {
+        throw new ParameterException(
+            spec.commandLine(), hlog + " exists; pass --force to replace it");
+      }
     }
     List<PointOutcome> outcomes = new ArrayList<>();
     if (worker || config.protocols().size() == 1) {
@@ -139,6 +146,7 @@ public final class HarnessCommand implements Callable<Integer> {
   }
 
   private RunConfig config() {
+    LoadModel model = models.resolve(load, spec.commandLine());
     requireLoad();
     RunConfig config =
         new RunConfig(
@@ -155,7 +163,9 @@ public final class HarnessCommand implements Callable<Integer> {
             target.ports,
             target.timeout,
             out,
-            force);
+            force,
+            model,
+            models.instruments(spec.commandLine()));
     try {
       config.validate();
     } catch (IllegalArgumentException e) {

@@ -12,11 +12,14 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * Puts one point's load on a client: T threads (a fixed pool, created once and reused by the
  * warm-up and every run) each make blocking calls one after another; a run releases them together
  * behind a latch. One HdrHistogram per thread, merged per run; the warm-up keeps only counts.
+ * Failed calls are counted by {@link ErrorKind}; with {@code --fail-after} a slower call fails too;
+ * with {@code --hlog} every latency also goes to a shared {@link Recorder} for the interval log.
  */
 final class LoadRunner implements AutoCloseable {
   /** Histogram range: 1 µs .. 1 h, 3 significant digits; values are recorded in ns. */
@@ -30,6 +33,8 @@ final class LoadRunner implements AutoCloseable {
   private final CallKind.CallInput input;
   private final ThreadPoolExecutor pool;
   private final Histogram[] histograms;
+  private final long failAfterNanos;
+  private volatile Recorder intervals;
 
   LoadRunner(BenchClient client, RunConfig config, CallKind.CallInput input) {
     this.client = client;
@@ -54,6 +59,12 @@ final class LoadRunner implements AutoCloseable {
     for (int i = 0; i < threads; i++) {
       histograms[i] = newHistogram();
     }
+    this.failAfterNanos = config.loadModel().failAfterNanos();
+  }
+
+  /** From now on every measured call's latency goes to {@code recorder} too (--hlog). */
+  void recordIntervalsInto(Recorder recorder) {
+    this.intervals = recorder;
   }
 
   static Histogram newHistogram() {
@@ -82,7 +93,8 @@ final class LoadRunner implements AutoCloseable {
       merged.add(histograms[i]);
     }
     return RunResult.of(
-        order, all.lastReply - released, all.calls, all.errors, merged, all.firstError);
+            order, all.lastReply - released, all.calls, all.errors, merged, all.firstError)
+        .withExtra(all.kinds.columns());
   }
 
   /**
@@ -138,28 +150,39 @@ final class LoadRunner implements AutoCloseable {
     ready.countDown();
     start.await();
     int sequence = 0;
+    Recorder recorder = intervals;
     while (perThread ? sequence < requests : tickets.getAndIncrement() < requests) {
       long begin = System.nanoTime();
-      callOnce(call, namePrefix, sequence, tally);
+      boolean answered = callOnce(call, namePrefix, sequence, tally);
       long end = System.nanoTime();
       histogram.recordValue(Math.min(end - begin, HIGHEST_NANOS));
+      if (recorder != null) {
+        recorder.recordValue(Math.max(LOWEST_NANOS, Math.min(end - begin, HIGHEST_NANOS)));
+      }
+      if (answered && failAfterNanos > 0 && end - begin > failAfterNanos) {
+        tally.failed(ErrorKind.OVER_THRESHOLD, "slower than --fail-after");
+      }
       tally.lastReply = end;
       sequence++;
     }
     return tally;
   }
 
-  /** One call, counted in the tally; a failed call is counted as an error, not thrown. */
-  private void callOnce(CallKind call, String namePrefix, int sequence, Tally tally) {
+  /**
+   * One call, counted in the tally; a failed call is counted as an error, not thrown.
+   *
+   * @return whether the right answer came
+   */
+  private boolean callOnce(CallKind call, String namePrefix, int sequence, Tally tally) {
+    boolean answered = true;
     try {
       call.invoke(client, input, namePrefix, sequence);
     } catch (RuntimeException e) {
-      tally.errors++;
-      if (tally.firstError == null) {
-        tally.firstError = Reachability.describe(e);
-      }
+      tally.failed(ErrorKind.of(e), Reachability.describe(e));
+      answered = false;
     }
     tally.calls++;
+    return answered;
   }
 
   private static Tally join(Future<Tally> future) throws InterruptedException {
@@ -192,12 +215,22 @@ final class LoadRunner implements AutoCloseable {
     long errors;
     long lastReply;
     String firstError;
+    final ErrorCounts kinds = new ErrorCounts();
+
+    void failed(ErrorKind kind, String reason) {
+      errors++;
+      kinds.add(kind);
+      if (firstError == null) {
+        firstError = reason;
+      }
+    }
 
     /** Adds another thread's tally: sums, the later last reply, the first error seen. */
     void add(Tally other) {
       calls += other.calls;
       errors += other.errors;
       lastReply = Math.max(lastReply, other.lastReply);
+      kinds.add(other.kinds);
       if (firstError == null) {
         firstError = other.firstError;
       }

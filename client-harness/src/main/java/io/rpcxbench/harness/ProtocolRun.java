@@ -59,8 +59,11 @@ final class ProtocolRun {
     }
     List<RunResult> results = new ArrayList<>();
     LoadRunner.Warmup warmup = LoadRunner.Warmup.NONE;
+    RunMeters meters = RunMeters.of(config.instruments().serverPids(protocol));
+    boolean async;
     try (client;
-        LoadRunner runner = new LoadRunner(client, config, input)) {
+        PointRunner runner = PointRunner.open(client, config, input, provenance.clientHost())) {
+      async = runner.async();
       try {
         config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
       } catch (CallKind.WrongReplyException e) {
@@ -75,30 +78,39 @@ final class ProtocolRun {
         err.println(warmupLine(warmup));
         err.flush();
       }
+      String note = LoadModelReport.fallbackNote(protocol, config, async);
+      if (note != null) {
+        err.println(note);
+      }
       for (int order = 0; order < config.runs(); order++) {
-        RunResult r = runner.run(order);
+        meters.before();
+        RunResult r = meters.after(runner.run(order));
         results.add(r);
         err.println(progressLine(r));
+        LoadModelReport.warnings(protocol, config, r, meters).forEach(err::println);
         err.flush();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println(protocol + ": interrupted; no result written");
       return HarnessCommand.CALLS_FAILED;
+    } catch (IOException e) {
+      err.println("cannot write " + config.instruments().hlog() + ": " + e);
+      return HarnessCommand.CALLS_FAILED;
     }
     Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     List<RunRow> rows = new ArrayList<>();
     results.forEach(r -> rows.add(r.toRow(protocol.type(), config.threads(), config.requests())));
+    Map<String, String> keys = provenance(provenance, client.describe(), warmup, started, finished);
+    LoadModelReport.provenance(keys, config, async, meters, results);
     try {
-      RawResultFile.write(
-          config.resultFile(protocol),
-          provenance(provenance, client.describe(), warmup, started, finished),
-          rows);
+      RawResultFile.write(config.resultFile(protocol), keys, rows);
     } catch (IOException e) {
       err.println("cannot write " + config.resultFile(protocol) + ": " + e);
       return HarnessCommand.CALLS_FAILED;
     }
-    boolean clean = results.stream().allMatch(r -> r.errors() == 0);
+    boolean clean =
+        results.stream().allMatch(r -> r.errors() == 0) && LoadModelReport.noneDropped(results);
     return clean ? HarnessCommand.OK : HarnessCommand.CALLS_FAILED;
   }
 
@@ -118,6 +130,7 @@ final class ProtocolRun {
             r.errors(),
             r.p50Us(),
             r.p99Us());
+    line += LoadModelReport.lineSuffix(r);
     return r.firstError() == null ? line : line + " (first error: " + r.firstError() + ")";
   }
 

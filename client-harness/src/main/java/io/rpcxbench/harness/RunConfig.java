@@ -29,7 +29,9 @@ record RunConfig(
     Map<String, Integer> ports,
     Duration timeout,
     Path out,
-    boolean force) {
+    boolean force,
+    LoadModel loadModel,
+    Instruments instruments) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -50,6 +52,41 @@ record RunConfig(
   RunConfig {
     protocols = List.copyOf(protocols);
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+  }
+
+  /** The paper's closed loop, nothing measured beside the calls. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Path out,
+      boolean force) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        out,
+        force,
+        LoadModel.CLOSED,
+        Instruments.NONE);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -97,6 +134,8 @@ record RunConfig(
                 + " take several");
       }
     }
+    loadModel.validate();
+    instruments.validate(protocols);
   }
 
   private static void positive(String option, int value) {
@@ -164,9 +203,12 @@ record RunConfig(
     return requestsPer.callsPerRun(threads, requests);
   }
 
-  /** {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md). */
+  /**
+   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md); the other load models
+   * name theirs otherwise ({@link LoadModel#fileName}).
+   */
   Path resultFile(Protocol protocol) {
-    return out.resolve(protocol.id()).resolve("t" + threads + "-r" + requests + ".csv");
+    return out.resolve(protocol.id()).resolve(loadModel.fileName(threads, requests));
   }
 
   RunConfig forProtocol(Protocol protocol) {
@@ -184,7 +226,9 @@ record RunConfig(
         ports,
         timeout,
         out,
-        force);
+        force,
+        loadModel,
+        instruments.forProtocol(protocol, protocols.size() > 1));
   }
 
   String protocolList() {
@@ -195,9 +239,14 @@ record RunConfig(
   List<String> toArgs() {
     List<String> args = new ArrayList<>();
     add(args, "--protocol", protocolList());
-    add(args, "--threads", threads);
-    add(args, "--requests", requests);
-    add(args, "--requests-per", requestsPer.id());
+    // The open loop's schedule and the in-flight count imply these (LoadModelOptions).
+    if (loadModel.kind() == LoadModel.Kind.CLOSED) {
+      add(args, "--threads", threads);
+    }
+    if (loadModel.kind() != LoadModel.Kind.OPEN) {
+      add(args, "--requests", requests);
+      add(args, "--requests-per", requestsPer.id());
+    }
     add(args, "--runs", runs);
     add(args, "--warmup", warmup);
     add(args, "--call", call.id());
@@ -212,6 +261,8 @@ record RunConfig(
     if (force) {
       args.add("--force");
     }
+    loadModel.addArgs(args);
+    instruments.addArgs(args);
     return args;
   }
 

@@ -84,7 +84,7 @@ final class RawFileReader {
         continue;
       }
       try {
-        RunRow row = RowFields.read(line.split(",", -1), columns.size(), index);
+        RunRow row = RowFields.read(line.split(",", -1), columns, index);
         check(row, point);
         if (!orders.add(row.order())) {
           throw new IllegalArgumentException("duplicate order " + row.order());
