@@ -31,7 +31,11 @@ class HandshakeTest {
   }
 
   private List<String> handshake(ProtocolProvider provider) throws Exception {
-    try (RecordingProxy proxy = new RecordingProxy(server.port());
+    return handshake(provider, server.port());
+  }
+
+  private static List<String> handshake(ProtocolProvider provider, int port) throws Exception {
+    try (RecordingProxy proxy = new RecordingProxy(port);
         BenchClient client =
             provider.open(
                 new ClientOptions(
@@ -40,6 +44,7 @@ class HandshakeTest {
       List<String> sent = RespWire.messages(proxy.requests());
       List<String> got = RespWire.messages(proxy.replies());
       System.out.println("handshake " + provider.id() + ": sends " + sent + ", gets " + got);
+      System.out.println("describe " + provider.id() + ": " + client.describe());
       assertThat(got).noneMatch(reply -> reply.startsWith("-ERR Protocol error"));
       return RespWire.commandNames(proxy.requests());
     }
@@ -53,5 +58,16 @@ class HandshakeTest {
   @Test
   void lettuce() throws Exception {
     assertThat(handshake(new RespLettuceProtocol())).contains("INFO", "BENCH.HELLO");
+  }
+
+  /** The same clients against a real redis-server, for comparison (printed; skipped without). */
+  @Test
+  void againstRealRedisServer() throws Exception {
+    RedisInstalled.assume();
+    try (RedisServerChild redis = RedisServerChild.start("127.0.0.1", 0, code -> {})) {
+      assertThat(handshake(new RespRedisProtocol(), redis.port())).contains("SCRIPT", "EVALSHA");
+      assertThat(handshake(new RespLettuceRedisProtocol(), redis.port()))
+          .contains("HELLO", "SCRIPT", "EVALSHA");
+    }
   }
 }

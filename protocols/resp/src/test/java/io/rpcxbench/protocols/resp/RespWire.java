@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.resp;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.ErrorRedisMessage;
 import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
@@ -28,11 +29,17 @@ final class RespWire {
             new RedisDecoder(),
             new RedisBulkStringAggregator(),
             new RedisArrayAggregator(1_000_000, 8));
-    channel.writeInbound(Unpooled.wrappedBuffer(bytes));
     List<String> messages = new ArrayList<>();
+    try {
+      channel.writeInbound(Unpooled.wrappedBuffer(bytes));
+    } catch (DecoderException resp3) {
+      // Netty's codec knows RESP2 only; a RESP3 map ends the readable part
+      messages.add("<RESP3 from here>");
+    }
     RedisMessage message;
+    int at = 0;
     while ((message = channel.readInbound()) != null) {
-      messages.add(text(message));
+      messages.add(at++, text(message));
       ReferenceCountUtil.release(message);
     }
     channel.finishAndReleaseAll();
