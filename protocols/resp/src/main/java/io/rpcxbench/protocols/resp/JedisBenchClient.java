@@ -11,6 +11,7 @@ import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.JedisPoolConfig;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 /**
@@ -78,6 +79,9 @@ final class JedisBenchClient implements BenchClient {
               + "; "
               + backend.wireSummary();
       return new JedisBenchClient(pool, backend, description);
+    } catch (JedisConnectionException e) {
+      pool.close();
+      throw withReason(e);
     } catch (RuntimeException e) {
       pool.close();
       throw e;
@@ -123,7 +127,22 @@ final class JedisBenchClient implements BenchClient {
         loadScripts(jedis);
         return jedis.sendCommand(request.command(), request.args());
       }
+    } catch (JedisConnectionException e) {
+      throw withReason(e);
     }
+  }
+
+  /**
+   * Jedis keeps why a connect failed (a {@code ConnectException}: refused, timed out) as a
+   * suppressed exception of its "Failed to connect to HOST:PORT."; the harness, like most callers,
+   * looks for it in the cause chain.
+   */
+  static JedisConnectionException withReason(JedisConnectionException e) {
+    if (e.getCause() != null || e.getSuppressed().length == 0) {
+      return e;
+    }
+    Throwable reason = e.getSuppressed()[0];
+    return new JedisConnectionException(e.getMessage() + " " + reason.getMessage(), reason);
   }
 
   private static void loadScripts(Jedis jedis) {

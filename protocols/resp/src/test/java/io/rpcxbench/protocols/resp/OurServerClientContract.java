@@ -8,6 +8,9 @@ import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.testsupport.BenchClientContract;
 import io.rpcxbench.testsupport.ByteCountingProxy;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +37,22 @@ abstract class OurServerClientContract extends BenchClientContract {
     assertThatThrownBy(() -> c.items(-1)).hasMessageContaining("items: n must be between 0");
     assertThat(c.items(BenchContract.MAX_ITEMS)).hasSize(BenchContract.MAX_ITEMS);
     assertThat(c.hello("still")).isEqualTo("hello, still");
+  }
+
+  /** The harness names the reason ("connection refused") from the cause chain. */
+  @Test
+  void anUnreachableServersReasonIsInTheCauseChain() throws Exception {
+    int closedPort;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = s.getLocalPort();
+    }
+    assertThatThrownBy(
+            () -> {
+              try (BenchClient c = provider().open(options(closedPort))) {
+                c.hello("nobody");
+              }
+            })
+        .hasRootCauseInstanceOf(ConnectException.class);
   }
 
   @Test
