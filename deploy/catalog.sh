@@ -153,6 +153,25 @@ catalog_find_jar() {
 # ---- server processes -----------------------------------------------------------------------
 SERVER_PIDS=()
 
+# The JVM flags of every benchmark server, whoever starts it (sweep.sh --local/--lab, servers.sh
+# on host B, deploy.sh through servers.sh), so that the protocols compare on equal terms.
+# Sized for the paper's 2 GB host B running all three servers at once: 3 x (384 MB heap +
+# ~100-150 MB metaspace, code cache, thread stacks) stays near 1.5 GB and leaves room for the
+# OS. A fixed heap (Xms = Xmx) avoids resizing noise; Serial GC is what the JVM itself picks on
+# a 1-vCPU box, and with one or two vCPUs it has no concurrent GC threads competing with the
+# request threads. Overridden by SERVER_JVM_OPTS or each script's option; every result file
+# records the flags used (provenance server_jvm_flags).
+DEFAULT_SERVER_JVM_FLAGS="-Xms384m -Xmx384m -XX:+UseSerialGC"
+
+# proc_start_time PID: the process's start time in clock ticks since boot (/proc/PID/stat field
+# 22), or nothing; with the pid it names one process even after the pid is reused.
+proc_start_time() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+  stat=${stat##*) }
+  awk '{ print $20 }' <<<"$stat"
+}
+
 # server_spawn LOG CMD...: starts CMD in the background in a session of its own (setsid: it
 # outlives an ssh session, and a stop reaches its whole process group), stdout and stderr to
 # LOG. CMD must exec the server (java, taskset, ip netns exec and lab.sh exec all do) so that
