@@ -751,12 +751,16 @@ read_run_stats() {
 # ---- progress: the ETA from the calls still planned and each protocol's measured rate ----
 declare -A RATE_CALLS=() RATE_MS=() START_MS=() START_N=()
 
-# measure_rate P: adds the point's runs to P's rate (calls per ms of run time) and, for a point
-# that ran to its end, its time outside the runs (JVM start, client, writing) to P's start cost
+# measure_rate P: P's rate (calls per ms of run time) becomes that of the point's runs: the rate
+# depends on the thread count, and in the plan's order the latest point is the nearest one
+# measured (a cumulative rate made a 3-minute sweep's ETA 10 minutes); for a point that ran to
+# its end, its time outside the runs (JVM start, client, writing) goes to P's mean start cost
 measure_rate() {
   local p=$1
-  RATE_CALLS[$p]=$((${RATE_CALLS[$p]:-0} + POINT_RUN_CALLS))
-  RATE_MS[$p]=$((${RATE_MS[$p]:-0} + POINT_RUN_MS))
+  if ((POINT_RUN_MS > 0 && POINT_RUN_CALLS > 0)); then
+    RATE_CALLS[$p]=$POINT_RUN_CALLS
+    RATE_MS[$p]=$POINT_RUN_MS
+  fi
   if [[ $POINT_STATE == complete || $POINT_STATE == errors ]]; then
     local outside=$((POINT_MS - POINT_RUN_MS))
     ((outside > 0)) || outside=0
