@@ -55,9 +55,15 @@ final class ProtocolRun {
           "git_commit",
           "options");
 
+  /** How long the client may take to close once the time limit cut the point short. */
+  static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
+
   private final RunConfig config;
   private final Protocol protocol;
   private final PrintWriter err;
+
+  /** Set when the time limit ended the runs: calls may still be in flight. */
+  private boolean cutShort;
 
   ProtocolRun(RunConfig config, PrintWriter err) {
     this.config = config;
@@ -90,8 +96,7 @@ final class ProtocolRun {
               + Reachability.describe(e));
       return HarnessCommand.CALLS_FAILED;
     }
-    try (client;
-        LoadRunner runner = new LoadRunner(client, config, input)) {
+    try (LoadRunner runner = new LoadRunner(client, config, input)) {
       if (!probe(client, input, where)) {
         return HarnessCommand.CALLS_FAILED;
       }
@@ -99,6 +104,28 @@ final class ProtocolRun {
           new PointRecorder(
               config.resultFile(protocol), provenance(provenance, client.describe(), started));
       return runAll(runner, recorder, limit, config.coldStart() ? startNanos : -1);
+    } finally {
+      close(client);
+    }
+  }
+
+  /**
+   * Closes the client; after a time limit calls may still be in flight, and a graceful close
+   * (Netty's quiet period, a pending call) must not keep the harness past its limit: then it gets
+   * {@link #CLOSE_AFTER_LIMIT} and is left to the JVM's exit.
+   */
+  private void close(BenchClient client) {
+    if (!cutShort) {
+      client.close();
+      return;
+    }
+    Thread closer = new Thread(client::close, "close-" + protocol);
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join(CLOSE_AFTER_LIMIT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -152,6 +179,7 @@ final class ProtocolRun {
       }
     } catch (TimeLimit.Reached e) {
       status = "timeout";
+      cutShort = true;
       err.println(limitLine(recorder.runsCompleted()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
