@@ -227,7 +227,7 @@ setup_link() {
 # burst_bytes: the tbf burst for --rate (see BURST_MIN_BYTES)
 burst_bytes() {
   local burst
-  burst=$(($(rate_bps "$RATE") / 8 * BURST_MS / 1000))
+  burst=$(($(rate_bps "$RATE") * BURST_MS / 8000))
   ((burst >= BURST_MIN_BYTES)) || burst=$BURST_MIN_BYTES
   printf '%s' "$burst"
 }
