@@ -186,16 +186,19 @@ public final class HarnessCommand implements Callable<Integer> {
 
   /**
    * --out must take the files before the first call: a probe file with a few KB is written and
-   * removed in the protocol's folder, or in --out while that folder does not exist yet (so a file
-   * given as --out, a read-only folder or a full disk fail here, not after every call was made).
+   * removed in the protocol's folder, or in its nearest existing parent (nothing is created: a
+   * point that fails later leaves no folder behind). So a file given as --out, a read-only folder
+   * or a full disk fail here, not after every call was made.
    */
   private void requireWritable(Path protocolDir) {
-    Path dir = Files.isDirectory(protocolDir) ? protocolDir : out;
+    Path dir = protocolDir.toAbsolutePath();
+    while (!Files.exists(dir) && dir.getParent() != null) {
+      dir = dir.getParent();
+    }
     try {
-      if (Files.exists(protocolDir) && !Files.isDirectory(protocolDir)) {
-        throw new java.nio.file.FileAlreadyExistsException(protocolDir.toString());
+      if (!Files.isDirectory(dir)) {
+        throw new java.nio.file.FileAlreadyExistsException(dir.toString());
       }
-      Files.createDirectories(dir);
       Path probe = Files.createTempFile(dir, ".write-probe-", ".tmp");
       try {
         Files.write(probe, new byte[WRITE_PROBE_BYTES]);
