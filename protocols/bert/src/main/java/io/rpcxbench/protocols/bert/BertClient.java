@@ -20,9 +20,10 @@ import java.util.function.Consumer;
 /**
  * The harness's BERT-RPC client: {@code {call, bench, Function, Args}} on one blocking {@link
  * java.net.Socket} per calling thread (TCP_NODELAY, buffered streams, connect timeout, SO_TIMEOUT =
- * the call timeout), as BERT-RPC's own clients (Ruby's bertrpc, ...) use a socket per call site. A
- * socket that failed is discarded; the thread's next call opens a fresh one. The client owns every
- * socket it opened and closes them all in {@link #close()}.
+ * the call timeout), kept across calls as for the other raw-socket protocols (Ruby's bertrpc opens
+ * one per call; that would measure connection setup, not BERT-RPC). A socket that failed is
+ * discarded; the thread's next call opens a fresh one. The client owns every socket it opened and
+ * closes them all in {@link #close()}.
  */
 final class BertClient implements BenchClient {
   private final String host;
