@@ -152,7 +152,7 @@ final class ServerLink {
     }
     log.warn(
         "typed-json: connection to {} lost, {} call(s) in flight on it failed; new calls go to"
-            + " the other servers; reconnecting with back-off",
+            + " the servers still connected, if any; reconnecting with back-off",
         name,
         failed);
     reconnectLater(0);
