@@ -135,7 +135,7 @@ final class Ingester {
           if (status[0] == PointStatus.INCOMPLETE) {
             incomplete++;
             if (head.declared() == PointStatus.COMPLETE) {
-              log.add(
+              log.addAlways(
                   1,
                   "only "
                       + scan.stored()

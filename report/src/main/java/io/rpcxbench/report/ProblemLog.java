@@ -13,6 +13,7 @@ final class ProblemLog {
   private final PrintWriter err;
   private final String file;
   private int count;
+  private int printed;
 
   ProblemLog(PrintWriter err, String file) {
     this.err = err;
@@ -24,7 +25,15 @@ final class ProblemLog {
     count++;
     if (count <= SHOWN) {
       err.println(file + ":" + line + ": " + reason);
+      printed++;
     }
+  }
+
+  /** A problem that is printed even past the first {@link #SHOWN} (a verdict on the file). */
+  void addAlways(int line, String reason) {
+    count++;
+    printed++;
+    err.println(file + ":" + line + ": " + reason);
   }
 
   int count() {
@@ -33,9 +42,9 @@ final class ProblemLog {
 
   /** Prints the number of problems not shown, if any. */
   void finish() {
-    if (count > SHOWN) {
+    if (count > printed) {
       err.println(
-          file + ": " + (count - SHOWN) + " more problems not shown (" + count + " in all)");
+          file + ": " + (count - printed) + " more problems not shown (" + count + " in all)");
     }
     err.flush();
   }

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -75,6 +76,9 @@ final class RawFileScanner implements Closeable {
   private Head head;
   private int stored;
   private final Set<Integer> orders = new HashSet<>();
+
+  /** The current batch's problems by line, logged in line order when the batch is done. */
+  private final TreeMap<Integer, String> pending = new TreeMap<>();
 
   private RawFileScanner(BoundedLineReader lines, ProblemLog log) {
     this.lines = lines;
@@ -178,7 +182,14 @@ final class RawFileScanner implements Closeable {
         batchStart = lines.lineNumber();
       }
       if (line == BoundedLineReader.TOO_LONG) {
-        log.add(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES + " bytes");
+        pending.put(lines.lineNumber(), "line longer than " + MAX_LINE_BYTES + " bytes");
+        batch.add("");
+      } else if (wrongFieldCount(line)) {
+        // The library's own first check, done here without an exception per line: a file of
+        // junk is millions of such lines.
+        pending.put(
+            lines.lineNumber(),
+            "expected " + head.columns().size() + " fields, found " + fields(line));
         batch.add("");
       } else {
         batch.add(line);
@@ -194,6 +205,23 @@ final class RawFileScanner implements Closeable {
     return stored;
   }
 
+  private boolean wrongFieldCount(String line) {
+    return !head.columns().isEmpty()
+        && !line.isBlank()
+        && !line.startsWith("#")
+        && fields(line) != head.columns().size();
+  }
+
+  private static int fields(String line) {
+    int n = 1;
+    for (int i = 0; i < line.length(); i++) {
+      if (line.charAt(i) == ',') {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** Runs stored so far. */
   int stored() {
     return stored;
@@ -206,6 +234,17 @@ final class RawFileScanner implements Closeable {
     }
     RawContents c = RawResultFile.parse(text.toString(), MARK);
     Set<Integer> bad = report(c.problems(), batchStart);
+    try {
+      store(batch, batchStart, c, bad, sink);
+    } finally {
+      pending.forEach(log::add);
+      pending.clear();
+    }
+  }
+
+  private void store(
+      List<String> batch, int batchStart, RawContents c, Set<Integer> bad, RunSink sink)
+      throws SQLException {
     int next = 0;
     for (int i = 0; i < batch.size(); i++) {
       String l = batch.get(i);
@@ -226,7 +265,7 @@ final class RawFileScanner implements Closeable {
         why = "more than " + MAX_ROWS + " runs in one file; row skipped";
       }
       if (why != null) {
-        log.add(lineNo, why);
+        pending.put(lineNo, why);
         continue;
       }
       sink.accept(run);
@@ -253,6 +292,8 @@ final class RawFileScanner implements Closeable {
       } else {
         line = batchStart + n - (prefixLines + 2);
         lines.add(line);
+        pending.put(line, reason);
+        continue;
       }
       log.add(line, reason);
     }
