@@ -11,7 +11,7 @@ final class TableFormats {
       "Rows and column groups are the measured thread and request counts that lie on "
           + "the paper's grid (threads 10, 110, ..., 910, 990; requests 100, 300, 500); where none do, all "
           + "measured counts. \"–\" marks a point that was not measured, \"timeout\"/\"failed\" one that did not "
-          + "finish.";
+          + "finish, \"incomplete 6/10\" one with fewer runs than announced (runs held/announced).";
 
   private TableFormats() {}
 
