@@ -90,6 +90,12 @@ final class Ingester {
             unreadable++;
             continue;
           }
+          String known = storedHash(source);
+          if (sha.equals(known)) {
+            scan.rows(run -> {}); // only to report its problems again
+            unchanged++;
+            continue;
+          }
           String other = mergeDuplicates ? null : otherFileOfPoint(source, head);
           if (other != null) {
             log.add(
@@ -106,12 +112,6 @@ final class Ingester {
                     + head.series().text()
                     + "); file skipped (--merge-duplicates averages them together)");
             duplicates++;
-            continue;
-          }
-          String known = storedHash(source);
-          if (sha.equals(known)) {
-            scan.rows(run -> {}); // only to report its problems again
-            unchanged++;
             continue;
           }
           boolean replacing = known != null;
