@@ -164,7 +164,8 @@ check_java() {
   install=$(remote_sh "$host" 'if command -v dnf >/dev/null 2>&1; then echo "dnf install -y java-17-openjdk-headless"; elif command -v yum >/dev/null 2>&1; then echo "yum install -y java-17-openjdk-headless"; elif command -v apt-get >/dev/null 2>&1; then echo "apt-get update && apt-get install -y openjdk-17-jre-headless"; fi')
   [[ -n $install ]] || die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}) and neither dnf nor apt-get: install JDK $REQUIRED_JAVA by hand"
   if ((INSTALL_JAVA == 0)); then
-    die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}); install it with: ssh $(target "$host") 'sudo sh -c \"$install\"' (or rerun with --install-java)"
+    # $(command -v sudo): sudo where there is one, nothing as root on a host without sudo
+    die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}); install it (as root) with: ssh $(target "$host") '\$(command -v sudo) sh -c \"$install\"' (or rerun with --install-java)"
   fi
   say "$host: installing JDK $REQUIRED_JAVA: $install"
   remote_sh "$host" "if [ \"\$(id -u)\" -eq 0 ]; then sh -c '$install'; else sudo -n sh -c '$install'; fi" ||
@@ -197,11 +198,12 @@ main() {
   local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND" --protocol "$PROTOCOLS")
   [[ -n $JVM_OPTS ]] && start+=(--jvm-opts "$JVM_OPTS")
   remote "$SERVER_HOST" "${start[@]}" || die "servers did not start on $SERVER_HOST (see $REMOTE_DIR/run/*.log there)"
-  local port_opt=''
+  local port_opt='' flags=${JVM_OPTS:-$DEFAULT_SERVER_JVM_FLAGS}
   [[ $SSH_PORT != 22 ]] && port_opt=" -p $SSH_PORT"
+  # the sweep records the servers' flags in every file (it cannot see them on B)
   cat <<EOF
 deployed. Next:
-  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS'
+  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS --server-jvm-flags "$flags"'
   deploy/collect.sh --client $CLIENT_HOST${SSH_USER:+ --user $SSH_USER}${IDENTITY:+ --identity $IDENTITY}${port_opt:+ --ssh-port $SSH_PORT} --dir $REMOTE_DIR
   ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop --protocol $PROTOCOLS'
 EOF

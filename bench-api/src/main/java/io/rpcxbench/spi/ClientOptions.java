@@ -1,10 +1,17 @@
 package io.rpcxbench.spi;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * What the harness tells a protocol's client: where its server is and how long a call and a connect
  * may take. One per protocol JVM; values are already validated.
+ *
+ * <p>Most clients use {@link #host()} and {@link #port()}. A client that balances its calls across
+ * several servers ({@link ProtocolProvider#balancesServers()}) uses {@link #servers()}: {@code
+ * --host a:9001,b:9002} lists them; host and port are then the first of them.
  *
  * @param host server host name or address literal
  * @param port server port: {@code --port ID=PORT}, else the provider's {@link
@@ -12,12 +19,49 @@ import java.time.Duration;
  * @param callTimeout per-call deadline ({@code --timeout})
  * @param connectTimeout connect deadline: min(callTimeout, 5 s)
  * @param threads load threads that will share the client ({@code --threads})
+ * @param servers every server the client may use, unresolved, in {@code --host} order; the first is
+ *     {@code host:port}
  */
 public record ClientOptions(
-    String host, int port, Duration callTimeout, Duration connectTimeout, int threads) {
+    String host,
+    int port,
+    Duration callTimeout,
+    Duration connectTimeout,
+    int threads,
+    List<InetSocketAddress> servers) {
+
+  public ClientOptions {
+    servers = List.copyOf(servers);
+    if (servers.isEmpty()) {
+      throw new IllegalArgumentException("servers: at least one");
+    }
+  }
+
+  /** One server. */
+  public ClientOptions(
+      String host, int port, Duration callTimeout, Duration connectTimeout, int threads) {
+    this(
+        host,
+        port,
+        callTimeout,
+        connectTimeout,
+        threads,
+        List.of(InetSocketAddress.createUnresolved(host, port)));
+  }
 
   /** {@code host:port} ({@code [v6]:port} for IPv6 literals), as the harness prints it. */
   public String target() {
+    return target(host, port);
+  }
+
+  /** Every server as {@code host:port}, comma-separated. */
+  public String targets() {
+    return servers.stream()
+        .map(s -> target(s.getHostString(), s.getPort()))
+        .collect(Collectors.joining(","));
+  }
+
+  private static String target(String host, int port) {
     return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
   }
 }

@@ -50,4 +50,13 @@ public interface ProtocolProvider {
    * @throws RuntimeException when the client cannot be built; the harness prints its message
    */
   BenchClient open(ClientOptions options);
+
+  /**
+   * Whether the client balances calls across several servers ({@link ClientOptions#servers()}),
+   * e.g. round-robin with failover. The harness refuses {@code --host} with several servers for a
+   * protocol that does not.
+   */
+  default boolean balancesServers() {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@ import io.rpcxbench.spi.BenchClient;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 
 /** The contract's four calls: what each call sends, and how its reply is checked (every one). */
 enum CallKind {
@@ -14,7 +15,17 @@ enum CallKind {
     @Override
     void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
       String name = prefix + sequence;
-      String reply = client.hello(name);
+      check(name, client.hello(name));
+    }
+
+    @Override
+    CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      String name = prefix + sequence;
+      return client.helloAsync(name).thenAccept(reply -> check(name, reply));
+    }
+
+    private void check(String name, String reply) {
       String expected = BenchContract.helloReply(name);
       if (!expected.equals(reply)) {
         throw new WrongReplyException("expected '" + expected + "', got '" + reply + "'");
@@ -25,7 +36,16 @@ enum CallKind {
   ECHO(64) {
     @Override
     void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
-      byte[] reply = client.echo(input.payload());
+      check(input, client.echo(input.payload()));
+    }
+
+    @Override
+    CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      return client.echoAsync(input.payload()).thenAccept(reply -> check(input, reply));
+    }
+
+    private void check(CallInput input, byte[] reply) {
       if (!Arrays.equals(input.payload(), reply)) {
         throw new WrongReplyException(
             "echo of "
@@ -40,8 +60,19 @@ enum CallKind {
     @Override
     void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
       String key = BenchContract.putKey(prefix, sequence, BenchContract.DEFAULT_KEY_BYTES);
-      if (!client.put(key, input.payload())) {
-        throw new WrongReplyException("put of key '" + key + "' answered false");
+      check(key, client.put(key, input.payload()));
+    }
+
+    @Override
+    CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      String key = BenchContract.putKey(prefix, sequence, BenchContract.DEFAULT_KEY_BYTES);
+      return client.putAsync(key, input.payload()).thenAccept(ok -> check(key, ok));
+    }
+
+    private void check(String key, Boolean ok) {
+      if (!Boolean.TRUE.equals(ok)) {
+        throw new WrongReplyException("put of key '" + key + "' answered " + ok);
       }
     }
   },
@@ -49,7 +80,16 @@ enum CallKind {
   ITEMS(0) {
     @Override
     void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
-      List<Item> reply = client.items(input.items());
+      check(input, client.items(input.items()));
+    }
+
+    @Override
+    CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      return client.itemsAsync(input.items()).thenAccept(reply -> check(input, reply));
+    }
+
+    private void check(CallInput input, List<Item> reply) {
       if (!input.expectedItems().equals(reply)) {
         throw new WrongReplyException(
             "items("
@@ -68,6 +108,13 @@ enum CallKind {
 
   /** Makes one call; throws on failure or on a wrong reply. */
   abstract void invoke(BenchClient client, CallInput input, String prefix, int sequence);
+
+  /**
+   * Starts one call with the client's async API; the future fails on failure or on a wrong reply
+   * ({@link WrongReplyException}), never throws.
+   */
+  abstract CompletableFuture<Void> invokeAsync(
+      BenchClient client, CallInput input, String prefix, int sequence);
 
   /** Bytes sent when {@code --payload} is not given: echo 64, put 512 (Geode), others none. */
   int defaultPayload() {

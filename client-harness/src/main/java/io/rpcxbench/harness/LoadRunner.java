@@ -10,13 +10,17 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * Puts one point's load on a client: T threads (a fixed pool, created once and reused by the
  * warm-up and every run) each make blocking calls one after another; a run releases them together
  * behind a latch. One HdrHistogram per thread, merged per run; the warm-up keeps only counts.
+ * Failed calls are counted by {@link ErrorKind}; with {@code --fail-after} a slower call fails too;
+ * with {@code --hlog} every latency also goes to a shared {@link Recorder} for the interval log.
  */
 final class LoadRunner implements AutoCloseable {
   /** Histogram range: 1 µs .. 1 h, 3 significant digits; values are recorded in ns. */
@@ -30,6 +34,8 @@ final class LoadRunner implements AutoCloseable {
   private final CallKind.CallInput input;
   private final ThreadPoolExecutor pool;
   private final Histogram[] histograms;
+  private final long failAfterNanos;
+  private volatile Recorder intervals;
 
   LoadRunner(BenchClient client, RunConfig config, CallKind.CallInput input) {
     this.client = client;
@@ -54,14 +60,27 @@ final class LoadRunner implements AutoCloseable {
     for (int i = 0; i < threads; i++) {
       histograms[i] = newHistogram();
     }
+    this.failAfterNanos = config.loadModel().failAfterNanos();
+  }
+
+  /** From now on every measured call's latency goes to {@code recorder} too (--hlog). */
+  void recordIntervalsInto(Recorder recorder) {
+    this.intervals = recorder;
   }
 
   static Histogram newHistogram() {
     return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
   }
 
-  /** Makes one run: T threads, released together; returns when the last reply is in. */
-  RunResult run(int order) throws InterruptedException {
+  /**
+   * Makes one run: T threads, released together; returns when the last reply is in. Its time runs
+   * from the release, or from {@code since} (a nanoTime, with --cold-start) when that is >= 0.
+   *
+   * @throws TimeLimit.Reached when the run's deadline passes first (the threads are left to the
+   *     pool's shutdown)
+   */
+  RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
     int threads = config.threads();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch start = new CountDownLatch(1);
@@ -74,23 +93,28 @@ final class LoadRunner implements AutoCloseable {
     ready.await();
     long released = System.nanoTime();
     start.countDown();
+    long deadline = limit.runDeadline(released);
     Tally all = new Tally();
     all.lastReply = released;
     Histogram merged = newHistogram();
     for (int i = 0; i < threads; i++) {
-      all.add(join(tallies.get(i)));
+      all.add(join(tallies.get(i), deadline));
       merged.add(histograms[i]);
     }
-    return RunResult.of(
-        order, all.lastReply - released, all.calls, all.errors, merged, all.firstError);
+    long from = since >= 0 ? since : released;
+    return RunResult.of(order, all.lastReply - from, all.calls, all.errors, merged, all.firstError)
+        .withExtra(all.kinds.columns());
   }
 
   /**
    * Warms up: the T threads make the runs' calls back to back until {@code duration} has passed
    * (each checks the clock after each call, so the last call may end a little later). Nothing of it
    * is kept but the counts, and failures do not stop it: the runs will record them.
+   *
+   * @throws TimeLimit.Reached when {@code limitDeadline} (the point's time limit) passes first
    */
-  Warmup warmUp(Duration duration) throws InterruptedException {
+  Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
     int threads = config.threads();
     // The pool's threads are started already: no start latch, one deadline for all of them.
     long begin = System.nanoTime();
@@ -103,7 +127,7 @@ final class LoadRunner implements AutoCloseable {
     Tally all = new Tally();
     all.lastReply = begin;
     for (Future<Tally> future : tallies) {
-      all.add(join(future));
+      all.add(join(future, limitDeadline));
     }
     return new Warmup(all.lastReply - begin, all.calls, all.errors, all.firstError);
   }
@@ -138,33 +162,49 @@ final class LoadRunner implements AutoCloseable {
     ready.countDown();
     start.await();
     int sequence = 0;
+    Recorder recorder = intervals;
     while (perThread ? sequence < requests : tickets.getAndIncrement() < requests) {
       long begin = System.nanoTime();
-      callOnce(call, namePrefix, sequence, tally);
+      boolean answered = callOnce(call, namePrefix, sequence, tally);
       long end = System.nanoTime();
       histogram.recordValue(Math.min(end - begin, HIGHEST_NANOS));
+      if (recorder != null) {
+        recorder.recordValue(Math.max(LOWEST_NANOS, Math.min(end - begin, HIGHEST_NANOS)));
+      }
+      if (answered && failAfterNanos > 0 && end - begin > failAfterNanos) {
+        tally.failed(ErrorKind.OVER_THRESHOLD, "slower than --fail-after");
+      }
       tally.lastReply = end;
       sequence++;
     }
     return tally;
   }
 
-  /** One call, counted in the tally; a failed call is counted as an error, not thrown. */
-  private void callOnce(CallKind call, String namePrefix, int sequence, Tally tally) {
+  /**
+   * One call, counted in the tally; a failed call is counted as an error, not thrown.
+   *
+   * @return whether the right answer came
+   */
+  private boolean callOnce(CallKind call, String namePrefix, int sequence, Tally tally) {
+    boolean answered = true;
     try {
       call.invoke(client, input, namePrefix, sequence);
     } catch (RuntimeException e) {
-      tally.errors++;
-      if (tally.firstError == null) {
-        tally.firstError = Reachability.describe(e);
-      }
+      tally.failed(ErrorKind.of(e), Reachability.describe(e));
+      answered = false;
     }
     tally.calls++;
+    return answered;
   }
 
-  private static Tally join(Future<Tally> future) throws InterruptedException {
+  private static Tally join(Future<Tally> future, long deadline)
+      throws InterruptedException, TimeLimit.Reached {
     try {
-      return future.get();
+      return deadline == TimeLimit.NEVER
+          ? future.get()
+          : future.get(TimeLimit.remaining(deadline), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new TimeLimit.Reached();
     } catch (ExecutionException e) {
       // work() only throws InterruptedException or an Error, warm() only an Error: either
       // ends the point.
@@ -192,12 +232,22 @@ final class LoadRunner implements AutoCloseable {
     long errors;
     long lastReply;
     String firstError;
+    final ErrorCounts kinds = new ErrorCounts();
+
+    void failed(ErrorKind kind, String reason) {
+      errors++;
+      kinds.add(kind);
+      if (firstError == null) {
+        firstError = reason;
+      }
+    }
 
     /** Adds another thread's tally: sums, the later last reply, the first error seen. */
     void add(Tally other) {
       calls += other.calls;
       errors += other.errors;
       lastReply = Math.max(lastReply, other.lastReply);
+      kinds.add(other.kinds);
       if (firstError == null) {
         firstError = other.firstError;
       }

@@ -39,6 +39,11 @@ final class Protocol {
     return provider.defaultPort();
   }
 
+  /** Whether its client takes several servers ({@code --host a,b}). */
+  boolean balancesServers() {
+    return provider.balancesServers();
+  }
+
   /** The plug-in's client; never null. */
   BenchClient open(ClientOptions options) {
     BenchClient client = provider.open(options);

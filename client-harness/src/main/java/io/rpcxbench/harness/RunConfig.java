@@ -2,13 +2,16 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.spi.ClientOptions;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Everything one harness invocation does, immutable, with all defaults in one place. Echoed into
@@ -27,8 +30,14 @@ record RunConfig(
     String host,
     Map<String, Integer> ports,
     Duration timeout,
+    Duration timeLimit,
+    TimeLimitPer timeLimitPer,
+    boolean coldStart,
+    Map<String, String> provenance,
     Path out,
-    boolean force) {
+    boolean force,
+    LoadModel loadModel,
+    Instruments instruments) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -43,12 +52,101 @@ record RunConfig(
   static final String DEFAULT_REQUESTS_PER = "thread";
   static final String DEFAULT_CALL = "hello";
 
+  /** No time limit: sweep.sh passes the paper's 600 s. */
+  static final String DEFAULT_TIME_LIMIT = "0s";
+
+  static final String DEFAULT_TIME_LIMIT_PER = "point";
+
+  /** Provenance keys given with {@code --provenance}: lower snake case, as in every raw file. */
+  static final Pattern PROVENANCE_KEY = Pattern.compile("[a-z][a-z0-9_]*");
+
   /** Connect timeout is min(timeout, this). */
   static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
   RunConfig {
     protocols = List.copyOf(protocols);
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+    provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+  }
+
+  /** The paper's closed loop, nothing measured beside the calls. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Path out,
+      boolean force) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        Duration.ZERO,
+        TimeLimitPer.POINT,
+        false,
+        Map.of(),
+        out,
+        force);
+  }
+
+  /** The paper's closed loop with a time limit, nothing measured beside the calls. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Duration timeLimit,
+      TimeLimitPer timeLimitPer,
+      boolean coldStart,
+      Map<String, String> provenance,
+      Path out,
+      boolean force) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
+        out,
+        force,
+        LoadModel.CLOSED,
+        Instruments.NONE);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -61,6 +159,10 @@ record RunConfig(
           "--protocol: a protocol is named twice: " + protocolList());
     }
     positive("--threads", threads);
+    ThreadLimit threadLimit = ThreadLimit.ofThisMachine();
+    if (threads > threadLimit.max()) {
+      throw new IllegalArgumentException(threadLimit.explain(threads));
+    }
     positive("--requests", requests);
     positive("--runs", runs);
     if (warmup.isNegative()) {
@@ -84,8 +186,41 @@ record RunConfig(
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
     }
-    if (host.isBlank()) {
-      throw new IllegalArgumentException("--host must not be empty");
+    if (timeLimit.isNegative()) {
+      throw new IllegalArgumentException(
+          "--time-limit must not be negative (0s: none), got " + timeLimit);
+    }
+    if (coldStart && !warmup.isZero()) {
+      throw new IllegalArgumentException(
+          "--cold-start measures the first calls in order 0; it cannot be combined with --warmup "
+              + warmup);
+    }
+    provenance.keySet().forEach(RunConfig::extraProvenanceKey);
+    HostList hosts = HostList.parse(host);
+    for (Protocol p : protocols) {
+      if (hosts.size() > 1 && !p.balancesServers()) {
+        throw new IllegalArgumentException(
+            "--host "
+                + host
+                + ": protocol "
+                + p
+                + " takes one server host; only protocols whose client balances across servers"
+                + " take several");
+      }
+    }
+    loadModel.validate();
+    instruments.validate(protocols);
+  }
+
+  /** {@code --provenance KEY=VALUE}: a new key, never one the harness writes itself. */
+  private static void extraProvenanceKey(String key) {
+    if (!PROVENANCE_KEY.matcher(key).matches()) {
+      throw new IllegalArgumentException(
+          "--provenance " + key + ": a key is lower snake case, e.g. server_jvm_flags");
+    }
+    if (ProtocolRun.HARNESS_KEYS.contains(key)) {
+      throw new IllegalArgumentException(
+          "--provenance " + key + ": the harness writes that key itself");
     }
   }
 
@@ -129,12 +264,15 @@ record RunConfig(
 
   /** What a protocol's client is told. */
   ClientOptions clientOptions(Protocol protocol) {
-    return new ClientOptions(host, port(protocol), timeout, connectTimeout(), threads);
+    List<InetSocketAddress> servers = HostList.parse(host).servers(port(protocol));
+    InetSocketAddress first = servers.get(0);
+    return new ClientOptions(
+        first.getHostString(), first.getPort(), timeout, connectTimeout(), threads, servers);
   }
 
-  /** {@code host:port} of the protocol's server ({@code [v6]:port} for IPv6 literals). */
+  /** {@code host:port} of the protocol's server(s) ({@code [v6]:port} for IPv6 literals). */
   String target(Protocol protocol) {
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port(protocol);
+    return clientOptions(protocol).targets();
   }
 
   /** The bytes each call sends: echo's payload, put's value; 0 for hello and items. */
@@ -151,9 +289,12 @@ record RunConfig(
     return requestsPer.callsPerRun(threads, requests);
   }
 
-  /** {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md). */
+  /**
+   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md); the other load models
+   * name theirs otherwise ({@link LoadModel#fileName}).
+   */
   Path resultFile(Protocol protocol) {
-    return out.resolve(protocol.id()).resolve("t" + threads + "-r" + requests + ".csv");
+    return out.resolve(protocol.id()).resolve(loadModel.fileName(threads, requests));
   }
 
   RunConfig forProtocol(Protocol protocol) {
@@ -170,21 +311,46 @@ record RunConfig(
         host,
         ports,
         timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
         out,
-        force);
+        force,
+        loadModel,
+        instruments.forProtocol(protocol, protocols.size() > 1));
   }
 
   String protocolList() {
     return Protocol.ids(protocols);
   }
 
-  /** Every option with its value, defaults included: re-running these reproduces the point. */
+  /**
+   * Every option with its value, defaults included: re-running these reproduces the point (the
+   * forked workers get exactly these).
+   */
   List<String> toArgs() {
+    List<String> args = new ArrayList<>(optionArgs());
+    provenance.forEach((k, v) -> add(args, "--provenance", k + "=" + v));
+    return args;
+  }
+
+  /** The {@code # options:} line: {@link #toArgs()} without --provenance (own keys already). */
+  String optionsLine() {
+    return String.join(" ", optionArgs());
+  }
+
+  private List<String> optionArgs() {
     List<String> args = new ArrayList<>();
     add(args, "--protocol", protocolList());
-    add(args, "--threads", threads);
-    add(args, "--requests", requests);
-    add(args, "--requests-per", requestsPer.id());
+    // The open loop's schedule and the in-flight count imply these (LoadModelOptions).
+    if (loadModel.kind() == LoadModel.Kind.CLOSED) {
+      add(args, "--threads", threads);
+    }
+    if (loadModel.kind() != LoadModel.Kind.OPEN) {
+      add(args, "--requests", requests);
+      add(args, "--requests-per", requestsPer.id());
+    }
     add(args, "--runs", runs);
     add(args, "--warmup", warmup);
     add(args, "--call", call.id());
@@ -195,10 +361,17 @@ record RunConfig(
       add(args, "--port", p.id() + "=" + port(p));
     }
     add(args, "--timeout", timeout);
+    add(args, "--time-limit", timeLimit);
+    add(args, "--time-limit-per", timeLimitPer.id());
+    if (coldStart) {
+      args.add("--cold-start");
+    }
     add(args, "--out", out);
     if (force) {
       args.add("--force");
     }
+    loadModel.addArgs(args);
+    instruments.addArgs(args);
     return args;
   }
 

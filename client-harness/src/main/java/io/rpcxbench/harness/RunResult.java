@@ -1,9 +1,16 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.raw.RunRow;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
-/** One run (one order) of a point: its time, its calls and its per-call latency percentiles. */
+/**
+ * One run (one order) of a point: its time, its calls and its per-call latency percentiles; {@code
+ * extra}: the raw file's extra columns the load models and meters add (error kinds, CPU, the open
+ * loop's rates and service time), in column order.
+ */
 record RunResult(
     int order,
     long timeNanos,
@@ -15,7 +22,12 @@ record RunResult(
     double p999Us,
     double maxUs,
     String firstError,
-    Histogram latencyNanos) {
+    Histogram latencyNanos,
+    Map<String, String> extra) {
+
+  RunResult {
+    extra = Collections.unmodifiableMap(new LinkedHashMap<>(extra));
+  }
 
   static RunResult of(
       int order, long timeNanos, long calls, long errors, Histogram latencyNanos, String first) {
@@ -30,7 +42,33 @@ record RunResult(
         micros(latencyNanos.getValueAtPercentile(99.9)),
         micros(latencyNanos.getMaxValue()),
         first,
-        latencyNanos);
+        latencyNanos,
+        Map.of());
+  }
+
+  /** This result with {@code columns} added to its extra ones. */
+  RunResult withExtra(Map<String, String> columns) {
+    Map<String, String> all = new LinkedHashMap<>(extra);
+    all.putAll(columns);
+    return new RunResult(
+        order,
+        timeNanos,
+        calls,
+        errors,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        firstError,
+        latencyNanos,
+        all);
+  }
+
+  /** An extra column's value as a number, or {@code otherwise} when absent. */
+  double extraNumber(String column, double otherwise) {
+    String v = extra.get(column);
+    return v == null ? otherwise : Double.parseDouble(v);
   }
 
   private static double micros(long nanos) {
@@ -50,7 +88,8 @@ record RunResult(
   /** The run as a raw file row, with its merged histogram. */
   RunRow toRow(int type, int threadNum, int requestNum) {
     return RunRow.measured(
-        type, threadNum, requestNum, order, timeTotalMs(), calls, errors, latencyNanos);
+            type, threadNum, requestNum, order, timeTotalMs(), calls, errors, latencyNanos)
+        .withExtra(extra);
   }
 
   /** Calls per second actually made. */

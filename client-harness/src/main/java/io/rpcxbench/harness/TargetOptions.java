@@ -9,9 +9,11 @@ import picocli.CommandLine.Option;
 final class TargetOptions {
   @Option(
       names = "--host",
-      paramLabel = "H",
+      paramLabel = "H[:PORT][,H[:PORT]...]",
       defaultValue = RunConfig.DEFAULT_HOST,
-      description = "Server host (default: ${DEFAULT-VALUE}).")
+      description =
+          "Server host (default: ${DEFAULT-VALUE}); several, each with an optional port, for a"
+              + " protocol whose client balances across servers.")
   String host;
 
   @Option(

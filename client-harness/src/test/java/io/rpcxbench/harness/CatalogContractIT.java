@@ -64,6 +64,7 @@ class CatalogContractIT {
                         dynamicTest(
                             "a missing argument is rejected, the client goes on", () -> missing(p)),
                         dynamicTest("harness: hello, echo, put, items", () -> harnessCalls(p)),
+                        dynamicTest("async forms, checked; --in-flight", () -> asyncCalls(p)),
                         dynamicTest("harness: server killed mid-point", () -> killedServer(p)),
                         dynamicTest("harness: unreachable server", () -> unreachable(p)))));
   }
@@ -185,6 +186,59 @@ class CatalogContractIT {
         assertThat(files).containsExactly(file); // no temp file left behind
       }
     }
+  }
+
+  /** The async forms (real ones or the blocking defaults) and the in-flight model over them. */
+  private void asyncCalls(ProtocolProvider p) throws Exception {
+    Duration wait = Duration.ofSeconds(10);
+    boolean async;
+    try (BenchClient client = new Protocol(p).open(options(shared(p).port()))) {
+      async = client.isAsync();
+      List<CompletableFuture<String>> hellos = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        hellos.add(client.helloAsync("a" + i));
+      }
+      for (int i = 0; i < 20; i++) {
+        assertThat(hellos.get(i)).succeedsWithin(wait).isEqualTo("hello, a" + i);
+      }
+      byte[] payload = new byte[300];
+      new Random(3).nextBytes(payload);
+      assertThat(client.echoAsync(payload)).succeedsWithin(wait).isEqualTo(payload);
+      assertThat(
+              client.putAsync(
+                  BenchContract.putKey("ka", 1, BenchContract.DEFAULT_KEY_BYTES), new byte[8]))
+          .succeedsWithin(wait)
+          .isEqualTo(true);
+      assertThat(client.itemsAsync(10)).succeedsWithin(wait).isEqualTo(BenchContract.items(10));
+      // a failure fails the future, it is not thrown
+      CompletableFuture<String> missing = client.helloAsync(null);
+      assertThat(missing).failsWithin(wait);
+      assertThat(client.helloAsync("after")).succeedsWithin(wait).isEqualTo("hello, after");
+    }
+    Path dir = out.resolve("in-flight");
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            args(
+                "--protocol",
+                p.id(),
+                "--in-flight",
+                4,
+                "--requests",
+                10,
+                "--runs",
+                1,
+                "--port",
+                p.id() + "=" + shared(p).port(),
+                "--out",
+                dir,
+                "--timeout",
+                "10s"));
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    RawContents c =
+        RawFileChecks.checkComplete(
+            dir.resolve(p.id()).resolve("inflight-n4-r10.csv"), new Protocol(p), 4, 10, 1, 40);
+    assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
+    assertThat(c.provenance().get("calls_issued_by")).startsWith(async ? "async API" : "4 threads");
   }
 
   private void killedServer(ProtocolProvider p) throws Exception {

@@ -49,6 +49,8 @@ final class RawFileReader {
       return unusable();
     }
     boolean complete = point.status.equals("complete");
+    // timeout and incomplete files keep the rows of the runs that finished; failed ones have none
+    boolean rowsAllowed = !point.status.equals("failed");
     if (i >= lines.length || stripCr(lines[i]).isBlank()) {
       if (complete) {
         problems.add(source + ":" + (i + 1) + ": missing CSV header row");
@@ -79,12 +81,12 @@ final class RawFileReader {
         continue;
       }
       String where = source + ":" + (i + 1) + ": ";
-      if (!complete) {
+      if (!rowsAllowed) {
         problems.add(where + "run row in a file with status " + point.status);
         continue;
       }
       try {
-        RunRow row = RowFields.read(line.split(",", -1), columns.size(), index);
+        RunRow row = RowFields.read(line.split(",", -1), columns, index);
         check(row, point);
         if (!orders.add(row.order())) {
           throw new IllegalArgumentException("duplicate order " + row.order());

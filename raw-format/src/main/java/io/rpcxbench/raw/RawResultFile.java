@@ -52,21 +52,41 @@ public final class RawResultFile {
   /** The header row of a v2 file; a v1 file has the same without {@code ,histogram}. */
   public static final String HEADER = String.join(",", COLUMNS);
 
-  /** Columns every file must have; the others may be absent (they then read as 0 or ""). */
+  /**
+   * Columns every file must have; the others may be absent (they then read as 0 or ""). Columns
+   * after these that this library does not name are a row's {@link RunRow#extra()} columns.
+   */
   public static final List<String> REQUIRED_COLUMNS =
       List.of("type", "threadNum", "requestNum", "order", "timeTotal", "tps");
 
   /** Values of the {@code status} provenance key. */
-  public static final List<String> STATUSES = List.of("complete", "timeout", "failed");
+  public static final List<String> STATUSES =
+      List.of("complete", "timeout", "incomplete", "failed");
 
   private RawResultFile() {}
 
   /**
    * Writes {@code file} atomically (a temp file in the same folder, then a rename), so a file that
    * exists is complete. Provenance is written in map order; line breaks in values become spaces.
+   * The rows' extra columns ({@link RunRow#extra()}) follow {@code histogram} in the header.
+   *
+   * @throws IllegalArgumentException when the rows do not all have the same extra columns
    */
   public static void write(Path file, Map<String, String> provenance, List<RunRow> rows)
       throws IOException {
+    List<String> extra = rows.isEmpty() ? List.of() : List.copyOf(rows.get(0).extra().keySet());
+    for (RunRow row : rows) {
+      if (!List.copyOf(row.extra().keySet()).equals(extra)) {
+        throw new IllegalArgumentException(
+            "order "
+                + row.order()
+                + " has extra columns "
+                + row.extra().keySet()
+                + ", not "
+                + extra);
+      }
+    }
+    String header = extra.isEmpty() ? HEADER : HEADER + "," + String.join(",", extra);
     Path dir = file.toAbsolutePath().getParent();
     Files.createDirectories(dir);
     Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
@@ -78,7 +98,7 @@ public final class RawResultFile {
           w.write("# " + e.getKey() + ": " + e.getValue().replaceAll("[\\r\\n]+", " "));
           w.newLine();
         }
-        w.write(HEADER);
+        w.write(header);
         w.newLine();
         for (RunRow row : rows) {
           w.write(row.toCsv());

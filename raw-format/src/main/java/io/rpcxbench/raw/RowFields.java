@@ -1,5 +1,7 @@
 package io.rpcxbench.raw;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Turns the fields of one CSV run row into a {@link RunRow}, naming the first bad field. */
@@ -14,7 +16,12 @@ final class RowFields {
     this.index = index;
   }
 
-  static RunRow read(String[] fields, int expected, Map<String, Integer> index) {
+  /**
+   * {@code columns}: the header's names in order; those this library does not name become the row's
+   * extra columns. An extra column named {@code *histogram} must decode like {@code histogram}.
+   */
+  static RunRow read(String[] fields, List<String> columns, Map<String, Integer> index) {
+    int expected = columns.size();
     if (fields.length != expected) {
       throw new IllegalArgumentException(
           "expected " + expected + " fields, found " + fields.length);
@@ -36,12 +43,34 @@ final class RowFields {
             f.optionalDecimal("p99_us"),
             f.optionalDecimal("p999_us"),
             f.optionalDecimal("max_us"),
-            index.containsKey("histogram") ? fields[index.get("histogram")].trim() : "");
+            index.containsKey("histogram") ? fields[index.get("histogram")].trim() : "",
+            extra(fields, columns));
     if (!row.histogram().isEmpty()) {
       Histograms.decode(
           row.histogram()); // a corrupt histogram makes the row bad, like a bad number
     }
+    row.extra()
+        .forEach(
+            (column, value) -> {
+              if (column.endsWith("histogram") && !value.isEmpty()) {
+                try {
+                  Histograms.decode(value);
+                } catch (IllegalArgumentException e) {
+                  throw new IllegalArgumentException(column + ": " + e.getMessage(), e);
+                }
+              }
+            });
     return row;
+  }
+
+  private static Map<String, String> extra(String[] fields, List<String> columns) {
+    Map<String, String> extra = new LinkedHashMap<>();
+    for (int c = 0; c < columns.size(); c++) {
+      if (!RawResultFile.COLUMNS.contains(columns.get(c))) {
+        extra.put(columns.get(c), fields[c].trim());
+      }
+    }
+    return extra;
   }
 
   private long optionalInteger(String column) {

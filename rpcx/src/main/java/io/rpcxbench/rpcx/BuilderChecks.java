@@ -20,6 +20,13 @@ final class BuilderChecks {
     return atLeast(bytes, MIN_FRAME_LENGTH, "maxFrameLength");
   }
 
+  static Duration notNegative(Duration duration, String name) {
+    if (duration == null || duration.isNegative()) {
+      throw new IllegalArgumentException(name + " must be >= 0, got " + duration);
+    }
+    return duration;
+  }
+
   static Duration positive(Duration duration, String name) {
     if (duration == null || duration.isNegative() || duration.isZero()) {
       throw new IllegalArgumentException(name + " must be positive, got " + duration);

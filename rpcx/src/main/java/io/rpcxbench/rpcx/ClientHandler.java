@@ -12,6 +12,7 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
 
   private final String address;
   private PendingCalls pending;
+  private volatile boolean replied;
 
   ClientHandler(String address) {
     this.address = address;
@@ -27,8 +28,16 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
     pending = new PendingCalls(ctx.channel().eventLoop());
   }
 
+  /** Whether any reply arrived on this connection (a server that closes at once sends none). */
+  boolean replied() {
+    return replied;
+  }
+
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, RpcxReply reply) {
+    if (!replied) {
+      replied = true;
+    }
     PendingCall call = pending.remove(reply.getId());
     if (call != null) {
       call.finish(reply);

@@ -8,7 +8,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One persistent TCP connection to a server, opened on first use and opened again on the next call
- * after it was lost. Owns the pending calls of whatever channel is current.
+ * after it was lost. Owns the pending calls of whatever channel is current. When opening fails, the
+ * next attempt waits a {@link Backoff}; calls until then fail at once with UNAVAILABLE instead of
+ * each dialling a server that is down (thousands of attempts per second otherwise).
  */
 final class Connection {
   private final Bootstrap bootstrap;
@@ -18,9 +20,14 @@ final class Connection {
   private final int maxFrameLength;
   private volatile Link link;
   private volatile int connects;
+  private volatile int attempts;
+  private final Backoff backoff = new Backoff();
+  private RpcxException lastFailure;
+  private long retryAt;
 
   /** The current channel with the queue that feeds it and the calls waiting on it. */
-  private record Link(Channel channel, WriteQueue writes, PendingCalls pending) {}
+  private record Link(
+      Channel channel, WriteQueue writes, PendingCalls pending, ClientHandler handler) {}
 
   Connection(Bootstrap bootstrap, String host, int port, int maxFrameLength) {
     this.host = host;
@@ -68,6 +75,11 @@ final class Connection {
     return connects;
   }
 
+  /** How many times opening it was tried, failures included (for tests: bounded while down). */
+  int connectAttempts() {
+    return attempts;
+  }
+
   String address() {
     return address;
   }
@@ -86,15 +98,46 @@ final class Connection {
     }
     synchronized (this) {
       current = link;
-      if (current == null || !current.channel.isActive()) {
-        current = connect();
-        link = current;
+      if (current != null && current.channel.isActive()) {
+        return current;
       }
+      long now = System.nanoTime();
+      if (current != null) { // the connection we had is gone
+        link = null;
+        if (current.handler.replied()) {
+          backoff.reset();
+        } else if (lastFailure == null) {
+          // closed before a single reply: a server that refuses (at its cap) counts as down
+          lastFailure =
+              new RpcxException(
+                  RpcxException.Code.UNAVAILABLE,
+                  "connection to " + address + " closed before any reply");
+          retryAt = now + backoff.nextDelayNanos();
+        }
+      }
+      if (lastFailure != null && now - retryAt < 0) {
+        throw new RpcxException(
+            RpcxException.Code.UNAVAILABLE,
+            lastFailure.description()
+                + " (next attempt in "
+                + TimeUnit.NANOSECONDS.toMillis(retryAt - now)
+                + " ms)");
+      }
+      try {
+        current = connect();
+      } catch (RpcxException e) {
+        lastFailure = e;
+        retryAt = System.nanoTime() + backoff.nextDelayNanos();
+        throw e;
+      }
+      lastFailure = null; // the backoff resets once a reply arrives on it (above)
+      link = current;
       return current;
     }
   }
 
   private Link connect() {
+    attempts++;
     ChannelFuture connected = bootstrap.connect(host, port).awaitUninterruptibly();
     if (!connected.isSuccess()) {
       Throwable cause = connected.cause();
@@ -109,6 +152,6 @@ final class Connection {
       throw new RpcxException(RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost");
     }
     PendingCalls pending = handler.pending();
-    return new Link(channel, new WriteQueue(channel, pending), pending);
+    return new Link(channel, new WriteQueue(channel, pending), pending, handler);
   }
 }

@@ -77,6 +77,14 @@ final class Endpoint {
     return total;
   }
 
+  int connectAttempts() {
+    int total = 0;
+    for (Connection connection : connections) {
+      total += connection.connectAttempts();
+    }
+    return total;
+  }
+
   void close() {
     for (Connection connection : connections) {
       connection.close();

@@ -14,10 +14,10 @@ import java.util.List;
 /**
  * Splits the byte stream into varint32-length-prefixed protobuf frames and parses each with a fixed
  * parser. Never trusts a length it was sent: a length over the maximum, a malformed varint or an
- * unparsable message is an error, after which the connection is closed and the rest of its input
- * ignored.
+ * unparsable message is an error, after which the connection is closed and the rest of its input,
+ * already received or still to come, is dropped unread.
  */
-final class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
+class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
   private static final int MAX_VARINT32_BYTES = 5;
 
   private final Parser<T> parser;
@@ -37,11 +37,33 @@ final class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
     }
     try {
       decodeFrames(in, out);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // Also an Error (out of memory): nothing after a failure is decoded, and the connection goes.
       failed = true;
       in.skipBytes(in.readableBytes());
+      ctx.channel().config().setAutoRead(false);
+      ctx.close();
       throw e;
     }
+    if (!unfinished(ctx, in.isReadable() ? in.capacity() : 0)) {
+      failed = true;
+      in.skipBytes(in.readableBytes());
+    }
+  }
+
+  /**
+   * After each decode: the bytes held for a frame that is not complete yet (the buffer's capacity,
+   * what it really costs), 0 when none. The server's decoder checks them against its limits.
+   *
+   * @return false when the connection was closed for it
+   */
+  boolean unfinished(ChannelHandlerContext ctx, long heldBytes) {
+    return true;
+  }
+
+  /** Whether a decode error closed this connection (its remaining input is dropped). */
+  final boolean failed() {
+    return failed;
   }
 
   private void decodeFrames(ByteBuf in, List<Object> out) {
@@ -81,14 +103,23 @@ final class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
     throw new CorruptedFrameException("malformed length prefix (varint longer than 32 bits)");
   }
 
-  private T parse(ByteBuf in, int length) {
+  /** The message of one complete frame at the reader index (which the caller then moves on). */
+  Object parse(ByteBuf in, int length) {
     try {
-      if (in.hasArray()) {
-        return parser.parseFrom(in.array(), in.arrayOffset() + in.readerIndex(), length);
-      }
-      return parser.parseFrom(CodedInputStream.newInstance(in.nioBuffer(in.readerIndex(), length)));
+      CodedInputStream input = input(in, length);
+      T message = parser.parseFrom(input);
+      input.checkLastTagWas(0); // an end-group tag would otherwise end the message early, silently
+      return message;
     } catch (InvalidProtocolBufferException e) {
       throw new CorruptedFrameException("malformed protobuf message: " + e.getMessage());
     }
+  }
+
+  /** A protobuf input over the frame's bytes, without copying them. */
+  static CodedInputStream input(ByteBuf in, int length) {
+    if (in.hasArray()) {
+      return CodedInputStream.newInstance(in.array(), in.arrayOffset() + in.readerIndex(), length);
+    }
+    return CodedInputStream.newInstance(in.nioBuffer(in.readerIndex(), length));
   }
 }

@@ -17,7 +17,8 @@ import java.util.function.Function;
  * Creates proxies for {@link RpcxClient}-annotated interfaces: the paper's dynamic proxy. The
  * interface is parsed once, here; calls through the proxy only read prepared structures. All
  * proxies of one factory share its event loops and its connections (one per server address by
- * default).
+ * default). A connection that cannot be opened is tried again after a backoff (50 ms doubling to 2
+ * s, +-20 %); until then calls to it fail at once with {@code UNAVAILABLE}.
  *
  * <pre>{@code
  * try (RpcxClientFactory clients = RpcxClientFactory.builder()
@@ -101,6 +102,11 @@ public final class RpcxClientFactory implements AutoCloseable {
     return endpoints.values().stream().mapToInt(Endpoint::connects).sum();
   }
 
+  /** Connection attempts so far, failed ones included (for tests). */
+  int connectAttempts() {
+    return endpoints.values().stream().mapToInt(Endpoint::connectAttempts).sum();
+  }
+
   /** Settings of a {@link RpcxClientFactory}; every default is here. */
   public static final class Builder {
     private Duration callTimeout = Duration.ofSeconds(30);
@@ -131,7 +137,7 @@ public final class RpcxClientFactory implements AutoCloseable {
       return this;
     }
 
-    /** Largest frame accepted or sent, in bytes (default 16 MiB). */
+    /** Largest frame accepted or sent, in bytes (default 4 MiB). */
     public Builder maxFrameLength(int bytes) {
       this.maxFrameLength = BuilderChecks.maxFrameLength(bytes);
       return this;

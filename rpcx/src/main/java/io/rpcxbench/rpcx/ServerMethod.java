@@ -36,6 +36,11 @@ final class ServerMethod {
     return fullName;
   }
 
+  /** How many arguments the method takes. */
+  int parameterCount() {
+    return parameters.length;
+  }
+
   /** Whether the method may run on the I/O event loop ({@link NonBlocking}). */
   boolean nonBlocking() {
     return nonBlocking;

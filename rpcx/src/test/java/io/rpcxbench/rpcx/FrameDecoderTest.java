@@ -107,14 +107,17 @@ class FrameDecoderTest {
   }
 
   @Test
-  void rejectsGarbageThatIsNotProtobufAndIgnoresTheRest() {
+  void rejectsGarbageThatIsNotProtobufClosesAndIgnoresTheRest() {
     EmbeddedChannel channel = channel();
     byte[] garbage = {0x03, (byte) 0xff, (byte) 0xff, (byte) 0xff};
-    assertThatThrownBy(() -> channel.writeInbound(Unpooled.wrappedBuffer(garbage)))
+    ByteBuf garbageThenAGoodFrame =
+        Unpooled.wrappedBuffer(
+            Unpooled.wrappedBuffer(garbage), Unpooled.wrappedBuffer(frames(request(9, "later"))));
+    assertThatThrownBy(() -> channel.writeInbound(garbageThenAGoodFrame))
         .isInstanceOf(DecoderException.class)
         .hasMessageContaining("malformed protobuf message");
-    channel.writeInbound(Unpooled.wrappedBuffer(frames(request(9, "later"))));
     assertThat(drain(channel)).isEmpty();
+    assertThat(channel.isOpen()).isFalse();
   }
 
   @Test

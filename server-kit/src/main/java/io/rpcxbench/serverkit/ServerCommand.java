@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,7 +17,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import sun.misc.Signal;
 
-/** The kit's command: {@code --bind}, {@code --port}, the ready line, the graceful stop. */
+/**
+ * The kit's command: {@code --bind}, {@code --port}, the limits ({@link ServerLimits}), the ready
+ * line, the graceful stop.
+ */
 @Command(mixinStandardHelpOptions = true, sortOptions = false, versionProvider = Version.class)
 public final class ServerCommand implements Callable<Integer> {
   static final int OK = 0;
@@ -37,6 +41,55 @@ public final class ServerCommand implements Callable<Integer> {
       paramLabel = "PORT",
       description = "TCP port, 0 for one the OS chooses (default: the protocol's own).")
   Integer port;
+
+  @Option(
+      names = "--idle-timeout",
+      paramLabel = "DURATION",
+      defaultValue = "5m",
+      converter = LimitConverters.DurationConverter.class,
+      description =
+          "Close a connection with no traffic for this long, e.g. 90s, 5m; 0: never"
+              + " (default: ${DEFAULT-VALUE}).")
+  Duration idleTimeout;
+
+  @Option(
+      names = "--frame-deadline",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      converter = LimitConverters.DurationConverter.class,
+      description =
+          "Close a connection whose request is still unfinished this long after its first byte;"
+              + " 0: never (default: ${DEFAULT-VALUE}).")
+  Duration frameDeadline;
+
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      defaultValue = "" + ServerLimits.DEFAULT_MAX_CONNECTIONS,
+      description =
+          "Connections open at once; new ones past it are closed at accept, one log line per"
+              + " burst; 0: no cap (default: ${DEFAULT-VALUE}).")
+  int maxConnections;
+
+  @Option(
+      names = "--max-frame",
+      paramLabel = "BYTES",
+      defaultValue = "2MiB",
+      converter = LimitConverters.BytesConverter.class,
+      description =
+          "Largest request accepted, e.g. 2MiB, 512k; the protocol's own bound if smaller"
+              + " (default: ${DEFAULT-VALUE}).")
+  long maxFrame;
+
+  @Option(
+      names = "--max-buffered",
+      paramLabel = "BYTES",
+      converter = LimitConverters.BytesConverter.class,
+      description =
+          "Bytes all connections together may hold in unfinished requests over 64 KiB; the"
+              + " connection that would pass it is closed; 0: no budget (default: 64MiB, at most"
+              + " a quarter of -Xmx).")
+  Long maxBuffered;
 
   @Unmatched List<String> unmatched = new ArrayList<>();
 
@@ -69,9 +122,10 @@ public final class ServerCommand implements Callable<Integer> {
     }
     resolve(bind);
     List<String> passThrough = passThrough();
+    ServerLimits limits = limits();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      server = starter.start(bind, chosenPort, passThrough);
+      server = starter.start(bind, chosenPort, passThrough, limits);
     } catch (Exception e) {
       err.println(definition.id() + ": " + startFailure(e, chosenPort));
       err.flush();
@@ -104,6 +158,23 @@ public final class ServerCommand implements Callable<Integer> {
   /** The port the running server bound, for tests. */
   public int boundPort() {
     return server.port();
+  }
+
+  /** The limits the options ask for. */
+  ServerLimits limits() {
+    if (maxFrame > Integer.MAX_VALUE) {
+      throw new ParameterException(spec.commandLine(), "--max-frame must be below 2GiB");
+    }
+    try {
+      return new ServerLimits(
+          idleTimeout,
+          frameDeadline,
+          maxConnections,
+          (int) maxFrame,
+          maxBuffered != null ? maxBuffered : ServerLimits.defaultMaxBuffered());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   private void resolve(String address) {

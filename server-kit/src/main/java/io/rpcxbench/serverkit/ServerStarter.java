@@ -2,7 +2,16 @@ package io.rpcxbench.serverkit;
 
 import java.util.List;
 
-/** Starts one protocol's server; the kit does everything around it. */
+/**
+ * Starts one protocol's server; the kit does everything around it. A server that honours the kit's
+ * limits ({@code --idle-timeout}, {@code --max-connections}, ...) is written with {@link #limited}:
+ *
+ * <pre>{@code
+ * ServerMain.run(DEFINITION,
+ *     ServerStarter.limited((bind, port, extra, limits) -> MyServer.start(bind, port, limits)),
+ *     args);
+ * }</pre>
+ */
 @FunctionalInterface
 public interface ServerStarter {
   /**
@@ -15,4 +24,37 @@ public interface ServerStarter {
    *     a busy address
    */
   RunningServer start(String bind, int port, List<String> passThrough) throws Exception;
+
+  /**
+   * Starts listening with the kit's limits; what the kit calls. The default ignores them: a starter
+   * made with {@link #limited} uses them.
+   */
+  default RunningServer start(String bind, int port, List<String> passThrough, ServerLimits limits)
+      throws Exception {
+    return start(bind, port, passThrough);
+  }
+
+  /** A starter that receives the kit's limits. */
+  @FunctionalInterface
+  interface Limited {
+    /** As {@link ServerStarter#start(String, int, List)}, with the parsed limits. */
+    RunningServer start(String bind, int port, List<String> passThrough, ServerLimits limits)
+        throws Exception;
+  }
+
+  /** A {@link ServerStarter} that hands the kit's limits on; without them, the defaults. */
+  static ServerStarter limited(Limited starter) {
+    return new ServerStarter() {
+      @Override
+      public RunningServer start(String bind, int port, List<String> passThrough) throws Exception {
+        return starter.start(bind, port, passThrough, ServerLimits.defaults());
+      }
+
+      @Override
+      public RunningServer start(
+          String bind, int port, List<String> passThrough, ServerLimits limits) throws Exception {
+        return starter.start(bind, port, passThrough, limits);
+      }
+    };
+  }
 }

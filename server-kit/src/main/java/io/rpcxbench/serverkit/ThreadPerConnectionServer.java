@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -24,15 +25,23 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * try (ThreadPerConnectionServer server = ThreadPerConnectionServer.start(
- *     "tcp-protobuf", "127.0.0.1", 0, (in, out) -> { ...read frames, write replies... })) {
+ *     "tcp-protobuf", "127.0.0.1", 0, limits, (in, out) -> { ...read frames, write replies... })) {
  *   int port = server.port();
  * }
  * }</pre>
+ *
+ * <p>The kit's {@link ServerLimits}: connections past {@code --max-connections} are closed at
+ * accept; a request (the bytes from the first one read after a flush to the next flush) over {@code
+ * --max-frame} or unfinished after {@code --frame-deadline}, and a connection waiting for a request
+ * longer than {@code --idle-timeout}, close their connection (a watchdog thread checks a few times
+ * per limit). Each thread holds at most one request, so {@code --max-buffered} is not needed:
+ * memory is bounded by connections x frame limit.
  */
 public final class ThreadPerConnectionServer implements RunningServer {
   private static final Logger log = LoggerFactory.getLogger(ThreadPerConnectionServer.class);
   private static final int BACKLOG = 1024;
   private static final long GRACE_SECONDS = 5;
+  private static final long ACCEPT_PAUSE_MILLIS = 100;
 
   /** One connection's requests and replies. */
   @FunctionalInterface
@@ -50,30 +59,55 @@ public final class ThreadPerConnectionServer implements RunningServer {
   private final String name;
   private final ServerSocket listener;
   private final Conversation conversation;
+  private final ServerLimits limits;
+  private final ConnectionCap cap;
+  private final RateLimitedLog warnings = new RateLimitedLog(log);
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final ExecutorService threads;
+  private final ScheduledExecutorService watchdog;
   private final Thread acceptor;
   private volatile boolean closing;
 
-  private ThreadPerConnectionServer(String name, ServerSocket listener, Conversation conversation) {
+  private ThreadPerConnectionServer(
+      String name, ServerSocket listener, ServerLimits limits, Conversation conversation) {
     this.name = name;
     this.listener = listener;
     this.conversation = conversation;
+    this.limits = limits;
+    this.cap = new ConnectionCap(name, limits.maxConnections());
     AtomicInteger n = new AtomicInteger();
     this.threads =
         Executors.newCachedThreadPool(
             task -> new Thread(task, name + "-conn-" + n.incrementAndGet()));
     this.acceptor = new Thread(this::accept, name + "-accept");
+    this.watchdog = watchdog(name, limits);
+    if (watchdog != null) {
+      long period = watchPeriodNanos(limits);
+      watchdog.scheduleWithFixedDelay(this::watch, period, period, TimeUnit.NANOSECONDS);
+    }
   }
 
   /**
-   * Binds and starts accepting.
+   * Binds and starts accepting, with the kit's default limits.
    *
    * @param name the protocol's id, for thread names and log lines
    * @throws java.net.BindException when the port is busy
    */
   public static ThreadPerConnectionServer start(
       String name, String bindAddress, int port, Conversation conversation) throws IOException {
+    return start(name, bindAddress, port, ServerLimits.defaults(), conversation);
+  }
+
+  /**
+   * Binds and starts accepting.
+   *
+   * @param name the protocol's id, for thread names and log lines
+   * @param limits the kit's limits, as the starter received them
+   * @throws java.net.BindException when the port is busy
+   */
+  public static ThreadPerConnectionServer start(
+      String name, String bindAddress, int port, ServerLimits limits, Conversation conversation)
+      throws IOException {
     ServerSocket listener = new ServerSocket();
     try {
       listener.setReuseAddress(true);
@@ -82,10 +116,52 @@ public final class ThreadPerConnectionServer implements RunningServer {
       listener.close();
       throw e;
     }
-    ThreadPerConnectionServer server = new ThreadPerConnectionServer(name, listener, conversation);
+    ThreadPerConnectionServer server =
+        new ThreadPerConnectionServer(name, listener, limits, conversation);
     server.acceptor.start();
-    log.info("{} server on port {} (thread per connection)", name, listener.getLocalPort());
+    log.info(
+        "{} server on port {} (thread per connection; {})",
+        name,
+        listener.getLocalPort(),
+        limits.describe());
     return server;
+  }
+
+  private static ScheduledExecutorService watchdog(String name, ServerLimits limits) {
+    if (!limits.hasIdleTimeout() && !limits.hasFrameDeadline()) {
+      return null;
+    }
+    return Executors.newSingleThreadScheduledExecutor(
+        task -> {
+          Thread t = new Thread(task, name + "-watchdog");
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /** A quarter of the shortest limit, within 10 ms .. 1 s: a limit is late by at most that. */
+  private static long watchPeriodNanos(ServerLimits limits) {
+    long shortest = Long.MAX_VALUE;
+    if (limits.hasIdleTimeout()) {
+      shortest = limits.idleTimeout().toNanos();
+    }
+    if (limits.hasFrameDeadline()) {
+      shortest = Math.min(shortest, limits.frameDeadline().toNanos());
+    }
+    return Math.max(
+        TimeUnit.MILLISECONDS.toNanos(10), Math.min(TimeUnit.SECONDS.toNanos(1), shortest / 4));
+  }
+
+  private void watch() {
+    long now = System.nanoTime();
+    long idle = limits.idleTimeout().toNanos();
+    long deadline = limits.frameDeadline().toNanos();
+    for (Connection connection : connections) {
+      String reason = connection.streams.overdue(now, idle, deadline);
+      if (reason != null) {
+        connection.overdue(reason);
+      }
+    }
   }
 
   @Override
@@ -100,8 +176,14 @@ public final class ThreadPerConnectionServer implements RunningServer {
         socket = listener.accept();
       } catch (IOException e) {
         if (!closing) {
-          log.warn("{}: accept failed: {}", name, e.toString());
+          // e.g. "Too many open files": pause as Netty's acceptor does, instead of spinning
+          warnings.warn("accept", "{}: accept failed: {}", name, e.toString());
+          pauseAccepting();
         }
+        continue;
+      }
+      if (!cap.tryOpen()) {
+        closeQuietly(socket);
         continue;
       }
       Connection connection = new Connection(socket);
@@ -132,6 +214,9 @@ public final class ThreadPerConnectionServer implements RunningServer {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    if (watchdog != null) {
+      watchdog.shutdownNow();
+    }
     connections.forEach(Connection::finish);
     threads.shutdown();
     try {
@@ -145,12 +230,35 @@ public final class ThreadPerConnectionServer implements RunningServer {
     }
   }
 
+  private static void pauseAccepting() {
+    try {
+      Thread.sleep(ACCEPT_PAUSE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void closeQuietly(Socket socket) {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // refused anyway
+    }
+  }
+
+  /** Connections open now (for tests). */
+  int openConnections() {
+    return cap.open();
+  }
+
   /** One client's socket: the conversation on it, until the end. */
   private final class Connection implements Runnable {
     private static final int BUFFER = 64 * 1024;
 
     private final Socket socket;
+    final WatchedStreams streams = new WatchedStreams(limits.maxFrameBytes());
     private volatile boolean finishing;
+    private volatile String overdue;
 
     Connection(Socket socket) {
       this.socket = socket;
@@ -162,21 +270,49 @@ public final class ThreadPerConnectionServer implements RunningServer {
       try (socket) {
         socket.setTcpNoDelay(true);
         conversation.carryOn(
-            new java.io.BufferedInputStream(socket.getInputStream(), BUFFER),
-            new java.io.BufferedOutputStream(socket.getOutputStream(), BUFFER));
+            new java.io.BufferedInputStream(streams.input(socket.getInputStream()), BUFFER),
+            new java.io.BufferedOutputStream(streams.output(socket.getOutputStream()), BUFFER));
       } catch (BadInputException e) {
-        log.warn("{}: closing the connection from {}: {}", name, peer, e.getMessage());
+        warnings.warn(
+            "bad-input", "{}: closing the connection from {}: {}", name, peer, e.getMessage());
       } catch (IOException e) {
-        if (!finishing) {
-          log.debug("{}: connection from {} ended: {}", name, peer, e.toString());
-        }
+        ended(peer, e);
       } catch (RuntimeException e) {
         // a decoder reading crafted bytes may fail in other ways (an index out of bounds)
-        log.warn(
-            "{}: closing the connection from {}: unreadable request: {}", name, peer, e.toString());
+        warnings.warn(
+            "bad-input",
+            "{}: closing the connection from {}: unreadable request: {}",
+            name,
+            peer,
+            e.toString());
       } finally {
         connections.remove(this);
+        cap.closed();
       }
+    }
+
+    private void ended(String peer, IOException e) {
+      String why = overdue;
+      if ("deadline".equals(why)) {
+        warnings.warn(
+            "deadline",
+            "{}: closed the connection from {}: its request was still unfinished after {}"
+                + " (--frame-deadline)",
+            name,
+            peer,
+            limits.frameDeadline());
+      } else if ("idle".equals(why)) {
+        log.debug(
+            "{}: closed the connection from {}: idle for {}", name, peer, limits.idleTimeout());
+      } else if (!finishing) {
+        log.debug("{}: connection from {} ended: {}", name, peer, e.toString());
+      }
+    }
+
+    /** The watchdog's verdict: past the idle timeout or the frame deadline. */
+    void overdue(String reason) {
+      overdue = reason;
+      abort();
     }
 
     /** Graceful: the call being served completes, and the next read sees the end of the stream. */

@@ -42,12 +42,38 @@ public final class ServerProcess implements AutoCloseable {
 
   /** {@code java <jvmArgs> <args>} with the JVM running these tests. */
   public static ServerProcess start(String protocol, List<String> javaArgs) throws IOException {
+    return start(protocol, javaArgs, ProcessBuilder.Redirect.INHERIT);
+  }
+
+  /** As {@link #start(String, List)}, with the server's stderr (its log) written to a file. */
+  public static ServerProcess start(String protocol, List<String> javaArgs, Path stderr)
+      throws IOException {
+    return start(protocol, javaArgs, ProcessBuilder.Redirect.to(stderr.toFile()));
+  }
+
+  private static ServerProcess start(
+      String protocol, List<String> javaArgs, ProcessBuilder.Redirect stderr) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(javaArgs);
     ProcessBuilder builder = new ProcessBuilder(command);
-    builder.redirectError(ProcessBuilder.Redirect.INHERIT);
+    builder.redirectError(stderr);
     return new ServerProcess(protocol, builder.start());
+  }
+
+  /** The server's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The server's memory now: resident set and its peak so far, from /proc (Linux). */
+  public ProcessMemory memory() throws IOException {
+    return ProcessMemory.of(process.pid());
+  }
+
+  /** Whether the server is still running. */
+  public boolean isAlive() {
+    return process.isAlive();
   }
 
   /**

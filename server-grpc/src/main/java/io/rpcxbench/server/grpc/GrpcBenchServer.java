@@ -4,6 +4,8 @@ import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.grpc.GrpcLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -34,8 +36,11 @@ public final class GrpcBenchServer implements RunningServer {
   private final String bindAddress;
   private final int port;
   private final boolean directExecutor;
+  private final GrpcLimits limits;
 
-  private GrpcBenchServer(Server server, String bindAddress, boolean directExecutor) {
+  private GrpcBenchServer(
+      Server server, String bindAddress, boolean directExecutor, GrpcLimits limits) {
+    this.limits = limits;
     this.server = server;
     this.bindAddress = bindAddress;
     this.port = server.getPort();
@@ -52,6 +57,17 @@ public final class GrpcBenchServer implements RunningServer {
    * @throws UncheckedIOException if the address does not resolve or the port cannot be bound
    */
   public static GrpcBenchServer start(String bindAddress, int port, boolean directExecutor) {
+    return start(bindAddress, port, directExecutor, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds and starts the server with the server kit's limits, in gRPC's knobs ({@link GrpcLimits}:
+   * maxConnectionIdle, maxInboundMessageSize, a cap on the listening channel).
+   *
+   * @throws UncheckedIOException if the address does not resolve or the port cannot be bound
+   */
+  public static GrpcBenchServer start(
+      String bindAddress, int port, boolean directExecutor, ServerLimits serverLimits) {
     InetSocketAddress address;
     try {
       address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
@@ -64,19 +80,22 @@ public final class GrpcBenchServer implements RunningServer {
     if (directExecutor) {
       builder.directExecutor();
     }
+    GrpcLimits limits = GrpcLimits.apply(GrpcProtocol.ID, builder, serverLimits);
     Server server = builder.build();
     try {
       server.start();
     } catch (IOException e) {
       server.shutdownNow();
+      limits.close();
       throw new UncheckedIOException(
           "cannot listen on " + hostPort(bindAddress, port) + ": " + bindFailure(e), e);
     }
-    GrpcBenchServer started = new GrpcBenchServer(server, bindAddress, directExecutor);
+    GrpcBenchServer started = new GrpcBenchServer(server, bindAddress, directExecutor, limits);
     log.info(
-        "gRPC server started on {} (executor: {})",
+        "gRPC server started on {} (executor: {}; {})",
         hostPort(bindAddress, started.port),
-        directExecutor ? "direct" : "default");
+        directExecutor ? "direct" : "default",
+        serverLimits.describe());
     return started;
   }
 
@@ -120,6 +139,7 @@ public final class GrpcBenchServer implements RunningServer {
       server.shutdownNow();
       Thread.currentThread().interrupt();
     }
+    limits.close();
   }
 
   /** {@code host:port}, with IPv6 literals in brackets. */

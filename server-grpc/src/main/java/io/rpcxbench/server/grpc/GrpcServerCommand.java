@@ -1,7 +1,9 @@
 package io.rpcxbench.server.grpc;
 
 import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,7 +22,7 @@ public final class GrpcServerCommand {
 
   public static void main(String[] args) {
     Options options = new Options();
-    ServerMain.run(DEFINITION, options::start, args, options);
+    ServerMain.run(DEFINITION, ServerStarter.limited(options::start), args, options);
   }
 
   /** gRPC's own server option. */
@@ -33,8 +35,9 @@ public final class GrpcServerCommand {
                 + " executor.")
     boolean directExecutor;
 
-    GrpcBenchServer start(String bind, int port, java.util.List<String> extra) {
-      return GrpcBenchServer.start(bind, port, directExecutor);
+    GrpcBenchServer start(
+        String bind, int port, java.util.List<String> extra, ServerLimits limits) {
+      return GrpcBenchServer.start(bind, port, directExecutor, limits);
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcxbench.server.grpc.wire.HelloRequest;
 import io.rpcxbench.serverkit.ServerCommand;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 import io.rpcxbench.testsupport.ServerProcess;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,7 +23,9 @@ class GrpcServerCommandTest {
 
   private int execute(String... args) {
     GrpcServerCommand.Options options = new GrpcServerCommand.Options();
-    ServerCommand command = new ServerCommand(GrpcServerCommand.DEFINITION, options::start, false);
+    ServerCommand command =
+        new ServerCommand(
+            GrpcServerCommand.DEFINITION, ServerStarter.limited(options::start), false);
     CommandLine cmd = ServerMain.commandLine(command, options);
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));

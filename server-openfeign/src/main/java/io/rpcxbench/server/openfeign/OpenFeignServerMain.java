@@ -2,8 +2,11 @@ package io.rpcxbench.server.openfeign;
 
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,13 +34,42 @@ public final class OpenFeignServerMain {
   private OpenFeignServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, OpenFeignServerMain::start, args);
+    ServerMain.run(DEFINITION, ServerStarter.limited(OpenFeignServerMain::start), args);
   }
 
   static RunningServer start(String bind, int port, List<String> springProperties) {
+    return start(bind, port, springProperties, ServerLimits.defaults());
+  }
+
+  static RunningServer start(
+      String bind, int port, List<String> springProperties, ServerLimits limits) {
     List<String> args = new ArrayList<>(springProperties);
     args.add("--server.address=" + bind);
     args.add("--server.port=" + port);
-    return OpenFeignBenchServer.start(args, Map.of("logging.config", LOGBACK_STDERR));
+    Map<String, Object> defaults = new HashMap<>(tomcatLimits(limits));
+    defaults.put("logging.config", LOGBACK_STDERR);
+    return OpenFeignBenchServer.start(args, defaults);
+  }
+
+  /**
+   * The kit's limits as Tomcat's own settings (defaults: a {@code --server.tomcat.*=} argument
+   * still wins). Tomcat's {@code max-connections} stops accepting at the cap (the backlog queues
+   * the rest) rather than closing them; its {@code connection-timeout} bounds each read of a
+   * request rather than the whole request.
+   */
+  static Map<String, Object> tomcatLimits(ServerLimits limits) {
+    Map<String, Object> tomcat = new HashMap<>();
+    tomcat.put(
+        "server.tomcat.keep-alive-timeout",
+        limits.hasIdleTimeout() ? limits.idleTimeout().toMillis() + "ms" : "-1");
+    tomcat.put(
+        "server.tomcat.connection-timeout",
+        limits.hasFrameDeadline() ? limits.frameDeadline().toMillis() + "ms" : "-1");
+    tomcat.put(
+        "server.tomcat.max-connections", limits.hasMaxConnections() ? limits.maxConnections() : -1);
+    tomcat.put("server.tomcat.max-swallow-size", limits.maxFrameBytes() + "B");
+    tomcat.put("server.tomcat.max-http-form-post-size", limits.maxFrameBytes() + "B");
+    tomcat.put(RequestBodyLimit.MAX_BODY_PROPERTY, (long) limits.maxFrameBytes());
+    return tomcat;
   }
 }

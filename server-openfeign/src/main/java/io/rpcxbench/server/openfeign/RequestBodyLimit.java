@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -23,36 +24,48 @@ final class RequestBodyLimit extends OncePerRequestFilter {
    */
   static final long MAX_BODY = BenchContract.MAX_PAYLOAD * 4L / 3 + 4 + 64 * 1024;
 
+  /** The server kit's {@code --max-frame}, when it is below {@link #MAX_BODY}. */
+  static final String MAX_BODY_PROPERTY = "rpcxbench.max-body-bytes";
+
+  private final long maxBody;
+
+  RequestBodyLimit(Environment environment) {
+    this.maxBody =
+        Math.min(MAX_BODY, environment.getProperty(MAX_BODY_PROPERTY, Long.class, MAX_BODY));
+  }
+
   @Override
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    chain.doFilter(new Bounded(request), response);
+    chain.doFilter(new Bounded(request, maxBody), response);
   }
 
-  /** The body was larger than {@link #MAX_BODY}. */
+  /** The body was larger than the limit. */
   static final class BodyTooLargeException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    BodyTooLargeException() {
-      super("request body is larger than " + MAX_BODY + " bytes");
+    BodyTooLargeException(long max) {
+      super("request body is larger than " + max + " bytes");
     }
   }
 
   private static final class Bounded extends HttpServletRequestWrapper {
+    private final long max;
     private ServletInputStream in;
 
-    Bounded(HttpServletRequest request) {
+    Bounded(HttpServletRequest request, long max) {
       super(request);
+      this.max = max;
     }
 
     @Override
     public ServletInputStream getInputStream() throws IOException {
-      if (getContentLengthLong() > MAX_BODY) {
-        throw new BodyTooLargeException();
+      if (getContentLengthLong() > max) {
+        throw new BodyTooLargeException(max);
       }
       if (in == null) {
-        in = new Counting(super.getInputStream());
+        in = new Counting(super.getInputStream(), max);
       }
       return in;
     }
@@ -60,10 +73,12 @@ final class RequestBodyLimit extends OncePerRequestFilter {
 
   private static final class Counting extends ServletInputStream {
     private final ServletInputStream in;
+    private final long max;
     private long read;
 
-    Counting(ServletInputStream in) {
+    Counting(ServletInputStream in, long max) {
       this.in = in;
+      this.max = max;
     }
 
     @Override
@@ -86,8 +101,8 @@ final class RequestBodyLimit extends OncePerRequestFilter {
 
     private void count(int n) throws BodyTooLargeException {
       read += n;
-      if (read > MAX_BODY) {
-        throw new BodyTooLargeException();
+      if (read > max) {
+        throw new BodyTooLargeException(max);
       }
     }
 

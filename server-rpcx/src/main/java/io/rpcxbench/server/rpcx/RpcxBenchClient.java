@@ -1,28 +1,56 @@
 package io.rpcxbench.server.rpcx;
 
 import io.netty.util.Version;
+import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.Item;
+import io.rpcxbench.rpcx.RpcxClient;
 import io.rpcxbench.rpcx.RpcxClientFactory;
+import io.rpcxbench.rpcx.RpcxMethod;
 import io.rpcxbench.rpcx.Transport;
+import io.rpcxbench.server.rpcx.wire.ItemList;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * RPCX as its users write it: a {@link RpcxClientFactory} filled with the {@code rpcx.host} /
  * {@code rpcx.port} properties of {@link BenchService}, and the JDK proxy it creates. One
- * connection, NIO transport, the per-call deadline of {@code --timeout}.
+ * connection, NIO transport, the per-call deadline of {@code --timeout}. The async forms go through
+ * a second proxy of the same factory ({@link AsyncBenchService}, the same connection): RPCX's own
+ * {@code CompletableFuture} methods.
  */
 final class RpcxBenchClient implements BenchClient {
   private static final int CONNECTIONS = 1;
 
   private final RpcxClientFactory clients;
   private final BenchService bench;
+  private final AsyncBenchService async;
   private final String description;
+
+  /** {@link BenchService} as RPCX's async form: the same calls, answered by futures. */
+  @RpcxClient(
+      service = BenchContract.SERVICE,
+      host = "${rpcx.host:127.0.0.1}",
+      port = "${rpcx.port:" + RpcxProtocol.PORT + "}")
+  interface AsyncBenchService {
+    @RpcxMethod(BenchContract.HELLO)
+    CompletableFuture<String> hello(String name);
+
+    @RpcxMethod(BenchContract.ECHO)
+    CompletableFuture<byte[]> echo(byte[] payload);
+
+    @RpcxMethod(BenchContract.PUT)
+    CompletableFuture<Boolean> put(String key, byte[] value);
+
+    @RpcxMethod(BenchContract.ITEMS)
+    CompletableFuture<ItemList> items(int n);
+  }
 
   private RpcxBenchClient(RpcxClientFactory clients, String description) {
     this.clients = clients;
     this.bench = clients.create(BenchService.class);
+    this.async = clients.create(AsyncBenchService.class);
     this.description = description;
   }
 
@@ -76,6 +104,31 @@ final class RpcxBenchClient implements BenchClient {
   @Override
   public List<Item> items(int n) {
     return ItemMessages.fromWire(bench.items(n));
+  }
+
+  @Override
+  public boolean isAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<String> helloAsync(String name) {
+    return async.hello(name);
+  }
+
+  @Override
+  public CompletableFuture<byte[]> echoAsync(byte[] payload) {
+    return async.echo(payload);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> putAsync(String key, byte[] value) {
+    return async.put(key, value);
+  }
+
+  @Override
+  public CompletableFuture<List<Item>> itemsAsync(int n) {
+    return async.items(n).thenApply(ItemMessages::fromWire);
   }
 
   @Override

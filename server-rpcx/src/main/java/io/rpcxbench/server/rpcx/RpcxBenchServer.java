@@ -3,6 +3,7 @@ package io.rpcxbench.server.rpcx;
 import io.rpcxbench.rpcx.RpcxServer;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
 
 /**
  * The benchmark service on an {@link RpcxServer}: host B's RPCX side.
@@ -25,17 +26,25 @@ public final class RpcxBenchServer implements RunningServer {
     return start(bindAddress, port, Transport.NIO);
   }
 
+  /** Starts with the server kit's default limits. */
+  public static RpcxBenchServer start(String bindAddress, int port, Transport transport) {
+    return start(bindAddress, port, transport, ServerLimits.defaults());
+  }
+
   /**
    * Starts serving.
    *
+   * @param limits the server kit's limits ({@code --idle-timeout}, {@code --max-connections}, ...)
    * @throws IllegalStateException when the address cannot be bound
    */
-  public static RpcxBenchServer start(String bindAddress, int port, Transport transport) {
+  public static RpcxBenchServer start(
+      String bindAddress, int port, Transport transport, ServerLimits limits) {
     RpcxServer server =
         RpcxServer.builder()
             .bind(bindAddress)
             .port(port)
             .transport(transport)
+            .limits(limits)
             .publish(new BenchEndpoint())
             .build()
             .start();

@@ -3,6 +3,7 @@ package io.rpcxbench.server.rpcx;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 import picocli.CommandLine.Option;
 
 /** {@code java -jar server-rpcx.jar [--bind ADDR] [--port 8081] [--transport NIO|EPOLL]}. */
@@ -20,7 +21,9 @@ public final class ServerRpcxMain {
     Options options = new Options();
     ServerMain.run(
         DEFINITION,
-        (bind, port, extra) -> RpcxBenchServer.start(bind, port, options.transport),
+        ServerStarter.limited(
+            (bind, port, extra, limits) ->
+                RpcxBenchServer.start(bind, port, options.transport, limits)),
         args,
         options);
   }

@@ -5,6 +5,8 @@ import io.netty.channel.EventLoopGroup;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.protocols.avro.wire.BenchProtocol;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +47,21 @@ public final class AvroIpcServer implements RunningServer {
    * @throws java.net.BindException when the port is busy
    */
   public static AvroIpcServer start(String bindAddress, int port) throws Exception {
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds with the server kit's limits: the cap on the listening channel, the idle timeout and read
+   * backpressure at the head of each connection, the frame limit, deadline and budget in the frame
+   * guard.
+   *
+   * @throws java.net.BindException when the port is busy
+   */
+  public static AvroIpcServer start(String bindAddress, int port, ServerLimits limits)
+      throws Exception {
     AvroLimits.install();
+    NettyLimits guard = new NettyLimits(AvroIpcProtocol.ID, limits);
+    int maxFrame = limits.maxFrameBytes(AvroLimits.MAX_FRAME);
     SpecificResponder responder =
         new SpecificResponder(BenchProtocol.class, new BenchService(new BenchLogic()));
     EventLoopGroup callers = new DefaultEventLoopGroup(CALLER_THREADS);
@@ -54,15 +70,20 @@ public final class AvroIpcServer implements RunningServer {
           new NettyServer(
               responder,
               new InetSocketAddress(InetAddress.getByName(bindAddress), port),
-              channel ->
-                  channel
-                      .pipeline()
-                      .addLast("frameGuard", new NettyFrameGuard(AvroLimits.MAX_FRAME, () -> {})),
-              null,
+              channel -> {
+                guard.addIdleAndBackpressure(channel.pipeline());
+                channel
+                    .pipeline()
+                    .addLast("frameGuard", new NettyFrameGuard(maxFrame, () -> {}, guard));
+              },
+              bootstrap -> bootstrap.handler(guard.connectionCap()),
               null,
               null,
               callers);
-      log.info("avro server on port {} (NettyServer, SpecificResponder)", server.getPort());
+      log.info(
+          "avro server on port {} (NettyServer, SpecificResponder; {})",
+          server.getPort(),
+          limits.describe());
       return new AvroIpcServer(server, callers);
     } catch (Exception | Error e) {
       callers.shutdownGracefully(0, 0, TimeUnit.SECONDS);

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.avro;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar avro-server.jar [--bind ADDR] [--port 8089]}. */
 public final class AvroIpcServerMain {
@@ -16,6 +17,10 @@ public final class AvroIpcServerMain {
   private AvroIpcServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> AvroIpcServer.start(bind, port), args);
+    ServerMain.run(
+        DEFINITION,
+        ServerStarter.limited(
+            (bind, port, extra, limits) -> AvroIpcServer.start(bind, port, limits)),
+        args);
   }
 }

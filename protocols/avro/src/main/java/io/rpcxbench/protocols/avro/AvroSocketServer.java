@@ -4,6 +4,7 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -30,9 +31,20 @@ public final class AvroSocketServer {
    * @throws java.net.BindException when the port is busy
    */
   public static RunningServer start(String bindAddress, int port) throws IOException {
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds with the server kit's limits (cap, idle timeout, frame deadline and limit: {@link
+   * ThreadPerConnectionServer}).
+   *
+   * @throws java.net.BindException when the port is busy
+   */
+  public static RunningServer start(String bindAddress, int port, ServerLimits limits)
+      throws IOException {
     SocketCalls calls = new SocketCalls(new BenchLogic());
     return ThreadPerConnectionServer.start(
-        AvroSocketProtocol.ID, bindAddress, port, (in, out) -> converse(calls, in, out));
+        AvroSocketProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
   }
 
   /** Request frames in, reply frames out, until the end of the stream. */

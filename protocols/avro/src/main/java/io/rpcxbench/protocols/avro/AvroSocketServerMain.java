@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.avro;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar avro-socket-server.jar [--bind ADDR] [--port 8091]}. */
 public final class AvroSocketServerMain {
@@ -16,6 +17,10 @@ public final class AvroSocketServerMain {
   private AvroSocketServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> AvroSocketServer.start(bind, port), args);
+    ServerMain.run(
+        DEFINITION,
+        ServerStarter.limited(
+            (bind, port, extra, limits) -> AvroSocketServer.start(bind, port, limits)),
+        args);
   }
 }

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
+import io.rpcxbench.serverkit.netty.NettyLimits;
+import io.rpcxbench.serverkit.netty.UnfinishedRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +32,9 @@ final class NettyFrameGuard extends ChannelInboundHandlerAdapter {
 
   private final int maxFrame;
   private final Runnable onFrame;
+  private final NettyLimits limits;
+  private UnfinishedRequest unfinished;
+  private long inFrame;
   private State state = State.HEADER;
   private int headerBytes;
   private int value;
@@ -42,8 +47,32 @@ final class NettyFrameGuard extends ChannelInboundHandlerAdapter {
    * @param onFrame called on the event loop after each complete frame has passed
    */
   NettyFrameGuard(int maxFrame, Runnable onFrame) {
+    this(maxFrame, onFrame, null);
+  }
+
+  /**
+   * On a server: also reports each unfinished frame to the server kit's limits (frame deadline,
+   * budget), which may close the connection.
+   */
+  NettyFrameGuard(int maxFrame, Runnable onFrame, NettyLimits limits) {
     this.maxFrame = maxFrame;
     this.onFrame = onFrame;
+    this.limits = limits;
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    if (limits != null) {
+      unfinished = limits.unfinishedRequest(ctx);
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    if (unfinished != null) {
+      unfinished.release();
+    }
+    ctx.fireChannelInactive();
   }
 
   @Override
@@ -83,10 +112,25 @@ final class NettyFrameGuard extends ChannelInboundHandlerAdapter {
       ctx.close();
       return;
     }
+    if (unfinished != null && !unfinished.holding(unfinishedBytes(buf, frames))) {
+      ReferenceCountUtil.release(msg);
+      state = State.BROKEN;
+      return;
+    }
     ctx.fireChannelRead(msg);
     for (int f = 0; f < frames; f++) {
       onFrame.run();
     }
+  }
+
+  /** The bytes of the frame still arriving (Avro's decoder holds them), 0 between frames. */
+  private long unfinishedBytes(ByteBuf buf, int frames) {
+    boolean between = state == State.HEADER && headerBytes == 0;
+    if (frames > 0) {
+      inFrame = 0; // an approximation: what followed the last complete frame counts from here
+    }
+    inFrame = between ? 0 : inFrame + buf.readableBytes();
+    return inFrame;
   }
 
   private String header(int listSize) {

@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.capnp;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,9 +35,20 @@ public final class CapnpServer {
    * @throws java.net.BindException when the port is busy
    */
   public static RunningServer start(String bindAddress, int port) throws IOException {
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds with the server kit's limits (cap, idle timeout, frame deadline and limit: {@link
+   * ThreadPerConnectionServer}).
+   *
+   * @throws java.net.BindException when the port is busy
+   */
+  public static RunningServer start(String bindAddress, int port, ServerLimits limits)
+      throws IOException {
     BenchCalls calls = new BenchCalls(new BenchLogic());
     return ThreadPerConnectionServer.start(
-        CapnpProtocol.ID, bindAddress, port, (in, out) -> converse(calls, in, out));
+        CapnpProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
   }
 
   /** Request messages in, reply messages out, until the end of the stream. */

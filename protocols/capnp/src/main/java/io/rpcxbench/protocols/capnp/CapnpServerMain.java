@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.capnp;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar capnp-server.jar [--bind ADDR] [--port 8092]}. */
 public final class CapnpServerMain {
@@ -16,6 +17,9 @@ public final class CapnpServerMain {
   private CapnpServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> CapnpServer.start(bind, port), args);
+    ServerMain.run(
+        DEFINITION,
+        ServerStarter.limited((bind, port, extra, limits) -> CapnpServer.start(bind, port, limits)),
+        args);
   }
 }

@@ -4,6 +4,8 @@ import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.grpc.GrpcLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -29,8 +31,10 @@ public final class GrpcStreamServer implements RunningServer {
 
   private final Server server;
   private final BenchStreamService service;
+  private final GrpcLimits limits;
 
-  private GrpcStreamServer(Server server, BenchStreamService service) {
+  private GrpcStreamServer(Server server, BenchStreamService service, GrpcLimits limits) {
+    this.limits = limits;
     this.server = server;
     this.service = service;
   }
@@ -44,6 +48,16 @@ public final class GrpcStreamServer implements RunningServer {
    *     java.net.BindException} for a busy port
    */
   public static GrpcStreamServer start(String bindAddress, int port, boolean directExecutor) {
+    return start(bindAddress, port, directExecutor, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds with the server kit's limits, in gRPC's knobs ({@link GrpcLimits}).
+   *
+   * @throws UncheckedIOException when the port cannot be bound
+   */
+  public static GrpcStreamServer start(
+      String bindAddress, int port, boolean directExecutor, ServerLimits serverLimits) {
     InetSocketAddress address;
     try {
       address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
@@ -57,18 +71,20 @@ public final class GrpcStreamServer implements RunningServer {
     if (directExecutor) {
       builder.directExecutor();
     }
+    GrpcLimits limits = GrpcLimits.apply(GrpcStreamProtocol.ID, builder, serverLimits);
     Server server = builder.build();
     try {
       server.start();
     } catch (IOException e) {
       server.shutdownNow();
+      limits.close();
       throw new UncheckedIOException("cannot listen on " + address, withBindException(e));
     }
     log.info(
         "grpc-stream server on port {} (executor: {})",
         server.getPort(),
         directExecutor ? "direct" : "default");
-    return new GrpcStreamServer(server, service);
+    return new GrpcStreamServer(server, service, limits);
   }
 
   /**
@@ -112,5 +128,6 @@ public final class GrpcStreamServer implements RunningServer {
       server.shutdownNow();
       Thread.currentThread().interrupt();
     }
+    limits.close();
   }
 }

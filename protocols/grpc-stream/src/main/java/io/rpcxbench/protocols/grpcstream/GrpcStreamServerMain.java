@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.grpcstream;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 import picocli.CommandLine.Option;
 
 /** {@code java -jar grpc-stream-server.jar [--bind ADDR] [--port 8085] [--direct-executor]}. */
@@ -20,7 +21,9 @@ public final class GrpcStreamServerMain {
     Options options = new Options();
     ServerMain.run(
         DEFINITION,
-        (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor),
+        ServerStarter.limited(
+            (bind, port, extra, limits) ->
+                GrpcStreamServer.start(bind, port, options.directExecutor, limits)),
         args,
         options);
   }

@@ -5,6 +5,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 
 /**
  * HTTP/1.1 codec with bounded lines and headers, an aggregator bounded to the largest legal request
@@ -16,12 +17,24 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_CHUNK = 8192;
 
   private final BenchLogic bench = new BenchLogic();
+  private final NettyLimits limits;
+
+  /**
+   * @param limits the server kit's limits, wrapped around the HTTP codec
+   */
+  JavaserInitializer(NettyLimits limits) {
+    this.limits = limits;
+  }
 
   @Override
   protected void initChannel(SocketChannel ch) {
     ch.pipeline()
         .addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
-        .addLast("aggregate", new HttpObjectAggregator(WireFilters.MAX_REQUEST_BYTES))
+        .addLast(
+            "aggregate",
+            new HttpObjectAggregator(limits.limits().maxFrameBytes(WireFilters.MAX_REQUEST_BYTES)))
+        .addLast("limits-decoded", limits.requestDecoded())
         .addLast("bench", new JavaserHandler(bench));
+    limits.addFirst(ch.pipeline());
   }
 }

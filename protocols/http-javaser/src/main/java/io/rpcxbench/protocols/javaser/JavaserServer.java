@@ -7,6 +7,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -37,6 +39,17 @@ public final class JavaserServer implements RunningServer {
    *     java.net.BindException} as the cause)
    */
   public static JavaserServer start(String bindAddress, int port) {
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Starts listening with the server kit's limits ({@link NettyLimits}: the cap on the listening
+   * channel; idle timeout, backpressure, request deadline, budget and size around the HTTP codec).
+   *
+   * @throws IllegalStateException when the address cannot be bound
+   */
+  public static JavaserServer start(String bindAddress, int port, ServerLimits limits) {
+    NettyLimits guard = new NettyLimits(JavaserProtocol.ID, limits);
     EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
     try {
@@ -44,7 +57,8 @@ public final class JavaserServer implements RunningServer {
           new ServerBootstrap()
               .group(acceptor, workers)
               .channel(NioServerSocketChannel.class)
-              .childHandler(new JavaserInitializer())
+              .handler(guard.connectionCap())
+              .childHandler(new JavaserInitializer(guard))
               .bind(bindAddress, port)
               .sync()
               .channel();

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.javaser;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar http-javaser-server.jar [--bind ADDR] [--port 8086]}. */
 public final class JavaserServerMain {
@@ -16,6 +17,10 @@ public final class JavaserServerMain {
   private JavaserServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> JavaserServer.start(bind, port), args);
+    ServerMain.run(
+        DEFINITION,
+        ServerStarter.limited(
+            (bind, port, extra, limits) -> JavaserServer.start(bind, port, limits)),
+        args);
   }
 }

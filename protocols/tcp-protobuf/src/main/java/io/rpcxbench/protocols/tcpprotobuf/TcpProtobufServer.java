@@ -5,6 +5,7 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,9 +31,20 @@ public final class TcpProtobufServer {
    * @throws java.net.BindException when the port is busy
    */
   public static RunningServer start(String bindAddress, int port) throws IOException {
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds with the server kit's limits (cap, idle timeout, frame deadline and limit: {@link
+   * ThreadPerConnectionServer}).
+   *
+   * @throws java.net.BindException when the port is busy
+   */
+  public static RunningServer start(String bindAddress, int port, ServerLimits limits)
+      throws IOException {
     BenchCalls calls = new BenchCalls(new BenchLogic());
     return ThreadPerConnectionServer.start(
-        TcpProtobufProtocol.ID, bindAddress, port, (in, out) -> converse(calls, in, out));
+        TcpProtobufProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
   }
 
   /** Delimited requests in, delimited replies out, until the end of the stream. */

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.tcpprotobuf;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar tcp-protobuf-server.jar [--bind ADDR] [--port 8087]}. */
 public final class TcpProtobufServerMain {
@@ -16,6 +17,10 @@ public final class TcpProtobufServerMain {
   private TcpProtobufServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> TcpProtobufServer.start(bind, port), args);
+    ServerMain.run(
+        DEFINITION,
+        ServerStarter.limited(
+            (bind, port, extra, limits) -> TcpProtobufServer.start(bind, port, limits)),
+        args);
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.protocols.thrift;
 
+import io.rpcxbench.serverkit.ConnectionCap;
 import java.io.IOException;
 import java.net.Socket;
 import java.util.Set;
@@ -24,6 +25,17 @@ final class ConnectionTracker implements TServerEventHandler {
   private static final Logger log = LoggerFactory.getLogger(ConnectionTracker.class);
 
   private final Set<TSocket> connections = ConcurrentHashMap.newKeySet();
+  private final int maxFrame;
+  private final ConnectionCap cap;
+
+  /**
+   * @param maxFrame each socket's maximum message size
+   * @param cap the server's connection cap, given back a connection as its worker ends
+   */
+  ConnectionTracker(int maxFrame, ConnectionCap cap) {
+    this.maxFrame = maxFrame;
+    this.cap = cap;
+  }
 
   /** A connection's context: its socket. */
   private record Connection(TSocket socket) implements ServerContext {
@@ -53,7 +65,7 @@ final class ConnectionTracker implements TServerEventHandler {
       return null;
     }
     try {
-      socket.getConfiguration().setMaxMessageSize(ThriftLimits.MAX_FRAME);
+      socket.getConfiguration().setMaxMessageSize(maxFrame);
       socket.updateKnownMessageSize(0); // 0: start counting again, against the new maximum
     } catch (TException e) {
       log.warn("cannot bound the message size: {}", e.toString());
@@ -68,6 +80,7 @@ final class ConnectionTracker implements TServerEventHandler {
     if (context instanceof Connection connection) {
       connections.remove(connection.socket());
     }
+    cap.closed();
   }
 
   @Override

@@ -2,7 +2,9 @@ package io.rpcxbench.protocols.thrift;
 
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.protocols.thrift.wire.Bench;
+import io.rpcxbench.serverkit.ConnectionCap;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.SynchronousQueue;
@@ -11,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.thrift.server.TThreadPoolServer;
 import org.apache.thrift.transport.TServerSocket;
+import org.apache.thrift.transport.TSocket;
 import org.apache.thrift.transport.TTransportException;
 import org.apache.thrift.transport.layered.TFramedTransport;
 import org.slf4j.Logger;
@@ -42,19 +45,21 @@ public final class ThriftServer implements RunningServer {
   private static final int GRACE_SECONDS = 5;
 
   private final TServerSocket listener;
-  private final ConnectionTracker connections = new ConnectionTracker();
+  private final ConnectionTracker connections;
   private final TThreadPoolServer server;
   private final Thread serving;
   private volatile boolean closed;
 
-  private ThriftServer(TServerSocket listener) {
+  private ThriftServer(TServerSocket listener, ServerLimits limits, ConnectionCap cap) {
     this.listener = listener;
+    int maxFrame = limits.maxFrameBytes(ThriftLimits.MAX_FRAME);
+    this.connections = new ConnectionTracker(maxFrame, cap);
     AtomicInteger n = new AtomicInteger();
     // Threads are made on demand and live 60 s idle; the cap only stops a runaway.
     ThreadPoolExecutor workers =
         new ThreadPoolExecutor(
             0,
-            MAX_CONNECTIONS,
+            limits.hasMaxConnections() ? limits.maxConnections() + 1 : MAX_CONNECTIONS,
             60,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
@@ -63,7 +68,7 @@ public final class ThriftServer implements RunningServer {
         new TThreadPoolServer(
             new TThreadPoolServer.Args(listener)
                 .processor(new Bench.Processor<>(new BenchHandler(new BenchLogic())))
-                .transportFactory(new TFramedTransport.Factory(ThriftLimits.MAX_FRAME))
+                .transportFactory(new TFramedTransport.Factory(maxFrame))
                 .protocolFactory(ThriftLimits.protocolFactory())
                 .executorService(workers)
                 .stopTimeoutVal(GRACE_SECONDS)
@@ -78,17 +83,58 @@ public final class ThriftServer implements RunningServer {
    * @throws TTransportException with a {@link java.net.BindException} cause when the port is busy
    */
   public static ThriftServer start(String bindAddress, int port) throws Exception {
-    TServerSocket listener =
-        new TServerSocket(
-            new TServerSocket.ServerSocketTransportArgs()
-                .bindAddr(new InetSocketAddress(InetAddress.getByName(bindAddress), port))
-                .backlog(BACKLOG));
-    ThriftServer server = new ThriftServer(listener);
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds with the server kit's limits: the cap at accept, the idle timeout as the accepted
+   * sockets' read timeout (Thrift's {@code clientTimeout}), the frame limit as the framed
+   * transport's and the socket's maximum message size.
+   *
+   * @throws TTransportException with a {@link java.net.BindException} cause when the port is busy
+   */
+  public static ThriftServer start(String bindAddress, int port, ServerLimits limits)
+      throws Exception {
+    ConnectionCap cap = new ConnectionCap(ThriftProtocol.ID, limits.maxConnections());
+    TServerSocket.ServerSocketTransportArgs args =
+        new TServerSocket.ServerSocketTransportArgs()
+            .bindAddr(new InetSocketAddress(InetAddress.getByName(bindAddress), port))
+            .backlog(BACKLOG);
+    if (limits.hasIdleTimeout()) {
+      args.clientTimeout((int) Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
+    }
+    TServerSocket listener = new CappedServerSocket(args, cap);
+    ThriftServer server = new ThriftServer(listener, limits, cap);
     server.serving.start();
     server.awaitServing();
     log.info(
-        "thrift server on port {} ({}, framed transport, binary protocol)", server.port(), MODEL);
+        "thrift server on port {} ({}, framed transport, binary protocol; {})",
+        server.port(),
+        MODEL,
+        limits.describe());
     return server;
+  }
+
+  /** Closes accepted sockets past the cap before a worker thread is spent on them. */
+  private static final class CappedServerSocket extends TServerSocket {
+    private final ConnectionCap cap;
+
+    CappedServerSocket(ServerSocketTransportArgs args, ConnectionCap cap)
+        throws TTransportException {
+      super(args);
+      this.cap = cap;
+    }
+
+    @Override
+    public TSocket accept() throws TTransportException {
+      while (true) {
+        TSocket socket = super.accept();
+        if (cap.tryOpen()) {
+          return socket; // ConnectionTracker.deleteContext gives it back
+        }
+        socket.close();
+      }
+    }
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.thrift;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar thrift-server.jar [--bind ADDR] [--port 8088]}. */
 public final class ThriftServerMain {
@@ -16,6 +17,10 @@ public final class ThriftServerMain {
   private ThriftServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> ThriftServer.start(bind, port), args);
+    ServerMain.run(
+        DEFINITION,
+        ServerStarter.limited(
+            (bind, port, extra, limits) -> ThriftServer.start(bind, port, limits)),
+        args);
   }
 }

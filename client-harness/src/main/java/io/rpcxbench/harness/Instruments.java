@@ -1,0 +1,116 @@
+package io.rpcxbench.harness;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the harness measures beside the calls, in every load model: the server's CPU time and peak
+ * memory ({@code --server-pid}) and the interval log ({@code --hlog}). Part of {@link RunConfig}.
+ *
+ * @param serverPids server processes by protocol id; the key {@code ""} holds those given without
+ *     an id, which every protocol of the point measures
+ * @param hlog the interval log file, or null
+ */
+record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
+  static final Instruments NONE = new Instruments(Map.of(), null);
+
+  /** Where {@code /proc} is (tests may point elsewhere). */
+  static final Path PROC = Path.of("/proc");
+
+  Instruments {
+    Map<String, List<Long>> copy = new LinkedHashMap<>();
+    serverPids.forEach((id, pids) -> copy.put(id, List.copyOf(pids)));
+    serverPids = Collections.unmodifiableMap(copy);
+  }
+
+  /** {@code --server-pid PID} or {@code --server-pid ID=PID}, added to {@code pids}. */
+  static void addServerPid(Map<String, List<Long>> pids, String text) {
+    String value = text.trim();
+    String id = "";
+    int eq = value.indexOf('=');
+    if (eq >= 0) {
+      id = value.substring(0, eq).trim();
+      value = value.substring(eq + 1).trim();
+    }
+    long pid;
+    try {
+      pid = Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--server-pid " + text + ": not PID or ID=PID (e.g. 4242 or rpcx=4242)");
+    }
+    pids.computeIfAbsent(id, k -> new ArrayList<>()).add(pid);
+  }
+
+  /** Checks that every pid is a running process and every id a protocol of the point. */
+  void validate(List<Protocol> protocols) {
+    for (Map.Entry<String, List<Long>> e : serverPids.entrySet()) {
+      String id = e.getKey();
+      if (!id.isEmpty() && protocols.stream().noneMatch(p -> p.id().equals(id))) {
+        throw new IllegalArgumentException(
+            "--server-pid "
+                + id
+                + "=...: "
+                + id
+                + " is not among --protocol "
+                + Protocol.ids(protocols));
+      }
+      for (long pid : e.getValue()) {
+        String option = "--server-pid " + (id.isEmpty() ? "" : id + "=") + pid;
+        if (pid <= 0) {
+          throw new IllegalArgumentException(option + ": a pid is a positive number");
+        }
+        if (!Files.isDirectory(PROC)) {
+          throw new IllegalArgumentException(option + ": needs Linux's /proc, not found here");
+        }
+        if (!Files.isReadable(PROC.resolve(String.valueOf(pid)).resolve("stat"))) {
+          throw new IllegalArgumentException(option + ": no such process");
+        }
+      }
+    }
+  }
+
+  /** The server processes this protocol's point measures: those without an id, then its own. */
+  List<Long> serverPids(Protocol protocol) {
+    List<Long> pids = new ArrayList<>(serverPids.getOrDefault("", List.of()));
+    pids.addAll(serverPids.getOrDefault(protocol.id(), List.of()));
+    return pids;
+  }
+
+  /**
+   * For one protocol of the point: with several protocols each writes its own log, the protocol id
+   * before the extension ({@code run.hlog} -> {@code run-rpcx.hlog}).
+   */
+  Instruments forProtocol(Protocol protocol, boolean several) {
+    if (hlog == null || !several) {
+      return this;
+    }
+    String name = hlog.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String own =
+        dot > 0
+            ? name.substring(0, dot) + "-" + protocol.id() + name.substring(dot)
+            : name + "-" + protocol.id();
+    return new Instruments(serverPids, hlog.resolveSibling(own));
+  }
+
+  /** The options that reproduce these, for {@code # options:} and the forked workers. */
+  void addArgs(List<String> args) {
+    serverPids.forEach(
+        (id, pids) -> {
+          for (long pid : pids) {
+            args.add("--server-pid");
+            args.add(id.isEmpty() ? String.valueOf(pid) : id + "=" + pid);
+          }
+        });
+    if (hlog != null) {
+      args.add("--hlog");
+      args.add(hlog.toString());
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package io.rpcxbench.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the load models and the meters add to a point's output: the progress line's tail, the
+ * warnings after a run, the provenance keys (docs/raw-format.md), and whether the point is clean.
+ */
+final class LoadModelReport {
+  /** Below this share of its target rate, an open-loop run is warned about. */
+  static final double RATE_SHORTFALL = 0.99;
+
+  private LoadModelReport() {}
+
+  /** The progress line's tail: ", rate 998.0/1000.0/s, ..., client 0.41 cores". */
+  static String lineSuffix(RunResult r) {
+    Map<String, String> x = r.extra();
+    StringBuilder b = new StringBuilder();
+    if (x.containsKey("achieved_rate")) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              ", rate %s/%s/s, dropped %s, max lag %.1f us, service p99 %s us",
+              x.get("achieved_rate"),
+              x.get("target_rate"),
+              x.get("dropped"),
+              r.extraNumber("max_lag_us", 0),
+              x.get("service_p99_us")));
+    }
+    if (x.containsKey("in_flight_max")) {
+      b.append(", in flight ").append(x.get("in_flight_max"));
+    }
+    long overThreshold = (long) r.extraNumber(ErrorKind.OVER_THRESHOLD.column(), 0);
+    if (overThreshold > 0) {
+      b.append(", over --fail-after ").append(overThreshold);
+    }
+    if (x.containsKey("client_cores")) {
+      b.append(", client ").append(x.get("client_cores")).append(" cores");
+    }
+    if (x.containsKey("server_cores")) {
+      b.append(", server ")
+          .append(x.get("server_cores"))
+          .append(" cores, rss ")
+          .append(x.get("server_rss_kb"))
+          .append(" kB");
+    }
+    if ("1".equals(x.get("harness_limited"))) {
+      b.append(", HARNESS-LIMITED");
+    }
+    return b.toString();
+  }
+
+  /** Warnings for stderr after a run; none when all is well. */
+  static List<String> warnings(Protocol protocol, RunConfig config, RunResult r, RunMeters m) {
+    List<String> lines = new ArrayList<>();
+    String who = protocol + " order " + r.order() + ": ";
+    Map<String, String> x = r.extra();
+    if (x.containsKey("achieved_rate")) {
+      double achieved = r.extraNumber("achieved_rate", 0);
+      double target = r.extraNumber("target_rate", 0);
+      long dropped = (long) r.extraNumber("dropped", 0);
+      if (achieved < RATE_SHORTFALL * target || dropped > 0) {
+        lines.add(
+            String.format(
+                Locale.ROOT,
+                "warning: %sachieved %.1f calls/s, %.1f %% of the target %s/s; %d calls dropped"
+                    + " because all %d allowed calls were out (raise --max-in-flight or lower"
+                    + " --rate)",
+                who,
+                achieved,
+                100 * achieved / target,
+                RateSchedule.number(target),
+                dropped,
+                config.loadModel().maxInFlight()));
+      }
+    }
+    if ("1".equals(x.get("harness_limited"))) {
+      lines.add(
+          "warning: "
+              + who
+              + "harness-limited: the client used "
+              + x.get("client_cores")
+              + " of its "
+              + m.clientCores()
+              + " cores"
+              + (m.measuresServer() ? ", the server " + x.get("server_cores") : "")
+              + "; the numbers measure the client");
+    }
+    if (m.serverProblem() != null) {
+      lines.add("warning: " + who + "server not measured: " + m.serverProblem());
+    }
+    return lines;
+  }
+
+  /** Whether every run offered all of its load: no open-loop call was dropped. */
+  static boolean noneDropped(List<RunResult> results) {
+    return results.stream().allMatch(r -> r.extraNumber("dropped", 0) == 0);
+  }
+
+  /** The point's load-model and meter keys, added to {@code m}. */
+  static void provenance(
+      Map<String, String> m,
+      RunConfig config,
+      boolean async,
+      RunMeters meters,
+      List<RunResult> results) {
+    LoadModel model = config.loadModel();
+    m.put("load_model", model.kind().id());
+    switch (model.kind()) {
+      case OPEN -> {
+        RateSchedule s = model.schedule();
+        m.put("rate", RunMeters.decimal(s.meanRate()));
+        m.put("duration", s.total().toString());
+        m.put("rate_schedule", s.toString());
+        m.put("arrivals", model.arrivals().id());
+        m.put("max_in_flight", String.valueOf(model.maxInFlight()));
+        m.put("achieved_rate", RunMeters.decimal(min(results, "achieved_rate")));
+        m.put("dropped", String.valueOf((long) sum(results, "dropped")));
+        m.put(
+            "max_schedule_lag",
+            java.time.Duration.ofNanos((long) (max(results, "max_lag_us") * 1000)).toString());
+        m.put("calls_issued_by", issuedBy(async, model.maxInFlight()));
+      }
+      case IN_FLIGHT -> {
+        m.put("in_flight", String.valueOf(model.inFlight()));
+        m.put("calls_issued_by", issuedBy(async, model.inFlight()));
+      }
+      case CLOSED -> m.put("calls_issued_by", issuedBy(false, config.threads()));
+    }
+    m.put("fail_after", model.failAfter().toString());
+    m.put("client_cpu", RunMeters.decimal(sum(results, "client_cpu_s")));
+    m.put("client_cores_max", RunMeters.decimal(max(results, "client_cores")));
+    m.put("client_cores_available", String.valueOf(meters.clientCores()));
+    if (meters.measuresServer()) {
+      m.put("server", meters.serverDescription());
+      m.put("server_cpu", RunMeters.decimal(sum(results, "server_cpu_s")));
+      m.put("server_cores_max", RunMeters.decimal(max(results, "server_cores")));
+      m.put("server_rss_peak_kb", String.valueOf((long) max(results, "server_rss_kb")));
+      m.put("server_rss_peak_since", meters.peakReset() ? "run" : "process start");
+    }
+    m.put("harness_limited", String.valueOf(sum(results, "harness_limited") > 0));
+    if (config.instruments().hlog() != null) {
+      m.put("hlog", config.instruments().hlog().toString());
+    }
+  }
+
+  /** The line before the runs when the model had to fall back to threads; else null. */
+  static String fallbackNote(Protocol protocol, RunConfig config, boolean async) {
+    LoadModel model = config.loadModel();
+    if (async || model.kind() == LoadModel.Kind.CLOSED) {
+      return null;
+    }
+    int n = model.kind() == LoadModel.Kind.OPEN ? model.maxInFlight() : model.inFlight();
+    return protocol
+        + ": its client has no async API: "
+        + (model.kind() == LoadModel.Kind.OPEN ? "--max-in-flight " : "--in-flight ")
+        + n
+        + " means "
+        + n
+        + " threads making blocking calls";
+  }
+
+  private static String issuedBy(boolean async, int n) {
+    return async ? "async API, up to " + n + " outstanding" : n + " threads, blocking calls";
+  }
+
+  private static double sum(List<RunResult> results, String column) {
+    return results.stream().mapToDouble(r -> r.extraNumber(column, 0)).sum();
+  }
+
+  private static double max(List<RunResult> results, String column) {
+    return results.stream().mapToDouble(r -> r.extraNumber(column, 0)).max().orElse(0);
+  }
+
+  private static double min(List<RunResult> results, String column) {
+    return results.stream().mapToDouble(r -> r.extraNumber(column, 0)).min().orElse(0);
+  }
+}

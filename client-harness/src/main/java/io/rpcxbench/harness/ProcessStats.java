@@ -1,0 +1,35 @@
+package io.rpcxbench.harness;
+
+import java.io.IOException;
+
+/**
+ * A server's CPU time and peak memory as a run sees them. {@link ProcProcessTree} reads a local
+ * process tree from {@code /proc}; a remote server (host B, over ssh) is another implementation of
+ * this interface, left to the sweep.
+ */
+interface ProcessStats {
+  /**
+   * Starts a new peak-memory window before a run ({@code VmHWM} reset) where the source can.
+   *
+   * @return false when the peak could not be reset (then it counts from the process's start)
+   */
+  boolean resetPeak();
+
+  /**
+   * The processes' totals now.
+   *
+   * @throws IOException when they cannot be read (the process is gone)
+   */
+  Sample sample() throws IOException;
+
+  /** One line for the provenance, e.g. {@code pid 4242 (3 processes), 2 cpus}. */
+  String describe();
+
+  /**
+   * @param cpuNanos CPU time (user + system) of the processes, their waited-for children included
+   * @param peakRssKb the processes' peak resident set sizes summed ({@code VmHWM}, kB)
+   * @param processes how many processes were summed
+   * @param coresAvailable CPUs the (first) process may run on
+   */
+  record Sample(long cpuNanos, long peakRssKb, int processes, int coresAvailable) {}
+}

@@ -1,0 +1,140 @@
+package io.rpcxbench.harness;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Measures each run's CPU and memory from outside the calls: the harness JVM's own CPU time
+ * (always) and, with {@code --server-pid}, the server's CPU time and peak RSS ({@link
+ * ProcessStats}). A client that used at least {@value #SATURATED} of the cores it may run on while
+ * the server did not is the bottleneck itself: the run is flagged {@code harness_limited}.
+ *
+ * <pre>{@code
+ * RunMeters meters = new RunMeters(new ProcProcessTree(List.of(4242L)));
+ * meters.before();
+ * RunResult r = meters.after(runner.run(order));   // + client_cpu_s, server_cpu_s, ... columns
+ * }</pre>
+ */
+final class RunMeters {
+  /** Share of its cores a process must use to count as saturated. */
+  static final double SATURATED = 0.9;
+
+  private final ProcessStats server;
+  private final int clientCores = Runtime.getRuntime().availableProcessors();
+  private long wallStart;
+  private long clientStart;
+  private ProcessStats.Sample serverStart;
+  private boolean peakReset;
+  private String serverProblem;
+
+  /** {@code server} null: the client's CPU only. */
+  RunMeters(ProcessStats server) {
+    this.server = server;
+  }
+
+  static RunMeters of(List<Long> serverPids) {
+    return new RunMeters(serverPids.isEmpty() ? null : new ProcProcessTree(serverPids));
+  }
+
+  boolean measuresServer() {
+    return server != null;
+  }
+
+  String serverDescription() {
+    return server == null ? "" : server.describe();
+  }
+
+  int clientCores() {
+    return clientCores;
+  }
+
+  /** Right before a run. */
+  void before() {
+    serverProblem = null;
+    if (server != null) {
+      peakReset = server.resetPeak();
+      try {
+        serverStart = server.sample();
+      } catch (IOException e) {
+        serverStart = null;
+        serverProblem = e.getMessage();
+      }
+    }
+    wallStart = System.nanoTime();
+    clientStart = clientCpuNanos();
+  }
+
+  /** Right after the run: {@code r} with the CPU (and memory) columns added. */
+  RunResult after(RunResult r) {
+    long client = clientCpuNanos() - clientStart;
+    long wall = Math.max(1, System.nanoTime() - wallStart);
+    Map<String, String> m = new LinkedHashMap<>();
+    double clientUsed = (double) client / wall;
+    m.put("client_cpu_s", decimal(client / 1e9));
+    m.put("client_cores", decimal(clientUsed));
+    boolean clientSaturated = clientUsed >= SATURATED * clientCores;
+    boolean serverSaturated = false;
+    if (server != null) {
+      ProcessStats.Sample end = null;
+      if (serverStart != null) {
+        try {
+          end = server.sample();
+        } catch (IOException e) {
+          serverProblem = e.getMessage();
+        }
+      }
+      if (end != null) {
+        long cpu = Math.max(0, end.cpuNanos() - serverStart.cpuNanos());
+        double used = (double) cpu / wall;
+        serverSaturated = used >= SATURATED * end.coresAvailable();
+        m.put("server_cpu_s", decimal(cpu / 1e9));
+        m.put("server_cores", decimal(used));
+        m.put("server_rss_kb", String.valueOf(end.peakRssKb()));
+        m.put("server_processes", String.valueOf(end.processes()));
+      } else {
+        m.put("server_cpu_s", "0");
+        m.put("server_cores", "0");
+        m.put("server_rss_kb", "0");
+        m.put("server_processes", "0");
+      }
+    }
+    m.put("harness_limited", clientSaturated && !serverSaturated ? "1" : "0");
+    return r.withExtra(m);
+  }
+
+  /** Why the server could not be measured in the last run, or null. */
+  String serverProblem() {
+    return serverProblem;
+  }
+
+  /** Whether the last run's peak RSS counts from the run's start (else from the process's). */
+  boolean peakReset() {
+    return peakReset;
+  }
+
+  /** The harness JVM's CPU time (all its threads: load, client I/O, JIT, GC), ns. */
+  static long clientCpuNanos() {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      long t = os.getProcessCpuTime();
+      if (t >= 0) {
+        return t;
+      }
+    }
+    try {
+      return ProcProcessTree.cpuTicks(
+              java.nio.file.Files.readString(Instruments.PROC.resolve("self/stat")))
+          * ProcProcessTree.NANOS_PER_TICK;
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
+  static String decimal(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}

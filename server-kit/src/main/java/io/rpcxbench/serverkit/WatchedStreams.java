@@ -1,0 +1,91 @@
+package io.rpcxbench.serverkit;
+
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * A thread-per-connection socket's streams as the limits see them: a request begins with the first
+ * byte read after a reply was flushed and ends with the next flush. Between the two the bytes are
+ * counted against the frame limit and the time against the frame deadline; from a flush to the next
+ * byte, the time counts against the idle timeout. A watchdog thread reads {@link #overdue}; the
+ * socket's own thread pays only a clock read and two volatile writes per read and per flush, where
+ * an {@code SO_TIMEOUT} would turn every blocking read into a read, a poll and another read.
+ */
+final class WatchedStreams {
+  private static final long NONE = Long.MIN_VALUE;
+
+  private final int maxRequestBytes;
+  private volatile long requestStart = NONE;
+  private volatile long idleSince = System.nanoTime();
+  private long requestBytes;
+
+  WatchedStreams(int maxRequestBytes) {
+    this.maxRequestBytes = maxRequestBytes;
+  }
+
+  InputStream input(InputStream in) {
+    return new FilterInputStream(in) {
+      @Override
+      public int read() throws IOException {
+        int b = in.read();
+        if (b >= 0) {
+          received(1);
+        }
+        return b;
+      }
+
+      @Override
+      public int read(byte[] buffer, int offset, int length) throws IOException {
+        int n = in.read(buffer, offset, length);
+        if (n > 0) {
+          received(n);
+        }
+        return n;
+      }
+    };
+  }
+
+  OutputStream output(OutputStream out) {
+    return new FilterOutputStream(out) {
+      @Override
+      public void write(byte[] buffer, int offset, int length) throws IOException {
+        out.write(buffer, offset, length);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        out.flush();
+        requestBytes = 0;
+        requestStart = NONE;
+        idleSince = System.nanoTime();
+      }
+    };
+  }
+
+  private void received(int n) throws BadInputException {
+    if (requestStart == NONE) {
+      requestStart = System.nanoTime();
+    }
+    requestBytes += n;
+    if (requestBytes > maxRequestBytes) {
+      throw new BadInputException("a request of over " + maxRequestBytes + " bytes (--max-frame)");
+    }
+  }
+
+  /**
+   * Why the connection is past a limit at {@code now}, or null when it is not.
+   *
+   * @param idleNanos the idle timeout, 0 for none
+   * @param deadlineNanos the frame deadline, 0 for none
+   */
+  String overdue(long now, long idleNanos, long deadlineNanos) {
+    long started = requestStart;
+    if (started != NONE) {
+      return deadlineNanos > 0 && now - started > deadlineNanos ? "deadline" : null;
+    }
+    return idleNanos > 0 && now - idleSince > idleNanos ? "idle" : null;
+  }
+}

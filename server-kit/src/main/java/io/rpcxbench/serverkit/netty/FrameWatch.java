@@ -1,0 +1,93 @@
+package io.rpcxbench.serverkit.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import io.rpcxbench.serverkit.ServerLimits;
+
+/**
+ * The frame deadline, budget and frame limit for a decoder the server does not own: bytes read
+ * since the last decoded message are the unfinished request. {@link Inbound} sits before the
+ * decoder and counts them; {@link Decoded} sits after it and resets the count with each message.
+ */
+final class FrameWatch {
+  private static final AttributeKey<Inbound> KEY = AttributeKey.valueOf("rpcxbench.frameWatch");
+
+  private FrameWatch() {}
+
+  /** Before the decoder: counts the bytes of the request being received. */
+  static final class Inbound extends ChannelInboundHandlerAdapter {
+    private final NettyLimits server;
+    private UnfinishedRequest request;
+    private long held;
+
+    Inbound(NettyLimits server) {
+      this.server = server;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      request = server.unfinishedRequest(ctx);
+      ctx.channel().attr(KEY).set(this);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof ByteBuf buf) {
+        held += buf.readableBytes();
+        int max = server.limits().maxFrameBytes();
+        if (held > (long) max + ServerLimits.FREE_PARTIAL_BYTES) {
+          ReferenceCountUtil.release(msg);
+          server
+              .warnings()
+              .warn(
+                  "frame",
+                  "{}: closing the connection from {}: a request of over {} bytes (--max-frame)",
+                  server.name(),
+                  ctx.channel().remoteAddress(),
+                  max);
+          request.release();
+          ctx.close();
+          return;
+        }
+        ctx.fireChannelRead(msg);
+        // Only what is still unfinished once the decoder has taken its requests out: a request
+        // that arrives whole never starts a deadline timer.
+        if (held > 0) {
+          request.holding(held);
+        }
+        return;
+      }
+      ctx.fireChannelRead(msg);
+    }
+
+    void decoded() {
+      if (held > 0) {
+        held = 0;
+        request.holding(0);
+      }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      request.release();
+      ctx.fireChannelInactive();
+    }
+  }
+
+  /** After the decoder: a decoded message ends the request. */
+  @ChannelHandler.Sharable
+  static final class Decoded extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      Inbound inbound = ctx.channel().attr(KEY).get();
+      if (inbound != null) {
+        inbound.decoded();
+      }
+      ctx.fireChannelRead(msg);
+    }
+  }
+}

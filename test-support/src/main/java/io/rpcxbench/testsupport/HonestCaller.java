@@ -1,0 +1,86 @@
+package io.rpcxbench.testsupport;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * An honest client that keeps making calls on a thread of its own while a test attacks the server:
+ * each call returns whether its reply was the right one. The test then asserts that all of them
+ * were served correctly during the attack.
+ *
+ * <pre>{@code
+ * try (HonestCaller honest = HonestCaller.start(() -> client.hello("x").equals("hello, x"))) {
+ *   ... attack ...
+ *   honest.awaitCalls(2000);
+ * }
+ * assertThat(honest.failed()).isZero();
+ * }</pre>
+ */
+public final class HonestCaller implements AutoCloseable {
+  private final Callable<Boolean> call;
+  private final AtomicInteger ok = new AtomicInteger();
+  private final AtomicInteger failed = new AtomicInteger();
+  private final AtomicReference<String> firstFailure = new AtomicReference<>();
+  private final Thread thread;
+  private volatile boolean stop;
+
+  private HonestCaller(Callable<Boolean> call) {
+    this.call = call;
+    this.thread = new Thread(this::loop, "honest-caller");
+    thread.setDaemon(true);
+  }
+
+  public static HonestCaller start(Callable<Boolean> call) {
+    HonestCaller caller = new HonestCaller(call);
+    caller.thread.start();
+    return caller;
+  }
+
+  private void loop() {
+    while (!stop) {
+      try {
+        if (Boolean.TRUE.equals(call.call())) {
+          ok.incrementAndGet();
+        } else {
+          fail("wrong reply");
+        }
+      } catch (Exception e) {
+        fail(e.toString());
+      }
+    }
+  }
+
+  private void fail(String why) {
+    failed.incrementAndGet();
+    firstFailure.compareAndSet(null, why);
+  }
+
+  /** Waits until {@code calls} calls have ended, well or not (at most 60 s). */
+  public void awaitCalls(int calls) throws InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (ok.get() + failed.get() < calls && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+  }
+
+  public int ok() {
+    return ok.get();
+  }
+
+  public int failed() {
+    return failed.get();
+  }
+
+  /** The first failure, or null. */
+  public String firstFailure() {
+    return firstFailure.get();
+  }
+
+  /** Stops calling and waits for the last call to end. */
+  @Override
+  public void close() throws InterruptedException {
+    stop = true;
+    thread.join(30_000);
+  }
+}
