@@ -140,6 +140,8 @@ record CleanedPoint(
       return null;
     }
     String runs = runsDeclared == null ? runsDone + " runs" : runsDone + "/" + runsDeclared;
-    return status == PointStatus.INCOMPLETE ? status.id + " " + runs : status.id;
+    return status == PointStatus.INCOMPLETE || (status == PointStatus.TIMEOUT && runsDone > 0)
+        ? status.id + " " + runs
+        : status.id;
   }
 }

@@ -56,8 +56,8 @@ final class Cleaner {
   /**
    * Cleans one point. {@code runs} are all its run rows (any file); {@code outcomes} the status of
    * each of its files. A point with at least one run besides order 0 is complete if one of its
-   * files is, else incomplete; without such a run it is "timeout" if any of its files timed out,
-   * else "incomplete" if one was cut short, else "failed".
+   * files is, else "timeout" if one timed out, else incomplete; without such a run it is "timeout"
+   * if any of its files timed out, else "incomplete" if one was cut short, else "failed".
    */
   static CleanedPoint clean(Key key, List<StoredRun> runs, List<FileOutcome> outcomes) {
     return clean(key, runs, outcomes, new ArrayList<>());
@@ -110,8 +110,12 @@ final class Cleaner {
           declared);
     }
     CleanedPoint p = summarize(key, kept, limit, problems);
+    // Runs of a point that timed out or was stopped are averaged (cleaned.csv) but the point keeps
+    // its status: only a complete file makes a complete point.
     PointStatus status =
-        has(outcomes, PointStatus.COMPLETE) ? PointStatus.COMPLETE : PointStatus.INCOMPLETE;
+        has(outcomes, PointStatus.COMPLETE)
+            ? PointStatus.COMPLETE
+            : has(outcomes, PointStatus.TIMEOUT) ? PointStatus.TIMEOUT : PointStatus.INCOMPLETE;
     return p.with(status, done, declared);
   }
 
@@ -278,7 +282,7 @@ final class Cleaner {
         ResultSet rs =
             s.executeQuery(
                 "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN "
-                    + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'runs', 'label')")) {
+                    + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'runs', 'label', 'load_model')")) {
       while (rs.next()) {
         out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
             .put(rs.getString(2), rs.getString(3));

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * Reads one raw file in bounded memory: the provenance and header first ({@link #head}), then the
@@ -41,10 +40,6 @@ final class RawFileScanner implements Closeable {
 
   /** Stands for the file in the library's messages, so that they can be renumbered. */
   private static final String MARK = "\u0001";
-
-  private static final Pattern STATUS_LINE = Pattern.compile("#\\s*status\\s*:.*");
-  private static final Pattern INCOMPLETE_LINE =
-      Pattern.compile("#\\s*status\\s*:\\s*incomplete\\s*");
 
   /** Receives the runs that passed every check, in file order. */
   @FunctionalInterface
@@ -72,7 +67,6 @@ final class RawFileScanner implements Closeable {
   private final StringBuilder prefix = new StringBuilder();
   private int prefixLines;
   private int headerLine;
-  private boolean declaredIncomplete;
   private Head head;
   private int stored;
   private final Set<Integer> orders = new HashSet<>();
@@ -123,12 +117,6 @@ final class RawFileScanner implements Closeable {
             "provenance longer than " + MAX_HEAD_BYTES + " bytes; file skipped");
         return null;
       }
-      if (STATUS_LINE.matcher(line).matches()) {
-        // The library knows complete, timeout and failed: an incomplete file's rows are read as
-        // a complete file's, and it keeps its own status.
-        declaredIncomplete = INCOMPLETE_LINE.matcher(line).matches();
-        line = declaredIncomplete ? "# status: complete" : line;
-      }
       prefix.append(line).append('\n');
       prefixLines++;
     }
@@ -149,9 +137,6 @@ final class RawFileScanner implements Closeable {
       return null;
     }
     Map<String, String> p = new LinkedHashMap<>(c.provenance());
-    if (declaredIncomplete) {
-      p.put("status", PointStatus.INCOMPLETE.id);
-    }
     String label = p.get("label");
     if (label != null && !protocol.paper() && !label.isBlank()) {
       protocol = protocol.withLabel(label);

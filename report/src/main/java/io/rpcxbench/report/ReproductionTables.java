@@ -32,7 +32,8 @@ final class ReproductionTables {
           .thenComparing(Series::linkRate)
           .thenComparing(Series::requestsPer)
           .thenComparing(Series::call)
-          .thenComparing(Series::clientHost);
+          .thenComparing(Series::clientHost)
+          .thenComparing(Series::loadModel);
 
   private final List<CleanedPoint> points;
   private final PaperReference paper;

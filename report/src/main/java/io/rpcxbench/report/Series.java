@@ -8,17 +8,26 @@ import java.util.regex.Pattern;
 /**
  * What besides (protocol, threads, requests) tells two measurements apart: the reading of the
  * request count ({@code requests_per}: {@code thread} or {@code total}), the call ({@code hello},
- * {@code echo}, ...), the client host and the link regime ({@code link_rate}, e.g. {@code 1mbit};
- * empty: no lab, no limit). Points of different series are never averaged together; two files of
- * one protocol, thread count and request count in the same series are duplicates.
+ * {@code echo}, ...), the client host, the link regime ({@code link_rate}, e.g. {@code 1mbit};
+ * empty: no lab, no limit) and the load model ({@code load_model}: {@code closed}, the paper's,
+ * when absent; {@code open}, {@code in-flight}). Points of different series are never averaged
+ * together; two files of one protocol, thread count and request count in the same series are
+ * duplicates.
  *
  * <pre>{@code
  * Series s = Series.of(provenance);   // e.g. thread, hello, host-a, 1mbit
  * s.text();                           // "requests_per thread, call hello, client host-a, link 1mbit"
  * }</pre>
  */
-record Series(String requestsPer, String call, String clientHost, String linkRate)
+record Series(String requestsPer, String call, String clientHost, String linkRate, String loadModel)
     implements Comparable<Series> {
+  static final String CLOSED = "closed";
+
+  /** A closed-loop series (the paper's load model). */
+  Series(String requestsPer, String call, String clientHost, String linkRate) {
+    this(requestsPer, call, clientHost, linkRate, CLOSED);
+  }
+
   private static final Pattern LAB_RATE = Pattern.compile("(?:^|\\s)rate=(\\S+)");
 
   /** The series of a file from its provenance; absent keys take the harness's defaults. */
@@ -27,7 +36,8 @@ record Series(String requestsPer, String call, String clientHost, String linkRat
         value(provenance, "requests_per", "thread"),
         value(provenance, "call", "hello"),
         value(provenance, "client_host", ""),
-        linkRate(provenance));
+        linkRate(provenance),
+        value(provenance, "load_model", CLOSED));
   }
 
   /**
@@ -59,24 +69,27 @@ record Series(String requestsPer, String call, String clientHost, String linkRat
         + ", client "
         + (clientHost.isEmpty() ? "unknown" : clientHost)
         + ", link "
-        + (linkRate.isEmpty() ? "no limit" : linkRate);
+        + (linkRate.isEmpty() ? "no limit" : linkRate)
+        + (loadModel.equals(CLOSED) ? "" : ", load model " + loadModel);
   }
 
   /** For a folder name: {@code thread-hello-host-a-1mbit}. */
   String slug() {
     String s =
         String.join(
-            "-",
-            requestsPer,
-            call,
-            clientHost.isEmpty() ? "unknown" : clientHost,
-            linkRate.isEmpty() ? "nolimit" : linkRate);
+                "-",
+                requestsPer,
+                call,
+                clientHost.isEmpty() ? "unknown" : clientHost,
+                linkRate.isEmpty() ? "nolimit" : linkRate)
+            + (loadModel.equals(CLOSED) ? "" : "-" + loadModel);
     return s.replaceAll("[^a-z0-9._-]+", "_");
   }
 
   /** One string for the database ({@code cleaned_result.series}); {@link #parse} reads it back. */
   String key() {
-    return String.join("|", requestsPer, call, clientHost, linkRate);
+    return String.join("|", requestsPer, call, clientHost, linkRate)
+        + (loadModel.equals(CLOSED) ? "" : "|" + loadModel);
   }
 
   static Series parse(String key) {

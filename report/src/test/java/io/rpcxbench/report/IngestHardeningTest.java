@@ -205,6 +205,24 @@ class IngestHardeningTest {
   }
 
   @Test
+  void aTimedOutFileKeepsItsRunsAndItsStatus(@TempDir Path tmp) throws Exception {
+    Map<String, String> p = RawFiles.provenance("rpcx", 1, 10, 100, 10);
+    p.put("status", "timeout");
+    p.put("limit_s", "600");
+    p.put("runs_completed", "3");
+    RawFiles.write(tmp.resolve("raw/rpcx/t10-r100.csv"), p, RawFiles.runs(p, 3, k -> 14));
+    Path out = tmp.resolve("report");
+    Cli.Result r =
+        Cli.run(
+            "all", "--db", Cli.sqlite(tmp), "--out", out.toString(), tmp.resolve("raw").toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("3 runs stored, 0 incomplete", "clean: 1 points {timeout=1}");
+    assertThat(GoldenReportTest.read(out.resolve("table3-runtime.md"))).contains("timeout 3/10");
+    assertThat(GoldenReportTest.read(out.resolve("cleaned.csv")))
+        .contains("1,rpcx,10,100,timeout,600,2,0,14.000");
+  }
+
+  @Test
   void atMostTwentyProblemLinesPerFileThenACount(@TempDir Path tmp) throws Exception {
     List<String> rows = new ArrayList<>();
     rows.add(good(0));
