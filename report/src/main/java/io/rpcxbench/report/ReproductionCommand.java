@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Tables 3-4 of the paper on its whole grid, per link regime and reading of the request "
-            + "count, with mean ± 95 % CI over runs 1..N-1 beside the paper's values, RPCX's "
+            + "count, with mean ± 95 %% CI over runs 1..N-1 beside the paper's values, RPCX's "
             + "advantage ranges and how many grid pairs fall inside the paper's, as Markdown between "
             + ReproductionTables.BEGIN
             + " markers. Without --out and --splice the Markdown goes to standard output.")
