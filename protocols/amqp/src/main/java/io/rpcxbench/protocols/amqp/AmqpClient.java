@@ -163,7 +163,10 @@ final class AmqpClient implements BenchClient {
 
   private static String reason(Exception e) {
     if (e instanceof ShutdownSignalException s) {
-      return (s.isHardError() ? "connection closed: " : "channel closed: ") + s.getReason();
+      String what = s.isHardError() ? "connection" : "channel";
+      return s.getCause() != null
+          ? what + " lost: " + s.getCause().getMessage()
+          : what + " closed by the broker: " + s.getReason();
     }
     return e.getCause() instanceof ShutdownSignalException s ? reason(s) : String.valueOf(e);
   }

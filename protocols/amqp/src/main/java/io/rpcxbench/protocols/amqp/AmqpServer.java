@@ -82,6 +82,11 @@ final class AmqpServer implements RunningServer {
     return broker.port();
   }
 
+  /** The broker, for tests that stop or kill it under the consumers. */
+  Broker broker() {
+    return broker;
+  }
+
   /** Closes the consumers' connection (unacked requests go back to the queue), then the broker. */
   @Override
   public synchronized void close() {

@@ -185,6 +185,11 @@ final class RabbitMqBroker implements Broker {
     return "rabbitmq-server as a child process (node " + node + ")";
   }
 
+  /** The node's private folder (data, logs, cookie); gone once the node has stopped. */
+  Path folder() {
+    return dir;
+  }
+
   /** The node's Erlang VM, once it has written its pid file. */
   Optional<ProcessHandle> nodeProcess() {
     return readPid(dir.resolve("node.pid")).flatMap(ProcessHandle::of);
