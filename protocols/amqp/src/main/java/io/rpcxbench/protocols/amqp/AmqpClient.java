@@ -163,10 +163,15 @@ final class AmqpClient implements BenchClient {
 
   private static String reason(Exception e) {
     if (e instanceof ShutdownSignalException s) {
+      // RpcClient wraps the channel's signal; the socket's error, if any, is at the bottom
+      Throwable root = s;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
       String what = s.isHardError() ? "connection" : "channel";
-      return s.getCause() != null
-          ? what + " lost: " + s.getCause().getMessage()
-          : what + " closed by the broker: " + s.getReason();
+      return root instanceof ShutdownSignalException r
+          ? what + " closed by the broker: " + r.getReason()
+          : what + " lost: " + root;
     }
     return e.getCause() instanceof ShutdownSignalException s ? reason(s) : String.valueOf(e);
   }
