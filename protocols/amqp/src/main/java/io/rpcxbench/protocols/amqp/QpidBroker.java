@@ -1,8 +1,6 @@
 package io.rpcxbench.protocols.amqp;
 
-import java.io.IOException;
 import java.net.URL;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -16,6 +14,7 @@ import org.apache.qpid.server.SystemLauncher;
  */
 final class QpidBroker implements Broker {
   private static final String CONFIG = "/qpid-initial-config.json";
+  private static final String PREFIX = "rpcx-bench-qpid-";
 
   private final SystemLauncher launcher;
   private final Path workDir;
@@ -37,7 +36,8 @@ final class QpidBroker implements Broker {
    */
   static QpidBroker start(String bind, int port) throws Exception {
     int actual = Ports.reserve(bind, port);
-    Path work = Files.createTempDirectory("rpcx-bench-qpid-");
+    OwnedFolders.orphans(PREFIX).forEach(OwnedFolders::delete); // left by killed servers
+    Path work = OwnedFolders.create(PREFIX);
     URL config = QpidBroker.class.getResource(CONFIG);
     Map<String, String> context = new HashMap<>();
     context.put("qpid.work_dir", work.toString());
@@ -54,7 +54,7 @@ final class QpidBroker implements Broker {
       launcher.startup(attributes);
     } catch (Exception | Error e) {
       launcher.shutdown();
-      deleteQuietly(work);
+      OwnedFolders.delete(work);
       throw e;
     }
     return new QpidBroker(launcher, work, Ports.connectHost(bind), actual);
@@ -82,23 +82,6 @@ final class QpidBroker implements Broker {
     }
     closed = true;
     launcher.shutdown();
-    deleteQuietly(workDir);
-  }
-
-  static void deleteQuietly(Path dir) {
-    try (var files = Files.walk(dir)) {
-      files
-          .sorted(java.util.Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.deleteIfExists(p);
-                } catch (IOException e) {
-                  // best effort: a temp folder
-                }
-              });
-    } catch (IOException e) {
-      // already gone
-    }
+    OwnedFolders.delete(workDir);
   }
 }

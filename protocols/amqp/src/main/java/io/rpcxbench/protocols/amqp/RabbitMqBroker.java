@@ -53,19 +53,17 @@ final class RabbitMqBroker implements Broker {
    */
   static RabbitMqBroker start(String bind, int port, Runnable onExit) throws Exception {
     Path server = RabbitMqInstall.find().orElseThrow(() -> new IOException(RabbitMqInstall.HINT));
-    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-    cleanStrayNodes(tmp);
+    cleanStrayNodes();
     int amqpPort = Ports.reserve(bind, port);
     int distPort = Ports.reserve("0.0.0.0", 0);
     long pid = ProcessHandle.current().pid();
-    // the owner's pid in the name, so that no other JVM's clean-up can take the folder for a stray
-    Path dir = Files.createTempDirectory(tmp, PREFIX + pid + "-");
+    Path dir = OwnedFolders.create(PREFIX);
     String node = "rpcxbench-" + pid + "-" + amqpPort + "@localhost";
     Process watchdog;
     try {
       watchdog = launch(server, dir, node, bind, amqpPort, distPort, pid);
     } catch (IOException | RuntimeException e) {
-      QpidBroker.deleteQuietly(dir);
+      OwnedFolders.delete(dir);
       throw e;
     }
     RabbitMqBroker broker =
@@ -215,46 +213,27 @@ final class RabbitMqBroker implements Broker {
       erlang.ifPresent(ProcessHandle::destroyForcibly);
       watchdog.destroyForcibly();
     }
-    QpidBroker.deleteQuietly(dir);
+    OwnedFolders.delete(dir);
   }
 
   /**
    * Removes what a node left when its JVM and its watchdog were both killed: its Erlang VM (if it
-   * still runs) and its folder.
+   * still runs) and its folder. A folder whose watchdog lives is being cleaned up by it.
    */
-  static void cleanStrayNodes(Path tmp) {
-    try (var dirs = Files.list(tmp)) {
-      for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith(PREFIX)).toList()) {
-        if (alive(owner(dir)) || alive(readPid(dir.resolve("watchdog.pid")))) {
-          continue; // in use, or its watchdog is cleaning up right now
-        }
-        readPid(dir.resolve("node.pid"))
-            .flatMap(ProcessHandle::of)
-            .filter(p -> p.info().command().map(c -> c.contains("beam")).orElse(false))
-            .ifPresent(
-                p -> {
-                  log.warn("killing a stray RabbitMQ node (pid {}) left in {}", p.pid(), dir);
-                  p.destroyForcibly();
-                });
-        QpidBroker.deleteQuietly(dir);
+  static void cleanStrayNodes() {
+    for (Path dir : OwnedFolders.orphans(PREFIX)) {
+      if (OwnedFolders.alive(readPid(dir.resolve("watchdog.pid")))) {
+        continue;
       }
-    } catch (IOException e) {
-      log.warn("could not look for stray RabbitMQ nodes in {}: {}", tmp, e.toString());
-    }
-  }
-
-  private static boolean alive(Optional<Long> pid) {
-    return pid.flatMap(ProcessHandle::of).map(ProcessHandle::isAlive).orElse(false);
-  }
-
-  /** The JVM that made {@code PREFIX<pid>-<random>}. */
-  private static Optional<Long> owner(Path dir) {
-    String rest = dir.getFileName().toString().substring(PREFIX.length());
-    int dash = rest.indexOf('-');
-    try {
-      return Optional.of(Long.parseLong(dash < 0 ? rest : rest.substring(0, dash)));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
+      readPid(dir.resolve("node.pid"))
+          .flatMap(ProcessHandle::of)
+          .filter(p -> p.info().command().map(c -> c.contains("beam")).orElse(false))
+          .ifPresent(
+              p -> {
+                log.warn("killing a stray RabbitMQ node (pid {}) left in {}", p.pid(), dir);
+                p.destroyForcibly();
+              });
+      OwnedFolders.delete(dir);
     }
   }
 
