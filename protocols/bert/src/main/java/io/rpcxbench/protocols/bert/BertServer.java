@@ -9,6 +9,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -34,12 +36,24 @@ public final class BertServer implements RunningServer {
   }
 
   /**
-   * Binds and starts serving.
+   * Binds and starts serving with the server kit's default limits.
    *
    * @throws IllegalStateException when the address cannot be bound (a {@link
    *     java.net.BindException} as the cause)
    */
   public static BertServer start(String bindAddress, int port) {
+    return start(bindAddress, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Binds and starts serving with the server kit's limits ({@link NettyLimits}: the cap on the
+   * listening channel; idle timeout, backpressure, frame deadline and budget around the BERP
+   * framing, which is bounded by the smaller of {@link Terms#MAX_FRAME} and {@code --max-frame}).
+   *
+   * @throws IllegalStateException when the address cannot be bound
+   */
+  public static BertServer start(String bindAddress, int port, ServerLimits limits) {
+    NettyLimits guard = new NettyLimits(BertProtocol.ID, limits);
     EventLoopGroup acceptor = group(1, "bert-accept");
     EventLoopGroup loops = group(Runtime.getRuntime().availableProcessors(), "bert-io");
     try {
@@ -49,8 +63,9 @@ public final class BertServer implements RunningServer {
               .channel(NioServerSocketChannel.class)
               .option(ChannelOption.SO_REUSEADDR, true)
               .option(ChannelOption.SO_BACKLOG, 1024)
+              .handler(guard.connectionCap())
               .childOption(ChannelOption.TCP_NODELAY, true)
-              .childHandler(new BertServerInitializer())
+              .childHandler(new BertServerInitializer(guard))
               .bind(bindAddress, port)
               .sync()
               .channel();

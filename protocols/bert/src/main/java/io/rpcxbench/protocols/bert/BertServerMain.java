@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.bert;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /** {@code java -jar bert-server.jar [--bind ADDR] [--port 8093]}. */
 public final class BertServerMain {
@@ -13,9 +14,13 @@ public final class BertServerMain {
               + " length-prefixed frames) on Netty NIO, until SIGTERM.",
           "Example: java -jar protocols/bert/target/bert-server.jar --port 8093");
 
+  /** Starts the server with the kit's limits ({@code --max-connections}, ...). */
+  static final ServerStarter STARTER =
+      ServerStarter.limited((bind, port, extra, limits) -> BertServer.start(bind, port, limits));
+
   private BertServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, (bind, port, extra) -> BertServer.start(bind, port), args);
+    ServerMain.run(DEFINITION, STARTER, args);
   }
 }

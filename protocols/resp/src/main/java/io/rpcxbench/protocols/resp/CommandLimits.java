@@ -27,8 +27,17 @@ final class CommandLimits extends ChannelInboundHandlerAdapter {
   /** The longest inline command or length line (Redis's own inline limit). */
   static final int MAX_INLINE = 64 * 1024;
 
+  private final int maxCommandBytes;
   private long commandBytes;
   private boolean failed;
+
+  /**
+   * @param maxCommandBytes the bulk bytes one command may announce (the server's {@code
+   *     --max-frame} when smaller than {@link #MAX_COMMAND_BYTES})
+   */
+  CommandLimits(int maxCommandBytes) {
+    this.maxCommandBytes = maxCommandBytes;
+  }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
@@ -41,11 +50,11 @@ final class CommandLimits extends ChannelInboundHandlerAdapter {
       commandBytes = 0;
     } else if (msg instanceof BulkStringHeaderRedisMessage header) {
       commandBytes += header.bulkStringLength();
-      if (commandBytes > MAX_COMMAND_BYTES) {
+      if (commandBytes > maxCommandBytes) {
         failed = true;
         ReferenceCountUtil.release(msg);
         throw new TooLongFrameException(
-            "command longer than " + MAX_COMMAND_BYTES + " bytes of bulk strings");
+            "command longer than " + maxCommandBytes + " bytes of bulk strings");
       }
     }
     ctx.fireChannelRead(msg);

@@ -13,6 +13,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -47,11 +49,24 @@ final class RespServer implements RunningServer {
   }
 
   /**
-   * Listens on {@code bind:port} (0: one the OS chooses).
+   * Listens on {@code bind:port} (0: one the OS chooses) with the server kit's default limits.
    *
    * @throws Exception the bind's failure (a {@link java.net.BindException} for a busy port)
    */
   static RespServer start(String bind, int port) throws Exception {
+    return start(bind, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Listens with the server kit's limits ({@link NettyLimits}: the cap on the listening channel;
+   * idle timeout, backpressure, command deadline and budget around the RESP decoder and
+   * aggregators; a command's bulk bytes bounded by the smaller of {@link
+   * CommandLimits#MAX_COMMAND_BYTES} and {@code --max-frame}).
+   *
+   * @throws Exception the bind's failure (a {@link java.net.BindException} for a busy port)
+   */
+  static RespServer start(String bind, int port, ServerLimits limits) throws Exception {
+    NettyLimits guard = new NettyLimits("resp", limits);
     EventLoopGroup acceptor =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("resp-accept"), NioIoHandler.newFactory());
@@ -65,8 +80,9 @@ final class RespServer implements RunningServer {
             .group(acceptor, workers)
             .channel(NioServerSocketChannel.class)
             .option(ChannelOption.SO_BACKLOG, 1024)
+            .handler(guard.connectionCap())
             .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(new RespServerInitializer(new Commands(serverName()), connections))
+            .childHandler(new RespServerInitializer(new Commands(serverName()), connections, guard))
             .bind(bind, port)
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {

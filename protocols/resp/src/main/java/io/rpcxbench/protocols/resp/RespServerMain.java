@@ -2,7 +2,9 @@ package io.rpcxbench.protocols.resp;
 
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 import java.util.function.IntConsumer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -63,19 +65,26 @@ public final class RespServerMain {
     Options options = new Options();
     ServerDefinition definition =
         backendNamedIn(args) == Backend.REDIS_SERVER ? REDIS_DEFINITION : DEFINITION;
-    ServerMain.run(
-        definition,
-        (bind, port, extra) ->
-            start(options.backend, bind, port, code -> exitWithChild(definition, code)),
-        args,
-        options);
+    ServerMain.run(definition, starter(options, definition), args, options);
   }
 
-  /** Starts the backend's server; {@code onChildExit} is for redis-server dying on its own. */
-  static RunningServer start(Backend backend, String bind, int port, IntConsumer onChildExit)
+  /** How {@code main} starts the backend that picocli parsed into {@code options}. */
+  static ServerStarter starter(Options options, ServerDefinition definition) {
+    return ServerStarter.limited(
+        (bind, port, extra, limits) ->
+            start(options.backend, bind, port, limits, code -> exitWithChild(definition, code)));
+  }
+
+  /**
+   * Starts the backend's server; {@code onChildExit} is for redis-server dying on its own. The
+   * kit's limits apply to our server; a real redis-server keeps its own ({@code maxclients}, {@code
+   * timeout}, {@code proto-max-bulk-len}), the reference point as shipped.
+   */
+  static RunningServer start(
+      Backend backend, String bind, int port, ServerLimits limits, IntConsumer onChildExit)
       throws Exception {
     return backend == Backend.NETTY
-        ? RespServer.start(bind, port)
+        ? RespServer.start(bind, port, limits)
         : RedisServerChild.start(bind, port, onChildExit);
   }
 

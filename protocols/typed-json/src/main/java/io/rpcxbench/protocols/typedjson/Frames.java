@@ -25,8 +25,13 @@ final class Frames {
 
   /** Splits the stream into frames of id + JSON (length stripped); fails fast over the bound. */
   static LengthFieldBasedFrameDecoder decoder() {
+    return decoder(MAX_FRAME);
+  }
+
+  /** As {@link #decoder()}, for frames of at most {@code max} bytes of id + JSON. */
+  static LengthFieldBasedFrameDecoder decoder(int max) {
     return new LengthFieldBasedFrameDecoder(
-        LENGTH_BYTES + MAX_FRAME, 0, LENGTH_BYTES, 0, LENGTH_BYTES, true);
+        LENGTH_BYTES + max, 0, LENGTH_BYTES, 0, LENGTH_BYTES, true);
   }
 
   /** A whole frame for a value, written straight into a buffer; null when over the bound. */

@@ -18,6 +18,8 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -51,11 +53,24 @@ final class TypedJsonServer implements RunningServer {
   }
 
   /**
-   * Listens and returns once calls can be served.
+   * Listens with the server kit's default limits and returns once calls can be served.
    *
    * @throws IOException when the address cannot be bound (a {@code BindException} as the cause)
    */
   static TypedJsonServer start(String bind, int port) throws IOException {
+    return start(bind, port, ServerLimits.defaults());
+  }
+
+  /**
+   * Listens with the server kit's limits ({@link NettyLimits}: the cap on the listening channel;
+   * idle timeout, backpressure, frame deadline and budget around the framing, which is bounded by
+   * the smaller of {@link Frames#MAX_FRAME} and {@code --max-frame}).
+   *
+   * @throws IOException when the address cannot be bound (a {@code BindException} as the cause)
+   */
+  static TypedJsonServer start(String bind, int port, ServerLimits limits) throws IOException {
+    NettyLimits guard = new NettyLimits(TypedJsonProtocol.ID, limits);
+    int maxFrame = limits.maxFrameBytes(Frames.MAX_FRAME);
     CallHandler calls = new CallHandler();
     calls.warmUp();
     EventLoopGroup acceptor =
@@ -74,13 +89,18 @@ final class TypedJsonServer implements RunningServer {
             .channel(NioServerSocketChannel.class)
             .option(ChannelOption.SO_BACKLOG, 1024)
             .option(ChannelOption.SO_REUSEADDR, true)
+            .handler(guard.connectionCap())
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childHandler(
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
                     connections.add(ch);
-                    ch.pipeline().addLast("frames", Frames.decoder()).addLast("calls", calls);
+                    ch.pipeline()
+                        .addLast("frames", Frames.decoder(maxFrame))
+                        .addLast("limits-decoded", guard.requestDecoded())
+                        .addLast("calls", calls);
+                    guard.addFirst(ch.pipeline());
                   }
                 })
             .bind(bind, port)
