@@ -136,7 +136,18 @@ final class ProtocolRun {
   /** One call before order 0: the server answers, and answers rightly. */
   private boolean probe(BenchClient client, CallKind.CallInput input, String where) {
     try {
-      config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
+      try {
+        config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
+      } catch (RuntimeException e) {
+        if (!Reachability.isTimeout(e)
+            || config.timeout().compareTo(config.connectTimeout()) <= 0) {
+          throw e;
+        }
+        // A cold client on a busy host (class loading, channel set-up) may need more than the
+        // connect deadline for its first answer: a second try within the call deadline. A
+        // refused or reset connection is never retried.
+        config.call().invoke(client, input, "probe", 1);
+      }
       return true;
     } catch (CallKind.WrongReplyException e) {
       err.println(where + " answered wrongly: " + Reachability.describe(e));
