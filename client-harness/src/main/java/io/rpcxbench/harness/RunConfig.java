@@ -69,43 +69,6 @@ record RunConfig(
     provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
   }
 
-  /** The paper's closed loop, nothing measured beside the calls. */
-  RunConfig(
-      List<Protocol> protocols,
-      int threads,
-      int requests,
-      RequestsPer requestsPer,
-      int runs,
-      Duration warmup,
-      CallKind call,
-      int payloadBytes,
-      int items,
-      String host,
-      Map<String, Integer> ports,
-      Duration timeout,
-      Path out,
-      boolean force) {
-    this(
-        protocols,
-        threads,
-        requests,
-        requestsPer,
-        runs,
-        warmup,
-        call,
-        payloadBytes,
-        items,
-        host,
-        ports,
-        timeout,
-        Duration.ZERO,
-        TimeLimitPer.POINT,
-        false,
-        Map.of(),
-        out,
-        force);
-  }
-
   /** The paper's closed loop with a time limit, nothing measured beside the calls. */
   RunConfig(
       List<Protocol> protocols,

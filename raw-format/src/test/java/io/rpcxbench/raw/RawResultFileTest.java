@@ -185,6 +185,7 @@ class RawResultFileTest {
     RawResultFile.write(failed, p, rows());
     assertThat(RawResultFile.read(failed).rows()).isEmpty();
     assertThat(RawResultFile.read(failed).problems())
+        .isNotEmpty()
         .allMatch(line -> line.contains("run row in a file with status failed"));
   }
 
