@@ -83,7 +83,11 @@ final class LoadRunner implements AutoCloseable {
       tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
     }
     ready.await();
+    if (order == 0) {
+      config.fleet().awaitStart(); // --start-at: every client host releases its first run then
+    }
     long released = System.nanoTime();
+    long releasedWallMicros = RunInstants.wallMicros();
     start.countDown();
     Tally all = new Tally();
     all.lastReply = released;
@@ -94,6 +98,7 @@ final class LoadRunner implements AutoCloseable {
     }
     return RunResult.of(
             order, all.lastReply - released, all.calls, all.errors, merged, all.firstError)
+        .withExtra(RunInstants.columns(releasedWallMicros, all.lastReply - released))
         .withExtra(all.kinds.columns());
   }
 

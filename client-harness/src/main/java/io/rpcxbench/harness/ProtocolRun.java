@@ -37,7 +37,8 @@ final class ProtocolRun {
   /** Returns the exit code: 0 all calls answered correctly, 1 otherwise. */
   int execute() {
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    Provenance provenance = Provenance.capture();
+    Provenance captured = Provenance.capture();
+    Provenance provenance = config.fleet().applyTo(captured);
     byte[] payload = new byte[config.payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
     CallKind.CallInput input =
@@ -83,8 +84,11 @@ final class ProtocolRun {
         err.println(note);
       }
       for (int order = 0; order < config.runs(); order++) {
+        if (order == 0 && config.loadModel().kind() != LoadModel.Kind.CLOSED) {
+          config.fleet().awaitStart(); // the closed loop waits in LoadRunner, threads ready
+        }
         meters.before();
-        RunResult r = meters.after(runner.run(order));
+        RunResult r = meters.after(RunInstants.stamp(runner.run(order)));
         results.add(r);
         err.println(progressLine(r));
         LoadModelReport.warnings(protocol, config, r, meters).forEach(err::println);
@@ -103,6 +107,11 @@ final class ProtocolRun {
     results.forEach(r -> rows.add(r.toRow(protocol.type(), config.threads(), config.requests())));
     Map<String, String> keys = provenance(provenance, client.describe(), warmup, started, finished);
     LoadModelReport.provenance(keys, config, async, meters, results);
+    config.fleet().provenance(keys, results, captured.clientHost());
+    String late = config.fleet().lateWarning(protocol, results);
+    if (late != null) {
+      err.println(late);
+    }
     try {
       RawResultFile.write(config.resultFile(protocol), keys, rows);
     } catch (IOException e) {

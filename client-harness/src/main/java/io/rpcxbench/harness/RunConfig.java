@@ -31,7 +31,8 @@ record RunConfig(
     Path out,
     boolean force,
     LoadModel loadModel,
-    Instruments instruments) {
+    Instruments instruments,
+    FleetMember fleet) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -89,6 +90,44 @@ record RunConfig(
         Instruments.NONE);
   }
 
+  /** One client host alone: no shared start, the OS host name. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Path out,
+      boolean force,
+      LoadModel loadModel,
+      Instruments instruments) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        out,
+        force,
+        loadModel,
+        instruments,
+        FleetMember.NONE);
+  }
+
   /** Checks the values; the message names the option and the bad value. */
   void validate() {
     if (protocols.isEmpty()) {
@@ -136,6 +175,7 @@ record RunConfig(
     }
     loadModel.validate();
     instruments.validate(protocols);
+    fleet.validate();
   }
 
   private static void positive(String option, int value) {
@@ -228,7 +268,8 @@ record RunConfig(
         out,
         force,
         loadModel,
-        instruments.forProtocol(protocol, protocols.size() > 1));
+        instruments.forProtocol(protocol, protocols.size() > 1),
+        fleet);
   }
 
   String protocolList() {
@@ -263,6 +304,7 @@ record RunConfig(
     }
     loadModel.addArgs(args);
     instruments.addArgs(args);
+    fleet.addArgs(args);
     return args;
   }
 

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
       ReportCommand.class,
       AllCommand.class,
       ShowCommand.class,
-      AnnotateCommand.class
+      AnnotateCommand.class,
+      MergeHostsCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
