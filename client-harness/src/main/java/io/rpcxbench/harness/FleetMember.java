@@ -1,31 +1,34 @@
 package io.rpcxbench.harness;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * What the harness is told when it is one of several client hosts driving one point together
- * (deploy/fleet, docs/fleet.md): the instant at which every host releases its first run ({@code
- * --start-at}, epoch ms, computed once by the driver and given to all hosts alike) and the name the
- * host goes by in the results ({@code --client-host-name}, the inventory name; on one machine with
- * network namespaces every host has the same OS host name). Part of {@link RunConfig}.
+ * (deploy/fleet, docs/fleet.md): the instants at which every host releases its runs ({@code
+ * --start-at}, epoch ms, computed once by the driver and given to all hosts alike: the first for
+ * order 0, the k-th for order k; runs beyond the list start when the previous one is done) and the
+ * name the host goes by in the results ({@code --client-host-name}, e.g. its inventory name; on one
+ * machine with network namespaces every host has the same OS host name). Part of {@link RunConfig}.
  *
  * <pre>{@code
- * FleetMember fleet = new FleetMember(1763820000000L, "client-2");
- * fleet.awaitStart();   // parks until 1763820000000 on this host's clock, then returns
+ * FleetMember fleet = new FleetMember(List.of(1763820000000L), "client-2");
+ * fleet.awaitStart(0);   // parks until 1763820000000 on this host's clock, then returns
  * }</pre>
  *
- * @param startAtEpochMs the shared release instant of the first run, or 0 for none
+ * @param startAt the release instants of orders 0, 1, ... (epoch ms); empty for none
  * @param clientHostName the client host's name in the results, or null for the OS host name
  */
-record FleetMember(long startAtEpochMs, String clientHostName) {
-  static final FleetMember NONE = new FleetMember(0, null);
+record FleetMember(List<Long> startAt, String clientHostName) {
+  static final FleetMember NONE = new FleetMember(List.of(), null);
 
-  /** Later than this behind {@code --start-at}, the release is warned about. */
+  /** Later than this behind its instant, a release is warned about. */
   static final double LATE_MS = 10;
 
   /** Epoch ms before 2000 or after 2100 is a mistake (seconds, or a typo), not an instant. */
@@ -38,21 +41,31 @@ record FleetMember(long startAtEpochMs, String clientHostName) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
+  FleetMember {
+    startAt = List.copyOf(startAt);
+  }
+
   boolean synchronizedStart() {
-    return startAtEpochMs > 0;
+    return !startAt.isEmpty();
   }
 
   /** Checks the values; the message names the option. */
   void validate() {
-    if (startAtEpochMs != 0 && (startAtEpochMs < EARLIEST || startAtEpochMs > LATEST)) {
-      throw new IllegalArgumentException(
-          "--start-at must be an instant in epoch milliseconds (e.g. "
-              + System.currentTimeMillis()
-              + "), got "
-              + startAtEpochMs
-              + (startAtEpochMs > 0 && startAtEpochMs < EARLIEST / 1000 * 10
-                  ? " (seconds? multiply by 1000)"
-                  : ""));
+    long previous = 0;
+    for (long at : startAt) {
+      if (at < EARLIEST || at > LATEST) {
+        throw new IllegalArgumentException(
+            "--start-at takes instants in epoch milliseconds (e.g. "
+                + System.currentTimeMillis()
+                + "), got "
+                + at
+                + (at > 0 && at < EARLIEST / 100 ? " (seconds? multiply by 1000)" : ""));
+      }
+      if (at <= previous) {
+        throw new IllegalArgumentException(
+            "--start-at: the instants must increase, got " + at + " after " + previous);
+      }
+      previous = at;
     }
     if (clientHostName != null && !NAME.matcher(clientHostName).matches()) {
       throw new IllegalArgumentException(
@@ -63,14 +76,14 @@ record FleetMember(long startAtEpochMs, String clientHostName) {
   }
 
   /**
-   * Parks until {@code --start-at} on this host's wall clock; returns at once without it or when
-   * the instant has passed. Never spins (the CPUs may be shared with the server).
+   * Parks until order {@code order}'s instant on this host's wall clock; returns at once when it
+   * has none or it has passed. Never spins (the CPUs may be shared with the server).
    */
-  void awaitStart() throws InterruptedException {
-    if (!synchronizedStart()) {
+  void awaitStart(int order) throws InterruptedException {
+    if (order >= startAt.size()) {
       return;
     }
-    long targetMicros = startAtEpochMs * 1000;
+    long targetMicros = startAt.get(order) * 1000;
     for (long left = targetMicros - RunInstants.wallMicros();
         left > 0;
         left = targetMicros - RunInstants.wallMicros()) {
@@ -94,8 +107,10 @@ record FleetMember(long startAtEpochMs, String clientHostName) {
 
   /**
    * The fleet keys (docs/raw-format.md): {@code client_hostname} (the OS's, when {@code
-   * --client-host-name} replaced it), {@code start_at}, {@code released_at_ms} (the first run's
-   * actual release, from its {@code start_epoch_us}) and {@code start_late_ms}.
+   * --client-host-name} replaced it), {@code start_at} (order 0's instant), {@code start_at_runs}
+   * (all of them, when several), {@code released_at_ms} (the first run's actual release, from its
+   * {@code start_epoch_us}), {@code start_late_ms} and {@code start_late_max_ms} (over the runs
+   * that had an instant).
    */
   void provenance(Map<String, String> m, List<RunResult> results, String osHostName) {
     if (clientHostName != null) {
@@ -104,45 +119,58 @@ record FleetMember(long startAtEpochMs, String clientHostName) {
     if (!synchronizedStart()) {
       return;
     }
-    m.put("start_at", String.valueOf(startAtEpochMs));
-    Double late = lateMs(results);
-    if (late != null) {
-      m.put("released_at_ms", millis(startAtEpochMs + late));
-      m.put("start_late_ms", millis(late));
+    m.put("start_at", String.valueOf(startAt.get(0)));
+    if (startAt.size() > 1) {
+      m.put(
+          "start_at_runs", startAt.stream().map(String::valueOf).collect(Collectors.joining(" ")));
+    }
+    List<Double> late = lateMs(results);
+    if (!late.isEmpty()) {
+      m.put("released_at_ms", millis(startAt.get(0) + late.get(0)));
+      m.put("start_late_ms", millis(late.get(0)));
+      m.put("start_late_max_ms", millis(late.stream().mapToDouble(d -> d).max().orElse(0)));
     }
   }
 
-  /** How long after {@code --start-at} the first run was released, or null without a run. */
-  Double lateMs(List<RunResult> results) {
-    if (!synchronizedStart() || results.isEmpty()) {
-      return null;
+  /** How long after its instant each run that had one was released. */
+  List<Double> lateMs(List<RunResult> results) {
+    List<Double> late = new ArrayList<>();
+    for (int i = 0; i < Math.min(startAt.size(), results.size()); i++) {
+      String start = results.get(i).extra().get(RunInstants.START);
+      if (start != null) {
+        late.add(Long.parseLong(start) / 1000.0 - startAt.get(i));
+      }
     }
-    String start = results.get(0).extra().get(RunInstants.START);
-    return start == null ? null : Long.parseLong(start) / 1000.0 - startAtEpochMs;
+    return late;
   }
 
-  /** A warning line when the first run was released late (the host was not ready in time). */
+  /** A warning line when a run was released late (the host was not ready in time), else null. */
   String lateWarning(Protocol protocol, List<RunResult> results) {
-    Double late = lateMs(results);
-    if (late == null || late <= LATE_MS) {
-      return null;
+    List<Double> late = lateMs(results);
+    for (int order = 0; order < late.size(); order++) {
+      if (late.get(order) > LATE_MS) {
+        return "warning: "
+            + protocol
+            + ": order "
+            + order
+            + " released "
+            + millis(late.get(order))
+            + " ms after its --start-at instant "
+            + startAt.get(order)
+            + " ("
+            + Instant.ofEpochMilli(startAt.get(order))
+            + "): this host was not ready in time; give the hosts more lead"
+            + (order > 0 ? " or the runs longer slots" : "");
+      }
     }
-    return "warning: "
-        + protocol
-        + ": released "
-        + millis(late)
-        + " ms after --start-at "
-        + startAtEpochMs
-        + " ("
-        + Instant.ofEpochMilli(startAtEpochMs)
-        + "): this host was not ready in time (start-up, warm-up); give the hosts more lead";
+    return null;
   }
 
   /** The options that reproduce these, for {@code # options:} and the forked workers. */
   void addArgs(List<String> args) {
     if (synchronizedStart()) {
       args.add("--start-at");
-      args.add(String.valueOf(startAtEpochMs));
+      args.add(startAt.stream().map(String::valueOf).collect(Collectors.joining(",")));
     }
     if (clientHostName != null) {
       args.add("--client-host-name");

@@ -1,5 +1,7 @@
 package io.rpcxbench.harness;
 
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,12 +11,13 @@ import picocli.CommandLine.Option;
 final class FleetOptions {
   @Option(
       names = "--start-at",
-      paramLabel = "EPOCH_MS",
+      paramLabel = "EPOCH_MS[,EPOCH_MS...]",
+      split = ",",
       description =
-          "Release the first run's threads at this instant (epoch ms on this host's clock), e.g."
-              + " the same value on every client host of a point; the actual release is recorded"
-              + " (released_at_ms).")
-  long startAt;
+          "Release the first run's threads at this instant (epoch ms on this host's clock), the"
+              + " same on every client host of a point; more instants release the next runs"
+              + " (order k at the k-th). The actual releases are recorded (released_at_ms).")
+  List<Long> startAt = new ArrayList<>();
 
   @Option(
       names = "--client-host-name",

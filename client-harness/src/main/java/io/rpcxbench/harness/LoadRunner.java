@@ -83,9 +83,7 @@ final class LoadRunner implements AutoCloseable {
       tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
     }
     ready.await();
-    if (order == 0) {
-      config.fleet().awaitStart(); // --start-at: every client host releases its first run then
-    }
+    config.fleet().awaitStart(order); // --start-at: every client host releases this run then
     long released = System.nanoTime();
     long releasedWallMicros = RunInstants.wallMicros();
     start.countDown();

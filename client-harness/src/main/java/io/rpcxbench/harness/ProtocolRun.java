@@ -84,8 +84,8 @@ final class ProtocolRun {
         err.println(note);
       }
       for (int order = 0; order < config.runs(); order++) {
-        if (order == 0 && config.loadModel().kind() != LoadModel.Kind.CLOSED) {
-          config.fleet().awaitStart(); // the closed loop waits in LoadRunner, threads ready
+        if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
+          config.fleet().awaitStart(order); // the closed loop waits in LoadRunner, threads ready
         }
         meters.before();
         RunResult r = meters.after(RunInstants.stamp(runner.run(order)));
