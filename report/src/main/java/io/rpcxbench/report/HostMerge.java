@@ -254,8 +254,9 @@ final class HostMerge {
         w.add(
             String.format(
                 Locale.ROOT,
-                "runs drifted apart: in the worst run all hosts ran together for %.0f %% of its"
-                    + " span (only the first run is released together; see host_throughput_sum)",
+                "in a run, every host was running for only %.0f %% of its span (some hosts ended"
+                    + " far sooner, or were released apart: see run_slot_s, overlap and"
+                    + " host_throughput_sum)",
                 100 * least));
       }
     }

@@ -54,6 +54,14 @@ final class MergeHostsCommand implements Callable<Integer> {
   Path out;
 
   @Option(
+      names = "--point",
+      paramLabel = "PROTOCOL/FILE",
+      description =
+          "Merge only this point, named by the host files' path under each host's folder, e.g."
+              + " rpcx/t4-r2000.csv (repeatable; default: every point found).")
+  List<String> only = new ArrayList<>();
+
+  @Option(
       names = "--max-spread-ms",
       paramLabel = "MS",
       defaultValue = "10",
@@ -87,6 +95,9 @@ final class MergeHostsCommand implements Callable<Integer> {
         }
         if (!f.fleet()) {
           others++;
+          continue;
+        }
+        if (!only.isEmpty() && !only.contains(hostPath(f.key()))) {
           continue;
         }
         points.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
@@ -125,6 +136,13 @@ final class MergeHostsCommand implements Callable<Integer> {
       stdout.flush();
       err.flush();
     }
+  }
+
+  /**
+   * The harness's path of a closed-loop point's file under its --out: {@code rpcx/t4-r2000.csv}.
+   */
+  private static String hostPath(HostFile.Key key) {
+    return key.protocol() + "/t" + key.threads() + "-r" + key.requests() + ".csv";
   }
 
   /** {@code OUT/<protocol>/t<T>-r<R>-x<N>.csv}: T and R per host, N the hosts expected. */

@@ -182,6 +182,24 @@ class MergeHostsCommandTest {
   }
 
   @Test
+  void onlyTheNamedPointsAreMerged() throws IOException {
+    for (String h : FLEET) {
+      write(h, 2, 2, "thread", T0, 0, 0);
+    }
+    String raw = dir.resolve("raw").toString();
+    String out = dir.resolve("merged").toString();
+
+    Cli.Result none = Cli.run("merge-hosts", raw, "--out", out, "--point", "rpcx/t9-r9.csv");
+    assertThat(none.exit()).isZero();
+    assertThat(none.out()).contains("merge-hosts: 0 points run on several client hosts");
+    assertThat(dir.resolve("merged")).doesNotExist();
+
+    Cli.Result one = Cli.run("merge-hosts", raw, "--out", out, "--point", "rpcx/t4-r100.csv");
+    assertThat(one.exit()).isZero();
+    assertThat(one.out()).contains("merge-hosts: 1 points run on several client hosts");
+  }
+
+  @Test
   void aFolderThatIsNotThereIsBadUsage() {
     Cli.Result r = Cli.run("merge-hosts", dir.resolve("nope").toString());
     assertThat(r.exit()).isEqualTo(2);
