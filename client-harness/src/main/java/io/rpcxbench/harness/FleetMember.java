@@ -36,9 +36,6 @@ record FleetMember(List<Long> startAt, String clientHostName) {
 
   private static final long LATEST = 4_102_444_800_000L;
 
-  /** The last stretch before an instant is spun, not parked. */
-  private static final long SPIN_MICROS = 2_000;
-
   /** Parks at most this long at once, so that a clock step while waiting is noticed. */
   private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
@@ -80,23 +77,20 @@ record FleetMember(List<Long> startAt, String clientHostName) {
 
   /**
    * Parks until order {@code order}'s instant on this host's wall clock; returns at once when it
-   * has none or it has passed. Parks until {@link #SPIN_MICROS} before it, then spins: a parked
-   * thread on a busy box wakes up late by the scheduler's latency, a running one does not; the spin
-   * is short and once per run, so it takes nothing measurable from the server.
+   * has none or it has passed. Never spins: with client hosts that share CPUs with each other or
+   * with the server (one machine, network namespaces), spinning hosts took the CPUs from the ones
+   * still to wake up and made them tens of ms late; parked, they wake within a ms or two.
    */
   void awaitStart(int order) throws InterruptedException {
     if (order >= startAt.size()) {
       return;
     }
     long targetMicros = startAt.get(order) * 1000;
-    for (long left = targetMicros - SPIN_MICROS - RunInstants.wallMicros();
+    for (long left = targetMicros - RunInstants.wallMicros();
         left > 0;
-        left = targetMicros - SPIN_MICROS - RunInstants.wallMicros()) {
+        left = targetMicros - RunInstants.wallMicros()) {
       // The wall clock is re-read after each park: it may be slewed or stepped meanwhile.
       OpenLoopRunner.sleepUntil(System.nanoTime() + Math.min(left * 1000, MAX_PARK_NANOS));
-    }
-    while (RunInstants.wallMicros() < targetMicros) {
-      Thread.onSpinWait();
     }
   }
 
