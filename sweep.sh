@@ -1,17 +1,34 @@
 #!/usr/bin/env bash
 # sweep.sh: the paper's sweep. For every thread count, for every request count, for every
-# protocol, one client-harness JVM runs one point (10 runs) under a 600 s limit; a point that
-# runs out of time or crashes is recorded as a failed-point file (docs/raw-format.md) and the
-# sweep goes on. Rerunning the same command resumes: points whose file exists are skipped.
-# See docs/sweep.md.
+# protocol, one client-harness JVM runs one point (10 runs) under a 600 s limit (the harness's
+# own --time-limit: a point that runs out of time keeps the runs that finished, status timeout);
+# a point that crashes is recorded as a failed-point file (docs/raw-format.md) and the sweep goes
+# on. Rerunning the same command resumes: points whose file exists are skipped. One sweep at a
+# time per --out (a lock); the servers it starts die with it, or at the next start when it was
+# killed. See docs/sweep.md.
 set -euo pipefail
 
+# A sweep started in the background by a script inherits SIGINT ignored, and a non-interactive
+# bash can neither trap nor reset a signal ignored at entry: Ctrl-C and kill -INT would do
+# nothing. Start again with SIGINT at its default (then the trap below works).
+if [[ $(trap -p INT) == "trap -- '' SIGINT" && -z ${RPCX_SWEEP_SIGINT_RESET:-} ]]; then
+  export RPCX_SWEEP_SIGINT_RESET=1
+  if env --default-signal=INT true 2>/dev/null; then
+    exec env --default-signal=INT "$BASH" "$0" "$@"
+  elif command -v perl >/dev/null 2>&1; then
+    exec perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "sweep.sh: exec: $!\n"' "$BASH" "$0" "$@"
+  fi
+  printf 'sweep.sh: SIGINT was ignored when this sweep started and cannot be restored here (no env --default-signal, no perl): stop it with kill -TERM %s\n' "$$" >&2
+fi
+unset RPCX_SWEEP_SIGINT_RESET
+
 # ---- defaults (the paper's plan: both counts from 10, step 10; 600 s per point) ----
-THREADS_FROM=10; THREADS_TO=990; THREADS_STEP=10
-REQUESTS_FROM=10; REQUESTS_TO=900; REQUESTS_STEP=10
+THREADS_SPEC=10:990:10
+REQUESTS_SPEC=10:900:10
 PROTOCOLS=rpcx,grpc,openfeign      # the paper's three; any ids of the catalog (--list-protocols)
 RUNS=10
 LIMIT_S=600
+TIMEOUT_PER=point                  # --point-timeout bounds the point (the paper) or each run
 KILL_AFTER_S=10
 STOP_TIMEOUT_S=15
 OUT=results/raw
@@ -19,13 +36,16 @@ STOP_AFTER_FAILURES=0
 MODE=host
 HOST=localhost
 declare -A PORT=()                 # --port ID=PORT; the rest from the catalog or the ready lines
-HARNESS_OPTS=()                    # --call, --payload, --items, --warmup, ... and everything after --
+HARNESS_OPTS=()                    # --call, --payload, ..., --cold-start and everything after --
 DRY_RUN=0
 RETRY_FAILED=0
 READY_TIMEOUT_S=${RPCX_READY_TIMEOUT:-180}
+MIN_FREE_KB=${RPCX_SWEEP_MIN_FREE_KB:-8192}   # stop before a point when --out has less room
+MAX_COUNTS=100000                  # values one --threads/--requests list may expand to
 JAVA=${JAVA:-java}
 CLIENT_JVM_OPTS=${CLIENT_JVM_OPTS:-}
-SERVER_JVM_OPTS=${SERVER_JVM_OPTS:-}
+EXIT_LOCKED=3                      # another sweep holds --out
+EXIT_NO_SPACE=4                    # --out cannot be written (full disk)
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ORIG_ARGS=("$@")
@@ -37,13 +57,17 @@ else
   # shellcheck source=deploy/catalog.sh
   source "$SCRIPT_DIR/catalog.sh"
 fi
+# the servers' JVM flags: the same in every path (catalog.sh says why); recorded in every file
+SERVER_JVM_FLAGS=${SERVER_JVM_OPTS-$DEFAULT_SERVER_JVM_FLAGS}
+SERVER_FLAGS_GIVEN=0
+[[ -n ${SERVER_JVM_OPTS+set} ]] && SERVER_FLAGS_GIVEN=1
 
 usage() {
-  cat <<'USAGE'
+  cat <<USAGE
 Usage: ./sweep.sh [--host B | --local | --lab] [options] [-- HARNESS_OPTIONS...]
 
 Runs the paper's sweep: for each thread count, each request count, each protocol, one
-client-harness run of --runs runs, killed after --point-timeout seconds. Writes
+client-harness run of --runs runs under --point-timeout seconds. Writes
 <out>/<protocol>/t<T>-r<R>.csv (docs/raw-format.md). Rerun the same command to resume.
 Protocols, labels, ports and server jars come from the harness's catalog
 (java -jar client-harness.jar --list-protocols).
@@ -54,41 +78,57 @@ Target (pick one; default --host localhost):
   --local                  start the protocols' servers on 127.0.0.1 (free ports; a server
                            shared by several protocols once), stop them at the end
   --lab                    client in lab host A, servers in lab host B (deploy/lab.sh up first)
+  --server-jvm-flags "F"   the servers' JVM flags with --local/--lab (default
+                           "$DEFAULT_SERVER_JVM_FLAGS", as deploy/servers.sh); with --host,
+                           the flags B's servers run with, for the record (deploy.sh prints them)
 
 Plan:
   --protocol ID[,ID...]    protocols of the catalog, or "all" (default: rpcx,grpc,openfeign)
-  --threads FROM[:TO[:STEP]]   thread counts (default 10:990:10); one value = that value only
-  --requests FROM[:TO[:STEP]]  request counts (default 10:900:10); one value = that value only;
-                           an empty field keeps the default, e.g. --requests :100, --threads 100:
+  --threads LIST           thread counts (default 10:990:10)
+  --requests LIST          request counts (default 10:900:10)
+                           LIST: values and ranges FROM:TO:STEP, comma-separated: "100" is 100
+                           only, "10:910:100,990" is 10, 110, ..., 910, 990; an empty range
+                           field keeps the default (--requests :100 is 10:100:10)
   --runs N                 runs per point (default 10)
-  --point-timeout S        seconds a point may take before it is killed (default 600)
+  --point-timeout S        seconds a point may take (default 600); the runs that finished
+                           are kept, status timeout
+  --timeout-per point|run  what --point-timeout bounds: the whole point (default, the paper's
+                           reading) or each run; recorded as timeout_per
   --stop-after-failures N  after N failed points in a row for a protocol, move that protocol
                            on to the next thread count (default 0: never)
 
-Passed to the harness at every point (and recorded in the log and in failed-point files):
+Passed to the harness at every point (recorded in every file, failed-point ones too):
   --call hello|echo|put|items, --payload BYTES (needs --call), --items N (needs --call),
   --warmup DURATION, --requests-per thread|total, --timeout DURATION (per-call deadline),
-  and everything after "--" verbatim. Use a separate --out per call/payload: a point's file
-  name holds only the protocol, threads and requests.
+  --cold-start (order 0 includes building the client and its first call), and everything
+  after "--" verbatim. Use a separate --out per call/payload: a point's file name holds only
+  the protocol, threads and requests.
 
 Output and control:
-  --out DIR                raw results folder (default results/raw); the log goes there too
-  --retry-failed           rerun points whose file says status timeout or failed
+  --out DIR                raw results folder (default results/raw); the log goes there too;
+                           one sweep at a time per folder (a second one exits $EXIT_LOCKED)
+  --retry-failed           rerun points whose file says status timeout, failed or incomplete
   --dry-run                print the plan (points in order) and exit
   -h, --help               this text
 
+Progress: one line per run ("[12/99] grpc t110 r300 run 4/10 1.95 s") and per point, with an
+ETA from the calls still planned and each protocol's measured rate.
+
 Environment: RPCX_BENCH_CLIENT_JAR (client jar), RPCX_BENCH_REPORT_JAR (report jar, reads the
-result files), JAVA (java binary), CLIENT_JVM_OPTS, SERVER_JVM_OPTS (--local/--lab servers),
-RPCX_READY_TIMEOUT (server start, s).
+result files), JAVA (java binary), CLIENT_JVM_OPTS, SERVER_JVM_OPTS (as --server-jvm-flags),
+RPCX_READY_TIMEOUT (server start, s), RPCX_SWEEP_MIN_FREE_KB (free space a point needs,
+default 8192), RPCX_LAB_STATE_DIR (which lab, see deploy/lab.sh --help).
 
 Exit: 0 every point complete without errors, 1 some point failed or timed out,
-2 bad usage, 130/143 interrupted (the resume command is printed).
+2 bad usage, $EXIT_LOCKED another sweep is running on --out, $EXIT_NO_SPACE --out cannot be written (full
+disk; the resume command is printed), 130/143 interrupted (the resume command is printed).
 
 Examples:
   ./sweep.sh --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2
+  ./sweep.sh --local --threads 10,110 --requests 100 --requests-per total
   ./sweep.sh --local --protocol rpcx,grpc-tuned --call echo --payload 256 --out results/echo256
   ./sweep.sh --host 198.18.0.2 --port grpc=9082 --stop-after-failures 3 -- --warmup 5s
-  ./sweep.sh --lab --protocol rpcx,grpc --threads 10:100:10 --dry-run
+  ./sweep.sh --lab --threads 10:910:100,990 --requests 100,300,500 --dry-run
 USAGE
 }
 
@@ -101,30 +141,42 @@ die_usage() {
 is_posint() { [[ $1 =~ ^[1-9][0-9]{0,8}$ ]]; }
 is_nonneg() { [[ $1 =~ ^(0|[1-9][0-9]{0,8})$ ]]; }
 
-# parse_range NAME SPEC DEF_FROM DEF_TO DEF_STEP -> prints "FROM TO STEP". A single value
-# (no colon) is that value only; empty fields keep the defaults.
-parse_range() {
-  local name=$1 spec=$2 from=$3 to=$4 step=$5 extra=
-  local f1 f2 f3
-  IFS=: read -r f1 f2 f3 extra <<<"$spec"
-  [[ -z $extra && $spec != *:*:*:* ]] || die_usage "$name: expected FROM[:TO[:STEP]], got '$spec'"
-  if [[ $spec != *:* ]]; then
-    is_posint "$spec" || die_usage "$name: expected a positive integer, got '$spec'"
-    printf '%s %s %s\n' "$spec" "$spec" 1
-    return 0
-  fi
-  [[ -n $f1 ]] && from=$f1
-  [[ -n ${f2:-} ]] && to=$f2
-  [[ -n ${f3:-} ]] && step=$f3
-  is_posint "$from" || die_usage "$name: FROM must be a positive integer, got '$from'"
-  is_posint "$to" || die_usage "$name: TO must be a positive integer, got '$to'"
-  is_posint "$step" || die_usage "$name: STEP must be a positive integer, got '$step'"
-  ((from <= to)) || die_usage "$name: FROM ($from) is greater than TO ($to)"
-  printf '%s %s %s\n' "$from" "$to" "$step"
+# parse_counts NAME SPEC DEF_FROM DEF_TO DEF_STEP: SPEC is a comma list of values and ranges
+# FROM[:TO[:STEP]] (a value without a colon is that value only; empty range fields keep the
+# defaults). Sets COUNTS (ascending, each once) and COUNTS_DESC (each item as FROM:TO:STEP).
+parse_counts() {
+  local name=$1 spec=$2 item from to step f1 f2 f3 extra v total=0
+  local -a items desc=() values=()
+  [[ -n $spec && $spec != ,* && $spec != *, && $spec != *,,* ]] ||
+    die_usage "$name: expected values or ranges FROM:TO:STEP separated by commas, got '$spec'"
+  IFS=, read -r -a items <<<"$spec"
+  for item in "${items[@]}"; do
+    if [[ $item != *:* ]]; then
+      is_posint "$item" || die_usage "$name: expected a positive integer, got '$item'"
+      from=$item; to=$item; step=1
+    else
+      IFS=: read -r f1 f2 f3 extra <<<"$item"
+      [[ -z $extra && $item != *:*:*:* ]] || die_usage "$name: expected FROM[:TO[:STEP]], got '$item'"
+      from=$3; to=$4; step=$5
+      [[ -n $f1 ]] && from=$f1
+      [[ -n ${f2:-} ]] && to=$f2
+      [[ -n ${f3:-} ]] && step=$f3
+      is_posint "$from" || die_usage "$name: FROM must be a positive integer, got '$from'"
+      is_posint "$to" || die_usage "$name: TO must be a positive integer, got '$to'"
+      is_posint "$step" || die_usage "$name: STEP must be a positive integer, got '$step'"
+      ((from <= to)) || die_usage "$name: FROM ($from) is greater than TO ($to)"
+    fi
+    total=$((total + (to - from) / step + 1))
+    ((total <= MAX_COUNTS)) || die_usage "$name: more than $MAX_COUNTS values in '$spec'"
+    desc+=("$from:$to:$step")
+    for ((v = from; v <= to; v += step)); do values+=("$v"); done
+  done
+  mapfile -t COUNTS < <(printf '%s\n' "${values[@]}" | sort -n -u)
+  COUNTS_DESC=$(IFS=,; printf '%s' "${desc[*]}")
 }
 
 parse_args() {
-  local threads_spec='' requests_spec='' modes=0 arg value call_given=0 sized=''
+  local modes=0 arg value call_given=0 sized=''
   PORT_SPECS=()
   while (($# > 0)); do
     arg=$1
@@ -139,8 +191,10 @@ parse_args() {
       --lab) MODE=lab; modes=$((modes + 1)); shift; continue ;;
       --dry-run) DRY_RUN=1; shift; continue ;;
       --retry-failed) RETRY_FAILED=1; shift; continue ;;
+      --cold-start) HARNESS_OPTS+=("$arg"); shift; continue ;;
       --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
-      --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout)
+      --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout|\
+      --timeout-per|--server-jvm-flags)
         (($# >= 2)) || die_usage "$arg needs a value"
         value=$2 ;;
       *) die_usage "unknown argument '$arg'" ;;
@@ -149,12 +203,15 @@ parse_args() {
       --host) HOST=$value; MODE=host; modes=$((modes + 1))
               [[ -n $HOST ]] || die_usage "--host needs a host name or address" ;;
       --protocol|--protocols) PROTOCOLS=$value ;;
-      --threads) threads_spec=$value ;;
-      --requests) requests_spec=$value ;;
+      --threads) THREADS_SPEC=$value ;;
+      --requests) REQUESTS_SPEC=$value ;;
       --runs) is_posint "$value" || die_usage "--runs must be a positive integer, got '$value'"
               RUNS=$value ;;
       --point-timeout) is_posint "$value" || die_usage "--point-timeout must be a positive number of seconds, got '$value'"
                        LIMIT_S=$value ;;
+      --timeout-per) [[ $value == point || $value == run ]] || die_usage "--timeout-per must be point or run, got '$value'"
+                     TIMEOUT_PER=$value ;;
+      --server-jvm-flags) SERVER_JVM_FLAGS=$value; SERVER_FLAGS_GIVEN=1 ;;
       --timeout)
         # the harness's per-call deadline; a bare number was this script's point limit once
         [[ $value =~ [a-zA-Z] ]] || die_usage "--timeout is the harness's per-call deadline, a duration like 30s; the point's limit in seconds is --point-timeout $value"
@@ -171,7 +228,10 @@ parse_args() {
       --payload|--items)
         is_nonneg "$value" || die_usage "$arg must be an integer >= 0, got '$value'"
         sized=$arg; HARNESS_OPTS+=("$arg" "$value") ;;
-      --warmup|--requests-per) HARNESS_OPTS+=("$arg" "$value") ;;
+      --requests-per)
+        [[ $value == thread || $value == total ]] || die_usage "--requests-per must be thread or total, got '$value'"
+        HARNESS_OPTS+=("$arg" "$value") ;;
+      --warmup) HARNESS_OPTS+=("$arg" "$value") ;;
     esac
     shift 2
   done
@@ -179,14 +239,26 @@ parse_args() {
   # without --call the harness makes hello calls, which have no payload or items
   [[ -z $sized || $call_given -eq 1 ]] ||
     die_usage "$sized needs --call (e.g. --call echo --payload 256): without it the harness measures hello"
-  if [[ -n $threads_spec ]]; then
-    read -r THREADS_FROM THREADS_TO THREADS_STEP < <(parse_range --threads "$threads_spec" \
-      "$THREADS_FROM" "$THREADS_TO" "$THREADS_STEP") || exit 2
-  fi
-  if [[ -n $requests_spec ]]; then
-    read -r REQUESTS_FROM REQUESTS_TO REQUESTS_STEP < <(parse_range --requests "$requests_spec" \
-      "$REQUESTS_FROM" "$REQUESTS_TO" "$REQUESTS_STEP") || exit 2
-  fi
+  parse_counts --threads "$THREADS_SPEC" 10 990 10
+  THREADS=("${COUNTS[@]}"); THREADS_DESC=$COUNTS_DESC
+  parse_counts --requests "$REQUESTS_SPEC" 10 900 10
+  REQUESTS=("${COUNTS[@]}"); REQUESTS_DESC=$COUNTS_DESC
+  harness_readings
+}
+
+# harness_readings: what the harness options say about the calls a point makes and what its
+# files record, wherever they were given (own flags or after --): REQUESTS_PER, COLD_START.
+harness_readings() {
+  local i a
+  REQUESTS_PER=thread; COLD_START=false
+  for ((i = 0; i < ${#HARNESS_OPTS[@]}; i++)); do
+    a=${HARNESS_OPTS[i]}
+    case $a in
+      --requests-per) REQUESTS_PER=${HARNESS_OPTS[i + 1]:-thread} ;;
+      --requests-per=*) REQUESTS_PER=${a#*=} ;;
+      --cold-start) COLD_START=true ;;
+    esac
+  done
 }
 
 # load_catalog: the harness's protocol table; checks --protocol and --port against it.
@@ -207,13 +279,18 @@ load_catalog() {
 build_plan() {
   PLAN_P=(); PLAN_T=(); PLAN_R=()
   local t r p
-  for ((t = THREADS_FROM; t <= THREADS_TO; t += THREADS_STEP)); do
-    for ((r = REQUESTS_FROM; r <= REQUESTS_TO; r += REQUESTS_STEP)); do
+  for t in "${THREADS[@]}"; do
+    for r in "${REQUESTS[@]}"; do
       for p in "${PROTOCOL_LIST[@]}"; do
         PLAN_P+=("$p"); PLAN_T+=("$t"); PLAN_R+=("$r")
       done
     done
   done
+}
+
+# calls_per_point T R: the calls a point makes over its runs (the harness's --requests-per)
+calls_per_point() {
+  if [[ $REQUESTS_PER == total ]]; then printf '%s' $((RUNS * $2)); else printf '%s' $((RUNS * $1 * $2)); fi
 }
 
 # ---- reading result files: the report tool's `show` (docs/report.md), never columns here ----
@@ -224,7 +301,8 @@ show() {
   "$JAVA" -jar "$REPORT_JAR" show "$file" "$@" 2>/dev/null
 }
 
-# file_state FILE -> complete | errors (complete but some calls failed) | timeout | failed
+# file_state FILE -> complete | errors (complete but some calls failed) | timeout | incomplete
+# | failed
 file_state() {
   local status errors
   status=$(show "$1" --provenance status || true)
@@ -236,11 +314,22 @@ file_state() {
   printf '%s' "$status"
 }
 
-# file_throughput FILE -> the cleaned throughput (calls/s over the kept runs 1..N-1), or -
-file_throughput() {
-  local v
-  v=$(show "$1" --cleaned | awk -F'\t' '$1 == "throughput" { print $2; exit }' || true)
-  printf '%s' "${v:--}"
+# point_summary FILE RC: one `show --cleaned` for a point just run: sets SUMMARY_STATE (as
+# file_state; a complete file whose harness exited 1 has errors) and SUMMARY_THROUGHPUT (the
+# cleaned calls/s over the kept runs 1..N-1, or -)
+point_summary() {
+  local file=$1 rc=$2 cleaned status
+  cleaned=$(show "$file" --cleaned || true)
+  status=$(awk -F'\t' '$1 == "status" { print $2; exit }' <<<"$cleaned")
+  SUMMARY_THROUGHPUT=$(awk -F'\t' '$1 == "throughput" { print $2; exit }' <<<"$cleaned")
+  SUMMARY_THROUGHPUT=${SUMMARY_THROUGHPUT:--}
+  if [[ -z $status ]]; then
+    SUMMARY_STATE=$(file_state "$file")
+  elif [[ $status == complete && $rc -ne 0 ]]; then
+    SUMMARY_STATE=errors
+  else
+    SUMMARY_STATE=$status
+  fi
 }
 
 require_report_jar() {
@@ -257,11 +346,51 @@ fmt_duration() {
   printf '%d:%02d:%02d' $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
 }
 
+# log MESSAGE: a timed line on stderr and in the log; a log that cannot be written stops the
+# sweep with one clear line and the resume command (a full disk), never with "write error"
 log() {
   local line
   line="$(date +%H:%M:%S) $*"
   printf '%s\n' "$line" >&2
-  if [[ -n ${LOG_FILE:-} ]]; then printf '%s\n' "$line" >>"$LOG_FILE"; fi
+  log_only "$line"
+}
+
+# log_only TEXT: the log alone
+log_only() {
+  [[ -n ${LOG_FILE:-} ]] || return 0
+  if ! { printf '%s\n' "$1" >>"$LOG_FILE"; } 2>/dev/null; then
+    stop_no_space "cannot append to the log $LOG_FILE"
+  fi
+}
+
+# ---- a full disk: one line, the resume command, no temp files ----
+# free_kb DIR: the space left for DIR in KB
+free_kb() { df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print $4 }'; }
+
+# check_space: stop before a point when --out is (nearly) full
+check_space() {
+  local free
+  free=$(free_kb "$OUT")
+  if [[ -n $free ]] && ((free < MIN_FREE_KB)); then
+    stop_no_space "only ${free} KB free there (a point needs ${MIN_FREE_KB} KB, RPCX_SWEEP_MIN_FREE_KB)"
+  fi
+}
+
+# stop_no_space WHY: --out cannot be written; stops the point in progress, leaves no temp file,
+# prints one line and the resume command, exits EXIT_NO_SPACE (servers stop in the EXIT trap)
+stop_no_space() {
+  local why=$1 free
+  trap - INT TERM
+  LOG_FILE=''
+  stop_point
+  if [[ -n ${CURRENT_FILE:-} ]]; then
+    remove_point_temps "$CURRENT_FILE"
+    discard_unfinished "$CURRENT_FILE"
+  fi
+  free=$(free_kb "$OUT")
+  printf 'sweep.sh: stopped: cannot write to %s (%s; %s KB free): free some space, then resume with: %s\n' \
+    "$OUT" "$why" "${free:-?}" "$(resume_command)" >&2
+  exit "$EXIT_NO_SPACE"
 }
 
 # find_jar ENV_VALUE ENV_NAME REL: $ENV_NAME when set (must exist), else REL in the repo, else
@@ -283,6 +412,82 @@ find_lab_sh() {
   return 1
 }
 
+# ---- one sweep per --out: a lock (flock on <out>/sweep.lock) ----
+# take_lock: refuses a second sweep on the same --out with one line (exit EXIT_LOCKED). The lock
+# is held by this shell alone (its children get the descriptor closed), so it goes the moment
+# this sweep dies, even with kill -9.
+take_lock() {
+  local lock="$OUT/sweep.lock" holder
+  exec {LOCK_FD}>>"$lock" || stop_no_space "cannot open $lock"
+  if ! command -v flock >/dev/null 2>&1; then
+    log "flock (util-linux) not found: --out $OUT is not locked against a second sweep"
+    return 0
+  fi
+  if ! flock -n "$LOCK_FD"; then
+    holder=$(head -n 1 "$lock" 2>/dev/null || true)
+    printf 'sweep.sh: another sweep is running on %s (%s); wait for it, stop it, or use another --out\n' \
+      "$OUT" "${holder:-its pid unknown}" >&2
+    exit "$EXIT_LOCKED"
+  fi
+  { printf 'pid %s, started %s: %s\n' "$$" "$(now_iso)" "$(resume_command)" >"$lock"; } 2>/dev/null || true
+}
+
+# ---- processes this sweep started: <out>/sweep.pids, for the next start after a kill -9 ----
+declare -A OWN_PIDS=()             # pid -> "KIND START_TIME [FILE]"
+
+# own_pid KIND PID [FILE]: remember a process this sweep started (a server, a point)
+own_pid() {
+  OWN_PIDS[$2]="$1 $(proc_start_time "$2") ${3:-}"
+  write_pids
+}
+
+forget_pid() {
+  unset "OWN_PIDS[$1]"
+  write_pids
+}
+
+# write_pids: the pid file, replaced atomically; best effort (a full disk must not stop a stop)
+write_pids() {
+  local f="$OUT/sweep.pids" pid kind start file
+  {
+    for pid in "${!OWN_PIDS[@]}"; do
+      read -r kind start file <<<"${OWN_PIDS[$pid]}"
+      printf '%s %s %s %s\n' "$kind" "$pid" "$start" "$file"
+    done >"$f.tmp" && mv -f "$f.tmp" "$f"
+  } 2>/dev/null || rm -f "$f.tmp" 2>/dev/null || true
+}
+
+# clean_strays: a sweep killed with SIGKILL could not stop what it started; its pid file names
+# them (with their start times: a reused pid is left alone). Stops them before anything starts
+# here, and removes the file a stopped point left unfinished (this sweep runs that point again).
+clean_strays() {
+  local f="$OUT/sweep.pids" kind pid start file i alive
+  local -a pids=() files=()
+  [[ -f $f ]] || return 0
+  while read -r kind pid start file; do
+    [[ $pid =~ ^[0-9]+$ && -n $start ]] || continue
+    [[ $(proc_start_time "$pid") == "$start" ]] || continue
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    pids+=("$pid")
+    if [[ $kind == point && -n $file ]]; then files+=("$file"); fi
+  done <"$f"
+  for ((i = 0; i < STOP_TIMEOUT_S * 10; i++)); do
+    alive=0
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    ((alive)) || break
+    sleep 0.1
+  done
+  for pid in "${pids[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; done
+  for file in "${files[@]}"; do
+    remove_point_temps "$file"
+    discard_unfinished "$file"
+  done
+  rm -f "$f"
+  if ((${#pids[@]} > 0)); then
+    log "a sweep on $OUT was killed before it could stop what it started: stopped its processes (pids ${pids[*]})"
+  fi
+}
+
 # ---- lab mode: settings from deploy/lab.sh's state file ----
 load_lab() {
   LAB_SH=$(find_lab_sh) || die_usage "--lab: deploy/lab.sh not found next to sweep.sh"
@@ -299,11 +504,23 @@ load_lab() {
   LAB_NOTE="rate=${LAB[rate]:-?} cpus=${LAB[cpus]:-?} memory=${LAB[memory]:-?} delay=${LAB[delay]:-?} measured=${LAB[measured]:-?}"
 }
 
+# lab_link_bytes -> "A_TO_B B_TO_A": bytes A's end of the link sent (tx) and received (rx)
 lab_link_bytes() {
-  local rx tx
-  rx=$(ip netns exec "${LAB[ns_a]}" cat "/sys/class/net/${LAB[if_a]}/statistics/rx_bytes")
-  tx=$(ip netns exec "${LAB[ns_a]}" cat "/sys/class/net/${LAB[if_a]}/statistics/tx_bytes")
-  printf '%s' $((rx + tx))
+  local stats="/sys/class/net/${LAB[if_a]}/statistics"
+  ip netns exec "${LAB[ns_a]}" cat "$stats/tx_bytes" "$stats/rx_bytes" | tr '\n' ' '
+}
+
+# point_provenance: the facts every file of this sweep records beside the harness's own
+# (--provenance for the harness, --set for the files written here): KEY=VALUE in PROVENANCE
+point_provenance() {
+  local flags=${SERVER_JVM_FLAGS:-none}
+  if [[ $MODE == host && $SERVER_FLAGS_GIVEN -eq 0 ]]; then
+    flags="unknown (servers not started by sweep.sh; pass --server-jvm-flags)"
+  fi
+  PROVENANCE=("server_jvm_flags=$flags")
+  if [[ $MODE == lab ]]; then
+    PROVENANCE+=("link_rate=${LAB[rate]:-?}" "link_burst=${LAB[burst]:-?}" "lab=$LAB_NOTE")
+  fi
 }
 
 # ---- --local / --lab servers: each distinct server of the selected protocols once ----
@@ -312,20 +529,22 @@ lab_link_bytes() {
 start_servers() {
   local bind=$1; shift
   local runner=("$@") name jar log_file id
-  local -a args pids=()
+  local -a args pids=() flags=()
+  read -r -a flags <<<"$SERVER_JVM_FLAGS"
   catalog_servers "${PROTOCOL_LIST[@]}"
   for id in "${EXTERNALS[@]}"; do
-    log "${id%%:*} needs the external server '${id#*:}': sweep.sh does not start it; it must be listening on $bind"
+    log "$(catalog_external_note "$id" 1)"
   done
   for name in "${SERVER_NAMES[@]}"; do
     jar=$(catalog_find_jar "${SERVER_JAR[$name]}" "$SCRIPT_DIR") ||
       die_usage "server jar ${SERVER_JAR[$name]} (for ${SERVER_IDS[$name]}) not found in the repo or beside sweep.sh; build with: mvn -B -q package -DskipTests"
     log_file="$LOG_DIR/server-$name.log"
     read -r -a args <<<"${SERVER_ARGS[$name]}"
-    # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of flags
-    server_spawn "$log_file" "${runner[@]}" "$JAVA" $SERVER_JVM_OPTS -jar "$jar" --bind "$bind" --port 0 "${args[@]}"
+    # the lock stays with this shell: a server holding it would lock out the resume
+    server_spawn "$log_file" "${runner[@]}" "$JAVA" "${flags[@]}" -jar "$jar" --bind "$bind" --port 0 "${args[@]}" {LOCK_FD}>&-
     pids+=("$SPAWNED_PID")
-    log "started the server of ${SERVER_IDS[$name]} (pid $SPAWNED_PID, log $log_file)"
+    own_pid server "$SPAWNED_PID"
+    log "started the server of ${SERVER_IDS[$name]} (pid $SPAWNED_PID, JVM flags ${SERVER_JVM_FLAGS:-none}, log $log_file)"
   done
   local i=0
   for name in "${SERVER_NAMES[@]}"; do
@@ -341,28 +560,41 @@ start_servers() {
 
 stop_servers() {
   ((${#SERVER_PIDS[@]} > 0)) || return 0
+  local pid
   server_stop_all "$STOP_TIMEOUT_S"
+  for pid in "${!OWN_PIDS[@]}"; do
+    [[ ${OWN_PIDS[$pid]} == server* ]] && unset "OWN_PIDS[$pid]"
+  done
+  write_pids
   log "servers stopped"
 }
+
 # ---- one point ----
 # write_failed_point FILE STATUS P T R EXIT_CODE STARTED: a point with no rows, written through
-# the raw-format library (report.jar annotate: the harness's writer, atomic)
+# the raw-format library (report.jar annotate: the harness's writer, atomic), with the same
+# facts a harness-written file has
 write_failed_point() {
-  local file=$1 status=$2 p=$3 t=$4 r=$5 rc=$6 started=$7
+  local file=$1 status=$2 p=$3 t=$4 r=$5 rc=$6 started=$7 kv
   local -a set=(
     --set "protocol=$p" --set "type=$(catalog_get "$p" type)"
-    --set "threads=$t" --set "requests=$r" --set "runs=$RUNS"
+    --set "threads=$t" --set "requests=$r" --set "requests_per=$REQUESTS_PER"
+    --set "runs=$RUNS" --set "runs_completed=0"
   )
   if [[ $status == timeout ]]; then set+=(--set "limit_s=$LIMIT_S"); fi
   set+=(
+    --set "timeout_per=$TIMEOUT_PER" --set "cold_start=$COLD_START"
     --set "exit_code=$rc" --set "started=$started" --set "finished=$(now_iso)"
     --set "client_host=$(hostname)" --set "target=$HOST:${PORT[$p]}"
     --set "jvm_flags=$CLIENT_JVM_OPTS"
     --set "os=$(uname -s) $(uname -r) $(uname -m), $(nproc) cpus"
-    --set "options=${POINT_ARGS[*]}" --set "written_by=sweep.sh"
+    --set "options=${POINT_OPTIONS[*]}" --set "written_by=sweep.sh"
   )
-  "$JAVA" -jar "$REPORT_JAR" annotate "$file" --status "$status" "${set[@]}" >>"$LOG_FILE" 2>&1 ||
-    { log "cannot write $file (report.jar annotate failed; see $LOG_FILE)"; exit 1; }
+  for kv in "${PROVENANCE[@]}"; do set+=(--set "$kv"); done
+  if ! "$JAVA" -jar "$REPORT_JAR" annotate "$file" --status "$status" "${set[@]}" >>"$LOG_FILE" 2>&1; then
+    check_space
+    log "cannot write $file (report.jar annotate failed; see $LOG_FILE)"
+    exit 1
+  fi
 }
 
 # add_provenance FILE KEY=VALUE...: set provenance keys of a written point (report.jar annotate)
@@ -383,47 +615,97 @@ remove_point_temps() {
   rm -f "$dir/.$base".* "$dir/$base".tmp* "$dir/$base".part* 2>/dev/null || true
 }
 
+# discard_unfinished FILE: a point stopped from outside (Ctrl-C, a killed sweep) is run again by
+# the resume: the file its harness wrote on the way out (status incomplete) goes
+discard_unfinished() {
+  [[ -f $1 ]] || return 0
+  [[ -n ${REPORT_JAR:-} && $(file_state "$1") == complete ]] || rm -f "$1"
+}
+
+# point_progress HEAD: reads the harness's output; every line to stdout (the log), and per run
+# one console line "HH:MM:SS [12/99] grpc t110 r300 run 4/10 1.95 s"; the runs' calls and ms to
+# $STATS_FILE for the ETA. Ignores SIGINT: the sweep stops the harness and its last words count.
+point_progress() {
+  local head=$1 line ms ms_int
+  trap '' INT
+  while IFS= read -r line; do
+    printf '%s\n' "$line" 2>/dev/null || :
+    if [[ $line =~ ^[^[:space:]]+[[:space:]]+order\ ([0-9]+)/([0-9]+):\ time\ ([0-9]+)(\.[0-9]*)?\ ms,.*\ calls\ ([0-9]+), ]]; then
+      ms=${BASH_REMATCH[3]}
+      ms_int=$((10#$ms))
+      printf '%s %s run %d/%d %d.%02d s\n' "$(date +%H:%M:%S)" "$head" \
+        $((BASH_REMATCH[1] + 1)) "${BASH_REMATCH[2]}" $((ms_int / 1000)) $((ms_int % 1000 / 10)) >&2
+      printf '%s %s\n' "${BASH_REMATCH[5]}" "$ms_int" >>"$STATS_FILE" 2>/dev/null || :
+    elif [[ ($line == *"time limit "*" reached after "* || $line == *"stopped from outside"*) &&
+            $line =~ ^[^[:space:]]+[[:space:]]+(.*)$ ]]; then
+      printf '%s %s %s\n' "$(date +%H:%M:%S)" "$head" "${BASH_REMATCH[1]}" >&2
+    fi
+  done
+}
+
 POINT_PID=
+PROGRESS_PID=
 CURRENT_FILE=
-# run_point P T R: one harness JVM under the time limit; afterwards the point's file exists
-# (the harness's, or a timeout/failed one written here). Sets POINT_RC and POINT_MS.
+# run_point I P T R: one harness JVM; the harness keeps to --point-timeout itself (and writes
+# the runs that finished), `timeout` stops it GRACE_S later if it does not. Afterwards the
+# point's file exists (the harness's, or a timeout/failed one written here). Sets POINT_RC,
+# POINT_MS, POINT_STATE, POINT_THROUGHPUT, POINT_RUNS and the protocol's measured rate.
 run_point() {
-  local p=$1 t=$2 r=$3 file rc started start_ms before='' after=''
+  local i=$1 p=$2 t=$3 r=$4 file rc started start_ms before='' after='' head kv
   file="$OUT/$p/t$t-r$r.csv"
-  mkdir -p "$OUT/$p"
-  POINT_ARGS=(--protocol "$p" --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST"
-              --port "$p=${PORT[$p]}" --out "$OUT" "${HARNESS_OPTS[@]}")
+  check_space
+  mkdir -p "$OUT/$p" 2>/dev/null || stop_no_space "cannot create $OUT/$p"
+  POINT_OPTIONS=(--protocol "$p" --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST"
+                 --port "$p=${PORT[$p]}" --out "$OUT" --time-limit "${LIMIT_S}s"
+                 --time-limit-per "$TIMEOUT_PER" "${HARNESS_OPTS[@]}")
+  local -a args=("${POINT_OPTIONS[@]}")
+  for kv in "${PROVENANCE[@]}"; do args+=(--provenance "$kv"); done
   started=$(now_iso)
   start_ms=$(now_ms)
-  if [[ $MODE == lab ]]; then before=$(lab_link_bytes); fi
+  if [[ $MODE == lab ]]; then read -r -a before <<<"$(lab_link_bytes)"; fi
   CURRENT_FILE=$file
-  printf '\n==== %s %s t%s r%s: %s\n' "$started" "$p" "$t" "$r" "${POINT_ARGS[*]}" >>"$LOG_FILE"
+  head="[$((i + 1))/${#PLAN_P[@]}] $p t$t r$r"
+  log_only $'\n'"==== $started $p t$t r$r: ${args[*]}"
+  : >"$STATS_FILE"
+  # the harness's output goes through point_progress (console lines per run) into the log
+  point_progress "$head" <"$FIFO" >>"$LOG_FILE" {LOCK_FD}>&- &
+  PROGRESS_PID=$!
   # timeout makes itself a process-group leader: killing -PID reaches the JVM too.
   # shellcheck disable=SC2086 # CLIENT_JVM_OPTS is a list of flags
-  timeout --signal=TERM --kill-after="$KILL_AFTER_S" "$LIMIT_S" \
-    "${CLIENT_RUNNER[@]}" "$JAVA" $CLIENT_JVM_OPTS -jar "$CLIENT_JAR" "${POINT_ARGS[@]}" \
-    </dev/null >>"$LOG_FILE" 2>&1 &
+  timeout --signal=TERM --kill-after="$KILL_AFTER_S" "$BACKSTOP_S" \
+    "${CLIENT_RUNNER[@]}" "$JAVA" $CLIENT_JVM_OPTS -jar "$CLIENT_JAR" "${args[@]}" \
+    </dev/null >"$FIFO" 2>&1 {LOCK_FD}>&- &
   POINT_PID=$!
+  own_pid point "$POINT_PID" "$file"
   set +e
   wait "$POINT_PID"
   rc=$?
   set -e
+  forget_pid "$POINT_PID"
   POINT_PID=
+  await_progress
   POINT_MS=$(($(now_ms) - start_ms))
   remove_point_temps "$file"
+  read_run_stats
+  POINT_THROUGHPUT=-
   if [[ -f $file ]]; then
-    # the harness wrote the point: exit 0, or 1 = complete with failed calls
-    if ((rc == 0)); then POINT_STATE=complete; else POINT_STATE=errors; fi
+    # the harness wrote the point: complete (exit 0, or 1 with failed calls), timeout at its
+    # own limit, or incomplete when the backstop stopped it (its shutdown hook wrote the runs)
+    point_summary "$file" "$rc"
+    POINT_STATE=$SUMMARY_STATE
+    POINT_THROUGHPUT=$SUMMARY_THROUGHPUT
   elif ((rc == 2)); then
+    check_space
     local last
     last=$(tail -n 5 "$LOG_FILE" || true)
     log "the harness rejected its arguments (exit 2); it said:"
     printf '%s\n' "$last" >&2
     exit 2
-  elif ((rc == 124 || (rc == 137 && POINT_MS >= LIMIT_S * 1000))); then
+  elif ((rc == 124 || (rc == 137 && POINT_MS >= BACKSTOP_S * 1000))); then
     write_failed_point "$file" timeout "$p" "$t" "$r" "$rc" "$started"
     POINT_STATE=timeout
   else
+    check_space
     write_failed_point "$file" failed "$p" "$t" "$r" "$rc" "$started"
     POINT_STATE=failed
     local last
@@ -432,11 +714,103 @@ run_point() {
     printf '%s\n' "$last" >&2
   fi
   if [[ $MODE == lab ]]; then
-    after=$(lab_link_bytes)
-    add_provenance "$file" "link_bytes=$((after - before))" "lab=$LAB_NOTE"
+    read -r -a after <<<"$(lab_link_bytes)"
+    add_provenance "$file" "link_bytes_a_to_b=$((after[0] - before[0]))" \
+      "link_bytes_b_to_a=$((after[1] - before[1]))"
   fi
+  measure_rate "$p"
   CURRENT_FILE=
   POINT_RC=$rc
+}
+
+# await_progress: point_progress ends at the harness's EOF; a process the harness left behind
+# holding the pipe must not hang the sweep
+await_progress() {
+  local n
+  [[ -n $PROGRESS_PID ]] || return 0
+  for ((n = 0; n < 50; n++)); do
+    kill -0 "$PROGRESS_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill "$PROGRESS_PID" 2>/dev/null || true
+  wait "$PROGRESS_PID" 2>/dev/null || true
+  PROGRESS_PID=
+}
+
+# read_run_stats: the point's runs from $STATS_FILE: POINT_RUNS, POINT_RUN_CALLS, POINT_RUN_MS
+read_run_stats() {
+  local calls ms
+  POINT_RUNS=0; POINT_RUN_CALLS=0; POINT_RUN_MS=0
+  while read -r calls ms; do
+    POINT_RUNS=$((POINT_RUNS + 1))
+    POINT_RUN_CALLS=$((POINT_RUN_CALLS + calls))
+    POINT_RUN_MS=$((POINT_RUN_MS + ms))
+  done <"$STATS_FILE"
+}
+
+# ---- progress: the ETA from the calls still planned and each protocol's measured rate ----
+declare -A RATE_CALLS=() RATE_MS=() START_MS=() START_N=()
+
+# measure_rate P: P's rate (calls per ms of run time) becomes that of the point's runs: the rate
+# depends on the thread count, and in the plan's order the latest point is the nearest one
+# measured (a cumulative rate made a 3-minute sweep's ETA 10 minutes); for a point that ran to
+# its end, its time outside the runs (JVM start, client, writing) goes to P's mean start cost
+measure_rate() {
+  local p=$1
+  if ((POINT_RUN_MS > 0 && POINT_RUN_CALLS > 0)); then
+    RATE_CALLS[$p]=$POINT_RUN_CALLS
+    RATE_MS[$p]=$POINT_RUN_MS
+  fi
+  if [[ $POINT_STATE == complete || $POINT_STATE == errors ]]; then
+    local outside=$((POINT_MS - POINT_RUN_MS))
+    ((outside > 0)) || outside=0
+    START_MS[$p]=$((${START_MS[$p]:-0} + outside))
+    START_N[$p]=$((${START_N[$p]:-0} + 1))
+  fi
+}
+
+# write_plan_file: one line per planned point, "PROTOCOL CALLS TODO" (TODO 0: its file exists
+# and will be skipped), for eta_after
+write_plan_file() {
+  local i file todo
+  for ((i = 0; i < ${#PLAN_P[@]}; i++)); do
+    file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
+    todo=1
+    [[ -e $file && $RETRY_FAILED -eq 0 ]] && todo=0
+    printf '%s %s %s\n' "${PLAN_P[i]}" "$(calls_per_point "${PLAN_T[i]}" "${PLAN_R[i]}")" "$todo"
+  done >"$PLAN_FILE"
+}
+
+# eta_after I: "H:MM:SS" for the planned points after index I (each: its protocol's start cost
+# plus its calls at the protocol's measured rate, at most its time limit), or "? (no rate yet
+# for P,...)" while a protocol with points left has not run one
+eta_after() {
+  local i=$1 p rates='' cap_ms
+  for p in "${PROTOCOL_LIST[@]}"; do
+    ((${RATE_MS[$p]:-0} > 0 && ${RATE_CALLS[$p]:-0} > 0)) || continue
+    rates+="$p=${RATE_CALLS[$p]}/${RATE_MS[$p]}/${START_MS[$p]:-0}/${START_N[$p]:-0} "
+  done
+  if [[ $TIMEOUT_PER == point ]]; then cap_ms=$((BACKSTOP_S * 1000)); else cap_ms=$(((RUNS * LIMIT_S + GRACE_S) * 1000)); fi
+  awk -v from="$((i + 1))" -v rates="$rates" -v cap="$cap_ms" '
+    BEGIN {
+      n = split(rates, a, " ")
+      for (k = 1; k <= n; k++) {
+        split(a[k], kv, "="); split(kv[2], v, "/")
+        rate[kv[1]] = v[1] / v[2]; start[kv[1]] = v[4] > 0 ? v[3] / v[4] : 0
+      }
+    }
+    NR > from && $3 == 1 {
+      if (!($1 in rate)) { missing[$1] = 1; next }
+      ms = start[$1] + $2 / rate[$1]
+      total += ms > cap ? cap : ms
+    }
+    END {
+      m = ""
+      for (p in missing) m = m (m == "" ? "" : ",") p
+      if (m != "") { printf "? (no rate yet for %s)", m; exit }
+      s = int(total / 1000)
+      printf "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60
+    }' "$PLAN_FILE"
 }
 
 # ---- interrupts ----
@@ -446,28 +820,41 @@ resume_command() {
   printf 'cd %q && %s' "$PWD" "${cmd% }"
 }
 
+# stop_point: SIGTERM to the running point's process group (the harness's hook writes its
+# finished runs), SIGKILL KILL_AFTER_S later
+stop_point() {
+  [[ -n ${POINT_PID:-} ]] || return 0
+  kill -TERM -- "-$POINT_PID" 2>/dev/null || kill -TERM "$POINT_PID" 2>/dev/null || true
+  local i
+  for ((i = 0; i < (KILL_AFTER_S + 2) * 10; i++)); do
+    kill -0 "$POINT_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL -- "-$POINT_PID" 2>/dev/null || true
+  wait "$POINT_PID" 2>/dev/null || true
+  forget_pid "$POINT_PID"
+  POINT_PID=
+  await_progress
+}
+
 on_signal() {
   local sig=$1 code=130
   [[ $sig == TERM ]] && code=143
   trap - INT TERM
-  if [[ -n $POINT_PID ]]; then
-    kill -TERM "$POINT_PID" 2>/dev/null || true
-    local i
-    for ((i = 0; i < (KILL_AFTER_S + 2) * 10; i++)); do
-      kill -0 "$POINT_PID" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL -- "-$POINT_PID" 2>/dev/null || true
-    wait "$POINT_PID" 2>/dev/null || true
+  stop_point
+  if [[ -n $CURRENT_FILE ]]; then
+    remove_point_temps "$CURRENT_FILE"
+    discard_unfinished "$CURRENT_FILE"
   fi
-  if [[ -n $CURRENT_FILE ]]; then remove_point_temps "$CURRENT_FILE"; fi
-  log "interrupted (SIG$sig); the point in progress was discarded, finished points are kept"
+  log "interrupted (SIG$sig); the point in progress was discarded (a resume runs it again), finished points are kept"
   log "resume with: $(resume_command)"
   exit "$code"
 }
 
 on_exit() {
   stop_servers
+  if [[ -n ${LOCK_FD:-} ]]; then rm -f "$OUT/sweep.pids" 2>/dev/null || true; fi
+  if [[ -n ${WORK_DIR:-} ]]; then rm -rf "$WORK_DIR"; fi
 }
 
 # ---- main ----
@@ -479,11 +866,20 @@ main() {
   REPORT_JAR=$(find_jar "${RPCX_BENCH_REPORT_JAR:-}" RPCX_BENCH_REPORT_JAR report/target/report.jar)
   load_catalog
   build_plan
+  # the harness writes its file at --point-timeout; `timeout` stops it GRACE_S later if it hangs
+  GRACE_S=$((LIMIT_S / 10))
+  ((GRACE_S >= 2)) || GRACE_S=2
+  ((GRACE_S <= 30)) || GRACE_S=30
+  if [[ $TIMEOUT_PER == point ]]; then
+    BACKSTOP_S=$((LIMIT_S + GRACE_S))
+  else
+    # each run may take LIMIT_S; one more for the start, the client and a warm-up
+    BACKSTOP_S=$(((RUNS + 1) * LIMIT_S + GRACE_S))
+  fi
   local n=${#PLAN_P[@]} i p t r file state
   if ((DRY_RUN)); then
-    printf 'plan: %d points; protocols %s; threads %s:%s:%s; requests %s:%s:%s; runs %s; limit %ss; out %s\n' \
-      "$n" "${PROTOCOL_LIST[*]}" "$THREADS_FROM" "$THREADS_TO" "$THREADS_STEP" \
-      "$REQUESTS_FROM" "$REQUESTS_TO" "$REQUESTS_STEP" "$RUNS" "$LIMIT_S" "$OUT"
+    printf 'plan: %d points; protocols %s; threads %s; requests %s; runs %s; limit %ss per %s; out %s\n' \
+      "$n" "${PROTOCOL_LIST[*]}" "$THREADS_DESC" "$REQUESTS_DESC" "$RUNS" "$LIMIT_S" "$TIMEOUT_PER" "$OUT"
     if ((${#HARNESS_OPTS[@]} > 0)); then printf 'harness options: %s\n' "${HARNESS_OPTS[*]}"; fi
     for ((i = 0; i < n; i++)); do
       file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
@@ -495,25 +891,35 @@ main() {
 
   require_report_jar
   command -v timeout >/dev/null 2>&1 || die_usage "timeout (coreutils) not found"
-  mkdir -p "$OUT"
+  mkdir -p "$OUT" 2>/dev/null || stop_no_space "cannot create $OUT"
   LOG_DIR=$(cd "$OUT" && pwd)
+  take_lock
+  trap on_exit EXIT
+  WORK_DIR=$(mktemp -d "${TMPDIR:-/tmp}/sweep.XXXXXX")
+  FIFO="$WORK_DIR/harness-output"
+  STATS_FILE="$WORK_DIR/runs"
+  PLAN_FILE="$WORK_DIR/plan"
+  mkfifo "$FIFO"
   LOG_FILE="$LOG_DIR/sweep-$(date +%Y%m%d-%H%M%S).log"
-  : >>"$LOG_FILE"
+  { : >>"$LOG_FILE"; } 2>/dev/null || stop_no_space "cannot create the log $LOG_FILE"
   trap 'on_signal INT' INT
   trap 'on_signal TERM' TERM
-  trap on_exit EXIT
+  clean_strays
+  write_plan_file
 
   CLIENT_RUNNER=()
   case $MODE in
-    local) HOST=127.0.0.1; start_servers 127.0.0.1 ;;
-    lab)
-      load_lab
-      start_servers "${LAB[addr_b]}" "$LAB_SH" exec b --
-      CLIENT_RUNNER=("$LAB_SH" exec a --) ;;
+    local) HOST=127.0.0.1 ;;
+    lab) load_lab; CLIENT_RUNNER=("$LAB_SH" exec a --) ;;
+  esac
+  point_provenance
+  case $MODE in
+    local) start_servers 127.0.0.1 ;;
+    lab) start_servers "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
   esac
 
-  log "sweep: $n points, protocols ${PROTOCOL_LIST[*]}, threads $THREADS_FROM:$THREADS_TO:$THREADS_STEP, requests $REQUESTS_FROM:$REQUESTS_TO:$REQUESTS_STEP, runs $RUNS, limit ${LIMIT_S}s, target $MODE $HOST, out $OUT, log $LOG_FILE"
-  local sweep_start=$SECONDS ran=0 ran_ms=0 failed=0 skipped=0 eta
+  log "sweep: $n points, protocols ${PROTOCOL_LIST[*]}, threads $THREADS_DESC, requests $REQUESTS_DESC, runs $RUNS, limit ${LIMIT_S}s per $TIMEOUT_PER, target $MODE $HOST, out $OUT, log $LOG_FILE"
+  local sweep_start=$SECONDS ran=0 failed=0 skipped=0 detail
   declare -A streak=() streak_t=() stopped_t=()
   for ((i = 0; i < n; i++)); do
     p=${PLAN_P[i]}; t=${PLAN_T[i]}; r=${PLAN_R[i]}
@@ -521,14 +927,13 @@ main() {
     if [[ ${streak_t[$p]:-} != "$t" ]]; then streak[$p]=0; streak_t[$p]=$t; fi
     if [[ ${stopped_t[$p]:-} == "$t" ]]; then
       skipped=$((skipped + 1))
-      printf '%s [%d/%d] %s t%s r%s: not run (stop-after-failures)\n' "$(date +%H:%M:%S)" \
-        $((i + 1)) "$n" "$p" "$t" "$r" >>"$LOG_FILE"
+      log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p t$t r$r: not run (stop-after-failures)"
       continue
     fi
     state=
     if [[ -e $file ]]; then
       state=$(file_state "$file")
-      if ((RETRY_FAILED)) && [[ $state == timeout || $state == failed ]]; then
+      if ((RETRY_FAILED)) && [[ $state == timeout || $state == failed || $state == incomplete ]]; then
         log "[$((i + 1))/$n] $p t$t r$r: exists ($state), retrying"
         rm -f "$file"
         state=
@@ -538,13 +943,12 @@ main() {
       fi
     fi
     if [[ -z $state ]]; then
-      run_point "$p" "$t" "$r"
-      ran=$((ran + 1)); ran_ms=$((ran_ms + POINT_MS))
+      run_point "$i" "$p" "$t" "$r"
+      ran=$((ran + 1))
       state=$POINT_STATE
-      eta=$((ran_ms * (n - i - 1) / ran / 1000))
-      local tput=-
-      [[ $state == complete || $state == errors ]] && tput=$(file_throughput "$file")
-      log "[$((i + 1))/$n] $p t$t r$r: $state (exit $POINT_RC) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(fmt_duration "$eta") | throughput $tput calls/s"
+      detail=''
+      if [[ $state != complete && $state != errors ]]; then detail=", $POINT_RUNS/$RUNS runs kept"; fi
+      log "[$((i + 1))/$n] $p t$t r$r: $state (exit $POINT_RC$detail) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(eta_after "$i") | throughput $POINT_THROUGHPUT calls/s"
     fi
     if [[ $state == complete ]]; then
       streak[$p]=0

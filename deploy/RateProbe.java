@@ -15,7 +15,8 @@ import java.net.Socket;
  * </pre>
  *
  * The receiver times from its first read to EOF and leaves the first read out of the byte
- * count, so the shaper's initial burst does not inflate the rate.
+ * count, so the shaper's initial burst does not inflate the rate; {@code elapsed_s} is the whole
+ * transfer from the accept, burst included (lab.bats checks that the burst is small with it).
  */
 public final class RateProbe {
   private RateProbe() {}
@@ -37,6 +38,7 @@ public final class RateProbe {
       System.out.println("port " + server.getLocalPort());
       System.out.flush();
       try (Socket socket = server.accept(); InputStream in = socket.getInputStream()) {
+        long accepted = System.nanoTime();
         byte[] buffer = new byte[64 * 1024];
         int n = in.read(buffer);
         long first = System.nanoTime();
@@ -53,8 +55,13 @@ public final class RateProbe {
         }
         double seconds = (last - first) / 1e9;
         long bitsPerSecond = seconds > 0 ? Math.round(counted * 8 / seconds) : 0;
+        // elapsed_s: from the accept to the last byte, the shaper's burst included
         System.out.printf(
-            "bits_per_s %d bytes %d seconds %s%n", bitsPerSecond, total, String.valueOf(seconds));
+            "bits_per_s %d bytes %d seconds %s elapsed_s %s%n",
+            bitsPerSecond,
+            total,
+            String.valueOf(seconds),
+            String.valueOf((last - accepted) / 1e9));
       }
     }
   }

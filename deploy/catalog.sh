@@ -105,6 +105,22 @@ catalog_select() {
 # catalog_server_key ID: what makes a server distinct: "server_jar|server_args|port".
 catalog_server_key() { printf '%s|%s|%s' "${CATALOG[$1,server_jar]}" "${CATALOG[$1,server_args]}" "${CATALOG[$1,port]}"; }
 
+# catalog_external_note ID:NAME: one line on a protocol's external program. With a server jar
+# the jar starts it (a broker, redis-server), so it must be installed where the jar runs, checked
+# here when that is this host (CHECK=1); without a jar it must already be listening.
+catalog_external_note() {
+  local id=${1%%:*} name=${1#*:} check=${2:-0}
+  if [[ -n ${CATALOG[$id,server_jar]:-} ]]; then
+    if ((check)) && ! command -v "$name" >/dev/null 2>&1; then
+      echo "$id: its server jar starts '$name', which is not installed here: install it (its server will exit 1)"
+    else
+      echo "$id: its server jar starts '$name' (installed on the server host)"
+    fi
+  else
+    echo "$id: needs the external server '$name', which is not started by the scripts: it must be listening already"
+  fi
+}
+
 # catalog_servers ID...: the distinct servers these protocols need; protocols with the same
 # (server_jar, server_args, port) share one. Sets SERVER_NAMES (in the order given; a server is
 # named after the first protocol of the whole catalog that uses it, so the name does not
@@ -152,6 +168,25 @@ catalog_find_jar() {
 
 # ---- server processes -----------------------------------------------------------------------
 SERVER_PIDS=()
+
+# The JVM flags of every benchmark server, whoever starts it (sweep.sh --local/--lab, servers.sh
+# on host B, deploy.sh through servers.sh), so that the protocols compare on equal terms.
+# Sized for the paper's 2 GB host B running all three servers at once: 3 x (384 MB heap +
+# ~100-150 MB metaspace, code cache, thread stacks) stays near 1.5 GB and leaves room for the
+# OS. A fixed heap (Xms = Xmx) avoids resizing noise; Serial GC is what the JVM itself picks on
+# a 1-vCPU box, and with one or two vCPUs it has no concurrent GC threads competing with the
+# request threads. Overridden by SERVER_JVM_OPTS or each script's option; every result file
+# records the flags used (provenance server_jvm_flags).
+DEFAULT_SERVER_JVM_FLAGS="-Xms384m -Xmx384m -XX:+UseSerialGC"
+
+# proc_start_time PID: the process's start time in clock ticks since boot (/proc/PID/stat field
+# 22), or nothing; with the pid it names one process even after the pid is reused.
+proc_start_time() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+  stat=${stat##*) }
+  awk '{ print $20 }' <<<"$stat"
+}
 
 # server_spawn LOG CMD...: starts CMD in the background in a session of its own (setsid: it
 # outlives an ssh session, and a stop reaches its whole process group), stdout and stderr to

@@ -11,6 +11,7 @@ IDENTITY=''
 SSH_PORT=22
 REMOTE_DIR=rpcx-bench
 INSTALL_JAVA=0
+INSTALL_PACKAGES=0
 JVM_OPTS=''
 BIND=0.0.0.0
 CLIENT_HOST=''
@@ -29,15 +30,20 @@ source "$SCRIPT_DIR/catalog.sh"
 usage() {
   cat <<EOF
 Usage: deploy/deploy.sh --client A --server B [--protocol ID[,ID...]] [--user U] [--identity KEY]
-                        [--ssh-port P] [--dir DIR] [--install-java] [--jvm-opts "FLAGS"] [--bind ADDR]
+                        [--ssh-port P] [--dir DIR] [--install-java] [--install-packages]
+                        [--jvm-opts "FLAGS"] [--bind ADDR]
 
 Builds the jars when missing (mvn -B -q package -DskipTests), copies
   to B: the server jars of the protocols (each distinct jar once), servers.sh, catalog.sh and
         protocols.tsv (the harness's catalog: B has no harness to ask)
   to A: client-harness.jar, report.jar, sweep.sh, catalog.sh
 into DIR on each host (default ~/rpcx-bench), checks for JDK 17 on both (prints the dnf or
-apt command when it is missing; runs it with --install-java), and starts the servers on B
-(servers.sh start; JVM flags default to servers.sh's 2 GB sizing, override with --jvm-opts).
+apt command when it is missing; runs it with --install-java), checks on B for the Debian
+packages the protocols' servers need besides their jars (the catalog's external column, e.g.
+rabbitmq-server for amqp: the jar runs its own node; prints the apt-get command when one is
+missing; runs it with --install-packages and stops the service the package starts), and starts
+the servers on B (servers.sh start; JVM flags default to servers.sh's 2 GB sizing, override
+with --jvm-opts).
 
   --client A, --server B   host names or addresses (user@host works too)
   --protocol LIST          protocols whose servers go to B (default: $PROTOCOLS; "all")
@@ -64,6 +70,7 @@ parse_args() {
     case $1 in
       -h|--help) usage; exit 0 ;;
       --install-java) INSTALL_JAVA=1; shift; continue ;;
+      --install-packages) INSTALL_PACKAGES=1; shift; continue ;;
       --client|--server|--user|--identity|--ssh-port|--dir|--jvm-opts|--bind|--protocol|--protocols)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
@@ -164,13 +171,43 @@ check_java() {
   install=$(remote_sh "$host" 'if command -v dnf >/dev/null 2>&1; then echo "dnf install -y java-17-openjdk-headless"; elif command -v yum >/dev/null 2>&1; then echo "yum install -y java-17-openjdk-headless"; elif command -v apt-get >/dev/null 2>&1; then echo "apt-get update && apt-get install -y openjdk-17-jre-headless"; fi')
   [[ -n $install ]] || die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}) and neither dnf nor apt-get: install JDK $REQUIRED_JAVA by hand"
   if ((INSTALL_JAVA == 0)); then
-    die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}); install it with: ssh $(target "$host") 'sudo sh -c \"$install\"' (or rerun with --install-java)"
+    # $(command -v sudo): sudo where there is one, nothing as root on a host without sudo
+    die "$host: no JDK $REQUIRED_JAVA (found: ${version:-none}); install it (as root) with: ssh $(target "$host") '\$(command -v sudo) sh -c \"$install\"' (or rerun with --install-java)"
   fi
   say "$host: installing JDK $REQUIRED_JAVA: $install"
   remote_sh "$host" "if [ \"\$(id -u)\" -eq 0 ]; then sh -c '$install'; else sudo -n sh -c '$install'; fi" ||
     die "$host: installing JDK $REQUIRED_JAVA failed"
   version=$(remote_sh "$host" 'java -version 2>&1 | head -n 1' || true)
   say "$host: $version"
+}
+
+# check_packages HOST: the Debian packages the selected protocols need on the server host besides
+# their jars (the catalog's external column) are installed; else print the apt-get command, or
+# with --install-packages run it and stop the service each package starts (the jar runs its own).
+check_packages() {
+  local host=$1 id pkg install
+  local -a missing=()
+  local -A wanted=()
+  for id in "${EXTERNALS[@]}"; do wanted[${id#*:}]=1; done
+  for pkg in "${!wanted[@]}"; do
+    # shellcheck disable=SC2016 # ${Status} is dpkg-query's field, expanded by dpkg-query
+    remote "$host" dpkg-query -W -f '${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$pkg")
+  done
+  ((${#missing[@]} > 0)) || return 0
+  install="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]}"
+  if ((INSTALL_PACKAGES == 0)); then
+    die "$host: missing ${missing[*]} (the catalog's external servers); install with: ssh $(target "$host") 'sudo sh -c \"$install\"' (or rerun with --install-packages)"
+  fi
+  remote_sh "$host" 'command -v apt-get >/dev/null 2>&1' || die "$host: no apt-get: install ${missing[*]} by hand"
+  local stops=''
+  for pkg in "${missing[@]}"; do
+    stops+="(systemctl disable --now $pkg || service $pkg stop) >/dev/null 2>&1; "
+  done
+  install+=" && { ${stops}true; }"
+  say "$host: installing ${missing[*]}: $install"
+  remote_sh "$host" "if [ \"\$(id -u)\" -eq 0 ]; then sh -c '$install'; else sudo -n sh -c '$install'; fi" ||
+    die "$host: installing ${missing[*]} failed"
 }
 
 main() {
@@ -183,6 +220,7 @@ main() {
     check_java "$h"
     remote "$h" mkdir -p "$REMOTE_DIR"
   done
+  check_packages "$SERVER_HOST"
   local table
   table=$(mktemp -d)/protocols.tsv
   catalog_save "$table"
@@ -197,11 +235,12 @@ main() {
   local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND" --protocol "$PROTOCOLS")
   [[ -n $JVM_OPTS ]] && start+=(--jvm-opts "$JVM_OPTS")
   remote "$SERVER_HOST" "${start[@]}" || die "servers did not start on $SERVER_HOST (see $REMOTE_DIR/run/*.log there)"
-  local port_opt=''
+  local port_opt='' flags=${JVM_OPTS:-$DEFAULT_SERVER_JVM_FLAGS}
   [[ $SSH_PORT != 22 ]] && port_opt=" -p $SSH_PORT"
+  # the sweep records the servers' flags in every file (it cannot see them on B)
   cat <<EOF
 deployed. Next:
-  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS'
+  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS --server-jvm-flags "$flags"'
   deploy/collect.sh --client $CLIENT_HOST${SSH_USER:+ --user $SSH_USER}${IDENTITY:+ --identity $IDENTITY}${port_opt:+ --ssh-port $SSH_PORT} --dir $REMOTE_DIR
   ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop --protocol $PROTOCOLS'
 EOF

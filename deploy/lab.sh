@@ -23,6 +23,11 @@ CGROUP_NAME=${RPCX_LAB_CGROUP:-rpcx-lab}
 CGROUP_ROOT=${RPCX_LAB_CGROUP_ROOT:-/sys/fs/cgroup}
 CPU_PERIOD_US=100000
 PROBE_SECONDS=2
+# tbf burst: 1 ms of bytes at the rate, at least two full Ethernet frames (tbf drops a packet
+# larger than its burst). The burst is what a transfer may send above the rate, so it must be
+# small: with 15 KB, runs shorter than ~0.1 s at 1mbit beat the link rate (issue 11).
+BURST_MIN_BYTES=3028
+BURST_MS=1
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 STATE_FILE="$STATE_DIR/state"
@@ -44,9 +49,19 @@ the machine has 2 x cpus of them, and a CPU quota) and --memory (cgroup limit).
   env      print the lab's state as KEY=VALUE lines (used by sweep.sh --lab)
   exec     run COMMAND inside host a or b (its netns, cgroup and cores)
 
-Rates: N[.N]bit|kbit|mbit|gbit. Memory: N[k|m|g]. Delay: N[.N]us|ms|s. Needs root, ip, tc,
-ethtool and java (for the rate measurement). Environment for tests: RPCX_LAB_NS_A,
-RPCX_LAB_NS_B, RPCX_LAB_ADDR_A, RPCX_LAB_ADDR_B, RPCX_LAB_STATE_DIR, RPCX_LAB_CGROUP.
+Rates: N[.N]bit|kbit|mbit|gbit. Memory: N[k|m|g]. Delay: N[.N]us|ms|s. The link's tbf burst
+is 1 ms of bytes at --rate, at least 3028 bytes (two frames), so that even a short transfer
+cannot beat the rate. Needs root, ip, tc, ethtool and java (for the rate measurement).
+
+Names (environment; the defaults are machine-wide, so two labs on one machine, e.g. a test
+next to a sweep, need other names and addresses for one of them):
+  RPCX_LAB_NS_A, RPCX_LAB_NS_B       network namespaces of A and B (rpcxa, rpcxb)
+  RPCX_LAB_ADDR_A, RPCX_LAB_ADDR_B   their addresses in 198.18.0.0/15 (198.18.0.1, 198.18.0.2)
+  RPCX_LAB_IF                        the link's interface name in both (lab0)
+  RPCX_LAB_STATE_DIR                 the state file's folder (/run/rpcx-lab)
+  RPCX_LAB_CGROUP                    cgroup name prefix: NAME-a, NAME-b (rpcx-lab)
+  RPCX_LAB_CGROUP_ROOT               cgroup file system (/sys/fs/cgroup)
+lab.sh and sweep.sh --lab find a running lab through RPCX_LAB_STATE_DIR: export it for both.
 
 Examples: (as root)
   deploy/lab.sh up --rate 100mbit --cpus 1 --memory 2g
@@ -209,12 +224,17 @@ setup_link() {
   done
 }
 
+# burst_bytes: the tbf burst for --rate (see BURST_MIN_BYTES)
+burst_bytes() {
+  local burst
+  burst=$(($(rate_bps "$RATE") * BURST_MS / 8000))
+  ((burst >= BURST_MIN_BYTES)) || burst=$BURST_MIN_BYTES
+  printf '%s' "$burst"
+}
+
 shape() {
-  local ns=$1 bps burst
-  bps=$(rate_bps "$RATE")
-  # 10 ms worth of bytes, at least 10 full frames (tbf needs burst >= MTU; small bursts keep it honest)
-  burst=$((bps / 8 / 100))
-  ((burst >= 15140)) || burst=15140
+  local ns=$1 burst
+  burst=$(burst_bytes)
   tc -n "$ns" qdisc del dev "$LAB_IF" root >/dev/null 2>&1 || true
   tc -n "$ns" qdisc add dev "$LAB_IF" root handle 1: tbf rate "$RATE" burst "$burst" latency 100ms
   if [[ ! $DELAY =~ ^0+(\.0+)?(us|ms|s)$ ]]; then
@@ -280,8 +300,8 @@ write_state() {
   {
     printf 'ns_a=%s\nns_b=%s\nif_a=%s\nif_b=%s\naddr_a=%s\naddr_b=%s\nprefix_len=%s\n' \
       "$NS_A" "$NS_B" "$LAB_IF" "$LAB_IF" "$ADDR_A" "$ADDR_B" "$PREFIX_LEN"
-    printf 'rate=%s\ncpus=%s\nmemory=%s\nmemory_bytes=%s\ndelay=%s\n' \
-      "$RATE" "$CPUS" "$MEMORY" "$(memory_bytes "$MEMORY")" "$DELAY"
+    printf 'rate=%s\nburst=%s\ncpus=%s\nmemory=%s\nmemory_bytes=%s\ndelay=%s\n' \
+      "$RATE" "$(burst_bytes)" "$CPUS" "$MEMORY" "$(memory_bytes "$MEMORY")" "$DELAY"
     printf 'cgroup_version=%s\ncgroup_name=%s\ncgroup_root=%s\ncpuset_a=%s\ncpuset_b=%s\n' \
       "$CG_VERSION" "$CGROUP_NAME" "$CGROUP_ROOT" "$CPUSET_A" "$CPUSET_B"
     printf 'measured=%s\nmeasured_bps=%s\nup_since=%s\n' "$MEASURED" "${MEASURED_BPS:-}" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -316,7 +336,7 @@ cmd_up() {
   MEASURED=unmeasured
   measure_rate
   write_state
-  say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF, rate $RATE each way, delay $DELAY each way, cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
+  say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF, rate $RATE each way (burst $(burst_bytes) bytes), delay $DELAY each way, cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
   printf 'measured %s\n' "$MEASURED"
 }
 

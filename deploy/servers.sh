@@ -8,23 +8,18 @@
 set -euo pipefail
 
 # ---- defaults ----
-# Sized for the paper's 2 GB host B running all three servers at once: 3 x (384 MB heap +
-# ~100-150 MB metaspace, code cache, thread stacks) stays near 1.5 GB and leaves room for the
-# OS. A fixed heap (Xms = Xmx) avoids resizing noise; Serial GC is what the JVM itself picks
-# on a 1-vCPU box, and with one or two vCPUs it has no concurrent GC threads competing with the
-# request threads. The same flags for every server; override with --jvm-opts.
-DEFAULT_JVM_OPTS="-Xms384m -Xmx384m -XX:+UseSerialGC"
 PROTOCOLS=rpcx,grpc,openfeign      # the paper's three; any ids of the catalog, or "all"
 BIND=0.0.0.0
 READY_TIMEOUT_S=120
 STOP_TIMEOUT_S=20
 JAVA=${JAVA:-java}
-JVM_OPTS=${SERVER_JVM_OPTS:-$DEFAULT_JVM_OPTS}
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 RUN_DIR=${RPCX_SERVERS_RUN_DIR:-$SCRIPT_DIR/run}
 # shellcheck source=deploy/catalog.sh
 source "$SCRIPT_DIR/catalog.sh"
+# the same flags as sweep.sh --local/--lab (catalog.sh says why)
+JVM_OPTS=${SERVER_JVM_OPTS-$DEFAULT_SERVER_JVM_FLAGS}
 
 usage() {
   cat <<EOF
@@ -40,7 +35,8 @@ status  one line per server; exit 1 when one is not running
 
 Defaults: --protocol $PROTOCOLS ("all": every protocol of the catalog), --bind $BIND,
 ports from the catalog (protocols.tsv beside this script, or the repo's client harness),
---jvm-opts "$DEFAULT_JVM_OPTS" (env SERVER_JVM_OPTS too). Pid files and logs: $RUN_DIR
+--jvm-opts "$DEFAULT_SERVER_JVM_FLAGS" (the same as sweep.sh --local/--lab; env SERVER_JVM_OPTS
+too; --server-jvm-flags is a synonym). Pid files and logs: $RUN_DIR
 
 Example:
   ~/rpcx-bench/servers.sh start --protocol rpcx,grpc-tuned --jvm-opts "-Xms256m -Xmx256m -XX:+UseSerialGC"
@@ -70,12 +66,12 @@ parse_args() {
   while (($# > 0)); do
     case $1 in
       -h|--help) usage; exit 0 ;;
-      --jvm-opts|--bind|--protocol|--protocols|--port)
+      --jvm-opts|--server-jvm-flags|--bind|--protocol|--protocols|--port)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
     case $1 in
-      --jvm-opts) JVM_OPTS=$2 ;;
+      --jvm-opts|--server-jvm-flags) JVM_OPTS=$2 ;;
       --bind) BIND=$2 ;;
       --protocol|--protocols) PROTOCOLS=$2 ;;
       --port)
@@ -121,7 +117,7 @@ cmd_start() {
   local name jar pid started=() id
   local -a args
   for id in "${EXTERNALS[@]}"; do
-    echo "${id%%:*}: needs the external server '${id#*:}', which servers.sh does not start"
+    catalog_external_note "$id" 1
   done
   for name in "${SERVER_NAMES[@]}"; do
     if pid=$(running_pid "$name"); then

@@ -25,7 +25,8 @@ Usage: deploy/fleet/plan.sh --threads LIST --requests LIST [--protocol ID[,ID...
                             [--harness JAR] [--catalog-out FILE]
 
 LIST: comma-separated values, each N or FROM:TO:STEP (e.g. 10:110:100,990).
-Prints {"server_jars": [...], "protocols": [{"id", "port", "server", "balances", "external"}],
+Prints {"server_jvm_flags": the servers' default JVM flags (deploy/catalog.sh), "server_jars": [...],
+"protocols": [{"id", "port", "server", "balances", "external"}],
 "points": [{"protocol", "threads", "requests", "file"}]} (points: protocol-major, the harness's
 file names). Defaults: --protocol $PROTOCOLS, --harness $HARNESS.
 
@@ -123,7 +124,7 @@ main() {
   [[ -z $CATALOG_OUT ]] || catalog_save "$CATALOG_OUT"
 
   local name jar seen=' ' sep='' id t r out
-  out='{"server_jars": ['
+  out="{\"server_jvm_flags\": $(json_string "${DEFAULT_SERVER_JVM_FLAGS:-}"), \"server_jars\": ["
   for name in "${SERVER_NAMES[@]}"; do
     jar=${SERVER_JAR[$name]}
     [[ $seen == *" $jar "* ]] && continue

@@ -100,6 +100,41 @@ teardown() {
   [[ $output == *"the lab is down"* ]]
 }
 
+# probe BYTES: one TCP transfer of BYTES from A to B through the link; prints RateProbe's result
+# line ("bits_per_s N bytes N seconds S elapsed_s S")
+probe() {
+  local result="$BATS_TEST_TMPDIR/probe" port='' i
+  "$LAB" exec b -- java "$REPO/deploy/RateProbe.java" recv 198.18.0.10 >"$result" 2>&1 &
+  local recv=$!
+  for i in $(seq 1 300); do
+    port=$(sed -n 's/^port //p' "$result")
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ]
+  "$LAB" exec a -- java "$REPO/deploy/RateProbe.java" send 198.18.0.10 "$port" "$1"
+  wait "$recv"
+  grep '^bits_per_s ' "$result"
+}
+
+@test "lab.sh: the tbf burst is small, so a short transfer cannot beat the link rate" {
+  require_lab
+  run "$LAB" up --rate 1mbit --cpus 1 --memory 1g
+  [ "$status" -eq 0 ]
+  [ "$(sed -n 's/^burst=//p' "$RPCX_LAB_STATE_DIR/state")" = 3028 ]
+  ip netns exec rpcxta tc qdisc show dev lab0 | grep -q 'rate 1Mbit burst 3028b'
+  # 64 KB at 1 Mbit/s take at least 65536 * 8 / 1e6 = 0.524 s on the wire (headers add more);
+  # allow 10 %. With the old 15 KB burst this transfer took 0.43 s, and 16 KB took 0.017 s.
+  line=$(probe 65536)
+  echo "$line"
+  elapsed=$(awk '{ for (i = 1; i < NF; i++) if ($i == "elapsed_s") print $(i + 1) }' <<<"$line")
+  awk -v e="$elapsed" 'BEGIN { exit !(e >= 0.9 * 65536 * 8 / 1e6) }'
+  # 1 Gbit/s: 1 ms of bytes
+  run "$LAB" up --rate 1gbit --cpus 1 --memory 1g
+  [ "$status" -eq 0 ]
+  [ "$(sed -n 's/^burst=//p' "$RPCX_LAB_STATE_DIR/state")" = 125000 ]
+}
+
 @test "sweep.sh --lab: servers in B, client in A, link bytes and lab settings recorded per point" {
   require_lab
   for j in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar \
@@ -117,12 +152,19 @@ teardown() {
     grep -qx '# status: complete' "$f"
     grep -q '^# target: 198.18.0.10:' "$f"
     grep -q '^# lab: rate=100mbit cpus=1 memory=2g delay=0ms' "$f"
-    bytes=$(sed -n 's/^# link_bytes: //p' "$f")
-    [ "$bytes" -gt 0 ]
+    grep -qx '# link_rate: 100mbit' "$f"
+    grep -qx '# link_burst: 12500' "$f"
+    grep -qx '# server_jvm_flags: -Xms384m -Xmx384m -XX:+UseSerialGC' "$f"
+    # each direction on its own: requests from A to B, replies from B to A
+    a_to_b=$(sed -n 's/^# link_bytes_a_to_b: //p' "$f")
+    b_to_a=$(sed -n 's/^# link_bytes_b_to_a: //p' "$f")
+    [ "$a_to_b" -gt 0 ] && [ "$b_to_a" -gt 0 ]
+    ! grep -q '^# link_bytes:' "$f"
     # provenance lines stay above the header row
-    [ "$(grep -n '^type,' "$f" | cut -d: -f1)" -gt "$(grep -n '^# link_bytes' "$f" | cut -d: -f1)" ]
+    [ "$(grep -n '^type,' "$f" | cut -d: -f1)" -gt "$(grep -n '^# link_bytes_b_to_a' "$f" | cut -d: -f1)" ]
     [ "$(grep -cv '^#' "$f")" -eq 3 ]
   done
-  # the servers are gone from B when the sweep ends
+  # the servers ran with the flags recorded, and are gone from B when the sweep ends
+  grep -q -- '-Xms384m -Xmx384m -XX:+UseSerialGC' "$out"/sweep-*.log
   [ -z "$(ip netns pids rpcxtb)" ]
 }

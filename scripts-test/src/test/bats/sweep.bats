@@ -45,7 +45,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
 @test "default plan is the paper's: threads 10..990, requests 10..900, step 10, three protocols" {
   run "$SWEEP" --dry-run --out "$OUTDIR"
   [ "$status" -eq 0 ]
-  [ "${lines[0]}" = "plan: 26730 points; protocols rpcx grpc openfeign; threads 10:990:10; requests 10:900:10; runs 10; limit 600s; out $OUTDIR" ]
+  [ "${lines[0]}" = "plan: 26730 points; protocols rpcx grpc openfeign; threads 10:990:10; requests 10:900:10; runs 10; limit 600s per point; out $OUTDIR" ]
   [ "${lines[1]}" = "1/26730 rpcx t10 r10 $OUTDIR/rpcx/t10-r10.csv" ]
   [ "${lines[2]}" = "2/26730 grpc t10 r10 $OUTDIR/grpc/t10-r10.csv" ]
   [ "${lines[4]}" = "4/26730 rpcx t10 r20 $OUTDIR/rpcx/t10-r20.csv" ]
@@ -174,7 +174,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [ -z "$(find "$OUTDIR" -name '.*')" ]
   pid=$(awk '$3 == 1 { print $4 }' "$FAKE_CALLS")
   ! kill -0 "$pid" 2>/dev/null
-  [[ $output == *"rpcx t1 r1: timeout (exit 124)"* ]]
+  [[ $output == *"rpcx t1 r1: timeout (exit 124, 0/10 runs kept)"* ]]
 }
 
 @test "a harness crash without a file is recorded as failed; exit 1 (calls failed) keeps its file" {
@@ -364,4 +364,198 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [[ $output == *"rpcx: not running"*"openfeign: stopped"*"grpc-tuned: stopped"* ]]
   run "$flat/servers.sh" status --protocol openfeign
   [ "$status" -eq 1 ]
+}
+
+@test "values and lists: a single value is that value, ranges A:B:STEP, comma lists (the paper's grid)" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 10 --requests 100
+  [ "$status" -eq 0 ]
+  [ "${#lines[@]}" -eq 2 ]
+  [[ ${lines[1]} == "1/1 rpcx t10 r100 "* ]]
+  # the reproduction grid: threads 10, 110, ..., 910, 990 x requests 100, 300, 500
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 10:910:100,990 --requests 100,300,500
+  [ "$status" -eq 0 ]
+  [[ ${lines[0]} == "plan: 33 points;"*"threads 10:910:100,990:990:1; requests 100:100:1,300:300:1,500:500:1;"* ]]
+  [ "$(printf '%s\n' "${lines[@]:1}" | awk '{ print $3 }' | uniq | tr '\n' ' ')" = "t10 t110 t210 t310 t410 t510 t610 t710 t810 t910 t990 " ]
+  [[ ${lines[33]} == "33/33 rpcx t990 r500 "* ]]
+  # sorted, each value once
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 30,10,10:30:10 --requests 5
+  [ "$(printf '%s\n' "${lines[@]:1}" | awk '{ print $3 }' | tr '\n' ' ')" = "t10 t20 t30 " ]
+  local bad
+  for bad in "10,,20" ",10" "10," "10,x" "10,0" "10:5,20" "1:100000000"; do
+    run "$SWEEP" --dry-run --out "$OUTDIR" --threads "$bad"
+    echo "--threads $bad -> $status: $output"
+    [ "$status" -eq 2 ]
+  done
+}
+
+@test "pass-through: any harness option for a point, recorded in every file, failed and timeout ones too" {
+  rules "rpcx 1 3 crash" "rpcx 1 4 sleep"
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 2,3,4 --point-timeout 1 \
+      --cold-start -- --requests-per total --call put
+  echo "$output"
+  [ "$status" -eq 1 ]
+  # what the harness got: the sweep's own limits, the servers' flags, and the options as given
+  grep -q -- "--time-limit 1s --time-limit-per point --cold-start --requests-per total --call put --provenance server_jvm_flags=unknown" "$FAKE_ARGS"
+  f="$OUTDIR/rpcx/t1-r2.csv"
+  grep -qx '# status: complete' "$f"
+  grep -qx '# requests_per: total' "$f"
+  grep -q '^# options: .*--cold-start --requests-per total --call put' "$f"
+  grep -qx '# server_jvm_flags: unknown (servers not started by sweep.sh; pass --server-jvm-flags)' "$f"
+  # the failed and the timed-out point, written by sweep.sh, say the same
+  for r in 3 4; do
+    f="$OUTDIR/rpcx/t1-r$r.csv"
+    grep -qx '# requests_per: total' "$f"
+    grep -qx '# cold_start: true' "$f"
+    grep -qx '# timeout_per: point' "$f"
+    grep -qx '# runs_completed: 0' "$f"
+    grep -q '^# options: .*--cold-start --requests-per total --call put$' "$f"
+    grep -q '^# server_jvm_flags: unknown' "$f"
+  done
+  grep -qx '# status: failed' "$OUTDIR/rpcx/t1-r3.csv"
+  grep -qx '# status: timeout' "$OUTDIR/rpcx/t1-r4.csv"
+  # --server-jvm-flags with --host: recorded as given
+  run "$SWEEP" --out "$OUTDIR" --protocol grpc --threads 1 --requests 2 --server-jvm-flags "-Xmx1g -XX:+UseSerialGC"
+  [ "$status" -eq 0 ]
+  grep -qx '# server_jvm_flags: -Xmx1g -XX:+UseSerialGC' "$OUTDIR/grpc/t1-r2.csv"
+}
+
+@test "progress: one console line per run, and the ETA from the calls left and the measured rate" {
+  # each run claims 1 s: rpcx makes 100 calls/s; the second point has 2 x 1000 calls left
+  FAKE_RUN_MS=1000.000 run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 100,1000 --runs 2
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"[1/2] rpcx t1 r100 run 1/2 1.00 s"* ]]
+  [[ $output == *"[1/2] rpcx t1 r100 run 2/2 1.00 s"* ]]
+  [[ $output == *"[1/2] rpcx t1 r100: complete (exit 0) in "*"| ETA 0:00:20 |"* ]]
+  [[ $output == *"[2/2] rpcx t1 r1000: complete (exit 0) in "*"| ETA 0:00:00 |"* ]]
+  # a protocol that has not run yet has no rate: no made-up number
+  : >"$FAKE_CALLS"
+  rm -rf "$OUTDIR"
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1 --requests 100 --runs 2
+  [[ $output == *"[1/2] rpcx t1 r100: complete"*"| ETA ? (no rate yet for grpc) |"* ]]
+  # --requests-per total: a point makes runs x requests calls
+  rm -rf "$OUTDIR"
+  FAKE_RUN_MS=1000.000 run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 10 --requests 100,1000 --runs 2 --requests-per total
+  [[ $output == *"[1/2] rpcx t10 r100: complete (exit 0) in "*"| ETA 0:00:20 |"* ]]
+}
+
+@test "a point at its time limit keeps its finished runs (status timeout); the backstop's stop keeps them too" {
+  rules "rpcx 1 1 limit" "rpcx 1 2 stall"
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1:3:1 --point-timeout 1
+  echo "$output"
+  [ "$status" -eq 1 ]
+  # the harness's own limit: its file, with the 2 runs that finished
+  f="$OUTDIR/rpcx/t1-r1.csv"
+  grep -qx '# status: timeout' "$f"
+  grep -qx '# runs_completed: 2' "$f"
+  [ "$(grep -cv '^#' "$f")" -eq 3 ]
+  [[ $output == *"rpcx t1 r1 time limit 1s per point reached after 2 of 10 runs"* ]]
+  [[ $output == *"[1/3] rpcx t1 r1: timeout (exit 1, 2/10 runs kept)"* ]]
+  # a harness that overran its limit: stopped 2 s later, its 2 runs written on the way out
+  f="$OUTDIR/rpcx/t1-r2.csv"
+  grep -qx '# status: incomplete' "$f"
+  grep -qx '# runs_completed: 2' "$f"
+  [ "$(grep -cv '^#' "$f")" -eq 3 ]
+  [[ $output == *"[2/3] rpcx t1 r2: incomplete (exit 124, 2/10 runs kept)"* ]]
+  grep -qx '# status: complete' "$OUTDIR/rpcx/t1-r3.csv"
+  [ -z "$(find "$OUTDIR" -name '.*')" ]
+  # --timeout-per run reaches the harness; a resume skips both points, --retry-failed reruns them
+  : >"$FAKE_RULES"; : >"$FAKE_CALLS"
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1:3:1 --point-timeout 1 --timeout-per run
+  [ "$status" -eq 1 ]
+  [ ! -s "$FAKE_CALLS" ]
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1:3:1 --point-timeout 5 --timeout-per run --retry-failed
+  [ "$status" -eq 0 ]
+  [ "$(cut -d' ' -f1-3 "$FAKE_CALLS" | tr '\n' ';')" = "rpcx 1 1;rpcx 1 2;" ]
+  grep -q -- "--time-limit 5s --time-limit-per run" "$FAKE_ARGS"
+}
+
+@test "one sweep per --out: a second one is refused with one line" {
+  rules "rpcx 1 1 sleep"
+  "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1 >"$WORK/first" 2>&1 &
+  first=$!
+  for _ in $(seq 1 100); do grep -q '^rpcx 1 1 ' "$FAKE_CALLS" && break; sleep 0.1; done
+  run "$SWEEP" --out "$OUTDIR" --protocol grpc --threads 1 --requests 1
+  echo "$output"
+  [ "$status" -eq 3 ]
+  [ "${#lines[@]}" -eq 1 ]
+  [[ $output == "sweep.sh: another sweep is running on $OUTDIR (pid $first, started "*"); wait for it, stop it, or use another --out" ]]
+  [ "$(grep -c . "$FAKE_CALLS")" -eq 1 ]
+  kill -TERM "$first"
+  wait "$first" || true
+  # the lock went with it
+  : >"$FAKE_RULES"
+  run "$SWEEP" --out "$OUTDIR" --protocol grpc --threads 1 --requests 1
+  [ "$status" -eq 0 ]
+}
+
+@test "kill -9 of the sweep: the next start stops the servers and the point it left, then resumes" {
+  flat="$WORK/flat"
+  flat_copy "$flat"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  rules "rpcx 1 2 sleep"
+  "$flat/sweep.sh" --local --out "$OUTDIR" --protocol rpcx,grpc --threads 1 --requests 1:2:1 --runs 2 >"$WORK/first" 2>&1 &
+  first=$!
+  for _ in $(seq 1 150); do grep -q '^rpcx 1 2 ' "$FAKE_CALLS" && break; sleep 0.1; done
+  grep -q '^rpcx 1 2 ' "$FAKE_CALLS"
+  kill -KILL "$first"
+  wait "$first" || true
+  # its servers and its point live on, named in the pid file
+  cat "$OUTDIR/sweep.pids"
+  mapfile -t left < <(awk '{ print $2 }' "$OUTDIR/sweep.pids")
+  [ "${#left[@]}" -eq 3 ]
+  for pid in "${left[@]}"; do kill -0 "$pid"; done
+  # the serving flags are the same as servers.sh's
+  [ "$(grep -c -- '-Xms384m -Xmx384m -XX:+UseSerialGC .*server-.*.jar --bind 127.0.0.1 --port 0' "$FAKE_SERVERS")" -eq 2 ]
+  : >"$FAKE_RULES"
+  run "$flat/sweep.sh" --local --out "$OUTDIR" --protocol rpcx,grpc --threads 1 --requests 1:2:1 --runs 2
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"was killed before it could stop what it started: stopped its processes"* ]]
+  for pid in "${left[@]}"; do ! kill -0 "$pid" 2>/dev/null; done
+  # the resume started its own two servers, ran the two points left, and stopped everything
+  [ "$(wc -l <"$FAKE_SERVERS")" -eq 4 ]
+  grep -qx '# status: complete' "$OUTDIR/rpcx/t1-r2.csv"
+  grep -qx '# server_jvm_flags: -Xms384m -Xmx384m -XX:+UseSerialGC' "$OUTDIR/rpcx/t1-r2.csv"
+  [ ! -e "$OUTDIR/sweep.pids" ]
+}
+
+@test "a full disk: one clear line, the resume command, no temp file left" {
+  # no room for a point: stopped before it starts
+  RPCX_SWEEP_MIN_FREE_KB=999999999999 run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1
+  echo "$output"
+  [ "$status" -eq 4 ]
+  [[ $output == *"sweep.sh: stopped: cannot write to $OUTDIR (only "*" KB free there (a point needs 999999999999 KB"*"resume with: cd "*"sweep.sh --out $OUTDIR"* ]]
+  [ ! -s "$FAKE_CALLS" ]
+  # a disk that fills up during a point (root: a small tmpfs)
+  [ "$(id -u)" -eq 0 ] || skip "not root: cannot mount a small tmpfs"
+  mkdir -p "$WORK/small"
+  mount -t tmpfs -o size=1m tmpfs "$WORK/small" || skip "cannot mount a tmpfs here"
+  rules "rpcx 1 2 fill"
+  RPCX_SWEEP_MIN_FREE_KB=64 run "$SWEEP" --out "$WORK/small/raw" --protocol rpcx --threads 1 --requests 1:3:1
+  echo "$output"
+  status_full=$status
+  leftovers=$(find "$WORK/small/raw" -name '.*')
+  umount "$WORK/small"
+  [ "$status_full" -eq 4 ]
+  [ -z "$leftovers" ]
+  [[ $output == *"sweep.sh: stopped: cannot write to $WORK/small/raw"*"resume with: "* ]]
+  [[ $output != *"write error"* ]]
+  [ "$(grep -c 'stopped: cannot write' <<<"$output")" -eq 1 ]
+}
+
+@test "a sweep started in the background by a script (SIGINT ignored) still stops on SIGINT" {
+  rules "rpcx 1 1 sleep"
+  # no job control here: the background job inherits SIGINT ignored
+  "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1:2:1 >"$WORK/out" 2>&1 &
+  sweep_pid=$!
+  for _ in $(seq 1 100); do grep -q '^rpcx 1 1 ' "$FAKE_CALLS" && break; sleep 0.1; done
+  grep -q '^rpcx 1 1 ' "$FAKE_CALLS"
+  kill -INT "$sweep_pid"
+  status=0
+  wait "$sweep_pid" || status=$?
+  cat "$WORK/out"
+  [ "$status" -eq 130 ]
+  grep -q "resume with: " "$WORK/out"
+  [ ! -e "$OUTDIR/rpcx/t1-r2.csv" ]
 }

@@ -22,20 +22,40 @@ final class ClosedLoop implements PointRunner {
 
   @Override
   public RunResult run(int order) throws InterruptedException {
+    try {
+      return run(order, -1, TimeLimit.NONE);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no time limit, yet it was reached", e);
+    }
+  }
+
+  @Override
+  public RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
     if (log == null) {
-      return runner.run(order);
+      return runner.run(order, since, limit);
     }
     intervals.getIntervalHistogram(); // the first interval starts now
     log.comment("order " + order);
     try (IntervalLog.Sampler s =
         log.every(() -> new CallTally.Interval(intervals.getIntervalHistogram(), null))) {
-      return runner.run(order);
+      return runner.run(order, since, limit);
     }
   }
 
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    return runner.warmUp(duration);
+    try {
+      return runner.warmUp(duration, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no time limit, yet it was reached", e);
+    }
+  }
+
+  @Override
+  public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
+    return runner.warmUp(duration, limitDeadline);
   }
 
   @Override

@@ -47,4 +47,13 @@ final class DurationConverter implements ITypeConverter<Duration> {
     throw new TypeConversionException(
         "'" + value + "' is not a duration (use e.g. 500ms, 30s, 2m, 1h or PT1M)");
   }
+
+  /** A duration the way the options spell it: {@code 1ms}, {@code 30s}, {@code 1500ms}. */
+  static String format(Duration d) {
+    long ms = d.toMillis();
+    if (ms % 1000 == 0 && ms != 0) {
+      return ms / 1000 + "s";
+    }
+    return ms > 0 || d.isZero() ? ms + "ms" : d.toString();
+  }
 }

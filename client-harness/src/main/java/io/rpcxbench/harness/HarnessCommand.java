@@ -1,10 +1,13 @@
 package io.rpcxbench.harness;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -48,6 +51,9 @@ public final class HarnessCommand implements Callable<Integer> {
   static final int CALLS_FAILED = 1;
   static final int USAGE = 2;
 
+  /** About one result file of 10 runs: the probe fails on a disk that could not take one. */
+  private static final int WRITE_PROBE_BYTES = 16 * 1024;
+
   @Spec CommandSpec spec;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -70,6 +76,15 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Option(names = "--force", description = "Replace existing result files.")
   boolean force;
+
+  @Option(
+      names = "--provenance",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A fact the caller knows, written into every result file as '# KEY: VALUE', e.g."
+              + " server_jvm_flags=\"-Xmx384m\" (repeatable; sweep.sh records the servers' flags"
+              + " and the lab's link with it).")
+  Map<String, String> provenance = new LinkedHashMap<>();
 
   /** Set by the parent on the JVM it forks for one protocol: run it here, print no table. */
   @Option(names = "--worker", hidden = true)
@@ -165,6 +180,10 @@ public final class HarnessCommand implements Callable<Integer> {
             target.host,
             target.ports,
             target.timeout,
+            load.timeLimit,
+            load.timeLimitPer,
+            load.coldStart,
+            provenance,
             out,
             force,
             model,
@@ -172,10 +191,54 @@ public final class HarnessCommand implements Callable<Integer> {
             fleet.member());
     try {
       config.validate();
+      config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  /**
+   * --out must take the files before the first call: a probe file with a few KB is written and
+   * removed in the protocol's folder, or in its nearest existing parent (nothing is created: a
+   * point that fails later leaves no folder behind). So a file given as --out, a read-only folder
+   * or a full disk fail here, not after every call was made.
+   */
+  private void requireWritable(Path protocolDir) {
+    Path dir = protocolDir.toAbsolutePath();
+    while (!Files.exists(dir) && dir.getParent() != null) {
+      dir = dir.getParent();
+    }
+    try {
+      if (!Files.isDirectory(dir)) {
+        throw new java.nio.file.FileAlreadyExistsException(dir.toString());
+      }
+      Path probe = Files.createTempFile(dir, ".write-probe-", ".tmp");
+      try {
+        Files.write(probe, new byte[WRITE_PROBE_BYTES]);
+      } finally {
+        Files.deleteIfExists(probe);
+      }
+    } catch (IOException | UnsupportedOperationException e) {
+      throw new IllegalArgumentException(
+          "--out "
+              + out
+              + ": cannot write result files in "
+              + protocolDir
+              + " ("
+              + describe(e)
+              + ")");
+    }
+  }
+
+  private static String describe(Exception e) {
+    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+      return e.getMessage() + " exists and is not a folder";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied: " + e.getMessage();
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** --threads and --requests are required for a point (not for --list-protocols). */

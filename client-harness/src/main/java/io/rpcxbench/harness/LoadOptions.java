@@ -70,6 +70,33 @@ final class LoadOptions {
       description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
   int items;
 
+  @Option(
+      names = "--time-limit",
+      paramLabel = "DURATION",
+      defaultValue = RunConfig.DEFAULT_TIME_LIMIT,
+      converter = DurationConverter.class,
+      description =
+          "Stop when this time is up (see --time-limit-per) and write the runs that finished,"
+              + " status timeout (default: ${DEFAULT-VALUE}, no limit; sweep.sh passes 600s).")
+  Duration timeLimit;
+
+  @Option(
+      names = "--time-limit-per",
+      paramLabel = "point|run",
+      defaultValue = RunConfig.DEFAULT_TIME_LIMIT_PER,
+      converter = TimeLimitPerConverter.class,
+      description =
+          "point: --time-limit bounds the whole point, from the harness's start (default, the"
+              + " paper's 600 s); run: it bounds each run.")
+  TimeLimitPer timeLimitPer;
+
+  @Option(
+      names = "--cold-start",
+      description =
+          "Order 0 includes building the client (class loading, connecting) and its first call,"
+              + " as a program run once would see it (the paper's first run); no --warmup.")
+  boolean coldStart;
+
   /** --payload, or the call's own default. */
   int payloadBytes() {
     return payloadBytes != null ? payloadBytes : call.defaultPayload();
@@ -87,6 +114,20 @@ final class LoadOptions {
       }
       throw new picocli.CommandLine.TypeConversionException(
           "'" + value + "' is not thread or total");
+    }
+  }
+
+  /** --time-limit-per values in lower case, with a clear message. */
+  static final class TimeLimitPerConverter
+      implements picocli.CommandLine.ITypeConverter<TimeLimitPer> {
+    @Override
+    public TimeLimitPer convert(String value) {
+      for (TimeLimitPer t : TimeLimitPer.values()) {
+        if (t.id().equalsIgnoreCase(value.trim())) {
+          return t;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not point or run");
     }
   }
 

@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -71,8 +72,15 @@ final class LoadRunner implements AutoCloseable {
     return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
   }
 
-  /** Makes one run: T threads, released together; returns when the last reply is in. */
-  RunResult run(int order) throws InterruptedException {
+  /**
+   * Makes one run: T threads, released together; returns when the last reply is in. Its time runs
+   * from the release, or from {@code since} (a nanoTime, with --cold-start) when that is >= 0.
+   *
+   * @throws TimeLimit.Reached when the run's deadline passes first (the threads are left to the
+   *     pool's shutdown)
+   */
+  RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
     int threads = config.threads();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch start = new CountDownLatch(1);
@@ -87,16 +95,18 @@ final class LoadRunner implements AutoCloseable {
     long released = System.nanoTime();
     long releasedWallMicros = RunInstants.wallMicros();
     start.countDown();
+    long deadline = limit.runDeadline(released);
     Tally all = new Tally();
     all.lastReply = released;
     Histogram merged = newHistogram();
     for (int i = 0; i < threads; i++) {
-      all.add(join(tallies.get(i)));
+      all.add(join(tallies.get(i), deadline));
       merged.add(histograms[i]);
     }
-    return RunResult.of(
-            order, all.lastReply - released, all.calls, all.errors, merged, all.firstError)
-        .withExtra(RunInstants.columns(releasedWallMicros, all.lastReply - released))
+    long from = since >= 0 ? since : released;
+    long fromWallMicros = releasedWallMicros - (released - from) / 1000;
+    return RunResult.of(order, all.lastReply - from, all.calls, all.errors, merged, all.firstError)
+        .withExtra(RunInstants.columns(fromWallMicros, all.lastReply - from))
         .withExtra(all.kinds.columns());
   }
 
@@ -104,8 +114,11 @@ final class LoadRunner implements AutoCloseable {
    * Warms up: the T threads make the runs' calls back to back until {@code duration} has passed
    * (each checks the clock after each call, so the last call may end a little later). Nothing of it
    * is kept but the counts, and failures do not stop it: the runs will record them.
+   *
+   * @throws TimeLimit.Reached when {@code limitDeadline} (the point's time limit) passes first
    */
-  Warmup warmUp(Duration duration) throws InterruptedException {
+  Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
     int threads = config.threads();
     // The pool's threads are started already: no start latch, one deadline for all of them.
     long begin = System.nanoTime();
@@ -118,7 +131,7 @@ final class LoadRunner implements AutoCloseable {
     Tally all = new Tally();
     all.lastReply = begin;
     for (Future<Tally> future : tallies) {
-      all.add(join(future));
+      all.add(join(future, limitDeadline));
     }
     return new Warmup(all.lastReply - begin, all.calls, all.errors, all.firstError);
   }
@@ -188,9 +201,14 @@ final class LoadRunner implements AutoCloseable {
     return answered;
   }
 
-  private static Tally join(Future<Tally> future) throws InterruptedException {
+  private static Tally join(Future<Tally> future, long deadline)
+      throws InterruptedException, TimeLimit.Reached {
     try {
-      return future.get();
+      return deadline == TimeLimit.NEVER
+          ? future.get()
+          : future.get(TimeLimit.remaining(deadline), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new TimeLimit.Reached();
     } catch (ExecutionException e) {
       // work() only throws InterruptedException or an Error, warm() only an Error: either
       // ends the point.

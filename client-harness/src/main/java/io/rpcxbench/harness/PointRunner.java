@@ -16,6 +16,30 @@ interface PointRunner extends AutoCloseable {
   /** The same load for {@code duration}, nothing recorded but counts. */
   LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException;
 
+  /**
+   * One run under {@code --time-limit}, timed from {@code since} (a nanoTime, --cold-start) when
+   * that is >= 0. The open and in-flight models run for a bounded schedule or call count: they
+   * check the limit before the run and ignore {@code since} (--cold-start is the closed loop's).
+   *
+   * @throws TimeLimit.Reached when the run's deadline has passed
+   */
+  default RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limit.runDeadline(System.nanoTime())) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return run(order);
+  }
+
+  /** The warm-up under the point's time limit ({@link TimeLimit#warmupDeadline()}). */
+  default LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limitDeadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return warmUp(duration);
+  }
+
   /** Whether calls go through the client's async API (else one thread per outstanding call). */
   boolean async();
 

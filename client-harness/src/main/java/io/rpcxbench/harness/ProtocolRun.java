@@ -1,8 +1,6 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -19,14 +17,63 @@ import java.util.Random;
 /**
  * One protocol's point, in this JVM: build the client once, check the server answers, warm up if
  * asked, make the runs (orders 0..runs-1), write the raw file. Client creation is not part of any
- * run's time.
+ * run's time, except with {@code --cold-start} (order 0 then counts from before it). The file keeps
+ * the runs that finished however the point ends: complete, at its time limit, or stopped.
  */
 final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
+  /** The provenance keys this class writes; --provenance may not set them. */
+  static final List<String> HARNESS_KEYS =
+      List.of(
+          "status",
+          "protocol",
+          "type",
+          "label",
+          "threads",
+          "requests",
+          "requests_per",
+          "runs",
+          "runs_completed",
+          "warmup",
+          "warmup_calls",
+          "payload_bytes",
+          "call",
+          "items",
+          "timeout",
+          "connect_timeout",
+          "limit_s",
+          "timeout_per",
+          "cold_start",
+          "started",
+          "finished",
+          "client_host",
+          "target",
+          "client",
+          "jvm",
+          "jvm_flags",
+          "os",
+          "git_commit",
+          "options",
+          "client_hostname",
+          "start_at",
+          "start_at_runs",
+          "released_at_ms",
+          "start_late_ms",
+          "start_late_max_ms");
+
+  /** How long the client may take to close once the time limit cut the point short. */
+  static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
+
   private final RunConfig config;
   private final Protocol protocol;
   private final PrintWriter err;
+
+  /** Set when the time limit ended the runs: calls may still be in flight. */
+  private boolean cutShort;
+
+  /** The OS's host name, kept as client_hostname when --client-host-name replaces it. */
+  private String osHostName;
 
   ProtocolRun(RunConfig config, PrintWriter err) {
     this.config = config;
@@ -36,8 +83,11 @@ final class ProtocolRun {
 
   /** Returns the exit code: 0 all calls answered correctly, 1 otherwise. */
   int execute() {
+    long startNanos = System.nanoTime();
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    TimeLimit limit = TimeLimit.of(config, startNanos);
     Provenance captured = Provenance.capture();
+    osHostName = captured.clientHost();
     Provenance provenance = config.fleet().applyTo(captured);
     byte[] payload = new byte[config.payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
@@ -58,28 +108,98 @@ final class ProtocolRun {
               + Reachability.describe(e));
       return HarnessCommand.CALLS_FAILED;
     }
-    List<RunResult> results = new ArrayList<>();
-    LoadRunner.Warmup warmup = LoadRunner.Warmup.NONE;
-    RunMeters meters = RunMeters.of(config.instruments().serverPids(protocol));
-    boolean async;
-    try (client;
-        PointRunner runner = PointRunner.open(client, config, input, provenance.clientHost())) {
-      async = runner.async();
-      try {
-        config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
-      } catch (CallKind.WrongReplyException e) {
-        err.println(where + " answered wrongly: " + Reachability.describe(e));
-        return HarnessCommand.CALLS_FAILED;
-      } catch (RuntimeException e) {
-        err.println("cannot reach " + where + ": " + Reachability.describe(e));
+    try (PointRunner runner = PointRunner.open(client, config, input, provenance.clientHost())) {
+      if (!probe(client, input, where)) {
         return HarnessCommand.CALLS_FAILED;
       }
+      PointRecorder recorder =
+          new PointRecorder(
+              config.resultFile(protocol), provenance(provenance, client.describe(), started));
+      return runAll(runner, recorder, limit, config.coldStart() ? startNanos : -1);
+    } catch (IOException e) {
+      err.println("cannot write " + config.instruments().hlog() + ": " + e);
+      return HarnessCommand.CALLS_FAILED;
+    } finally {
+      close(client);
+    }
+  }
+
+  /**
+   * Closes the client; after a time limit calls may still be in flight, and a graceful close
+   * (Netty's quiet period, a pending call) must not keep the harness past its limit: then it gets
+   * {@link #CLOSE_AFTER_LIMIT} and is left to the JVM's exit.
+   */
+  private void close(BenchClient client) {
+    if (!cutShort) {
+      client.close();
+      return;
+    }
+    Thread closer = new Thread(client::close, "close-" + protocol);
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join(CLOSE_AFTER_LIMIT.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** One call before order 0: the server answers, and answers rightly. */
+  private boolean probe(BenchClient client, CallKind.CallInput input, String where) {
+    try {
+      try {
+        config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
+      } catch (RuntimeException e) {
+        if (!Reachability.isTimeout(e)
+            || config.timeout().compareTo(config.connectTimeout()) <= 0) {
+          throw e;
+        }
+        // A cold client on a busy host (class loading, channel set-up) may need more than the
+        // connect deadline for its first answer: a second try within the call deadline. A
+        // refused or reset connection is never retried.
+        config.call().invoke(client, input, "probe", 1);
+      }
+      return true;
+    } catch (CallKind.WrongReplyException e) {
+      err.println(where + " answered wrongly: " + Reachability.describe(e));
+    } catch (RuntimeException e) {
+      if (Reachability.isTimeout(e)
+          && config.timeout().compareTo(RunConfig.MAX_CONNECT_TIMEOUT) < 0) {
+        // A short --timeout bounds the connect too: that is no proof the server is unreachable.
+        err.println(
+            "no reply from "
+                + where
+                + " within --timeout "
+                + DurationConverter.format(config.timeout())
+                + " (the connect alone may take longer; try a longer --timeout): "
+                + Reachability.describe(e));
+      } else {
+        err.println("cannot reach " + where + ": " + Reachability.describe(e));
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The warm-up and the runs, each finished run recorded at once; the file is written at the end,
+   * at the time limit, or by the shutdown hook if the JVM is stopped from outside.
+   */
+  private int runAll(PointRunner runner, PointRecorder recorder, TimeLimit limit, long coldStart) {
+    Thread hook = recorder.shutdownHook(err, protocol.id());
+    Runtime.getRuntime().addShutdownHook(hook);
+    String status = "complete";
+    boolean clean = true;
+    RunMeters meters = RunMeters.of(config.instruments().serverPids(protocol));
+    List<RunResult> results = new ArrayList<>();
+    recordLoadModel(recorder, runner.async(), meters, results);
+    try {
       if (config.warmup().compareTo(Duration.ZERO) > 0) {
-        warmup = runner.warmUp(config.warmup());
+        LoadRunner.Warmup warmup = runner.warmUp(config.warmup(), limit.warmupDeadline());
+        recorder.set("warmup_calls", String.valueOf(warmup.calls()));
         err.println(warmupLine(warmup));
         err.flush();
       }
-      String note = LoadModelReport.fallbackNote(protocol, config, async);
+      String note = LoadModelReport.fallbackNote(protocol, config, runner.async());
       if (note != null) {
         err.println(note);
       }
@@ -88,39 +208,68 @@ final class ProtocolRun {
           config.fleet().awaitStart(order); // the closed loop waits in LoadRunner, threads ready
         }
         meters.before();
-        RunResult r = meters.after(RunInstants.stamp(runner.run(order)));
+        RunResult r =
+            meters.after(RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit)));
         results.add(r);
+        recorder.add(r.toRow(protocol.type(), config.threads(), config.requests()));
+        recordLoadModel(recorder, runner.async(), meters, results);
+        clean &= r.errors() == 0 && LoadModelReport.noneDropped(List.of(r));
         err.println(progressLine(r));
         LoadModelReport.warnings(protocol, config, r, meters).forEach(err::println);
         err.flush();
       }
+    } catch (TimeLimit.Reached e) {
+      status = "timeout";
+      cutShort = true;
+      err.println(limitLine(recorder.runsCompleted()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      err.println(protocol + ": interrupted; no result written");
-      return HarnessCommand.CALLS_FAILED;
-    } catch (IOException e) {
-      err.println("cannot write " + config.instruments().hlog() + ": " + e);
-      return HarnessCommand.CALLS_FAILED;
+      status = "incomplete";
+      err.println(protocol + ": interrupted after " + recorder.runsCompleted() + " runs");
     }
-    Instant finished = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    List<RunRow> rows = new ArrayList<>();
-    results.forEach(r -> rows.add(r.toRow(protocol.type(), config.threads(), config.requests())));
-    Map<String, String> keys = provenance(provenance, client.describe(), warmup, started, finished);
-    LoadModelReport.provenance(keys, config, async, meters, results);
-    config.fleet().provenance(keys, results, captured.clientHost());
     String late = config.fleet().lateWarning(protocol, results);
     if (late != null) {
       err.println(late);
     }
     try {
-      RawResultFile.write(config.resultFile(protocol), keys, rows);
+      recorder.write(status);
     } catch (IOException e) {
       err.println("cannot write " + config.resultFile(protocol) + ": " + e);
       return HarnessCommand.CALLS_FAILED;
+    } finally {
+      // after the write: a stop from outside until then still gets the runs written
+      removeHook(hook);
     }
-    boolean clean =
-        results.stream().allMatch(r -> r.errors() == 0) && LoadModelReport.noneDropped(results);
-    return clean ? HarnessCommand.OK : HarnessCommand.CALLS_FAILED;
+    return clean && status.equals("complete") ? HarnessCommand.OK : HarnessCommand.CALLS_FAILED;
+  }
+
+  /** The load model's and the meters' keys over the runs so far (the file may end at any run). */
+  private void recordLoadModel(
+      PointRecorder recorder, boolean async, RunMeters meters, List<RunResult> results) {
+    Map<String, String> keys = new LinkedHashMap<>();
+    LoadModelReport.provenance(keys, config, async, meters, results);
+    config.fleet().provenance(keys, results, osHostName);
+    keys.forEach(recorder::set);
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the JVM is stopping: the hook writes the file (or finds it written)
+    }
+  }
+
+  String limitLine(int runsCompleted) {
+    return String.format(
+        Locale.ROOT,
+        "%-9s time limit %s per %s reached after %d of %d runs; the file keeps them"
+            + " (status timeout)",
+        protocol,
+        DurationConverter.format(config.timeLimit()),
+        config.timeLimitPer().id(),
+        runsCompleted,
+        config.runs());
   }
 
   String progressLine(RunResult r) {
@@ -155,10 +304,9 @@ final class ProtocolRun {
     return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
   }
 
-  private Map<String, String> provenance(
-      Provenance p, String client, LoadRunner.Warmup warmup, Instant started, Instant finished) {
+  /** Every key but status, runs_completed and finished (the recorder adds those). */
+  private Map<String, String> provenance(Provenance p, String client, Instant started) {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("status", "complete");
     m.put("protocol", protocol.id());
     m.put("type", String.valueOf(protocol.type()));
     m.put("label", protocol.label());
@@ -167,14 +315,20 @@ final class ProtocolRun {
     m.put("requests_per", config.requestsPer().id());
     m.put("runs", String.valueOf(config.runs()));
     m.put("warmup", config.warmup().toString());
-    m.put("warmup_calls", String.valueOf(warmup.calls()));
+    m.put("warmup_calls", "0");
     m.put("payload_bytes", String.valueOf(config.payloadBytesSent()));
     m.put("call", config.call().id());
     m.put("items", String.valueOf(config.itemsAsked()));
     m.put("timeout", config.timeout().toString());
     m.put("connect_timeout", config.connectTimeout().toString());
+    if (!config.timeLimit().isZero()) {
+      // whole seconds, rounded up: the raw format's limit_s is a positive integer
+      long ms = config.timeLimit().toMillis();
+      m.put("limit_s", String.valueOf(Math.max(1, (ms + 999) / 1000)));
+    }
+    m.put("timeout_per", config.timeLimitPer().id());
+    m.put("cold_start", String.valueOf(config.coldStart()));
     m.put("started", started.toString());
-    m.put("finished", finished.toString());
     m.put("client_host", p.clientHost());
     m.put("target", config.target(protocol));
     m.put("client", client);
@@ -182,7 +336,8 @@ final class ProtocolRun {
     m.put("jvm_flags", p.jvmFlags());
     m.put("os", p.os());
     m.put("git_commit", p.gitCommit());
-    m.put("options", String.join(" ", config.toArgs()));
+    m.put("options", config.optionsLine());
+    m.putAll(config.provenance());
     return m;
   }
 }

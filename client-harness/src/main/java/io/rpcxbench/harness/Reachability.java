@@ -34,6 +34,32 @@ final class Reachability {
   }
 
   /**
+   * Whether the failure is a deadline that passed (a connect or read timeout, gRPC's
+   * DEADLINE_EXCEEDED, a client's own timeout), rather than a refusal or an unknown host.
+   */
+  static boolean isTimeout(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof SocketTimeoutException
+          || t instanceof java.util.concurrent.TimeoutException
+          || t instanceof java.net.http.HttpTimeoutException) {
+        return true;
+      }
+      String m = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+      if (m.contains("timed out")
+          || m.contains("timeout")
+          || m.contains("deadline_exceeded")
+          || m.contains("deadline exceeded")
+          || m.contains("error(-110)")) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  /**
    * "Connection refused: /127.0.0.1:8081" (JDK, Netty NIO) and "finishConnect(..) failed with
    * error(-111)" (Netty epoll, errno 111 = ECONNREFUSED) both read "connection refused".
    */

@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Everything one harness invocation does, immutable, with all defaults in one place. Echoed into
@@ -28,6 +30,10 @@ record RunConfig(
     String host,
     Map<String, Integer> ports,
     Duration timeout,
+    Duration timeLimit,
+    TimeLimitPer timeLimitPer,
+    boolean coldStart,
+    Map<String, String> provenance,
     Path out,
     boolean force,
     LoadModel loadModel,
@@ -47,12 +53,21 @@ record RunConfig(
   static final String DEFAULT_REQUESTS_PER = "thread";
   static final String DEFAULT_CALL = "hello";
 
+  /** No time limit: sweep.sh passes the paper's 600 s. */
+  static final String DEFAULT_TIME_LIMIT = "0s";
+
+  static final String DEFAULT_TIME_LIMIT_PER = "point";
+
+  /** Provenance keys given with {@code --provenance}: lower snake case, as in every raw file. */
+  static final Pattern PROVENANCE_KEY = Pattern.compile("[a-z][a-z0-9_]*");
+
   /** Connect timeout is min(timeout, this). */
   static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
   RunConfig {
     protocols = List.copyOf(protocols);
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+    provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
   }
 
   /** The paper's closed loop, nothing measured beside the calls. */
@@ -84,6 +99,51 @@ record RunConfig(
         host,
         ports,
         timeout,
+        Duration.ZERO,
+        TimeLimitPer.POINT,
+        false,
+        Map.of(),
+        out,
+        force);
+  }
+
+  /** The paper's closed loop with a time limit, nothing measured beside the calls. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Duration timeLimit,
+      TimeLimitPer timeLimitPer,
+      boolean coldStart,
+      Map<String, String> provenance,
+      Path out,
+      boolean force) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
         out,
         force,
         LoadModel.CLOSED,
@@ -104,6 +164,10 @@ record RunConfig(
       String host,
       Map<String, Integer> ports,
       Duration timeout,
+      Duration timeLimit,
+      TimeLimitPer timeLimitPer,
+      boolean coldStart,
+      Map<String, String> provenance,
       Path out,
       boolean force,
       LoadModel loadModel,
@@ -121,6 +185,10 @@ record RunConfig(
         host,
         ports,
         timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
         out,
         force,
         loadModel,
@@ -138,6 +206,10 @@ record RunConfig(
           "--protocol: a protocol is named twice: " + protocolList());
     }
     positive("--threads", threads);
+    ThreadLimit threadLimit = ThreadLimit.ofThisMachine();
+    if (threads > threadLimit.max()) {
+      throw new IllegalArgumentException(threadLimit.explain(threads));
+    }
     positive("--requests", requests);
     positive("--runs", runs);
     if (warmup.isNegative()) {
@@ -161,6 +233,16 @@ record RunConfig(
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
     }
+    if (timeLimit.isNegative()) {
+      throw new IllegalArgumentException(
+          "--time-limit must not be negative (0s: none), got " + timeLimit);
+    }
+    if (coldStart && !warmup.isZero()) {
+      throw new IllegalArgumentException(
+          "--cold-start measures the first calls in order 0; it cannot be combined with --warmup "
+              + warmup);
+    }
+    provenance.keySet().forEach(RunConfig::extraProvenanceKey);
     HostList hosts = HostList.parse(host);
     for (Protocol p : protocols) {
       if (hosts.size() > 1 && !p.balancesServers()) {
@@ -176,6 +258,18 @@ record RunConfig(
     loadModel.validate();
     instruments.validate(protocols);
     fleet.validate();
+  }
+
+  /** {@code --provenance KEY=VALUE}: a new key, never one the harness writes itself. */
+  private static void extraProvenanceKey(String key) {
+    if (!PROVENANCE_KEY.matcher(key).matches()) {
+      throw new IllegalArgumentException(
+          "--provenance " + key + ": a key is lower snake case, e.g. server_jvm_flags");
+    }
+    if (ProtocolRun.HARNESS_KEYS.contains(key)) {
+      throw new IllegalArgumentException(
+          "--provenance " + key + ": the harness writes that key itself");
+    }
   }
 
   private static void positive(String option, int value) {
@@ -265,6 +359,10 @@ record RunConfig(
         host,
         ports,
         timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
         out,
         force,
         loadModel,
@@ -276,8 +374,22 @@ record RunConfig(
     return Protocol.ids(protocols);
   }
 
-  /** Every option with its value, defaults included: re-running these reproduces the point. */
+  /**
+   * Every option with its value, defaults included: re-running these reproduces the point (the
+   * forked workers get exactly these).
+   */
   List<String> toArgs() {
+    List<String> args = new ArrayList<>(optionArgs());
+    provenance.forEach((k, v) -> add(args, "--provenance", k + "=" + v));
+    return args;
+  }
+
+  /** The {@code # options:} line: {@link #toArgs()} without --provenance (own keys already). */
+  String optionsLine() {
+    return String.join(" ", optionArgs());
+  }
+
+  private List<String> optionArgs() {
     List<String> args = new ArrayList<>();
     add(args, "--protocol", protocolList());
     // The open loop's schedule and the in-flight count imply these (LoadModelOptions).
@@ -298,6 +410,11 @@ record RunConfig(
       add(args, "--port", p.id() + "=" + port(p));
     }
     add(args, "--timeout", timeout);
+    add(args, "--time-limit", timeLimit);
+    add(args, "--time-limit-per", timeLimitPer.id());
+    if (coldStart) {
+      args.add("--cold-start");
+    }
     add(args, "--out", out);
     if (force) {
       args.add("--force");

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs each protocol in a JVM of its own, one after another (as JMH forks do): the same java
@@ -16,6 +17,9 @@ import java.util.List;
  * workers' stdout and stderr are forwarded to this command's stderr, line by line.
  */
 final class WorkerForks {
+  /** How long a stopped worker may take to write its finished runs before SIGKILL. */
+  private static final long WORKER_STOP_SECONDS = 5;
+
   private final RunConfig config;
   private final PrintWriter err;
 
@@ -60,8 +64,9 @@ final class WorkerForks {
       err.println(protocol + ": cannot start a worker JVM: " + e.getMessage());
       return HarnessCommand.CALLS_FAILED;
     }
-    // If this JVM is stopped (sweep.sh's time limit), the worker goes with it.
-    Thread reaper = new Thread(process::destroyForcibly, "reap-" + protocol);
+    // If this JVM is stopped (sweep.sh, Ctrl-C), the worker goes with it: SIGTERM first, so
+    // that its own hook writes the runs it finished, then SIGKILL.
+    Thread reaper = new Thread(() -> stop(process), "reap-" + protocol);
     Runtime.getRuntime().addShutdownHook(reaper);
     Thread stdout = forward(process.getInputStream(), protocol + "-out");
     Thread stderr = forward(process.getErrorStream(), protocol + "-err");
@@ -84,6 +89,18 @@ final class WorkerForks {
       } catch (IllegalStateException shuttingDown) {
         // the hook is running already
       }
+    }
+  }
+
+  private static void stop(Process process) {
+    process.destroy();
+    try {
+      if (!process.waitFor(WORKER_STOP_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -44,7 +44,13 @@ class CatalogContractIT {
   @TempDir Path out;
 
   /** A server process and the port it bound. */
-  record Running(ServerProcess process, int port) {}
+  /** A server jar that answers on {@code port}; closing it kills the process. */
+  record Running(ServerProcess process, int port) implements AutoCloseable {
+    @Override
+    public void close() {
+      process.close();
+    }
+  }
 
   @AfterAll
   static void stopSharedServers() {
@@ -103,7 +109,12 @@ class CatalogContractIT {
     List<String> args = new ArrayList<>(List.of("--bind", "127.0.0.1", "--port", "0"));
     args.addAll(server.args());
     ServerProcess process = ServerProcess.startJar(jar(server), args);
-    return new Running(process, process.awaitReadyPort());
+    try {
+      return new Running(process, process.awaitReadyPort());
+    } catch (Exception | AssertionError e) {
+      process.close(); // no ready line: a live process would hold this JVM's stderr open
+      throw e;
+    }
   }
 
   private static Path jar(ServerLaunch server) {
@@ -241,54 +252,62 @@ class CatalogContractIT {
     assertThat(c.provenance().get("calls_issued_by")).startsWith(async ? "async API" : "4 threads");
   }
 
+  /**
+   * The server is killed once order 0 is done. It is closed whatever happens (a harness that fails
+   * before order 0 never kills it, and a live server would hold this JVM's stderr open so that
+   * Maven hangs after the tests). {@code --timeout 10s}: the probe meets a cold server JVM on a
+   * loaded box; calls after the kill fail at once (refused or reset), not at the deadline.
+   */
   private void killedServer(ProtocolProvider p) throws Exception {
-    Running dying = start(p.server());
-    AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
-    // Order 0 done: kill the server while order 1 runs; order 2 surely meets a dead server.
-    HarnessInvocation.Outcome o =
-        HarnessInvocation.run(
-            line -> {
-              if (line.contains("order 0/")) {
-                killing.set(
-                    CompletableFuture.runAsync(
-                        () -> {
-                          try {
-                            dying.process().kill();
-                          } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                          }
-                        }));
-              } else if (line.contains("order 1/")) {
-                killing.get().join();
-              }
-            },
-            args(
-                "--protocol",
-                p.id(),
-                "--threads",
-                2,
-                "--requests",
-                200,
-                "--runs",
-                3,
-                "--port",
-                p.id() + "=" + dying.port(),
-                "--out",
-                out.resolve("killed"),
-                "--timeout",
-                "2s"));
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
-    RawContents c =
-        RawFileChecks.checkComplete(
-            out.resolve("killed").resolve(p.id()).resolve("t2-r200.csv"),
-            new Protocol(p),
-            2,
-            200,
-            3,
-            400);
-    assertThat(c.rows().get(0).errors()).isZero();
-    assertThat(c.rows().get(2).errors()).isEqualTo(400);
-    assertThat(o.err()).contains("first error:");
+    try (Running dying = start(p.server())) {
+      AtomicReference<CompletableFuture<Void>> killing = new AtomicReference<>();
+      // Order 0 done: kill the server while order 1 runs; order 2 surely meets a dead server.
+      HarnessInvocation.Outcome o =
+          HarnessInvocation.run(
+              line -> {
+                if (line.contains("order 0/")) {
+                  killing.set(
+                      CompletableFuture.runAsync(
+                          () -> {
+                            try {
+                              dying.process().kill();
+                            } catch (InterruptedException e) {
+                              Thread.currentThread().interrupt();
+                            }
+                          }));
+                } else if (line.contains("order 1/") && killing.get() != null) {
+                  killing.get().join();
+                }
+              },
+              args(
+                  "--protocol",
+                  p.id(),
+                  "--threads",
+                  2,
+                  "--requests",
+                  200,
+                  "--runs",
+                  3,
+                  "--port",
+                  p.id() + "=" + dying.port(),
+                  "--out",
+                  out.resolve("killed"),
+                  "--timeout",
+                  "10s"));
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
+      assertThat(killing.get()).as("order 0 finished: " + o.err()).isNotNull();
+      RawContents c =
+          RawFileChecks.checkComplete(
+              out.resolve("killed").resolve(p.id()).resolve("t2-r200.csv"),
+              new Protocol(p),
+              2,
+              200,
+              3,
+              400);
+      assertThat(c.rows().get(0).errors()).isZero();
+      assertThat(c.rows().get(2).errors()).isEqualTo(400);
+      assertThat(o.err()).contains("first error:");
+    }
   }
 
   private void unreachable(ProtocolProvider p) throws IOException {

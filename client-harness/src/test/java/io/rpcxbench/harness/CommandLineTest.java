@@ -51,6 +51,12 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --host a,,b | --host must not be empty",
         "--protocol grpc --threads 1 --requests 1 --host [::1 | no closing ']'",
         "--threads 1 --requests 1 | Missing required argument (specify one of these): (--protocol=ID",
+        "--protocol grpc --threads 100000 --requests 1 | --threads 100000 is more than this machine allows: at most",
+        "--protocol grpc --threads 1 --requests 1 --time-limit -1s | --time-limit must not be negative",
+        "--protocol grpc --threads 1 --requests 1 --time-limit-per call | 'call' is not point or run",
+        "--protocol grpc --threads 1 --requests 1 --cold-start --warmup 1s | --cold-start measures the first calls in order 0; it cannot be combined with --warmup PT1S",
+        "--protocol grpc --threads 1 --requests 1 --provenance Rate=1 | --provenance Rate: a key is lower snake case",
+        "--protocol grpc --threads 1 --requests 1 --provenance status=x | --provenance status: the harness writes that key itself",
       })
   void badUsageExitsTwoWithAMessage(String commandLine, String message) {
     String[] argv = (commandLine.trim() + " --out " + out).split(" +");

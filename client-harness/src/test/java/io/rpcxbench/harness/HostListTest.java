@@ -45,6 +45,10 @@ class HostListTest {
             "127.0.0.1:9001,127.0.0.1",
             Map.of("rpcx", 9002),
             Duration.ofSeconds(2),
+            java.time.Duration.ZERO,
+            TimeLimitPer.POINT,
+            false,
+            java.util.Map.of(),
             Path.of("unused"),
             false);
 

@@ -148,6 +148,10 @@ class ProtocolPluginTest {
             "127.0.0.1",
             java.util.Map.of("line", 4242),
             java.time.Duration.ofSeconds(30),
+            java.time.Duration.ZERO,
+            TimeLimitPer.POINT,
+            false,
+            java.util.Map.of(),
             out,
             false);
 

@@ -49,6 +49,10 @@ class RawResultFileTest {
         "198.18.0.2",
         Map.of(),
         Duration.ofSeconds(30),
+        java.time.Duration.ZERO,
+        TimeLimitPer.POINT,
+        false,
+        java.util.Map.of(),
         out,
         false);
   }

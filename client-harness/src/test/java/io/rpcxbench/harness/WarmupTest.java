@@ -110,7 +110,7 @@ class WarmupTest {
       CallKind.HELLO.invoke(client, NO_INPUT, "probe", 0);
       dying.close();
 
-      w = runner.warmUp(Duration.ofMillis(300));
+      w = runner.warmUp(Duration.ofMillis(300), TimeLimit.NEVER);
     }
 
     // Every call failed, and the threads did not stop at their first failure.
@@ -139,6 +139,10 @@ class WarmupTest {
             "127.0.0.1",
             Map.of(),
             Duration.ofSeconds(30),
+            java.time.Duration.ZERO,
+            TimeLimitPer.POINT,
+            false,
+            java.util.Map.of(),
             out,
             false);
 
@@ -167,6 +171,10 @@ class WarmupTest {
         "127.0.0.1",
         Map.of("rpcx", port),
         Duration.ofSeconds(2),
+        java.time.Duration.ZERO,
+        TimeLimitPer.POINT,
+        false,
+        java.util.Map.of(),
         out,
         false);
   }

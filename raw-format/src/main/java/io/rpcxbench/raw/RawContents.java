@@ -14,7 +14,7 @@ import java.util.Optional;
  * <pre>{@code
  * RawContents c = RawResultFile.read(Path.of("results/raw/rpcx/t10-r100.csv"));
  * c.problems().forEach(System.err::println);
- * String status = c.provenance().get("status");       // complete, timeout or failed
+ * String status = c.provenance().get("status");       // complete, timeout, incomplete or failed
  * boolean v2 = c.hasColumn("histogram");
  * }</pre>
  */

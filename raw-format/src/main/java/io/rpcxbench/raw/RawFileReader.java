@@ -49,6 +49,8 @@ final class RawFileReader {
       return unusable();
     }
     boolean complete = point.status.equals("complete");
+    // timeout and incomplete files keep the rows of the runs that finished; failed ones have none
+    boolean rowsAllowed = !point.status.equals("failed");
     if (i >= lines.length || stripCr(lines[i]).isBlank()) {
       if (complete) {
         problems.add(source + ":" + (i + 1) + ": missing CSV header row");
@@ -79,7 +81,7 @@ final class RawFileReader {
         continue;
       }
       String where = source + ":" + (i + 1) + ": ";
-      if (!complete) {
+      if (!rowsAllowed) {
         problems.add(where + "run row in a file with status " + point.status);
         continue;
       }

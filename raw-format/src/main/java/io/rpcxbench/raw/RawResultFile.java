@@ -60,7 +60,8 @@ public final class RawResultFile {
       List.of("type", "threadNum", "requestNum", "order", "timeTotal", "tps");
 
   /** Values of the {@code status} provenance key. */
-  public static final List<String> STATUSES = List.of("complete", "timeout", "failed");
+  public static final List<String> STATUSES =
+      List.of("complete", "timeout", "incomplete", "failed");
 
   private RawResultFile() {}
 

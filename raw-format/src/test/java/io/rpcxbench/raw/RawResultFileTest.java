@@ -163,6 +163,32 @@ class RawResultFileTest {
   }
 
   @Test
+  void timedOutAndIncompletePointsKeepTheirFinishedRunsButFailedOnesHaveNone(@TempDir Path tmp)
+      throws IOException {
+    for (String status : List.of("timeout", "incomplete")) {
+      Map<String, String> p = provenance();
+      p.put("status", status);
+      p.put("runs_completed", "2");
+      Path file = tmp.resolve(status + ".csv");
+      RawResultFile.write(file, p, rows());
+
+      RawContents c = RawResultFile.read(file);
+
+      assertThat(c.usable()).isTrue();
+      assertThat(c.problems()).isEmpty();
+      assertThat(c.rows()).hasSize(2);
+      assertThat(c.provenance("status")).contains(status);
+    }
+    Map<String, String> p = provenance();
+    p.put("status", "failed");
+    Path failed = tmp.resolve("failed.csv");
+    RawResultFile.write(failed, p, rows());
+    assertThat(RawResultFile.read(failed).rows()).isEmpty();
+    assertThat(RawResultFile.read(failed).problems())
+        .allMatch(line -> line.contains("run row in a file with status failed"));
+  }
+
+  @Test
   void atomicWriteLeavesNoTempFile(@TempDir Path tmp) throws IOException {
     Path file = tmp.resolve("t10-r100.csv");
     RawResultFile.write(file, provenance(), rows());

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
 final class AllCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DbOption db;
+  @Mixin MergeOption merge;
   @Mixin OutOption out;
   @Mixin ReferenceOption reference;
 
@@ -34,11 +35,11 @@ final class AllCommand implements Callable<Integer> {
         db,
         err,
         d -> {
-          int ingest = Steps.ingest(d, paths, o, err);
+          int ingest = Steps.ingest(d, paths, merge.merge, o, err);
           if (ingest == CommandLine.ExitCode.USAGE) {
             return ingest;
           }
-          int clean = Steps.clean(d, o);
+          int clean = Steps.clean(d, o, err);
           int report = Steps.report(d, out.dir, reference.id, o, err);
           return Math.max(ingest, Math.max(clean, report));
         });

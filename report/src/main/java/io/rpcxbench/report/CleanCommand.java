@@ -11,8 +11,9 @@ import picocli.CommandLine.Spec;
     name = "clean",
     mixinStandardHelpOptions = true,
     description =
-        "Per (type, threadNum, requestNum): drop order 0, average the other runs, keep the spread. "
-            + "Timed-out and failed points stay so. Replaces the cleaned table.")
+        "Per (protocol, threadNum, requestNum) and series (requests_per, call, client host, link "
+            + "rate): drop order 0, average the other runs, keep the spread. Timed-out, failed and "
+            + "incomplete points stay so. Replaces the cleaned table.")
 final class CleanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DbOption db;
@@ -20,6 +21,8 @@ final class CleanCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return Steps.withDb(
-        db, spec.commandLine().getErr(), d -> Steps.clean(d, spec.commandLine().getOut()));
+        db,
+        spec.commandLine().getErr(),
+        d -> Steps.clean(d, spec.commandLine().getOut(), spec.commandLine().getErr()));
   }
 }

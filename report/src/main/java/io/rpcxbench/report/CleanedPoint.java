@@ -6,7 +6,10 @@ package io.rpcxbench.report;
  * runs, the number of runs kept, errors summed, mean throughput, the status, and the latency
  * percentiles of the kept runs: from their merged histograms ({@code latencyFrom = "histogram"})
  * or, for v1 files without histograms, the mean of the runs' percentiles ({@code "average"}). A
- * timed-out or failed point has {@code runsAveraged == 0} and null values.
+ * timed-out or failed point has {@code runsAveraged == 0} and null values. {@code series} says
+ * which reading, call, client and link it was measured in; {@code runsDone} is how many run rows
+ * its files hold (order 0 included) and {@code runsDeclared} how many they announced (null if a
+ * file does not say): an incomplete point shows as e.g. "incomplete 6/10".
  */
 record CleanedPoint(
     Protocol protocol,
@@ -30,7 +33,62 @@ record CleanedPoint(
     Double p99Us,
     Double p999Us,
     Double maxUs,
-    String latencyFrom) {
+    String latencyFrom,
+    Series series,
+    int runsDone,
+    Integer runsDeclared) {
+
+  /** A point of the default series whose files held {@code runsAveraged + 1} runs. */
+  CleanedPoint(
+      Protocol protocol,
+      int threadNum,
+      int requestNum,
+      PointStatus status,
+      Integer limitS,
+      int runsAveraged,
+      Long errorsSum,
+      Double timeTotalAvgMs,
+      Double tpsAvg,
+      Double timeTotalMinMs,
+      Double timeTotalMaxMs,
+      Double timeTotalStdevMs,
+      Double tpsMin,
+      Double tpsMax,
+      Double tpsStdev,
+      Double throughputAvg,
+      Double p50Us,
+      Double p90Us,
+      Double p99Us,
+      Double p999Us,
+      Double maxUs,
+      String latencyFrom) {
+    this(
+        protocol,
+        threadNum,
+        requestNum,
+        status,
+        limitS,
+        runsAveraged,
+        errorsSum,
+        timeTotalAvgMs,
+        tpsAvg,
+        timeTotalMinMs,
+        timeTotalMaxMs,
+        timeTotalStdevMs,
+        tpsMin,
+        tpsMax,
+        tpsStdev,
+        throughputAvg,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        latencyFrom,
+        Series.of(java.util.Map.of()),
+        runsAveraged + 1,
+        null);
+  }
 
   static final String FROM_HISTOGRAM = "histogram";
   static final String FROM_AVERAGE = "average";
@@ -41,5 +99,49 @@ record CleanedPoint(
 
   boolean complete() {
     return status == PointStatus.COMPLETE;
+  }
+
+  /** This point with another status and run counts. */
+  CleanedPoint with(PointStatus newStatus, int done, Integer declared) {
+    return new CleanedPoint(
+        protocol,
+        threadNum,
+        requestNum,
+        newStatus,
+        limitS,
+        runsAveraged,
+        errorsSum,
+        timeTotalAvgMs,
+        tpsAvg,
+        timeTotalMinMs,
+        timeTotalMaxMs,
+        timeTotalStdevMs,
+        tpsMin,
+        tpsMax,
+        tpsStdev,
+        throughputAvg,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        latencyFrom,
+        series,
+        done,
+        declared);
+  }
+
+  /**
+   * How the point shows where a number would if it did not finish: "timeout", "failed", "incomplete
+   * 6/10" (runs its files hold / runs they announced); null for a complete point.
+   */
+  String marker() {
+    if (complete()) {
+      return null;
+    }
+    String runs = runsDeclared == null ? runsDone + " runs" : runsDone + "/" + runsDeclared;
+    return status == PointStatus.INCOMPLETE || (status == PointStatus.TIMEOUT && runsDone > 0)
+        ? status.id + " " + runs
+        : status.id;
   }
 }

@@ -20,25 +20,51 @@ import java.util.function.Function;
 final class Cleaner {
   private Cleaner() {}
 
-  /** Key of a point; sorts by protocol (type, then id), then threads, then requests. */
-  record Key(Protocol protocol, int threads, int requests) implements Comparable<Key> {
+  /**
+   * Key of a point; sorts by series, protocol (type, then id), threads, requests. Points of
+   * different series (reading, call, client, link) are never averaged together.
+   */
+  record Key(Protocol protocol, int threads, int requests, Series series)
+      implements Comparable<Key> {
+    Key(Protocol protocol, int threads, int requests) {
+      this(protocol, threads, requests, Series.of(Map.of()));
+    }
+
     @Override
     public int compareTo(Key o) {
-      int c = protocol.compareTo(o.protocol);
+      int c = series.compareTo(o.series);
+      c = c != 0 ? c : protocol.compareTo(o.protocol);
       c = c != 0 ? c : Integer.compare(threads, o.threads);
       return c != 0 ? c : Integer.compare(requests, o.requests);
     }
+
+    String text() {
+      return protocol.id + ", " + threads + " threads, " + requests + " requests, " + series.text();
+    }
   }
 
-  /** How one raw file of a point ended. */
-  record FileOutcome(PointStatus status, Integer limitS) {}
+  /**
+   * How one raw file of a point ended: its status, time limit, runs stored and runs declared (null:
+   * the file does not say).
+   */
+  record FileOutcome(PointStatus status, Integer limitS, int stored, Integer declared) {
+    FileOutcome(PointStatus status, Integer limitS) {
+      this(status, limitS, 0, null);
+    }
+  }
 
   /**
    * Cleans one point. {@code runs} are all its run rows (any file); {@code outcomes} the status of
-   * each of its files. A point with at least one run besides order 0 is complete; otherwise it is
-   * "timeout" if any of its files timed out, else "failed".
+   * each of its files. A point with at least one run besides order 0 is complete if one of its
+   * files is, else "timeout" if one timed out, else incomplete; without such a run it is "timeout"
+   * if any of its files timed out, else "incomplete" if one was cut short, else "failed".
    */
   static CleanedPoint clean(Key key, List<StoredRun> runs, List<FileOutcome> outcomes) {
+    return clean(key, runs, outcomes, new ArrayList<>());
+  }
+
+  static CleanedPoint clean(
+      Key key, List<StoredRun> runs, List<FileOutcome> outcomes, List<String> problems) {
     List<StoredRun> kept = runs.stream().filter(r -> r.order() != 0).toList();
     Integer limit =
         outcomes.stream()
@@ -46,13 +72,21 @@ final class Cleaner {
             .filter(l -> l != null)
             .max(Integer::compare)
             .orElse(null);
+    int done = outcomes.stream().mapToInt(FileOutcome::stored).sum();
+    Integer declared =
+        outcomes.stream().allMatch(o -> o.declared() != null)
+            ? outcomes.stream().mapToInt(FileOutcome::declared).sum()
+            : null;
     if (kept.isEmpty()) {
-      boolean timedOut = outcomes.stream().anyMatch(o -> o.status() == PointStatus.TIMEOUT);
+      PointStatus status =
+          has(outcomes, PointStatus.TIMEOUT)
+              ? PointStatus.TIMEOUT
+              : has(outcomes, PointStatus.INCOMPLETE) ? PointStatus.INCOMPLETE : PointStatus.FAILED;
       return new CleanedPoint(
           key.protocol,
           key.threads,
           key.requests,
-          timedOut ? PointStatus.TIMEOUT : PointStatus.FAILED,
+          status,
           limit,
           0,
           null,
@@ -70,19 +104,47 @@ final class Cleaner {
           null,
           null,
           null,
-          null);
+          null,
+          key.series,
+          done,
+          declared);
     }
-    return summarize(key, kept, limit);
+    CleanedPoint p = summarize(key, kept, limit, problems);
+    // Runs of a point that timed out or was stopped are averaged (cleaned.csv) but the point keeps
+    // its status: only a complete file makes a complete point.
+    PointStatus status =
+        has(outcomes, PointStatus.COMPLETE)
+            ? PointStatus.COMPLETE
+            : has(outcomes, PointStatus.TIMEOUT) ? PointStatus.TIMEOUT : PointStatus.INCOMPLETE;
+    return p.with(status, done, declared);
+  }
+
+  private static boolean has(List<FileOutcome> outcomes, PointStatus status) {
+    return outcomes.stream().anyMatch(o -> o.status() == status);
+  }
+
+  static CleanedPoint summarize(Key key, List<StoredRun> kept, Integer limit) {
+    return summarize(key, kept, limit, new ArrayList<>());
   }
 
   /** The complete point made of {@code kept} (not empty): means, spread and latency. */
-  static CleanedPoint summarize(Key key, List<StoredRun> kept, Integer limit) {
+  static CleanedPoint summarize(
+      Key key, List<StoredRun> kept, Integer limit, List<String> problems) {
     Spread time = spread(kept, StoredRun::timeTotalMs);
     Spread tps = spread(kept, StoredRun::tps);
-    Long errors =
-        kept.stream().anyMatch(r -> r.errors() != null)
-            ? kept.stream().mapToLong(r -> r.errors() == null ? 0 : r.errors()).sum()
-            : null;
+    Long errors = null;
+    if (kept.stream().anyMatch(r -> r.errors() != null)) {
+      try {
+        long sum = 0;
+        for (StoredRun r : kept) {
+          sum = Math.addExact(sum, r.errors() == null ? 0 : r.errors());
+        }
+        errors = sum;
+      } catch (ArithmeticException e) {
+        problems.add(
+            key.text() + ": the errors of its runs add up to more than a long holds; left empty");
+      }
+    }
     Latency l = Latency.of(kept);
     return new CleanedPoint(
         key.protocol,
@@ -106,7 +168,10 @@ final class Cleaner {
         l.p99Us(),
         l.p999Us(),
         l.maxUs(),
-        l.from());
+        l.from(),
+        key.series,
+        kept.size(),
+        null);
   }
 
   static Spread spread(List<StoredRun> runs, Function<StoredRun, Double> column) {
@@ -115,26 +180,52 @@ final class Cleaner {
 
   /** Re-computes the whole cleaned table from the raw tables, in one transaction. */
   static List<CleanedPoint> run(Database db) throws SQLException {
+    return run(db, new ArrayList<>());
+  }
+
+  /** As {@link #run(Database)}; what could not be computed is added to {@code problems}. */
+  static List<CleanedPoint> run(Database db, List<String> problems) throws SQLException {
+    Map<String, Map<String, String>> provenance = provenance(db);
+    Map<String, Integer> stored = new TreeMap<>();
+    Map<String, Key> keyOf = new TreeMap<>();
     Map<Key, List<FileOutcome>> outcomes = new TreeMap<>();
+    Map<Key, List<String>> sources = new TreeMap<>();
     Map<Key, List<StoredRun>> runs = new TreeMap<>();
     try (Statement s = db.connection.createStatement()) {
       try (ResultSet rs =
-          s.executeQuery(
-              "SELECT protocol, type, thread_num, request_num, status, limit_s FROM raw_point")) {
+          s.executeQuery("SELECT source, COUNT(*) FROM raw_result GROUP BY source")) {
         while (rs.next()) {
-          Key k = new Key(Protocol.of(rs.getString(1), rs.getInt(2)), rs.getInt(3), rs.getInt(4));
-          PointStatus st = PointStatus.of(rs.getString(5)).orElse(PointStatus.FAILED);
-          outcomes
-              .computeIfAbsent(k, x -> new ArrayList<>())
-              .add(new FileOutcome(st, Rows.integer(rs, 6)));
+          stored.put(rs.getString(1), rs.getInt(2));
         }
       }
       try (ResultSet rs =
           s.executeQuery(
-              "SELECT p.protocol, r.type, r.thread_num, r.request_num, r.order_no, "
-                  + "r.time_total_ms, r.tps, r.calls, r.errors, r.throughput, r.p50_us, r.p90_us, r.p99_us, "
-                  + "r.p999_us, r.max_us, r.histogram FROM raw_result r JOIN raw_point p ON p.source = r.source")) {
+              "SELECT source, protocol, type, thread_num, request_num, status, limit_s FROM raw_point")) {
         while (rs.next()) {
+          String source = rs.getString(1);
+          Map<String, String> prov = provenance.getOrDefault(source, Map.of());
+          Protocol p = Protocol.of(rs.getString(2), rs.getInt(3)).withLabel(prov.get("label"));
+          Key k = new Key(p, rs.getInt(4), rs.getInt(5), Series.of(prov));
+          keyOf.put(source, k);
+          PointStatus st = PointStatus.of(rs.getString(6)).orElse(PointStatus.FAILED);
+          outcomes
+              .computeIfAbsent(k, x -> new ArrayList<>())
+              .add(
+                  new FileOutcome(
+                      st, Rows.integer(rs, 7), stored.getOrDefault(source, 0), runs(prov)));
+          sources.computeIfAbsent(k, x -> new ArrayList<>()).add(source);
+        }
+      }
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT r.source, r.type, r.thread_num, r.request_num, r.order_no, "
+                  + "r.time_total_ms, r.tps, r.calls, r.errors, r.throughput, r.p50_us, r.p90_us, r.p99_us, "
+                  + "r.p999_us, r.max_us, r.histogram FROM raw_result r")) {
+        while (rs.next()) {
+          Key k = keyOf.get(rs.getString(1));
+          if (k == null) {
+            continue; // a run without its raw_point row: not written by this tool
+          }
           StoredRun r =
               new StoredRun(
                   rs.getInt(2),
@@ -152,23 +243,59 @@ final class Cleaner {
                   Rows.decimal(rs, 14),
                   Rows.decimal(rs, 15),
                   rs.getString(16));
-          Key k = new Key(Protocol.of(rs.getString(1), r.type()), r.threadNum(), r.requestNum());
           runs.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
         }
       }
     }
     List<CleanedPoint> cleaned = new ArrayList<>();
     for (Map.Entry<Key, List<FileOutcome>> e : outcomes.entrySet()) {
-      cleaned.add(clean(e.getKey(), runs.getOrDefault(e.getKey(), List.of()), e.getValue()));
+      List<String> files = sources.get(e.getKey());
+      if (files.size() > 1) {
+        problems.add(
+            "note: "
+                + e.getKey().text()
+                + ": "
+                + files.size()
+                + " files averaged together ("
+                + String.join(", ", files)
+                + ")");
+      }
+      cleaned.add(
+          clean(e.getKey(), runs.getOrDefault(e.getKey(), List.of()), e.getValue(), problems));
     }
     db.inTransaction(c -> replace(c, cleaned));
     return cleaned;
   }
 
+  private static Integer runs(Map<String, String> provenance) {
+    try {
+      return provenance.containsKey("runs") ? Integer.valueOf(provenance.get("runs").trim()) : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** Each file's provenance values that the cleaning needs (series, runs, label). */
+  private static Map<String, Map<String, String>> provenance(Database db) throws SQLException {
+    Map<String, Map<String, String>> out = new TreeMap<>();
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN "
+                    + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'runs', 'label', 'load_model')")) {
+      while (rs.next()) {
+        out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
+            .put(rs.getString(2), rs.getString(3));
+      }
+    }
+    return out;
+  }
+
   private static final String COLUMNS =
       "protocol, type, thread_num, request_num, status, limit_s, runs_averaged, "
           + "errors_sum, time_total_avg_ms, tps_avg, time_total_min_ms, time_total_max_ms, time_total_stdev_ms, "
-          + "tps_min, tps_max, tps_stdev, throughput_avg, p50_us, p90_us, p99_us, p999_us, max_us, latency_from";
+          + "tps_min, tps_max, tps_stdev, throughput_avg, p50_us, p90_us, p99_us, p999_us, max_us, latency_from, "
+          + "series, label, runs_done, runs_declared";
 
   private static void replace(Connection c, List<CleanedPoint> cleaned) throws SQLException {
     try (Statement s = c.createStatement()) {
@@ -178,7 +305,7 @@ final class Cleaner {
         c.prepareStatement(
             "INSERT INTO cleaned_result ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       for (CleanedPoint p : cleaned) {
         ps.setString(1, p.protocol().id);
         ps.setInt(2, p.type());
@@ -208,13 +335,17 @@ final class Cleaner {
           Ingester.setDouble(ps, 9 + i, d[i]);
         }
         ps.setString(23, p.latencyFrom());
+        ps.setString(24, p.series().key());
+        ps.setString(25, p.protocol().label);
+        ps.setInt(26, p.runsDone());
+        Ingester.setInt(ps, 27, p.runsDeclared());
         ps.addBatch();
       }
       ps.executeBatch();
     }
   }
 
-  /** The cleaned table, sorted by type, protocol id, threads, requests. */
+  /** The cleaned table, sorted by series, type, protocol id, threads, requests. */
   static List<CleanedPoint> load(Database db) throws SQLException {
     List<CleanedPoint> out = new ArrayList<>();
     try (Statement s = db.connection.createStatement();
@@ -222,11 +353,11 @@ final class Cleaner {
             s.executeQuery(
                 "SELECT "
                     + COLUMNS
-                    + " FROM cleaned_result ORDER BY type, protocol, thread_num, request_num")) {
+                    + " FROM cleaned_result ORDER BY series, type, protocol, thread_num, request_num")) {
       while (rs.next()) {
         out.add(
             new CleanedPoint(
-                Protocol.of(rs.getString(1), rs.getInt(2)),
+                Protocol.of(rs.getString(1), rs.getInt(2)).withLabel(rs.getString(25)),
                 rs.getInt(3),
                 rs.getInt(4),
                 PointStatus.of(rs.getString(5)).orElse(PointStatus.FAILED),
@@ -247,7 +378,10 @@ final class Cleaner {
                 Rows.decimal(rs, 20),
                 Rows.decimal(rs, 21),
                 Rows.decimal(rs, 22),
-                rs.getString(23)));
+                rs.getString(23),
+                Series.parse(rs.getString(24)),
+                rs.getInt(26),
+                Rows.integer(rs, 27)));
       }
     }
     return out;

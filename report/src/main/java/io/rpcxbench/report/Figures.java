@@ -33,51 +33,42 @@ final class Figures {
 
   private Figures() {}
 
-  static List<Figure> render(Measurements m, Path outDir) throws IOException {
+  static List<Figure> render(Measurements m, Path outDir) {
     List<Figure> out = new ArrayList<>();
     int number = 8;
     for (Protocol p : Protocol.PAPER) {
+      String runtime = "Fig. " + number + "a: " + p.label + " average runtime (ms)";
+      String tps = "Fig. " + number + "b: " + p.label + " average TPS";
+      String a = "fig" + number + "a-" + p.id + "-runtime";
+      String b = "fig" + number + "b-" + p.id + "-tps";
       out.add(
-          bars(
-              m,
-              p,
-              "fig" + number + "a-" + p.id + "-runtime",
-              "Fig. " + number + "a: " + p.label + " average runtime (ms)",
-              "ms",
-              CleanedPoint::timeTotalAvgMs,
-              outDir));
-      out.add(
-          bars(
-              m,
-              p,
-              "fig" + number + "b-" + p.id + "-tps",
-              "Fig. " + number + "b: " + p.label + " average TPS",
-              "TPS (1/s)",
-              CleanedPoint::tpsAvg,
-              outDir));
+          safely(
+              runtime, () -> bars(m, p, a, runtime, "ms", CleanedPoint::timeTotalAvgMs, outDir)));
+      out.add(safely(tps, () -> bars(m, p, b, tps, "TPS (1/s)", CleanedPoint::tpsAvg, outDir)));
       number++;
     }
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isPresent()) {
       int r = requests.get();
+      String throughput = "Throughput against threads, " + r + " requests";
+      String p99 = "p99 latency against threads, " + r + " requests";
       out.add(
-          lines(
-              m,
-              r,
-              "extra-throughput",
-              "Throughput against threads, " + r + " requests",
-              "calls/s",
-              CleanedPoint::throughputAvg,
-              outDir));
+          safely(
+              throughput,
+              () ->
+                  lines(
+                      m,
+                      r,
+                      "extra-throughput",
+                      throughput,
+                      "calls/s",
+                      CleanedPoint::throughputAvg,
+                      outDir)));
       out.add(
-          lines(
-              m,
-              r,
-              "extra-p99",
-              "p99 latency against threads, " + r + " requests",
-              "p99 latency (µs)",
-              CleanedPoint::p99Us,
-              outDir));
+          safely(
+              p99,
+              () ->
+                  lines(m, r, "extra-p99", p99, "p99 latency (µs)", CleanedPoint::p99Us, outDir)));
     }
     return out;
   }
@@ -86,22 +77,47 @@ final class Figures {
    * Throughput divided by the reference's against threads, one line per protocol, at the common
    * request count.
    */
-  static Optional<Figure> vsReference(Measurements m, String reference, Path outDir)
-      throws IOException {
+  static Optional<Figure> vsReference(Measurements m, String reference, Path outDir) {
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isEmpty()) {
       return Optional.empty();
     }
     int r = requests.get();
+    String title = "Throughput relative to " + reference + ", " + r + " requests";
     return Optional.of(
-        lines(
-            m,
-            r,
-            ReferenceTable.FILE,
-            "Throughput relative to " + reference + ", " + r + " requests",
-            "throughput / " + reference,
-            p -> ReferenceTable.ratio(m, reference, p),
-            outDir));
+        safely(
+            title,
+            () ->
+                lines(
+                    m,
+                    r,
+                    ReferenceTable.FILE,
+                    title,
+                    "throughput / " + reference,
+                    p -> ReferenceTable.ratio(m, reference, p),
+                    outDir)));
+  }
+
+  /** Draws one chart. */
+  @FunctionalInterface
+  interface Drawing {
+    Figure draw() throws IOException;
+  }
+
+  /**
+   * The chart {@code drawing} makes, or in its place a figure without an image whose caption says
+   * why it could not be drawn: one bad chart never costs the rest of the report.
+   */
+  static Figure safely(String title, Drawing drawing) {
+    try {
+      return drawing.draw();
+    } catch (IOException | RuntimeException e) {
+      return new Figure(
+          null,
+          title,
+          "This chart could not be drawn: " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+          List.of());
+    }
   }
 
   /**
@@ -216,7 +232,7 @@ final class Figures {
         xs[i] = point.threadNum();
         ys[i] = v == null ? Double.NaN : v;
         if (!point.complete()) {
-          notes.add(p.label + " " + point.status().id + ": " + point.threadNum() + " threads");
+          notes.add(p.label + " " + point.marker() + ": " + point.threadNum() + " threads");
         }
       }
       if (Arrays.stream(ys).allMatch(Double::isNaN)) {

@@ -4,8 +4,6 @@ import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -25,24 +23,20 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 record HostFile(Path path, String host, String status, RawContents contents) {
-  private static final Pattern STATUS = Pattern.compile("(?m)^#\\s*status\\s*:\\s*(\\S+)\\s*$");
   private static final Pattern LAB_RATE = Pattern.compile("(?:^|\\s)rate=(\\S+)");
 
   /**
-   * Reads {@code path}. A file stopped from outside ({@code status: incomplete}, which this
-   * library's reader does not know) is read like a complete one and keeps its status.
+   * Reads {@code path} with the raw-format library.
    *
    * @throws IOException when the file cannot be read
    */
   static HostFile read(Path path) throws IOException {
-    String text = Files.readString(path, StandardCharsets.UTF_8);
-    Matcher m = STATUS.matcher(text);
-    String status = m.find() ? m.group(1) : "";
-    if (status.equals("incomplete")) {
-      text = m.replaceFirst("# status: complete");
-    }
-    RawContents c = RawResultFile.parse(text, path.toString());
-    return new HostFile(path, c.provenance().getOrDefault("client_host", "").trim(), status, c);
+    RawContents c = RawResultFile.read(path);
+    return new HostFile(
+        path,
+        c.provenance().getOrDefault("client_host", "").trim(),
+        c.provenance().getOrDefault("status", "").trim(),
+        c);
   }
 
   /** Whether the file says which hosts its point ran on: only such files are merged. */

@@ -17,7 +17,8 @@ final class HtmlReport {
       List<ComparisonTable> tables,
       ReferenceTable reference,
       List<Figures.Figure> figures,
-      List<CleanedPoint> unfinished) {}
+      List<CleanedPoint> unfinished,
+      Series series) {}
 
   static String render(Inputs in) {
     StringBuilder h = new StringBuilder();
@@ -35,6 +36,11 @@ final class HtmlReport {
         .append("  document.body.setAttribute('data-images-loaded', ok + '/' + imgs.length);\n")
         .append(
             "});\n</script>\n</head>\n<body>\n<h1>rpcx-bench: RPCX vs gRPC vs OpenFeign</h1>\n");
+    if (in.series() != null) {
+      h.append("<p>Series: ")
+          .append(esc(in.series().text()))
+          .append(" (<a href=\"../index.html\">all series</a>)</p>\n");
+    }
     provenance(h, in);
     for (ComparisonTable t : in.tables()) {
       table(h, t);
@@ -203,7 +209,7 @@ final class HtmlReport {
           .append("</td><td>")
           .append(p.requestNum())
           .append("</td><td class=\"bad\">")
-          .append(p.status().id)
+          .append(esc(p.marker()))
           .append("</td><td>")
           .append(p.limitS() == null ? Cell.MISSING : p.limitS())
           .append("</td></tr>\n");

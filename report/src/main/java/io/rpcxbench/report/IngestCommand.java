@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 final class IngestCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DbOption db;
+  @Mixin MergeOption merge;
 
   @Parameters(arity = "1..*", paramLabel = "PATH", description = "Raw files or folders.")
   List<Path> paths;
@@ -27,6 +28,6 @@ final class IngestCommand implements Callable<Integer> {
   public Integer call() {
     var out = spec.commandLine().getOut();
     var err = spec.commandLine().getErr();
-    return Steps.withDb(db, err, d -> Steps.ingest(d, paths, out, err));
+    return Steps.withDb(db, err, d -> Steps.ingest(d, paths, merge.merge, out, err));
   }
 }

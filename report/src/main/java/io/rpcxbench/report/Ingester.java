@@ -29,10 +29,21 @@ final class Ingester {
     this.err = err;
   }
 
-  /** What an ingest did; {@code problems} counts skipped lines and unreadable files. */
-  record Summary(int added, int replaced, int unchanged, int unreadable, int runs, int problems) {
+  /**
+   * What an ingest did; {@code problems} counts skipped lines, unreadable files and duplicates;
+   * {@code incomplete} the stored files with fewer runs than they declare.
+   */
+  record Summary(
+      int added,
+      int replaced,
+      int unchanged,
+      int unreadable,
+      int duplicates,
+      int incomplete,
+      int runs,
+      int problems) {
     int files() {
-      return added + replaced + unchanged + unreadable;
+      return added + replaced + unchanged + unreadable + duplicates;
     }
   }
 
@@ -55,47 +66,143 @@ final class Ingester {
     return files;
   }
 
-  Summary ingest(List<Path> files) throws IOException, SQLException {
-    int added = 0, replaced = 0, unchanged = 0, unreadable = 0, runs = 0, problems = 0;
+  /**
+   * Ingests {@code files}; a file for a point (protocol, threads, requests, {@link Series}) that
+   * another stored file already measured is refused, naming both, unless {@code mergeDuplicates}.
+   */
+  Summary ingest(List<Path> files, boolean mergeDuplicates) throws IOException, SQLException {
+    int added = 0, replaced = 0, unchanged = 0, unreadable = 0, duplicates = 0;
+    int incomplete = 0, runs = 0, problems = 0;
     for (Path file : files) {
       String source = file.toAbsolutePath().normalize().toString();
-      if (source.length() > Schema.SOURCE_LENGTH) {
-        err.println(
-            file + ":1: path longer than " + Schema.SOURCE_LENGTH + " characters; file skipped");
-        unreadable++;
-        problems++;
-        continue;
-      }
-      RawFile raw = RawFileParser.parse(file, source);
       // Messages name the file as the user gave it; the database keeps the absolute path.
-      raw.problems().forEach(p -> err.println(file + p.substring(source.length())));
-      problems += raw.problems().size();
-      if (!raw.usable()) {
-        unreadable++;
-        continue;
-      }
-      String known = storedHash(source);
-      if (raw.sha256().equals(known)) {
-        unchanged++;
-        continue;
-      }
-      boolean replacing = known != null;
-      db.inTransaction(
-          c -> {
-            if (replacing) {
-              delete(c, source);
+      ProblemLog log = new ProblemLog(err, file.toString());
+      try {
+        if (source.length() > Schema.SOURCE_LENGTH) {
+          log.add(1, "path longer than " + Schema.SOURCE_LENGTH + " characters; file skipped");
+          unreadable++;
+          continue;
+        }
+        String sha = RawFileScanner.sha256(file);
+        try (RawFileScanner scan = RawFileScanner.open(file, log)) {
+          RawFileScanner.Head head = scan.head();
+          if (head == null) {
+            unreadable++;
+            continue;
+          }
+          String known = storedHash(source);
+          if (sha.equals(known)) {
+            scan.rows(run -> {}); // only to report its problems again
+            unchanged++;
+            continue;
+          }
+          String other = mergeDuplicates ? null : otherFileOfPoint(source, head);
+          if (other != null) {
+            log.add(
+                1,
+                "same point as "
+                    + other
+                    + " ("
+                    + head.protocol().id
+                    + ", "
+                    + head.threads()
+                    + " threads, "
+                    + head.requests()
+                    + " requests, "
+                    + head.series().text()
+                    + "); file skipped (--merge-duplicates averages them together)");
+            duplicates++;
+            continue;
+          }
+          boolean replacing = known != null;
+          PointStatus[] status = new PointStatus[1];
+          db.inTransaction(
+              c -> {
+                if (replacing) {
+                  delete(c, source);
+                }
+                insertFile(c, source, sha, head);
+                int stored;
+                try (RunInserter rows = new RunInserter(c, source)) {
+                  stored = scan.rows(rows::add);
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+                status[0] = RawFileParser.status(head, stored);
+                insertPoint(c, source, head, status[0]);
+              });
+          runs += scan.stored();
+          if (status[0] == PointStatus.INCOMPLETE) {
+            incomplete++;
+            if (head.declared() == PointStatus.COMPLETE) {
+              log.addAlways(
+                  1,
+                  "only "
+                      + scan.stored()
+                      + " of "
+                      + head.runs()
+                      + " runs stored; point marked incomplete");
             }
-            insert(c, raw);
-          });
-      runs += raw.runs().size();
-      if (known == null) {
-        added++;
-      } else {
-        replaced++;
+          }
+          if (replacing) {
+            replaced++;
+          } else {
+            added++;
+          }
+        } catch (java.io.UncheckedIOException e) {
+          throw e.getCause();
+        }
+      } finally {
+        log.finish();
+        problems += log.count();
       }
     }
     err.flush();
-    return new Summary(added, replaced, unchanged, unreadable, runs, problems);
+    return new Summary(
+        added, replaced, unchanged, unreadable, duplicates, incomplete, runs, problems);
+  }
+
+  /**
+   * Another stored file (not {@code source}) of the same protocol, threads, requests and series, or
+   * null.
+   */
+  private String otherFileOfPoint(String source, RawFileScanner.Head head) throws SQLException {
+    try (PreparedStatement ps =
+        db.connection.prepareStatement(
+            "SELECT source FROM raw_point WHERE protocol = ? AND thread_num = ? AND request_num = ?"
+                + " AND source <> ? ORDER BY source")) {
+      ps.setString(1, head.protocol().id);
+      ps.setInt(2, head.threads());
+      ps.setInt(3, head.requests());
+      ps.setString(4, source);
+      List<String> candidates = new ArrayList<>();
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          candidates.add(rs.getString(1));
+        }
+      }
+      for (String c : candidates) {
+        if (Series.of(provenanceOf(c)).equals(head.series())) {
+          return c;
+        }
+      }
+      return null;
+    }
+  }
+
+  private Map<String, String> provenanceOf(String source) throws SQLException {
+    Map<String, String> out = new TreeMap<>();
+    try (PreparedStatement ps =
+        db.connection.prepareStatement(
+            "SELECT prov_key, prov_value FROM raw_provenance WHERE source = ?")) {
+      ps.setString(1, source);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          out.put(rs.getString(1), rs.getString(2));
+        }
+      }
+    }
+    return out;
   }
 
   private String storedHash(String source) throws SQLException {
@@ -118,67 +225,99 @@ final class Ingester {
     }
   }
 
-  private static void insert(Connection c, RawFile raw) throws SQLException {
+  private static void insertFile(
+      Connection c, String source, String sha256, RawFileScanner.Head head) throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement("INSERT INTO raw_file (source, sha256, ingested_at) VALUES (?, ?, ?)")) {
-      ps.setString(1, raw.source());
-      ps.setString(2, raw.sha256());
+      ps.setString(1, source);
+      ps.setString(2, sha256);
       ps.setString(3, Instant.now().toString());
       ps.executeUpdate();
     }
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO raw_provenance (source, prov_key, prov_value) VALUES (?, ?, ?)")) {
-      for (Map.Entry<String, String> e : new TreeMap<>(raw.provenance()).entrySet()) {
-        ps.setString(1, raw.source());
+      for (Map.Entry<String, String> e : new TreeMap<>(head.provenance()).entrySet()) {
+        ps.setString(1, source);
         ps.setString(2, truncate(e.getKey(), 64));
         ps.setString(3, truncate(e.getValue(), 2000));
         ps.addBatch();
       }
       ps.executeBatch();
     }
+  }
+
+  private static void insertPoint(
+      Connection c, String source, RawFileScanner.Head head, PointStatus status)
+      throws SQLException {
     try (PreparedStatement ps =
         c.prepareStatement(
             "INSERT INTO raw_point "
                 + "(source, protocol, type, thread_num, request_num, status, limit_s) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-      ps.setString(1, raw.source());
-      ps.setString(2, raw.protocol().id);
-      ps.setInt(3, raw.type());
-      ps.setInt(4, raw.threads());
-      ps.setInt(5, raw.requests());
-      ps.setString(6, raw.status().id);
-      setInt(ps, 7, raw.limitS());
+      ps.setString(1, source);
+      ps.setString(2, head.protocol().id);
+      ps.setInt(3, head.protocol().type);
+      ps.setInt(4, head.threads());
+      ps.setInt(5, head.requests());
+      ps.setString(6, status.id);
+      setInt(ps, 7, head.limitS());
       ps.executeUpdate();
     }
-    try (PreparedStatement ps =
-        c.prepareStatement(
-            "INSERT INTO raw_result (type, thread_num, request_num, "
-                + "time_total_ms, tps, order_no, calls, errors, throughput, p50_us, p90_us, p99_us, p999_us, max_us, "
-                + "histogram, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      for (StoredRun r : raw.runs()) {
-        ps.setInt(1, r.type());
-        ps.setInt(2, r.threadNum());
-        ps.setInt(3, r.requestNum());
-        ps.setDouble(4, r.timeTotalMs());
-        ps.setDouble(5, r.tps());
-        ps.setInt(6, r.order());
-        setLong(ps, 7, r.calls());
-        setLong(ps, 8, r.errors());
-        setDouble(ps, 9, r.throughput());
-        setDouble(ps, 10, r.p50Us());
-        setDouble(ps, 11, r.p90Us());
-        setDouble(ps, 12, r.p99Us());
-        setDouble(ps, 13, r.p999Us());
-        setDouble(ps, 14, r.maxUs());
-        if (r.histogram() == null) {
-          ps.setNull(15, Types.VARCHAR);
-        } else {
-          ps.setString(15, r.histogram());
-        }
-        ps.setString(16, raw.source());
-        ps.addBatch();
+  }
+
+  /** Inserts runs in batches as they are read, so a file's rows never all sit in memory. */
+  private static final class RunInserter implements AutoCloseable {
+    private static final int BATCH = 200;
+    private final PreparedStatement ps;
+    private final String source;
+    private int pending;
+
+    RunInserter(Connection c, String source) throws SQLException {
+      this.source = source;
+      this.ps =
+          c.prepareStatement(
+              "INSERT INTO raw_result (type, thread_num, request_num, "
+                  + "time_total_ms, tps, order_no, calls, errors, throughput, p50_us, p90_us, p99_us, p999_us, max_us, "
+                  + "histogram, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    }
+
+    void add(StoredRun r) throws SQLException {
+      ps.setInt(1, r.type());
+      ps.setInt(2, r.threadNum());
+      ps.setInt(3, r.requestNum());
+      ps.setDouble(4, r.timeTotalMs());
+      ps.setDouble(5, r.tps());
+      ps.setInt(6, r.order());
+      setLong(ps, 7, r.calls());
+      setLong(ps, 8, r.errors());
+      setDouble(ps, 9, r.throughput());
+      setDouble(ps, 10, r.p50Us());
+      setDouble(ps, 11, r.p90Us());
+      setDouble(ps, 12, r.p99Us());
+      setDouble(ps, 13, r.p999Us());
+      setDouble(ps, 14, r.maxUs());
+      if (r.histogram() == null) {
+        ps.setNull(15, Types.VARCHAR);
+      } else {
+        ps.setString(15, r.histogram());
       }
-      ps.executeBatch();
+      ps.setString(16, source);
+      ps.addBatch();
+      if (++pending == BATCH) {
+        ps.executeBatch();
+        pending = 0;
+      }
+    }
+
+    @Override
+    public void close() throws SQLException {
+      try {
+        if (pending > 0) {
+          ps.executeBatch();
+        }
+      } finally {
+        ps.close();
+      }
     }
   }
 

@@ -67,6 +67,6 @@ final class Measurements {
     if (p.isEmpty()) {
       return Cell.MISSING;
     }
-    return p.get().complete() ? null : p.get().status().id;
+    return p.get().marker();
   }
 }

@@ -9,6 +9,8 @@ enum Metric {
       "Table 3: average runtime (ms)",
       "(other - RPCX) / other",
       "55.9–88.9 %",
+      55.9,
+      88.9,
       2,
       CleanedPoint::timeTotalAvgMs) {
     @Override
@@ -21,6 +23,8 @@ enum Metric {
       "Table 4: average TPS (1/s)",
       "(RPCX - other) / other",
       "126.9–802.8 %",
+      126.9,
+      802.8,
       1,
       CleanedPoint::tpsAvg) {
     @Override
@@ -33,6 +37,8 @@ enum Metric {
   final String title;
   final String advantageFormula;
   final String paperClaim;
+  final double paperLow;
+  final double paperHigh;
   final int decimals;
   final Function<CleanedPoint, Double> value;
 
@@ -41,12 +47,16 @@ enum Metric {
       String title,
       String advantageFormula,
       String paperClaim,
+      double paperLow,
+      double paperHigh,
       int decimals,
       Function<CleanedPoint, Double> value) {
     this.fileName = fileName;
     this.title = title;
     this.advantageFormula = advantageFormula;
     this.paperClaim = paperClaim;
+    this.paperLow = paperLow;
+    this.paperHigh = paperHigh;
     this.decimals = decimals;
     this.value = value;
   }

@@ -6,7 +6,9 @@ import java.util.Optional;
 enum PointStatus {
   COMPLETE("complete"),
   TIMEOUT("timeout"),
-  FAILED("failed");
+  FAILED("failed"),
+  /** Fewer run rows than the file's {@code runs}: a cut file, or one that says so. */
+  INCOMPLETE("incomplete");
 
   final String id;
 

@@ -65,6 +65,18 @@ final class Protocol implements Comparable<Protocol> {
     return paperByType(type).orElseGet(() -> new Protocol("type-" + type, type, "type-" + type));
   }
 
+  /**
+   * The same protocol with the label its files give ({@code label} provenance); the paper's three
+   * keep theirs. Characters that would break a table are replaced.
+   */
+  Protocol withLabel(String fileLabel) {
+    if (paper() || fileLabel == null || fileLabel.isBlank()) {
+      return this;
+    }
+    String clean = fileLabel.trim().replaceAll("[|<>\\p{Cntrl}]", "/");
+    return new Protocol(id, type, clean.length() > 64 ? clean.substring(0, 64) : clean);
+  }
+
   static Optional<Protocol> paperById(String id) {
     return PAPER.stream().filter(p -> p.id.equals(normalize(id))).findFirst();
   }

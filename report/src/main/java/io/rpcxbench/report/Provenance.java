@@ -22,14 +22,17 @@ final class Provenance {
   static final List<String> KEYS =
       List.of(
           "lab",
+          "link_rate",
           "client_host",
           "target",
           "jvm",
           "jvm_flags",
+          "server_jvm_flags",
           "os",
           "git_commit",
           "payload_bytes",
           "requests_per",
+          "call",
           "runs",
           "started",
           "finished");

@@ -1,61 +1,93 @@
 package io.rpcxbench.report;
 
 import io.rpcxbench.raw.RawContents;
-import io.rpcxbench.raw.RawResultFile;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Reads one raw result file with the raw-format library and adds what only the report needs: the
- * file's SHA-256 (to skip unchanged files) and its protocol, resolved from the {@code protocol} and
- * {@code type} provenance keys (any id; the paper's three must carry their paper type).
+ * One raw file read whole into a {@link RawFile} (for {@code show} and tests; ingest streams with
+ * {@link RawFileScanner} instead), and the rule that names a file's protocol from its {@code
+ * protocol} and {@code type} provenance keys (any id; the paper's three must carry their paper
+ * type).
  */
 final class RawFileParser {
   private RawFileParser() {}
 
-  /** Parses {@code file}; {@code source} is the name used in the database and in messages. */
+  /** Parses {@code file}; {@code source} is the name used in messages. */
   static RawFile parse(Path file, String source) throws IOException {
-    byte[] bytes = Files.readAllBytes(file);
-    return parse(new String(bytes, StandardCharsets.UTF_8), source, sha256(bytes));
+    String sha = RawFileScanner.sha256(file);
+    try (InputStream in = Files.newInputStream(file)) {
+      return parse(in, source, sha);
+    }
   }
 
   static RawFile parse(String text, String source, String sha256) {
-    RawContents c = RawResultFile.parse(text, source);
-    List<String> problems = new ArrayList<>(c.problems());
-    if (!c.usable()) {
-      return unusable(source, sha256, c, problems);
-    }
-    Protocol protocol;
     try {
-      protocol = protocolOf(c);
-    } catch (IllegalArgumentException e) {
-      problems.add(source + ":1: " + e.getMessage() + "; file skipped");
-      return unusable(source, sha256, c, problems);
+      return parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), source, sha256);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    Map<String, String> p = c.provenance();
-    PointStatus status = PointStatus.of(p.get("status")).orElseThrow(); // checked by the library
-    Integer limit = p.containsKey("limit_s") ? Integer.valueOf(p.get("limit_s").trim()) : null;
-    List<StoredRun> runs = c.rows().stream().map(r -> StoredRun.of(r, c)).toList();
-    return new RawFile(
-        source,
-        sha256,
-        p,
-        status,
-        protocol,
-        Integer.parseInt(p.get("threads").trim()),
-        Integer.parseInt(p.get("requests").trim()),
-        limit,
-        runs,
-        List.copyOf(problems),
-        true);
+  }
+
+  private static RawFile parse(InputStream in, String source, String sha256) throws IOException {
+    StringWriter problems = new StringWriter();
+    ProblemLog log = new ProblemLog(new PrintWriter(problems), source);
+    List<StoredRun> runs = new ArrayList<>();
+    try (RawFileScanner s = RawFileScanner.of(in, log)) {
+      RawFileScanner.Head h = s.head();
+      if (h == null) {
+        log.finish();
+        return new RawFile(
+            source,
+            sha256,
+            java.util.Map.of(),
+            null,
+            null,
+            0,
+            0,
+            null,
+            List.of(),
+            problems.toString().lines().toList(),
+            false);
+      }
+      s.rows(runs::add);
+      log.finish();
+      return new RawFile(
+          source,
+          sha256,
+          h.provenance(),
+          status(h, runs.size()),
+          h.protocol(),
+          h.threads(),
+          h.requests(),
+          h.limitS(),
+          List.copyOf(runs),
+          problems.toString().lines().toList(),
+          true);
+    } catch (SQLException e) {
+      throw new IllegalStateException("a list does not throw SQLException", e);
+    }
+  }
+
+  /**
+   * The file's status: as declared, except that a complete file with fewer stored runs than its
+   * {@code runs} is incomplete.
+   */
+  static PointStatus status(RawFileScanner.Head h, int stored) {
+    if (h.declared() == PointStatus.COMPLETE && h.runs() != null && stored < h.runs()) {
+      return PointStatus.INCOMPLETE;
+    }
+    return h.declared();
   }
 
   /**
@@ -74,28 +106,5 @@ final class RawFileParser {
     }
     int type = Integer.parseInt(typeText.trim()); // checked by the library
     return id == null || id.isBlank() ? Protocol.ofTypeOnly(type) : Protocol.of(id, type);
-  }
-
-  private static RawFile unusable(String source, String sha, RawContents c, List<String> problems) {
-    return new RawFile(
-        source,
-        sha,
-        c.provenance(),
-        null,
-        null,
-        0,
-        0,
-        null,
-        List.of(),
-        List.copyOf(problems),
-        false);
-  }
-
-  static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("JDK without SHA-256", e);
-    }
   }
 }

@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
       AllCommand.class,
       ShowCommand.class,
       AnnotateCommand.class,
+      ReproductionCommand.class,
       MergeHostsCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",

@@ -7,11 +7,18 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** Writes the report folder: tables (Markdown, CSV), cleaned.csv, PNG figures and index.html. */
+/**
+ * Writes the report folder: tables (Markdown, CSV), cleaned.csv, PNG figures and index.html. Points
+ * of different series (reading, call, client, link rate) are never shown in one table: with more
+ * than one series each gets its own report in a subfolder named by {@link Series#slug}, and the top
+ * index.html links them.
+ */
 final class ReportWriter {
   /** What was written. */
-  record Written(int points, int unfinished, int figures, boolean referenceMeasured) {}
+  record Written(int points, int unfinished, int figures, boolean referenceMeasured, int series) {}
 
   private ReportWriter() {}
 
@@ -23,6 +30,56 @@ final class ReportWriter {
       throw new IllegalStateException(
           "no cleaned data in the database: run 'ingest' and 'clean' first");
     }
+    Files.createDirectories(outDir);
+    Map<Series, List<CleanedPoint>> bySeries = new TreeMap<>();
+    cleaned.forEach(p -> bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p));
+    List<Provenance.Line> provenance = Provenance.load(db);
+    var files = Provenance.fileCounts(db);
+    if (bySeries.size() == 1) {
+      return writeOne(outDir, reference, cleaned, provenance, files, null);
+    }
+    int points = 0, unfinished = 0, figures = 0;
+    boolean referenceMeasured = true;
+    StringBuilder index =
+        new StringBuilder(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<title>rpcx-bench report</title>\n</head>\n<body>\n"
+                + "<h1>rpcx-bench: one report per series</h1>\n<p>The data holds "
+                + bySeries.size()
+                + " series (reading of the request count, call, client host, link rate); points of"
+                + " different series are never averaged or compared in one table.</p>\n<ul>\n");
+    for (Map.Entry<Series, List<CleanedPoint>> e : bySeries.entrySet()) {
+      String slug = e.getKey().slug();
+      Written w =
+          writeOne(outDir.resolve(slug), reference, e.getValue(), provenance, files, e.getKey());
+      points += w.points();
+      unfinished += w.unfinished();
+      figures += w.figures();
+      referenceMeasured &= w.referenceMeasured();
+      index
+          .append("<li><a href=\"")
+          .append(HtmlReport.esc(slug))
+          .append("/index.html\">")
+          .append(HtmlReport.esc(e.getKey().text()))
+          .append("</a>: ")
+          .append(w.points())
+          .append(" points, ")
+          .append(w.unfinished())
+          .append(" did not finish</li>\n");
+    }
+    index.append("</ul>\n</body>\n</html>\n");
+    writeText(outDir.resolve("index.html"), index.toString());
+    return new Written(points, unfinished, figures, referenceMeasured, bySeries.size());
+  }
+
+  private static Written writeOne(
+      Path outDir,
+      String reference,
+      List<CleanedPoint> cleaned,
+      List<Provenance.Line> provenance,
+      Map<Protocol, Map<PointStatus, Integer>> files,
+      Series series)
+      throws IOException {
     Files.createDirectories(outDir);
     Measurements m = new Measurements(cleaned);
     List<ComparisonTable> tables = new ArrayList<>();
@@ -41,14 +98,14 @@ final class ReportWriter {
     List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
     String html =
         HtmlReport.render(
-            new HtmlReport.Inputs(
-                Provenance.load(db), Provenance.fileCounts(db), tables, vs, figures, unfinished));
+            new HtmlReport.Inputs(provenance, files, tables, vs, figures, unfinished, series));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),
         unfinished.size(),
         (int) figures.stream().filter(f -> f.file() != null).count(),
-        vs.referenceMeasured);
+        vs.referenceMeasured,
+        1);
   }
 
   private static void writeText(Path file, String text) throws IOException {

@@ -105,7 +105,11 @@ final class Schema {
                     + "p99_us DOUBLE PRECISION, "
                     + "p999_us DOUBLE PRECISION, "
                     + "max_us DOUBLE PRECISION, "
-                    + "latency_from VARCHAR(16))"));
+                    + "latency_from VARCHAR(16), "
+                    + "series VARCHAR(400), "
+                    + "label VARCHAR(64), "
+                    + "runs_done INTEGER, "
+                    + "runs_declared INTEGER)"));
     if (d != Dialect.MYSQL) {
       // A changed file's rows are deleted by source: without an index that scans every run.
       ddl.add("CREATE INDEX IF NOT EXISTS raw_result_source ON raw_result (source)");

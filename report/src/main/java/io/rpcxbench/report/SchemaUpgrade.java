@@ -28,7 +28,8 @@ final class SchemaUpgrade {
       fillProtocols(c);
     }
     if (!hasColumn(c, "cleaned_result", "protocol")
-        || !hasColumn(c, "cleaned_result", "latency_from")) {
+        || !hasColumn(c, "cleaned_result", "latency_from")
+        || !hasColumn(c, "cleaned_result", "series")) {
       execute(c, "DROP TABLE cleaned_result");
       return true;
     }

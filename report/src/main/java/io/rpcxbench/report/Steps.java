@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,7 +14,8 @@ import picocli.CommandLine;
 final class Steps {
   private Steps() {}
 
-  static int ingest(Database db, List<Path> paths, PrintWriter out, PrintWriter err)
+  static int ingest(
+      Database db, List<Path> paths, boolean mergeDuplicates, PrintWriter out, PrintWriter err)
       throws IOException, SQLException {
     List<Path> files;
     try {
@@ -22,22 +24,41 @@ final class Steps {
       err.println("error: " + e.getMessage());
       return CommandLine.ExitCode.USAGE;
     }
-    Ingester.Summary s = new Ingester(db, err).ingest(files);
+    Ingester.Summary s = new Ingester(db, err).ingest(files, mergeDuplicates);
     out.printf(
-        "ingest: %d files (%d new, %d replaced, %d unchanged, %d unreadable), %d runs stored, "
-            + "%d problems%n",
-        s.files(), s.added(), s.replaced(), s.unchanged(), s.unreadable(), s.runs(), s.problems());
+        "ingest: %d files (%d new, %d replaced, %d unchanged, %d unreadable, %d duplicate), "
+            + "%d runs stored, %d incomplete, %d problems%n",
+        s.files(),
+        s.added(),
+        s.replaced(),
+        s.unchanged(),
+        s.unreadable(),
+        s.duplicates(),
+        s.runs(),
+        s.incomplete(),
+        s.problems());
     out.flush();
     return s.problems() > 0 ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK;
   }
 
-  static int clean(Database db, PrintWriter out) throws SQLException {
-    List<CleanedPoint> cleaned = Cleaner.run(db);
+  static int clean(Database db, PrintWriter out, PrintWriter err) throws SQLException {
+    List<String> problems = new ArrayList<>();
+    List<CleanedPoint> cleaned = Cleaner.run(db, problems);
     Map<String, Integer> byStatus = new TreeMap<>();
     cleaned.forEach(p -> byStatus.merge(p.status().id, 1, Integer::sum));
-    out.println("clean: " + cleaned.size() + " points " + byStatus);
+    long series = cleaned.stream().map(CleanedPoint::series).distinct().count();
+    out.println(
+        "clean: "
+            + cleaned.size()
+            + " points "
+            + byStatus
+            + (series > 1 ? " in " + series + " series" : ""));
     out.flush();
-    return CommandLine.ExitCode.OK;
+    problems.forEach(err::println);
+    err.flush();
+    return problems.stream().anyMatch(p -> !p.startsWith("note: "))
+        ? CommandLine.ExitCode.SOFTWARE
+        : CommandLine.ExitCode.OK;
   }
 
   static int report(Database db, Path outDir, String reference, PrintWriter out, PrintWriter err)
@@ -54,7 +75,9 @@ final class Steps {
               + w.points()
               + " points ("
               + w.unfinished()
-              + " did not finish), "
+              + " did not finish"
+              + (w.series() > 1 ? ", " + w.series() + " series, one folder each" : "")
+              + "), "
               + w.figures()
               + " charts -> "
               + outDir.resolve("index.html"));

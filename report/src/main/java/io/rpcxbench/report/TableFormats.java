@@ -11,7 +11,7 @@ final class TableFormats {
       "Rows and column groups are the measured thread and request counts that lie on "
           + "the paper's grid (threads 10, 110, ..., 910, 990; requests 100, 300, 500); where none do, all "
           + "measured counts. \"–\" marks a point that was not measured, \"timeout\"/\"failed\" one that did not "
-          + "finish.";
+          + "finish, \"incomplete 6/10\" one with fewer runs than announced (runs held/announced).";
 
   private TableFormats() {}
 
@@ -97,7 +97,8 @@ final class TableFormats {
         new StringBuilder(
             "type,protocol,threadNum,requestNum,status,limit_s,runs_averaged,"
                 + "errors_sum,timeTotalAvg,tpsAvg,timeTotal_min,timeTotal_max,timeTotal_stdev,tps_min,tps_max,"
-                + "tps_stdev,throughput_avg,p50_us,p90_us,p99_us,p999_us,max_us,latency_from\n");
+                + "tps_stdev,throughput_avg,p50_us,p90_us,p99_us,p999_us,max_us,latency_from,"
+                + "series,runs_done,runs_declared\n");
     for (CleanedPoint p : points) {
       sb.append(p.type())
           .append(',')
@@ -133,6 +134,9 @@ final class TableFormats {
         sb.append(',').append(d.isNaN() ? "" : Num.fixed(d, 3));
       }
       sb.append(',').append(p.latencyFrom() == null ? "" : p.latencyFrom());
+      sb.append(',').append(p.series().key());
+      sb.append(',').append(p.runsDone());
+      sb.append(',').append(p.runsDeclared() == null ? "" : p.runsDeclared());
       sb.append('\n');
     }
     return sb.toString();

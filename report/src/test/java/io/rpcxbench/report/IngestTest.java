@@ -30,10 +30,11 @@ class IngestTest {
         .containsEntry("raw_point", 19)
         .containsEntry("raw_result", 180);
     assertThat(first.out())
-        .contains("19 files (19 new, 0 replaced, 0 unchanged, 0 unreadable), 180 runs");
+        .contains(
+            "19 files (19 new, 0 replaced, 0 unchanged, 0 unreadable, 0 duplicate), 180 runs");
     Cli.Result second = Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString());
     assertThat(second.out())
-        .contains("19 files (0 new, 0 replaced, 19 unchanged, 0 unreadable), 0 runs");
+        .contains("19 files (0 new, 0 replaced, 19 unchanged, 0 unreadable, 0 duplicate), 0 runs");
     assertThat(counts(tmp)).isEqualTo(before);
     // The same files named another way (a single file, a relative-looking path) are the same
     // sources.
@@ -56,7 +57,10 @@ class IngestTest {
     Files.write(file, changed);
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString());
     assertThat(r.exit()).isEqualTo(1); // the fixture's malformed lines are reported again
-    assertThat(r.out()).contains("(0 new, 1 replaced, 18 unchanged, 0 unreadable), 8 runs");
+    assertThat(r.out())
+        .contains(
+            "(0 new, 1 replaced, 18 unchanged, 0 unreadable, 0 duplicate), 8 runs stored, 1 incomplete");
+    assertThat(r.err()).contains(file + ":1: only 8 of 10 runs stored; point marked incomplete");
     assertThat(counts(tmp)).containsEntry("raw_file", 19).containsEntry("raw_result", 178);
     try (Database db = Database.open(Cli.sqlite(tmp));
         PreparedStatement ps =
@@ -94,7 +98,7 @@ class IngestTest {
         wrongRow,
         "# status: complete\n# protocol: grpc\n# type: 2\n# threads: 10\n"
             + "# requests: 100\ntype,threadNum,requestNum,order,timeTotal,tps\n"
-            + "2,10,100,0,1.5,2.5\n2,20,100,1,1.5,2.5\n2,10,100,2,1,5,2.5\n2,10,100,3,NaN,2.5\n");
+            + "2,10,100,0,1.5,66666.667\n2,20,100,1,1.5,2.5\n2,10,100,2,1,5,2.5\n2,10,100,3,NaN,2.5\n");
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), bad.toString(), wrongRow.toString());
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.err().lines().toList())

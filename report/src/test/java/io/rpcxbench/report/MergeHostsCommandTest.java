@@ -212,14 +212,9 @@ class MergeHostsCommandTest {
   }
 
   private Map<String, String> provenance(String file) throws IOException {
-    // the library does not read "incomplete" (a status the report knows): read the lines
-    Map<String, String> p = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(dir.resolve(file))) {
-      if (line.startsWith("# ") && line.indexOf(": ") > 0) {
-        p.put(line.substring(2, line.indexOf(": ")), line.substring(line.indexOf(": ") + 2));
-      }
-    }
-    return p;
+    RawContents c = RawResultFile.read(dir.resolve(file));
+    assertThat(c.problems()).isEmpty();
+    return c.provenance();
   }
 
   /**

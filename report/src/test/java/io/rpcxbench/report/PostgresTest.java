@@ -26,7 +26,8 @@ class PostgresTest {
       }
       Map<String, Integer> before = counts(pg);
       Cli.Result again = Cli.run("ingest", "--db", pg.jdbcUrl(), Cli.fixture().toString());
-      assertThat(again.out()).contains("(0 new, 0 replaced, 19 unchanged, 0 unreadable)");
+      assertThat(again.out())
+          .contains("(0 new, 0 replaced, 19 unchanged, 0 unreadable, 0 duplicate)");
       assertThat(counts(pg)).isEqualTo(before).containsEntry("raw_result", 180);
       assertThat(GoldenReportTest.read(out.resolve("index.html"))).contains("host-a", "1a2b3c4");
     }

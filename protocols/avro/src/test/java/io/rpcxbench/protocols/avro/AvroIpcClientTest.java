@@ -102,7 +102,12 @@ class AvroIpcClientTest extends BenchClientContract {
           () -> {
             // the first call waits in Avro's handshake: the reply deadline ends it
             assertCode(() -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms");
-            assertCode(() -> c.hello("again?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms");
+            // the deadline closed the connection: the next call either waits out its own
+            // deadline on a new one, or (closing still under way on a busy box) finds it closed
+            assertThatThrownBy(() -> c.hello("again?"))
+                .isInstanceOfSatisfying(
+                    AvroException.class,
+                    e -> assertThat(e.code()).isIn(Code.DEADLINE_EXCEEDED, Code.UNAVAILABLE));
           });
     }
   }

@@ -1,0 +1,83 @@
+package io.rpcxbench.harness;
+
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One protocol's raw file, written once and atomically (raw-format's writer) with the runs that
+ * finished: {@code complete} after the last run, {@code timeout} when {@code --time-limit} ran out,
+ * {@code incomplete} when the JVM was stopped from outside (SIGTERM, SIGINT: {@link
+ * #shutdownHook}). Each carries {@code runs_completed}; so a point stopped at any time keeps its
+ * finished runs.
+ */
+final class PointRecorder {
+  private final Path file;
+  private final Map<String, String> provenance;
+  private final List<RunRow> rows = new ArrayList<>();
+  private boolean written;
+
+  /** {@code provenance}: every key but status, runs_completed and finished. */
+  PointRecorder(Path file, Map<String, String> provenance) {
+    this.file = file;
+    this.provenance = new LinkedHashMap<>(provenance);
+  }
+
+  synchronized void add(RunRow row) {
+    rows.add(row);
+  }
+
+  synchronized void set(String key, String value) {
+    provenance.put(key, value);
+  }
+
+  synchronized int runsCompleted() {
+    return rows.size();
+  }
+
+  /** Writes the file with this status unless it was written already; returns whether it did. */
+  synchronized boolean write(String status) throws IOException {
+    if (written) {
+      return false;
+    }
+    written = true;
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("status", status);
+    m.putAll(provenance);
+    m.put("runs_completed", String.valueOf(rows.size()));
+    m.put("finished", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    RawResultFile.write(file, m, List.copyOf(rows));
+    return true;
+  }
+
+  /** A hook that writes the runs so far as {@code incomplete} if the JVM stops before the end. */
+  Thread shutdownHook(PrintWriter err, String protocol) {
+    return new Thread(
+        () -> {
+          try {
+            if (write("incomplete")) {
+              err.println(
+                  protocol
+                      + ": stopped from outside after "
+                      + runsCompleted()
+                      + " runs; "
+                      + file
+                      + " keeps them (status incomplete)");
+              err.flush();
+            }
+          } catch (IOException e) {
+            err.println(protocol + ": stopped; cannot write " + file + ": " + e.getMessage());
+            err.flush();
+          }
+        },
+        "record-" + protocol);
+  }
+}

@@ -1,0 +1,57 @@
+package io.rpcxbench.protocols.amqp;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+import java.util.List;
+
+/**
+ * AMQP 0-9-1 request/reply through RabbitMQ (type 18): the client publishes each call to the
+ * request queue and takes the reply by direct reply-to; the server jar starts Debian's
+ * rabbitmq-server as its child ({@code --broker rabbitmq}) and consumes the queue (seed 002's "REST
+ * vs gRPC vs asynchronous messaging").
+ *
+ * <pre>{@code
+ * try (BenchClient client = new AmqpProtocol().open(
+ *     new ClientOptions("10.0.0.2", 5673, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world", through the broker and back
+ * }
+ * }</pre>
+ */
+public final class AmqpProtocol implements ProtocolProvider {
+  static final String ID = "amqp";
+  static final int PORT = 5673;
+  static final String JAR = "protocols/amqp/target/amqp-server.jar";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "AMQP via RabbitMQ";
+  }
+
+  @Override
+  public int type() {
+    return 18;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  /** The jar starts the broker itself; the host needs the Debian package installed. */
+  @Override
+  public ServerLaunch server() {
+    return new ServerLaunch(JAR, List.of("--broker", "rabbitmq"), "rabbitmq-server");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new AmqpClient(options);
+  }
+}

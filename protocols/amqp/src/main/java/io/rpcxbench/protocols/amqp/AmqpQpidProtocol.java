@@ -1,0 +1,53 @@
+package io.rpcxbench.protocols.amqp;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * AMQP 0-9-1 request/reply through Apache Qpid Broker-J 9.2.1 embedded in the server jar (type 19):
+ * the same client and consumer as {@link AmqpProtocol}; Qpid has no direct reply-to, so each
+ * calling thread's channel consumes an exclusive, server-named reply queue.
+ *
+ * <pre>{@code
+ * try (BenchClient client = new AmqpQpidProtocol().open(
+ *     new ClientOptions("10.0.0.2", 5674, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class AmqpQpidProtocol implements ProtocolProvider {
+  static final String ID = "amqp-qpid";
+  static final int PORT = 5674;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "AMQP via Qpid Broker-J (embedded)";
+  }
+
+  @Override
+  public int type() {
+    return 19;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar(AmqpProtocol.JAR).withArgs("--broker", "embedded");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new AmqpClient(options);
+  }
+}

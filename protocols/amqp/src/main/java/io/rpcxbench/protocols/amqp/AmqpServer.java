@@ -1,0 +1,103 @@
+package io.rpcxbench.protocols.amqp;
+
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.serverkit.RunningServer;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server side of AMQP request/reply: a broker ({@link Broker}) and the consumers of its request
+ * queue ({@link RequestConsumers}). It is running (and the kit prints the ready line) once the
+ * broker accepts connections and every consumer is registered; clients connect to the broker's
+ * port, which {@link #port()} returns.
+ *
+ * <pre>{@code
+ * try (RunningServer server = AmqpServer.start("127.0.0.1", 0,
+ *     AmqpServerOptions.on(BrokerMode.EMBEDDED), () -> {})) {
+ *   int brokerPort = server.port();
+ * }
+ * }</pre>
+ */
+final class AmqpServer implements RunningServer {
+  private static final Logger log = LoggerFactory.getLogger(AmqpServer.class);
+
+  private final Broker broker;
+  private final RequestConsumers consumers;
+  private boolean closed;
+
+  private AmqpServer(Broker broker, RequestConsumers consumers) {
+    this.broker = broker;
+    this.consumers = consumers;
+  }
+
+  /**
+   * Starts (or, for an external broker, reaches) the broker, then the consumers.
+   *
+   * @param onLost runs when the broker or the connection to it is lost while serving
+   * @throws java.net.BindException when a broker of ours cannot have the port
+   */
+  static AmqpServer start(String bind, int port, AmqpServerOptions options, Runnable onLost)
+      throws Exception {
+    BrokerMode mode = options.broker.resolved();
+    Broker broker =
+        switch (mode.kind()) {
+          case RABBITMQ -> RabbitMqBroker.start(bind, port, onLost);
+          case EMBEDDED -> QpidBroker.start(bind, port);
+          case EXTERNAL -> new ExternalBroker(mode.host(), mode.port());
+          case AUTO -> throw new IllegalStateException("auto is resolved above");
+        };
+    try {
+      RequestConsumers consumers =
+          RequestConsumers.connect(
+              broker.connectHost(), broker.port(), options.consumers, options.prefetch, onLost);
+      String about = about(broker, options);
+      try {
+        consumers.consume(options.consumers, new BenchCalls(new BenchLogic(), about));
+      } catch (Exception e) {
+        consumers.close();
+        throw e;
+      }
+      Map<String, Object> properties = consumers.serverProperties();
+      log.info(
+          "serving through {} {}: {}", properties.get("product"), properties.get("version"), about);
+      return new AmqpServer(broker, consumers);
+    } catch (Exception e) {
+      broker.close();
+      throw e;
+    }
+  }
+
+  /** The server's settings, the answer to the {@code about} method (the client's describe()). */
+  private static String about(Broker broker, AmqpServerOptions options) {
+    return options.consumers
+        + " consumer channels on 1 connection, prefetch "
+        + options.prefetch
+        + " each, ack after the reply is published; broker "
+        + broker.how();
+  }
+
+  @Override
+  public int port() {
+    return broker.port();
+  }
+
+  /** The broker, for tests that stop or kill it under the consumers. */
+  Broker broker() {
+    return broker;
+  }
+
+  /** Closes the consumers' connection (unacked requests go back to the queue), then the broker. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      consumers.close();
+    } finally {
+      broker.close();
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package io.rpcxbench.protocols.amqp;
+
+/** A broker someone else runs ({@code --broker external:HOST:PORT}): used, never stopped. */
+record ExternalBroker(String connectHost, int port) implements Broker {
+  @Override
+  public String how() {
+    return "external at " + io.rpcxbench.serverkit.ServerCommand.hostPort(connectHost, port);
+  }
+
+  @Override
+  public void close() {
+    // not ours
+  }
+}

@@ -1,0 +1,87 @@
+package io.rpcxbench.protocols.amqp;
+
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.qpid.server.SystemLauncher;
+
+/**
+ * Apache Qpid Broker-J in this JVM: memory configuration store and memory virtual host (nothing on
+ * disk but an empty work folder), one AMQP 0-9-1 port on the server's address, user guest/guest,
+ * messages up to {@link AmqpWire#MAX_BODY}. Qpid classes are loaded only here, so the harness,
+ * which does not carry them, never touches this class.
+ */
+final class QpidBroker implements Broker {
+  private static final String CONFIG = "/qpid-initial-config.json";
+  private static final String PREFIX = "rpcx-bench-qpid-";
+
+  private final SystemLauncher launcher;
+  private final Path workDir;
+  private final String connectHost;
+  private final int port;
+  private boolean closed;
+
+  private QpidBroker(SystemLauncher launcher, Path workDir, String connectHost, int port) {
+    this.launcher = launcher;
+    this.workDir = workDir;
+    this.connectHost = connectHost;
+    this.port = port;
+  }
+
+  /**
+   * Starts the broker on {@code bind:port} (0: a free port).
+   *
+   * @throws java.net.BindException when the port is busy
+   */
+  static QpidBroker start(String bind, int port) throws Exception {
+    int actual = Ports.reserve(bind, port);
+    OwnedFolders.orphans(PREFIX).forEach(OwnedFolders::delete); // left by killed servers
+    Path work = OwnedFolders.create(PREFIX);
+    URL config = QpidBroker.class.getResource(CONFIG);
+    Map<String, String> context = new HashMap<>();
+    context.put("qpid.work_dir", work.toString());
+    context.put("qpid.amqp_port", String.valueOf(actual));
+    context.put("rpcxbench.bind", bind);
+    context.put("qpid.max_message_size", String.valueOf(AmqpWire.MAX_BODY));
+    Map<String, Object> attributes = new HashMap<>();
+    attributes.put("type", "Memory");
+    attributes.put("initialConfigurationLocation", config.toExternalForm());
+    attributes.put("startupLoggedToSystemOut", false);
+    attributes.put("context", context);
+    SystemLauncher launcher = new SystemLauncher();
+    try {
+      launcher.startup(attributes);
+    } catch (Exception | Error e) {
+      launcher.shutdown();
+      OwnedFolders.delete(work);
+      throw e;
+    }
+    return new QpidBroker(launcher, work, Ports.connectHost(bind), actual);
+  }
+
+  @Override
+  public String connectHost() {
+    return connectHost;
+  }
+
+  @Override
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public String how() {
+    return "embedded in the server's JVM (memory store)";
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    launcher.shutdown();
+    OwnedFolders.delete(workDir);
+  }
+}

@@ -1,0 +1,263 @@
+package io.rpcxbench.protocols.amqp;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Debian's rabbitmq-server as a child of this JVM, a private node: its own node name, AMQP port
+ * (the server's {@code --bind}/{@code --port}), distribution port, data and log folder (one temp
+ * folder), no plugins, no guest loopback restriction, messages up to {@link AmqpWire#MAX_BODY}. It
+ * runs in the foreground under {@code rabbitmq-watchdog.sh}, which stops the node when this JVM
+ * asks or dies (even by SIGKILL) and removes the folder; at start, folders of nodes whose JVM and
+ * watchdog are both gone are cleaned up (their node killed).
+ */
+final class RabbitMqBroker implements Broker {
+  private static final Logger log = LoggerFactory.getLogger(RabbitMqBroker.class);
+  private static final String PREFIX = "rpcx-bench-rabbitmq-";
+  private static final long START_TIMEOUT_MS = 150_000;
+  private static final long STOP_TIMEOUT_S = 60;
+
+  private final Process watchdog;
+  private final Path dir;
+  private final String node;
+  private final String connectHost;
+  private final int port;
+  private volatile boolean closing;
+
+  private RabbitMqBroker(Process watchdog, Path dir, String node, String connectHost, int port) {
+    this.watchdog = watchdog;
+    this.dir = dir;
+    this.node = node;
+    this.connectHost = connectHost;
+    this.port = port;
+  }
+
+  /**
+   * Starts a node on {@code bind:port} (0: a free port) and returns once it accepts AMQP
+   * connections.
+   *
+   * @param onExit runs when the node exits without being asked to
+   * @throws java.net.BindException when the port is busy
+   */
+  static RabbitMqBroker start(String bind, int port, Runnable onExit) throws Exception {
+    Path server = RabbitMqInstall.find().orElseThrow(() -> new IOException(RabbitMqInstall.HINT));
+    cleanStrayNodes();
+    int amqpPort = Ports.reserve(bind, port);
+    int distPort = Ports.reserve("0.0.0.0", 0);
+    long pid = ProcessHandle.current().pid();
+    Path dir = OwnedFolders.create(PREFIX);
+    String node = "rpcxbench-" + pid + "-" + amqpPort + "@localhost";
+    Process watchdog;
+    try {
+      watchdog = launch(server, dir, node, bind, amqpPort, distPort, pid);
+    } catch (IOException | RuntimeException e) {
+      OwnedFolders.delete(dir);
+      throw e;
+    }
+    RabbitMqBroker broker =
+        new RabbitMqBroker(watchdog, dir, node, Ports.connectHost(bind), amqpPort);
+    try {
+      broker.awaitAmqp();
+    } catch (Exception e) {
+      String logs = broker.logTail();
+      broker.close();
+      throw new IOException(e.getMessage() + logs, e);
+    }
+    watchdog
+        .onExit()
+        .thenRun(
+            () -> {
+              if (!broker.closing) {
+                log.error("the RabbitMQ node {} exited (code {})", node, watchdog.exitValue());
+                onExit.run();
+              }
+            });
+    return broker;
+  }
+
+  private static Process launch(
+      Path server, Path dir, String node, String bind, int amqpPort, int distPort, long pid)
+      throws IOException {
+    Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
+    Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
+    Files.writeString(
+        dir.resolve("rabbitmq.conf"),
+        "loopback_users = none\nmax_message_size = " + AmqpWire.MAX_BODY + "\n");
+    Path script = dir.resolve("rabbitmq-watchdog.sh");
+    try (InputStream in = RabbitMqBroker.class.getResourceAsStream("/rabbitmq-watchdog.sh")) {
+      Files.write(script, in.readAllBytes());
+    }
+    boolean startsEpmd = !epmdRunning();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+            "bash",
+            script.toString(),
+            String.valueOf(pid),
+            dir.toString(),
+            startsEpmd ? "1" : "0",
+            server.toString());
+    Map<String, String> env = builder.environment();
+    env.put("HOME", dir.toString()); // the node's and rabbitmqctl's Erlang cookie
+    env.put("RABBITMQ_NODENAME", node);
+    env.put("RABBITMQ_NODE_IP_ADDRESS", bind);
+    env.put("RABBITMQ_NODE_PORT", String.valueOf(amqpPort));
+    env.put("RABBITMQ_DIST_PORT", String.valueOf(distPort));
+    env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
+    env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
+    env.put("RABBITMQ_PID_FILE", dir.resolve("node.pid").toString());
+    env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
+    env.put("RABBITMQ_CONFIG_FILE", dir.resolve("rabbitmq.conf").toString());
+    env.put("RABBITMQ_ADVANCED_CONFIG_FILE", dir.resolve("advanced.config").toString());
+    env.put("RABBITMQ_CONF_ENV_FILE", dir.resolve("rabbitmq-env.conf").toString());
+    builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    builder.redirectErrorStream(true);
+    builder.redirectOutput(dir.resolve("console.log").toFile());
+    log.info("starting RabbitMQ node {} on {}:{}", node, bind, amqpPort);
+    return builder.start();
+  }
+
+  /** An AMQP handshake with guest/guest: the node has booted and its listener is up. */
+  private void awaitAmqp() throws Exception {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(connectHost);
+    factory.setPort(port);
+    factory.setConnectionTimeout(2_000);
+    factory.setAutomaticRecoveryEnabled(false);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MS);
+    Exception last = null;
+    while (System.nanoTime() - deadline < 0) {
+      if (!watchdog.isAlive()) {
+        throw new IOException(
+            "rabbitmq-server exited with code " + watchdog.exitValue() + " while starting");
+      }
+      try (Connection probe = factory.newConnection("rpcx-bench startup probe")) {
+        return;
+      } catch (IOException | java.util.concurrent.TimeoutException e) {
+        last = e;
+      }
+      Thread.sleep(200);
+    }
+    throw new IOException(
+        "RabbitMQ did not accept AMQP connections within " + START_TIMEOUT_MS + " ms", last);
+  }
+
+  private String logTail() {
+    List<String> lines = new ArrayList<>();
+    for (Path file : new Path[] {dir.resolve("console.log"), dir.resolve("log")}) {
+      try (var files = Files.walk(file)) {
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          List<String> all = Files.readAllLines(f, StandardCharsets.UTF_8);
+          lines.addAll(all.subList(Math.max(0, all.size() - 15), all.size()));
+        }
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // nothing to show
+      }
+    }
+    return lines.isEmpty() ? "" : "\n" + String.join("\n", lines);
+  }
+
+  @Override
+  public String connectHost() {
+    return connectHost;
+  }
+
+  @Override
+  public int port() {
+    return port;
+  }
+
+  @Override
+  public String how() {
+    return "rabbitmq-server as a child process (node " + node + ")";
+  }
+
+  /** The node's private folder (data, logs, cookie); gone once the node has stopped. */
+  Path folder() {
+    return dir;
+  }
+
+  /** The node's Erlang VM, once it has written its pid file. */
+  Optional<ProcessHandle> nodeProcess() {
+    return readPid(dir.resolve("node.pid")).flatMap(ProcessHandle::of);
+  }
+
+  /** Stops the node gracefully (the watchdog's SIGTERM), waits for it, removes its folder. */
+  @Override
+  public void close() {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    Optional<ProcessHandle> erlang = nodeProcess();
+    watchdog.destroy();
+    try {
+      if (!watchdog.waitFor(STOP_TIMEOUT_S, TimeUnit.SECONDS)) {
+        log.warn("RabbitMQ node {} did not stop within {} s: killing it", node, STOP_TIMEOUT_S);
+        erlang.ifPresent(ProcessHandle::destroyForcibly);
+        watchdog.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      erlang.ifPresent(ProcessHandle::destroyForcibly);
+      watchdog.destroyForcibly();
+    }
+    OwnedFolders.delete(dir);
+  }
+
+  /**
+   * Removes what a node left when its JVM and its watchdog were both killed: its Erlang VM (if it
+   * still runs) and its folder. A folder whose watchdog lives is being cleaned up by it.
+   */
+  static void cleanStrayNodes() {
+    for (Path dir : OwnedFolders.orphans(PREFIX)) {
+      if (OwnedFolders.alive(readPid(dir.resolve("watchdog.pid")))) {
+        continue;
+      }
+      readPid(dir.resolve("node.pid"))
+          .flatMap(ProcessHandle::of)
+          .filter(p -> p.info().command().map(c -> c.contains("beam")).orElse(false))
+          .ifPresent(
+              p -> {
+                log.warn("killing a stray RabbitMQ node (pid {}) left in {}", p.pid(), dir);
+                p.destroyForcibly();
+              });
+      OwnedFolders.delete(dir);
+    }
+  }
+
+  private static Optional<Long> readPid(Path file) {
+    try {
+      return Optional.of(Long.parseLong(Files.readString(file).trim()));
+    } catch (IOException | NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static boolean epmdRunning() {
+    try {
+      Process p =
+          new ProcessBuilder("epmd", "-names")
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException e) {
+      return false; // no epmd on the PATH: erl starts its own, which we cannot stop by name
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return true;
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.rpcxbench.protocols.amqp;
+
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
+import com.rabbitmq.client.ShutdownSignalException;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's side of the broker, as RabbitMQ's RPC tutorial builds it: one connection, N
+ * channels, each with {@code basic.qos(prefetch)} and one consumer of the request queue with manual
+ * acks; a delivery is answered by {@link BenchCalls}, the reply published to its {@code reply_to}
+ * with its {@code correlation_id} on the same channel, then acked. Deliveries of one channel run in
+ * order on a pool of N threads, so N requests are served at once. A request without {@code
+ * reply_to} is acked and dropped with a log line; a channel the broker closes (e.g. a reply to a
+ * queue that does not exist) is replaced. Losing the connection runs {@code onLost}.
+ */
+final class RequestConsumers implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(RequestConsumers.class);
+
+  private final Connection connection;
+  private final ExecutorService pool;
+  private final int prefetch;
+  private volatile BenchCalls calls;
+  private volatile boolean closing;
+
+  private RequestConsumers(Connection connection, ExecutorService pool, int prefetch) {
+    this.connection = connection;
+    this.pool = pool;
+    this.prefetch = prefetch;
+  }
+
+  /**
+   * Connects and declares the request queue; consuming starts with {@link #consume}.
+   *
+   * @param onLost runs (on a thread of its own) when the connection to the broker is lost
+   */
+  static RequestConsumers connect(
+      String host, int port, int consumers, int prefetch, Runnable onLost)
+      throws IOException, TimeoutException {
+    ConnectionFactory factory = new ConnectionFactory();
+    factory.setHost(host);
+    factory.setPort(port);
+    factory.setAutomaticRecoveryEnabled(false);
+    factory.setTopologyRecoveryEnabled(false);
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            consumers,
+            r -> {
+              Thread t = new Thread(r, "amqp-consumer-" + n.incrementAndGet());
+              t.setDaemon(true);
+              return t;
+            });
+    Connection connection;
+    try {
+      connection = factory.newConnection(pool, "rpcx-bench amqp server");
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      pool.shutdownNow();
+      throw e;
+    }
+    RequestConsumers server = new RequestConsumers(connection, pool, prefetch);
+    connection.addShutdownListener(
+        cause -> {
+          if (!server.closing && !cause.isInitiatedByApplication()) {
+            log.error("lost the connection to the broker: {}", cause.getMessage());
+            Thread t = new Thread(onLost, "amqp-broker-lost");
+            t.setDaemon(true);
+            t.start();
+          }
+        });
+    try (Channel admin = connection.createChannel()) {
+      // transient, auto-deleted with its last consumer: no server, no queue, and the clients'
+      // mandatory publishes come back at once
+      admin.queueDeclare(AmqpWire.REQUEST_QUEUE, false, false, true, null);
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+    return server;
+  }
+
+  /** The broker's server properties (product, version, capabilities). */
+  Map<String, Object> serverProperties() {
+    return connection.getServerProperties();
+  }
+
+  /** Starts the consumers; returns once every one is registered with the broker. */
+  void consume(int consumers, BenchCalls calls) throws IOException {
+    this.calls = calls;
+    for (int i = 0; i < consumers; i++) {
+      startConsumer();
+    }
+  }
+
+  private void startConsumer() throws IOException {
+    Channel channel = connection.createChannel();
+    channel.basicQos(prefetch);
+    channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, new RequestConsumer(channel));
+  }
+
+  @Override
+  public void close() {
+    closing = true;
+    connection.abort(5_000);
+    pool.shutdownNow();
+  }
+
+  /** One channel's consumer. */
+  private final class RequestConsumer extends DefaultConsumer {
+    RequestConsumer(Channel channel) {
+      super(channel);
+    }
+
+    @Override
+    public void handleDelivery(
+        String tag, Envelope envelope, AMQP.BasicProperties request, byte[] body) {
+      Channel channel = getChannel();
+      try {
+        String replyTo = request.getReplyTo();
+        if (replyTo == null || replyTo.isEmpty()) {
+          log.warn(
+              "dropped a request without reply_to (type {}, {} bytes)",
+              request.getType(),
+              body.length);
+        } else {
+          BenchCalls.Reply reply = calls.answer(request.getType(), body);
+          AMQP.BasicProperties properties =
+              new AMQP.BasicProperties.Builder()
+                  .correlationId(request.getCorrelationId())
+                  .type(reply.errorType())
+                  .build();
+          channel.basicPublish("", replyTo, properties, reply.body());
+        }
+        channel.basicAck(envelope.getDeliveryTag(), false);
+      } catch (IOException | RuntimeException e) {
+        // the channel is closing (its shutdown replaces it) or the broker went away
+        log.warn("could not answer a {} request: {}", request.getType(), e.toString());
+      }
+    }
+
+    @Override
+    public void handleShutdownSignal(String tag, ShutdownSignalException cause) {
+      if (closing || cause.isHardError() || !connection.isOpen()) {
+        return;
+      }
+      log.warn("the broker closed a consumer channel ({}); opening another", cause.getMessage());
+      // not on the dispatch thread: opening a channel waits for the broker
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  startConsumer();
+                } catch (IOException | RuntimeException e) {
+                  log.error("could not replace the consumer: {}", e.toString());
+                }
+              },
+              "amqp-consumer-replace");
+      t.setDaemon(true);
+      t.start();
+    }
+  }
+}

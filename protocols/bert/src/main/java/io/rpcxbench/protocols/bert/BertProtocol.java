@@ -1,0 +1,53 @@
+package io.rpcxbench.protocols.bert;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * BERT-RPC (type 13) as a harness protocol: {@code {call, bench, Function, Args}} in Erlang's
+ * external term format (jinterface), 4-byte length-prefixed frames, one blocking socket per calling
+ * thread.
+ *
+ * <pre>{@code
+ * try (BenchClient client = new BertProtocol().open(
+ *     new ClientOptions("10.0.0.2", 8093, Duration.ofSeconds(5), Duration.ofSeconds(5), 64))) {
+ *   client.hello("world");   // "hello, world"
+ * }
+ * }</pre>
+ */
+public final class BertProtocol implements ProtocolProvider {
+  static final String ID = "bert";
+  static final int PORT = 8093;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "BERT-RPC";
+  }
+
+  @Override
+  public int type() {
+    return 13;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar("protocols/bert/target/bert-server.jar");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return new BertClient(options);
+  }
+}

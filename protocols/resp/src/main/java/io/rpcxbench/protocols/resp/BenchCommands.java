@@ -1,0 +1,73 @@
+package io.rpcxbench.protocols.resp;
+
+import static io.rpcxbench.protocols.resp.ServerReplies.bulk;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.redis.ArrayRedisMessage;
+import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
+import io.netty.handler.codec.redis.IntegerRedisMessage;
+import io.netty.handler.codec.redis.RedisMessage;
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.Item;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The contract's four calls as commands ({@code BENCH.HELLO name}, {@code BENCH.ECHO payload},
+ * {@code BENCH.PUT key value}, {@code BENCH.ITEMS n}): the arguments go to {@link BenchLogic},
+ * which also makes the checks; a missing argument reaches it as null. Thread-safe.
+ */
+final class BenchCommands {
+  private final BenchLogic logic = new BenchLogic();
+
+  /** Replies with {@code "hello, " + name} as a bulk string. */
+  RedisMessage hello(List<ByteBuf> args) {
+    return bulk(logic.hello(ServerReplies.utf8(args, 1)));
+  }
+
+  /** Replies with the payload itself: the request's buffer, not a copy. */
+  RedisMessage echo(List<ByteBuf> args) {
+    boolean present = args.size() > 1;
+    BenchLogic.checkEchoPayload(present, present ? args.get(1).readableBytes() : 0);
+    return new FullBulkStringRedisMessage(args.get(1).retainedDuplicate());
+  }
+
+  /** Stores the value; replies {@code +OK}, as {@code SET} does. */
+  RedisMessage put(List<ByteBuf> args) {
+    logic.put(ServerReplies.utf8(args, 1), ServerReplies.bytes(args, 2));
+    return ServerReplies.OK;
+  }
+
+  /** Replies with an array of items, each {@code [id, name, price, flag 1/0, [tags]]}. */
+  RedisMessage items(List<ByteBuf> args) {
+    if (args.size() < 2) {
+      throw new InvalidArgumentException("items: n is required");
+    }
+    Integer n = ServerReplies.integer(args.get(1));
+    if (n == null) {
+      throw new InvalidArgumentException(
+          "items: n must be an integer between 0 and "
+              + BenchContract.MAX_ITEMS
+              + ", got '"
+              + ServerReplies.quoted(args.get(1))
+              + "'");
+    }
+    List<Item> items = logic.items(n);
+    List<RedisMessage> rows = new ArrayList<>(items.size());
+    for (Item item : items) {
+      List<RedisMessage> tags = new ArrayList<>(item.tags().size());
+      item.tags().forEach(tag -> tags.add(bulk(tag)));
+      rows.add(
+          new ArrayRedisMessage(
+              List.of(
+                  new IntegerRedisMessage(item.id()),
+                  bulk(item.name()),
+                  bulk(Double.toString(item.price())),
+                  new IntegerRedisMessage(item.flag() ? 1 : 0),
+                  new ArrayRedisMessage(tags))));
+    }
+    return new ArrayRedisMessage(rows);
+  }
+}

@@ -1,0 +1,135 @@
+package io.rpcxbench.protocols.resp;
+
+import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerDefinition;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
+import java.util.function.IntConsumer;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code java -jar resp-server.jar [--bind ADDR] [--port 8094] [--backend netty|redis-server]}: our
+ * Redis-protocol server, or, with {@code --backend redis-server}, a real redis-server started as
+ * this JVM's child on the same {@code --bind}/{@code --port} (ready line {@code resp-redis
+ * listening on ADDR:PORT} once it answers PING; SIGTERM stops both; if redis-server dies, the jar
+ * exits 1, or 0 if it was shut down cleanly).
+ */
+public final class RespServerMain {
+  static final String BACKEND_OPTION = "--backend";
+
+  static final ServerDefinition DEFINITION =
+      ServerDefinition.of(
+          "resp",
+          RespVariant.PORT,
+          "Serves the benchmark calls as Redis commands (BENCH.HELLO, BENCH.ECHO, BENCH.PUT,"
+              + " BENCH.ITEMS) over RESP2 on Netty's netty-codec-redis, until SIGTERM.",
+          "With --backend redis-server: starts a real redis-server (on the PATH) on the same"
+              + " address and port instead, the reference point.",
+          "Example: java -jar protocols/resp/target/resp-server.jar --port 8094");
+
+  static final ServerDefinition REDIS_DEFINITION =
+      ServerDefinition.of(
+          "resp-redis",
+          RespVariant.REDIS_PORT,
+          "Starts a real redis-server (on the PATH) as this JVM's child on --bind/--port, for the"
+              + " resp-redis reference variants; prints the ready line once it answers PING,"
+              + " stops it on SIGTERM.",
+          "Example: java -jar protocols/resp/target/resp-server.jar --backend redis-server"
+              + " --port 8095");
+
+  private RespServerMain() {}
+
+  /** The server's own option. */
+  static final class Options {
+    @Option(
+        names = BACKEND_OPTION,
+        paramLabel = "NAME",
+        defaultValue = "netty",
+        converter = BackendConverter.class,
+        description =
+            "netty (default): our server; redis-server: a real redis-server as a child process.")
+    Backend backend = Backend.NETTY;
+  }
+
+  /** {@code netty} or {@code redis-server}. */
+  static final class BackendConverter implements ITypeConverter<Backend> {
+    @Override
+    public Backend convert(String value) {
+      return Backend.fromOption(value);
+    }
+  }
+
+  public static void main(String[] args) {
+    Options options = new Options();
+    ServerDefinition definition =
+        backendNamedIn(args) == Backend.REDIS_SERVER ? REDIS_DEFINITION : DEFINITION;
+    ServerMain.run(definition, starter(options, definition), args, options);
+  }
+
+  /** How {@code main} starts the backend that picocli parsed into {@code options}. */
+  static ServerStarter starter(Options options, ServerDefinition definition) {
+    return ServerStarter.limited(
+        (bind, port, extra, limits) ->
+            start(options.backend, bind, port, limits, code -> exitWithChild(definition, code)));
+  }
+
+  /**
+   * Starts the backend's server; {@code onChildExit} is for redis-server dying on its own. The
+   * kit's limits apply to our server; a real redis-server keeps its own ({@code maxclients}, {@code
+   * timeout}, {@code proto-max-bulk-len}), the reference point as shipped.
+   */
+  static RunningServer start(
+      Backend backend, String bind, int port, ServerLimits limits, IntConsumer onChildExit)
+      throws Exception {
+    return backend == Backend.NETTY
+        ? RespServer.start(bind, port, limits)
+        : RedisServerChild.start(bind, port, onChildExit);
+  }
+
+  /**
+   * The definition (ready line id, default port) must be chosen before picocli parses: a look at
+   * the arguments, which picocli then checks properly.
+   */
+  static Backend backendNamedIn(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String value = null;
+      if (args[i].equals(BACKEND_OPTION) && i + 1 < args.length) {
+        value = args[i + 1];
+      } else if (args[i].startsWith(BACKEND_OPTION + "=")) {
+        value = args[i].substring(BACKEND_OPTION.length() + 1);
+      }
+      if (value != null) {
+        try {
+          return Backend.fromOption(value);
+        } catch (IllegalArgumentException e) {
+          return Backend.NETTY; // picocli reports it
+        }
+      }
+    }
+    return Backend.NETTY;
+  }
+
+  /**
+   * redis-server exited by itself: a clean exit (SHUTDOWN, or the SIGTERM a script sends to the
+   * whole process group) stops the jar with 0, a crash or a kill with 1. From a fresh thread: the
+   * shutdown hooks that System.exit runs wait for the child's reaper, which called us.
+   */
+  private static void exitWithChild(ServerDefinition definition, int code) {
+    Thread exit =
+        new Thread(
+            () -> {
+              System.err.println(
+                  definition.id()
+                      + ": "
+                      + RedisServerChild.EXECUTABLE
+                      + " exited with code "
+                      + code
+                      + (code == 0 ? "; stopping" : "; exiting with 1"));
+              System.exit(code == 0 ? 0 : 1);
+            },
+            "redis-server-exited");
+    exit.start();
+  }
+}

@@ -1,0 +1,76 @@
+package io.rpcxbench.protocols.resp;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+import java.util.List;
+
+/**
+ * What the four catalog entries of this folder share: one server jar (our server, or with {@code
+ * --backend redis-server} a real redis-server it starts as its child), and two stock clients.
+ */
+abstract class RespVariant implements ProtocolProvider {
+  static final String JAR = "protocols/resp/target/resp-server.jar";
+  static final int PORT = 8094;
+  static final int REDIS_PORT = 8095;
+
+  /** The stock client library a variant drives. */
+  enum Library {
+    JEDIS,
+    LETTUCE
+  }
+
+  private final String id;
+  private final String label;
+  private final int type;
+  private final Library library;
+  private final Backend backend;
+
+  RespVariant(String id, String label, int type, Library library, Backend backend) {
+    this.id = id;
+    this.label = label;
+    this.type = type;
+    this.library = library;
+    this.backend = backend;
+  }
+
+  @Override
+  public final String id() {
+    return id;
+  }
+
+  @Override
+  public final String label() {
+    return label;
+  }
+
+  @Override
+  public final int type() {
+    return type;
+  }
+
+  @Override
+  public final int defaultPort() {
+    return backend == Backend.NETTY ? PORT : REDIS_PORT;
+  }
+
+  /**
+   * Our server: the jar alone. The real redis-server: the same jar with {@code --backend
+   * redis-server}, which starts redis-server itself; {@code external} names it for the catalog.
+   */
+  @Override
+  public final ServerLaunch server() {
+    return backend == Backend.NETTY
+        ? ServerLaunch.jar(JAR)
+        : new ServerLaunch(
+            JAR, List.of(RespServerMain.BACKEND_OPTION, backend.optionValue()), "redis-server");
+  }
+
+  @Override
+  public final BenchClient open(ClientOptions options) {
+    return library == Library.JEDIS
+        ? JedisBenchClient.open(options, backend)
+        : LettuceBenchClient.open(options, backend);
+  }
+}

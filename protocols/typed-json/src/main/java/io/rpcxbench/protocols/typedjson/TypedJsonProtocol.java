@@ -1,0 +1,62 @@
+package io.rpcxbench.protocols.typedjson;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Typed JSON over TCP (type 20), after Infobip's in-house MML: one persistent connection per
+ * server, calls multiplexed by request id, and a client that balances across servers and fails
+ * over. It takes several servers: {@code --host a:8096,b:8096}.
+ *
+ * <pre>{@code
+ * List<InetSocketAddress> servers = List.of(
+ *     InetSocketAddress.createUnresolved("10.0.0.2", 8096),
+ *     InetSocketAddress.createUnresolved("10.0.0.3", 8096));
+ * try (BenchClient client = new TypedJsonProtocol().open(new ClientOptions(
+ *     "10.0.0.2", 8096, Duration.ofSeconds(5), Duration.ofSeconds(5), 64, servers))) {
+ *   client.hello("world");   // "hello, world", from one server or the other
+ * }
+ * }</pre>
+ */
+public final class TypedJsonProtocol implements ProtocolProvider {
+  static final String ID = "typed-json";
+  static final int PORT = 8096;
+  static final String JAR = "protocols/typed-json/target/typed-json-server.jar";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "typed JSON over TCP (MML-like)";
+  }
+
+  @Override
+  public int type() {
+    return 20;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return ServerLaunch.jar(JAR);
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return TypedJsonClient.open(options);
+  }
+
+  @Override
+  public boolean balancesServers() {
+    return true;
+  }
+}

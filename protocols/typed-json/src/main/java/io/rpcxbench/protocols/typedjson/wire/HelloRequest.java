@@ -1,0 +1,4 @@
+package io.rpcxbench.protocols.typedjson.wire;
+
+/** hello(name). */
+public record HelloRequest(String name) implements Request {}

@@ -1,0 +1,4 @@
+package io.rpcxbench.protocols.typedjson.wire;
+
+/** items(n). */
+public record ItemsRequest(int n) implements Request {}

@@ -1,0 +1,155 @@
+package io.rpcxbench.report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code reproduction --data DIR [--paper-reference built-in|FILE.csv] [--out FILE.md] [--splice
+ * FILE.md]}: the tables of docs/reproduction.md from raw files, in one command. The files are read
+ * into a throw-away in-memory database with the same checks as {@code ingest}, cleaned the paper's
+ * way per series, and rendered by {@link ReproductionTables}.
+ *
+ * <pre>
+ * java -jar report/target/report.jar reproduction --data results/reproduction --splice docs/reproduction.md
+ * </pre>
+ */
+@Command(
+    name = "reproduction",
+    mixinStandardHelpOptions = true,
+    description =
+        "Tables 3-4 of the paper on its whole grid, per link regime and reading of the request "
+            + "count, with mean ± 95 %% CI over runs 1..N-1 beside the paper's values, RPCX's "
+            + "advantage ranges and how many grid pairs fall inside the paper's, as Markdown between "
+            + ReproductionTables.BEGIN
+            + " markers. Without --out and --splice the Markdown goes to standard output.")
+final class ReproductionCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin MergeOption merge;
+
+  @Option(
+      names = "--data",
+      required = true,
+      paramLabel = "DIR",
+      description = "Raw files (every *.csv below DIR); regimes and readings in any subfolders.")
+  Path data;
+
+  @Option(
+      names = "--paper-reference",
+      paramLabel = "built-in|FILE.csv",
+      defaultValue = PaperReference.BUILT_IN,
+      description =
+          "The paper's values: built-in (its stated advantage ranges only) or a CSV "
+              + "protocol,threads,requests,runtime_ms,tps with per-point values (default: "
+              + "${DEFAULT-VALUE}).")
+  String paperReference;
+
+  @Option(names = "--out", paramLabel = "FILE.md", description = "Write the generated block here.")
+  Path out;
+
+  @Option(
+      names = "--splice",
+      paramLabel = "FILE.md",
+      description =
+          "Replace the generated block in FILE.md in place (the text between the markers); a file "
+              + "without the markers gets the block appended, a missing file is created.")
+  Path splice;
+
+  @Override
+  public Integer call() {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean toStdout = out == null && splice == null;
+    // With the Markdown on standard output, the progress lines go to standard error.
+    PrintWriter progress = toStdout ? err : stdout;
+    if (!Files.isDirectory(data)) {
+      err.println("error: --data: no such directory: " + data);
+      err.flush();
+      return CommandLine.ExitCode.USAGE;
+    }
+    PaperReference paper;
+    try {
+      paper = PaperReference.of(paperReference);
+    } catch (IOException | IllegalArgumentException e) {
+      err.println("error: --paper-reference: " + e.getMessage());
+      err.flush();
+      return CommandLine.ExitCode.USAGE;
+    }
+    try (Database db = Database.open("jdbc:sqlite::memory:")) {
+      int ingest = Steps.ingest(db, List.of(data), merge.merge, progress, err);
+      List<String> problems = new ArrayList<>();
+      List<CleanedPoint> cleaned = Cleaner.run(db, problems);
+      problems.forEach(err::println);
+      String block = new ReproductionTables(cleaned, paper, ByteLimitModel.load(db)).markdown();
+      if (toStdout) {
+        stdout.print(block);
+      }
+      if (out != null) {
+        write(out, block);
+        progress.println("reproduction: " + cleaned.size() + " points -> " + out);
+      }
+      if (splice != null) {
+        boolean replaced = splice(splice, block);
+        progress.println(
+            "reproduction: "
+                + cleaned.size()
+                + " points -> "
+                + splice
+                + (replaced ? " (block replaced)" : " (block appended)"));
+      }
+      boolean failed = problems.stream().anyMatch(p -> !p.startsWith("note: "));
+      return Math.max(ingest, failed ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK);
+    } catch (SQLException | IOException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.SOFTWARE;
+    } finally {
+      stdout.flush();
+      err.flush();
+    }
+  }
+
+  /**
+   * Puts {@code block} between the markers of {@code file}, or appends it; true if it replaced one.
+   */
+  static boolean splice(Path file, String block) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    int begin = text.indexOf(ReproductionTables.BEGIN);
+    int end = text.indexOf(ReproductionTables.END, Math.max(begin, 0));
+    String result;
+    boolean replaced = begin >= 0 && end > begin;
+    if (replaced) {
+      int after = end + ReproductionTables.END.length();
+      if (after < text.length() && text.charAt(after) == '\n') {
+        after++;
+      }
+      result = text.substring(0, begin) + block + text.substring(after);
+    } else {
+      result =
+          text.isEmpty() || text.endsWith("\n\n")
+              ? text + block
+              : text.stripTrailing() + "\n\n" + block;
+    }
+    write(file, result);
+    return replaced;
+  }
+
+  private static void write(Path file, String text) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+}
