@@ -65,6 +65,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin LoadModelOptions models = new LoadModelOptions();
 
+  @Mixin FleetOptions fleet = new FleetOptions();
+
   @Option(
       names = "--out",
       paramLabel = "DIR",
@@ -119,7 +121,8 @@ public final class HarnessCommand implements Callable<Integer> {
         names = "--list-protocols",
         description =
             "Print the protocol catalog (tab-separated: id,"
-                + " label, type, port, server jar, server args, external server) and exit.")
+                + " label, type, port, server jar, server args, external server, whether its"
+                + " client balances across several --host servers) and exit.")
     boolean listProtocols;
   }
 
@@ -184,7 +187,8 @@ public final class HarnessCommand implements Callable<Integer> {
             out,
             force,
             model,
-            models.instruments(spec.commandLine()));
+            models.instruments(spec.commandLine()),
+            fleet.member());
     try {
       config.validate();
       config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));

@@ -91,7 +91,9 @@ final class LoadRunner implements AutoCloseable {
       tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
     }
     ready.await();
+    config.fleet().awaitStart(order); // --start-at: every client host releases this run then
     long released = System.nanoTime();
+    long releasedWallMicros = RunInstants.wallMicros();
     start.countDown();
     long deadline = limit.runDeadline(released);
     Tally all = new Tally();
@@ -102,7 +104,9 @@ final class LoadRunner implements AutoCloseable {
       merged.add(histograms[i]);
     }
     long from = since >= 0 ? since : released;
+    long fromWallMicros = releasedWallMicros - (released - from) / 1000;
     return RunResult.of(order, all.lastReply - from, all.calls, all.errors, merged, all.firstError)
+        .withExtra(RunInstants.columns(fromWallMicros, all.lastReply - from))
         .withExtra(all.kinds.columns());
   }
 

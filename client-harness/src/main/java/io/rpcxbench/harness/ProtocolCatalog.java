@@ -22,7 +22,7 @@ final class ProtocolCatalog {
   private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
 
   /** Columns of {@code --list-protocols}; "-" stands for an empty field. */
-  static final String HEADER = "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal";
+  static final String HEADER = "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances";
 
   private static ProtocolCatalog loaded;
 
@@ -98,7 +98,8 @@ final class ProtocolCatalog {
               String.valueOf(p.defaultPort()),
               field(server.jar()),
               field(String.join(" ", server.args())),
-              field(server.external())));
+              field(server.external()),
+              p.balancesServers() ? "yes" : "no"));
     }
     out.flush();
   }

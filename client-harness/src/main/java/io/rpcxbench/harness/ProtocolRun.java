@@ -54,7 +54,13 @@ final class ProtocolRun {
           "jvm_flags",
           "os",
           "git_commit",
-          "options");
+          "options",
+          "client_hostname",
+          "start_at",
+          "start_at_runs",
+          "released_at_ms",
+          "start_late_ms",
+          "start_late_max_ms");
 
   /** How long the client may take to close once the time limit cut the point short. */
   static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
@@ -65,6 +71,9 @@ final class ProtocolRun {
 
   /** Set when the time limit ended the runs: calls may still be in flight. */
   private boolean cutShort;
+
+  /** The OS's host name, kept as client_hostname when --client-host-name replaces it. */
+  private String osHostName;
 
   ProtocolRun(RunConfig config, PrintWriter err) {
     this.config = config;
@@ -77,7 +86,9 @@ final class ProtocolRun {
     long startNanos = System.nanoTime();
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     TimeLimit limit = TimeLimit.of(config, startNanos);
-    Provenance provenance = Provenance.capture();
+    Provenance captured = Provenance.capture();
+    osHostName = captured.clientHost();
+    Provenance provenance = config.fleet().applyTo(captured);
     byte[] payload = new byte[config.payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
     CallKind.CallInput input =
@@ -193,8 +204,12 @@ final class ProtocolRun {
         err.println(note);
       }
       for (int order = 0; order < config.runs(); order++) {
+        if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
+          config.fleet().awaitStart(order); // the closed loop waits in LoadRunner, threads ready
+        }
         meters.before();
-        RunResult r = meters.after(runner.run(order, order == 0 ? coldStart : -1, limit));
+        RunResult r =
+            meters.after(RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit)));
         results.add(r);
         recorder.add(r.toRow(protocol.type(), config.threads(), config.requests()));
         recordLoadModel(recorder, runner.async(), meters, results);
@@ -211,6 +226,10 @@ final class ProtocolRun {
       Thread.currentThread().interrupt();
       status = "incomplete";
       err.println(protocol + ": interrupted after " + recorder.runsCompleted() + " runs");
+    }
+    String late = config.fleet().lateWarning(protocol, results);
+    if (late != null) {
+      err.println(late);
     }
     try {
       recorder.write(status);
@@ -229,6 +248,7 @@ final class ProtocolRun {
       PointRecorder recorder, boolean async, RunMeters meters, List<RunResult> results) {
     Map<String, String> keys = new LinkedHashMap<>();
     LoadModelReport.provenance(keys, config, async, meters, results);
+    config.fleet().provenance(keys, results, osHostName);
     keys.forEach(recorder::set);
   }
 

@@ -37,7 +37,8 @@ record RunConfig(
     Path out,
     boolean force,
     LoadModel loadModel,
-    Instruments instruments) {
+    Instruments instruments,
+    FleetMember fleet) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -112,6 +113,52 @@ record RunConfig(
         Instruments.NONE);
   }
 
+  /** One client host alone: no shared start, the OS host name. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Duration timeLimit,
+      TimeLimitPer timeLimitPer,
+      boolean coldStart,
+      Map<String, String> provenance,
+      Path out,
+      boolean force,
+      LoadModel loadModel,
+      Instruments instruments) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
+        out,
+        force,
+        loadModel,
+        instruments,
+        FleetMember.NONE);
+  }
+
   /** Checks the values; the message names the option and the bad value. */
   void validate() {
     if (protocols.isEmpty()) {
@@ -173,6 +220,7 @@ record RunConfig(
     }
     loadModel.validate();
     instruments.validate(protocols);
+    fleet.validate();
   }
 
   /** {@code --provenance KEY=VALUE}: a new key, never one the harness writes itself. */
@@ -281,7 +329,8 @@ record RunConfig(
         out,
         force,
         loadModel,
-        instruments.forProtocol(protocol, protocols.size() > 1));
+        instruments.forProtocol(protocol, protocols.size() > 1),
+        fleet);
   }
 
   String protocolList() {
@@ -335,6 +384,7 @@ record RunConfig(
     }
     loadModel.addArgs(args);
     instruments.addArgs(args);
+    fleet.addArgs(args);
     return args;
   }
 

@@ -113,14 +113,14 @@ class CommandLineTest {
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.out().lines().toList())
         .first()
-        .isEqualTo("id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal");
+        .isEqualTo("id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances");
     assertThat(o.out())
-        .contains("rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\n")
-        .contains("grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\n")
+        .contains("rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno\n")
+        .contains("grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\tno\n")
         .contains(
             "grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
-                + "\t--direct-executor\t-\n");
-    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(7));
+                + "\t--direct-executor\t-\tno\n");
+    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(8));
   }
 
   @Test

@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
       AllCommand.class,
       ShowCommand.class,
       AnnotateCommand.class,
-      ReproductionCommand.class
+      ReproductionCommand.class,
+      MergeHostsCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {

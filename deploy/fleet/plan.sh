@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# plan.sh: what deploy/fleet/sweep.yml deploys and runs, from the protocol catalog, read the way
+# every script reads it (deploy/catalog.sh over the harness's --list-protocols): the distinct
+# server jars the protocols need (a server shared by several protocols once), each protocol's
+# port and whether its client balances across several servers, and the sweep's points. Prints
+# one JSON object; writes the catalog table for the server hosts with --catalog-out.
+set -euo pipefail
+
+# ---- defaults ----
+PROTOCOLS=rpcx
+THREADS=''
+REQUESTS=''
+CATALOG_OUT=''
+JAVA=${JAVA:-java}
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_DIR=$(cd "$SCRIPT_DIR/../.." && pwd)
+HARNESS=$REPO_DIR/client-harness/target/client-harness.jar
+# shellcheck source=deploy/catalog.sh
+source "$REPO_DIR/deploy/catalog.sh"
+
+usage() {
+  cat <<EOF
+Usage: deploy/fleet/plan.sh --threads LIST --requests LIST [--protocol ID[,ID...]]
+                            [--harness JAR] [--catalog-out FILE]
+
+LIST: comma-separated values, each N or FROM:TO:STEP (e.g. 10:110:100,990).
+Prints {"server_jvm_flags": the servers' default JVM flags (deploy/catalog.sh), "server_jars": [...],
+"protocols": [{"id", "port", "server", "balances", "external"}],
+"points": [{"protocol", "threads", "requests", "file"}]} (points: protocol-major, the harness's
+file names). Defaults: --protocol $PROTOCOLS, --harness $HARNESS.
+
+Example:
+  deploy/fleet/plan.sh --protocol rpcx,grpc --threads 10,110 --requests 100 --catalog-out /tmp/protocols.tsv
+EOF
+}
+
+die_usage() { printf 'plan.sh: %s\ntry: deploy/fleet/plan.sh --help\n' "$*" >&2; exit 2; }
+
+parse_args() {
+  while (($# > 0)); do
+    case $1 in
+      -h|--help) usage; exit 0 ;;
+      --protocol|--protocols|--threads|--requests|--harness|--catalog-out)
+        (($# >= 2)) || die_usage "$1 needs a value" ;;
+      *) die_usage "unknown argument '$1'" ;;
+    esac
+    case $1 in
+      --protocol|--protocols) PROTOCOLS=$2 ;;
+      --threads) THREADS=$2 ;;
+      --requests) REQUESTS=$2 ;;
+      --harness) HARNESS=$2 ;;
+      --catalog-out) CATALOG_OUT=$2 ;;
+    esac
+    shift 2
+  done
+  [[ -n $THREADS ]] || die_usage "--threads is required"
+  [[ -n $REQUESTS ]] || die_usage "--requests is required"
+  [[ -f $HARNESS ]] || die_usage "no harness jar at $HARNESS (build it: mvn -B -q package -DskipTests)"
+}
+
+# values NAME LIST -> VALUES: the values in order, duplicates dropped
+values() {
+  local name=$1 item from to step v seen=' '
+  local -a items
+  VALUES=()
+  IFS=, read -r -a items <<<"$2"
+  ((${#items[@]} > 0)) || die_usage "$name: empty list"
+  for item in "${items[@]}"; do
+    if [[ $item =~ ^[1-9][0-9]*$ ]]; then
+      from=$item to=$item step=1
+    elif [[ $item =~ ^([1-9][0-9]*):([1-9][0-9]*):([1-9][0-9]*)$ ]]; then
+      from=${BASH_REMATCH[1]} to=${BASH_REMATCH[2]} step=${BASH_REMATCH[3]}
+      ((from <= to)) || die_usage "$name: FROM ($from) is greater than TO ($to) in '$item'"
+    else
+      die_usage "$name: expected N or FROM:TO:STEP (positive integers), got '$item'"
+    fi
+    for ((v = from; v <= to; v += step)); do
+      [[ $seen == *" $v "* ]] && continue
+      seen+="$v "
+      VALUES+=("$v")
+    done
+  done
+}
+
+# json_string TEXT: TEXT as a JSON string
+json_string() {
+  local s=$1
+  s=${s//\\/\\\\}
+  s=${s//\"/\\\"}
+  s=${s//$'\t'/\\t}
+  printf '"%s"' "$s"
+}
+
+# balances ID: "true" when the catalog's "balances" column says yes (absent column: false)
+balances() {
+  local id=$1 line i col=-1
+  local -a fields
+  while IFS= read -r line; do
+    IFS=$'\t' read -r -a fields <<<"$line"
+    if ((col < 0)); then
+      for i in "${!fields[@]}"; do [[ ${fields[i]} == balances ]] && col=$i; done
+      ((col >= 0)) || break
+      continue
+    fi
+    if [[ ${fields[0]} == "$id" ]]; then
+      [[ ${fields[col]:-} == yes ]] && { printf true; return 0; }
+      break
+    fi
+  done <<<"$CATALOG_TABLE"
+  printf false
+}
+
+main() {
+  parse_args "$@"
+  catalog_load "$JAVA" -jar "$HARNESS" || die_usage "$CATALOG_ERROR"
+  catalog_select "$PROTOCOLS" || die_usage "protocols: $CATALOG_ERROR"
+  catalog_servers "${CATALOG_SELECTED[@]}"
+  local -a threads requests
+  values threads "$THREADS"
+  threads=("${VALUES[@]}")
+  values requests "$REQUESTS"
+  requests=("${VALUES[@]}")
+  [[ -z $CATALOG_OUT ]] || catalog_save "$CATALOG_OUT"
+
+  local name jar seen=' ' sep='' id t r out
+  out="{\"server_jvm_flags\": $(json_string "${DEFAULT_SERVER_JVM_FLAGS:-}"), \"server_jars\": ["
+  for name in "${SERVER_NAMES[@]}"; do
+    jar=${SERVER_JAR[$name]}
+    [[ $seen == *" $jar "* ]] && continue
+    seen+="$jar "
+    out+="$sep$(json_string "$jar")"
+    sep=', '
+  done
+  out+='], "protocols": ['
+  sep=''
+  for id in "${CATALOG_SELECTED[@]}"; do
+    out+="$sep{\"id\": $(json_string "$id"), \"port\": $(catalog_get "$id" port)"
+    out+=", \"server\": $(json_string "${SERVER_OF[$id]:-}"), \"balances\": $(balances "$id")"
+    out+=", \"external\": $(json_string "$(catalog_get "$id" external)")}"
+    sep=', '
+  done
+  out+='], "points": ['
+  sep=''
+  for id in "${CATALOG_SELECTED[@]}"; do
+    for t in "${threads[@]}"; do
+      for r in "${requests[@]}"; do
+        out+="$sep{\"protocol\": $(json_string "$id"), \"threads\": $t, \"requests\": $r"
+        out+=", \"file\": $(json_string "$id/t$t-r$r.csv")}"
+        sep=', '
+      done
+    done
+  done
+  printf '%s]}\n' "$out"
+}
+
+main "$@"

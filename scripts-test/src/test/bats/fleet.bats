@@ -1,0 +1,266 @@
+#!/usr/bin/env bats
+# deploy/fleet/sweep.yml for real: four hosts on this machine (network namespaces rbfleet-c1..c3,
+# the client hosts, and rbfleet-s1, the server host, 198.19.16.1-4/24 on a bridge that also holds
+# 198.19.16.254 in the root namespace), each with its own sshd and its own private remote folder (a
+# tmpfs in the sshd's mount namespace), ansible-playbook run from the root namespace with the
+# repo's real jars. Needs root, sshd, ansible-playbook (pip install ansible-core==2.19.14) and the
+# built jars. The tests run in order and build on each other.
+
+NET=198.19.16
+NS_PREFIX=rbfleet
+HOSTS=(c1 c2 c3 s1)
+
+require_env() {
+  [ "$(id -u)" -eq 0 ] || skip "not root: the fleet test creates network namespaces and runs sshd"
+  [ -x /usr/sbin/sshd ] || skip "sshd not installed (apt-get install openssh-server)"
+  command -v ssh >/dev/null || skip "ssh not installed"
+  command -v ansible-playbook >/dev/null || skip "ansible-playbook not installed (pip install ansible-core==2.19.14)"
+  [ -x /usr/bin/python3 ] || skip "/usr/bin/python3 missing (the hosts' Python for Ansible)"
+  ip netns add rbfleet-probe 2>/dev/null || skip "no network namespace support here"
+  ip netns del rbfleet-probe
+  for j in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar report/target/report.jar; do
+    [ -f "$REPO/$j" ] || skip "$j not built (mvn -B package -DskipTests)"
+  done
+}
+
+addr() { # addr HOST -> its address
+  case $1 in c1) echo "$NET.1" ;; c2) echo "$NET.2" ;; c3) echo "$NET.3" ;; s1) echo "$NET.4" ;; esac
+}
+
+link_up() { # link_up HOST: the host's veth pair, its address, on the bridge
+  local h=$1
+  ip link add "rbfl-$h" type veth peer name eth0 netns "$NS_PREFIX-$h"
+  ip link set "rbfl-$h" master rbfleet-br up
+  ip -n "$NS_PREFIX-$h" addr add "$(addr "$h")/24" dev eth0
+  ip -n "$NS_PREFIX-$h" link set eth0 up
+}
+
+start_sshd() {
+  local h=$1
+  cat >"$WORK/sshd-$h.conf" <<CONF
+ListenAddress $(addr "$h"):22
+HostKey $WORK/hostkey
+PidFile $WORK/sshd-$h.pid
+AuthorizedKeysFile $WORK/authorized_keys
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+Subsystem sftp internal-sftp
+CONF
+  # ip netns exec gives sshd its own mount namespace: the tmpfs over $REMOTE is this host's disk
+  ip netns exec "$NS_PREFIX-$h" sh -c "mount -t tmpfs -o size=256m tmpfs '$REMOTE' && exec /usr/sbin/sshd -D -e -f '$WORK/sshd-$h.conf'" \
+    >"$WORK/sshd-$h.log" 2>&1 &
+  echo "$(addr "$h") $(cut -d' ' -f1-2 "$WORK/hostkey.pub")" >>"$WORK/known_hosts"
+}
+
+inventory() { # inventory FILE CLIENT...: the clients given (rb<name>), server rbs1
+  local file=$1 c
+  shift
+  {
+    echo "[clients]"
+    for c in "$@"; do echo "rb$c ansible_host=$(addr "$c")"; done
+    echo "[servers]"
+    echo "rbs1 ansible_host=$(addr s1)"
+    echo "[all:vars]"
+    echo "ansible_user=root"
+    echo "ansible_ssh_private_key_file=$WORK/id"
+    echo "ansible_python_interpreter=/usr/bin/python3"
+    echo "ansible_pipelining=true"
+    echo "ansible_remote_tmp=$REMOTE/.ansible-tmp"
+    echo "ansible_async_dir=$REMOTE/.ansible-async"
+    echo "ansible_ssh_common_args='-o UserKnownHostsFile=$WORK/known_hosts -o StrictHostKeyChecking=yes -o LogLevel=ERROR -o ServerAliveInterval=1 -o ServerAliveCountMax=2 -o ConnectTimeout=3'"
+  } >"$file"
+}
+
+kill_ns() { # kill_ns NS: every process in it, TERM then KILL
+  local pids
+  pids=$(ip netns pids "$1" 2>/dev/null | tr '\n' ' ')
+  # shellcheck disable=SC2086
+  [ -z "$pids" ] || kill -TERM $pids 2>/dev/null || true
+  sleep 1
+  pids=$(ip netns pids "$1" 2>/dev/null | tr '\n' ' ')
+  # shellcheck disable=SC2086
+  [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
+}
+
+teardown_net() {
+  local h
+  for h in "${HOSTS[@]}"; do
+    if ip netns list | grep -q "^$NS_PREFIX-$h\b"; then
+      kill_ns "$NS_PREFIX-$h"
+      ip netns del "$NS_PREFIX-$h"
+    fi
+    ip link del "rbfl-$h" 2>/dev/null || true
+  done
+  ip link del rbfleet-br 2>/dev/null || true
+}
+
+setup_file() {
+  REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
+  export REPO
+  require_env
+  export WORK="$BATS_FILE_TMPDIR/fleet"
+  export REMOTE="$WORK/remote"
+  mkdir -p "$REMOTE" /run/sshd
+  teardown_net
+  ip link add rbfleet-br type bridge
+  ip addr add "$NET.254/24" dev rbfleet-br
+  ip link set rbfleet-br up
+  local h
+  for h in "${HOSTS[@]}"; do
+    ip netns add "$NS_PREFIX-$h"
+    ip -n "$NS_PREFIX-$h" link set lo up
+    link_up "$h"
+  done
+  ssh-keygen -q -t ed25519 -N '' -f "$WORK/hostkey"
+  ssh-keygen -q -t ed25519 -N '' -f "$WORK/id"
+  cp "$WORK/id.pub" "$WORK/authorized_keys"
+  : >"$WORK/known_hosts"
+  for h in "${HOSTS[@]}"; do start_sshd "$h"; done
+  inventory "$WORK/three.ini" c1 c2 c3
+  # rbc4's address is on the bridge's network but no host has it: unreachable
+  inventory "$WORK/four.ini" c1 c2 c3
+  sed -i "s/^\[servers\]/rbc4 ansible_host=$NET.9\n[servers]/" "$WORK/four.ini"
+  local i ok
+  for i in $(seq 1 50); do
+    ok=1
+    for h in "${HOSTS[@]}"; do
+      ssh -o BatchMode=yes -i "$WORK/id" -o "UserKnownHostsFile=$WORK/known_hosts" -o LogLevel=ERROR \
+        -o ConnectTimeout=2 "root@$(addr "$h")" true 2>/dev/null || { ok=0; break; }
+    done
+    ((ok)) && return 0
+    sleep 0.2
+  done
+  cat "$WORK"/sshd-*.log >&3
+  false
+}
+
+teardown_file() {
+  [ "$(id -u)" -eq 0 ] || return 0
+  teardown_net
+}
+
+setup() {
+  [ -n "${WORK:-}" ] && [ -d "$WORK" ] || skip "no fleet (see setup_file)"
+  export ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0
+  RAW="$WORK/results/raw"
+  MERGED="$WORK/results/merged"
+}
+
+# playbook INVENTORY -e ...: the sweep from the repo root, as the docs show it
+playbook() {
+  local inv=$1
+  shift
+  (cd "$REPO" && ansible-playbook -i "$inv" deploy/fleet/sweep.yml \
+    -e "fleet_dir=$REMOTE" -e "results_dir=$RAW" -e "merged_dir=$MERGED" \
+    -e "server_jvm_opts='-Xms64m -Xmx256m -XX:+UseSerialGC'" -e "harness_jvm_opts='-Xmx256m -XX:+UseSerialGC'" \
+    -e protocols=rpcx -e start_lead_s=10 "$@")
+}
+
+prov() { sed -n "s/^# $2: //p" "$1" | head -n 1; }
+
+@test "a point on three client hosts at once: one start instant, exact merge of the histograms" {
+  run playbook "$WORK/three.ini" -e threads=2 -e requests=1000 -e runs=3 -e run_slot_s=5 \
+    -e start_lead_s=15 -e keep_servers=true
+  echo "$output"
+  [ "$status" -eq 0 ]
+  local files=() c starts=() released=()
+  for c in rbc1 rbc2 rbc3; do
+    f="$RAW/$c/rpcx/t2-r1000.csv"
+    files+=("$f")
+    grep -qx '# status: complete' "$f"
+    [ "$(prov "$f" client_host)" = "$c" ]
+    [ "$(prov "$f" fleet_clients)" = "rbc1 rbc2 rbc3" ]
+    [ "$(prov "$f" target)" = "198.19.16.4:8081" ]
+    [[ $(prov "$f" server_assignment) == "round-robin: rbs1 (client "*" of 3, 1 server hosts)" ]]
+    [[ $(prov "$f" clock_offset_by) == round-trip* ]]
+    starts+=("$(prov "$f" start_at)")
+    [ "$(prov "$f" start_at_runs | wc -w)" -eq 3 ]
+    released+=("$(prov "$f" released_at_ms)")
+  done
+  # one start instant for all, computed once
+  [ "${starts[0]}" = "${starts[1]}" ] && [ "${starts[1]}" = "${starts[2]}" ]
+  # the three actual releases lie within the allowed offset (10 ms; one clock here)
+  spread=$(printf '%s\n' "${released[@]}" | sort -n | awk 'NR==1{a=$1} {b=$1} END{print b-a}')
+  echo "release spread: $spread ms"
+  awk -v s="$spread" 'BEGIN{exit !(s >= 0 && s <= 10)}'
+  merged="$MERGED/rpcx/t2-r1000-x3.csv"
+  [ "$(prov "$merged" status)" = complete ]
+  [ "$(prov "$merged" threads)" = 6 ]
+  [ "$(prov "$merged" client_host)" = "rbc1+rbc2+rbc3" ]
+  [[ $output == *"rpcx t2-r1000"*"on 3 hosts (rbc1 rbc2 rbc3) -> $merged: complete, 3 runs"* ]]
+  # per order: calls = the sum over the hosts, p99 = the p99 of the added histograms (computed
+  # here apart from report.jar's merge)
+  expected=$(java -cp "$REPO/report/target/report.jar" "$BATS_TEST_DIRNAME/HistogramSum.java" "${files[@]}")
+  echo "expected: $expected"
+  actual=$(paste -d' ' \
+    <(java -jar "$REPO/report/target/report.jar" show "$merged" --column order) \
+    <(java -jar "$REPO/report/target/report.jar" show "$merged" --column calls) \
+    <(java -jar "$REPO/report/target/report.jar" show "$merged" --column p99_us))
+  echo "actual: $actual"
+  [ "$expected" = "$actual" ]
+  [ "$(wc -l <<<"$actual")" -eq 3 ]
+  # with run_slot_s every run is released together, not seconds apart as the runs' times would
+  # have them drift (a host woken late on this busy box may add some ms: 50 allowed)
+  spreads=$(awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == "start_spread_ms") c = i; h = 1; next }
+    { print $c }' "$merged")
+  echo "per-run release spreads (ms): $spreads"
+  [ "$(wc -w <<<"$spreads")" -eq 3 ]
+  for s in $spreads; do awk -v s="$s" 'BEGIN { exit !(s <= 50) }'; done
+}
+
+@test "an unreachable client host and one killed mid-point: one clear line, the point incomplete naming both" {
+  playbook "$WORK/four.ini" -e threads=2 -e requests=500 -e runs=2 -e keep_servers=true \
+    >"$WORK/killed.log" 2>&1 &
+  local pb=$! i
+  # as soon as rbc3's harness runs (waiting for the start instant), cut rbc3 off the network
+  for i in $(seq 1 1200); do
+    ip netns pids "$NS_PREFIX-c3" | xargs -r -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' |
+      grep -q 'client-harness.jar --protocol rpcx --threads 2 --requests 500' && break
+    sleep 0.1
+  done
+  ip link del rbfl-c3
+  local rc=0
+  wait "$pb" || rc=$?
+  cat "$WORK/killed.log"
+  [ "$rc" -ne 0 ]
+  [ "$(grep -c 'fleet: client rbc4 (198.19.16.9) is UNREACHABLE' "$WORK/killed.log")" -eq 1 ]
+  merged="$MERGED/rpcx/t2-r500-x4.csv"
+  [ "$(prov "$merged" status)" = incomplete ]
+  [ "$(prov "$merged" missing_hosts)" = "rbc3 rbc4" ]
+  grep -q "rpcx t2-r500 .*on 4 hosts (rbc1 rbc2 rbc3 rbc4) .*INCOMPLETE: missing rbc3 rbc4 (no file); merged from rbc1 rbc2 only, not a whole point" "$WORK/killed.log"
+  [ -f "$RAW/rbc1/rpcx/t2-r500.csv" ] && [ -f "$RAW/rbc2/rpcx/t2-r500.csv" ]
+  [ ! -e "$RAW/rbc3/rpcx/t2-r500.csv" ] && [ ! -e "$RAW/rbc4" ]
+}
+
+@test "a rerun resumes: hosts whose files are here are not rerun" {
+  # rbc3 back on the network, without what it was running
+  ip netns pids "$NS_PREFIX-c3" | while read -r p; do
+    if tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | grep -q client-harness.jar; then kill -KILL "$p" || true; fi
+  done
+  link_up c3
+  sum_before=$(cat "$RAW"/rbc[12]/rpcx/*.csv | md5sum)
+  run playbook "$WORK/four.ini" -e threads=2 -e requests=500,1000 -e runs=2
+  echo "$output"
+  [ "$status" -ne 0 ]
+  [ "$(cat "$RAW"/rbc[12]/rpcx/*.csv | md5sum)" = "$sum_before" ]
+  for c in rbc1 rbc2 rbc3; do
+    [[ $output == *"fleet: rpcx/t2-r1000.csv on $c: already in $RAW/$c, not rerun"* ]]
+  done
+  for c in rbc1 rbc2; do
+    [[ $output == *"fleet: rpcx/t2-r500.csv on $c: already in $RAW/$c, not rerun"* ]]
+  done
+  [[ $output == *"fleet: rpcx/t2-r500.csv on rbc3: ran (exit 0"* ]]
+  [ -f "$RAW/rbc3/rpcx/t2-r500.csv" ]
+  # the first point is still whole; the second names what keeps it from being whole: rbc3 ran
+  # later than the others, rbc4 never
+  [[ $output == *"rpcx t2-r1000 "*"on 3 hosts (rbc1 rbc2 rbc3) -> $MERGED/rpcx/t2-r1000-x3.csv: complete"* ]]
+  merged="$MERGED/rpcx/t2-r500-x4.csv"
+  [ "$(prov "$merged" status)" = incomplete ]
+  [ "$(prov "$merged" missing_hosts)" = rbc4 ]
+  [[ $(prov "$merged" not_together) == *"rbc1 rbc2 start_at"*"rbc3 start_at"* ]]
+  # the servers were stopped at the end (keep_servers false)
+  ! ip netns pids "$NS_PREFIX-s1" | xargs -r -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' | grep -q 'server-rpcx'
+}
