@@ -14,14 +14,15 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Latency against load for one open-loop series: x the achieved rate, y the p50, p99 and p99.9
- * latency from each call's intended start (log scale), one colour per protocol, one line style per
- * percentile (p50 dotted, p99 solid, p99.9 dashed). The points where a protocol did not keep up
- * with its load ({@link OpenLoad#overload}) are crosses, never joined to its line: where the line
- * stops is where the protocol stopped keeping up.
+ * latency from each call's intended start (log scale), one colour per protocol, one line style and
+ * marker per percentile (p50 dotted, p99 solid, p99.9 dashed). The points where a protocol did not
+ * keep up with its load ({@link OpenLoad#overload}) are crosses, never joined to its line: where
+ * the line stops is where the protocol stopped keeping up.
  *
  * <pre>{@code
  * Figures.Figure f = LoadFigure.render(openPoints, "latency-vs-load", outDir);
@@ -31,13 +32,20 @@ final class LoadFigure {
   static final String FILE = "latency-vs-load";
   static final String TITLE = "Latency against load (open loop)";
 
-  private record Percentile(String name, Function<CleanedPoint, Double> value, BasicStroke line) {}
+  private record Percentile(
+      String name, Function<CleanedPoint, Double> value, BasicStroke line, Marker marker) {}
 
   private static final List<Percentile> PERCENTILES =
       List.of(
-          new Percentile("p50", CleanedPoint::p50Us, SeriesLines.DOT_DOT),
-          new Percentile("p99", CleanedPoint::p99Us, SeriesLines.SOLID),
-          new Percentile("p99.9", CleanedPoint::p999Us, SeriesLines.DASH_DASH));
+          new Percentile("p50", CleanedPoint::p50Us, dashes(2f, 4f), SeriesMarkers.DIAMOND),
+          new Percentile("p99", CleanedPoint::p99Us, SeriesLines.SOLID, SeriesMarkers.CIRCLE),
+          new Percentile("p99.9", CleanedPoint::p999Us, dashes(10f, 6f), SeriesMarkers.SQUARE));
+
+  /** A line of {@code on}-pixel dashes with {@code off}-pixel gaps (xchart's are hard to tell). */
+  private static BasicStroke dashes(float on, float off) {
+    return new BasicStroke(
+        2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {on, off}, 0f);
+  }
 
   private LoadFigure() {}
 
@@ -86,7 +94,7 @@ final class LoadFigure {
         s.setLineColor(colour);
         s.setMarkerColor(colour);
         s.setLineStyle(pc.line());
-        s.setMarker(SeriesMarkers.CIRCLE);
+        s.setMarker(pc.marker());
       }
       List<double[]> crosses = new ArrayList<>();
       for (Percentile pc : PERCENTILES) {
@@ -111,7 +119,8 @@ final class LoadFigure {
       return new Figures.Figure(null, TITLE, "No open-loop point with a latency to draw.", notes);
     }
     String caption =
-        "One colour per protocol; p50 dotted, p99 solid, p99.9 dashed, at the rate each point "
+        "One colour per protocol; p50 dotted with diamonds, p99 solid with circles, p99.9 dashed "
+            + "with squares, at the rate each point "
             + "achieved (mean over the kept runs). Crosses, not joined: points where the protocol "
             + "did not keep up (achieved < 99 % of the target in a run, calls dropped, or failed "
             + "calls).";

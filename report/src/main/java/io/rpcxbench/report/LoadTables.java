@@ -64,7 +64,9 @@ final class LoadTables {
 
   /** The knee table and the points table, with headings. */
   static void html(StringBuilder h, List<Knee> knees, double factor, List<CleanedPoint> points) {
-    h.append("<h2>Knee of each protocol</h2>\n<p>")
+    h.append("<p>Load model: open (a rate on a schedule, docs/load-models.md). ")
+        .append("Every point offered a rate; the closed loop's tables by threads and requests do ")
+        .append("not apply.</p>\n<h2>Knee of each protocol</h2>\n<p>")
         .append(HtmlReport.esc(Knee.explanation(factor)))
         .append(" Also as <a href=\"")
         .append(Knee.FILE)

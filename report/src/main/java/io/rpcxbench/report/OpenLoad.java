@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,19 +39,21 @@ record OpenLoad(double targetRate, double achievedRate, double achievedRateMin, 
 
   /**
    * Why the point did not keep up with its load ({@code errors}: its failed calls, null if
-   * unknown), e.g. {@code "achieved 91.2 % of the target"}; null when it kept up.
+   * unknown), e.g. {@code "achieved 91.2 % of the target, 12 calls dropped"}; null when it kept up.
    */
   String overload(Long errors) {
+    List<String> why = new ArrayList<>();
     if (achievedRateMin < KEPT_UP * targetRate) {
-      return String.format(
-          Locale.ROOT, "achieved %.1f %% of the target", 100 * achievedRateMin / targetRate);
+      why.add(
+          String.format(
+              Locale.ROOT, "achieved %.1f %% of the target", 100 * achievedRateMin / targetRate));
     }
     if (dropped > 0) {
-      return dropped + " calls dropped";
+      why.add(dropped + " calls dropped");
     }
     if (errors != null && errors > 0) {
-      return errors + " calls failed";
+      why.add(errors + " calls failed");
     }
-    return null;
+    return why.isEmpty() ? null : String.join(", ", why);
   }
 }
