@@ -132,7 +132,8 @@ result files), JAVA (java binary), CLIENT_JVM_OPTS, SERVER_JVM_OPTS (as --server
 RPCX_READY_TIMEOUT (server start, s), RPCX_SWEEP_MIN_FREE_KB (free space a point needs,
 default 8192), RPCX_LAB_STATE_DIR (which lab, see deploy/lab.sh --help).
 
-Exit: 0 every point complete without errors, 1 some point failed or timed out,
+Exit: 0 every point complete without errors, 1 some point failed or timed out (or, with
+--rates, a protocol did not keep up with a rate),
 2 bad usage, $EXIT_LOCKED another sweep is running on --out, $EXIT_NO_SPACE --out cannot be written (full
 disk; the resume command is printed), 130/143 interrupted (the resume command is printed).
 
