@@ -125,6 +125,12 @@ class LoadReportTest {
         .contains("load model open")
         .contains("load model in-flight")
         .contains("latency-vs-load.png");
+    // the reproduction's tables are the paper's closed loop: the other models are left out
+    Cli.Result rep = Cli.run("reproduction", "--data", data.toString());
+    assertThat(rep.exit()).as(rep.err()).isZero();
+    assertThat(rep.out())
+        .contains("Left out: 1 points of load model in-flight; 1 points of load model open;");
+    assertThat(rep.out().split("\n## Link ", -1)).hasSize(2);
     List<Path> pages;
     try (var s = Files.list(out)) {
       pages = s.filter(Files::isDirectory).toList();
