@@ -71,7 +71,8 @@ final class ReproductionTables {
         .append("\n");
     if (!leftOut.isEmpty()) {
       sb.append("\nLeft out: ");
-      leftOut.forEach((model, n) -> sb.append(n).append(" points of load model ").append(model).append("; "));
+      leftOut.forEach(
+          (model, n) -> sb.append(n).append(" points of load model ").append(model).append("; "));
       sb.append("the paper's tables are the closed loop's (docs/load-models.md).\n");
     }
     if (bySeries.isEmpty()) {
