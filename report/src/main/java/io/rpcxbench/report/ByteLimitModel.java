@@ -20,10 +20,18 @@ import java.util.regex.Pattern;
  * all of a file's runs; from {@code link_bytes} alone, both directions together, half of it); the
  * median over the points is used. It predicts a lower bound on runtime (and an upper bound on TPS)
  * for points that were not measured, and is labelled as a prediction wherever it is shown.
+ *
+ * <p>It predicts only where the link binds: for a protocol at least one of whose measured points in
+ * the series moved its busier direction's bytes at {@value #BINDING_SHARE} of the link rate or more
+ * over its runs' time. On a fast link (1 Gbit/s in the lab) the bound is orders of magnitude below
+ * what the CPU allows, and showing it for a point not yet run would mislead.
  */
 final class ByteLimitModel {
   private static final Pattern RATE =
       Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*(bit|kbit|mbit|gbit|bps|kbps|mbps|gbps)");
+
+  /** The share of the link rate a measured point must reach for the link to count as binding. */
+  static final double BINDING_SHARE = 0.5;
 
   private record Key(Series series, String protocol) {}
 
@@ -65,6 +73,7 @@ final class ByteLimitModel {
   static ByteLimitModel load(Database db) throws SQLException {
     Map<String, Map<String, String>> prov = new TreeMap<>();
     Map<String, Long> calls = new HashMap<>();
+    Map<String, Double> runMs = new HashMap<>();
     Map<String, String> protocolOf = new HashMap<>();
     try (Statement s = db.connection.createStatement()) {
       try (ResultSet rs =
@@ -84,26 +93,37 @@ final class ByteLimitModel {
         }
       }
       try (ResultSet rs =
-          s.executeQuery("SELECT source, SUM(calls) FROM raw_result GROUP BY source")) {
+          s.executeQuery(
+              "SELECT source, SUM(calls), SUM(time_total_ms) FROM raw_result GROUP BY source")) {
         while (rs.next()) {
           calls.put(rs.getString(1), rs.getLong(2));
+          runMs.put(rs.getString(1), rs.getDouble(3));
         }
       }
     }
     Map<Key, List<Double>> samples = new HashMap<>();
+    Map<Key, Boolean> binding = new HashMap<>();
     for (Map.Entry<String, String> e : protocolOf.entrySet()) {
       Map<String, String> p = prov.getOrDefault(e.getKey(), Map.of());
       long n = calls.getOrDefault(e.getKey(), 0L);
       Series series = Series.of(p);
       Double busier = busierDirectionBytes(p);
-      if (n > 0 && busier != null && bitsPerSecond(series.linkRate()).isPresent()) {
-        samples
-            .computeIfAbsent(new Key(series, e.getValue()), k -> new ArrayList<>())
-            .add(busier / n);
+      Optional<Double> bps = bitsPerSecond(series.linkRate());
+      if (n > 0 && busier != null && bps.isPresent()) {
+        Key key = new Key(series, e.getValue());
+        samples.computeIfAbsent(key, k -> new ArrayList<>()).add(busier / n);
+        double ms = runMs.getOrDefault(e.getKey(), 0.0);
+        boolean bound = ms > 0 && busier * 8 / (ms / 1000) >= BINDING_SHARE * bps.get();
+        binding.merge(key, bound, Boolean::logicalOr);
       }
     }
     Map<Key, Double> medians = new HashMap<>();
-    samples.forEach((k, v) -> medians.put(k, median(v)));
+    samples.forEach(
+        (k, v) -> {
+          if (binding.getOrDefault(k, false)) {
+            medians.put(k, median(v));
+          }
+        });
     return new ByteLimitModel(medians);
   }
 
