@@ -2,17 +2,17 @@ package io.rpcxbench.protocols.grpcstream;
 
 import com.google.protobuf.UnsafeByteOperations;
 import io.grpc.Status;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.grpcstream.wire.CallReply;
 import io.rpcxbench.protocols.grpcstream.wire.CallRequest;
 import io.rpcxbench.protocols.grpcstream.wire.Error;
 
-/** One request to its reply: decodes the call, runs {@link BenchLogic}, encodes the result. */
+/** One request to its reply: decodes the call, runs {@link BenchService}, encodes the result. */
 final class BenchCalls {
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  BenchCalls(BenchLogic bench) {
+  BenchCalls(BenchService bench) {
     this.bench = bench;
   }
 

@@ -16,7 +16,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -24,15 +24,15 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * One aggregated request: route by path, deserialize the body through the request allow-list, call
- * {@link BenchLogic}, serialize the reply. Every refusal is a status with a text/plain detail (400
- * for a rejected or unreadable body and an invalid argument) and the connection stays open.
+ * {@link BenchService}, serialize the reply. Every refusal is a status with a text/plain detail
+ * (400 for a rejected or unreadable body and an invalid argument) and the connection stays open.
  */
 final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final System.Logger LOG = System.getLogger("http-javaser");
 
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  JavaserHandler(BenchLogic bench) {
+  JavaserHandler(BenchService bench) {
     this.bench = bench;
   }
 
