@@ -37,6 +37,9 @@ MODE=host
 HOST=localhost
 declare -A PORT=()                 # --port ID=PORT; the rest from the catalog or the ready lines
 HARNESS_OPTS=()                    # --call, --payload, ..., --cold-start and everything after --
+SCENARIO=single                    # single: one server per protocol; chain: a gateway + 2 services
+WORK=0ms                           # the servers' --work per call (the services' in a chain)
+WORK_KIND="sleep"                  # the servers' --work-kind: sleep or cpu
 DRY_RUN=0
 RETRY_FAILED=0
 READY_TIMEOUT_S=${RPCX_READY_TIMEOUT:-180}
@@ -104,6 +107,17 @@ Passed to the harness at every point (recorded in every file, failed-point ones 
   after "--" verbatim. Use a separate --out per call/payload: a point's file name holds only
   the protocol, threads and requests.
 
+Microservice chain (docs/load-models.md, seed 002):
+  --scenario single|chain  chain: per protocol three servers on B (with --local/--lab this
+                           script starts them on free ports and stops them after the protocol's
+                           points): services 1 and 2, and the gateway (--chain-to them) that the
+                           harness calls; with --host they must run already (gateway on the
+                           protocol's port). Points go to <out>/<protocol>/chain-t<T>-r<R>.csv;
+                           protocols whose gateway refuses (redis-server's logic) are skipped
+  --work DURATION          work per call in each service (the single server without a chain),
+                           e.g. 100ms (default 0ms); files get a w100ms- prefix
+  --work-kind sleep|cpu    how the work is spent: sleeping (default) or a busy CPU loop
+
 Output and control:
   --out DIR                raw results folder (default results/raw); the log goes there too;
                            one sweep at a time per folder (a second one exits $EXIT_LOCKED)
@@ -129,6 +143,7 @@ Examples:
   ./sweep.sh --local --protocol rpcx,grpc-tuned --call echo --payload 256 --out results/echo256
   ./sweep.sh --host 198.18.0.2 --port grpc=9082 --stop-after-failures 3 -- --warmup 5s
   ./sweep.sh --lab --threads 10:910:100,990 --requests 100,300,500 --dry-run
+  ./sweep.sh --local --scenario chain --work 100ms --protocol rpcx,grpc --threads 10,100 --requests 20
 USAGE
 }
 
@@ -194,7 +209,7 @@ parse_args() {
       --cold-start) HARNESS_OPTS+=("$arg"); shift; continue ;;
       --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
       --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout|\
-      --timeout-per|--server-jvm-flags)
+      --timeout-per|--server-jvm-flags|--scenario|--work|--work-kind)
         (($# >= 2)) || die_usage "$arg needs a value"
         value=$2 ;;
       *) die_usage "unknown argument '$arg'" ;;
@@ -232,6 +247,9 @@ parse_args() {
         [[ $value == thread || $value == total ]] || die_usage "--requests-per must be thread or total, got '$value'"
         HARNESS_OPTS+=("$arg" "$value") ;;
       --warmup) HARNESS_OPTS+=("$arg" "$value") ;;
+      --scenario) SCENARIO=$value ;;
+      --work) WORK=$value ;;
+      --work-kind) WORK_KIND=$value ;;
     esac
     shift 2
   done
@@ -243,6 +261,7 @@ parse_args() {
   THREADS=("${COUNTS[@]}"); THREADS_DESC=$COUNTS_DESC
   parse_counts --requests "$REQUESTS_SPEC" 10 900 10
   REQUESTS=("${COUNTS[@]}"); REQUESTS_DESC=$COUNTS_DESC
+  scenario_setup
   harness_readings
 }
 
@@ -279,6 +298,17 @@ load_catalog() {
 build_plan() {
   PLAN_P=(); PLAN_T=(); PLAN_R=()
   local t r p
+  if chain_starts_servers; then
+    # a protocol's three chain servers run once, for all of its points
+    for p in "${PROTOCOL_LIST[@]}"; do
+      for t in "${THREADS[@]}"; do
+        for r in "${REQUESTS[@]}"; do
+          PLAN_P+=("$p"); PLAN_T+=("$t"); PLAN_R+=("$r")
+        done
+      done
+    done
+    return 0
+  fi
   for t in "${THREADS[@]}"; do
     for r in "${REQUESTS[@]}"; do
       for p in "${PROTOCOL_LIST[@]}"; do
@@ -541,7 +571,7 @@ start_servers() {
     log_file="$LOG_DIR/server-$name.log"
     read -r -a args <<<"${SERVER_ARGS[$name]}"
     # the lock stays with this shell: a server holding it would lock out the resume
-    server_spawn "$log_file" "${runner[@]}" "$JAVA" "${flags[@]}" -jar "$jar" --bind "$bind" --port 0 "${args[@]}" {LOCK_FD}>&-
+    server_spawn "$log_file" "${runner[@]}" "$JAVA" "${flags[@]}" -jar "$jar" --bind "$bind" --port 0 "${args[@]}" "${SERVER_WORK_ARGS[@]}" {LOCK_FD}>&-
     pids+=("$SPAWNED_PID")
     own_pid server "$SPAWNED_PID"
     log "started the server of ${SERVER_IDS[$name]} (pid $SPAWNED_PID, JVM flags ${SERVER_JVM_FLAGS:-none}, log $log_file)"
@@ -567,6 +597,123 @@ stop_servers() {
   done
   write_pids
   log "servers stopped"
+}
+
+# ---- --scenario chain: a gateway and two services per protocol (docs/load-models.md) ----
+CHAIN_CURRENT=''                   # the protocol whose chain runs now
+CHAIN_PIDS=()
+declare -A CHAIN_REFUSED=()        # protocols whose gateway refused --chain-to (exit 2)
+
+# scenario_setup: checks --scenario/--work/--work-kind; gives them to the harness (which records
+# them and names its files after them) and the work to the servers; sets FILE_PREFIX as the
+# harness names files: chain-, then w<work>- (w100ms-, w1s-), then cpu- for CPU work.
+scenario_setup() {
+  local ms
+  [[ $SCENARIO == single || $SCENARIO == chain ]] || die_usage "--scenario must be single or chain, got '$SCENARIO'"
+  [[ $WORK_KIND == sleep || $WORK_KIND == cpu ]] || die_usage "--work-kind must be sleep or cpu, got '$WORK_KIND'"
+  [[ $WORK =~ ^([0-9]{1,9})(ms|s|m|h)$ ]] || die_usage "--work must be a duration like 100ms or 2s, got '$WORK'"
+  case ${BASH_REMATCH[2]} in
+    ms) ms=$((10#${BASH_REMATCH[1]})) ;;
+    s) ms=$((10#${BASH_REMATCH[1]} * 1000)) ;;
+    m) ms=$((10#${BASH_REMATCH[1]} * 60000)) ;;
+    h) ms=$((10#${BASH_REMATCH[1]} * 3600000)) ;;
+  esac
+  FILE_PREFIX='' SERVER_WORK_ARGS=()
+  if [[ $SCENARIO == chain ]]; then FILE_PREFIX=chain-; HARNESS_OPTS+=(--scenario chain); fi
+  if ((ms > 0)); then
+    if ((ms % 1000 == 0)); then FILE_PREFIX+="w$((ms / 1000))s-"; else FILE_PREFIX+="w${ms}ms-"; fi
+    [[ $WORK_KIND == sleep ]] || FILE_PREFIX+="$WORK_KIND-"
+    SERVER_WORK_ARGS=(--work "$WORK" --work-kind "$WORK_KIND")
+    HARNESS_OPTS+=(--work "$WORK" --work-kind "$WORK_KIND")
+  fi
+}
+
+# point_file P T R: the file the harness writes for a point
+point_file() { printf '%s/%s/%st%s-r%s.csv' "$OUT" "$1" "$FILE_PREFIX" "$2" "$3"; }
+
+# chain_starts_servers: whether this sweep starts chains (--scenario chain with --local/--lab)
+chain_starts_servers() { [[ $SCENARIO == chain && $MODE != host ]]; }
+
+# servers_or_chain BIND [RUNNER...]: the single servers now, or where the chains will start
+servers_or_chain() {
+  if chain_starts_servers; then
+    CHAIN_BIND=$1; shift
+    CHAIN_RUNNER=("$@")
+  else
+    start_servers "$@"
+  fi
+}
+
+# chain_ready P: P's chain runs (the previous protocol's is stopped first), its gateway on
+# PORT[P]; returns 1 when P cannot be a chain (its gateway refused), so its points are skipped
+chain_ready() {
+  chain_starts_servers || return 0
+  [[ -z ${CHAIN_REFUSED[$1]:-} ]] || return 1
+  [[ $CHAIN_CURRENT != "$1" ]] || return 0
+  chain_stop
+  chain_start "$1"
+}
+
+# chain_spawn P ROLE ARGS...: one of P's chain servers on a free port of CHAIN_BIND
+chain_spawn() {
+  local p=$1 role=$2 jar
+  local -a args flags
+  shift 2
+  jar=$(catalog_find_jar "$(catalog_get "$p" server_jar)" "$SCRIPT_DIR") ||
+    die_usage "server jar $(catalog_get "$p" server_jar) (for $p) not found in the repo or beside sweep.sh; build with: mvn -B -q package -DskipTests"
+  read -r -a flags <<<"$SERVER_JVM_FLAGS"
+  read -r -a args <<<"$(catalog_get "$p" server_args)"
+  server_spawn "$LOG_DIR/server-$p-$role.log" "${CHAIN_RUNNER[@]}" "$JAVA" "${flags[@]}" -jar "$jar" \
+    --bind "$CHAIN_BIND" --port 0 "${args[@]}" "$@" {LOCK_FD}>&-
+  CHAIN_PIDS+=("$SPAWNED_PID")
+  own_pid server "$SPAWNED_PID"
+}
+
+# chain_start P: services 1 and 2 (with the work), then the gateway with --chain-to them
+chain_start() {
+  local p=$1 i rc gateway log_file
+  local -a ports=()
+  [[ -z $(catalog_get "$p" external) ]] || log "$(catalog_external_note "$p:$(catalog_get "$p" external)" 1)"
+  chain_spawn "$p" service-1 "${SERVER_WORK_ARGS[@]}"
+  chain_spawn "$p" service-2 "${SERVER_WORK_ARGS[@]}"
+  for i in 1 2; do
+    if ! server_await "${CHAIN_PIDS[i - 1]}" "$LOG_DIR/server-$p-service-$i.log" "$READY_TIMEOUT_S"; then
+      log "$p: chain service $i did not start: $READY_ERROR"
+      exit 1
+    fi
+    ports+=("$READY_PORT")
+  done
+  chain_spawn "$p" gateway --chain-to "$CHAIN_BIND:${ports[0]},$CHAIN_BIND:${ports[1]}" --chain-protocol "$p"
+  gateway=$SPAWNED_PID
+  log_file="$LOG_DIR/server-$p-gateway.log"
+  if ! server_await "$gateway" "$log_file" "$READY_TIMEOUT_S"; then
+    rc=0
+    wait "$gateway" 2>/dev/null || rc=$?
+    if ((rc == 2)); then
+      log "$p cannot be a chain gateway, its points are skipped: $(grep -m1 -F 'error:' "$log_file" || true)"
+      CHAIN_REFUSED[$p]=1
+      CHAIN_CURRENT=$p
+      chain_stop
+      return 1
+    fi
+    log "$p: chain gateway did not start: $READY_ERROR"
+    exit 1
+  fi
+  PORT[$p]=$READY_PORT
+  CHAIN_CURRENT=$p
+  log "chain of $p ready: gateway $CHAIN_BIND:$READY_PORT -> services $CHAIN_BIND:${ports[0]}, $CHAIN_BIND:${ports[1]} (work $WORK $WORK_KIND; logs $LOG_DIR/server-$p-*.log)"
+}
+
+# chain_stop: the running chain's three servers, SIGTERM then SIGKILL
+chain_stop() {
+  ((${#CHAIN_PIDS[@]} > 0)) || return 0
+  local pid
+  server_stop "$STOP_TIMEOUT_S" "${CHAIN_PIDS[@]}"
+  for pid in "${CHAIN_PIDS[@]}"; do unset "OWN_PIDS[$pid]"; done
+  write_pids
+  log "chain of $CHAIN_CURRENT stopped"
+  CHAIN_PIDS=()
+  CHAIN_CURRENT=''
 }
 
 # ---- one point ----
@@ -652,7 +799,7 @@ CURRENT_FILE=
 # POINT_MS, POINT_STATE, POINT_THROUGHPUT, POINT_RUNS and the protocol's measured rate.
 run_point() {
   local i=$1 p=$2 t=$3 r=$4 file rc started start_ms before='' after='' head kv
-  file="$OUT/$p/t$t-r$r.csv"
+  file=$(point_file "$p" "$t" "$r")
   check_space
   mkdir -p "$OUT/$p" 2>/dev/null || stop_no_space "cannot create $OUT/$p"
   POINT_OPTIONS=(--protocol "$p" --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST"
@@ -774,7 +921,7 @@ measure_rate() {
 write_plan_file() {
   local i file todo
   for ((i = 0; i < ${#PLAN_P[@]}; i++)); do
-    file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
+    file=$(point_file "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}")
     todo=1
     [[ -e $file && $RETRY_FAILED -eq 0 ]] && todo=0
     printf '%s %s %s\n' "${PLAN_P[i]}" "$(calls_per_point "${PLAN_T[i]}" "${PLAN_R[i]}")" "$todo"
@@ -882,7 +1029,7 @@ main() {
       "$n" "${PROTOCOL_LIST[*]}" "$THREADS_DESC" "$REQUESTS_DESC" "$RUNS" "$LIMIT_S" "$TIMEOUT_PER" "$OUT"
     if ((${#HARNESS_OPTS[@]} > 0)); then printf 'harness options: %s\n' "${HARNESS_OPTS[*]}"; fi
     for ((i = 0; i < n; i++)); do
-      file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
+      file=$(point_file "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}")
       if [[ -e $file ]]; then require_report_jar; state=" (exists: $(file_state "$file"))"; else state=; fi
       printf '%d/%d %s t%s r%s %s%s\n' $((i + 1)) "$n" "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}" "$file" "$state"
     done
@@ -914,8 +1061,8 @@ main() {
   esac
   point_provenance
   case $MODE in
-    local) start_servers 127.0.0.1 ;;
-    lab) start_servers "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
+    local) servers_or_chain 127.0.0.1 ;;
+    lab) servers_or_chain "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
   esac
 
   log "sweep: $n points, protocols ${PROTOCOL_LIST[*]}, threads $THREADS_DESC, requests $REQUESTS_DESC, runs $RUNS, limit ${LIMIT_S}s per $TIMEOUT_PER, target $MODE $HOST, out $OUT, log $LOG_FILE"
@@ -923,7 +1070,7 @@ main() {
   declare -A streak=() streak_t=() stopped_t=()
   for ((i = 0; i < n; i++)); do
     p=${PLAN_P[i]}; t=${PLAN_T[i]}; r=${PLAN_R[i]}
-    file="$OUT/$p/t$t-r$r.csv"
+    file=$(point_file "$p" "$t" "$r")
     if [[ ${streak_t[$p]:-} != "$t" ]]; then streak[$p]=0; streak_t[$p]=$t; fi
     if [[ ${stopped_t[$p]:-} == "$t" ]]; then
       skipped=$((skipped + 1))
@@ -941,6 +1088,11 @@ main() {
         skipped=$((skipped + 1))
         log "[$((i + 1))/$n] $p t$t r$r: exists ($state), skipped"
       fi
+    fi
+    if [[ -z $state ]] && ! chain_ready "$p"; then
+      skipped=$((skipped + 1))
+      log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p t$t r$r: not run (no chain for $p)"
+      continue
     fi
     if [[ -z $state ]]; then
       run_point "$i" "$p" "$t" "$r"
@@ -961,6 +1113,7 @@ main() {
       fi
     fi
   done
+  chain_stop
   log "sweep done: $n points, $ran run, $skipped skipped, $failed failed or timed out; elapsed $(fmt_duration $((SECONDS - sweep_start))); results in $OUT; log $LOG_FILE"
   ((failed == 0)) || exit 1
 }
