@@ -5,6 +5,7 @@ import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.service.ChainGateway;
 import io.rpcxbench.serverkit.service.Work;
 import io.rpcxbench.serverkit.service.WorkingService;
+import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import java.io.PrintWriter;
@@ -147,7 +148,7 @@ final class ServiceOptions {
         ClientOptions options =
             new ClientOptions(
                 address.getHostString(), address.getPort(), chainTimeout, connect, chainThreads);
-        services.add(new ChainGateway.Downstream(target, provider.open(options)));
+        services.add(new ChainGateway.Downstream(target, open(provider, options)));
       }
     } catch (RuntimeException e) {
       executor.shutdownNow();
@@ -155,6 +156,23 @@ final class ServiceOptions {
       throw e;
     }
     return new ChainGateway(services, chainTimeout, executor);
+  }
+
+  /**
+   * The provider's client; a jar that leaves the client's libraries out (OpenFeign's server jar
+   * holds no Feign) cannot be a gateway: refused as bad usage, with the reason.
+   */
+  private static BenchClient open(ProtocolProvider provider, ClientOptions options) {
+    try {
+      return provider.open(options);
+    } catch (LinkageError e) {
+      throw new ServerStarter.RefusedService(
+          "this jar cannot be a chain gateway: it lacks "
+              + provider.id()
+              + "'s client libraries ("
+              + e
+              + ")");
+    }
   }
 
   /** The provider with that id among the jar's, else the server's own. */

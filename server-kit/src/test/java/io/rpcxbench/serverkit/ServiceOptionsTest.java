@@ -116,6 +116,14 @@ class ServiceOptionsTest {
   }
 
   @Test
+  void aJarWithoutItsProtocolsClientCannotBeAGateway() {
+    assertThat(execute(serving(), "--chain-to", "h:1", "--chain-protocol", "broken")).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("demo: error: this jar cannot be a chain gateway: it lacks broken's client")
+        .contains("feign/Client");
+  }
+
+  @Test
   void badServiceOptionsAreBadUsage() {
     assertThat(execute(serving(), "--chain-to", "nohostport")).isEqualTo(2);
     assertThat(err.toString()).contains("--chain-to: expected HOST:PORT, got 'nohostport'");

@@ -18,6 +18,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -75,6 +76,8 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
     } catch (InvalidArgumentException e) {
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
+    } catch (UnavailableException e) { // a chain gateway's service failed
+      response = error(HttpResponseStatus.SERVICE_UNAVAILABLE, e.getMessage());
     } catch (IOException e) {
       response = error(HttpResponseStatus.INTERNAL_SERVER_ERROR, "cannot write reply: " + e);
     }
