@@ -40,6 +40,9 @@ MODE=host
 HOST=localhost
 declare -A PORT=()                 # --port ID=PORT; the rest from the catalog or the ready lines
 HARNESS_OPTS=()                    # --call, --payload, ..., --cold-start and everything after --
+SCENARIO=single                    # single: one server per protocol; chain: a gateway + 2 services
+WORK=0ms                           # the servers' --work per call (the services' in a chain)
+WORK_KIND="sleep"                  # the servers' --work-kind: sleep or cpu
 DRY_RUN=0
 RETRY_FAILED=0
 READY_TIMEOUT_S=${RPCX_READY_TIMEOUT:-180}
@@ -117,6 +120,17 @@ Passed to the harness at every point (recorded in every file, failed-point ones 
   after "--" verbatim. Use a separate --out per call/payload: a point's file name holds only
   the protocol, threads and requests.
 
+Microservice chain (docs/load-models.md, seed 002):
+  --scenario single|chain  chain: per protocol three servers on B (with --local/--lab this
+                           script starts them on free ports and stops them after the protocol's
+                           points): services 1 and 2, and the gateway (--chain-to them) that the
+                           harness calls; with --host they must run already (gateway on the
+                           protocol's port). Points go to <out>/<protocol>/chain-t<T>-r<R>.csv;
+                           protocols whose gateway refuses (redis-server's logic) are skipped
+  --work DURATION          work per call in each service (the single server without a chain),
+                           e.g. 100ms (default 0ms); files get a w100ms- prefix
+  --work-kind sleep|cpu    how the work is spent: sleeping (default) or a busy CPU loop
+
 Output and control:
   --out DIR                raw results folder (default results/raw); the log goes there too;
                            one sweep at a time per folder (a second one exits $EXIT_LOCKED)
@@ -144,6 +158,7 @@ Examples:
   ./sweep.sh --host 198.18.0.2 --port grpc=9082 --stop-after-failures 3 -- --warmup 5s
   ./sweep.sh --lab --threads 10:910:100,990 --requests 100,300,500 --dry-run
   ./sweep.sh --local --protocol rpcx,grpc --rates 1000:20000:1000 --duration 10s --runs 3
+  ./sweep.sh --local --scenario chain --work 100ms --protocol rpcx,grpc --threads 10,100 --requests 20
 USAGE
 }
 
@@ -209,7 +224,8 @@ parse_args() {
       --cold-start) HARNESS_OPTS+=("$arg"); shift; continue ;;
       --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
       --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout|\
-      --timeout-per|--server-jvm-flags|--rates|--duration|--stop-after-overload)
+      --timeout-per|--server-jvm-flags|--rates|--duration|--stop-after-overload|--scenario|--work|\
+      --work-kind)
         (($# >= 2)) || die_usage "$arg needs a value"
         value=$2 ;;
       *) die_usage "unknown argument '$arg'" ;;
@@ -252,6 +268,9 @@ parse_args() {
         [[ $value == thread || $value == total ]] || die_usage "--requests-per must be thread or total, got '$value'"
         HARNESS_OPTS+=("$arg" "$value") ;;
       --warmup) HARNESS_OPTS+=("$arg" "$value") ;;
+      --scenario) SCENARIO=$value ;;
+      --work) WORK=$value ;;
+      --work-kind) WORK_KIND=$value ;;
     esac
     shift 2
   done
@@ -269,6 +288,7 @@ parse_args() {
   THREADS=("${COUNTS[@]}"); THREADS_DESC=$COUNTS_DESC
   parse_counts --requests "$REQUESTS_SPEC" 10 900 10
   REQUESTS=("${COUNTS[@]}"); REQUESTS_DESC=$COUNTS_DESC
+  scenario_setup
   harness_readings
 }
 
@@ -310,6 +330,17 @@ build_plan() {
   PLAN_P=(); PLAN_T=(); PLAN_R=()
   local t r p
   if [[ -n $RATES_SPEC ]]; then build_rate_plan; return 0; fi
+  if chain_starts_servers; then
+    # a protocol's three chain servers run once, for all of its points
+    for p in "${PROTOCOL_LIST[@]}"; do
+      for t in "${THREADS[@]}"; do
+        for r in "${REQUESTS[@]}"; do
+          PLAN_P+=("$p"); PLAN_T+=("$t"); PLAN_R+=("$r")
+        done
+      done
+    done
+    return 0
+  fi
   for t in "${THREADS[@]}"; do
     for r in "${REQUESTS[@]}"; do
       for p in "${PROTOCOL_LIST[@]}"; do
@@ -346,6 +377,15 @@ parse_rates() {
 
 build_rate_plan() {
   local rate p
+  if chain_starts_servers; then
+    # protocol outermost: a protocol's three chain servers run once, for all of its rates
+    for p in "${PROTOCOL_LIST[@]}"; do
+      for rate in "${RATES[@]}"; do
+        PLAN_P+=("$p"); PLAN_T+=("$rate"); PLAN_R+=("$DURATION_S")
+      done
+    done
+    return 0
+  fi
   for rate in "${RATES[@]}"; do
     for p in "${PROTOCOL_LIST[@]}"; do
       PLAN_P+=("$p"); PLAN_T+=("$rate"); PLAN_R+=("$DURATION_S")
@@ -358,9 +398,9 @@ point_file() {
   if [[ -n $RATES_SPEC ]]; then
     local suffix=''
     [[ $ARRIVALS == uniform ]] || suffix="-$ARRIVALS"
-    printf '%s/%s/open-r%s-d%ss%s.csv' "$OUT" "$1" "$2" "$3" "$suffix"
+    printf '%s/%s/%sopen-r%s-d%ss%s.csv' "$OUT" "$1" "$FILE_PREFIX" "$2" "$3" "$suffix"
   else
-    printf '%s/%s/t%s-r%s.csv' "$OUT" "$1" "$2" "$3"
+    printf '%s/%s/%st%s-r%s.csv' "$OUT" "$1" "$FILE_PREFIX" "$2" "$3"
   fi
 }
 
@@ -689,7 +729,7 @@ start_servers() {
     log_file="$LOG_DIR/server-$name.log"
     read -r -a args <<<"${SERVER_ARGS[$name]}"
     # the lock stays with this shell: a server holding it would lock out the resume
-    server_spawn "$log_file" "${runner[@]}" "$JAVA" "${flags[@]}" -jar "$jar" --bind "$bind" --port 0 "${args[@]}" {LOCK_FD}>&-
+    server_spawn "$log_file" "${runner[@]}" "$JAVA" "${flags[@]}" -jar "$jar" --bind "$bind" --port 0 "${args[@]}" "${SERVER_WORK_ARGS[@]}" {LOCK_FD}>&-
     pids+=("$SPAWNED_PID")
     own_pid server "$SPAWNED_PID"
     log "started the server of ${SERVER_IDS[$name]} (pid $SPAWNED_PID, JVM flags ${SERVER_JVM_FLAGS:-none}, log $log_file)"
@@ -715,6 +755,120 @@ stop_servers() {
   done
   write_pids
   log "servers stopped"
+}
+
+# ---- --scenario chain: a gateway and two services per protocol (docs/load-models.md) ----
+CHAIN_CURRENT=''                   # the protocol whose chain runs now
+CHAIN_PIDS=()
+declare -A CHAIN_REFUSED=()        # protocols whose gateway refused --chain-to (exit 2)
+
+# scenario_setup: checks --scenario/--work/--work-kind; gives them to the harness (which records
+# them and names its files after them) and the work to the servers; sets FILE_PREFIX as the
+# harness names files: chain-, then w<work>- (w100ms-, w1s-), then cpu- for CPU work.
+scenario_setup() {
+  local ms
+  [[ $SCENARIO == single || $SCENARIO == chain ]] || die_usage "--scenario must be single or chain, got '$SCENARIO'"
+  [[ $WORK_KIND == sleep || $WORK_KIND == cpu ]] || die_usage "--work-kind must be sleep or cpu, got '$WORK_KIND'"
+  [[ $WORK =~ ^([0-9]{1,9})(ms|s|m|h)$ ]] || die_usage "--work must be a duration like 100ms or 2s, got '$WORK'"
+  case ${BASH_REMATCH[2]} in
+    ms) ms=$((10#${BASH_REMATCH[1]})) ;;
+    s) ms=$((10#${BASH_REMATCH[1]} * 1000)) ;;
+    m) ms=$((10#${BASH_REMATCH[1]} * 60000)) ;;
+    h) ms=$((10#${BASH_REMATCH[1]} * 3600000)) ;;
+  esac
+  FILE_PREFIX='' SERVER_WORK_ARGS=()
+  if [[ $SCENARIO == chain ]]; then FILE_PREFIX=chain-; HARNESS_OPTS+=(--scenario chain); fi
+  if ((ms > 0)); then
+    if ((ms % 1000 == 0)); then FILE_PREFIX+="w$((ms / 1000))s-"; else FILE_PREFIX+="w${ms}ms-"; fi
+    [[ $WORK_KIND == sleep ]] || FILE_PREFIX+="$WORK_KIND-"
+    SERVER_WORK_ARGS=(--work "$WORK" --work-kind "$WORK_KIND")
+    HARNESS_OPTS+=(--work "$WORK" --work-kind "$WORK_KIND")
+  fi
+}
+
+# chain_starts_servers: whether this sweep starts chains (--scenario chain with --local/--lab)
+chain_starts_servers() { [[ $SCENARIO == chain && $MODE != host ]]; }
+
+# servers_or_chain BIND [RUNNER...]: the single servers now, or where the chains will start
+servers_or_chain() {
+  if chain_starts_servers; then
+    CHAIN_BIND=$1; shift
+    CHAIN_RUNNER=("$@")
+  else
+    start_servers "$@"
+  fi
+}
+
+# chain_ready P: P's chain runs (the previous protocol's is stopped first), its gateway on
+# PORT[P]; returns 1 when P cannot be a chain (its gateway refused), so its points are skipped
+chain_ready() {
+  chain_starts_servers || return 0
+  [[ -z ${CHAIN_REFUSED[$1]:-} ]] || return 1
+  [[ $CHAIN_CURRENT != "$1" ]] || return 0
+  chain_stop
+  chain_start "$1"
+}
+
+# chain_spawn P ROLE ARGS...: one of P's chain servers on a free port of CHAIN_BIND
+chain_spawn() {
+  local p=$1 role=$2 jar
+  local -a args flags
+  shift 2
+  jar=$(catalog_find_jar "$(catalog_get "$p" server_jar)" "$SCRIPT_DIR") ||
+    die_usage "server jar $(catalog_get "$p" server_jar) (for $p) not found in the repo or beside sweep.sh; build with: mvn -B -q package -DskipTests"
+  read -r -a flags <<<"$SERVER_JVM_FLAGS"
+  read -r -a args <<<"$(catalog_get "$p" server_args)"
+  server_spawn "$LOG_DIR/server-$p-$role.log" "${CHAIN_RUNNER[@]}" "$JAVA" "${flags[@]}" -jar "$jar" \
+    --bind "$CHAIN_BIND" --port 0 "${args[@]}" "$@" {LOCK_FD}>&-
+  CHAIN_PIDS+=("$SPAWNED_PID")
+  own_pid server "$SPAWNED_PID"
+}
+
+# chain_start P: services 1 and 2 (with the work), then the gateway with --chain-to them
+chain_start() {
+  local p=$1 i rc gateway log_file
+  local -a ports=()
+  [[ -z $(catalog_get "$p" external) ]] || log "$(catalog_external_note "$p:$(catalog_get "$p" external)" 1)"
+  chain_spawn "$p" service-1 "${SERVER_WORK_ARGS[@]}"
+  chain_spawn "$p" service-2 "${SERVER_WORK_ARGS[@]}"
+  for i in 1 2; do
+    if ! server_await "${CHAIN_PIDS[i - 1]}" "$LOG_DIR/server-$p-service-$i.log" "$READY_TIMEOUT_S"; then
+      log "$p: chain service $i did not start: $READY_ERROR"
+      exit 1
+    fi
+    ports+=("$READY_PORT")
+  done
+  chain_spawn "$p" gateway --chain-to "$CHAIN_BIND:${ports[0]},$CHAIN_BIND:${ports[1]}" --chain-protocol "$p"
+  gateway=$SPAWNED_PID
+  log_file="$LOG_DIR/server-$p-gateway.log"
+  if ! server_await "$gateway" "$log_file" "$READY_TIMEOUT_S"; then
+    rc=0
+    wait "$gateway" 2>/dev/null || rc=$?
+    if ((rc == 2)); then
+      log "$p cannot be a chain gateway, its points are skipped: $(grep -m1 -F 'error:' "$log_file" || true)"
+      CHAIN_REFUSED[$p]=1
+      CHAIN_CURRENT=$p
+      chain_stop
+      return 1
+    fi
+    log "$p: chain gateway did not start: $READY_ERROR"
+    exit 1
+  fi
+  PORT[$p]=$READY_PORT
+  CHAIN_CURRENT=$p
+  log "chain of $p ready: gateway $CHAIN_BIND:$READY_PORT -> services $CHAIN_BIND:${ports[0]}, $CHAIN_BIND:${ports[1]} (work $WORK $WORK_KIND; logs $LOG_DIR/server-$p-*.log)"
+}
+
+# chain_stop: the running chain's three servers, SIGTERM then SIGKILL
+chain_stop() {
+  ((${#CHAIN_PIDS[@]} > 0)) || return 0
+  local pid
+  server_stop "$STOP_TIMEOUT_S" "${CHAIN_PIDS[@]}"
+  for pid in "${CHAIN_PIDS[@]}"; do unset "OWN_PIDS[$pid]"; done
+  write_pids
+  log "chain of $CHAIN_CURRENT stopped"
+  CHAIN_PIDS=()
+  CHAIN_CURRENT=''
 }
 
 # ---- one point ----
@@ -1074,8 +1228,8 @@ main() {
   esac
   point_provenance
   case $MODE in
-    local) start_servers 127.0.0.1 ;;
-    lab) start_servers "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
+    local) servers_or_chain 127.0.0.1 ;;
+    lab) servers_or_chain "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
   esac
 
   local plan
@@ -1113,6 +1267,11 @@ main() {
         log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): exists ($state), skipped"
       fi
     fi
+    if [[ -z $state ]] && ! chain_ready "$p"; then
+      skipped=$((skipped + 1))
+      log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p $(point_label "$t" "$r"): not run (no chain for $p)"
+      continue
+    fi
     if [[ -z $state ]]; then
       run_point "$i" "$p" "$t" "$r"
       ran=$((ran + 1))
@@ -1138,6 +1297,7 @@ main() {
     fi
   done
   overload_summary
+  chain_stop
   log "sweep done: $n points, $ran run, $skipped skipped, $failed failed or timed out; elapsed $(fmt_duration $((SECONDS - sweep_start))); results in $OUT; log $LOG_FILE"
   ((failed == 0)) || exit 1
 }

@@ -675,3 +675,56 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol grpc --rates 100,200,300 --duration 2s --runs 2
   [[ ${lines[2]} == *"open-r200-d2s.csv (exists: failed)" ]]
 }
+
+@test "--scenario chain --local: per protocol two services with the work and a gateway --chain-to them, the harness on the gateway, stopped after; a refusing gateway skips its protocol" {
+  flat="$WORK/flat"
+  flat_copy "$flat"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  export FAKE_REFUSE_CHAIN=server-grpc.jar
+  run "$flat/sweep.sh" --local --out "$OUTDIR" --protocol grpc,rpcx --threads 1,2 --requests 1 \
+      --runs 2 --scenario chain --work 100ms
+  echo "$output"
+  cat "$FAKE_SERVERS"
+  [ "$status" -eq 0 ]
+  # rpcx: services 1 and 2 with the work, then the gateway on the services' ports
+  [ "$(grep -c 'server-rpcx.jar --bind 127.0.0.1 --port 0 --work 100ms --work-kind sleep$' "$FAKE_SERVERS")" -eq 2 ]
+  p1=$(sed -n 's/.* listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$OUTDIR/server-rpcx-service-1.log")
+  p2=$(sed -n 's/.* listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$OUTDIR/server-rpcx-service-2.log")
+  pg=$(sed -n 's/.* listening on 127.0.0.1:\([0-9]*\)$/\1/p' "$OUTDIR/server-rpcx-gateway.log")
+  [ -n "$p1" ] && [ -n "$p2" ] && [ -n "$pg" ]
+  grep -q -- "server-rpcx.jar --bind 127.0.0.1 --port 0 --chain-to 127.0.0.1:$p1,127.0.0.1:$p2 --chain-protocol rpcx$" "$FAKE_SERVERS"
+  # the harness calls the gateway, told the scenario; files apart from single-hop points
+  [ "$(grep -c -- "--protocol rpcx .*--port rpcx=$pg .*--scenario chain --work 100ms --work-kind sleep" "$FAKE_ARGS")" -eq 2 ]
+  [ -f "$OUTDIR/rpcx/chain-w100ms-t1-r1.csv" ] && [ -f "$OUTDIR/rpcx/chain-w100ms-t2-r1.csv" ]
+  [ ! -e "$OUTDIR/rpcx/t1-r1.csv" ]
+  # grpc's gateway refused (exit 2): its points skipped, its services stopped, no harness run
+  [[ $output == *"grpc cannot be a chain gateway, its points are skipped"*"runs its own logic"* ]]
+  ! grep -q -- "--protocol grpc " "$FAKE_ARGS"
+  [ "$(grep -c 'stopping' "$OUTDIR/server-grpc-service-1.log" "$OUTDIR/server-grpc-service-2.log" | grep -c ':1$')" -eq 2 ]
+  # a protocol's chain runs once for all its points, and is stopped
+  [ "$(grep -c 'server-rpcx.jar' "$FAKE_SERVERS")" -eq 3 ]
+  [ "$(cat "$OUTDIR"/server-rpcx-*.log | grep -c 'stopping')" -eq 3 ]
+  [[ $output == *"chain of rpcx ready: gateway 127.0.0.1:$pg -> services"* ]]
+  [[ $output == *"chain of rpcx stopped"* ]]
+}
+
+@test "--scenario chain: file names in the plan, resume on them, bad values exit 2" {
+  run "$SWEEP" --host 198.18.0.2 --out "$OUTDIR" --protocol rpcx --threads 4 --requests 5 \
+      --scenario chain --work 2000ms --work-kind cpu --dry-run
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"$OUTDIR/rpcx/chain-w2s-cpu-t4-r5.csv"* ]]
+  run "$SWEEP" --host 198.18.0.2 --out "$OUTDIR" --protocol rpcx --threads 4 --requests 5 --runs 1 --scenario chain
+  [ "$status" -eq 0 ]
+  [ -f "$OUTDIR/rpcx/chain-t4-r5.csv" ]
+  grep -q -- "--scenario chain" "$FAKE_ARGS"
+  run "$SWEEP" --host 198.18.0.2 --out "$OUTDIR" --protocol rpcx --threads 4 --requests 5 --runs 1 --scenario chain
+  [[ $output == *"exists (complete), skipped"* ]]
+  for bad in "--scenario mesh" "--work 10" "--work-kind io"; do
+    # shellcheck disable=SC2086
+    run "$SWEEP" --host 198.18.0.2 --out "$OUTDIR" $bad --dry-run
+    echo "$bad: $output"
+    [ "$status" -eq 2 ]
+    [[ $output == *"${bad%% *} must be"* ]]
+  done
+}

@@ -8,15 +8,16 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * What every server does for the four calls, and how it rejects a missing or oversized argument:
  * each server decodes its own wire format, then calls this, so that the work behind a call and the
- * errors are the same for every protocol. Thread-safe.
+ * errors are the same for every protocol. Thread-safe. Servers get it as the {@link BenchService}
+ * the server kit hands them (this, or a service with work, or a chain gateway around clients).
  *
  * <pre>{@code
- * BenchLogic bench = new BenchLogic();
+ * BenchService bench = new BenchLogic();
  * bench.hello("world");            // "hello, world"
  * bench.hello(null);               // throws InvalidArgumentException("hello: name is required")
  * }</pre>
  */
-public final class BenchLogic {
+public final class BenchLogic implements BenchService {
   /** Slots of the put store: puts overwrite a bounded table, so memory stays bounded. */
   private static final int PUT_SLOTS = 4096;
 
@@ -24,11 +25,13 @@ public final class BenchLogic {
       new AtomicReferenceArray<>(PUT_SLOTS);
 
   /** Returns {@code "hello, " + name}. */
+  @Override
   public String hello(String name) {
     return BenchContract.helloReply(required(BenchContract.HELLO, "name", name));
   }
 
   /** Returns the payload unchanged; at most {@link BenchContract#MAX_PAYLOAD} bytes. */
+  @Override
   public byte[] echo(byte[] payload) {
     return bounded(BenchContract.ECHO, "payload", payload);
   }
@@ -37,6 +40,7 @@ public final class BenchLogic {
    * Stores the value under the key in a bounded table and returns true (the Geode put). Key at most
    * {@link BenchContract#MAX_KEY} UTF-8 bytes, value at most {@link BenchContract#MAX_PAYLOAD}.
    */
+  @Override
   public boolean put(String key, byte[] value) {
     required(BenchContract.PUT, "key", key);
     if (key.length() > BenchContract.MAX_KEY
@@ -50,6 +54,7 @@ public final class BenchLogic {
   }
 
   /** Returns {@link BenchContract#items(int)}; {@code n} in 0..{@link BenchContract#MAX_ITEMS}. */
+  @Override
   public List<Item> items(int n) {
     checkItemCount(n);
     return BenchContract.items(n);

@@ -67,6 +67,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin FleetOptions fleet = new FleetOptions();
 
+  @Mixin ScenarioOptions scenario = new ScenarioOptions();
+
   @Option(
       names = "--out",
       paramLabel = "DIR",
@@ -188,7 +190,8 @@ public final class HarnessCommand implements Callable<Integer> {
             force,
             model,
             models.instruments(spec.commandLine()),
-            fleet.member());
+            fleet.member(),
+            scenario());
     try {
       config.validate();
       config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));
@@ -196,6 +199,14 @@ public final class HarnessCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  private Scenario scenario() {
+    try {
+      return scenario.scenario();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   /**

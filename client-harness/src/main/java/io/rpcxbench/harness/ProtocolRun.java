@@ -249,6 +249,7 @@ final class ProtocolRun {
     Map<String, String> keys = new LinkedHashMap<>();
     LoadModelReport.provenance(keys, config, async, meters, results);
     config.fleet().provenance(keys, results, osHostName);
+    config.scenario().provenance(keys);
     keys.forEach(recorder::set);
   }
 

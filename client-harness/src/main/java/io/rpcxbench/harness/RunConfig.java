@@ -38,7 +38,8 @@ record RunConfig(
     boolean force,
     LoadModel loadModel,
     Instruments instruments,
-    FleetMember fleet) {
+    FleetMember fleet,
+    Scenario scenario) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -111,6 +112,54 @@ record RunConfig(
         force,
         LoadModel.CLOSED,
         Instruments.NONE);
+  }
+
+  /** The paper's scenario: one server, no work. */
+  RunConfig(
+      List<Protocol> protocols,
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      Duration warmup,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      Duration timeLimit,
+      TimeLimitPer timeLimitPer,
+      boolean coldStart,
+      Map<String, String> provenance,
+      Path out,
+      boolean force,
+      LoadModel loadModel,
+      Instruments instruments,
+      FleetMember fleet) {
+    this(
+        protocols,
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        warmup,
+        call,
+        payloadBytes,
+        items,
+        host,
+        ports,
+        timeout,
+        timeLimit,
+        timeLimitPer,
+        coldStart,
+        provenance,
+        out,
+        force,
+        loadModel,
+        instruments,
+        fleet,
+        Scenario.SINGLE);
   }
 
   /** One client host alone: no shared start, the OS host name. */
@@ -302,10 +351,12 @@ record RunConfig(
 
   /**
    * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md); the other load models
-   * name theirs otherwise ({@link LoadModel#fileName}).
+   * name theirs otherwise ({@link LoadModel#fileName}), and a chain or work adds a prefix ({@link
+   * Scenario#fileName}).
    */
   Path resultFile(Protocol protocol) {
-    return out.resolve(protocol.id()).resolve(loadModel.fileName(threads, requests));
+    return out.resolve(protocol.id())
+        .resolve(scenario.fileName(loadModel.fileName(threads, requests)));
   }
 
   RunConfig forProtocol(Protocol protocol) {
@@ -330,7 +381,8 @@ record RunConfig(
         force,
         loadModel,
         instruments.forProtocol(protocol, protocols.size() > 1),
-        fleet);
+        fleet,
+        scenario);
   }
 
   String protocolList() {
@@ -385,6 +437,7 @@ record RunConfig(
     loadModel.addArgs(args);
     instruments.addArgs(args);
     fleet.addArgs(args);
+    scenario.addArgs(args);
     return args;
   }
 

@@ -85,7 +85,7 @@ final class ByteLimitModel {
       try (ResultSet rs =
           s.executeQuery(
               "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN "
-                  + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'load_model', 'link_bytes', "
+                  + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'load_model', 'scenario', 'work', 'work_kind', 'link_bytes', "
                   + "'link_bytes_a_to_b', 'link_bytes_b_to_a')")) {
         while (rs.next()) {
           prov.computeIfAbsent(rs.getString(1), k -> new HashMap<>())

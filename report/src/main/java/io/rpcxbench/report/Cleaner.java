@@ -293,7 +293,7 @@ final class Cleaner {
         ResultSet rs =
             s.executeQuery(
                 "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN "
-                    + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'runs', 'label', 'load_model')")) {
+                    + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'runs', 'label', 'load_model', 'scenario', 'work', 'work_kind')")) {
       while (rs.next()) {
         out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
             .put(rs.getString(2), rs.getString(3));

@@ -91,6 +91,7 @@ record HostFile(Path path, String host, String status, RawContents contents) {
         provenance("payload_bytes").trim(),
         provenance("items").trim(),
         or(provenance("load_model"), "closed"),
+        Series.scenario(contents.provenance()),
         link.trim().toLowerCase(Locale.ROOT),
         String.join(" ", fleetClients()));
   }
@@ -109,6 +110,7 @@ record HostFile(Path path, String host, String status, RawContents contents) {
       String payloadBytes,
       String items,
       String loadModel,
+      String scenario,
       String linkRate,
       String fleetClients) {
 

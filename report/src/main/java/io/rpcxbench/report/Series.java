@@ -10,18 +10,34 @@ import java.util.regex.Pattern;
  * request count ({@code requests_per}: {@code thread} or {@code total}), the call ({@code hello},
  * {@code echo}, ...), the client host, the link regime ({@code link_rate}, e.g. {@code 1mbit};
  * empty: no lab, no limit) and the load model ({@code load_model}: {@code closed}, the paper's,
- * when absent; {@code open}, {@code in-flight}). Points of different series are never averaged
- * together; two files of one protocol, thread count and request count in the same series are
- * duplicates.
+ * when absent; {@code open}, {@code in-flight}) and the scenario ({@code scenario}, {@code work},
+ * {@code work_kind}: {@code single} for one server with no work, the paper's; else e.g. {@code
+ * chain}, {@code chain w100ms}, {@code single w2ms cpu}). Points of different series are never
+ * averaged together; two files of one protocol, thread count and request count in the same series
+ * are duplicates.
  *
  * <pre>{@code
  * Series s = Series.of(provenance);   // e.g. thread, hello, host-a, 1mbit
  * s.text();                           // "requests_per thread, call hello, client host-a, link 1mbit"
  * }</pre>
  */
-record Series(String requestsPer, String call, String clientHost, String linkRate, String loadModel)
+record Series(
+    String requestsPer,
+    String call,
+    String clientHost,
+    String linkRate,
+    String loadModel,
+    String scenario)
     implements Comparable<Series> {
   static final String CLOSED = "closed";
+
+  /** One server doing no work: the paper's scenario. */
+  static final String SINGLE = "single";
+
+  /** A series of one server doing no work (the paper's scenario). */
+  Series(String requestsPer, String call, String clientHost, String linkRate, String loadModel) {
+    this(requestsPer, call, clientHost, linkRate, loadModel, SINGLE);
+  }
 
   /** A closed-loop series (the paper's load model). */
   Series(String requestsPer, String call, String clientHost, String linkRate) {
@@ -37,7 +53,34 @@ record Series(String requestsPer, String call, String clientHost, String linkRat
         value(provenance, "call", "hello"),
         value(provenance, "client_host", ""),
         linkRate(provenance),
-        value(provenance, "load_model", CLOSED));
+        value(provenance, "load_model", CLOSED),
+        scenario(provenance));
+  }
+
+  /**
+   * {@code scenario} ({@code single} when absent), then the work per call when there is any ({@code
+   * work}, ISO-8601 as the harness writes it: {@code PT0.1S} becomes {@code w100ms}), then its kind
+   * when it is not sleep: {@code chain w100ms}, {@code single w2ms cpu}.
+   */
+  static String scenario(Map<String, String> provenance) {
+    String name = value(provenance, "scenario", SINGLE);
+    String work = value(provenance, "work", "pt0s");
+    if (work.equals("pt0s") || work.equals("0ms") || work.equals("0")) {
+      return name;
+    }
+    String w = workText(work);
+    String kind = value(provenance, "work_kind", "sleep");
+    return name + " w" + w + (kind.equals("sleep") ? "" : " " + kind);
+  }
+
+  private static String workText(String work) {
+    try {
+      java.time.Duration d = java.time.Duration.parse(work.toUpperCase(Locale.ROOT));
+      long ms = d.toMillis();
+      return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
+    } catch (java.time.format.DateTimeParseException notIso) {
+      return work;
+    }
   }
 
   /**
@@ -70,7 +113,8 @@ record Series(String requestsPer, String call, String clientHost, String linkRat
         + (clientHost.isEmpty() ? "unknown" : clientHost)
         + ", link "
         + (linkRate.isEmpty() ? "no limit" : linkRate)
-        + (loadModel.equals(CLOSED) ? "" : ", load model " + loadModel);
+        + (loadModel.equals(CLOSED) ? "" : ", load model " + loadModel)
+        + (scenario.equals(SINGLE) ? "" : ", scenario " + scenario);
   }
 
   /** For a folder name: {@code thread-hello-host-a-1mbit}. */
@@ -82,18 +126,23 @@ record Series(String requestsPer, String call, String clientHost, String linkRat
                 call,
                 clientHost.isEmpty() ? "unknown" : clientHost,
                 linkRate.isEmpty() ? "nolimit" : linkRate)
-            + (loadModel.equals(CLOSED) ? "" : "-" + loadModel);
+            + (loadModel.equals(CLOSED) ? "" : "-" + loadModel)
+            + (scenario.equals(SINGLE) ? "" : "-" + scenario);
     return s.replaceAll("[^a-z0-9._-]+", "_");
   }
 
   /** One string for the database ({@code cleaned_result.series}); {@link #parse} reads it back. */
   String key() {
     return String.join("|", requestsPer, call, clientHost, linkRate)
-        + (loadModel.equals(CLOSED) ? "" : "|" + loadModel);
+        + (loadModel.equals(CLOSED) && scenario.equals(SINGLE) ? "" : "|" + loadModel)
+        + (scenario.equals(SINGLE) ? "" : "|" + scenario);
   }
 
   static Series parse(String key) {
     String[] f = (key == null ? "" : key).split("\\|", -1);
+    if (f.length == 6) {
+      return new Series(f[0], f[1], f[2], f[3], f[4], f[5]);
+    }
     if (f.length == 5) {
       return new Series(f[0], f[1], f[2], f[3], f[4]);
     }

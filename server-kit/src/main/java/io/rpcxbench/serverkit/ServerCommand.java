@@ -1,5 +1,6 @@
 package io.rpcxbench.serverkit;
 
+import io.rpcxbench.api.BenchService;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -18,7 +20,8 @@ import picocli.CommandLine.Unmatched;
 import sun.misc.Signal;
 
 /**
- * The kit's command: {@code --bind}, {@code --port}, the limits ({@link ServerLimits}), the ready
+ * The kit's command: {@code --bind}, {@code --port}, the limits ({@link ServerLimits}), what the
+ * server does per call ({@code --work}, {@code --chain-to}: {@link ServiceOptions}), the ready
  * line, the graceful stop.
  */
 @Command(mixinStandardHelpOptions = true, sortOptions = false, versionProvider = Version.class)
@@ -91,6 +94,8 @@ public final class ServerCommand implements Callable<Integer> {
               + " a quarter of -Xmx).")
   Long maxBuffered;
 
+  @Mixin ServiceOptions serviceOptions = new ServiceOptions();
+
   @Unmatched List<String> unmatched = new ArrayList<>();
 
   private final ServerDefinition definition;
@@ -98,6 +103,7 @@ public final class ServerCommand implements Callable<Integer> {
   private final boolean waitForSignal;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private volatile RunningServer server;
+  private volatile BenchService service;
 
   /**
    * @param waitForSignal true in {@code main}: serve until SIGTERM/SIGINT, then exit 0; false in
@@ -123,13 +129,25 @@ public final class ServerCommand implements Callable<Integer> {
     resolve(bind);
     List<String> passThrough = passThrough();
     ServerLimits limits = limits();
+    checkServiceOptions();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      server = starter.start(bind, chosenPort, passThrough, limits);
+      service = serviceOptions.build(definition.id(), err);
+      server = starter.start(bind, chosenPort, passThrough, limits, service);
+    } catch (ServerStarter.RefusedService e) {
+      closeService();
+      err.println(definition.id() + ": error: " + e.getMessage());
+      err.flush();
+      return USAGE;
     } catch (Exception e) {
+      closeService();
       err.println(definition.id() + ": " + startFailure(e, chosenPort));
       err.flush();
       return CANNOT_START;
+    }
+    if (serviceOptions.asksForMore()) {
+      err.println(definition.id() + ": serving " + service.describe());
+      err.flush();
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println(definition.id() + " listening on " + hostPort(bind, server.port()));
@@ -150,6 +168,7 @@ public final class ServerCommand implements Callable<Integer> {
     RunningServer running = server;
     if (running != null && stopped.getCount() > 0) {
       running.close();
+      closeService();
       System.err.println(definition.id() + ": stopped");
     }
     stopped.countDown();
@@ -158,6 +177,30 @@ public final class ServerCommand implements Callable<Integer> {
   /** The port the running server bound, for tests. */
   public int boundPort() {
     return server.port();
+  }
+
+  /** Bad service options, or options this server cannot honour: usage errors. */
+  private void checkServiceOptions() {
+    String error = serviceOptions.usageError();
+    if (error != null) {
+      throw new ParameterException(spec.commandLine(), error);
+    }
+    if (serviceOptions.asksForMore() && !starter.takesService()) {
+      throw new ParameterException(
+          spec.commandLine(),
+          definition.id() + " runs its own logic: --work and --chain-to are not available");
+    }
+  }
+
+  /** Closes a gateway's clients; a plain service holds nothing. */
+  private void closeService() {
+    if (service instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        // stopping anyway
+      }
+    }
   }
 
   /** The limits the options ask for. */

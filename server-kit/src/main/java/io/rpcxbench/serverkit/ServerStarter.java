@@ -1,5 +1,7 @@
 package io.rpcxbench.serverkit;
 
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import java.util.List;
 
 /**
@@ -9,6 +11,17 @@ import java.util.List;
  * <pre>{@code
  * ServerMain.run(DEFINITION,
  *     ServerStarter.limited((bind, port, extra, limits) -> MyServer.start(bind, port, limits)),
+ *     args);
+ * }</pre>
+ *
+ * <p>A server that serves the benchmark calls takes the {@link BenchService} the kit builds from
+ * {@code --work} and {@code --chain-to} (plain {@code BenchLogic} without them), made with {@link
+ * #serving}; a server made otherwise runs its own logic and the kit refuses those options for it:
+ *
+ * <pre>{@code
+ * ServerMain.run(DEFINITION,
+ *     ServerStarter.serving((bind, port, extra, limits, service) ->
+ *         MyServer.start(bind, port, limits, service)),
  *     args);
  * }</pre>
  */
@@ -34,6 +47,22 @@ public interface ServerStarter {
     return start(bind, port, passThrough);
   }
 
+  /**
+   * Starts listening with the kit's limits and the service to serve; what the kit calls. The
+   * default ignores the service: only a starter made with {@link #serving} ({@link
+   * #takesService()}) is given anything but plain logic.
+   */
+  default RunningServer start(
+      String bind, int port, List<String> passThrough, ServerLimits limits, BenchService service)
+      throws Exception {
+    return start(bind, port, passThrough, limits);
+  }
+
+  /** Whether the server serves the {@link BenchService} it is given ({@link #serving}). */
+  default boolean takesService() {
+    return false;
+  }
+
   /** A starter that receives the kit's limits. */
   @FunctionalInterface
   interface Limited {
@@ -56,5 +85,63 @@ public interface ServerStarter {
         return starter.start(bind, port, passThrough, limits);
       }
     };
+  }
+
+  /** A starter that receives the kit's limits and the service to serve. */
+  @FunctionalInterface
+  interface Serving {
+    /**
+     * As {@link ServerStarter#start(String, int, List)}, with the parsed limits and the service.
+     *
+     * @throws RefusedService when this server cannot serve that service (e.g. an external product
+     *     runs the logic); the kit reports it as bad usage
+     */
+    RunningServer start(
+        String bind, int port, List<String> passThrough, ServerLimits limits, BenchService service)
+        throws Exception;
+  }
+
+  /** A {@link ServerStarter} that hands the kit's limits and service on. */
+  static ServerStarter serving(Serving starter) {
+    return new ServerStarter() {
+      @Override
+      public RunningServer start(String bind, int port, List<String> passThrough) throws Exception {
+        return start(bind, port, passThrough, ServerLimits.defaults());
+      }
+
+      @Override
+      public RunningServer start(
+          String bind, int port, List<String> passThrough, ServerLimits limits) throws Exception {
+        return starter.start(bind, port, passThrough, limits, new BenchLogic());
+      }
+
+      @Override
+      public RunningServer start(
+          String bind,
+          int port,
+          List<String> passThrough,
+          ServerLimits limits,
+          BenchService service)
+          throws Exception {
+        return starter.start(bind, port, passThrough, limits, service);
+      }
+
+      @Override
+      public boolean takesService() {
+        return true;
+      }
+    };
+  }
+
+  /**
+   * A server cannot serve the service asked for (e.g. {@code --chain-to} where an external product
+   * runs the logic): one line on stderr and exit 2.
+   */
+  final class RefusedService extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public RefusedService(String message) {
+      super(message);
+    }
   }
 }

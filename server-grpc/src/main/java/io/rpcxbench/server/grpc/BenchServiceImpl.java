@@ -1,9 +1,12 @@
 package io.rpcxbench.server.grpc;
 
+import com.google.protobuf.UnsafeByteOperations;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import io.rpcxbench.server.grpc.wire.BenchGrpc;
 import io.rpcxbench.server.grpc.wire.EchoReply;
 import io.rpcxbench.server.grpc.wire.EchoRequest;
@@ -16,11 +19,16 @@ import io.rpcxbench.server.grpc.wire.PutRequest;
 import java.util.function.Supplier;
 
 /**
- * The benchmark calls as gRPC serves them, through {@link BenchLogic}: the same replies and the
- * same rejections (INVALID_ARGUMENT) as every other protocol.
+ * The benchmark calls as gRPC serves them, through the server kit's {@link BenchService}: the same
+ * replies and the same rejections (INVALID_ARGUMENT) as every other protocol; a failed downstream
+ * service of a chain gateway is UNAVAILABLE.
  */
 final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
-  private final BenchLogic bench = new BenchLogic();
+  private final BenchService bench;
+
+  BenchServiceImpl(BenchService bench) {
+    this.bench = bench;
+  }
 
   @Override
   public void hello(HelloRequest request, StreamObserver<HelloReply> replies) {
@@ -33,6 +41,12 @@ final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
     answer(
         replies,
         () -> {
+          if (!(bench instanceof BenchLogic)) { // work or a chain: the service sees the bytes
+            byte[] payload = request.hasPayload() ? request.getPayload().toByteArray() : null;
+            return EchoReply.newBuilder()
+                .setPayload(UnsafeByteOperations.unsafeWrap(bench.echo(payload)))
+                .build();
+          }
           BenchLogic.checkEchoPayload(request.hasPayload(), request.getPayload().size());
           return EchoReply.newBuilder().setPayload(request.getPayload()).build();
         });
@@ -64,8 +78,8 @@ final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
       public void onNext(HelloRequest request) {
         try {
           replies.onNext(helloReply(request));
-        } catch (InvalidArgumentException e) {
-          replies.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asException());
+        } catch (RuntimeException e) {
+          replies.onError(status(e).asException());
         }
       }
 
@@ -91,11 +105,20 @@ final class BenchServiceImpl extends BenchGrpc.BenchImplBase {
     T reply;
     try {
       reply = call.get();
-    } catch (InvalidArgumentException e) {
-      replies.onError(Status.INVALID_ARGUMENT.withDescription(e.getMessage()).asException());
+    } catch (RuntimeException e) {
+      replies.onError(status(e).asException());
       return;
     }
     replies.onNext(reply);
     replies.onCompleted();
+  }
+
+  /** INVALID_ARGUMENT, UNAVAILABLE (a chain's downstream failed), else INTERNAL. */
+  private static Status status(RuntimeException e) {
+    Status status =
+        e instanceof InvalidArgumentException
+            ? Status.INVALID_ARGUMENT
+            : e instanceof UnavailableException ? Status.UNAVAILABLE : Status.INTERNAL;
+    return status.withDescription(e.getMessage());
   }
 }

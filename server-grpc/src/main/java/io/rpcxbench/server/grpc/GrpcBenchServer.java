@@ -3,6 +3,8 @@ package io.rpcxbench.server.grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
@@ -68,6 +70,20 @@ public final class GrpcBenchServer implements RunningServer {
    */
   public static GrpcBenchServer start(
       String bindAddress, int port, boolean directExecutor, ServerLimits serverLimits) {
+    return start(bindAddress, port, directExecutor, serverLimits, new BenchLogic());
+  }
+
+  /**
+   * As {@link #start(String, int, boolean, ServerLimits)}, serving the server kit's service (logic,
+   * work, or a chain gateway). The server has its own event loops ({@link GrpcLimits}), so a
+   * handler that waits for a gateway's gRPC client never waits for its own transport thread.
+   */
+  public static GrpcBenchServer start(
+      String bindAddress,
+      int port,
+      boolean directExecutor,
+      ServerLimits serverLimits,
+      BenchService service) {
     InetSocketAddress address;
     try {
       address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
@@ -76,7 +92,7 @@ public final class GrpcBenchServer implements RunningServer {
     }
     NettyServerBuilder builder =
         NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
-            .addService(new BenchServiceImpl());
+            .addService(new BenchServiceImpl(service));
     if (directExecutor) {
       builder.directExecutor();
     }

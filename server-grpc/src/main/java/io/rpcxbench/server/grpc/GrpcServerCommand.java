@@ -1,5 +1,6 @@
 package io.rpcxbench.server.grpc;
 
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
@@ -22,7 +23,7 @@ public final class GrpcServerCommand {
 
   public static void main(String[] args) {
     Options options = new Options();
-    ServerMain.run(DEFINITION, ServerStarter.limited(options::start), args, options);
+    ServerMain.run(DEFINITION, ServerStarter.serving(options::start), args, options);
   }
 
   /** gRPC's own server option. */
@@ -36,8 +37,12 @@ public final class GrpcServerCommand {
     boolean directExecutor;
 
     GrpcBenchServer start(
-        String bind, int port, java.util.List<String> extra, ServerLimits limits) {
-      return GrpcBenchServer.start(bind, port, directExecutor, limits);
+        String bind,
+        int port,
+        java.util.List<String> extra,
+        ServerLimits limits,
+        BenchService service) {
+      return GrpcBenchServer.start(bind, port, directExecutor, limits, service);
     }
   }
 }

@@ -25,7 +25,7 @@ class GrpcServerCommandTest {
     GrpcServerCommand.Options options = new GrpcServerCommand.Options();
     ServerCommand command =
         new ServerCommand(
-            GrpcServerCommand.DEFINITION, ServerStarter.limited(options::start), false);
+            GrpcServerCommand.DEFINITION, ServerStarter.serving(options::start), false);
     CommandLine cmd = ServerMain.commandLine(command, options);
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));

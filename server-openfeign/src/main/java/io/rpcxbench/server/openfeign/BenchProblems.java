@@ -1,6 +1,7 @@
 package io.rpcxbench.server.openfeign;
 
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -15,8 +16,8 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 /**
  * Every refused request as RFC 9457 problem+json, never a stack trace: Spring MVC's own problems
  * (unreadable body 400, wrong media type 415, ...), the contract's invalid argument (400, the
- * {@link InvalidArgumentException}'s message as detail), and a body over {@link RequestBodyLimit}'s
- * bound (400).
+ * {@link InvalidArgumentException}'s message as detail), a body over {@link RequestBodyLimit}'s
+ * bound (400), and a chain gateway's failed downstream service (503).
  */
 @RestControllerAdvice
 final class BenchProblems extends ResponseEntityExceptionHandler {
@@ -24,6 +25,11 @@ final class BenchProblems extends ResponseEntityExceptionHandler {
   @ExceptionHandler(InvalidArgumentException.class)
   ProblemDetail invalidArgument(InvalidArgumentException e) {
     return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+  }
+
+  @ExceptionHandler(UnavailableException.class)
+  ProblemDetail unavailable(UnavailableException e) {
+    return ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, e.getMessage());
   }
 
   @Override

@@ -1,5 +1,7 @@
 package io.rpcxbench.server.openfeign;
 
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import java.util.HashMap;
 import java.util.List;
@@ -53,7 +55,15 @@ public final class OpenFeignBenchServer implements RunningServer {
 
   /** Starts with Spring Boot command-line arguments and extra default properties. */
   static OpenFeignBenchServer start(List<String> springArgs, Map<String, Object> defaults) {
+    return start(springArgs, defaults, new BenchLogic());
+  }
+
+  /** As {@link #start(List, Map)}, serving the server kit's service (the controller's bean). */
+  static OpenFeignBenchServer start(
+      List<String> springArgs, Map<String, Object> defaults, BenchService service) {
     SpringApplication app = new SpringApplication(OpenFeignBenchApplication.class);
+    app.addInitializers(
+        context -> context.getBeanFactory().registerSingleton("benchService", service));
     app.setMainApplicationClass(OpenFeignBenchApplication.class);
     app.setBannerMode(Banner.Mode.OFF);
     // The owner stops it: the server kit's shutdown hook in main, close() in tests.

@@ -1,5 +1,7 @@
 package io.rpcxbench.server.openfeign;
 
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
@@ -34,7 +36,7 @@ public final class OpenFeignServerMain {
   private OpenFeignServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, ServerStarter.limited(OpenFeignServerMain::start), args);
+    ServerMain.run(DEFINITION, ServerStarter.serving(OpenFeignServerMain::start), args);
   }
 
   static RunningServer start(String bind, int port, List<String> springProperties) {
@@ -43,12 +45,21 @@ public final class OpenFeignServerMain {
 
   static RunningServer start(
       String bind, int port, List<String> springProperties, ServerLimits limits) {
+    return start(bind, port, springProperties, limits, new BenchLogic());
+  }
+
+  static RunningServer start(
+      String bind,
+      int port,
+      List<String> springProperties,
+      ServerLimits limits,
+      BenchService service) {
     List<String> args = new ArrayList<>(springProperties);
     args.add("--server.address=" + bind);
     args.add("--server.port=" + port);
     Map<String, Object> defaults = new HashMap<>(tomcatLimits(limits));
     defaults.put("logging.config", LOGBACK_STDERR);
-    return OpenFeignBenchServer.start(args, defaults);
+    return OpenFeignBenchServer.start(args, defaults, service);
   }
 
   /**

@@ -2,7 +2,9 @@ package io.rpcxbench.server.rpcx;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import io.rpcxbench.rpcx.NonBlocking;
 import io.rpcxbench.rpcx.RpcxException;
 import io.rpcxbench.rpcx.RpcxMethod;
@@ -11,13 +13,37 @@ import io.rpcxbench.server.rpcx.wire.ItemList;
 import java.util.function.Supplier;
 
 /**
- * The benchmark service as RPCX publishes it. Every method is pure computation, so it runs on the
- * I/O event loop ({@link NonBlocking}). A missing argument is INVALID_ARGUMENT.
+ * The benchmark service as RPCX publishes it. Plain logic is pure computation, so it runs on the
+ * I/O event loop ({@link NonBlocking}); a service that blocks (work, a chain gateway) is published
+ * as {@link OnWorkers}, whose calls RPCX runs on its worker threads. A missing argument is
+ * INVALID_ARGUMENT, a failed downstream service UNAVAILABLE.
  */
 @RpcxService(BenchContract.SERVICE)
 @NonBlocking
-public final class BenchEndpoint {
-  private final BenchLogic bench = new BenchLogic();
+public class BenchEndpoint {
+  private final BenchService bench;
+
+  /** Plain {@link BenchLogic}. */
+  public BenchEndpoint() {
+    this(new BenchLogic());
+  }
+
+  BenchEndpoint(BenchService bench) {
+    this.bench = bench;
+  }
+
+  /** The endpoint for this service: on the event loop unless it {@link BenchService#blocks()}. */
+  static BenchEndpoint of(BenchService service) {
+    return service.blocks() ? new OnWorkers(service) : new BenchEndpoint(service);
+  }
+
+  /** The same calls without {@link NonBlocking}, which is not inherited: run on worker threads. */
+  @RpcxService(BenchContract.SERVICE)
+  static final class OnWorkers extends BenchEndpoint {
+    OnWorkers(BenchService bench) {
+      super(bench);
+    }
+  }
 
   @RpcxMethod(BenchContract.HELLO)
   public String hello(String name) {
@@ -44,6 +70,8 @@ public final class BenchEndpoint {
       return call.get();
     } catch (InvalidArgumentException e) {
       throw new RpcxException(RpcxException.Code.INVALID_ARGUMENT, e.getMessage());
+    } catch (UnavailableException e) {
+      throw new RpcxException(RpcxException.Code.UNAVAILABLE, e.getMessage());
     }
   }
 }

@@ -1,5 +1,7 @@
 package io.rpcxbench.server.rpcx;
 
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.rpcx.RpcxServer;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.serverkit.RunningServer;
@@ -31,21 +33,32 @@ public final class RpcxBenchServer implements RunningServer {
     return start(bindAddress, port, transport, ServerLimits.defaults());
   }
 
+  /** Starts serving plain {@link BenchLogic}. */
+  public static RpcxBenchServer start(
+      String bindAddress, int port, Transport transport, ServerLimits limits) {
+    return start(bindAddress, port, transport, limits, new BenchLogic());
+  }
+
   /**
    * Starts serving.
    *
    * @param limits the server kit's limits ({@code --idle-timeout}, {@code --max-connections}, ...)
+   * @param service what the calls do (the server kit's: logic, work, or a chain gateway)
    * @throws IllegalStateException when the address cannot be bound
    */
   public static RpcxBenchServer start(
-      String bindAddress, int port, Transport transport, ServerLimits limits) {
+      String bindAddress,
+      int port,
+      Transport transport,
+      ServerLimits limits,
+      BenchService service) {
     RpcxServer server =
         RpcxServer.builder()
             .bind(bindAddress)
             .port(port)
             .transport(transport)
             .limits(limits)
-            .publish(new BenchEndpoint())
+            .publish(BenchEndpoint.of(service))
             .build()
             .start();
     return new RpcxBenchServer(server);

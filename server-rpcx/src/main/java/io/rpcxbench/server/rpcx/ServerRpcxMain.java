@@ -21,9 +21,9 @@ public final class ServerRpcxMain {
     Options options = new Options();
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) ->
-                RpcxBenchServer.start(bind, port, options.transport, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                RpcxBenchServer.start(bind, port, options.transport, limits, service)),
         args,
         options);
   }

@@ -1,7 +1,9 @@
 package io.rpcxbench.protocols.amqp;
 
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerStarter;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +41,25 @@ final class AmqpServer implements RunningServer {
    */
   static AmqpServer start(String bind, int port, AmqpServerOptions options, Runnable onLost)
       throws Exception {
+    return start(bind, port, options, onLost, new BenchLogic());
+  }
+
+  /**
+   * As above, serving the server kit's service. A chain gateway needs a broker of its own, as do
+   * its services: on a shared (external) broker they would all consume one request queue. So
+   * anything but plain logic is refused there.
+   *
+   * @throws ServerStarter.RefusedService for work or a gateway on an external broker
+   */
+  static AmqpServer start(
+      String bind, int port, AmqpServerOptions options, Runnable onLost, BenchService service)
+      throws Exception {
     BrokerMode mode = options.broker.resolved();
+    if (mode.kind() == BrokerMode.Kind.EXTERNAL && !(service instanceof BenchLogic)) {
+      throw new ServerStarter.RefusedService(
+          "--work and --chain-to need a broker of this server's own (--broker rabbitmq|embedded):"
+              + " on a shared broker a chain's gateway and services would consume one queue");
+    }
     Broker broker =
         switch (mode.kind()) {
           case RABBITMQ -> RabbitMqBroker.start(bind, port, onLost);
@@ -53,7 +73,7 @@ final class AmqpServer implements RunningServer {
               broker.connectHost(), broker.port(), options.consumers, options.prefetch, onLost);
       String about = about(broker, options);
       try {
-        consumers.consume(options.consumers, new BenchCalls(new BenchLogic(), about));
+        consumers.consume(options.consumers, new BenchCalls(service, about));
       } catch (Exception e) {
         consumers.close();
         throw e;

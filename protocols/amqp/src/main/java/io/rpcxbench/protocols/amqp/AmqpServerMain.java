@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.amqp;
 
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
+import io.rpcxbench.serverkit.ServerStarter;
 
 /**
  * {@code java -jar amqp-server.jar [--bind ADDR] [--port 5673] [--broker MODE] [--prefetch N]
@@ -27,7 +28,9 @@ public final class AmqpServerMain {
     AmqpServerOptions options = new AmqpServerOptions();
     ServerMain.run(
         DEFINITION,
-        (bind, port, extra) -> AmqpServer.start(bind, port, options, AmqpServerMain::brokerLost),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                AmqpServer.start(bind, port, options, AmqpServerMain::brokerLost, service)),
         args,
         options);
   }

@@ -1,6 +1,6 @@
 package io.rpcxbench.protocols.amqp;
 
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.amqp.AmqpWire.BadBodyException;
 import io.rpcxbench.protocols.amqp.AmqpWire.PutRequest;
@@ -22,13 +22,13 @@ final class BenchCalls {
     }
   }
 
-  private final BenchLogic bench;
+  private final BenchService bench;
   private final String about;
 
   /**
    * @param about the server's settings, the answer to the {@code about} method
    */
-  BenchCalls(BenchLogic bench, String about) {
+  BenchCalls(BenchService bench, String about) {
     this.bench = bench;
     this.about = about;
   }

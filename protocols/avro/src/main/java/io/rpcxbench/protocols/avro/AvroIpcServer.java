@@ -59,11 +59,18 @@ public final class AvroIpcServer implements RunningServer {
    */
   public static AvroIpcServer start(String bindAddress, int port, ServerLimits limits)
       throws Exception {
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static AvroIpcServer start(
+      String bindAddress, int port, ServerLimits limits, io.rpcxbench.api.BenchService service)
+      throws Exception {
     AvroLimits.install();
     NettyLimits guard = new NettyLimits(AvroIpcProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(AvroLimits.MAX_FRAME);
     SpecificResponder responder =
-        new SpecificResponder(BenchProtocol.class, new BenchService(new BenchLogic()));
+        new SpecificResponder(BenchProtocol.class, new BenchService(service));
     EventLoopGroup callers = new DefaultEventLoopGroup(CALLER_THREADS);
     try {
       NettyServer server =

@@ -19,8 +19,9 @@ public final class AvroIpcServerMain {
   public static void main(String[] args) {
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) -> AvroIpcServer.start(bind, port, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                AvroIpcServer.start(bind, port, limits, service)),
         args);
   }
 }

@@ -1,6 +1,7 @@
 package io.rpcxbench.protocols.avro;
 
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
 import io.rpcxbench.serverkit.RunningServer;
@@ -42,7 +43,13 @@ public final class AvroSocketServer {
    */
   public static RunningServer start(String bindAddress, int port, ServerLimits limits)
       throws IOException {
-    SocketCalls calls = new SocketCalls(new BenchLogic());
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static RunningServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service) throws IOException {
+    SocketCalls calls = new SocketCalls(service);
     return ThreadPerConnectionServer.start(
         AvroSocketProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
   }

@@ -19,8 +19,9 @@ public final class AvroSocketServerMain {
   public static void main(String[] args) {
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) -> AvroSocketServer.start(bind, port, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                AvroSocketServer.start(bind, port, limits, service)),
         args);
   }
 }

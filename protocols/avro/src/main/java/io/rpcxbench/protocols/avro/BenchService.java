@@ -1,6 +1,5 @@
 package io.rpcxbench.protocols.avro;
 
-import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.avro.wire.BenchProtocol;
 import io.rpcxbench.protocols.avro.wire.InvalidArgument;
@@ -10,14 +9,14 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The Avro IPC service: decodes nothing itself (the {@code SpecificResponder} does), calls {@link
- * BenchLogic}, and answers its {@link InvalidArgumentException} with the protocol's declared {@code
- * InvalidArgument} error.
+ * The Avro IPC service: decodes nothing itself (the {@code SpecificResponder} does), calls the
+ * server kit's {@link io.rpcxbench.api.BenchService}, and answers its {@link
+ * InvalidArgumentException} with the protocol's declared {@code InvalidArgument} error.
  */
 final class BenchService implements BenchProtocol {
-  private final BenchLogic bench;
+  private final io.rpcxbench.api.BenchService bench; // this class's name is Avro IPC's service
 
-  BenchService(BenchLogic bench) {
+  BenchService(io.rpcxbench.api.BenchService bench) {
     this.bench = bench;
   }
 

@@ -1,6 +1,6 @@
 package io.rpcxbench.protocols.avro;
 
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.avro.wire.EchoCall;
 import io.rpcxbench.protocols.avro.wire.ErrorCode;
@@ -13,9 +13,9 @@ import io.rpcxbench.protocols.avro.wire.Request;
 
 /** avro-socket's server side of one call: a {@link Request} record in, a {@link Reply} out. */
 final class SocketCalls {
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  SocketCalls(BenchLogic bench) {
+  SocketCalls(BenchService bench) {
     this.bench = bench;
   }
 

@@ -3,14 +3,14 @@ package io.rpcxbench.protocols.bert;
 import com.ericsson.otp.erlang.OtpErlangLong;
 import com.ericsson.otp.erlang.OtpErlangObject;
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.Item;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The module {@code bench}: its four functions, each a call of {@link BenchLogic}. Strings are
+ * The module {@code bench}: its four functions, each a call of {@link BenchService}. Strings are
  * binaries; a missing argument is BERT's {@code {bert, nil}}, and BenchLogic rejects it.
  *
  * <pre>
@@ -27,9 +27,9 @@ import java.util.List;
 final class BenchModule {
   static final String NAME = BenchContract.SERVICE;
 
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  BenchModule(BenchLogic bench) {
+  BenchModule(BenchService bench) {
     this.bench = bench;
   }
 

@@ -1,7 +1,7 @@
 package io.rpcxbench.protocols.bert;
 
 import com.ericsson.otp.erlang.OtpErlangObject;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
 
 /**
@@ -12,7 +12,7 @@ import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
 final class BertCalls {
   private final BenchModule bench;
 
-  BertCalls(BenchLogic logic) {
+  BertCalls(BenchService logic) {
     this.bench = new BenchModule(logic);
   }
 

@@ -8,6 +8,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.netty.NettyLimits;
@@ -53,6 +55,12 @@ public final class BertServer implements RunningServer {
    * @throws IllegalStateException when the address cannot be bound
    */
   public static BertServer start(String bindAddress, int port, ServerLimits limits) {
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static BertServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service) {
     NettyLimits guard = new NettyLimits(BertProtocol.ID, limits);
     EventLoopGroup acceptor = group(1, "bert-accept");
     EventLoopGroup loops = group(Runtime.getRuntime().availableProcessors(), "bert-io");
@@ -65,7 +73,7 @@ public final class BertServer implements RunningServer {
               .option(ChannelOption.SO_BACKLOG, 1024)
               .handler(guard.connectionCap())
               .childOption(ChannelOption.TCP_NODELAY, true)
-              .childHandler(new BertServerInitializer(guard))
+              .childHandler(new BertServerInitializer(guard, service))
               .bind(bindAddress, port)
               .sync()
               .channel();

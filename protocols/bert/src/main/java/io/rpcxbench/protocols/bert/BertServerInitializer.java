@@ -3,7 +3,7 @@ package io.rpcxbench.protocols.bert;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.netty.NettyLimits;
 
 /**
@@ -14,14 +14,16 @@ import io.rpcxbench.serverkit.netty.NettyLimits;
 final class BertServerInitializer extends ChannelInitializer<SocketChannel> {
   private static final int LENGTH_BYTES = 4;
 
-  private final BertCalls calls = new BertCalls(new BenchLogic());
+  private final BertCalls calls;
   private final NettyLimits limits;
 
   /**
    * @param limits the server kit's limits, shared by all connections
+   * @param service what the calls do (the server kit's)
    */
-  BertServerInitializer(NettyLimits limits) {
+  BertServerInitializer(NettyLimits limits, BenchService service) {
     this.limits = limits;
+    this.calls = new BertCalls(service);
   }
 
   @Override

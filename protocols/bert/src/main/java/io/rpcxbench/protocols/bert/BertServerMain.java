@@ -16,7 +16,8 @@ public final class BertServerMain {
 
   /** Starts the server with the kit's limits ({@code --max-connections}, ...). */
   static final ServerStarter STARTER =
-      ServerStarter.limited((bind, port, extra, limits) -> BertServer.start(bind, port, limits));
+      ServerStarter.serving(
+          (bind, port, extra, limits, service) -> BertServer.start(bind, port, limits, service));
 
   private BertServerMain() {}
 

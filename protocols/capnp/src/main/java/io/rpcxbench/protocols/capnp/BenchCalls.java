@@ -1,21 +1,21 @@
 package io.rpcxbench.protocols.capnp;
 
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.Item;
 import java.util.List;
 import org.capnproto.MessageBuilder;
 
 /**
- * One request to its reply: decodes the call, runs {@link BenchLogic}, encodes the result. The
+ * One request to its reply: decodes the call, runs {@link BenchService}, encodes the result. The
  * request is read completely before the logic runs, so a message that cannot be read (a {@link
  * org.capnproto.DecodeException}) escapes to the connection, which closes; a rejected argument
  * becomes an error reply.
  */
 final class BenchCalls {
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  BenchCalls(BenchLogic bench) {
+  BenchCalls(BenchService bench) {
     this.bench = bench;
   }
 

@@ -1,6 +1,7 @@
 package io.rpcxbench.protocols.capnp;
 
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
@@ -46,7 +47,13 @@ public final class CapnpServer {
    */
   public static RunningServer start(String bindAddress, int port, ServerLimits limits)
       throws IOException {
-    BenchCalls calls = new BenchCalls(new BenchLogic());
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static RunningServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service) throws IOException {
+    BenchCalls calls = new BenchCalls(service);
     return ThreadPerConnectionServer.start(
         CapnpProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
   }

@@ -19,7 +19,8 @@ public final class CapnpServerMain {
   public static void main(String[] args) {
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited((bind, port, extra, limits) -> CapnpServer.start(bind, port, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) -> CapnpServer.start(bind, port, limits, service)),
         args);
   }
 }

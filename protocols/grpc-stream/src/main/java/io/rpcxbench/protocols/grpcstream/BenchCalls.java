@@ -2,17 +2,18 @@ package io.rpcxbench.protocols.grpcstream;
 
 import com.google.protobuf.UnsafeByteOperations;
 import io.grpc.Status;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import io.rpcxbench.protocols.grpcstream.wire.CallReply;
 import io.rpcxbench.protocols.grpcstream.wire.CallRequest;
 import io.rpcxbench.protocols.grpcstream.wire.Error;
 
-/** One request to its reply: decodes the call, runs {@link BenchLogic}, encodes the result. */
+/** One request to its reply: decodes the call, runs {@link BenchService}, encodes the result. */
 final class BenchCalls {
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  BenchCalls(BenchLogic bench) {
+  BenchCalls(BenchService bench) {
     this.bench = bench;
   }
 
@@ -42,6 +43,10 @@ final class BenchCalls {
       }
     } catch (InvalidArgumentException e) {
       reply.setError(error(Status.Code.INVALID_ARGUMENT, e.getMessage()));
+    } catch (UnavailableException e) { // a chain gateway's service failed: this call only
+      reply.setError(error(Status.Code.UNAVAILABLE, e.getMessage()));
+    } catch (RuntimeException e) {
+      reply.setError(error(Status.Code.INTERNAL, String.valueOf(e)));
     }
     return reply.build();
   }

@@ -2,7 +2,7 @@ package io.rpcxbench.protocols.grpcstream;
 
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.grpcstream.wire.BenchStreamGrpc;
 import io.rpcxbench.protocols.grpcstream.wire.CallReply;
 import io.rpcxbench.protocols.grpcstream.wire.CallRequest;
@@ -11,8 +11,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** BenchStream/Calls: one {@link Session} per open stream, each answering calls in order. */
 final class BenchStreamService extends BenchStreamGrpc.BenchStreamImplBase {
-  private final BenchCalls calls = new BenchCalls(new BenchLogic());
+  private final BenchCalls calls;
   private final Set<Session> open = ConcurrentHashMap.newKeySet();
+
+  BenchStreamService(BenchService service) {
+    this.calls = new BenchCalls(service);
+  }
 
   @Override
   public StreamObserver<CallRequest> calls(StreamObserver<CallReply> replies) {

@@ -3,6 +3,8 @@ package io.rpcxbench.protocols.grpcstream;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
@@ -58,13 +60,23 @@ public final class GrpcStreamServer implements RunningServer {
    */
   public static GrpcStreamServer start(
       String bindAddress, int port, boolean directExecutor, ServerLimits serverLimits) {
+    return start(bindAddress, port, directExecutor, serverLimits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, boolean, ServerLimits)}, serving the server kit's service. */
+  public static GrpcStreamServer start(
+      String bindAddress,
+      int port,
+      boolean directExecutor,
+      ServerLimits serverLimits,
+      BenchService logic) {
     InetSocketAddress address;
     try {
       address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot resolve bind address " + bindAddress, e);
     }
-    BenchStreamService service = new BenchStreamService();
+    BenchStreamService service = new BenchStreamService(logic);
     NettyServerBuilder builder =
         NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
             .addService(service);

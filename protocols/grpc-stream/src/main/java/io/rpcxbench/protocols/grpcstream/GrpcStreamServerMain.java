@@ -21,9 +21,9 @@ public final class GrpcStreamServerMain {
     Options options = new Options();
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) ->
-                GrpcStreamServer.start(bind, port, options.directExecutor, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                GrpcStreamServer.start(bind, port, options.directExecutor, limits, service)),
         args,
         options);
   }

@@ -16,23 +16,24 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 
 /**
  * One aggregated request: route by path, deserialize the body through the request allow-list, call
- * {@link BenchLogic}, serialize the reply. Every refusal is a status with a text/plain detail (400
- * for a rejected or unreadable body and an invalid argument) and the connection stays open.
+ * {@link BenchService}, serialize the reply. Every refusal is a status with a text/plain detail
+ * (400 for a rejected or unreadable body and an invalid argument) and the connection stays open.
  */
 final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final System.Logger LOG = System.getLogger("http-javaser");
 
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  JavaserHandler(BenchLogic bench) {
+  JavaserHandler(BenchService bench) {
     this.bench = bench;
   }
 
@@ -75,6 +76,8 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
     } catch (InvalidArgumentException e) {
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
+    } catch (UnavailableException e) { // a chain gateway's service failed
+      response = error(HttpResponseStatus.SERVICE_UNAVAILABLE, e.getMessage());
     } catch (IOException e) {
       response = error(HttpResponseStatus.INTERNAL_SERVER_ERROR, "cannot write reply: " + e);
     }

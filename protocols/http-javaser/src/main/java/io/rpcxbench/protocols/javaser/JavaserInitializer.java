@@ -4,26 +4,27 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.netty.NettyLimits;
 
 /**
  * HTTP/1.1 codec with bounded lines and headers, an aggregator bounded to the largest legal request
- * (413 past it), then the handler. One {@link BenchLogic} for all connections.
+ * (413 past it), then the handler. One {@link BenchService} for all connections.
  */
 final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_INITIAL_LINE = 4096;
   private static final int MAX_HEADERS = 8192;
   private static final int MAX_CHUNK = 8192;
 
-  private final BenchLogic bench = new BenchLogic();
+  private final BenchService bench;
   private final NettyLimits limits;
 
   /**
    * @param limits the server kit's limits, wrapped around the HTTP codec
    */
-  JavaserInitializer(NettyLimits limits) {
+  JavaserInitializer(NettyLimits limits, BenchService bench) {
     this.limits = limits;
+    this.bench = bench;
   }
 
   @Override

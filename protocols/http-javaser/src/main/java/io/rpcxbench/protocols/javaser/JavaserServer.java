@@ -6,6 +6,8 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.netty.NettyLimits;
@@ -49,6 +51,12 @@ public final class JavaserServer implements RunningServer {
    * @throws IllegalStateException when the address cannot be bound
    */
   public static JavaserServer start(String bindAddress, int port, ServerLimits limits) {
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static JavaserServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service) {
     NettyLimits guard = new NettyLimits(JavaserProtocol.ID, limits);
     EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
@@ -58,7 +66,7 @@ public final class JavaserServer implements RunningServer {
               .group(acceptor, workers)
               .channel(NioServerSocketChannel.class)
               .handler(guard.connectionCap())
-              .childHandler(new JavaserInitializer(guard))
+              .childHandler(new JavaserInitializer(guard, service))
               .bind(bindAddress, port)
               .sync()
               .channel();

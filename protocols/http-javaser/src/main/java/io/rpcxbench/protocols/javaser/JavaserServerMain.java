@@ -19,8 +19,9 @@ public final class JavaserServerMain {
   public static void main(String[] args) {
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) -> JavaserServer.start(bind, port, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                JavaserServer.start(bind, port, limits, service)),
         args);
   }
 }

@@ -3,12 +3,14 @@ package io.rpcxbench.protocols.resp;
 import static io.rpcxbench.protocols.resp.ServerReplies.bulk;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.Item;
 import java.util.ArrayList;
@@ -16,19 +18,30 @@ import java.util.List;
 
 /**
  * The contract's four calls as commands ({@code BENCH.HELLO name}, {@code BENCH.ECHO payload},
- * {@code BENCH.PUT key value}, {@code BENCH.ITEMS n}): the arguments go to {@link BenchLogic},
+ * {@code BENCH.PUT key value}, {@code BENCH.ITEMS n}): the arguments go to {@link BenchService},
  * which also makes the checks; a missing argument reaches it as null. Thread-safe.
  */
 final class BenchCommands {
-  private final BenchLogic logic = new BenchLogic();
+  private final BenchService logic;
+
+  BenchCommands(BenchService logic) {
+    this.logic = logic;
+  }
 
   /** Replies with {@code "hello, " + name} as a bulk string. */
   RedisMessage hello(List<ByteBuf> args) {
     return bulk(logic.hello(ServerReplies.utf8(args, 1)));
   }
 
-  /** Replies with the payload itself: the request's buffer, not a copy. */
+  /**
+   * Replies with the payload itself: the request's buffer, not a copy; work or a chain gateway gets
+   * the bytes.
+   */
   RedisMessage echo(List<ByteBuf> args) {
+    if (!(logic instanceof BenchLogic)) {
+      return new FullBulkStringRedisMessage(
+          Unpooled.wrappedBuffer(logic.echo(ServerReplies.bytes(args, 1))));
+    }
     boolean present = args.size() > 1;
     BenchLogic.checkEchoPayload(present, present ? args.get(1).readableBytes() : 0);
     return new FullBulkStringRedisMessage(args.get(1).retainedDuplicate());

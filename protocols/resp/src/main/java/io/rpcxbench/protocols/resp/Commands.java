@@ -11,7 +11,10 @@ import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.IntegerRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 import io.netty.handler.codec.redis.SimpleStringRedisMessage;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.api.UnavailableException;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,10 +29,16 @@ import java.util.Locale;
 final class Commands {
   private static final SimpleStringRedisMessage PONG = new SimpleStringRedisMessage("PONG");
 
-  private final BenchCommands bench = new BenchCommands();
+  private final BenchCommands bench;
   private final String serverName;
 
   Commands(String serverName) {
+    this(serverName, new BenchLogic());
+  }
+
+  /** Serving the server kit's service. */
+  Commands(String serverName, BenchService service) {
+    this.bench = new BenchCommands(service);
     this.serverName = serverName;
   }
 
@@ -58,6 +67,8 @@ final class Commands {
       };
     } catch (InvalidArgumentException e) {
       return error("ERR " + e.getMessage());
+    } catch (UnavailableException e) {
+      return error("UNAVAILABLE " + e.getMessage());
     }
   }
 

@@ -12,6 +12,8 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.netty.NettyLimits;
@@ -66,6 +68,12 @@ final class RespServer implements RunningServer {
    * @throws Exception the bind's failure (a {@link java.net.BindException} for a busy port)
    */
   static RespServer start(String bind, int port, ServerLimits limits) throws Exception {
+    return start(bind, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  static RespServer start(String bind, int port, ServerLimits limits, BenchService service)
+      throws Exception {
     NettyLimits guard = new NettyLimits("resp", limits);
     EventLoopGroup acceptor =
         new MultiThreadIoEventLoopGroup(
@@ -82,7 +90,8 @@ final class RespServer implements RunningServer {
             .option(ChannelOption.SO_BACKLOG, 1024)
             .handler(guard.connectionCap())
             .childOption(ChannelOption.TCP_NODELAY, true)
-            .childHandler(new RespServerInitializer(new Commands(serverName()), connections, guard))
+            .childHandler(
+                new RespServerInitializer(new Commands(serverName(), service), connections, guard))
             .bind(bind, port)
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {

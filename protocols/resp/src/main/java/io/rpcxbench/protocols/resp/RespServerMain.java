@@ -1,5 +1,7 @@
 package io.rpcxbench.protocols.resp;
 
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
@@ -70,9 +72,15 @@ public final class RespServerMain {
 
   /** How {@code main} starts the backend that picocli parsed into {@code options}. */
   static ServerStarter starter(Options options, ServerDefinition definition) {
-    return ServerStarter.limited(
-        (bind, port, extra, limits) ->
-            start(options.backend, bind, port, limits, code -> exitWithChild(definition, code)));
+    return ServerStarter.serving(
+        (bind, port, extra, limits, service) ->
+            start(
+                options.backend,
+                bind,
+                port,
+                limits,
+                service,
+                code -> exitWithChild(definition, code)));
   }
 
   /**
@@ -83,9 +91,30 @@ public final class RespServerMain {
   static RunningServer start(
       Backend backend, String bind, int port, ServerLimits limits, IntConsumer onChildExit)
       throws Exception {
-    return backend == Backend.NETTY
-        ? RespServer.start(bind, port, limits)
-        : RedisServerChild.start(bind, port, onChildExit);
+    return start(backend, bind, port, limits, new BenchLogic(), onChildExit);
+  }
+
+  /**
+   * As above, serving the server kit's service. redis-server runs its own logic (built-in commands
+   * and Lua scripts), so it cannot do work or be a chain gateway: refused as bad usage.
+   */
+  static RunningServer start(
+      Backend backend,
+      String bind,
+      int port,
+      ServerLimits limits,
+      BenchService service,
+      IntConsumer onChildExit)
+      throws Exception {
+    if (backend == Backend.NETTY) {
+      return RespServer.start(bind, port, limits, service);
+    }
+    if (!(service instanceof BenchLogic)) {
+      throw new ServerStarter.RefusedService(
+          "--backend redis-server runs its own logic (redis-server's commands and Lua scripts):"
+              + " --work and --chain-to need our server (--backend netty)");
+    }
+    return RedisServerChild.start(bind, port, onChildExit);
   }
 
   /**

@@ -1,17 +1,17 @@
 package io.rpcxbench.protocols.tcpprotobuf;
 
 import com.google.protobuf.UnsafeByteOperations;
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Error;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Reply;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 
-/** One request to its reply: decodes the call, runs {@link BenchLogic}, encodes the result. */
+/** One request to its reply: decodes the call, runs {@link BenchService}, encodes the result. */
 final class BenchCalls {
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  BenchCalls(BenchLogic bench) {
+  BenchCalls(BenchService bench) {
     this.bench = bench;
   }
 

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.tcpprotobuf;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RunningServer;
@@ -42,7 +43,13 @@ public final class TcpProtobufServer {
    */
   public static RunningServer start(String bindAddress, int port, ServerLimits limits)
       throws IOException {
-    BenchCalls calls = new BenchCalls(new BenchLogic());
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static RunningServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service) throws IOException {
+    BenchCalls calls = new BenchCalls(service);
     return ThreadPerConnectionServer.start(
         TcpProtobufProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
   }

@@ -19,8 +19,9 @@ public final class TcpProtobufServerMain {
   public static void main(String[] args) {
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) -> TcpProtobufServer.start(bind, port, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                TcpProtobufServer.start(bind, port, limits, service)),
         args);
   }
 }

@@ -1,6 +1,6 @@
 package io.rpcxbench.protocols.thrift;
 
-import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.protocols.thrift.wire.InvalidArgument;
@@ -15,9 +15,9 @@ import org.apache.thrift.TBaseHelper;
  * InvalidArgument}, which travels as a declared reply and leaves the connection usable.
  */
 final class BenchHandler implements Bench.Iface {
-  private final BenchLogic bench;
+  private final BenchService bench;
 
-  BenchHandler(BenchLogic bench) {
+  BenchHandler(BenchService bench) {
     this.bench = bench;
   }
 

@@ -1,6 +1,7 @@
 package io.rpcxbench.protocols.thrift;
 
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.serverkit.ConnectionCap;
 import io.rpcxbench.serverkit.RunningServer;
@@ -50,7 +51,8 @@ public final class ThriftServer implements RunningServer {
   private final Thread serving;
   private volatile boolean closed;
 
-  private ThriftServer(TServerSocket listener, ServerLimits limits, ConnectionCap cap) {
+  private ThriftServer(
+      TServerSocket listener, ServerLimits limits, ConnectionCap cap, BenchService service) {
     this.listener = listener;
     int maxFrame = limits.maxFrameBytes(ThriftLimits.MAX_FRAME);
     this.connections = new ConnectionTracker(maxFrame, cap);
@@ -67,7 +69,7 @@ public final class ThriftServer implements RunningServer {
     this.server =
         new TThreadPoolServer(
             new TThreadPoolServer.Args(listener)
-                .processor(new Bench.Processor<>(new BenchHandler(new BenchLogic())))
+                .processor(new Bench.Processor<>(new BenchHandler(service)))
                 .transportFactory(new TFramedTransport.Factory(maxFrame))
                 .protocolFactory(ThriftLimits.protocolFactory())
                 .executorService(workers)
@@ -95,6 +97,12 @@ public final class ThriftServer implements RunningServer {
    */
   public static ThriftServer start(String bindAddress, int port, ServerLimits limits)
       throws Exception {
+    return start(bindAddress, port, limits, new BenchLogic());
+  }
+
+  /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
+  public static ThriftServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service) throws Exception {
     ConnectionCap cap = new ConnectionCap(ThriftProtocol.ID, limits.maxConnections());
     TServerSocket.ServerSocketTransportArgs args =
         new TServerSocket.ServerSocketTransportArgs()
@@ -104,7 +112,7 @@ public final class ThriftServer implements RunningServer {
       args.clientTimeout((int) Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
     }
     TServerSocket listener = new CappedServerSocket(args, cap);
-    ThriftServer server = new ThriftServer(listener, limits, cap);
+    ThriftServer server = new ThriftServer(listener, limits, cap, service);
     server.serving.start();
     server.awaitServing();
     log.info(

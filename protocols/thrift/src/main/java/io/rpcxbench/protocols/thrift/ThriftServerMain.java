@@ -19,8 +19,9 @@ public final class ThriftServerMain {
   public static void main(String[] args) {
     ServerMain.run(
         DEFINITION,
-        ServerStarter.limited(
-            (bind, port, extra, limits) -> ThriftServer.start(bind, port, limits)),
+        ServerStarter.serving(
+            (bind, port, extra, limits, service) ->
+                ThriftServer.start(bind, port, limits, service)),
         args);
   }
 }

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.protocols.typedjson.wire.EchoReply;
 import io.rpcxbench.protocols.typedjson.wire.EchoRequest;
@@ -39,7 +40,17 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
   private static final Logger log = LoggerFactory.getLogger(CallHandler.class);
   private static final int MAX_MESSAGE = 300;
 
-  private final BenchLogic logic = new BenchLogic();
+  private final BenchService logic;
+
+  /** Plain {@link BenchLogic}. */
+  CallHandler() {
+    this(new BenchLogic());
+  }
+
+  /** Serving the server kit's service. */
+  CallHandler(BenchService logic) {
+    this.logic = logic;
+  }
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) throws IOException {

@@ -17,6 +17,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.netty.NettyLimits;
@@ -69,10 +71,21 @@ final class TypedJsonServer implements RunningServer {
    * @throws IOException when the address cannot be bound (a {@code BindException} as the cause)
    */
   static TypedJsonServer start(String bind, int port, ServerLimits limits) throws IOException {
+    return start(bind, port, limits, new BenchLogic());
+  }
+
+  /**
+   * As {@link #start(String, int, ServerLimits)}, serving the server kit's service; one that blocks
+   * (work, a chain gateway) is not warmed up, as its warm-up calls would work or go downstream.
+   */
+  static TypedJsonServer start(String bind, int port, ServerLimits limits, BenchService service)
+      throws IOException {
     NettyLimits guard = new NettyLimits(TypedJsonProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(Frames.MAX_FRAME);
-    CallHandler calls = new CallHandler();
-    calls.warmUp();
+    CallHandler calls = new CallHandler(service);
+    if (!service.blocks()) {
+      calls.warmUp();
+    }
     EventLoopGroup acceptor =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("typed-json-accept", true), NioIoHandler.newFactory());

@@ -16,8 +16,9 @@ public final class TypedJsonServerMain {
 
   /** Starts the server with the kit's limits ({@code --max-connections}, ...). */
   static final ServerStarter STARTER =
-      ServerStarter.limited(
-          (bind, port, extra, limits) -> TypedJsonServer.start(bind, port, limits));
+      ServerStarter.serving(
+          (bind, port, extra, limits, service) ->
+              TypedJsonServer.start(bind, port, limits, service));
 
   private TypedJsonServerMain() {}
 
