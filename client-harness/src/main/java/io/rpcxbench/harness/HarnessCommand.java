@@ -61,6 +61,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin LoadOptions load = new LoadOptions();
 
+  @Mixin WarmupModeOptions warmupMode = new WarmupModeOptions();
+
   @Mixin TargetOptions target = new TargetOptions();
 
   @Mixin LoadModelOptions models = new LoadModelOptions();
@@ -188,7 +190,8 @@ public final class HarnessCommand implements Callable<Integer> {
             force,
             model,
             models.instruments(spec.commandLine()),
-            fleet.member());
+            fleet.member(),
+            warmupMode.resolve(load, spec.commandLine()));
     try {
       config.validate();
       config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));

@@ -38,7 +38,8 @@ record RunConfig(
     boolean force,
     LoadModel loadModel,
     Instruments instruments,
-    FleetMember fleet) {
+    FleetMember fleet,
+    SteadyWarmup steadyWarmup) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -156,7 +157,8 @@ record RunConfig(
         force,
         loadModel,
         instruments,
-        FleetMember.NONE);
+        FleetMember.NONE,
+        null);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -199,6 +201,9 @@ record RunConfig(
     if (timeLimit.isNegative()) {
       throw new IllegalArgumentException(
           "--time-limit must not be negative (0s: none), got " + timeLimit);
+    }
+    if (steadyWarmup != null) {
+      steadyWarmup.validate();
     }
     if (coldStart && !warmup.isZero()) {
       throw new IllegalArgumentException(
@@ -330,7 +335,8 @@ record RunConfig(
         force,
         loadModel,
         instruments.forProtocol(protocol, protocols.size() > 1),
-        fleet);
+        fleet,
+        steadyWarmup);
   }
 
   String protocolList() {
@@ -365,6 +371,9 @@ record RunConfig(
     }
     add(args, "--runs", runs);
     add(args, "--warmup", warmup);
+    if (steadyWarmup != null) {
+      steadyWarmup.addArgs(args);
+    }
     add(args, "--call", call.id());
     add(args, "--payload", payloadBytes);
     add(args, "--items", items);
