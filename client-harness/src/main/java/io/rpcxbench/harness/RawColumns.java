@@ -12,11 +12,13 @@ import java.util.List;
 /**
  * Prints columns of a raw file, the harness's extra ones included ({@code limited_by}, {@code
  * client_cpu_s}, ...), one tab-separated line per run, for the bench scripts (which never count CSV
- * columns); a column a row lacks prints empty. The report's {@code show --column} knows only the
+ * columns); a column a row lacks prints empty; {@code #KEY} prints the provenance value of KEY (the
+ * same on every line; empty when absent). The report's {@code show --column} knows only the
  * format's own columns.
  *
  * <pre>{@code
- * java -cp client-harness.jar io.rpcxbench.harness.RawColumns t64-r3000.csv order calls limited_by
+ * java -cp client-harness.jar io.rpcxbench.harness.RawColumns t64-r3000.csv order calls limited_by \
+ *     '#warmup_converged'
  * }</pre>
  *
  * <p>Exit codes: 0 printed; 1 the file cannot be read or has problems (printed on stderr); 2 bad
@@ -49,8 +51,13 @@ public final class RawColumns {
       String[] csv = row.toCsv().split(",", -1);
       List<String> values = new ArrayList<>();
       for (int i = 1; i < args.length; i++) {
-        int index = RawResultFile.COLUMNS.indexOf(args[i]);
-        values.add(index >= 0 ? csv[index] : row.extra(args[i]).orElse(""));
+        String name = args[i];
+        int index = RawResultFile.COLUMNS.indexOf(name);
+        if (name.startsWith("#")) {
+          values.add(c.provenance().getOrDefault(name.substring(1), ""));
+        } else {
+          values.add(index >= 0 ? csv[index] : row.extra(name).orElse(""));
+        }
       }
       out.println(String.join("\t", values));
     }

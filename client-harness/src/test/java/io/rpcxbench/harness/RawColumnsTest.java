@@ -38,13 +38,22 @@ class RawColumnsTest {
 
     int code =
         RawColumns.run(
-            new String[] {file.toString(), "order", "calls", "client_cpu_s", "limited_by", "nope"},
+            new String[] {
+              file.toString(),
+              "order",
+              "calls",
+              "client_cpu_s",
+              "limited_by",
+              "nope",
+              "#runs",
+              "#absent"
+            },
             new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
 
     assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8))
-        .isEqualTo("0\t20\t0.010\tnone\t\n1\t20\t0.005\tclient\t\n");
+        .isEqualTo("0\t20\t0.010\tnone\t\t2\t\n1\t20\t0.005\tclient\t\t2\t\n");
   }
 
   @Test
