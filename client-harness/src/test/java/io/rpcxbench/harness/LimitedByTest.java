@@ -1,8 +1,12 @@
 package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code limited_by} classification from synthetic CPU and link figures. */
 class LimitedByTest {
@@ -95,6 +99,28 @@ class LimitedByTest {
     assertThat(LimitedBy.linkBitsPerSecond("?")).isNaN();
     assertThat(LimitedBy.linkBitsPerSecond("")).isNaN();
     assertThat(LimitedBy.linkBitsPerSecond(null)).isNaN();
+  }
+
+  @Test
+  void aRunThatFillsAKnownLinkIsLimitedByIt(@TempDir Path dir) throws Exception {
+    assumeTrue(RunMeters.clientIoBytes() != null, "skipped: /proc/self/io is not readable here");
+    // a 1 kbit/s link: the 200 kB this "run" writes would take it 1,600 s
+    RunMeters meters = new RunMeters(null, LimitedBy.linkBitsPerSecond("1kbit"));
+    meters.before();
+    Files.write(dir.resolve("bytes"), new byte[200_000]);
+    RunResult r = meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
+
+    assertThat(Double.parseDouble(r.extra().get("link_used"))).isGreaterThan(1);
+    assertThat(r.extra()).containsEntry("limited_by", "link");
+  }
+
+  @Test
+  void withoutALinkRateTheLinkIsNotMeasured() {
+    RunMeters meters = new RunMeters(null);
+    meters.before();
+    RunResult r = meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
+
+    assertThat(r.extra()).doesNotContainKey("link_used").containsKey("limited_by");
   }
 
   @Test
