@@ -33,6 +33,9 @@ KILL_AFTER_S=10
 STOP_TIMEOUT_S=15
 OUT=results/raw
 STOP_AFTER_FAILURES=0
+RATES_SPEC=                        # --rates: open-loop points (calls/s) instead of the grid
+DURATION=10s                       # --duration: each run's schedule with --rates
+STOP_AFTER_OVERLOAD=2              # --rates: rates in a row a protocol did not keep up with
 MODE=host
 HOST=localhost
 declare -A PORT=()                 # --port ID=PORT; the rest from the catalog or the ready lines
@@ -97,6 +100,16 @@ Plan:
   --stop-after-failures N  after N failed points in a row for a protocol, move that protocol
                            on to the next thread count (default 0: never)
 
+Rate sweep (the open loop, docs/load-models.md; instead of --threads/--requests):
+  --rates LIST             offered rates in calls/s, a LIST as above ("1000:20000:1000",
+                           "500,1000,2000"); one point per protocol per rate, written as
+                           <out>/<protocol>/open-r<RATE>-d<S>s.csv; rate outermost
+  --duration D             each run's schedule: whole seconds or minutes, "10s", "1m" (default 10s)
+  --stop-after-overload N  after N rates in a row that a protocol did not keep up with (achieved
+                           < 99 % of the rate, calls dropped, failed calls, or the point did not
+                           finish), skip its higher rates (default 2; 0: never)
+                           --max-in-flight, --arrivals, --fail-after go after "--"
+
 Passed to the harness at every point (recorded in every file, failed-point ones too):
   --call hello|echo|put|items, --payload BYTES (needs --call), --items N (needs --call),
   --warmup DURATION, --requests-per thread|total, --timeout DURATION (per-call deadline),
@@ -119,7 +132,8 @@ result files), JAVA (java binary), CLIENT_JVM_OPTS, SERVER_JVM_OPTS (as --server
 RPCX_READY_TIMEOUT (server start, s), RPCX_SWEEP_MIN_FREE_KB (free space a point needs,
 default 8192), RPCX_LAB_STATE_DIR (which lab, see deploy/lab.sh --help).
 
-Exit: 0 every point complete without errors, 1 some point failed or timed out,
+Exit: 0 every point complete without errors, 1 some point failed or timed out (or, with
+--rates, a protocol did not keep up with a rate),
 2 bad usage, $EXIT_LOCKED another sweep is running on --out, $EXIT_NO_SPACE --out cannot be written (full
 disk; the resume command is printed), 130/143 interrupted (the resume command is printed).
 
@@ -129,6 +143,7 @@ Examples:
   ./sweep.sh --local --protocol rpcx,grpc-tuned --call echo --payload 256 --out results/echo256
   ./sweep.sh --host 198.18.0.2 --port grpc=9082 --stop-after-failures 3 -- --warmup 5s
   ./sweep.sh --lab --threads 10:910:100,990 --requests 100,300,500 --dry-run
+  ./sweep.sh --local --protocol rpcx,grpc --rates 1000:20000:1000 --duration 10s --runs 3
 USAGE
 }
 
@@ -176,7 +191,7 @@ parse_counts() {
 }
 
 parse_args() {
-  local modes=0 arg value call_given=0 sized=''
+  local modes=0 arg value call_given=0 sized='' grid_given='' failures_given=0
   PORT_SPECS=()
   while (($# > 0)); do
     arg=$1
@@ -194,7 +209,7 @@ parse_args() {
       --cold-start) HARNESS_OPTS+=("$arg"); shift; continue ;;
       --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
       --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout|\
-      --timeout-per|--server-jvm-flags)
+      --timeout-per|--server-jvm-flags|--rates|--duration|--stop-after-overload)
         (($# >= 2)) || die_usage "$arg needs a value"
         value=$2 ;;
       *) die_usage "unknown argument '$arg'" ;;
@@ -203,8 +218,13 @@ parse_args() {
       --host) HOST=$value; MODE=host; modes=$((modes + 1))
               [[ -n $HOST ]] || die_usage "--host needs a host name or address" ;;
       --protocol|--protocols) PROTOCOLS=$value ;;
-      --threads) THREADS_SPEC=$value ;;
-      --requests) REQUESTS_SPEC=$value ;;
+      --threads) THREADS_SPEC=$value; grid_given=$arg ;;
+      --requests) REQUESTS_SPEC=$value; grid_given=$arg ;;
+      --rates) RATES_SPEC=$value
+               [[ -n $value ]] || die_usage "--rates needs a LIST of rates (calls/s)" ;;
+      --duration) DURATION=$value; DURATION_GIVEN=1 ;;
+      --stop-after-overload) is_nonneg "$value" || die_usage "--stop-after-overload must be an integer >= 0, got '$value'"
+                             STOP_AFTER_OVERLOAD=$value ;;
       --runs) is_posint "$value" || die_usage "--runs must be a positive integer, got '$value'"
               RUNS=$value ;;
       --point-timeout) is_posint "$value" || die_usage "--point-timeout must be a positive number of seconds, got '$value'"
@@ -218,7 +238,7 @@ parse_args() {
         HARNESS_OPTS+=("$arg" "$value") ;;
       --out) [[ -n $value ]] || die_usage "--out needs a folder"; OUT=$value ;;
       --stop-after-failures) is_nonneg "$value" || die_usage "--stop-after-failures must be an integer >= 0, got '$value'"
-                             STOP_AFTER_FAILURES=$value ;;
+                             STOP_AFTER_FAILURES=$value; failures_given=1 ;;
       --port)
         if ! [[ $value =~ ^([a-z][a-z0-9-]*)=([0-9]{1,5})$ ]] || ((BASH_REMATCH[2] < 1 || BASH_REMATCH[2] > 65535)); then
           die_usage "--port must be ID=PORT with PORT 1..65535, got '$value'"
@@ -239,6 +259,12 @@ parse_args() {
   # without --call the harness makes hello calls, which have no payload or items
   [[ -z $sized || $call_given -eq 1 ]] ||
     die_usage "$sized needs --call (e.g. --call echo --payload 256): without it the harness measures hello"
+  if [[ -n $RATES_SPEC ]]; then
+    parse_rates "$grid_given" "$failures_given"
+    harness_readings
+    return 0
+  fi
+  [[ -z ${DURATION_GIVEN:-} ]] || die_usage "--duration is the schedule of a rate sweep: give --rates too"
   parse_counts --threads "$THREADS_SPEC" 10 990 10
   THREADS=("${COUNTS[@]}"); THREADS_DESC=$COUNTS_DESC
   parse_counts --requests "$REQUESTS_SPEC" 10 900 10
@@ -250,10 +276,14 @@ parse_args() {
 # files record, wherever they were given (own flags or after --): REQUESTS_PER, COLD_START.
 harness_readings() {
   local i a
-  REQUESTS_PER=thread; COLD_START=false
+  REQUESTS_PER=thread; COLD_START=false; MAX_IN_FLIGHT=256; ARRIVALS=uniform
   for ((i = 0; i < ${#HARNESS_OPTS[@]}; i++)); do
     a=${HARNESS_OPTS[i]}
     case $a in
+      --max-in-flight) MAX_IN_FLIGHT=${HARNESS_OPTS[i + 1]:-256} ;;
+      --max-in-flight=*) MAX_IN_FLIGHT=${a#*=} ;;
+      --arrivals) ARRIVALS=${HARNESS_OPTS[i + 1]:-uniform} ;;
+      --arrivals=*) ARRIVALS=${a#*=} ;;
       --requests-per) REQUESTS_PER=${HARNESS_OPTS[i + 1]:-thread} ;;
       --requests-per=*) REQUESTS_PER=${a#*=} ;;
       --cold-start) COLD_START=true ;;
@@ -279,6 +309,7 @@ load_catalog() {
 build_plan() {
   PLAN_P=(); PLAN_T=(); PLAN_R=()
   local t r p
+  if [[ -n $RATES_SPEC ]]; then build_rate_plan; return 0; fi
   for t in "${THREADS[@]}"; do
     for r in "${REQUESTS[@]}"; do
       for p in "${PROTOCOL_LIST[@]}"; do
@@ -291,6 +322,123 @@ build_plan() {
 # calls_per_point T R: the calls a point makes over its runs (the harness's --requests-per)
 calls_per_point() {
   if [[ $REQUESTS_PER == total ]]; then printf '%s' $((RUNS * $2)); else printf '%s' $((RUNS * $1 * $2)); fi
+}
+
+# ---- rate sweeps (--rates): one open-loop point per protocol per rate (docs/load-models.md) ----
+# In a rate sweep PLAN_T holds the rate (calls/s) and PLAN_R the duration (s): a point makes
+# rate x duration calls per run, the same product as threads x requests.
+
+# parse_rates GRID_OPTION FAILURES_GIVEN: checks --rates and --duration; sets RATES, RATES_DESC,
+# DURATION_S
+parse_rates() {
+  [[ -z $1 ]] || die_usage "--rates runs open-loop points (one per rate), $1 belongs to the closed loop's grid: give one or the other"
+  (($2 == 0)) || die_usage "--stop-after-failures moves on along the grid's thread counts; with --rates use --stop-after-overload N"
+  if [[ $DURATION =~ ^([1-9][0-9]{0,5})s$ ]]; then
+    DURATION_S=${BASH_REMATCH[1]}
+  elif [[ $DURATION =~ ^([1-9][0-9]{0,3})m$ ]]; then
+    DURATION_S=$((BASH_REMATCH[1] * 60))
+  else
+    die_usage "--duration must be whole seconds or minutes like 10s or 1m, got '$DURATION'"
+  fi
+  parse_counts --rates "$RATES_SPEC" 1000 20000 1000
+  RATES=("${COUNTS[@]}"); RATES_DESC=$COUNTS_DESC
+}
+
+build_rate_plan() {
+  local rate p
+  for rate in "${RATES[@]}"; do
+    for p in "${PROTOCOL_LIST[@]}"; do
+      PLAN_P+=("$p"); PLAN_T+=("$rate"); PLAN_R+=("$DURATION_S")
+    done
+  done
+}
+
+# point_file P T R: the file of a point, named as the harness names it
+point_file() {
+  if [[ -n $RATES_SPEC ]]; then
+    local suffix=''
+    [[ $ARRIVALS == uniform ]] || suffix="-$ARRIVALS"
+    printf '%s/%s/open-r%s-d%ss%s.csv' "$OUT" "$1" "$2" "$3" "$suffix"
+  else
+    printf '%s/%s/t%s-r%s.csv' "$OUT" "$1" "$2" "$3"
+  fi
+}
+
+# point_label T R: "t10 r100", or "1000/s" in a rate sweep
+point_label() {
+  if [[ -n $RATES_SPEC ]]; then printf '%s/s' "$1"; else printf 't%s r%s' "$1" "$2"; fi
+}
+
+# point_load_options T R: the harness options of the point's load (LOAD_OPTIONS) and the keys a
+# file sweep.sh writes for it (POINT_KEYS), as the harness would write them
+point_load_options() {
+  if [[ -n $RATES_SPEC ]]; then
+    LOAD_OPTIONS=(--rate "$1" --duration "${2}s")
+    POINT_KEYS=(--set "threads=$MAX_IN_FLIGHT" --set "requests=$(($1 * $2))" --set "requests_per=total"
+                --set "load_model=open" --set "rate=$1" --set "duration=PT${2}S"
+                --set "arrivals=$ARRIVALS" --set "max_in_flight=$MAX_IN_FLIGHT")
+  else
+    LOAD_OPTIONS=(--threads "$1" --requests "$2")
+    POINT_KEYS=(--set "threads=$1" --set "requests=$2" --set "requests_per=$REQUESTS_PER")
+  fi
+}
+
+# planned_calls: the calls a rate sweep plans, runs x rate x duration over rates and protocols
+planned_calls() {
+  local rate total=0
+  for rate in "${RATES[@]}"; do total=$((total + RUNS * rate * DURATION_S)); done
+  printf '%s' $((total * ${#PROTOCOL_LIST[@]}))
+}
+
+# plan_ms T R: a rate point's planned time in ms (its runs' schedules), 0 for a grid point
+plan_ms() {
+  if [[ -n $RATES_SPEC ]]; then printf '%s' $((RUNS * $2 * 1000)); else printf 0; fi
+}
+
+# kept_up FILE STATE: "yes", or why the protocol did not keep up with the point's rate, or the
+# state of a point that did not finish. Judged on the kept runs (orders 1..N-1, the report's
+# `show --cleaned`: achieved < 99 % of the target, drops, failed calls), like every number of the
+# point: a harness exit 1 for calls order 0 dropped while the client was cold does not count.
+kept_up() {
+  local file=$1 state=$2 line
+  case $state in
+    complete|errors) ;;
+    *) printf '%s' "$state"; return 0 ;;
+  esac
+  line=$(show "$file" --cleaned | awk -F'\t' '$1 == "kept_up" { print $2; exit }' || true)
+  [[ -n $line ]] || line=$state
+  [[ $line != complete ]] || line=yes
+  printf '%s' "${line#no: }"
+}
+
+declare -A OVER_STREAK=() OVER_RATES=() OVERLOADED=()
+# rate_outcome P RATE FILE STATE: KEPT_UP 1 or 0; counts the rates in a row P did not keep up
+# with; after STOP_AFTER_OVERLOAD of them P's higher rates are skipped (OVERLOADED[P]: the rate
+# it stopped at)
+rate_outcome() {
+  local p=$1 rate=$2 file=$3 state=$4 why
+  why=$(kept_up "$file" "$state")
+  KEPT_UP=0
+  if [[ $why == yes ]]; then
+    KEPT_UP=1
+    OVER_STREAK[$p]=0; OVER_RATES[$p]=''
+    return 0
+  fi
+  log "$p at $rate/s: did not keep up ($why)"
+  OVER_STREAK[$p]=$((${OVER_STREAK[$p]:-0} + 1))
+  OVER_RATES[$p]="${OVER_RATES[$p]:+${OVER_RATES[$p]}, }$rate"
+  if ((STOP_AFTER_OVERLOAD > 0 && OVER_STREAK[$p] >= STOP_AFTER_OVERLOAD)); then
+    OVERLOADED[$p]=$rate
+    log "$p: did not keep up at $STOP_AFTER_OVERLOAD rates in a row (${OVER_RATES[$p]} calls/s); its higher rates are not run"
+  fi
+}
+
+# overload_summary: one line per protocol whose higher rates were skipped
+overload_summary() {
+  local p
+  for p in "${PROTOCOL_LIST[@]}"; do
+    [[ -z ${OVERLOADED[$p]:-} ]] || log "overloaded: $p stopped after ${OVERLOADED[$p]}/s (did not keep up at ${OVER_RATES[$p]} calls/s)"
+  done
 }
 
 # ---- reading result files: the report tool's `show` (docs/report.md), never columns here ----
@@ -575,9 +723,9 @@ stop_servers() {
 # facts a harness-written file has
 write_failed_point() {
   local file=$1 status=$2 p=$3 t=$4 r=$5 rc=$6 started=$7 kv
+  point_load_options "$t" "$r"
   local -a set=(
-    --set "protocol=$p" --set "type=$(catalog_get "$p" type)"
-    --set "threads=$t" --set "requests=$r" --set "requests_per=$REQUESTS_PER"
+    --set "protocol=$p" --set "type=$(catalog_get "$p" type)" "${POINT_KEYS[@]}"
     --set "runs=$RUNS" --set "runs_completed=0"
   )
   if [[ $status == timeout ]]; then set+=(--set "limit_s=$LIMIT_S"); fi
@@ -652,10 +800,11 @@ CURRENT_FILE=
 # POINT_MS, POINT_STATE, POINT_THROUGHPUT, POINT_RUNS and the protocol's measured rate.
 run_point() {
   local i=$1 p=$2 t=$3 r=$4 file rc started start_ms before='' after='' head kv
-  file="$OUT/$p/t$t-r$r.csv"
+  file=$(point_file "$p" "$t" "$r")
   check_space
   mkdir -p "$OUT/$p" 2>/dev/null || stop_no_space "cannot create $OUT/$p"
-  POINT_OPTIONS=(--protocol "$p" --threads "$t" --requests "$r" --runs "$RUNS" --host "$HOST"
+  point_load_options "$t" "$r"
+  POINT_OPTIONS=(--protocol "$p" "${LOAD_OPTIONS[@]}" --runs "$RUNS" --host "$HOST"
                  --port "$p=${PORT[$p]}" --out "$OUT" --time-limit "${LIMIT_S}s"
                  --time-limit-per "$TIMEOUT_PER" "${HARNESS_OPTS[@]}")
   local -a args=("${POINT_OPTIONS[@]}")
@@ -664,8 +813,8 @@ run_point() {
   start_ms=$(now_ms)
   if [[ $MODE == lab ]]; then read -r -a before <<<"$(lab_link_bytes)"; fi
   CURRENT_FILE=$file
-  head="[$((i + 1))/${#PLAN_P[@]}] $p t$t r$r"
-  log_only $'\n'"==== $started $p t$t r$r: ${args[*]}"
+  head="[$((i + 1))/${#PLAN_P[@]}] $p $(point_label "$t" "$r")"
+  log_only $'\n'"==== $started $p $(point_label "$t" "$r"): ${args[*]}"
   : >"$STATS_FILE"
   # the harness's output goes through point_progress (console lines per run) into the log
   point_progress "$head" <"$FIFO" >>"$LOG_FILE" {LOCK_FD}>&- &
@@ -710,7 +859,7 @@ run_point() {
     POINT_STATE=failed
     local last
     last=$(tail -n 3 "$LOG_FILE" || true)
-    log "$p t$t r$r: the harness exited with $rc and wrote no file; it said:"
+    log "$p $(point_label "$t" "$r"): the harness exited with $rc and wrote no file; it said:"
     printf '%s\n' "$last" >&2
   fi
   if [[ $MODE == lab ]]; then
@@ -774,10 +923,11 @@ measure_rate() {
 write_plan_file() {
   local i file todo
   for ((i = 0; i < ${#PLAN_P[@]}; i++)); do
-    file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
+    file=$(point_file "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}")
     todo=1
     [[ -e $file && $RETRY_FAILED -eq 0 ]] && todo=0
-    printf '%s %s %s\n' "${PLAN_P[i]}" "$(calls_per_point "${PLAN_T[i]}" "${PLAN_R[i]}")" "$todo"
+    printf '%s %s %s %s\n' "${PLAN_P[i]}" "$(calls_per_point "${PLAN_T[i]}" "${PLAN_R[i]}")" "$todo" \
+      "$(plan_ms "${PLAN_T[i]}" "${PLAN_R[i]}")"
   done >"$PLAN_FILE"
 }
 
@@ -791,13 +941,18 @@ eta_after() {
     rates+="$p=${RATE_CALLS[$p]}/${RATE_MS[$p]}/${START_MS[$p]:-0}/${START_N[$p]:-0} "
   done
   if [[ $TIMEOUT_PER == point ]]; then cap_ms=$((BACKSTOP_S * 1000)); else cap_ms=$(((RUNS * LIMIT_S + GRACE_S) * 1000)); fi
-  awk -v from="$((i + 1))" -v rates="$rates" -v cap="$cap_ms" '
+  awk -v from="$((i + 1))" -v rates="$rates" -v cap="$cap_ms" -v skip=" ${!OVERLOADED[*]} " '
     BEGIN {
       n = split(rates, a, " ")
       for (k = 1; k <= n; k++) {
         split(a[k], kv, "="); split(kv[2], v, "/")
         rate[kv[1]] = v[1] / v[2]; start[kv[1]] = v[4] > 0 ? v[3] / v[4] : 0
       }
+    }
+    NR > from && index(skip, " " $1 " ") { next }    # its higher rates are not run
+    NR > from && $3 == 1 && $4 > 0 {
+      # a rate point takes its schedules whatever the rate: runs x duration, plus the start
+      total += start[$1] + $4; next
     }
     NR > from && $3 == 1 {
       if (!($1 in rate)) { missing[$1] = 1; next }
@@ -878,13 +1033,18 @@ main() {
   fi
   local n=${#PLAN_P[@]} i p t r file state
   if ((DRY_RUN)); then
+    if [[ -n $RATES_SPEC ]]; then
+      printf 'plan: %d points; protocols %s; rates %s calls/s; duration %ss; runs %s; planned calls %s; limit %ss per %s; out %s\n' \
+        "$n" "${PROTOCOL_LIST[*]}" "$RATES_DESC" "$DURATION_S" "$RUNS" "$(planned_calls)" "$LIMIT_S" "$TIMEOUT_PER" "$OUT"
+    else
     printf 'plan: %d points; protocols %s; threads %s; requests %s; runs %s; limit %ss per %s; out %s\n' \
       "$n" "${PROTOCOL_LIST[*]}" "$THREADS_DESC" "$REQUESTS_DESC" "$RUNS" "$LIMIT_S" "$TIMEOUT_PER" "$OUT"
+    fi
     if ((${#HARNESS_OPTS[@]} > 0)); then printf 'harness options: %s\n' "${HARNESS_OPTS[*]}"; fi
     for ((i = 0; i < n; i++)); do
-      file="$OUT/${PLAN_P[i]}/t${PLAN_T[i]}-r${PLAN_R[i]}.csv"
+      file=$(point_file "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}")
       if [[ -e $file ]]; then require_report_jar; state=" (exists: $(file_state "$file"))"; else state=; fi
-      printf '%d/%d %s t%s r%s %s%s\n' $((i + 1)) "$n" "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}" "$file" "$state"
+      printf '%d/%d %s %s %s%s\n' $((i + 1)) "$n" "${PLAN_P[i]}" "$(point_label "${PLAN_T[i]}" "${PLAN_R[i]}")" "$file" "$state"
     done
     exit 0
   fi
@@ -918,28 +1078,39 @@ main() {
     lab) start_servers "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
   esac
 
-  log "sweep: $n points, protocols ${PROTOCOL_LIST[*]}, threads $THREADS_DESC, requests $REQUESTS_DESC, runs $RUNS, limit ${LIMIT_S}s per $TIMEOUT_PER, target $MODE $HOST, out $OUT, log $LOG_FILE"
+  local plan
+  if [[ -n $RATES_SPEC ]]; then
+    plan="rates $RATES_DESC calls/s, duration ${DURATION_S}s, planned calls $(planned_calls)"
+  else
+    plan="threads $THREADS_DESC, requests $REQUESTS_DESC"
+  fi
+  log "sweep: $n points, protocols ${PROTOCOL_LIST[*]}, $plan, runs $RUNS, limit ${LIMIT_S}s per $TIMEOUT_PER, target $MODE $HOST, out $OUT, log $LOG_FILE"
   local sweep_start=$SECONDS ran=0 failed=0 skipped=0 detail
   declare -A streak=() streak_t=() stopped_t=()
   for ((i = 0; i < n; i++)); do
     p=${PLAN_P[i]}; t=${PLAN_T[i]}; r=${PLAN_R[i]}
-    file="$OUT/$p/t$t-r$r.csv"
+    file=$(point_file "$p" "$t" "$r")
+    if [[ -n ${OVERLOADED[$p]:-} ]]; then
+      skipped=$((skipped + 1))
+      log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p $t/s: not run (did not keep up at ${OVER_RATES[$p]} calls/s)"
+      continue
+    fi
     if [[ ${streak_t[$p]:-} != "$t" ]]; then streak[$p]=0; streak_t[$p]=$t; fi
     if [[ ${stopped_t[$p]:-} == "$t" ]]; then
       skipped=$((skipped + 1))
-      log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p t$t r$r: not run (stop-after-failures)"
+      log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p $(point_label "$t" "$r"): not run (stop-after-failures)"
       continue
     fi
     state=
     if [[ -e $file ]]; then
       state=$(file_state "$file")
       if ((RETRY_FAILED)) && [[ $state == timeout || $state == failed || $state == incomplete ]]; then
-        log "[$((i + 1))/$n] $p t$t r$r: exists ($state), retrying"
+        log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): exists ($state), retrying"
         rm -f "$file"
         state=
       else
         skipped=$((skipped + 1))
-        log "[$((i + 1))/$n] $p t$t r$r: exists ($state), skipped"
+        log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): exists ($state), skipped"
       fi
     fi
     if [[ -z $state ]]; then
@@ -948,7 +1119,12 @@ main() {
       state=$POINT_STATE
       detail=''
       if [[ $state != complete && $state != errors ]]; then detail=", $POINT_RUNS/$RUNS runs kept"; fi
-      log "[$((i + 1))/$n] $p t$t r$r: $state (exit $POINT_RC$detail) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(eta_after "$i") | throughput $POINT_THROUGHPUT calls/s"
+      log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): $state (exit $POINT_RC$detail) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(eta_after "$i") | throughput $POINT_THROUGHPUT calls/s"
+    fi
+    if [[ -n $RATES_SPEC ]]; then
+      rate_outcome "$p" "$t" "$file" "$state"
+      ((KEPT_UP)) || failed=$((failed + 1))
+      continue
     fi
     if [[ $state == complete ]]; then
       streak[$p]=0
@@ -961,6 +1137,7 @@ main() {
       fi
     fi
   done
+  overload_summary
   log "sweep done: $n points, $ran run, $skipped skipped, $failed failed or timed out; elapsed $(fmt_duration $((SECONDS - sweep_start))); results in $OUT; log $LOG_FILE"
   ((failed == 0)) || exit 1
 }

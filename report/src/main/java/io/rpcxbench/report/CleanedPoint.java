@@ -9,7 +9,8 @@ package io.rpcxbench.report;
  * timed-out or failed point has {@code runsAveraged == 0} and null values. {@code series} says
  * which reading, call, client and link it was measured in; {@code runsDone} is how many run rows
  * its files hold (order 0 included) and {@code runsDeclared} how many they announced (null if a
- * file does not say): an incomplete point shows as e.g. "incomplete 6/10".
+ * file does not say): an incomplete point shows as e.g. "incomplete 6/10". {@code load} is an
+ * open-loop point's offered and achieved rate (null for the other load models).
  */
 record CleanedPoint(
     Protocol protocol,
@@ -36,7 +37,64 @@ record CleanedPoint(
     String latencyFrom,
     Series series,
     int runsDone,
-    Integer runsDeclared) {
+    Integer runsDeclared,
+    OpenLoad load) {
+
+  /** A point without an open-loop load. */
+  CleanedPoint(
+      Protocol protocol,
+      int threadNum,
+      int requestNum,
+      PointStatus status,
+      Integer limitS,
+      int runsAveraged,
+      Long errorsSum,
+      Double timeTotalAvgMs,
+      Double tpsAvg,
+      Double timeTotalMinMs,
+      Double timeTotalMaxMs,
+      Double timeTotalStdevMs,
+      Double tpsMin,
+      Double tpsMax,
+      Double tpsStdev,
+      Double throughputAvg,
+      Double p50Us,
+      Double p90Us,
+      Double p99Us,
+      Double p999Us,
+      Double maxUs,
+      String latencyFrom,
+      Series series,
+      int runsDone,
+      Integer runsDeclared) {
+    this(
+        protocol,
+        threadNum,
+        requestNum,
+        status,
+        limitS,
+        runsAveraged,
+        errorsSum,
+        timeTotalAvgMs,
+        tpsAvg,
+        timeTotalMinMs,
+        timeTotalMaxMs,
+        timeTotalStdevMs,
+        tpsMin,
+        tpsMax,
+        tpsStdev,
+        throughputAvg,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        latencyFrom,
+        series,
+        runsDone,
+        runsDeclared,
+        null);
+  }
 
   /** A point of the default series whose files held {@code runsAveraged + 1} runs. */
   CleanedPoint(
@@ -128,7 +186,50 @@ record CleanedPoint(
         latencyFrom,
         series,
         done,
-        declared);
+        declared,
+        load);
+  }
+
+  /** This point with an open-loop load. */
+  CleanedPoint withLoad(OpenLoad newLoad) {
+    return new CleanedPoint(
+        protocol,
+        threadNum,
+        requestNum,
+        status,
+        limitS,
+        runsAveraged,
+        errorsSum,
+        timeTotalAvgMs,
+        tpsAvg,
+        timeTotalMinMs,
+        timeTotalMaxMs,
+        timeTotalStdevMs,
+        tpsMin,
+        tpsMax,
+        tpsStdev,
+        throughputAvg,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        latencyFrom,
+        series,
+        runsDone,
+        runsDeclared,
+        newLoad);
+  }
+
+  /**
+   * Why an open-loop point did not keep up with its offered load ("timeout", "achieved 91.2 % of
+   * the target", "12 calls dropped", "3 calls failed"); null when it did or has no load.
+   */
+  String overload() {
+    if (load == null) {
+      return null;
+    }
+    return complete() ? load.overload(errorsSum) : marker();
   }
 
   /**

@@ -146,6 +146,12 @@ final class Cleaner {
       }
     }
     Latency l = Latency.of(kept);
+    OpenLoad load = null;
+    try {
+      load = OpenLoad.of(kept);
+    } catch (ArithmeticException e) {
+      problems.add(key.text() + ": the calls its runs dropped add up to more than a long holds");
+    }
     return new CleanedPoint(
         key.protocol,
         key.threads,
@@ -171,7 +177,8 @@ final class Cleaner {
         l.from(),
         key.series,
         kept.size(),
-        null);
+        null,
+        load);
   }
 
   static Spread spread(List<StoredRun> runs, Function<StoredRun, Double> column) {
@@ -220,7 +227,8 @@ final class Cleaner {
           s.executeQuery(
               "SELECT r.source, r.type, r.thread_num, r.request_num, r.order_no, "
                   + "r.time_total_ms, r.tps, r.calls, r.errors, r.throughput, r.p50_us, r.p90_us, r.p99_us, "
-                  + "r.p999_us, r.max_us, r.histogram FROM raw_result r")) {
+                  + "r.p999_us, r.max_us, r.histogram, r.target_rate, r.achieved_rate, r.dropped "
+                  + "FROM raw_result r")) {
         while (rs.next()) {
           Key k = keyOf.get(rs.getString(1));
           if (k == null) {
@@ -242,7 +250,10 @@ final class Cleaner {
                   Rows.decimal(rs, 13),
                   Rows.decimal(rs, 14),
                   Rows.decimal(rs, 15),
-                  rs.getString(16));
+                  rs.getString(16),
+                  Rows.decimal(rs, 17),
+                  Rows.decimal(rs, 18),
+                  Rows.longValue(rs, 19));
           runs.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
         }
       }
@@ -295,7 +306,8 @@ final class Cleaner {
       "protocol, type, thread_num, request_num, status, limit_s, runs_averaged, "
           + "errors_sum, time_total_avg_ms, tps_avg, time_total_min_ms, time_total_max_ms, time_total_stdev_ms, "
           + "tps_min, tps_max, tps_stdev, throughput_avg, p50_us, p90_us, p99_us, p999_us, max_us, latency_from, "
-          + "series, label, runs_done, runs_declared";
+          + "series, label, runs_done, runs_declared, target_rate, achieved_rate, achieved_rate_min, "
+          + "dropped_sum";
 
   private static void replace(Connection c, List<CleanedPoint> cleaned) throws SQLException {
     try (Statement s = c.createStatement()) {
@@ -305,7 +317,7 @@ final class Cleaner {
         c.prepareStatement(
             "INSERT INTO cleaned_result ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       for (CleanedPoint p : cleaned) {
         ps.setString(1, p.protocol().id);
         ps.setInt(2, p.type());
@@ -339,10 +351,26 @@ final class Cleaner {
         ps.setString(25, p.protocol().label);
         ps.setInt(26, p.runsDone());
         Ingester.setInt(ps, 27, p.runsDeclared());
+        OpenLoad l = p.load();
+        Ingester.setDouble(ps, 28, l == null ? null : l.targetRate());
+        Ingester.setDouble(ps, 29, l == null ? null : l.achievedRate());
+        Ingester.setDouble(ps, 30, l == null ? null : l.achievedRateMin());
+        Ingester.setLong(ps, 31, l == null ? null : l.dropped());
         ps.addBatch();
       }
       ps.executeBatch();
     }
+  }
+
+  /** The stored open-loop load of the cleaned row at {@code rs}, or null. */
+  private static OpenLoad load(ResultSet rs) throws SQLException {
+    Double target = Rows.decimal(rs, 28);
+    Double achieved = Rows.decimal(rs, 29);
+    Double min = Rows.decimal(rs, 30);
+    Long dropped = Rows.longValue(rs, 31);
+    return target == null || achieved == null || min == null
+        ? null
+        : new OpenLoad(target, achieved, min, dropped == null ? 0 : dropped);
   }
 
   /** The cleaned table, sorted by series, type, protocol id, threads, requests. */
@@ -381,7 +409,8 @@ final class Cleaner {
                 rs.getString(23),
                 Series.parse(rs.getString(24)),
                 rs.getInt(26),
-                Rows.integer(rs, 27)));
+                Rows.integer(rs, 27),
+                load(rs)));
       }
     }
     return out;

@@ -28,8 +28,8 @@ final class Figures {
   /** A rendered chart: PNG file name (in the output folder), title and caption notes. */
   record Figure(String file, String title, String caption, List<String> notes) {}
 
-  private static final int WIDTH = 900;
-  private static final int HEIGHT = 520;
+  static final int WIDTH = 900;
+  static final int HEIGHT = 520;
 
   private Figures() {}
 
@@ -253,14 +253,14 @@ final class Figures {
     return save(chart, name, title, caption, notes, outDir);
   }
 
-  private static void style(Styler s) {
+  static void style(Styler s) {
     s.setLegendPosition(Styler.LegendPosition.OutsideE);
     s.setChartBackgroundColor(java.awt.Color.WHITE);
     s.setDecimalPattern("#,##0.##");
     s.setLocale(java.util.Locale.ROOT);
   }
 
-  private static Figure save(
+  static Figure save(
       Chart<?, ?> chart, String name, String title, String caption, List<String> notes, Path outDir)
       throws IOException {
     if (!ImageIO.write(

@@ -18,7 +18,11 @@ final class HtmlReport {
       ReferenceTable reference,
       List<Figures.Figure> figures,
       List<CleanedPoint> unfinished,
-      Series series) {}
+      Series series,
+      OpenSection open) {}
+
+  /** An open-loop series' knees and points (null for the other load models). */
+  record OpenSection(List<Knee> knees, double factor, List<CleanedPoint> points) {}
 
   static String render(Inputs in) {
     StringBuilder h = new StringBuilder();
@@ -42,10 +46,15 @@ final class HtmlReport {
           .append(" (<a href=\"../index.html\">all series</a>)</p>\n");
     }
     provenance(h, in);
+    if (in.open() != null) {
+      LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
+    }
     for (ComparisonTable t : in.tables()) {
       table(h, t);
     }
-    reference(h, in.reference());
+    if (in.reference() != null) {
+      reference(h, in.reference());
+    }
     h.append("<h2>Figures</h2>\n");
     for (Figures.Figure f : in.figures()) {
       h.append("<figure>\n");
@@ -67,6 +76,9 @@ final class HtmlReport {
     unfinished(h, in.unfinished());
     h.append(
         "<p>Data: <a href=\"cleaned.csv\">cleaned.csv</a> (every cleaned point with its spread).</p>\n");
+    if (in.open() != null) {
+      h.append("<p>Open-loop points with their rates: <a href=\"load.csv\">load.csv</a>.</p>\n");
+    }
     h.append("</body>\n</html>\n");
     return h.toString();
   }

@@ -278,7 +278,8 @@ final class Ingester {
           c.prepareStatement(
               "INSERT INTO raw_result (type, thread_num, request_num, "
                   + "time_total_ms, tps, order_no, calls, errors, throughput, p50_us, p90_us, p99_us, p999_us, max_us, "
-                  + "histogram, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                  + "histogram, source, target_rate, achieved_rate, dropped) "
+                  + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     }
 
     void add(StoredRun r) throws SQLException {
@@ -302,6 +303,9 @@ final class Ingester {
         ps.setString(15, r.histogram());
       }
       ps.setString(16, source);
+      setDouble(ps, 17, r.targetRate());
+      setDouble(ps, 18, r.achievedRate());
+      setLong(ps, 19, r.dropped());
       ps.addBatch();
       if (++pending == BATCH) {
         ps.executeBatch();

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
       ShowCommand.class,
       AnnotateCommand.class,
       ReproductionCommand.class,
-      MergeHostsCommand.class
+      MergeHostsCommand.class,
+      KneeCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {

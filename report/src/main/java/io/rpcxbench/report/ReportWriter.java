@@ -46,8 +46,9 @@ final class ReportWriter {
                 + "<title>rpcx-bench report</title>\n</head>\n<body>\n"
                 + "<h1>rpcx-bench: one report per series</h1>\n<p>The data holds "
                 + bySeries.size()
-                + " series (reading of the request count, call, client host, link rate); points of"
-                + " different series are never averaged or compared in one table.</p>\n<ul>\n");
+                + " series (reading of the request count, call, client host, link rate, load"
+                + " model); points of different series are never averaged or compared in one"
+                + " table.</p>\n<ul>\n");
     for (Map.Entry<Series, List<CleanedPoint>> e : bySeries.entrySet()) {
       String slug = e.getKey().slug();
       Written w =
@@ -65,7 +66,18 @@ final class ReportWriter {
           .append(w.points())
           .append(" points, ")
           .append(w.unfinished())
-          .append(" did not finish</li>\n");
+          .append(" did not finish");
+      if (e.getKey().open()) {
+        index
+            .append("<br><img src=\"")
+            .append(HtmlReport.esc(slug))
+            .append('/')
+            .append(LoadFigure.FILE)
+            .append(".png\" alt=\"")
+            .append(LoadFigure.TITLE)
+            .append("\" style=\"max-width:100%\">");
+      }
+      index.append("</li>\n");
     }
     index.append("</ul>\n</body>\n</html>\n");
     writeText(outDir.resolve("index.html"), index.toString());
@@ -81,6 +93,9 @@ final class ReportWriter {
       Series series)
       throws IOException {
     Files.createDirectories(outDir);
+    if (cleaned.get(0).series().open()) {
+      return writeOpen(outDir, cleaned, provenance, files, series);
+    }
     Measurements m = new Measurements(cleaned);
     List<ComparisonTable> tables = new ArrayList<>();
     for (Metric metric : Metric.values()) {
@@ -98,13 +113,53 @@ final class ReportWriter {
     List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
     String html =
         HtmlReport.render(
-            new HtmlReport.Inputs(provenance, files, tables, vs, figures, unfinished, series));
+            new HtmlReport.Inputs(
+                provenance, files, tables, vs, figures, unfinished, series, null));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),
         unfinished.size(),
         (int) figures.stream().filter(f -> f.file() != null).count(),
         vs.referenceMeasured,
+        1);
+  }
+
+  /**
+   * An open-loop series: the latency-vs-load figure, the knee table and the points with their rates
+   * instead of the closed loop's tables and figures by threads.
+   */
+  private static Written writeOpen(
+      Path outDir,
+      List<CleanedPoint> cleaned,
+      List<Provenance.Line> provenance,
+      Map<Protocol, Map<PointStatus, Integer>> files,
+      Series series)
+      throws IOException {
+    double factor = Knee.DEFAULT_FACTOR;
+    List<Knee> knees = Knee.of(cleaned, factor);
+    writeText(outDir.resolve(Knee.FILE + ".md"), Knee.markdown(knees, factor));
+    writeText(outDir.resolve(Knee.FILE + ".csv"), Knee.csv(knees));
+    writeText(outDir.resolve(LoadTables.FILE + ".csv"), LoadTables.csv(cleaned));
+    writeText(outDir.resolve("cleaned.csv"), TableFormats.cleanedCsv(cleaned));
+    List<Figures.Figure> figures = List.of(LoadFigure.render(cleaned, LoadFigure.FILE, outDir));
+    List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
+    String html =
+        HtmlReport.render(
+            new HtmlReport.Inputs(
+                provenance,
+                files,
+                List.of(),
+                null,
+                figures,
+                unfinished,
+                series,
+                new HtmlReport.OpenSection(knees, factor, cleaned)));
+    writeText(outDir.resolve("index.html"), html);
+    return new Written(
+        cleaned.size(),
+        unfinished.size(),
+        (int) figures.stream().filter(f -> f.file() != null).count(),
+        true,
         1);
   }
 

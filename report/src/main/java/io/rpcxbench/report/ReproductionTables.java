@@ -48,7 +48,15 @@ final class ReproductionTables {
   /** The whole block, markers included, ending in a line break. */
   String markdown() {
     Map<Series, List<CleanedPoint>> bySeries = new TreeMap<>(REGIME_FIRST);
-    points.forEach(p -> bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p));
+    // the paper's tables are the closed loop's: other load models are never put beside them
+    Map<String, Integer> leftOut = new TreeMap<>();
+    for (CleanedPoint p : points) {
+      if (p.series().loadModel().equals(Series.CLOSED)) {
+        bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p);
+      } else {
+        leftOut.merge(p.series().loadModel(), 1, Integer::sum);
+      }
+    }
     StringBuilder sb = new StringBuilder(BEGIN).append('\n');
     sb.append(
             "<!-- Do not edit by hand: regenerate with java -jar report/target/report.jar"
@@ -61,6 +69,12 @@ final class ReproductionTables {
                 + " status and the runs their files hold, never a number. ")
         .append(paperSentence())
         .append("\n");
+    if (!leftOut.isEmpty()) {
+      sb.append("\nLeft out: ");
+      leftOut.forEach(
+          (model, n) -> sb.append(n).append(" points of load model ").append(model).append("; "));
+      sb.append("the paper's tables are the closed loop's (docs/load-models.md).\n");
+    }
     if (bySeries.isEmpty()) {
       sb.append("\nNo data.\n");
     }

@@ -72,6 +72,7 @@ final class Schema {
                     + ", "
                     + "source "
                     + src
+                    + ", target_rate DOUBLE PRECISION, achieved_rate DOUBLE PRECISION, dropped BIGINT"
                     // MySQL has no CREATE INDEX IF NOT EXISTS: declare the index with the table
                     // there.
                     + (d == Dialect.MYSQL ? ", INDEX raw_result_source (source))" : ")"),
@@ -109,7 +110,11 @@ final class Schema {
                     + "series VARCHAR(400), "
                     + "label VARCHAR(64), "
                     + "runs_done INTEGER, "
-                    + "runs_declared INTEGER)"));
+                    + "runs_declared INTEGER, "
+                    + "target_rate DOUBLE PRECISION, "
+                    + "achieved_rate DOUBLE PRECISION, "
+                    + "achieved_rate_min DOUBLE PRECISION, "
+                    + "dropped_sum BIGINT)"));
     if (d != Dialect.MYSQL) {
       // A changed file's rows are deleted by source: without an index that scans every run.
       ddl.add("CREATE INDEX IF NOT EXISTS raw_result_source ON raw_result (source)");

@@ -11,8 +11,10 @@ import java.util.Map;
 /**
  * Brings a database written by an older report up to the current {@link Schema}: adds {@code
  * raw_point.protocol} (filled from each file's {@code protocol} provenance, else from its type) and
- * {@code raw_result.histogram} (null: those runs keep their averaged percentiles), and drops an old
- * {@code cleaned_result}, which {@code clean} recomputes. Runs with auto-commit on.
+ * {@code raw_result.histogram} (null: those runs keep their averaged percentiles) and the open
+ * loop's rate columns (open-loop files stored without them are forgotten, so the next ingest reads
+ * them again), and drops an old {@code cleaned_result}, which {@code clean} recomputes. Runs with
+ * auto-commit on.
  */
 final class SchemaUpgrade {
   private SchemaUpgrade() {}
@@ -22,6 +24,15 @@ final class SchemaUpgrade {
     if (!hasColumn(c, "raw_result", "histogram")) {
       execute(c, "ALTER TABLE raw_result ADD COLUMN histogram " + d.longText);
     }
+    if (!hasColumn(c, "raw_result", "target_rate")) {
+      execute(c, "ALTER TABLE raw_result ADD COLUMN target_rate DOUBLE PRECISION");
+      execute(c, "ALTER TABLE raw_result ADD COLUMN achieved_rate DOUBLE PRECISION");
+      execute(c, "ALTER TABLE raw_result ADD COLUMN dropped BIGINT");
+      execute(
+          c,
+          "DELETE FROM raw_file WHERE source IN (SELECT source FROM raw_provenance "
+              + "WHERE prov_key = 'load_model' AND prov_value = 'open')");
+    }
     if (!hasColumn(c, "raw_point", "protocol")) {
       execute(
           c, "ALTER TABLE raw_point ADD COLUMN protocol VARCHAR(" + Schema.PROTOCOL_LENGTH + ")");
@@ -29,7 +40,8 @@ final class SchemaUpgrade {
     }
     if (!hasColumn(c, "cleaned_result", "protocol")
         || !hasColumn(c, "cleaned_result", "latency_from")
-        || !hasColumn(c, "cleaned_result", "series")) {
+        || !hasColumn(c, "cleaned_result", "series")
+        || !hasColumn(c, "cleaned_result", "achieved_rate_min")) {
       execute(c, "DROP TABLE cleaned_result");
       return true;
     }

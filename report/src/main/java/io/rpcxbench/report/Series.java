@@ -94,9 +94,19 @@ record Series(String requestsPer, String call, String clientHost, String linkRat
 
   static Series parse(String key) {
     String[] f = (key == null ? "" : key).split("\\|", -1);
+    if (f.length == 5) {
+      return new Series(f[0], f[1], f[2], f[3], f[4]);
+    }
     return f.length == 4
         ? new Series(f[0], f[1], f[2], f[3])
         : new Series("thread", "hello", "", "");
+  }
+
+  /**
+   * Whether this is an open-loop series (a rate on a schedule): its points have an offered rate.
+   */
+  boolean open() {
+    return loadModel.equals("open");
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -17,11 +18,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code show FILE --column NAME | --provenance KEY | --cleaned [--keep-first]}: one raw file's
- * values for scripts, so they never count CSV columns.
+ * {@code show FILE --column NAME[,NAME...] | --provenance KEY | --cleaned [--keep-first]}: one raw
+ * file's values for scripts, so they never count CSV columns. Any column of the file can be asked
+ * for, the extra ones after {@code histogram} too ({@code client_cpu_s}, {@code achieved_rate},
+ * ...); several are printed tab-separated, one line per run.
  *
  * <pre>
  * java -jar report.jar show results/raw/rpcx/t10-r100.csv --column throughput     # one line per run
+ * java -jar report.jar show results/raw/rpcx/open-r5000-d30s.csv --column order,achieved_rate,dropped
  * java -jar report.jar show results/raw/rpcx/t10-r100.csv --provenance git_commit
  * java -jar report.jar show results/raw/rpcx/t10-r100.csv --cleaned | awk -F'\t' '$1=="p99_us"{print $2}'
  * </pre>
@@ -48,9 +52,12 @@ final class ShowCommand implements Callable<Integer> {
   static final class What {
     @Option(
         names = "--column",
-        paramLabel = "NAME",
-        description = "Print this column for each run row (names: see docs/raw-format.md).")
-    String column;
+        paramLabel = "NAME[,NAME...]",
+        split = ",",
+        description =
+            "Print these columns for each run row, tab-separated: the named ones of "
+                + "docs/raw-format.md or any extra column of the file (client_cpu_s, achieved_rate, ...).")
+    List<String> column;
 
     @Option(
         names = "--provenance",
@@ -72,25 +79,31 @@ final class ShowCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      if (what.column != null && !RawResultFile.COLUMNS.contains(what.column)) {
-        err.println(
-            "error: unknown column '"
-                + what.column
-                + "'; columns: "
-                + String.join(", ", RawResultFile.COLUMNS));
-        return CommandLine.ExitCode.USAGE;
-      }
       RawContents c = RawResultFile.read(file);
+      if (what.column != null) {
+        for (String name : what.column) {
+          if (!RawResultFile.COLUMNS.contains(name) && !c.hasColumn(name)) {
+            List<String> known = new ArrayList<>(RawResultFile.COLUMNS);
+            c.columns().stream().filter(x -> !known.contains(x)).forEach(known::add);
+            err.println(
+                "error: unknown column '" + name + "'; columns: " + String.join(", ", known));
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+          }
+        }
+      }
       c.problems().forEach(err::println);
       int exit = c.problems().isEmpty() ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
       if (!c.usable()) {
         return CommandLine.ExitCode.SOFTWARE;
       }
       if (what.column != null) {
-        int index = RawResultFile.COLUMNS.indexOf(what.column);
         for (RunRow row : c.rows()) {
-          // toCsv writes every v2 column; a column the file lacks prints as an empty line
-          out.println(c.hasColumn(what.column) ? row.toCsv().split(",", -1)[index] : "");
+          List<String> values = new ArrayList<>();
+          for (String name : what.column) {
+            values.add(value(c, row, name));
+          }
+          out.println(String.join("\t", values));
         }
       } else if (what.provenance != null) {
         String v = c.provenance().get(what.provenance);
@@ -151,7 +164,26 @@ final class ShowCommand implements Callable<Integer> {
     print(out, "p999_us", fixed(p.p999Us()));
     print(out, "max_us", fixed(p.maxUs()));
     print(out, "latency_from", p.latencyFrom() == null ? "" : p.latencyFrom());
+    if (p.load() != null) {
+      // the open loop: what sweep.sh --rates reads to tell whether the protocol kept up
+      print(out, "target_rate", fixed(p.load().targetRate()));
+      print(out, "achieved_rate", fixed(p.load().achievedRate()));
+      print(out, "achieved_rate_min", fixed(p.load().achievedRateMin()));
+      print(out, "dropped", String.valueOf(p.load().dropped()));
+      String over = p.load().overload(p.errorsSum());
+      print(out, "kept_up", over == null ? "yes" : "no: " + over);
+    }
     return CommandLine.ExitCode.OK;
+  }
+
+  /** A column's value in {@code row}; a named column the file lacks is empty. */
+  private static String value(RawContents c, RunRow row, String name) {
+    int index = RawResultFile.COLUMNS.indexOf(name);
+    if (index >= 0) {
+      // toCsv writes every v2 column; a column the file lacks prints as an empty field
+      return c.hasColumn(name) ? row.toCsv().split(",", -1)[index] : "";
+    }
+    return row.extra(name).orElse("");
   }
 
   private static void print(PrintWriter out, String key, String value) {

@@ -9,8 +9,8 @@ import org.HdrHistogram.Histogram;
 /**
  * One run of one point as stored in {@code raw_result}: the paper's original data model (Fig. 7a:
  * type, threadNum, requestNum, order, timeTotal, TPS) plus our calls, errors, throughput, latency
- * percentiles and the run's latency histogram (ns). Nullable fields are columns absent from the
- * file.
+ * percentiles and the run's latency histogram (ns), and for the open loop the offered and achieved
+ * rate (calls/s) and the calls dropped. Nullable fields are columns absent from the file.
  */
 record StoredRun(
     int type,
@@ -27,7 +27,48 @@ record StoredRun(
     Double p99Us,
     Double p999Us,
     Double maxUs,
-    String histogram) {
+    String histogram,
+    Double targetRate,
+    Double achievedRate,
+    Long dropped) {
+
+  /** A run without the open loop's rate columns. */
+  StoredRun(
+      int type,
+      int threadNum,
+      int requestNum,
+      int order,
+      double timeTotalMs,
+      double tps,
+      Long calls,
+      Long errors,
+      Double throughput,
+      Double p50Us,
+      Double p90Us,
+      Double p99Us,
+      Double p999Us,
+      Double maxUs,
+      String histogram) {
+    this(
+        type,
+        threadNum,
+        requestNum,
+        order,
+        timeTotalMs,
+        tps,
+        calls,
+        errors,
+        throughput,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        histogram,
+        null,
+        null,
+        null);
+  }
 
   /** {@code row} of a file read by raw-format; columns the file lacks become null. */
   static StoredRun of(RunRow row, RawContents file) {
@@ -46,7 +87,20 @@ record StoredRun(
         file.hasColumn("p99_us") ? row.p99Us() : null,
         file.hasColumn("p999_us") ? row.p999Us() : null,
         file.hasColumn("max_us") ? row.maxUs() : null,
-        row.histogram().isEmpty() ? null : row.histogram());
+        row.histogram().isEmpty() ? null : row.histogram(),
+        decimal(row, "target_rate"),
+        decimal(row, "achieved_rate"),
+        decimal(row, "dropped") == null ? null : decimal(row, "dropped").longValue());
+  }
+
+  /** An extra column as a finite number >= 0, else null (absent or not a number). */
+  private static Double decimal(RunRow row, String column) {
+    try {
+      Double v = row.extra(column).filter(t -> !t.isBlank()).map(Double::valueOf).orElse(null);
+      return v == null || !Double.isFinite(v) || v < 0 ? null : v;
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** The run's latency histogram (ns), if it has one. */

@@ -18,7 +18,7 @@ final class BatsSuitesTest {
 
   @Test
   void sweepLogic() throws Exception {
-    runSuite("sweep.bats", 300);
+    runSuite("sweep.bats", 600, false);
   }
 
   @Test
@@ -31,7 +31,7 @@ final class BatsSuitesTest {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
     skipUnless(
         Shell.onPath("ip") && Shell.onPath("tc"), "lab.bats: ip/tc (iproute2) not installed");
-    runSuite("lab.bats", 600);
+    runSuite("lab.bats", 600, true);
   }
 
   @Test
@@ -40,13 +40,20 @@ final class BatsSuitesTest {
     skipUnless(
         Files.isExecutable(Path.of("/usr/sbin/sshd")),
         "deploy.bats: sshd not installed (openssh-server)");
-    runSuite("deploy.bats", 600);
+    runSuite("deploy.bats", 600, true);
   }
 
-  private static void runSuite(String suite, long timeoutSeconds) throws Exception {
+  /**
+   * @param hostSuite the suite makes machine-global hosts (namespaces, sshds): it runs under {@link
+   *     Shell#HOST_SUITES_LOCK}
+   */
+  private static void runSuite(String suite, long timeoutSeconds, boolean hostSuite)
+      throws Exception {
     skipUnless(Shell.onPath("bats"), suite + ": bats not installed (apt-get install bats)");
     Path file = Path.of("scripts-test", "src", "test", "bats", suite);
-    Shell.Result result = Shell.run(timeoutSeconds, List.of("bats", "--tap", file.toString()));
+    List<String> command = List.of("bats", "--tap", file.toString());
+    Shell.Result result =
+        hostSuite ? Shell.runAlone(timeoutSeconds, command) : Shell.run(timeoutSeconds, command);
     List<String> lines = result.output().lines().toList();
     long ok = lines.stream().filter(l -> l.startsWith("ok ") && !l.contains("# skip")).count();
     System.out.printf("[scripts-test] %s: %d passed, exit %d%n", suite, ok, result.exitCode());

@@ -27,7 +27,7 @@ final class FleetSuiteTest {
         Shell.onPath("ansible-playbook"),
         "fleet.bats: ansible-playbook not installed (pip install ansible-core==2.19.14)");
     Path file = Path.of("scripts-test", "src", "test", "bats", "fleet.bats");
-    Shell.Result result = Shell.run(900, List.of("bats", "--tap", file.toString()));
+    Shell.Result result = Shell.runAlone(900, List.of("bats", "--tap", file.toString()));
     List<String> lines = result.output().lines().toList();
     long ok = lines.stream().filter(l -> l.startsWith("ok ") && !l.contains("# skip")).count();
     System.out.printf("[scripts-test] fleet.bats: %d passed, exit %d%n", ok, result.exitCode());

@@ -24,6 +24,27 @@ final class Shell {
     throw new IllegalStateException("repo root (with sweep.sh) not found above " + dir);
   }
 
+  /**
+   * The lock file of the suites that make machine-global things with fixed names and addresses
+   * (network namespaces, bridges, sshds on 198.18.0.0/15): two builds on one machine (two clones, a
+   * developer's run beside CI) take turns instead of tearing down each other's hosts.
+   */
+  static final String HOST_SUITES_LOCK = "/tmp/rpcx-bench-host-suites.lock";
+
+  /** How long a suite may wait for another build's host suite before it counts as timed out. */
+  static final long HOST_SUITES_WAIT_SECONDS = 1200;
+
+  /**
+   * Runs a suite that makes machine-global hosts while holding {@link #HOST_SUITES_LOCK} ({@code
+   * flock(1)}); the timeout covers the wait too.
+   */
+  static Result runAlone(long timeoutSeconds, List<String> command)
+      throws IOException, InterruptedException {
+    List<String> locked = new java.util.ArrayList<>(List.of("flock", HOST_SUITES_LOCK));
+    locked.addAll(command);
+    return run(timeoutSeconds + HOST_SUITES_WAIT_SECONDS, locked);
+  }
+
   static Result run(long timeoutSeconds, List<String> command)
       throws IOException, InterruptedException {
     Path log = Files.createTempFile("scripts-test", ".log");

@@ -35,6 +35,19 @@ final class RawFrames implements AutoCloseable {
     out.flush();
   }
 
+  /**
+   * Sends a frame the server is expected to refuse: a server that closes on reading the length
+   * prefix may do so while the rest is still being written (broken pipe or reset), which is the
+   * refusal itself, not a failure of the test.
+   */
+  void sendRefused(int id, String json) throws IOException {
+    try {
+      send(id, json);
+    } catch (SocketException closedWhileWriting) {
+      // the server closed first: what closedByServer() then reports
+    }
+  }
+
   void sendRaw(byte[] bytes) throws IOException {
     out.write(bytes);
     out.flush();

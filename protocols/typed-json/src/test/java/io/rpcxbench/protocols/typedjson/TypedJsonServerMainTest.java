@@ -56,7 +56,7 @@ class TypedJsonServerMainTest extends ServerCommandContract {
       assertThat(run(command, "--bind", "127.0.0.1", "--port", "0", "--max-frame", "1k")).isZero();
       try (RawFrames big = new RawFrames(command.boundPort());
           RawFrames small = new RawFrames(command.boundPort())) {
-        big.send(1, "{\"@class\":\"x\",\"pad\":\"" + "x".repeat(2048) + "\"}");
+        big.sendRefused(1, "{\"@class\":\"x\",\"pad\":\"" + "x".repeat(2048) + "\"}");
         assertThat(big.closedByServer()).isTrue();
         assertServed(small, 2);
       }
