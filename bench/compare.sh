@@ -330,8 +330,14 @@ run_variant() {
 # over all runs; converged: the steady warm-up's (true/false, "-" without one); issued: async
 # (the client's async API) or threads.
 file_metrics() {
-  perf_columns "$1" order calls errors throughput p50_us p99_us server_cpu_s client_cpu_s limited_by \
-    server_cores '#warmup_converged' '#calls_issued_by' | awk -F'\t' -v w="$WARMUP_RUNS" '
+  local columns converged="" issued=""
+  columns="$(perf_show "$1" --column order,calls,errors,throughput,p50_us,p99_us,server_cpu_s,client_cpu_s,limited_by,server_cores)" ||
+    return 1
+  if [[ "$WARMUP" == steady ]]; then
+    converged="$(perf_show "$1" --provenance warmup_converged 2>/dev/null || true)"
+  fi
+  issued="$(perf_show "$1" --provenance calls_issued_by 2>/dev/null || true)"
+  awk -F'\t' -v w="$WARMUP_RUNS" -v conv="$converged" -v iss="$issued" '
     function median(a, n,   i, j, t) {
       if (n == 0) return "nan"
       for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
@@ -348,13 +354,13 @@ file_metrics() {
         calls += f[2]; scpu += f[7]; ccpu += f[8]; if (f[7] != "") measured = 1
         if (f[10] != "") cores[++nc] = f[10]
         limits[f[9] == "" ? "-" : f[9]]++
-        converged = f[11] == "" ? "-" : f[11]; issued = f[12] ~ /^async/ ? "async" : "threads"
       }
+      converged = conv == "" ? "-" : conv; issued = iss ~ /^async/ ? "async" : "threads"
       split("client server link none -", order, " "); best = "-"; most = 0
       for (i = 1; i <= 5; i++) if (limits[order[i]] > most) { best = order[i]; most = limits[order[i]] }
       printf "%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n", median(tp, n), median(p50, n), median(p99, n), errors,
         measured ? per_call(scpu, calls) : "nan", per_call(ccpu, calls), best, median(cores, nc), converged, issued
-    }'
+    }' <<<"$columns"
 }
 
 # stat POINT VARIANT COLUMN WHAT(median|min|max): over the rounds.

@@ -65,13 +65,6 @@ perf_show() {
   java -jar "$REPORT_JAR" show "$file" "$@"
 }
 
-# perf_columns FILE COLUMN...: the harness's reader of raw files (io.rpcxbench.harness.RawColumns):
-# the named columns, the harness's extra ones included (limited_by, client_cpu_s, server_cpu_s),
-# one tab-separated line per run; #KEY prints a provenance value on every line.
-perf_columns() {
-  java -cp "$HARNESS_JAR" io.rpcxbench.harness.RawColumns "$@"
-}
-
 # perf_cleaned FILE KEY: one value of the cleaned point (kept runs: orders 1..N-1).
 perf_cleaned() {
   local values
