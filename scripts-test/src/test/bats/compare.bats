@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # bench/compare.sh's own logic, driven with fake-java-compare as `java` (servers, the harness and
-# its RawColumns reader): the points it runs, the warm-up it asks for, and its three tables with
+# the report tool's show): the points it runs, the warm-up it asks for, and its three tables with
 # client and server CPU per call and what limited each row.
 
 setup() {
