@@ -23,7 +23,7 @@ final class BatsSuitesTest {
 
   @Test
   void compareLogic() throws Exception {
-    runSuite("compare.bats", 300);
+    runSuite("compare.bats", 300, false);
   }
 
   @Test
