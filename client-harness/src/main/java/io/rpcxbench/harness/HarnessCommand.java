@@ -61,6 +61,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin LoadOptions load = new LoadOptions();
 
+  @Mixin WarmupModeOptions warmupMode = new WarmupModeOptions();
+
   @Mixin TargetOptions target = new TargetOptions();
 
   @Mixin LoadModelOptions models = new LoadModelOptions();
@@ -191,7 +193,8 @@ public final class HarnessCommand implements Callable<Integer> {
             model,
             models.instruments(spec.commandLine()),
             fleet.member(),
-            scenario());
+            scenario(),
+            warmupMode.resolve(load, spec.commandLine()));
     try {
       config.validate();
       config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));

@@ -47,6 +47,12 @@ final class LoadModelReport {
           .append(x.get("server_rss_kb"))
           .append(" kB");
     }
+    if (x.containsKey("link_used")) {
+      b.append(", link ").append(x.get("link_used"));
+    }
+    if (x.containsKey("limited_by")) {
+      b.append(", limited by ").append(x.get("limited_by"));
+    }
     if ("1".equals(x.get("harness_limited"))) {
       b.append(", HARNESS-LIMITED");
     }
@@ -142,6 +148,7 @@ final class LoadModelReport {
       m.put("server_rss_peak_since", meters.peakReset() ? "run" : "process start");
     }
     m.put("harness_limited", String.valueOf(sum(results, "harness_limited") > 0));
+    m.put("limited_by", limitedBy(results));
     if (config.instruments().hlog() != null) {
       m.put("hlog", config.instruments().hlog().toString());
     }
@@ -161,6 +168,22 @@ final class LoadModelReport {
         + " means "
         + n
         + " threads making blocking calls";
+  }
+
+  /** The runs' {@code limited_by}, most frequent first: {@code client 9, none 1}. */
+  static String limitedBy(List<RunResult> results) {
+    Map<String, Long> counts =
+        results.stream()
+            .map(r -> r.extra().getOrDefault("limited_by", ""))
+            .filter(v -> !v.isEmpty())
+            .collect(
+                java.util.stream.Collectors.groupingBy(
+                    v -> v, java.util.LinkedHashMap::new, java.util.stream.Collectors.counting()));
+    List<String> parts = new ArrayList<>();
+    counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .forEach(e -> parts.add(e.getKey() + " " + e.getValue()));
+    return parts.isEmpty() ? "none measured" : String.join(", ", parts);
   }
 
   private static String issuedBy(boolean async, int n) {

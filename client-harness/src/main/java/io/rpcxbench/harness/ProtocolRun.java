@@ -37,6 +37,11 @@ final class ProtocolRun {
           "runs_completed",
           "warmup",
           "warmup_calls",
+          "warmup_mode",
+          "warmup_iterations",
+          "warmup_converged",
+          "warmup_rates",
+          "limited_by",
           "payload_bytes",
           "call",
           "items",
@@ -189,16 +194,13 @@ final class ProtocolRun {
     Runtime.getRuntime().addShutdownHook(hook);
     String status = "complete";
     boolean clean = true;
-    RunMeters meters = RunMeters.of(config.instruments().serverPids(protocol));
+    RunMeters meters =
+        RunMeters.of(
+            config.instruments().serverPids(protocol), config.provenance().get("link_rate"));
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
-      if (config.warmup().compareTo(Duration.ZERO) > 0) {
-        LoadRunner.Warmup warmup = runner.warmUp(config.warmup(), limit.warmupDeadline());
-        recorder.set("warmup_calls", String.valueOf(warmup.calls()));
-        err.println(warmupLine(warmup));
-        err.flush();
-      }
+      warmUp(runner, recorder, limit);
       String note = LoadModelReport.fallbackNote(protocol, config, runner.async());
       if (note != null) {
         err.println(note);
@@ -241,6 +243,29 @@ final class ProtocolRun {
       removeHook(hook);
     }
     return clean && status.equals("complete") ? HarnessCommand.OK : HarnessCommand.CALLS_FAILED;
+  }
+
+  /**
+   * The warm-up asked for: {@code --warmup-mode steady} (iterations until converged), {@code
+   * --warmup D}, or none; its counts go into the provenance, its line to stderr.
+   */
+  private void warmUp(PointRunner runner, PointRecorder recorder, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    SteadyWarmup steady = config.steadyWarmup();
+    if (steady != null) {
+      SteadyWarmup.Outcome o = steady.run(length -> runner.warmUp(length, limit.warmupDeadline()));
+      recorder.set("warmup_calls", String.valueOf(o.total().calls()));
+      recorder.set("warmup_iterations", String.valueOf(o.iterations()));
+      recorder.set("warmup_converged", String.valueOf(o.converged()));
+      recorder.set("warmup_rates", SteadyWarmup.rates(o));
+      err.println(SteadyWarmup.line(protocol, steady, o));
+    } else if (config.warmup().compareTo(Duration.ZERO) > 0) {
+      LoadRunner.Warmup warmup = runner.warmUp(config.warmup(), limit.warmupDeadline());
+      recorder.set("warmup_calls", String.valueOf(warmup.calls()));
+      recorder.set("warmup_iterations", "1");
+      err.println(warmupLine(warmup));
+    }
+    err.flush();
   }
 
   /** The load model's and the meters' keys over the runs so far (the file may end at any run). */
@@ -305,6 +330,14 @@ final class ProtocolRun {
     return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
   }
 
+  /** {@code none} (the paper's), {@code fixed} (--warmup D) or {@code steady}. */
+  private String warmupMode() {
+    if (config.steadyWarmup() != null) {
+      return "steady";
+    }
+    return config.warmup().isZero() ? "none" : "fixed";
+  }
+
   /** Every key but status, runs_completed and finished (the recorder adds those). */
   private Map<String, String> provenance(Provenance p, String client, Instant started) {
     Map<String, String> m = new LinkedHashMap<>();
@@ -317,6 +350,11 @@ final class ProtocolRun {
     m.put("runs", String.valueOf(config.runs()));
     m.put("warmup", config.warmup().toString());
     m.put("warmup_calls", "0");
+    m.put("warmup_mode", warmupMode());
+    m.put("warmup_iterations", "0");
+    if (config.steadyWarmup() != null) {
+      m.put("warmup_converged", "false");
+    }
     m.put("payload_bytes", String.valueOf(config.payloadBytesSent()));
     m.put("call", config.call().id());
     m.put("items", String.valueOf(config.itemsAsked()));

@@ -39,7 +39,8 @@ record RunConfig(
     LoadModel loadModel,
     Instruments instruments,
     FleetMember fleet,
-    Scenario scenario) {
+    Scenario scenario,
+    SteadyWarmup steadyWarmup) {
 
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
@@ -159,7 +160,8 @@ record RunConfig(
         loadModel,
         instruments,
         fleet,
-        Scenario.SINGLE);
+        Scenario.SINGLE,
+        null);
   }
 
   /** One client host alone: no shared start, the OS host name. */
@@ -248,6 +250,9 @@ record RunConfig(
     if (timeLimit.isNegative()) {
       throw new IllegalArgumentException(
           "--time-limit must not be negative (0s: none), got " + timeLimit);
+    }
+    if (steadyWarmup != null) {
+      steadyWarmup.validate();
     }
     if (coldStart && !warmup.isZero()) {
       throw new IllegalArgumentException(
@@ -382,7 +387,8 @@ record RunConfig(
         loadModel,
         instruments.forProtocol(protocol, protocols.size() > 1),
         fleet,
-        scenario);
+        scenario,
+        steadyWarmup);
   }
 
   String protocolList() {
@@ -417,6 +423,9 @@ record RunConfig(
     }
     add(args, "--runs", runs);
     add(args, "--warmup", warmup);
+    if (steadyWarmup != null) {
+      steadyWarmup.addArgs(args);
+    }
     add(args, "--call", call.id());
     add(args, "--payload", payloadBytes);
     add(args, "--items", items);

@@ -11,7 +11,10 @@ import java.util.Map;
  * Measures each run's CPU and memory from outside the calls: the harness JVM's own CPU time
  * (always) and, with {@code --server-pid}, the server's CPU time and peak RSS ({@link
  * ProcessStats}). A client that used at least {@value #SATURATED} of the cores it may run on while
- * the server did not is the bottleneck itself: the run is flagged {@code harness_limited}.
+ * the server did not is the bottleneck itself: the run is flagged {@code harness_limited}. Every
+ * run also names what limited it ({@link LimitedBy}: client, server, link or none); the link counts
+ * when its rate is known ({@code --provenance link_rate=1mbit}), from the bytes the harness read
+ * and wrote ({@code /proc/self/io}).
  *
  * <pre>{@code
  * RunMeters meters = new RunMeters(new ProcProcessTree(List.of(4242L)));
@@ -21,23 +24,38 @@ import java.util.Map;
  */
 final class RunMeters {
   /** Share of its cores a process must use to count as saturated. */
-  static final double SATURATED = 0.9;
+  static final double SATURATED = LimitedBy.SATURATED;
 
   private final ProcessStats server;
+  private final double linkBitsPerSecond;
   private final int clientCores = Runtime.getRuntime().availableProcessors();
   private long wallStart;
   private long clientStart;
   private ProcessStats.Sample serverStart;
+  private long[] ioStart;
   private boolean peakReset;
   private String serverProblem;
 
   /** {@code server} null: the client's CPU only. */
   RunMeters(ProcessStats server) {
+    this(server, Double.NaN);
+  }
+
+  /** {@code linkBitsPerSecond}: the link's rate, NaN when unknown (no link classification). */
+  RunMeters(ProcessStats server, double linkBitsPerSecond) {
     this.server = server;
+    this.linkBitsPerSecond = linkBitsPerSecond;
   }
 
   static RunMeters of(List<Long> serverPids) {
-    return new RunMeters(serverPids.isEmpty() ? null : new ProcProcessTree(serverPids));
+    return of(serverPids, null);
+  }
+
+  /** {@code linkRate}: the {@code link_rate} provenance value (tc's spelling), or null. */
+  static RunMeters of(List<Long> serverPids, String linkRate) {
+    return new RunMeters(
+        serverPids.isEmpty() ? null : new ProcProcessTree(serverPids),
+        LimitedBy.linkBitsPerSecond(linkRate));
   }
 
   boolean measuresServer() {
@@ -64,6 +82,7 @@ final class RunMeters {
         serverProblem = e.getMessage();
       }
     }
+    ioStart = Double.isNaN(linkBitsPerSecond) ? null : clientIoBytes();
     wallStart = System.nanoTime();
     clientStart = clientCpuNanos();
   }
@@ -78,6 +97,8 @@ final class RunMeters {
     m.put("client_cores", decimal(clientUsed));
     boolean clientSaturated = clientUsed >= SATURATED * clientCores;
     boolean serverSaturated = false;
+    long serverCpu = -1;
+    int serverCores = 1;
     if (server != null) {
       ProcessStats.Sample end = null;
       if (serverStart != null) {
@@ -91,6 +112,8 @@ final class RunMeters {
         long cpu = Math.max(0, end.cpuNanos() - serverStart.cpuNanos());
         double used = (double) cpu / wall;
         serverSaturated = used >= SATURATED * end.coresAvailable();
+        serverCpu = cpu;
+        serverCores = end.coresAvailable();
         m.put("server_cpu_s", decimal(cpu / 1e9));
         m.put("server_cores", decimal(used));
         m.put("server_rss_kb", String.valueOf(end.peakRssKb()));
@@ -103,7 +126,45 @@ final class RunMeters {
       }
     }
     m.put("harness_limited", clientSaturated && !serverSaturated ? "1" : "0");
+    long linkBytes = linkBytes();
+    LimitedBy.Usage usage =
+        LimitedBy.Usage.of(
+            wall, client, clientCores, serverCpu, serverCores, linkBytes, linkBitsPerSecond);
+    if (!Double.isNaN(usage.link())) {
+      m.put("link_used", decimal(usage.link()));
+    }
+    m.put("limited_by", LimitedBy.classify(usage).id());
     return r.withExtra(m);
+  }
+
+  /** The busier direction's bytes since {@link #before()}, or -1 when not measured. */
+  private long linkBytes() {
+    long[] end = ioStart == null ? null : clientIoBytes();
+    if (end == null) {
+      return -1;
+    }
+    return Math.max(end[0] - ioStart[0], end[1] - ioStart[1]);
+  }
+
+  /**
+   * Bytes this process read and wrote through system calls ({@code rchar}, {@code wchar} of {@code
+   * /proc/self/io}): on a client host, its sockets' payload; null when unreadable.
+   */
+  static long[] clientIoBytes() {
+    try {
+      long read = -1;
+      long written = -1;
+      for (String line : java.nio.file.Files.readAllLines(Instruments.PROC.resolve("self/io"))) {
+        if (line.startsWith("rchar:")) {
+          read = Long.parseLong(line.substring(6).trim());
+        } else if (line.startsWith("wchar:")) {
+          written = Long.parseLong(line.substring(6).trim());
+        }
+      }
+      return read < 0 || written < 0 ? null : new long[] {read, written};
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   /** Why the server could not be measured in the last run, or null. */

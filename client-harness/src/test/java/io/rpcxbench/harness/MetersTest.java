@@ -62,6 +62,7 @@ class MetersTest {
         assertThat(number(r, "server_rss_kb")).isPositive();
         assertThat(number(r, "server_processes")).isGreaterThanOrEqualTo(2); // + the child
         assertThat(r.extra("harness_limited")).isPresent();
+        assertThat(r.extra("limited_by")).isPresent();
       }
       assertThat(c.provenance())
           .containsKeys("server", "server_cpu", "server_cores_max", "server_rss_peak_kb")
@@ -102,8 +103,9 @@ class MetersTest {
               "errors_over_threshold",
               "client_cpu_s",
               "client_cores",
-              "harness_limited")
-          .doesNotContain("server_cpu_s");
+              "harness_limited",
+              "limited_by")
+          .doesNotContain("server_cpu_s", "link_used");
       assertThat(c.provenance()).containsEntry("load_model", "closed").doesNotContainKey("server");
     }
   }

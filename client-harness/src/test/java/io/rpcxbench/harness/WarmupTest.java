@@ -63,12 +63,100 @@ class WarmupTest {
         RawFileChecks.checkComplete(
             out.resolve("rpcx").resolve("t3-r20.csv"), Protocol.parse("rpcx"), 3, 20, 2, 60);
     assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
-    assertThat(c.provenance()).containsEntry("warmup", "PT0.3S");
+    assertThat(c.provenance())
+        .containsEntry("warmup", "PT0.3S")
+        .containsEntry("warmup_mode", "fixed")
+        .containsEntry("warmup_iterations", "1");
     assertThat(Long.parseLong(c.provenance().get("warmup_calls"))).isPositive();
     assertThat(c.provenance().get("options")).contains("--runs 2 --warmup PT0.3S ");
     assertThat(o.err())
         .containsPattern("(?m)^rpcx      warm-up: \\d+\\.\\d s, [1-9]\\d* calls, 0 errors$");
     assertThat(o.err().indexOf("warm-up:")).isLessThan(o.err().indexOf("order 0/2"));
+  }
+
+  @Test
+  void aSteadyWarmUpRunsIterationsAndRecordsThem() throws IOException {
+    HarnessInvocation.Outcome o =
+        HarnessInvocation.run(
+            args(
+                "--protocol",
+                "rpcx",
+                "--threads",
+                2,
+                "--requests",
+                20,
+                "--runs",
+                2,
+                "--warmup-mode",
+                "steady",
+                "--warmup-iteration",
+                "100ms",
+                "--warmup-tolerance",
+                "50%",
+                "--warmup-max",
+                "1s",
+                "--port",
+                "rpcx=" + server.port(),
+                "--out",
+                out));
+
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
+    RawContents c =
+        RawFileChecks.checkComplete(
+            out.resolve("rpcx").resolve("t2-r20.csv"), Protocol.parse("rpcx"), 2, 20, 2, 40);
+    Map<String, String> p = c.provenance();
+    assertThat(p).containsEntry("warmup_mode", "steady").containsEntry("warmup", "PT0S");
+    int iterations = Integer.parseInt(p.get("warmup_iterations"));
+    assertThat(iterations).isBetween(2, 10);
+    assertThat(p.get("warmup_rates").split(" ")).hasSize(iterations);
+    assertThat(Long.parseLong(p.get("warmup_calls"))).isPositive();
+    boolean converged = Boolean.parseBoolean(p.get("warmup_converged"));
+    assertThat(converged || iterations == 10).as(p.toString()).isTrue();
+    assertThat(p.get("options"))
+        .contains(
+            "--warmup PT0S --warmup-mode steady --warmup-iteration 100ms --warmup-tolerance 50%"
+                + " --warmup-max 1s ");
+    assertThat(o.err())
+        .containsPattern(
+            "(?m)^rpcx      warm-up: \\d+\\.\\d s, [1-9]\\d* calls, 0 errors; "
+                + iterations
+                + " iterations of 100ms, (converged|NOT converged within --warmup-max 1s)"
+                + " \\(last \\d+\\.\\d calls/s, tolerance 50%\\)$");
+    assertThat(o.err().indexOf("warm-up:")).isLessThan(o.err().indexOf("order 0/2"));
+    assertThat(c.rows())
+        .allSatisfy(
+            r ->
+                assertThat(r.extra("limited_by"))
+                    .hasValueSatisfying(
+                        v -> assertThat(v).isIn("client", "server", "link", "none")));
+    assertThat(p.get("limited_by")).matches("((client|server|link|none) \\d+(, )?)+");
+  }
+
+  @Test
+  void aSteadyWarmUpGoesWithNeitherAFixedOneNorACold() {
+    for (String[] bad :
+        new String[][] {
+          {"--warmup-mode", "steady", "--warmup", "5s"},
+          {"--warmup-mode", "steady", "--cold-start"},
+          {"--warmup-max", "30s"},
+          {"--warmup-mode", "lukewarm"},
+          {"--warmup-mode", "steady", "--warmup-iteration", "2s", "--warmup-max", "3s"}
+        }) {
+      List<String> line =
+          new java.util.ArrayList<>(
+              List.of(
+                  "--protocol",
+                  "rpcx",
+                  "--threads",
+                  "1",
+                  "--requests",
+                  "1",
+                  "--out",
+                  out.toString()));
+      line.addAll(List.of(bad));
+      HarnessInvocation.Outcome o = HarnessInvocation.run(line.toArray(String[]::new));
+      assertThat(o.exitCode()).as(String.join(" ", bad) + ": " + o.err()).isEqualTo(2);
+    }
   }
 
   @Test
@@ -93,7 +181,12 @@ class WarmupTest {
     RawContents c =
         RawFileChecks.checkComplete(
             out.resolve("rpcx").resolve("t2-r10.csv"), Protocol.parse("rpcx"), 2, 10, 2, 20);
-    assertThat(c.provenance()).containsEntry("warmup", "PT0S").containsEntry("warmup_calls", "0");
+    assertThat(c.provenance())
+        .containsEntry("warmup", "PT0S")
+        .containsEntry("warmup_calls", "0")
+        .containsEntry("warmup_mode", "none")
+        .containsEntry("warmup_iterations", "0")
+        .doesNotContainKey("warmup_converged");
     assertThat(c.provenance().get("options")).contains("--warmup PT0S");
     assertThat(o.err()).doesNotContain("warm-up");
   }

@@ -22,6 +22,11 @@ final class BatsSuitesTest {
   }
 
   @Test
+  void compareLogic() throws Exception {
+    runSuite("compare.bats", 300, false);
+  }
+
+  @Test
   void twoHostLab() throws Exception {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
     skipUnless(

@@ -1,0 +1,131 @@
+package io.rpcxbench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code limited_by} classification from synthetic CPU and link figures. */
+class LimitedByTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  /** A one-second run: CPU seconds of client and server (-1: not measured) on one core each. */
+  private static LimitedBy oneCoreEach(double clientCpuS, double serverCpuS) {
+    return LimitedBy.classify(
+        LimitedBy.Usage.of(
+            SECOND,
+            (long) (clientCpuS * SECOND),
+            1,
+            serverCpuS < 0 ? -1 : (long) (serverCpuS * SECOND),
+            1,
+            -1,
+            Double.NaN));
+  }
+
+  @Test
+  void aBusyClientBesideAnIdleServerIsTheLimit() {
+    // the gRPC tuned: client 97 %, server 22-27 %
+    assertThat(oneCoreEach(0.97, 0.25)).isEqualTo(LimitedBy.CLIENT);
+  }
+
+  @Test
+  void aBusyServerIsTheLimit() {
+    // the gRPC default: the server at 98 %
+    assertThat(oneCoreEach(0.60, 0.98)).isEqualTo(LimitedBy.SERVER);
+  }
+
+  @Test
+  void nothingSaturatedIsNone() {
+    // one caller waiting on each reply: both sides mostly idle
+    assertThat(oneCoreEach(0.30, 0.20)).isEqualTo(LimitedBy.NONE);
+    assertThat(oneCoreEach(0.89, 0.89)).isEqualTo(LimitedBy.NONE);
+  }
+
+  @Test
+  void ofTwoSaturatedSidesTheBusierOneIsTheLimitAndATieGoesToTheServer() {
+    assertThat(oneCoreEach(0.93, 0.99)).isEqualTo(LimitedBy.SERVER);
+    assertThat(oneCoreEach(0.99, 0.93)).isEqualTo(LimitedBy.CLIENT);
+    assertThat(oneCoreEach(0.95, 0.95)).isEqualTo(LimitedBy.SERVER);
+    assertThat(oneCoreEach(0.90, 0.50)).isEqualTo(LimitedBy.CLIENT); // the threshold counts
+  }
+
+  @Test
+  void anUnmeasuredServerCannotBeTheLimit() {
+    assertThat(oneCoreEach(0.50, -1)).isEqualTo(LimitedBy.NONE);
+    assertThat(oneCoreEach(0.95, -1)).isEqualTo(LimitedBy.CLIENT);
+    assertThat(LimitedBy.Usage.of(SECOND, SECOND / 2, 1, -1, 1, -1, Double.NaN).server()).isNaN();
+  }
+
+  @Test
+  void cpuCountsAgainstTheCoresAProcessMayUse() {
+    // one core's worth of CPU time on two cores is half of what the client could give
+    LimitedBy.Usage twoCores =
+        LimitedBy.Usage.of(SECOND, SECOND, 2, SECOND / 10, 1, -1, Double.NaN);
+    assertThat(twoCores.client()).isEqualTo(0.5);
+    assertThat(LimitedBy.classify(twoCores)).isEqualTo(LimitedBy.NONE);
+    // 1.9 of 2 cores
+    assertThat(
+            LimitedBy.classify(
+                LimitedBy.Usage.of(SECOND, 19 * SECOND / 10, 2, SECOND / 10, 1, -1, Double.NaN)))
+        .isEqualTo(LimitedBy.CLIENT);
+  }
+
+  @Test
+  void aFullLinkIsTheLimitWhenItsRateIsKnown() {
+    // the paper's 1 Mbit/s: 120,000 bytes one way in a second is 96 % of it
+    double mbit = LimitedBy.linkBitsPerSecond("1mbit");
+    LimitedBy.Usage u = LimitedBy.Usage.of(SECOND, SECOND / 10, 1, SECOND / 10, 1, 120_000, mbit);
+    assertThat(u.link()).isCloseTo(0.96, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(LimitedBy.classify(u)).isEqualTo(LimitedBy.LINK);
+    // the same bytes on an unknown link: not classified
+    assertThat(
+            LimitedBy.classify(
+                LimitedBy.Usage.of(SECOND, SECOND / 10, 1, SECOND / 10, 1, 120_000, Double.NaN)))
+        .isEqualTo(LimitedBy.NONE);
+  }
+
+  @Test
+  void linkRatesAreReadTheWayTcWritesThem() {
+    assertThat(LimitedBy.linkBitsPerSecond("1mbit")).isEqualTo(1e6);
+    assertThat(LimitedBy.linkBitsPerSecond("100kbit")).isEqualTo(1e5);
+    assertThat(LimitedBy.linkBitsPerSecond("1gbit")).isEqualTo(1e9);
+    assertThat(LimitedBy.linkBitsPerSecond("2.5Mbit")).isEqualTo(2.5e6);
+    assertThat(LimitedBy.linkBitsPerSecond("10mbps")).isEqualTo(8e7);
+    assertThat(LimitedBy.linkBitsPerSecond("1mibit")).isEqualTo(1024.0 * 1024);
+    assertThat(LimitedBy.linkBitsPerSecond("9600")).isEqualTo(9600);
+    assertThat(LimitedBy.linkBitsPerSecond("?")).isNaN();
+    assertThat(LimitedBy.linkBitsPerSecond("")).isNaN();
+    assertThat(LimitedBy.linkBitsPerSecond(null)).isNaN();
+  }
+
+  @Test
+  void aRunThatFillsAKnownLinkIsLimitedByIt(@TempDir Path dir) throws Exception {
+    assumeTrue(RunMeters.clientIoBytes() != null, "skipped: /proc/self/io is not readable here");
+    // a 1 kbit/s link: the 200 kB this "run" writes would take it 1,600 s
+    RunMeters meters = new RunMeters(null, LimitedBy.linkBitsPerSecond("1kbit"));
+    meters.before();
+    Files.write(dir.resolve("bytes"), new byte[200_000]);
+    RunResult r = meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
+
+    assertThat(Double.parseDouble(r.extra().get("link_used"))).isGreaterThan(1);
+    assertThat(r.extra()).containsEntry("limited_by", "link");
+  }
+
+  @Test
+  void withoutALinkRateTheLinkIsNotMeasured() {
+    RunMeters meters = new RunMeters(null);
+    meters.before();
+    RunResult r = meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
+
+    assertThat(r.extra()).doesNotContainKey("link_used").containsKey("limited_by");
+  }
+
+  @Test
+  void theColumnSpellsItInLowerCase() {
+    assertThat(LimitedBy.CLIENT.id()).isEqualTo("client");
+    assertThat(LimitedBy.NONE.id()).isEqualTo("none");
+  }
+}
