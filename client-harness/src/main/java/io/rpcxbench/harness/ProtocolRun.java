@@ -189,7 +189,7 @@ final class ProtocolRun {
     Runtime.getRuntime().addShutdownHook(hook);
     String status = "complete";
     boolean clean = true;
-    RunMeters meters = RunMeters.of(config.instruments().serverPids(protocol));
+    RunMeters meters = new RunMeters(config.instruments().serverStats(protocol));
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {

@@ -3,7 +3,6 @@ package io.rpcxbench.harness;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -34,10 +33,6 @@ final class RunMeters {
   /** {@code server} null: the client's CPU only. */
   RunMeters(ProcessStats server) {
     this.server = server;
-  }
-
-  static RunMeters of(List<Long> serverPids) {
-    return new RunMeters(serverPids.isEmpty() ? null : new ProcProcessTree(serverPids));
   }
 
   boolean measuresServer() {
@@ -111,9 +106,11 @@ final class RunMeters {
     return serverProblem;
   }
 
-  /** Whether the last run's peak RSS counts from the run's start (else from the process's). */
-  boolean peakReset() {
-    return peakReset;
+  /**
+   * Where the last run's peak RSS counts from: {@code run}, else the process's (cgroup's) start.
+   */
+  String peakSince() {
+    return peakReset || server == null ? "run" : server.peakOrigin();
   }
 
   /** The harness JVM's CPU time (all its threads: load, client I/O, JIT, GC), ns. */
