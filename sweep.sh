@@ -644,7 +644,7 @@ remote_server_pids() {
   read -r -a extra <<<"${RPCX_SSH_OPTS:-}"
   ssh+=("${extra[@]}" "${SERVER_SSH:-$HOST}")
   remote="$(printf '%q' "$REMOTE_DIR/servers.sh") status --protocol $(IFS=,; printf '%s' "${PROTOCOL_LIST[*]}")"
-  out=$("${ssh[@]}" "$remote" 2>&1) || [[ $out == *": running (pid "* || $out == *": not running"* ]] ||
+  out=$("${ssh[@]}" "$remote" </dev/null 2>&1) || [[ $out == *": running (pid "* || $out == *": not running"* ]] ||
     die_usage "--server-stats ssh: cannot ask ${SERVER_SSH:-$HOST} for its servers ($remote): $(tail -n 1 <<<"$out")"
   catalog_servers "${PROTOCOL_LIST[@]}"
   while IFS= read -r line; do
