@@ -48,15 +48,13 @@ class CgroupStatsTest {
 
   @Test
   void v1ReadsCpuacctUsageAndMaxUsageResetByWritingZero() throws IOException {
-    Path mem = Files.createDirectories(root.resolve("memory/rpcx-lab-b"));
-    Path cpu = Files.createDirectories(root.resolve("cpu,cpuacct/rpcx-lab-b"));
-    Files.writeString(mem.resolve("memory.max_usage_in_bytes"), "10240\n");
-    Files.writeString(mem.resolve("cgroup.procs"), "42\n");
-    Files.writeString(cpu.resolve("cpuacct.usage"), "987654321\n");
+    List<Path> dirs = fakeV1(root, "cpu,cpuacct");
+    Path mem = dirs.get(0);
+    Path cpu = dirs.get(1);
     Files.writeString(cpu.resolve("cpu.cfs_quota_us"), "100000\n");
     Files.writeString(cpu.resolve("cpu.cfs_period_us"), "100000\n");
 
-    CgroupStats stats = CgroupStats.open(List.of(mem, cpu));
+    CgroupStats stats = CgroupStats.open(dirs);
     ProcessStats.Sample s = stats.sample();
     assertThat(s.cpuNanos()).isEqualTo(987_654_321L);
     assertThat(s.peakRssKb()).isEqualTo(10);
@@ -92,6 +90,19 @@ class CgroupStatsTest {
     assertThatThrownBy(stats::sample)
         .isInstanceOf(IOException.class)
         .hasMessageContaining("cannot read the cgroup at " + b);
+  }
+
+  /**
+   * A v1 cgroup {@code rpcx-lab-b} under {@code root}: its memory folder (10240 bytes peak, one
+   * process) and its folder in {@code cpuHierarchy} (987654321 ns); returns both, memory first.
+   */
+  static List<Path> fakeV1(Path root, String cpuHierarchy) throws IOException {
+    Path mem = Files.createDirectories(root.resolve("memory/rpcx-lab-b"));
+    Path cpu = Files.createDirectories(root.resolve(cpuHierarchy + "/rpcx-lab-b"));
+    Files.writeString(mem.resolve("memory.max_usage_in_bytes"), "10240\n");
+    Files.writeString(mem.resolve("cgroup.procs"), "42\n");
+    Files.writeString(cpu.resolve("cpuacct.usage"), "987654321\n");
+    return List.of(mem, cpu);
   }
 
   private Path v2(String name, String cpuMax) throws IOException {
