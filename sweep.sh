@@ -43,6 +43,9 @@ HARNESS_OPTS=()                    # --call, --payload, ..., --cold-start and ev
 SCENARIO=single                    # single: one server per protocol; chain: a gateway + 2 services
 WORK=0ms                           # the servers' --work per call (the services' in a chain)
 WORK_KIND="sleep"                  # the servers' --work-kind: sleep or cpu
+SERVER_STATS=''                    # proc | cgroup | ssh | off; '': proc with --local/--lab, else off
+SERVER_SSH=''                      # --server-ssh: host B's ssh destination (implies ssh)
+REMOTE_DIR=${RPCX_REMOTE_DIR:-rpcx-bench}   # where servers.sh is on B (deploy.sh --dir)
 DRY_RUN=0
 RETRY_FAILED=0
 READY_TIMEOUT_S=${RPCX_READY_TIMEOUT:-180}
@@ -87,6 +90,15 @@ Target (pick one; default --host localhost):
   --server-jvm-flags "F"   the servers' JVM flags with --local/--lab (default
                            "$DEFAULT_SERVER_JVM_FLAGS", as deploy/servers.sh); with --host,
                            the flags B's servers run with, for the record (deploy.sh prints them)
+
+Server CPU and memory per run (the harness's server_cpu_s, server_cores, server_rss_kb):
+  --server-stats SOURCE    proc: /proc of the servers this sweep started (default with --local
+                           and --lab); cgroup: lab host B's cgroup (--lab; all of B's processes);
+                           ssh: /proc on B over ssh, the pids from B's servers.sh status (--host);
+                           off (default with --host)
+  --server-ssh DEST        with ssh: B's ssh destination, [USER@]HOST (default: --host's);
+                           options from RPCX_SSH_OPTS, servers.sh in RPCX_REMOTE_DIR on B
+                           (default rpcx-bench, deploy.sh's --dir)
 
 Plan:
   --protocol ID[,ID...]    protocols of the catalog, or "all" (default: rpcx,grpc,openfeign)
@@ -225,7 +237,7 @@ parse_args() {
       --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
       --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout|\
       --timeout-per|--server-jvm-flags|--rates|--duration|--stop-after-overload|--scenario|--work|\
-      --work-kind)
+      --work-kind|--server-stats|--server-ssh)
         (($# >= 2)) || die_usage "$arg needs a value"
         value=$2 ;;
       *) die_usage "unknown argument '$arg'" ;;
@@ -248,6 +260,10 @@ parse_args() {
       --timeout-per) [[ $value == point || $value == run ]] || die_usage "--timeout-per must be point or run, got '$value'"
                      TIMEOUT_PER=$value ;;
       --server-jvm-flags) SERVER_JVM_FLAGS=$value; SERVER_FLAGS_GIVEN=1 ;;
+      --server-stats) [[ $value =~ ^(proc|cgroup|ssh|off)$ ]] || die_usage "--server-stats must be proc, cgroup, ssh or off, got '$value'"
+                      SERVER_STATS=$value ;;
+      --server-ssh) [[ -n $value && $value != -* ]] || die_usage "--server-ssh needs an ssh destination, [USER@]HOST"
+                    SERVER_SSH=$value ;;
       --timeout)
         # the harness's per-call deadline; a bare number was this script's point limit once
         [[ $value =~ [a-zA-Z] ]] || die_usage "--timeout is the harness's per-call deadline, a duration like 30s; the point's limit in seconds is --point-timeout $value"
@@ -278,8 +294,10 @@ parse_args() {
   # without --call the harness makes hello calls, which have no payload or items
   [[ -z $sized || $call_given -eq 1 ]] ||
     die_usage "$sized needs --call (e.g. --call echo --payload 256): without it the harness measures hello"
+  check_server_stats
   if [[ -n $RATES_SPEC ]]; then
     parse_rates "$grid_given" "$failures_given"
+    scenario_setup
     harness_readings
     return 0
   fi
@@ -290,6 +308,22 @@ parse_args() {
   REQUESTS=("${COUNTS[@]}"); REQUESTS_DESC=$COUNTS_DESC
   scenario_setup
   harness_readings
+}
+
+# check_server_stats: --server-stats against the target; sets its default
+check_server_stats() {
+  if [[ -z $SERVER_STATS ]]; then
+    if [[ -n $SERVER_SSH ]]; then SERVER_STATS=ssh
+    elif [[ $MODE == host ]]; then SERVER_STATS=off
+    else SERVER_STATS=proc
+    fi
+  fi
+  case $SERVER_STATS in
+    proc) [[ $MODE != host ]] || die_usage "--server-stats proc needs --local or --lab (servers this sweep starts); for --host B use ssh" ;;
+    cgroup) [[ $MODE == lab ]] || die_usage "--server-stats cgroup needs --lab (host B's cgroup)" ;;
+    ssh) [[ $MODE == host ]] || die_usage "--server-stats ssh goes with --host B (with --local/--lab use proc)" ;;
+  esac
+  [[ -z $SERVER_SSH || $SERVER_STATS == ssh ]] || die_usage "--server-ssh goes with --server-stats ssh"
 }
 
 # harness_readings: what the harness options say about the calls a point makes and what its
@@ -856,6 +890,7 @@ chain_start() {
   fi
   PORT[$p]=$READY_PORT
   CHAIN_CURRENT=$p
+  [[ $SERVER_STATS != proc ]] || STATS_PID[$p]="${CHAIN_PIDS[*]}"
   log "chain of $p ready: gateway $CHAIN_BIND:$READY_PORT -> services $CHAIN_BIND:${ports[0]}, $CHAIN_BIND:${ports[1]} (work $WORK $WORK_KIND; logs $LOG_DIR/server-$p-*.log)"
 }
 
@@ -869,6 +904,75 @@ chain_stop() {
   log "chain of $CHAIN_CURRENT stopped"
   CHAIN_PIDS=()
   CHAIN_CURRENT=''
+}
+
+# ---- server CPU and memory: what the harness is told to read at each point ----
+declare -A STATS_PID=()            # protocol id -> its server's pid (this host, or B for ssh)
+# server_stats_setup: after the servers started, the pids (proc, ssh) or cgroup folders (cgroup)
+server_stats_setup() {
+  local i name id
+  STATS_CGROUPS=()
+  case $SERVER_STATS in
+    proc)
+      # server_spawn appended SERVER_PIDS in the order of SERVER_NAMES
+      for ((i = 0; i < ${#SERVER_NAMES[@]}; i++)); do
+        name=${SERVER_NAMES[i]}
+        for id in ${SERVER_IDS[$name]}; do STATS_PID[$id]=${SERVER_PIDS[i]}; done
+      done ;;
+    cgroup) lab_cgroup_dirs ;;
+    ssh) remote_server_pids ;;
+  esac
+  log "server CPU and memory: $SERVER_STATS${STATS_CGROUPS[*]:+ (${STATS_CGROUPS[*]})}"
+}
+
+# lab_cgroup_dirs: host B's cgroup folders from the lab's state into STATS_CGROUPS (v1: the
+# memory folder and one with cpuacct.usage)
+lab_cgroup_dirs() {
+  local root=${LAB[cgroup_root]:-} name="${LAB[cgroup_name]:-}-b" c
+  case ${LAB[cgroup_version]:-none} in
+    2) STATS_CGROUPS=("$root/$name") ;;
+    1)
+      STATS_CGROUPS=("$root/memory/$name")
+      for c in "$root/cpuacct/$name" "$root/cpu,cpuacct/$name" "$root/cpu/$name"; do
+        if [[ -f $c/cpuacct.usage ]]; then STATS_CGROUPS+=("$c"); return 0; fi
+      done
+      die_usage "--server-stats cgroup: the lab's cgroup v1 has no CPU accounting for host B (no cpuacct.usage under $root/cpuacct/$name or $root/cpu/$name: deploy/lab.sh makes memory and cpu cgroups, and cpuacct is not mounted with cpu here); use --server-stats proc" ;;
+    *) die_usage "--server-stats cgroup: the lab runs without cgroups (deploy/lab.sh found no memory/cpu controllers); use --server-stats proc" ;;
+  esac
+}
+
+# remote_server_pids: one ssh to B asks servers.sh status for the pids of the protocols' servers
+remote_server_pids() {
+  local -a ssh=(ssh -o BatchMode=yes -o ConnectTimeout=15) extra=()
+  local out line id remote
+  read -r -a extra <<<"${RPCX_SSH_OPTS:-}"
+  ssh+=("${extra[@]}" "${SERVER_SSH:-$HOST}")
+  remote="$(printf '%q' "$REMOTE_DIR/servers.sh") status --protocol $(IFS=,; printf '%s' "${PROTOCOL_LIST[*]}")"
+  out=$("${ssh[@]}" "$remote" </dev/null 2>&1) || [[ $out == *": running (pid "* || $out == *": not running"* ]] ||
+    die_usage "--server-stats ssh: cannot ask ${SERVER_SSH:-$HOST} for its servers ($remote): $(tail -n 1 <<<"$out")"
+  catalog_servers "${PROTOCOL_LIST[@]}"
+  while IFS= read -r line; do
+    if [[ $line =~ ^([a-z0-9-]+):\ running\ \(pid\ ([0-9]+)\) && -n ${SERVER_IDS[${BASH_REMATCH[1]}]:-} ]]; then
+      for id in ${SERVER_IDS[${BASH_REMATCH[1]}]}; do STATS_PID[$id]=${BASH_REMATCH[2]}; done
+    fi
+  done <<<"$out"
+  for id in "${PROTOCOL_LIST[@]}"; do
+    [[ -n ${STATS_PID[$id]:-} ]] || log "$id: no server of it running on ${SERVER_SSH:-$HOST} (servers.sh status): its server CPU is not measured"
+  done
+}
+
+# server_stats_args P: the harness options that read P's server (SERVER_STATS_ARGS)
+server_stats_args() {
+  local p=$1 dir pid
+  SERVER_STATS_ARGS=()
+  case $SERVER_STATS in
+    proc)
+      # a chain's gateway and two services: every pid (the harness sums them)
+      for pid in ${STATS_PID[$p]:-}; do SERVER_STATS_ARGS+=(--server-pid "$p=$pid"); done ;;
+    ssh) [[ -z ${STATS_PID[$p]:-} ]] ||
+           SERVER_STATS_ARGS=(--server-ssh "${SERVER_SSH:-$HOST}" --server-pid "$p=${STATS_PID[$p]}") ;;
+    cgroup) for dir in "${STATS_CGROUPS[@]}"; do SERVER_STATS_ARGS+=(--server-cgroup "$dir"); done ;;
+  esac
 }
 
 # ---- one point ----
@@ -963,6 +1067,8 @@ run_point() {
                  --time-limit-per "$TIMEOUT_PER" "${HARNESS_OPTS[@]}")
   local -a args=("${POINT_OPTIONS[@]}")
   for kv in "${PROVENANCE[@]}"; do args+=(--provenance "$kv"); done
+  server_stats_args "$p"
+  args+=("${SERVER_STATS_ARGS[@]}")
   started=$(now_iso)
   start_ms=$(now_ms)
   if [[ $MODE == lab ]]; then read -r -a before <<<"$(lab_link_bytes)"; fi
@@ -1231,6 +1337,7 @@ main() {
     local) servers_or_chain 127.0.0.1 ;;
     lab) servers_or_chain "${LAB[addr_b]}" "$LAB_SH" exec b -- ;;
   esac
+  server_stats_setup
 
   local plan
   if [[ -n $RATES_SPEC ]]; then

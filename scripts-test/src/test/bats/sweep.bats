@@ -727,4 +727,133 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
     [ "$status" -eq 2 ]
     [[ $output == *"${bad%% *} must be"* ]]
   done
+
+# fake_bin: a folder first on PATH for stand-ins of ssh, ip
+fake_bin() {
+  mkdir -p "$WORK/bin"
+  export PATH="$WORK/bin:$PATH"
+}
+
+@test "server CPU: --local passes each point its server's pid; --server-stats off passes none" {
+  flat="$WORK/flat"
+  flat_copy "$flat"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  run "$flat/sweep.sh" --local --out "$OUTDIR" --protocol rpcx,openfeign,http-json --threads 1 --requests 1 --runs 1
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"server CPU and memory: proc"* ]]
+  rpcx_pid=$(sed -n 's/.*started the server of rpcx (pid \([0-9]*\).*/\1/p' <<<"$output")
+  of_pid=$(sed -n 's/.*started the server of openfeign http-json (pid \([0-9]*\).*/\1/p' <<<"$output")
+  [ -n "$rpcx_pid" ] && [ -n "$of_pid" ]
+  grep -q -- "--protocol rpcx .*--server-pid rpcx=$rpcx_pid\$" "$FAKE_ARGS"
+  grep -q -- "--protocol openfeign .*--server-pid openfeign=$of_pid\$" "$FAKE_ARGS"
+  grep -q -- "--protocol http-json .*--server-pid http-json=$of_pid\$" "$FAKE_ARGS"
+  : >"$FAKE_ARGS"
+  run "$flat/sweep.sh" --local --server-stats off --out "$WORK/off" --protocol rpcx --threads 1 --requests 1 --runs 1
+  [ "$status" -eq 0 ]
+  ! grep -q -- "--server-pid" "$FAKE_ARGS"
+}
+
+@test "server CPU: --server-stats is checked against the target" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --host b --server-stats proc
+  [ "$status" -eq 2 ]
+  [[ $output == *"--server-stats proc needs --local or --lab"* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --local --server-stats cgroup
+  [ "$status" -eq 2 ]
+  [[ $output == *"--server-stats cgroup needs --lab"* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --local --server-stats ssh
+  [ "$status" -eq 2 ]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --local --server-ssh me@b
+  [ "$status" -eq 2 ]
+  [[ $output == *"--server-stats ssh goes with --host B"* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --server-stats top
+  [ "$status" -eq 2 ]
+  [[ $output == *"--server-stats must be proc, cgroup, ssh or off, got 'top'"* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --host b --server-ssh -oProxyCommand=x
+  [ "$status" -eq 2 ]
+}
+
+@test "server CPU over ssh: --host B --server-ssh asks B's servers.sh for the pids, passes --server-ssh and --server-pid" {
+  fake_bin
+  # ssh that runs the remote command here, recording how it was called
+  cat >"$WORK/bin/ssh" <<'SSH'
+#!/usr/bin/env bash
+printf '%s\n' "$*" >>"$FAKE_SSH_CALLS"
+while [[ $# -gt 0 ]]; do case $1 in -o|-p|-i) shift 2 ;; -*) shift ;; *) break ;; esac; done
+shift
+exec bash -c "$*"
+SSH
+  chmod +x "$WORK/bin/ssh"
+  export FAKE_SSH_CALLS="$WORK/ssh-calls"
+  b="$WORK/b"
+  mkdir -p "$b"
+  cp "$REPO/deploy/servers.sh" "$REPO/deploy/catalog.sh" "$b/"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$b/$j.jar"; done
+  "$JAVA" -jar client-harness.jar --list-protocols >"$b/protocols.tsv"
+  run "$b/servers.sh" start --protocol rpcx,openfeign --port rpcx=0 --port openfeign=0
+  [ "$status" -eq 0 ]
+  rpcx_pid=$(cat "$b/run/rpcx.pid")
+  of_pid=$(cat "$b/run/openfeign.pid")
+  export RPCX_REMOTE_DIR="$b" RPCX_SSH_OPTS="-p 2222"
+  run "$SWEEP" --host 127.0.0.1 --server-ssh me@b --out "$OUTDIR" --protocol rpcx,http-json,grpc \
+      --threads 1 --requests 1 --runs 1
+  echo "$output"
+  "$b/servers.sh" stop --protocol all
+  [ "$status" -eq 0 ]
+  [ "$(wc -l <"$FAKE_SSH_CALLS")" -eq 1 ]
+  grep -q -- "-o BatchMode=yes -o ConnectTimeout=15 -p 2222 me@b $b/servers.sh status --protocol rpcx,http-json,grpc" "$FAKE_SSH_CALLS"
+  grep -q -- "--protocol rpcx .*--server-ssh me@b --server-pid rpcx=$rpcx_pid\$" "$FAKE_ARGS"
+  # http-json shares openfeign's server, which runs: measured; grpc's does not run: not measured
+  grep -q -- "--protocol http-json .*--server-ssh me@b --server-pid http-json=$of_pid\$" "$FAKE_ARGS"
+  ! grep -q -- "--protocol grpc .*--server-pid" "$FAKE_ARGS"
+  [[ $output == *"grpc: no server of it running on me@b (servers.sh status): its server CPU is not measured"* ]]
+}
+
+@test "server CPU over ssh: an ssh that fails stops the sweep before any point with what ssh said" {
+  fake_bin
+  printf '#!/bin/sh\necho "me@b: Permission denied (publickey)." >&2\nexit 255\n' >"$WORK/bin/ssh"
+  chmod +x "$WORK/bin/ssh"
+  run "$SWEEP" --host 127.0.0.1 --server-ssh me@b --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1 --runs 1
+  [ "$status" -eq 2 ]
+  [[ $output == *"--server-stats ssh: cannot ask me@b for its servers"*"Permission denied (publickey)."* ]]
+  [ ! -s "$FAKE_ARGS" ]
+}
+
+@test "server CPU in the lab: --server-stats cgroup passes host B's cgroup folders (v1 and v2)" {
+  fake_bin
+  flat="$WORK/flat"
+  flat_copy "$flat"
+  for j in server-rpcx server-grpc server-openfeign; do : >"$flat/$j.jar"; done
+  # a lab.sh that reads its state from $FAKE_LAB_STATE and runs exec'ed commands here
+  cat >"$flat/lab.sh" <<'LAB'
+#!/usr/bin/env bash
+case $1 in
+  env) cat "$FAKE_LAB_STATE" ;;
+  exec) shift 2; exec "$@" ;;
+esac
+LAB
+  printf '#!/bin/sh\necho 100; echo 200\n' >"$WORK/bin/ip"
+  chmod +x "$flat/lab.sh" "$WORK/bin/ip"
+  export FAKE_LAB_STATE="$WORK/lab-state"
+  cg="$WORK/cg"
+  mkdir -p "$cg/memory/rpcx-lab-b" "$cg/cpuacct/rpcx-lab-b" "$cg/rpcx-lab-b"
+  : >"$cg/cpuacct/rpcx-lab-b/cpuacct.usage"
+  lab_state() {
+    printf 'ns_a=a\nif_a=veth\naddr_b=127.0.0.1\nrate=1mbit\ncgroup_version=%s\ncgroup_name=rpcx-lab\ncgroup_root=%s\n' "$1" "$cg" >"$FAKE_LAB_STATE"
+  }
+  lab_state 1
+  run "$flat/sweep.sh" --lab --server-stats cgroup --out "$WORK/v1" --protocol rpcx --threads 1 --requests 1 --runs 1
+  echo "$output"
+  [ "$status" -eq 0 ]
+  grep -q -- "--server-cgroup $cg/memory/rpcx-lab-b --server-cgroup $cg/cpuacct/rpcx-lab-b\$" "$FAKE_ARGS"
+  lab_state 2
+  run "$flat/sweep.sh" --lab --server-stats cgroup --out "$WORK/v2" --protocol rpcx --threads 1 --requests 1 --runs 1
+  [ "$status" -eq 0 ]
+  grep -q -- "--server-cgroup $cg/rpcx-lab-b\$" "$FAKE_ARGS"
+  # v1 with cpu and cpuacct mounted apart and no cpuacct group for B: no CPU accounting
+  rm -r "$cg/cpuacct/rpcx-lab-b"
+  lab_state 1
+  run "$flat/sweep.sh" --lab --server-stats cgroup --out "$WORK/v1b" --protocol rpcx --threads 1 --requests 1 --runs 1
+  [ "$status" -eq 2 ]
+  [[ $output == *"the lab's cgroup v1 has no CPU accounting for host B"*"use --server-stats proc"* ]]
 }

@@ -32,16 +32,9 @@ final class InFlightRunner implements PointRunner {
   @Override
   public RunResult run(int order) throws InterruptedException {
     CallTally tally = new CallTally(model.failAfterNanos());
-    long start;
-    if (log != null) {
-      log.comment("order " + order);
-      try (IntervalLog.Sampler s = log.every(tally::sample)) {
-        start = drive(config.callsPerRun(), 0, "o" + order + "c", tally);
-      }
-    } else {
-      start = drive(config.callsPerRun(), 0, "o" + order + "c", tally);
-      tally.sample();
-    }
+    long start =
+        IntervalLog.sampled(
+            log, order, tally, () -> drive(config.callsPerRun(), 0, "o" + order + "c", tally));
     Map<String, String> extra = new LinkedHashMap<>();
     extra.put("in_flight_max", String.valueOf(launcher.maxSeen()));
     extra.putAll(tally.errorColumns());

@@ -10,13 +10,17 @@ import java.util.Map;
 
 /**
  * What the harness measures beside the calls, in every load model: the server's CPU time and peak
- * memory ({@code --server-pid}) and the interval log ({@code --hlog}). Part of {@link RunConfig}.
+ * memory ({@code --server-pid}, on this host or over {@code --server-ssh}, or {@code
+ * --server-cgroup}) and the interval log ({@code --hlog}). Part of {@link RunConfig}.
  *
  * @param serverPids server processes by protocol id; the key {@code ""} holds those given without
  *     an id, which every protocol of the point measures
+ * @param serverSsh the ssh destination the pids are on, or null (this host)
+ * @param serverCgroups the server's cgroup folders (v1: one per controller), or empty
  * @param hlog the interval log file, or null
  */
-record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
+record Instruments(
+    Map<String, List<Long>> serverPids, String serverSsh, List<Path> serverCgroups, Path hlog) {
   static final Instruments NONE = new Instruments(Map.of(), null);
 
   /** Where {@code /proc} is (tests may point elsewhere). */
@@ -26,6 +30,11 @@ record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
     Map<String, List<Long>> copy = new LinkedHashMap<>();
     serverPids.forEach((id, pids) -> copy.put(id, List.copyOf(pids)));
     serverPids = Collections.unmodifiableMap(copy);
+    serverCgroups = List.copyOf(serverCgroups);
+  }
+
+  Instruments(Map<String, List<Long>> serverPids, Path hlog) {
+    this(serverPids, null, List.of(), hlog);
   }
 
   /** {@code --server-pid PID} or {@code --server-pid ID=PID}, added to {@code pids}. */
@@ -47,8 +56,22 @@ record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
     pids.computeIfAbsent(id, k -> new ArrayList<>()).add(pid);
   }
 
-  /** Checks that every pid is a running process and every id a protocol of the point. */
+  /**
+   * Checks that every pid is a running process (on this host) and every id a protocol of the point,
+   * and that a cgroup has its accounting files.
+   */
   void validate(List<Protocol> protocols) {
+    if (!serverCgroups.isEmpty()) {
+      if (!serverPids.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--server-cgroup and --server-pid are two ways to measure the server: choose one");
+      }
+      CgroupStats.open(serverCgroups);
+    }
+    if (serverSsh != null && serverPids.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--server-ssh " + serverSsh + " needs --server-pid (the server's pid on that host)");
+    }
     for (Map.Entry<String, List<Long>> e : serverPids.entrySet()) {
       String id = e.getKey();
       if (!id.isEmpty() && protocols.stream().noneMatch(p -> p.id().equals(id))) {
@@ -64,6 +87,9 @@ record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
         String option = "--server-pid " + (id.isEmpty() ? "" : id + "=") + pid;
         if (pid <= 0) {
           throw new IllegalArgumentException(option + ": a pid is a positive number");
+        }
+        if (serverSsh != null) {
+          continue; // on the other host: its first reading says if it is gone
         }
         if (!Files.isDirectory(PROC)) {
           throw new IllegalArgumentException(option + ": needs Linux's /proc, not found here");
@@ -82,6 +108,18 @@ record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
     return pids;
   }
 
+  /** Where this protocol's point reads its server's CPU and memory; null when it does not. */
+  ProcessStats serverStats(Protocol protocol) {
+    if (!serverCgroups.isEmpty()) {
+      return CgroupStats.open(serverCgroups);
+    }
+    List<Long> pids = serverPids(protocol);
+    if (pids.isEmpty()) {
+      return null;
+    }
+    return serverSsh == null ? new ProcProcessTree(pids) : new SshProcessStats(serverSsh, pids);
+  }
+
   /**
    * For one protocol of the point: with several protocols each writes its own log, the protocol id
    * before the extension ({@code run.hlog} -> {@code run-rpcx.hlog}).
@@ -96,7 +134,7 @@ record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
         dot > 0
             ? name.substring(0, dot) + "-" + protocol.id() + name.substring(dot)
             : name + "-" + protocol.id();
-    return new Instruments(serverPids, hlog.resolveSibling(own));
+    return new Instruments(serverPids, serverSsh, serverCgroups, hlog.resolveSibling(own));
   }
 
   /** The options that reproduce these, for {@code # options:} and the forked workers. */
@@ -108,6 +146,14 @@ record Instruments(Map<String, List<Long>> serverPids, Path hlog) {
             args.add(id.isEmpty() ? String.valueOf(pid) : id + "=" + pid);
           }
         });
+    if (serverSsh != null) {
+      args.add("--server-ssh");
+      args.add(serverSsh);
+    }
+    for (Path dir : serverCgroups) {
+      args.add("--server-cgroup");
+      args.add(dir.toString());
+    }
     if (hlog != null) {
       args.add("--hlog");
       args.add(hlog.toString());

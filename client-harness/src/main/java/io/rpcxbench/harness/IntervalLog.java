@@ -23,7 +23,7 @@ import org.HdrHistogram.HistogramLogWriter;
  *
  * <pre>{@code
  * try (IntervalLog log = IntervalLog.open(Path.of("rpcx.hlog"), "rpcx", "host-a")) {
- *   try (IntervalLog.Sampler s = log.every(Duration.ofSeconds(1), tally::sample)) { ...run... }
+ *   try (IntervalLog.Sampler s = log.every(tally::sample)) { ...run... }
  * }
  * }</pre>
  */
@@ -103,6 +103,29 @@ final class IntervalLog implements AutoCloseable {
         (h.getEndTimeStamp() - writer.getBaseTime()) / 1000.0,
         h,
         NANOS_PER_MILLI);
+  }
+
+  /** One run's calls, from the first to the last reply. */
+  interface RunBody<T> {
+    T drive() throws InterruptedException;
+  }
+
+  /**
+   * Runs {@code body} as run {@code order}: with a log, under an {@code order N} comment with the
+   * tally's intervals written every second; without one (null), the tally sampled once at the end,
+   * so that it is left the same either way.
+   */
+  static <T> T sampled(IntervalLog log, int order, CallTally tally, RunBody<T> body)
+      throws InterruptedException {
+    if (log == null) {
+      T result = body.drive();
+      tally.sample();
+      return result;
+    }
+    log.comment("order " + order);
+    try (Sampler s = log.every(tally::sample)) {
+      return body.drive();
+    }
   }
 
   /**

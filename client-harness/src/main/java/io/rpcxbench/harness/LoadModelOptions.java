@@ -80,9 +80,27 @@ final class LoadModelOptions {
       names = "--server-pid",
       paramLabel = "PID|ID=PID",
       description =
-          "A local server process (and its descendants) whose CPU time and peak RSS each run"
-              + " records; repeatable; ID=PID for one protocol of --protocol only.")
+          "A server process (and its descendants) whose CPU time and peak RSS each run"
+              + " records, on this host or --server-ssh's; repeatable; ID=PID for one protocol"
+              + " of --protocol only.")
   List<String> serverPids = new ArrayList<>();
+
+  @Option(
+      names = "--server-ssh",
+      paramLabel = "[USER@]HOST",
+      description =
+          "The --server-pid processes are on this host, read over ssh (one round trip per"
+              + " reading; BatchMode, options from RPCX_SSH_OPTS).")
+  String serverSsh;
+
+  @Option(
+      names = "--server-cgroup",
+      paramLabel = "DIR",
+      description =
+          "Measure the server as the processes of this cgroup (v2 folder; v1: its memory and"
+              + " cpuacct folders, repeat the option), e.g. the lab's host B; instead of"
+              + " --server-pid.")
+  List<Path> serverCgroups = new ArrayList<>();
 
   @Option(
       names = "--hlog",
@@ -168,7 +186,7 @@ final class LoadModelOptions {
     return new LoadModel(LoadModel.Kind.CLOSED, null, spacing, maxInFlight, 0, failAfter);
   }
 
-  /** {@code --server-pid} and {@code --hlog}. */
+  /** {@code --server-pid}, {@code --server-ssh}, {@code --server-cgroup} and {@code --hlog}. */
   Instruments instruments(CommandLine cl) {
     Map<String, List<Long>> pids = new LinkedHashMap<>();
     try {
@@ -178,7 +196,10 @@ final class LoadModelOptions {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(cl, e.getMessage());
     }
-    return new Instruments(pids, hlog);
+    if (serverSsh != null && (serverSsh.isBlank() || serverSsh.startsWith("-"))) {
+      throw new ParameterException(cl, "--server-ssh " + serverSsh + ": not an ssh destination");
+    }
+    return new Instruments(pids, serverSsh, serverCgroups, hlog);
   }
 
   private static IllegalArgumentException usage(String message) {

@@ -145,7 +145,7 @@ final class LoadModelReport {
       m.put("server_cpu", RunMeters.decimal(sum(results, "server_cpu_s")));
       m.put("server_cores_max", RunMeters.decimal(max(results, "server_cores")));
       m.put("server_rss_peak_kb", String.valueOf((long) max(results, "server_rss_kb")));
-      m.put("server_rss_peak_since", meters.peakReset() ? "run" : "process start");
+      m.put("server_rss_peak_since", meters.peakSince());
     }
     m.put("harness_limited", String.valueOf(sum(results, "harness_limited") > 0));
     m.put("limited_by", limitedBy(results));

@@ -42,16 +42,12 @@ final class OpenLoopRunner implements PointRunner {
   @Override
   public RunResult run(int order) throws InterruptedException {
     CallTally tally = new CallTally(model.failAfterNanos());
-    Issued issued;
-    if (log != null) {
-      log.comment("order " + order);
-      try (IntervalLog.Sampler s = log.every(tally::sample)) {
-        issued = drive(model.schedule(), SEED + order, "o" + order + "c", tally);
-      }
-    } else {
-      issued = drive(model.schedule(), SEED + order, "o" + order + "c", tally);
-      tally.sample();
-    }
+    Issued issued =
+        IntervalLog.sampled(
+            log,
+            order,
+            tally,
+            () -> drive(model.schedule(), SEED + order, "o" + order + "c", tally));
     RateSchedule schedule = model.schedule();
     double seconds = schedule.total().toNanos() / 1e9;
     Histogram service = tally.serviceTotal();

@@ -3,9 +3,9 @@ package io.rpcxbench.harness;
 import java.io.IOException;
 
 /**
- * A server's CPU time and peak memory as a run sees them. {@link ProcProcessTree} reads a local
- * process tree from {@code /proc}; a remote server (host B, over ssh) is another implementation of
- * this interface, left to the sweep.
+ * A server's CPU time and peak memory as a run sees them: {@link ProcProcessTree} reads a local
+ * process tree from {@code /proc}, {@link SshProcessStats} one on another host over ssh, {@link
+ * CgroupStats} a cgroup (the lab's host B). {@link Instruments#serverStats} picks one.
  */
 interface ProcessStats {
   /**
@@ -21,6 +21,11 @@ interface ProcessStats {
    * @throws IOException when they cannot be read (the process is gone)
    */
   Sample sample() throws IOException;
+
+  /** Where the peak counts from when {@link #resetPeak} could not reset it. */
+  default String peakOrigin() {
+    return "process start";
+  }
 
   /** One line for the provenance, e.g. {@code pid 4242 (3 processes), 2 cpus}. */
   String describe();

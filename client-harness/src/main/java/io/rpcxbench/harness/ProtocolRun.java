@@ -195,8 +195,9 @@ final class ProtocolRun {
     String status = "complete";
     boolean clean = true;
     RunMeters meters =
-        RunMeters.of(
-            config.instruments().serverPids(protocol), config.provenance().get("link_rate"));
+        new RunMeters(
+            config.instruments().serverStats(protocol),
+            LimitedBy.linkBitsPerSecond(config.provenance().get("link_rate")));
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {

@@ -3,7 +3,6 @@ package io.rpcxbench.harness;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -45,17 +44,6 @@ final class RunMeters {
   RunMeters(ProcessStats server, double linkBitsPerSecond) {
     this.server = server;
     this.linkBitsPerSecond = linkBitsPerSecond;
-  }
-
-  static RunMeters of(List<Long> serverPids) {
-    return of(serverPids, null);
-  }
-
-  /** {@code linkRate}: the {@code link_rate} provenance value (tc's spelling), or null. */
-  static RunMeters of(List<Long> serverPids, String linkRate) {
-    return new RunMeters(
-        serverPids.isEmpty() ? null : new ProcProcessTree(serverPids),
-        LimitedBy.linkBitsPerSecond(linkRate));
   }
 
   boolean measuresServer() {
@@ -172,9 +160,11 @@ final class RunMeters {
     return serverProblem;
   }
 
-  /** Whether the last run's peak RSS counts from the run's start (else from the process's). */
-  boolean peakReset() {
-    return peakReset;
+  /**
+   * Where the last run's peak RSS counts from: {@code run}, else the process's (cgroup's) start.
+   */
+  String peakSince() {
+    return peakReset || server == null ? "run" : server.peakOrigin();
   }
 
   /** The harness JVM's CPU time (all its threads: load, client I/O, JIT, GC), ns. */

@@ -34,6 +34,7 @@ final class Provenance {
           "requests_per",
           "call",
           "runs",
+          "harness_limited", // "true": a run's client saturated its CPU before the server did
           "started",
           "finished");
 
