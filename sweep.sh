@@ -914,7 +914,9 @@ server_stats_setup() {
   STATS_CGROUPS=()
   case $SERVER_STATS in
     proc)
-      # server_spawn appended SERVER_PIDS in the order of SERVER_NAMES
+      # server_spawn appended SERVER_PIDS in the order of SERVER_NAMES; a chain's pids are set
+      # when it starts (chain_start)
+      chain_starts_servers ||
       for ((i = 0; i < ${#SERVER_NAMES[@]}; i++)); do
         name=${SERVER_NAMES[i]}
         for id in ${SERVER_IDS[$name]}; do STATS_PID[$id]=${SERVER_PIDS[i]}; done

@@ -727,6 +727,7 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
     [ "$status" -eq 2 ]
     [[ $output == *"${bad%% *} must be"* ]]
   done
+}
 
 # fake_bin: a folder first on PATH for stand-ins of ssh, ip
 fake_bin() {
