@@ -3,7 +3,6 @@ package io.rpcxbench.rpcx;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.rpcxbench.rpcx.wire.RpcxReply;
-import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -27,7 +26,6 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
   /** Calls of one connection running or queued on the workers before its reading stops. */
   static final int MAX_WORKER_CALLS = 256;
 
-  private final ServiceRegistry registry;
   private final Executor workers;
   private final int maxFrameLength;
   private final AtomicInteger inFlight;
@@ -38,9 +36,7 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
    * @param inFlight the server's calls received whose reply has not been flushed yet, shared by all
    *     its connections
    */
-  ServerHandler(
-      ServiceRegistry registry, Executor workers, int maxFrameLength, AtomicInteger inFlight) {
-    this.registry = registry;
+  ServerHandler(Executor workers, int maxFrameLength, AtomicInteger inFlight) {
     this.workers = workers;
     this.maxFrameLength = maxFrameLength;
     this.inFlight = inFlight;
@@ -64,33 +60,28 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
       replies.add(errorFrame(rejected.id(), rejected.code(), rejected.message()));
       return;
     }
-    RpcxRequest request = (RpcxRequest) msg;
-    ServerMethod method;
+    RequestDecoder.Call call = (RequestDecoder.Call) msg;
+    ServerMethod method = call.method();
+    long id = call.id();
     Object[] args;
     try {
-      method = registry.find(request.getService(), request.getMethod());
-      args = method.arguments(request);
-    } catch (RpcxException e) {
-      replies.add(errorFrame(request.getId(), e.code(), e.description()));
-      return;
+      args = method.arguments(call.parameters());
     } catch (IllegalArgumentException e) {
-      replies.add(errorFrame(request.getId(), RpcxException.Code.INVALID_ARGUMENT, e.getMessage()));
+      replies.add(errorFrame(id, RpcxException.Code.INVALID_ARGUMENT, e.getMessage()));
       return;
     }
     if (method.nonBlocking()) {
-      replies.add(execute(method, args, request.getId()));
+      replies.add(execute(method, args, id));
       return;
     }
     if (onWorkers.incrementAndGet() >= MAX_WORKER_CALLS) {
       ctx.channel().config().setAutoRead(false);
     }
     try {
-      workers.execute(() -> runOnWorker(ctx, method, args, request.getId()));
+      workers.execute(() -> runOnWorker(ctx, method, args, id));
     } catch (RejectedExecutionException e) {
       onWorkers.decrementAndGet();
-      replies.add(
-          errorFrame(
-              request.getId(), RpcxException.Code.RESOURCE_EXHAUSTED, "server is overloaded"));
+      replies.add(errorFrame(id, RpcxException.Code.RESOURCE_EXHAUSTED, "server is overloaded"));
     }
   }
 

@@ -40,7 +40,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     channel
         .pipeline()
         .addLast("frames", new RequestDecoder(registry, maxFrameLength, limits))
-        .addLast("calls", new ServerHandler(registry, workers, maxFrameLength, inFlight));
+        .addLast("calls", new ServerHandler(workers, maxFrameLength, inFlight));
     limits.addIdleAndBackpressure(channel.pipeline());
   }
 }

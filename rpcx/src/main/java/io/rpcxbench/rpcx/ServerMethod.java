@@ -4,7 +4,6 @@ import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.WireFormat;
 import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.RpcxReply;
-import io.rpcxbench.rpcx.wire.RpcxRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandle;
@@ -54,24 +53,19 @@ final class ServerMethod {
   }
 
   /**
-   * The Java arguments of a request.
+   * The Java arguments of a request's parameters.
    *
    * @throws IllegalArgumentException when the count or a type does not match
    */
-  Object[] arguments(RpcxRequest request) {
-    if (request.getParametersCount() != parameters.length) {
+  Object[] arguments(Parameter[] request) {
+    if (request.length != parameters.length) {
       throw new IllegalArgumentException(
-          fullName
-              + " takes "
-              + parameters.length
-              + " argument(s), got "
-              + request.getParametersCount());
+          fullName + " takes " + parameters.length + " argument(s), got " + request.length);
     }
     Object[] args = new Object[parameters.length];
     for (int i = 0; i < args.length; i++) {
-      Parameter parameter = request.getParameters(i);
       try {
-        args[i] = parameters[i].fromWire(parameter);
+        args[i] = parameters[i].fromWire(request[i]);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
             fullName + ": argument " + (i + 1) + " " + e.getMessage());
