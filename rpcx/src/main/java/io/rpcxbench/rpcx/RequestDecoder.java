@@ -30,11 +30,6 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   /** The JVM's limit on a method's parameters. */
   static final int MAX_PARAMETERS = 255;
 
-  /**
-   * Frames up to this size are copied into one array the decoder keeps; larger ones get their own.
-   */
-  private static final int KEPT_FRAME_BYTES = 64 * 1024;
-
   private static final int ID = WireFormat.WIRETYPE_VARINT | 1 << 3;
   private static final int SERVICE = WireFormat.WIRETYPE_LENGTH_DELIMITED | 2 << 3;
   private static final int METHOD = WireFormat.WIRETYPE_LENGTH_DELIMITED | 3 << 3;
@@ -65,7 +60,6 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   private UnfinishedRequest unfinished;
 
   // One connection's decoding state, on its event loop only.
-  private byte[] frameBytes = new byte[256];
   private final int[] parameterStarts = new int[MAX_PARAMETERS];
   private final int[] parameterLengths = new int[MAX_PARAMETERS];
   private byte[] lastService = new byte[0];
@@ -106,10 +100,7 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
       offset = in.arrayOffset() + in.readerIndex();
     } else {
       // One copy out of the direct buffer; protobuf would copy it anyway, into a new array.
-      bytes = length <= frameBytes.length ? frameBytes : new byte[length];
-      if (length > frameBytes.length && length <= KEPT_FRAME_BYTES) {
-        frameBytes = bytes;
-      }
+      bytes = frameBytes(length);
       in.getBytes(in.readerIndex(), bytes, 0, length);
       offset = 0;
     }
