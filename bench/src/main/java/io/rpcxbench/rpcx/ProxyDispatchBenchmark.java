@@ -3,10 +3,12 @@ package io.rpcxbench.rpcx;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.RpcxReply;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.server.rpcx.BenchService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code serverDispatch}: from a decoded request to an encoded reply frame, as {@code
  *       ServerHandler} does it: registry lookup, arguments, MethodHandle call of the published
  *       {@code BenchEndpoint}, reply, size check, frame.
- *   <li>{@code serverPipeline}: a request frame through the real {@link FrameDecoder} and {@link
+ *   <li>{@code serverPipeline}: a request frame through the real {@link RequestDecoder} and {@link
  *       ServerHandler} in an {@link EmbeddedChannel}, out as a reply frame.
  *   <li>{@code callInProcess}: one whole hello call's CPU work on both sides with no I/O: client
  *       send, registration in the channel's {@link PendingCalls} (as {@code WriteQueue} does),
@@ -71,8 +73,8 @@ public class ProxyDispatchBenchmark {
     requestFrame = f.directFrame(f.request);
     server =
         new EmbeddedChannel(
-            new FrameDecoder<>(RpcxRequest.parser(), RpcxFixture.MAX_FRAME),
-            new ServerHandler(f.registry, Runnable::run, RpcxFixture.MAX_FRAME));
+            new RequestDecoder(f.registry, RpcxFixture.MAX_FRAME, null),
+            new ServerHandler(Runnable::run, RpcxFixture.MAX_FRAME, new AtomicInteger()));
     clientHandler = new ClientHandler("in-process");
     client =
         new EmbeddedChannel(
@@ -110,7 +112,7 @@ public class ProxyDispatchBenchmark {
   public int serverDispatch() throws Throwable {
     RpcxRequest request = f.request;
     ServerMethod method = f.registry.find(request.getService(), request.getMethod());
-    Object[] args = method.arguments(request);
+    Object[] args = method.arguments(request.getParametersList().toArray(new Parameter[0]));
     RpcxReply reply = method.reply(request.getId(), method.invoke(args));
     if (Frames.messageSize(reply) > RpcxFixture.MAX_FRAME) {
       throw new IllegalStateException("too long");

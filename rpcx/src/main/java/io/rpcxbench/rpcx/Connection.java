@@ -3,7 +3,6 @@ package io.rpcxbench.rpcx;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -50,16 +49,9 @@ final class Connection {
   PendingCall sendAsync(long id, ClientMethod method, Object[] args, long timeoutNanos) {
     Link current = activeLink();
     PendingCall call =
-        PendingCall.async(id, method, method.encode(id, args, maxFrameLength), current.pending);
-    ScheduledFuture<?> deadline =
-        current
-            .channel
-            .eventLoop()
-            .schedule(
-                () -> call.fail(Deadlines.exceeded(method, timeoutNanos)),
-                timeoutNanos,
-                TimeUnit.NANOSECONDS);
-    call.future().whenComplete((reply, error) -> deadline.cancel(false));
+        PendingCall.async(
+            id, method, method.encode(id, args, maxFrameLength), current.pending, timeoutNanos);
+    call.deadline(current.channel.eventLoop().schedule(call, timeoutNanos, TimeUnit.NANOSECONDS));
     current.writes.enqueue(call);
     return call;
   }

@@ -58,7 +58,7 @@ final class Endpoint {
     } catch (RpcxException e) {
       return CompletableFuture.failedFuture(e);
     }
-    return call.future().thenApply(method::result);
+    return call.future();
   }
 
   int pendingCalls() {

@@ -20,7 +20,13 @@ import java.util.List;
 class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
   private static final int MAX_VARINT32_BYTES = 5;
 
+  /**
+   * Frames up to this size are copied into one array the decoder keeps; larger ones get their own.
+   */
+  private static final int KEPT_FRAME_BYTES = 64 * 1024;
+
   private final Parser<T> parser;
+  private byte[] frameBytes = new byte[256];
   private final int maxFrameLength;
   private boolean failed;
 
@@ -115,11 +121,33 @@ class FrameDecoder<T extends MessageLite> extends ByteToMessageDecoder {
     }
   }
 
-  /** A protobuf input over the frame's bytes, without copying them. */
-  static CodedInputStream input(ByteBuf in, int length) {
+  /**
+   * A protobuf input over the frame's bytes: the buffer's own array, or one copy of a direct
+   * buffer's bytes into {@link #frameBytes} (protobuf over a direct buffer would allocate a view of
+   * it and copy the bytes into a new array of its own, per frame).
+   */
+  private CodedInputStream input(ByteBuf in, int length) {
     if (in.hasArray()) {
       return CodedInputStream.newInstance(in.array(), in.arrayOffset() + in.readerIndex(), length);
     }
-    return CodedInputStream.newInstance(in.nioBuffer(in.readerIndex(), length));
+    byte[] bytes = frameBytes(length);
+    in.getBytes(in.readerIndex(), bytes, 0, length);
+    return CodedInputStream.newInstance(bytes, 0, length);
+  }
+
+  /**
+   * An array of at least {@code length} bytes for one frame: the one this decoder keeps (grown up
+   * to {@link #KEPT_FRAME_BYTES}), or a new one for a larger frame. Event loop only; whatever is
+   * parsed from it is copied out (protobuf does not alias its input unless told to).
+   */
+  final byte[] frameBytes(int length) {
+    if (length <= frameBytes.length) {
+      return frameBytes;
+    }
+    byte[] bytes = new byte[length];
+    if (length <= KEPT_FRAME_BYTES) {
+      frameBytes = bytes;
+    }
+    return bytes;
   }
 }

@@ -40,4 +40,19 @@ final class Frames {
       throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
     }
   }
+
+  /** One message as a frame in an array of its exact size (the server's error replies). */
+  static byte[] frame(MessageLite message) {
+    int size = message.getSerializedSize();
+    byte[] frame = new byte[CodedOutputStream.computeUInt32SizeNoTag(size) + size];
+    CodedOutputStream out = CodedOutputStream.newInstance(frame);
+    try {
+      out.writeUInt32NoTag(size);
+      message.writeTo(out);
+      out.checkNoSpaceLeft();
+      return frame;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 }

@@ -1,10 +1,13 @@
 package io.rpcxbench.rpcx;
 
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
+import com.google.protobuf.WireFormat;
 import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.ParameterType;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 
 /**
@@ -43,6 +46,37 @@ final class MessageMapping implements ValueMapping {
         .setMessageType(fullName)
         .setBytesValue(((Message) value).toByteString())
         .build();
+  }
+
+  @Override
+  public int wireSize(Object value) {
+    int size =
+        CodedOutputStream.computeEnumSize(
+                Parameter.TYPE_FIELD_NUMBER, ParameterType.MESSAGE.getNumber())
+            + CodedOutputStream.computeStringSize(Parameter.MESSAGE_TYPE_FIELD_NUMBER, fullName);
+    if (value == null) {
+      return size;
+    }
+    int bytes = ((Message) value).getSerializedSize();
+    return size
+        + CodedOutputStream.computeTagSize(Parameter.BYTES_VALUE_FIELD_NUMBER)
+        + CodedOutputStream.computeUInt32SizeNoTag(bytes)
+        + bytes;
+  }
+
+  /**
+   * The fields in number order, as the generated code writes them: type, bytes_value, type name.
+   */
+  @Override
+  public void writeTo(CodedOutputStream out, Object value) throws IOException {
+    out.writeEnum(Parameter.TYPE_FIELD_NUMBER, ParameterType.MESSAGE.getNumber());
+    if (value != null) {
+      Message message = (Message) value;
+      out.writeTag(Parameter.BYTES_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+      out.writeUInt32NoTag(message.getSerializedSize());
+      message.writeTo(out);
+    }
+    out.writeString(Parameter.MESSAGE_TYPE_FIELD_NUMBER, fullName);
   }
 
   @Override

@@ -1,24 +1,30 @@
 package io.rpcxbench.rpcx;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.CorruptedFrameException;
+import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.serverkit.netty.NettyLimits;
 import io.rpcxbench.serverkit.netty.UnfinishedRequest;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * The server's request frames. Before a request is parsed into objects, its bytes are walked once
- * without allocating: only the fields of {@code RpcxRequest} and {@code Parameter} with their own
- * wire types, at most {@link #MAX_PARAMETERS} parameters (a Java method takes no more), else the
- * frame is malformed and the connection closed; a parameter count that does not match the method is
- * answered INVALID_ARGUMENT without parsing a single parameter. A frame of empty parameters then
- * costs a scan, never millions of objects. Unfinished frames are reported to the server's limits
- * (deadline and budget).
+ * The server's request frames, read in one pass straight from the frame's bytes: the fields of
+ * {@code RpcxRequest} and {@code Parameter} with their own wire types only, at most {@link
+ * #MAX_PARAMETERS} parameters (a Java method takes no more), else the frame is malformed and the
+ * connection closed; a parameter count that does not match the method is answered INVALID_ARGUMENT
+ * without parsing a single parameter. A frame of empty parameters then costs a scan, never millions
+ * of objects. No {@code RpcxRequest} is built: the method is found from the name bytes (the last
+ * one found is kept, so a connection that calls one method decodes no names), and only the
+ * parameters are parsed, each from its own bytes. Unfinished frames are reported to the server's
+ * limits (deadline and budget).
  */
 final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   /** The JVM's limit on a method's parameters. */
@@ -46,9 +52,19 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   /** A request answered with an error before its parameters were parsed. */
   record Rejected(long id, RpcxException.Code code, String message) {}
 
+  /** A request for a known method with the right number of parameters, parsed. */
+  record Call(long id, ServerMethod method, Parameter[] parameters) {}
+
   private final ServiceRegistry registry;
   private final NettyLimits limits;
   private UnfinishedRequest unfinished;
+
+  // One connection's decoding state, on its event loop only.
+  private final int[] parameterStarts = new int[MAX_PARAMETERS];
+  private final int[] parameterLengths = new int[MAX_PARAMETERS];
+  private byte[] lastService = new byte[0];
+  private byte[] lastMethodName = new byte[0];
+  private ServerMethod lastMethod;
 
   RequestDecoder(ServiceRegistry registry, int maxFrameLength, NettyLimits limits) {
     super(RpcxRequest.parser(), maxFrameLength);
@@ -77,67 +93,117 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
 
   @Override
   Object parse(ByteBuf in, int length) {
-    Header header;
+    byte[] bytes;
+    int offset;
+    if (in.hasArray()) {
+      bytes = in.array();
+      offset = in.arrayOffset() + in.readerIndex();
+    } else {
+      // One copy out of the direct buffer; protobuf would copy it anyway, into a new array.
+      bytes = frameBytes(length);
+      in.getBytes(in.readerIndex(), bytes, 0, length);
+      offset = 0;
+    }
     try {
-      header = scan(input(in, length));
+      return parse(bytes, offset, length);
     } catch (InvalidProtocolBufferException e) {
       throw new CorruptedFrameException("malformed request: " + e.getMessage());
     } catch (IOException e) {
       throw new CorruptedFrameException("unreadable request: " + e.getMessage());
     }
-    ServerMethod method;
-    try {
-      method = registry.find(header.service, header.method);
-    } catch (RpcxException e) {
-      return new Rejected(header.id, e.code(), e.description());
-    }
-    if (header.parameters != method.parameterCount()) {
-      return new Rejected(
-          header.id,
-          RpcxException.Code.INVALID_ARGUMENT,
-          method.fullName()
-              + " takes "
-              + method.parameterCount()
-              + " argument(s), got "
-              + header.parameters);
-    }
-    return super.parse(in, length);
   }
 
-  /** What the scan learns: the request's id and names, and how many parameters it carries. */
-  private record Header(long id, String service, String method, int parameters) {}
-
-  /**
-   * Walks a request's fields without building it.
-   *
-   * @throws InvalidProtocolBufferException for a field RpcxRequest or Parameter does not have, a
-   *     wrong wire type, or more than {@link #MAX_PARAMETERS} parameters
-   */
-  static Header scan(CodedInputStream in) throws IOException {
+  private Object parse(byte[] bytes, int offset, int length) throws IOException {
+    CodedInputStream in = CodedInputStream.newInstance(bytes, offset, length);
     long id = 0;
-    String service = "";
-    String method = "";
+    int serviceStart = offset;
+    int serviceLength = 0;
+    int methodStart = offset;
+    int methodLength = 0;
     int parameters = 0;
     int tag;
     while ((tag = in.readTag()) != 0) {
       switch (tag) {
         case ID -> id = in.readUInt64();
-        case SERVICE -> service = in.readStringRequireUtf8();
-        case METHOD -> method = in.readStringRequireUtf8();
+        case SERVICE -> {
+          serviceLength = in.readRawVarint32();
+          serviceStart = offset + in.getTotalBytesRead();
+          in.skipRawBytes(serviceLength);
+        }
+        case METHOD -> {
+          methodLength = in.readRawVarint32();
+          methodStart = offset + in.getTotalBytesRead();
+          in.skipRawBytes(methodLength);
+        }
         case PARAMETER -> {
-          if (++parameters > MAX_PARAMETERS) {
+          if (parameters == MAX_PARAMETERS) {
             throw new InvalidProtocolBufferException("more than " + MAX_PARAMETERS + " parameters");
           }
-          scanParameter(in);
+          int parameterLength = in.readRawVarint32();
+          parameterStarts[parameters] = offset + in.getTotalBytesRead();
+          parameterLengths[parameters] = parameterLength;
+          scanParameter(in, parameterLength);
+          parameters++;
         }
         default -> throw unexpected("RpcxRequest", tag);
       }
     }
-    return new Header(id, service, method, parameters);
+    ServerMethod method;
+    try {
+      method = method(bytes, serviceStart, serviceLength, methodStart, methodLength);
+    } catch (RpcxException e) {
+      return new Rejected(id, e.code(), e.description());
+    }
+    if (parameters != method.parameterCount()) {
+      return new Rejected(
+          id,
+          RpcxException.Code.INVALID_ARGUMENT,
+          method.fullName()
+              + " takes "
+              + method.parameterCount()
+              + " argument(s), got "
+              + parameters);
+    }
+    Parameter[] parsed = new Parameter[parameters];
+    for (int i = 0; i < parameters; i++) {
+      parsed[i] = Parameter.parser().parseFrom(bytes, parameterStarts[i], parameterLengths[i]);
+    }
+    return new Call(id, method, parsed);
   }
 
-  private static void scanParameter(CodedInputStream in) throws IOException {
-    int length = in.readRawVarint32();
+  /** The method the name bytes name: the last one found when they are the same, else a lookup. */
+  private ServerMethod method(
+      byte[] bytes, int serviceStart, int serviceLength, int methodStart, int methodLength)
+      throws InvalidProtocolBufferException {
+    if (lastMethod != null
+        && Arrays.equals(
+            bytes, serviceStart, serviceStart + serviceLength, lastService, 0, lastService.length)
+        && Arrays.equals(
+            bytes,
+            methodStart,
+            methodStart + methodLength,
+            lastMethodName,
+            0,
+            lastMethodName.length)) {
+      return lastMethod;
+    }
+    byte[] service = Arrays.copyOfRange(bytes, serviceStart, serviceStart + serviceLength);
+    byte[] methodName = Arrays.copyOfRange(bytes, methodStart, methodStart + methodLength);
+    ServerMethod found = registry.find(utf8(service), utf8(methodName));
+    lastService = service;
+    lastMethodName = methodName;
+    lastMethod = found;
+    return found;
+  }
+
+  private static String utf8(byte[] bytes) throws InvalidProtocolBufferException {
+    if (!ByteString.copyFrom(bytes).isValidUtf8()) { // strict, as protobuf checks a string field
+      throw new InvalidProtocolBufferException("Protocol message had invalid UTF-8.");
+    }
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  private static void scanParameter(CodedInputStream in, int length) throws IOException {
     if (length < 0) {
       throw new InvalidProtocolBufferException("negative parameter length");
     }

@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +52,10 @@ public final class RpcxServer implements AutoCloseable {
   private EventLoopGroup acceptor;
   private EventLoopGroup ioGroup;
   private ThreadPoolExecutor workers;
-  private ServerHandler handler;
+
+  /** Calls received whose reply is not flushed yet, on all connections. */
+  private final AtomicInteger inFlight = new AtomicInteger();
+
   private ChannelGroup connections;
   private Channel listener;
   private boolean stopped;
@@ -98,7 +102,6 @@ public final class RpcxServer implements AutoCloseable {
             new ArrayBlockingQueue<>(settings.workerQueue()),
             new DefaultThreadFactory("rpcx-worker", true));
     workers.allowCoreThreadTimeOut(true);
-    handler = new ServerHandler(registry, workers, settings.maxFrameLength());
     connections = new DefaultChannelGroup("rpcx-connections", GlobalEventExecutor.INSTANCE);
     NettyLimits limits = new NettyLimits("rpcx", settings.limits());
     ChannelFuture bound =
@@ -113,7 +116,7 @@ public final class RpcxServer implements AutoCloseable {
             .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
             .childHandler(
                 new ServerInitializer(
-                    handler, registry, connections, settings.maxFrameLength(), limits))
+                    registry, workers, inFlight, connections, settings.maxFrameLength(), limits))
             .bind(settings.bind(), settings.port())
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {
@@ -162,11 +165,11 @@ public final class RpcxServer implements AutoCloseable {
     stopped = true;
     listener.close().awaitUninterruptibly(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
     long deadline = System.nanoTime() + grace.toNanos();
-    while (handler.inFlight() > 0 && System.nanoTime() < deadline) {
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
       sleepBriefly();
     }
-    if (handler.inFlight() > 0) {
-      log.warn("stopping with {} call(s) still running after {}", handler.inFlight(), grace);
+    if (inFlight.get() > 0) {
+      log.warn("stopping with {} call(s) still running after {}", inFlight.get(), grace);
     }
     for (Channel connection : connections) {
       connection.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);

@@ -1,11 +1,8 @@
 package io.rpcxbench.rpcx;
 
-import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.AttributeKey;
 import io.rpcxbench.rpcx.wire.RpcxReply;
-import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -14,14 +11,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Dispatches requests to published methods. {@link NonBlocking} methods run right here on the
- * connection's event loop and their replies are flushed once per read batch; every other method
- * runs on the worker pool, so a method that blocks never stalls a connection. Errors in a call
- * become error replies and the connection stays open; only a broken stream closes it. A connection
- * with {@link #MAX_WORKER_CALLS} calls on the workers is not read until some end (the writability
- * backpressure in front of this handler does the same for unsent replies).
+ * Dispatches one connection's requests to published methods. {@link NonBlocking} methods run right
+ * here on the connection's event loop; every other method runs on the worker pool, so a method that
+ * blocks never stalls a connection. Replies are encoded straight into frames and gathered into one
+ * {@link ReplyBatch} per read, written and flushed once. Errors in a call become error replies and
+ * the connection stays open; only a broken stream closes it. A connection with {@link
+ * #MAX_WORKER_CALLS} calls on the workers is not read until some end (the writability backpressure
+ * in front of this handler does the same for unsent replies).
  */
-@ChannelHandler.Sharable
 final class ServerHandler extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ServerHandler.class);
   private static final RateLimitedLog warnings = new RateLimitedLog(log);
@@ -29,82 +26,83 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
   /** Calls of one connection running or queued on the workers before its reading stops. */
   static final int MAX_WORKER_CALLS = 256;
 
-  private static final AttributeKey<AtomicInteger> WORKER_CALLS =
-      AttributeKey.valueOf("rpcx.workerCalls");
-
-  private final ServiceRegistry registry;
   private final Executor workers;
   private final int maxFrameLength;
-  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger inFlight;
+  private final AtomicInteger onWorkers = new AtomicInteger();
+  private ReplyBatch replies;
 
-  ServerHandler(ServiceRegistry registry, Executor workers, int maxFrameLength) {
-    this.registry = registry;
+  /**
+   * @param inFlight the server's calls received whose reply has not been flushed yet, shared by all
+   *     its connections
+   */
+  ServerHandler(Executor workers, int maxFrameLength, AtomicInteger inFlight) {
     this.workers = workers;
     this.maxFrameLength = maxFrameLength;
+    this.inFlight = inFlight;
   }
 
-  /** Calls received whose reply has not yet been written. */
-  int inFlight() {
-    return inFlight.get();
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    replies = new ReplyBatch(ctx, inFlight);
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    replies.discard();
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    replies.reading();
+    inFlight.incrementAndGet();
     if (msg instanceof RequestDecoder.Rejected rejected) {
-      inFlight.incrementAndGet();
-      reply(ctx, error(rejected.id(), rejected.code(), rejected.message()), false);
+      replies.add(errorFrame(rejected.id(), rejected.code(), rejected.message()));
       return;
     }
-    RpcxRequest request = (RpcxRequest) msg;
-    inFlight.incrementAndGet();
-    ServerMethod method;
+    RequestDecoder.Call call = (RequestDecoder.Call) msg;
+    ServerMethod method = call.method();
+    long id = call.id();
     Object[] args;
     try {
-      method = registry.find(request.getService(), request.getMethod());
-      args = method.arguments(request);
-    } catch (RpcxException e) {
-      reply(ctx, error(request.getId(), e.code(), e.description()), false);
-      return;
+      args = method.arguments(call.parameters());
     } catch (IllegalArgumentException e) {
-      reply(
-          ctx, error(request.getId(), RpcxException.Code.INVALID_ARGUMENT, e.getMessage()), false);
+      replies.add(errorFrame(id, RpcxException.Code.INVALID_ARGUMENT, e.getMessage()));
       return;
     }
     if (method.nonBlocking()) {
-      reply(ctx, execute(method, args, request.getId()), false);
+      replies.add(execute(method, args, id));
       return;
     }
-    AtomicInteger onWorkers = workerCalls(ctx);
     if (onWorkers.incrementAndGet() >= MAX_WORKER_CALLS) {
       ctx.channel().config().setAutoRead(false);
     }
     try {
-      workers.execute(
-          () -> {
-            reply(ctx, execute(method, args, request.getId()), true);
-            if (onWorkers.decrementAndGet() == MAX_WORKER_CALLS / 2) {
-              ctx.executor().execute(() -> resumeReading(ctx, onWorkers));
-            }
-          });
+      workers.execute(() -> runOnWorker(ctx, method, args, id));
     } catch (RejectedExecutionException e) {
       onWorkers.decrementAndGet();
-      reply(
-          ctx,
-          error(request.getId(), RpcxException.Code.RESOURCE_EXHAUSTED, "server is overloaded"),
-          false);
+      replies.add(errorFrame(id, RpcxException.Code.RESOURCE_EXHAUSTED, "server is overloaded"));
     }
   }
 
-  private static AtomicInteger workerCalls(ChannelHandlerContext ctx) {
-    AtomicInteger calls = ctx.channel().attr(WORKER_CALLS).get();
-    if (calls == null) {
-      calls = new AtomicInteger();
-      ctx.channel().attr(WORKER_CALLS).set(calls); // event loop only: no race
+  private void runOnWorker(ChannelHandlerContext ctx, ServerMethod method, Object[] args, long id) {
+    byte[] frame = execute(method, args, id);
+    boolean resume = onWorkers.decrementAndGet() == MAX_WORKER_CALLS / 2;
+    try {
+      ctx.executor()
+          .execute(
+              () -> {
+                replies.add(frame);
+                if (resume) {
+                  resumeReading(ctx);
+                }
+              });
+    } catch (RejectedExecutionException e) {
+      inFlight.decrementAndGet(); // the server is stopping: the connection goes with it
     }
-    return calls;
   }
 
-  private static void resumeReading(ChannelHandlerContext ctx, AtomicInteger onWorkers) {
+  private void resumeReading(ChannelHandlerContext ctx) {
     if (onWorkers.get() < MAX_WORKER_CALLS && ctx.channel().isWritable()) {
       ctx.channel().config().setAutoRead(true);
     }
@@ -114,8 +112,7 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
   public void channelWritabilityChanged(ChannelHandlerContext ctx) {
     // The backpressure handler in front resumed reading as the replies drained: not while the
     // workers still hold this connection's maximum.
-    AtomicInteger onWorkers = ctx.channel().attr(WORKER_CALLS).get();
-    if (onWorkers != null && onWorkers.get() >= MAX_WORKER_CALLS) {
+    if (onWorkers.get() >= MAX_WORKER_CALLS) {
       ctx.channel().config().setAutoRead(false);
     }
     ctx.fireChannelWritabilityChanged();
@@ -123,7 +120,7 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
-    ctx.flush();
+    replies.readComplete();
   }
 
   @Override
@@ -137,39 +134,32 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
     ctx.close();
   }
 
-  private RpcxReply execute(ServerMethod method, Object[] args, long id) {
+  /** Runs the method; its reply frame, or an error reply's. */
+  private byte[] execute(ServerMethod method, Object[] args, long id) {
     try {
-      return method.reply(id, method.invoke(args));
+      return method.replyFrame(id, method.invoke(args), maxFrameLength);
     } catch (RpcxException e) {
-      return error(id, e.code(), e.description());
+      return errorFrame(id, e.code(), e.description());
     } catch (VirtualMachineError e) {
       throw e;
     } catch (Throwable e) {
       log.debug("{} failed", method.fullName(), e);
       String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-      return error(id, RpcxException.Code.INTERNAL, method.fullName() + " failed: " + message);
+      return errorFrame(id, RpcxException.Code.INTERNAL, method.fullName() + " failed: " + message);
     }
   }
 
-  private void reply(ChannelHandlerContext ctx, RpcxReply reply, boolean flush) {
-    RpcxReply sent = reply;
+  private byte[] errorFrame(long id, RpcxException.Code code, String message) {
+    RpcxReply reply = error(id, code, message);
     int size = Frames.messageSize(reply);
     if (size > maxFrameLength) {
-      sent =
+      reply =
           error(
-              reply.getId(),
+              id,
               RpcxException.Code.RESOURCE_EXHAUSTED,
               "reply of " + size + " bytes exceeds the maximum frame length " + maxFrameLength);
     }
-    try {
-      if (flush) {
-        ctx.writeAndFlush(Frames.encode(ctx.alloc(), sent), ctx.voidPromise());
-      } else {
-        ctx.write(Frames.encode(ctx.alloc(), sent), ctx.voidPromise());
-      }
-    } finally {
-      inFlight.decrementAndGet();
-    }
+    return Frames.frame(reply);
   }
 
   private static RpcxReply error(long id, RpcxException.Code code, String message) {

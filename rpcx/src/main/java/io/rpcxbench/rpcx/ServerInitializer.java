@@ -3,30 +3,32 @@ package io.rpcxbench.rpcx;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.rpcxbench.serverkit.netty.NettyLimits;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The server pipeline: the limits (idle timeout, read backpressure), coalesced flushes, request
- * frames in (checked against the method before they are parsed), dispatch.
+ * The server pipeline: the limits (idle timeout, read backpressure), request frames in (checked
+ * against the method before they are parsed), dispatch with its replies batched per read.
  */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
-  private static final int FLUSHES_BEFORE_FORCED_FLUSH = 256;
-
-  private final ServerHandler handler;
+  private final Executor workers;
+  private final AtomicInteger inFlight;
   private final ServiceRegistry registry;
   private final ChannelGroup connections;
   private final int maxFrameLength;
   private final NettyLimits limits;
 
   ServerInitializer(
-      ServerHandler handler,
       ServiceRegistry registry,
+      Executor workers,
+      AtomicInteger inFlight,
       ChannelGroup connections,
       int maxFrameLength,
       NettyLimits limits) {
-    this.handler = handler;
     this.registry = registry;
+    this.workers = workers;
+    this.inFlight = inFlight;
     this.connections = connections;
     this.maxFrameLength = maxFrameLength;
     this.limits = limits;
@@ -37,9 +39,8 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     connections.add(channel);
     channel
         .pipeline()
-        .addLast("flushes", new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, true))
         .addLast("frames", new RequestDecoder(registry, maxFrameLength, limits))
-        .addLast("calls", handler);
+        .addLast("calls", new ServerHandler(workers, maxFrameLength, inFlight));
     limits.addIdleAndBackpressure(channel.pipeline());
   }
 }

@@ -50,7 +50,59 @@ class RequestDecoderTest {
   void aGoodRequestIsParsed() throws Exception {
     EmbeddedChannel channel = channel();
     channel.writeInbound(Unpooled.wrappedBuffer(frame(hello(1).toByteArray())));
-    assertThat((Object) channel.readInbound()).isEqualTo(hello(1));
+    RequestDecoder.Call call = channel.readInbound();
+    assertThat(call.id()).isEqualTo(3);
+    assertThat(call.method().fullName()).isEqualTo("test.hello");
+    assertThat(call.parameters()).containsExactlyElementsOf(hello(1).getParametersList());
+  }
+
+  @Test
+  void requestsFromADirectBufferAndForAnotherMethodAreParsedAlike() throws Exception {
+    EmbeddedChannel channel = channel();
+    RpcxRequest negate =
+        RpcxRequest.newBuilder()
+            .setId(4)
+            .setService("test")
+            .setMethod("negate")
+            .addParameters(ScalarMapping.INT64.toWire(7L))
+            .build();
+    for (RpcxRequest request : List.of(hello(1), negate, hello(1))) {
+      byte[] frame = frame(request.toByteArray());
+      channel.writeInbound(Unpooled.directBuffer(frame.length).writeBytes(frame));
+      RequestDecoder.Call call = channel.readInbound();
+      assertThat(call.id()).isEqualTo(request.getId());
+      assertThat(call.method().fullName()).isEqualTo("test." + request.getMethod());
+      assertThat(call.parameters()).containsExactlyElementsOf(request.getParametersList());
+    }
+  }
+
+  @Test
+  void anUnknownMethodIsRejectedAndTheConnectionStays() throws Exception {
+    EmbeddedChannel channel = channel();
+    channel.writeInbound(Unpooled.wrappedBuffer(frame(hello(1).toByteArray())));
+    channel.readInbound();
+    RpcxRequest unknown = hello(1).toBuilder().setMethod("nope").build();
+    channel.writeInbound(Unpooled.wrappedBuffer(frame(unknown.toByteArray())));
+    assertThat((Object) channel.readInbound())
+        .isEqualTo(
+            new RequestDecoder.Rejected(
+                3, RpcxException.Code.NOT_FOUND, "service 'test' has no method 'nope'"));
+    assertThat(channel.isOpen()).isTrue();
+  }
+
+  @Test
+  void aNameThatIsNotUtf8ClosesTheConnection() throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+    out.writeString(2, "test");
+    out.writeByteArray(3, new byte[] {(byte) 0xc3, (byte) 0x28});
+    out.flush();
+    EmbeddedChannel channel = channel();
+    assertThatThrownBy(
+            () -> channel.writeInbound(Unpooled.wrappedBuffer(frame(bytes.toByteArray()))))
+        .isInstanceOf(DecoderException.class)
+        .hasMessageContaining("invalid UTF-8");
+    assertThat(channel.isOpen()).isFalse();
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.rpcxbench.rpcx;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -98,6 +99,58 @@ class WireFormatTest {
         assertThat(ByteBufUtil.hexDump(direct)).isEqualTo(frameHex(mix.request(id, args)));
       }
     }
+  }
+
+  @Test
+  void directReplyEncodingIsByteForByteTheProtobufEncoding() {
+    Object[][] mappingsAndValues = {
+      {ScalarMapping.STRING, "hello, world"},
+      {ScalarMapping.STRING, "ünï ✓"},
+      {ScalarMapping.STRING, ""},
+      {ScalarMapping.STRING, null},
+      {ScalarMapping.BYTES, new byte[300]},
+      {ScalarMapping.BYTES, new byte[0]},
+      {ScalarMapping.BOOL, true},
+      {ScalarMapping.BOOL, false},
+      {ScalarMapping.INT64, Long.MIN_VALUE},
+      {ScalarMapping.DOUBLE, -0.0d},
+      {ScalarMapping.CHAR, 'é'},
+      {
+        MessageMapping.of(com.google.protobuf.Timestamp.class),
+        com.google.protobuf.Timestamp.newBuilder().setSeconds(-5).setNanos(9).build()
+      },
+      {
+        MessageMapping.of(com.google.protobuf.Timestamp.class),
+        com.google.protobuf.Timestamp.getDefaultInstance()
+      },
+      {MessageMapping.of(com.google.protobuf.Timestamp.class), null},
+      {null, null}, // void
+    };
+    for (long id : new long[] {0, 1, 127, 128, 1L << 40, -1L}) {
+      for (Object[] mappingAndValue : mappingsAndValues) {
+        ServerMethod method =
+            new ServerMethod(
+                "s.m",
+                new ValueMapping[0],
+                new boolean[0],
+                (ValueMapping) mappingAndValue[0],
+                null,
+                true);
+        Object value = mappingAndValue[1];
+        byte[] direct = method.replyFrame(id, value, Integer.MAX_VALUE);
+        assertThat(ByteBufUtil.hexDump(direct)).isEqualTo(frameHex(method.reply(id, value)));
+      }
+    }
+  }
+
+  @Test
+  void replyOverTheMaximumIsRefusedBeforeEncoding() {
+    ServerMethod method =
+        new ServerMethod(
+            "s.m", new ValueMapping[0], new boolean[0], ScalarMapping.BYTES, null, true);
+    assertThatThrownBy(() -> method.replyFrame(1, new byte[100], 50))
+        .isInstanceOf(RpcxException.class)
+        .hasMessageContaining("reply of 108 bytes exceeds the maximum frame length 50");
   }
 
   @Test
