@@ -843,13 +843,15 @@ chain_ready() {
   chain_start "$1"
 }
 
-# chain_spawn P ROLE ARGS...: one of P's chain servers on a free port of CHAIN_BIND
+# chain_spawn P ROLE ARGS...: one of P's chain servers on a free port of CHAIN_BIND; the gateway
+# runs from the catalog's gateway_jar (the server jar, or one that holds P's client)
 chain_spawn() {
-  local p=$1 role=$2 jar
+  local p=$1 role=$2 jar column=server_jar
   local -a args flags
   shift 2
-  jar=$(catalog_find_jar "$(catalog_get "$p" server_jar)" "$SCRIPT_DIR") ||
-    die_usage "server jar $(catalog_get "$p" server_jar) (for $p) not found in the repo or beside sweep.sh; build with: mvn -B -q package -DskipTests"
+  [[ $role != gateway ]] || column=gateway_jar
+  jar=$(catalog_find_jar "$(catalog_get "$p" "$column")" "$SCRIPT_DIR") ||
+    die_usage "server jar $(catalog_get "$p" "$column") (for $p's $role) not found in the repo or beside sweep.sh; build with: mvn -B -q package -DskipTests"
   read -r -a flags <<<"$SERVER_JVM_FLAGS"
   read -r -a args <<<"$(catalog_get "$p" server_args)"
   server_spawn "$LOG_DIR/server-$p-$role.log" "${CHAIN_RUNNER[@]}" "$JAVA" "${flags[@]}" -jar "$jar" \

@@ -3,7 +3,8 @@
 # catalog.sh: the protocol catalog and the server processes it describes, for every script
 # (sourced, not run: sweep.sh, quickstart.sh, deploy/*.sh, bench/*.sh). The catalog itself is
 # the client harness's: `java -jar client-harness.jar --list-protocols` prints one protocol a
-# line (id, label, type, port, server_jar, server_args, external; "-" = empty). This file reads
+# line (id, label, type, port, server_jar, server_args, external, ..., gateway_jar: the jar of a
+# chain's gateway; "-" = empty). This file reads
 # that table once and keeps no protocol knowledge of its own.
 #
 #   catalog_load java -jar client-harness/target/client-harness.jar   # or RPCX_CATALOG_FILE
@@ -16,6 +17,7 @@ set -euo pipefail
 
 # ---- the catalog ----------------------------------------------------------------------------
 CATALOG_COLUMNS=(id label type port server_jar server_args external)
+CATALOG_OPTIONAL_COLUMNS=(gateway_jar)   # absent from older tables: gateway_jar = server_jar
 CATALOG_IDS=()
 CATALOG_TABLE=''
 declare -gA CATALOG=()      # CATALOG[ID,COLUMN] = value ("" where the table says "-")
@@ -67,6 +69,12 @@ catalog_parse() {
       CATALOG[$id,$name]=${fields[${col[$name]}]:-}
       [[ ${CATALOG[$id,$name]} == - ]] && CATALOG[$id,$name]=''
     done
+    for name in "${CATALOG_OPTIONAL_COLUMNS[@]}"; do
+      CATALOG[$id,$name]=''
+      [[ -z ${col[$name]:-} ]] || CATALOG[$id,$name]=${fields[${col[$name]}]:-}
+      [[ ${CATALOG[$id,$name]} == - ]] && CATALOG[$id,$name]=''
+    done
+    [[ -n ${CATALOG[$id,gateway_jar]} ]] || CATALOG[$id,gateway_jar]=${CATALOG[$id,server_jar]}
     CATALOG_IDS+=("$id")
     CATALOG_TABLE+="$line"$'\n'
   done <<<"$text"

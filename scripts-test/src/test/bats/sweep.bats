@@ -708,6 +708,30 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [[ $output == *"chain of rpcx stopped"* ]]
 }
 
+@test "--scenario chain --local: the gateway runs from the catalog's gateway_jar (services from the server jar); a table without that column uses the server jar" {
+  flat="$WORK/flat"
+  flat_copy "$flat"
+  for j in server-rpcx server-openfeign server-openfeign-gateway; do : >"$flat/$j.jar"; done
+  export FAKE_REFUSE_CHAIN=server-openfeign.jar
+  run "$flat/sweep.sh" --local --out "$OUTDIR" --protocol openfeign --threads 1 --requests 1 \
+      --runs 2 --scenario chain
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$(grep -c 'server-openfeign.jar --bind 127.0.0.1 --port 0$' "$FAKE_SERVERS")" -eq 2 ]
+  grep -q -- "server-openfeign-gateway.jar --bind 127.0.0.1 --port 0 --chain-to 127.0.0.1:[0-9]*,127.0.0.1:[0-9]* --chain-protocol openfeign$" "$FAKE_SERVERS"
+  [ -f "$OUTDIR/openfeign/chain-t1-r1.csv" ]
+  # an older table (no gateway_jar column): the gateway is the server jar
+  printf 'id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\n' >"$WORK/catalog"
+  printf 'rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\n' >>"$WORK/catalog"
+  : >"$FAKE_SERVERS"
+  FAKE_CATALOG="$WORK/catalog" run "$flat/sweep.sh" --local --out "$OUTDIR/old" --protocol rpcx \
+      --threads 1 --requests 1 --runs 2 --scenario chain
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$(grep -c 'server-rpcx.jar --bind 127.0.0.1 --port 0' "$FAKE_SERVERS")" -eq 3 ]
+  grep -q -- "server-rpcx.jar --bind 127.0.0.1 --port 0 --chain-to .* --chain-protocol rpcx$" "$FAKE_SERVERS"
+}
+
 @test "--scenario chain: file names in the plan, resume on them, bad values exit 2" {
   run "$SWEEP" --host 198.18.0.2 --out "$OUTDIR" --protocol rpcx --threads 4 --requests 5 \
       --scenario chain --work 2000ms --work-kind cpu --dry-run

@@ -21,8 +21,13 @@ import java.util.regex.Pattern;
 final class ProtocolCatalog {
   private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
 
-  /** Columns of {@code --list-protocols}; "-" stands for an empty field. */
-  static final String HEADER = "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances";
+  /**
+   * Columns of {@code --list-protocols}; "-" stands for an empty field. New columns go last, so
+   * readers by position keep working; gateway_jar is the jar of a chain's gateway ({@link
+   * ServerLaunch#gatewayJar()}).
+   */
+  static final String HEADER =
+      "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar";
 
   private static ProtocolCatalog loaded;
 
@@ -99,7 +104,8 @@ final class ProtocolCatalog {
               field(server.jar()),
               field(String.join(" ", server.args())),
               field(server.external()),
-              p.balancesServers() ? "yes" : "no"));
+              p.balancesServers() ? "yes" : "no",
+              field(server.gatewayJar())));
     }
     out.flush();
   }

@@ -113,14 +113,23 @@ class CommandLineTest {
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.out().lines().toList())
         .first()
-        .isEqualTo("id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances");
+        .isEqualTo(
+            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar");
     assertThat(o.out())
-        .contains("rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno\n")
-        .contains("grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\tno\n")
+        .contains(
+            "rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno"
+                + "\tserver-rpcx/target/server-rpcx.jar\n")
+        .contains(
+            "grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\tno"
+                + "\tserver-grpc/target/server-grpc.jar\n")
         .contains(
             "grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
-                + "\t--direct-executor\t-\tno\n");
-    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(8));
+                + "\t--direct-executor\t-\tno\tserver-grpc/target/server-grpc.jar\n")
+        .contains(
+            "openfeign\tSpring Cloud OpenFeign\t3\t8083"
+                + "\tserver-openfeign/target/server-openfeign.jar\t-\t-\tno"
+                + "\tserver-openfeign/target/server-openfeign-gateway.jar\n");
+    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(9));
   }
 
   @Test

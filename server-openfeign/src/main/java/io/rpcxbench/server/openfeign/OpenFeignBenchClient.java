@@ -48,6 +48,11 @@ final class OpenFeignBenchClient implements BenchClient {
     // Load no application.properties (not the working directory's, not a test jar's).
     properties.put("spring.config.name", "rpcxbench-openfeign-client-no-config");
     properties.put("spring.main.banner-mode", "off");
+    if (!hostConfiguresLogging()) {
+      // In a chain's gateway (server-openfeign-gateway.jar) this context starts before the
+      // server's: Spring Boot's default would log to stdout ahead of the ready line.
+      properties.put("logging.config", OpenFeignServerMain.LOGBACK_STDERR);
+    }
     ConfigurableApplicationContext context =
         new SpringApplicationBuilder(OpenFeignClientApplication.class)
             .web(WebApplicationType.NONE)
@@ -71,6 +76,13 @@ final class OpenFeignBenchClient implements BenchClient {
             + options.callTimeout().toMillis()
             + " ms";
     return new OpenFeignBenchClient(context, description);
+  }
+
+  /** Whether the host application brings its own Logback file (the harness: logback.xml). */
+  private static boolean hostConfiguresLogging() {
+    ClassLoader loader = OpenFeignBenchClient.class.getClassLoader();
+    return loader.getResource("logback.xml") != null
+        || loader.getResource("logback-test.xml") != null;
   }
 
   private static Properties versions() {

@@ -13,6 +13,9 @@ public final class OpenFeignProtocol implements ProtocolProvider {
   /** The executable Spring Boot jar; http-json's server too. */
   public static final String SERVER_JAR = "server-openfeign/target/server-openfeign.jar";
 
+  /** The chain gateway's jar: the same server with the OpenFeign client's libraries. */
+  public static final String GATEWAY_JAR = "server-openfeign/target/server-openfeign-gateway.jar";
+
   @Override
   public String id() {
     return ID;
@@ -35,7 +38,8 @@ public final class OpenFeignProtocol implements ProtocolProvider {
 
   @Override
   public ServerLaunch server() {
-    return ServerLaunch.jar(SERVER_JAR);
+    // the lean server jar holds no Feign; a chain's gateway runs from the jar that keeps it
+    return ServerLaunch.jar(SERVER_JAR).withGatewayJar(GATEWAY_JAR);
   }
 
   @Override

@@ -18,8 +18,7 @@ import java.util.Map;
  * codes and graceful stop). Spring's log goes to stderr; stdout carries only the ready line.
  */
 public final class OpenFeignServerMain {
-  private static final String LOGBACK_STDERR =
-      "classpath:io/rpcxbench/server/openfeign/logback-stderr.xml";
+  static final String LOGBACK_STDERR = "classpath:io/rpcxbench/server/openfeign/logback-stderr.xml";
 
   /** Spring properties as {@code --name=value}, except the two that --bind and --port set. */
   static final ServerDefinition DEFINITION =

@@ -25,4 +25,13 @@ final class Http {
             .build();
     return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
+
+  static HttpResponse<String> get(int port, String path) throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(30))
+            .GET()
+            .build();
+    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+  }
 }
