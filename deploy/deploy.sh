@@ -135,16 +135,20 @@ build() {
 }
 
 # plan_jars: the catalog from the (built) harness, the protocols' distinct server jars in
-# SERVER_JARS; builds when a jar is missing.
+# SERVER_JARS (with their chain gateway jars, where a protocol has one of its own: sweep.sh
+# --scenario chain on host B); builds when a jar is missing.
 plan_jars() {
   [[ -f $REPO_DIR/$CLIENT_JAR && -f $REPO_DIR/$REPORT_JAR ]] || build
   catalog_load "$JAVA" -jar "$REPO_DIR/$CLIENT_JAR" || die "$CATALOG_ERROR"
   catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
   catalog_servers "${CATALOG_SELECTED[@]}"
-  local name jar missing=0 seen=' '
+  local name jar missing=0 seen=' ' id
+  local -a jars=()
   SERVER_JARS=()
-  for name in "${SERVER_NAMES[@]}"; do
-    jar=${SERVER_JAR[$name]}
+  for name in "${SERVER_NAMES[@]}"; do jars+=("${SERVER_JAR[$name]}"); done
+  for id in "${CATALOG_SELECTED[@]}"; do jars+=("$(catalog_get "$id" gateway_jar)"); done
+  for jar in "${jars[@]}"; do
+    [[ -n $jar ]] || continue
     [[ $seen != *" $jar "* ]] || continue
     # the remote folder is flat: two jars with one file name would overwrite each other
     [[ $seen != *"/${jar##*/} "* && $seen != *" ${jar##*/} "* ]] ||
