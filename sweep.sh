@@ -121,7 +121,7 @@ Rate sweep (the open loop, docs/load-models.md; instead of --threads/--requests)
                            <out>/<protocol>/open-r<RATE>-d<S>s.csv; rate outermost
   --duration D             each run's schedule: whole seconds or minutes, "10s", "1m" (default 10s)
   --stop-after-overload N  after N rates in a row that a protocol did not keep up with (achieved
-                           < 99 % of the rate, calls dropped, failed calls, or the point did not
+                           < 99 % of the rate, e.g. by dropped calls, failed calls, or the point did not
                            finish), skip its higher rates (default 2; 0: never)
                            --max-in-flight, --arrivals, --fail-after go after "--"
 
@@ -471,7 +471,7 @@ plan_ms() {
 
 # kept_up FILE STATE: "yes", or why the protocol did not keep up with the point's rate, or the
 # state of a point that did not finish. Judged on the kept runs (orders 1..N-1, the report's
-# `show --cleaned`: achieved < 99 % of the target, drops, failed calls), like every number of the
+# `show --cleaned`: achieved < 99 % of the target (drops lower it), failed calls), like every number of the
 # point: a harness exit 1 for calls order 0 dropped while the client was cold does not count.
 kept_up() {
   local file=$1 state=$2 line

@@ -122,7 +122,7 @@ final class LoadFigure {
         "One colour per protocol; p50 dotted with diamonds, p99 solid with circles, p99.9 dashed "
             + "with squares, at the rate each point "
             + "achieved (mean over the kept runs). Crosses, not joined: points where the protocol "
-            + "did not keep up (achieved < 99 % of the target in a run, calls dropped, or failed "
+            + "did not keep up (achieved < 99 % of the target in a run, e.g. by dropped calls, or failed "
             + "calls).";
     return Figures.save(chart, name, TITLE, caption, notes, outDir);
   }

@@ -85,9 +85,14 @@ class KneeTest {
               assertThat(k.beyond().load().targetRate()).isEqualTo(1000);
               assertThat(k.why()).isEqualTo("achieved 98.0 % of the target");
             });
+    // drops lower the achieved rate: over 1 % of them fail the point through it, with the count
     Knee dropped =
-        Knee.of(List.of(ok("grpc", 500, 400), point("grpc", 1000, 1000, 7, 0, 500.0)), 10).get(0);
-    assertThat(dropped.why()).isEqualTo("7 calls dropped");
+        Knee.of(List.of(ok("grpc", 500, 400), point("grpc", 1000, 950, 50, 0, 500.0)), 10).get(0);
+    assertThat(dropped.why()).isEqualTo("achieved 95.0 % of the target, 50 calls dropped");
+    // a handful that leave the rate at 99 % or more does not end the knee
+    Knee few =
+        Knee.of(List.of(ok("grpc", 500, 400), point("grpc", 1000, 999.6, 4, 0, 500.0)), 10).get(0);
+    assertThat(few.knee().load().targetRate()).isEqualTo(1000);
     Knee failed =
         Knee.of(List.of(ok("grpc", 500, 400), point("grpc", 1000, 1000, 0, 3, 500.0)), 10).get(0);
     assertThat(failed.why()).isEqualTo("3 calls failed");
