@@ -72,7 +72,10 @@ record RunConfig(
     provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
   }
 
-  /** The paper's closed loop with a time limit, nothing measured beside the calls. */
+  /**
+   * The paper's closed loop with a time limit, nothing measured beside the calls, one client host
+   * alone, one server doing no work, the fixed warm-up.
+   */
   RunConfig(
       List<Protocol> protocols,
       int threads,
@@ -112,102 +115,10 @@ record RunConfig(
         out,
         force,
         LoadModel.CLOSED,
-        Instruments.NONE);
-  }
-
-  /** The paper's scenario: one server, no work. */
-  RunConfig(
-      List<Protocol> protocols,
-      int threads,
-      int requests,
-      RequestsPer requestsPer,
-      int runs,
-      Duration warmup,
-      CallKind call,
-      int payloadBytes,
-      int items,
-      String host,
-      Map<String, Integer> ports,
-      Duration timeout,
-      Duration timeLimit,
-      TimeLimitPer timeLimitPer,
-      boolean coldStart,
-      Map<String, String> provenance,
-      Path out,
-      boolean force,
-      LoadModel loadModel,
-      Instruments instruments,
-      FleetMember fleet) {
-    this(
-        protocols,
-        threads,
-        requests,
-        requestsPer,
-        runs,
-        warmup,
-        call,
-        payloadBytes,
-        items,
-        host,
-        ports,
-        timeout,
-        timeLimit,
-        timeLimitPer,
-        coldStart,
-        provenance,
-        out,
-        force,
-        loadModel,
-        instruments,
-        fleet,
+        Instruments.NONE,
+        FleetMember.NONE,
         Scenario.SINGLE,
         null);
-  }
-
-  /** One client host alone: no shared start, the OS host name. */
-  RunConfig(
-      List<Protocol> protocols,
-      int threads,
-      int requests,
-      RequestsPer requestsPer,
-      int runs,
-      Duration warmup,
-      CallKind call,
-      int payloadBytes,
-      int items,
-      String host,
-      Map<String, Integer> ports,
-      Duration timeout,
-      Duration timeLimit,
-      TimeLimitPer timeLimitPer,
-      boolean coldStart,
-      Map<String, String> provenance,
-      Path out,
-      boolean force,
-      LoadModel loadModel,
-      Instruments instruments) {
-    this(
-        protocols,
-        threads,
-        requests,
-        requestsPer,
-        runs,
-        warmup,
-        call,
-        payloadBytes,
-        items,
-        host,
-        ports,
-        timeout,
-        timeLimit,
-        timeLimitPer,
-        coldStart,
-        provenance,
-        out,
-        force,
-        loadModel,
-        instruments,
-        FleetMember.NONE);
   }
 
   /** Checks the values; the message names the option and the bad value. */
