@@ -165,7 +165,7 @@ record Knee(
   static String explanation(double factor) {
     return "Knee: walking up each protocol's rates from its lowest (the unloaded point), the "
         + "highest rate before the first one that did not keep up (achieved < 99 % of the target, "
-        + "drops or failed calls) or whose p99 reached "
+        + "dropped calls lower it, or a call failed) or whose p99 reached "
         + Num.fixed(factor, factor == Math.rint(factor) ? 0 : 1)
         + "x the unloaded p99. Latency from each call's intended start.";
   }
