@@ -32,44 +32,6 @@ record StoredRun(
     Double achievedRate,
     Long dropped) {
 
-  /** A run without the open loop's rate columns. */
-  StoredRun(
-      int type,
-      int threadNum,
-      int requestNum,
-      int order,
-      double timeTotalMs,
-      double tps,
-      Long calls,
-      Long errors,
-      Double throughput,
-      Double p50Us,
-      Double p90Us,
-      Double p99Us,
-      Double p999Us,
-      Double maxUs,
-      String histogram) {
-    this(
-        type,
-        threadNum,
-        requestNum,
-        order,
-        timeTotalMs,
-        tps,
-        calls,
-        errors,
-        throughput,
-        p50Us,
-        p90Us,
-        p99Us,
-        p999Us,
-        maxUs,
-        histogram,
-        null,
-        null,
-        null);
-  }
-
   /** {@code row} of a file read by raw-format; columns the file lacks become null. */
   static StoredRun of(RunRow row, RawContents file) {
     return new StoredRun(

@@ -78,7 +78,8 @@ class CleanerTest {
     Cleaner.Key key = new Cleaner.Key(Protocol.RPCX, 10, 100);
     StoredRun warmUp =
         new StoredRun(
-            1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null, null);
+            1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null, null, null,
+            null, null);
     CleanedPoint onlyWarmUp =
         Cleaner.clean(
             key, List.of(warmUp), List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null)));
@@ -95,7 +96,8 @@ class CleanerTest {
     // Missing optional columns stay null rather than becoming 0.
     StoredRun run =
         new StoredRun(
-            1, 10, 100, 1, 20, 5000, null, null, null, null, null, null, null, null, null);
+            1, 10, 100, 1, 20, 5000, null, null, null, null, null, null, null, null, null, null,
+            null, null);
     CleanedPoint bare =
         Cleaner.clean(
             key,

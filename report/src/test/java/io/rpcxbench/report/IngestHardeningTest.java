@@ -89,7 +89,9 @@ class IngestHardeningTest {
     assertThat(r.err()).contains(file + ":9: errors " + max + " exceed calls = 1000");
     // Past the row checks (e.g. rows written by an older report), the sum is checked too.
     StoredRun huge =
-        new StoredRun(1, 10, 100, 1, 20, 5000, null, max, null, null, null, null, null, null, null);
+        new StoredRun(
+            1, 10, 100, 1, 20, 5000, null, max, null, null, null, null, null, null, null, null,
+            null, null);
     List<String> problems = new ArrayList<>();
     CleanedPoint p =
         Cleaner.summarize(
