@@ -116,7 +116,7 @@ public class BareBenchmark {
   @Benchmark
   public String callInProcess() {
     long callId = ++id;
-    BareCall call = new BareCall(callId, encodeRequest(callId));
+    BareCall call = BareCall.blocking(callId, encodeRequest(callId));
     pending.add(call);
     byte[] frame = call.frame;
     call.frame = null;

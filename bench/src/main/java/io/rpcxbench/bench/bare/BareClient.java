@@ -18,15 +18,17 @@ import io.rpcxbench.spi.ClientOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The bare baseline's client, with RPCX's client model and nothing else: blocking callers that each
- * wait on their own reply, a request id to call map, one persistent NIO connection (opened on first
- * use, again after a loss) with TCP_NODELAY, and write coalescing. The caller encodes its frame
- * into an array (the write queue copies a batch into one pooled buffer, as RPCX's does); the event
- * loop copies each reply body out for its caller.
+ * wait on their own reply (or async calls whose futures the event loop completes, for the in-flight
+ * model), a request id to call map, one persistent NIO connection (opened on first use, again after
+ * a loss) with TCP_NODELAY, and write coalescing. The caller encodes its frame into an array (the
+ * write queue copies a batch into one pooled buffer, as RPCX's does); the event loop copies each
+ * reply body out for its caller.
  */
 final class BareClient implements BenchClient {
   private final ClientOptions options;
@@ -84,7 +86,7 @@ final class BareClient implements BenchClient {
   /** Sends the frame and blocks until its reply body. */
   private byte[] call(Link current, long id, byte[] frame) {
     long deadline = System.nanoTime() + timeoutNanos;
-    BareCall call = new BareCall(id, frame);
+    BareCall call = BareCall.blocking(id, frame);
     pending.add(call);
     current.writes.enqueue(call);
     Object outcome = call.await(deadline);
@@ -101,6 +103,64 @@ final class BareClient implements BenchClient {
       throw new BareException(e.getMessage(), e);
     }
     return (byte[]) outcome;
+  }
+
+  @Override
+  public boolean isAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<String> helloAsync(String name) {
+    CompletableFuture<String> reply = new CompletableFuture<>();
+    callAsync(name.getBytes(StandardCharsets.UTF_8), 0)
+        .whenComplete(
+            (body, failure) -> { // the failure itself, not wrapped as thenApply would
+              if (failure != null) {
+                reply.completeExceptionally(failure);
+              } else {
+                reply.complete(new String(body, StandardCharsets.UTF_8));
+              }
+            });
+    return reply;
+  }
+
+  @Override
+  public CompletableFuture<byte[]> echoAsync(byte[] payload) {
+    return callAsync(payload, BareFrames.ECHO_BIT);
+  }
+
+  /**
+   * Sends the frame; the event loop completes the future with the reply body, or with a {@link
+   * BareException} at the deadline (a task on the event loop, as RPCX's async calls have) or when
+   * the link goes. Never throws.
+   */
+  private CompletableFuture<byte[]> callAsync(byte[] body, long flags) {
+    Link current;
+    try {
+      current = activeLink();
+    } catch (BareException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    long id = ids.incrementAndGet();
+    BareCall call = BareCall.async(id, BareFrames.frame(id | flags, body));
+    pending.add(call);
+    call.deadline(
+        current
+            .channel
+            .eventLoop()
+            .schedule(
+                () ->
+                    pending.fail(
+                        call,
+                        new BareException(
+                            "no reply within "
+                                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+                                + " ms")),
+                timeoutNanos,
+                TimeUnit.NANOSECONDS));
+    current.writes.enqueue(call);
+    return call.future();
   }
 
   private Link activeLink() {
@@ -151,7 +211,7 @@ final class BareClient implements BenchClient {
     return "bare Netty baseline (bench/, not a product protocol) on Netty "
         + nettyVersion()
         + ": one connection, NIO, TCP_NODELAY, write coalescing, varint32 frames [id][UTF-8 name],"
-        + " blocking callers, call timeout "
+        + " blocking callers or futures completed on the event loop, call timeout "
         + options.callTimeout()
         + ", connect timeout "
         + options.connectTimeout();

@@ -92,6 +92,38 @@ class BareRoundTripTest {
   }
 
   @Test
+  void asyncCallsCompleteTheirOwnFuturesAndAStoppedServerFailsThem() throws Exception {
+    BareServer server = BareServer.start("127.0.0.1", 0);
+    try (BenchClient client = new BareProtocol().open(options(server.port()))) {
+      assertThat(client.isAsync()).isTrue();
+      List<java.util.concurrent.CompletableFuture<String>> replies = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        replies.add(client.helloAsync("a" + i));
+      }
+      for (int i = 0; i < 200; i++) {
+        assertThat(replies.get(i).get(10, java.util.concurrent.TimeUnit.SECONDS))
+            .isEqualTo(BenchContract.helloReply("a" + i));
+      }
+      byte[] payload = {1, 2, 3, (byte) 0xff};
+      assertThat(client.echoAsync(payload).get(10, java.util.concurrent.TimeUnit.SECONDS))
+          .isEqualTo(payload);
+      server.close();
+      // the first call may still meet the dying connection; a later one finds none
+      Throwable failure = null;
+      for (int i = 0; i < 3 && failure == null; i++) {
+        failure =
+            client
+                .helloAsync("late")
+                .handle((reply, error) -> error)
+                .get(10, java.util.concurrent.TimeUnit.SECONDS);
+      }
+      assertThat(failure).isInstanceOf(BareException.class);
+    } finally {
+      server.close();
+    }
+  }
+
+  @Test
   void theProviderIsWhatTheHarnessFinds() {
     BareProtocol p =
         (BareProtocol)
