@@ -491,14 +491,17 @@ target_row() {
 }
 
 side() { if has_variant "$2"; then stat "$1" "$2" "$3" median; else echo nan; fi; }
-limits_of() { echo "$(side_word "$1" rpcx) / $(side_word "$1" "$2")"; }
 side_word() { if has_variant "$2"; then word "$1" "$2" "$C_LIMIT"; else echo n/a; fi; }
 
 # rpcx_vs POINT PEER COLUMN GOAL OP NAME [WHY]: RPCX's value over the peer's, as a target row.
-rpcx_vs() {
-  local p="$1" peer="$2" col="$3" goal="$4" op="$5" name="$6" why="${7:-}" mine="nan"
-  has_variant rpcx && mine="$(stat "$p" rpcx "$col" median)"
-  target_row "$name" "$(ratio "$mine" "$(side "$p" "$peer" "$col")")" "$goal" "$op" x "$why" "$(limits_of "$p" "$peer")"
+rpcx_vs() { variant_vs rpcx "$@"; }
+
+# variant_vs MINE POINT PEER COLUMN GOAL OP NAME [WHY]: MINE's value over the peer's, as a target row.
+variant_vs() {
+  local me="$1" p="$2" peer="$3" col="$4" goal="$5" op="$6" name="$7" why="${8:-}" mine="nan"
+  has_variant "$me" && mine="$(stat "$p" "$me" "$col" median)"
+  target_row "$name" "$(ratio "$mine" "$(side "$p" "$peer" "$col")")" "$goal" "$op" x "$why" \
+    "$(side_word "$p" "$me") / $(side_word "$p" "$peer")"
 }
 
 targets() {
@@ -524,6 +527,11 @@ targets() {
     rpcx_vs "$hi" grpc-tuned "$C_TPUT" "$T_INFLIGHT_TUNED" ge "RPCX / gRPC-tuned calls/s, $(point_count "$hi") in flight (issue 17)"
     rpcx_vs "$hi" http-json "$C_TPUT" "$T_INFLIGHT_HTTP_JSON" ge "RPCX / http-json calls/s, $(point_count "$hi") in flight (issue 17)"
     rpcx_vs "$lo" grpc-tuned "$C_P50" "$T_P50_TUNED" le "RPCX p50 / gRPC-tuned p50, $(point_count "$lo") in flight (issue 17)"
+    if has_variant rpcx-epoll; then # gRPC's netty-shaded runs on native epoll: RPCX on the same transport
+      variant_vs rpcx-epoll "$hi" grpc-tuned "$C_SERVER_US" "$T_SERVER_CPU_TUNED" le "RPCX epoll / gRPC-tuned server CPU per call, $(point_count "$hi") in flight (issue 17, both on epoll)"
+      variant_vs rpcx-epoll "$hi" grpc-tuned "$C_TPUT" "$T_INFLIGHT_TUNED" ge "RPCX epoll / gRPC-tuned calls/s, $(point_count "$hi") in flight (issue 17, both on epoll)"
+      variant_vs rpcx-epoll "$lo" grpc-tuned "$C_P50" "$T_P50_TUNED" le "RPCX epoll p50 / gRPC-tuned p50, $(point_count "$lo") in flight (issue 17, both on epoll)"
+    fi
   fi
   echo
   echo "A ratio whose peer is limited by its client measures that client library on this box's client CPU,"

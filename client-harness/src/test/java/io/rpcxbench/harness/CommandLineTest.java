@@ -126,6 +126,9 @@ class CommandLineTest {
             "grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
                 + "\t--direct-executor\t-\tno\tserver-grpc/target/server-grpc.jar\n")
         .contains(
+            "rpcx-epoll\tRPCX, native epoll\t21\t8097\tserver-rpcx/target/server-rpcx.jar"
+                + "\t--transport EPOLL\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
+        .contains(
             "openfeign\tSpring Cloud OpenFeign\t3\t8083"
                 + "\tserver-openfeign/target/server-openfeign.jar\t-\t-\tno"
                 + "\tserver-openfeign/target/server-openfeign-gateway.jar\n");

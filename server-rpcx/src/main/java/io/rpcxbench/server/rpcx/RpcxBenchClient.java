@@ -16,9 +16,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * RPCX as its users write it: a {@link RpcxClientFactory} filled with the {@code rpcx.host} /
  * {@code rpcx.port} properties of {@link BenchService}, and the JDK proxy it creates. One
- * connection, NIO transport, the per-call deadline of {@code --timeout}. The async forms go through
- * a second proxy of the same factory ({@link AsyncBenchService}, the same connection): RPCX's own
- * {@code CompletableFuture} methods.
+ * connection, NIO transport (or EPOLL: {@code rpcx-epoll}), the per-call deadline of {@code
+ * --timeout}. The async forms go through a second proxy of the same factory ({@link
+ * AsyncBenchService}, the same connection): RPCX's own {@code CompletableFuture} methods.
  */
 final class RpcxBenchClient implements BenchClient {
   private static final int CONNECTIONS = 1;
@@ -55,6 +55,10 @@ final class RpcxBenchClient implements BenchClient {
   }
 
   static BenchClient open(ClientOptions options) {
+    return open(options, Transport.NIO);
+  }
+
+  static BenchClient open(ClientOptions options, Transport transport) {
     RpcxClientFactory clients =
         RpcxClientFactory.builder()
             .property("rpcx.host", options.host())
@@ -62,7 +66,7 @@ final class RpcxBenchClient implements BenchClient {
             .callTimeout(options.callTimeout())
             .connectTimeout(options.connectTimeout())
             .connectionsPerAddress(CONNECTIONS)
-            .transport(Transport.NIO)
+            .transport(transport)
             .build();
     try {
       return new RpcxBenchClient(
@@ -71,7 +75,9 @@ final class RpcxBenchClient implements BenchClient {
               + nettyVersion()
               + ": RpcxClientFactory proxy of BenchService, "
               + CONNECTIONS
-              + " connection, NIO, callTimeout "
+              + " connection, "
+              + transport
+              + ", callTimeout "
               + options.callTimeout()
               + ", connectTimeout "
               + options.connectTimeout());

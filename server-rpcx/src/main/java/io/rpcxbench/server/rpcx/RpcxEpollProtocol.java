@@ -1,0 +1,48 @@
+package io.rpcxbench.server.rpcx;
+
+import io.rpcxbench.rpcx.Transport;
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * RPCX on Linux's native epoll transport on both ends ({@code --transport EPOLL} for the server,
+ * {@link Transport#EPOLL} for the client), beside the paper's NIO {@code rpcx}. gRPC's
+ * grpc-netty-shaded picks native epoll by itself where it is available, so this is the RPCX to set
+ * against {@code grpc} and {@code grpc-tuned} transport for transport.
+ */
+public final class RpcxEpollProtocol implements ProtocolProvider {
+  static final String ID = "rpcx-epoll";
+  static final int PORT = 8097;
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String label() {
+    return "RPCX, native epoll";
+  }
+
+  @Override
+  public int type() {
+    return 21;
+  }
+
+  @Override
+  public int defaultPort() {
+    return PORT;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return new RpcxProtocol().server().withArgs("--transport", "EPOLL");
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return RpcxBenchClient.open(options, Transport.EPOLL);
+  }
+}
