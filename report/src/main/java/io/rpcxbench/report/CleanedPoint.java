@@ -1,16 +1,26 @@
 package io.rpcxbench.report;
 
+import java.util.Objects;
+
 /**
  * One point after cleaning: the paper's cleaned data model (Fig. 7b: type, threadNum, requestNum,
- * timeTotalAvg, tpsAvg) plus what the paper left out: the protocol id, the spread over the kept
- * runs, the number of runs kept, errors summed, mean throughput, the status, and the latency
- * percentiles of the kept runs: from their merged histograms ({@code latencyFrom = "histogram"})
- * or, for v1 files without histograms, the mean of the runs' percentiles ({@code "average"}). A
- * timed-out or failed point has {@code runsAveraged == 0} and null values. {@code series} says
- * which reading, call, client and link it was measured in; {@code runsDone} is how many run rows
- * its files hold (order 0 included) and {@code runsDeclared} how many they announced (null if a
- * file does not say): an incomplete point shows as e.g. "incomplete 6/10". {@code load} is an
- * open-loop point's offered and achieved rate (null for the other load models).
+ * timeTotalAvg = {@code runtimeMs.avg()}, tpsAvg = {@code tps.avg()}) plus what the paper left out:
+ * the protocol id, the spread of runtime and TPS over the kept runs, the number of runs kept,
+ * errors summed, mean throughput, the status, and the {@link Latency} percentiles of the kept runs:
+ * from their merged histograms ({@link Latency#FROM_HISTOGRAM}) or, for v1 files without
+ * histograms, the mean of the runs' percentiles ({@link Latency#FROM_AVERAGE}). A timed-out or
+ * failed point has {@code runsAveraged == 0}, null {@code errorsSum} and {@code throughputAvg}, and
+ * {@link Spread#NONE} and {@link Latency#NONE} (every value null). {@code series} says which
+ * reading, call, client and link it was measured in; {@code runsDone} is how many run rows its
+ * files hold (order 0 included) and {@code runsDeclared} how many they announced (null if a file
+ * does not say): an incomplete point shows as e.g. "incomplete 6/10". {@code load} is an open-loop
+ * point's offered and achieved rate (null for the other load models).
+ *
+ * <pre>{@code
+ * CleanedPoint p = Cleaner.summarize(key, keptRuns, null);
+ * Double timeTotalAvg = p.runtimeMs().avg();
+ * Double p99 = p.latency().p99Us();
+ * }</pre>
  */
 record CleanedPoint(
     Protocol protocol,
@@ -20,136 +30,21 @@ record CleanedPoint(
     Integer limitS,
     int runsAveraged,
     Long errorsSum,
-    Double timeTotalAvgMs,
-    Double tpsAvg,
-    Double timeTotalMinMs,
-    Double timeTotalMaxMs,
-    Double timeTotalStdevMs,
-    Double tpsMin,
-    Double tpsMax,
-    Double tpsStdev,
+    Spread runtimeMs,
+    Spread tps,
     Double throughputAvg,
-    Double p50Us,
-    Double p90Us,
-    Double p99Us,
-    Double p999Us,
-    Double maxUs,
-    String latencyFrom,
+    Latency latency,
     Series series,
     int runsDone,
     Integer runsDeclared,
     OpenLoad load) {
 
-  /** A point without an open-loop load. */
-  CleanedPoint(
-      Protocol protocol,
-      int threadNum,
-      int requestNum,
-      PointStatus status,
-      Integer limitS,
-      int runsAveraged,
-      Long errorsSum,
-      Double timeTotalAvgMs,
-      Double tpsAvg,
-      Double timeTotalMinMs,
-      Double timeTotalMaxMs,
-      Double timeTotalStdevMs,
-      Double tpsMin,
-      Double tpsMax,
-      Double tpsStdev,
-      Double throughputAvg,
-      Double p50Us,
-      Double p90Us,
-      Double p99Us,
-      Double p999Us,
-      Double maxUs,
-      String latencyFrom,
-      Series series,
-      int runsDone,
-      Integer runsDeclared) {
-    this(
-        protocol,
-        threadNum,
-        requestNum,
-        status,
-        limitS,
-        runsAveraged,
-        errorsSum,
-        timeTotalAvgMs,
-        tpsAvg,
-        timeTotalMinMs,
-        timeTotalMaxMs,
-        timeTotalStdevMs,
-        tpsMin,
-        tpsMax,
-        tpsStdev,
-        throughputAvg,
-        p50Us,
-        p90Us,
-        p99Us,
-        p999Us,
-        maxUs,
-        latencyFrom,
-        series,
-        runsDone,
-        runsDeclared,
-        null);
+  CleanedPoint {
+    // a point without values carries Spread.NONE and Latency.NONE, so callers never test for null
+    Objects.requireNonNull(runtimeMs, "runtimeMs");
+    Objects.requireNonNull(tps, "tps");
+    Objects.requireNonNull(latency, "latency");
   }
-
-  /** A point of the default series whose files held {@code runsAveraged + 1} runs. */
-  CleanedPoint(
-      Protocol protocol,
-      int threadNum,
-      int requestNum,
-      PointStatus status,
-      Integer limitS,
-      int runsAveraged,
-      Long errorsSum,
-      Double timeTotalAvgMs,
-      Double tpsAvg,
-      Double timeTotalMinMs,
-      Double timeTotalMaxMs,
-      Double timeTotalStdevMs,
-      Double tpsMin,
-      Double tpsMax,
-      Double tpsStdev,
-      Double throughputAvg,
-      Double p50Us,
-      Double p90Us,
-      Double p99Us,
-      Double p999Us,
-      Double maxUs,
-      String latencyFrom) {
-    this(
-        protocol,
-        threadNum,
-        requestNum,
-        status,
-        limitS,
-        runsAveraged,
-        errorsSum,
-        timeTotalAvgMs,
-        tpsAvg,
-        timeTotalMinMs,
-        timeTotalMaxMs,
-        timeTotalStdevMs,
-        tpsMin,
-        tpsMax,
-        tpsStdev,
-        throughputAvg,
-        p50Us,
-        p90Us,
-        p99Us,
-        p999Us,
-        maxUs,
-        latencyFrom,
-        Series.of(java.util.Map.of()),
-        runsAveraged + 1,
-        null);
-  }
-
-  static final String FROM_HISTOGRAM = "histogram";
-  static final String FROM_AVERAGE = "average";
 
   int type() {
     return protocol.type;
@@ -169,21 +64,10 @@ record CleanedPoint(
         limitS,
         runsAveraged,
         errorsSum,
-        timeTotalAvgMs,
-        tpsAvg,
-        timeTotalMinMs,
-        timeTotalMaxMs,
-        timeTotalStdevMs,
-        tpsMin,
-        tpsMax,
-        tpsStdev,
+        runtimeMs,
+        tps,
         throughputAvg,
-        p50Us,
-        p90Us,
-        p99Us,
-        p999Us,
-        maxUs,
-        latencyFrom,
+        latency,
         series,
         done,
         declared,
@@ -200,21 +84,10 @@ record CleanedPoint(
         limitS,
         runsAveraged,
         errorsSum,
-        timeTotalAvgMs,
-        tpsAvg,
-        timeTotalMinMs,
-        timeTotalMaxMs,
-        timeTotalStdevMs,
-        tpsMin,
-        tpsMax,
-        tpsStdev,
+        runtimeMs,
+        tps,
         throughputAvg,
-        p50Us,
-        p90Us,
-        p99Us,
-        p999Us,
-        maxUs,
-        latencyFrom,
+        latency,
         series,
         runsDone,
         runsDeclared,

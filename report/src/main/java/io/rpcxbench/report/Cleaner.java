@@ -90,24 +90,14 @@ final class Cleaner {
           limit,
           0,
           null,
+          Spread.NONE,
+          Spread.NONE,
           null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
-          null,
+          Latency.NONE,
           key.series,
           done,
-          declared);
+          declared,
+          null);
     }
     CleanedPoint p = summarize(key, kept, limit, problems);
     // Runs of a point that timed out or was stopped are averaged (cleaned.csv) but the point keeps
@@ -130,8 +120,6 @@ final class Cleaner {
   /** The complete point made of {@code kept} (not empty): means, spread and latency. */
   static CleanedPoint summarize(
       Key key, List<StoredRun> kept, Integer limit, List<String> problems) {
-    Spread time = spread(kept, StoredRun::timeTotalMs);
-    Spread tps = spread(kept, StoredRun::tps);
     Long errors = null;
     if (kept.stream().anyMatch(r -> r.errors() != null)) {
       try {
@@ -145,7 +133,6 @@ final class Cleaner {
             key.text() + ": the errors of its runs add up to more than a long holds; left empty");
       }
     }
-    Latency l = Latency.of(kept);
     OpenLoad load = null;
     try {
       load = OpenLoad.of(kept);
@@ -160,21 +147,10 @@ final class Cleaner {
         limit,
         kept.size(),
         errors,
-        time.mean(),
-        tps.mean(),
-        time.min(),
-        time.max(),
-        time.stdev(),
-        tps.min(),
-        tps.max(),
-        tps.stdev(),
-        spread(kept, StoredRun::throughput).mean(),
-        l.p50Us(),
-        l.p90Us(),
-        l.p99Us(),
-        l.p999Us(),
-        l.maxUs(),
-        l.from(),
+        spread(kept, StoredRun::timeTotalMs),
+        spread(kept, StoredRun::tps),
+        spread(kept, StoredRun::throughput).avg(),
+        Latency.of(kept),
         key.series,
         kept.size(),
         null,
@@ -327,26 +303,29 @@ final class Cleaner {
         Ingester.setInt(ps, 6, p.limitS());
         ps.setInt(7, p.runsAveraged());
         Ingester.setLong(ps, 8, p.errorsSum());
+        Spread time = p.runtimeMs();
+        Spread tps = p.tps();
+        Latency latency = p.latency();
         Double[] d = {
-          p.timeTotalAvgMs(),
-          p.tpsAvg(),
-          p.timeTotalMinMs(),
-          p.timeTotalMaxMs(),
-          p.timeTotalStdevMs(),
-          p.tpsMin(),
-          p.tpsMax(),
-          p.tpsStdev(),
+          time.avg(),
+          tps.avg(),
+          time.min(),
+          time.max(),
+          time.stdev(),
+          tps.min(),
+          tps.max(),
+          tps.stdev(),
           p.throughputAvg(),
-          p.p50Us(),
-          p.p90Us(),
-          p.p99Us(),
-          p.p999Us(),
-          p.maxUs()
+          latency.p50Us(),
+          latency.p90Us(),
+          latency.p99Us(),
+          latency.p999Us(),
+          latency.maxUs()
         };
         for (int i = 0; i < d.length; i++) {
           Ingester.setDouble(ps, 9 + i, d[i]);
         }
-        ps.setString(23, p.latencyFrom());
+        ps.setString(23, latency.from());
         ps.setString(24, p.series().key());
         ps.setString(25, p.protocol().label);
         ps.setInt(26, p.runsDone());
@@ -392,21 +371,24 @@ final class Cleaner {
                 Rows.integer(rs, 6),
                 rs.getInt(7),
                 Rows.longValue(rs, 8),
-                Rows.decimal(rs, 9),
-                Rows.decimal(rs, 10),
-                Rows.decimal(rs, 11),
-                Rows.decimal(rs, 12),
-                Rows.decimal(rs, 13),
-                Rows.decimal(rs, 14),
-                Rows.decimal(rs, 15),
-                Rows.decimal(rs, 16),
+                new Spread(
+                    Rows.decimal(rs, 9),
+                    Rows.decimal(rs, 11),
+                    Rows.decimal(rs, 12),
+                    Rows.decimal(rs, 13)),
+                new Spread(
+                    Rows.decimal(rs, 10),
+                    Rows.decimal(rs, 14),
+                    Rows.decimal(rs, 15),
+                    Rows.decimal(rs, 16)),
                 Rows.decimal(rs, 17),
-                Rows.decimal(rs, 18),
-                Rows.decimal(rs, 19),
-                Rows.decimal(rs, 20),
-                Rows.decimal(rs, 21),
-                Rows.decimal(rs, 22),
-                rs.getString(23),
+                new Latency(
+                    Rows.decimal(rs, 18),
+                    Rows.decimal(rs, 19),
+                    Rows.decimal(rs, 20),
+                    Rows.decimal(rs, 21),
+                    Rows.decimal(rs, 22),
+                    rs.getString(23)),
                 Series.parse(rs.getString(24)),
                 rs.getInt(26),
                 Rows.integer(rs, 27),

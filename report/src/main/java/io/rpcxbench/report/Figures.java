@@ -42,9 +42,8 @@ final class Figures {
       String a = "fig" + number + "a-" + p.id + "-runtime";
       String b = "fig" + number + "b-" + p.id + "-tps";
       out.add(
-          safely(
-              runtime, () -> bars(m, p, a, runtime, "ms", CleanedPoint::timeTotalAvgMs, outDir)));
-      out.add(safely(tps, () -> bars(m, p, b, tps, "TPS (1/s)", CleanedPoint::tpsAvg, outDir)));
+          safely(runtime, () -> bars(m, p, a, runtime, "ms", c -> c.runtimeMs().avg(), outDir)));
+      out.add(safely(tps, () -> bars(m, p, b, tps, "TPS (1/s)", c -> c.tps().avg(), outDir)));
       number++;
     }
     Optional<Integer> requests = largestCommonRequests(m);
@@ -68,7 +67,14 @@ final class Figures {
           safely(
               p99,
               () ->
-                  lines(m, r, "extra-p99", p99, "p99 latency (µs)", CleanedPoint::p99Us, outDir)));
+                  lines(
+                      m,
+                      r,
+                      "extra-p99",
+                      p99,
+                      "p99 latency (µs)",
+                      c -> c.latency().p99Us(),
+                      outDir)));
     }
     return out;
   }

@@ -47,7 +47,7 @@ record Knee(
         own.stream().sorted(Comparator.comparingDouble(Knee::offered)).toList();
     CleanedPoint first = sorted.get(0);
     String firstOver = first.overload();
-    if (firstOver != null || first.p99Us() == null) {
+    if (firstOver != null || first.latency().p99Us() == null) {
       return new Knee(
           protocol,
           sorted.size(),
@@ -57,19 +57,20 @@ record Knee(
           "did not keep up at its lowest rate: "
               + (firstOver != null ? firstOver : "no latency recorded"));
     }
-    double limit = factor * first.p99Us();
+    double unloadedP99 = first.latency().p99Us();
+    double limit = factor * unloadedP99;
     CleanedPoint knee = first;
     for (CleanedPoint p : sorted.subList(1, sorted.size())) {
       String over = p.overload();
       if (over != null) {
         return new Knee(protocol, sorted.size(), first, knee, p, over);
       }
-      if (p.p99Us() == null || p.p99Us() >= limit) {
+      Double p99 = p.latency().p99Us();
+      if (p99 == null || p99 >= limit) {
         String ratio =
-            p.p99Us() == null
+            p99 == null
                 ? "no latency recorded"
-                : String.format(
-                    Locale.ROOT, "p99 %.1fx the unloaded p99", p.p99Us() / first.p99Us());
+                : String.format(Locale.ROOT, "p99 %.1fx the unloaded p99", p99 / unloadedP99);
         return new Knee(protocol, sorted.size(), first, knee, p, ratio);
       }
       knee = p;
@@ -102,16 +103,17 @@ record Knee(
     for (Knee k : knees) {
       CleanedPoint u = k.unloaded;
       CleanedPoint n = k.knee;
+      Double unloadedP99 = u.latency().p99Us();
       rows.add(
           new String[] {
             k.protocol.id,
             String.valueOf(k.rates),
             rate(u),
-            n == null && u.p99Us() == null ? Cell.MISSING : num(u.p99Us(), 1),
+            n == null && unloadedP99 == null ? Cell.MISSING : num(unloadedP99, 1),
             n == null ? Cell.MISSING : rate(n),
             n == null ? Cell.MISSING : num(n.load().achievedRate(), 1),
-            n == null ? Cell.MISSING : num(n.p99Us(), 1),
-            n == null ? Cell.MISSING : num(n.p99Us() / u.p99Us(), 2),
+            n == null ? Cell.MISSING : num(n.latency().p99Us(), 1),
+            n == null ? Cell.MISSING : num(n.latency().p99Us() / unloadedP99, 2),
             k.beyond == null ? Cell.MISSING : rate(k.beyond),
             k.why
           });

@@ -7,11 +7,27 @@ import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * The latency percentiles (µs) of a set of runs. When every run that made calls has a histogram (v2
- * files), they come from the runs' merged histogram, so a p99 is the p99 of all their calls;
- * otherwise (v1 files) they are the means of the runs' own percentiles, as before v2.
+ * The latency percentiles (µs) of a set of runs and where they came from. When every run that made
+ * calls has a histogram (v2 files), they come from the runs' merged histogram ({@code from =
+ * "histogram"}), so a p99 is the p99 of all their calls; otherwise (v1 files) they are the means of
+ * the runs' own percentiles ({@code "average"}), as before v2. Without any percentile every field
+ * is null ({@link #NONE}).
+ *
+ * <pre>{@code
+ * Latency l = Latency.of(keptRuns);
+ * Double p99 = l.p99Us(); // null if no run recorded one
+ * }</pre>
  */
 record Latency(Double p50Us, Double p90Us, Double p99Us, Double p999Us, Double maxUs, String from) {
+
+  /** Percentiles from the runs' merged latency histogram. */
+  static final String FROM_HISTOGRAM = "histogram";
+
+  /** Percentiles as the means of the runs' own percentiles (v1 files, without histograms). */
+  static final String FROM_AVERAGE = "average";
+
+  /** No percentiles: the latency of a point without a kept run. */
+  static final Latency NONE = new Latency(null, null, null, null, null, null);
 
   static Latency of(List<StoredRun> runs) {
     Optional<Histogram> merged = merged(runs);
@@ -23,16 +39,16 @@ record Latency(Double p50Us, Double p90Us, Double p99Us, Double p999Us, Double m
           micros(h.getValueAtPercentile(99)),
           micros(h.getValueAtPercentile(99.9)),
           micros(h.getMaxValue()),
-          CleanedPoint.FROM_HISTOGRAM);
+          FROM_HISTOGRAM);
     }
-    Double p50 = Cleaner.spread(runs, StoredRun::p50Us).mean();
+    Double p50 = Cleaner.spread(runs, StoredRun::p50Us).avg();
     return new Latency(
         p50,
-        Cleaner.spread(runs, StoredRun::p90Us).mean(),
-        Cleaner.spread(runs, StoredRun::p99Us).mean(),
-        Cleaner.spread(runs, StoredRun::p999Us).mean(),
-        Cleaner.spread(runs, StoredRun::maxUs).mean(),
-        p50 == null ? null : CleanedPoint.FROM_AVERAGE);
+        Cleaner.spread(runs, StoredRun::p90Us).avg(),
+        Cleaner.spread(runs, StoredRun::p99Us).avg(),
+        Cleaner.spread(runs, StoredRun::p999Us).avg(),
+        Cleaner.spread(runs, StoredRun::maxUs).avg(),
+        p50 == null ? null : FROM_AVERAGE);
   }
 
   /**

@@ -37,9 +37,10 @@ final class LoadFigure {
 
   private static final List<Percentile> PERCENTILES =
       List.of(
-          new Percentile("p50", CleanedPoint::p50Us, dashes(2f, 4f), SeriesMarkers.DIAMOND),
-          new Percentile("p99", CleanedPoint::p99Us, SeriesLines.SOLID, SeriesMarkers.CIRCLE),
-          new Percentile("p99.9", CleanedPoint::p999Us, dashes(10f, 6f), SeriesMarkers.SQUARE));
+          new Percentile("p50", c -> c.latency().p50Us(), dashes(2f, 4f), SeriesMarkers.DIAMOND),
+          new Percentile("p99", c -> c.latency().p99Us(), SeriesLines.SOLID, SeriesMarkers.CIRCLE),
+          new Percentile(
+              "p99.9", c -> c.latency().p999Us(), dashes(10f, 6f), SeriesMarkers.SQUARE));
 
   /** A line of {@code on}-pixel dashes with {@code off}-pixel gaps (xchart's are hard to tell). */
   private static BasicStroke dashes(float on, float off) {

@@ -45,9 +45,9 @@ final class LoadTables {
       Num.fixed(l.achievedRateMin(), 1),
       String.valueOf(l.dropped()),
       p.errorsSum() == null ? "" : String.valueOf(p.errorsSum()),
-      Cell.of(p.p50Us()).text(1),
-      Cell.of(p.p99Us()).text(1),
-      Cell.of(p.p999Us()).text(1),
+      Cell.of(p.latency().p50Us()).text(1),
+      Cell.of(p.latency().p99Us()).text(1),
+      Cell.of(p.latency().p999Us()).text(1),
       over == null ? "yes" : "no: " + over
     };
   }

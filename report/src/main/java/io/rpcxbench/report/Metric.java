@@ -12,7 +12,7 @@ enum Metric {
       55.9,
       88.9,
       2,
-      CleanedPoint::timeTotalAvgMs) {
+      p -> p.runtimeMs().avg()) {
     @Override
     Double advantagePercent(double rpcx, double other) {
       return other == 0 ? null : 100 * (other - rpcx) / other;
@@ -26,7 +26,7 @@ enum Metric {
       126.9,
       802.8,
       1,
-      CleanedPoint::tpsAvg) {
+      p -> p.tps().avg()) {
     @Override
     Double advantagePercent(double rpcx, double other) {
       return other == 0 ? null : 100 * (rpcx - other) / other;

@@ -77,8 +77,8 @@ final class ReferenceTable {
                 p,
                 cp.status().id,
                 Cell.of(cp.throughputAvg()),
-                Cell.of(cp.p50Us()),
-                Cell.of(cp.p99Us()),
+                Cell.of(cp.latency().p50Us()),
+                Cell.of(cp.latency().p99Us()),
                 Cell.of(ratio)));
       }
     }

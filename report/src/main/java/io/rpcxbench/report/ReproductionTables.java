@@ -171,7 +171,7 @@ final class ReproductionTables {
     if (point.isPresent() && point.get().complete()) {
       CleanedPoint c = point.get();
       Double mean = metric.value.apply(c);
-      Double sd = metric == Metric.RUNTIME ? c.timeTotalStdevMs() : c.tpsStdev();
+      Double sd = metric == Metric.RUNTIME ? c.runtimeMs().stdev() : c.tps().stdev();
       Double half = StudentT.halfWidth95(c.runsAveraged(), sd);
       if (mean == null) {
         return Cell.MISSING;

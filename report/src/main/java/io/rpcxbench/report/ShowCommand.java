@@ -156,14 +156,14 @@ final class ShowCommand implements Callable<Integer> {
             : "");
     print(out, "errors", p.errorsSum() == null ? "" : String.valueOf(p.errorsSum()));
     print(out, "throughput", fixed(p.throughputAvg()));
-    print(out, "tps", fixed(p.tpsAvg()));
-    print(out, "time_total_ms", fixed(p.timeTotalAvgMs()));
-    print(out, "p50_us", fixed(p.p50Us()));
-    print(out, "p90_us", fixed(p.p90Us()));
-    print(out, "p99_us", fixed(p.p99Us()));
-    print(out, "p999_us", fixed(p.p999Us()));
-    print(out, "max_us", fixed(p.maxUs()));
-    print(out, "latency_from", p.latencyFrom() == null ? "" : p.latencyFrom());
+    print(out, "tps", fixed(p.tps().avg()));
+    print(out, "time_total_ms", fixed(p.runtimeMs().avg()));
+    print(out, "p50_us", fixed(p.latency().p50Us()));
+    print(out, "p90_us", fixed(p.latency().p90Us()));
+    print(out, "p99_us", fixed(p.latency().p99Us()));
+    print(out, "p999_us", fixed(p.latency().p999Us()));
+    print(out, "max_us", fixed(p.latency().maxUs()));
+    print(out, "latency_from", p.latency().from() == null ? "" : p.latency().from());
     if (p.load() != null) {
       // the open loop: what sweep.sh --rates reads to tell whether the protocol kept up
       print(out, "target_rate", fixed(p.load().targetRate()));

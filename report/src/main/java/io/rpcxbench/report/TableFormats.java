@@ -117,23 +117,23 @@ final class TableFormats {
           .append(p.errorsSum() == null ? "" : p.errorsSum());
       for (Double d :
           List.of(
-              opt(p.timeTotalAvgMs()),
-              opt(p.tpsAvg()),
-              opt(p.timeTotalMinMs()),
-              opt(p.timeTotalMaxMs()),
-              opt(p.timeTotalStdevMs()),
-              opt(p.tpsMin()),
-              opt(p.tpsMax()),
-              opt(p.tpsStdev()),
+              opt(p.runtimeMs().avg()),
+              opt(p.tps().avg()),
+              opt(p.runtimeMs().min()),
+              opt(p.runtimeMs().max()),
+              opt(p.runtimeMs().stdev()),
+              opt(p.tps().min()),
+              opt(p.tps().max()),
+              opt(p.tps().stdev()),
               opt(p.throughputAvg()),
-              opt(p.p50Us()),
-              opt(p.p90Us()),
-              opt(p.p99Us()),
-              opt(p.p999Us()),
-              opt(p.maxUs()))) {
+              opt(p.latency().p50Us()),
+              opt(p.latency().p90Us()),
+              opt(p.latency().p99Us()),
+              opt(p.latency().p999Us()),
+              opt(p.latency().maxUs()))) {
         sb.append(',').append(d.isNaN() ? "" : Num.fixed(d, 3));
       }
-      sb.append(',').append(p.latencyFrom() == null ? "" : p.latencyFrom());
+      sb.append(',').append(p.latency().from() == null ? "" : p.latency().from());
       sb.append(',').append(p.series().key());
       sb.append(',').append(p.runsDone());
       sb.append(',').append(p.runsDeclared() == null ? "" : p.runsDeclared());

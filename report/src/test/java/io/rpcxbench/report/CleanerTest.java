@@ -23,11 +23,11 @@ class CleanerTest {
     // rpcx/t10-r100.csv: order 0 took 944.112 ms (dropped); orders 1..9 took 10, 11, ..., 18 ms.
     assertThat(p.runsAveraged()).isEqualTo(9);
     double timeAvg = (10 + 11 + 12 + 13 + 14 + 15 + 16 + 17 + 18) / 9.0; // 126 / 9 = 14
-    assertThat(p.timeTotalAvgMs()).isCloseTo(timeAvg, within(1e-9)).isCloseTo(14.0, within(1e-9));
-    assertThat(p.timeTotalMinMs()).isEqualTo(10.0);
-    assertThat(p.timeTotalMaxMs()).isEqualTo(18.0);
+    assertThat(p.runtimeMs().avg()).isCloseTo(timeAvg, within(1e-9)).isCloseTo(14.0, within(1e-9));
+    assertThat(p.runtimeMs().min()).isEqualTo(10.0);
+    assertThat(p.runtimeMs().max()).isEqualTo(18.0);
     // sample stdev: squared deviations 16+9+4+1+0+1+4+9+16 = 60, over n-1 = 8: sqrt(7.5)
-    assertThat(p.timeTotalStdevMs()).isCloseTo(Math.sqrt(60 / 8.0), within(1e-9));
+    assertThat(p.runtimeMs().stdev()).isCloseTo(Math.sqrt(60 / 8.0), within(1e-9));
     // tps = 100 requests / (timeTotal / 1000), as written in the file with 3 decimals:
     double[] tps = {
       10000.000, 9090.909, 8333.333, 7692.308, 7142.857, 6666.667, 6250.000, 5882.353, 5555.556
@@ -36,16 +36,16 @@ class CleanerTest {
         10000.000 + 9090.909 + 8333.333 + 7692.308 + 7142.857 + 6666.667 + 6250.000 + 5882.353
             + 5555.556; // = 66613.983
     assertThat(sum).isCloseTo(66613.983, within(1e-6));
-    assertThat(p.tpsAvg()).isCloseTo(66613.983 / 9, within(1e-6)); // 7401.5536
+    assertThat(p.tps().avg()).isCloseTo(66613.983 / 9, within(1e-6)); // 7401.5536
     double squares = 0;
     for (double t : tps) {
       squares += (t - sum / 9) * (t - sum / 9);
     }
-    assertThat(p.tpsStdev()).isCloseTo(Math.sqrt(squares / 8), within(1e-6));
-    assertThat(p.tpsMin()).isEqualTo(5555.556);
-    assertThat(p.tpsMax()).isEqualTo(10000.0);
+    assertThat(p.tps().stdev()).isCloseTo(Math.sqrt(squares / 8), within(1e-6));
+    assertThat(p.tps().min()).isEqualTo(5555.556);
+    assertThat(p.tps().max()).isEqualTo(10000.0);
     // p50 = timeTotal*1000/100*0.8 µs per run, so its average is 14 * 8 = 112 µs
-    assertThat(p.p50Us()).isCloseTo(112.0, within(1e-9));
+    assertThat(p.latency().p50Us()).isCloseTo(112.0, within(1e-9));
     assertThat(p.errorsSum()).isZero();
   }
 
@@ -66,7 +66,7 @@ class CleanerTest {
       assertThat(timeout.status()).isEqualTo(PointStatus.TIMEOUT);
       assertThat(timeout.limitS()).isEqualTo(600);
       assertThat(timeout.runsAveraged()).isZero();
-      assertThat(timeout.timeTotalAvgMs()).isNull();
+      assertThat(timeout.runtimeMs().avg()).isNull();
       assertThat(m.get(Protocol.GRPC, 210, 300)).isEmpty();
       // grpc/t110-r100.csv had two malformed lines; its ten good runs remain, nine averaged.
       assertThat(m.get(Protocol.GRPC, 110, 100).orElseThrow().runsAveraged()).isEqualTo(9);
@@ -93,6 +93,11 @@ class CleanerTest {
                 new Cleaner.FileOutcome(PointStatus.TIMEOUT, 600)));
     assertThat(timedOut.status()).isEqualTo(PointStatus.TIMEOUT);
     assertThat(timedOut.limitS()).isEqualTo(600);
+    // no kept run: every value null, and no null to test before reading one
+    assertThat(timedOut.runsAveraged()).isZero();
+    assertThat(timedOut.runtimeMs()).isSameAs(Spread.NONE);
+    assertThat(timedOut.tps()).isSameAs(Spread.NONE);
+    assertThat(timedOut.latency()).isSameAs(Latency.NONE);
     // Missing optional columns stay null rather than becoming 0.
     StoredRun run =
         new StoredRun(
@@ -104,10 +109,10 @@ class CleanerTest {
             List.of(warmUp, run),
             List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null)));
     assertThat(bare.runsAveraged()).isEqualTo(1);
-    assertThat(bare.timeTotalAvgMs()).isEqualTo(20.0);
-    assertThat(bare.timeTotalStdevMs()).isNull();
+    assertThat(bare.runtimeMs().avg()).isEqualTo(20.0);
+    assertThat(bare.runtimeMs().stdev()).isNull();
     assertThat(bare.errorsSum()).isNull();
-    assertThat(bare.p99Us()).isNull();
+    assertThat(bare.latency().p99Us()).isNull();
   }
 
   @Test

@@ -373,7 +373,8 @@ class IngestHardeningTest {
               .filter(x -> x.protocol().id.equals(protocol))
               .findFirst()
               .orElseThrow()
-              .timeTotalAvgMs();
+              .runtimeMs()
+              .avg();
     }
   }
 }

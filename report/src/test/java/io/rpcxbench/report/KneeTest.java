@@ -24,21 +24,16 @@ class KneeTest {
         null,
         2,
         errors,
-        10_000.0,
+        new Spread(10_000.0, null, null, null),
+        new Spread(rate, null, null, null),
         rate,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        rate,
-        p99 == null ? null : p99 / 3,
-        null,
-        p99,
-        p99 == null ? null : p99 * 2,
-        null,
-        CleanedPoint.FROM_HISTOGRAM,
+        new Latency(
+            p99 == null ? null : p99 / 3,
+            null,
+            p99,
+            p99 == null ? null : p99 * 2,
+            null,
+            Latency.FROM_HISTOGRAM),
         OPEN,
         3,
         3,
@@ -64,7 +59,7 @@ class KneeTest {
     assertThat(rpcx.rates()).isEqualTo(4);
     assertThat(rpcx.unloaded().load().targetRate()).isEqualTo(500);
     assertThat(rpcx.knee().load().targetRate()).isEqualTo(2000);
-    assertThat(rpcx.knee().p99Us()).isEqualTo(1999.8);
+    assertThat(rpcx.knee().latency().p99Us()).isEqualTo(1999.8);
     assertThat(rpcx.beyond().load().targetRate()).isEqualTo(4000);
     assertThat(rpcx.why()).isEqualTo("p99 10.0x the unloaded p99");
   }

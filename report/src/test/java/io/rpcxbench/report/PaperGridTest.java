@@ -3,6 +3,7 @@ package io.rpcxbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The grid rule and the paper's advantage formulas. */
@@ -68,19 +69,12 @@ class PaperGridTest {
         null,
         9,
         0L,
-        time,
-        tps,
+        new Spread(time, null, null, null),
+        new Spread(tps, null, null, null),
         null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
+        Latency.NONE,
+        Series.of(Map.of()),
+        10,
         null,
         null);
   }
