@@ -8,13 +8,14 @@ import java.util.Objects;
  * the protocol id, the spread of runtime and TPS over the kept runs, the number of runs kept,
  * errors summed, mean throughput, the status, and the {@link Latency} percentiles of the kept runs:
  * from their merged histograms ({@link Latency#FROM_HISTOGRAM}) or, for v1 files without
- * histograms, the mean of the runs' percentiles ({@link Latency#FROM_AVERAGE}). A timed-out or
- * failed point has {@code runsAveraged == 0}, null {@code errorsSum} and {@code throughputAvg}, and
- * {@link Spread#NONE} and {@link Latency#NONE} (every value null). {@code series} says which
- * reading, call, client and link it was measured in; {@code runsDone} is how many run rows its
- * files hold (order 0 included) and {@code runsDeclared} how many they announced (null if a file
- * does not say): an incomplete point shows as e.g. "incomplete 6/10". {@code load} is an open-loop
- * point's offered and achieved rate (null for the other load models).
+ * histograms, the mean of the runs' percentiles ({@link Latency#FROM_AVERAGE}). The runtime is the
+ * paper's timeTotal (ms). A point with no run besides order 0 (it timed out, failed or was cut
+ * short first) has {@code runsAveraged == 0}, null {@code errorsSum} and {@code throughputAvg}, and
+ * {@link Spread#NONE} and {@link Latency#NONE} (every value null), never a null Spread or Latency.
+ * {@code series} says which reading, call, client and link it was measured in; {@code runsDone} is
+ * how many run rows its files hold (order 0 included) and {@code runsDeclared} how many they
+ * announced (null if a file does not say): an incomplete point shows as e.g. "incomplete 6/10".
+ * {@code load} is an open-loop point's offered and achieved rate (null for the other load models).
  *
  * <pre>{@code
  * CleanedPoint p = Cleaner.summarize(key, keptRuns, null);
