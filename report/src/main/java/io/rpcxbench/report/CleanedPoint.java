@@ -75,26 +75,6 @@ record CleanedPoint(
         load);
   }
 
-  /** This point with an open-loop load. */
-  CleanedPoint withLoad(OpenLoad newLoad) {
-    return new CleanedPoint(
-        protocol,
-        threadNum,
-        requestNum,
-        status,
-        limitS,
-        runsAveraged,
-        errorsSum,
-        runtimeMs,
-        tps,
-        throughputAvg,
-        latency,
-        series,
-        runsDone,
-        runsDeclared,
-        newLoad);
-  }
-
   /**
    * Why an open-loop point did not keep up with its offered load ("timeout", "achieved 91.2 % of
    * the target", "12 calls dropped", "3 calls failed"); null when it did or has no load.
