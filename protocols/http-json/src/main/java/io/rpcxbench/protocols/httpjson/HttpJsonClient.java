@@ -21,7 +21,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The four calls as plain HTTP/1.1 POSTs with JSON bodies: one JDK {@link HttpClient} forced to
@@ -65,7 +64,7 @@ final class HttpJsonClient implements BenchClient {
         "JDK "
             + Runtime.version().feature()
             + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
-            + " default executor and connection pool, async calls by sendAsync, Jackson "
+            + " default executor and connection pool, Jackson "
             + com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION
             + ", connectTimeout "
             + options.connectTimeout()
@@ -95,87 +94,14 @@ final class HttpJsonClient implements BenchClient {
     return post(BenchContract.ITEMS, new ItemsBody.Request(n), ItemsBody.Reply.class).items();
   }
 
-  /**
-   * The JDK client's own async API ({@code sendAsync}): the harness's in-flight model keeps N
-   * requests outstanding without a thread each. HTTP/1.1 has one request per connection at a time,
-   * so N outstanding requests use up to N pooled keep-alive connections.
-   */
-  @Override
-  public boolean isAsync() {
-    return true;
-  }
-
-  @Override
-  public CompletableFuture<String> helloAsync(String name) {
-    return postAsync(BenchContract.HELLO, new HelloBody.Request(name), HelloBody.Reply.class)
-        .thenApply(HelloBody.Reply::message);
-  }
-
-  @Override
-  public CompletableFuture<byte[]> echoAsync(byte[] payload) {
-    return postAsync(BenchContract.ECHO, new EchoBody(payload), EchoBody.class)
-        .thenApply(EchoBody::payload);
-  }
-
-  @Override
-  public CompletableFuture<Boolean> putAsync(String key, byte[] value) {
-    return postAsync(BenchContract.PUT, new PutBody.Request(key, value), PutBody.Reply.class)
-        .thenApply(PutBody.Reply::ok);
-  }
-
-  @Override
-  public CompletableFuture<List<Item>> itemsAsync(int n) {
-    return postAsync(BenchContract.ITEMS, new ItemsBody.Request(n), ItemsBody.Reply.class)
-        .thenApply(ItemsBody.Reply::items);
-  }
-
-  /**
-   * {@link #post} without waiting: the future fails with the same {@link HttpCallException}s
-   * (wrapped by {@code thenApply} stages in a {@code CompletionException}, as any future's
-   * dependents see them).
-   */
-  private <T> CompletableFuture<T> postAsync(String call, Object body, Class<T> replyType) {
-    CompletableFuture<T> reply = new CompletableFuture<>();
-    HttpRequest request;
-    try {
-      request = request(call, body);
-    } catch (RuntimeException e) {
-      reply.completeExceptionally(e);
-      return reply;
-    }
-    http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
-        .whenComplete(
-            (response, failure) -> {
-              if (failure != null) {
-                Throwable cause =
-                    failure instanceof java.util.concurrent.CompletionException
-                            && failure.getCause() != null
-                        ? failure.getCause()
-                        : failure;
-                reply.completeExceptionally(
-                    new HttpCallException("POST /" + call + ": " + cause, cause));
-                return;
-              }
-              try {
-                reply.complete(read(call, response, replyType));
-              } catch (RuntimeException e) {
-                reply.completeExceptionally(e);
-              }
-            });
-    return reply;
-  }
-
-  private HttpRequest request(String call, Object body) {
-    return HttpRequest.newBuilder(URI.create(base + call))
-        .timeout(callTimeout)
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(write(body)))
-        .build();
-  }
-
   private <T> T post(String call, Object body, Class<T> replyType) {
-    HttpRequest request = request(call, body);
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base + call))
+            .timeout(callTimeout)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(write(body)))
+            .build();
     HttpResponse<byte[]> response;
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
@@ -185,11 +111,6 @@ final class HttpJsonClient implements BenchClient {
       Thread.currentThread().interrupt();
       throw new HttpCallException("POST /" + call + ": interrupted", e);
     }
-    return read(call, response, replyType);
-  }
-
-  /** The reply body as {@code replyType}, or the {@link HttpCallException} of a non-2xx status. */
-  private static <T> T read(String call, HttpResponse<byte[]> response, Class<T> replyType) {
     if (response.statusCode() / 100 != 2) {
       throw new HttpCallException(
           "POST /" + call + ": HTTP " + response.statusCode() + ": " + detail(response.body()),
