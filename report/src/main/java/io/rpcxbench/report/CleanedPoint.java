@@ -16,6 +16,8 @@ import java.util.Objects;
  * how many run rows its files hold (order 0 included) and {@code runsDeclared} how many they
  * announced (null if a file does not say): an incomplete point shows as e.g. "incomplete 6/10".
  * {@code load} is an open-loop point's offered and achieved rate (null for the other load models).
+ * {@code limitedBy} says what limited its kept runs ({@link LimitedBy#summary}; null when no run
+ * says).
  *
  * <pre>{@code
  * CleanedPoint p = Cleaner.summarize(key, keptRuns, null);
@@ -38,7 +40,44 @@ record CleanedPoint(
     Series series,
     int runsDone,
     Integer runsDeclared,
-    OpenLoad load) {
+    OpenLoad load,
+    String limitedBy) {
+
+  /** A point whose runs do not say what limited them. */
+  CleanedPoint(
+      Protocol protocol,
+      int threadNum,
+      int requestNum,
+      PointStatus status,
+      Integer limitS,
+      int runsAveraged,
+      Long errorsSum,
+      Spread runtimeMs,
+      Spread tps,
+      Double throughputAvg,
+      Latency latency,
+      Series series,
+      int runsDone,
+      Integer runsDeclared,
+      OpenLoad load) {
+    this(
+        protocol,
+        threadNum,
+        requestNum,
+        status,
+        limitS,
+        runsAveraged,
+        errorsSum,
+        runtimeMs,
+        tps,
+        throughputAvg,
+        latency,
+        series,
+        runsDone,
+        runsDeclared,
+        load,
+        null);
+  }
 
   CleanedPoint {
     // a point without values carries Spread.NONE and Latency.NONE, so callers never test for null
@@ -72,7 +111,8 @@ record CleanedPoint(
         series,
         done,
         declared,
-        load);
+        load,
+        limitedBy);
   }
 
   /**

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -154,7 +155,8 @@ final class Cleaner {
         key.series,
         kept.size(),
         null,
-        load);
+        load,
+        LimitedBy.summary(kept.stream().map(StoredRun::limitedBy).toList()));
   }
 
   static Spread spread(List<StoredRun> runs, Function<StoredRun, Double> column) {
@@ -203,8 +205,8 @@ final class Cleaner {
           s.executeQuery(
               "SELECT r.source, r.type, r.thread_num, r.request_num, r.order_no, "
                   + "r.time_total_ms, r.tps, r.calls, r.errors, r.throughput, r.p50_us, r.p90_us, r.p99_us, "
-                  + "r.p999_us, r.max_us, r.histogram, r.target_rate, r.achieved_rate, r.dropped "
-                  + "FROM raw_result r")) {
+                  + "r.p999_us, r.max_us, r.histogram, r.target_rate, r.achieved_rate, r.dropped, "
+                  + "r.limited_by FROM raw_result r")) {
         while (rs.next()) {
           Key k = keyOf.get(rs.getString(1));
           if (k == null) {
@@ -229,7 +231,8 @@ final class Cleaner {
                   rs.getString(16),
                   Rows.decimal(rs, 17),
                   Rows.decimal(rs, 18),
-                  Rows.longValue(rs, 19));
+                  Rows.longValue(rs, 19),
+                  rs.getString(20));
           runs.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
         }
       }
@@ -283,7 +286,7 @@ final class Cleaner {
           + "errors_sum, time_total_avg_ms, tps_avg, time_total_min_ms, time_total_max_ms, time_total_stdev_ms, "
           + "tps_min, tps_max, tps_stdev, throughput_avg, p50_us, p90_us, p99_us, p999_us, max_us, latency_from, "
           + "series, label, runs_done, runs_declared, target_rate, achieved_rate, achieved_rate_min, "
-          + "dropped_sum";
+          + "dropped_sum, limited_by";
 
   private static void replace(Connection c, List<CleanedPoint> cleaned) throws SQLException {
     try (Statement s = c.createStatement()) {
@@ -293,7 +296,7 @@ final class Cleaner {
         c.prepareStatement(
             "INSERT INTO cleaned_result ("
                 + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       for (CleanedPoint p : cleaned) {
         ps.setString(1, p.protocol().id);
         ps.setInt(2, p.type());
@@ -335,6 +338,12 @@ final class Cleaner {
         Ingester.setDouble(ps, 29, l == null ? null : l.achievedRate());
         Ingester.setDouble(ps, 30, l == null ? null : l.achievedRateMin());
         Ingester.setLong(ps, 31, l == null ? null : l.dropped());
+        if (p.limitedBy() == null) {
+          ps.setNull(32, Types.VARCHAR);
+        } else {
+          ps.setString(
+              32, p.limitedBy().length() <= 200 ? p.limitedBy() : p.limitedBy().substring(0, 200));
+        }
         ps.addBatch();
       }
       ps.executeBatch();
@@ -392,7 +401,8 @@ final class Cleaner {
                 Series.parse(rs.getString(24)),
                 rs.getInt(26),
                 Rows.integer(rs, 27),
-                load(rs)));
+                load(rs),
+                rs.getString(32)));
       }
     }
     return out;

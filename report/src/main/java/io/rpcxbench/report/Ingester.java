@@ -118,9 +118,8 @@ final class Ingester {
           PointStatus[] status = new PointStatus[1];
           db.inTransaction(
               c -> {
-                if (replacing) {
-                  delete(c, source);
-                }
+                // also when raw_file forgot it (a schema upgrade): its old rows go first
+                delete(c, source);
                 insertFile(c, source, sha, head);
                 int stored;
                 try (RunInserter rows = new RunInserter(c, source)) {
@@ -278,8 +277,8 @@ final class Ingester {
           c.prepareStatement(
               "INSERT INTO raw_result (type, thread_num, request_num, "
                   + "time_total_ms, tps, order_no, calls, errors, throughput, p50_us, p90_us, p99_us, p999_us, max_us, "
-                  + "histogram, source, target_rate, achieved_rate, dropped) "
-                  + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                  + "histogram, source, target_rate, achieved_rate, dropped, limited_by) "
+                  + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     }
 
     void add(StoredRun r) throws SQLException {
@@ -306,6 +305,11 @@ final class Ingester {
       setDouble(ps, 17, r.targetRate());
       setDouble(ps, 18, r.achievedRate());
       setLong(ps, 19, r.dropped());
+      if (r.limitedBy() == null) {
+        ps.setNull(20, Types.VARCHAR);
+      } else {
+        ps.setString(20, r.limitedBy());
+      }
       ps.addBatch();
       if (++pending == BATCH) {
         ps.executeBatch();

@@ -72,7 +72,10 @@ final class Schema {
                     + ", "
                     + "source "
                     + src
-                    + ", target_rate DOUBLE PRECISION, achieved_rate DOUBLE PRECISION, dropped BIGINT"
+                    + ", target_rate DOUBLE PRECISION, achieved_rate DOUBLE PRECISION, dropped BIGINT, "
+                    + "limited_by VARCHAR("
+                    + StoredRun.LIMITED_BY_LENGTH
+                    + ")"
                     // MySQL has no CREATE INDEX IF NOT EXISTS: declare the index with the table
                     // there.
                     + (d == Dialect.MYSQL ? ", INDEX raw_result_source (source))" : ")"),
@@ -114,7 +117,8 @@ final class Schema {
                     + "target_rate DOUBLE PRECISION, "
                     + "achieved_rate DOUBLE PRECISION, "
                     + "achieved_rate_min DOUBLE PRECISION, "
-                    + "dropped_sum BIGINT)"));
+                    + "dropped_sum BIGINT, "
+                    + "limited_by VARCHAR(200))"));
     if (d != Dialect.MYSQL) {
       // A changed file's rows are deleted by source: without an index that scans every run.
       ddl.add("CREATE INDEX IF NOT EXISTS raw_result_source ON raw_result (source)");

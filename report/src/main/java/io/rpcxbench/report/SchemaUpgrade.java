@@ -13,7 +13,8 @@ import java.util.Map;
  * raw_point.protocol} (filled from each file's {@code protocol} provenance, else from its type) and
  * {@code raw_result.histogram} (null: those runs keep their averaged percentiles) and the open
  * loop's rate columns (open-loop files stored without them are forgotten, so the next ingest reads
- * them again), and drops an old {@code cleaned_result}, which {@code clean} recomputes. Runs with
+ * them again) and {@code raw_result.limited_by} (every file is forgotten, so the next ingest reads
+ * it), and drops an old {@code cleaned_result}, which {@code clean} recomputes. Runs with
  * auto-commit on.
  */
 final class SchemaUpgrade {
@@ -33,6 +34,15 @@ final class SchemaUpgrade {
           "DELETE FROM raw_file WHERE source IN (SELECT source FROM raw_provenance "
               + "WHERE prov_key = 'load_model' AND prov_value = 'open')");
     }
+    if (!hasColumn(c, "raw_result", "limited_by")) {
+      execute(
+          c,
+          "ALTER TABLE raw_result ADD COLUMN limited_by VARCHAR("
+              + StoredRun.LIMITED_BY_LENGTH
+              + ")");
+      // Forget every file so the next ingest reads the limited_by column of those that have it.
+      execute(c, "DELETE FROM raw_file");
+    }
     if (!hasColumn(c, "raw_point", "protocol")) {
       execute(
           c, "ALTER TABLE raw_point ADD COLUMN protocol VARCHAR(" + Schema.PROTOCOL_LENGTH + ")");
@@ -41,7 +51,8 @@ final class SchemaUpgrade {
     if (!hasColumn(c, "cleaned_result", "protocol")
         || !hasColumn(c, "cleaned_result", "latency_from")
         || !hasColumn(c, "cleaned_result", "series")
-        || !hasColumn(c, "cleaned_result", "achieved_rate_min")) {
+        || !hasColumn(c, "cleaned_result", "achieved_rate_min")
+        || !hasColumn(c, "cleaned_result", "limited_by")) {
       execute(c, "DROP TABLE cleaned_result");
       return true;
     }

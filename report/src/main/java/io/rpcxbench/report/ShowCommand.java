@@ -69,8 +69,8 @@ final class ShowCommand implements Callable<Integer> {
         names = "--cleaned",
         description =
             "Print protocol, type, runs_kept, calls, errors, throughput, "
-                + "tps, time_total_ms, p50_us, p90_us, p99_us, p999_us, max_us of the kept runs (orders 1..N-1, "
-                + "all if there is one run); latency from their merged histograms.")
+                + "tps, time_total_ms, p50_us, p90_us, p99_us, p999_us, max_us, limited_by of the kept runs "
+                + "(orders 1..N-1, all if there is one run); latency from their merged histograms.")
     boolean cleaned;
   }
 
@@ -173,6 +173,8 @@ final class ShowCommand implements Callable<Integer> {
       String over = p.load().overload(p.errorsSum());
       print(out, "kept_up", over == null ? "yes" : "no: " + over);
     }
+    // what limited the kept runs (client, server, link, none); empty when the file does not say
+    print(out, "limited_by", p.limitedBy() == null ? "" : p.limitedBy());
     return CommandLine.ExitCode.OK;
   }
 

@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
  * One run of one point as stored in {@code raw_result}: the paper's original data model (Fig. 7a:
  * type, threadNum, requestNum, order, timeTotal, TPS) plus our calls, errors, throughput, latency
  * percentiles and the run's latency histogram (ns), and for the open loop the offered and achieved
- * rate (calls/s) and the calls dropped. Nullable fields are columns absent from the file.
+ * rate (calls/s) and the calls dropped, and what limited the run ({@code limited_by}: client,
+ * server, link, none). Nullable fields are columns absent from the file.
  */
 record StoredRun(
     int type,
@@ -30,7 +31,50 @@ record StoredRun(
     String histogram,
     Double targetRate,
     Double achievedRate,
-    Long dropped) {
+    Long dropped,
+    String limitedBy) {
+
+  /** A run without a {@code limited_by} value (files written before the harness measured CPU). */
+  StoredRun(
+      int type,
+      int threadNum,
+      int requestNum,
+      int order,
+      double timeTotalMs,
+      double tps,
+      Long calls,
+      Long errors,
+      Double throughput,
+      Double p50Us,
+      Double p90Us,
+      Double p99Us,
+      Double p999Us,
+      Double maxUs,
+      String histogram,
+      Double targetRate,
+      Double achievedRate,
+      Long dropped) {
+    this(
+        type,
+        threadNum,
+        requestNum,
+        order,
+        timeTotalMs,
+        tps,
+        calls,
+        errors,
+        throughput,
+        p50Us,
+        p90Us,
+        p99Us,
+        p999Us,
+        maxUs,
+        histogram,
+        targetRate,
+        achievedRate,
+        dropped,
+        null);
+  }
 
   /** {@code row} of a file read by raw-format; columns the file lacks become null. */
   static StoredRun of(RunRow row, RawContents file) {
@@ -52,7 +96,20 @@ record StoredRun(
         row.histogram().isEmpty() ? null : row.histogram(),
         decimal(row, "target_rate"),
         decimal(row, "achieved_rate"),
-        decimal(row, "dropped") == null ? null : decimal(row, "dropped").longValue());
+        decimal(row, "dropped") == null ? null : decimal(row, "dropped").longValue(),
+        file.hasColumn("limited_by") ? limitedBy(row) : null);
+  }
+
+  /** Longest {@code limited_by} value stored; the harness writes one short word. */
+  static final int LIMITED_BY_LENGTH = 16;
+
+  /** The run's {@code limited_by} value, trimmed; null when blank. */
+  private static String limitedBy(RunRow row) {
+    String v = row.extra("limited_by").map(String::trim).orElse("");
+    if (v.isEmpty()) {
+      return null;
+    }
+    return v.length() <= LIMITED_BY_LENGTH ? v : v.substring(0, LIMITED_BY_LENGTH);
   }
 
   /** An extra column as a finite number >= 0, else null (absent or not a number). */

@@ -1,0 +1,82 @@
+package io.rpcxbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.raw.RunRow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The harness's {@code limited_by} column: stored, summarised per point and shown. */
+class LimitedByTest {
+
+  @Test
+  void summaryIsNullTheValueOrCountsMostFrequentFirst() {
+    assertThat(LimitedBy.summary(Arrays.asList(null, null))).isNull();
+    assertThat(LimitedBy.summary(List.of())).isNull();
+    assertThat(LimitedBy.summary(List.of("client", "client"))).isEqualTo("client");
+    List<String> mixed = new ArrayList<>();
+    for (int i = 0; i < 7; i++) {
+      mixed.add("client");
+    }
+    mixed.add("none");
+    mixed.add("none");
+    assertThat(LimitedBy.summary(mixed)).isEqualTo("client 7/9, none 2/9");
+    // runs without a value count in the denominator only
+    assertThat(LimitedBy.summary(Arrays.asList("server", null, "server"))).isEqualTo("server 2/3");
+    // ties: client, server, link, none
+    assertThat(LimitedBy.summary(List.of("none", "link", "server", "client")))
+        .isEqualTo("client 1/4, server 1/4, link 1/4, none 1/4");
+    assertThat(LimitedBy.mostFrequent("client 7/9, none 2/9")).isEqualTo("client");
+    assertThat(LimitedBy.mostFrequent("link")).isEqualTo("link");
+    assertThat(LimitedBy.mostFrequent(null)).isNull();
+  }
+
+  /** A point of {@code protocol} whose run k (order 0 first) was limited by {@code by[k]}. */
+  static Path write(Path dir, String protocol, int type, int threads, String... by)
+      throws Exception {
+    Map<String, String> p = RawFiles.provenance(protocol, type, threads, 100, by.length);
+    List<RunRow> rows = new ArrayList<>();
+    List<RunRow> plain = RawFiles.runs(p, by.length, k -> 10 + k);
+    for (int k = 0; k < by.length; k++) {
+      rows.add(plain.get(k).withExtra(Map.of("limited_by", by[k])));
+    }
+    Files.createDirectories(dir.resolve(protocol));
+    return RawFiles.write(dir.resolve(protocol + "/t" + threads + "-r100.csv"), p, rows);
+  }
+
+  @Test
+  void ingestStoresTheRunsValueAndCleanSummarisesTheKeptRuns(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    write(raw, "rpcx", 1, 10, "server", "client", "client", "client");
+    write(raw, "grpc", 2, 10, "none", "client", "none", "");
+    Cli.copyFixture(tmp.resolve("old")); // files without the column
+    assertThat(Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString()).exit()).isZero();
+    Cli.run("ingest", "--db", Cli.sqlite(tmp), tmp.resolve("old/openfeign").toString());
+    assertThat(Cli.run("clean", "--db", Cli.sqlite(tmp)).exit()).isZero();
+    try (Database db = Database.open(Cli.sqlite(tmp))) {
+      Measurements m = new Measurements(Cleaner.load(db));
+      assertThat(m.get(Protocol.RPCX, 10, 100).orElseThrow().limitedBy()).isEqualTo("client");
+      assertThat(m.get(Protocol.GRPC, 10, 100).orElseThrow().limitedBy())
+          .isEqualTo("client 1/3, none 1/3");
+      assertThat(m.get(Protocol.OPENFEIGN, 10, 100).orElseThrow().limitedBy()).isNull();
+    }
+  }
+
+  @Test
+  void showCleanedPrintsLimitedBy(@TempDir Path tmp) throws Exception {
+    Path f = write(tmp, "rpcx", 1, 10, "none", "client", "link", "client");
+    assertThat(ShowCommandTest.keyValues(Cli.run("show", f.toString(), "--cleaned")))
+        .containsEntry("limited_by", "client 2/3, link 1/3");
+    assertThat(Cli.run("show", f.toString(), "--column", "order,limited_by").out().lines())
+        .containsExactly("0\tnone", "1\tclient", "2\tlink", "3\tclient");
+    Path old = Cli.fixture().resolve("rpcx/t10-r100.csv");
+    assertThat(ShowCommandTest.keyValues(Cli.run("show", old.toString(), "--cleaned")))
+        .containsEntry("limited_by", "");
+  }
+}
