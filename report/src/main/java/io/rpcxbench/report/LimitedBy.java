@@ -38,6 +38,22 @@ final class LimitedBy {
     return String.join(", ", parts);
   }
 
+  /**
+   * What limited a set of points, from their summaries: each point counts once, for its most
+   * frequent value, e.g. "client 31/33, none 2/33" (points without a value count only in the
+   * denominator); null when no point has a value.
+   */
+  static String ofPoints(Collection<String> summaries) {
+    List<String> values = summaries.stream().map(LimitedBy::mostFrequent).toList();
+    Map<String, Integer> counts = counts(values);
+    if (counts.isEmpty()) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    counts.forEach((v, n) -> parts.add(v + " " + n + "/" + values.size()));
+    return String.join(", ", parts);
+  }
+
   /** How often each non-null value occurs, most frequent first, ties in {@link #ORDER}. */
   static Map<String, Integer> counts(Collection<String> values) {
     Map<String, Integer> counts = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package io.rpcxbench.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -131,6 +132,34 @@ final class ReproductionTables {
     sb.append(
         "\n\"inside\": grid pairs whose advantage lies in the paper's range, of the pairs where"
             + " both protocols finished.\n");
+    limitedBy(sb, m);
+  }
+
+  /**
+   * What limited each protocol's points of the tables, counted by each point's most frequent {@code
+   * limited_by}; nothing when no point says (files written before the harness measured CPU).
+   */
+  private static void limitedBy(StringBuilder sb, Measurements m) {
+    Map<Protocol, String> byProtocol = new LinkedHashMap<>();
+    for (Protocol p : Protocol.PAPER) {
+      List<String> summaries = new ArrayList<>();
+      for (int t : PaperGrid.THREADS) {
+        for (int r : PaperGrid.TABLE_REQUESTS) {
+          m.get(p, t, r).ifPresent(point -> summaries.add(point.limitedBy()));
+        }
+      }
+      byProtocol.put(p, LimitedBy.ofPoints(summaries));
+    }
+    if (byProtocol.values().stream().allMatch(v -> v == null)) {
+      return;
+    }
+    List<String> parts = new ArrayList<>();
+    byProtocol.forEach((p, v) -> parts.add(p.label + " " + (v == null ? Cell.MISSING : v)));
+    sb.append(
+            "\nLimited by (each point of the tables counted once, by what limited most of its runs):"
+                + " ")
+        .append(String.join("; ", parts))
+        .append(".\n");
   }
 
   private void table(StringBuilder sb, Metric metric, Series s, Measurements m) {

@@ -79,4 +79,22 @@ class LimitedByTest {
     assertThat(ShowCommandTest.keyValues(Cli.run("show", old.toString(), "--cleaned")))
         .containsEntry("limited_by", "");
   }
+
+  @Test
+  void reproductionSaysWhatLimitedEachProtocolsPoints(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    write(raw, "rpcx", 1, 10, "client", "client", "client");
+    write(raw, "rpcx", 1, 110, "none", "client", "client");
+    write(raw, "grpc", 2, 10, "client", "none", "none");
+    write(raw, "grpc", 2, 110, "client", "client", "server");
+    Path out = tmp.resolve("out.md");
+    Cli.Result r = Cli.run("reproduction", "--data", raw.toString(), "--out", out.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String md = Files.readString(out);
+    assertThat(md)
+        .contains(
+            "both protocols finished.\n\nLimited by (each point of the tables counted once, by what"
+                + " limited most of its runs): RPCX client 2/2; gRPC client 1/2, none 1/2;"
+                + " OpenFeign –.\n");
+  }
 }
