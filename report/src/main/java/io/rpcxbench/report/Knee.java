@@ -84,6 +84,9 @@ record Knee(
     return p.load().targetRate();
   }
 
+  /** The column of what limited the knee's runs; only there when some knee point says. */
+  private static final String LIMITED_BY = "limited by at knee";
+
   private static final String[] HEAD = {
     "protocol",
     "rates",
@@ -93,12 +96,35 @@ record Knee(
     "achieved there (calls/s)",
     "p99 at knee (µs)",
     "p99 / unloaded",
+    LIMITED_BY,
     "next rate (calls/s)",
     "why it is not the knee"
   };
 
-  /** One row of cells per knee, in {@link #HEAD}'s order. */
+  /**
+   * One row of cells per knee, in {@link #head}'s order: without the limited-by column when no knee
+   * point has a {@code limited_by} (files written before the harness measured CPU).
+   */
   private static List<String[]> cells(List<Knee> knees) {
+    List<String[]> all = allCells(knees);
+    if (hasLimitedBy(knees)) {
+      return all;
+    }
+    int drop = List.of(HEAD).indexOf(LIMITED_BY);
+    List<String[]> rows = new ArrayList<>();
+    for (String[] row : all) {
+      List<String> cells = new ArrayList<>(List.of(row));
+      cells.remove(drop);
+      rows.add(cells.toArray(String[]::new));
+    }
+    return rows;
+  }
+
+  private static boolean hasLimitedBy(List<Knee> knees) {
+    return knees.stream().anyMatch(k -> k.knee != null && k.knee.limitedBy() != null);
+  }
+
+  private static List<String[]> allCells(List<Knee> knees) {
     List<String[]> rows = new ArrayList<>();
     for (Knee k : knees) {
       CleanedPoint u = k.unloaded;
@@ -114,6 +140,7 @@ record Knee(
             n == null ? Cell.MISSING : num(n.load().achievedRate(), 1),
             n == null ? Cell.MISSING : num(n.latency().p99Us(), 1),
             n == null ? Cell.MISSING : num(n.latency().p99Us() / unloadedP99, 2),
+            n == null || n.limitedBy() == null ? Cell.MISSING : n.limitedBy(),
             k.beyond == null ? Cell.MISSING : rate(k.beyond),
             k.why
           });
@@ -132,9 +159,11 @@ record Knee(
   /** The knees as a Markdown table under a one-line explanation (also readable as plain text). */
   static String markdown(List<Knee> knees, double factor) {
     StringBuilder b = new StringBuilder();
-    b.append(explanation(factor)).append("\n\n| ").append(String.join(" | ", HEAD)).append(" |\n|");
-    for (int i = 0; i < HEAD.length; i++) {
-      b.append(i < 2 || i == HEAD.length - 1 ? " --- |" : " ---: |");
+    List<String> head = head(knees);
+    b.append(explanation(factor)).append("\n\n| ").append(String.join(" | ", head)).append(" |\n|");
+    for (String h : head) {
+      boolean text = h.equals(head.get(0)) || h.equals(head.get(1)) || h.equals(LIMITED_BY);
+      b.append(text || h.equals(head.get(head.size() - 1)) ? " --- |" : " ---: |");
     }
     b.append('\n');
     for (String[] row : cells(knees)) {
@@ -144,7 +173,7 @@ record Knee(
   }
 
   static String csv(List<Knee> knees) {
-    StringBuilder b = new StringBuilder(String.join(",", HEAD)).append('\n');
+    StringBuilder b = new StringBuilder(String.join(",", head(knees))).append('\n');
     for (String[] row : cells(knees)) {
       List<String> quoted = new ArrayList<>();
       for (String c : row) {
@@ -155,13 +184,18 @@ record Knee(
     return b.toString();
   }
 
-  /** The rows for the HTML page, in {@link #HEAD}'s order. */
+  /** The rows for the HTML page, in {@link #head}'s order. */
   static List<String[]> htmlRows(List<Knee> knees) {
     return cells(knees);
   }
 
-  static List<String> head() {
-    return List.of(HEAD);
+  /** The column heads for {@code knees}: see {@link #cells}. */
+  static List<String> head(List<Knee> knees) {
+    List<String> head = new ArrayList<>(List.of(HEAD));
+    if (!hasLimitedBy(knees)) {
+      head.remove(LIMITED_BY);
+    }
+    return head;
   }
 
   static String explanation(double factor) {

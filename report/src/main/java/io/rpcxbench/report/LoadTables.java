@@ -73,7 +73,7 @@ final class LoadTables {
         .append(".md\">Markdown</a> and <a href=\"")
         .append(Knee.FILE)
         .append(".csv\">CSV</a>.</p>\n");
-    table(h, "knee", Knee.head(), Knee.htmlRows(knees));
+    table(h, "knee", Knee.head(knees), Knee.htmlRows(knees));
     h.append("<h2>Open-loop points</h2>\n<p>Latency from each call's intended start, over the ")
         .append("kept runs (order 0 dropped). Also as <a href=\"")
         .append(FILE)

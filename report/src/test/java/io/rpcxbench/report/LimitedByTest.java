@@ -97,4 +97,50 @@ class LimitedByTest {
                 + " limited most of its runs): RPCX client 2/2; gRPC client 1/2, none 1/2;"
                 + " OpenFeign –.\n");
   }
+
+  private static CleanedPoint limited(CleanedPoint p, String by) {
+    return new CleanedPoint(
+        p.protocol(),
+        p.threadNum(),
+        p.requestNum(),
+        p.status(),
+        p.limitS(),
+        p.runsAveraged(),
+        p.errorsSum(),
+        p.runtimeMs(),
+        p.tps(),
+        p.throughputAvg(),
+        p.latency(),
+        p.series(),
+        p.runsDone(),
+        p.runsDeclared(),
+        p.load(),
+        by);
+  }
+
+  @Test
+  void kneeTableHasALimitedByColumnOnlyWhenAKneePointSays() {
+    List<CleanedPoint> points = new ArrayList<>();
+    points.add(limited(KneeTest.ok("rpcx", 500, 100), "none"));
+    points.add(limited(KneeTest.ok("rpcx", 1000, 120), "client 2/3, none 1/3"));
+    points.add(KneeTest.ok("grpc", 500, 300));
+    points.add(KneeTest.point("grpc", 1000, 900, 0, 0, 350.0));
+    List<Knee> k = Knee.of(points, 5);
+    String md = Knee.markdown(k, 5);
+    assertThat(md)
+        .contains("| p99 / unloaded | limited by at knee | next rate (calls/s) |")
+        .contains("| ---: | --- | ---: |")
+        .contains(
+            "| rpcx | 2 | 500 | 100.0 | 1000 | 1000.0 | 120.0 | 1.20 | client 2/3, none 1/3 | – |")
+        .contains("| grpc | 2 | 500 | 300.0 | 500 | 500.0 | 300.0 | 1.00 | – | 1000 |");
+    assertThat(Knee.csv(k).lines().toList())
+        .contains(
+            "rpcx,2,500,100.0,1000,1000.0,120.0,1.20,\"client 2/3, none 1/3\",–,"
+                + "kept up at every rate: the knee lies above");
+    assertThat(Knee.head(k)).hasSize(11);
+    // without any value the table is the one it was
+    List<Knee> plain = Knee.of(List.of(KneeTest.ok("rpcx", 500, 100)), 5);
+    assertThat(Knee.head(plain)).hasSize(10).doesNotContain("limited by at knee");
+    assertThat(Knee.htmlRows(plain).get(0)).hasSize(10);
+  }
 }
