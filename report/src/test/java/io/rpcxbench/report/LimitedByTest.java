@@ -143,4 +143,28 @@ class LimitedByTest {
     assertThat(Knee.head(plain)).hasSize(10).doesNotContain("limited by at knee");
     assertThat(Knee.htmlRows(plain).get(0)).hasSize(10);
   }
+
+  @Test
+  void aDatabaseFromBeforeReadsEveryFileAgain(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    write(raw, "rpcx", 1, 10, "client", "client", "client");
+    write(raw, "grpc", 2, 10, "none", "none", "none");
+    assertThat(Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString()).exit()).isZero();
+    try (Database db = Database.open(Cli.sqlite(tmp));
+        java.sql.Statement s = db.connection.createStatement()) {
+      // as a report from before issue 17 left it
+      s.execute("ALTER TABLE raw_result DROP COLUMN limited_by");
+      s.execute("ALTER TABLE cleaned_result DROP COLUMN limited_by");
+    }
+    Cli.Result again = Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString());
+    assertThat(again.out()).contains("2 files (2 new, 0 replaced, 0 unchanged");
+    assertThat(Cli.run("clean", "--db", Cli.sqlite(tmp)).exit()).isZero();
+    try (Database db = Database.open(Cli.sqlite(tmp))) {
+      assertThat(IngestTest.count(db, "raw_result")).isEqualTo(6);
+      assertThat(IngestTest.count(db, "raw_point")).isEqualTo(2);
+      assertThat(Cleaner.load(db))
+          .extracting(CleanedPoint::limitedBy)
+          .containsExactly("client", "none");
+    }
+  }
 }
