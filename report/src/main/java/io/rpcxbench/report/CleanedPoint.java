@@ -43,42 +43,6 @@ record CleanedPoint(
     OpenLoad load,
     String limitedBy) {
 
-  /** A point whose runs do not say what limited them. */
-  CleanedPoint(
-      Protocol protocol,
-      int threadNum,
-      int requestNum,
-      PointStatus status,
-      Integer limitS,
-      int runsAveraged,
-      Long errorsSum,
-      Spread runtimeMs,
-      Spread tps,
-      Double throughputAvg,
-      Latency latency,
-      Series series,
-      int runsDone,
-      Integer runsDeclared,
-      OpenLoad load) {
-    this(
-        protocol,
-        threadNum,
-        requestNum,
-        status,
-        limitS,
-        runsAveraged,
-        errorsSum,
-        runtimeMs,
-        tps,
-        throughputAvg,
-        latency,
-        series,
-        runsDone,
-        runsDeclared,
-        load,
-        null);
-  }
-
   CleanedPoint {
     // a point without values carries Spread.NONE and Latency.NONE, so callers never test for null
     Objects.requireNonNull(runtimeMs, "runtimeMs");

@@ -98,6 +98,7 @@ final class Cleaner {
           key.series,
           done,
           declared,
+          null,
           null);
     }
     CleanedPoint p = summarize(key, kept, limit, problems);

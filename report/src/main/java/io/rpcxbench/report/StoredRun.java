@@ -34,48 +34,6 @@ record StoredRun(
     Long dropped,
     String limitedBy) {
 
-  /** A run without a {@code limited_by} value (files written before the harness measured CPU). */
-  StoredRun(
-      int type,
-      int threadNum,
-      int requestNum,
-      int order,
-      double timeTotalMs,
-      double tps,
-      Long calls,
-      Long errors,
-      Double throughput,
-      Double p50Us,
-      Double p90Us,
-      Double p99Us,
-      Double p999Us,
-      Double maxUs,
-      String histogram,
-      Double targetRate,
-      Double achievedRate,
-      Long dropped) {
-    this(
-        type,
-        threadNum,
-        requestNum,
-        order,
-        timeTotalMs,
-        tps,
-        calls,
-        errors,
-        throughput,
-        p50Us,
-        p90Us,
-        p99Us,
-        p999Us,
-        maxUs,
-        histogram,
-        targetRate,
-        achievedRate,
-        dropped,
-        null);
-  }
-
   /** {@code row} of a file read by raw-format; columns the file lacks become null. */
   static StoredRun of(RunRow row, RawContents file) {
     return new StoredRun(

@@ -79,7 +79,7 @@ class CleanerTest {
     StoredRun warmUp =
         new StoredRun(
             1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null, null, null,
-            null, null);
+            null, null, null);
     CleanedPoint onlyWarmUp =
         Cleaner.clean(
             key, List.of(warmUp), List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null)));
@@ -102,7 +102,7 @@ class CleanerTest {
     StoredRun run =
         new StoredRun(
             1, 10, 100, 1, 20, 5000, null, null, null, null, null, null, null, null, null, null,
-            null, null);
+            null, null, null);
     CleanedPoint bare =
         Cleaner.clean(
             key,

@@ -91,7 +91,7 @@ class IngestHardeningTest {
     StoredRun huge =
         new StoredRun(
             1, 10, 100, 1, 20, 5000, null, max, null, null, null, null, null, null, null, null,
-            null, null);
+            null, null, null);
     List<String> problems = new ArrayList<>();
     CleanedPoint p =
         Cleaner.summarize(

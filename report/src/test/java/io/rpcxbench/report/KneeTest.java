@@ -37,7 +37,8 @@ class KneeTest {
         OPEN,
         3,
         3,
-        new OpenLoad(rate, (rate + achievedMin) / 2, achievedMin, dropped));
+        new OpenLoad(rate, (rate + achievedMin) / 2, achievedMin, dropped),
+        null);
   }
 
   static CleanedPoint ok(String protocol, double rate, double p99) {

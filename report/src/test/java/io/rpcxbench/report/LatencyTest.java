@@ -59,12 +59,13 @@ class LatencyTest {
         Histograms.encode(h),
         null,
         null,
+        null,
         null);
   }
 
   /** A v1 run: 100 calls, no histogram, every percentile {@code us}. */
   private static StoredRun bare(Double us) {
     return new StoredRun(
-        1, 1, 100, 1, 10, 10_000, 100L, 0L, null, us, us, us, us, us, null, null, null, null);
+        1, 1, 100, 1, 10, 10_000, 100L, 0L, null, us, us, us, us, us, null, null, null, null, null);
   }
 }

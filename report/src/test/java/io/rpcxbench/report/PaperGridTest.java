@@ -76,6 +76,7 @@ class PaperGridTest {
         Series.of(Map.of()),
         10,
         null,
+        null,
         null);
   }
 }
