@@ -33,9 +33,7 @@ final class LimitedBy {
     if (counts.size() == 1 && counts.values().iterator().next() == values.size()) {
       return counts.keySet().iterator().next();
     }
-    List<String> parts = new ArrayList<>();
-    counts.forEach((v, n) -> parts.add(v + " " + n + "/" + values.size()));
-    return String.join(", ", parts);
+    return format(counts, values.size());
   }
 
   /**
@@ -46,11 +44,13 @@ final class LimitedBy {
   static String ofPoints(Collection<String> summaries) {
     List<String> values = summaries.stream().map(LimitedBy::mostFrequent).toList();
     Map<String, Integer> counts = counts(values);
-    if (counts.isEmpty()) {
-      return null;
-    }
+    return counts.isEmpty() ? null : format(counts, values.size());
+  }
+
+  /** "client 7/9, none 2/9": each count over {@code total}, in the counts' order. */
+  private static String format(Map<String, Integer> counts, int total) {
     List<String> parts = new ArrayList<>();
-    counts.forEach((v, n) -> parts.add(v + " " + n + "/" + values.size()));
+    counts.forEach((v, n) -> parts.add(v + " " + n + "/" + total));
     return String.join(", ", parts);
   }
 

@@ -92,10 +92,7 @@ final class BareClient implements BenchClient {
     Object outcome = call.await(deadline);
     if (outcome == null) {
       if (pending.removeIfPending(call)) {
-        throw new BareException(
-            Thread.currentThread().isInterrupted()
-                ? "interrupted"
-                : "no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms");
+        throw new BareException(Thread.currentThread().isInterrupted() ? "interrupted" : noReply());
       }
       outcome = call.awaitLate(); // the reply (or the loss) won the race
     }
@@ -150,17 +147,15 @@ final class BareClient implements BenchClient {
             .channel
             .eventLoop()
             .schedule(
-                () ->
-                    pending.fail(
-                        call,
-                        new BareException(
-                            "no reply within "
-                                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
-                                + " ms")),
+                () -> pending.fail(call, new BareException(noReply())),
                 timeoutNanos,
                 TimeUnit.NANOSECONDS));
     current.writes.enqueue(call);
     return call.future();
+  }
+
+  private String noReply() {
+    return "no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms";
   }
 
   private Link activeLink() {
