@@ -33,6 +33,7 @@ KILL_AFTER_S=10
 STOP_TIMEOUT_S=15
 OUT=results/raw
 STOP_AFTER_FAILURES=0
+SKIP_DOMINATED=0                  # --skip-dominated: skip points beyond a failed one
 RATES_SPEC=                        # --rates: open-loop points (calls/s) instead of the grid
 DURATION=10s                       # --duration: each run's schedule with --rates
 STOP_AFTER_OVERLOAD=2              # --rates: rates in a row a protocol did not keep up with
@@ -114,6 +115,9 @@ Plan:
                            reading) or each run; recorded as timeout_per
   --stop-after-failures N  after N failed points in a row for a protocol, move that protocol
                            on to the next thread count (default 0: never)
+  --skip-dominated         once a protocol's point fails or times out at T threads x R requests,
+                           skip its later points with at least T threads and R requests: they
+                           ask for more calls through the same link (a 1 Mbit/s sweep's knee)
 
 Rate sweep (the open loop, docs/load-models.md; instead of --threads/--requests):
   --rates LIST             offered rates in calls/s, a LIST as above ("1000:20000:1000",
@@ -218,7 +222,7 @@ parse_counts() {
 }
 
 parse_args() {
-  local modes=0 arg value call_given=0 sized='' grid_given='' failures_given=0
+  local modes=0 arg value call_given=0 sized='' grid_given='' failures_given=''
   PORT_SPECS=()
   while (($# > 0)); do
     arg=$1
@@ -233,6 +237,7 @@ parse_args() {
       --lab) MODE=lab; modes=$((modes + 1)); shift; continue ;;
       --dry-run) DRY_RUN=1; shift; continue ;;
       --retry-failed) RETRY_FAILED=1; shift; continue ;;
+      --skip-dominated) SKIP_DOMINATED=1; failures_given=$arg; shift; continue ;;
       --cold-start) HARNESS_OPTS+=("$arg"); shift; continue ;;
       --host|--protocol|--protocols|--threads|--requests|--runs|--point-timeout|--out|\
       --stop-after-failures|--port|--call|--payload|--items|--warmup|--requests-per|--timeout|\
@@ -270,7 +275,7 @@ parse_args() {
         HARNESS_OPTS+=("$arg" "$value") ;;
       --out) [[ -n $value ]] || die_usage "--out needs a folder"; OUT=$value ;;
       --stop-after-failures) is_nonneg "$value" || die_usage "--stop-after-failures must be an integer >= 0, got '$value'"
-                             STOP_AFTER_FAILURES=$value; failures_given=1 ;;
+                             STOP_AFTER_FAILURES=$value; ((value == 0)) || failures_given=$arg ;;
       --port)
         if ! [[ $value =~ ^([a-z][a-z0-9-]*)=([0-9]{1,5})$ ]] || ((BASH_REMATCH[2] < 1 || BASH_REMATCH[2] > 65535)); then
           die_usage "--port must be ID=PORT with PORT 1..65535, got '$value'"
@@ -397,7 +402,7 @@ calls_per_point() {
 # DURATION_S
 parse_rates() {
   [[ -z $1 ]] || die_usage "--rates runs open-loop points (one per rate), $1 belongs to the closed loop's grid: give one or the other"
-  (($2 == 0)) || die_usage "--stop-after-failures moves on along the grid's thread counts; with --rates use --stop-after-overload N"
+  [[ -z $2 ]] || die_usage "$2 moves on along the grid's thread counts; with --rates use --stop-after-overload N"
   if [[ $DURATION =~ ^([1-9][0-9]{0,5})s$ ]]; then
     DURATION_S=${BASH_REMATCH[1]}
   elif [[ $DURATION =~ ^([1-9][0-9]{0,3})m$ ]]; then
@@ -1351,7 +1356,7 @@ main() {
   fi
   log "sweep: $n points, protocols ${PROTOCOL_LIST[*]}, $plan, runs $RUNS, limit ${LIMIT_S}s per $TIMEOUT_PER, target $MODE $HOST, out $OUT, log $LOG_FILE"
   local sweep_start=$SECONDS ran=0 failed=0 skipped=0 detail
-  declare -A streak=() streak_t=() stopped_t=()
+  declare -A streak=() streak_t=() stopped_t=() failed_at=()
   for ((i = 0; i < n; i++)); do
     p=${PLAN_P[i]}; t=${PLAN_T[i]}; r=${PLAN_R[i]}
     file=$(point_file "$p" "$t" "$r")
@@ -1364,6 +1369,11 @@ main() {
     if [[ ${stopped_t[$p]:-} == "$t" ]]; then
       skipped=$((skipped + 1))
       log_only "$(date +%H:%M:%S) [$((i + 1))/$n] $p $(point_label "$t" "$r"): not run (stop-after-failures)"
+      continue
+    fi
+    if ((SKIP_DOMINATED)) && dominated_by "${failed_at[$p]:-}" "$t" "$r"; then
+      skipped=$((skipped + 1))
+      log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): not run (at least $DOMINATING_T threads x $DOMINATING_R requests, which did not finish)"
       continue
     fi
     state=
@@ -1401,6 +1411,7 @@ main() {
     else
       failed=$((failed + 1))
       streak[$p]=$((streak[$p] + 1))
+      failed_at[$p]+="$t:$r "
       if ((STOP_AFTER_FAILURES > 0 && streak[$p] >= STOP_AFTER_FAILURES)); then
         stopped_t[$p]=$t
         log "$p: $STOP_AFTER_FAILURES failed points in a row at $t threads; moving on to the next thread count"
@@ -1411,6 +1422,19 @@ main() {
   chain_stop
   log "sweep done: $n points, $ran run, $skipped skipped, $failed failed or timed out; elapsed $(fmt_duration $((SECONDS - sweep_start))); results in $OUT; log $LOG_FILE"
   ((failed == 0)) || exit 1
+}
+
+# dominated_by "T:R T:R ..." T R: whether the point T x R has at least the threads and requests of
+# one of the failed points listed; sets DOMINATING_T and DOMINATING_R to that point
+dominated_by() {
+  local point
+  for point in $1; do
+    if (($2 >= ${point%%:*} && $3 >= ${point##*:})); then
+      DOMINATING_T=${point%%:*}; DOMINATING_R=${point##*:}
+      return 0
+    fi
+  done
+  return 1
 }
 
 main "$@"

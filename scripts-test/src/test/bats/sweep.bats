@@ -232,6 +232,26 @@ rules() { printf '%s\n' "$@" >"$FAKE_RULES"; }
   [ ! -s "$FAKE_CALLS" ]
 }
 
+@test "--skip-dominated skips a protocol's points with at least the threads and requests of a failed one" {
+  rules "rpcx 2 2 crash"
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1:3:1 --requests 1:3:1 --skip-dominated
+  echo "$output"
+  [ "$status" -eq 1 ]
+  calls=$(grep '^rpcx' "$FAKE_CALLS" | cut -d' ' -f2-3 | tr '\n' ';')
+  [ "$calls" = "1 1;1 2;1 3;2 1;2 2;3 1;" ]
+  [ "$(grep -c '^grpc' "$FAKE_CALLS")" -eq 9 ]
+  [ ! -e "$OUTDIR/rpcx/t3-r3.csv" ]
+  [[ $output == *"rpcx t3 r2: not run (at least 2 threads x 2 requests, which did not finish)"* ]]
+  # a resume reads the failed file and skips the same points
+  : >"$FAKE_CALLS"
+  run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1:3:1 --requests 1:3:1 --skip-dominated
+  [ "$status" -eq 1 ]
+  [ ! -s "$FAKE_CALLS" ]
+  run "$SWEEP" --dry-run --rates 1000 --skip-dominated
+  [ "$status" -eq 2 ]
+  [[ $output == *"--skip-dominated moves on along the grid's thread counts"* ]]
+}
+
 @test "Ctrl-C kills the running point, leaves no half-written file and prints the resume command" {
   rules "rpcx 1 2 sleep"
   # a background job starts with SIGINT ignored (no job control); restore it as a terminal would
