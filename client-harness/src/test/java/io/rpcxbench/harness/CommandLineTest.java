@@ -131,6 +131,11 @@ class CommandLineTest {
         .contains(
             "openfeign\tSpring Cloud OpenFeign\t3\t8083"
                 + "\tserver-openfeign/target/server-openfeign.jar\t-\t-\tno"
+                + "\tserver-openfeign/target/server-openfeign-gateway.jar\n")
+        .contains(
+            "openfeign-tuned\tSpring Cloud OpenFeign, pooled HttpClient 5\t22\t8098"
+                + "\tserver-openfeign/target/server-openfeign.jar"
+                + "\t--server.tomcat.max-keep-alive-requests=-1\t-\tno"
                 + "\tserver-openfeign/target/server-openfeign-gateway.jar\n");
     assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(9));
   }

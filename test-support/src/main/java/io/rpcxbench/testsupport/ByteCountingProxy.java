@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A loopback TCP proxy that counts the bytes each way, for "bytes on the wire per call" in the
- * protocols' READMEs: point the client at {@link #port()}, read the counters around one call.
+ * protocols' READMEs, and the connections it accepted, for "does the client reuse connections":
+ * point the client at {@link #port()}, read the counters around one call.
  *
  * <pre>{@code
  * try (ByteCountingProxy proxy = ByteCountingProxy.start(server.port())) {
@@ -29,6 +30,7 @@ public final class ByteCountingProxy implements AutoCloseable {
   private final int targetPort;
   private final AtomicLong requestBytes = new AtomicLong();
   private final AtomicLong replyBytes = new AtomicLong();
+  private final AtomicLong connections = new AtomicLong();
   private final List<Socket> sockets = new ArrayList<>();
 
   private ByteCountingProxy(ServerSocket listener, int targetPort) {
@@ -57,10 +59,16 @@ public final class ByteCountingProxy implements AutoCloseable {
     return replyBytes.get();
   }
 
+  /** Connections accepted from clients so far. */
+  public long connections() {
+    return connections.get();
+  }
+
   private void accept() {
     try {
       while (true) {
         Socket client = listener.accept();
+        connections.incrementAndGet();
         Socket server = new Socket(InetAddress.getLoopbackAddress(), targetPort);
         client.setTcpNoDelay(true);
         server.setTcpNoDelay(true);

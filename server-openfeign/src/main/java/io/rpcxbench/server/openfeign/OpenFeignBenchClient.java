@@ -21,9 +21,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Spring Cloud OpenFeign as its users write it: a {@code @FeignClient} interface in a Spring Boot
- * context (non-web here), Feign's default client and Jackson. Only the timeouts are set. Errors are
- * Feign's own ({@code FeignException.BadRequest} for a refused argument, {@code RetryableException}
- * for a connection failure).
+ * context (non-web here) and Jackson, on Feign's default HTTP client or the pooled Apache
+ * HttpClient 5 ({@link FeignHttp}). Only the timeouts and the pool are set. Errors are Feign's own
+ * ({@code FeignException.BadRequest} for a refused argument, {@code RetryableException} for a
+ * connection failure).
  */
 final class OpenFeignBenchClient implements BenchClient {
   static final String CLIENT_NAME = "bench";
@@ -41,7 +42,11 @@ final class OpenFeignBenchClient implements BenchClient {
   }
 
   static OpenFeignBenchClient open(ClientOptions options) {
-    Map<String, Object> properties = new LinkedHashMap<>();
+    return open(options, FeignHttp.DEFAULT);
+  }
+
+  static OpenFeignBenchClient open(ClientOptions options, FeignHttp http) {
+    Map<String, Object> properties = new LinkedHashMap<>(http.properties(options));
     properties.put(URL_PROPERTY, "http://" + options.target());
     properties.put(CLIENT_CONFIG + ".connect-timeout", options.connectTimeout().toMillis());
     properties.put(CLIENT_CONFIG + ".read-timeout", options.callTimeout().toMillis());
@@ -68,9 +73,10 @@ final class OpenFeignBenchClient implements BenchClient {
             + " OpenFeign"
             + " on Spring Boot "
             + versions.getProperty("spring-boot.version")
-            + ": @FeignClient, default client ("
+            + ": @FeignClient on "
             + feignClientName(context)
-            + "), Jackson, connect-timeout "
+            + http.describe(options)
+            + ", Jackson, connect-timeout "
             + options.connectTimeout().toMillis()
             + " ms, read-timeout "
             + options.callTimeout().toMillis()

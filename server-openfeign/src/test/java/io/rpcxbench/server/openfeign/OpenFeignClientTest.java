@@ -29,6 +29,7 @@ class OpenFeignClientTest extends BenchClientContract {
     assertThat(p.server().jar()).isEqualTo("server-openfeign/target/server-openfeign.jar");
     assertThat(client().describe())
         .startsWith("Spring Cloud 2025.0.")
-        .contains("on Spring Boot 3.5.", "read-timeout 5000 ms");
+        .contains("on Spring Boot 3.5.", "read-timeout 5000 ms")
+        .contains("@FeignClient on feign.Client.Default,");
   }
 }

@@ -1,0 +1,51 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+
+/**
+ * Spring Cloud OpenFeign at its documented best, beside {@code openfeign}'s defaults: the client on
+ * Apache HttpClient 5 with a connection per load thread ({@link FeignHttp#POOLED_HC5}), and Tomcat
+ * keeping a connection alive for any number of requests (its default closes one after 100). A
+ * server of its own, on its own port.
+ *
+ * <p>Why it matters: Tomcat sends the JSON reply chunked, and {@code HttpURLConnection} can only
+ * return a connection to its keep-alive cache if the last chunk has arrived when Feign closes the
+ * body; when it has not, the connection is closed and the next call connects again.
+ */
+public final class OpenFeignTunedProtocol implements ProtocolProvider {
+  /** Tomcat's setting: -1, no limit on the requests of one keep-alive connection. */
+  static final String KEEP_ALIVE_UNLIMITED = "--server.tomcat.max-keep-alive-requests=-1";
+
+  @Override
+  public String id() {
+    return "openfeign-tuned";
+  }
+
+  @Override
+  public String label() {
+    return "Spring Cloud OpenFeign, pooled HttpClient 5";
+  }
+
+  @Override
+  public int type() {
+    return 22;
+  }
+
+  @Override
+  public int defaultPort() {
+    return 8098;
+  }
+
+  @Override
+  public ServerLaunch server() {
+    return new OpenFeignProtocol().server().withArgs(KEEP_ALIVE_UNLIMITED);
+  }
+
+  @Override
+  public BenchClient open(ClientOptions options) {
+    return OpenFeignBenchClient.open(options, FeignHttp.POOLED_HC5);
+  }
+}
