@@ -1187,16 +1187,16 @@ measure_rate() {
   fi
 }
 
-# write_plan_file: one line per planned point, "PROTOCOL CALLS TODO" (TODO 0: its file exists
-# and will be skipped), for eta_after
+# write_plan_file: one line per planned point, "PROTOCOL CALLS TODO MS THREADS REQUESTS" (TODO 0:
+# its file exists and will be skipped), for eta_after
 write_plan_file() {
   local i file todo
   for ((i = 0; i < ${#PLAN_P[@]}; i++)); do
     file=$(point_file "${PLAN_P[i]}" "${PLAN_T[i]}" "${PLAN_R[i]}")
     todo=1
     [[ -e $file && $RETRY_FAILED -eq 0 ]] && todo=0
-    printf '%s %s %s %s\n' "${PLAN_P[i]}" "$(calls_per_point "${PLAN_T[i]}" "${PLAN_R[i]}")" "$todo" \
-      "$(plan_ms "${PLAN_T[i]}" "${PLAN_R[i]}")"
+    printf '%s %s %s %s %s %s\n' "${PLAN_P[i]}" "$(calls_per_point "${PLAN_T[i]}" "${PLAN_R[i]}")" "$todo" \
+      "$(plan_ms "${PLAN_T[i]}" "${PLAN_R[i]}")" "${PLAN_T[i]}" "${PLAN_R[i]}"
   done >"$PLAN_FILE"
 }
 
@@ -1204,21 +1204,31 @@ write_plan_file() {
 # plus its calls at the protocol's measured rate, at most its time limit), or "? (no rate yet
 # for P,...)" while a protocol with points left has not run one
 eta_after() {
-  local i=$1 p rates='' cap_ms
+  local i=$1 p rates='' cap_ms failed='' point
   for p in "${PROTOCOL_LIST[@]}"; do
+    # main's failed_at (--skip-dominated): those points' dominated ones are not run
+    if ((SKIP_DOMINATED)); then
+      for point in ${failed_at[$p]:-}; do failed+="$p:$point "; done
+    fi
     ((${RATE_MS[$p]:-0} > 0 && ${RATE_CALLS[$p]:-0} > 0)) || continue
     rates+="$p=${RATE_CALLS[$p]}/${RATE_MS[$p]}/${START_MS[$p]:-0}/${START_N[$p]:-0} "
   done
   if [[ $TIMEOUT_PER == point ]]; then cap_ms=$((BACKSTOP_S * 1000)); else cap_ms=$(((RUNS * LIMIT_S + GRACE_S) * 1000)); fi
-  awk -v from="$((i + 1))" -v rates="$rates" -v cap="$cap_ms" -v skip=" ${!OVERLOADED[*]} " '
+  awk -v from="$((i + 1))" -v rates="$rates" -v cap="$cap_ms" -v skip=" ${!OVERLOADED[*]} " \
+      -v failed="$failed" '
     BEGIN {
       n = split(rates, a, " ")
       for (k = 1; k <= n; k++) {
         split(a[k], kv, "="); split(kv[2], v, "/")
         rate[kv[1]] = v[1] / v[2]; start[kv[1]] = v[4] > 0 ? v[3] / v[4] : 0
       }
+      nf = split(failed, f, " ")
+      for (k = 1; k <= nf; k++) { split(f[k], x, ":"); fp[k] = x[1]; ft[k] = x[2] + 0; fr[k] = x[3] + 0 }
     }
     NR > from && index(skip, " " $1 " ") { next }    # its higher rates are not run
+    NR > from && $3 == 1 {                            # at least the threads and requests of a failed point
+      for (k = 1; k <= nf; k++) if (fp[k] == $1 && $5 + 0 >= ft[k] && $6 + 0 >= fr[k]) next
+    }
     NR > from && $3 == 1 && $4 > 0 {
       # a rate point takes its schedules whatever the rate: runs x duration, plus the start
       total += start[$1] + $4; next
@@ -1385,6 +1395,7 @@ main() {
         state=
       else
         skipped=$((skipped + 1))
+        [[ $state == complete ]] || failed_at[$p]+="$t:$r "
         log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): exists ($state), skipped"
       fi
     fi
@@ -1397,6 +1408,7 @@ main() {
       run_point "$i" "$p" "$t" "$r"
       ran=$((ran + 1))
       state=$POINT_STATE
+      [[ $state == complete ]] || failed_at[$p]+="$t:$r "
       detail=''
       if [[ $state != complete && $state != errors ]]; then detail=", $POINT_RUNS/$RUNS runs kept"; fi
       log "[$((i + 1))/$n] $p $(point_label "$t" "$r"): $state (exit $POINT_RC$detail) in $(fmt_ms "$POINT_MS") | elapsed $(fmt_duration $((SECONDS - sweep_start))) | ETA $(eta_after "$i") | throughput $POINT_THROUGHPUT calls/s"
@@ -1411,7 +1423,6 @@ main() {
     else
       failed=$((failed + 1))
       streak[$p]=$((streak[$p] + 1))
-      failed_at[$p]+="$t:$r "
       if ((STOP_AFTER_FAILURES > 0 && streak[$p] >= STOP_AFTER_FAILURES)); then
         stopped_t[$p]=$t
         log "$p: $STOP_AFTER_FAILURES failed points in a row at $t threads; moving on to the next thread count"

@@ -247,6 +247,13 @@ points_run() { grep "^$1 " "$FAKE_CALLS" | cut -d' ' -f2-3 | tr '\n' ';'; }
   run "$SWEEP" --out "$OUTDIR" --protocol rpcx,grpc --threads 1:3:1 --requests 1:3:1 --skip-dominated
   [ "$status" -eq 1 ]
   [ ! -s "$FAKE_CALLS" ]
+  # the ETA leaves the points out that will not run: after t1 r2 fails, t2 r1 (2 calls a run at
+  # rpcx's 1 call/s) is all that is left, not t2 r2 as well
+  rm -rf "$OUTDIR"
+  rules "rpcx 1 2 crash"
+  FAKE_RUN_MS=1000.000 run "$SWEEP" --out "$OUTDIR" --protocol rpcx --threads 1,2 --requests 1,2 --runs 1 --skip-dominated
+  echo "$output"
+  [[ $output == *"[2/4] rpcx t1 r2: failed"*"| ETA 0:00:02 |"* ]]
   run "$SWEEP" --dry-run --rates 1000 --skip-dominated
   [ "$status" -eq 2 ]
   [[ $output == *"--skip-dominated moves on along the grid's thread counts"* ]]
