@@ -148,6 +148,9 @@ final class LoadModelReport {
       m.put("server_rss_peak_since", meters.peakSince());
     }
     m.put("harness_limited", String.valueOf(sum(results, "harness_limited") > 0));
+    if (meters.linkCounted() != null) {
+      m.put("link_counted", meters.linkCounted());
+    }
     m.put("limited_by", limitedBy(results));
     if (config.instruments().hlog() != null) {
       m.put("hlog", config.instruments().hlog().toString());

@@ -12,8 +12,8 @@ import java.util.Map;
  * ProcessStats}). A client that used at least {@value #SATURATED} of the cores it may run on while
  * the server did not is the bottleneck itself: the run is flagged {@code harness_limited}. Every
  * run also names what limited it ({@link LimitedBy}: client, server, link or none); the link counts
- * when its rate is known ({@code --provenance link_rate=1mbit}), from the bytes the harness read
- * and wrote ({@code /proc/self/io}).
+ * when its rate is known ({@code --provenance link_rate=1mbit}), from the bytes the client host's
+ * link carried ({@link LinkCounter}).
  *
  * <pre>{@code
  * RunMeters meters = new RunMeters(new ProcProcessTree(List.of(4242L)));
@@ -27,6 +27,7 @@ final class RunMeters {
 
   private final ProcessStats server;
   private final double linkBitsPerSecond;
+  private final LinkCounter link;
   private final int clientCores = Runtime.getRuntime().availableProcessors();
   private long wallStart;
   private long clientStart;
@@ -42,8 +43,18 @@ final class RunMeters {
 
   /** {@code linkBitsPerSecond}: the link's rate, NaN when unknown (no link classification). */
   RunMeters(ProcessStats server, double linkBitsPerSecond) {
+    this(server, linkBitsPerSecond, LinkCounter.forThisHost());
+  }
+
+  RunMeters(ProcessStats server, double linkBitsPerSecond, LinkCounter link) {
     this.server = server;
     this.linkBitsPerSecond = linkBitsPerSecond;
+    this.link = link;
+  }
+
+  /** What the link's bytes are counted from, or null when no link rate is known. */
+  String linkCounted() {
+    return Double.isNaN(linkBitsPerSecond) ? null : link.describe();
   }
 
   boolean measuresServer() {
@@ -70,7 +81,7 @@ final class RunMeters {
         serverProblem = e.getMessage();
       }
     }
-    ioStart = Double.isNaN(linkBitsPerSecond) ? null : clientIoBytes();
+    ioStart = Double.isNaN(linkBitsPerSecond) ? null : link.sample();
     wallStart = System.nanoTime();
     clientStart = clientCpuNanos();
   }
@@ -127,32 +138,11 @@ final class RunMeters {
 
   /** The busier direction's bytes since {@link #before()}, or -1 when not measured. */
   private long linkBytes() {
-    long[] end = ioStart == null ? null : clientIoBytes();
+    long[] end = ioStart == null ? null : link.sample();
     if (end == null) {
       return -1;
     }
     return Math.max(end[0] - ioStart[0], end[1] - ioStart[1]);
-  }
-
-  /**
-   * Bytes this process read and wrote through system calls ({@code rchar}, {@code wchar} of {@code
-   * /proc/self/io}): on a client host, its sockets' payload; null when unreadable.
-   */
-  static long[] clientIoBytes() {
-    try {
-      long read = -1;
-      long written = -1;
-      for (String line : java.nio.file.Files.readAllLines(Instruments.PROC.resolve("self/io"))) {
-        if (line.startsWith("rchar:")) {
-          read = Long.parseLong(line.substring(6).trim());
-        } else if (line.startsWith("wchar:")) {
-          written = Long.parseLong(line.substring(6).trim());
-        }
-      }
-      return read < 0 || written < 0 ? null : new long[] {read, written};
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
   }
 
   /** Why the server could not be measured in the last run, or null. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,15 +104,61 @@ class LimitedByTest {
 
   @Test
   void aRunThatFillsAKnownLinkIsLimitedByIt(@TempDir Path dir) throws Exception {
-    assumeTrue(RunMeters.clientIoBytes() != null, "skipped: /proc/self/io is not readable here");
+    LinkCounter io = new LinkCounter.ProcessIo();
+    assumeTrue(io.sample() != null, "skipped: /proc/self/io is not readable here");
     // a 1 kbit/s link: the 200 kB this "run" writes would take it 1,600 s
-    RunMeters meters = new RunMeters(null, LimitedBy.linkBitsPerSecond("1kbit"));
+    RunMeters meters = new RunMeters(null, LimitedBy.linkBitsPerSecond("1kbit"), io);
     meters.before();
     Files.write(dir.resolve("bytes"), new byte[200_000]);
     RunResult r = meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
 
     assertThat(Double.parseDouble(r.extra().get("link_used"))).isGreaterThan(1);
     assertThat(r.extra()).containsEntry("limited_by", "link");
+  }
+
+  @Test
+  void theLinkIsCountedOnTheWireWhereTheHostHasAnInterface(@TempDir Path dir) throws Exception {
+    // a run whose payload is small but whose packets fill the link: headers, handshakes, resets
+    Path netDev = dir.resolve("dev");
+    LinkCounter wire = new LinkCounter.InterfaceCounters(netDev);
+    Files.write(netDev, netDev(0, 0, 5_000_000, 6_000_000));
+    RunMeters meters = new RunMeters(null, LimitedBy.linkBitsPerSecond("1mbit"), wire);
+    meters.before();
+    Files.write(netDev, netDev(0, 0, 5_000_000 + 60_000, 6_000_000 + 125_000));
+    RunResult r = meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
+
+    // 125,000 B sent in at most the run's wall time: at least the whole 1 Mbit/s link
+    assertThat(Double.parseDouble(r.extra().get("link_used"))).isGreaterThanOrEqualTo(0.99);
+    assertThat(r.extra()).containsEntry("limited_by", "link");
+    assertThat(meters.linkCounted()).isEqualTo("interface counters (" + netDev + ", all but lo)");
+  }
+
+  @Test
+  void interfaceCountersSumEveryInterfaceButLoopback() {
+    assertThat(LinkCounter.InterfaceCounters.sum(netDev(7, 9, 100, 200))).containsExactly(100, 200);
+    assertThat(
+            LinkCounter.InterfaceCounters.sum(
+                List.of(
+                    "Inter-|   Receive                            |  Transmit",
+                    " face |bytes    packets errs drop fifo frame compressed multicast|bytes",
+                    "    lo:  7 1 0 0 0 0 0 0  9 1 0 0 0 0 0 0",
+                    "  eth0: 10 1 0 0 0 0 0 0 20 1 0 0 0 0 0 0",
+                    "  lab1: 30 1 0 0 0 0 0 0 40 1 0 0 0 0 0 0")))
+        .containsExactly(40, 60);
+    assertThat(
+            LinkCounter.InterfaceCounters.sum(List.of("    lo: 7 1 0 0 0 0 0 0 9 1 0 0 0 0 0 0")))
+        .as("only loopback: no link to count")
+        .isNull();
+    assertThat(new LinkCounter.InterfaceCounters(Path.of("/nonexistent/dev")).sample()).isNull();
+  }
+
+  /** /proc/net/dev with lo and one link interface, lab0. */
+  private static List<String> netDev(long loIn, long loOut, long in, long out) {
+    return List.of(
+        "Inter-|   Receive                            |  Transmit",
+        " face |bytes    packets errs drop fifo frame compressed multicast|bytes",
+        "    lo: " + loIn + " 1 0 0 0 0 0 0 " + loOut + " 1 0 0 0 0 0 0",
+        "  lab0: " + in + " 1 0 0 0 0 0 0 " + out + " 1 0 0 0 0 0 0");
   }
 
   @Test
