@@ -93,7 +93,8 @@ class PointEndsTest {
           .containsEntry("limit_s", "600")
           .containsEntry("cold_start", "true")
           .containsEntry("server_jvm_flags", "-Xms384m -Xmx384m -XX:+UseSerialGC")
-          .containsEntry("link_rate", "1mbit");
+          .containsEntry("link_rate", "1mbit")
+          .containsKey("link_counted");
       // the options line reproduces the point; the --provenance facts have keys of their own
       assertThat(p.get("options")).contains("--cold-start").doesNotContain("--provenance");
       assertThat(RawResultFile.read(file()).problems()).isEmpty();
