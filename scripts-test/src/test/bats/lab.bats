@@ -154,8 +154,6 @@ probe() {
     grep -q '^# lab: rate=100mbit cpus=1 memory=2g delay=0ms' "$f"
     grep -qx '# link_rate: 100mbit' "$f"
     grep -qx '# link_burst: 12500' "$f"
-    # the runs' link_used counts lab host A's interface, headers and all
-    grep -qx '# link_counted: interface counters (/proc/self/net/dev, all but lo)' "$f"
     grep -qx '# server_jvm_flags: -Xms384m -Xmx384m -XX:+UseSerialGC' "$f"
     # each direction on its own: requests from A to B, replies from B to A
     a_to_b=$(sed -n 's/^# link_bytes_a_to_b: //p' "$f")
