@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
 # lab.sh: the paper's two cloud hosts on one Linux machine. Host A (client) and host B
 # (servers) are network namespaces joined by a veth pair in 198.18.0.0/15 (RFC 2544 benchmark
-# space, never routed elsewhere); the link is shaped with tc (tbf, plus netem for --delay) with
-# segmentation offloads off so the shaper sees real packets; each host's processes are held to
+# space, never routed elsewhere); the link is shaped with tc (tbf for the rate, netem for delay,
+# jitter, loss, reordering and duplication; a named --profile from deploy/network-profiles.tsv or
+# free settings, each direction on its own) with segmentation offloads off so the shaper sees
+# real packets; each host's processes are held to
 # --cpus (pinned cores and a CPU quota) and --memory (cgroup v2 memory.max or v1
 # memory.limit_in_bytes, whichever the machine has). See docs/sweep.md.
 set -euo pipefail
 
 # ---- defaults ----
-RATE=1mbit
+PROFILE=paper-1mbit
 CPUS=1
 MEMORY=2g
-DELAY=0ms
+STRICT=0
+# what a measured RTT may differ from the profile's before up warns (--strict: refuses)
+RTT_TOLERANCE_SHARE=0.25
+RTT_TOLERANCE_MS=0.3
+RATE_TOLERANCE_SHARE=0.10
+RTT_PROBES=60
+# the per-direction settings (up: A -> B, down: B -> A), filled from the profile then the flags
+SETTINGS=(delay jitter distribution loss loss_correlation reorder duplicate rate)
+declare -A UP=() DOWN=()
+OVERRIDES=()
 NS_A=${RPCX_LAB_NS_A:-rpcxa}
 NS_B=${RPCX_LAB_NS_B:-rpcxb}
 ADDR_A=${RPCX_LAB_ADDR_A:-198.18.0.1}
@@ -34,24 +45,39 @@ STATE_FILE="$STATE_DIR/state"
 
 usage() {
   cat <<'EOF'
-Usage: deploy/lab.sh up [--rate 1mbit] [--cpus 1] [--memory 2g] [--delay 0ms]
+Usage: deploy/lab.sh up [--profile paper-1mbit] [--cpus 1] [--memory 2g] [--strict]
+                        [--rate R] [--delay D] [--jitter D] [--distribution NAME]
+                        [--loss P] [--loss-correlation P] [--reorder P] [--duplicate P]
+                        [--up-SETTING V] [--down-SETTING V]
+       deploy/lab.sh profiles
        deploy/lab.sh down | status | env
        deploy/lab.sh exec a|b -- COMMAND [ARGS...]
 
 Two hosts on this machine: A (netns rpcxa, 198.18.0.1, client) and B (netns rpcxb,
-198.18.0.2, servers), joined by a veth link shaped to --rate (each direction), with --delay
-added in each direction (RTT = 2 x delay). Each host's processes get --cpus (pinned cores when
-the machine has 2 x cpus of them, and a CPU quota) and --memory (cgroup limit).
+198.18.0.2, servers), joined by a veth link shaped by a network profile (deploy/lab.sh
+profiles lists them: loopback, lan, cross-az, wan, lossy, paper-1mbit, paper-1gbit). A free
+setting overrides the profile in both directions; --up-SETTING (A -> B) and --down-SETTING
+(B -> A) in one, e.g. --up-rate 10mbit --down-rate 100mbit. Each host's processes get --cpus
+(pinned cores when the machine has 2 x cpus of them, and a CPU quota) and --memory (cgroup limit).
 
-  up       create or update the lab (idempotent) and measure the link's rate
+  up       create or update the lab (idempotent), then measure the link: the round-trip time
+           (median and jitter of $RTT_PROBES TCP round trips) against the profile's, and the rate
+           of one TCP transfer A -> B; warns when either is off the profile by more than the
+           tolerance (RTT: 25 % or 0.3 ms; rate: 10 %), and with --strict refuses (exit 1)
+  profiles print the named profiles (the table deploy/network-profiles.tsv)
   down     stop everything running in the lab and remove it (idempotent)
   status   print the settings and what is running; exit 1 when the lab is down
   env      print the lab's state as KEY=VALUE lines (used by sweep.sh --lab)
   exec     run COMMAND inside host a or b (its netns, cgroup and cores)
 
-Rates: N[.N]bit|kbit|mbit|gbit. Memory: N[k|m|g]. Delay: N[.N]us|ms|s. The link's tbf burst
-is 1 ms of bytes at --rate, at least 3028 bytes (two frames), so that even a short transfer
-cannot beat the rate. Needs root, ip, tc, ethtool and java (for the rate measurement).
+Rates: N[.N]bit|kbit|mbit|gbit, or - (not limited). Memory: N[k|m|g]. Delays and jitter:
+N[.N]us|ms|s. Shares (loss, correlation, reorder, duplicate): N[.N]%. Distribution: normal,
+pareto, paretonormal or uniform (netem's tables; uniform is netem's plain jitter). The link's
+tbf burst is 1 ms of bytes at the rate, at least 3028 bytes (two frames), so that even a short
+transfer cannot beat the rate. Loss, reordering and duplication need the kernel's sch_netem and
+exist only here: the userspace link-shaper (no root) cannot drop or reorder TCP's bytes.
+netem's jitter reorders packets (each gets its own delay), as jitter over several paths does.
+Needs root, ip, tc, ethtool and java (for the measurements). See docs/network-profiles.md.
 
 Names (environment; the defaults are machine-wide, so two labs on one machine, e.g. a test
 next to a sweep, need other names and addresses for one of them):
@@ -64,7 +90,8 @@ next to a sweep, need other names and addresses for one of them):
 lab.sh and sweep.sh --lab find a running lab through RPCX_LAB_STATE_DIR: export it for both.
 
 Examples: (as root)
-  deploy/lab.sh up --rate 100mbit --cpus 1 --memory 2g
+  deploy/lab.sh up --profile wan --cpus 1 --memory 2g
+  deploy/lab.sh up --profile lan --up-rate 1gbit --loss 0.1%
   deploy/lab.sh exec b -- java -jar server-rpcx/target/server-rpcx.jar --bind 198.18.0.2
   ./sweep.sh --lab --threads 10:50:10 --requests 10:50:10
   deploy/lab.sh down
@@ -109,33 +136,114 @@ check_addr() {
   fi
 }
 
+PROFILES_FILE="$SCRIPT_DIR/network-profiles.tsv"
+
+# load_profile NAME: fill UP and DOWN from the profile's row
+load_profile() {
+  local row name
+  [[ -f $PROFILES_FILE ]] || die "network profiles not found: $PROFILES_FILE"
+  row=$(awk -F'\t' -v n="$1" '$1 == n && $1 !~ /^#/' "$PROFILES_FILE")
+  if [[ -z $row ]]; then
+    die_usage "unknown --profile '$1' (known: $(profile_names | tr '\n' ' '))"
+  fi
+  local -a f
+  IFS=$'\t' read -r -a f <<<"$row"
+  local i
+  for ((i = 0; i < ${#SETTINGS[@]}; i++)); do
+    UP[${SETTINGS[i]}]=${f[i + 1]}
+    DOWN[${SETTINGS[i]}]=${f[i + 1]}
+  done
+}
+
+profile_names() { awk -F'\t' '$1 !~ /^#/ && NF > 1 { print $1 }' "$PROFILES_FILE"; }
+
+cmd_profiles() {
+  (($# == 0)) || die_usage "profiles takes no arguments"
+  [[ -f $PROFILES_FILE ]] || die "network profiles not found: $PROFILES_FILE"
+  awk -F'\t' '/^#name/ { sub(/^#/, ""); print; next } $1 !~ /^#/ && NF > 1' "$PROFILES_FILE" | column -t -s $'\t'
+}
+
+# check_setting NAME VALUE: one clear line and exit 2 for a value tc would not take
+check_setting() {
+  local name=$1 value=$2 ok=0
+  case $name in
+    delay|jitter) [[ $value =~ ^[0-9]+(\.[0-9]+)?(us|ms|s)$ ]] && ok=1 ;;
+    distribution) [[ $value =~ ^(-|normal|pareto|paretonormal|uniform)$ ]] && ok=1 ;;
+    loss|loss_correlation|reorder|duplicate)
+      [[ $value =~ ^[0-9]+(\.[0-9]+)?%$ ]] && awk -v v="${value%\%}" 'BEGIN { exit !(v <= 100) }' && ok=1 ;;
+    rate) { [[ $value == - ]] || { [[ $value =~ ^[0-9]+(\.[0-9]+)?(bit|kbit|mbit|gbit)$ ]] && (($(rate_bps "$value") >= 8000)); }; } && ok=1 ;;
+  esac
+  ((ok)) || die_usage "--${name//_/-} must look like $(setting_example "$name"), got '$value'"
+}
+
+setting_example() {
+  case $1 in
+    delay|jitter) echo "20ms or 500us" ;;
+    distribution) echo "normal, pareto, paretonormal or uniform" ;;
+    rate) echo "1mbit (bit, kbit, mbit, gbit; at least 8kbit) or -" ;;
+    *) echo "1% or 0.5%" ;;
+  esac
+}
+
 parse_up_args() {
+  local -a given=()
   while (($# > 0)); do
     case $1 in
-      --rate|--cpus|--memory|--delay) (($# >= 2)) || die_usage "$1 needs a value" ;;
       -h|--help) usage; exit 0 ;;
+      --strict) STRICT=1; shift; continue ;;
+      --profile|--cpus|--memory) (($# >= 2)) || die_usage "$1 needs a value" ;;
+      --up-*|--down-*|--*) (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
     case $1 in
-      --rate) RATE=$2 ;;
+      --profile) PROFILE=$2 ;;
       --cpus) CPUS=$2 ;;
       --memory) MEMORY=$2 ;;
-      --delay) DELAY=$2 ;;
+      *) given+=("$1" "$2") ;;
     esac
     shift 2
   done
-  if ! [[ $RATE =~ ^[0-9]+(\.[0-9]+)?(bit|kbit|mbit|gbit)$ ]] || (($(rate_bps "$RATE") < 8000)); then
-    die_usage "--rate must look like 1mbit (bit, kbit, mbit, gbit; at least 8kbit), got '$RATE'"
-  fi
+  load_profile "$PROFILE"
+  local i flag value name direction
+  for ((i = 0; i < ${#given[@]}; i += 2)); do
+    flag=${given[i]}; value=${given[i + 1]}
+    direction=both; name=${flag#--}
+    case $name in
+      up-*) direction=up; name=${name#up-} ;;
+      down-*) direction=down; name=${name#down-} ;;
+    esac
+    name=${name//-/_}
+    [[ " ${SETTINGS[*]} " == *" $name "* ]] || die_usage "unknown argument '$flag'"
+    check_setting "$name" "$value"
+    [[ $direction == down ]] || UP[$name]=$value
+    [[ $direction == up ]] || DOWN[$name]=$value
+    OVERRIDES+=("$flag $value")
+  done
+  for direction in UP DOWN; do
+    local -n d=$direction
+    for name in "${SETTINGS[@]}"; do check_setting "$name" "${d[$name]}"; done
+    if ! is_zero "${d[reorder]}" && is_zero "${d[delay]}"; then
+      die_usage "--reorder needs a delay (netem sends the reordered packets ahead of the delayed ones)"
+    fi
+    unset -n d
+  done
   if ! [[ $CPUS =~ ^[0-9]+(\.[0-9]{1,2})?$ ]] || ! awk -v c="$CPUS" 'BEGIN { exit !(c >= 0.01) }'; then
     die_usage "--cpus must be a positive number like 1 or 0.5, got '$CPUS'"
   fi
   if ! [[ $MEMORY =~ ^[1-9][0-9]*[kKmMgG]?$ ]] || (($(memory_bytes "$MEMORY") < 64 * 1024 * 1024)); then
     die_usage "--memory must look like 2g or 512m (at least 64m), got '$MEMORY'"
   fi
-  [[ $DELAY =~ ^[0-9]+(\.[0-9]+)?(us|ms|s)$ ]] || die_usage "--delay must look like 0ms, 20ms or 500us, got '$DELAY'"
   check_addr "$ADDR_A"; check_addr "$ADDR_B"
   [[ $ADDR_A != "$ADDR_B" ]] || die_usage "RPCX_LAB_ADDR_A and RPCX_LAB_ADDR_B are equal"
+}
+
+# is_zero 0ms|0%|0.0us -> true
+is_zero() { [[ $1 =~ ^0+(\.0+)?(us|ms|s|%)?$ ]]; }
+
+# ms_of 20ms|500us|1s -> milliseconds
+ms_of() {
+  awk -v s="$1" 'BEGIN { n = s + 0; u = s; sub(/^[0-9.]+/, "", u)
+    printf "%.3f", (u == "us") ? n / 1000 : (u == "s") ? n * 1000 : n }'
 }
 
 ns_exists() { ip netns list 2>/dev/null | awk '{ print $1 }' | grep -qx -- "$1"; }
@@ -220,26 +328,59 @@ setup_link() {
     # the shaper must see real packets, not 64 KB super-frames
     ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off >/dev/null 2>&1 ||
       ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off
-    shape "$ns"
+    tc -n "$ns" qdisc del dev "$LAB_IF" root >/dev/null 2>&1 || true
   done
 }
 
-# burst_bytes: the tbf burst for --rate (see BURST_MIN_BYTES)
+shape_link() {
+  shape "$NS_A" UP
+  shape "$NS_B" DOWN
+}
+
+# burst_bytes RATE: the tbf burst for a rate (see BURST_MIN_BYTES)
 burst_bytes() {
   local burst
-  burst=$(($(rate_bps "$RATE") * BURST_MS / 8000))
+  [[ $1 != - ]] || { printf '%s' -; return 0; }
+  burst=$(($(rate_bps "$1") * BURST_MS / 8000))
   ((burst >= BURST_MIN_BYTES)) || burst=$BURST_MIN_BYTES
   printf '%s' "$burst"
 }
 
+# netem_args UP|DOWN -> netem's arguments for one direction, nothing when it adds nothing
+netem_args() {
+  local -n d=$1
+  local -a args=()
+  if ! is_zero "${d[delay]}" || ! is_zero "${d[jitter]}"; then
+    args+=(delay "${d[delay]}")
+    if ! is_zero "${d[jitter]}"; then
+      args+=("${d[jitter]}")
+      [[ ${d[distribution]} == - || ${d[distribution]} == uniform ]] || args+=(distribution "${d[distribution]}")
+    fi
+  fi
+  is_zero "${d[loss]}" || args+=(loss random "${d[loss]}" "${d[loss_correlation]}")
+  is_zero "${d[reorder]}" || args+=(reorder "${d[reorder]}")
+  is_zero "${d[duplicate]}" || args+=(duplicate "${d[duplicate]}")
+  if ((${#args[@]} > 0)); then printf '%s\n' "${args[@]}"; fi
+}
+
+# shape NS UP|DOWN: the egress of NS's end carries that direction (A's end: up, B's: down)
 shape() {
-  local ns=$1 burst
-  burst=$(burst_bytes)
+  local ns=$1 direction=$2 rate burst
+  local -n d=$direction
+  rate=${d[rate]}
+  local -a netem
+  mapfile -t netem < <(netem_args "$direction")
   tc -n "$ns" qdisc del dev "$LAB_IF" root >/dev/null 2>&1 || true
-  tc -n "$ns" qdisc add dev "$LAB_IF" root handle 1: tbf rate "$RATE" burst "$burst" latency 100ms
-  if [[ ! $DELAY =~ ^0+(\.0+)?(us|ms|s)$ ]]; then
-    tc -n "$ns" qdisc add dev "$LAB_IF" parent 1:1 handle 10: netem delay "$DELAY" ||
-      die "could not add the netem delay: this kernel lacks sch_netem (CONFIG_NET_SCH_NETEM); use --delay 0ms here"
+  local parent=root
+  if [[ $rate != - ]]; then
+    burst=$(burst_bytes "$rate")
+    tc -n "$ns" qdisc add dev "$LAB_IF" root handle 1: tbf rate "$rate" burst "$burst" latency 100ms
+    parent="parent 1:1"
+  fi
+  if ((${#netem[@]} > 0)); then
+    # shellcheck disable=SC2086 # parent is one or two words
+    tc -n "$ns" qdisc add dev "$LAB_IF" $parent handle 10: netem limit 100000 "${netem[@]}" ||
+      die "could not add netem (${netem[*]}): this kernel lacks sch_netem (CONFIG_NET_SCH_NETEM); use --profile paper-1mbit or another without delay, loss or jitter here"
   fi
 }
 
@@ -255,56 +396,131 @@ ensure_ethtool() {
   command -v ethtool >/dev/null 2>&1 || die "'ethtool' not found and could not be installed: install ethtool"
 }
 
-# ---- the measurement: one TCP transfer from A to B through the shaped link ----
-measure_rate() {
-  local java=${JAVA:-java} bps bytes tmp port='' i line
-  if ! command -v "$java" >/dev/null 2>&1; then
-    say "java not found: rate not measured"; MEASURED=unmeasured; return 0
+# ---- the measurements: round trips and one TCP transfer from A to B through the shaped link ----
+# start_probe_server MODE -> PROBE_PID and PROBE_PORT of a RateProbe receiver in host B
+start_probe_server() {
+  local java=$1 mode=$2 i line
+  PROBE_OUT=$(mktemp)
+  ip netns exec "$NS_B" "$java" "$SCRIPT_DIR/RateProbe.java" "$mode" "$ADDR_B" >"$PROBE_OUT" 2>&1 &
+  PROBE_PID=$!
+  PROBE_PORT=''
+  for ((i = 0; i < 300; i++)); do
+    line=$(grep -m1 '^port ' "$PROBE_OUT" || true)
+    if [[ -n $line ]]; then PROBE_PORT=${line#port }; return 0; fi
+    kill -0 "$PROBE_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill "$PROBE_PID" 2>/dev/null || true
+  cat "$PROBE_OUT" >&2; rm -f "$PROBE_OUT"
+  die "probe receiver ($mode) did not start in host B"
+}
+
+# expected_rtt_ms: the delays the profile adds, both directions
+expected_rtt_ms() { awk -v u="$(ms_of "${UP[delay]}")" -v d="$(ms_of "${DOWN[delay]}")" 'BEGIN { printf "%.3f", u + d }'; }
+
+# off_profile WHAT MEASURED EXPECTED ALLOWED: warn, or with --strict refuse, when off
+off_profile() {
+  say "$1 measured $2, the profile's is $3 (allowed: $4): the link is off its profile"
+  ((STRICT == 0)) || die "--strict: $1 off the profile; the lab stays up as measured, fix the cause or drop --strict"
+}
+
+# probe_rtt -> "MEDIAN JITTER" in ms of RTT_PROBES TCP round trips from A to B
+probe_rtt() {
+  local java=$1 line
+  start_probe_server "$java" echo
+  line=$(timeout 120 ip netns exec "$NS_A" "$java" "$SCRIPT_DIR/RateProbe.java" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES" | grep -m1 '^rtt_ms_p50 ' || true)
+  kill "$PROBE_PID" 2>/dev/null || true
+  wait "$PROBE_PID" 2>/dev/null || true
+  rm -f "$PROBE_OUT"
+  [[ -n $line ]] || die "RTT probe from A to B printed no result"
+  awk '{ print $2, $8 }' <<<"$line"
+}
+
+# measure_base_rtt: the unshaped link's RTT (veth, the JVM, this machine's load), so that the
+# shaped RTT is judged by what the profile adds to it
+measure_base_rtt() {
+  local java=${JAVA:-java}
+  RTT_BASE=unmeasured
+  command -v "$java" >/dev/null 2>&1 || return 0
+  read -r RTT_BASE _ < <(probe_rtt "$java")
+}
+
+measure_rtt() {
+  local java=${JAVA:-java}
+  RTT_MEASURED=unmeasured; RTT_JITTER=unmeasured; RTT_EXPECTED=$(expected_rtt_ms)
+  command -v "$java" >/dev/null 2>&1 || { say "java not found: RTT not measured"; return 0; }
+  read -r RTT_MEASURED RTT_JITTER < <(probe_rtt "$java")
+  local added allowed
+  added=$(awk -v m="$RTT_MEASURED" -v b="$RTT_BASE" 'BEGIN { printf "%.3f", m - b }')
+  allowed=$(awk -v e="$RTT_EXPECTED" -v s="$RTT_TOLERANCE_SHARE" -v m="$RTT_TOLERANCE_MS" 'BEGIN { a = e * s; printf "%.3f", (a > m) ? a : m }')
+  say "measured RTT A<->B: median ${RTT_MEASURED} ms (unshaped ${RTT_BASE} ms, so the link adds ${added} ms; the profile adds ${RTT_EXPECTED} ms), jitter (stdev) ${RTT_JITTER} ms over $RTT_PROBES round trips"
+  if ! awk -v x="$added" -v e="$RTT_EXPECTED" -v a="$allowed" 'BEGIN { d = x - e; if (d < 0) d = -d; exit !(d <= a) }'; then
+    off_profile "the RTT the link adds" "${added} ms" "${RTT_EXPECTED} ms" "+- ${allowed} ms"
   fi
-  bps=$(rate_bps "$RATE")
+}
+
+measure_rate() {
+  local java=${JAVA:-java} bps bytes line
+  MEASURED=unmeasured; MEASURED_BPS=''
+  if [[ ${UP[rate]} == - ]]; then
+    say "rate not limited (profile $PROFILE): not measured"; MEASURED=unlimited; return 0
+  fi
+  if ! command -v "$java" >/dev/null 2>&1; then
+    say "java not found: rate not measured"; return 0
+  fi
+  bps=$(rate_bps "${UP[rate]}")
   bytes=$((bps * PROBE_SECONDS / 8))
   ((bytes >= 262144)) || bytes=262144
   ((bytes <= 268435456)) || bytes=268435456
-  tmp=$(mktemp)
-  ip netns exec "$NS_B" "$java" "$SCRIPT_DIR/RateProbe.java" recv "$ADDR_B" >"$tmp" 2>&1 &
-  local recv_pid=$!
-  for ((i = 0; i < 300; i++)); do
-    line=$(grep -m1 '^port ' "$tmp" || true)
-    if [[ -n $line ]]; then port=${line#port }; break; fi
-    kill -0 "$recv_pid" 2>/dev/null || break
-    sleep 0.1
-  done
-  if [[ -z $port ]]; then
-    kill "$recv_pid" 2>/dev/null || true
-    cat "$tmp" >&2; rm -f "$tmp"
-    die "rate probe receiver did not start in host B"
-  fi
-  if ! timeout 120 ip netns exec "$NS_A" "$java" "$SCRIPT_DIR/RateProbe.java" send "$ADDR_B" "$port" "$bytes"; then
-    kill "$recv_pid" 2>/dev/null || true
-    rm -f "$tmp"
+  start_probe_server "$java" recv
+  if ! timeout 120 ip netns exec "$NS_A" "$java" "$SCRIPT_DIR/RateProbe.java" send "$ADDR_B" "$PROBE_PORT" "$bytes"; then
+    kill "$PROBE_PID" 2>/dev/null || true
+    rm -f "$PROBE_OUT"
     die "rate probe transfer from A to B failed"
   fi
-  wait "$recv_pid" || true
-  line=$(grep -m1 '^bits_per_s ' "$tmp" || true)
-  rm -f "$tmp"
+  wait "$PROBE_PID" || true
+  line=$(grep -m1 '^bits_per_s ' "$PROBE_OUT" || true)
+  rm -f "$PROBE_OUT"
   [[ -n $line ]] || die "rate probe printed no result"
   MEASURED_BPS=$(awk '{ print $2 }' <<<"$line")
   MEASURED=$(awk -v b="$MEASURED_BPS" 'BEGIN { printf "%.2fmbit", b / 1e6 }')
-  say "measured A->B: $MEASURED ($bytes bytes in one TCP transfer; shaped to $RATE on the wire)"
+  say "measured A->B: $MEASURED ($bytes bytes in one TCP transfer; shaped to ${UP[rate]} on the wire)"
+  if ! awk -v m="$MEASURED_BPS" -v r="$bps" -v s="$RATE_TOLERANCE_SHARE" 'BEGIN { exit !(m >= r * (1 - s) && m <= r * (1 + s)) }'; then
+    if is_zero "${UP[loss]}"; then
+      off_profile rate "$MEASURED" "${UP[rate]}" "+- $(awk -v s="$RATE_TOLERANCE_SHARE" 'BEGIN { printf "%d %%", s * 100 }') (a rate this machine's CPU cannot move through veth is off too)"
+    else
+      say "rate: TCP moved $MEASURED under ${UP[loss]} loss on a ${UP[rate]} link (loss, not the shaper, limits one TCP flow)"
+    fi
+  fi
+}
+
+# direction_line UP|DOWN -> "delay=20ms jitter=2ms ..." for the state file and the summary
+direction_line() {
+  local -n d=$1
+  local name out=''
+  for name in "${SETTINGS[@]}"; do out+="$name=${d[$name]} "; done
+  printf '%s' "${out% }"
 }
 
 write_state() {
-  local tmp
+  local tmp name
   mkdir -p "$STATE_DIR"
   tmp="$STATE_FILE.tmp.$$"
   {
     printf 'ns_a=%s\nns_b=%s\nif_a=%s\nif_b=%s\naddr_a=%s\naddr_b=%s\nprefix_len=%s\n' \
       "$NS_A" "$NS_B" "$LAB_IF" "$LAB_IF" "$ADDR_A" "$ADDR_B" "$PREFIX_LEN"
+    # rate, burst and delay: the A -> B direction (what sweep.sh records as link_rate/link_burst)
     printf 'rate=%s\nburst=%s\ncpus=%s\nmemory=%s\nmemory_bytes=%s\ndelay=%s\n' \
-      "$RATE" "$(burst_bytes)" "$CPUS" "$MEMORY" "$(memory_bytes "$MEMORY")" "$DELAY"
+      "${UP[rate]}" "$(burst_bytes "${UP[rate]}")" "$CPUS" "$MEMORY" "$(memory_bytes "$MEMORY")" "${UP[delay]}"
+    printf 'profile=%s\nprofile_overrides=%s\n' "$PROFILE" "${OVERRIDES[*]:-none}"
+    for name in "${SETTINGS[@]}"; do printf 'up_%s=%s\n' "$name" "${UP[$name]}"; done
+    for name in "${SETTINGS[@]}"; do printf 'down_%s=%s\n' "$name" "${DOWN[$name]}"; done
     printf 'cgroup_version=%s\ncgroup_name=%s\ncgroup_root=%s\ncpuset_a=%s\ncpuset_b=%s\n' \
       "$CG_VERSION" "$CGROUP_NAME" "$CGROUP_ROOT" "$CPUSET_A" "$CPUSET_B"
-    printf 'measured=%s\nmeasured_bps=%s\nup_since=%s\n' "$MEASURED" "${MEASURED_BPS:-}" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    printf 'measured=%s\nmeasured_bps=%s\n' "$MEASURED" "${MEASURED_BPS:-}"
+    printf 'rtt_expected_ms=%s\nrtt_base_ms=%s\nrtt_measured_ms=%s\nrtt_jitter_ms=%s\n' \
+      "$RTT_EXPECTED" "$RTT_BASE" "$RTT_MEASURED" "$RTT_JITTER"
+    printf 'up_since=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   } >"$tmp"
   mv -f "$tmp" "$STATE_FILE"
 }
@@ -333,11 +549,17 @@ cmd_up() {
   setup_cgroup a
   setup_cgroup b
   plan_cores
-  MEASURED=unmeasured
+  # the state first, as measured so far: a --strict refusal leaves a lab that down can remove
+  RTT_BASE=unmeasured; MEASURED=unmeasured; RTT_EXPECTED=$(expected_rtt_ms); RTT_MEASURED=unmeasured; RTT_JITTER=unmeasured
+  measure_base_rtt
+  shape_link
+  write_state
+  measure_rtt
   measure_rate
   write_state
-  say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF, rate $RATE each way (burst $(burst_bytes) bytes), delay $DELAY each way, cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
+  say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF, profile $PROFILE${OVERRIDES[*]:+ (${OVERRIDES[*]})}; A->B $(direction_line UP); B->A $(direction_line DOWN); cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
   printf 'measured %s\n' "$MEASURED"
+  printf 'rtt_ms %s\n' "$RTT_MEASURED"
 }
 
 # kill_all PID...: TERM, wait up to 5 s, KILL
@@ -436,13 +658,14 @@ main() {
   (($# > 0)) && shift
   case $cmd in
     up) cmd_up "$@" ;;
+    profiles) cmd_profiles "$@" ;;
     down) cmd_down "$@" ;;
     status) cmd_status "$@" ;;
     env) cmd_env "$@" ;;
     exec) cmd_exec "$@" ;;
     -h|--help|help) usage ;;
     '') usage >&2; exit 2 ;;
-    *) die_usage "unknown command '$cmd' (up, down, status, env, exec)" ;;
+    *) die_usage "unknown command '$cmd' (up, profiles, down, status, env, exec)" ;;
   esac
 }
 

@@ -17,6 +17,17 @@ require_lab() {
   ip netns del rpcxtprobe
 }
 
+# netem: the kernel's sch_netem (delay, jitter, loss); some VM kernels are built without it
+require_netem() {
+  ip netns add rpcxtnetem 2>/dev/null || skip "no network namespace support here"
+  ip -n rpcxtnetem link set lo up
+  if ! tc -n rpcxtnetem qdisc add dev lo root netem delay 1ms 2>/dev/null; then
+    ip netns del rpcxtnetem
+    skip "this kernel has no sch_netem (CONFIG_NET_SCH_NETEM): profiles with delay, jitter or loss cannot run in the lab here"
+  fi
+  ip netns del rpcxtnetem
+}
+
 teardown() {
   if [ "$(id -u)" -eq 0 ]; then "$LAB" down >/dev/null 2>&1 || true; fi
 }
@@ -41,6 +52,60 @@ teardown() {
   run "$LAB" --help
   [ "$status" -eq 0 ]
   [[ $output == *"Examples:"* ]]
+}
+
+@test "lab.sh: profiles are listed; a bad profile or setting is one line and exit 2" {
+  run "$LAB" profiles
+  [ "$status" -eq 0 ]
+  for p in loopback lan cross-az wan lossy paper-1mbit paper-1gbit; do
+    grep -q "^$p " <<<"$output"
+  done
+  run "$LAB" up --profile mars
+  [ "$status" -eq 2 ]
+  [[ $output == *"unknown --profile 'mars' (known: loopback lan cross-az wan lossy"* ]]
+  run "$LAB" up --profile wan --loss 2
+  [ "$status" -eq 2 ]
+  [[ $output == *"--loss must look like 1% or 0.5%, got '2'"* ]]
+  run "$LAB" up --up-reorder 5%
+  [ "$status" -eq 2 ]
+  [[ $output == *"--reorder needs a delay"* ]]
+  run "$LAB" up --down-distribution gaussian
+  [ "$status" -eq 2 ]
+  run "$LAB" up --sideways-rate 1mbit
+  [ "$status" -eq 2 ]
+  [[ $output == *"unknown argument '--sideways-rate'"* ]]
+}
+
+@test "lab.sh up --profile paper-1gbit with asymmetric rates: each end shaped its own way, profile and RTT in the state" {
+  require_lab
+  run "$LAB" up --profile paper-1gbit --up-rate 4mbit --down-rate 8mbit --cpus 1 --memory 768m
+  echo "$output"
+  [ "$status" -eq 0 ]
+  ip netns exec rpcxta tc qdisc show dev lab0 | grep -q 'tbf 1: root.*rate 4Mbit'
+  ip netns exec rpcxtb tc qdisc show dev lab0 | grep -q 'tbf 1: root.*rate 8Mbit'
+  state="$RPCX_LAB_STATE_DIR/state"
+  grep -qx 'profile=paper-1gbit' "$state"
+  grep -qx 'profile_overrides=--up-rate 4mbit --down-rate 8mbit' "$state"
+  grep -qx 'up_rate=4mbit' "$state"
+  grep -qx 'down_rate=8mbit' "$state"
+  grep -qx 'rate=4mbit' "$state" # sweep.sh's link_rate: the A -> B direction
+  grep -qx 'rtt_expected_ms=0.000' "$state"
+  grep -Eq '^rtt_measured_ms=[0-9]+\.[0-9]+$' "$state"
+  grep -Eq '^rtt_base_ms=[0-9]+\.[0-9]+$' "$state"
+}
+
+@test "lab.sh up --profile cross-az --strict: netem adds the profile's RTT, within tolerance" {
+  require_lab
+  require_netem
+  run "$LAB" up --profile cross-az --strict --cpus 1 --memory 768m
+  echo "$output"
+  [ "$status" -eq 0 ]
+  ip netns exec rpcxta tc qdisc show dev lab0 | grep -q 'netem 10: parent 1:1.*delay 500us'
+  grep -qx 'rtt_expected_ms=1.000' "$RPCX_LAB_STATE_DIR/state"
+  # lossy: loss on both ends
+  run "$LAB" up --profile lossy --cpus 1 --memory 768m
+  [ "$status" -eq 0 ]
+  ip netns exec rpcxtb tc qdisc show dev lab0 | grep -q 'loss 1%'
 }
 
 @test "lab.sh up shapes the link (measured rate near 8mbit), exec runs in each host's netns and cgroup, down leaves nothing" {

@@ -1,0 +1,162 @@
+package io.rpcxbench.link;
+
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code java -jar link-shaper.jar --profile wan --to 127.0.0.1:8081}: a shaped link on loopback,
+ * no root needed. Prints one ready line per route, then carries connections until SIGTERM or
+ * Ctrl-C. Exit codes: 0 stopped, 1 could not listen, 2 bad usage.
+ */
+@Command(
+    name = "link-shaper",
+    mixinStandardHelpOptions = true,
+    versionProvider = LinkShaperMain.Version.class,
+    description = {
+      "A network profile's delay, jitter and rate between a client and a server on this machine,",
+      "without root: a TCP proxy per --to (deploy/lab.sh is the same profiles with netem, as root).",
+      "Loss, reordering and duplication need packets: only the lab has them."
+    },
+    footer = {
+      "",
+      "Example: a WAN between the harness and an RPCX server on port 8081:",
+      "  java -jar link-shaper/target/link-shaper.jar --profile wan --to 127.0.0.1:8081 --listen 127.0.0.1:9081",
+      "  java -jar client-harness/target/client-harness.jar --protocol rpcx --host 127.0.0.1 --port 9081 ..."
+    })
+public final class LinkShaperMain implements Callable<Integer> {
+  @Spec CommandLine.Model.CommandSpec spec;
+  @Mixin LinkSettings settings = new LinkSettings();
+
+  @Option(
+      names = "--to",
+      paramLabel = "HOST:PORT",
+      description = "a server to carry connections to (repeatable: one listener each)")
+  List<String> targets = new ArrayList<>();
+
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST[:PORT]",
+      description = "where to listen (default ${DEFAULT-VALUE}; port 0 = a free one per route)")
+  String listen = "127.0.0.1:0";
+
+  @Option(
+      names = "--seed",
+      description = "the jitter's random seed (default: from the clock, printed)")
+  Long seed;
+
+  @Option(names = "--list", description = "print the named profiles and exit")
+  boolean list;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new LinkShaperMain()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    NetworkProfiles profiles = NetworkProfiles.packed();
+    if (list) {
+      profiles
+          .all()
+          .forEach(
+              p ->
+                  out.printf(
+                      "%-12s %s%n             up:   %s%n             down: %s%n",
+                      p.name(), p.description(), p.up().describe(), p.down().describe()));
+      out.flush();
+      return 0;
+    }
+    NetworkProfile profile;
+    List<InetSocketAddress[]> routes = new ArrayList<>();
+    try {
+      profile = settings.resolve(profiles);
+      if (targets.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--to HOST:PORT is required (the server to carry connections to)");
+      }
+      InetSocketAddress where = address("--listen", listen, true);
+      if (targets.size() > 1 && where.getPort() != 0) {
+        throw new IllegalArgumentException(
+            "--listen with a port takes one --to; give port 0 for several");
+      }
+      for (String t : targets) {
+        routes.add(new InetSocketAddress[] {where, address("--to", t, false)});
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("link-shaper: " + e.getMessage());
+      err.flush();
+      return 2;
+    }
+    long s = seed != null ? seed : System.nanoTime();
+    List<LinkShaper> shapers = new ArrayList<>();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  shapers.forEach(LinkShaper::close);
+                  stopped.countDown();
+                }));
+    String name = profile.name() + (settings.modified() ? " (modified)" : "");
+    for (InetSocketAddress[] r : routes) {
+      try {
+        LinkShaper shaper = LinkShaper.start(profile, r[0], r[1], s);
+        shapers.add(shaper);
+        out.printf(
+            "link-shaper listening on %s -> %s, profile %s; up %s; down %s; seed %d%n",
+            hostPort(shaper.address()),
+            hostPort(r[1]),
+            name,
+            profile.up().describe(),
+            profile.down().describe(),
+            s);
+        out.flush();
+      } catch (IllegalArgumentException e) {
+        err.println("link-shaper: " + e.getMessage());
+        err.flush();
+        shapers.forEach(LinkShaper::close);
+        return 2;
+      } catch (RuntimeException e) {
+        err.println("link-shaper: cannot listen on " + hostPort(r[0]) + ": " + e.getMessage());
+        err.flush();
+        shapers.forEach(LinkShaper::close);
+        return 1;
+      }
+    }
+    stopped.await();
+    return 0;
+  }
+
+  private static InetSocketAddress address(String option, String value, boolean portOptional) {
+    int colon = value.lastIndexOf(':');
+    String host = colon < 0 ? value : value.substring(0, colon);
+    String port = colon < 0 ? (portOptional ? "0" : "") : value.substring(colon + 1);
+    if (host.isEmpty() || !port.matches("[0-9]{1,5}") || Integer.parseInt(port) > 65535) {
+      throw new IllegalArgumentException(option + " must look like HOST:PORT, got '" + value + "'");
+    }
+    return new InetSocketAddress(host, Integer.parseInt(port));
+  }
+
+  private static String hostPort(InetSocketAddress a) {
+    return a.getHostString() + ":" + a.getPort();
+  }
+
+  /** The project's version, from the jar's manifest when packed. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = LinkShaperMain.class.getPackage().getImplementationVersion();
+      return new String[] {"link-shaper " + (v == null ? "(development build)" : v)};
+    }
+  }
+}

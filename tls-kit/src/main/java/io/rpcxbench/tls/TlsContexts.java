@@ -1,0 +1,118 @@
+package io.rpcxbench.tls;
+
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * The JDK {@link SSLContext} of each end, built from PEM files: a client trusts the CA given (and
+ * presents a certificate for mTLS when given one); a server presents its certificate (and requires
+ * clients signed by {@code clientCa} when given one). Stacks with their own TLS configuration
+ * (Netty's SslContextBuilder, grpc-java, Tomcat) read the same files.
+ */
+public final class TlsContexts {
+  private static final char[] NO_PASSWORD = new char[0];
+
+  private TlsContexts() {}
+
+  /** {@code cert} and {@code key} null: no client certificate. */
+  public static SSLContext client(Path ca, Path cert, Path key) {
+    return context(cert == null ? null : keyStore(cert, key), trustStore(ca));
+  }
+
+  /** {@code clientCa} null: no client certificate asked for. */
+  public static SSLContext server(Path cert, Path key, Path clientCa) {
+    return context(keyStore(cert, key), clientCa == null ? null : trustStore(clientCa));
+  }
+
+  /** "TLSv1.3 TLS_AES_128_GCM_SHA256": what a run records of its negotiated session. */
+  public static String describe(SSLSession session) {
+    return session.getProtocol() + " " + session.getCipherSuite();
+  }
+
+  /** One line for a failed handshake: what the user can check, not the JSSE stack. */
+  public static String explain(Throwable failure) {
+    String all = chain(failure);
+    if (all.contains("PKIX path") || all.contains("unable to find valid certification path")) {
+      return "TLS handshake failed: the server's certificate is not signed by the CA this client trusts (check --tls-ca)";
+    }
+    if (all.contains("No subject alternative")
+        || all.contains("doesn't match any of the subject alternative names")) {
+      return "TLS handshake failed: the server's certificate does not name the host called (make it for that name or address)";
+    }
+    if (all.contains("bad_certificate")
+        || all.contains("certificate_required")
+        || all.contains("Empty client certificate chain")) {
+      return "TLS handshake failed: the server requires a client certificate it trusts (mTLS: --tls-cert and --tls-key)";
+    }
+    if (all.contains("Unsupported or unrecognized SSL message")
+        || all.contains("plaintext connection")) {
+      return "TLS handshake failed: the other end does not speak TLS (start both ends with --tls, or neither)";
+    }
+    return "TLS handshake failed: " + failure.getMessage();
+  }
+
+  private static String chain(Throwable t) {
+    StringBuilder s = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      s.append(c.getMessage()).append(' ');
+    }
+    return s.toString();
+  }
+
+  private static SSLContext context(KeyStore keys, KeyStore trust) {
+    try {
+      KeyManagerFactory kmf = null;
+      if (keys != null) {
+        kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(keys, NO_PASSWORD);
+      }
+      TrustManagerFactory tmf = null;
+      if (trust != null) {
+        tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trust);
+      }
+      SSLContext c = SSLContext.getInstance("TLS");
+      c.init(
+          kmf == null ? null : kmf.getKeyManagers(),
+          tmf == null ? null : tmf.getTrustManagers(),
+          null);
+      return c;
+    } catch (GeneralSecurityException e) {
+      throw new TlsSetupException("TLS set-up failed: " + e.getMessage());
+    }
+  }
+
+  private static KeyStore keyStore(Path cert, Path key) {
+    List<X509Certificate> chain = PemFiles.certificates(cert);
+    try {
+      KeyStore ks = KeyStore.getInstance("PKCS12");
+      ks.load(null, null);
+      ks.setKeyEntry(
+          "key", PemFiles.privateKey(key), NO_PASSWORD, chain.toArray(X509Certificate[]::new));
+      return ks;
+    } catch (GeneralSecurityException | java.io.IOException e) {
+      throw new TlsSetupException(key + " does not match " + cert + ": " + e.getMessage());
+    }
+  }
+
+  private static KeyStore trustStore(Path ca) {
+    try {
+      KeyStore ks = KeyStore.getInstance("PKCS12");
+      ks.load(null, null);
+      int i = 0;
+      for (X509Certificate c : PemFiles.certificates(ca)) {
+        ks.setCertificateEntry("ca-" + i++, c);
+      }
+      return ks;
+    } catch (GeneralSecurityException | java.io.IOException e) {
+      throw new TlsSetupException(ca + " cannot be trusted: " + e.getMessage());
+    }
+  }
+}
