@@ -20,8 +20,9 @@ import java.util.Objects;
  *     complete closes its connection (slow or stalled senders)
  * @param maxConnections connections open at once; a new one past it is closed at accept
  * @param maxFrameBytes the largest request accepted, in bytes
- * @param maxBufferedBytes the bytes all connections together may hold in unfinished requests larger
- *     than {@link #FREE_PARTIAL_BYTES}; the connection that would pass it is closed
+ * @param maxBufferedBytes the capacity of the buffers all connections of the process together may
+ *     hold in unfinished requests (beyond {@link InputBudget#GRANTED_BYTES} each); the connection
+ *     that would pass it is closed
  */
 public record ServerLimits(
     Duration idleTimeout,
@@ -46,10 +47,14 @@ public record ServerLimits(
    */
   public static final int DEFAULT_MAX_FRAME_BYTES = 2 * 1024 * 1024;
 
-  /** At most 64 MiB, at most a quarter of the heap limit (which is also the direct-memory one). */
+  /** At most 64 MiB, at most a quarter of the heap limit and of the direct-memory limit. */
   public static final long DEFAULT_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
 
-  /** An unfinished request up to this size is not counted against {@link #maxBufferedBytes}. */
+  /**
+   * The slack over {@link #maxFrameBytes} before a decoder the kit does not own is cut off by its
+   * byte count (its own bound applies first). Unfinished requests of every size count against
+   * {@link #maxBufferedBytes}.
+   */
   public static final int FREE_PARTIAL_BYTES = 64 * 1024;
 
   /** Below this a frame could not hold even an empty request. */
@@ -91,7 +96,8 @@ public record ServerLimits(
   }
 
   static long defaultMaxBuffered() {
-    return Math.min(DEFAULT_MAX_BUFFERED_BYTES, Runtime.getRuntime().maxMemory() / 4);
+    long memory = Math.min(Runtime.getRuntime().maxMemory(), MaxDirectMemory.bytes());
+    return Math.min(DEFAULT_MAX_BUFFERED_BYTES, memory / 4);
   }
 
   public ServerLimits withIdleTimeout(Duration timeout) {

@@ -17,16 +17,32 @@ import picocli.CommandLine;
  * }</pre>
  *
  * <p>Exit codes: 0 stopped by SIGTERM/SIGINT (graceful), or {@code --help}/{@code --version}; 1
- * could not listen or start; 2 bad usage.
+ * could not listen or start; 2 bad usage; 3 a thread died of an {@link OutOfMemoryError} (or
+ * another {@link VirtualMachineError}) that nothing caught: the process ends, so that no port stays
+ * open on a server that can no longer serve it, and a supervisor sees the exit.
  */
 public final class ServerMain {
+  /** The exit code after an uncaught {@link VirtualMachineError}. */
+  public static final int DIED = 3;
+
   private ServerMain() {}
 
   /** Parses, starts, prints the ready line, serves until SIGTERM; then exits the JVM. */
   public static void run(
       ServerDefinition definition, ServerStarter starter, String[] args, Object... ownOptions) {
+    Thread.setDefaultUncaughtExceptionHandler(ServerMain::uncaught);
     ServerCommand command = new ServerCommand(definition, starter, true);
     System.exit(commandLine(command, ownOptions).execute(args));
+  }
+
+  private static void uncaught(Thread thread, Throwable e) {
+    if (e instanceof VirtualMachineError) {
+      // halt, not exit: shutdown hooks could need the memory that is gone
+      System.err.println(
+          "thread " + thread.getName() + " died of " + e + ": exiting (" + DIED + ")");
+      Runtime.getRuntime().halt(DIED);
+    }
+    System.err.println("thread " + thread.getName() + " died of " + e);
   }
 
   /**

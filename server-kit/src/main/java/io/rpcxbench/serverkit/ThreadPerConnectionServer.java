@@ -1,7 +1,6 @@
 package io.rpcxbench.serverkit;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -34,8 +33,11 @@ import org.slf4j.LoggerFactory;
  * accept; a request (the bytes from the first one read after a flush to the next flush) over {@code
  * --max-frame} or unfinished after {@code --frame-deadline}, and a connection waiting for a request
  * longer than {@code --idle-timeout}, close their connection (a watchdog thread checks a few times
- * per limit). Each thread holds at most one request, so {@code --max-buffered} is not needed:
- * memory is bounded by connections x frame limit.
+ * per limit). A frame is read with {@link RequestInput#readFrame} into a buffer that grows as its
+ * bytes arrive, within the process's {@link InputBudget} ({@code --max-buffered}): a peer that
+ * announces a large frame and sends little of it holds little. Each connection's own buffers are
+ * small (4 KiB in, 8 KiB out). No {@link Throwable} ends the accept loop or the watchdog: after an
+ * {@link OutOfMemoryError} the server goes on serving what it can.
  */
 public final class ThreadPerConnectionServer implements RunningServer {
   private static final Logger log = LoggerFactory.getLogger(ThreadPerConnectionServer.class);
@@ -48,12 +50,14 @@ public final class ThreadPerConnectionServer implements RunningServer {
   public interface Conversation {
     /**
      * Reads requests from {@code in} and writes (and flushes) their replies to {@code out} until
-     * {@code in} ends. Both streams are buffered (64 KiB); TCP_NODELAY is on.
+     * {@code in} ends. Both streams are buffered (4 KiB in, 8 KiB out; larger reads and writes go
+     * straight to the socket); TCP_NODELAY is on. Read a frame the peer announced with {@link
+     * RequestInput#readFrame}, never into an array of the announced size.
      *
      * @throws BadInputException for bytes it will not read on: logged, that connection closed
      * @throws IOException when the connection breaks
      */
-    void carryOn(InputStream in, OutputStream out) throws IOException;
+    void carryOn(RequestInput in, OutputStream out) throws IOException;
   }
 
   private final String name;
@@ -61,6 +65,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
   private final Conversation conversation;
   private final ServerLimits limits;
   private final ConnectionCap cap;
+  private final InputBudget budget;
   private final RateLimitedLog warnings = new RateLimitedLog(log);
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final ExecutorService threads;
@@ -75,6 +80,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
     this.conversation = conversation;
     this.limits = limits;
     this.cap = new ConnectionCap(name, limits.maxConnections());
+    this.budget = InputBudget.shared(limits.maxBufferedBytes());
     AtomicInteger n = new AtomicInteger();
     this.threads =
         Executors.newCachedThreadPool(
@@ -153,6 +159,14 @@ public final class ThreadPerConnectionServer implements RunningServer {
   }
 
   private void watch() {
+    try {
+      watchOnce();
+    } catch (Throwable e) { // NOPMD: a scheduled task that throws is never run again
+      warnings.warn("watchdog", "{}: the watchdog failed: {}", name, e.toString());
+    }
+  }
+
+  private void watchOnce() {
     long now = System.nanoTime();
     long idle = limits.idleTimeout().toNanos();
     long deadline = limits.frameDeadline().toNanos();
@@ -171,28 +185,49 @@ public final class ThreadPerConnectionServer implements RunningServer {
 
   private void accept() {
     while (!closing) {
-      Socket socket;
       try {
-        socket = listener.accept();
-      } catch (IOException e) {
+        acceptOne();
+      } catch (Throwable e) { // NOPMD: an OutOfMemoryError must not end the accept loop for good
         if (!closing) {
-          // e.g. "Too many open files": pause as Netty's acceptor does, instead of spinning
           warnings.warn("accept", "{}: accept failed: {}", name, e.toString());
           pauseAccepting();
         }
-        continue;
       }
-      if (!cap.tryOpen()) {
-        closeQuietly(socket);
-        continue;
+    }
+  }
+
+  private void acceptOne() throws IOException {
+    Socket socket;
+    try {
+      socket = listener.accept();
+    } catch (IOException e) {
+      if (!closing) {
+        // e.g. "Too many open files": pause as Netty's acceptor does, instead of spinning
+        warnings.warn("accept", "{}: accept failed: {}", name, e.toString());
+        pauseAccepting();
       }
-      Connection connection = new Connection(socket);
+      return;
+    }
+    if (!cap.tryOpen()) {
+      closeQuietly(socket);
+      return;
+    }
+    Connection connection = null;
+    try {
+      connection = new Connection(socket);
       connections.add(connection);
       if (closing) {
         connection.abort();
       } else {
         threads.execute(connection);
       }
+    } catch (Throwable e) { // NOPMD: no memory or no thread for it: this connection only
+      if (connection != null) {
+        connections.remove(connection);
+      }
+      closeQuietly(socket);
+      cap.closed();
+      throw e;
     }
   }
 
@@ -253,10 +288,12 @@ public final class ThreadPerConnectionServer implements RunningServer {
 
   /** One client's socket: the conversation on it, until the end. */
   private final class Connection implements Runnable {
-    private static final int BUFFER = 64 * 1024;
+    private static final int IN_BUFFER = 4 * 1024;
+    private static final int OUT_BUFFER = 8 * 1024;
 
     private final Socket socket;
-    final WatchedStreams streams = new WatchedStreams(limits.maxFrameBytes());
+    private final BudgetShare share = budget.share();
+    final WatchedStreams streams = new WatchedStreams(limits.maxFrameBytes(), share::release);
     private volatile boolean finishing;
     private volatile String overdue;
 
@@ -270,8 +307,10 @@ public final class ThreadPerConnectionServer implements RunningServer {
       try (socket) {
         socket.setTcpNoDelay(true);
         conversation.carryOn(
-            new java.io.BufferedInputStream(streams.input(socket.getInputStream()), BUFFER),
-            new java.io.BufferedOutputStream(streams.output(socket.getOutputStream()), BUFFER));
+            new RequestInput(
+                new java.io.BufferedInputStream(streams.input(socket.getInputStream()), IN_BUFFER),
+                share),
+            new java.io.BufferedOutputStream(streams.output(socket.getOutputStream()), OUT_BUFFER));
       } catch (BadInputException e) {
         warnings.warn(
             "bad-input", "{}: closing the connection from {}: {}", name, peer, e.getMessage());
@@ -285,7 +324,10 @@ public final class ThreadPerConnectionServer implements RunningServer {
             name,
             peer,
             e.toString());
+      } catch (Throwable e) { // NOPMD: an OutOfMemoryError ends this connection, not the server
+        warnings.warn("error", "{}: closing the connection from {}: {}", name, peer, e.toString());
       } finally {
+        share.release();
         connections.remove(this);
         cap.closed();
       }

@@ -1,12 +1,12 @@
 package io.rpcxbench.serverkit;
 
+import io.rpcxbench.api.RpcxBenchVersion;
 import picocli.CommandLine.IVersionProvider;
 
-/** {@code --version}: the jar's implementation version, when the manifest has one. */
+/** {@code --version}: the one version string of every rpcx-bench jar. */
 final class Version implements IVersionProvider {
   @Override
   public String[] getVersion() {
-    String version = ServerCommand.class.getPackage().getImplementationVersion();
-    return new String[] {"rpcx-bench server " + (version != null ? version : "0.1.0-SNAPSHOT")};
+    return new String[] {RpcxBenchVersion.line()};
   }
 }

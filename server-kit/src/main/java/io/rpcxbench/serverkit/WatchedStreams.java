@@ -18,12 +18,17 @@ final class WatchedStreams {
   private static final long NONE = Long.MIN_VALUE;
 
   private final int maxRequestBytes;
+  private final Runnable requestEnded;
   private volatile long requestStart = NONE;
   private volatile long idleSince = System.nanoTime();
   private long requestBytes;
 
-  WatchedStreams(int maxRequestBytes) {
+  /**
+   * @param requestEnded run at each flush: the request was answered
+   */
+  WatchedStreams(int maxRequestBytes, Runnable requestEnded) {
     this.maxRequestBytes = maxRequestBytes;
+    this.requestEnded = requestEnded;
   }
 
   InputStream input(InputStream in) {
@@ -58,6 +63,7 @@ final class WatchedStreams {
       @Override
       public void flush() throws IOException {
         out.flush();
+        requestEnded.run();
         requestBytes = 0;
         requestStart = NONE;
         idleSince = System.nanoTime();

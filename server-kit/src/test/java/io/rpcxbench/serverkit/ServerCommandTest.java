@@ -130,4 +130,13 @@ class ServerCommandTest {
     @Option(names = "--fast", description = "Go fast.")
     boolean fast;
   }
+
+  @Test
+  void versionIsTheOneVersionStringOfEveryJar() {
+    int exit =
+        execute(
+            command(ServerDefinition.of("demo", 0, "A demo server.")), new String[] {"--version"});
+    assertThat(exit).isZero();
+    assertThat(out.toString().strip()).isEqualTo(io.rpcxbench.api.RpcxBenchVersion.line());
+  }
 }

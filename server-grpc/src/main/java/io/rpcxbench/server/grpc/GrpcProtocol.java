@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /** The paper's gRPC-java (type 2), as grpc-java's examples build client and server. */
 public final class GrpcProtocol implements ProtocolProvider {
@@ -39,5 +40,12 @@ public final class GrpcProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return GrpcBenchClient.open(options, false);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("server-grpc")
+        .describe("grpc-api", "grpc-netty-shaded", "protobuf-java");
   }
 }

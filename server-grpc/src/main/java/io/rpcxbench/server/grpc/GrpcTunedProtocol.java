@@ -40,4 +40,10 @@ public final class GrpcTunedProtocol implements ProtocolProvider {
   public BenchClient open(ClientOptions options) {
     return GrpcBenchClient.open(options, true);
   }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return new GrpcProtocol().stack();
+  }
 }

@@ -16,15 +16,26 @@ import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.rpcxbench.serverkit.ConnectionCap;
 import io.rpcxbench.serverkit.ServerLimits;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The kit's {@link ServerLimits} on a grpc-java {@link NettyServerBuilder}, in gRPC's own knobs:
  * the idle timeout is {@code maxConnectionIdle} (no call in flight for that long: GOAWAY and
- * close), the frame limit is {@code maxInboundMessageSize}. gRPC has no connection cap: the cap is
- * a handler on the listening channel, which takes a channel factory, and with it event loops of our
- * own, the same kind (epoll when available) and sizes as gRPC's defaults. gRPC's HTTP/2 flow
- * control is its reply backpressure and bounds what a stream buffers; it has no frame deadline.
+ * close), the frame limit is {@code maxInboundMessageSize}, the frame deadline a stream tracer
+ * ({@link MessageDeadline}). Always on: at most {@value #MAX_CALLS_PER_CONNECTION} concurrent
+ * streams per connection (HTTP/2's MAX_CONCURRENT_STREAMS; gRPC's default is unlimited), a fixed 1
+ * MiB flow-control window (no BDP growth, so a connection can be sent at most that much ahead of
+ * what the server consumed), HTTP/2 rapid-reset defence ({@code maxRstFramesPerWindow}: more than
+ * {@value #MAX_RST_PER_WINDOW} RST_STREAM in {@value #RST_WINDOW_SECONDS} s is answered with
+ * GOAWAY), and keepalive pings from the server to find dead peers. gRPC has no connection cap: the
+ * cap is a handler on the listening channel, which takes a channel factory, and with it event loops
+ * of our own, the same kind (epoll when available) and sizes as gRPC's defaults. grpc-java has no
+ * knob for a budget of unfinished messages over all connections: what one connection may hold is
+ * bounded by the streams, the window and the deadline above, all connections by the cap.
+ * grpc-java's own log lines (java.util.logging) become one rate-limited line per kind ({@link
+ * GrpcLogLines}).
  *
  * <pre>{@code
  * NettyServerBuilder builder = NettyServerBuilder.forAddress(address, credentials);
@@ -34,22 +45,74 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 public final class GrpcLimits implements AutoCloseable {
+  /** Above any thread count of the paper's grids (990), far below the 20,000 an attacker opened. */
+  public static final int MAX_CALLS_PER_CONNECTION = 1024;
+
+  /** gRPC's default initial window, kept fixed. */
+  public static final int FLOW_CONTROL_WINDOW = 1024 * 1024;
+
+  /** RST_STREAM frames a connection may send per window before GOAWAY (rapid reset). */
+  public static final int MAX_RST_PER_WINDOW = 1000;
+
+  public static final int RST_WINDOW_SECONDS = 10;
+
+  private static final long KEEPALIVE_SECONDS = 60;
+  private static final long KEEPALIVE_TIMEOUT_SECONDS = 20;
+
   private final EventLoopGroup boss;
   private final EventLoopGroup workers;
+  private final ScheduledExecutorService timers;
 
-  private GrpcLimits(EventLoopGroup boss, EventLoopGroup workers) {
+  private GrpcLimits(EventLoopGroup boss, EventLoopGroup workers, ScheduledExecutorService timers) {
     this.boss = boss;
     this.workers = workers;
+    this.timers = timers;
   }
 
-  /** Sets the limits on the builder; close the result after the server has terminated. */
+  /**
+   * Sets the limits on the builder for a server of unary calls; close the result after the server
+   * has terminated.
+   */
   public static GrpcLimits apply(String name, NettyServerBuilder builder, ServerLimits limits) {
+    return apply(name, builder, limits, false);
+  }
+
+  /**
+   * Sets the limits on the builder; close the result after the server has terminated.
+   *
+   * @param longLivedStreams whether a stream may wait for its first message (a bidirectional stream
+   *     that carries many calls, as grpc-stream's)
+   */
+  public static GrpcLimits apply(
+      String name, NettyServerBuilder builder, ServerLimits limits, boolean longLivedStreams) {
+    GrpcLogLines.install();
     if (limits.hasIdleTimeout()) {
       builder.maxConnectionIdle(limits.idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
     }
-    builder.maxInboundMessageSize(limits.maxFrameBytes());
+    builder
+        .maxInboundMessageSize(limits.maxFrameBytes())
+        .maxConcurrentCallsPerConnection(MAX_CALLS_PER_CONNECTION)
+        .flowControlWindow(FLOW_CONTROL_WINDOW)
+        .maxRstFramesPerWindow(MAX_RST_PER_WINDOW, RST_WINDOW_SECONDS)
+        .keepAliveTime(KEEPALIVE_SECONDS, TimeUnit.SECONDS)
+        .keepAliveTimeout(KEEPALIVE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    ScheduledExecutorService timers = null;
+    if (limits.hasFrameDeadline()) {
+      ScheduledThreadPoolExecutor pool =
+          new ScheduledThreadPoolExecutor(
+              1,
+              task -> {
+                Thread t = new Thread(task, name + "-deadlines");
+                t.setDaemon(true);
+                return t;
+              });
+      pool.setRemoveOnCancelPolicy(true); // a call's timer is cancelled as its message arrives
+      timers = pool;
+      builder.addStreamTracerFactory(
+          new MessageDeadline(name, limits.frameDeadline(), longLivedStreams, timers));
+    }
     if (!limits.hasMaxConnections()) {
-      return new GrpcLimits(null, null);
+      return new GrpcLimits(null, null, timers);
     }
     ConnectionCap cap = new ConnectionCap(name, limits.maxConnections());
     ChannelHandler capHandler = new CapHandler(cap);
@@ -66,7 +129,7 @@ public final class GrpcLimits implements AutoCloseable {
               channel.pipeline().addLast("limits-cap", capHandler);
               return channel;
             });
-    return new GrpcLimits(boss, workers);
+    return new GrpcLimits(boss, workers, timers);
   }
 
   private static EventLoopGroup group(boolean epoll, int threads, String name) {
@@ -79,6 +142,9 @@ public final class GrpcLimits implements AutoCloseable {
   /** Stops the event loops made here, if any. */
   @Override
   public void close() {
+    if (timers != null) {
+      timers.shutdownNow();
+    }
     if (boss != null) {
       boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
       workers.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -12,6 +12,9 @@ import io.rpcxbench.serverkit.ServerLimits;
  * The frame deadline, budget and frame limit for a decoder the server does not own: bytes read
  * since the last decoded message are the unfinished request. {@link Inbound} sits before the
  * decoder and counts them; {@link Decoded} sits after it and resets the count with each message.
+ * The budget is charged the capacity the decoder's cumulation buffer has, as {@code
+ * ByteToMessageDecoder} grows it: the first read buffer's capacity, then the next power of two that
+ * holds what arrived.
  */
 final class FrameWatch {
   private static final AttributeKey<Inbound> KEY = AttributeKey.valueOf("rpcxbench.frameWatch");
@@ -23,6 +26,7 @@ final class FrameWatch {
     private final NettyLimits server;
     private UnfinishedRequest request;
     private long held;
+    private long capacity;
 
     Inbound(NettyLimits server) {
       this.server = server;
@@ -37,6 +41,8 @@ final class FrameWatch {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       if (msg instanceof ByteBuf buf) {
+        capacity =
+            held == 0 ? buf.capacity() : Math.max(capacity, cumulation(held + buf.readableBytes()));
         held += buf.readableBytes();
         int max = server.limits().maxFrameBytes();
         if (held > (long) max + ServerLimits.FREE_PARTIAL_BYTES) {
@@ -57,16 +63,22 @@ final class FrameWatch {
         // Only what is still unfinished once the decoder has taken its requests out: a request
         // that arrives whole never starts a deadline timer.
         if (held > 0) {
-          request.holding(held);
+          request.holding(Math.max(held, capacity));
         }
         return;
       }
       ctx.fireChannelRead(msg);
     }
 
+    /** What a cumulation grown to hold {@code bytes} has (Netty doubles it up to 4 MiB). */
+    private static long cumulation(long bytes) {
+      return bytes <= 64 ? 64 : Long.highestOneBit(bytes - 1) << 1;
+    }
+
     void decoded() {
       if (held > 0) {
         held = 0;
+        capacity = 0;
         request.holding(0);
       }
     }

@@ -52,7 +52,7 @@ public final class NettyLimits {
     this.name = name;
     this.limits = limits;
     this.cap = new ConnectionCap(name, limits.maxConnections());
-    this.budget = new InputBudget(limits.maxBufferedBytes());
+    this.budget = InputBudget.shared(limits.maxBufferedBytes());
     this.capHandler = new NettyConnectionCap(cap);
   }
 
@@ -105,7 +105,7 @@ public final class NettyLimits {
     return cap.open();
   }
 
-  /** Bytes reserved by unfinished requests now. */
+  /** Bytes reserved by unfinished requests now, in every server of the process that shares it. */
   public long bufferedBytes() {
     return budget.used();
   }

@@ -2,30 +2,34 @@ package io.rpcxbench.serverkit.netty;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.rpcxbench.serverkit.BudgetShare;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One connection's unfinished request: its deadline ({@code --frame-deadline}) and its share of the
- * server's {@link InputBudget} ({@code --max-buffered}). A decoder that knows its frames tells it,
- * after each decode, how many bytes it still holds for a request that is not complete ({@link
- * #holding}); 0 when none. Event loop only.
+ * process's {@link InputBudget} ({@code --max-buffered}). A decoder that knows its frames tells it,
+ * after each decode, the capacity of the buffers it still holds for a request that is not complete
+ * ({@link #holding}); 0 when none. Every size counts; up to {@link InputBudget#GRANTED_BYTES} it is
+ * always granted. Event loop only.
  */
 public final class UnfinishedRequest {
   private final NettyLimits server;
   private final ChannelHandlerContext ctx;
+  private final BudgetShare share;
   private ScheduledFuture<?> deadline;
-  private long reserved;
   private boolean closed;
 
   UnfinishedRequest(NettyLimits server, ChannelHandlerContext ctx) {
     this.server = server;
     this.ctx = ctx;
+    this.share = server.budget().share();
   }
 
   /**
-   * The bytes held now for an unfinished request (0: none).
+   * The bytes held now for an unfinished request (0: none): the capacity of its buffers, or the
+   * closest estimate the caller has.
    *
    * @return false when this closed the connection (over the budget)
    */
@@ -45,26 +49,18 @@ public final class UnfinishedRequest {
               .schedule(
                   this::deadlinePassed, limits.frameDeadline().toNanos(), TimeUnit.NANOSECONDS);
     }
-    long counted = bytes > ServerLimits.FREE_PARTIAL_BYTES ? bytes : 0;
-    long more = counted - reserved;
-    if (more > 0 && !server.budget().tryReserve(more)) {
+    if (!share.holding(bytes)) {
       server
           .warnings()
           .warn(
               "budget",
-              "{}: closing the connection from {}: its unfinished request of {} bytes would pass"
-                  + " the budget of {} bytes for all unfinished requests (--max-buffered)",
+              "{}: closing the connection from {}: {}",
               server.name(),
               ctx.channel().remoteAddress(),
-              bytes,
-              server.budget().max());
+              share.refusal(bytes));
       close();
       return false;
     }
-    if (more < 0) {
-      server.budget().release(-more);
-    }
-    reserved = counted;
     return true;
   }
 
@@ -105,9 +101,6 @@ public final class UnfinishedRequest {
   }
 
   private void giveBack() {
-    if (reserved > 0) {
-      server.budget().release(reserved);
-      reserved = 0;
-    }
+    share.release();
   }
 }

@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 import java.util.List;
 
 /**
@@ -53,5 +54,11 @@ public final class AmqpProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new AmqpClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("amqp").describe("amqp-client") + ", broker: rabbitmq (external)";
   }
 }

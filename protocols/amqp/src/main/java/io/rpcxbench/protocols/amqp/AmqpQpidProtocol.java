@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * AMQP 0-9-1 request/reply through Apache Qpid Broker-J 9.2.1 embedded in the server jar (type 19):
@@ -49,5 +50,11 @@ public final class AmqpQpidProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new AmqpClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("amqp").describe("amqp-client", "qpid-broker-core");
   }
 }

@@ -7,6 +7,7 @@ import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.ShutdownSignalException;
+import io.rpcxbench.serverkit.RateLimitedLog;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -22,11 +23,28 @@ import org.slf4j.LoggerFactory;
  * acks; a delivery is answered by {@link BenchCalls}, the reply published to its {@code reply_to}
  * with its {@code correlation_id} on the same channel, then acked. Deliveries of one channel run in
  * order on a pool of N threads, so N requests are served at once. A request without {@code
- * reply_to} is acked and dropped with a log line; a channel the broker closes (e.g. a reply to a
- * queue that does not exist) is replaced. Losing the connection runs {@code onLost}.
+ * reply_to}, or whose {@code reply_to} is the request queue itself (it would loop), is acked and
+ * dropped with a log line at most once per 10 s; a channel the broker closes (e.g. a reply to a
+ * queue that does not exist) is replaced; a consumer the broker cancels (someone deleted the
+ * request queue) declares the queue again and consumes anew. The request queue holds at most
+ * {@value #MAX_QUEUED} requests ({@code x-max-length}; past it the broker refuses the publish,
+ * {@code x-overflow=reject-publish}), so a flood cannot queue ahead of honest calls without limit.
+ * Losing the connection runs {@code onLost}.
  */
 final class RequestConsumers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RequestConsumers.class);
+  private static final RateLimitedLog warnings = new RateLimitedLog(log);
+
+  /** Far above what the harness keeps in flight (one call per thread), far below a flood. */
+  static final int MAX_QUEUED = 10_000;
+
+  /** RabbitMQ's arguments for a bounded queue that refuses publishes past its bound. */
+  static final Map<String, Object> RABBITMQ_QUEUE_ARGUMENTS =
+      Map.of("x-max-length", MAX_QUEUED, "x-overflow", "reject-publish");
+
+  /** Qpid Broker-J's names for the same (it refuses RabbitMQ's). */
+  static final Map<String, Object> QPID_QUEUE_ARGUMENTS =
+      Map.of("qpid.max_count", MAX_QUEUED, "qpid.policy_type", "reject");
 
   private final Connection connection;
   private final ExecutorService pool;
@@ -82,12 +100,22 @@ final class RequestConsumers implements AutoCloseable {
     try (Channel admin = connection.createChannel()) {
       // transient, auto-deleted with its last consumer: no server, no queue, and the clients'
       // mandatory publishes come back at once
-      admin.queueDeclare(AmqpWire.REQUEST_QUEUE, false, false, true, null);
+      declareRequestQueue(admin);
     } catch (IOException | TimeoutException | RuntimeException e) {
       server.close();
       throw e;
     }
     return server;
+  }
+
+  /** Transient, auto-deleted with its last consumer, bounded in the broker's own terms. */
+  private static void declareRequestQueue(Channel channel) throws IOException {
+    Object product = channel.getConnection().getServerProperties().get("product");
+    Map<String, Object> arguments =
+        String.valueOf(product).contains("RabbitMQ")
+            ? RABBITMQ_QUEUE_ARGUMENTS
+            : QPID_QUEUE_ARGUMENTS;
+    channel.queueDeclare(AmqpWire.REQUEST_QUEUE, false, false, true, arguments);
   }
 
   /** The broker's server properties (product, version, capabilities). */
@@ -105,6 +133,7 @@ final class RequestConsumers implements AutoCloseable {
 
   private void startConsumer() throws IOException {
     Channel channel = connection.createChannel();
+    declareRequestQueue(channel); // again: it may have been deleted
     channel.basicQos(prefetch);
     channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, new RequestConsumer(channel));
   }
@@ -129,10 +158,16 @@ final class RequestConsumers implements AutoCloseable {
       try {
         String replyTo = request.getReplyTo();
         if (replyTo == null || replyTo.isEmpty()) {
-          log.warn(
+          warnings.warn(
+              "no-reply-to",
               "dropped a request without reply_to (type {}, {} bytes)",
               request.getType(),
               body.length);
+        } else if (replyTo.equals(AmqpWire.REQUEST_QUEUE)) {
+          warnings.warn(
+              "reply-loop",
+              "dropped a request whose reply_to is the request queue (type {})",
+              request.getType());
         } else {
           BenchCalls.Reply reply = calls.answer(request.getType(), body);
           AMQP.BasicProperties properties =
@@ -145,8 +180,33 @@ final class RequestConsumers implements AutoCloseable {
         channel.basicAck(envelope.getDeliveryTag(), false);
       } catch (IOException | RuntimeException e) {
         // the channel is closing (its shutdown replaces it) or the broker went away
-        log.warn("could not answer a {} request: {}", request.getType(), e.toString());
+        warnings.warn(
+            "answer", "could not answer a {} request: {}", request.getType(), e.toString());
       }
+    }
+
+    /** The broker cancelled this consumer: the request queue was deleted. */
+    @Override
+    public void handleCancel(String tag) {
+      if (closing) {
+        return;
+      }
+      warnings.warn(
+          "cancelled", "the request queue was deleted; declaring it again and consuming anew");
+      Channel channel = getChannel();
+      Thread t =
+          new Thread(
+              () -> {
+                try {
+                  declareRequestQueue(channel);
+                  channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, this);
+                } catch (IOException | RuntimeException e) {
+                  log.error("could not consume the request queue again: {}", e.toString());
+                }
+              },
+              "amqp-consumer-restore");
+      t.setDaemon(true);
+      t.start();
     }
 
     @Override
@@ -154,7 +214,10 @@ final class RequestConsumers implements AutoCloseable {
       if (closing || cause.isHardError() || !connection.isOpen()) {
         return;
       }
-      log.warn("the broker closed a consumer channel ({}); opening another", cause.getMessage());
+      warnings.warn(
+          "channel",
+          "the broker closed a consumer channel ({}); opening another",
+          cause.getMessage());
       // not on the dispatch thread: opening a channel waits for the broker
       Thread t =
           new Thread(

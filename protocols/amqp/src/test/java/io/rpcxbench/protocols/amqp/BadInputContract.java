@@ -167,6 +167,40 @@ abstract class BadInputContract {
     stillServes();
   }
 
+  /** Issue 30: a reply_to pointing at the request queue looped. */
+  @Test
+  void aReplyToTheRequestQueueIsDroppedNotLooped() throws Exception {
+    byte[] hello = AmqpWire.optionalText("x");
+    assertThat(send("hello", AmqpWire.REQUEST_QUEUE, "loop", hello, NO_REPLY)).isNull();
+    stillServes();
+  }
+
+  /**
+   * Issue 30: one queue.delete ended every honest call for good. RabbitMQ cancels the consumers of
+   * a deleted queue (consumer cancel notification), and they declare it again; Qpid Broker-J 9.2.1
+   * tells them nothing here, so the test runs on RabbitMQ only.
+   */
+  @Test
+  void aDeletedRequestQueueIsDeclaredAgainAndServed() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        broker() == BrokerMode.RABBITMQ, "Qpid does not notify the consumers of a deleted queue");
+    try (Channel own = raw.createChannel()) {
+      own.queueDelete(AmqpWire.REQUEST_QUEUE);
+    }
+    long until = System.nanoTime() + WAIT.toNanos();
+    AssertionError last = null;
+    while (System.nanoTime() < until) {
+      try {
+        stillServes();
+        return;
+      } catch (RuntimeException | AssertionError e) {
+        last = new AssertionError(e);
+        Thread.sleep(100);
+      }
+    }
+    throw last;
+  }
+
   @Test
   void aReplyToNoQueueIsLostAndTheConsumerGoesOn() throws Exception {
     byte[] hello = AmqpWire.optionalText("x");

@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Apache Avro IPC (type 10) as a harness protocol: the generated {@code BenchProtocol} over Avro's
@@ -49,5 +50,11 @@ public final class AvroIpcProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return AvroIpcClient.open(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("avro").describe("avro", "avro-ipc", "avro-ipc-netty");
   }
 }

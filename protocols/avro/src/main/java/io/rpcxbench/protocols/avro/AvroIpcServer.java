@@ -3,7 +3,6 @@ package io.rpcxbench.protocols.avro;
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
 import io.rpcxbench.api.BenchLogic;
-import io.rpcxbench.protocols.avro.wire.BenchProtocol;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.netty.NettyLimits;
@@ -11,14 +10,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.ipc.netty.NettyServer;
-import org.apache.avro.ipc.specific.SpecificResponder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The benchmark service on Avro's {@link NettyServer} with a {@link SpecificResponder}, as Avro's
- * users build it: its defaults (1 acceptor, 10 I/O threads, every call answered on a pool of 16
- * "caller" threads), plus a {@link NettyFrameGuard} in front of Avro's frame decoder.
+ * The benchmark service on Avro's {@link NettyServer} with a {@code SpecificResponder} ({@link
+ * QuietResponder}: its client-protocol cache bounded, its logging rate-limited), as Avro's users
+ * build it: its defaults (1 acceptor, 10 I/O threads, every call answered on a pool of 16 "caller"
+ * threads), plus a {@link NettyFrameGuard} in front of Avro's frame decoder.
  *
  * <pre>{@code
  * try (AvroIpcServer server = AvroIpcServer.start("127.0.0.1", 0)) {
@@ -69,8 +68,7 @@ public final class AvroIpcServer implements RunningServer {
     AvroLimits.install();
     NettyLimits guard = new NettyLimits(AvroIpcProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(AvroLimits.MAX_FRAME);
-    SpecificResponder responder =
-        new SpecificResponder(BenchProtocol.class, new BenchService(service));
+    QuietResponder responder = new QuietResponder(new BenchService(service));
     EventLoopGroup callers = new DefaultEventLoopGroup(CALLER_THREADS);
     try {
       NettyServer server =

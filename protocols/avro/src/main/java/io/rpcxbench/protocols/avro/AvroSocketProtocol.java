@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Raw socket + Avro (type 11) as a harness protocol: the generated {@code Request} and {@code
@@ -50,5 +51,11 @@ public final class AvroSocketProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new AvroSocketClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("avro").describe("avro");
   }
 }

@@ -4,13 +4,13 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
+import io.rpcxbench.serverkit.RequestInput;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 
 /**
@@ -55,13 +55,13 @@ public final class AvroSocketServer {
   }
 
   /** Request frames in, reply frames out, until the end of the stream. */
-  private static void converse(SocketCalls calls, InputStream in, OutputStream out)
+  private static void converse(SocketCalls calls, RequestInput in, OutputStream out)
       throws IOException {
     DataInputStream requests = new DataInputStream(in);
     DataOutputStream replies = new DataOutputStream(out);
     SocketFrames<Reply, Request> frames = new SocketFrames<>(Reply.class, Request.class);
     Request request;
-    while ((request = frames.read(requests)) != null) {
+    while ((request = frames.read(requests, in)) != null) {
       frames.write(calls.answer(request), replies);
     }
   }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
+import io.rpcxbench.serverkit.RateLimitedLog;
 import io.rpcxbench.serverkit.netty.NettyLimits;
 import io.rpcxbench.serverkit.netty.UnfinishedRequest;
 import org.slf4j.Logger;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 final class NettyFrameGuard extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(NettyFrameGuard.class);
+  private static final RateLimitedLog warnings = new RateLimitedLog(log);
 
   /** Buffers in one frame: Avro writes 8 KiB chunks, so a 1 MiB payload is about 130. */
   static final int MAX_BUFFERS = 4096;
@@ -105,7 +107,11 @@ final class NettyFrameGuard extends ChannelInboundHandlerAdapter {
     }
     if (problem != null || state == State.BROKEN) {
       if (problem != null) {
-        log.warn("closing the connection from {}: {}", ctx.channel().remoteAddress(), problem);
+        warnings.warn(
+            "frame",
+            "avro: closing the connection from {}: {}",
+            ctx.channel().remoteAddress(),
+            problem);
         state = State.BROKEN;
       }
       ReferenceCountUtil.release(msg);
@@ -123,14 +129,17 @@ final class NettyFrameGuard extends ChannelInboundHandlerAdapter {
     }
   }
 
-  /** The bytes of the frame still arriving (Avro's decoder holds them), 0 between frames. */
+  /**
+   * The capacity Avro's decoder holds for the frame still arriving, 0 between frames: its
+   * cumulation grows to the next power of two of the bytes that arrived (an approximation).
+   */
   private long unfinishedBytes(ByteBuf buf, int frames) {
     boolean between = state == State.HEADER && headerBytes == 0;
     if (frames > 0) {
       inFrame = 0; // an approximation: what followed the last complete frame counts from here
     }
     inFrame = between ? 0 : inFrame + buf.readableBytes();
-    return inFrame;
+    return inFrame <= 64 ? inFrame : Long.highestOneBit(inFrame - 1) << 1;
   }
 
   private String header(int listSize) {

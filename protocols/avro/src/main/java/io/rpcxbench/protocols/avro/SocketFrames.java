@@ -1,6 +1,7 @@
 package io.rpcxbench.protocols.avro;
 
 import io.rpcxbench.serverkit.BadInputException;
+import io.rpcxbench.serverkit.RequestInput;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -61,6 +62,14 @@ final class SocketFrames<W extends SpecificRecord, R extends SpecificRecord> {
    * @throws EOFException when the stream ends inside a frame
    */
   R read(DataInputStream in) throws IOException {
+    return read(in, null);
+  }
+
+  /**
+   * As {@link #read(DataInputStream)}, on a server: the frame is read as its bytes arrive, within
+   * the server kit's budget, never allocated at the length the peer announced.
+   */
+  R read(DataInputStream in, RequestInput frames) throws IOException {
     int b0 = in.read();
     if (b0 < 0) {
       return null;
@@ -74,8 +83,13 @@ final class SocketFrames<W extends SpecificRecord, R extends SpecificRecord> {
               + AvroLimits.MAX_FRAME,
           null);
     }
-    byte[] frame = new byte[length];
-    in.readFully(frame);
+    byte[] frame;
+    if (frames != null) {
+      frame = frames.readFrame(length); // in reads from frames, which buffers nothing of its own
+    } else {
+      frame = new byte[length];
+      in.readFully(frame);
+    }
     decoder = DecoderFactory.get().binaryDecoder(frame, decoder);
     R record;
     try {

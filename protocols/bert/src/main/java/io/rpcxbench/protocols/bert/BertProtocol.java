@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * BERT-RPC (type 13) as a harness protocol: {@code {call, bench, Function, Args}} in Erlang's
@@ -49,5 +50,11 @@ public final class BertProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new BertClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("bert").describe("jinterface", "netty-handler");
   }
 }

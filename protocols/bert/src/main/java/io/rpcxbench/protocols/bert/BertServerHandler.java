@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.TooLongFrameException;
+import io.rpcxbench.serverkit.RateLimitedLog;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
  */
 final class BertServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
   private static final Logger log = LoggerFactory.getLogger(BertServerHandler.class);
+  private static final RateLimitedLog warnings = new RateLimitedLog(log);
 
   private final BertCalls calls;
 
@@ -45,15 +47,24 @@ final class BertServerHandler extends SimpleChannelInboundHandler<ByteBuf> {
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (cause instanceof TooLongFrameException || cause instanceof CorruptedFrameException) {
-      log.warn("bert: closing the connection from {}: {}", ctx.channel().remoteAddress(), cause);
+      warnings.warn(
+          "frame",
+          "bert: closing the connection from {}: {}",
+          ctx.channel().remoteAddress(),
+          cause.toString());
       TermFrame error = Replies.protocolError(Replies.UNABLE_TO_READ_HEADER, cause.getMessage());
       ctx.writeAndFlush(Unpooled.wrappedBuffer(error.array(), 0, error.size()))
           .addListener(ChannelFutureListener.CLOSE);
     } else if (cause instanceof IOException) {
-      log.debug("bert: connection from {} ended: {}", ctx.channel().remoteAddress(), cause);
+      log.debug(
+          "bert: connection from {} ended: {}", ctx.channel().remoteAddress(), cause.toString());
       ctx.close();
     } else {
-      log.warn("bert: closing the connection from {}", ctx.channel().remoteAddress(), cause);
+      warnings.warn(
+          "error",
+          "bert: closing the connection from {}: {}",
+          ctx.channel().remoteAddress(),
+          cause.toString());
       ctx.close();
     }
   }

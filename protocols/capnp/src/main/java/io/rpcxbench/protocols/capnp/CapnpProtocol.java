@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Raw socket + Cap'n Proto (type 12) as a harness protocol: Cap'n Proto messages in the standard
@@ -49,5 +50,11 @@ public final class CapnpProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new CapnpClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return "capnproto-java runtime " + StackVersions.of("capnp").version("runtime");
   }
 }

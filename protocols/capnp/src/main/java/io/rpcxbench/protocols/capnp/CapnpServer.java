@@ -3,13 +3,12 @@ package io.rpcxbench.protocols.capnp;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.BadInputException;
+import io.rpcxbench.serverkit.RequestInput;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Optional;
 import org.capnproto.DecodeException;
@@ -59,13 +58,12 @@ public final class CapnpServer {
   }
 
   /** Request messages in, reply messages out, until the end of the stream. */
-  private static void converse(BenchCalls calls, InputStream in, OutputStream out)
+  private static void converse(BenchCalls calls, RequestInput in, OutputStream out)
       throws IOException {
-    ReadableByteChannel requests = Frames.channel(in);
     WritableByteChannel replies = Frames.channel(out);
     try {
       Optional<MessageReader> message;
-      while ((message = Frames.read(requests, Frames.REQUEST_LIMITS)).isPresent()) {
+      while ((message = ArrivingMessage.read(in, Frames.REQUEST_LIMITS)).isPresent()) {
         Serialize.write(replies, calls.answer(message.get().getRoot(Request.factory)));
         out.flush();
       }

@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * gRPC bidi stream (type 5) as a harness protocol: one bidirectional gRPC stream per connection,
@@ -48,5 +49,12 @@ public final class GrpcStreamProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return GrpcStreamClient.open(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("grpc-stream")
+        .describe("grpc-api", "grpc-netty-shaded", "protobuf-java");
   }
 }

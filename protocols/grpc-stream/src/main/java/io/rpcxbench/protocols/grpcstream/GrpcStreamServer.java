@@ -83,7 +83,7 @@ public final class GrpcStreamServer implements RunningServer {
     if (directExecutor) {
       builder.directExecutor();
     }
-    GrpcLimits limits = GrpcLimits.apply(GrpcStreamProtocol.ID, builder, serverLimits);
+    GrpcLimits limits = GrpcLimits.apply(GrpcStreamProtocol.ID, builder, serverLimits, true);
     Server server = builder.build();
     try {
       server.start();

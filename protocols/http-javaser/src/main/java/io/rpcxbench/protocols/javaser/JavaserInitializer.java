@@ -2,14 +2,14 @@ package io.rpcxbench.protocols.javaser;
 
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.netty.NettyLimits;
 
 /**
  * HTTP/1.1 codec with bounded lines and headers, an aggregator bounded to the largest legal request
- * (413 past it), then the handler. One {@link BenchService} for all connections.
+ * (413 with Connection: close past it), then the handler. One {@link BenchService} for all
+ * connections.
  */
 final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_INITIAL_LINE = 4096;
@@ -33,7 +33,7 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
         .addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
         .addLast(
             "aggregate",
-            new HttpObjectAggregator(limits.limits().maxFrameBytes(WireFilters.MAX_REQUEST_BYTES)))
+            new ClosingAggregator(limits.limits().maxFrameBytes(WireFilters.MAX_REQUEST_BYTES)))
         .addLast("limits-decoded", limits.requestDecoded())
         .addLast("bench", new JavaserHandler(bench));
     limits.addFirst(ch.pipeline());

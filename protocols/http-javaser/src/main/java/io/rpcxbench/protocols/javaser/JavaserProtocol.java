@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /** HTTP/1.1 + Java serialization (type 7), Infobip's second protocol, as a harness protocol. */
 public final class JavaserProtocol implements ProtocolProvider {
@@ -38,5 +39,14 @@ public final class JavaserProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return JavaserClient.open(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return "java.net.http "
+        + Runtime.version()
+        + ", server: "
+        + StackVersions.of("http-javaser").describe("netty-codec-http");
   }
 }

@@ -180,6 +180,18 @@ class UntrustedBodyTest {
         .isEqualTo(413);
   }
 
+  /** Issue 30: the JDK client reused the connection a 413 closed, and its next call failed. */
+  @Test
+  void a413SaysItClosesTheConnectionAndTheNextCallsSucceed() throws Exception {
+    byte[] hello = serialize(new Wire.HelloRequest("x"));
+    for (int i = 0; i < 3; i++) {
+      HttpResponse<String> tooLarge = post("/echo", new byte[WireFilters.MAX_REQUEST_BYTES + 1]);
+      assertThat(tooLarge.statusCode()).isEqualTo(413);
+      assertThat(tooLarge.headers().firstValue("connection")).hasValue("close");
+      assertThat(post("/hello", hello).statusCode()).isEqualTo(200);
+    }
+  }
+
   private static int indexOf(byte[] haystack, byte[] needle) {
     outer:
     for (int i = 0; i <= haystack.length - needle.length; i++) {

@@ -5,6 +5,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Plain HTTP/1.1 + JSON (type 6): the JDK's HttpClient and Jackson against the same Spring Boot
@@ -39,5 +40,16 @@ public final class HttpJsonProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return HttpJsonClient.open(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return "java.net.http "
+        + Runtime.version()
+        + ", "
+        + StackVersions.of("http-json").describe("jackson-databind")
+        + ", server: "
+        + StackVersions.of("server-openfeign").describe("spring-boot", "tomcat-embed-core");
   }
 }

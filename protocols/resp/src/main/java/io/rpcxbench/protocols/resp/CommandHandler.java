@@ -11,6 +11,7 @@ import io.netty.handler.codec.redis.ArrayRedisMessage;
 import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.InlineCommandRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
+import io.rpcxbench.serverkit.RateLimitedLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 final class CommandHandler extends SimpleChannelInboundHandler<RedisMessage> {
   private static final Logger log = LoggerFactory.getLogger(CommandHandler.class);
+  private static final RateLimitedLog warnings = new RateLimitedLog(log);
 
   private final Commands commands;
   private final long connectionId;
@@ -77,7 +79,11 @@ final class CommandHandler extends SimpleChannelInboundHandler<RedisMessage> {
     } else if (cause instanceof CodecException) {
       protocolError(ctx, rootMessage(cause));
     } else {
-      log.warn("connection {}: closing after an unexpected error", connectionId, cause);
+      warnings.warn(
+          "error",
+          "connection {}: closing after an unexpected error: {}",
+          connectionId,
+          cause.toString());
       protocolError(ctx, "internal error");
     }
   }

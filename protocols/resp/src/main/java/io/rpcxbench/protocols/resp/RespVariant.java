@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 import java.util.List;
 
 /**
@@ -72,5 +73,16 @@ abstract class RespVariant implements ProtocolProvider {
     return library == Library.JEDIS
         ? JedisBenchClient.open(options, backend)
         : LettuceBenchClient.open(options, backend);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public final String stack() {
+    StackVersions versions = StackVersions.of("resp");
+    return versions.describe(library == Library.JEDIS ? "jedis" : "lettuce-core")
+        + ", server: "
+        + (backend == Backend.NETTY
+            ? versions.describe("netty-codec-redis")
+            : "redis-server (external)");
   }
 }

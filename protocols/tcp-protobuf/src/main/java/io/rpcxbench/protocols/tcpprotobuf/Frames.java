@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.tcpprotobuf;
 
 import com.google.protobuf.CodedInputStream;
 import io.rpcxbench.serverkit.BadInputException;
+import io.rpcxbench.serverkit.RequestInput;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,15 +27,39 @@ final class Frames {
   }
 
   /**
-   * The next frame's bytes, or null at a clean end of stream (between frames).
+   * The next frame's bytes, or null at a clean end of stream (between frames). For a peer whose
+   * lengths are trusted as far as {@code max} (the client reading its server's replies).
    *
    * @throws BadFrameException when the length is malformed or larger than {@code max}
    * @throws EOFException when the stream ends inside a frame
    */
   static byte[] read(InputStream in, int max) throws IOException {
+    int length = readLength(in, max);
+    if (length < 0) {
+      return null;
+    }
+    byte[] frame = new byte[length];
+    int read = in.readNBytes(frame, 0, length);
+    if (read < length) {
+      throw new EOFException("stream ended " + read + " bytes into a " + length + " byte frame");
+    }
+    return frame;
+  }
+
+  /**
+   * The next request's bytes on a server, or null at a clean end of stream: read as they arrive
+   * within the server kit's budget, never allocated at the announced length.
+   */
+  static byte[] read(RequestInput in, int max) throws IOException {
+    int length = readLength(in, max);
+    return length < 0 ? null : in.readFrame(length);
+  }
+
+  /** The next frame's length, or -1 at a clean end of stream. */
+  private static int readLength(InputStream in, int max) throws IOException {
     int first = in.read();
     if (first < 0) {
-      return null;
+      return -1;
     }
     int length;
     try {
@@ -46,11 +71,6 @@ final class Frames {
       throw new BadFrameException(
           "frame of " + Integer.toUnsignedString(length) + " bytes, the limit is " + max);
     }
-    byte[] frame = new byte[length];
-    int read = in.readNBytes(frame, 0, length);
-    if (read < length) {
-      throw new EOFException("stream ended " + read + " bytes into a " + length + " byte frame");
-    }
-    return frame;
+    return length;
   }
 }

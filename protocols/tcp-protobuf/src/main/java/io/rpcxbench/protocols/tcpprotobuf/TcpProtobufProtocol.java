@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Raw TCP + Protobuf (type 8) as a harness protocol: varint-delimited Protobuf messages on plain
@@ -49,5 +50,11 @@ public final class TcpProtobufProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new TcpProtobufClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("tcp-protobuf").describe("protobuf-java");
   }
 }

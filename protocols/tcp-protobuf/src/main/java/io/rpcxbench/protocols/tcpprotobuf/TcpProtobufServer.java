@@ -5,11 +5,11 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.serverkit.BadInputException;
+import io.rpcxbench.serverkit.RequestInput;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 
 /**
@@ -55,7 +55,7 @@ public final class TcpProtobufServer {
   }
 
   /** Delimited requests in, delimited replies out, until the end of the stream. */
-  private static void converse(BenchCalls calls, InputStream in, OutputStream out)
+  private static void converse(BenchCalls calls, RequestInput in, OutputStream out)
       throws IOException {
     byte[] frame;
     while ((frame = Frames.read(in, Frames.MAX_FRAME)) != null) {

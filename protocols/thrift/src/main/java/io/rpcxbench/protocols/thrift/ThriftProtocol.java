@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Apache Thrift (type 9) as a harness protocol: framed transport, binary protocol, the generated
@@ -48,5 +49,11 @@ public final class ThriftProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return new ThriftClient(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("thrift").describe("libthrift");
   }
 }

@@ -16,7 +16,6 @@ import org.apache.thrift.server.TThreadPoolServer;
 import org.apache.thrift.transport.TServerSocket;
 import org.apache.thrift.transport.TSocket;
 import org.apache.thrift.transport.TTransportException;
-import org.apache.thrift.transport.layered.TFramedTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,8 +68,8 @@ public final class ThriftServer implements RunningServer {
     this.server =
         new TThreadPoolServer(
             new TThreadPoolServer.Args(listener)
-                .processor(new Bench.Processor<>(new BenchHandler(service)))
-                .transportFactory(new TFramedTransport.Factory(maxFrame))
+                .processor(new QuietProcessor(new Bench.Processor<>(new BenchHandler(service))))
+                .transportFactory(new ArrivingFramedTransport.Factory(limits, maxFrame))
                 .protocolFactory(ThriftLimits.protocolFactory())
                 .executorService(workers)
                 .stopTimeoutVal(GRACE_SECONDS)

@@ -23,6 +23,7 @@ import io.rpcxbench.protocols.typedjson.wire.PutReply;
 import io.rpcxbench.protocols.typedjson.wire.PutRequest;
 import io.rpcxbench.protocols.typedjson.wire.Reply;
 import io.rpcxbench.protocols.typedjson.wire.Request;
+import io.rpcxbench.serverkit.RateLimitedLog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -38,6 +39,7 @@ import org.slf4j.LoggerFactory;
 @ChannelHandler.Sharable
 final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
   private static final Logger log = LoggerFactory.getLogger(CallHandler.class);
+  private static final RateLimitedLog warnings = new RateLimitedLog(log);
   private static final int MAX_MESSAGE = 300;
 
   private final BenchService logic;
@@ -55,7 +57,8 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, ByteBuf frame) throws IOException {
     if (frame.readableBytes() < Frames.ID_BYTES) {
-      log.warn(
+      warnings.warn(
+          "frame",
           "closing the connection from {}: a frame of {} bytes has no request id",
           ctx.channel().remoteAddress(),
           frame.readableBytes());
@@ -85,8 +88,11 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
     if (cause instanceof IOException && !(cause instanceof JacksonException)) {
       log.debug("connection from {}: {}", ctx.channel().remoteAddress(), cause.toString());
     } else {
-      log.warn(
-          "closing the connection from {}: {}", ctx.channel().remoteAddress(), cause.toString());
+      warnings.warn(
+          "error",
+          "closing the connection from {}: {}",
+          ctx.channel().remoteAddress(),
+          cause.toString());
     }
     ctx.close();
   }
@@ -137,7 +143,7 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
     } catch (InvalidArgumentException e) {
       return new ErrorReply(Status.INVALID_ARGUMENT, e.getMessage());
     } catch (RuntimeException e) {
-      log.warn("call {} failed", request.getClass().getSimpleName(), e);
+      warnings.warn("call", "call {} failed: {}", request.getClass().getSimpleName(), e.toString());
       return new ErrorReply(Status.INTERNAL, oneLine(e.toString()));
     }
   }

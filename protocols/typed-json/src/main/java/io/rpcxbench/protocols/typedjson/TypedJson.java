@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.typedjson;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -36,6 +37,9 @@ final class TypedJson {
               DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
               DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES,
               DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          // a number is a JSON number: no 1.5 -> 1, no "10" -> 10 (issue 30)
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
           .build();
 
   static final ObjectReader REQUESTS = MAPPER.readerFor(Request.class);

@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Typed JSON over TCP (type 20), after Infobip's in-house MML: one persistent connection per
@@ -58,5 +59,11 @@ public final class TypedJsonProtocol implements ProtocolProvider {
   @Override
   public boolean balancesServers() {
     return true;
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("typed-json").describe("jackson-databind", "netty-handler");
   }
 }

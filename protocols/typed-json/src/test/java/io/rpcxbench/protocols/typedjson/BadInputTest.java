@@ -125,6 +125,8 @@ class BadInputTest {
           "{\"@class\":\"" + WIRE + "HelloRequest\",\"name\":\"x\"} {}",
           "{\"@class\":\"" + WIRE + "ItemsRequest\"}",
           "{\"@class\":\"" + WIRE + "ItemsRequest\",\"n\":null}",
+          "{\"@class\":\"" + WIRE + "ItemsRequest\",\"n\":1.5}", // no coercion (issue 30)
+          "{\"@class\":\"" + WIRE + "ItemsRequest\",\"n\":\"10\"}",
           "{\"@class\":\"" + WIRE + "EchoRequest\",\"payload\":\"not base64!\"}",
           "{\"@class\":\""
               + WIRE

@@ -1,0 +1,10 @@
+package io.rpcxbench.protocols.capnp;
+
+import io.rpcxbench.testsupport.AttackContract;
+
+/** Issue 30's attacks on the capnp jar: a segment table announcing 1 MiB of one segment. */
+class CapnpAttackIT extends AttackContract {
+  CapnpAttackIT() {
+    super("capnp", new byte[] {0, 0, 0, 0, 0, 0, 2, 0}); // 1 segment of 131,072 words
+  }
+}
