@@ -1,0 +1,66 @@
+package io.rpcxbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Spearman's rho, the figures' shapes, the warm-up ratio and the per-run limit on small data. */
+class ShapeTrendsTest {
+  @Test
+  void spearmanOnRanks() {
+    assertThat(Spearman.rho(new double[] {1, 2, 3, 4}, new double[] {1, 8, 27, 64})).isEqualTo(1.0);
+    assertThat(Spearman.rho(new double[] {1, 2, 3, 4}, new double[] {9, 7, 5, 1})).isEqualTo(-1.0);
+    // ranks of y: 1, 3, 2, 4 -> 1 - 6 * 2 / (4 * 15) = 0.8
+    assertThat(Spearman.rho(new double[] {1, 2, 3, 4}, new double[] {10, 30, 20, 40}))
+        .isCloseTo(0.8, within(1e-12));
+    // ties share their mean rank: y ranks 1.5, 1.5, 3 -> rho = sqrt(3)/2
+    assertThat(Spearman.rho(new double[] {1, 2, 3}, new double[] {5, 5, 9}))
+        .isCloseTo(Math.sqrt(3) / 2, within(1e-12));
+    assertThat(Spearman.rho(new double[] {1, 2}, new double[] {1, 2})).isNull();
+    assertThat(Spearman.rho(new double[] {1, 2, 3}, new double[] {4, 4, 4})).isNull();
+  }
+
+  @Test
+  void runtimeRisesWithThreadsUnderConstantData() {
+    Regime g = VerdictBoxTest.constantRegime();
+    assertThat(ShapeTrends.runtime(g, Protocol.RPCX, 100)).isEqualTo(1.0);
+    assertThat(ShapeTrends.runtime(g, Protocol.RPCX, 300)).isNull();
+    // the advantage is 75 % at every thread count: no trend, no rho
+    assertThat(ShapeTrends.advantage(g, Protocol.GRPC, 100)).isNull();
+    assertThat(ShapeTrends.runtimeTally(List.of(g))).isEqualTo(new ShapeTrends.Tally(3, 0, 3));
+    assertThat(ShapeTrends.table(g))
+        .contains("| 100 | +1.00 | +1.00 | +1.00 | – | – |")
+        .contains("| 300 | – | – | – | – | – |");
+    assertThat(ShapeTrends.text(-0.344)).isEqualTo("−0.34");
+  }
+
+  @Test
+  void warmUpIsRunsOneToThreeOverSevenToNine() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
+    s.point(Protocol.GRPC, 10, 100, 500, 30, 30, 30, 20, 20, 20, 20, 20, 20);
+    s.point(Protocol.GRPC, 110, 100, 500, 12, 12, 12, 10, 10, 10, 10, 10, 10);
+    s.point(Protocol.GRPC, 210, 100, 500, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+    Regime g = s.regime();
+    // ratios 1.5, 1.2, 1.0: median 1.2
+    assertThat(WarmUpTrend.median(g, Protocol.GRPC)).isCloseTo(1.2, within(1e-12));
+    assertThat(WarmUpTrend.median(g, Protocol.RPCX)).isNull();
+  }
+
+  @Test
+  void perRunLimitCountsRunsAndTimedOutPointsThatWouldFinish() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
+    s.point(Protocol.RPCX, 10, 100, 1000, 20, 20);
+    s.timedOut(Protocol.GRPC, 310, 500, 70_000, 72_000, 71_000);
+    s.timedOut(Protocol.OPENFEIGN, 210, 100, 650_000);
+    PerRunLimit l = PerRunLimit.of(s.regime(), null);
+    assertThat(l.limitS()).isEqualTo(600);
+    assertThat(l.runsOver()).isEqualTo(1);
+    assertThat(l.timedOutUnder()).containsExactly("gRPC 310 × 500");
+    assertThat(l.sentence())
+        .isEqualTo(
+            "longest run 650.0 s (OpenFeign 210 × 100); 1 run reached 600 s; timed out per point"
+                + " with every run under 600 s (would finish read per run): gRPC 310 × 500");
+  }
+}
