@@ -12,6 +12,7 @@ THREADS=''
 REQUESTS=''
 CATALOG_OUT=''
 JAVA=${JAVA:-java}
+PLAN_OUT=results/raw                 # only to name the files; the plan gives them relative to it
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$SCRIPT_DIR/../.." && pwd)
@@ -27,8 +28,8 @@ Usage: deploy/fleet/plan.sh --threads LIST --requests LIST [--protocol ID[,ID...
 LIST: comma-separated values, each N or FROM:TO:STEP (e.g. 10:110:100,990).
 Prints {"server_jvm_flags": the servers' default JVM flags (deploy/catalog.sh), "server_jars": [...],
 "protocols": [{"id", "port", "server", "balances", "external"}],
-"points": [{"protocol", "threads", "requests", "file"}]} (points: protocol-major, the harness's
-file names). Defaults: --protocol $PROTOCOLS, --harness $HARNESS.
+"points": [{"protocol", "threads", "requests", "calls", "file", "exists"}]} (points: protocol-major,
+from the runner: rpcx-bench sweep --dry-run --json, files relative to the raw folder). Defaults: --protocol $PROTOCOLS, --harness $HARNESS.
 
 Example:
   deploy/fleet/plan.sh --protocol rpcx,grpc --threads 10,110 --requests 100 --catalog-out /tmp/protocols.tsv
@@ -59,28 +60,15 @@ parse_args() {
   [[ -f $HARNESS ]] || die_usage "no harness jar at $HARNESS (build it: mvn -B -q package -DskipTests)"
 }
 
-# values NAME LIST -> VALUES: the values in order, duplicates dropped
-values() {
-  local name=$1 item from to step v seen=' '
-  local -a items
-  VALUES=()
-  IFS=, read -r -a items <<<"$2"
-  ((${#items[@]} > 0)) || die_usage "$name: empty list"
-  for item in "${items[@]}"; do
-    if [[ $item =~ ^[1-9][0-9]*$ ]]; then
-      from=$item to=$item step=1
-    elif [[ $item =~ ^([1-9][0-9]*):([1-9][0-9]*):([1-9][0-9]*)$ ]]; then
-      from=${BASH_REMATCH[1]} to=${BASH_REMATCH[2]} step=${BASH_REMATCH[3]}
-      ((from <= to)) || die_usage "$name: FROM ($from) is greater than TO ($to) in '$item'"
-    else
-      die_usage "$name: expected N or FROM:TO:STEP (positive integers), got '$item'"
-    fi
-    for ((v = from; v <= to; v += step)); do
-      [[ $seen == *" $v "* ]] && continue
-      seen+="$v "
-      VALUES+=("$v")
-    done
-  done
+# points ID: ID's points as the runner plans them (rpcx-bench sweep --dry-run --json: its LIST
+# parser and the harness's file names, relative to --out), a JSON array without brackets
+points() {
+  local json
+  json=$("$JAVA" -cp "$HARNESS" io.rpcxbench.harness.runner.RpcxBenchMain sweep --dry-run --json \
+           --protocol "$1" --threads "$THREADS" --requests "$REQUESTS" --out "$PLAN_OUT" 2>&1) ||
+    die_usage "$(head -n 1 <<<"$json")"
+  json=${json#*\"plan\":\[}
+  printf '%s' "${json%\]\}}"
 }
 
 # json_string TEXT: TEXT as a JSON string
@@ -116,14 +104,9 @@ main() {
   catalog_load "$JAVA" -jar "$HARNESS" || die_usage "$CATALOG_ERROR"
   catalog_select "$PROTOCOLS" || die_usage "protocols: $CATALOG_ERROR"
   catalog_servers "${CATALOG_SELECTED[@]}"
-  local -a threads requests
-  values threads "$THREADS"
-  threads=("${VALUES[@]}")
-  values requests "$REQUESTS"
-  requests=("${VALUES[@]}")
   [[ -z $CATALOG_OUT ]] || catalog_save "$CATALOG_OUT"
 
-  local name jar seen=' ' sep='' id t r out
+  local name jar seen=' ' sep='' id out
   out="{\"server_jvm_flags\": $(json_string "${DEFAULT_SERVER_JVM_FLAGS:-}"), \"server_jars\": ["
   for name in "${SERVER_NAMES[@]}"; do
     jar=${SERVER_JAR[$name]}
@@ -142,14 +125,10 @@ main() {
   done
   out+='], "points": ['
   sep=''
+  # protocol-major, as the fleet runs them
   for id in "${CATALOG_SELECTED[@]}"; do
-    for t in "${threads[@]}"; do
-      for r in "${requests[@]}"; do
-        out+="$sep{\"protocol\": $(json_string "$id"), \"threads\": $t, \"requests\": $r"
-        out+=", \"file\": $(json_string "$id/t$t-r$r.csv")}"
-        sep=', '
-      done
-    done
+    out+="$sep$(points "$id")"
+    sep=', '
   done
   printf '%s]}\n' "$out"
 }

@@ -1,14 +1,15 @@
 #!/usr/bin/env bats
 # bench/compare.sh's own logic, driven with fake-java-compare as `java` (servers, the harness and
-# the report tool's show): the points it runs, the warm-up it asks for, and its three tables with
-# client and server CPU per call and what limited each row.
+# the report tool): the points it runs, the warm-up it asks for, the folder it leaves for `report
+# compare` and how it asks for the tables (their figures: report's CompareCommandTest).
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   WORK=$(mktemp -d)
   # a copy of the scripts in a tree of its own, with stand-in jars
   mkdir -p "$WORK/repo/bench" "$WORK/repo/deploy" "$WORK/bin" "$WORK/src"
-  cp "$REPO/bench/compare.sh" "$REPO/bench/perf-lib.sh" "$WORK/repo/bench/"
+  cp "$REPO/bench/compare.sh" "$REPO/bench/perf-lib.sh" "$REPO/bench/compare-divisors.tsv" \
+    "$REPO/bench/compare-targets.tsv" "$WORK/repo/bench/"
   cp "$REPO/deploy/catalog.sh" "$WORK/repo/deploy/"
   : >"$WORK/src/x"
   local jar
@@ -75,19 +76,28 @@ teardown() {
   ! grep -q -- '--warmup-mode' "$FAKE_ARGS"
 }
 
-@test "three tables, each row with CPU per call and what limited it; the server side measured or estimated" {
-  run "$COMPARE" --threads 64 --in-flight 64 --requests 10 --rounds 1 --runs 2 --retries 0 --out "$WORK/out"
+@test "one folder per round and variant, steal per round; the tables from report compare, targets only when asked" {
+  run "$COMPARE" --threads 64 --in-flight 64 --requests 10 --rounds 2 --runs 2 --retries 0 --out "$WORK/out"
   [ "$status" -eq 0 ]
-  [[ $output == *"### Closed loop (the paper's method"* ]]
-  [[ $output == *"### In flight"* ]]
-  [[ $output == *"### Server side"* ]]
-  # 0.5 s client and 0.2 s server CPU over 10,000 calls: 50 and 20 µs per call; order 1 kept
-  [[ $output == *"| 64 | RPCX | 100000 | 100000-100000 | 100.0 | 900.0 | 50.0 | 20.0 | client | async | 1/1 |"* ]]
-  [[ $output == *"| 64 | gRPC, direct executor | 25000 | 25000-25000 | 100.0 | 900.0 | 80.0 | 40.0 | server | async | 1/1 |"* ]]
-  # RPCX's client was the limit: its server's capacity is the CPU-bound estimate, 10^6 / 20 µs
-  [[ $output == *"| RPCX | 20.0 | 50000 | 100000 | 0.50 | client | ~50000 (CPU-bound estimate) | 1.00x |"* ]]
-  [[ $output == *"| gRPC, direct executor | 40.0 | 25000 | 25000 | 0.50 | server | 25000 (measured) | 2.00x |"* ]]
-  [[ $output == *"| RPCX / gRPC-tuned server CPU per call, 64 in flight (issue 17) | 0.50x | <= 0.5x | PASS | client / server |"* ]]
-  [[ $output == *"| RPCX / gRPC-tuned calls/s, 64 in flight (issue 17) | 4.00x | >= 2.5x | PASS | client / server |"* ]]
-  [ -s "$WORK/out/rounds.tsv" ]
+  [ -s "$WORK/out/raw/closed-64/round1/rpcx/rpcx/point.csv" ]
+  [ -s "$WORK/out/raw/inflight-64/round2/grpc-tuned/grpc-tuned/point.csv" ]
+  ! ls -d "$WORK/out/raw/closed-64/round1/"*.try* 2>/dev/null
+  [ "$(wc -l <"$WORK/out/steal.tsv")" -eq 8 ]
+  grep -qE $'^closed-64\trpcx\t1\t([0-9]+\.[0-9]|nan)$' "$WORK/out/steal.tsv"
+  grep -q -- "report compare $WORK/out --variants rpcx,grpc-tuned --warmup-runs 1 --server-cores " "$FAKE_ARGS"
+  ! grep -q -- '--targets' "$FAKE_ARGS"
+  [[ $output == *"### fake tables of $WORK/out"* ]]
+  [ -s "$WORK/out/compare.md" ]
+  run "$COMPARE" --threads 1 --in-flight none --requests 10 --rounds 1 --runs 2 --variants rpcx \
+    --targets "$WORK/repo/bench/compare-targets.tsv" --out "$WORK/out2"
+  [ "$status" -eq 0 ]
+  grep -q -- "--targets $WORK/repo/bench/compare-targets.tsv" "$FAKE_ARGS"
+}
+
+@test "the divisors come from bench/compare-divisors.tsv unless --divisors says otherwise" {
+  run "$COMPARE" --threads 1 --in-flight none --requests 40 --rounds 1 --runs 2 --out "$WORK/out"
+  [ "$status" -eq 0 ]
+  grep -q -- '--protocol grpc-tuned --threads 1 --requests 10 ' "$FAKE_ARGS"
+  run "$COMPARE" --threads 1 --in-flight none --requests 40 --rounds 1 --runs 2 --divisors none --out "$WORK/out3"
+  grep -q -- '--protocol grpc-tuned --threads 1 --requests 40 ' "$FAKE_ARGS"
 }

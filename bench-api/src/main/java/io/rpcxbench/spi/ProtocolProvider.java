@@ -59,4 +59,13 @@ public interface ProtocolProvider {
   default boolean balancesServers() {
     return false;
   }
+
+  /**
+   * The libraries under test on both ends with their versions, for the provenance's {@code stack},
+   * e.g. {@code "grpc-api 1.83.1, grpc-netty-shaded 1.83.1, protobuf-java 4.36.2"}. Read them from
+   * the build with {@link StackVersions}, never from a table kept by hand. Default: none named.
+   */
+  default String stack() {
+    return "";
+  }
 }

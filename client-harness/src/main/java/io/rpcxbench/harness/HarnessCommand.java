@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.api.RpcxBenchVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -168,6 +169,17 @@ public final class HarnessCommand implements Callable<Integer> {
   }
 
   private RunConfig config() {
+    RunConfig config = validConfig();
+    try {
+      config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    return config;
+  }
+
+  /** The validated configuration, --out not probed (also read by {@link HarnessPoints}). */
+  RunConfig validConfig() {
     LoadModel model = models.resolve(load, spec.commandLine());
     requireLoad();
     RunConfig config =
@@ -197,7 +209,6 @@ public final class HarnessCommand implements Callable<Integer> {
             warmupMode.resolve(load, spec.commandLine()));
     try {
       config.validate();
-      config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -263,17 +274,11 @@ public final class HarnessCommand implements Callable<Integer> {
     }
   }
 
-  /** --version: the build's version and commit. */
+  /** --version: the one version string of every rpcx-bench jar. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {
-        "client-harness "
-            + BuildInfo.get("project.version")
-            + " (commit "
-            + Provenance.gitCommitNow()
-            + ")"
-      };
+      return new String[] {RpcxBenchVersion.line()};
     }
   }
 

@@ -106,13 +106,11 @@ final class LoadModelReport {
     return results.stream().allMatch(r -> r.extraNumber("dropped", 0) == 0);
   }
 
-  /** The point's load-model and meter keys, added to {@code m}. */
-  static void provenance(
-      Map<String, String> m,
-      RunConfig config,
-      boolean async,
-      RunMeters meters,
-      List<RunResult> results) {
+  /**
+   * The load model's keys that describe the point, not what its runs measured: the same for a
+   * complete point and for one that wrote no runs (the runner's failed-point files).
+   */
+  static void describe(Map<String, String> m, RunConfig config) {
     LoadModel model = config.loadModel();
     m.put("load_model", model.kind().id());
     switch (model.kind()) {
@@ -123,6 +121,24 @@ final class LoadModelReport {
         m.put("rate_schedule", s.toString());
         m.put("arrivals", model.arrivals().id());
         m.put("max_in_flight", String.valueOf(model.maxInFlight()));
+      }
+      case IN_FLIGHT -> m.put("in_flight", String.valueOf(model.inFlight()));
+      case CLOSED -> {}
+    }
+    m.put("fail_after", model.failAfter().toString());
+  }
+
+  /** The point's load-model and meter keys, added to {@code m}. */
+  static void provenance(
+      Map<String, String> m,
+      RunConfig config,
+      boolean async,
+      RunMeters meters,
+      List<RunResult> results) {
+    describe(m, config);
+    LoadModel model = config.loadModel();
+    switch (model.kind()) {
+      case OPEN -> {
         m.put("achieved_rate", RunMeters.decimal(min(results, "achieved_rate")));
         m.put("dropped", String.valueOf((long) sum(results, "dropped")));
         m.put(
@@ -130,13 +146,9 @@ final class LoadModelReport {
             java.time.Duration.ofNanos((long) (max(results, "max_lag_us") * 1000)).toString());
         m.put("calls_issued_by", issuedBy(async, model.maxInFlight()));
       }
-      case IN_FLIGHT -> {
-        m.put("in_flight", String.valueOf(model.inFlight()));
-        m.put("calls_issued_by", issuedBy(async, model.inFlight()));
-      }
+      case IN_FLIGHT -> m.put("calls_issued_by", issuedBy(async, model.inFlight()));
       case CLOSED -> m.put("calls_issued_by", issuedBy(false, config.threads()));
     }
-    m.put("fail_after", model.failAfter().toString());
     m.put("client_cpu", RunMeters.decimal(sum(results, "client_cpu_s")));
     m.put("client_cores_max", RunMeters.decimal(max(results, "client_cores")));
     m.put("client_cores_available", String.valueOf(meters.clientCores()));
@@ -146,6 +158,15 @@ final class LoadModelReport {
       m.put("server_cores_max", RunMeters.decimal(max(results, "server_cores")));
       m.put("server_rss_peak_kb", String.valueOf((long) max(results, "server_rss_kb")));
       m.put("server_rss_peak_since", meters.peakSince());
+      if (meters.countsServerSyscalls()) {
+        m.put(
+            "server_syscalls",
+            "syscr and syscw of /proc/PID/io (server_reads, server_writes): read(v)/write(v)"
+                + " only; recv/send(msg) are not counted (Netty's native epoll: gRPC, rpcx-epoll)");
+        double reads = sum(results, "server_reads");
+        long calls = results.stream().mapToLong(RunResult::calls).sum();
+        m.put("calls_per_server_read", reads == 0 ? "0" : RunMeters.decimal(calls / reads));
+      }
     }
     m.put("harness_limited", String.valueOf(sum(results, "harness_limited") > 0));
     if (meters.linkCounted() != null) {

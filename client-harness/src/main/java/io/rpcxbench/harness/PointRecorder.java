@@ -1,5 +1,7 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.raw.PointIdentity;
+import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
@@ -41,6 +43,34 @@ final class PointRecorder {
 
   synchronized int runsCompleted() {
     return rows.size();
+  }
+
+  /**
+   * The point's identity (raw-format's {@link PointIdentity}) from the run's configuration: its
+   * file name and its identity keys derive from it. The client host is left empty (not in the
+   * name); {@code link_rate} comes from {@code --provenance} (the lab gives it).
+   */
+  static PointIdentity identity(RunConfig config, Protocol protocol) {
+    LoadModel model = config.loadModel();
+    PointIdentity point =
+        switch (model.kind()) {
+          case CLOSED -> PointIdentity.closed(protocol.id(), config.threads(), config.requests());
+          case IN_FLIGHT ->
+              PointIdentity.inFlight(protocol.id(), config.threads(), config.requests());
+          case OPEN ->
+              PointIdentity.open(
+                  protocol.id(),
+                  config.threads(),
+                  config.requests(),
+                  model.schedule().toString(),
+                  model.arrivals().id());
+        };
+    Scenario scenario = config.scenario();
+    return point
+        .withRequestsPer(config.requestsPer().id())
+        .withCall(config.call().id(), config.payloadBytesSent(), config.itemsAsked())
+        .withScenario(scenario.kind().id(), scenario.work(), scenario.workKind())
+        .withLinkRate(config.provenance().getOrDefault(PointKey.LINK_RATE.key(), ""));
   }
 
   /** Writes the file with this status unless it was written already; returns whether it did. */

@@ -69,6 +69,35 @@ final class ProcProcessTree implements ProcessStats {
     return new Sample(ticks * NANOS_PER_TICK, rss, count, coresAvailable());
   }
 
+  /** syscr and syscw of {@code /proc/PID/io}, summed over the tree; null when unreadable. */
+  @Override
+  public long[] syscalls() {
+    long reads = 0;
+    long writes = 0;
+    for (long pid : tree()) {
+      try {
+        String io = Files.readString(proc.resolve(pid + "/io"), StandardCharsets.UTF_8);
+        reads += ioField(io, "syscr");
+        writes += ioField(io, "syscw");
+      } catch (IOException | RuntimeException e) {
+        if (roots.contains(pid)) {
+          return null; // another user's process without root, or gone
+        }
+      }
+    }
+    return new long[] {reads, writes};
+  }
+
+  /** A {@code key: 1234} line of {@code /proc/PID/io}. */
+  static long ioField(String io, String key) {
+    for (String line : io.split("\n")) {
+      if (line.startsWith(key + ":")) {
+        return Long.parseLong(line.substring(key.length() + 1).trim());
+      }
+    }
+    throw new IllegalArgumentException("no " + key + " in /proc/PID/io");
+  }
+
   @Override
   public String describe() {
     return "pid " + roots.toString().replaceAll("[\\[\\] ]", "") + " and descendants, via " + proc;

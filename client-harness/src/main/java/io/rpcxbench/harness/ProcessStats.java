@@ -27,6 +27,17 @@ interface ProcessStats {
     return "process start";
   }
 
+  /**
+   * The processes' read-like and write-like system calls so far ({@code syscr}, {@code syscw} of
+   * {@code /proc/PID/io}), or null where the source cannot count them (another host, a cgroup). Per
+   * call, they tell a server that reads many calls at once (a batching client) from one that reads
+   * each call on its own. The kernel counts read(v) and write(v) there, not recv/send(msg): a
+   * server on Netty's native epoll (gRPC's shaded Netty) shows almost none.
+   */
+  default long[] syscalls() {
+    return null;
+  }
+
   /** One line for the provenance, e.g. {@code pid 4242 (3 processes), 2 cpus}. */
   String describe();
 

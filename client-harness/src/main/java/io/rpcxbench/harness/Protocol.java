@@ -44,6 +44,12 @@ final class Protocol {
     return provider.balancesServers();
   }
 
+  /** The libraries under test with their versions, as the plug-in reports them; "" if none. */
+  String stack() {
+    String stack = provider.stack();
+    return stack == null ? "" : stack;
+  }
+
   /** The plug-in's client; never null. */
   BenchClient open(ClientOptions options) {
     BenchClient client = provider.open(options);

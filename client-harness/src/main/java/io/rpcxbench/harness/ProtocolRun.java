@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 
 /**
  * One protocol's point, in this JVM: build the client once, check the server answers, warm up if
@@ -23,49 +25,49 @@ import java.util.Random;
 final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
-  /** The provenance keys this class writes; --provenance may not set them. */
+  /**
+   * The provenance keys this class writes; --provenance may not set them: the point's identity keys
+   * (raw-format's {@link PointKey}) but the link's, which the lab gives, and the run's own.
+   */
   static final List<String> HARNESS_KEYS =
-      List.of(
-          "status",
-          "protocol",
-          "type",
-          "label",
-          "threads",
-          "requests",
-          "requests_per",
-          "runs",
-          "runs_completed",
-          "warmup",
-          "warmup_calls",
-          "warmup_mode",
-          "warmup_iterations",
-          "warmup_converged",
-          "warmup_rates",
-          "limited_by",
-          "payload_bytes",
-          "call",
-          "items",
-          "timeout",
-          "connect_timeout",
-          "limit_s",
-          "timeout_per",
-          "cold_start",
-          "started",
-          "finished",
-          "client_host",
-          "target",
-          "client",
-          "jvm",
-          "jvm_flags",
-          "os",
-          "git_commit",
-          "options",
-          "client_hostname",
-          "start_at",
-          "start_at_runs",
-          "released_at_ms",
-          "start_late_ms",
-          "start_late_max_ms");
+      Stream.concat(
+              PointKey.names().stream().filter(k -> !k.equals(PointKey.LINK_RATE.key())),
+              Stream.of(
+                  "status",
+                  "type",
+                  "label",
+                  "runs",
+                  "runs_completed",
+                  "warmup",
+                  "warmup_calls",
+                  "warmup_mode",
+                  "warmup_iterations",
+                  "warmup_converged",
+                  "warmup_rates",
+                  "limited_by",
+                  "timeout",
+                  "connect_timeout",
+                  "limit_s",
+                  "timeout_per",
+                  "cold_start",
+                  "started",
+                  "finished",
+                  "target",
+                  "client",
+                  "stack",
+                  "cpu_model",
+                  "jvm",
+                  "jvm_flags",
+                  "os",
+                  "git_commit",
+                  "options",
+                  "client_hostname",
+                  "start_at",
+                  "start_at_runs",
+                  "released_at_ms",
+                  "start_late_ms",
+                  "start_late_max_ms"))
+          .toList();
 
   /** How long the client may take to close once the time limit cut the point short. */
   static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
@@ -100,6 +102,11 @@ final class ProtocolRun {
         new CallKind.CallInput(
             payload, config.itemsAsked(), BenchContract.items(config.itemsAsked()));
     String where = protocol + " server at " + config.target(protocol);
+    String unresolved = Reachability.unresolvedHost(config.clientOptions(protocol).servers());
+    if (unresolved != null) {
+      err.println("cannot reach " + where + ": " + unresolved);
+      return HarnessCommand.CALLS_FAILED;
+    }
     BenchClient client;
     try {
       client = protocol.open(config.clientOptions(protocol));
@@ -119,7 +126,8 @@ final class ProtocolRun {
       }
       PointRecorder recorder =
           new PointRecorder(
-              config.resultFile(protocol), provenance(provenance, client.describe(), started));
+              config.resultFile(protocol),
+              provenance(config, provenance, client.describe(), started));
       return runAll(runner, recorder, limit, config.coldStart() ? startNanos : -1);
     } catch (IOException e) {
       err.println("cannot write " + config.instruments().hlog() + ": " + e);
@@ -332,33 +340,33 @@ final class ProtocolRun {
   }
 
   /** {@code none} (the paper's), {@code fixed} (--warmup D) or {@code steady}. */
-  private String warmupMode() {
+  private static String warmupMode(RunConfig config) {
     if (config.steadyWarmup() != null) {
       return "steady";
     }
     return config.warmup().isZero() ? "none" : "fixed";
   }
 
-  /** Every key but status, runs_completed and finished (the recorder adds those). */
-  private Map<String, String> provenance(Provenance p, String client, Instant started) {
+  /**
+   * Every key but status, runs_completed and finished (the recorder adds those); the sweep's
+   * failed-point files take the same keys ({@link HarnessPoints#failedPointKeys}).
+   */
+  static Map<String, String> provenance(
+      RunConfig config, Provenance p, String client, Instant started) {
+    Protocol protocol = config.protocols().get(0);
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("protocol", protocol.id());
+    m.putAll(PointRecorder.identity(config, protocol).withClientHost(p.clientHost()).provenance());
+    m.put("client_host", p.clientHost()); // as the OS (or --client-host-name) spells it
     m.put("type", String.valueOf(protocol.type()));
     m.put("label", protocol.label());
-    m.put("threads", String.valueOf(config.threads()));
-    m.put("requests", String.valueOf(config.requests()));
-    m.put("requests_per", config.requestsPer().id());
     m.put("runs", String.valueOf(config.runs()));
     m.put("warmup", config.warmup().toString());
     m.put("warmup_calls", "0");
-    m.put("warmup_mode", warmupMode());
+    m.put("warmup_mode", warmupMode(config));
     m.put("warmup_iterations", "0");
     if (config.steadyWarmup() != null) {
       m.put("warmup_converged", "false");
     }
-    m.put("payload_bytes", String.valueOf(config.payloadBytesSent()));
-    m.put("call", config.call().id());
-    m.put("items", String.valueOf(config.itemsAsked()));
     m.put("timeout", config.timeout().toString());
     m.put("connect_timeout", config.connectTimeout().toString());
     if (!config.timeLimit().isZero()) {
@@ -369,9 +377,10 @@ final class ProtocolRun {
     m.put("timeout_per", config.timeLimitPer().id());
     m.put("cold_start", String.valueOf(config.coldStart()));
     m.put("started", started.toString());
-    m.put("client_host", p.clientHost());
     m.put("target", config.target(protocol));
     m.put("client", client);
+    m.put("stack", protocol.stack());
+    m.put("cpu_model", Provenance.cpuModel());
     m.put("jvm", p.jvm());
     m.put("jvm_flags", p.jvmFlags());
     m.put("os", p.os());

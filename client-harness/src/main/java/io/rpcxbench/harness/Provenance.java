@@ -32,6 +32,33 @@ record Provenance(String clientHost, String jvm, String jvmFlags, String os, Str
     }
   }
 
+  /**
+   * The client's CPU, from /proc/cpuinfo's first "model name" (x86) or "Model"/"Hardware" (ARM)
+   * line, else "unknown": the same cores per second are not the same machine.
+   */
+  static String cpuModel() {
+    try {
+      return cpuModel(Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8));
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
+  static String cpuModel(List<String> cpuinfo) {
+    for (String key : List.of("model name", "Model", "Hardware")) {
+      for (String line : cpuinfo) {
+        int colon = line.indexOf(':');
+        if (colon > 0 && line.substring(0, colon).trim().equals(key)) {
+          String value = line.substring(colon + 1).trim().replaceAll("\\s+", " ");
+          if (!value.isEmpty()) {
+            return value;
+          }
+        }
+      }
+    }
+    return "unknown";
+  }
+
   private static String jvmName() {
     return System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version");
   }

@@ -1,14 +1,33 @@
 package io.rpcxbench.harness;
 
 import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
 
 /** Turns a client failure into a short, lower-case reason such as "connection refused". */
 final class Reachability {
   private Reachability() {}
+
+  /**
+   * The first server whose host name does not resolve, as "unknown host NAME", else null. Asked
+   * before any client is built: every protocol then fails the same way, in one line, instead of in
+   * its library's own words (gRPC logs a 15-line stack trace from its name resolver).
+   */
+  static String unresolvedHost(List<InetSocketAddress> servers) {
+    for (InetSocketAddress server : servers) {
+      try {
+        InetAddress.getAllByName(server.getHostString());
+      } catch (UnknownHostException e) {
+        return "unknown host " + server.getHostString();
+      }
+    }
+    return null;
+  }
 
   /** The most telling reason in the cause chain, on one line. */
   static String describe(Throwable failure) {

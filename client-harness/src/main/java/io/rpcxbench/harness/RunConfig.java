@@ -266,13 +266,11 @@ record RunConfig(
   }
 
   /**
-   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md); the other load models
-   * name theirs otherwise ({@link LoadModel#fileName}), and a chain or work adds a prefix ({@link
-   * Scenario#fileName}).
+   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md): the point's identity
+   * names it ({@link PointRecorder#identity}, raw-format's {@code PointIdentity#fileName}).
    */
   Path resultFile(Protocol protocol) {
-    return out.resolve(protocol.id())
-        .resolve(scenario.fileName(loadModel.fileName(threads, requests)));
+    return PointRecorder.identity(this, protocol).path(out);
   }
 
   RunConfig forProtocol(Protocol protocol) {

@@ -33,6 +33,7 @@ final class RunMeters {
   private long clientStart;
   private ProcessStats.Sample serverStart;
   private long[] ioStart;
+  private long[] syscallsStart;
   private boolean peakReset;
   private String serverProblem;
 
@@ -74,6 +75,7 @@ final class RunMeters {
     serverProblem = null;
     if (server != null) {
       peakReset = server.resetPeak();
+      syscallsStart = server.syscalls();
       try {
         serverStart = server.sample();
       } catch (IOException e) {
@@ -117,6 +119,7 @@ final class RunMeters {
         m.put("server_cores", decimal(used));
         m.put("server_rss_kb", String.valueOf(end.peakRssKb()));
         m.put("server_processes", String.valueOf(end.processes()));
+        syscallColumns(m, r.calls());
       } else {
         m.put("server_cpu_s", "0");
         m.put("server_cores", "0");
@@ -134,6 +137,27 @@ final class RunMeters {
     }
     m.put("limited_by", LimitedBy.classify(usage).id());
     return r.withExtra(m);
+  }
+
+  /**
+   * The server's read and write system calls during the run, and the calls per read: ~1 when each
+   * call came in a write of its own, many when the client batched them ({@code rpcx}'s client).
+   */
+  private void syscallColumns(Map<String, String> m, long calls) {
+    long[] end = syscallsStart == null ? null : server.syscalls();
+    if (end == null) {
+      return;
+    }
+    long reads = Math.max(0, end[0] - syscallsStart[0]);
+    long writes = Math.max(0, end[1] - syscallsStart[1]);
+    m.put("server_reads", String.valueOf(reads));
+    m.put("server_writes", String.valueOf(writes));
+    m.put("calls_per_server_read", reads == 0 ? "0" : decimal((double) calls / reads));
+  }
+
+  /** Whether the server's system calls are counted (a local process tree). */
+  boolean countsServerSyscalls() {
+    return server != null && server.syscalls() != null;
   }
 
   /** The busier direction's bytes since {@link #before()}, or -1 when not measured. */

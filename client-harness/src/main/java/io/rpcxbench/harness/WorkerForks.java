@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -36,20 +35,9 @@ final class WorkerForks {
     return outcomes;
   }
 
-  /** The worker command line for one protocol. */
+  /** The worker command line for one protocol: this JVM's java, flags and class path. */
   List<String> command(Protocol protocol) {
-    List<String> command = new ArrayList<>();
-    command.add(javaBinary());
-    for (String flag : Provenance.jvmFlagList()) {
-      // A debugger agent would clash on its port in the child.
-      if (!flag.startsWith("-agentlib:jdwp") && !flag.startsWith("-Xrunjdwp")) {
-        command.add(flag);
-      }
-    }
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(HarnessMain.class.getName());
-    command.addAll(config.forProtocol(protocol).toArgs());
+    List<String> command = HarnessPoints.forkCommand(config.forProtocol(protocol).toArgs(), null);
     command.add("--worker");
     return command;
   }
@@ -124,12 +112,5 @@ final class WorkerForks {
     t.setDaemon(true);
     t.start();
     return t;
-  }
-
-  private static String javaBinary() {
-    return ProcessHandle.current()
-        .info()
-        .command()
-        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
   }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.link.LinkShaper;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
@@ -14,11 +15,13 @@ import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.testsupport.ServerProcess;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,6 +70,9 @@ class CatalogContractIT {
                     p.id(),
                     List.of(
                         dynamicTest("every call, checked", () -> everyCall(p)),
+                        dynamicTest(
+                            "every call over a shaped link (link-shaper, cross-az)",
+                            () -> overShapedLink(p)),
                         dynamicTest(
                             "a missing argument is rejected, the client goes on", () -> missing(p)),
                         dynamicTest("harness: hello, echo, put, items", () -> harnessCalls(p)),
@@ -147,6 +153,19 @@ class CatalogContractIT {
     }
   }
 
+  /** The link-shaper carries every protocol's calls: delay, jitter and rate change no byte. */
+  private static void overShapedLink(ProtocolProvider p) throws Exception {
+    InetSocketAddress server = new InetSocketAddress("127.0.0.1", shared(p).port());
+    try (LinkShaper link = LinkShaper.onLoopback("cross-az", server);
+        BenchClient client = new Protocol(p).open(options(link.address().getPort()))) {
+      assertThat(client.hello("far")).isEqualTo("hello, far");
+      byte[] payload = new byte[BenchContract.MAX_PAYLOAD];
+      new Random(7).nextBytes(payload);
+      assertThat(client.echo(payload)).isEqualTo(payload);
+      assertThat(client.items(100)).isEqualTo(BenchContract.items(100));
+    }
+  }
+
   private static void missing(ProtocolProvider p) throws Exception {
     try (BenchClient client = new Protocol(p).open(options(shared(p).port()))) {
       assertThatThrownBy(() -> client.hello(null)).isInstanceOf(RuntimeException.class);
@@ -163,7 +182,10 @@ class CatalogContractIT {
     Protocol protocol = new Protocol(p);
     for (String[] call :
         new String[][] {
-          {"hello"}, {"echo", "--payload", "300"}, {"put"}, {"items", "--items", "10"}
+          {"hello", "t3-r20.csv"},
+          {"echo", "--payload", "300", "echo-p300-t3-r20.csv"},
+          {"put", "put-p512-t3-r20.csv"},
+          {"items", "--items", "10", "items-n10-t3-r20.csv"}
         }) {
       Path dir = out.resolve(call[0]);
       List<Object> a =
@@ -184,10 +206,11 @@ class CatalogContractIT {
                   "--timeout",
                   "10s",
                   "--call"));
-      a.addAll(List.of((Object[]) call));
+      // the last word is the file name: payload and items are part of the point's identity
+      a.addAll(List.of((Object[]) Arrays.copyOf(call, call.length - 1)));
       HarnessInvocation.Outcome o = HarnessInvocation.run(args(a.toArray()));
       assertThat(o.exitCode()).as(call[0] + ": " + o.err()).isZero();
-      Path file = dir.resolve(p.id()).resolve("t3-r20.csv");
+      Path file = dir.resolve(p.id()).resolve(call[call.length - 1]);
       RawContents c = RawFileChecks.checkComplete(file, protocol, 3, 20, 2, 60);
       assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
       assertThat(c.provenance())

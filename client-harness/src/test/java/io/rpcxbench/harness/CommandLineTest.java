@@ -129,6 +129,9 @@ class CommandLineTest {
             "rpcx-epoll\tRPCX, native epoll\t21\t8097\tserver-rpcx/target/server-rpcx.jar"
                 + "\t--transport EPOLL\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
         .contains(
+            "rpcx-lean\tRPCX, one write per call\t23\t8081\tserver-rpcx/target/server-rpcx.jar"
+                + "\t-\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
+        .contains(
             "openfeign\tSpring Cloud OpenFeign\t3\t8083"
                 + "\tserver-openfeign/target/server-openfeign.jar\t-\t-\tno"
                 + "\tserver-openfeign/target/server-openfeign-gateway.jar\n")

@@ -49,6 +49,23 @@ class ProcReadingTest {
   }
 
   @Test
+  void theServersReadAndWriteSyscallsAreSummedOverItsTree() throws IOException {
+    process(10, "1 0 0 0", 100, "11");
+    process(11, "1 0 0 0", 100, "");
+    Files.writeString(proc.resolve("10/io"), "rchar: 9\nwchar: 9\nsyscr: 1200\nsyscw: 40\n");
+    Files.writeString(proc.resolve("11/io"), "rchar: 1\nwchar: 1\nsyscr: 34\nsyscw: 2\n");
+
+    assertThat(new ProcProcessTree(proc, List.of(10L)).syscalls()).containsExactly(1234, 42);
+  }
+
+  @Test
+  void aServerWhoseIoCannotBeReadCountsNoSyscalls() throws IOException {
+    process(10, "1 0 0 0", 100, "");
+
+    assertThat(new ProcProcessTree(proc, List.of(10L)).syscalls()).isNull();
+  }
+
+  @Test
   void aVanishedRootIsReported() {
     ProcProcessTree tree = new ProcProcessTree(proc, List.of(77L));
     org.assertj.core.api.Assertions.assertThatThrownBy(tree::sample)

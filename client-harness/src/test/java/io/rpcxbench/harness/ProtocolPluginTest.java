@@ -86,7 +86,8 @@ class ProtocolPluginTest {
                   out));
 
       assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
-      assertThat(out.resolve("line").resolve("t2-r5.csv")).exists();
+      // a payload is part of the point: its file name says so (raw-format PointIdentity)
+      assertThat(out.resolve("line").resolve("echo-p100-t2-r5.csv")).exists();
     }
   }
 

@@ -34,6 +34,8 @@ final class RawFileChecks {
             "client_host",
             "target",
             "client",
+            "stack",
+            "cpu_model",
             "jvm",
             "jvm_flags",
             "os",

@@ -112,6 +112,32 @@ public final class RawResultFile {
   }
 
   /**
+   * Writes the file of a point that has no runs to show ({@code failed}, or {@code timeout} when it
+   * was killed at its limit) where the harness would have written it ({@link PointIdentity#path}),
+   * with the same identity keys as a complete point's, then {@code more} (e.g. {@code type}, {@code
+   * runs}, {@code limit_s}, {@code exit_code}), and {@code runs_completed: 0}. Returns the file.
+   *
+   * <pre>{@code
+   * RawResultFile.writeWithoutRuns(out, point, "failed", Map.of("runs", "10", "exit_code", "1"));
+   * }</pre>
+   */
+  public static Path writeWithoutRuns(
+      Path out, PointIdentity point, String status, Map<String, String> more) throws IOException {
+    if (!STATUSES.contains(status) || status.equals("complete")) {
+      throw new IllegalArgumentException(
+          "a point without runs is failed, timeout or incomplete, not '" + status + "'");
+    }
+    Map<String, String> p = new java.util.LinkedHashMap<>();
+    p.put("status", status);
+    p.putAll(point.provenance());
+    more.forEach(p::putIfAbsent);
+    p.put("runs_completed", "0");
+    Path file = point.path(out);
+    write(file, p, List.of());
+    return file;
+  }
+
+  /**
    * Reads a v1 or v2 file; problems name the file as {@code file.toString()}.
    *
    * @throws IOException only when the file cannot be read; bad content is in {@code problems}

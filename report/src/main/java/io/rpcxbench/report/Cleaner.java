@@ -1,5 +1,8 @@
 package io.rpcxbench.report;
 
+import static java.util.stream.Collectors.joining;
+
+import io.rpcxbench.raw.PointKey;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The paper's cleaning: per (protocol, threadNum, requestNum), drop order 0 (start-up effects) and
@@ -266,14 +270,23 @@ final class Cleaner {
     }
   }
 
+  /**
+   * The provenance keys the cleaning reads: the point's identity (its series), the older {@code
+   * lab} (the link of files before {@code link_rate}), {@code type} (the protocol of files with no
+   * id), runs and label.
+   */
+  private static final List<String> SERIES_KEYS =
+      Stream.concat(PointKey.names().stream(), Stream.of("lab", "type", "runs", "label")).toList();
+
   /** Each file's provenance values that the cleaning needs (series, runs, label). */
   private static Map<String, Map<String, String>> provenance(Database db) throws SQLException {
     Map<String, Map<String, String>> out = new TreeMap<>();
     try (Statement s = db.connection.createStatement();
         ResultSet rs =
             s.executeQuery(
-                "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN "
-                    + "('requests_per', 'call', 'client_host', 'link_rate', 'lab', 'runs', 'label', 'load_model', 'scenario', 'work', 'work_kind')")) {
+                "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN ("
+                    + SERIES_KEYS.stream().map(k -> "'" + k + "'").collect(joining(", "))
+                    + ")")) {
       while (rs.next()) {
         out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
             .put(rs.getString(2), rs.getString(3));

@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -7,9 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One client host's raw file of a point that several client hosts ran together (deploy/fleet): the
@@ -23,8 +21,6 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 record HostFile(Path path, String host, String status, RawContents contents) {
-  private static final Pattern LAB_RATE = Pattern.compile("(?:^|\\s)rate=(\\S+)");
-
   /**
    * Reads {@code path} with the raw-format library.
    *
@@ -72,60 +68,46 @@ record HostFile(Path path, String host, String status, RawContents contents) {
   }
 
   /**
-   * What must be equal for files to be one point run on several hosts: protocol, the per-host
-   * thread and request counts, their reading, the call, the load model and the link regime (as the
-   * report's series: {@code link_rate}, else the lab's {@code rate=}), and the fleet's hosts.
+   * What must be equal for files to be one point run on several hosts: the point's identity ({@link
+   * PointIdentity}: protocol, the per-host thread and request counts, the call, its payload, the
+   * load model, the scenario, the link, ...) without the client host, and the fleet's hosts.
+   *
+   * @throws IllegalArgumentException when an identity key is not a number where it must be
    */
   Key key() {
-    String link = provenance("link_rate");
-    if (link.isBlank()) {
-      Matcher m = LAB_RATE.matcher(provenance("lab"));
-      link = m.find() ? m.group(1) : "";
-    }
     return new Key(
-        provenance("protocol").isBlank() ? "type-" + provenance("type") : provenance("protocol"),
-        provenance("threads").trim(),
-        provenance("requests").trim(),
-        or(provenance("requests_per"), "thread"),
-        or(provenance("call"), "hello"),
-        provenance("payload_bytes").trim(),
-        provenance("items").trim(),
-        or(provenance("load_model"), "closed"),
-        Series.scenario(contents.provenance()),
-        link.trim().toLowerCase(Locale.ROOT),
+        PointIdentity.of(contents.provenance()).withClientHost(""),
         String.join(" ", fleetClients()));
   }
 
-  private static String or(String value, String absent) {
-    return value.isBlank() ? absent : value.trim();
-  }
-
   /** The identity of a point across its client hosts. */
-  record Key(
-      String protocol,
-      String threads,
-      String requests,
-      String requestsPer,
-      String call,
-      String payloadBytes,
-      String items,
-      String loadModel,
-      String scenario,
-      String linkRate,
-      String fleetClients) {
+  record Key(PointIdentity point, String fleetClients) {
+    String protocol() {
+      return point.protocol();
+    }
+
+    int threads() {
+      return point.threads();
+    }
+
+    int requests() {
+      return point.requests();
+    }
+
+    String requestsPer() {
+      return point.requestsPer();
+    }
 
     /** For people: {@code rpcx t4-r2000 (requests_per thread, call hello)}. */
     String text() {
-      return protocol
-          + " t"
-          + threads
-          + "-r"
-          + requests
+      return protocol()
+          + " "
+          + point.fileName().replaceFirst("\\.csv$", "")
           + " (requests_per "
-          + requestsPer
+          + requestsPer()
           + ", call "
-          + call
-          + (linkRate.isEmpty() ? "" : ", link " + linkRate)
+          + point.call()
+          + (point.linkRate().isEmpty() ? "" : ", link " + point.linkRate())
           + ")";
     }
   }

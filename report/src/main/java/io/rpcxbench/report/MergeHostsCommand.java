@@ -97,10 +97,18 @@ final class MergeHostsCommand implements Callable<Integer> {
           others++;
           continue;
         }
-        if (!only.isEmpty() && !only.contains(hostPath(f.key()))) {
+        HostFile.Key key;
+        try {
+          key = f.key();
+        } catch (IllegalArgumentException e) {
+          err.println(file + ": " + e.getMessage() + "; file skipped");
+          allWhole = false;
           continue;
         }
-        points.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f);
+        if (!only.isEmpty() && !only.contains(hostPath(key))) {
+          continue;
+        }
+        points.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
       }
       Map<Path, HostFile.Key> written = new LinkedHashMap<>();
       for (List<HostFile> files : points.values()) {
@@ -138,17 +146,18 @@ final class MergeHostsCommand implements Callable<Integer> {
     }
   }
 
-  /**
-   * The harness's path of a closed-loop point's file under its --out: {@code rpcx/t4-r2000.csv}.
-   */
+  /** The harness's path of the point's file under its --out: {@code rpcx/t4-r2000.csv}. */
   private static String hostPath(HostFile.Key key) {
-    return key.protocol() + "/t" + key.threads() + "-r" + key.requests() + ".csv";
+    return key.protocol() + "/" + key.point().fileName();
   }
 
-  /** {@code OUT/<protocol>/t<T>-r<R>-x<N>.csv}: T and R per host, N the hosts expected. */
+  /**
+   * {@code OUT/<protocol>/<name>-x<N>.csv}: the point's file name ({@code t<T>-r<R>}, T and R per
+   * host), N the hosts expected.
+   */
   private Path target(HostFile.Key key) {
     int hosts = key.fleetClients().split(" ").length;
-    String name = "t" + key.threads() + "-r" + key.requests() + "-x" + hosts + ".csv";
+    String name = key.point().fileName().replaceFirst("\\.csv$", "-x" + hosts + ".csv");
     return out.resolve(key.protocol()).resolve(name);
   }
 

@@ -1,42 +1,58 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.raw.PointKey;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Where the data came from: the distinct provenance values of the ingested files, per protocol (any
  * id).
  */
 final class Provenance {
+  /** The point keys every table row shows already (or, for the schedule, the open-loop table). */
+  private static final Set<PointKey> PER_POINT =
+      EnumSet.of(PointKey.PROTOCOL, PointKey.THREADS, PointKey.REQUESTS, PointKey.RATE_SCHEDULE);
+
   /**
-   * Keys shown in the report, in this order; per-point keys (threads, options, ...) are left out.
+   * Keys shown in the report, in this order: where and with what (lab, link, host, JVM, ...), the
+   * point's identity keys ({@link PointKey}) but those of every row, then runs and times.
    */
   static final List<String> KEYS =
-      List.of(
-          "lab",
-          "link_rate",
-          "client_host",
-          "target",
-          "jvm",
-          "jvm_flags",
-          "server_jvm_flags",
-          "os",
-          "git_commit",
-          "payload_bytes",
-          "requests_per",
-          "call",
-          "runs",
-          "harness_limited", // "true": a run's client saturated its CPU before the server did
-          "started",
-          "finished");
+      Stream.of(
+              Stream.of("lab", PointKey.LINK_RATE.key(), PointKey.CLIENT_HOST.key()),
+              Stream.of(
+                  "target",
+                  "jvm",
+                  "jvm_flags",
+                  "server_jvm_flags",
+                  "os",
+                  "cpu_model",
+                  "stack",
+                  "git_commit"),
+              Arrays.stream(PointKey.values())
+                  .filter(k -> !PER_POINT.contains(k))
+                  .filter(k -> k != PointKey.LINK_RATE && k != PointKey.CLIENT_HOST)
+                  .map(PointKey::key),
+              Stream.of(
+                  "runs",
+                  "harness_limited", // "true": a run's client saturated its CPU before the server
+                  // did
+                  "started",
+                  "finished"))
+          .flatMap(k -> k)
+          .toList();
 
   /** One line of the provenance table; {@code protocol} null means "the same for all". */
   record Line(String key, Protocol protocol, List<String> values) {}

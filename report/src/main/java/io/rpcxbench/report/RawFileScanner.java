@@ -137,6 +137,13 @@ final class RawFileScanner implements Closeable {
       return null;
     }
     Map<String, String> p = new LinkedHashMap<>(c.provenance());
+    Series series;
+    try {
+      series = Series.of(p);
+    } catch (IllegalArgumentException e) {
+      log.add(1, e.getMessage() + "; file skipped");
+      return null;
+    }
     String label = p.get("label");
     if (label != null && !protocol.paper() && !label.isBlank()) {
       protocol = protocol.withLabel(label);
@@ -151,7 +158,7 @@ final class RawFileScanner implements Closeable {
             Integer.parseInt(p.get("requests").trim()),
             p.containsKey("runs") ? Integer.valueOf(p.get("runs").trim()) : null,
             p.containsKey("limit_s") ? Integer.valueOf(p.get("limit_s").trim()) : null,
-            Series.of(p));
+            series);
     return head;
   }
 

@@ -121,9 +121,11 @@ final class ReferenceTable {
   String markdown() {
     StringBuilder sb =
         new StringBuilder("# ").append(title()).append("\n\n").append(explanation()).append("\n\n");
-    sb.append("| threads | requests | protocol | type | throughput (calls/s) | × ")
+    sb.append("| threads | requests | protocol | type | calls/s: mean of runs 1..N-1 | × ")
         .append(reference)
-        .append(" | p50 (µs) | p99 (µs) |\n|---:|---:|:---|---:|---:|---:|---:|---:|\n");
+        .append(
+            " | p50 (µs) of the merged histogram of runs 1..N-1 | p99 (µs) of the merged histogram"
+                + " of runs 1..N-1 |\n|---:|---:|:---|---:|---:|---:|---:|---:|\n");
     for (Line l : lines) {
       sb.append("| ")
           .append(l.threads())

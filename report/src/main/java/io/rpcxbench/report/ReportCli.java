@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.api.RpcxBenchVersion;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    version = "rpcx-bench report 0.1.0",
+    versionProvider = ReportCli.Version.class,
     description =
         "Reads rpcx-bench raw result files into a database, cleans them as the paper does "
             + "(drop order 0, average the rest) and writes Tables 3-4, Figs. 8-10 and index.html.",
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
       AnnotateCommand.class,
       ReproductionCommand.class,
       MergeHostsCommand.class,
-      KneeCommand.class
+      KneeCommand.class,
+      CompareCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
@@ -53,5 +55,13 @@ public final class ReportCli implements Callable<Integer> {
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
     return CommandLine.ExitCode.USAGE;
+  }
+
+  /** --version: the one version string of every rpcx-bench jar. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {RpcxBenchVersion.line()};
+    }
   }
 }

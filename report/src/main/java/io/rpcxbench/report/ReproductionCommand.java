@@ -56,6 +56,14 @@ final class ReproductionCommand implements Callable<Integer> {
               + "${DEFAULT-VALUE}).")
   String paperReference;
 
+  @Option(
+      names = "--cold-start-data",
+      paramLabel = "DIR",
+      description =
+          "Raw files of points run with --cold-start, each file one round (any subfolders): adds"
+              + " the measured Table 2 (the first run against the others) to the generated block.")
+  Path coldStartData;
+
   @Option(names = "--out", paramLabel = "FILE.md", description = "Write the generated block here.")
   Path out;
 
@@ -92,15 +100,28 @@ final class ReproductionCommand implements Callable<Integer> {
       List<String> problems = new ArrayList<>();
       List<CleanedPoint> cleaned = Cleaner.run(db, problems);
       problems.forEach(err::println);
-      String block = new ReproductionTables(cleaned, paper, ByteLimitModel.load(db)).markdown();
+      RunTimes runTimes = RunTimes.load(db);
+      ByteLimitModel model = ByteLimitModel.load(db);
+      List<Regime> regimes = Regime.all(cleaned, runTimes);
+      String verdict =
+          new VerdictBox(regimes, AdvantageBootstrap.REPLICATES, AdvantageBootstrap.SEED)
+              .markdown();
+      String block = new ReproductionTables(cleaned, paper, model, regimes).markdown();
+      if (coldStartData != null) {
+        block = withColdStart(block, coldStartData, progress, err);
+        if (block == null) {
+          return CommandLine.ExitCode.USAGE;
+        }
+      }
       if (toStdout) {
-        stdout.print(block);
+        stdout.print(verdict + "\n" + block);
       }
       if (out != null) {
-        write(out, block);
+        write(out, verdict + "\n" + block);
         progress.println("reproduction: " + cleaned.size() + " points -> " + out);
       }
       if (splice != null) {
+        spliceVerdict(splice, verdict);
         boolean replaced = splice(splice, block);
         progress.println(
             "reproduction: "
@@ -121,6 +142,47 @@ final class ReproductionCommand implements Callable<Integer> {
   }
 
   /**
+   * {@code block} with the measured Table 2 of the files under {@code dir} before its end marker;
+   * null (after a message) when {@code dir} is no directory.
+   */
+  private static String withColdStart(String block, Path dir, PrintWriter progress, PrintWriter err)
+      throws SQLException, IOException {
+    if (!Files.isDirectory(dir)) {
+      err.println("error: --cold-start-data: no such directory: " + dir);
+      return null;
+    }
+    try (Database cold = Database.open("jdbc:sqlite::memory:")) {
+      // each round is a file of the same point: they are kept apart as sweeps, never refused
+      Steps.ingest(cold, List.of(dir), true, progress, err);
+      String section = ColdStartTable.markdown(RunTimes.load(cold));
+      int end = block.lastIndexOf(ReproductionTables.END);
+      return block.substring(0, end).stripTrailing() + "\n" + section + "\n" + block.substring(end);
+    }
+  }
+
+  /**
+   * Puts the verdict box between its markers in {@code file}, or, without them, after the file's
+   * first line (its title) and a blank line; a missing file is created.
+   */
+  static void spliceVerdict(Path file, String box) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    if (text.contains(VerdictBox.BEGIN)) {
+      write(file, replaced(text, box, VerdictBox.BEGIN, VerdictBox.END));
+      return;
+    }
+    int eol = text.indexOf('\n');
+    write(
+        file,
+        eol < 0
+            ? (text.isEmpty() ? box : text + "\n\n" + box)
+            : text.substring(0, eol + 1)
+                + "\n"
+                + box
+                + "\n"
+                + text.substring(eol + 1).stripLeading());
+  }
+
+  /**
    * Puts {@code block} between the markers of {@code file}, or appends it; true if it replaced one.
    */
   static boolean splice(Path file, String block) throws IOException {
@@ -130,11 +192,7 @@ final class ReproductionCommand implements Callable<Integer> {
     String result;
     boolean replaced = begin >= 0 && end > begin;
     if (replaced) {
-      int after = end + ReproductionTables.END.length();
-      if (after < text.length() && text.charAt(after) == '\n') {
-        after++;
-      }
-      result = text.substring(0, begin) + block + text.substring(after);
+      result = replaced(text, block, ReproductionTables.BEGIN, ReproductionTables.END);
     } else {
       result =
           text.isEmpty() || text.endsWith("\n\n")
@@ -143,6 +201,20 @@ final class ReproductionCommand implements Callable<Integer> {
     }
     write(file, result);
     return replaced;
+  }
+
+  /** {@code text} with the span from {@code begin} to {@code end} (and its line break) replaced. */
+  private static String replaced(String text, String block, String begin, String end) {
+    int b = text.indexOf(begin);
+    int e = text.indexOf(end, b);
+    if (b < 0 || e < 0) {
+      throw new IllegalArgumentException("markers not found: " + begin);
+    }
+    int after = e + end.length();
+    if (after < text.length() && text.charAt(after) == '\n') {
+      after++;
+    }
+    return text.substring(0, b) + block + text.substring(after);
   }
 
   private static void write(Path file, String text) throws IOException {

@@ -39,11 +39,18 @@ final class ReproductionTables {
   private final List<CleanedPoint> points;
   private final PaperReference paper;
   private final ByteLimitModel model;
+  private final List<Regime> regimes;
 
-  ReproductionTables(List<CleanedPoint> points, PaperReference paper, ByteLimitModel model) {
+  /**
+   * {@code regimes}: the closed-loop regimes of {@code points} with their runs, for the figures'
+   * shapes and the per-run limit (empty: those sections are left out).
+   */
+  ReproductionTables(
+      List<CleanedPoint> points, PaperReference paper, ByteLimitModel model, List<Regime> regimes) {
     this.points = points;
     this.paper = paper;
     this.model = model;
+    this.regimes = regimes;
   }
 
   /** The whole block, markers included, ending in a line break. */
@@ -61,13 +68,16 @@ final class ReproductionTables {
     StringBuilder sb = new StringBuilder(BEGIN).append('\n');
     sb.append(
             "<!-- Do not edit by hand: regenerate with java -jar report/target/report.jar"
-                + " reproduction --data DIR --splice docs/reproduction.md -->\n\n")
+                + " reproduction --data docs/reproduction/data --cold-start-data docs/reproduction/cold-start --splice docs/reproduction.md -->\n\n")
         .append(
             "Generated from the raw files by `report reproduction`. Per series (link regime and"
                 + " reading of the request count) each point drops run 0 and averages the other runs"
-                + " (the paper's cleaning); ± is the 95 % confidence interval of that mean (Student t,"
-                + " n − 1 degrees of freedom). Timed-out, failed and incomplete points show their"
-                + " status and the runs their files hold, never a number. ")
+                + " (the paper's cleaning); ± is the half-width of a Student-t 95 % interval of that"
+                + " mean (n − 1 degrees of freedom), which treats the runs as independent draws: they"
+                + " are not (they still warm up, see the verdict), so read it as the run-to-run spread"
+                + " of one sweep, not as the uncertainty of the result. Timed-out, failed and"
+                + " incomplete points show their status and the runs their files hold, never a"
+                + " number; points the byte-limit model predicts are in a table of their own. ")
         .append(paperSentence())
         .append("\n");
     if (!leftOut.isEmpty()) {
@@ -82,6 +92,7 @@ final class ReproductionTables {
     for (Map.Entry<Series, List<CleanedPoint>> e : bySeries.entrySet()) {
       section(sb, e.getKey(), new Measurements(e.getValue()));
     }
+    sb.append(ReproductionChecks.markdown(regimes, model));
     return sb.append('\n').append(END).append('\n').toString();
   }
 
@@ -95,10 +106,10 @@ final class ReproductionTables {
                 + " `--paper-reference FILE.csv` supplies them).")
         + (model == null
             ? ""
-            : " A point that was not measured but lies on a rate-limited link shows the byte-limit"
-                + " model's bound, labelled *predicted*: at least the bytes per call measured at the"
-                + " other points of that protocol and link, times the calls of a run, over the link"
-                + " rate.");
+            : " For points that did not finish or were not run on a rate-limited link, a table of"
+                + " their own gives the byte-limit model's bound, labelled *predicted*: at least the"
+                + " bytes per call measured at the other points of that protocol and link, times the"
+                + " calls of a run, over the link rate.");
   }
 
   private void section(StringBuilder sb, Series s, Measurements m) {
@@ -115,24 +126,72 @@ final class ReproductionTables {
         .append(
             s.requestsPer().equals("total")
                 ? "A run makes R calls shared by the T threads."
-                : "A run makes T × R calls (each thread R).")
+                : "A run makes T × R calls (each thread R). **TPS here is the paper's Eq. 3, R per"
+                    + " second of runtime: with T × R calls a run, the calls per second are T × TPS.**")
         .append("\n\n");
     Advantage runtime = advantage(Metric.RUNTIME, m);
     Advantage tps = advantage(Metric.TPS, m);
     sb.append("**Summary:** ").append(summary(m, runtime, tps)).append("\n");
-    for (Metric metric : Metric.values()) {
-      table(sb, metric, s, m);
-    }
     sb.append("\n### RPCX's advantage\n\n")
         .append(
-            "| metric | over gRPC | inside | over OpenFeign | inside | both | inside | paper |\n"
-                + "|:---|---:|---:|---:|---:|---:|---:|---:|\n");
+            "| metric | over gRPC | over OpenFeign | both rivals | inside the paper's range |"
+                + " paper |\n"
+                + "|:---|---:|---:|---:|---:|---:|\n");
     advantageRow(sb, Metric.RUNTIME, runtime);
     advantageRow(sb, Metric.TPS, tps);
     sb.append(
-        "\n\"inside\": grid pairs whose advantage lies in the paper's range, of the pairs where"
-            + " both protocols finished.\n");
+        "\n\"inside\": grid pairs (both rivals together, one claim) whose runtime advantage lies"
+            + " in the paper's range, of the pairs where both protocols finished. The TPS row is the"
+            + " same comparison: the paper's TPS range is its runtime range transformed by"
+            + " 1/(1 − a) − 1.\n");
     limitedBy(sb, m);
+    sb.append("\n<details><summary>Tables 3 and 4 of this regime</summary>\n");
+    for (Metric metric : Metric.values()) {
+      table(sb, metric, s, m);
+    }
+    sb.append("\n</details>\n");
+    predictedTable(sb, s, m);
+  }
+
+  /** The byte-limit model's bounds for the grid points of {@code s} that have no measured value. */
+  private void predictedTable(StringBuilder sb, Series s, Measurements m) {
+    if (model == null) {
+      return;
+    }
+    List<String> rows = new ArrayList<>();
+    for (int t : PaperGrid.THREADS) {
+      for (int r : PaperGrid.TABLE_REQUESTS) {
+        List<String> cells = new ArrayList<>();
+        boolean any = false;
+        for (Protocol p : Protocol.PAPER) {
+          Optional<CleanedPoint> point = m.get(p, t, r);
+          String predicted =
+              point.isPresent() && point.get().complete()
+                  ? null
+                  : predicted(Metric.RUNTIME, s, p, t, r);
+          any |= predicted != null;
+          cells.add(predicted == null ? Cell.MISSING : predicted);
+        }
+        if (any) {
+          rows.add("| " + t + " | " + r + " | " + String.join(" | ", cells) + " |");
+        }
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    sb.append(
+            "\n<details><summary>Predicted, not measured: the byte-limit model's runtime bound (ms)"
+                + " at the "
+                + rows.size()
+                + " grid points without a complete measurement</summary>\n\n")
+        .append("| threads | requests |");
+    for (Protocol p : Protocol.PAPER) {
+      sb.append(' ').append(p.label).append(" |");
+    }
+    sb.append("\n|---:|---:|---:|---:|---:|\n");
+    rows.forEach(row -> sb.append(row).append('\n'));
+    sb.append("\n</details>\n");
   }
 
   /**
@@ -210,16 +269,15 @@ final class ReproductionTables {
               ? " (" + c.runsAveraged() + " run)"
               : " ± " + Num.fixed(half, metric.decimals));
     }
-    String predicted = predicted(metric, s, p, t, r);
     if (point.isEmpty()) {
-      return predicted == null ? "not measured" : predicted;
+      return "not measured";
     }
     CleanedPoint c = point.get();
     String runs =
         c.runsDeclared() == null
             ? c.runsDone() + " runs"
             : c.runsDone() + "/" + c.runsDeclared() + " runs";
-    return c.status().id + " (" + runs + ")" + (predicted == null ? "" : "; " + predicted);
+    return c.status().id + " (" + runs + ")";
   }
 
   private String predicted(Metric metric, Series s, Protocol p, int t, int r) {
@@ -274,15 +332,15 @@ final class ReproductionTables {
         .append(metric.advantageFormula.replace("-", "−"))
         .append(" |");
     for (Protocol other : ComparisonTable.OTHERS) {
-      List<Double> v = a.values().get(other);
-      sb.append(' ').append(range(v)).append(" | ").append(inside(metric, v)).append(" |");
+      sb.append(' ').append(range(a.values().get(other))).append(" |");
     }
     sb.append(' ')
         .append(range(a.all()))
         .append(" | ")
-        .append(inside(metric, a.all()))
+        .append(metric == Metric.RUNTIME ? inside(metric, a.all()) : "(as runtime)")
         .append(" | ")
         .append(paperRange(metric))
+        .append(metric == Metric.RUNTIME ? "" : " (the runtime range, transformed)")
         .append(" |\n");
   }
 
@@ -326,19 +384,15 @@ final class ReproductionTables {
       counts.add(one.toString());
     }
     sb.append(String.join("; ", counts)).append(". ");
-    sb.append("RPCX's runtime advantage ")
+    sb.append("RPCX's runtime advantage over both rivals ")
         .append(range(runtime.all()))
         .append(" (paper ")
         .append(paperRange(Metric.RUNTIME))
         .append(", ")
         .append(inside(Metric.RUNTIME, runtime.all()))
-        .append(" pairs inside), TPS advantage ")
+        .append(" pairs inside, both rivals together), TPS advantage ")
         .append(range(tps.all()))
-        .append(" (paper ")
-        .append(paperRange(Metric.TPS))
-        .append(", ")
-        .append(inside(Metric.TPS, tps.all()))
-        .append(" pairs inside).");
+        .append(".");
     long offGrid =
         m.points.stream()
             .filter(

@@ -7,8 +7,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -70,7 +75,8 @@ final class ShowCommand implements Callable<Integer> {
         description =
             "Print protocol, type, runs_kept, calls, errors, throughput, "
                 + "tps, time_total_ms, p50_us, p90_us, p99_us, p999_us, max_us, limited_by of the kept runs "
-                + "(orders 1..N-1, all if there is one run); latency from their merged histograms.")
+                + "(orders 1..N-1, all if there is one run); latency from their merged histograms; "
+                + "then KEY_interval (95 %%, LOW HIGH) and KEY_estimator (in words) of each statistic.")
     boolean cleaned;
   }
 
@@ -175,7 +181,47 @@ final class ShowCommand implements Callable<Integer> {
     }
     // what limited the kept runs (client, server, link, none); empty when the file does not say
     print(out, "limited_by", p.limitedBy() == null ? "" : p.limitedBy());
+    estimates(out, kept);
     return CommandLine.ExitCode.OK;
+  }
+
+  /**
+   * Each statistic's 95 % interval ({@code KEY_interval}: {@code LOW HIGH}, empty with one run) and
+   * its estimator in words ({@code KEY_estimator}), from the report's one engine ({@link
+   * Estimate}): the figures above are the same estimators' values.
+   */
+  private static void estimates(PrintWriter out, List<StoredRun> kept) {
+    String runs = Estimate.runs(kept.stream().map(StoredRun::order).toList());
+    Map<String, Estimate> e = new LinkedHashMap<>();
+    e.put(
+        "throughput",
+        Estimate.mean(
+            "calls/s",
+            kept.stream().map(StoredRun::throughput).filter(Objects::nonNull).toList(),
+            runs));
+    e.put("tps", Estimate.mean("tps", Estimate.values(kept, StoredRun::tps), runs));
+    e.put(
+        "time_total_ms",
+        Estimate.mean("time_total_ms", Estimate.values(kept, StoredRun::timeTotalMs), runs));
+    List<Histogram> histograms =
+        Latency.merged(kept).isPresent()
+            ? kept.stream().map(StoredRun::latencyNanos).flatMap(Optional::stream).toList()
+            : List.of();
+    for (double q : new double[] {50, 90, 99, 99.9}) {
+      String key = "p" + (q == 99.9 ? "999" : String.valueOf((int) q)) + "_us";
+      e.put(key, Estimate.percentile(q, histograms, runs, "runs"));
+    }
+    e.forEach(
+        (key, est) -> {
+          double scale = key.endsWith("_us") ? 1e-3 : 1;
+          print(
+              out,
+              key + "_interval",
+              est.hasInterval()
+                  ? Num.fixed(est.low() * scale, 3) + " " + Num.fixed(est.high() * scale, 3)
+                  : "");
+          print(out, key + "_estimator", est.estimator());
+        });
   }
 
   /** A column's value in {@code row}; a named column the file lacks is empty. */

@@ -93,7 +93,7 @@ class LimitedByTest {
     String md = Files.readString(out);
     assertThat(md)
         .contains(
-            "both protocols finished.\n\nLimited by (each point of the tables counted once, by what"
+            "1/(1 − a) − 1.\n\nLimited by (each point of the tables counted once, by what"
                 + " limited most of its runs): RPCX client 2/2; gRPC client 1/2, none 1/2;"
                 + " OpenFeign –.\n");
   }

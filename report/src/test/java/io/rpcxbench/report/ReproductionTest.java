@@ -54,9 +54,11 @@ class ReproductionTest {
     }
     assertThat(md).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
     assertThat(md)
-        .startsWith(ReproductionTables.BEGIN)
+        .startsWith(VerdictBox.BEGIN)
+        .contains(VerdictBox.END + "\n\n" + ReproductionTables.BEGIN)
         .contains("## Link 1gbit, requests_per thread", "## Link 1mbit, requests_per total")
         .contains("timeout (0/10 runs)", "incomplete (6/10 runs)", "*predicted* ≥")
+        .contains("## The figures' shapes", "## The time limit read per run")
         .endsWith(ReproductionTables.END + "\n");
   }
 
@@ -68,7 +70,7 @@ class ReproductionTest {
   }
 
   @Test
-  void spliceReplacesOnlyTheGeneratedBlock(@TempDir Path tmp) throws IOException {
+  void spliceReplacesOnlyTheGeneratedBlocks(@TempDir Path tmp) throws IOException {
     Path doc = tmp.resolve("reproduction.md");
     Files.writeString(
         doc,
@@ -83,10 +85,16 @@ class ReproductionTest {
     assertThat(r.out()).contains("(block replaced)");
     String text = Files.readString(doc);
     String golden = Files.readString(GOLDEN);
+    int tables = golden.indexOf(ReproductionTables.BEGIN);
+    String verdict = golden.substring(0, tables - 1);
+    String block = golden.substring(tables);
+    // the verdict box goes under the title the first time, between its markers afterwards
     assertThat(text)
         .isEqualTo(
-            "# Reproduction\n\nProse before.\n\n"
-                + golden
+            "# Reproduction\n\n"
+                + verdict
+                + "\nProse before.\n\n"
+                + block
                 + "\n## Physics check\n\nProse after.\n");
     Cli.run("reproduction", "--data", FIXTURE.toString(), "--splice", doc.toString());
     assertThat(Files.readString(doc)).isEqualTo(text);
@@ -96,7 +104,7 @@ class ReproductionTest {
     Cli.Result appended =
         Cli.run("reproduction", "--data", FIXTURE.toString(), "--splice", fresh.toString());
     assertThat(appended.out()).contains("(block appended)");
-    assertThat(Files.readString(fresh)).isEqualTo("# Reproduction\n\n" + golden);
+    assertThat(Files.readString(fresh)).isEqualTo("# Reproduction\n\n" + verdict + "\n" + block);
   }
 
   @Test

@@ -37,4 +37,32 @@ class SeriesTest {
     }
     assertThat(new Series("thread", "hello", "a", "1mbit").key()).isEqualTo("thread|hello|a|1mbit");
   }
+
+  @Test
+  void identityKeysBeyondTheNamedOnesJoinTheSeriesWhenNotTheirDefault() {
+    Series echo =
+        Series.of(
+            Map.of(
+                "call",
+                "echo",
+                "payload_bytes",
+                "1024",
+                "load_model",
+                "open",
+                "arrivals",
+                "poisson",
+                "threads",
+                "8",
+                "requests",
+                "100"));
+    assertThat(echo.payloadBytes()).isEqualTo(1024);
+    assertThat(echo.items()).isZero();
+    assertThat(echo.others()).containsOnlyKeys("payload_bytes", "arrivals");
+    assertThat(echo.key())
+        .isEqualTo("thread|echo|||open|single|arrivals=poisson|payload_bytes=1024");
+    assertThat(Series.parse(echo.key())).isEqualTo(echo);
+    assertThat(echo.text()).endsWith(", arrivals poisson, payload_bytes 1024");
+    assertThat(echo.slug()).endsWith("-arrivals-poisson-payload_bytes-1024");
+    assertThat(Series.of(Map.of("call", "echo", "payload_bytes", "0")).others()).isEmpty();
+  }
 }

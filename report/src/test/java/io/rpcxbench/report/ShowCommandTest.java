@@ -60,6 +60,17 @@ class ShowCommandTest {
         .containsEntry("time_total_ms", "20.000")
         .containsEntry("latency_from", "histogram");
     assertThat(Double.parseDouble(c.get("p99_us"))).isBetween(199.5, 200.5);
+    // one engine: every figure names its estimator, with its interval where two runs give one
+    assertThat(c)
+        .containsEntry(
+            "p99_us_estimator",
+            "p99 of the merged histogram of runs 1..2, 95 % bootstrap interval over runs")
+        .containsEntry("throughput_estimator", "calls/s: mean of runs 1..2, 95 % t interval")
+        .containsEntry("throughput_interval", "50000.000 50000.000");
+    String[] p99 = c.get("p99_us_interval").split(" ");
+    assertThat(Double.parseDouble(p99[0])).isLessThanOrEqualTo(Double.parseDouble(c.get("p99_us")));
+    assertThat(Double.parseDouble(p99[1]))
+        .isGreaterThanOrEqualTo(Double.parseDouble(c.get("p99_us")));
     assertThat(Double.parseDouble(c.get("max_us"))).isBetween(1999.0, 2002.0);
     assertThat(c.keySet())
         .containsSubsequence(
@@ -88,7 +99,11 @@ class ShowCommandTest {
     List<String> lines = Files.readAllLines(zz());
     Files.write(one, lines.subList(0, lines.size() - 2));
     Map<String, String> c = keyValues(Cli.run("show", one.toString(), "--cleaned"));
-    assertThat(c).containsEntry("runs_kept", "1").containsEntry("throughput", "2000.000");
+    assertThat(c)
+        .containsEntry("runs_kept", "1")
+        .containsEntry("throughput", "2000.000")
+        .containsEntry("throughput_interval", "")
+        .containsEntry("p50_us_estimator", "p50 of the merged histogram of run 0");
   }
 
   @Test

@@ -9,4 +9,5 @@ record ClientSettings(
     int connectionsPerAddress,
     int maxFrameLength,
     Transport transport,
-    int ioThreads) {}
+    int ioThreads,
+    boolean coalesceWrites) {}

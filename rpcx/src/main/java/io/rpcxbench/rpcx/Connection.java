@@ -17,6 +17,7 @@ final class Connection {
   private final int port;
   private final String address;
   private final int maxFrameLength;
+  private final boolean coalesceWrites;
   private volatile Link link;
   private volatile int connects;
   private volatile int attempts;
@@ -28,7 +29,9 @@ final class Connection {
   private record Link(
       Channel channel, WriteQueue writes, PendingCalls pending, ClientHandler handler) {}
 
-  Connection(Bootstrap bootstrap, String host, int port, int maxFrameLength) {
+  Connection(
+      Bootstrap bootstrap, String host, int port, int maxFrameLength, boolean coalesceWrites) {
+    this.coalesceWrites = coalesceWrites;
     this.host = host;
     this.port = port;
     this.address = host + ":" + port;
@@ -144,6 +147,6 @@ final class Connection {
       throw new RpcxException(RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost");
     }
     PendingCalls pending = handler.pending();
-    return new Link(channel, new WriteQueue(channel, pending), pending, handler);
+    return new Link(channel, new WriteQueue(channel, pending, coalesceWrites), pending, handler);
   }
 }

@@ -19,7 +19,9 @@ final class Endpoint {
   Endpoint(Bootstrap bootstrap, String host, int port, ClientSettings settings, AtomicLong ids) {
     this.connections = new Connection[settings.connectionsPerAddress()];
     for (int i = 0; i < connections.length; i++) {
-      connections[i] = new Connection(bootstrap, host, port, settings.maxFrameLength());
+      connections[i] =
+          new Connection(
+              bootstrap, host, port, settings.maxFrameLength(), settings.coalesceWrites());
     }
     this.ids = ids;
     this.timeoutNanos = settings.callTimeout().toNanos();

@@ -9,8 +9,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
-import io.rpcxbench.serverkit.netty.NettyLimits;
-import io.rpcxbench.serverkit.netty.UnfinishedRequest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -24,7 +22,7 @@ import java.util.Arrays;
  * of objects. No {@code RpcxRequest} is built: the method is found from the name bytes (the last
  * one found is kept, so a connection that calls one method decodes no names), and only the
  * parameters are parsed, each from its own bytes. Unfinished frames are reported to the server's
- * limits (deadline and budget).
+ * {@link ConnectionGuard} (deadline and budget).
  */
 final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   /** The JVM's limit on a method's parameters. */
@@ -56,8 +54,8 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   record Call(long id, ServerMethod method, Parameter[] parameters) {}
 
   private final ServiceRegistry registry;
-  private final NettyLimits limits;
-  private UnfinishedRequest unfinished;
+  private final ConnectionGuard guard;
+  private ConnectionGuard.UnfinishedFrame unfinished;
 
   // One connection's decoding state, on its event loop only.
   private final int[] parameterStarts = new int[MAX_PARAMETERS];
@@ -66,16 +64,16 @@ final class RequestDecoder extends FrameDecoder<RpcxRequest> {
   private byte[] lastMethodName = new byte[0];
   private ServerMethod lastMethod;
 
-  RequestDecoder(ServiceRegistry registry, int maxFrameLength, NettyLimits limits) {
+  RequestDecoder(ServiceRegistry registry, int maxFrameLength, ConnectionGuard guard) {
     super(RpcxRequest.parser(), maxFrameLength);
     this.registry = registry;
-    this.limits = limits;
+    this.guard = guard;
   }
 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
-    if (limits != null) {
-      unfinished = limits.unfinishedRequest(ctx);
+    if (guard != null) {
+      unfinished = guard.unfinishedFrame(ctx);
     }
   }
 

@@ -115,6 +115,7 @@ public final class RpcxClientFactory implements AutoCloseable {
     private int maxFrameLength = Frames.DEFAULT_MAX_FRAME_LENGTH;
     private Transport transport = Transport.NIO;
     private int ioThreads = Runtime.getRuntime().availableProcessors();
+    private boolean coalesceWrites = true;
     private final Map<String, String> properties = new HashMap<>();
 
     private Builder() {}
@@ -155,6 +156,18 @@ public final class RpcxClientFactory implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether calls made at once share writes (default true): the event loop copies the calls
+     * queued on a connection into one buffer and flushes once per batch, so under load one write
+     * (and one server read) carries many calls. False: one write and one flush per call, as a
+     * client that sends each call on its own does (the server then pays its per-read cost per call;
+     * a benchmark's lean load generator).
+     */
+    public Builder coalesceWrites(boolean coalesce) {
+      this.coalesceWrites = coalesce;
+      return this;
+    }
+
     /** A value for {@code ${name}} placeholders; wins over system properties and environment. */
     public Builder property(String name, String value) {
       properties.put(name, value);
@@ -169,7 +182,8 @@ public final class RpcxClientFactory implements AutoCloseable {
               connectionsPerAddress,
               maxFrameLength,
               transport,
-              ioThreads),
+              ioThreads,
+              coalesceWrites),
           properties);
     }
   }

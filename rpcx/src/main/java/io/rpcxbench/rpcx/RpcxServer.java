@@ -12,8 +12,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
-import io.rpcxbench.serverkit.ServerLimits;
-import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,11 +65,8 @@ public final class RpcxServer implements AutoCloseable {
       int ioThreads,
       int workerThreads,
       int workerQueue,
-      ServerLimits limits) {
-    int maxFrameLength() {
-      return limits.maxFrameBytes();
-    }
-  }
+      int maxFrameLength,
+      ConnectionGuard guard) {}
 
   private RpcxServer(Settings settings, ServiceRegistry registry) {
     this.settings = settings;
@@ -103,20 +98,28 @@ public final class RpcxServer implements AutoCloseable {
             new DefaultThreadFactory("rpcx-worker", true));
     workers.allowCoreThreadTimeOut(true);
     connections = new DefaultChannelGroup("rpcx-connections", GlobalEventExecutor.INSTANCE);
-    NettyLimits limits = new NettyLimits("rpcx", settings.limits());
-    ChannelFuture bound =
+    ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(acceptor, ioGroup)
             .channel(Transports.serverChannel(settings.transport()))
             .option(ChannelOption.SO_BACKLOG, 1024)
-            .option(ChannelOption.SO_REUSEADDR, true)
-            .handler(limits.connectionCap())
+            .option(ChannelOption.SO_REUSEADDR, true);
+    if (settings.guard().acceptor() != null) {
+      bootstrap.handler(settings.guard().acceptor());
+    }
+    ChannelFuture bound =
+        bootstrap
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
             .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
             .childHandler(
                 new ServerInitializer(
-                    registry, workers, inFlight, connections, settings.maxFrameLength(), limits))
+                    registry,
+                    workers,
+                    inFlight,
+                    connections,
+                    settings.maxFrameLength(),
+                    settings.guard()))
             .bind(settings.bind(), settings.port())
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {
@@ -128,10 +131,11 @@ public final class RpcxServer implements AutoCloseable {
     }
     listener = bound.channel();
     log.info(
-        "rpcx serving {} on {} ({})",
+        "rpcx serving {} on {} (max frame {} bytes, {})",
         registry.names(),
         listener.localAddress(),
-        settings.limits().describe());
+        settings.maxFrameLength(),
+        settings.guard().describe());
     return this;
   }
 
@@ -213,8 +217,8 @@ public final class RpcxServer implements AutoCloseable {
     private int ioThreads = Runtime.getRuntime().availableProcessors();
     private int workerThreads = Math.max(16, 8 * Runtime.getRuntime().availableProcessors());
     private int workerQueue = 10_000;
-    private ServerLimits limits =
-        ServerLimits.defaults().withMaxFrameBytes(Frames.DEFAULT_MAX_FRAME_LENGTH);
+    private int maxFrameLength = Frames.DEFAULT_MAX_FRAME_LENGTH;
+    private ConnectionGuard guard = ConnectionGuard.backpressure();
     private final Map<String, String> properties = new HashMap<>();
     private final List<Publication> published = new ArrayList<>();
 
@@ -274,54 +278,16 @@ public final class RpcxServer implements AutoCloseable {
 
     /** Largest frame accepted or sent, in bytes (default 4 MiB). */
     public Builder maxFrameLength(int bytes) {
-      this.limits = limits.withMaxFrameBytes(BuilderChecks.maxFrameLength(bytes));
+      this.maxFrameLength = BuilderChecks.maxFrameLength(bytes);
       return this;
     }
 
     /**
-     * Closes a connection with no bytes read or written for this long (default 5 min; {@link
-     * Duration#ZERO}: never).
+     * What guards the connections beyond the frame limit: idle timeout, connection cap, deadline
+     * and budget for unfinished frames (default: {@link ConnectionGuard#backpressure()} only).
      */
-    public Builder idleTimeout(Duration timeout) {
-      this.limits = limits.withIdleTimeout(BuilderChecks.notNegative(timeout, "idleTimeout"));
-      return this;
-    }
-
-    /**
-     * Closes a connection whose request frame is still unfinished this long after its first bytes
-     * arrived (default 30 s; {@link Duration#ZERO}: never).
-     */
-    public Builder frameDeadline(Duration deadline) {
-      this.limits = limits.withFrameDeadline(BuilderChecks.notNegative(deadline, "frameDeadline"));
-      return this;
-    }
-
-    /**
-     * Connections open at once (default 4096; 0: no cap); one accepted past it is closed at once,
-     * with one log line per burst.
-     */
-    public Builder maxConnections(int max) {
-      this.limits = limits.withMaxConnections(BuilderChecks.atLeast(max, 0, "maxConnections"));
-      return this;
-    }
-
-    /**
-     * Bytes all connections together may hold in unfinished request frames over 64 KiB (default 64
-     * MiB, at most a quarter of the heap limit; 0: no budget); the connection that would pass it is
-     * closed.
-     */
-    public Builder maxBufferedBytes(long bytes) {
-      if (bytes < 0) {
-        throw new IllegalArgumentException("maxBufferedBytes must be >= 0, got " + bytes);
-      }
-      this.limits = limits.withMaxBufferedBytes(bytes);
-      return this;
-    }
-
-    /** All of the server kit's limits at once (what {@code server-rpcx} passes on). */
-    public Builder limits(ServerLimits limits) {
-      this.limits = java.util.Objects.requireNonNull(limits, "limits");
-      BuilderChecks.maxFrameLength(limits.maxFrameBytes());
+    public Builder guard(ConnectionGuard guard) {
+      this.guard = Objects.requireNonNull(guard, "guard");
       return this;
     }
 
@@ -347,7 +313,8 @@ public final class RpcxServer implements AutoCloseable {
         throw new IllegalArgumentException("no service published");
       }
       return new RpcxServer(
-          new Settings(bind, port, transport, ioThreads, workerThreads, workerQueue, limits),
+          new Settings(
+              bind, port, transport, ioThreads, workerThreads, workerQueue, maxFrameLength, guard),
           new ServiceRegistry(services));
     }
   }

@@ -3,7 +3,6 @@ package io.rpcxbench.rpcx;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.rpcxbench.rpcx.wire.RpcxReply;
-import io.rpcxbench.serverkit.RateLimitedLog;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ServerHandler extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(ServerHandler.class);
-  private static final RateLimitedLog warnings = new RateLimitedLog(log);
+  private static final ConnectionWarnings warnings = new ConnectionWarnings(log);
 
   /** Calls of one connection running or queued on the workers before its reading stops. */
   static final int MAX_WORKER_CALLS = 256;
@@ -127,7 +126,6 @@ final class ServerHandler extends ChannelInboundHandlerAdapter {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Throwable reason = cause.getCause() != null ? cause.getCause() : cause;
     warnings.warn(
-        "connection",
         "closing the connection from {}: {}",
         ctx.channel().remoteAddress(),
         reason.getMessage() != null ? reason.getMessage() : reason.toString());

@@ -3,13 +3,12 @@ package io.rpcxbench.rpcx;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.rpcxbench.serverkit.netty.NettyLimits;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The server pipeline: the limits (idle timeout, read backpressure), request frames in (checked
- * against the method before they are parsed), dispatch with its replies batched per read.
+ * The server pipeline: the guard's handlers (backpressure, idle timeout...), request frames in
+ * (checked against the method before they are parsed), dispatch with its replies batched per read.
  */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
   private final Executor workers;
@@ -17,7 +16,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
   private final ServiceRegistry registry;
   private final ChannelGroup connections;
   private final int maxFrameLength;
-  private final NettyLimits limits;
+  private final ConnectionGuard guard;
 
   ServerInitializer(
       ServiceRegistry registry,
@@ -25,13 +24,13 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
       AtomicInteger inFlight,
       ChannelGroup connections,
       int maxFrameLength,
-      NettyLimits limits) {
+      ConnectionGuard guard) {
     this.registry = registry;
     this.workers = workers;
     this.inFlight = inFlight;
     this.connections = connections;
     this.maxFrameLength = maxFrameLength;
-    this.limits = limits;
+    this.guard = guard;
   }
 
   @Override
@@ -39,8 +38,8 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
     connections.add(channel);
     channel
         .pipeline()
-        .addLast("frames", new RequestDecoder(registry, maxFrameLength, limits))
+        .addLast("frames", new RequestDecoder(registry, maxFrameLength, guard))
         .addLast("calls", new ServerHandler(workers, maxFrameLength, inFlight));
-    limits.addIdleAndBackpressure(channel.pipeline());
+    guard.connection(channel.pipeline());
   }
 }

@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * arrive while a batch is being written ride along with it. Callers encode their frames into
  * arrays; the event loop copies a batch into pooled buffers of {@link #BATCH_BYTES} (larger only
  * for a larger frame), so pooled memory is taken and given back on the event loop alone. The event
- * loop registers each call in the channel's {@link PendingCalls} as it copies it.
+ * loop registers each call in the channel's {@link PendingCalls} as it copies it. Without
+ * coalescing ({@code RpcxClientFactory.Builder#coalesceWrites(false)}) each call gets a buffer of
+ * its own, written and flushed alone: one write syscall per call.
  */
 final class WriteQueue {
   /** Bytes copied into one buffer before it is written; a flush follows every 4 such buffers. */
@@ -25,10 +27,12 @@ final class WriteQueue {
   private final Queue<PendingCall> queue = PlatformDependent.newMpscQueue();
   private final AtomicBoolean scheduled = new AtomicBoolean();
   private final Runnable drain = this::drain;
+  private final boolean coalesce;
 
-  WriteQueue(Channel channel, PendingCalls pending) {
+  WriteQueue(Channel channel, PendingCalls pending, boolean coalesce) {
     this.channel = channel;
     this.pending = pending;
+    this.coalesce = coalesce;
   }
 
   void enqueue(PendingCall call) {
@@ -60,11 +64,15 @@ final class WriteQueue {
         }
       }
       if (batch == null) {
-        int size = Math.max(BATCH_BYTES, frame.length);
+        int size = coalesce ? Math.max(BATCH_BYTES, frame.length) : frame.length;
         batch = channel.alloc().ioBuffer(size, size);
       }
       pending.add(call);
       batch.writeBytes(frame);
+      if (!coalesce) { // one write and one flush per call
+        channel.writeAndFlush(batch, channel.voidPromise());
+        batch = null;
+      }
     }
     if (batch != null) {
       channel.write(batch, channel.voidPromise());

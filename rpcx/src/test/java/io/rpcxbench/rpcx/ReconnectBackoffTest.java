@@ -2,6 +2,11 @@ package io.rpcxbench.rpcx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +98,7 @@ class ReconnectBackoffTest {
         RpcxServer.builder()
             .bind("127.0.0.1")
             .port(0)
-            .maxConnections(1)
+            .guard(new OneConnection())
             .publish(new TestService())
             .build()
             .start();
@@ -116,5 +121,35 @@ class ReconnectBackoffTest {
     } finally {
       capped.stop(Duration.ofSeconds(1));
     }
+  }
+
+  /** A connection cap of one: a second connection is accepted and closed at once. */
+  private static final class OneConnection implements ConnectionGuard {
+    private final AtomicInteger open = new AtomicInteger();
+
+    @Override
+    public ChannelHandler acceptor() {
+      return new ChannelInboundHandlerAdapter() {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+          Channel child = (Channel) msg;
+          if (open.incrementAndGet() > 1) {
+            open.decrementAndGet();
+            child.unsafe().closeForcibly();
+            return;
+          }
+          child.closeFuture().addListener(closed -> open.decrementAndGet());
+          ctx.fireChannelRead(msg);
+        }
+
+        @Override
+        public boolean isSharable() {
+          return true;
+        }
+      };
+    }
+
+    @Override
+    public void connection(ChannelPipeline pipeline) {}
   }
 }

@@ -17,7 +17,7 @@ class WriteQueueTest {
   void framesOfEverySizeLeaveInOrderAndRegisterTheirCalls() {
     EmbeddedChannel channel = new EmbeddedChannel();
     PendingCalls pending = new PendingCalls(channel.eventLoop());
-    WriteQueue writes = new WriteQueue(channel, pending);
+    WriteQueue writes = new WriteQueue(channel, pending, true);
     Random random = new Random(42);
     int[] sizes = {
       1,
@@ -61,7 +61,7 @@ class WriteQueueTest {
   void aBatchOfSmallFramesLeavesInOneBuffer() {
     EmbeddedChannel channel = new EmbeddedChannel();
     PendingCalls pending = new PendingCalls(channel.eventLoop());
-    WriteQueue writes = new WriteQueue(channel, pending);
+    WriteQueue writes = new WriteQueue(channel, pending, true);
     for (int id = 1; id <= 100; id++) {
       writes.enqueue(PendingCall.blocking(id, null, new byte[] {(byte) id, 0, 0}, pending));
     }
@@ -75,10 +75,30 @@ class WriteQueueTest {
   }
 
   @Test
+  void withoutCoalescingEachCallLeavesInABufferOfItsOwn() {
+    EmbeddedChannel channel = new EmbeddedChannel();
+    PendingCalls pending = new PendingCalls(channel.eventLoop());
+    WriteQueue writes = new WriteQueue(channel, pending, false);
+    for (int id = 1; id <= 100; id++) {
+      writes.enqueue(PendingCall.blocking(id, null, new byte[] {(byte) id, 0, 0}, pending));
+    }
+    channel.runPendingTasks();
+
+    for (int id = 1; id <= 100; id++) {
+      ByteBuf out = channel.readOutbound();
+      assertThat(ByteBufUtil.getBytes(out)).containsExactly(id, 0, 0);
+      out.release();
+    }
+    assertThat((Object) channel.readOutbound()).isNull();
+    assertThat(pending.size()).isEqualTo(100);
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
   void callsQueuedForAClosedChannelFailWithoutBeingWritten() {
     EmbeddedChannel channel = new EmbeddedChannel();
     PendingCalls pending = new PendingCalls(channel.eventLoop());
-    WriteQueue writes = new WriteQueue(channel, pending);
+    WriteQueue writes = new WriteQueue(channel, pending, true);
     PendingCall call = PendingCall.blocking(1, null, new byte[] {1, 2, 3}, pending);
     channel.close();
     writes.enqueue(call);
@@ -96,7 +116,7 @@ class WriteQueueTest {
   void aCallThatEndedBeforeItsTurnIsNotWritten() {
     EmbeddedChannel channel = new EmbeddedChannel();
     PendingCalls pending = new PendingCalls(channel.eventLoop());
-    WriteQueue writes = new WriteQueue(channel, pending);
+    WriteQueue writes = new WriteQueue(channel, pending, true);
     PendingCall late = PendingCall.blocking(1, null, new byte[] {9}, pending);
     PendingCall onTime = PendingCall.blocking(2, null, new byte[] {7, 7}, pending);
     writes.enqueue(late);

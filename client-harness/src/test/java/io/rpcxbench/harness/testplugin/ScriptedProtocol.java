@@ -172,6 +172,8 @@ public class ScriptedProtocol implements ProtocolProvider {
     private volatile Duration stall = Duration.ZERO;
     private volatile int slowAt = -1;
     private volatile Duration slow = Duration.ZERO;
+    private volatile int dropAt = -1;
+    private volatile Duration every = Duration.ZERO;
 
     public Server() {
       SERVERS.put(port, this);
@@ -201,6 +203,21 @@ public class ScriptedProtocol implements ProtocolProvider {
       return this;
     }
 
+    /**
+     * Call number {@code index} (from 0) is never answered, and its client has no deadline of its
+     * own: the call is lost (a dropped reply, or a client that lost the call's completion).
+     */
+    public Server dropOnce(int index) {
+      dropAt = index;
+      return this;
+    }
+
+    /** Every call is answered {@code d} after it came (instead of held, see releaseAt). */
+    public Server answerEachAfter(Duration d) {
+      every = d;
+      return this;
+    }
+
     public int calls() {
       return calls.get();
     }
@@ -222,8 +239,12 @@ public class ScriptedProtocol implements ProtocolProvider {
             inProgress.decrementAndGet();
             reply.complete(BenchContract.helloReply(name));
           };
-      if (index == slowAt) {
-        replies.schedule(answer, slow.toNanos(), TimeUnit.NANOSECONDS);
+      if (index == dropAt) {
+        return reply;
+      }
+      if (index == slowAt || !every.isZero()) {
+        Duration late = index == slowAt ? slow : every;
+        replies.schedule(answer, late.toNanos(), TimeUnit.NANOSECONDS);
         return reply;
       }
       List<Runnable> go = List.of();

@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /** The paper's Spring Cloud OpenFeign (type 3) as a harness protocol. */
 public final class OpenFeignProtocol implements ProtocolProvider {
@@ -45,5 +46,17 @@ public final class OpenFeignProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return OpenFeignBenchClient.open(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("server-openfeign")
+        .describe(
+            "spring-boot",
+            "spring-cloud-openfeign-core",
+            "feign-core",
+            "tomcat-embed-core",
+            "jackson-databind");
   }
 }

@@ -65,7 +65,8 @@ public final class OpenFeignServerMain {
    * The kit's limits as Tomcat's own settings (defaults: a {@code --server.tomcat.*=} argument
    * still wins). Tomcat's {@code max-connections} stops accepting at the cap (the backlog queues
    * the rest) rather than closing them; its {@code connection-timeout} bounds each read of a
-   * request rather than the whole request.
+   * request's head, its upload timeout ({@link SlowBodyDefence}) each read of a body, and the body
+   * filter ({@link RequestBodyLimit}) the whole body, to the frame deadline.
    */
   static Map<String, Object> tomcatLimits(ServerLimits limits) {
     Map<String, Object> tomcat = new HashMap<>();
@@ -80,6 +81,14 @@ public final class OpenFeignServerMain {
     tomcat.put("server.tomcat.max-swallow-size", limits.maxFrameBytes() + "B");
     tomcat.put("server.tomcat.max-http-form-post-size", limits.maxFrameBytes() + "B");
     tomcat.put(RequestBodyLimit.MAX_BODY_PROPERTY, (long) limits.maxFrameBytes());
+    tomcat.put(
+        RequestBodyLimit.BODY_DEADLINE_PROPERTY,
+        limits.hasFrameDeadline() ? limits.frameDeadline().toMillis() : 0L);
+    tomcat.put(
+        SlowBodyDefence.UPLOAD_TIMEOUT_PROPERTY,
+        limits.hasFrameDeadline()
+            ? Math.min(SlowBodyDefence.DEFAULT_UPLOAD_TIMEOUT_MS, limits.frameDeadline().toMillis())
+            : 0L);
     return tomcat;
   }
 }

@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * Spring Cloud OpenFeign at its documented best, beside {@code openfeign}'s defaults: the client on
@@ -47,5 +48,13 @@ public final class OpenFeignTunedProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return OpenFeignBenchClient.open(options, FeignHttp.POOLED_HC5);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return new OpenFeignProtocol().stack()
+        + ", "
+        + StackVersions.of("server-openfeign").describe("feign-hc5", "httpclient5");
   }
 }

@@ -15,7 +15,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Bounds every request body: Jackson would otherwise buffer whatever a client sends. A body
  * declared or read past {@link #MAX_BODY} fails the read, which Spring MVC turns into a 400 (see
- * {@link BenchProblems}).
+ * {@link BenchProblems}); so does a body still unfinished when the kit's frame deadline has passed
+ * since the request reached its thread (a sender trickling bytes holds a request thread).
  */
 final class RequestBodyLimit extends OncePerRequestFilter {
   /**
@@ -27,18 +28,25 @@ final class RequestBodyLimit extends OncePerRequestFilter {
   /** The server kit's {@code --max-frame}, when it is below {@link #MAX_BODY}. */
   static final String MAX_BODY_PROPERTY = "rpcxbench.max-body-bytes";
 
+  /** The server kit's {@code --frame-deadline} in ms, for the whole body (0: none). */
+  static final String BODY_DEADLINE_PROPERTY = "rpcxbench.body-deadline-ms";
+
   private final long maxBody;
+  private final long deadlineNanos;
 
   RequestBodyLimit(Environment environment) {
     this.maxBody =
         Math.min(MAX_BODY, environment.getProperty(MAX_BODY_PROPERTY, Long.class, MAX_BODY));
+    this.deadlineNanos =
+        environment.getProperty(BODY_DEADLINE_PROPERTY, Long.class, 0L) * 1_000_000L;
   }
 
   @Override
   protected void doFilterInternal(
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    chain.doFilter(new Bounded(request, maxBody), response);
+    long deadline = deadlineNanos > 0 ? System.nanoTime() + deadlineNanos : 0;
+    chain.doFilter(new Bounded(request, maxBody, deadline), response);
   }
 
   /** The body was larger than the limit. */
@@ -50,13 +58,24 @@ final class RequestBodyLimit extends OncePerRequestFilter {
     }
   }
 
+  /** The body was still arriving at the deadline. */
+  static final class BodyTooSlowException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    BodyTooSlowException() {
+      super("request body still unfinished at the server's frame deadline");
+    }
+  }
+
   private static final class Bounded extends HttpServletRequestWrapper {
     private final long max;
+    private final long deadline;
     private ServletInputStream in;
 
-    Bounded(HttpServletRequest request, long max) {
+    Bounded(HttpServletRequest request, long max, long deadline) {
       super(request);
       this.max = max;
+      this.deadline = deadline;
     }
 
     @Override
@@ -65,7 +84,7 @@ final class RequestBodyLimit extends OncePerRequestFilter {
         throw new BodyTooLargeException(max);
       }
       if (in == null) {
-        in = new Counting(super.getInputStream(), max);
+        in = new Counting(super.getInputStream(), max, deadline);
       }
       return in;
     }
@@ -74,11 +93,13 @@ final class RequestBodyLimit extends OncePerRequestFilter {
   private static final class Counting extends ServletInputStream {
     private final ServletInputStream in;
     private final long max;
+    private final long deadline;
     private long read;
 
-    Counting(ServletInputStream in, long max) {
+    Counting(ServletInputStream in, long max, long deadline) {
       this.in = in;
       this.max = max;
+      this.deadline = deadline;
     }
 
     @Override
@@ -99,10 +120,13 @@ final class RequestBodyLimit extends OncePerRequestFilter {
       return n;
     }
 
-    private void count(int n) throws BodyTooLargeException {
+    private void count(int n) throws IOException {
       read += n;
       if (read > max) {
         throw new BodyTooLargeException(max);
+      }
+      if (deadline != 0 && System.nanoTime() - deadline > 0 && !in.isFinished()) {
+        throw new BodyTooSlowException();
       }
     }
 

@@ -1,6 +1,5 @@
 package io.rpcxbench.server.rpcx;
 
-import io.netty.util.Version;
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.Item;
 import io.rpcxbench.rpcx.RpcxClient;
@@ -10,6 +9,7 @@ import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.server.rpcx.wire.ItemList;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.StackVersions;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -59,6 +59,11 @@ final class RpcxBenchClient implements BenchClient {
   }
 
   static BenchClient open(ClientOptions options, Transport transport) {
+    return open(options, transport, true);
+  }
+
+  /** {@code coalesceWrites} false: one write and flush per call ({@code rpcx-lean}). */
+  static BenchClient open(ClientOptions options, Transport transport, boolean coalesceWrites) {
     RpcxClientFactory clients =
         RpcxClientFactory.builder()
             .property("rpcx.host", options.host())
@@ -67,6 +72,7 @@ final class RpcxBenchClient implements BenchClient {
             .connectTimeout(options.connectTimeout())
             .connectionsPerAddress(CONNECTIONS)
             .transport(transport)
+            .coalesceWrites(coalesceWrites)
             .build();
     try {
       return new RpcxBenchClient(
@@ -77,6 +83,7 @@ final class RpcxBenchClient implements BenchClient {
               + CONNECTIONS
               + " connection, "
               + transport
+              + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call")
               + ", callTimeout "
               + options.callTimeout()
               + ", connectTimeout "
@@ -88,8 +95,8 @@ final class RpcxBenchClient implements BenchClient {
   }
 
   private static String nettyVersion() {
-    Version common = Version.identify().get("netty-common");
-    return common != null ? common.artifactVersion() : "unknown";
+    // a fat jar keeps one io.netty.versions.properties of many: the build's list of versions
+    return StackVersions.of("server-rpcx").version("netty-common");
   }
 
   @Override

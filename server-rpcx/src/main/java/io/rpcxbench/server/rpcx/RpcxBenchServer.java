@@ -57,7 +57,8 @@ public final class RpcxBenchServer implements RunningServer {
             .bind(bindAddress)
             .port(port)
             .transport(transport)
-            .limits(limits)
+            .maxFrameLength(limits.maxFrameBytes())
+            .guard(new KitLimits(limits))
             .publish(BenchEndpoint.of(service))
             .build()
             .start();

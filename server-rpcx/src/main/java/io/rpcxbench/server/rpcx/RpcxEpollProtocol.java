@@ -5,6 +5,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /**
  * RPCX on Linux's native epoll transport on both ends ({@code --transport EPOLL} for the server,
@@ -44,5 +45,12 @@ public final class RpcxEpollProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return RpcxBenchClient.open(options, Transport.EPOLL);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("server-rpcx")
+        .describe("rpcx", "netty-transport", "netty-transport-native-epoll", "protobuf-java");
   }
 }

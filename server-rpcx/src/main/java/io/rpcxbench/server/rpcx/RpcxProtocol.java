@@ -4,6 +4,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
+import io.rpcxbench.spi.StackVersions;
 
 /** The paper's RPCX (type 1) as a harness protocol. */
 public final class RpcxProtocol implements ProtocolProvider {
@@ -38,5 +39,11 @@ public final class RpcxProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return RpcxBenchClient.open(options);
+  }
+
+  /** The libraries under test, with the versions the build resolved. */
+  @Override
+  public String stack() {
+    return StackVersions.of("server-rpcx").describe("rpcx", "netty-transport", "protobuf-java");
   }
 }

@@ -1,0 +1,165 @@
+package io.rpcxbench.harness;
+
+import io.rpcxbench.raw.PointIdentity;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.ServerLaunch;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import picocli.CommandLine;
+
+/**
+ * What the sweep runner ({@code io.rpcxbench.harness.runner}) asks the harness about one point,
+ * given as the harness's own arguments: its result file (the harness names it), the keys its file
+ * has (a failed point's file gets the same ones), the JVM that runs it, and the catalog. The runner
+ * keeps no copy of these rules.
+ *
+ * <pre>{@code
+ * List<String> args = List.of("--protocol", "rpcx", "--threads", "10", "--requests", "100");
+ * Path file = HarnessPoints.resultFile(args);          // results/raw/rpcx/t10-r100.csv
+ * int code = HarnessPoints.runHere(args, out, err);    // the point, in this JVM
+ * }</pre>
+ */
+public final class HarnessPoints {
+  private HarnessPoints() {}
+
+  /** One protocol of the catalog, as {@code --list-protocols} prints it. */
+  public record CatalogEntry(
+      String id,
+      String label,
+      int type,
+      int defaultPort,
+      String serverJar,
+      List<String> serverArgs,
+      String external,
+      String gatewayJar) {}
+
+  /** The protocols on the class path, by type number. */
+  public static List<CatalogEntry> catalog() {
+    List<CatalogEntry> entries = new ArrayList<>();
+    for (ProtocolProvider p : ProtocolCatalog.onClassPath().all()) {
+      ServerLaunch s = p.server();
+      entries.add(
+          new CatalogEntry(
+              p.id(),
+              p.label(),
+              p.type(),
+              p.defaultPort(),
+              s.jar() == null ? "" : s.jar(),
+              s.args(),
+              s.external() == null ? "" : s.external(),
+              s.gatewayJar() == null ? "" : s.gatewayJar()));
+    }
+    return entries;
+  }
+
+  /**
+   * The validated configuration of a one-protocol point.
+   *
+   * @throws IllegalArgumentException with the harness's message when the arguments are bad usage
+   */
+  private static RunConfig config(List<String> args) {
+    CommandLine cl = HarnessCommand.commandLine();
+    try {
+      cl.parseArgs(args.toArray(new String[0]));
+      RunConfig config = ((HarnessCommand) cl.getCommand()).validConfig();
+      if (config.protocols().size() != 1) {
+        throw new IllegalArgumentException("a sweep point has one protocol, got " + args);
+      }
+      return config;
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** The file the harness writes for the point {@code args}. */
+  public static Path resultFile(List<String> args) {
+    RunConfig config = config(args);
+    return config.resultFile(config.protocols().get(0));
+  }
+
+  /**
+   * The files of a closed-loop grid whose points differ from {@code templateArgs} only in threads
+   * and requests: named by the harness's rule, the arguments parsed once (a paper's grid has 26,730
+   * points).
+   */
+  public static BiFunction<Integer, Integer, Path> gridFiles(List<String> templateArgs) {
+    RunConfig config = config(templateArgs);
+    if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
+      throw new IllegalArgumentException("a grid point is a closed-loop point");
+    }
+    Protocol protocol = config.protocols().get(0);
+    Path dir = config.resultFile(protocol).getParent();
+    PointIdentity point = PointRecorder.identity(config, protocol);
+    return (t, r) -> dir.resolve(point.withCounts(t, r).fileName());
+  }
+
+  /**
+   * The provenance of a point that wrote no file (it crashed, or was stopped at its limit): the
+   * keys a complete point of these arguments has (call, payload, items, scenario, work, load model,
+   * ...), with nothing measured. The caller adds status, exit_code, runs_completed.
+   */
+  public static Map<String, String> failedPointKeys(
+      List<String> args, Instant started, String jvmFlags) {
+    RunConfig config = config(args);
+    Provenance captured = Provenance.capture();
+    Provenance p =
+        new Provenance(
+            captured.clientHost(), captured.jvm(), jvmFlags, captured.os(), captured.gitCommit());
+    Map<String, String> keys =
+        ProtocolRun.provenance(config, config.fleet().applyTo(p), "not opened", started);
+    LoadModelReport.describe(keys, config);
+    config.scenario().provenance(keys);
+    return keys;
+  }
+
+  /** Runs the point in this JVM, as {@code client-harness.jar ARGS} would; its exit code. */
+  public static int runHere(List<String> args, PrintWriter out, PrintWriter err) {
+    CommandLine cl = HarnessCommand.commandLine();
+    cl.setOut(out);
+    cl.setErr(err);
+    return cl.execute(args.toArray(new String[0]));
+  }
+
+  /**
+   * The command that runs the point in a JVM of its own: this JVM's java, flags ({@code jvmFlags}
+   * when not null) and class path, the harness's main class.
+   */
+  public static List<String> forkCommand(List<String> args, List<String> jvmFlags) {
+    List<String> command = new ArrayList<>();
+    command.add(
+        ProcessHandle.current()
+            .info()
+            .command()
+            .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    if (jvmFlags != null) {
+      command.addAll(jvmFlags);
+    } else {
+      for (String flag : Provenance.jvmFlagList()) {
+        // a debugger agent would clash on its port in the child
+        if (!flag.startsWith("-agentlib:jdwp") && !flag.startsWith("-Xrunjdwp")) {
+          command.add(flag);
+        }
+      }
+    }
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(HarnessMain.class.getName());
+    command.addAll(args);
+    return command;
+  }
+
+  /** The one version string of every command: the build's version and commit. */
+  public static String version() {
+    return BuildInfo.get("project.version") + " (commit " + Provenance.gitCommitNow() + ")";
+  }
+
+  /** The harness's command ({@code rpcx-bench run}). */
+  public static CommandLine runCommand() {
+    return HarnessCommand.commandLine();
+  }
+}

@@ -1,0 +1,192 @@
+package io.rpcxbench.harness.runner;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcx-bench}: one command with subcommands, in the manner of k6 and ghz. {@code run} is one
+ * point (the harness), {@code sweep} the experiment, {@code list} the catalog; {@code report},
+ * {@code lab} and {@code compare} hand on to the report jar and the scripts.
+ *
+ * <pre>{@code
+ * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --host 198.18.0.2
+ * rpcx-bench sweep --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2
+ * }</pre>
+ */
+@Command(
+    name = "rpcx-bench",
+    mixinStandardHelpOptions = true,
+    versionProvider = RpcxBenchCommand.Version.class,
+    description = {
+      "Benchmark of RPC protocols: one point, the paper's sweep, the report, the lab.",
+      "Example: rpcx-bench sweep --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2"
+    },
+    commandListHeading = "%nCommands (rpcx-bench COMMAND --help for each):%n")
+public final class RpcxBenchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return 2;
+  }
+
+  /** The command line with every subcommand, {@code run} the harness's own command. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new RpcxBenchCommand());
+    CommandLine run = HarnessPoints.runCommand();
+    run.getCommandSpec().versionProvider(new Version());
+    run.getCommandSpec()
+        .usageMessage()
+        .description(
+            "One point: T threads x R calls, --runs times, per protocol (the client harness).",
+            "Example: rpcx-bench run --protocol rpcx,grpc --threads 10 --requests 100 --host 198.18.0.2");
+    cl.addSubcommand("run", run);
+    cl.addSubcommand("sweep", new SweepCommand());
+    cl.addSubcommand("compare", new CompareCommand());
+    cl.addSubcommand("report", new ReportCommand());
+    cl.addSubcommand("lab", new LabCommand());
+    cl.addSubcommand("list", new ListCommand());
+    cl.setParameterExceptionHandler(
+        (e, args) -> {
+          PrintWriter err = e.getCommandLine().getErr();
+          err.println("error: " + e.getMessage());
+          err.println("try: " + e.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+          err.flush();
+          return 2;
+        });
+    return cl;
+  }
+
+  /** The one version string of rpcx-bench and each of its commands. */
+  public static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"rpcx-bench " + HarnessPoints.version()};
+    }
+  }
+
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      versionProvider = Version.class,
+      description = {
+        "The protocol catalog: id, description, type, port, server jar.",
+        "Example: rpcx-bench list"
+      })
+  static final class ListCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      PrintWriter out = spec.commandLine().getOut();
+      List<CatalogEntry> entries = HarnessPoints.catalog();
+      int idWidth = entries.stream().mapToInt(e -> e.id().length()).max().orElse(2);
+      int labelWidth = entries.stream().mapToInt(e -> e.label().length()).max().orElse(11);
+      String row =
+          "%-" + Math.max(2, idWidth) + "s  %-" + Math.max(11, labelWidth) + "s  %4s  %5s  %s%n";
+      out.printf(row, "ID", "DESCRIPTION", "TYPE", "PORT", "SERVER");
+      for (CatalogEntry e : entries) {
+        String server =
+            e.serverJar().isEmpty() ? "(external: " + e.external() + ")" : e.serverJar();
+        out.printf(row, e.id(), e.label(), e.type(), e.defaultPort(), server);
+      }
+      out.flush();
+      return 0;
+    }
+  }
+
+  /** A subcommand that hands its arguments to a program of the repository. */
+  abstract static class Delegate implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(paramLabel = "ARGS", description = "Passed on verbatim.")
+    List<String> args = new ArrayList<>();
+
+    abstract List<String> command() throws IOException;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+      List<String> command = new ArrayList<>(command());
+      command.addAll(args);
+      return new ProcessBuilder(command).inheritIO().start().waitFor();
+    }
+
+    static Path existing(Path p, String hint) throws IOException {
+      if (!Files.exists(p)) {
+        throw new IOException(p + " not found; " + hint);
+      }
+      return p;
+    }
+  }
+
+  @Command(
+      name = "report",
+      mixinStandardHelpOptions = true,
+      versionProvider = Version.class,
+      description = {
+        "The report tool (report.jar): figures and tables from the raw files; ARGS go to it.",
+        "Example: rpcx-bench report -- --in results/raw --out results/report",
+        "         rpcx-bench report show results/raw/rpcx/t10-r100.csv --cleaned"
+      })
+  static final class ReportCommand extends Delegate {
+    @Override
+    List<String> command() throws IOException {
+      String env = System.getenv("RPCX_BENCH_REPORT_JAR");
+      Path jar =
+          env != null ? Path.of(env) : SweepCommand.home().resolve("report/target/report.jar");
+      existing(jar, "build it: mvn -B -q -pl report -am package -DskipTests");
+      return List.of(javaBinary(), "-jar", jar.toString());
+    }
+  }
+
+  @Command(
+      name = "lab",
+      mixinStandardHelpOptions = true,
+      versionProvider = Version.class,
+      description = {
+        "The two-host lab on this machine (deploy/lab.sh, as root); ARGS go to it.",
+        "Example: sudo rpcx-bench lab up --rate 1gbit"
+      })
+  static final class LabCommand extends Delegate {
+    @Override
+    List<String> command() throws IOException {
+      return List.of(
+          existing(SweepCommand.home().resolve("deploy/lab.sh"), "run from the repository")
+              .toString());
+    }
+  }
+
+  @Command(
+      name = "compare",
+      mixinStandardHelpOptions = true,
+      versionProvider = Version.class,
+      description = {
+        "Compares two sets of raw results (bench/compare.sh for now); ARGS go to it.",
+        "Example: rpcx-bench compare -- results/before results/after"
+      })
+  static final class CompareCommand extends Delegate {
+    @Override
+    List<String> command() throws IOException {
+      return List.of(
+          existing(SweepCommand.home().resolve("bench/compare.sh"), "run from the repository")
+              .toString());
+    }
+  }
+
+  static String javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+}

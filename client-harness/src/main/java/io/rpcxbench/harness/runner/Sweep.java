@@ -1,0 +1,412 @@
+package io.rpcxbench.harness.runner;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * The experiment: the plan's points one after another, each one harness run; resume (a point whose
+ * file exists is skipped), the skip rules, the ETA from the finished points, a failed-point file
+ * for a harness that wrote none, the lock on --out, the disk check and the interrupt. The servers
+ * are {@link SweepTarget}'s. {@link #run} returns the sweep's exit code.
+ */
+final class Sweep {
+  static final int OK = 0;
+  static final int FAILURES = 1;
+  static final int USAGE = 2;
+  static final int LOCKED = 3;
+  static final int NO_SPACE = 4;
+
+  private final SweepSettings s;
+  private final SweepLog log;
+  private final String resumeCommand;
+  private final long minFreeKb;
+  private final long readyTimeoutMs;
+  private final SweepPlan plan;
+  private final SweepTarget target;
+  private final Map<String, BiFunction<Integer, Integer, Path>> gridFiles = new LinkedHashMap<>();
+  private OwnProcesses own;
+  private PointLauncher launcher;
+  private volatile Path currentFile;
+  private volatile boolean done;
+
+  Sweep(
+      SweepSettings s,
+      Map<String, CatalogEntry> catalog,
+      SweepLog log,
+      String resumeCommand,
+      long minFreeKb,
+      long readyTimeoutMs) {
+    this.s = s;
+    this.log = log;
+    this.resumeCommand = resumeCommand;
+    this.minFreeKb = minFreeKb;
+    this.readyTimeoutMs = readyTimeoutMs;
+    this.plan = s.plan();
+    this.target = new SweepTarget(s, catalog, log::line);
+  }
+
+  SweepPlan plan() {
+    return plan;
+  }
+
+  /** The file of {@code p}, named by the harness. */
+  Path file(PlannedPoint p) {
+    if (p.load() == PlannedPoint.Load.GRID) {
+      return gridFiles
+          .computeIfAbsent(
+              p.protocol(),
+              k -> HarnessPoints.gridFiles(PointArgs.of(s, p, target.host(), 1, Map.of())))
+          .apply(p.first(), p.second());
+    }
+    return HarnessPoints.resultFile(PointArgs.of(s, p, target.host(), 1, Map.of()));
+  }
+
+  /** The state of an existing point file. */
+  static PointState state(Path file) {
+    return PointFiles.state(file);
+  }
+
+  int run() throws IOException, InterruptedException {
+    Files.createDirectories(s.out());
+    String holder =
+        "pid " + ProcessHandle.current().pid() + ", started " + now() + ": " + resumeCommand;
+    SweepLock lock = SweepLock.tryTake(s.out(), holder);
+    if (lock == null) {
+      log.line(
+          "another sweep is running on "
+              + s.out()
+              + " ("
+              + SweepLock.holder(s.out())
+              + "); wait for it, stop it, or use another --out");
+      return LOCKED;
+    }
+    try (lock) {
+      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+      log.openFile(s.out().toAbsolutePath().resolve("sweep-" + stamp + ".log"));
+      cleanStrays();
+      own = new OwnProcesses(s.out());
+      Thread hook = new Thread(this::interrupted, "sweep-interrupt");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        return runLocked();
+      } finally {
+        done = true;
+        target.close();
+        own.clear();
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook runs
+        }
+      }
+    }
+  }
+
+  private int runLocked() throws IOException, InterruptedException {
+    target.loadLab();
+    launcher =
+        s.inProcess()
+            ? new PointLauncher.InProcess()
+            : new PointLauncher.Forked(
+                target.clientRunner(), s.clientJvmFlags(), s.backstopMs(), own);
+    target.start(own, readyTimeoutMs);
+    String what =
+        s.rateSweep()
+            ? "rates " + s.rates().description() + " calls/s, duration " + s.durationS() + "s"
+            : "threads " + s.threads().description() + ", requests " + s.requests().description();
+    log.line(
+        String.format(
+            Locale.ROOT,
+            "sweep: %d points, protocols %s, %s, runs %d, limit %ds per %s, target %s %s, out %s,"
+                + " log %s",
+            plan.size(),
+            String.join(" ", s.protocols()),
+            what,
+            s.runs(),
+            s.limitS(),
+            s.timeoutPer(),
+            s.target().id(),
+            target.host(),
+            s.out(),
+            log.file()));
+    return loop(target.provenance());
+  }
+
+  /** What the loop counts. */
+  private static final class Tally {
+    int ran;
+    int skipped;
+    int failed;
+  }
+
+  private int loop(Map<String, String> provenance) throws IOException, InterruptedException {
+    SkipRules rules =
+        new SkipRules(s.skipDominated(), s.stopAfterFailures(), s.stopAfterOverload());
+    Eta eta = new Eta(s.runs(), s.requestsPerTotal(), s.backstopMs());
+    long sweepStart = System.currentTimeMillis();
+    Tally tally = new Tally();
+    int n = plan.size();
+    for (PlannedPoint p : plan.points()) {
+      String head = "[" + (p.index() + 1) + "/" + n + "] " + p.protocol() + " " + p.label();
+      String why = rules.skipReason(p);
+      if (why != null) {
+        tally.skipped++;
+        log.fileOnly(head + ": not run (" + why + ")");
+        continue;
+      }
+      Path file = file(p);
+      PointResult result = existing(file, head, tally);
+      boolean ranHere = false;
+      if (result == null) {
+        if (!target.chainReady(p.protocol())) {
+          tally.skipped++;
+          log.fileOnly(head + ": not run (no chain for " + p.protocol() + ")");
+          continue;
+        }
+        checkSpace();
+        long start = System.currentTimeMillis();
+        int code = runPoint(p, file, head, provenance);
+        if (code == USAGE) {
+          return USAGE;
+        }
+        long pointMs = System.currentTimeMillis() - start;
+        result = PointResult.read(file);
+        if (result.state() == PointState.COMPLETE && code != 0) {
+          result =
+              new PointResult(
+                  PointState.ERRORS,
+                  result.runs(),
+                  result.runCalls(),
+                  result.runMs(),
+                  result.throughput(),
+                  result.keptUp());
+        }
+        tally.ran++;
+        ranHere = true;
+        eta.finished(
+            p.protocol(), result.runCalls(), result.runMs(), pointMs, result.state().finished());
+        String left =
+            eta.remaining(
+                plan.points().subList(p.index() + 1, n),
+                q -> rules.skipReason(q) == null && (s.retryFailed() || !Files.exists(file(q))));
+        log.line(pointLine(head, result, code, pointMs, sweepStart, left));
+      }
+      record(p, result, ranHere, rules, tally);
+    }
+    rules.overloadSummary().forEach(log::line);
+    target.stopChain();
+    log.line(
+        String.format(
+            Locale.ROOT,
+            "sweep done: %d points, %d run, %d skipped, %d failed or timed out; elapsed %s;"
+                + " results in %s; log %s",
+            n,
+            tally.ran,
+            tally.skipped,
+            tally.failed,
+            Eta.clock((System.currentTimeMillis() - sweepStart) / 1000),
+            s.out(),
+            log.file()));
+    return tally.failed == 0 ? OK : FAILURES;
+  }
+
+  /** An existing point's result (skipped), or null when it is to be run (none, or retried). */
+  private PointResult existing(Path file, String head, Tally tally) throws IOException {
+    if (!Files.exists(file)) {
+      return null;
+    }
+    PointResult existing = PointResult.read(file);
+    if (s.retryFailed() && existing.state().retried()) {
+      log.line(head + ": exists (" + existing.state() + "), retrying");
+      Files.delete(file);
+      return null;
+    }
+    tally.skipped++;
+    log.line(head + ": exists (" + existing.state() + "), skipped");
+    return existing;
+  }
+
+  /** A point's outcome for the exit code and the skip rules (a rate: kept up or not). */
+  private void record(
+      PlannedPoint p, PointResult result, boolean ranHere, SkipRules rules, Tally tally) {
+    PointState state = result.state();
+    String keptUp = null;
+    if (p.load() == PlannedPoint.Load.RATE) {
+      keptUp = state.finished() ? result.keptUp() : state.id;
+      if (keptUp != null) {
+        tally.failed++;
+        log.line(p.protocol() + " at " + p.first() + "/s: did not keep up (" + keptUp + ")");
+      }
+    } else if (state != PointState.COMPLETE) {
+      tally.failed++;
+    }
+    String line = rules.record(p, state, keptUp, ranHere);
+    if (line != null) {
+      log.line(line);
+    }
+  }
+
+  private String pointLine(
+      String head, PointResult r, int code, long pointMs, long sweepStart, String eta) {
+    String detail = r.state().finished() ? "" : ", " + r.runs() + "/" + s.runs() + " runs kept";
+    return String.format(
+        Locale.ROOT,
+        "%s: %s (exit %d%s) in %d.%03ds | elapsed %s | ETA %s | throughput %s calls/s",
+        head,
+        r.state(),
+        code,
+        detail,
+        pointMs / 1000,
+        pointMs % 1000,
+        Eta.clock((System.currentTimeMillis() - sweepStart) / 1000),
+        eta,
+        r.throughputText());
+  }
+
+  /** One point; afterwards its file exists (the harness's, or a failed one). Its exit code. */
+  private int runPoint(PlannedPoint p, Path file, String head, Map<String, String> provenance)
+      throws IOException, InterruptedException {
+    List<String> args =
+        new ArrayList<>(PointArgs.of(s, p, target.host(), target.port(p.protocol()), provenance));
+    args.addAll(target.statsArgs(p.protocol()));
+    Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    long[] before = target.linkBytes();
+    log.fileOnly(
+        "\n==== " + started + " " + p.protocol() + " " + p.label() + ": " + String.join(" ", args));
+    currentFile = file;
+    List<String> said = new ArrayList<>();
+    int code =
+        launcher.run(
+            args,
+            file,
+            line -> {
+              log.fileOnly(line);
+              said.add(line);
+              if (said.size() > 5) {
+                said.remove(0);
+              }
+              if (line.contains(" order ")
+                  || line.contains("time limit ")
+                  || line.contains("stopped from outside")) {
+                log.consoleOnly(head + " " + line.strip());
+              }
+            });
+    PointFiles.removeTemps(file);
+    if (!Files.exists(file)) {
+      if (code == USAGE) {
+        log.line("the harness rejected its arguments (exit 2); it said:");
+        said.forEach(log::line);
+        currentFile = null;
+        return USAGE;
+      }
+      PointState state = code == PointLauncher.BACKSTOP ? PointState.TIMEOUT : PointState.FAILED;
+      String jvmFlags = s.clientJvmFlags() == null ? "" : String.join(" ", s.clientJvmFlags());
+      FailedPoint.write(file, state, args, code, started, jvmFlags);
+      if (state == PointState.FAILED) {
+        log.line(head + ": the harness exited with " + code + " and wrote no file; it said:");
+        said.forEach(l -> log.line("  " + l));
+      }
+    }
+    if (before != null) {
+      long[] after = target.linkBytes();
+      PointFiles.addKeys(
+          file,
+          Map.of(
+              "link_bytes_a_to_b", String.valueOf(after[0] - before[0]),
+              "link_bytes_b_to_a", String.valueOf(after[1] - before[1])));
+    }
+    currentFile = null;
+    return code;
+  }
+
+  /** Before a point: --out must have room for it, else one line and the resume command. */
+  private void checkSpace() throws IOException {
+    long freeKb = Files.getFileStore(s.out()).getUsableSpace() / 1024;
+    if (freeKb < minFreeKb) {
+      throw new NoSpace(
+          "only "
+              + freeKb
+              + " KB free there (a point needs "
+              + minFreeKb
+              + " KB, RPCX_SWEEP_MIN_FREE_KB)");
+    }
+  }
+
+  /** --out cannot take more: the sweep stops with {@link #NO_SPACE}. */
+  static final class NoSpace extends IOException {
+    NoSpace(String why) {
+      super(why);
+    }
+  }
+
+  /** The line a full disk ends the sweep with. */
+  String noSpaceLine(String why) {
+    return "stopped: cannot write to "
+        + s.out()
+        + " ("
+        + why
+        + "): free some space, then resume with: "
+        + resumeCommand;
+  }
+
+  /** The shutdown hook: Ctrl-C, kill -TERM. The point in progress is discarded, not half-kept. */
+  private void interrupted() {
+    if (done) {
+      return;
+    }
+    if (launcher != null) {
+      launcher.stop();
+    }
+    Path file = currentFile;
+    if (file != null) {
+      PointFiles.discardUnfinished(file);
+    }
+    target.close();
+    try {
+      log.line(
+          "interrupted; the point in progress was discarded (a resume runs it again), finished"
+              + " points are kept");
+      log.line("resume with: " + resumeCommand);
+    } catch (UncheckedIOException e) {
+      // a full disk: the console line is what counts
+    }
+    own.clear();
+  }
+
+  /** Stops what a killed sweep left on this --out, and discards the point it was running. */
+  private void cleanStrays() throws IOException {
+    List<OwnProcesses.Entry> stopped =
+        OwnProcesses.cleanStrays(s.out(), LocalServers.STOP_GRACE_MS);
+    for (OwnProcesses.Entry e : stopped) {
+      if (e.kind().startsWith("point ")) {
+        PointFiles.discardUnfinished(Path.of(e.kind().substring("point ".length())));
+      }
+    }
+    if (!stopped.isEmpty()) {
+      log.line(
+          "a sweep on "
+              + s.out()
+              + " was killed before it could stop what it started: stopped its processes (pids "
+              + String.join(" ", stopped.stream().map(e -> String.valueOf(e.pid())).toList())
+              + ")");
+    }
+  }
+
+  private static String now() {
+    return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+}

@@ -1,0 +1,197 @@
+package io.rpcxbench.harness.runner;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcx-bench sweep}: the paper's sweep (thread x request grid), rate sweeps and chains, with
+ * sweep.sh's options (sweep.sh launches it). See docs/sweep.md.
+ */
+@Command(
+    name = "sweep",
+    mixinStandardHelpOptions = true,
+    versionProvider = RpcxBenchCommand.Version.class,
+    sortOptions = false,
+    description = {
+      "The paper's sweep (threads x requests), rate sweeps and chains; rerun to resume.",
+      "For each thread count, each request count, each protocol: one harness run of --runs",
+      "runs under --point-timeout seconds, in a JVM of its own. Writes",
+      "<out>/<protocol>/t<T>-r<R>.csv (docs/raw-format.md). See docs/sweep.md.",
+      "Example: rpcx-bench sweep --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2",
+      "         rpcx-bench sweep --local --protocol rpcx,grpc --rates 1000:5000:1000 --duration 10s"
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      "0:every point complete without errors",
+      "1:some point failed or timed out (or a protocol did not keep up with a rate)",
+      "2:bad usage",
+      "3:another sweep is running on --out",
+      "4:--out cannot be written (full disk; the resume command is printed)",
+      "130:interrupted (SIGINT; 143 for SIGTERM; the resume command is printed)"
+    })
+public final class SweepCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin SweepTargetOptions target = new SweepTargetOptions();
+
+  @Mixin PlanOptions plan = new PlanOptions();
+
+  @Mixin PassThroughOptions passThrough = new PassThroughOptions();
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "results/raw",
+      description = "Raw results folder (default ${DEFAULT-VALUE}); the log goes there too.")
+  Path out;
+
+  @Option(
+      names = "--retry-failed",
+      description = "Rerun points whose file says timeout, failed or incomplete.")
+  boolean retryFailed;
+
+  @Option(
+      names = "--dry-run",
+      description = "Print the plan (points in order, their files) and exit.")
+  boolean dryRun;
+
+  @Option(
+      names = "--json",
+      description = "With --dry-run: the plan as JSON (deploy/fleet reads it).")
+  boolean json;
+
+  @Option(
+      names = "--in-process",
+      description =
+          "Run every point in this JVM (no JVM start per point; not the paper's cold method).")
+  boolean inProcess;
+
+  @Parameters(
+      paramLabel = "HARNESS_OPTIONS",
+      description = "After --: passed to every point verbatim.")
+  List<String> harnessOptions = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    SweepSettings s = settings();
+    Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
+    HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
+    String resume = System.getenv().getOrDefault("RPCX_SWEEP_RESUME", defaultResume());
+    Sweep sweep =
+        new Sweep(
+            s,
+            catalog,
+            new SweepLog(err),
+            resume,
+            envLong("RPCX_SWEEP_MIN_FREE_KB", 8192),
+            1000 * envLong("RPCX_READY_TIMEOUT", 180));
+    if (dryRun) {
+      try {
+        new PlanPrinter(s, sweep).print(spec.commandLine().getOut(), json);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
+      return Sweep.OK;
+    }
+    try {
+      return sweep.run();
+    } catch (Sweep.NoSpace e) {
+      err.println("rpcx-bench sweep: " + sweep.noSpaceLine(e.getMessage()));
+      return Sweep.NO_SPACE;
+    } catch (UncheckedIOException | IOException e) {
+      // --out (the log, a point's file, a folder) cannot be written: a full disk, most often
+      String why = e instanceof UncheckedIOException u ? u.getMessage() : e.toString();
+      err.println("rpcx-bench sweep: " + sweep.noSpaceLine(why));
+      return Sweep.NO_SPACE;
+    } catch (IllegalStateException e) {
+      err.println("rpcx-bench sweep: " + e.getMessage());
+      return Sweep.FAILURES;
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private String defaultResume() {
+    List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+    return "cd " + Path.of("").toAbsolutePath() + " && rpcx-bench sweep " + String.join(" ", args);
+  }
+
+  private static long envLong(String name, long otherwise) {
+    String v = System.getenv(name);
+    return v == null || !v.matches("[0-9]{1,12}") ? otherwise : Long.parseLong(v);
+  }
+
+  /** The checked settings; bad usage throws with sweep.sh's messages. */
+  SweepSettings settings() {
+    try {
+      Target where = target.target();
+      plan.check();
+      List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
+      Map<String, Integer> ports = target.ports();
+      for (String id : ports.keySet()) {
+        if (!known.contains(id)) {
+          throw new IllegalArgumentException(
+              "--port: unknown protocol '" + id + "'; known: " + String.join(", ", known));
+        }
+      }
+      String clientOpts = System.getenv("CLIENT_JVM_OPTS");
+      List<String> clientFlags =
+          clientOpts == null
+              ? null
+              : clientOpts.isBlank() ? List.of() : List.of(clientOpts.trim().split("\\s+"));
+      return new SweepSettings(
+          plan.protocolIds(known),
+          plan.threadList(),
+          plan.requestList(),
+          plan.rateList(),
+          plan.durationS(),
+          plan.runs,
+          plan.limitS,
+          plan.timeoutPer,
+          plan.stopAfterFailures,
+          plan.skipDominated,
+          plan.stopAfterOverload,
+          where,
+          target.host(),
+          ports,
+          passThrough.args(harnessOptions),
+          plan.scenario,
+          plan.workDuration(),
+          plan.workKind,
+          out,
+          retryFailed,
+          target.serverJvmFlags(),
+          target.serverFlagsGiven(),
+          target.serverStats(where),
+          target.sshDestination(),
+          inProcess,
+          clientFlags,
+          home());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /** The repository (or deploy folder): RPCX_BENCH_HOME, which the launcher sets, else here. */
+  static Path home() {
+    String h = System.getenv("RPCX_BENCH_HOME");
+    return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
+  }
+}

@@ -1,0 +1,72 @@
+package io.rpcxbench.harness.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The points of a sweep, in the order they run. The paper's grid runs thread count outermost, then
+ * request count, protocols interleaved (so that a slow hour of the box hits every protocol alike);
+ * a rate sweep runs the rate outermost. A chain scenario whose servers this sweep starts runs
+ * protocol outermost instead: a protocol's three chain servers then start once.
+ *
+ * <pre>{@code
+ * SweepPlan plan = SweepPlan.grid(List.of("rpcx", "grpc"), List.of(10, 20), List.of(100), false);
+ * // rpcx t10 r100, grpc t10 r100, rpcx t20 r100, grpc t20 r100
+ * }</pre>
+ */
+record SweepPlan(List<PlannedPoint> points) {
+  SweepPlan {
+    points = List.copyOf(points);
+  }
+
+  static SweepPlan grid(
+      List<String> protocols, List<Integer> threads, List<Integer> requests, boolean byProtocol) {
+    List<PlannedPoint> points = new ArrayList<>();
+    if (byProtocol) {
+      for (String p : protocols) {
+        for (int t : threads) {
+          for (int r : requests) {
+            points.add(PlannedPoint.grid(points.size(), p, t, r));
+          }
+        }
+      }
+    } else {
+      for (int t : threads) {
+        for (int r : requests) {
+          for (String p : protocols) {
+            points.add(PlannedPoint.grid(points.size(), p, t, r));
+          }
+        }
+      }
+    }
+    return new SweepPlan(points);
+  }
+
+  static SweepPlan rates(
+      List<String> protocols, List<Integer> rates, int durationS, boolean byProtocol) {
+    List<PlannedPoint> points = new ArrayList<>();
+    if (byProtocol) {
+      for (String p : protocols) {
+        for (int rate : rates) {
+          points.add(PlannedPoint.rate(points.size(), p, rate, durationS));
+        }
+      }
+    } else {
+      for (int rate : rates) {
+        for (String p : protocols) {
+          points.add(PlannedPoint.rate(points.size(), p, rate, durationS));
+        }
+      }
+    }
+    return new SweepPlan(points);
+  }
+
+  int size() {
+    return points.size();
+  }
+
+  /** The calls the plan makes over {@code runs} runs per point. */
+  long plannedCalls(int runs, boolean requestsPerTotal) {
+    return points.stream().mapToLong(p -> runs * p.callsPerRun(requestsPerTotal)).sum();
+  }
+}

@@ -1,0 +1,91 @@
+package io.rpcxbench.harness.runner;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One sweep's settings, checked ({@link SweepCommand} builds them from its options). {@code rates}
+ * is null for the closed loop's grid; {@code harnessOptions} go to every point verbatim.
+ */
+record SweepSettings(
+    List<String> protocols,
+    CountList threads,
+    CountList requests,
+    CountList rates,
+    int durationS,
+    int runs,
+    int limitS,
+    String timeoutPer,
+    int stopAfterFailures,
+    boolean skipDominated,
+    int stopAfterOverload,
+    Target target,
+    String host,
+    Map<String, Integer> ports,
+    List<String> harnessOptions,
+    String scenario,
+    Duration work,
+    String workKind,
+    Path out,
+    boolean retryFailed,
+    String serverJvmFlags,
+    boolean serverFlagsGiven,
+    String serverStats,
+    String serverSsh,
+    boolean inProcess,
+    List<String> clientJvmFlags,
+    Path home) {
+  SweepSettings {
+    protocols = List.copyOf(protocols);
+    ports = Map.copyOf(ports);
+    harnessOptions = List.copyOf(harnessOptions);
+    clientJvmFlags = clientJvmFlags == null ? null : List.copyOf(clientJvmFlags);
+  }
+
+  boolean rateSweep() {
+    return rates != null;
+  }
+
+  boolean chain() {
+    return scenario.equals("chain");
+  }
+
+  /** Whether this sweep starts a chain per protocol (protocol outermost in the plan). */
+  boolean startsChains() {
+    return chain() && target != Target.HOST;
+  }
+
+  /** Whether the harness options say --requests-per total. */
+  boolean requestsPerTotal() {
+    for (int i = 0; i < harnessOptions.size(); i++) {
+      String a = harnessOptions.get(i);
+      if (a.equals("--requests-per=total")
+          || (a.equals("--requests-per")
+              && i + 1 < harnessOptions.size()
+              && harnessOptions.get(i + 1).equals("total"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The plan: the grid, or the rates, in the order the points run. */
+  SweepPlan plan() {
+    return rateSweep()
+        ? SweepPlan.rates(protocols, rates.values(), durationS, startsChains())
+        : SweepPlan.grid(protocols, threads.values(), requests.values(), startsChains());
+  }
+
+  /** Seconds after --point-timeout before a point's JVM is stopped from outside: 2..30. */
+  int graceS() {
+    return Math.max(2, Math.min(30, limitS / 10));
+  }
+
+  /** The most a point may take before the backstop stops it. */
+  long backstopMs() {
+    long s = timeoutPer.equals("point") ? limitS + graceS() : (long) (runs + 1) * limitS + graceS();
+    return s * 1000;
+  }
+}

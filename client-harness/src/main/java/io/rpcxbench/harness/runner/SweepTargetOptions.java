@@ -1,0 +1,136 @@
+package io.rpcxbench.harness.runner;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Option;
+
+/** The sweep's target options: where the servers are, their JVM flags, where their CPU is read. */
+final class SweepTargetOptions {
+  private static final Pattern PORT = Pattern.compile("([a-z][a-z0-9-]*)=([0-9]{1,5})");
+
+  @Option(
+      names = "--host",
+      paramLabel = "B",
+      description = "Servers already run on B (default localhost).")
+  String host;
+
+  @Option(
+      names = "--port",
+      paramLabel = "ID=PORT",
+      description = "A protocol's port with --host (repeatable).")
+  List<String> portSpecs = new ArrayList<>();
+
+  @Option(
+      names = "--local",
+      description = "Start the servers on 127.0.0.1 (free ports), stop them at the end.")
+  boolean local;
+
+  @Option(
+      names = "--lab",
+      description = "Client in lab host A, servers in lab host B (deploy/lab.sh up first).")
+  boolean lab;
+
+  @Option(
+      names = "--server-jvm-flags",
+      paramLabel = "FLAGS",
+      description =
+          "The servers' JVM flags (default: SERVER_JVM_OPTS, else -Xms384m -Xmx384m -XX:+UseSerialGC).")
+  String serverJvmFlags;
+
+  @Option(
+      names = "--server-stats",
+      paramLabel = "SOURCE",
+      description =
+          "proc (default with --local/--lab), cgroup (--lab), ssh (--host B), off (default with --host).")
+  String serverStats;
+
+  @Option(
+      names = "--server-ssh",
+      paramLabel = "DEST",
+      description = "With ssh: B's ssh destination, [USER@]HOST (default: --host's).")
+  String serverSsh;
+
+  Target target() {
+    int modes = (local ? 1 : 0) + (lab ? 1 : 0) + (host != null ? 1 : 0);
+    if (modes > 1) {
+      throw new IllegalArgumentException("--host, --local and --lab are mutually exclusive");
+    }
+    if (host != null && host.isEmpty()) {
+      throw new IllegalArgumentException("--host needs a host name or address");
+    }
+    return local ? Target.LOCAL : lab ? Target.LAB : Target.HOST;
+  }
+
+  String host() {
+    return host == null ? "localhost" : host;
+  }
+
+  Map<String, Integer> ports() {
+    Map<String, Integer> ports = new LinkedHashMap<>();
+    for (String spec : portSpecs) {
+      Matcher m = PORT.matcher(spec);
+      if (!m.matches()
+          || Integer.parseInt(m.group(2)) < 1
+          || Integer.parseInt(m.group(2)) > 65535) {
+        throw new IllegalArgumentException(
+            "--port must be ID=PORT with PORT 1..65535, got '" + spec + "'");
+      }
+      ports.put(m.group(1), Integer.parseInt(m.group(2)));
+    }
+    return ports;
+  }
+
+  /** The flags given, else SERVER_JVM_OPTS, else the default of every path (deploy/catalog.sh). */
+  String serverJvmFlags() {
+    if (serverJvmFlags != null) {
+      return serverJvmFlags;
+    }
+    String env = System.getenv("SERVER_JVM_OPTS");
+    return env != null ? env : "-Xms384m -Xmx384m -XX:+UseSerialGC";
+  }
+
+  boolean serverFlagsGiven() {
+    return serverJvmFlags != null || System.getenv("SERVER_JVM_OPTS") != null;
+  }
+
+  String sshDestination() {
+    return serverSsh != null ? serverSsh : host();
+  }
+
+  /** --server-stats against the target, and its default. */
+  String serverStats(Target target) {
+    String stats = serverStats;
+    if (stats == null) {
+      stats = serverSsh != null ? "ssh" : target == Target.HOST ? "off" : "proc";
+    }
+    String wrong =
+        switch (stats) {
+          case "proc" ->
+              target == Target.HOST
+                  ? "--server-stats proc needs --local or --lab (servers this sweep starts); for --host B use ssh"
+                  : null;
+          case "cgroup" ->
+              target != Target.LAB ? "--server-stats cgroup needs --lab (host B's cgroup)" : null;
+          case "ssh" ->
+              target != Target.HOST
+                  ? "--server-stats ssh goes with --host B (with --local/--lab use proc)"
+                  : null;
+          case "off" -> null;
+          default -> "--server-stats must be proc, cgroup, ssh or off, got '" + stats + "'";
+        };
+    if (wrong != null) {
+      throw new IllegalArgumentException(wrong);
+    }
+    if (serverSsh != null && (serverSsh.isEmpty() || serverSsh.startsWith("-"))) {
+      throw new IllegalArgumentException("--server-ssh needs an ssh destination, [USER@]HOST");
+    }
+    if (serverSsh != null && !stats.equals("ssh")) {
+      throw new IllegalArgumentException("--server-ssh goes with --server-stats ssh");
+    }
+    return stats;
+  }
+}

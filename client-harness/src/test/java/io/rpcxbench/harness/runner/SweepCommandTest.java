@@ -1,0 +1,118 @@
+package io.rpcxbench.harness.runner;
+
+import static io.rpcxbench.harness.runner.SweepInProcessTest.sweep;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepCommandTest {
+  @TempDir Path work;
+
+  @Test
+  void helpShowsAnExampleAndExitCodes() {
+    SweepInProcessTest.Outcome o = sweep("--help");
+    assertThat(o.code()).isZero();
+    assertThat(o.out())
+        .contains("Example: rpcx-bench sweep --local", "another sweep is running on --out");
+  }
+
+  @Test
+  void theDryRunPrintsThePointsInOrderWithTheHarnessesFileNames() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line,scripted",
+            "--threads",
+            "10,20",
+            "--requests",
+            "100",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--call",
+            "echo",
+            "--payload",
+            "64");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains(
+            "plan: 4 points; protocols line scripted; threads 10:10:1,20:20:1; requests 100:100:1; runs 10; limit 600s per point")
+        .contains("harness options: --call echo --payload 64")
+        .contains("1/4 line t10 r100 " + work.resolve("line/echo-p64-t10-r100.csv"))
+        .contains("4/4 scripted t20 r100 " + work.resolve("scripted/echo-p64-t20-r100.csv"));
+  }
+
+  @Test
+  void theJsonPlanListsPointsFilesAndCalls() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line",
+            "--scenario",
+            "chain",
+            "--work",
+            "100ms",
+            "--threads",
+            "2",
+            "--requests",
+            "10",
+            "--runs",
+            "3",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--json");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .startsWith("{\"points\":1,\"protocols\":[\"line\"],\"load\":\"grid\",\"runs\":3")
+        .contains("\"threads\":2,\"requests\":10,\"calls\":60")
+        .contains("line/chain-w100ms-t2-r10.csv");
+  }
+
+  @Test
+  void badUsageExits2WithSweepShsMessage() {
+    assertThat(sweep("--local", "--lab").err())
+        .contains("--host, --local and --lab are mutually exclusive");
+    assertThat(sweep("--local", "--lab").code()).isEqualTo(2);
+    assertThat(sweep("--protocol", "nope", "--dry-run").err())
+        .contains("--protocol: unknown protocol 'nope'; known: ");
+    assertThat(sweep("--payload", "256", "--dry-run").err()).contains("--payload needs --call");
+    assertThat(sweep("--timeout", "30", "--dry-run").err())
+        .contains("the point's limit in seconds is --point-timeout 30");
+    assertThat(sweep("--rates", "100", "--threads", "2", "--dry-run").err())
+        .contains("--threads belongs to the closed loop's grid");
+    assertThat(sweep("--duration", "10s", "--dry-run").err())
+        .contains("--duration is the schedule of a rate sweep: give --rates too");
+    assertThat(sweep("--threads", "0", "--dry-run").err())
+        .contains("--threads: expected a positive integer, got '0'");
+    assertThat(sweep("--port", "line=70000", "--dry-run").code()).isEqualTo(2);
+    assertThat(sweep("--local", "--server-stats", "cgroup", "--dry-run").err())
+        .contains("--server-stats cgroup needs --lab (host B's cgroup)");
+    assertThat(sweep("--local", "--server-stats", "ssh", "--dry-run").err())
+        .contains("--server-stats ssh goes with --host B");
+    assertThat(sweep("--host", "b", "--server-stats", "proc", "--dry-run").err())
+        .contains("--server-stats proc needs --local or --lab");
+    assertThat(sweep("--local", "--server-ssh", "b", "--dry-run").err())
+        .contains("--server-stats ssh goes with --host B");
+    assertThat(sweep("--host", "b", "--server-ssh", "me@b", "--dry-run").code()).isZero();
+    assertThat(sweep("--rates", "100", "--skip-dominated", "--dry-run").err())
+        .contains("--skip-dominated moves on along the grid's thread counts");
+  }
+
+  @Test
+  void everySubcommandHasHelpWithAnExampleAndTheOneVersion() {
+    for (String sub : new String[] {"run", "sweep", "list", "report", "lab", "compare"}) {
+      java.io.StringWriter out = new java.io.StringWriter();
+      picocli.CommandLine cl = RpcxBenchCommand.commandLine();
+      cl.setOut(new java.io.PrintWriter(out, true));
+      assertThat(cl.execute(sub, "--help")).as(sub).isZero();
+      assertThat(out.toString()).as(sub).contains("Example: ");
+      java.io.StringWriter version = new java.io.StringWriter();
+      cl.setOut(new java.io.PrintWriter(version, true));
+      assertThat(cl.execute(sub, "--version")).isZero();
+      assertThat(version.toString()).as(sub).startsWith("rpcx-bench ");
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.rpcxbench.harness.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end as users run it: {@code rpcx-bench sweep --local} from the fat jar starts the rpcx and
+ * gRPC servers from their jars on free ports of loopback, runs every point in a JVM of its own,
+ * writes the files and stops the servers.
+ */
+class SweepLocalIT {
+  @TempDir Path work;
+
+  @Test
+  void aSmallSweepWithTwoRealProtocolsOnLoopback() throws Exception {
+    Path jar = Path.of(System.getProperty("fatJar", "target/client-harness.jar")).toAbsolutePath();
+    Path home = jar.getParent().getParent().getParent();
+    for (String server :
+        List.of("server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar")) {
+      assumeTrue(
+          Files.exists(home.resolve(server)),
+          server + " not built (mvn -pl " + server.split("/")[0] + " -am package)");
+    }
+    Path out = work.resolve("raw");
+    Path log = work.resolve("console.txt");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx256m",
+            "-cp",
+            jar.toString(),
+            RpcxBenchMain.class.getName(),
+            "sweep",
+            "--local",
+            "--protocol",
+            "rpcx,grpc",
+            "--threads",
+            "2",
+            "--requests",
+            "10,20",
+            "--runs",
+            "2",
+            "--out",
+            out.toString(),
+            "--server-jvm-flags",
+            "-Xmx128m -XX:+UseSerialGC");
+    pb.environment().put("RPCX_BENCH_HOME", home.toString());
+    pb.environment().put("CLIENT_JVM_OPTS", "-Xmx128m");
+    pb.redirectErrorStream(true).redirectOutput(log.toFile());
+    Process p = pb.start();
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String console = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(p.exitValue()).as(console).isZero();
+    assertThat(console)
+        .contains("server of rpcx ready on 127.0.0.1:", "server of grpc ready on 127.0.0.1:")
+        .contains("[4/4] grpc t2 r20: complete (exit 0)")
+        .contains("sweep done: 4 points, 4 run, 0 skipped, 0 failed")
+        .contains("servers stopped");
+    for (String f :
+        List.of("rpcx/t2-r10.csv", "rpcx/t2-r20.csv", "grpc/t2-r10.csv", "grpc/t2-r20.csv")) {
+      RawContents c = RawResultFile.read(out.resolve(f));
+      assertThat(c.provenance())
+          .as(f)
+          .containsEntry("status", "complete")
+          .containsEntry("server_jvm_flags", "-Xmx128m -XX:+UseSerialGC")
+          .containsEntry("jvm_flags", "-Xmx128m")
+          .containsKey("server_cpu");
+      assertThat(c.rows()).as(f).hasSize(2);
+    }
+    assertThat(out.resolve("sweep.pids")).doesNotExist();
+  }
+}

@@ -1,0 +1,62 @@
+package io.rpcxbench.harness.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SweepPlanTest {
+  private static List<String> labels(SweepPlan plan) {
+    return plan.points().stream().map(p -> p.protocol() + " " + p.label()).toList();
+  }
+
+  @Test
+  void theGridRunsThreadsOutermostThenRequestsWithProtocolsInterleaved() {
+    SweepPlan plan =
+        SweepPlan.grid(List.of("rpcx", "grpc"), List.of(10, 20), List.of(100, 200), false);
+    assertThat(labels(plan))
+        .containsExactly(
+            "rpcx t10 r100",
+            "grpc t10 r100",
+            "rpcx t10 r200",
+            "grpc t10 r200",
+            "rpcx t20 r100",
+            "grpc t20 r100",
+            "rpcx t20 r200",
+            "grpc t20 r200");
+    assertThat(plan.points().get(5).index()).isEqualTo(5);
+  }
+
+  @Test
+  void thePapersDefaultGridHas99x90PointsPerProtocol() {
+    SweepPlan plan =
+        SweepPlan.grid(
+            List.of("rpcx", "grpc", "openfeign"),
+            CountList.parse("--threads", "10:990:10", CountList.Range.of(10, 990, 10)).values(),
+            CountList.parse("--requests", "10:900:10", CountList.Range.of(10, 900, 10)).values(),
+            false);
+    assertThat(plan.size()).isEqualTo(99 * 90 * 3);
+  }
+
+  @Test
+  void chainsThisSweepStartsRunProtocolOutermost() {
+    SweepPlan plan = SweepPlan.grid(List.of("rpcx", "grpc"), List.of(10, 20), List.of(5), true);
+    assertThat(labels(plan))
+        .containsExactly("rpcx t10 r5", "rpcx t20 r5", "grpc t10 r5", "grpc t20 r5");
+  }
+
+  @Test
+  void aRateSweepRunsTheRateOutermostAndPlansRateTimesDurationCalls() {
+    SweepPlan plan = SweepPlan.rates(List.of("rpcx", "grpc"), List.of(1000, 2000), 10, false);
+    assertThat(labels(plan))
+        .containsExactly("rpcx 1000/s", "grpc 1000/s", "rpcx 2000/s", "grpc 2000/s");
+    assertThat(plan.plannedCalls(3, false)).isEqualTo(3L * 10 * (1000 + 2000) * 2);
+  }
+
+  @Test
+  void requestsPerTotalSplitsTheRequestsOverTheThreads() {
+    PlannedPoint p = PlannedPoint.grid(0, "rpcx", 10, 100);
+    assertThat(p.callsPerRun(false)).isEqualTo(1000);
+    assertThat(p.callsPerRun(true)).isEqualTo(100);
+  }
+}
