@@ -40,6 +40,7 @@ public abstract class AttackContract {
   static final int PREFIX_CONNECTIONS = 300;
   static final int IDLE_CONNECTIONS = 2000;
   static final int WINDOW_SECONDS = 3;
+  static final int DURING_WINDOWS = 3;
 
   /** What the JVM takes besides its heap (code, metaspace, GC, the honest client's connection). */
   private static final int OVERHEAD_MIB = 200;
@@ -149,6 +150,11 @@ public abstract class AttackContract {
       int baseline = typicalOkIn(honest, WINDOW_SECONDS);
       int opened = attacker.open(connections, bytes);
       int during = typicalOkIn(honest, WINDOW_SECONDS);
+      // a busy box stalls a healthy server's window now and then; a server the attack took down
+      // serves in none: up to two more windows while the attack holds, the best one counts
+      for (int w = 1; w < DURING_WINDOWS && during < baseline / 5; w++) {
+        during = Math.max(during, typicalOkIn(honest, WINDOW_SECONDS));
+      }
       attacker.close();
       honest.close();
       int after = 0;
