@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
       ReproductionCommand.class,
       MergeHostsCommand.class,
       KneeCommand.class,
-      CompareCommand.class
+      CompareCommand.class,
+      ChooseCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
