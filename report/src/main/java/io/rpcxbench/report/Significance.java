@@ -112,6 +112,21 @@ final class Significance {
         q, value, units.size() < 2 ? null : Estimate.replicates(new double[] {q}, units, seed)[0]);
   }
 
+  /** {@link #resample} of several percentiles, off the same resamples. */
+  static List<Resampled> resample(double[] qs, List<Histogram> units, long seed) {
+    List<Resampled> out = new ArrayList<>();
+    Histogram merged = units.isEmpty() ? null : io.rpcxbench.raw.Histograms.merge(units);
+    double[][] r = units.size() < 2 ? null : Estimate.replicates(qs, units, seed);
+    for (int k = 0; k < qs.length; k++) {
+      out.add(
+          new Resampled(
+              qs[k],
+              merged == null ? null : (double) merged.getValueAtPercentile(qs[k]),
+              r == null ? null : r[k]));
+    }
+    return out;
+  }
+
   /** The seed of the {@code index}-th side of a table's comparisons (each side its own). */
   static long seed(int index) {
     return Estimate.SEED + 1 + index;
