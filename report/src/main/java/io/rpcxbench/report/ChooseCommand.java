@@ -38,8 +38,9 @@ import picocli.CommandLine.Spec;
             + " ties are differences no test finds, and a verdict in words.",
     footer = {
       "",
-      "Thresholds (k6 form, applied to the winner): capacity>20000, p99<=5ms, p99.9<20ms,",
-      "errors==0, drops<1%. Latencies take ms, us or s (a plain number is ms).",
+      "Thresholds (k6 form) apply to the winner (rank 1; tied: the first listed):",
+      "  capacity>20000  p99<=5ms  p99.9<20ms  p50<800us  errors==0  drops<1%%",
+      "Latencies take ms, us or s (a plain number is ms).",
       "",
       "Example:",
       "  java -jar report/target/report.jar choose results/choose/20261123T160000Z \\",

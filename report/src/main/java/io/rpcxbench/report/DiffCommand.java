@@ -32,13 +32,14 @@ import picocli.CommandLine.Spec;
             + " percentile difference; Holm-Bonferroni over the points).",
     footer = {
       "",
-      "Thresholds (k6 form) apply to every matched point: NEW's throughput, p50, p99, p99.9",
-      "(latencies in ms, us or s) and the changes delta.throughput, delta.p50, delta.p99,",
-      "delta.p99.9 in percent.",
+      "Thresholds (k6 form) apply to every matched point: NEW's throughput, p50,",
+      "p99, p99.9 (latencies in ms, us or s) and the changes in percent",
+      "delta.throughput, delta.p50, delta.p99, delta.p99.9:",
+      "  throughput>10000  p99<5ms  delta.p99<10%%  delta.throughput>-5%%",
       "",
       "Example:",
       "  java -jar report/target/report.jar diff results/raw-main results/raw-branch \\",
-      "    --threshold 'delta.p99<10%' --json diff.json"
+      "    --threshold 'delta.p99<10%%' --json diff.json"
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {

@@ -142,4 +142,28 @@ class DiffCommandTest {
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.err().strip()).isEqualTo("error: " + empty + " holds no raw file with runs");
   }
+
+  @Test
+  void helpOfBothCommandsShowsAnExampleAndFormatsCleanly() {
+    java.io.PrintStream saved = System.err;
+    java.io.ByteArrayOutputStream picocliWarnings = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(picocliWarnings, true));
+    try {
+      Cli.Result diff = Cli.run("diff", "--help");
+      Cli.Result choose = Cli.run("choose", "--help");
+      assertThat(diff.exit()).isZero();
+      assertThat(diff.out())
+          .contains("Example:")
+          .contains("--threshold 'delta.p99<10%' --json diff.json")
+          .contains("99   a threshold failed")
+          .doesNotContain("%%");
+      assertThat(choose.out())
+          .contains("--threshold 'p99<=5ms' --summary-export summary.json")
+          .contains("drops<1%")
+          .doesNotContain("%%");
+    } finally {
+      System.setErr(saved);
+    }
+    assertThat(picocliWarnings.toString()).doesNotContain("Could not format");
+  }
 }
