@@ -83,8 +83,12 @@ record CompareCell(
         ok.stream().flatMap(r -> r.kept().stream()).map(r -> r.order()).distinct().toList());
   }
 
-  /** CPU µs per call over the kept runs of every round; null when a round did not measure it. */
-  private static Double perCall(List<CompareRound> ok, String column, long calls) {
+  /**
+   * CPU µs per call over the kept runs of every round ({@code column}: {@code client_cpu_s} or
+   * {@code server_cpu_s}, the run's CPU seconds); null when a round did not measure it. The one
+   * rule for CPU per call ({@code report compare}, {@code report choose}).
+   */
+  static Double perCall(List<CompareRound> ok, String column, long calls) {
     if (ok.isEmpty() || calls == 0 || ok.stream().anyMatch(r -> r.sum(column) == null)) {
       return null;
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * One statistic of some runs: its figure, a 95 % interval when there are runs enough to give one
@@ -29,7 +30,9 @@ import org.HdrHistogram.Histogram;
  */
 record Estimate(Double value, Double low, Double high, String estimator) {
   static final int RESAMPLES = 1000;
-  private static final long SEED = 24;
+
+  /** The bootstrap's seed: the same data give the same intervals on every machine. */
+  static final long SEED = 24;
 
   /** Whether the interval is there (two units at least). */
   boolean hasInterval() {
@@ -56,34 +59,87 @@ record Estimate(Double value, Double low, Double high, String estimator) {
    * values as recorded) with a 95 % bootstrap interval over the units.
    */
   static Estimate percentile(double q, List<Histogram> units, String unitsText, String over) {
-    String name = "p" + Num.fixed(q, q == Math.rint(q) ? 0 : 1);
-    String estimator =
-        name
-            + " of the merged histogram of "
-            + unitsText
-            + (units.size() < 2 ? "" : ", 95 % bootstrap interval over " + over);
-    if (units.isEmpty()) {
-      return new Estimate(null, null, null, estimator);
-    }
-    double value = Histograms.merge(units).getValueAtPercentile(q);
-    if (units.size() < 2) {
-      return new Estimate(value, null, null, estimator);
-    }
-    Random random = new Random(SEED);
-    double[] replicates = new double[RESAMPLES];
-    for (int b = 0; b < RESAMPLES; b++) {
-      List<Histogram> sample = new ArrayList<>(units.size());
-      for (int i = 0; i < units.size(); i++) {
-        sample.add(units.get(random.nextInt(units.size())));
+    return percentiles(new double[] {q}, units, unitsText, over).get(0);
+  }
+
+  /**
+   * {@link #percentile} of several percentiles at once, read off the same resamples (the same seed
+   * draws the same units whatever the percentile, so each is what {@link #percentile} gives).
+   */
+  static List<Estimate> percentiles(
+      double[] qs, List<Histogram> units, String unitsText, String over) {
+    List<Estimate> out = new ArrayList<>();
+    Histogram merged = units.isEmpty() ? null : Histograms.merge(units);
+    double[][] replicates = units.size() < 2 ? null : replicates(qs, units, SEED);
+    for (int k = 0; k < qs.length; k++) {
+      double q = qs[k];
+      String estimator =
+          "p"
+              + Num.fixed(q, q == Math.rint(q) ? 0 : 1)
+              + " of the merged histogram of "
+              + unitsText
+              + (units.size() < 2 ? "" : ", 95 % bootstrap interval over " + over);
+      if (merged == null) {
+        out.add(new Estimate(null, null, null, estimator));
+      } else if (replicates == null) {
+        out.add(new Estimate((double) merged.getValueAtPercentile(q), null, null, estimator));
+      } else {
+        double[] r = replicates[k].clone();
+        java.util.Arrays.sort(r);
+        out.add(
+            new Estimate((double) merged.getValueAtPercentile(q), low95(r), high95(r), estimator));
       }
-      replicates[b] = Histograms.merge(sample).getValueAtPercentile(q);
     }
-    java.util.Arrays.sort(replicates);
-    return new Estimate(
-        value,
-        replicates[(int) Math.floor(0.025 * (RESAMPLES - 1))],
-        replicates[(int) Math.ceil(0.975 * (RESAMPLES - 1))],
-        estimator);
+    return out;
+  }
+
+  /**
+   * The bootstrap replicates of the percentiles {@code qs} of the merged histogram of {@code units}
+   * (at least one), in draw order: {@link #RESAMPLES} times the units resampled with replacement by
+   * a generator seeded with {@code seed}, merged, and every percentile read off the same merge. Two
+   * sides of a comparison take two seeds, so their resamples are independent.
+   */
+  static double[][] replicates(double[] qs, List<Histogram> units, long seed) {
+    Random random = new Random(seed);
+    double[][] replicates = new double[qs.length][RESAMPLES];
+    // Each unit as its recorded values (a few hundred buckets), added to one histogram of the
+    // first unit's structure emptied for each resample: the counts Histograms.merge gives for
+    // units recorded alike, without walking every unit's whole counts array 1000 times.
+    long[][] values = new long[units.size()][];
+    long[][] counts = new long[units.size()][];
+    for (int i = 0; i < units.size(); i++) {
+      List<long[]> recorded = new ArrayList<>();
+      for (HistogramIterationValue v : units.get(i).recordedValues()) {
+        recorded.add(new long[] {v.getValueIteratedTo(), v.getCountAtValueIteratedTo()});
+      }
+      values[i] = recorded.stream().mapToLong(x -> x[0]).toArray();
+      counts[i] = recorded.stream().mapToLong(x -> x[1]).toArray();
+    }
+    Histogram merged = units.get(0).copy();
+    merged.setAutoResize(true);
+    for (int b = 0; b < RESAMPLES; b++) {
+      merged.reset();
+      for (int i = 0; i < units.size(); i++) {
+        int u = random.nextInt(units.size());
+        for (int k = 0; k < values[u].length; k++) {
+          merged.recordValueWithCount(values[u][k], counts[u][k]);
+        }
+      }
+      for (int k = 0; k < qs.length; k++) {
+        replicates[k][b] = merged.getValueAtPercentile(qs[k]);
+      }
+    }
+    return replicates;
+  }
+
+  /** The lower end of the 95 % percentile interval of sorted bootstrap replicates. */
+  static double low95(double[] sorted) {
+    return sorted[(int) Math.floor(0.025 * (sorted.length - 1))];
+  }
+
+  /** The upper end of the 95 % percentile interval of sorted bootstrap replicates. */
+  static double high95(double[] sorted) {
+    return sorted[(int) Math.ceil(0.975 * (sorted.length - 1))];
   }
 
   /** A derived figure (a ratio of two estimates, CPU per call, ...) with no interval. */

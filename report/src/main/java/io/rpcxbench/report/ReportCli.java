@@ -34,13 +34,16 @@ import picocli.CommandLine.Spec;
       ReproductionCommand.class,
       MergeHostsCommand.class,
       KneeCommand.class,
-      CompareCommand.class
+      CompareCommand.class,
+      ChooseCommand.class,
+      DiffCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
       "0:ok",
       "1:failures (malformed lines skipped, database error, no data)",
-      "2:bad usage"
+      "2:bad usage",
+      "99:a threshold failed (choose, diff)"
     })
 public final class ReportCli implements Callable<Integer> {
   @Spec CommandSpec spec;
