@@ -17,8 +17,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rpcx-bench}: one command with subcommands, in the manner of k6 and ghz. {@code run} is one
- * point (the harness), {@code sweep} the experiment, {@code list} the catalog; {@code report},
- * {@code lab} and {@code compare} hand on to the report jar and the scripts.
+ * point (the harness), {@code sweep} the experiment, {@code choose} the decision between protocols
+ * for one workload, {@code list} the catalog; {@code report}, {@code lab} and {@code compare} hand
+ * on to the report jar and the scripts.
  *
  * <pre>{@code
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --host 198.18.0.2
@@ -55,6 +56,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
             "Example: rpcx-bench run --protocol rpcx,grpc --threads 10 --requests 100 --host 198.18.0.2");
     cl.addSubcommand("run", run);
     cl.addSubcommand("sweep", new SweepCommand());
+    cl.addSubcommand("choose", new ChooseCommand());
     cl.addSubcommand("compare", new CompareCommand());
     cl.addSubcommand("report", new ReportCommand());
     cl.addSubcommand("lab", new LabCommand());
