@@ -296,7 +296,10 @@ public final class ChooseCommand implements Callable<Integer> {
     List<String> harness = new ArrayList<>(workload.args());
     harness.addAll(
         List.of("--warmup-mode", "steady", "--warmup-iteration", "1s", "--warmup-max", "10s"));
-    harness.addAll(List.of("--noise-guard", noiseGuard.equals("strict") ? "warn" : noiseGuard));
+    if (noiseGuard.equals("off")) {
+      // warn is the harness's default; strict is choose's own (it repeats a contended probe)
+      harness.addAll(List.of("--noise-guard", "off"));
+    }
     Map<String, Integer> ports = target.ports();
     List<String> distinct = protocols.stream().distinct().toList();
     SweepSettings sweep =
