@@ -49,7 +49,7 @@ final class Choose {
   }
 
   int run(long readyTimeoutMs) throws IOException, InterruptedException {
-    Files.createDirectories(s.out());
+    Files.createDirectories(s.target().out());
     String holder = "pid " + ProcessHandle.current().pid() + ", started " + Instant.now();
     SweepLock lock = SweepLock.tryTake(s.out(), holder);
     if (lock == null) {

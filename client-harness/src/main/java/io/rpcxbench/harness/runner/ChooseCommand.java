@@ -223,8 +223,7 @@ public final class ChooseCommand implements Callable<Integer> {
   /** The report's scorecard of the folder: its exit code (99: a threshold failed). */
   private static int scorecard(ChooseSettings s, PrintWriter err)
       throws IOException, InterruptedException {
-    String env = System.getenv("RPCX_BENCH_REPORT_JAR");
-    Path jar = env != null ? Path.of(env) : SweepCommand.home().resolve("report/target/report.jar");
+    Path jar = RpcxBenchCommand.reportJar();
     if (!Files.isRegularFile(jar)) {
       err.println(
           "rpcx-bench choose: no report jar at "

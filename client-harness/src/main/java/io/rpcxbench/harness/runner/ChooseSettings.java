@@ -61,9 +61,12 @@ record ChooseSettings(
     return hash < 0 ? name : name.substring(0, hash);
   }
 
-  /** Where the harness writes a point before it is moved into place (the target's --out). */
+  /**
+   * The target's --out: where the harness writes a point before it is moved into place, and the
+   * servers of --local and --lab their logs.
+   */
   static Path staging(Path out) {
-    return out.resolve(".staging");
+    return out.resolve("harness");
   }
 
   /** The order of round {@code round} (from 1): the candidates rotated, so drift hits all alike. */
