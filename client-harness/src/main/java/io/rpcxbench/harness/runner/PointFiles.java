@@ -22,6 +22,20 @@ final class PointFiles {
     }
   }
 
+  /** Whether {@code dir} holds a complete point's file (a rerun keeps it). */
+  static boolean completeFileIn(Path dir) {
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.csv")) {
+      for (Path f : files) {
+        if (state(f) == PointState.COMPLETE) {
+          return true;
+        }
+      }
+    } catch (IOException e) {
+      return false;
+    }
+    return false;
+  }
+
   /** Temp files the harness's writer leaves when stopped: .NAME.*.tmp beside the file. */
   static void removeTemps(Path file) {
     Path dir = file.toAbsolutePath().getParent();

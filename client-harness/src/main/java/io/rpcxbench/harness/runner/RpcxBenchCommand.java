@@ -17,8 +17,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rpcx-bench}: one command with subcommands, in the manner of k6 and ghz. {@code run} is one
- * point (the harness), {@code sweep} the experiment, {@code list} the catalog; {@code report},
- * {@code lab} and {@code compare} hand on to the report jar and the scripts.
+ * point (the harness), {@code sweep} the experiment, {@code choose} the decision between protocols
+ * for one workload, {@code list} the catalog; {@code report} and {@code compare} (two result
+ * folders) hand on to the report jar, {@code lab} to deploy/lab.sh.
  *
  * <pre>{@code
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --host 198.18.0.2
@@ -55,6 +56,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
             "Example: rpcx-bench run --protocol rpcx,grpc --threads 10 --requests 100 --host 198.18.0.2");
     cl.addSubcommand("run", run);
     cl.addSubcommand("sweep", new SweepCommand());
+    cl.addSubcommand("choose", new ChooseCommand());
     cl.addSubcommand("compare", new CompareCommand());
     cl.addSubcommand("report", new ReportCommand());
     cl.addSubcommand("lab", new LabCommand());
@@ -144,11 +146,11 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   static final class ReportCommand extends Delegate {
     @Override
     List<String> command() throws IOException {
-      String env = System.getenv("RPCX_BENCH_REPORT_JAR");
-      Path jar =
-          env != null ? Path.of(env) : SweepCommand.home().resolve("report/target/report.jar");
-      existing(jar, "build it: mvn -B -q -pl report -am package -DskipTests");
-      return List.of(javaBinary(), "-jar", jar.toString());
+      return List.of(
+          javaBinary(),
+          "-jar",
+          existing(reportJar(), "build it: mvn -B -q -pl report -am package -DskipTests")
+              .toString());
     }
   }
 
@@ -174,16 +176,27 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       versionProvider = Version.class,
       description = {
-        "Compares two sets of raw results (bench/compare.sh for now); ARGS go to it.",
-        "Example: rpcx-bench compare -- results/before results/after"
+        "Two result folders (two commits, machines or settings): per point the change with its",
+        "interval and whether it is significant (the report's diff); ARGS go to it. A threshold",
+        "that fails exits 99. Side-by-side runs of several protocols are bench/compare.sh's.",
+        "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%'"
       })
   static final class CompareCommand extends Delegate {
     @Override
     List<String> command() throws IOException {
       return List.of(
-          existing(SweepCommand.home().resolve("bench/compare.sh"), "run from the repository")
-              .toString());
+          javaBinary(),
+          "-jar",
+          existing(reportJar(), "build it: mvn -B -q -pl report -am package -DskipTests")
+              .toString(),
+          "diff");
     }
+  }
+
+  /** The report tool's jar: RPCX_BENCH_REPORT_JAR, else the checkout's. */
+  static Path reportJar() {
+    String env = System.getenv("RPCX_BENCH_REPORT_JAR");
+    return env != null ? Path.of(env) : SweepCommand.home().resolve("report/target/report.jar");
   }
 
   static String javaBinary() {

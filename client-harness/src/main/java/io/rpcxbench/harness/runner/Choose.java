@@ -1,0 +1,370 @@
+package io.rpcxbench.harness.runner;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.raw.RawResultFile;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code rpcx-bench choose}: per round (the candidates in rotated order, so drift hits all alike)
+ * each candidate's SLO capacity by {@link CapacitySearch}, each probe one open-loop point in a JVM
+ * of its own with the steady warm-up; then every candidate at one shared rate, per round; then the
+ * report's scorecard ({@code report choose}). Stops after {@code --rounds}, or earlier when every
+ * capacity's interval is within {@code --precision} ({@link RoundsRule}) or {@code --max-time}
+ * would be passed. Everything goes to {@code --out}; a rerun on the same folder resumes (the
+ * searches and shared points it has are not run again).
+ */
+final class Choose {
+  static final int OK = 0;
+  static final int FAILURES = 1;
+  static final int LOCKED = 3;
+
+  private final ChooseSettings s;
+  private final SweepLog log;
+  private final SweepTarget target;
+  private final ChooseLedger ledger;
+  private final Map<String, String> settings = new LinkedHashMap<>();
+  private OwnProcesses own;
+  private PointLauncher launcher;
+  private Map<String, String> provenance;
+  private long started;
+
+  Choose(ChooseSettings s, Map<String, CatalogEntry> catalog, SweepLog log) throws IOException {
+    this.s = s;
+    this.log = log;
+    this.target = new SweepTarget(s.target(), catalog, log::line);
+    this.ledger = ChooseLedger.open(s.out());
+  }
+
+  int run(long readyTimeoutMs) throws IOException, InterruptedException {
+    Files.createDirectories(s.target().out());
+    String holder = "pid " + ProcessHandle.current().pid() + ", started " + Instant.now();
+    SweepLock lock = SweepLock.tryTake(s.out(), holder);
+    if (lock == null) {
+      log.line("another run is using " + s.out() + " (" + SweepLock.holder(s.out()) + ")");
+      return LOCKED;
+    }
+    try (lock) {
+      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+      log.openFile(s.out().toAbsolutePath().resolve("choose-" + stamp + ".log"));
+      OwnProcesses.cleanStrays(s.out(), LocalServers.STOP_GRACE_MS);
+      own = new OwnProcesses(s.out());
+      try {
+        target.loadLab();
+        launcher =
+            s.target().inProcess()
+                ? new PointLauncher.InProcess()
+                : new PointLauncher.Forked(
+                    target.clientRunner(),
+                    s.target().clientJvmFlags(),
+                    s.target().backstopMs(),
+                    own);
+        target.start(own, readyTimeoutMs);
+        provenance = target.provenance();
+        return choose();
+      } finally {
+        target.close();
+        own.clear();
+      }
+    }
+  }
+
+  private int choose() throws IOException, InterruptedException {
+    started = System.currentTimeMillis();
+    settings.putAll(ChooseLedger.readSettings(s.out()));
+    settings.putAll(initialSettings());
+    ledger.settings(settings);
+    log.line(
+        String.format(
+            Locale.ROOT,
+            "choose: %s at %s, %s; candidates %s; up to %d rounds; target %s %s; out %s",
+            s.workload(),
+            s.slo().text(),
+            "errors <= "
+                + s.slo().maxErrors()
+                + ", drops <= "
+                + Num.compact(100 * s.slo().maxDrop())
+                + " %",
+            String.join(" ", s.candidates()),
+            s.maxRounds(),
+            s.target().target().id(),
+            target.host(),
+            s.out()));
+    RoundsRule rule = new RoundsRule(s.maxRounds(), s.precision(), s.maxTime());
+    int round = 0;
+    String stopped = "rounds";
+    long lastRoundMs = 0;
+    while (round < s.maxRounds()) {
+      String why =
+          round == 0 ? null : rule.stopBefore(round, capacities(), elapsedMs(), lastRoundMs);
+      if (why != null) {
+        stopped = why;
+        log.line("stopping after round " + round + ": " + rule.explain(why));
+        break;
+      }
+      round++;
+      long roundStart = System.currentTimeMillis();
+      searchRound(round);
+      lastRoundMs = System.currentTimeMillis() - roundStart;
+    }
+    settings.put("rounds", String.valueOf(round));
+    settings.put("stopped", stopped);
+    int shared = sharedRate();
+    settings.put("shared_rate", String.valueOf(shared));
+    ledger.settings(settings);
+    int failures = 0;
+    if (shared > 0) {
+      for (int r = 1; r <= round; r++) {
+        failures += sharedRound(r, shared);
+      }
+    } else {
+      log.line("no candidate met the SLO at any rate tried: no shared load to compare at");
+    }
+    settings.put("ended", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    ledger.settings(settings);
+    log.line("choose done in " + Eta.clock(elapsedMs() / 1000) + "; results in " + s.out());
+    return failures == 0 ? OK : FAILURES;
+  }
+
+  private Map<String, String> initialSettings() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("workload", s.workload());
+    m.put("slo", s.slo().text());
+    m.put("slo.percentile", Num.compact(s.slo().percentile()));
+    m.put("slo.limit_us", Num.compact(s.slo().limitMicros()));
+    m.put("max_errors", String.valueOf(s.slo().maxErrors()));
+    m.put("max_drop", Num.compact(s.slo().maxDrop()));
+    m.put("resolution", Num.compact(s.search().resolution()));
+    m.put("candidates", String.join(",", s.candidates()));
+    m.put(
+        "target",
+        s.target().target() == Target.HOST ? "host " + target.host() : s.target().target().id());
+    m.put(
+        "network",
+        provenance.getOrDefault(
+            "network_profile", s.target().target() == Target.LOCAL ? "loopback" : "unknown"));
+    m.put("probe_duration_s", String.valueOf(s.probeS()));
+    m.put("noise_guard", s.noiseGuard());
+    m.putIfAbsent("started", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    if (settings.containsKey("started")) {
+      m.put("started", settings.get("started"));
+    }
+    for (int i = 0; i < s.thresholds().size(); i++) {
+      m.put("threshold." + (i + 1), s.thresholds().get(i));
+    }
+    return m;
+  }
+
+  private Map<String, List<Integer>> capacities() {
+    Map<String, List<Integer>> m = new LinkedHashMap<>();
+    s.candidates().forEach(c -> m.put(c, ledger.capacities(c)));
+    return m;
+  }
+
+  private long elapsedMs() {
+    return System.currentTimeMillis() - started;
+  }
+
+  private void searchRound(int round) throws IOException, InterruptedException {
+    for (String candidate : s.order(round)) {
+      if (ledger.find(round, candidate).isPresent()) {
+        log.line("round " + round + " " + candidate + ": found earlier, kept");
+        continue;
+      }
+      List<Integer> before = ledger.capacities(candidate);
+      int last = before.isEmpty() ? 0 : before.get(before.size() - 1);
+      int start = last > 0 ? last : s.startRate();
+      double factor = last > 0 ? 1.25 : 2.0;
+      ProbeLog probes = new ProbeLog();
+      long t0 = System.currentTimeMillis();
+      CapacitySearch.Result r;
+      try {
+        r = s.search().find(start, factor, rate -> probe(round, candidate, rate, probes));
+      } catch (IOException | InterruptedException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+      ChooseLedger.Row row =
+          new ChooseLedger.Row(
+              round,
+              candidate,
+              r.capacity(),
+              r.failedAt(),
+              r.probed().size(),
+              probes.limitedByAt(r.failedAt()),
+              probes.note(r));
+      ledger.add(row);
+      log.line(
+          String.format(
+              Locale.ROOT,
+              "round %d %s: capacity %d calls/s (%s; %d probes, %s)",
+              round,
+              candidate,
+              r.capacity(),
+              r.failedAt() == 0
+                  ? "no failure up to " + s.search().maxRate() + "/s"
+                  : "failed at "
+                      + r.failedAt()
+                      + "/s"
+                      + (row.limitedBy().isEmpty() ? "" : ", limited by " + row.limitedBy()),
+              r.probed().size(),
+              Eta.clock((System.currentTimeMillis() - t0) / 1000)));
+    }
+  }
+
+  /** One probe: the point's file read against the SLO; a contended one repeated under strict. */
+  private boolean probe(int round, String candidate, int rate, ProbeLog probes)
+      throws IOException, InterruptedException {
+    Path dir = s.out().resolve("probes").resolve("round" + round).resolve(candidate);
+    int attempts = s.noiseGuard().equals("strict") ? 3 : 1;
+    Slo.Verdict v = null;
+    for (int a = 1; a <= attempts; a++) {
+      Path file = runPoint(candidate, round, rate, s.probeS(), 1, dir);
+      v =
+          file == null
+              ? new Slo.Verdict(false, "the harness wrote no file", null, "", false)
+              : s.slo().check(RawResultFile.read(file));
+      if (!v.contended() || a == attempts) {
+        break;
+      }
+      log.line(
+          "  "
+              + candidate
+              + " "
+              + rate
+              + "/s ran on a contended machine; repeating ("
+              + a
+              + "/"
+              + (attempts - 1)
+              + ")");
+    }
+    probes.add(rate, v);
+    log.line(
+        String.format(
+            Locale.ROOT,
+            "  round %d %s %d/s: %s%s%s",
+            round,
+            candidate,
+            rate,
+            v.met() ? "met" : "not met (" + v.why() + ")",
+            v.latencyMicros() == null
+                ? ""
+                : ", " + s.slo().percentileName() + " " + Num.duration(v.latencyMicros()),
+            (v.limitedBy().isEmpty() ? "" : ", limited by " + v.limitedBy())
+                + (v.contended() ? ", CONTENDED" : "")));
+    return v.met();
+  }
+
+  /** The rate every candidate is measured at: the given one, or a share of the lowest capacity. */
+  private int sharedRate() {
+    if (s.sharedRate() != null) {
+      return s.sharedRate();
+    }
+    double lowest = Double.MAX_VALUE;
+    for (String c : s.candidates()) {
+      List<Integer> caps = ledger.capacities(c).stream().filter(x -> x > 0).sorted().toList();
+      if (!caps.isEmpty()) {
+        lowest = Math.min(lowest, caps.get(caps.size() / 2));
+      }
+    }
+    return lowest == Double.MAX_VALUE
+        ? 0
+        : Math.max(1, (int) Math.round(lowest * s.sharedFraction()));
+  }
+
+  private int sharedRound(int round, int rate) throws IOException, InterruptedException {
+    int failures = 0;
+    for (String candidate : s.order(round)) {
+      Path dir = s.out().resolve("shared").resolve("round" + round).resolve(candidate);
+      if (Files.isDirectory(dir) && PointFiles.completeFileIn(dir)) {
+        log.line("shared load round " + round + " " + candidate + ": measured earlier, kept");
+        continue;
+      }
+      Path file = runPoint(candidate, round, rate, s.probeS(), s.sharedRuns(), dir);
+      String line =
+          file == null
+              ? "the harness wrote no file"
+              : PointResult.read(file).throughputText() + " calls/s";
+      if (file == null) {
+        failures++;
+      }
+      log.line("shared load " + rate + "/s round " + round + " " + candidate + ": " + line);
+    }
+    return failures;
+  }
+
+  /**
+   * Runs {@code candidate}'s point at {@code rate}, its file moved into {@code dir}; null when the
+   * harness wrote none.
+   */
+  private Path runPoint(String candidate, int round, int rate, int durationS, int runs, Path dir)
+      throws IOException, InterruptedException {
+    String protocol = ChooseSettings.protocolOf(candidate);
+    PlannedPoint p = PlannedPoint.rate(0, protocol, rate, durationS);
+    Map<String, String> facts = new LinkedHashMap<>(provenance);
+    facts.put("choose_candidate", candidate);
+    facts.put("choose_round", String.valueOf(round));
+    List<String> args =
+        new ArrayList<>(PointArgs.of(s.target(), p, target.host(), target.port(protocol), facts));
+    int at = args.indexOf("--runs");
+    args.set(at + 1, String.valueOf(runs));
+    args.addAll(target.statsArgs(protocol));
+    Path staged = HarnessPoints.resultFile(args);
+    Files.deleteIfExists(staged);
+    List<String> said = new ArrayList<>();
+    log.fileOnly(
+        "\n==== "
+            + Instant.now().truncatedTo(ChronoUnit.SECONDS)
+            + " "
+            + candidate
+            + " "
+            + rate
+            + "/s: "
+            + String.join(" ", args));
+    int code =
+        launcher.run(
+            args,
+            staged,
+            line -> {
+              log.fileOnly(line);
+              said.add(line);
+              if (said.size() > 5) {
+                said.remove(0);
+              }
+            });
+    PointFiles.removeTemps(staged);
+    if (!Files.exists(staged)) {
+      log.line(
+          "  "
+              + candidate
+              + " "
+              + rate
+              + "/s: the harness exited with "
+              + code
+              + " and wrote no file; it said:");
+      said.forEach(l -> log.line("    " + l));
+      if (code == Sweep.USAGE) {
+        throw new IllegalArgumentException(
+            "the harness rejected its arguments (exit 2): " + String.join(" | ", said));
+      }
+      return null;
+    }
+    Files.createDirectories(dir);
+    Path file = dir.resolve(staged.getFileName());
+    Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    return file;
+  }
+}

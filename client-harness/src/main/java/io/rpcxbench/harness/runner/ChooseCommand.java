@@ -1,0 +1,390 @@
+package io.rpcxbench.harness.runner;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcx-bench choose}: which protocol sustains my load within my latency target, and how sure
+ * is that. See {@link Choose} and docs/choose.md.
+ */
+@Command(
+    name = "choose",
+    mixinStandardHelpOptions = true,
+    versionProvider = RpcxBenchCommand.Version.class,
+    sortOptions = false,
+    description = {
+      "Which protocol for this workload: each candidate's SLO capacity (the highest open-loop rate",
+      "whose latency percentile meets --slo with no errors), over alternating rounds, then all",
+      "at one shared load; ends with a scorecard: intervals, significance and a verdict.",
+      "Example: rpcx-bench choose --local --protocol rpcx,grpc-tuned,http-json --call items"
+          + " --items 10 --slo p99=5ms --out results/choose-items10"
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      "0:done, every threshold met",
+      "1:a point failed (the harness wrote no file) or the scorecard could not be made",
+      "2:bad usage",
+      "3:another run is using --out",
+      "99:a --threshold failed (k6's code)",
+      "130:interrupted (rerun the same command to resume)"
+    })
+public final class ChooseCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin SweepTargetOptions target = new SweepTargetOptions();
+
+  @Option(
+      names = {"--protocol", "-p"},
+      split = ",",
+      required = true,
+      paramLabel = "ID[,ID...]",
+      description = "The candidates (rpcx-bench list); an id given twice is an A/A pair.")
+  List<String> protocols = new ArrayList<>();
+
+  @Option(names = "--call", paramLabel = "KIND", description = "hello (default), echo, put, items.")
+  String call;
+
+  @Option(names = "--items", paramLabel = "N", description = "With --call items: the items.")
+  Integer items;
+
+  @Option(names = "--payload", paramLabel = "BYTES", description = "With --call echo or put.")
+  Integer payload;
+
+  @Option(
+      names = "--slo",
+      required = true,
+      paramLabel = "pQ=LIMIT",
+      description = "The latency objective, from the intended start: p99=5ms, p99.9=800us.")
+  String slo;
+
+  @Option(
+      names = "--errors",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Failed calls a probe may have and meet the SLO (default ${DEFAULT-VALUE}).")
+  long errors;
+
+  @Option(
+      names = "--max-drop",
+      defaultValue = "1%",
+      paramLabel = "SHARE",
+      description = "Planned calls a probe may drop (default ${DEFAULT-VALUE}).")
+  String maxDrop;
+
+  @Option(
+      names = "--resolution",
+      defaultValue = "5%",
+      paramLabel = "SHARE",
+      description =
+          "The search stops when pass and failure are this close (default ${DEFAULT-VALUE}).")
+  String resolution;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description = "Rounds (default 3; with --precision, at most 10).")
+  Integer rounds;
+
+  @Option(
+      names = "--precision",
+      paramLabel = "SHARE",
+      description = "Stop once every capacity's 95 % interval is within this share, e.g. 5%.")
+  String precision;
+
+  @Option(
+      names = "--max-time",
+      paramLabel = "DURATION",
+      description = "Start no round that would end after this, e.g. 30m.")
+  String maxTime;
+
+  @Option(
+      names = "--start-rate",
+      defaultValue = "1000",
+      paramLabel = "CALLS/S",
+      description = "The search's first rate (default ${DEFAULT-VALUE}).")
+  int startRate;
+
+  @Option(
+      names = "--min-rate",
+      defaultValue = "10",
+      paramLabel = "CALLS/S",
+      description = "Default ${DEFAULT-VALUE}.")
+  int minRate;
+
+  @Option(
+      names = "--max-rate",
+      defaultValue = "1000000",
+      paramLabel = "CALLS/S",
+      description = "The search's ceiling (default ${DEFAULT-VALUE}).")
+  int maxRate;
+
+  @Option(
+      names = "--probe-duration",
+      defaultValue = "5s",
+      paramLabel = "DURATION",
+      description =
+          "Each probe's measured run, after its steady warm-up (default ${DEFAULT-VALUE}).")
+  String probeDuration;
+
+  @Option(
+      names = "--shared-load",
+      defaultValue = "0.5",
+      paramLabel = "SHARE",
+      description =
+          "The shared load: this share of the lowest capacity (default ${DEFAULT-VALUE}).")
+  String sharedLoad;
+
+  @Option(
+      names = "--shared-rate",
+      paramLabel = "CALLS/S",
+      description = "The shared load's rate instead.")
+  Integer sharedRate;
+
+  @Option(
+      names = "--shared-runs",
+      defaultValue = "4",
+      paramLabel = "N",
+      description =
+          "Runs per round at the shared load, the first left out (default ${DEFAULT-VALUE}).")
+  int sharedRuns;
+
+  @Option(
+      names = "--noise-guard",
+      defaultValue = "warn",
+      paramLabel = "off|warn|strict",
+      description = "Contended runs: off, warn (default), strict (probes repeated up to twice).")
+  String noiseGuard;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description = "On the winner, k6's form: capacity>20000, p99<5ms (repeatable; exit 99).")
+  List<String> thresholds = new ArrayList<>();
+
+  @Option(
+      names = "--summary-export",
+      paramLabel = "FILE",
+      description = "The scorecard's JSON here too.")
+  Path summaryExport;
+
+  @Option(
+      names = "--no-report",
+      description = "Measure only; make the scorecard later: rpcx-bench report choose DIR.")
+  boolean noReport;
+
+  @Option(
+      names = "--out",
+      defaultValue = "results/choose",
+      paramLabel = "DIR",
+      description = "The folder (default ${DEFAULT-VALUE}); rerun on it to resume.")
+  Path out;
+
+  @Option(names = "--in-process", description = "Probes in this JVM (tests; not a fork per probe).")
+  boolean inProcess;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    ChooseSettings s = settings();
+    Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
+    HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
+    Choose choose = new Choose(s, catalog, new SweepLog(err));
+    int code;
+    try {
+      code = choose.run(1000L * 180);
+    } catch (IllegalStateException e) {
+      err.println("rpcx-bench choose: " + e.getMessage());
+      return Choose.FAILURES;
+    }
+    if (code == Choose.LOCKED || s.skipReport()) {
+      return code;
+    }
+    int report = scorecard(s, err);
+    return code != Choose.OK ? code : report;
+  }
+
+  /** The report's scorecard of the folder: its exit code (99: a threshold failed). */
+  private static int scorecard(ChooseSettings s, PrintWriter err)
+      throws IOException, InterruptedException {
+    Path jar = RpcxBenchCommand.reportJar();
+    if (!Files.isRegularFile(jar)) {
+      err.println(
+          "rpcx-bench choose: no report jar at "
+              + jar
+              + "; build it (mvn -B -q -pl report -am package -DskipTests), then: rpcx-bench report"
+              + " choose "
+              + s.out());
+      return Choose.FAILURES;
+    }
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                RpcxBenchCommand.javaBinary(),
+                "-jar",
+                jar.toString(),
+                "choose",
+                s.out().toString()));
+    if (s.summaryExport() != null) {
+      command.addAll(List.of("--summary-export", s.summaryExport().toString()));
+    }
+    err.flush();
+    return new ProcessBuilder(command).inheritIO().start().waitFor();
+  }
+
+  ChooseSettings settings() {
+    try {
+      return check();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private ChooseSettings check() {
+    Target where = target.target();
+    List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
+    for (String p : protocols) {
+      if (!known.contains(p)) {
+        throw new IllegalArgumentException(
+            "--protocol: unknown protocol '" + p + "'; known: " + String.join(", ", known));
+      }
+    }
+    if (protocols.size() < 2) {
+      throw new IllegalArgumentException("--protocol: choose compares at least two candidates");
+    }
+    if (!List.of("off", "warn", "strict").contains(noiseGuard)) {
+      throw new IllegalArgumentException(
+          "--noise-guard must be off, warn or strict, got '" + noiseGuard + "'");
+    }
+    Workload workload = Workload.of(call, items, payload);
+    Slo objective = Slo.parse(slo, errors, share("--max-drop", maxDrop));
+    CapacitySearch search = new CapacitySearch(minRate, maxRate, share("--resolution", resolution));
+    Double precisionShare = precision == null ? null : share("--precision", precision);
+    int maxRounds = rounds != null ? rounds : precisionShare != null ? 10 : 3;
+    if (maxRounds < 1
+        || sharedRuns < 1
+        || startRate < 1
+        || (sharedRate != null && sharedRate < 1)) {
+      throw new IllegalArgumentException(
+          "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
+    }
+    double fraction =
+        Double.parseDouble(sharedLoad.replace("%", "")) / (sharedLoad.endsWith("%") ? 100 : 1);
+    if (fraction <= 0 || fraction > 1) {
+      throw new IllegalArgumentException(
+          "--shared-load must be a share in (0, 1], got '" + sharedLoad + "'");
+    }
+    int probeS = seconds("--probe-duration", probeDuration);
+    Duration limit = maxTime == null ? null : Duration.ofSeconds(seconds("--max-time", maxTime));
+    List<String> harness = new ArrayList<>(workload.args());
+    harness.addAll(
+        List.of("--warmup-mode", "steady", "--warmup-iteration", "1s", "--warmup-max", "10s"));
+    if (noiseGuard.equals("off")) {
+      // warn is the harness's default; strict is choose's own (it repeats a contended probe)
+      harness.addAll(List.of("--noise-guard", "off"));
+    }
+    Map<String, Integer> ports = target.ports();
+    List<String> distinct = protocols.stream().distinct().toList();
+    SweepSettings sweep =
+        new SweepSettings(
+            distinct,
+            null,
+            null,
+            new CountList(List.of(startRate), "search"),
+            probeS,
+            1,
+            probeS * (sharedRuns + 1) + 40,
+            "point",
+            0,
+            false,
+            0,
+            where,
+            target.host(),
+            ports,
+            harness,
+            "single",
+            Duration.ZERO,
+            "sleep",
+            ChooseSettings.staging(out),
+            false,
+            target.serverJvmFlags(),
+            target.serverFlagsGiven(),
+            target.serverStats(where),
+            target.sshDestination(),
+            inProcess,
+            clientFlags(),
+            SweepCommand.home());
+    return new ChooseSettings(
+        ChooseSettings.names(protocols),
+        workload.label(),
+        workload.args(),
+        objective,
+        search,
+        startRate,
+        probeS,
+        maxRounds,
+        precisionShare,
+        limit,
+        fraction,
+        sharedRate,
+        sharedRuns,
+        noiseGuard,
+        thresholds,
+        summaryExport,
+        noReport,
+        out,
+        sweep);
+  }
+
+  private static List<String> clientFlags() {
+    String opts = System.getenv("CLIENT_JVM_OPTS");
+    return opts == null ? null : opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
+  }
+
+  /** {@code 5%} or {@code 0.05}. */
+  static double share(String option, String text) {
+    try {
+      double v =
+          text.endsWith("%")
+              ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
+              : Double.parseDouble(text);
+      if (v < 0 || v >= 1) {
+        throw new NumberFormatException();
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          option + " must be a share like 5% or 0.05 (below 100 %), got '" + text + "'");
+    }
+  }
+
+  /** {@code 5s}, {@code 2m}, {@code 1h}: whole seconds, at least one. */
+  static int seconds(String option, String text) {
+    try {
+      Duration d = Duration.parse("PT" + text.toUpperCase(java.util.Locale.ROOT));
+      if (d.getSeconds() < 1) {
+        throw new DateTimeParseException("too short", text, 0);
+      }
+      return (int) Math.min(Integer.MAX_VALUE, d.getSeconds());
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          option + " must be a duration like 5s, 2m or 1h, got '" + text + "'");
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.rpcxbench.harness.runner;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One {@code choose}'s settings, checked ({@link ChooseCommand} builds them): the candidates (an id
+ * given twice is an A/A pair, its second copy named {@code id#2}), the workload's harness options,
+ * the SLO, the search, the rounds and their stopping rules, the shared load. {@code target} holds
+ * where the servers run, as a sweep's settings do; its --out is {@link #staging}.
+ */
+record ChooseSettings(
+    List<String> candidates,
+    String workload,
+    List<String> workloadArgs,
+    Slo slo,
+    CapacitySearch search,
+    int startRate,
+    int probeS,
+    int maxRounds,
+    Double precision,
+    Duration maxTime,
+    double sharedFraction,
+    Integer sharedRate,
+    int sharedRuns,
+    String noiseGuard,
+    List<String> thresholds,
+    Path summaryExport,
+    boolean skipReport,
+    Path out,
+    SweepSettings target) {
+  /**
+   * Rounds below which --precision does not stop (an interval of two rounds is too wide to trust).
+   */
+  static final int MIN_ROUNDS_FOR_PRECISION = 3;
+
+  ChooseSettings {
+    candidates = List.copyOf(candidates);
+    workloadArgs = List.copyOf(workloadArgs);
+    thresholds = List.copyOf(thresholds);
+  }
+
+  /** Each candidate's name: its id, {@code id#2} for a repeat (an A/A pair). */
+  static List<String> names(List<String> ids) {
+    Map<String, Integer> seen = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>();
+    for (String id : ids) {
+      int n = seen.merge(id, 1, Integer::sum);
+      names.add(n == 1 ? id : id + "#" + n);
+    }
+    return names;
+  }
+
+  /** The protocol id of a candidate's name. */
+  static String protocolOf(String name) {
+    int hash = name.indexOf('#');
+    return hash < 0 ? name : name.substring(0, hash);
+  }
+
+  /**
+   * The target's --out: where the harness writes a point before it is moved into place, and the
+   * servers of --local and --lab their logs.
+   */
+  static Path staging(Path out) {
+    return out.resolve("harness");
+  }
+
+  /** The order of round {@code round} (from 1): the candidates rotated, so drift hits all alike. */
+  List<String> order(int round) {
+    List<String> order = new ArrayList<>(candidates);
+    java.util.Collections.rotate(order, -((round - 1) % Math.max(1, order.size())));
+    return order;
+  }
+}

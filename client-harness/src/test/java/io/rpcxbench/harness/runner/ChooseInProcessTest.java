@@ -1,0 +1,110 @@
+package io.rpcxbench.harness.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.harness.testplugin.LineProtocol;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code choose} end to end in one JVM: an A/A pair of the line test protocol's real server on
+ * loopback, every probe in-process; the folder the report reads, and a rerun that resumes.
+ */
+class ChooseInProcessTest {
+  @TempDir Path work;
+
+  record Outcome(int code, String err) {}
+
+  static Outcome choose(String... args) {
+    StringWriter err = new StringWriter();
+    CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setOut(new PrintWriter(new StringWriter(), true));
+    cl.setErr(new PrintWriter(err, true));
+    List<String> all = new ArrayList<>(List.of("choose"));
+    all.addAll(List.of(args));
+    return new Outcome(cl.execute(all.toArray(new String[0])), err.toString());
+  }
+
+  private String[] args(int port) {
+    return new String[] {
+      "--in-process",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "line=" + port,
+      "--protocol",
+      "line,line",
+      "--slo",
+      "p99=1s",
+      "--start-rate",
+      "100",
+      "--max-rate",
+      "400",
+      "--resolution",
+      "25%",
+      "--rounds",
+      "1",
+      "--probe-duration",
+      "1s",
+      "--shared-runs",
+      "2",
+      "--no-report",
+      "--out",
+      work.resolve("choose").toString()
+    };
+  }
+
+  @Test
+  void aSmallChooseWritesTheFolderTheReportReadsAndARerunResumes() throws Exception {
+    try (LineProtocol.Server server = new LineProtocol.Server()) {
+      Outcome first = choose(args(server.port()));
+      assertThat(first.code()).as(first.err()).isZero();
+      Path out = work.resolve("choose");
+      assertThat(Files.readAllLines(out.resolve("capacity.tsv")))
+          .containsExactly(ChooseLedger.HEADER, "1\tline\t400\t\t3\t\t", "1\tline#2\t400\t\t3\t\t");
+      assertThat(ChooseLedger.readSettings(out))
+          .containsEntry("workload", "hello")
+          .containsEntry("slo", "p99<=1s")
+          .containsEntry("candidates", "line,line#2")
+          .containsEntry("rounds", "1")
+          .containsEntry("shared_rate", "200")
+          .containsKey("ended");
+      assertThat(out.resolve("probes/round1/line#2")).isDirectory();
+      assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line"))).isTrue();
+      assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line#2"))).isTrue();
+      assertThat(first.err())
+          .contains("round 1 line: capacity 400 calls/s (no failure up to 400/s; 3 probes")
+          .contains("round 1 line 100/s: met");
+
+      Outcome again = choose(args(server.port()));
+      assertThat(again.code()).as(again.err()).isZero();
+      assertThat(again.err())
+          .contains("round 1 line: found earlier, kept")
+          .contains("shared load round 1 line#2: measured earlier, kept")
+          .doesNotContain("100/s: met");
+    }
+  }
+
+  @Test
+  void badUsageIsOneLineAndExitTwo() {
+    Outcome slo = choose("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5");
+    assertThat(slo.code()).isEqualTo(2);
+    assertThat(slo.err()).startsWith("error: --slo: 'p99=5' is not PERCENTILE=LIMIT");
+    Outcome one = choose("--host", "h", "--protocol", "rpcx", "--slo", "p99=5ms");
+    assertThat(one.code()).isEqualTo(2);
+    assertThat(one.err()).startsWith("error: --protocol: choose compares at least two candidates");
+    Outcome unknown = choose("--host", "h", "--protocol", "rpcx,nope", "--slo", "p99=5ms");
+    assertThat(unknown.err()).startsWith("error: --protocol: unknown protocol 'nope'");
+    Outcome share =
+        choose(
+            "--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--resolution", "150%");
+    assertThat(share.err()).startsWith("error: --resolution must be a share like 5% or 0.05");
+  }
+}

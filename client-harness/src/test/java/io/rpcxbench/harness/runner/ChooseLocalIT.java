@@ -1,0 +1,106 @@
+package io.rpcxbench.harness.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code rpcx-bench choose --local} from the fat jar, as users run it: the rpcx and gRPC servers
+ * from their jars on free ports of loopback, every probe in a JVM of its own with the steady
+ * warm-up, the folder the report's scorecard reads, the servers stopped.
+ */
+class ChooseLocalIT {
+  @TempDir Path work;
+
+  @Test
+  void aSmallChooseWithTwoRealProtocolsOnLoopback() throws Exception {
+    Path jar = Path.of(System.getProperty("fatJar", "target/client-harness.jar")).toAbsolutePath();
+    Path home = jar.getParent().getParent().getParent();
+    for (String server :
+        List.of("server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar")) {
+      assumeTrue(
+          Files.exists(home.resolve(server)),
+          server + " not built (mvn -pl " + server.split("/")[0] + " -am package)");
+    }
+    Path out = work.resolve("choose");
+    Path log = work.resolve("console.txt");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx256m",
+            "-cp",
+            jar.toString(),
+            RpcxBenchMain.class.getName(),
+            "choose",
+            "--local",
+            "--protocol",
+            "rpcx,grpc",
+            "--call",
+            "items",
+            "--items",
+            "10",
+            "--slo",
+            "p99=200ms",
+            "--start-rate",
+            "200",
+            "--max-rate",
+            "400",
+            "--resolution",
+            "50%",
+            "--rounds",
+            "1",
+            "--probe-duration",
+            "1s",
+            "--shared-runs",
+            "2",
+            "--no-report",
+            "--out",
+            out.toString(),
+            "--server-jvm-flags",
+            "-Xmx128m -XX:+UseSerialGC");
+    pb.environment().put("RPCX_BENCH_HOME", home.toString());
+    pb.environment().put("CLIENT_JVM_OPTS", "-Xmx128m");
+    pb.redirectErrorStream(true).redirectOutput(log.toFile());
+    Process p = pb.start();
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String console = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(p.exitValue()).as(console).isZero();
+    assertThat(console)
+        .contains("choose: items(10) at p99<=200ms")
+        .contains("round 1 rpcx: capacity 400 calls/s", "round 1 grpc: capacity 400 calls/s")
+        .contains("servers stopped");
+    assertThat(Files.readAllLines(out.resolve("capacity.tsv"))).hasSize(3);
+    for (String candidate : List.of("rpcx", "grpc")) {
+      Path file = only(out.resolve("shared/round1/" + candidate));
+      RawContents c = RawResultFile.read(file);
+      assertThat(c.provenance())
+          .as(candidate)
+          .containsEntry("status", "complete")
+          .containsEntry("call", "items")
+          .containsEntry("items", "10")
+          .containsEntry("choose_candidate", candidate)
+          .containsEntry("warmup_mode", "steady")
+          .containsKey("server_cpu");
+      assertThat(c.rows()).hasSize(2);
+    }
+    assertThat(out.resolve("sweep.pids")).doesNotExist();
+  }
+
+  private static Path only(Path dir) throws Exception {
+    try (Stream<Path> files = Files.list(dir)) {
+      List<Path> csv = files.filter(f -> f.toString().endsWith(".csv")).toList();
+      assertThat(csv).as(dir.toString()).hasSize(1);
+      return csv.get(0);
+    }
+  }
+}
