@@ -30,10 +30,11 @@ import java.util.function.Supplier;
  * </ul>
  *
  * <p>Pressure and load are queues, and a run that fills half of a small box queues its own threads:
- * client and server threads at half of 2 CPUs already find both busy about a fifth of the time.
- * Beside such a run only the CPU accounting (others, steal) tells co-tenants apart; a run starved
- * by others cannot fill half the box, and then pressure and load show even co-tenants this process
- * cannot see (another container's processes).
+ * by queueing arithmetic (Erlang C), 2 CPUs kept half busy by independent tasks have one waiting
+ * about a sixth of the time, near the pressure threshold. Beside such a run only the CPU accounting
+ * (others, steal) tells co-tenants apart; a run starved by others cannot fill half the box, and
+ * then pressure and load show even co-tenants this process cannot see (another container's
+ * processes).
  *
  * <pre>{@code
  * MachineNoise noise = new MachineNoise(Path.of("/proc"), () -> List.of(ProcessHandle.current().pid()));
