@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
  * }</pre>
  *
  * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly, or
- * a server could not be reached; 2 bad usage.
+ * a server could not be reached; 2 bad usage; 5 {@code --noise-guard strict} and a kept run ran on
+ * a contended machine (the file is written, complete).
  */
 @Command(
     name = "client-harness",
@@ -45,12 +46,16 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every call answered correctly",
       "1:calls failed, timed out or answered wrongly, or a server was unreachable",
-      "2:bad usage"
+      "2:bad usage",
+      "5:--noise-guard strict: a kept run ran on a contended machine (file written)"
     })
 public final class HarnessCommand implements Callable<Integer> {
   static final int OK = 0;
   static final int CALLS_FAILED = 1;
   static final int USAGE = 2;
+
+  /** {@code --noise-guard strict}: the point is complete, but a kept run was contended. */
+  static final int CONTENDED = 5;
 
   /** About one result file of 10 runs: the probe fails on a disk that could not take one. */
   private static final int WRITE_PROBE_BYTES = 16 * 1024;
@@ -165,7 +170,17 @@ public final class HarnessCommand implements Callable<Integer> {
     }
     out.flush();
     err.flush();
-    return outcomes.stream().mapToInt(PointOutcome::exitCode).max().orElse(OK);
+    return outcomes.stream().mapToInt(PointOutcome::exitCode).reduce(OK, HarnessCommand::worse);
+  }
+
+  /** Of two protocols' codes, the one to exit with: bad usage, then failures, then contention. */
+  static int worse(int a, int b) {
+    for (int code : new int[] {USAGE, CALLS_FAILED, CONTENDED}) {
+      if (a == code || b == code) {
+        return code;
+      }
+    }
+    return Math.max(a, b);
   }
 
   private RunConfig config() {

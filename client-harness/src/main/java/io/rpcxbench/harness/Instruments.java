@@ -1,26 +1,35 @@
 package io.rpcxbench.harness;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the harness measures beside the calls, in every load model: the server's CPU time and peak
  * memory ({@code --server-pid}, on this host or over {@code --server-ssh}, or {@code
- * --server-cgroup}) and the interval log ({@code --hlog}). Part of {@link RunConfig}.
+ * --server-cgroup}), the interval log ({@code --hlog}) and the machine's noise ({@code
+ * --noise-guard}). Part of {@link RunConfig}.
  *
  * @param serverPids server processes by protocol id; the key {@code ""} holds those given without
  *     an id, which every protocol of the point measures
  * @param serverSsh the ssh destination the pids are on, or null (this host)
  * @param serverCgroups the server's cgroup folders (v1: one per controller), or empty
  * @param hlog the interval log file, or null
+ * @param noiseGuard whether each run reads the machine's noise, and what a contended run does
  */
 record Instruments(
-    Map<String, List<Long>> serverPids, String serverSsh, List<Path> serverCgroups, Path hlog) {
+    Map<String, List<Long>> serverPids,
+    String serverSsh,
+    List<Path> serverCgroups,
+    Path hlog,
+    NoiseGuard noiseGuard) {
   static final Instruments NONE = new Instruments(Map.of(), null);
 
   /** Where {@code /proc} is (tests may point elsewhere). */
@@ -31,6 +40,12 @@ record Instruments(
     serverPids.forEach((id, pids) -> copy.put(id, List.copyOf(pids)));
     serverPids = Collections.unmodifiableMap(copy);
     serverCgroups = List.copyOf(serverCgroups);
+  }
+
+  /** The machine's noise not read ({@code --noise-guard off}). */
+  Instruments(
+      Map<String, List<Long>> serverPids, String serverSsh, List<Path> serverCgroups, Path hlog) {
+    this(serverPids, serverSsh, serverCgroups, hlog, NoiseGuard.OFF);
   }
 
   Instruments(Map<String, List<Long>> serverPids, Path hlog) {
@@ -134,7 +149,38 @@ record Instruments(
         dot > 0
             ? name.substring(0, dot) + "-" + protocol.id() + name.substring(dot)
             : name + "-" + protocol.id();
-    return new Instruments(serverPids, serverSsh, serverCgroups, hlog.resolveSibling(own));
+    return new Instruments(
+        serverPids, serverSsh, serverCgroups, hlog.resolveSibling(own), noiseGuard);
+  }
+
+  /** The machine's noise over each run, or null with {@code --noise-guard off}. */
+  MachineNoise machineNoise() {
+    return noiseGuard.reads() ? new MachineNoise(MachineNoise.procRoot, this::ownPids) : null;
+  }
+
+  /**
+   * The roots of the run's own processes on this host, none of them "others": this JVM, every
+   * server pid given (any protocol's: an idle server of the next protocol is no co-tenant) unless
+   * they are on another host, and the processes in the server's cgroup.
+   */
+  private Set<Long> ownPids() {
+    Set<Long> pids = new LinkedHashSet<>();
+    pids.add(ProcessHandle.current().pid());
+    if (serverSsh == null) {
+      serverPids.values().forEach(pids::addAll);
+    }
+    for (Path dir : serverCgroups) {
+      try {
+        for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
+          if (!line.isBlank()) {
+            pids.add(Long.parseLong(line.trim()));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // v1 keeps the same list in each controller's folder: one readable is enough
+      }
+    }
+    return pids;
   }
 
   /** The options that reproduce these, for {@code # options:} and the forked workers. */
@@ -158,5 +204,7 @@ record Instruments(
       args.add("--hlog");
       args.add(hlog.toString());
     }
+    args.add("--noise-guard");
+    args.add(noiseGuard.id());
   }
 }

@@ -5,30 +5,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What held a run's throughput down: the client's CPU, the server's CPU, the link, or none of them
- * (the calls waited on each other: latency-bound, e.g. one caller). A resource counts when it was
- * busy at least {@value #SATURATED_PERCENT} % of the run: its CPU time over the run's wall time and
- * the cores it may use, or the busier direction's bits over the link's rate; of several, the
- * busiest. Every raw row names it ({@code limited_by}), so that no figure of the client library is
- * read as one of the server.
+ * What held a run's throughput down: the client's CPU, the server's CPU, the link, none of them
+ * (the calls waited on each other: latency-bound, e.g. one caller), or the machine (contended:
+ * other work on the box, {@link MachineNoise}). A resource counts when it was busy at least {@value
+ * #SATURATED_PERCENT} % of the run: its CPU time over the run's wall time and the cores it may use,
+ * or the busier direction's bits over the link's rate; of several, the busiest. Every raw row names
+ * it ({@code limited_by}), so that no figure of the client library is read as one of the server.
  *
  * <pre>{@code
  * LimitedBy.Usage u = LimitedBy.Usage.of(wallNanos, clientCpuNanos, 1, serverCpuNanos, 1, -1, Double.NaN);
- * LimitedBy.classify(u);   // CLIENT, SERVER, LINK or NONE
+ * LimitedBy.classify(u);         // CLIENT, SERVER, LINK or NONE
+ * LimitedBy.classify(u, true);   // CONTENDED, unless the link was the limit
  * }</pre>
  */
 enum LimitedBy {
   CLIENT,
   SERVER,
   LINK,
-  NONE;
+  NONE,
+  /** The box, not the protocol, was the limit: the run was contended ({@link MachineNoise}). */
+  CONTENDED;
 
   static final int SATURATED_PERCENT = 90;
 
   /** Share of a resource that counts as saturated. */
   static final double SATURATED = SATURATED_PERCENT / 100.0;
 
-  /** As the {@code limited_by} column writes it: client, server, link, none. */
+  /** As the {@code limited_by} column writes it: client, server, link, none, contended. */
   String id() {
     return name().toLowerCase(Locale.ROOT);
   }
@@ -90,6 +93,17 @@ enum LimitedBy {
       }
     }
     return limit;
+  }
+
+  /**
+   * As {@link #classify(Usage)}, but a contended run is {@code CONTENDED} instead of client, server
+   * or none: a side starved by other work, or one that merely looks saturated beside it, does not
+   * measure the protocol. A full link stays the limit: a shaped link's rate does not depend on the
+   * CPUs.
+   */
+  static LimitedBy classify(Usage u, boolean contended) {
+    LimitedBy limit = classify(u);
+    return contended && limit != LINK ? CONTENDED : limit;
   }
 
   private static final Pattern RATE =

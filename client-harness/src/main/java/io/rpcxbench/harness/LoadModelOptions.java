@@ -14,7 +14,7 @@ import picocli.CommandLine.ParameterException;
  * The load-model options beside the paper's closed loop (docs/load-models.md): the open loop
  * ({@code --rate}/{@code --duration} or {@code --rate-schedule}, {@code --arrivals}, {@code
  * --max-in-flight}), the in-flight model ({@code --in-flight}), and what every model can add:
- * {@code --fail-after}, {@code --server-pid}, {@code --hlog}.
+ * {@code --fail-after}, {@code --server-pid}, {@code --hlog}, {@code --noise-guard}.
  */
 final class LoadModelOptions {
   @Option(
@@ -110,6 +110,16 @@ final class LoadModelOptions {
               + " latency|service/PROTOCOL/HOST; FILE-ID.ext per protocol when several.")
   Path hlog;
 
+  @Option(
+      names = "--noise-guard",
+      paramLabel = "off|warn|strict",
+      defaultValue = NoiseGuard.DEFAULT,
+      description =
+          "Read each run's machine noise (load, CPU pressure, steal, other processes' CPU) and"
+              + " flag contended runs: off (nothing read), warn (record, warn on stderr), strict"
+              + " (also exit 5 when a kept run was contended) (default: ${DEFAULT-VALUE}).")
+  String noiseGuard;
+
   /**
    * Checks the load-model options against each other and against the paper's, then fills {@code
    * load}'s thread and request counts the open loop and the in-flight model imply (so the rest of
@@ -186,7 +196,10 @@ final class LoadModelOptions {
     return new LoadModel(LoadModel.Kind.CLOSED, null, spacing, maxInFlight, 0, failAfter);
   }
 
-  /** {@code --server-pid}, {@code --server-ssh}, {@code --server-cgroup} and {@code --hlog}. */
+  /**
+   * {@code --server-pid}, {@code --server-ssh}, {@code --server-cgroup}, {@code --hlog} and {@code
+   * --noise-guard}.
+   */
   Instruments instruments(CommandLine cl) {
     Map<String, List<Long>> pids = new LinkedHashMap<>();
     try {
@@ -199,7 +212,13 @@ final class LoadModelOptions {
     if (serverSsh != null && (serverSsh.isBlank() || serverSsh.startsWith("-"))) {
       throw new ParameterException(cl, "--server-ssh " + serverSsh + ": not an ssh destination");
     }
-    return new Instruments(pids, serverSsh, serverCgroups, hlog);
+    NoiseGuard guard;
+    try {
+      guard = NoiseGuard.parse(noiseGuard);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(cl, e.getMessage());
+    }
+    return new Instruments(pids, serverSsh, serverCgroups, hlog, guard);
   }
 
   private static IllegalArgumentException usage(String message) {

@@ -98,6 +98,14 @@ final class LoadModelReport {
     if (m.serverProblem() != null) {
       lines.add("warning: " + who + "server not measured: " + m.serverProblem());
     }
+    if ("1".equals(x.get("contended"))) {
+      lines.add(
+          "warning: run "
+              + r.order()
+              + " ran on a contended machine ("
+              + x.get("contended_why").replace("; ", ", ")
+              + "): its figures measure the box as much as the protocol");
+    }
     return lines;
   }
 
@@ -173,9 +181,30 @@ final class LoadModelReport {
       m.put("link_counted", meters.linkCounted());
     }
     m.put("limited_by", limitedBy(results));
+    noiseProvenance(m, config.instruments().noiseGuard(), meters, results);
     if (config.instruments().hlog() != null) {
       m.put("hlog", config.instruments().hlog().toString());
     }
+  }
+
+  /**
+   * {@code noise_guard}; unless off, the online CPUs the readings saw, the rule and the count of
+   * contended runs.
+   */
+  private static void noiseProvenance(
+      Map<String, String> m, NoiseGuard guard, RunMeters meters, List<RunResult> results) {
+    m.put("noise_guard", guard.id());
+    if (!guard.reads()) {
+      return;
+    }
+    if (meters.noiseCpus() > 0) {
+      m.put("noise_cpus", String.valueOf(meters.noiseCpus()));
+    }
+    m.put("noise_rule", MachineNoise.RULE);
+    m.put(
+        "contended_runs",
+        String.valueOf(
+            results.stream().filter(r -> "1".equals(r.extra().get("contended"))).count()));
   }
 
   /** The line before the runs when the model had to fall back to threads; else null. */

@@ -69,23 +69,30 @@ final class ProcProcessTree implements ProcessStats {
     return new Sample(ticks * NANOS_PER_TICK, rss, count, coresAvailable());
   }
 
-  /** syscr and syscw of {@code /proc/PID/io}, summed over the tree; null when unreadable. */
+  /**
+   * syscr, syscw, rchar and wchar of {@code /proc/PID/io}, summed over the tree; null when
+   * unreadable.
+   */
   @Override
-  public long[] syscalls() {
+  public Io io() {
     long reads = 0;
     long writes = 0;
+    long in = 0;
+    long out = 0;
     for (long pid : tree()) {
       try {
         String io = Files.readString(proc.resolve(pid + "/io"), StandardCharsets.UTF_8);
         reads += ioField(io, "syscr");
         writes += ioField(io, "syscw");
+        in += ioField(io, "rchar");
+        out += ioField(io, "wchar");
       } catch (IOException | RuntimeException e) {
         if (roots.contains(pid)) {
           return null; // another user's process without root, or gone
         }
       }
     }
-    return new long[] {reads, writes};
+    return new Io(reads, writes, in, out);
   }
 
   /** A {@code key: 1234} line of {@code /proc/PID/io}. */

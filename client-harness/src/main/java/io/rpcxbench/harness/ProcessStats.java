@@ -28,14 +28,29 @@ interface ProcessStats {
   }
 
   /**
-   * The processes' read-like and write-like system calls so far ({@code syscr}, {@code syscw} of
-   * {@code /proc/PID/io}), or null where the source cannot count them (another host, a cgroup). Per
-   * call, they tell a server that reads many calls at once (a batching client) from one that reads
-   * each call on its own. The kernel counts read(v) and write(v) there, not recv/send(msg): a
-   * server on Netty's native epoll (gRPC's shaded Netty) shows almost none.
+   * The processes' read-like and write-like system calls and the bytes they read and wrote so far
+   * ({@code syscr}, {@code syscw}, {@code rchar}, {@code wchar} of {@code /proc/PID/io}), or null
+   * where the source cannot count them (another host, a cgroup). Per call, the system calls tell a
+   * server that reads many calls at once (a batching client) from one that reads each call on its
+   * own. The kernel counts read(v) and write(v) there, not recv/send(msg): a server on Netty's
+   * native epoll (gRPC's shaded Netty) shows almost none. The bytes count every read and write,
+   * sockets and files alike.
    */
-  default long[] syscalls() {
+  default Io io() {
     return null;
+  }
+
+  /**
+   * The host's load at the last {@link #sample()} when the processes are on another host (read with
+   * them, over ssh); null otherwise.
+   */
+  default NoiseSnapshot host() {
+    return null;
+  }
+
+  /** Whether the processes are on another host (then {@link #host()} reads that host's load). */
+  default boolean onAnotherHost() {
+    return false;
   }
 
   /** One line for the provenance, e.g. {@code pid 4242 (3 processes), 2 cpus}. */
@@ -48,4 +63,12 @@ interface ProcessStats {
    * @param coresAvailable CPUs the (first) process may run on
    */
   record Sample(long cpuNanos, long peakRssKb, int processes, int coresAvailable) {}
+
+  /**
+   * @param reads read-like system calls ({@code syscr})
+   * @param writes write-like system calls ({@code syscw})
+   * @param bytesIn bytes read ({@code rchar})
+   * @param bytesOut bytes written ({@code wchar})
+   */
+  record Io(long reads, long writes, long bytesIn, long bytesOut) {}
 }

@@ -66,7 +66,11 @@ final class ProtocolRun {
                   "start_at_runs",
                   "released_at_ms",
                   "start_late_ms",
-                  "start_late_max_ms"))
+                  "start_late_max_ms",
+                  "noise_guard",
+                  "noise_cpus",
+                  "noise_rule",
+                  "contended_runs"))
           .toList();
 
   /** How long the client may take to close once the time limit cut the point short. */
@@ -205,7 +209,9 @@ final class ProtocolRun {
     RunMeters meters =
         new RunMeters(
             config.instruments().serverStats(protocol),
-            LimitedBy.linkBitsPerSecond(config.provenance().get("link_rate")));
+            LimitedBy.linkBitsPerSecond(config.provenance().get("link_rate")),
+            LinkCounter.forThisHost(),
+            config.instruments().machineNoise());
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
@@ -251,7 +257,20 @@ final class ProtocolRun {
       // after the write: a stop from outside until then still gets the runs written
       removeHook(hook);
     }
-    return clean && status.equals("complete") ? HarnessCommand.OK : HarnessCommand.CALLS_FAILED;
+    if (!clean || !status.equals("complete")) {
+      return HarnessCommand.CALLS_FAILED;
+    }
+    if (config.instruments().noiseGuard().refuses(results)) {
+      err.println(
+          protocol
+              + ": --noise-guard strict: a kept run ran on a contended machine; "
+              + config.resultFile(protocol)
+              + " keeps the runs (exit "
+              + HarnessCommand.CONTENDED
+              + ")");
+      return HarnessCommand.CONTENDED;
+    }
+    return HarnessCommand.OK;
   }
 
   /**

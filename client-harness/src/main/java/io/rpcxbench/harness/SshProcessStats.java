@@ -16,9 +16,11 @@ import java.util.concurrent.TimeUnit;
  * ssh round trip per reading runs a POSIX sh snippet ({@link #SCRIPT}, sent on stdin) that prints
  * {@code /proc/PID/stat} and the {@code VmHWM} and {@code Cpus_allowed_list} lines of {@code
  * /proc/PID/status} of the pids and their descendants, after {@code echo 5 > clear_refs} when the
- * peak is reset. The same readings as {@link ProcProcessTree}, parsed strictly from bounded output.
- * ssh runs with {@code BatchMode} (no password prompts) and the options in {@code RPCX_SSH_OPTS},
- * as deploy/deploy.sh does.
+ * peak is reset, and the host's load ({@code /proc/loadavg}, the {@code some} line of {@code
+ * /proc/pressure/cpu}, the {@code cpu} line of {@code /proc/stat}: {@link #host()}). The same
+ * readings as {@link ProcProcessTree}, parsed strictly from bounded output. ssh runs with {@code
+ * BatchMode} (no password prompts) and the options in {@code RPCX_SSH_OPTS}, as deploy/deploy.sh
+ * does.
  *
  * <pre>{@code
  * ProcessStats b = new SshProcessStats("ubuntu@10.0.0.12", List.of(4242L));
@@ -54,6 +56,11 @@ final class SshProcessStats implements ProcessStats {
           if [ -r "$c" ]; then todo="$todo $(cat "$c" 2>/dev/null)"; fi
         done
       done
+      if read -r l _ 2>/dev/null </proc/loadavg; then echo "loadavg $l"; fi
+      while read -r k v; do
+        if [ "$k" = some ]; then echo "psi $v"; fi
+      done 2>/dev/null </proc/pressure/cpu
+      if read -r c v 2>/dev/null </proc/stat; then echo "cpustat $v"; fi
       echo end
       """
           .formatted(MAX_PROCESSES);
@@ -61,6 +68,7 @@ final class SshProcessStats implements ProcessStats {
   private final List<String> ssh;
   private final String destination;
   private final List<Long> roots;
+  private volatile NoiseSnapshot host;
 
   SshProcessStats(String destination, List<Long> roots) {
     this(command(destination, System.getenv("RPCX_SSH_OPTS")), destination, roots);
@@ -94,7 +102,20 @@ final class SshProcessStats implements ProcessStats {
 
   @Override
   public Sample sample() throws IOException {
-    return parse(run("keep")).sample;
+    Reading r = parse(run("keep"));
+    host = r.host;
+    return r.sample;
+  }
+
+  /** The other host's load at the last {@link #sample()}. */
+  @Override
+  public NoiseSnapshot host() {
+    return host;
+  }
+
+  @Override
+  public boolean onAnotherHost() {
+    return true;
   }
 
   @Override
@@ -143,8 +164,8 @@ final class SshProcessStats implements ProcessStats {
     }
   }
 
-  /** The readings, summed as {@link ProcProcessTree} sums a local tree. */
-  record Reading(Sample sample, boolean allReset) {}
+  /** The readings, summed as {@link ProcProcessTree} sums a local tree, and the host's load. */
+  record Reading(Sample sample, boolean allReset, NoiseSnapshot host) {}
 
   /**
    * Parses the snippet's output strictly.
@@ -164,6 +185,9 @@ final class SshProcessStats implements ProcessStats {
     int count = 0;
     int cores = 0;
     boolean allReset = true;
+    String loadavg = null;
+    String pressure = null;
+    String cpuLine = null;
     for (String line : lines.subList(1, lines.size() - 1)) {
       String[] f = line.split(" ", 3);
       try {
@@ -185,6 +209,9 @@ final class SshProcessStats implements ProcessStats {
               throw new IOException("server process " + f[1] + " is gone on " + destination);
             }
           }
+          case "loadavg" -> loadavg = f[1];
+          case "psi" -> pressure = "some " + line.substring("psi ".length());
+          case "cpustat" -> cpuLine = "cpu " + line.substring("cpustat ".length());
           case "too-many" ->
               throw new IOException(
                   where() + ": more than " + MAX_PROCESSES + " processes in the server's tree");
@@ -196,7 +223,8 @@ final class SshProcessStats implements ProcessStats {
     }
     return new Reading(
         new Sample(ticks * ProcProcessTree.NANOS_PER_TICK, rss, count, Math.max(1, cores)),
-        allReset);
+        allReset,
+        NoiseSnapshot.ofHost(loadavg, pressure, cpuLine));
   }
 
   private IOException unexpected(String line) {

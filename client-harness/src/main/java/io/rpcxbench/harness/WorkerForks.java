@@ -63,8 +63,10 @@ final class WorkerForks {
       int code = process.waitFor();
       stdout.join();
       stderr.join();
-      // 0, 1 and 2 are the worker's own codes; anything else (a signal, a crash) is a failure.
-      return code >= 0 && code <= HarnessCommand.USAGE ? code : HarnessCommand.CALLS_FAILED;
+      // 0, 1, 2 and 5 are the worker's own codes; anything else (a signal, a crash) is a failure.
+      return (code >= 0 && code <= HarnessCommand.USAGE) || code == HarnessCommand.CONTENDED
+          ? code
+          : HarnessCommand.CALLS_FAILED;
     } catch (IOException e) {
       return HarnessCommand.CALLS_FAILED;
     } catch (InterruptedException e) {

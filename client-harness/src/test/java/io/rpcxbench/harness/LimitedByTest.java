@@ -171,6 +171,98 @@ class LimitedByTest {
   }
 
   @Test
+  void aContendedRunIsLimitedByTheBoxUnlessTheLinkWasFull() {
+    LimitedBy.Usage client = LimitedBy.Usage.of(SECOND, SECOND, 1, SECOND / 4, 1, -1, Double.NaN);
+    LimitedBy.Usage server = LimitedBy.Usage.of(SECOND, SECOND / 2, 1, SECOND, 1, -1, Double.NaN);
+    LimitedBy.Usage idle = LimitedBy.Usage.of(SECOND, SECOND / 3, 1, SECOND / 5, 1, -1, Double.NaN);
+    LimitedBy.Usage link =
+        LimitedBy.Usage.of(
+            SECOND, SECOND / 3, 1, -1, 1, 125_000, LimitedBy.linkBitsPerSecond("1mbit"));
+
+    assertThat(LimitedBy.classify(client, true)).isEqualTo(LimitedBy.CONTENDED);
+    assertThat(LimitedBy.classify(server, true)).isEqualTo(LimitedBy.CONTENDED);
+    assertThat(LimitedBy.classify(idle, true)).isEqualTo(LimitedBy.CONTENDED);
+    assertThat(LimitedBy.classify(link, true)).isEqualTo(LimitedBy.LINK);
+    // not contended: the other reasons as ever
+    assertThat(LimitedBy.classify(client, false)).isEqualTo(LimitedBy.CLIENT);
+    assertThat(LimitedBy.classify(server, false)).isEqualTo(LimitedBy.SERVER);
+    assertThat(LimitedBy.classify(idle, false)).isEqualTo(LimitedBy.NONE);
+    assertThat(LimitedBy.CONTENDED.id()).isEqualTo("contended");
+  }
+
+  @Test
+  void onAQuietBoxTheMetersKeepTheirLimitAndFlagNothing(@TempDir Path proc) throws Exception {
+    fakeProc(proc, "0.10", "some avg10=0.00 avg60=0.00 avg300=0.00", 0);
+    RunResult r = meteredRun(proc, () -> {});
+
+    assertThat(r.extra())
+        .containsEntry("noise_load", "0.10")
+        .containsEntry("noise_cpu_pressure", "0.0")
+        .containsEntry("contended", "0")
+        .containsEntry("contended_why", "");
+    assertThat(r.extra().get("limited_by")).isIn("client", "server", "link", "none");
+  }
+
+  @Test
+  void onAContendedBoxTheMetersSayContendedAndWhy(@TempDir Path proc) throws Exception {
+    // 92 % PSI (no total: the 10 s average counts) at load 30 on 2 CPUs, 15 % steal in the run
+    fakeProc(proc, "30.00", "some avg10=92.00 avg60=90.00 avg300=85.00", 0);
+    RunResult r = meteredRun(proc, () -> fakeProc(proc, "30.00", "some avg10=92.00", 30));
+
+    assertThat(r.extra()).containsEntry("contended", "1").containsEntry("limited_by", "contended");
+    assertThat(r.extra().get("contended_why"))
+        .isIn(
+            "cpu pressure 92 %; steal 15 %; load 30.0 on 2 cpus",
+            "steal 15 %"); // if this JVM's threads filled both CPUs in the few ms measured
+  }
+
+  @Test
+  void aContendedRunGetsAWarningLineWithItsReasons() {
+    RunResult r =
+        RunResult.of(3, 1_000_000, 1, 0, LoadRunner.newHistogram(), null)
+            .withExtra(
+                java.util.Map.of(
+                    "contended", "1", "contended_why", "cpu pressure 92 %; others 1.3 cores"));
+
+    assertThat(LoadModelReport.warnings(Protocol.parse("rpcx"), null, r, new RunMeters(null)))
+        .containsExactly(
+            "warning: run 3 ran on a contended machine (cpu pressure 92 %, others 1.3 cores):"
+                + " its figures measure the box as much as the protocol");
+  }
+
+  /** A run metered against a fake /proc (no pids in it: others unknown). */
+  private static RunResult meteredRun(Path proc, Runnable duringTheRun) {
+    RunMeters meters =
+        new RunMeters(
+            null,
+            Double.NaN,
+            LinkCounter.forThisHost(),
+            new MachineNoise(proc, () -> List.of(ProcessHandle.current().pid())));
+    meters.before();
+    duringTheRun.run();
+    return meters.after(RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null));
+  }
+
+  /** 2 CPUs; {@code steal} of the 200 ticks after the first reading (0 at the first). */
+  private static void fakeProc(Path proc, String load, String pressure, long steal) {
+    try {
+      Files.createDirectories(proc.resolve("pressure"));
+      Files.writeString(proc.resolve("loadavg"), load + " 1.00 1.00 2/100 999\n");
+      Files.writeString(proc.resolve("pressure/cpu"), pressure + "\n");
+      long elapsed = steal == 0 ? 0 : 200;
+      Files.writeString(
+          proc.resolve("stat"),
+          "cpu  "
+              + (10 + elapsed - steal)
+              + " 0 10 100 0 0 0 "
+              + steal
+              + " 0 0\ncpu0 5 0 5 50 0 0 0 0 0 0\ncpu1 5 0 5 50 0 0 0 0 0 0\n");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
   void theColumnSpellsItInLowerCase() {
     assertThat(LimitedBy.CLIENT.id()).isEqualTo("client");
     assertThat(LimitedBy.NONE.id()).isEqualTo("none");

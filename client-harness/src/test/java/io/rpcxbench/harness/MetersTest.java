@@ -104,8 +104,14 @@ class MetersTest {
               "client_cpu_s",
               "client_cores",
               "harness_limited",
-              "limited_by")
-          .doesNotContain("server_cpu_s", "link_used");
+              "limited_by",
+              "noise_load",
+              "noise_cpu_pressure",
+              "noise_steal",
+              "noise_others_cores",
+              "contended",
+              "contended_why")
+          .doesNotContain("server_cpu_s", "link_used", "server_bytes_in");
       assertThat(c.provenance()).containsEntry("load_model", "closed").doesNotContainKey("server");
     }
   }

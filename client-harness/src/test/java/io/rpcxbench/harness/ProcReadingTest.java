@@ -49,20 +49,21 @@ class ProcReadingTest {
   }
 
   @Test
-  void theServersReadAndWriteSyscallsAreSummedOverItsTree() throws IOException {
+  void theServersSyscallsAndBytesAreSummedOverItsTree() throws IOException {
     process(10, "1 0 0 0", 100, "11");
     process(11, "1 0 0 0", 100, "");
     Files.writeString(proc.resolve("10/io"), "rchar: 9\nwchar: 9\nsyscr: 1200\nsyscw: 40\n");
     Files.writeString(proc.resolve("11/io"), "rchar: 1\nwchar: 1\nsyscr: 34\nsyscw: 2\n");
 
-    assertThat(new ProcProcessTree(proc, List.of(10L)).syscalls()).containsExactly(1234, 42);
+    assertThat(new ProcProcessTree(proc, List.of(10L)).io())
+        .isEqualTo(new ProcessStats.Io(1234, 42, 10, 10));
   }
 
   @Test
   void aServerWhoseIoCannotBeReadCountsNoSyscalls() throws IOException {
     process(10, "1 0 0 0", 100, "");
 
-    assertThat(new ProcProcessTree(proc, List.of(10L)).syscalls()).isNull();
+    assertThat(new ProcProcessTree(proc, List.of(10L)).io()).isNull();
   }
 
   @Test

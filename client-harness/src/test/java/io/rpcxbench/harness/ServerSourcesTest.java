@@ -90,7 +90,9 @@ class ServerSourcesTest {
     assertThat(i.serverStats(Protocol.parse("rpcx"))).isNull();
     List<String> args = new ArrayList<>();
     i.addArgs(args);
-    assertThat(args).containsExactly("--server-pid", "grpc=999999999", "--server-ssh", "me@b");
+    assertThat(args)
+        .containsExactly(
+            "--server-pid", "grpc=999999999", "--server-ssh", "me@b", "--noise-guard", "off");
     assertThat(new Instruments(Map.of("", List.of(1L)), null).serverStats(Protocol.parse("rpcx")))
         .isInstanceOf(ProcProcessTree.class);
   }

@@ -34,6 +34,8 @@ class SshProcessStatsTest {
       assertThat(s.cpuNanos()).isNotNegative();
       assertThat(s.coresAvailable()).isPositive();
       assertThat(stats.describe()).startsWith("pid " + tree.pid() + " and descendants on host-b");
+      assertThat(stats.host().load1()).as("this host's /proc/loadavg, as host B's").isNotNaN();
+      assertThat(stats.host().cpuTicks()).isPositive();
     } finally {
       tree.descendants().forEach(ProcessHandle::destroy);
       tree.destroy();
@@ -80,6 +82,27 @@ class SshProcessStatsTest {
     assertThat(r.sample())
         .isEqualTo(new ProcessStats.Sample(137 * ProcProcessTree.NANOS_PER_TICK, 1500, 2, 4));
     assertThat(r.allReset()).isFalse();
+    assertThat(r.host().load1()).isNaN();
+  }
+
+  @Test
+  void theHostsLoadComesWithTheTree() throws IOException {
+    SshProcessStats stats = new SshProcessStats(List.of("ssh", "b"), "b", List.of(10L));
+    SshProcessStats.Reading r =
+        stats.parse(
+            """
+            rpcx-stats 1
+            stat 10 (java) S 1 1 1 0 -1 0 0 0 0 0 100 10 0 0 20 0 1 0 0
+            loadavg 21.50
+            psi avg10=92.00 avg60=90.00 avg300=80.00 total=123456789
+            cpustat 100 0 50 800 0 0 0 50 0 0
+            end
+            """);
+    assertThat(r.host().load1()).isEqualTo(21.5);
+    assertThat(r.host().pressureTotalUs()).isEqualTo(123456789L);
+    assertThat(r.host().pressureAvg10()).isEqualTo(92.0);
+    assertThat(r.host().cpuTicks()).isEqualTo(1000);
+    assertThat(r.host().stealTicks()).isEqualTo(50);
   }
 
   @Test

@@ -128,8 +128,8 @@ class WarmupTest {
             r ->
                 assertThat(r.extra("limited_by"))
                     .hasValueSatisfying(
-                        v -> assertThat(v).isIn("client", "server", "link", "none")));
-    assertThat(p.get("limited_by")).matches("((client|server|link|none) \\d+(, )?)+");
+                        v -> assertThat(v).isIn("client", "server", "link", "none", "contended")));
+    assertThat(p.get("limited_by")).matches("((client|server|link|none|contended) \\d+(, )?)+");
   }
 
   @Test
