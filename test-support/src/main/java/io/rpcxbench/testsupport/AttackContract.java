@@ -18,11 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 30's attacks on a protocol's fat jar in a small JVM ({@value #HEAP_MIB} MiB of heap), each
  * while an honest client calls through the plug-in (a 2 s deadline): the server must stay alive,
- * serve the honest client during the attack at least a fifth as often as just before it (the issue's
- * line between a server that held and one that "served under 20 % of its baseline"; on this shared
- * 2-vCPU box 300 connections opening beside a healthy gRPC server measured 39 %), serve every call
- * after it, log at most a few lines, and keep its RSS under the heap, 200 MiB and 128 KiB per
- * connection held. One subclass per protocol, run by failsafe:
+ * serve the honest client during the attack at least a fifth as often as just before it (the
+ * issue's line between a server that held and one that "served under 20 % of its baseline"; on this
+ * shared 2-vCPU box 300 connections opening beside a healthy gRPC server measured 39 %), serve
+ * every call after it, log at most a few lines, and keep its RSS under the heap, 200 MiB and 128
+ * KiB per connection held. One subclass per protocol, run by failsafe:
  *
  * <pre>{@code
  * class ThriftAttackIT extends AttackContract {
