@@ -156,36 +156,50 @@ public final class SweepCommand implements Callable<Integer> {
           clientOpts == null
               ? null
               : clientOpts.isBlank() ? List.of() : List.of(clientOpts.trim().split("\\s+"));
-      return new SweepSettings(
-          plan.protocolIds(known),
-          plan.threadList(),
-          plan.requestList(),
-          plan.rateList(),
-          plan.durationS(),
-          plan.runs,
-          plan.limitS,
-          plan.timeoutPer,
-          plan.stopAfterFailures,
-          plan.skipDominated,
-          plan.stopAfterOverload,
-          where,
-          target.host(),
-          ports,
-          passThrough.args(harnessOptions),
-          plan.scenario,
-          plan.workDuration(),
-          plan.workKind,
-          out,
-          retryFailed,
-          target.serverJvmFlags(),
-          target.serverFlagsGiven(),
-          target.serverStats(where),
-          target.sshDestination(),
-          inProcess,
-          clientFlags,
-          home());
+      SweepSettings settings =
+          new SweepSettings(
+              plan.protocolIds(known),
+              plan.threadList(),
+              plan.requestList(),
+              plan.rateList(),
+              plan.durationS(),
+              plan.runs,
+              plan.limitS,
+              plan.timeoutPer,
+              plan.stopAfterFailures,
+              plan.skipDominated,
+              plan.stopAfterOverload,
+              where,
+              target.host(),
+              ports,
+              passThrough.args(harnessOptions),
+              plan.scenario,
+              plan.workDuration(),
+              plan.workKind,
+              out,
+              retryFailed,
+              target.serverJvmFlags(),
+              target.serverFlagsGiven(),
+              target.serverStats(where),
+              target.sshDestination(),
+              inProcess,
+              clientFlags,
+              home());
+      checkHarnessOptions(settings);
+      return settings;
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /**
+   * The harness judges its options (a warm-up that contradicts --paper, a bad duration) on the
+   * first point, before a lock, a log or a server: bad usage exits 2 at once.
+   */
+  private static void checkHarnessOptions(SweepSettings s) {
+    List<PlannedPoint> points = s.plan().points();
+    if (!points.isEmpty()) {
+      HarnessPoints.resultFile(PointArgs.of(s, points.get(0), s.host(), 1, Map.of()));
     }
   }
 
