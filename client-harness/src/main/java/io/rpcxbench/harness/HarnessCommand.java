@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
  * }</pre>
  *
  * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly, or
- * a server could not be reached; 2 bad usage.
+ * a server could not be reached; 2 bad usage; 99 a {@code --threshold} failed (and nothing above
+ * did: 2 and 1 take precedence, as an interrupt's 130/143 does).
  */
 @Command(
     name = "client-harness",
@@ -45,7 +46,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every call answered correctly",
       "1:calls failed, timed out or answered wrongly, or a server was unreachable",
-      "2:bad usage"
+      "2:bad usage",
+      "99:a --threshold failed (1 and 2 take precedence)"
     })
 public final class HarnessCommand implements Callable<Integer> {
   static final int OK = 0;
@@ -90,6 +92,15 @@ public final class HarnessCommand implements Callable<Integer> {
               + " server_jvm_flags=\"-Xmx384m\" (repeatable; sweep.sh records the servers' flags"
               + " and the lab's link with it).")
   Map<String, String> provenance = new LinkedHashMap<>();
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description =
+          "A pass/fail criterion on each protocol's kept runs, k6's form METRIC OP VALUE[UNIT]:"
+              + " p50, p90, p99, p99.9 (us, ms, s), throughput (calls/s), errors, drops; < <= >"
+              + " >= ==, e.g. 'p99<5ms' (repeatable). A failed one exits 99.")
+  List<String> thresholds = new ArrayList<>();
 
   /** Set by the parent on the JVM it forks for one protocol: run it here, print no table. */
   @Option(names = "--worker", hidden = true)
@@ -138,6 +149,7 @@ public final class HarnessCommand implements Callable<Integer> {
       return OK;
     }
     RunConfig config = config();
+    Thresholds checks = thresholds();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
     for (Protocol p : config.protocols()) {
@@ -160,12 +172,39 @@ public final class HarnessCommand implements Callable<Integer> {
     } else {
       outcomes.addAll(new WorkerForks(config, err).runEach());
     }
+    int code = outcomes.stream().mapToInt(PointOutcome::exitCode).max().orElse(OK);
     if (!worker) {
       new SummaryTable(config, outcomes).print(out);
+      code = review(config, checks, code);
     }
     out.flush();
     err.flush();
-    return outcomes.stream().mapToInt(PointOutcome::exitCode).max().orElse(OK);
+    return code;
+  }
+
+  /** The point's trend warnings and thresholds ({@link PointReview}); the exit code after them. */
+  private int review(RunConfig config, Thresholds checks, int code) {
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    List<PointReview.PointFile> files = new ArrayList<>();
+    config
+        .protocols()
+        .forEach(p -> files.add(new PointReview.PointFile("", p.id(), config.resultFile(p))));
+    try {
+      boolean failed = new PointReview(checks, err::println, out::println).review(files, true);
+      return failed && code == OK ? Thresholds.FAILED : code;
+    } catch (IOException e) {
+      err.println("cannot review the result files: " + e);
+      return code == OK ? CALLS_FAILED : code;
+    }
+  }
+
+  private Thresholds thresholds() {
+    try {
+      return Thresholds.parse(thresholds);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   private RunConfig config() {

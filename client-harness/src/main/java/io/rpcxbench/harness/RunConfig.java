@@ -197,7 +197,9 @@ record RunConfig(
       throw new IllegalArgumentException(
           "--provenance " + key + ": a key is lower snake case, e.g. server_jvm_flags");
     }
-    if (ProtocolRun.HARNESS_KEYS.contains(key)) {
+    if (ProtocolRun.HARNESS_KEYS.contains(key)
+        || key.equals(KeptRunsTrend.KEY)
+        || key.equals(Thresholds.KEY)) {
       throw new IllegalArgumentException(
           "--provenance " + key + ": the harness writes that key itself");
     }
