@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Stress client of rpcx-bench: T threads x R blocking calls, --runs times, per protocol.",
       "Several protocols run one after another, each in a JVM of its own (forked).",
+      "Each warms up to steady state first; --paper: the paper's cold method (no warm-up).",
       "Example: --protocol rpcx,grpc,openfeign --threads 10 --requests 100 --host 198.18.0.2",
       "The protocols: --list-protocols"
     },

@@ -166,8 +166,9 @@ public final class SweepCommand implements Callable<Integer> {
     boolean failed = new PointReview(checks, warn, log::line).review(files, false);
     if (trends[0] > MAX_TREND_WARNINGS) {
       log.line(
-          (trends[0] - MAX_TREND_WARNINGS)
-              + " more protocols' points still trend; their files say so in '# trend:'");
+          "... and "
+              + (trends[0] - MAX_TREND_WARNINGS)
+              + " more points whose kept runs still trend (their files have '# trend:')");
     }
     return failed && code == Sweep.OK ? Thresholds.FAILED : code;
   }
