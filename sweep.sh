@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sweep.sh: the paper's sweep, as its users know it. A launcher of `rpcx-bench sweep` (the runner
 # in Java, client-harness's io.rpcxbench.harness.runner): for every thread count, every request
-# count, every protocol, one point (10 runs) in a harness JVM of its own under a 600 s limit.
+# count, every protocol, one point (10 runs) in a harness JVM of its own under a 600 s limit, the
+# paper's cold method (--paper: no warm-up) unless a warm-up option is given.
 # Rerunning the same command resumes; one sweep at a time per --out; the servers it starts die
 # with it, or at the next start when it was killed. See docs/sweep.md.
 set -euo pipefail
@@ -64,8 +65,13 @@ Plan:
   --work D, --work-kind sleep|cpu   work per call in each service (files get a w<D>- prefix)
 
 Passed to the harness at every point (recorded in every file, failed-point ones too):
-  --call KIND, --payload BYTES, --items N, --warmup D, --requests-per thread|total,
+  --call KIND, --payload BYTES, --items N, --requests-per thread|total,
   --timeout D (per-call deadline), --cold-start, and everything after "--"
+  --warmup D, --warmup-mode steady, --warmup-iteration D, --warmup-tolerance PCT, --warmup-max D:
+                           a warm-up; without one, sweep.sh passes --paper (the paper's cold
+                           method: no warm-up, order 0 dropped by the report), where
+                           `rpcx-bench sweep` would warm every point up to steady state
+  --threshold EXPR         checked on every point after the sweep, e.g. 'p99<5ms' (repeatable)
 
 Output and control:
   --out DIR                raw results folder (default results/raw); the log goes there too
@@ -78,8 +84,8 @@ SERVER_JVM_OPTS, RPCX_READY_TIMEOUT, RPCX_SWEEP_MIN_FREE_KB, RPCX_LAB_STATE_DIR.
 
 Exit: 0 every point complete without errors, 1 some point failed or timed out (or, with
 --rates, a protocol did not keep up), 2 bad usage, 3 another sweep is running on --out,
-4 --out cannot be written (full disk; the resume command is printed), 130/143 interrupted
-(the resume command is printed).
+4 --out cannot be written (full disk; the resume command is printed), 99 a --threshold
+failed and nothing above did, 130/143 interrupted (the resume command is printed).
 
 Examples:
   ./sweep.sh --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2
@@ -110,6 +116,18 @@ die_usage() {
   exit 2
 }
 
+# warmup_chosen ARGS: whether ARGS choose the warm-up themselves (a --warmup* option or --paper,
+# also after "--"); else sweep.sh passes --paper, the paper's method
+warmup_chosen() {
+  local arg
+  for arg in "$@"; do
+    case $arg in
+      --warmup* | --paper) return 0 ;;
+    esac
+  done
+  return 1
+}
+
 # resume_command: what a stopped sweep prints to be resumed
 resume_command() {
   local cmd
@@ -129,7 +147,9 @@ main() {
   RPCX_SWEEP_RESUME=$(resume_command "$@")
   # each point's JVM gets exactly CLIENT_JVM_OPTS (none when unset), as it always did
   export RPCX_SWEEP_RESUME RPCX_BENCH_HOME=$SCRIPT_DIR CLIENT_JVM_OPTS=${CLIENT_JVM_OPTS-}
-  exec "$JAVA" -cp "$jar" "$MAIN" sweep "$@"
+  local method=(--paper)
+  if warmup_chosen "$@"; then method=(); fi
+  exec "$JAVA" -cp "$jar" "$MAIN" sweep ${method[@]+"${method[@]}"} "$@"
 }
 
 main "$@"

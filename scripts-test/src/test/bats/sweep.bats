@@ -41,23 +41,37 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [[ $output == *"rpcx-bench sweep"* ]]
 }
 
-@test "default plan is the paper's: threads 10..990, requests 10..900, step 10, three protocols" {
+@test "default plan is the paper's: threads 10..990, requests 10..900, step 10, three protocols, no warm-up" {
   run "$SWEEP" --dry-run --out "$OUTDIR"
   [ "$status" -eq 0 ]
   [ "${lines[0]}" = "plan: 26730 points; protocols rpcx grpc openfeign; threads 10:990:10; requests 10:900:10; runs 10; limit 600s per point; out $OUTDIR" ]
-  [ "${lines[1]}" = "1/26730 rpcx t10 r10 $OUTDIR/rpcx/t10-r10.csv" ]
-  [ "${lines[2]}" = "2/26730 grpc t10 r10 $OUTDIR/grpc/t10-r10.csv" ]
-  [ "${lines[4]}" = "4/26730 rpcx t10 r20 $OUTDIR/rpcx/t10-r20.csv" ]
-  [ "${lines[26730]}" = "26730/26730 openfeign t990 r900 $OUTDIR/openfeign/t990-r900.csv" ]
+  [ "${lines[1]}" = "harness options: --paper" ]
+  [ "${lines[2]}" = "1/26730 rpcx t10 r10 $OUTDIR/rpcx/t10-r10.csv" ]
+  [ "${lines[3]}" = "2/26730 grpc t10 r10 $OUTDIR/grpc/t10-r10.csv" ]
+  [ "${lines[5]}" = "4/26730 rpcx t10 r20 $OUTDIR/rpcx/t10-r20.csv" ]
+  [ "${lines[26731]}" = "26730/26730 openfeign t990 r900 $OUTDIR/openfeign/t990-r900.csv" ]
   [ ! -e "$OUTDIR" ]
+}
+
+@test "a warm-up option replaces the paper's method; beside --paper it is bad usage" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --warmup-mode steady
+  [ "$status" -eq 0 ]
+  [ "${lines[1]}" = "harness options: --warmup-mode steady" ]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 -- --warmup-max 30s
+  [ "$status" -eq 0 ]
+  [ "${lines[1]}" = "harness options: --warmup-max 30s" ]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --paper --warmup 5s
+  [ "$status" -eq 2 ]
+  [[ $output == *"--paper is the paper's cold method, no warm-up: it contradicts --warmup 5s"* ]]
 }
 
 @test "plans: rates, chain and work file names, harness options; --json for deploy/fleet" {
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx,grpc --rates 1000:2000:1000 --duration 5s --runs 3
   [ "$status" -eq 0 ]
   [ "${lines[0]}" = "plan: 4 points; protocols rpcx grpc; rates 1000:2000:1000 calls/s; duration 5s; runs 3; planned calls 90000; limit 600s per point; out $OUTDIR" ]
-  [ "${lines[1]}" = "1/4 rpcx 1000/s $OUTDIR/rpcx/open-r1000-d5s.csv" ]
-  [ "${lines[2]}" = "2/4 grpc 1000/s $OUTDIR/grpc/open-r1000-d5s.csv" ]
+  [ "${lines[1]}" = "harness options: --paper" ]
+  [ "${lines[2]}" = "1/4 rpcx 1000/s $OUTDIR/rpcx/open-r1000-d5s.csv" ]
+  [ "${lines[3]}" = "2/4 grpc 1000/s $OUTDIR/grpc/open-r1000-d5s.csv" ]
   run "$SWEEP" --dry-run --out "$OUTDIR" --local --protocol rpcx,grpc --scenario chain --work 100ms --threads 10,100 --requests 20 -- --warmup 1s
   [ "$status" -eq 0 ]
   [ "${lines[1]}" = "harness options: --scenario chain --work 100ms --work-kind sleep --warmup 1s" ]
@@ -98,7 +112,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   cp "$JAR" "$WORK/flat/"
   run "$WORK/flat/sweep.sh" --dry-run --protocol rpcx --threads 1 --requests 1 --out "$OUTDIR"
   [ "$status" -eq 0 ]
-  [[ ${lines[1]} == "1/1 rpcx t1 r1 "* ]]
+  [[ ${lines[2]} == "1/1 rpcx t1 r1 "* ]]
 }
 
 @test "a real --local sweep of rpcx and grpc runs every point once, logs progress, and resumes" {
@@ -115,6 +129,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   for f in rpcx/t2-r5.csv rpcx/t2-r10.csv grpc/t2-r5.csv grpc/t2-r10.csv; do
     grep -qx '# status: complete' "$OUTDIR/$f"
     grep -qx '# server_jvm_flags: -Xmx128m -XX:+UseSerialGC' "$OUTDIR/$f"
+    grep -qx '# warmup_mode: none' "$OUTDIR/$f"
   done
   [ ! -e "$OUTDIR/sweep.pids" ]
   before=$(stat -c %Y "$OUTDIR/rpcx/t2-r5.csv")

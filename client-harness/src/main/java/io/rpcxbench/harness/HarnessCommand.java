@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  *
  * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly, or
  * a server could not be reached; 2 bad usage; 5 {@code --noise-guard strict} and a kept run ran on
- * a contended machine (the file is written, complete).
+ * a contended machine (the file is written, complete); 99 a {@code --threshold} failed (and nothing
+ * above did: 2, 1 and 5 take precedence, as an interrupt's 130/143 does).
  */
 @Command(
     name = "client-harness",
@@ -39,6 +40,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Stress client of rpcx-bench: T threads x R blocking calls, --runs times, per protocol.",
       "Several protocols run one after another, each in a JVM of its own (forked).",
+      "Each warms up to steady state first; --paper: the paper's cold method (no warm-up).",
       "Example: --protocol rpcx,grpc,openfeign --threads 10 --requests 100 --host 198.18.0.2",
       "The protocols: --list-protocols"
     },
@@ -47,7 +49,8 @@ import picocli.CommandLine.Spec;
       "0:every call answered correctly",
       "1:calls failed, timed out or answered wrongly, or a server was unreachable",
       "2:bad usage",
-      "5:--noise-guard strict: a kept run ran on a contended machine (file written)"
+      "5:--noise-guard strict: a kept run ran on a contended machine (file written)",
+      "99:a --threshold failed (1, 2 and 5 take precedence)"
     })
 public final class HarnessCommand implements Callable<Integer> {
   static final int OK = 0;
@@ -96,6 +99,15 @@ public final class HarnessCommand implements Callable<Integer> {
               + " and the lab's link with it).")
   Map<String, String> provenance = new LinkedHashMap<>();
 
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description =
+          "A pass/fail criterion on each protocol's kept runs, k6's form METRIC OP VALUE[UNIT]:"
+              + " p50, p90, p99, p99.9 (us, ms, s), throughput (calls/s), errors, drops; < <= >"
+              + " >= ==, e.g. 'p99<5ms' (repeatable). A failed one exits 99.")
+  List<String> thresholds = new ArrayList<>();
+
   /** Set by the parent on the JVM it forks for one protocol: run it here, print no table. */
   @Option(names = "--worker", hidden = true)
   boolean worker;
@@ -143,6 +155,7 @@ public final class HarnessCommand implements Callable<Integer> {
       return OK;
     }
     RunConfig config = config();
+    Thresholds checks = thresholds();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
     for (Protocol p : config.protocols()) {
@@ -165,12 +178,39 @@ public final class HarnessCommand implements Callable<Integer> {
     } else {
       outcomes.addAll(new WorkerForks(config, err).runEach());
     }
+    int code = outcomes.stream().mapToInt(PointOutcome::exitCode).reduce(OK, HarnessCommand::worse);
     if (!worker) {
       new SummaryTable(config, outcomes).print(out);
+      code = review(config, checks, code);
     }
     out.flush();
     err.flush();
-    return outcomes.stream().mapToInt(PointOutcome::exitCode).reduce(OK, HarnessCommand::worse);
+    return code;
+  }
+
+  /** The point's trend warnings and thresholds ({@link PointReview}); the exit code after them. */
+  private int review(RunConfig config, Thresholds checks, int code) {
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter out = spec.commandLine().getOut();
+    List<PointReview.PointFile> files = new ArrayList<>();
+    config
+        .protocols()
+        .forEach(p -> files.add(new PointReview.PointFile("", p.id(), config.resultFile(p))));
+    try {
+      boolean failed = new PointReview(checks, err::println, out::println).review(files, true);
+      return failed && code == OK ? Thresholds.FAILED : code;
+    } catch (IOException e) {
+      err.println("cannot review the result files: " + e);
+      return code == OK ? CALLS_FAILED : code;
+    }
+  }
+
+  private Thresholds thresholds() {
+    try {
+      return Thresholds.parse(thresholds);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   /** Of two protocols' codes, the one to exit with: bad usage, then failures, then contention. */

@@ -41,8 +41,9 @@ final class LoadOptions {
       defaultValue = RunConfig.DEFAULT_WARMUP,
       converter = DurationConverter.class,
       description =
-          "Warm-up before order 0: the T threads make the same calls for this long,"
-              + " none of them recorded (default: ${DEFAULT-VALUE}, no warm-up).")
+          "A fixed warm-up before order 0: the T threads make the same calls for this long, none"
+              + " of them recorded; 0s: none, the paper's method. Given, it replaces the default"
+              + " steady warm-up (--warmup-mode).")
   Duration warmup;
 
   @Option(
@@ -94,7 +95,7 @@ final class LoadOptions {
       names = "--cold-start",
       description =
           "Order 0 includes building the client (class loading, connecting) and its first call,"
-              + " as a program run once would see it (the paper's first run); no --warmup.")
+              + " as a program run once would see it (the paper's first run); no warm-up.")
   boolean coldStart;
 
   /** --payload, or the call's own default. */

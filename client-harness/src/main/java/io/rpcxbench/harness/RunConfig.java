@@ -45,7 +45,10 @@ record RunConfig(
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
 
-  /** No warm-up: the paper's method (order 0 includes start-up and the cleaning drops it). */
+  /**
+   * No fixed warm-up: without a warm-up option the warm-up is steady ({@link WarmupModeOptions});
+   * given explicitly, 0s is the paper's method (order 0 includes start-up, the cleaning drops it).
+   */
   static final String DEFAULT_WARMUP = "0s";
 
   static final String DEFAULT_HOST = "127.0.0.1";
@@ -194,7 +197,9 @@ record RunConfig(
       throw new IllegalArgumentException(
           "--provenance " + key + ": a key is lower snake case, e.g. server_jvm_flags");
     }
-    if (ProtocolRun.HARNESS_KEYS.contains(key)) {
+    if (ProtocolRun.HARNESS_KEYS.contains(key)
+        || key.equals(KeptRunsTrend.KEY)
+        || key.equals(Thresholds.KEY)) {
       throw new IllegalArgumentException(
           "--provenance " + key + ": the harness writes that key itself");
     }

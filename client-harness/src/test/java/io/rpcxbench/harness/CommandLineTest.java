@@ -151,6 +151,9 @@ class CommandLineTest {
     assertThat(o.out())
         .contains("Example: --protocol rpcx,grpc,openfeign")
         .contains("--warmup=DURATION")
-        .contains("2   bad usage");
+        .contains("2    bad usage")
+        .contains("99   a --threshold failed (1 and 2 take precedence)")
+        .contains("--paper")
+        .contains("--threshold=EXPR");
   }
 }

@@ -138,7 +138,8 @@ class WarmupTest {
         new String[][] {
           {"--warmup-mode", "steady", "--warmup", "5s"},
           {"--warmup-mode", "steady", "--cold-start"},
-          {"--warmup-max", "30s"},
+          {"--warmup", "1s", "--warmup-max", "30s"},
+          {"--cold-start", "--warmup-tolerance", "5%"},
           {"--warmup-mode", "lukewarm"},
           {"--warmup-mode", "steady", "--warmup-iteration", "2s", "--warmup-max", "3s"}
         }) {
@@ -160,9 +161,76 @@ class WarmupTest {
   }
 
   @Test
-  void withoutTheOptionThereIsNoWarmUp() throws IOException {
+  void withoutAWarmUpOptionTheWarmUpIsSteadyAndTheFileSaysSo() {
+    RunConfig config = config("--protocol", "rpcx", "--threads", "2", "--requests", "10");
+
+    assertThat(config.steadyWarmup())
+        .isEqualTo(new SteadyWarmup(Duration.ofSeconds(1), 0.03, Duration.ofSeconds(60)));
+    Map<String, String> p =
+        ProtocolRun.provenance(config, Provenance.capture(), "x", java.time.Instant.now());
+    assertThat(p).containsEntry("warmup_mode", "steady").containsEntry("warmup_converged", "false");
+    assertThat(p.get("options"))
+        .contains(
+            "--warmup PT0S --warmup-mode steady --warmup-iteration 1s --warmup-tolerance 3%"
+                + " --warmup-max 60s ");
+  }
+
+  @Test
+  void aSteadyOptionAloneIsTheDefaultSteadyWarmUpWithIt() {
+    RunConfig config =
+        config("--protocol", "rpcx", "--threads", "2", "--requests", "10", "--warmup-max", "9s");
+
+    assertThat(config.steadyWarmup().max()).isEqualTo(Duration.ofSeconds(9));
+  }
+
+  @Test
+  void aFixedWarmUpAColdStartOrThePapersMethodChooseNoSteadyOne() {
+    for (String[] choice :
+        new String[][] {
+          {"--warmup", "0s"},
+          {"--warmup", "2s"},
+          {"--cold-start"},
+          {"--paper"},
+          {"--paper", "--cold-start"},
+          {"--paper", "--warmup", "0s"},
+          {"--warmup-mode", "fixed"}
+        }) {
+      List<String> line =
+          new java.util.ArrayList<>(
+              List.of("--protocol", "rpcx", "--threads", "2", "--requests", "10"));
+      line.addAll(List.of(choice));
+
+      assertThat(config(line.toArray(String[]::new)).steadyWarmup())
+          .as(String.join(" ", choice))
+          .isNull();
+    }
+  }
+
+  @Test
+  void thePapersMethodBesideAWarmUpIsAContradictionInOneLine() {
+    for (String[] bad :
+        new String[][] {
+          {"--warmup-mode", "steady"}, {"--warmup", "5s"}, {"--warmup-iteration", "2s"}
+        }) {
+      String named = bad[0].equals("--warmup-iteration") ? bad[0] : String.join(" ", bad);
+      List<String> line =
+          new java.util.ArrayList<>(
+              List.of("--protocol", "rpcx", "--threads", "1", "--requests", "1", "--paper"));
+      line.addAll(List.of(bad));
+
+      HarnessInvocation.Outcome o = HarnessInvocation.runAsGiven(line.toArray(String[]::new));
+
+      assertThat(o.exitCode()).isEqualTo(2);
+      assertThat(o.err().lines().findFirst().orElse(""))
+          .isEqualTo(
+              "error: --paper is the paper's cold method, no warm-up: it contradicts " + named);
+    }
+  }
+
+  @Test
+  void thePapersMethodHasNoWarmUp() throws IOException {
     HarnessInvocation.Outcome o =
-        HarnessInvocation.run(
+        HarnessInvocation.runAsGiven(
             args(
                 "--protocol",
                 "rpcx",
@@ -172,6 +240,7 @@ class WarmupTest {
                 10,
                 "--runs",
                 2,
+                "--paper",
                 "--port",
                 "rpcx=" + server.port(),
                 "--out",
@@ -245,6 +314,13 @@ class WarmupTest {
         .contains("--protocol grpc ")
         .contains("--warmup PT10S ")
         .endsWith("--worker");
+  }
+
+  /** The validated configuration of a command line, as the harness would run it. */
+  private static RunConfig config(String... args) {
+    picocli.CommandLine cl = HarnessCommand.commandLine();
+    cl.parseArgs(args);
+    return ((HarnessCommand) cl.getCommand()).validConfig();
   }
 
   private static final CallKind.CallInput NO_INPUT =

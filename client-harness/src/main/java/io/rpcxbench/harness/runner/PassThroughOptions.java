@@ -24,8 +24,43 @@ final class PassThroughOptions {
       description = "Passed to the harness (needs --call).")
   Integer items;
 
-  @Option(names = "--warmup", paramLabel = "DURATION", description = "Passed to the harness.")
+  @Option(
+      names = "--paper",
+      description =
+          "Passed to the harness: the paper's cold method, no warm-up (sweep.sh passes it unless"
+              + " a warm-up option is given). Without it and without a warm-up option every point"
+              + " warms up to steady state (the harness's default).")
+  boolean paper;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: a fixed warm-up (0s: none).")
   String warmup;
+
+  @Option(
+      names = "--warmup-mode",
+      paramLabel = "fixed|steady",
+      description = "Passed to the harness (steady is its default).")
+  String warmupMode;
+
+  @Option(
+      names = "--warmup-iteration",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: a steady warm-up iteration's length.")
+  String warmupIteration;
+
+  @Option(
+      names = "--warmup-tolerance",
+      paramLabel = "PCT",
+      description = "Passed to the harness: a steady warm-up's tolerance.")
+  String warmupTolerance;
+
+  @Option(
+      names = "--warmup-max",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: a steady warm-up's cap.")
+  String warmupMax;
 
   @Option(
       names = "--requests-per",
@@ -62,11 +97,23 @@ final class PassThroughOptions {
       throw new IllegalArgumentException(
           "--requests-per must be thread or total, got '" + requestsPer + "'");
     }
+    if (more.stream().anyMatch(a -> a.equals("--threshold") || a.startsWith("--threshold="))) {
+      throw new IllegalArgumentException(
+          "--threshold is the sweep's: give it before \"--\" (the sweep checks every point's"
+              + " file; a point's harness would count a failed threshold as a failed point)");
+    }
     List<String> opts = new ArrayList<>();
     add(opts, "--call", call);
     add(opts, "--payload", payload);
     add(opts, "--items", items);
+    if (paper) {
+      opts.add("--paper");
+    }
     add(opts, "--warmup", warmup);
+    add(opts, "--warmup-mode", warmupMode);
+    add(opts, "--warmup-iteration", warmupIteration);
+    add(opts, "--warmup-tolerance", warmupTolerance);
+    add(opts, "--warmup-max", warmupMax);
     add(opts, "--requests-per", requestsPer);
     add(opts, "--timeout", timeout);
     if (coldStart) {

@@ -2,6 +2,8 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.PointReview;
+import io.rpcxbench.harness.Thresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -11,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,9 +46,13 @@ import picocli.CommandLine.Spec;
       "2:bad usage",
       "3:another sweep is running on --out",
       "4:--out cannot be written (full disk; the resume command is printed)",
+      "99:a --threshold failed on some point, and none of the above happened",
       "130:interrupted (SIGINT; 143 for SIGTERM; the resume command is printed)"
     })
 public final class SweepCommand implements Callable<Integer> {
+  /** Trend warnings on the console after a sweep; the files record every one. */
+  private static final int MAX_TREND_WARNINGS = 20;
+
   @Spec CommandSpec spec;
 
   @Mixin SweepTargetOptions target = new SweepTargetOptions();
@@ -82,6 +89,15 @@ public final class SweepCommand implements Callable<Integer> {
           "Run every point in this JVM (no JVM start per point; not the paper's cold method).")
   boolean inProcess;
 
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description =
+          "Checked on every point's kept runs after the sweep, k6's form METRIC OP VALUE[UNIT]:"
+              + " p50, p90, p99, p99.9 (us, ms, s), throughput (calls/s), errors, drops; < <= >"
+              + " >= ==, e.g. 'p99<5ms' (repeatable). A failed one exits 99.")
+  List<String> thresholds = new ArrayList<>();
+
   @Parameters(
       paramLabel = "HARNESS_OPTIONS",
       description = "After --: passed to every point verbatim.")
@@ -91,14 +107,16 @@ public final class SweepCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     SweepSettings s = settings();
+    Thresholds checks = thresholds();
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     String resume = System.getenv().getOrDefault("RPCX_SWEEP_RESUME", defaultResume());
+    SweepLog log = new SweepLog(err);
     Sweep sweep =
         new Sweep(
             s,
             catalog,
-            new SweepLog(err),
+            log,
             resume,
             envLong("RPCX_SWEEP_MIN_FREE_KB", 8192),
             1000 * envLong("RPCX_READY_TIMEOUT", 180));
@@ -111,7 +129,7 @@ public final class SweepCommand implements Callable<Integer> {
       return Sweep.OK;
     }
     try {
-      return sweep.run();
+      return review(sweep, log, checks, sweep.run());
     } catch (Sweep.NoSpace e) {
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(e.getMessage()));
       return Sweep.NO_SPACE;
@@ -123,6 +141,41 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalStateException e) {
       err.println("rpcx-bench sweep: " + e.getMessage());
       return Sweep.FAILURES;
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /** Warnings for trends, the thresholds' lines: after the sweep, on every point's file. */
+  private static int review(Sweep sweep, SweepLog log, Thresholds checks, int code)
+      throws IOException {
+    if (code != Sweep.OK && code != Sweep.FAILURES) {
+      return code; // no points were run (lock, usage) or the disk is full
+    }
+    List<PointReview.PointFile> files = new ArrayList<>();
+    for (PlannedPoint p : sweep.plan().points()) {
+      files.add(new PointReview.PointFile(p.label(), p.protocol(), sweep.file(p)));
+    }
+    int[] trends = {0};
+    Consumer<String> warn =
+        w -> {
+          if (trends[0]++ < MAX_TREND_WARNINGS) {
+            log.line(w);
+          }
+        };
+    boolean failed = new PointReview(checks, warn, log::line).review(files, false);
+    if (trends[0] > MAX_TREND_WARNINGS) {
+      log.line(
+          "... and "
+              + (trends[0] - MAX_TREND_WARNINGS)
+              + " more points whose kept runs still trend (their files have '# trend:')");
+    }
+    return failed && code == Sweep.OK ? Thresholds.FAILED : code;
+  }
+
+  private Thresholds thresholds() {
+    try {
+      return Thresholds.parse(thresholds);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -156,36 +209,50 @@ public final class SweepCommand implements Callable<Integer> {
           clientOpts == null
               ? null
               : clientOpts.isBlank() ? List.of() : List.of(clientOpts.trim().split("\\s+"));
-      return new SweepSettings(
-          plan.protocolIds(known),
-          plan.threadList(),
-          plan.requestList(),
-          plan.rateList(),
-          plan.durationS(),
-          plan.runs,
-          plan.limitS,
-          plan.timeoutPer,
-          plan.stopAfterFailures,
-          plan.skipDominated,
-          plan.stopAfterOverload,
-          where,
-          target.host(),
-          ports,
-          passThrough.args(harnessOptions),
-          plan.scenario,
-          plan.workDuration(),
-          plan.workKind,
-          out,
-          retryFailed,
-          target.serverJvmFlags(),
-          target.serverFlagsGiven(),
-          target.serverStats(where),
-          target.sshDestination(),
-          inProcess,
-          clientFlags,
-          home());
+      SweepSettings settings =
+          new SweepSettings(
+              plan.protocolIds(known),
+              plan.threadList(),
+              plan.requestList(),
+              plan.rateList(),
+              plan.durationS(),
+              plan.runs,
+              plan.limitS,
+              plan.timeoutPer,
+              plan.stopAfterFailures,
+              plan.skipDominated,
+              plan.stopAfterOverload,
+              where,
+              target.host(),
+              ports,
+              passThrough.args(harnessOptions),
+              plan.scenario,
+              plan.workDuration(),
+              plan.workKind,
+              out,
+              retryFailed,
+              target.serverJvmFlags(),
+              target.serverFlagsGiven(),
+              target.serverStats(where),
+              target.sshDestination(),
+              inProcess,
+              clientFlags,
+              home());
+      checkHarnessOptions(settings);
+      return settings;
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /**
+   * The harness judges its options (a warm-up that contradicts --paper, a bad duration) on the
+   * first point, before a lock, a log or a server: bad usage exits 2 at once.
+   */
+  private static void checkHarnessOptions(SweepSettings s) {
+    List<PlannedPoint> points = s.plan().points();
+    if (!points.isEmpty()) {
+      HarnessPoints.resultFile(PointArgs.of(s, points.get(0), s.host(), 1, Map.of()));
     }
   }
 

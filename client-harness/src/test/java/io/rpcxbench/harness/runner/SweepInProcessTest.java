@@ -35,6 +35,10 @@ class SweepInProcessTest {
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     List<String> all = new ArrayList<>(List.of("sweep", "--in-process"));
+    // the paper's method (no warm-up) unless a test chooses one: a steady one adds seconds a point
+    if (List.of(args).stream().noneMatch(a -> a.startsWith("--warmup") || a.equals("--paper"))) {
+      all.add("--paper");
+    }
     all.addAll(List.of(args));
     int code = cl.execute(all.toArray(new String[0]));
     return new Outcome(code, out.toString(), err.toString());
