@@ -152,7 +152,8 @@ class CommandLineTest {
         .contains("Example: --protocol rpcx,grpc,openfeign")
         .contains("--warmup=DURATION")
         .contains("2    bad usage")
-        .contains("99   a --threshold failed (1 and 2 take precedence)")
+        .contains("5    --noise-guard strict: a kept run ran on a contended machine")
+        .contains("99   a --threshold failed (1, 2 and 5 take precedence)")
         .contains("--paper")
         .contains("--threshold=EXPR");
   }
