@@ -27,6 +27,8 @@ import java.util.Map;
  * searches and shared points it has are not run again).
  */
 final class Choose {
+  static final int WARMUP_THREADS = 4;
+  static final int WARMUP_CALLS = 2000;
   static final int OK = 0;
   static final int FAILURES = 1;
   static final int LOCKED = 3;
@@ -40,6 +42,7 @@ final class Choose {
   private PointLauncher launcher;
   private Map<String, String> provenance;
   private long started;
+  private volatile boolean done;
 
   Choose(ChooseSettings s, Map<String, CatalogEntry> catalog, SweepLog log) throws IOException {
     this.s = s;
@@ -61,6 +64,8 @@ final class Choose {
       log.openFile(s.out().toAbsolutePath().resolve("choose-" + stamp + ".log"));
       OwnProcesses.cleanStrays(s.out(), LocalServers.STOP_GRACE_MS);
       own = new OwnProcesses(s.out());
+      Thread hook = new Thread(this::interrupted, "choose-interrupt");
+      Runtime.getRuntime().addShutdownHook(hook);
       try {
         target.loadLab();
         launcher =
@@ -75,10 +80,30 @@ final class Choose {
         provenance = target.provenance();
         return choose();
       } finally {
+        done = true;
         target.close();
         own.clear();
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook runs
+        }
       }
     }
+  }
+
+  /** Ctrl-C, kill -TERM: the probe in progress stops, the servers stop, a rerun resumes. */
+  private void interrupted() {
+    if (done) {
+      return;
+    }
+    if (launcher != null) {
+      launcher.stop();
+    }
+    target.close();
+    own.clear();
+    log.line(
+        "interrupted; finished searches are in " + s.out() + ": rerun the same command to resume");
   }
 
   private int choose() throws IOException, InterruptedException {
@@ -183,6 +208,7 @@ final class Choose {
         log.line("round " + round + " " + candidate + ": found earlier, kept");
         continue;
       }
+      warmUp(round, candidate);
       List<Integer> before = ledger.capacities(candidate);
       int last = before.isEmpty() ? 0 : before.get(before.size() - 1);
       int start = last > 0 ? last : s.startRate();
@@ -225,6 +251,35 @@ final class Choose {
     }
   }
 
+  /**
+   * Before a candidate's search, in the JVM its probes run in: a closed-loop point of {@value
+   * #WARMUP_THREADS} threads with the steady warm-up (as fast as the pair goes until its throughput
+   * settles, JMH's way), so the client's and the server's code is compiled before the first probe.
+   * An open-loop probe's own warm-up runs at its rate: at 10 calls/s it warms nothing (a cold
+   * client measured p99 7-24 ms at 10-1000 calls/s that a warm one meets in 2 ms). Its file is kept
+   * in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped.
+   */
+  private void warmUp(int round, String candidate) throws IOException, InterruptedException {
+    if (!s.target().inProcess()) {
+      return;
+    }
+    String protocol = ChooseSettings.protocolOf(candidate);
+    Path dir = s.out().resolve("warmup").resolve("round" + round).resolve(candidate);
+    Path file =
+        runPoint(
+            candidate, round, PlannedPoint.grid(0, protocol, WARMUP_THREADS, WARMUP_CALLS), 1, dir);
+    log.line(
+        "  round "
+            + round
+            + " "
+            + candidate
+            + ": warmed up ("
+            + (file == null
+                ? "no file"
+                : PointResult.read(file).throughputText() + " calls/s closed loop")
+            + ")");
+  }
+
   /** One probe: the point's file read against the SLO; a contended one repeated under strict. */
   private boolean probe(int round, String candidate, int rate, ProbeLog probes)
       throws IOException, InterruptedException {
@@ -232,7 +287,7 @@ final class Choose {
     int attempts = s.noiseGuard().equals("strict") ? 3 : 1;
     Slo.Verdict v = null;
     for (int a = 1; a <= attempts; a++) {
-      Path file = runPoint(candidate, round, rate, s.probeS(), 1, dir);
+      Path file = runPoint(candidate, round, rated(candidate, rate), 1, dir);
       v =
           file == null
               ? new Slo.Verdict(false, "the harness wrote no file", null, "", false)
@@ -268,6 +323,10 @@ final class Choose {
     return v.met();
   }
 
+  private PlannedPoint rated(String candidate, int rate) {
+    return PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), rate, s.probeS());
+  }
+
   /** The rate every candidate is measured at: the given one, or a share of the lowest capacity. */
   private int sharedRate() {
     if (s.sharedRate() != null) {
@@ -293,7 +352,7 @@ final class Choose {
         log.line("shared load round " + round + " " + candidate + ": measured earlier, kept");
         continue;
       }
-      Path file = runPoint(candidate, round, rate, s.probeS(), s.sharedRuns(), dir);
+      Path file = runPoint(candidate, round, rated(candidate, rate), s.sharedRuns(), dir);
       String line =
           file == null
               ? "the harness wrote no file"
@@ -310,10 +369,9 @@ final class Choose {
    * Runs {@code candidate}'s point at {@code rate}, its file moved into {@code dir}; null when the
    * harness wrote none.
    */
-  private Path runPoint(String candidate, int round, int rate, int durationS, int runs, Path dir)
+  private Path runPoint(String candidate, int round, PlannedPoint p, int runs, Path dir)
       throws IOException, InterruptedException {
-    String protocol = ChooseSettings.protocolOf(candidate);
-    PlannedPoint p = PlannedPoint.rate(0, protocol, rate, durationS);
+    String protocol = p.protocol();
     Map<String, String> facts = new LinkedHashMap<>(provenance);
     facts.put("choose_candidate", candidate);
     facts.put("choose_round", String.valueOf(round));
@@ -331,8 +389,8 @@ final class Choose {
             + " "
             + candidate
             + " "
-            + rate
-            + "/s: "
+            + p.label()
+            + ": "
             + String.join(" ", args));
     int code =
         launcher.run(
@@ -351,8 +409,8 @@ final class Choose {
           "  "
               + candidate
               + " "
-              + rate
-              + "/s: the harness exited with "
+              + p.label()
+              + ": the harness exited with "
               + code
               + " and wrote no file; it said:");
       said.forEach(l -> log.line("    " + l));

@@ -196,8 +196,12 @@ public final class ChooseCommand implements Callable<Integer> {
       description = "The folder (default ${DEFAULT-VALUE}); rerun on it to resume.")
   Path out;
 
-  @Option(names = "--in-process", description = "Probes in this JVM (tests; not a fork per probe).")
-  boolean inProcess;
+  @Option(
+      names = "--fork",
+      description =
+          "Each probe in a JVM of its own (cold: its warm-up is only its own, at its rate);"
+              + " default: every probe in this JVM, warmed per candidate and round.")
+  boolean fork;
 
   @Override
   public Integer call() throws Exception {
@@ -327,7 +331,7 @@ public final class ChooseCommand implements Callable<Integer> {
             target.serverFlagsGiven(),
             target.serverStats(where),
             target.sshDestination(),
-            inProcess,
+            !fork,
             clientFlags(),
             SweepCommand.home());
     return new ChooseSettings(

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code choose} end to end in one JVM: an A/A pair of the line test protocol's real server on
- * loopback, every probe in-process; the folder the report reads, and a rerun that resumes.
+ * {@code choose} end to end in one JVM (its default: every probe in-process, each candidate warmed
+ * up first): an A/A pair of the line test protocol's real server on loopback; the folder the
+ * report reads, and a rerun that resumes.
  */
 class ChooseInProcessTest {
   @TempDir Path work;
@@ -80,6 +81,7 @@ class ChooseInProcessTest {
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line"))).isTrue();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line#2"))).isTrue();
       assertThat(first.err())
+          .contains("round 1 line: warmed up (")
           .contains("round 1 line: capacity 400 calls/s (no failure up to 400/s; 3 probes")
           .contains("round 1 line 100/s: met");
 
@@ -88,7 +90,8 @@ class ChooseInProcessTest {
       assertThat(again.err())
           .contains("round 1 line: found earlier, kept")
           .contains("shared load round 1 line#2: measured earlier, kept")
-          .doesNotContain("100/s: met");
+          .doesNotContain("100/s: met")
+          .doesNotContain("warmed up");
     }
   }
 

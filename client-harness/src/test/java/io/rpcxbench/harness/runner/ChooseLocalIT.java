@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code rpcx-bench choose --local} from the fat jar, as users run it: the rpcx and gRPC servers
- * from their jars on free ports of loopback, every probe in a JVM of its own with the steady
- * warm-up, the folder the report's scorecard reads, the servers stopped.
+ * from their jars on free ports of loopback, each candidate warmed up (a closed-loop point) before
+ * its probes, the folder the report's scorecard reads, the servers stopped.
  */
 class ChooseLocalIT {
   @TempDir Path work;
@@ -77,6 +77,7 @@ class ChooseLocalIT {
     assertThat(p.exitValue()).as(console).isZero();
     assertThat(console)
         .contains("choose: items(10) at p99<=200ms")
+        .contains("round 1 rpcx: warmed up (", "round 1 grpc: warmed up (")
         .contains("round 1 rpcx: capacity 400 calls/s", "round 1 grpc: capacity 400 calls/s")
         .contains("servers stopped");
     assertThat(Files.readAllLines(out.resolve("capacity.tsv"))).hasSize(3);
