@@ -29,6 +29,8 @@ import java.util.Map;
 final class Choose {
   static final int WARMUP_THREADS = 4;
   static final int WARMUP_CALLS = 2000;
+  static final int MIN_PROBE_CALLS = 2000;
+  static final int MAX_PROBE_S = 60;
   static final int OK = 0;
   static final int FAILURES = 1;
   static final int LOCKED = 3;
@@ -324,7 +326,20 @@ final class Choose {
   }
 
   private PlannedPoint rated(String candidate, int rate) {
-    return PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), rate, s.probeS());
+    return PlannedPoint.rate(
+        0, ChooseSettings.protocolOf(candidate), rate, probeSeconds(rate, s.probeS()));
+  }
+
+  /**
+   * A probe's measured run: {@code --probe-duration}, longer at a low rate so that it holds at
+   * least {@value #MIN_PROBE_CALLS} calls (at most {@value #MAX_PROBE_S} s). The p99 of the 50
+   * calls of 5 s at 10/s is their slowest call: one late call failed such probes, and a search that
+   * had stepped down ended at 11 calls/s for a protocol that met the SLO at 3,000 in the next
+   * round.
+   */
+  static int probeSeconds(int rate, int probeS) {
+    long forCalls = (MIN_PROBE_CALLS + rate - 1L) / rate;
+    return (int) Math.max(probeS, Math.min(MAX_PROBE_S, forCalls));
   }
 
   /** The rate every candidate is measured at: the given one, or a share of the lowest capacity. */

@@ -15,8 +15,8 @@ import picocli.CommandLine;
 
 /**
  * {@code choose} end to end in one JVM (its default: every probe in-process, each candidate warmed
- * up first): an A/A pair of the line test protocol's real server on loopback; the folder the
- * report reads, and a rerun that resumes.
+ * up first): an A/A pair of the line test protocol's real server on loopback; the folder the report
+ * reads, and a rerun that resumes.
  */
 class ChooseInProcessTest {
   @TempDir Path work;
@@ -35,7 +35,6 @@ class ChooseInProcessTest {
 
   private String[] args(int port) {
     return new String[] {
-      "--in-process",
       "--host",
       "127.0.0.1",
       "--port",
@@ -45,9 +44,9 @@ class ChooseInProcessTest {
       "--slo",
       "p99=1s",
       "--start-rate",
-      "100",
+      "1000",
       "--max-rate",
-      "400",
+      "4000",
       "--resolution",
       "25%",
       "--rounds",
@@ -69,28 +68,29 @@ class ChooseInProcessTest {
       assertThat(first.code()).as(first.err()).isZero();
       Path out = work.resolve("choose");
       assertThat(Files.readAllLines(out.resolve("capacity.tsv")))
-          .containsExactly(ChooseLedger.HEADER, "1\tline\t400\t\t3\t\t", "1\tline#2\t400\t\t3\t\t");
+          .containsExactly(
+              ChooseLedger.HEADER, "1\tline\t4000\t\t3\t\t", "1\tline#2\t4000\t\t3\t\t");
       assertThat(ChooseLedger.readSettings(out))
           .containsEntry("workload", "hello")
           .containsEntry("slo", "p99<=1s")
           .containsEntry("candidates", "line,line#2")
           .containsEntry("rounds", "1")
-          .containsEntry("shared_rate", "200")
+          .containsEntry("shared_rate", "2000")
           .containsKey("ended");
       assertThat(out.resolve("probes/round1/line#2")).isDirectory();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line"))).isTrue();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line#2"))).isTrue();
       assertThat(first.err())
           .contains("round 1 line: warmed up (")
-          .contains("round 1 line: capacity 400 calls/s (no failure up to 400/s; 3 probes")
-          .contains("round 1 line 100/s: met");
+          .contains("round 1 line: capacity 4000 calls/s (no failure up to 4000/s; 3 probes")
+          .contains("round 1 line 1000/s: met");
 
       Outcome again = choose(args(server.port()));
       assertThat(again.code()).as(again.err()).isZero();
       assertThat(again.err())
           .contains("round 1 line: found earlier, kept")
           .contains("shared load round 1 line#2: measured earlier, kept")
-          .doesNotContain("100/s: met")
+          .doesNotContain("1000/s: met")
           .doesNotContain("warmed up");
     }
   }

@@ -52,9 +52,9 @@ class ChooseLocalIT {
             "--slo",
             "p99=200ms",
             "--start-rate",
-            "200",
+            "2000",
             "--max-rate",
-            "400",
+            "4000",
             "--resolution",
             "50%",
             "--rounds",
@@ -78,7 +78,7 @@ class ChooseLocalIT {
     assertThat(console)
         .contains("choose: items(10) at p99<=200ms")
         .contains("round 1 rpcx: warmed up (", "round 1 grpc: warmed up (")
-        .contains("round 1 rpcx: capacity 400 calls/s", "round 1 grpc: capacity 400 calls/s")
+        .contains("round 1 rpcx: capacity 4000 calls/s", "round 1 grpc: capacity 4000 calls/s")
         .contains("servers stopped");
     assertThat(Files.readAllLines(out.resolve("capacity.tsv"))).hasSize(3);
     for (String candidate : List.of("rpcx", "grpc")) {
