@@ -152,7 +152,7 @@ final class ChooseVerdict {
     List<PairTest> aa = Scorecard.aa(s.capacityPairs());
     if (aa.isEmpty()) {
       lines.add(
-          "No A/A pair: repeat a candidate (e.g. --candidates rpcx,grpc,rpcx) to measure the noise"
+          "No A/A pair: repeat a candidate (e.g. --protocol rpcx,grpc,rpcx) to measure the noise"
               + " floor.");
     } else {
       for (PairTest t : aa) {
@@ -205,6 +205,20 @@ final class ChooseVerdict {
               + (contended == 1 ? " run was" : " runs were")
               + " contended (something else used the CPUs meanwhile): figures of those candidates"
               + " are less sure; run again on a quiet machine.");
+    }
+    List<String> searches = new ArrayList<>();
+    for (ChooseCandidate c : s.candidates()) {
+      c.rounds().stream()
+          .filter(r -> r.note() != null && r.note().contains("probes contended"))
+          .forEach(r -> searches.add(c.name() + " in round " + r.round()));
+    }
+    if (!searches.isEmpty()) {
+      out.add(
+          "WARNING: the capacity search of "
+              + and(searches)
+              + " had contended probes (capacity.tsv's note): those rounds' capacities measure the"
+              + " box as much as the protocol, and widen their intervals; run again on a quiet"
+              + " machine, or with --noise-guard strict.");
     }
     for (ChooseCandidate c : s.candidates()) {
       if (c.zeroRounds() > 0) {

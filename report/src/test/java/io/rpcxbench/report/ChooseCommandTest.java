@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -115,6 +116,10 @@ class ChooseCommandTest {
             .candidate("rpcx", 300, 31000, 30500, 31500)
             .candidate("resp", 700, 0, 0, 500)
             .write(tmp.resolve("zero"));
+    Path ledger = zero.resolve("capacity.tsv");
+    List<String> rows = new java.util.ArrayList<>(Files.readAllLines(ledger));
+    rows.set(1, rows.get(1) + "at 32550/s: p99 6ms > 5ms; 4 probes contended");
+    Files.write(ledger, rows);
     Cli.Result r = Cli.run("choose", zero.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
@@ -123,7 +128,10 @@ class ChooseCommandTest {
         .contains(
             "- WARNING: resp's capacity was 0 in 2 of 3 rounds: even the lowest rate tried missed"
                 + " p99 <= 5 ms.")
-        .contains("- No A/A pair: repeat a candidate");
+        .contains("- No A/A pair: repeat a candidate (e.g. --protocol rpcx,grpc,rpcx)")
+        .contains(
+            "- WARNING: the capacity search of rpcx in round 1 had contended probes (capacity.tsv's"
+                + " note)");
   }
 
   @Test
