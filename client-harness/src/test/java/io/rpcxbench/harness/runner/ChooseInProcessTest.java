@@ -53,6 +53,8 @@ class ChooseInProcessTest {
       "1",
       "--probe-duration",
       "1s",
+      "--shared-rate",
+      "500",
       "--shared-runs",
       "2",
       "--no-report",
@@ -67,30 +69,33 @@ class ChooseInProcessTest {
       Outcome first = choose(args(server.port()));
       assertThat(first.code()).as(first.err()).isZero();
       Path out = work.resolve("choose");
-      assertThat(Files.readAllLines(out.resolve("capacity.tsv")))
-          .containsExactly(
-              ChooseLedger.HEADER, "1\tline\t4000\t\t3\t\t", "1\tline#2\t4000\t\t3\t\t");
+      List<String> ledger = Files.readAllLines(out.resolve("capacity.tsv"));
+      assertThat(ledger).hasSize(3).startsWith(ChooseLedger.HEADER);
+      // the capacities are what this box gave (no assertion on speed), the rows' shape is not
+      assertThat(ledger.get(1)).matches("1\tline\t[0-9]+\t[0-9]*\t[0-9]+\t[a-z]*\t.*");
+      assertThat(ledger.get(2)).matches("1\tline#2\t[0-9]+\t[0-9]*\t[0-9]+\t[a-z]*\t.*");
       assertThat(ChooseLedger.readSettings(out))
           .containsEntry("workload", "hello")
           .containsEntry("slo", "p99<=1s")
           .containsEntry("candidates", "line,line#2")
           .containsEntry("rounds", "1")
-          .containsEntry("shared_rate", "2000")
+          .containsEntry("shared_rate", "500")
           .containsKey("ended");
       assertThat(out.resolve("probes/round1/line#2")).isDirectory();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line"))).isTrue();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line#2"))).isTrue();
       assertThat(first.err())
           .contains("round 1 line: warmed up (")
-          .contains("round 1 line: capacity 4000 calls/s (no failure up to 4000/s; 3 probes")
-          .contains("round 1 line 1000/s: met");
+          .containsPattern("round 1 line: capacity [0-9]+ calls/s")
+          .contains("round 1 line 1000/s: ");
 
       Outcome again = choose(args(server.port()));
       assertThat(again.code()).as(again.err()).isZero();
+      assertThat(Files.readAllLines(out.resolve("capacity.tsv"))).isEqualTo(ledger);
       assertThat(again.err())
           .contains("round 1 line: found earlier, kept")
           .contains("shared load round 1 line#2: measured earlier, kept")
-          .doesNotContain("1000/s: met")
+          .doesNotContain("1000/s: ")
           .doesNotContain("warmed up");
     }
   }

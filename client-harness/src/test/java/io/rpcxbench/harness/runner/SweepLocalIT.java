@@ -1,7 +1,6 @@
 package io.rpcxbench.harness.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
@@ -23,40 +22,32 @@ class SweepLocalIT {
 
   @Test
   void aSmallSweepWithTwoRealProtocolsOnLoopback() throws Exception {
-    Path jar = Path.of(System.getProperty("fatJar", "target/client-harness.jar")).toAbsolutePath();
-    Path home = jar.getParent().getParent().getParent();
-    for (String server :
-        List.of("server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar")) {
-      assumeTrue(
-          Files.exists(home.resolve(server)),
-          server + " not built (mvn -pl " + server.split("/")[0] + " -am package)");
-    }
+    Path jar = TestJars.fatJar();
+    Path home =
+        TestJars.homeWithServers(
+            jar, "server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar");
     Path out = work.resolve("raw");
     Path log = work.resolve("console.txt");
     ProcessBuilder pb =
-        new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx256m",
-            "-cp",
-            jar.toString(),
-            RpcxBenchMain.class.getName(),
-            "sweep",
-            "--local",
-            "--protocol",
-            "rpcx,grpc",
-            "--threads",
-            "2",
-            "--requests",
-            "10,20",
-            "--runs",
-            "2",
-            "--out",
-            out.toString(),
-            "--server-jvm-flags",
-            "-Xmx128m -XX:+UseSerialGC");
-    pb.environment().put("RPCX_BENCH_HOME", home.toString());
-    pb.environment().put("CLIENT_JVM_OPTS", "-Xmx128m");
-    pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        TestJars.rpcxBench(
+            jar,
+            home,
+            log,
+            List.of(
+                "sweep",
+                "--local",
+                "--protocol",
+                "rpcx,grpc",
+                "--threads",
+                "2",
+                "--requests",
+                "10,20",
+                "--runs",
+                "2",
+                "--out",
+                out.toString(),
+                "--server-jvm-flags",
+                "-Xmx128m -XX:+UseSerialGC"));
     Process p = pb.start();
     assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
     String console = Files.readString(log, StandardCharsets.UTF_8);

@@ -1,9 +1,13 @@
 package io.rpcxbench.harness.runner;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
@@ -29,5 +33,44 @@ final class TestJars {
       j.flush();
     }
     return jar;
+  }
+
+  /** The client harness's fat jar (failsafe's {@code fatJar}, else target/'s). */
+  static Path fatJar() {
+    return Path.of(System.getProperty("fatJar", "target/client-harness.jar")).toAbsolutePath();
+  }
+
+  /**
+   * The checkout holding {@code jar}, when it has built every jar of {@code servers} (paths under
+   * it); else the test is skipped with the command that builds them.
+   */
+  static Path homeWithServers(Path jar, String... servers) {
+    Path home = jar.getParent().getParent().getParent();
+    for (String server : servers) {
+      assumeTrue(
+          Files.exists(home.resolve(server)),
+          server + " not built (mvn -pl " + server.split("/")[0] + " -am package)");
+    }
+    return home;
+  }
+
+  /**
+   * {@code rpcx-bench ARGS} from {@code jar} in a JVM of its own, as users run it from {@code
+   * home}, with small heaps; its output to {@code log}.
+   */
+  static ProcessBuilder rpcxBench(Path jar, Path home, Path log, List<String> args) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-cp",
+                jar.toString(),
+                RpcxBenchMain.class.getName()));
+    command.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.environment().put("RPCX_BENCH_HOME", home.toString());
+    pb.environment().put("CLIENT_JVM_OPTS", "-Xmx128m");
+    return pb.redirectErrorStream(true).redirectOutput(log.toFile());
   }
 }
