@@ -214,6 +214,21 @@ check_packages() {
     die "$host: installing ${missing[*]} failed"
 }
 
+# copy_secrets: B's secrets folder (~/.rpcx-bench/secrets: e.g. the user its AMQP brokers accept,
+# made at their first start) to A, owner-only on both; through this machine's memory, never its disk.
+copy_secrets() {
+  local files
+  files=$(remote_sh "$SERVER_HOST" 'cd ~/.rpcx-bench/secrets 2>/dev/null && ls' || true)
+  [[ -n $files ]] || return 0
+  say "copying the servers' secrets (~/.rpcx-bench/secrets: ${files//$'\n'/ }) from $SERVER_HOST to $CLIENT_HOST"
+  # on A: unpacked beside the folder, then moved in file by file (A may share B's home)
+  # shellcheck disable=SC2016 # expanded on A
+  local unpack='umask 077 && mkdir -p ~/.rpcx-bench/secrets && t=$(mktemp -d ~/.rpcx-bench/secrets.in.XXXXXX) &&
+    tar xf - -C "$t" && for f in "$t"/*; do mv -f "$f" ~/.rpcx-bench/secrets/; done && rmdir "$t"'
+  remote_sh "$SERVER_HOST" 'cd ~/.rpcx-bench/secrets && tar cf - .' | remote_sh "$CLIENT_HOST" "$unpack" ||
+    die "could not copy ~/.rpcx-bench/secrets from $SERVER_HOST to $CLIENT_HOST"
+}
+
 main() {
   parse_args "$@"
   ssh_opts
@@ -239,6 +254,7 @@ main() {
   local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND" --protocol "$PROTOCOLS")
   [[ -n $JVM_OPTS ]] && start+=(--jvm-opts "$JVM_OPTS")
   remote "$SERVER_HOST" "${start[@]}" || die "servers did not start on $SERVER_HOST (see $REMOTE_DIR/run/*.log there)"
+  copy_secrets
   local port_opt='' flags=${JVM_OPTS:-$DEFAULT_SERVER_JVM_FLAGS}
   [[ $SSH_PORT != 22 ]] && port_opt=" -p $SSH_PORT"
   # the sweep records the servers' flags in every file (it cannot see them on B)

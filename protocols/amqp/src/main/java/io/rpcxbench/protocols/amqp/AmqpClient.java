@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.amqp;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import com.rabbitmq.client.RpcClient;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.UnroutableRpcRequestException;
@@ -53,6 +54,18 @@ final class AmqpClient implements BenchClient {
     factory.setAutomaticRecoveryEnabled(false);
     factory.setTopologyRecoveryEnabled(false);
     this.channels = new PerThreadConnections<>(this::openChannel);
+  }
+
+  /**
+   * The broker's user, read at each connect (a restarted server may have made the file anew): this
+   * host's file, else guest (a broker someone else runs, with its default user).
+   */
+  private static BrokerCredentials credentials() throws IOException {
+    try {
+      return BrokerCredentials.read().orElse(BrokerCredentials.GUEST);
+    } catch (IOException e) {
+      throw new IOException("AMQP credentials: " + e.getMessage(), e);
+    }
   }
 
   private static int millis(long ms) {
@@ -212,10 +225,21 @@ final class AmqpClient implements BenchClient {
         return connection;
       }
       Connection fresh;
+      credentials().applyTo(factory);
       try {
         fresh = factory.newConnection("rpcx-bench amqp client");
       } catch (TimeoutException e) {
         throw new IOException("no AMQP handshake within " + options.connectTimeout(), e);
+      } catch (PossibleAuthenticationFailureException e) {
+        throw new IOException(
+            "the broker refused user "
+                + factory.getUsername()
+                + ": a broker the amqp server starts accepts only the user of "
+                + BrokerCredentials.file()
+                + " (copy that file to this host, or set "
+                + BrokerCredentials.FOLDER_ENV
+                + " to its folder)",
+            e);
       }
       facts = learn(fresh);
       connection = fresh;

@@ -60,17 +60,23 @@ final class AmqpServer implements RunningServer {
           "--work and --chain-to need a broker of this server's own (--broker rabbitmq|embedded):"
               + " on a shared broker a chain's gateway and services would consume one queue");
     }
+    if (options.credentialsFile != null && mode.kind() != BrokerMode.Kind.EXTERNAL) {
+      throw new ServerStarter.RefusedService(
+          "--credentials is for --broker external:HOST:PORT: a broker of this server's own"
+              + " accepts only the user of "
+              + BrokerCredentials.file());
+    }
     Broker broker =
         switch (mode.kind()) {
           case RABBITMQ -> RabbitMqBroker.start(bind, port, onLost);
           case EMBEDDED -> QpidBroker.start(bind, port);
-          case EXTERNAL -> new ExternalBroker(mode.host(), mode.port());
+          case EXTERNAL ->
+              new ExternalBroker(mode.host(), mode.port(), options.externalCredentials());
           case AUTO -> throw new IllegalStateException("auto is resolved above");
         };
     try {
       RequestConsumers consumers =
-          RequestConsumers.connect(
-              broker.connectHost(), broker.port(), options.consumers, options.prefetch, onLost);
+          RequestConsumers.connect(broker, options.consumers, options.prefetch, onLost);
       String about = about(broker, options);
       try {
         consumers.consume(options.consumers, new BenchCalls(service, about));

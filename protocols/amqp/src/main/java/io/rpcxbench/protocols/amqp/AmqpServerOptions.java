@@ -1,5 +1,7 @@
 package io.rpcxbench.protocols.amqp;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -38,6 +40,24 @@ final class AmqpServerOptions {
           "Consumer channels on the server's one connection, each served by a thread of its own"
               + " (1-1024). Default: ${DEFAULT-VALUE} (the available processors, at least 2).")
   int consumers = Math.max(2, Runtime.getRuntime().availableProcessors());
+
+  @Option(
+      names = "--credentials",
+      paramLabel = "FILE",
+      description =
+          "With --broker external: the broker's user, one line user:password. Default: the"
+              + " secrets folder's amqp.credentials (~/.rpcx-bench/secrets, or"
+              + " RPCX_BENCH_SECRETS) when there is one, else guest:guest. A broker of this"
+              + " server's own accepts only the user of that file (made on first use; no guest).")
+  Path credentialsFile;
+
+  /** The user for an external broker: {@code --credentials}, else this host's file, else guest. */
+  BrokerCredentials externalCredentials() throws IOException {
+    if (credentialsFile != null) {
+      return BrokerCredentials.read(credentialsFile);
+    }
+    return BrokerCredentials.read().orElse(BrokerCredentials.GUEST);
+  }
 
   /** The options of a server on the given broker, the other settings at their defaults. */
   static AmqpServerOptions on(BrokerMode broker) {

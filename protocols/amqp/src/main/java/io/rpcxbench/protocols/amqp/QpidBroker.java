@@ -8,9 +8,10 @@ import org.apache.qpid.server.SystemLauncher;
 
 /**
  * Apache Qpid Broker-J in this JVM: memory configuration store and memory virtual host (nothing on
- * disk but an empty work folder), one AMQP 0-9-1 port on the server's address, user guest/guest,
- * messages up to {@link AmqpWire#MAX_BODY}. Qpid classes are loaded only here, so the harness,
- * which does not carry them, never touches this class.
+ * disk but an empty work folder), one AMQP 0-9-1 port on the server's address, one user, this
+ * host's {@link BrokerCredentials} (no guest), messages up to {@link AmqpWire#MAX_BODY}. Qpid
+ * classes are loaded only here, so the harness, which does not carry them, never touches this
+ * class.
  */
 final class QpidBroker implements Broker {
   private static final String CONFIG = "/qpid-initial-config.json";
@@ -20,13 +21,20 @@ final class QpidBroker implements Broker {
   private final Path workDir;
   private final String connectHost;
   private final int port;
+  private final BrokerCredentials credentials;
   private boolean closed;
 
-  private QpidBroker(SystemLauncher launcher, Path workDir, String connectHost, int port) {
+  private QpidBroker(
+      SystemLauncher launcher,
+      Path workDir,
+      String connectHost,
+      int port,
+      BrokerCredentials credentials) {
     this.launcher = launcher;
     this.workDir = workDir;
     this.connectHost = connectHost;
     this.port = port;
+    this.credentials = credentials;
   }
 
   /**
@@ -44,6 +52,9 @@ final class QpidBroker implements Broker {
     context.put("qpid.amqp_port", String.valueOf(actual));
     context.put("rpcxbench.bind", bind);
     context.put("qpid.max_message_size", String.valueOf(AmqpWire.MAX_BODY));
+    BrokerCredentials credentials = BrokerCredentials.ofThisHost();
+    context.put("rpcxbench.user", credentials.user());
+    context.put("rpcxbench.password", credentials.password());
     Map<String, Object> attributes = new HashMap<>();
     attributes.put("type", "Memory");
     attributes.put("initialConfigurationLocation", config.toExternalForm());
@@ -57,7 +68,12 @@ final class QpidBroker implements Broker {
       OwnedFolders.delete(work);
       throw e;
     }
-    return new QpidBroker(launcher, work, Ports.connectHost(bind), actual);
+    return new QpidBroker(launcher, work, Ports.connectHost(bind), actual, credentials);
+  }
+
+  @Override
+  public BrokerCredentials credentials() {
+    return credentials;
   }
 
   @Override

@@ -18,10 +18,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Debian's rabbitmq-server as a child of this JVM, a private node: its own node name, AMQP port
  * (the server's {@code --bind}/{@code --port}), distribution port, data and log folder (one temp
- * folder), no plugins, no guest loopback restriction, messages up to {@link AmqpWire#MAX_BODY}. It
- * runs in the foreground under {@code rabbitmq-watchdog.sh}, which stops the node when this JVM
- * asks or dies (even by SIGKILL) and removes the folder; at start, folders of nodes whose JVM and
- * watchdog are both gone are cleaned up (their node killed).
+ * folder), no plugins, one user, this host's {@link BrokerCredentials} (no guest), logging in from
+ * any address the node listens on, messages up to {@link AmqpWire#MAX_BODY}. It runs in the
+ * foreground under {@code rabbitmq-watchdog.sh}, which stops the node when this JVM asks or dies
+ * (even by SIGKILL) and removes the folder; at start, folders of nodes whose JVM and watchdog are
+ * both gone are cleaned up (their node killed).
  */
 final class RabbitMqBroker implements Broker {
   private static final Logger log = LoggerFactory.getLogger(RabbitMqBroker.class);
@@ -34,14 +35,22 @@ final class RabbitMqBroker implements Broker {
   private final String node;
   private final String connectHost;
   private final int port;
+  private final BrokerCredentials credentials;
   private volatile boolean closing;
 
-  private RabbitMqBroker(Process watchdog, Path dir, String node, String connectHost, int port) {
+  private RabbitMqBroker(
+      Process watchdog,
+      Path dir,
+      String node,
+      String connectHost,
+      int port,
+      BrokerCredentials credentials) {
     this.watchdog = watchdog;
     this.dir = dir;
     this.node = node;
     this.connectHost = connectHost;
     this.port = port;
+    this.credentials = credentials;
   }
 
   /**
@@ -59,15 +68,16 @@ final class RabbitMqBroker implements Broker {
     long pid = ProcessHandle.current().pid();
     Path dir = OwnedFolders.create(PREFIX);
     String node = "rpcxbench-" + pid + "-" + amqpPort + "@localhost";
+    BrokerCredentials credentials = BrokerCredentials.ofThisHost();
     Process watchdog;
     try {
-      watchdog = launch(server, dir, node, bind, amqpPort, distPort, pid);
+      watchdog = launch(server, dir, node, bind, amqpPort, distPort, pid, credentials);
     } catch (IOException | RuntimeException e) {
       OwnedFolders.delete(dir);
       throw e;
     }
     RabbitMqBroker broker =
-        new RabbitMqBroker(watchdog, dir, node, Ports.connectHost(bind), amqpPort);
+        new RabbitMqBroker(watchdog, dir, node, Ports.connectHost(bind), amqpPort, credentials);
     try {
       broker.awaitAmqp();
     } catch (Exception e) {
@@ -88,13 +98,28 @@ final class RabbitMqBroker implements Broker {
   }
 
   private static Process launch(
-      Path server, Path dir, String node, String bind, int amqpPort, int distPort, long pid)
+      Path server,
+      Path dir,
+      String node,
+      String bind,
+      int amqpPort,
+      int distPort,
+      long pid,
+      BrokerCredentials credentials)
       throws IOException {
     Files.writeString(dir.resolve("enabled_plugins"), "[].\n");
     Files.writeString(dir.resolve("rabbitmq-env.conf"), "");
     Files.writeString(
         dir.resolve("rabbitmq.conf"),
-        "loopback_users = none\nmax_message_size = " + AmqpWire.MAX_BODY + "\n");
+        // the node's only user: default_user replaces guest on a fresh node; loopback_users =
+        // none lets it log in from host A
+        "default_user = "
+            + credentials.user()
+            + "\ndefault_pass = "
+            + credentials.password()
+            + "\nloopback_users = none\nmax_message_size = "
+            + AmqpWire.MAX_BODY
+            + "\n");
     Path script = dir.resolve("rabbitmq-watchdog.sh");
     try (InputStream in = RabbitMqBroker.class.getResourceAsStream("/rabbitmq-watchdog.sh")) {
       Files.write(script, in.readAllBytes());
@@ -128,13 +153,14 @@ final class RabbitMqBroker implements Broker {
     return builder.start();
   }
 
-  /** An AMQP handshake with guest/guest: the node has booted and its listener is up. */
+  /** An AMQP handshake as the node's user: the node has booted and its listener is up. */
   private void awaitAmqp() throws Exception {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(connectHost);
     factory.setPort(port);
     factory.setConnectionTimeout(2_000);
     factory.setAutomaticRecoveryEnabled(false);
+    credentials.applyTo(factory);
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MS);
     Exception last = null;
     while (System.nanoTime() - deadline < 0) {
@@ -176,6 +202,11 @@ final class RabbitMqBroker implements Broker {
   @Override
   public int port() {
     return port;
+  }
+
+  @Override
+  public BrokerCredentials credentials() {
+    return credentials;
   }
 
   @Override

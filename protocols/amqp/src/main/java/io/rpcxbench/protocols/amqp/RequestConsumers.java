@@ -9,9 +9,13 @@ import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.ShutdownSignalException;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -26,10 +30,12 @@ import org.slf4j.LoggerFactory;
  * reply_to}, or whose {@code reply_to} is the request queue itself (it would loop), is acked and
  * dropped with a log line at most once per 10 s; a channel the broker closes (e.g. a reply to a
  * queue that does not exist) is replaced; a consumer the broker cancels (someone deleted the
- * request queue) declares the queue again and consumes anew. The request queue holds at most
- * {@value #MAX_QUEUED} requests ({@code x-max-length}; past it the broker refuses the publish,
- * {@code x-overflow=reject-publish}), so a flood cannot queue ahead of honest calls without limit.
- * Losing the connection runs {@code onLost}.
+ * request queue) declares the queue again and consumes anew. Qpid Broker-J tells its consumers
+ * nothing when their queue is deleted: there a watcher looks for the queue every second ({@code
+ * queue.declare passive}) and, when it is gone, declares it again and replaces every consumer. The
+ * request queue holds at most {@value #MAX_QUEUED} requests ({@code x-max-length}; past it the
+ * broker refuses the publish, {@code x-overflow=reject-publish}), so a flood cannot queue ahead of
+ * honest calls without limit. Losing the connection runs {@code onLost}.
  */
 final class RequestConsumers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RequestConsumers.class);
@@ -46,10 +52,16 @@ final class RequestConsumers implements AutoCloseable {
   static final Map<String, Object> QPID_QUEUE_ARGUMENTS =
       Map.of("qpid.max_count", MAX_QUEUED, "qpid.policy_type", "reject");
 
+  /** How often the watcher of a broker without consumer cancel notifications looks. */
+  static final long WATCH_MS = 1_000;
+
   private final Connection connection;
   private final ExecutorService pool;
   private final int prefetch;
+  private final List<Channel> consumerChannels = new CopyOnWriteArrayList<>();
+  private volatile ScheduledExecutorService watcher;
   private volatile BenchCalls calls;
+  private volatile int consumers;
   private volatile boolean closing;
 
   private RequestConsumers(Connection connection, ExecutorService pool, int prefetch) {
@@ -63,12 +75,12 @@ final class RequestConsumers implements AutoCloseable {
    *
    * @param onLost runs (on a thread of its own) when the connection to the broker is lost
    */
-  static RequestConsumers connect(
-      String host, int port, int consumers, int prefetch, Runnable onLost)
+  static RequestConsumers connect(Broker broker, int consumers, int prefetch, Runnable onLost)
       throws IOException, TimeoutException {
     ConnectionFactory factory = new ConnectionFactory();
-    factory.setHost(host);
-    factory.setPort(port);
+    factory.setHost(broker.connectHost());
+    factory.setPort(broker.port());
+    broker.credentials().applyTo(factory);
     factory.setAutomaticRecoveryEnabled(false);
     factory.setTopologyRecoveryEnabled(false);
     AtomicInteger n = new AtomicInteger();
@@ -110,12 +122,14 @@ final class RequestConsumers implements AutoCloseable {
 
   /** Transient, auto-deleted with its last consumer, bounded in the broker's own terms. */
   private static void declareRequestQueue(Channel channel) throws IOException {
-    Object product = channel.getConnection().getServerProperties().get("product");
     Map<String, Object> arguments =
-        String.valueOf(product).contains("RabbitMQ")
-            ? RABBITMQ_QUEUE_ARGUMENTS
-            : QPID_QUEUE_ARGUMENTS;
+        isRabbitMq(channel.getConnection()) ? RABBITMQ_QUEUE_ARGUMENTS : QPID_QUEUE_ARGUMENTS;
     channel.queueDeclare(AmqpWire.REQUEST_QUEUE, false, false, true, arguments);
+  }
+
+  /** RabbitMQ cancels the consumers of a deleted queue; Qpid Broker-J does not. */
+  private static boolean isRabbitMq(Connection connection) {
+    return String.valueOf(connection.getServerProperties().get("product")).contains("RabbitMQ");
   }
 
   /** The broker's server properties (product, version, capabilities). */
@@ -126,8 +140,12 @@ final class RequestConsumers implements AutoCloseable {
   /** Starts the consumers; returns once every one is registered with the broker. */
   void consume(int consumers, BenchCalls calls) throws IOException {
     this.calls = calls;
+    this.consumers = consumers;
     for (int i = 0; i < consumers; i++) {
       startConsumer();
+    }
+    if (!isRabbitMq(connection)) {
+      watchTheQueue();
     }
   }
 
@@ -136,11 +154,69 @@ final class RequestConsumers implements AutoCloseable {
     declareRequestQueue(channel); // again: it may have been deleted
     channel.basicQos(prefetch);
     channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, new RequestConsumer(channel));
+    consumerChannels.add(channel);
+  }
+
+  private void watchTheQueue() {
+    ScheduledExecutorService w =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "amqp-queue-watcher");
+              t.setDaemon(true);
+              return t;
+            });
+    watcher = w;
+    w.scheduleWithFixedDelay(this::restoreIfDeleted, WATCH_MS, WATCH_MS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Declares the queue again and replaces every consumer when the queue is gone. */
+  private void restoreIfDeleted() {
+    if (closing || !connection.isOpen()) {
+      return;
+    }
+    try (Channel look = connection.createChannel()) {
+      look.queueDeclarePassive(AmqpWire.REQUEST_QUEUE);
+      return; // still there
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      if (!queueNotFound(e)) {
+        warnings.warn("watch", "could not look for the request queue: {}", e.toString());
+        return;
+      }
+    }
+    warnings.warn(
+        "deleted", "the request queue was deleted; declaring it again and consuming anew");
+    try {
+      for (Channel old : List.copyOf(consumerChannels)) {
+        consumerChannels.remove(old);
+        old.abort(); // its consumer's shutdown signal is initiated by us: not replaced twice
+      }
+      for (int i = 0; i < consumers; i++) {
+        startConsumer();
+      }
+    } catch (IOException | RuntimeException e) {
+      log.error("could not consume the request queue again: {}", e.toString());
+    }
+  }
+
+  /** A passive declare of a missing queue closes the channel with 404 NOT_FOUND. */
+  private static boolean queueNotFound(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof ShutdownSignalException s
+          && s.getReason() instanceof AMQP.Channel.Close close
+          && close.getReplyCode() == AMQP.NOT_FOUND) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @Override
   public void close() {
     closing = true;
+    ScheduledExecutorService w = watcher;
+    if (w != null) {
+      w.shutdownNow();
+    }
     connection.abort(5_000);
     pool.shutdownNow();
   }
@@ -211,7 +287,11 @@ final class RequestConsumers implements AutoCloseable {
 
     @Override
     public void handleShutdownSignal(String tag, ShutdownSignalException cause) {
-      if (closing || cause.isHardError() || !connection.isOpen()) {
+      consumerChannels.remove(getChannel());
+      if (closing
+          || cause.isHardError()
+          || cause.isInitiatedByApplication()
+          || !connection.isOpen()) {
         return;
       }
       warnings.warn(

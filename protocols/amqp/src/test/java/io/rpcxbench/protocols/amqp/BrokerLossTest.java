@@ -74,6 +74,7 @@ class BrokerLossTest {
     try (QpidBroker broker = QpidBroker.start("127.0.0.1", 0)) {
       ConnectionFactory factory = new ConnectionFactory();
       factory.setPort(broker.port());
+      BrokerCredentials.read().orElseThrow().applyTo(factory);
       try (Connection raw = factory.newConnection();
           Channel channel = raw.createChannel()) {
         channel.queueDeclare(AmqpWire.REQUEST_QUEUE, false, false, false, null); // nobody consumes
