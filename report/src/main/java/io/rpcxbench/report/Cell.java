@@ -1,5 +1,7 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
+
 /** A table cell: a number, or a marker for a gap ("–"), a timed-out or a failed point. */
 record Cell(Double value, String marker) {
   static final String MISSING = "–";

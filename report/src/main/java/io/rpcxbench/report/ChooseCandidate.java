@@ -1,6 +1,8 @@
 package io.rpcxbench.report;
 
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,20 +129,16 @@ record ChooseCandidate(
     return offered == 0 ? null : (double) dropped / offered;
   }
 
-  /** The metric of a threshold ({@link Threshold#CHOOSE}), in its unit (µs for latencies). */
+  /** The metric of a threshold ({@link Threshold#CHOOSE}), in its base unit (ns for latencies). */
   Double metric(String metric) {
     return switch (metric) {
       case "capacity" -> capacity.value();
-      case "p50" -> micros(p50);
-      case "p99" -> micros(p99);
-      case "p99.9" -> micros(p999);
+      case "p50" -> p50.value();
+      case "p99" -> p99.value();
+      case "p99.9" -> p999.value();
       case "errors" -> (double) errors;
       case "drops" -> dropShare();
       default -> null;
     };
-  }
-
-  private static Double micros(Estimate e) {
-    return e.value() == null ? null : e.value() / 1000;
   }
 }

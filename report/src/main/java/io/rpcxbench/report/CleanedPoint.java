@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Spread;
 import java.util.Objects;
 
 /**

@@ -3,6 +3,7 @@ package io.rpcxbench.report;
 import static java.util.stream.Collectors.joining;
 
 import io.rpcxbench.raw.PointKey;
+import io.rpcxbench.stats.Spread;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

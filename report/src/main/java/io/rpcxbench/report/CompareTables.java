@@ -1,5 +1,7 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

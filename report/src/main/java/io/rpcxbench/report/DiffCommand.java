@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Threshold;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rpcxbench.raw.PointIdentity;
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -154,7 +155,7 @@ final class DiffReport {
           c ->
               rows.add(
                   List.of(
-                      c.threshold().text(),
+                      c.threshold().expression(),
                       c.subject(),
                       c.threshold().shown(c.actual()),
                       c.verdict())));
@@ -198,9 +199,9 @@ final class DiffReport {
     List<Object> t = new ArrayList<>();
     for (Threshold.Check c : checks) {
       Map<String, Object> x = new LinkedHashMap<>();
-      x.put("threshold", c.threshold().text());
+      x.put("threshold", c.threshold().expression());
       x.put("applies_to", c.subject());
-      x.put("value", c.actual());
+      x.put("value", c.threshold().inShownUnit(c.actual()));
       x.put("pass", c.pass());
       t.add(x);
     }

@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;

@@ -1,18 +1,15 @@
 package io.rpcxbench.report;
 
-import java.util.ArrayList;
+import io.rpcxbench.stats.KeptUp;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The load of an open-loop point (docs/load-models.md), over its kept runs: the offered rate
  * (calls/s, the mean of the runs' {@code target_rate}), the achieved rate (the mean of their {@code
- * achieved_rate}, and the lowest), and the calls dropped (summed). A point kept up when its slowest
- * run achieved at least 99 % of the target and no call failed; a point that did not is shown marked
- * in the latency-vs-load figure and never counts for a knee. Dropped calls are never started, so
- * they lower the achieved rate: more than 1 % of them fail a point through it, while a handful (a
- * 60 ms descheduling of the client on a busy 2-vCPU box drops a few calls at 4,000/s) is reported
- * beside the point without disqualifying it.
+ * achieved_rate}, and the lowest), and the calls dropped (summed). Whether it kept up is the
+ * engine's one rule ({@link KeptUp}: its slowest run achieved at least 99 % of the target and no
+ * call failed); a point that did not is shown marked in the latency-vs-load figure and never counts
+ * for a knee.
  *
  * <pre>{@code
  * OpenLoad load = OpenLoad.of(keptRuns);          // null: not an open-loop point
@@ -20,9 +17,6 @@ import java.util.Locale;
  * }</pre>
  */
 record OpenLoad(double targetRate, double achievedRate, double achievedRateMin, long dropped) {
-  /** The share of the target below which a run did not keep up (the harness warns there too). */
-  static final double KEPT_UP = 0.99;
-
   /** The load of {@code kept}, or null when none of them has the open loop's rate columns. */
   static OpenLoad of(List<StoredRun> kept) {
     List<StoredRun> rated =
@@ -45,18 +39,6 @@ record OpenLoad(double targetRate, double achievedRate, double achievedRateMin, 
    * unknown), e.g. {@code "achieved 91.2 % of the target, 12 calls dropped"}; null when it kept up.
    */
   String overload(Long errors) {
-    List<String> why = new ArrayList<>();
-    if (achievedRateMin < KEPT_UP * targetRate) {
-      why.add(
-          String.format(
-              Locale.ROOT, "achieved %.1f %% of the target", 100 * achievedRateMin / targetRate));
-      if (dropped > 0) {
-        why.add(dropped + " calls dropped");
-      }
-    }
-    if (errors != null && errors > 0) {
-      why.add(errors + " calls failed");
-    }
-    return why.isEmpty() ? null : String.join(", ", why);
+    return KeptUp.why(targetRate, achievedRateMin, dropped, errors == null ? 0 : errors);
   }
 }

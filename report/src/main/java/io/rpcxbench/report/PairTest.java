@@ -1,5 +1,7 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
+
 /**
  * The answer to "does B differ from A?" for one statistic ({@link Significance} makes it): B's
  * figure over A's with its 95 % interval, B minus A with its interval, the two-sided p (raw, and

@@ -1,6 +1,8 @@
 package io.rpcxbench.report;
 
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Threshold;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
@@ -96,7 +98,8 @@ record PointChange(String label, List<Estimate> base, List<Estimate> next, List<
   }
 
   /**
-   * NEW's value of a threshold metric ({@link Threshold#DIFF}): µs for latencies, % for changes.
+   * NEW's value of a threshold metric ({@link Threshold#DIFF}): ns for latencies (the histograms'
+   * unit, as {@link Threshold} holds them), % for changes.
    */
   Double metric(String metric) {
     boolean delta = metric.startsWith("delta.");
@@ -107,8 +110,7 @@ record PointChange(String label, List<Estimate> base, List<Estimate> next, List<
           Double r = tests.get(m.ordinal()).ratio();
           return r == null ? null : (r - 1) * 100;
         }
-        Double v = next.get(m.ordinal()).value();
-        return v == null ? null : v * m.scale;
+        return next.get(m.ordinal()).value();
       }
     }
     return null;

@@ -1,5 +1,7 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.StudentT;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

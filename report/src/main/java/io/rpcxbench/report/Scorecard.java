@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

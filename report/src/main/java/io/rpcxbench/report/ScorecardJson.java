@@ -3,6 +3,8 @@ package io.rpcxbench.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,9 +61,9 @@ final class ScorecardJson {
     List<Object> checks = new ArrayList<>();
     for (Threshold.Check c : s.checks()) {
       Map<String, Object> t = new LinkedHashMap<>();
-      t.put("threshold", c.threshold().text());
+      t.put("threshold", c.threshold().expression());
       t.put("applies_to", c.subject());
-      t.put("value", c.actual());
+      t.put("value", c.threshold().inShownUnit(c.actual()));
       t.put("pass", c.pass());
       checks.add(t);
     }

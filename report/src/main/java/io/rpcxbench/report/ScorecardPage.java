@@ -1,5 +1,7 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -111,7 +113,7 @@ final class ScorecardPage {
         .filter(c -> !c.capacity().estimator().equals(header))
         .forEach(c -> out.add("* " + c.name() + ": " + c.capacity().estimator()));
     ChooseCandidate first = s.ranking().get(0).candidate();
-    out.add("p50, p99, p99.9: " + first.p99().estimator().replaceFirst("^p99 ", "") + ".");
+    out.add("p50, p99, p99.9: " + first.p99().method() + ".");
     out.add(
         "Intervals in brackets are 95 %. CPU per call: the kept runs' CPU seconds (client: the"
             + " harness JVM; server: the server process) over their calls; RSS: the server's peak"
@@ -193,8 +195,7 @@ final class ScorecardPage {
   private static Page.Table thresholds(Scorecard s) {
     List<List<String>> rows = new ArrayList<>();
     for (Threshold.Check c : s.checks()) {
-      rows.add(
-          List.of(c.threshold().text(), c.subject(), c.threshold().shown(c.actual()), c.verdict()));
+      rows.add(List.of(c.threshold().expression(), c.subject(), c.shownValue(), c.verdict()));
     }
     return new Page.Table(
         List.of("threshold", "applies to", "value", "result"),

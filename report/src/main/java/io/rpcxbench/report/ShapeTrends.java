@@ -1,5 +1,7 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Spearman;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,6 +3,8 @@ package io.rpcxbench.report;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Num;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,5 +1,9 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Spread;
+import io.rpcxbench.stats.StudentT;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.stats.Num;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -3,6 +3,7 @@ package io.rpcxbench.report;
 import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.Num;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.rpcxbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcxbench.stats.Spread;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

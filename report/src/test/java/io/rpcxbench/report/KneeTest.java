@@ -2,6 +2,7 @@ package io.rpcxbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.stats.Spread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

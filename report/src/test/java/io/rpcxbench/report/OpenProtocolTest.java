@@ -3,6 +3,7 @@ package io.rpcxbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcxbench.stats.Num;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.rpcxbench.report;
+package io.rpcxbench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -7,7 +7,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** The report's one statistics engine: each estimator's figure, interval and name. */
+/** The one statistics engine: each estimator's figure, interval and name. */
 class EstimateTest {
 
   @Test
@@ -39,6 +39,16 @@ class EstimateTest {
     assertThat(Estimate.percentile(50, runs, "runs 1..4", "runs")).isEqualTo(p50);
     assertThat(Estimate.percentile(99.9, runs, "runs 1..4", "runs").estimator())
         .startsWith("p99.9 ");
+  }
+
+  @Test
+  void theMethodIsTheEstimatorWithoutTheStatisticsName() {
+    assertThat(Estimate.mean("calls/s", List.of(1.0, 2.0), "runs 1..2").method())
+        .isEqualTo("mean of runs 1..2, 95 % t interval");
+    assertThat(Estimate.percentile(99, List.of(run(1000), run(2000)), "runs 1..2", "runs").method())
+        .isEqualTo("of the merged histogram of runs 1..2, 95 % bootstrap interval over runs");
+    assertThat(Estimate.percentile(99.9, List.of(run(1000)), "run 1", "runs").method())
+        .isEqualTo("of the merged histogram of run 1");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.rpcxbench.report;
+package io.rpcxbench.stats;
 
 import java.util.List;
 import java.util.Objects;
@@ -12,13 +12,13 @@ import java.util.Objects;
  * Spread s = Spread.of(List.of(10.0, 14.0, 18.0)); // avg 14, min 10, max 18, stdev 4
  * }</pre>
  */
-record Spread(Double avg, Double min, Double max, Double stdev) {
+public record Spread(Double avg, Double min, Double max, Double stdev) {
 
   /** No values: the spread of a point without a kept run. */
-  static final Spread NONE = new Spread(null, null, null, null);
+  public static final Spread NONE = new Spread(null, null, null, null);
 
   /** The spread of the non-null {@code values}; {@link #NONE} when there are none. */
-  static Spread of(List<Double> values) {
+  public static Spread of(List<Double> values) {
     List<Double> v = values.stream().filter(Objects::nonNull).toList();
     if (v.isEmpty()) {
       return NONE;

@@ -1,4 +1,4 @@
-package io.rpcxbench.report;
+package io.rpcxbench.stats;
 
 import org.apache.commons.statistics.ranking.NaturalRanking;
 
@@ -11,13 +11,13 @@ import org.apache.commons.statistics.ranking.NaturalRanking;
  * Double rho = Spearman.rho(new double[] {10, 110, 210}, new double[] {5, 9, 30}); // 1.0
  * }</pre>
  */
-final class Spearman {
+public final class Spearman {
   private static final NaturalRanking RANKING = new NaturalRanking();
 
   private Spearman() {}
 
   /** Rho of {@code y} against {@code x}; null with fewer than 3 pairs or a constant sample. */
-  static Double rho(double[] x, double[] y) {
+  public static Double rho(double[] x, double[] y) {
     if (x.length != y.length) {
       throw new IllegalArgumentException("x and y differ in length: " + x.length + ", " + y.length);
     }

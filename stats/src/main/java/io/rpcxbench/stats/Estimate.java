@@ -1,4 +1,4 @@
-package io.rpcxbench.report;
+package io.rpcxbench.stats;
 
 import io.rpcxbench.raw.Histograms;
 import java.util.ArrayList;
@@ -11,8 +11,8 @@ import org.HdrHistogram.HistogramIterationValue;
 /**
  * One statistic of some runs: its figure, a 95 % interval when there are runs enough to give one
  * (null bounds otherwise), and the estimator that made both, in words for the table's header. The
- * report's one statistics engine: every summary (show --cleaned, compare) is made here, one
- * estimator per statistic.
+ * one statistics engine of the harness and the report: every summary (the harness's console table,
+ * report show --cleaned, compare, choose, diff) is made here, one estimator per statistic.
  *
  * <ul>
  *   <li>{@link #mean}: a rate or a time, the mean over the units (runs, or rounds of runs) with its
@@ -28,14 +28,14 @@ import org.HdrHistogram.HistogramIterationValue;
  * p99.text(1, 1e-3);    // "900.0 (880.0-950.0)" (ns histograms shown in µs)
  * }</pre>
  */
-record Estimate(Double value, Double low, Double high, String estimator) {
-  static final int RESAMPLES = 1000;
+public record Estimate(Double value, Double low, Double high, String estimator) {
+  public static final int RESAMPLES = 1000;
 
   /** The bootstrap's seed: the same data give the same intervals on every machine. */
-  static final long SEED = 24;
+  public static final long SEED = 24;
 
   /** Whether the interval is there (two units at least). */
-  boolean hasInterval() {
+  public boolean hasInterval() {
     return low != null && high != null;
   }
 
@@ -43,7 +43,7 @@ record Estimate(Double value, Double low, Double high, String estimator) {
    * The mean of {@code values} (one per unit) with its 95 % Student t interval; the interval is cut
    * at 0 when no value is negative (a rate or a time: two noisy rounds give a wide one).
    */
-  static Estimate mean(String statistic, List<Double> values, String units) {
+  public static Estimate mean(String statistic, List<Double> values, String units) {
     Spread s = Spread.of(values);
     Double half = s.avg() == null ? null : StudentT.halfWidth95(values.size(), s.stdev());
     double floor = s.min() != null && s.min() >= 0 ? 0 : Double.NEGATIVE_INFINITY;
@@ -58,7 +58,8 @@ record Estimate(Double value, Double low, Double high, String estimator) {
    * The {@code q}-th percentile of the merged histogram of {@code units} (one histogram per unit,
    * values as recorded) with a 95 % bootstrap interval over the units.
    */
-  static Estimate percentile(double q, List<Histogram> units, String unitsText, String over) {
+  public static Estimate percentile(
+      double q, List<Histogram> units, String unitsText, String over) {
     return percentiles(new double[] {q}, units, unitsText, over).get(0);
   }
 
@@ -66,7 +67,7 @@ record Estimate(Double value, Double low, Double high, String estimator) {
    * {@link #percentile} of several percentiles at once, read off the same resamples (the same seed
    * draws the same units whatever the percentile, so each is what {@link #percentile} gives).
    */
-  static List<Estimate> percentiles(
+  public static List<Estimate> percentiles(
       double[] qs, List<Histogram> units, String unitsText, String over) {
     List<Estimate> out = new ArrayList<>();
     Histogram merged = units.isEmpty() ? null : Histograms.merge(units);
@@ -99,7 +100,7 @@ record Estimate(Double value, Double low, Double high, String estimator) {
    * a generator seeded with {@code seed}, merged, and every percentile read off the same merge. Two
    * sides of a comparison take two seeds, so their resamples are independent.
    */
-  static double[][] replicates(double[] qs, List<Histogram> units, long seed) {
+  public static double[][] replicates(double[] qs, List<Histogram> units, long seed) {
     Random random = new Random(seed);
     double[][] replicates = new double[qs.length][RESAMPLES];
     // Each unit as its recorded values (a few hundred buckets), added to one histogram of the
@@ -133,32 +134,47 @@ record Estimate(Double value, Double low, Double high, String estimator) {
   }
 
   /** The lower end of the 95 % percentile interval of sorted bootstrap replicates. */
-  static double low95(double[] sorted) {
+  public static double low95(double[] sorted) {
     return sorted[(int) Math.floor(0.025 * (sorted.length - 1))];
   }
 
   /** The upper end of the 95 % percentile interval of sorted bootstrap replicates. */
-  static double high95(double[] sorted) {
+  public static double high95(double[] sorted) {
     return sorted[(int) Math.ceil(0.975 * (sorted.length - 1))];
   }
 
+  /**
+   * The estimator without the statistic's name, for a header that names several statistics made
+   * alike: {@code "mean of runs 1..9, 95 % t interval"} (of {@code "calls/s: mean of runs 1..9, 95
+   * % t interval"}), {@code "of the merged histogram of runs 1..9, ..."} (of {@code "p99 of the
+   * merged histogram of runs 1..9, ..."}).
+   */
+  public String method() {
+    int colon = estimator.indexOf(": ");
+    if (colon >= 0) {
+      return estimator.substring(colon + 2);
+    }
+    int space = estimator.indexOf(' ');
+    return space < 0 ? estimator : estimator.substring(space + 1);
+  }
+
   /** A derived figure (a ratio of two estimates, CPU per call, ...) with no interval. */
-  static Estimate plain(Double value, String estimator) {
+  public static Estimate plain(Double value, String estimator) {
     return new Estimate(value, null, null, estimator);
   }
 
   /** The values of {@code items} as doubles, for {@link #mean}. */
-  static <T> List<Double> values(List<T> items, ToDoubleFunction<T> f) {
+  public static <T> List<Double> values(List<T> items, ToDoubleFunction<T> f) {
     return items.stream().map(x -> f.applyAsDouble(x)).toList();
   }
 
   /** {@code runs 1..9}, {@code runs 1, 3, 4}, {@code run 2}: the orders a statistic is over. */
-  static String runs(List<Integer> orders) {
+  public static String runs(List<Integer> orders) {
     return numbered("run", orders);
   }
 
   /** {@code rounds 1..3}, {@code round 2}. */
-  static String rounds(List<Integer> rounds) {
+  public static String rounds(List<Integer> rounds) {
     return numbered("round", rounds);
   }
 
@@ -181,7 +197,7 @@ record Estimate(Double value, Double low, Double high, String estimator) {
    * The figure scaled by {@code scale} with {@code decimals} decimals, the interval beside it in
    * brackets when there is one: {@code 900.0 (880.0-950.0)}; {@code n/a} without a figure.
    */
-  String text(int decimals, double scale) {
+  public String text(int decimals, double scale) {
     if (value == null) {
       return "n/a";
     }

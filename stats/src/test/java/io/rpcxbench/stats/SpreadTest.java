@@ -1,4 +1,4 @@
-package io.rpcxbench.report;
+package io.rpcxbench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
