@@ -1,23 +1,17 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.raw.RunRow;
-import java.util.Arrays;
+import io.rpcxbench.stats.Trend;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * A point whose kept runs still trend: their throughput rises (or falls) with the run's order, so
- * the point had not reached steady state and their mean is a figure of the ramp. The rule: at least
- * {@value #MIN_KEPT_RUNS} kept runs, Spearman's rank correlation of throughput against order at
- * least {@value #MIN_RHO} in size, and a change from the first kept run to the last of more than 10
- * %.
- *
- * <p>Why ranks and not "every run above the one before": one noisy reversal among nine runs (a
- * 2-vCPU box's GC or neighbour) would hide a real ramp from a strict monotone rule, while rho stays
- * above 0.9 with one small swap; ranks ignore how far an outlier lies. The 10 % floor keeps the 1-2
- * % drift of a quiet machine, perfectly ordered or not, out of the warnings. The report's trend
- * statistics use Spearman's rho too.
+ * the point had not reached steady state and their mean is a figure of the ramp. The rule is the
+ * engine's {@link Trend} (at least 4 kept runs, Spearman's rho of throughput against order at least
+ * 0.9 in size, a change from the first kept run to the last of more than 10 %), the same Spearman's
+ * rho as the report's trend statistics; this record words it for the console and the provenance.
  *
  * <pre>{@code
  * KeptRunsTrend.of(KeptRuns.of(contents))
@@ -34,31 +28,19 @@ public record KeptRunsTrend(boolean rising, double change, int firstOrder, int l
   /** The provenance key: {@code trend: rising +38.0 %}. */
   public static final String KEY = "trend";
 
-  static final int MIN_KEPT_RUNS = 4;
-  static final double MIN_RHO = 0.9;
-  static final double MIN_CHANGE = 0.10;
-
   /** The trend of {@code kept}, if they still trend by the rule above. */
   public static Optional<KeptRunsTrend> of(KeptRuns kept) {
     List<RunRow> rows = kept.rows();
-    if (rows.size() < MIN_KEPT_RUNS) {
-      return Optional.empty();
-    }
     double[] orders = rows.stream().mapToDouble(RunRow::order).toArray();
     double[] throughput = rows.stream().mapToDouble(RunRow::throughput).toArray();
-    double first = throughput[0];
-    double change = (throughput[throughput.length - 1] - first) / first;
-    double rho = spearman(orders, throughput);
-    boolean trends =
-        first > 0
-            && Math.abs(rho) >= MIN_RHO
-            && Math.abs(change) > MIN_CHANGE
-            && Math.signum(rho) == Math.signum(change);
-    return trends
-        ? Optional.of(
-            new KeptRunsTrend(
-                change > 0, change, rows.get(0).order(), rows.get(rows.size() - 1).order()))
-        : Optional.empty();
+    return Trend.of(orders, throughput)
+        .map(
+            t ->
+                new KeptRunsTrend(
+                    t.rising(),
+                    t.change(),
+                    rows.get(0).order(),
+                    rows.get(rows.size() - 1).order()));
   }
 
   /** The provenance value: {@code rising +38.0 %} or {@code falling -12.5 %}. */
@@ -89,44 +71,5 @@ public record KeptRunsTrend(boolean rising, double change, int firstOrder, int l
         firstOrder,
         lastOrder,
         advice);
-  }
-
-  /** Spearman's rho: the Pearson correlation of the ranks (ties share their mean rank). */
-  static double spearman(double[] x, double[] y) {
-    double[] rx = ranks(x);
-    double[] ry = ranks(y);
-    double mx = Arrays.stream(rx).average().orElse(0);
-    double my = Arrays.stream(ry).average().orElse(0);
-    double sxy = 0;
-    double sxx = 0;
-    double syy = 0;
-    for (int i = 0; i < rx.length; i++) {
-      sxy += (rx[i] - mx) * (ry[i] - my);
-      sxx += (rx[i] - mx) * (rx[i] - mx);
-      syy += (ry[i] - my) * (ry[i] - my);
-    }
-    return sxx == 0 || syy == 0 ? 0 : sxy / Math.sqrt(sxx * syy);
-  }
-
-  /** 1-based ranks; equal values get the mean of the ranks they span. */
-  private static double[] ranks(double[] v) {
-    Integer[] idx = new Integer[v.length];
-    for (int i = 0; i < v.length; i++) {
-      idx[i] = i;
-    }
-    Arrays.sort(idx, (a, b) -> Double.compare(v[a], v[b]));
-    double[] ranks = new double[v.length];
-    for (int i = 0; i < v.length; ) {
-      int j = i;
-      while (j + 1 < v.length && v[idx[j + 1]] == v[idx[i]]) {
-        j++;
-      }
-      double mean = (i + j) / 2.0 + 1;
-      for (int k = i; k <= j; k++) {
-        ranks[idx[k]] = mean;
-      }
-      i = j + 1;
-    }
-    return ranks;
   }
 }

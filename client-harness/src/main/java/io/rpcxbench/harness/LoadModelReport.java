@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.stats.KeptUp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,9 +11,6 @@ import java.util.Map;
  * warnings after a run, the provenance keys (docs/raw-format.md), and whether the point is clean.
  */
 final class LoadModelReport {
-  /** Below this share of its target rate, an open-loop run is warned about. */
-  static final double RATE_SHORTFALL = 0.99;
-
   private LoadModelReport() {}
 
   /** The progress line's tail: ", rate 998.0/1000.0/s, ..., client 0.41 cores". */
@@ -68,7 +66,7 @@ final class LoadModelReport {
       double achieved = r.extraNumber("achieved_rate", 0);
       double target = r.extraNumber("target_rate", 0);
       long dropped = (long) r.extraNumber("dropped", 0);
-      if (achieved < RATE_SHORTFALL * target || dropped > 0) {
+      if (!KeptUp.met(achieved, target) || dropped > 0) {
         lines.add(
             String.format(
                 Locale.ROOT,

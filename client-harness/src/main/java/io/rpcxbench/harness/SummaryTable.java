@@ -2,23 +2,35 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Num;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.HdrHistogram.Histogram;
 
 /**
- * The stdout table: one line per protocol, read back from the raw files just written. Values are
- * medians over the runs without order 0 (the start-up run the paper's cleaning drops), unless there
- * was only one run. Whitespace-separated, so that scripts can read it.
+ * The stdout table: one line per protocol, read back from the raw files just written. Its figures
+ * come from the statistics engine the report uses ({@link Estimate}, the same estimators as {@code
+ * report show --cleaned}) over the kept runs (orders 1..N-1: order 0, the start-up run, is dropped
+ * as the paper's cleaning does; the one run of a one-run point): time_ms, tps and calls/s the mean
+ * over the kept runs, p50 and p99 of their merged histogram; the last two columns are the 95 %
+ * intervals of calls/s (Student t) and p99 (bootstrap), and the lines under the table name each
+ * estimator. Whitespace-separated, so that scripts can read it.
  */
 final class SummaryTable {
-  static final String HEADER_FORMAT = "%-10s %7s %8s %4s %9s %7s %12s %12s %12s %10s %10s%n";
+  static final String HEADER_FORMAT =
+      "%-10s %7s %8s %4s %9s %7s %12s %12s %12s %10s %10s %19s %19s%n";
   private static final String ROW_FORMAT =
-      "%-10s %7d %8d %4d %9d %7d %12.3f %12.1f %12.1f %10.1f %10.1f%n";
+      "%-10s %7d %8d %4d %9d %7d %12s %12s %12s %10s %10s %19s %19s%n";
+  private static final double[] PERCENTILES = {50, 99};
 
   private final RunConfig config;
   private final List<HarnessCommand.PointOutcome> outcomes;
@@ -26,6 +38,34 @@ final class SummaryTable {
   SummaryTable(RunConfig config, List<HarnessCommand.PointOutcome> outcomes) {
     this.config = config;
     this.outcomes = outcomes;
+  }
+
+  /** One protocol's figures, made by the engine from its kept runs. */
+  record Figures(Estimate timeMs, Estimate tps, Estimate callsPerSecond, List<Estimate> latency) {
+    /** The kept runs of {@code rows}: order 0 dropped, unless it is the only run. */
+    static List<RunRow> kept(List<RunRow> rows) {
+      return rows.size() > 1 ? rows.stream().filter(r -> r.order() > 0).toList() : rows;
+    }
+
+    static Figures of(List<RunRow> kept) {
+      String runs = Estimate.runs(kept.stream().map(RunRow::order).toList());
+      List<RunRow> measured = kept.stream().filter(r -> r.latencyNanos().isPresent()).toList();
+      List<Histogram> histograms =
+          measured.stream().map(r -> r.latencyNanos().orElseThrow()).toList();
+      return new Figures(
+          Estimate.mean("time_ms", values(kept, RunRow::timeTotal), runs),
+          Estimate.mean("tps", values(kept, RunRow::tps), runs),
+          Estimate.mean("calls/s", values(kept, RunRow::throughput), runs),
+          Estimate.percentiles(
+              PERCENTILES,
+              histograms,
+              Estimate.runs(measured.stream().map(RunRow::order).toList()),
+              "runs"));
+    }
+
+    private static List<Double> values(List<RunRow> kept, ToDoubleFunction<RunRow> f) {
+      return Estimate.values(kept, f);
+    }
   }
 
   void print(PrintWriter out) {
@@ -42,23 +82,19 @@ final class SummaryTable {
         "tps",
         "calls/s",
         "p50_us",
-        "p99_us");
+        "p99_us",
+        "calls/s_95%",
+        "p99_us_95%");
+    Map<String, List<String>> means = new LinkedHashMap<>();
+    Map<String, List<String>> percentiles = new LinkedHashMap<>();
     for (HarnessCommand.PointOutcome o : outcomes) {
-      Path file = config.resultFile(o.protocol());
-      List<RunRow> rows = List.of();
-      if (Files.exists(file)) {
-        try {
-          rows = RawResultFile.read(file).rows();
-        } catch (IOException | RuntimeException e) {
-          rows = List.of();
-        }
-      }
+      List<RunRow> rows = rows(config.resultFile(o.protocol()));
       if (rows.isEmpty() || o.exitCode() == HarnessCommand.USAGE) {
         out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
         continue;
       }
-      List<RunRow> kept =
-          rows.size() > 1 ? rows.stream().filter(r -> r.order() > 0).toList() : rows;
+      Figures f = Figures.of(Figures.kept(rows));
+      Estimate p99 = f.latency().get(1);
       out.printf(
           Locale.ROOT,
           ROW_FORMAT,
@@ -68,24 +104,61 @@ final class SummaryTable {
           rows.size(),
           rows.get(0).calls(),
           rows.stream().mapToLong(RunRow::errors).sum(),
-          median(kept, RunRow::timeTotal),
-          median(kept, RunRow::tps),
-          median(kept, RunRow::throughput),
-          median(kept, RunRow::p50Us),
-          median(kept, RunRow::p99Us));
+          figure(f.timeMs(), 3, 1),
+          figure(f.tps(), 1, 1),
+          figure(f.callsPerSecond(), 1, 1),
+          figure(f.latency().get(0), 1, 1e-3),
+          figure(p99, 1, 1e-3),
+          interval(f.callsPerSecond(), 1),
+          interval(p99, 1e-3));
+      means
+          .computeIfAbsent(f.callsPerSecond().method(), k -> new ArrayList<>())
+          .add(String.valueOf(o.protocol()));
+      percentiles
+          .computeIfAbsent(p99.method(), k -> new ArrayList<>())
+          .add(String.valueOf(o.protocol()));
     }
-    String which =
-        config.runs() > 1 ? "medians over orders 1.." + (config.runs() - 1) : "one run (order 0)";
-    out.printf(
-        Locale.ROOT, "(%s; errors summed over all runs; files under %s)%n", which, config.out());
+    if (!means.isEmpty()) {
+      out.println("time_ms, tps, calls/s: " + estimators(means));
+      out.println("p50_us, p99_us: " + estimators(percentiles));
+    }
+    out.printf(Locale.ROOT, "(errors summed over all runs; files under %s)%n", config.out());
   }
 
-  static double median(List<RunRow> rows, ToDoubleFunction<RunRow> f) {
-    double[] v = rows.stream().mapToDouble(f).sorted().toArray();
-    if (v.length == 0) {
-      return Double.NaN;
+  /** The rows of a protocol's file; none when it is missing or cannot be read. */
+  private static List<RunRow> rows(Path file) {
+    if (!Files.exists(file)) {
+      return List.of();
     }
-    int mid = v.length / 2;
-    return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+    try {
+      return RawResultFile.read(file).rows();
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  /** The figure in the column's unit; {@code n/a} without one (no kept run with a histogram). */
+  static String figure(Estimate e, int decimals, double scale) {
+    return e.value() == null ? "n/a" : Num.fixed(e.value() * scale, decimals);
+  }
+
+  /** {@code LOW-HIGH} in the column's unit; {@code -} without an interval (one kept run). */
+  static String interval(Estimate e, double scale) {
+    return e.hasInterval()
+        ? Num.fixed(e.low() * scale, 1) + "-" + Num.fixed(e.high() * scale, 1)
+        : "-";
+  }
+
+  /**
+   * The estimator of a column: {@code mean of runs 1..9, 95 % t interval}; when the protocols' kept
+   * runs differ, each with its protocols: {@code rpcx: mean of runs 1..9, ...; grpc: ...}.
+   */
+  private static String estimators(Map<String, List<String>> byMethod) {
+    if (byMethod.size() == 1) {
+      return byMethod.keySet().iterator().next();
+    }
+    List<String> each = new ArrayList<>();
+    byMethod.forEach((method, protocols) -> each.add(String.join(", ", protocols) + ": " + method));
+    return String.join("; ", each);
   }
 }

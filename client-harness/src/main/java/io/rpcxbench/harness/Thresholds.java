@@ -1,15 +1,17 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The {@code --threshold} expressions of a run or a sweep ({@link Threshold}), evaluated on each
- * point's kept runs. Any that fails makes the exit code {@value #FAILED} (k6's), unless something
- * worse happened: bad usage (2), a failed point (1), an interrupt (130/143) or, for the sweep, a
- * lock (3) or a full disk (4) keep their codes.
+ * The {@code --threshold} expressions of a run or a sweep (the engine's {@link Threshold}, its
+ * metrics {@link Threshold#RUN}), evaluated on each point's kept runs: latencies from their merged
+ * histogram, throughput their mean calls/s, errors and drops summed. Any that fails makes the exit
+ * code {@value #FAILED} (k6's), unless something worse happened: bad usage (2), a failed point (1),
+ * an interrupt (130/143) or, for the sweep, a lock (3) or a full disk (4) keep their codes.
  *
  * <pre>{@code
  * Thresholds t = Thresholds.parse(List.of("p99<5ms", "errors==0"));
@@ -33,12 +35,17 @@ public final class Thresholds {
   /**
    * The thresholds of {@code expressions}, in their order.
    *
-   * @throws IllegalArgumentException naming the first bad expression
+   * @throws IllegalArgumentException naming the option and the first bad expression: {@code
+   *     --threshold 'p99<5min': a latency takes us, ms or s, not 'min'}
    */
   public static Thresholds parse(List<String> expressions) {
     List<Threshold> parsed = new ArrayList<>();
     for (String e : expressions) {
-      parsed.add(Threshold.parse(e));
+      try {
+        parsed.add(Threshold.parse(e, Threshold.RUN));
+      } catch (IllegalArgumentException bad) {
+        throw new IllegalArgumentException("--" + bad.getMessage(), bad);
+      }
     }
     return new Thresholds(parsed);
   }
@@ -54,7 +61,7 @@ public final class Thresholds {
   /** One threshold on one point. */
   public record Verdict(Threshold threshold, double measured) {
     public boolean passed() {
-      return threshold.holds(measured);
+      return threshold.passes(measured);
     }
 
     /** {@code PASS (p99 3.2 ms)}. */
@@ -66,21 +73,21 @@ public final class Thresholds {
   /** Each threshold on the kept runs of {@code contents}, in order. */
   public List<Verdict> evaluate(RawContents contents) {
     KeptRuns kept = KeptRuns.of(contents);
-    return all.stream().map(t -> new Verdict(t, measure(t.metric(), kept))).toList();
+    return all.stream().map(t -> new Verdict(t, measure(t, kept))).toList();
   }
 
   /** The metric on the kept runs, in its base unit (ns, calls/s, calls); NaN when unknown. */
-  static double measure(Threshold.Metric metric, KeptRuns kept) {
+  static double measure(Threshold t, KeptRuns kept) {
     if (kept.size() == 0) {
       return Double.NaN;
     }
-    return switch (metric) {
-      case THROUGHPUT -> kept.meanThroughput();
-      case ERRORS -> kept.errors();
-      case DROPS -> kept.drops();
+    return switch (t.metric()) {
+      case "throughput" -> kept.meanThroughput();
+      case "errors" -> kept.errors();
+      case "drops" -> kept.drops();
       default ->
           kept.latencyNanos()
-              .map(h -> (double) h.getValueAtPercentile(metric.percentile))
+              .map(h -> (double) h.getValueAtPercentile(t.percentile()))
               .orElse(Double.NaN);
     };
   }

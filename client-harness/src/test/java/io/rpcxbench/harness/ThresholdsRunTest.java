@@ -82,11 +82,11 @@ class ThresholdsRunTest {
 
   @Test
   void aBadExpressionIsBadUsageBeforeTheFirstCall() {
-    HarnessInvocation.Outcome o = point(out.resolve("bad"), "--threshold", "p99<5");
+    HarnessInvocation.Outcome o = point(out.resolve("bad"), "--threshold", "p99<5min");
 
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.err().lines().findFirst().orElse(""))
-        .isEqualTo("error: --threshold 'p99<5': p99 is a latency: give a unit, us, ms or s");
+        .isEqualTo("error: --threshold 'p99<5min': a latency takes us, ms or s, not 'min'");
     assertThat(out.resolve("bad")).doesNotExist();
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +47,13 @@ class ThresholdsTest {
   }
 
   @Test
+  void aBadExpressionNamesTheOption() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Thresholds.parse(List.of("errors==0", "p99<5min")))
+        .hasMessage("--threshold 'p99<5min': a latency takes us, ms or s, not 'min'");
+  }
+
+  @Test
   void aPointWithoutKeptRunsFailsEveryThreshold() {
     RawContents empty =
         new RawContents(
@@ -59,7 +67,7 @@ class ThresholdsTest {
 
   @Test
   void oneLinePerThresholdNamesEachProtocolsVerdict() {
-    Threshold p99 = Threshold.parse("p99<5ms");
+    Threshold p99 = Threshold.parse("p99<5ms", Threshold.RUN);
     String line =
         Thresholds.line(
             p99,

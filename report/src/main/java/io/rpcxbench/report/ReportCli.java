@@ -1,6 +1,18 @@
 package io.rpcxbench.report;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.report.choose.ChooseCommand;
+import io.rpcxbench.report.cli.AllCommand;
+import io.rpcxbench.report.cli.AnnotateCommand;
+import io.rpcxbench.report.cli.CleanCommand;
+import io.rpcxbench.report.cli.IngestCommand;
+import io.rpcxbench.report.cli.KneeCommand;
+import io.rpcxbench.report.cli.ReportCommand;
+import io.rpcxbench.report.cli.ShowCommand;
+import io.rpcxbench.report.compare.CompareCommand;
+import io.rpcxbench.report.diff.DiffCommand;
+import io.rpcxbench.report.merge.MergeHostsCommand;
+import io.rpcxbench.report.reproduction.ReproductionCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

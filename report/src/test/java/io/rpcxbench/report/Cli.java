@@ -11,12 +11,12 @@ import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /** Runs the CLI in-process and captures its output; locates and copies the raw fixture. */
-final class Cli {
-  record Result(int exit, String out, String err) {}
+public final class Cli {
+  public record Result(int exit, String out, String err) {}
 
   private Cli() {}
 
-  static Result run(String... args) {
+  public static Result run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cl = new CommandLine(new ReportCli());
@@ -29,7 +29,7 @@ final class Cli {
   /**
    * The checked-in fixture: 3 protocols, 10 runs per point, one timeout, one file with bad lines.
    */
-  static Path fixture() {
+  public static Path fixture() {
     try {
       return Path.of(Cli.class.getResource("/raw").toURI());
     } catch (URISyntaxException e) {
@@ -37,7 +37,7 @@ final class Cli {
     }
   }
 
-  static Path copyFixture(Path target) throws IOException {
+  public static Path copyFixture(Path target) throws IOException {
     Path from = fixture();
     try (Stream<Path> files = Files.walk(from)) {
       files.forEach(
@@ -57,7 +57,7 @@ final class Cli {
     return target;
   }
 
-  static String sqlite(Path dir) {
+  public static String sqlite(Path dir) {
     return "jdbc:sqlite:" + dir.resolve("results.db");
   }
 }

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** Runs external programs for the integration tests (PostgreSQL, Chromium). */
-final class Processes {
-  record Done(int exit, String output) {}
+public final class Processes {
+  public record Done(int exit, String output) {}
 
   private Processes() {}
 
@@ -19,7 +19,7 @@ final class Processes {
    * Runs {@code command}, stdout and stderr merged into {@code log}; kills it after {@code
    * seconds}.
    */
-  static Done run(List<String> command, Path log, long seconds)
+  public static Done run(List<String> command, Path log, long seconds)
       throws IOException, InterruptedException {
     Process p =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -38,7 +38,7 @@ final class Processes {
   }
 
   /** The first of {@code names} found on the PATH, or null. */
-  static Path onPath(String... names) {
+  public static Path onPath(String... names) {
     String path = System.getenv().getOrDefault("PATH", "");
     for (String name : names) {
       for (String dir : path.split(":")) {
@@ -65,7 +65,7 @@ final class Processes {
     }
   }
 
-  static void deleteTree(Path dir) throws IOException {
+  public static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }

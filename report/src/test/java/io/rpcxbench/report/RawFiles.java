@@ -11,11 +11,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /** Writes raw files for tests with the raw-format library's writer (the harness's). */
-final class RawFiles {
+public final class RawFiles {
   private RawFiles() {}
 
   /** Provenance of a complete point of {@code protocol} with the harness's usual keys. */
-  static Map<String, String> provenance(
+  public static Map<String, String> provenance(
       String protocol, int type, int threads, int requests, int runs) {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("status", "complete");
@@ -35,7 +35,7 @@ final class RawFiles {
    * makes threads x requests calls (requests_per thread) or requests calls (total), each call
    * taking a latency from a small histogram.
    */
-  static List<RunRow> runs(
+  public static List<RunRow> runs(
       Map<String, String> p, int rows, java.util.function.IntToDoubleFunction msOf) {
     int type = Integer.parseInt(p.get("type"));
     int threads = Integer.parseInt(p.get("threads"));
@@ -51,7 +51,7 @@ final class RawFiles {
     return out;
   }
 
-  static Path write(Path file, Map<String, String> provenance, List<RunRow> rows)
+  public static Path write(Path file, Map<String, String> provenance, List<RunRow> rows)
       throws IOException {
     RawResultFile.write(file, provenance, rows);
     return file;

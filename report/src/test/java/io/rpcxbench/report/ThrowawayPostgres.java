@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Assumptions;
  * the user "postgres" (or "nobody") via runuser. Aborts the test (skipped, with the reason) if it
  * cannot start.
  */
-final class ThrowawayPostgres implements AutoCloseable {
+public final class ThrowawayPostgres implements AutoCloseable {
   private final Path dir;
   private final Path bin;
   private final List<String> asUser;
@@ -31,11 +31,11 @@ final class ThrowawayPostgres implements AutoCloseable {
     this.port = port;
   }
 
-  String jdbcUrl() {
+  public String jdbcUrl() {
     return "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=bench";
   }
 
-  static ThrowawayPostgres start() throws IOException, InterruptedException {
+  public static ThrowawayPostgres start() throws IOException, InterruptedException {
     Path bin = findBin();
     Assumptions.assumeTrue(
         bin != null,

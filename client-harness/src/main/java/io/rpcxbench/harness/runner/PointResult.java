@@ -3,9 +3,9 @@ package io.rpcxbench.harness.runner;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.stats.KeptUp;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,8 +23,10 @@ import java.util.Locale;
  */
 record PointResult(
     PointState state, int runs, long runCalls, long runMs, double throughput, String keptUp) {
-  /** The share of the target rate below which a run did not keep up (the report's OpenLoad). */
-  static final double KEPT_UP = 0.99;
+  /**
+   * The share of the target rate below which a run did not keep up: the engine's {@link KeptUp}.
+   */
+  static final double KEPT_UP = KeptUp.SHARE;
 
   static PointResult read(Path file) throws IOException {
     return of(RawResultFile.read(file));
@@ -56,20 +58,10 @@ record PointResult(
     if (!state.finished()) {
       return state.id;
     }
-    List<String> why = new ArrayList<>();
     double target = rated.stream().mapToDouble(r -> number(r, "target_rate")).average().orElse(0);
     double min = rated.stream().mapToDouble(r -> number(r, "achieved_rate")).min().orElse(0);
-    if (min < KEPT_UP * target) {
-      why.add(String.format(Locale.ROOT, "achieved %.1f %% of the target", 100 * min / target));
-      long dropped = kept.stream().mapToLong(r -> (long) number(r, "dropped")).sum();
-      if (dropped > 0) {
-        why.add(dropped + " calls dropped");
-      }
-    }
-    if (errors > 0) {
-      why.add(errors + " calls failed");
-    }
-    return why.isEmpty() ? null : String.join(", ", why);
+    long dropped = kept.stream().mapToLong(r -> (long) number(r, "dropped")).sum();
+    return KeptUp.why(target, min, dropped, errors);
   }
 
   private static double number(RunRow r, String column) {

@@ -76,9 +76,9 @@ class SweepThresholdsTest {
 
   @Test
   void aBadThresholdOrOneGivenToThePointsIsBadUsage() {
-    SweepInProcessTest.Outcome bad = sweep(args(1, "--threshold", "p99<5", "--dry-run"));
+    SweepInProcessTest.Outcome bad = sweep(args(1, "--threshold", "p99<5min", "--dry-run"));
     assertThat(bad.code()).isEqualTo(2);
-    assertThat(bad.err()).contains("error: --threshold 'p99<5': p99 is a latency");
+    assertThat(bad.err()).contains("error: --threshold 'p99<5min': a latency takes us, ms or s");
 
     SweepInProcessTest.Outcome after = sweep(args(1, "--dry-run", "--", "--threshold", "p99<5ms"));
     assertThat(after.code()).isEqualTo(2);

@@ -1,0 +1,168 @@
+package io.rpcxbench.report.choose;
+
+import io.rpcxbench.report.compare.CompareRound;
+import io.rpcxbench.report.pages.AtomicText;
+import io.rpcxbench.report.pages.Page;
+import io.rpcxbench.stats.Threshold;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code choose DIR}: the scorecard of a {@code rpcx-bench choose} folder ({@code
+ * choose.properties}, {@code capacity.tsv}, {@code shared/round<k>/<candidate>/*.csv}): which
+ * protocol for this workload, and how sure. Writes {@code scorecard.md}, {@code scorecard.html} and
+ * {@code scorecard.json} atomically and prints the verdict and the ranked table.
+ *
+ * <pre>
+ * java -jar report.jar choose results/choose/20261123T160000Z --threshold 'p99&lt;=5ms'
+ * </pre>
+ *
+ * Exit codes: 0 ok, 1 an unreadable folder, 2 bad usage (a threshold it cannot parse), 99 a
+ * threshold failed (k6's code).
+ */
+@Command(
+    name = "choose",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write the scorecard of an rpcx-bench choose folder: SLO capacity per candidate with its"
+            + " interval over rounds, latency, CPU and memory at the shared load, a ranking whose"
+            + " ties are differences no test finds, and a verdict in words.",
+    footer = {
+      "",
+      "Thresholds (k6 form) apply to the winner (rank 1; tied: the first listed):",
+      "  capacity>20000  p99<=5ms  p99.9<20ms  p50<800us  errors==0  drops<1%%",
+      "Latencies take ms, us or s (a plain number is ms).",
+      "",
+      "Example:",
+      "  java -jar report/target/report.jar choose results/choose/20261123T160000Z \\",
+      "    --threshold 'p99<=5ms' --summary-export summary.json"
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      " 0:ok",
+      " 1:the folder cannot be read",
+      " 2:bad usage (a threshold that cannot be parsed)",
+      "99:a threshold failed"
+    })
+public final class ChooseCommand implements Callable<Integer> {
+  public static final int THRESHOLD_FAILED = 99;
+
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "DIR", description = "rpcx-bench choose's folder.")
+  Path dir;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Where the scorecard goes (default: DIR/report).")
+  Path out;
+
+  @Option(
+      names = "--summary-export",
+      paramLabel = "FILE",
+      description = "Also write scorecard.json here.")
+  Path summary;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description = "A condition on the winner, beside choose.properties' threshold.N; repeatable.")
+  List<String> thresholds = new ArrayList<>();
+
+  @Override
+  public Integer call() {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      List<Threshold> given = parse(thresholds);
+      ChooseSettings settings;
+      List<ChooseCandidate> candidates;
+      try {
+        settings = ChooseSettings.read(dir);
+        candidates = candidates(settings);
+      } catch (IOException | IllegalArgumentException e) {
+        err.println("error: " + e.getMessage());
+        return CommandLine.ExitCode.SOFTWARE;
+      }
+      List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
+      all.addAll(given);
+      Scorecard s = Scorecard.of(settings, candidates, all);
+      Page page = ScorecardPage.of(s);
+      Path to = out == null ? dir.resolve("report") : out;
+      String json = ScorecardJson.of(s);
+      AtomicText.write(to.resolve("scorecard.md"), page.markdown());
+      AtomicText.write(to.resolve("scorecard.html"), page.html());
+      AtomicText.write(to.resolve("scorecard.json"), json);
+      if (summary != null) {
+        AtomicText.write(summary, json);
+      }
+      stdout.println(ChooseVerdict.of(s).text());
+      stdout.println();
+      stdout.print(ScorecardPage.table(s).markdown());
+      if (!s.checks().isEmpty()) {
+        stdout.println();
+        s.checks().forEach(c -> stdout.println(c.line()));
+      }
+      err.println("scorecard: " + to.resolve("scorecard.md") + " (.html, .json)");
+      return s.passed() ? CommandLine.ExitCode.OK : THRESHOLD_FAILED;
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    } catch (IOException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.SOFTWARE;
+    } finally {
+      stdout.flush();
+      err.flush();
+    }
+  }
+
+  private static List<Threshold> parse(List<String> texts) {
+    return texts.stream().map(t -> Threshold.parse(t, Threshold.CHOOSE)).toList();
+  }
+
+  /** Each candidate's capacity rounds and its raw files at the shared load, in the given order. */
+  private List<ChooseCandidate> candidates(ChooseSettings settings) throws IOException {
+    Map<String, List<CapacityRound>> capacity = CapacityRound.read(dir.resolve(CapacityRound.FILE));
+    Path shared = dir.resolve("shared");
+    List<Integer> rounds = rounds(shared);
+    List<ChooseCandidate> out = new ArrayList<>();
+    for (String name : settings.candidates()) {
+      List<CompareRound> files = new ArrayList<>();
+      for (int k : rounds) {
+        files.add(
+            CompareRound.read(
+                shared.resolve("round" + k).resolve(name), "shared", name, k, 1, null));
+      }
+      out.add(ChooseCandidate.of(name, capacity.getOrDefault(name, List.of()), files));
+    }
+    return out;
+  }
+
+  private static List<Integer> rounds(Path shared) throws IOException {
+    if (!Files.isDirectory(shared)) {
+      return List.of();
+    }
+    TreeSet<Integer> rounds = new TreeSet<>();
+    try (Stream<Path> s = Files.list(shared)) {
+      s.map(p -> p.getFileName().toString())
+          .filter(n -> n.matches("round[1-9][0-9]{0,5}"))
+          .forEach(n -> rounds.add(Integer.parseInt(n.substring(5))));
+    }
+    return List.copyOf(rounds);
+  }
+}

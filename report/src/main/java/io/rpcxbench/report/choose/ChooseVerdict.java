@@ -1,0 +1,252 @@
+package io.rpcxbench.report.choose;
+
+import io.rpcxbench.report.significance.PairTest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link Scorecard} in plain words: the verdict at the top of the page (one to three sentences, a
+ * winner named only when it is significantly ahead of the runner-up) and the lines of its "How
+ * sure" section, warnings first.
+ *
+ * <pre>{@code
+ * ChooseVerdict.of(scorecard).text();
+ * // "rpcx sustains 3.10x (2.70-3.50x) the rate of grpc-tuned at p99 <= 5 ms (Welch's t-test,
+ * //  p = 0.002). http-json and resp do not differ (p = 0.41)."
+ * }</pre>
+ */
+final class ChooseVerdict {
+  private final Scorecard s;
+
+  private ChooseVerdict(Scorecard s) {
+    this.s = s;
+  }
+
+  static ChooseVerdict of(Scorecard s) {
+    return new ChooseVerdict(s);
+  }
+
+  /** The sentences, joined. */
+  String text() {
+    return String.join(" ", sentences());
+  }
+
+  List<String> sentences() {
+    List<String> out = new ArrayList<>();
+    String slo = s.settings().sloText();
+    Map<Integer, List<String>> groups = groups();
+    List<String> top = groups.get(1);
+    List<Scorecard.Ranked> r = s.ranking();
+    String leader = r.get(0).candidate().name();
+    if (top.size() > 1) {
+      PairTest t = Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1));
+      out.add(
+          and(top)
+              + " tie at the top at "
+              + slo
+              + ": "
+              + (top.size() == 2
+                  ? "their SLO capacities do not differ"
+                  : "none differs from " + leader)
+              + " ("
+              + cite(t)
+              + ").");
+    } else {
+      String runnerUp =
+          r.stream()
+              .map(x -> x.candidate().name())
+              .filter(n -> !ChooseSettings.protocol(n).equals(ChooseSettings.protocol(leader)))
+              .findFirst()
+              .orElse(null);
+      if (runnerUp == null) {
+        out.add(
+            "Only "
+                + ChooseSettings.protocol(leader)
+                + " was measured: it sustains "
+                + r.get(0).candidate().capacity().text(0, 1)
+                + " calls/s at "
+                + slo
+                + ".");
+      } else {
+        PairTest t = Scorecard.pair(s.capacityPairs(), leader, runnerUp);
+        out.add(
+            leader
+                + " sustains "
+                + t.ratioText()
+                + " the rate of "
+                + runnerUp
+                + " at "
+                + slo
+                + " ("
+                + cite(t)
+                + ").");
+      }
+    }
+    List<String> lower = new ArrayList<>();
+    groups.forEach(
+        (rank, names) -> {
+          if (rank > 1 && names.size() > 1) {
+            PairTest t = Scorecard.pair(s.capacityPairs(), names.get(0), names.get(1));
+            lower.add(and(names) + " do not differ (" + t.pText() + ")");
+          }
+        });
+    if (!lower.isEmpty()) {
+      out.add(String.join("; ", lower) + ".");
+    }
+    List<String> zero = new ArrayList<>();
+    for (ChooseCandidate c : s.candidates()) {
+      if (c.zeroRounds() > 0) {
+        zero.add(c.name() + " in " + c.zeroRounds() + " of " + c.rounds().size() + " rounds");
+      }
+    }
+    if (!zero.isEmpty()) {
+      out.add("Even the lowest rate tried missed " + slo + " for " + String.join(", ", zero) + ".");
+    }
+    return out;
+  }
+
+  /** Distinct protocols by rank: a copy ({@code rpcx#2}) beside its original counts once. */
+  private Map<Integer, List<String>> groups() {
+    Map<Integer, List<String>> groups = new LinkedHashMap<>();
+    Map<Integer, List<String>> protocols = new LinkedHashMap<>();
+    for (Scorecard.Ranked x : s.ranking()) {
+      String p = ChooseSettings.protocol(x.candidate().name());
+      List<String> seen = protocols.computeIfAbsent(x.rank(), k -> new ArrayList<>());
+      if (!seen.contains(p)) {
+        seen.add(p);
+        groups.computeIfAbsent(x.rank(), k -> new ArrayList<>()).add(x.candidate().name());
+      }
+    }
+    return groups;
+  }
+
+  /** {@code Welch's t-test, p = 0.002}; the note when there was no test. */
+  private static String cite(PairTest t) {
+    if (!t.tested()) {
+      return t.note();
+    }
+    String name = t.test().startsWith("Welch") ? "Welch's t-test" : "bootstrap";
+    return name
+        + ", "
+        + t.pText()
+        + (t.test().contains("Holm") ? " after Holm" : "")
+        + (t.note().isEmpty() ? "" : "; " + t.note());
+  }
+
+  /** The "How sure" lines: warnings first, then rounds, tests, the A/A floor, noise readings. */
+  List<String> howSure() {
+    List<String> lines = new ArrayList<>(warnings());
+    ChooseSettings st = s.settings();
+    lines.add(
+        "Rounds: "
+            + (st.rounds().isEmpty() ? "n/a" : st.rounds())
+            + (st.stopped().isEmpty() ? "" : " (stopped by " + st.stopped() + ")")
+            + "; the SLO capacity is the mean of the rounds' capacities with a 95 % Student t"
+            + " interval.");
+    lines.add(
+        "Tests: capacity, Welch's t-test over rounds; the SLO percentile at the shared load, a"
+            + " bootstrap of the difference of merged-histogram percentiles over kept runs; alpha"
+            + " 0.05, Holm-Bonferroni over the pairs of each table. A candidate whose capacity does"
+            + " not differ from its group's leader shares its rank.");
+    List<PairTest> aa = Scorecard.aa(s.capacityPairs());
+    if (aa.isEmpty()) {
+      lines.add(
+          "No A/A pair: repeat a candidate (e.g. --protocol rpcx,grpc,rpcx) to measure the noise"
+              + " floor.");
+    } else {
+      for (PairTest t : aa) {
+        lines.add(
+            "A/A: "
+                + t.b()
+                + " / "
+                + t.a()
+                + " capacity "
+                + t.ratioText()
+                + " ("
+                + t.pText()
+                + ")"
+                + (s.capacityFloor() == null
+                    ? "."
+                    : "; differences whose interval overlaps "
+                        + s.capacityFloor().text()
+                        + " are not taken as real."));
+      }
+      if (s.latencyFloor() != null) {
+        lines.add(
+            "A/A floor of the SLO percentile at the shared load: " + s.latencyFloor().text() + ".");
+      }
+    }
+    int kept = s.candidates().stream().mapToInt(ChooseCandidate::keptRuns).sum();
+    int contended = s.candidates().stream().mapToInt(ChooseCandidate::contendedRuns).sum();
+    List<String> per = new ArrayList<>();
+    s.candidates().stream()
+        .filter(c -> c.contendedRuns() > 0)
+        .forEach(c -> per.add(c.name() + " " + c.contendedRuns() + "/" + c.keptRuns()));
+    lines.add(
+        "Noise: "
+            + contended
+            + " of "
+            + kept
+            + " kept runs at the shared load were contended"
+            + (per.isEmpty() ? "" : " (" + String.join(", ", per) + ")")
+            + ".");
+    return lines;
+  }
+
+  /** {@code WARNING: ...} lines: contended runs, a capacity of 0. */
+  List<String> warnings() {
+    List<String> out = new ArrayList<>();
+    int contended = s.candidates().stream().mapToInt(ChooseCandidate::contendedRuns).sum();
+    if (contended > 0) {
+      out.add(
+          "WARNING: "
+              + contended
+              + (contended == 1 ? " run was" : " runs were")
+              + " contended (something else used the CPUs meanwhile): figures of those candidates"
+              + " are less sure; run again on a quiet machine.");
+    }
+    List<String> searches = new ArrayList<>();
+    for (ChooseCandidate c : s.candidates()) {
+      c.rounds().stream()
+          .filter(r -> r.note() != null && r.note().contains("probes contended"))
+          .forEach(r -> searches.add(c.name() + " in round " + r.round()));
+    }
+    if (!searches.isEmpty()) {
+      out.add(
+          "WARNING: the capacity search of "
+              + and(searches)
+              + " had contended probes (capacity.tsv's note): those rounds' capacities measure the"
+              + " box as much as the protocol, and widen their intervals; run again on a quiet"
+              + " machine, or with --noise-guard strict.");
+    }
+    for (ChooseCandidate c : s.candidates()) {
+      if (c.zeroRounds() > 0) {
+        out.add(
+            "WARNING: "
+                + c.name()
+                + "'s capacity was 0 in "
+                + c.zeroRounds()
+                + " of "
+                + c.rounds().size()
+                + " rounds: even the lowest rate tried missed "
+                + s.settings().sloText()
+                + ".");
+      }
+      if (c.rounds().isEmpty()) {
+        out.add("WARNING: " + c.name() + " has no line in capacity.tsv.");
+      }
+    }
+    return out;
+  }
+
+  private static String and(List<String> names) {
+    if (names.size() == 1) {
+      return names.get(0);
+    }
+    return String.join(", ", names.subList(0, names.size() - 1))
+        + " and "
+        + names.get(names.size() - 1);
+  }
+}

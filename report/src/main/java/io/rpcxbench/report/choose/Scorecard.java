@@ -1,0 +1,234 @@
+package io.rpcxbench.report.choose;
+
+import io.rpcxbench.report.significance.PairTest;
+import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Threshold;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The judgement of a {@code rpcx-bench choose} folder: the candidates ranked by SLO capacity (a
+ * candidate whose capacity does not differ significantly from its group's leader shares its rank,
+ * {@code =2}), every pair's capacity test and SLO-percentile test at the shared load ({@link
+ * Significance}: Holm-Bonferroni over each table, the A/A noise floor when a protocol was measured
+ * twice), and the thresholds applied to the winner. {@link ChooseVerdict} puts it in words.
+ *
+ * <pre>{@code
+ * Scorecard s = Scorecard.of(settings, candidates, thresholds);
+ * s.ranking().get(0).rankText();   // "1", or "=1" when the top two tie
+ * s.passed();                      // false when a threshold failed (exit 99)
+ * }</pre>
+ */
+final class Scorecard {
+  /** A candidate's place: {@code rank} shared with others when {@code shared}. */
+  record Ranked(ChooseCandidate candidate, int rank, boolean shared) {
+    String rankText() {
+      return (shared ? "=" : "") + rank;
+    }
+  }
+
+  private final ChooseSettings settings;
+  private final List<ChooseCandidate> candidates;
+  private final List<Ranked> ranking;
+  private final List<PairTest> capacityPairs;
+  private final List<PairTest> latencyPairs;
+  private final Significance.NoiseFloor capacityFloor;
+  private final Significance.NoiseFloor latencyFloor;
+  private final List<Threshold.Check> checks;
+
+  private Scorecard(
+      ChooseSettings settings,
+      List<ChooseCandidate> candidates,
+      List<Ranked> ranking,
+      List<PairTest> capacityPairs,
+      List<PairTest> latencyPairs,
+      Significance.NoiseFloor capacityFloor,
+      Significance.NoiseFloor latencyFloor,
+      List<Threshold.Check> checks) {
+    this.settings = settings;
+    this.candidates = candidates;
+    this.ranking = ranking;
+    this.capacityPairs = capacityPairs;
+    this.latencyPairs = latencyPairs;
+    this.capacityFloor = capacityFloor;
+    this.latencyFloor = latencyFloor;
+    this.checks = checks;
+  }
+
+  /** {@code candidates} in the order given; {@code thresholds} for the winner. */
+  static Scorecard of(
+      ChooseSettings settings, List<ChooseCandidate> candidates, List<Threshold> thresholds) {
+    List<ChooseCandidate> byCapacity = new ArrayList<>(candidates);
+    byCapacity.sort(
+        Comparator.comparing(
+            (ChooseCandidate c) -> c.capacity().value() == null ? -1 : c.capacity().value(),
+            Comparator.reverseOrder()));
+    double q = settings.sloPercentile() == null ? 99 : settings.sloPercentile();
+    List<Significance.Resampled> resampled = new ArrayList<>();
+    for (ChooseCandidate c : byCapacity) {
+      int index = candidates.indexOf(c);
+      resampled.add(Significance.resample(q, c.units(), Significance.seed(index)));
+    }
+    List<PairTest> capacity = new ArrayList<>();
+    List<PairTest> latency = new ArrayList<>();
+    for (int i = 0; i < byCapacity.size(); i++) {
+      for (int j = i + 1; j < byCapacity.size(); j++) {
+        ChooseCandidate hi = byCapacity.get(i);
+        ChooseCandidate lo = byCapacity.get(j);
+        capacity.add(
+            Significance.welch(lo.name(), lo.capacities(), hi.name(), hi.capacities(), "rounds"));
+        latency.add(
+            Significance.percentile(
+                lo.name(), resampled.get(j), hi.name(), resampled.get(i), "runs"));
+      }
+    }
+    capacity = Significance.holm(capacity);
+    latency = Significance.holm(latency);
+    Significance.NoiseFloor capacityFloor = Significance.floor(aa(capacity));
+    Significance.NoiseFloor latencyFloor = Significance.floor(aa(latency));
+    capacity = Significance.aboveFloor(capacity, capacityFloor);
+    latency = Significance.aboveFloor(latency, latencyFloor);
+    List<Ranked> ranking = rank(byCapacity, capacity);
+    Scorecard s =
+        new Scorecard(
+            settings,
+            candidates,
+            ranking,
+            capacity,
+            latency,
+            capacityFloor,
+            latencyFloor,
+            List.of());
+    List<Threshold.Check> checks = new ArrayList<>();
+    ChooseCandidate w = s.winner();
+    for (Threshold t : thresholds) {
+      checks.add(t.check(w.metric(t.metric()), t.metric() + " of " + w.name() + " (rank 1)"));
+    }
+    return new Scorecard(
+        settings, candidates, ranking, capacity, latency, capacityFloor, latencyFloor, checks);
+  }
+
+  /** The pairs of one protocol with itself (an A/A pair: {@code rpcx} and {@code rpcx#2}). */
+  static List<PairTest> aa(List<PairTest> pairs) {
+    return pairs.stream().filter(Scorecard::isAa).toList();
+  }
+
+  static boolean isAa(PairTest t) {
+    return ChooseSettings.protocol(t.a()).equals(ChooseSettings.protocol(t.b()));
+  }
+
+  /** Competition ranking; a candidate that does not differ from its group's leader joins it. */
+  private static List<Ranked> rank(List<ChooseCandidate> byCapacity, List<PairTest> pairs) {
+    int[] rank = new int[byCapacity.size()];
+    int leader = 0;
+    for (int i = 0; i < byCapacity.size(); i++) {
+      if (i == 0
+          || pair(pairs, byCapacity.get(leader).name(), byCapacity.get(i).name()).significant()) {
+        leader = i;
+      }
+      rank[i] = leader + 1;
+    }
+    List<Ranked> out = new ArrayList<>();
+    for (int i = 0; i < rank.length; i++) {
+      int r = rank[i];
+      long same = java.util.Arrays.stream(rank).filter(x -> x == r).count();
+      out.add(new Ranked(byCapacity.get(i), r, same > 1));
+    }
+    return out;
+  }
+
+  /** The test of {@code x} against {@code y}, whichever way round it was made. */
+  static PairTest pair(List<PairTest> pairs, String x, String y) {
+    return pairs.stream()
+        .filter(t -> (t.a().equals(x) && t.b().equals(y)) || (t.a().equals(y) && t.b().equals(x)))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no test of " + x + " and " + y));
+  }
+
+  /** Rank 1; with a tie, the tied candidate listed first in {@code candidates}. */
+  ChooseCandidate winner() {
+    return candidates.stream()
+        .filter(c -> ranking.stream().anyMatch(r -> r.candidate() == c && r.rank() == 1))
+        .findFirst()
+        .orElse(candidates.get(0));
+  }
+
+  /**
+   * The winner by name: rank 1 when no other protocol shares it (its own A/A copy may); empty when
+   * two protocols tie at the top.
+   */
+  java.util.Optional<String> namedWinner() {
+    List<String> top =
+        ranking.stream()
+            .filter(r -> r.rank() == 1)
+            .map(r -> ChooseSettings.protocol(r.candidate().name()))
+            .distinct()
+            .toList();
+    return top.size() == 1
+        ? java.util.Optional.of(ranking.get(0).candidate().name())
+        : java.util.Optional.empty();
+  }
+
+  boolean passed() {
+    return checks.stream().allMatch(Threshold.Check::pass);
+  }
+
+  /** {@code items(10) at p99 <= 5 ms: 3 protocols (rpcx twice, A/A) on local/loopback}. */
+  String title() {
+    List<String> protocols =
+        candidates.stream().map(c -> ChooseSettings.protocol(c.name())).distinct().toList();
+    List<String> twice =
+        protocols.stream()
+            .filter(
+                p ->
+                    candidates.stream()
+                            .filter(c -> ChooseSettings.protocol(c.name()).equals(p))
+                            .count()
+                        > 1)
+            .toList();
+    String count =
+        protocols.size()
+            + (protocols.size() == 1 ? " protocol" : " protocols")
+            + (twice.isEmpty() ? "" : " (" + String.join(", ", twice) + " twice, A/A)");
+    return settings.workload()
+        + " at "
+        + settings.sloText()
+        + ": "
+        + count
+        + " on "
+        + settings.where();
+  }
+
+  ChooseSettings settings() {
+    return settings;
+  }
+
+  List<ChooseCandidate> candidates() {
+    return candidates;
+  }
+
+  List<Ranked> ranking() {
+    return ranking;
+  }
+
+  List<PairTest> capacityPairs() {
+    return capacityPairs;
+  }
+
+  List<PairTest> latencyPairs() {
+    return latencyPairs;
+  }
+
+  Significance.NoiseFloor capacityFloor() {
+    return capacityFloor;
+  }
+
+  Significance.NoiseFloor latencyFloor() {
+    return latencyFloor;
+  }
+
+  List<Threshold.Check> checks() {
+    return checks;
+  }
+}

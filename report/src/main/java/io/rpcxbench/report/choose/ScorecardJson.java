@@ -1,0 +1,152 @@
+package io.rpcxbench.report.choose;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.rpcxbench.report.significance.PairTest;
+import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Threshold;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scorecard as JSON ({@code scorecard.json}, {@code --summary-export}): the same figures as the
+ * page, as numbers (latencies in µs, capacities in calls/s), each estimate with its interval and
+ * estimator, every pair's test, the thresholds and the verdict.
+ *
+ * <pre>{@code
+ * String json = ScorecardJson.of(scorecard);
+ * // {"title": "items(10) at p99 <= 5 ms: ...", "verdict": "...", "winner": "rpcx", ...}
+ * }</pre>
+ */
+final class ScorecardJson {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ScorecardJson() {}
+
+  static String of(Scorecard s) {
+    ChooseSettings st = s.settings();
+    ChooseVerdict v = ChooseVerdict.of(s);
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("title", s.title());
+    m.put("workload", st.workload());
+    Map<String, Object> slo = new LinkedHashMap<>();
+    slo.put("text", st.sloText());
+    slo.put("typed", st.slo());
+    slo.put("percentile", st.sloPercentile());
+    slo.put("limit_us", st.sloLimitUs());
+    m.put("slo", slo);
+    m.put("target", st.target());
+    m.put("network", st.network());
+    m.put("rounds", st.rounds());
+    m.put("stopped", st.stopped());
+    m.put("shared_rate", st.sharedRate());
+    m.put("started", st.started());
+    m.put("ended", st.ended());
+    m.put("verdict", v.text());
+    m.put("winner", s.namedWinner().orElse(null));
+    m.put("winner_for_thresholds", s.winner().name());
+    List<Object> candidates = new ArrayList<>();
+    for (Scorecard.Ranked r : s.ranking()) {
+      candidates.add(candidate(r));
+    }
+    m.put("candidates", candidates);
+    m.put("capacity_pairs", s.capacityPairs().stream().map(t -> pair(t, 1)).toList());
+    m.put("latency_pairs", s.latencyPairs().stream().map(t -> pair(t, 1e-3)).toList());
+    m.put("aa_floor_capacity", floor(s.capacityFloor()));
+    m.put("aa_floor_latency", floor(s.latencyFloor()));
+    m.put("warnings", v.warnings());
+    List<Object> checks = new ArrayList<>();
+    for (Threshold.Check c : s.checks()) {
+      Map<String, Object> t = new LinkedHashMap<>();
+      t.put("threshold", c.threshold().expression());
+      t.put("applies_to", c.subject());
+      t.put("value", c.threshold().inShownUnit(c.actual()));
+      t.put("pass", c.pass());
+      checks.add(t);
+    }
+    m.put("thresholds", checks);
+    m.put("passed", s.passed());
+    try {
+      return JSON.writeValueAsString(m) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("scorecard.json: " + e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, Object> candidate(Scorecard.Ranked r) {
+    ChooseCandidate c = r.candidate();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", c.name());
+    m.put("protocol", ChooseSettings.protocol(c.name()));
+    m.put("rank", r.rank());
+    m.put("rank_text", r.rankText());
+    m.put("capacity", estimate(c.capacity(), 1));
+    m.put("capacity_rounds", c.capacities());
+    m.put("zero_capacity_rounds", c.zeroRounds());
+    m.put("limited_by", c.limitedBy());
+    m.put("p50_us", estimate(c.p50(), 1e-3));
+    m.put("p99_us", estimate(c.p99(), 1e-3));
+    m.put("p999_us", estimate(c.p999(), 1e-3));
+    m.put("client_cpu_us_per_call", c.clientUsPerCall());
+    m.put("server_cpu_us_per_call", c.serverUsPerCall());
+    m.put("server_rss_mib", c.serverRssMiB());
+    m.put("server_bytes_in_per_call", c.bytesInPerCall());
+    m.put("server_bytes_out_per_call", c.bytesOutPerCall());
+    m.put("calls", c.calls());
+    m.put("errors", c.errors());
+    m.put("dropped", c.dropped());
+    m.put("drop_share", c.dropShare());
+    m.put("kept_runs", c.keptRuns());
+    m.put("contended_runs", c.contendedRuns());
+    return m;
+  }
+
+  private static Map<String, Object> estimate(Estimate e, double scale) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("value", e.value() == null ? null : e.value() * scale);
+    m.put("low", e.low() == null ? null : e.low() * scale);
+    m.put("high", e.high() == null ? null : e.high() * scale);
+    m.put("estimator", e.estimator());
+    return m;
+  }
+
+  /** {@code scale}: 1 for capacities (calls/s), 1e-3 for latencies (ns to µs). */
+  private static Map<String, Object> pair(PairTest t, double scale) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("candidate", t.b());
+    m.put("vs", t.a());
+    m.put("ratio", t.ratio());
+    m.put("ratio_low", t.ratioLow());
+    m.put("ratio_high", t.ratioHigh());
+    m.put("difference", scaled(t.difference(), scale));
+    m.put("difference_low", scaled(t.differenceLow(), scale));
+    m.put("difference_high", scaled(t.differenceHigh(), scale));
+    m.put("p", t.p());
+    m.put("p_holm", t.pAdjusted());
+    m.put("significant", t.significant());
+    m.put("aa", Scorecard.isAa(t));
+    m.put("test", t.test());
+    m.put("note", t.note());
+    return m;
+  }
+
+  private static Double scaled(Double v, double scale) {
+    return v == null ? null : v * scale;
+  }
+
+  private static Map<String, Object> floor(Significance.NoiseFloor f) {
+    if (f == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("low", f.low());
+    m.put("high", f.high());
+    m.put("pair", f.pair());
+    return m;
+  }
+}

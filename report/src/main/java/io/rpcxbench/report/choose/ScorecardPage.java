@@ -1,0 +1,272 @@
+package io.rpcxbench.report.choose;
+
+import io.rpcxbench.report.pages.Page;
+import io.rpcxbench.report.significance.PairTest;
+import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Threshold;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scorecard of {@code report choose} as a {@link Page} (Markdown and HTML from one text): the
+ * verdict, the ranked table with every figure's interval, the estimators, "How sure", the pairwise
+ * tests, the thresholds, the rounds of the capacity search and the settings.
+ *
+ * <pre>{@code
+ * Page page = ScorecardPage.of(scorecard);
+ * Files.writeString(out.resolve("scorecard.md"), page.markdown());
+ * }</pre>
+ */
+final class ScorecardPage {
+  private static final double NS_TO_US = 1e-3;
+
+  private ScorecardPage() {}
+
+  static Page of(Scorecard s) {
+    ChooseVerdict v = ChooseVerdict.of(s);
+    Page page = new Page(s.title());
+    page.paragraph(v.text());
+    page.heading("Scorecard");
+    page.table(table(s));
+    page.bullets(estimators(s));
+    page.heading("How sure");
+    page.bullets(v.howSure());
+    page.heading("SLO capacity, every pair");
+    page.table(capacityPairs(s));
+    page.heading(percentileName(s) + " at the shared load, every pair");
+    page.table(latencyPairs(s));
+    if (!s.checks().isEmpty()) {
+      page.heading("Thresholds");
+      page.table(thresholds(s));
+    }
+    page.heading("Capacity search, round by round");
+    page.table(rounds(s));
+    page.heading("Settings");
+    page.bullets(settings(s.settings()));
+    return page;
+  }
+
+  /** The ranked table (also printed on the console). */
+  static Page.Table table(Scorecard s) {
+    String capacityHeader = common(s);
+    List<List<String>> rows = new ArrayList<>();
+    for (Scorecard.Ranked r : s.ranking()) {
+      ChooseCandidate c = r.candidate();
+      String cap = c.capacity().text(0, 1);
+      rows.add(
+          List.of(
+              r.rankText(),
+              c.name(),
+              c.capacity().estimator().equals(capacityHeader) ? cap : cap + " *",
+              c.limitedBy(),
+              c.p50().text(1, NS_TO_US),
+              c.p99().text(1, NS_TO_US),
+              c.p999().text(1, NS_TO_US),
+              fixed(c.clientUsPerCall(), 1),
+              fixed(c.serverUsPerCall(), 1),
+              fixed(c.serverRssMiB(), 1),
+              c.bytesInPerCall() == null && c.bytesOutPerCall() == null
+                  ? "n/a"
+                  : fixed(c.bytesInPerCall(), 0) + " / " + fixed(c.bytesOutPerCall(), 0),
+              String.valueOf(c.errors()),
+              c.dropped()
+                  + (c.dropShare() == null ? "" : " (" + Num.fixed(c.dropShare() * 100, 2) + " %)"),
+              c.contendedRuns() + "/" + c.keptRuns()));
+    }
+    return new Page.Table(
+        List.of(
+            "rank",
+            "candidate",
+            capacityHeader,
+            "limited by",
+            "p50 µs",
+            "p99 µs",
+            "p99.9 µs",
+            "client CPU µs/call",
+            "server CPU µs/call",
+            "server RSS MiB (peak)",
+            "server bytes/call in / out",
+            "errors",
+            "dropped",
+            "contended runs"),
+        List.of(
+            true, false, true, false, true, true, true, true, true, true, true, true, true, true),
+        rows);
+  }
+
+  /** The capacity estimator most candidates share; the others' cells get a {@code *}. */
+  private static String common(Scorecard s) {
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    s.ranking().forEach(r -> counts.merge(r.candidate().capacity().estimator(), 1, Integer::sum));
+    return counts.entrySet().stream()
+        .max(Map.Entry.comparingByValue())
+        .map(Map.Entry::getKey)
+        .orElse("SLO capacity calls/s");
+  }
+
+  private static List<String> estimators(Scorecard s) {
+    List<String> out = new ArrayList<>();
+    String header = common(s);
+    s.ranking().stream()
+        .map(Scorecard.Ranked::candidate)
+        .filter(c -> !c.capacity().estimator().equals(header))
+        .forEach(c -> out.add("* " + c.name() + ": " + c.capacity().estimator()));
+    ChooseCandidate first = s.ranking().get(0).candidate();
+    out.add("p50, p99, p99.9: " + first.p99().method() + ".");
+    out.add(
+        "Intervals in brackets are 95 %. CPU per call: the kept runs' CPU seconds (client: the"
+            + " harness JVM; server: the server process) over their calls; RSS: the server's peak"
+            + " over the kept runs; bytes per call: what the server process read / wrote over"
+            + " the calls; dropped: calls the open loop could not start (share of those offered).");
+    return out;
+  }
+
+  private static Page.Table capacityPairs(Scorecard s) {
+    List<List<String>> rows = new ArrayList<>();
+    for (PairTest t : s.capacityPairs()) {
+      rows.add(
+          List.of(
+              t.b(),
+              t.a(),
+              t.ratioText(),
+              t.tested() ? t.pText() : "-",
+              t.significant() ? "yes" : "no",
+              note(t)));
+    }
+    return new Page.Table(
+        List.of("candidate", "vs", "capacity ratio (95 %)", "p (Holm)", "significant", "test"),
+        List.of(false, false, true, true, false, false),
+        rows);
+  }
+
+  private static Page.Table latencyPairs(Scorecard s) {
+    String p = percentileName(s);
+    List<List<String>> rows = new ArrayList<>();
+    for (PairTest t : s.latencyPairs()) {
+      String diff =
+          t.difference() == null
+              ? "n/a"
+              : Num.fixed(t.difference() * NS_TO_US, 1)
+                  + (t.differenceLow() == null
+                      ? ""
+                      : " ("
+                          + Num.fixed(t.differenceLow() * NS_TO_US, 1)
+                          + " to "
+                          + Num.fixed(t.differenceHigh() * NS_TO_US, 1)
+                          + ")");
+      rows.add(
+          List.of(
+              t.b(),
+              t.a(),
+              t.ratioText(),
+              diff,
+              t.tested() ? t.pText() : "-",
+              t.significant() ? "yes" : "no",
+              note(t)));
+    }
+    return new Page.Table(
+        List.of(
+            "candidate",
+            "vs",
+            p + " ratio (95 %)",
+            p + " difference µs (95 %)",
+            "p (Holm)",
+            "significant",
+            "test"),
+        List.of(false, false, true, true, true, false, false),
+        rows);
+  }
+
+  private static String note(PairTest t) {
+    String aa = Scorecard.isAa(t) ? "A/A pair; " : "";
+    return aa
+        + (t.tested() ? t.test() : "")
+        + (t.note().isEmpty() || !t.tested() ? "" : "; ")
+        + t.note();
+  }
+
+  private static String percentileName(Scorecard s) {
+    Double q = s.settings().sloPercentile();
+    double p = q == null ? 99 : q;
+    return "p" + Num.fixed(p, p == Math.rint(p) ? 0 : 1);
+  }
+
+  private static Page.Table thresholds(Scorecard s) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Threshold.Check c : s.checks()) {
+      rows.add(List.of(c.threshold().expression(), c.subject(), c.shownValue(), c.verdict()));
+    }
+    return new Page.Table(
+        List.of("threshold", "applies to", "value", "result"),
+        List.of(false, false, true, false),
+        rows);
+  }
+
+  private static Page.Table rounds(Scorecard s) {
+    List<CapacityRound> all = new ArrayList<>();
+    s.candidates().forEach(c -> all.addAll(c.rounds()));
+    List<String> order = s.candidates().stream().map(ChooseCandidate::name).toList();
+    all.sort(
+        Comparator.comparingInt(CapacityRound::round)
+            .thenComparingInt(r -> order.indexOf(r.protocol())));
+    List<List<String>> rows = new ArrayList<>();
+    for (CapacityRound r : all) {
+      rows.add(
+          List.of(
+              String.valueOf(r.round()),
+              r.protocol(),
+              Num.fixed(r.capacity(), 0),
+              fixed(r.failedAt(), 0),
+              String.valueOf(r.probes()),
+              r.limitedBy().isEmpty() ? "-" : r.limitedBy(),
+              r.note()));
+    }
+    return new Page.Table(
+        List.of(
+            "round",
+            "candidate",
+            "SLO capacity calls/s",
+            "failed at calls/s",
+            "probes",
+            "limited by",
+            "note"),
+        List.of(true, false, true, true, true, false, false),
+        rows);
+  }
+
+  private static List<String> settings(ChooseSettings st) {
+    List<String> out = new ArrayList<>();
+    out.add("workload: " + st.workload());
+    out.add(
+        "SLO: "
+            + st.sloText()
+            + (st.slo().isEmpty() ? "" : " (as typed: " + st.slo() + ")")
+            + ", errors at most "
+            + orNa(st.maxErrors())
+            + ", drops below "
+            + orNa(st.maxDrop())
+            + ", search resolution "
+            + orNa(st.resolution()));
+    out.add("shared load: " + fixed(st.sharedRate(), 1) + " calls/s, open loop");
+    out.add("candidates: " + String.join(", ", st.candidates()));
+    out.add("where: " + st.where());
+    out.add(
+        "from "
+            + orNa(st.started())
+            + " to "
+            + orNa(st.ended())
+            + (st.stopped().isEmpty() ? "" : ", stopped by " + st.stopped()));
+    return out;
+  }
+
+  private static String orNa(String s) {
+    return s.isEmpty() ? "n/a" : s;
+  }
+
+  private static String fixed(Double v, int decimals) {
+    return v == null ? "n/a" : Num.fixed(v, decimals);
+  }
+}

@@ -1,0 +1,432 @@
+package io.rpcxbench.report.clean;
+
+import static java.util.stream.Collectors.joining;
+
+import io.rpcxbench.raw.PointKey;
+import io.rpcxbench.report.db.Database;
+import io.rpcxbench.report.db.Ingester;
+import io.rpcxbench.report.db.PointStatus;
+import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.Rows;
+import io.rpcxbench.report.db.Series;
+import io.rpcxbench.report.db.StoredRun;
+import io.rpcxbench.stats.Spread;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * The paper's cleaning: per (protocol, threadNum, requestNum), drop order 0 (start-up effects) and
+ * average the other runs' runtime and TPS. Latency percentiles come from the kept runs' merged
+ * histograms (averages of percentiles only for runs without one). Points whose files all timed out
+ * or failed stay so, never averaged.
+ */
+public final class Cleaner {
+  private Cleaner() {}
+
+  /**
+   * Key of a point; sorts by series, protocol (type, then id), threads, requests. Points of
+   * different series (reading, call, client, link) are never averaged together.
+   */
+  public record Key(Protocol protocol, int threads, int requests, Series series)
+      implements Comparable<Key> {
+    public Key(Protocol protocol, int threads, int requests) {
+      this(protocol, threads, requests, Series.of(Map.of()));
+    }
+
+    @Override
+    public int compareTo(Key o) {
+      int c = series.compareTo(o.series);
+      c = c != 0 ? c : protocol.compareTo(o.protocol);
+      c = c != 0 ? c : Integer.compare(threads, o.threads);
+      return c != 0 ? c : Integer.compare(requests, o.requests);
+    }
+
+    String text() {
+      return protocol.id + ", " + threads + " threads, " + requests + " requests, " + series.text();
+    }
+  }
+
+  /**
+   * How one raw file of a point ended: its status, time limit, runs stored and runs declared (null:
+   * the file does not say).
+   */
+  record FileOutcome(PointStatus status, Integer limitS, int stored, Integer declared) {
+    FileOutcome(PointStatus status, Integer limitS) {
+      this(status, limitS, 0, null);
+    }
+  }
+
+  /**
+   * Cleans one point. {@code runs} are all its run rows (any file); {@code outcomes} the status of
+   * each of its files. A point with at least one run besides order 0 is complete if one of its
+   * files is, else "timeout" if one timed out, else incomplete; without such a run it is "timeout"
+   * if any of its files timed out, else "incomplete" if one was cut short, else "failed".
+   */
+  static CleanedPoint clean(Key key, List<StoredRun> runs, List<FileOutcome> outcomes) {
+    return clean(key, runs, outcomes, new ArrayList<>());
+  }
+
+  static CleanedPoint clean(
+      Key key, List<StoredRun> runs, List<FileOutcome> outcomes, List<String> problems) {
+    List<StoredRun> kept = runs.stream().filter(r -> r.order() != 0).toList();
+    Integer limit =
+        outcomes.stream()
+            .map(FileOutcome::limitS)
+            .filter(l -> l != null)
+            .max(Integer::compare)
+            .orElse(null);
+    int done = outcomes.stream().mapToInt(FileOutcome::stored).sum();
+    Integer declared =
+        outcomes.stream().allMatch(o -> o.declared() != null)
+            ? outcomes.stream().mapToInt(FileOutcome::declared).sum()
+            : null;
+    if (kept.isEmpty()) {
+      PointStatus status =
+          has(outcomes, PointStatus.TIMEOUT)
+              ? PointStatus.TIMEOUT
+              : has(outcomes, PointStatus.INCOMPLETE) ? PointStatus.INCOMPLETE : PointStatus.FAILED;
+      return new CleanedPoint(
+          key.protocol,
+          key.threads,
+          key.requests,
+          status,
+          limit,
+          0,
+          null,
+          Spread.NONE,
+          Spread.NONE,
+          null,
+          Latency.NONE,
+          key.series,
+          done,
+          declared,
+          null,
+          null);
+    }
+    CleanedPoint p = summarize(key, kept, limit, problems);
+    // Runs of a point that timed out or was stopped are averaged (cleaned.csv) but the point keeps
+    // its status: only a complete file makes a complete point.
+    PointStatus status =
+        has(outcomes, PointStatus.COMPLETE)
+            ? PointStatus.COMPLETE
+            : has(outcomes, PointStatus.TIMEOUT) ? PointStatus.TIMEOUT : PointStatus.INCOMPLETE;
+    return p.with(status, done, declared);
+  }
+
+  private static boolean has(List<FileOutcome> outcomes, PointStatus status) {
+    return outcomes.stream().anyMatch(o -> o.status() == status);
+  }
+
+  public static CleanedPoint summarize(Key key, List<StoredRun> kept, Integer limit) {
+    return summarize(key, kept, limit, new ArrayList<>());
+  }
+
+  /** The complete point made of {@code kept} (not empty): means, spread and latency. */
+  public static CleanedPoint summarize(
+      Key key, List<StoredRun> kept, Integer limit, List<String> problems) {
+    Long errors = null;
+    if (kept.stream().anyMatch(r -> r.errors() != null)) {
+      try {
+        long sum = 0;
+        for (StoredRun r : kept) {
+          sum = Math.addExact(sum, r.errors() == null ? 0 : r.errors());
+        }
+        errors = sum;
+      } catch (ArithmeticException e) {
+        problems.add(
+            key.text() + ": the errors of its runs add up to more than a long holds; left empty");
+      }
+    }
+    OpenLoad load = null;
+    try {
+      load = OpenLoad.of(kept);
+    } catch (ArithmeticException e) {
+      problems.add(key.text() + ": the calls its runs dropped add up to more than a long holds");
+    }
+    return new CleanedPoint(
+        key.protocol,
+        key.threads,
+        key.requests,
+        PointStatus.COMPLETE,
+        limit,
+        kept.size(),
+        errors,
+        spread(kept, StoredRun::timeTotalMs),
+        spread(kept, StoredRun::tps),
+        spread(kept, StoredRun::throughput).avg(),
+        Latency.of(kept),
+        key.series,
+        kept.size(),
+        null,
+        load,
+        LimitedBy.summary(kept.stream().map(StoredRun::limitedBy).toList()));
+  }
+
+  static Spread spread(List<StoredRun> runs, Function<StoredRun, Double> column) {
+    return Spread.of(runs.stream().map(column).toList());
+  }
+
+  /** Re-computes the whole cleaned table from the raw tables, in one transaction. */
+  public static List<CleanedPoint> run(Database db) throws SQLException {
+    return run(db, new ArrayList<>());
+  }
+
+  /** As {@link #run(Database)}; what could not be computed is added to {@code problems}. */
+  public static List<CleanedPoint> run(Database db, List<String> problems) throws SQLException {
+    Map<String, Map<String, String>> provenance = provenance(db);
+    Map<String, Integer> stored = new TreeMap<>();
+    Map<String, Key> keyOf = new TreeMap<>();
+    Map<Key, List<FileOutcome>> outcomes = new TreeMap<>();
+    Map<Key, List<String>> sources = new TreeMap<>();
+    Map<Key, List<StoredRun>> runs = new TreeMap<>();
+    try (Statement s = db.connection.createStatement()) {
+      try (ResultSet rs =
+          s.executeQuery("SELECT source, COUNT(*) FROM raw_result GROUP BY source")) {
+        while (rs.next()) {
+          stored.put(rs.getString(1), rs.getInt(2));
+        }
+      }
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT source, protocol, type, thread_num, request_num, status, limit_s FROM raw_point")) {
+        while (rs.next()) {
+          String source = rs.getString(1);
+          Map<String, String> prov = provenance.getOrDefault(source, Map.of());
+          Protocol p = Protocol.of(rs.getString(2), rs.getInt(3)).withLabel(prov.get("label"));
+          Key k = new Key(p, rs.getInt(4), rs.getInt(5), Series.of(prov));
+          keyOf.put(source, k);
+          PointStatus st = PointStatus.of(rs.getString(6)).orElse(PointStatus.FAILED);
+          outcomes
+              .computeIfAbsent(k, x -> new ArrayList<>())
+              .add(
+                  new FileOutcome(
+                      st, Rows.integer(rs, 7), stored.getOrDefault(source, 0), runs(prov)));
+          sources.computeIfAbsent(k, x -> new ArrayList<>()).add(source);
+        }
+      }
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT r.source, r.type, r.thread_num, r.request_num, r.order_no, "
+                  + "r.time_total_ms, r.tps, r.calls, r.errors, r.throughput, r.p50_us, r.p90_us, r.p99_us, "
+                  + "r.p999_us, r.max_us, r.histogram, r.target_rate, r.achieved_rate, r.dropped, "
+                  + "r.limited_by FROM raw_result r")) {
+        while (rs.next()) {
+          Key k = keyOf.get(rs.getString(1));
+          if (k == null) {
+            continue; // a run without its raw_point row: not written by this tool
+          }
+          StoredRun r =
+              new StoredRun(
+                  rs.getInt(2),
+                  rs.getInt(3),
+                  rs.getInt(4),
+                  rs.getInt(5),
+                  rs.getDouble(6),
+                  rs.getDouble(7),
+                  Rows.longValue(rs, 8),
+                  Rows.longValue(rs, 9),
+                  Rows.decimal(rs, 10),
+                  Rows.decimal(rs, 11),
+                  Rows.decimal(rs, 12),
+                  Rows.decimal(rs, 13),
+                  Rows.decimal(rs, 14),
+                  Rows.decimal(rs, 15),
+                  rs.getString(16),
+                  Rows.decimal(rs, 17),
+                  Rows.decimal(rs, 18),
+                  Rows.longValue(rs, 19),
+                  rs.getString(20));
+          runs.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
+        }
+      }
+    }
+    List<CleanedPoint> cleaned = new ArrayList<>();
+    for (Map.Entry<Key, List<FileOutcome>> e : outcomes.entrySet()) {
+      List<String> files = sources.get(e.getKey());
+      if (files.size() > 1) {
+        problems.add(
+            "note: "
+                + e.getKey().text()
+                + ": "
+                + files.size()
+                + " files averaged together ("
+                + String.join(", ", files)
+                + ")");
+      }
+      cleaned.add(
+          clean(e.getKey(), runs.getOrDefault(e.getKey(), List.of()), e.getValue(), problems));
+    }
+    db.inTransaction(c -> replace(c, cleaned));
+    return cleaned;
+  }
+
+  private static Integer runs(Map<String, String> provenance) {
+    try {
+      return provenance.containsKey("runs") ? Integer.valueOf(provenance.get("runs").trim()) : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The provenance keys the cleaning reads: the point's identity (its series), the older {@code
+   * lab} (the link of files before {@code link_rate}), {@code type} (the protocol of files with no
+   * id), runs and label.
+   */
+  private static final List<String> SERIES_KEYS =
+      Stream.concat(PointKey.names().stream(), Stream.of("lab", "type", "runs", "label")).toList();
+
+  /** Each file's provenance values that the cleaning needs (series, runs, label). */
+  private static Map<String, Map<String, String>> provenance(Database db) throws SQLException {
+    Map<String, Map<String, String>> out = new TreeMap<>();
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT source, prov_key, prov_value FROM raw_provenance WHERE prov_key IN ("
+                    + SERIES_KEYS.stream().map(k -> "'" + k + "'").collect(joining(", "))
+                    + ")")) {
+      while (rs.next()) {
+        out.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
+            .put(rs.getString(2), rs.getString(3));
+      }
+    }
+    return out;
+  }
+
+  private static final String COLUMNS =
+      "protocol, type, thread_num, request_num, status, limit_s, runs_averaged, "
+          + "errors_sum, time_total_avg_ms, tps_avg, time_total_min_ms, time_total_max_ms, time_total_stdev_ms, "
+          + "tps_min, tps_max, tps_stdev, throughput_avg, p50_us, p90_us, p99_us, p999_us, max_us, latency_from, "
+          + "series, label, runs_done, runs_declared, target_rate, achieved_rate, achieved_rate_min, "
+          + "dropped_sum, limited_by";
+
+  private static void replace(Connection c, List<CleanedPoint> cleaned) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.executeUpdate("DELETE FROM cleaned_result");
+    }
+    try (PreparedStatement ps =
+        c.prepareStatement(
+            "INSERT INTO cleaned_result ("
+                + COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      for (CleanedPoint p : cleaned) {
+        ps.setString(1, p.protocol().id);
+        ps.setInt(2, p.type());
+        ps.setInt(3, p.threadNum());
+        ps.setInt(4, p.requestNum());
+        ps.setString(5, p.status().id);
+        Ingester.setInt(ps, 6, p.limitS());
+        ps.setInt(7, p.runsAveraged());
+        Ingester.setLong(ps, 8, p.errorsSum());
+        Spread time = p.runtimeMs();
+        Spread tps = p.tps();
+        Latency latency = p.latency();
+        Double[] d = {
+          time.avg(),
+          tps.avg(),
+          time.min(),
+          time.max(),
+          time.stdev(),
+          tps.min(),
+          tps.max(),
+          tps.stdev(),
+          p.throughputAvg(),
+          latency.p50Us(),
+          latency.p90Us(),
+          latency.p99Us(),
+          latency.p999Us(),
+          latency.maxUs()
+        };
+        for (int i = 0; i < d.length; i++) {
+          Ingester.setDouble(ps, 9 + i, d[i]);
+        }
+        ps.setString(23, latency.from());
+        ps.setString(24, p.series().key());
+        ps.setString(25, p.protocol().label);
+        ps.setInt(26, p.runsDone());
+        Ingester.setInt(ps, 27, p.runsDeclared());
+        OpenLoad l = p.load();
+        Ingester.setDouble(ps, 28, l == null ? null : l.targetRate());
+        Ingester.setDouble(ps, 29, l == null ? null : l.achievedRate());
+        Ingester.setDouble(ps, 30, l == null ? null : l.achievedRateMin());
+        Ingester.setLong(ps, 31, l == null ? null : l.dropped());
+        if (p.limitedBy() == null) {
+          ps.setNull(32, Types.VARCHAR);
+        } else {
+          ps.setString(
+              32, p.limitedBy().length() <= 200 ? p.limitedBy() : p.limitedBy().substring(0, 200));
+        }
+        ps.addBatch();
+      }
+      ps.executeBatch();
+    }
+  }
+
+  /** The stored open-loop load of the cleaned row at {@code rs}, or null. */
+  private static OpenLoad load(ResultSet rs) throws SQLException {
+    Double target = Rows.decimal(rs, 28);
+    Double achieved = Rows.decimal(rs, 29);
+    Double min = Rows.decimal(rs, 30);
+    Long dropped = Rows.longValue(rs, 31);
+    return target == null || achieved == null || min == null
+        ? null
+        : new OpenLoad(target, achieved, min, dropped == null ? 0 : dropped);
+  }
+
+  /** The cleaned table, sorted by series, type, protocol id, threads, requests. */
+  public static List<CleanedPoint> load(Database db) throws SQLException {
+    List<CleanedPoint> out = new ArrayList<>();
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT "
+                    + COLUMNS
+                    + " FROM cleaned_result ORDER BY series, type, protocol, thread_num, request_num")) {
+      while (rs.next()) {
+        out.add(
+            new CleanedPoint(
+                Protocol.of(rs.getString(1), rs.getInt(2)).withLabel(rs.getString(25)),
+                rs.getInt(3),
+                rs.getInt(4),
+                PointStatus.of(rs.getString(5)).orElse(PointStatus.FAILED),
+                Rows.integer(rs, 6),
+                rs.getInt(7),
+                Rows.longValue(rs, 8),
+                new Spread(
+                    Rows.decimal(rs, 9),
+                    Rows.decimal(rs, 11),
+                    Rows.decimal(rs, 12),
+                    Rows.decimal(rs, 13)),
+                new Spread(
+                    Rows.decimal(rs, 10),
+                    Rows.decimal(rs, 14),
+                    Rows.decimal(rs, 15),
+                    Rows.decimal(rs, 16)),
+                Rows.decimal(rs, 17),
+                new Latency(
+                    Rows.decimal(rs, 18),
+                    Rows.decimal(rs, 19),
+                    Rows.decimal(rs, 20),
+                    Rows.decimal(rs, 21),
+                    Rows.decimal(rs, 22),
+                    rs.getString(23)),
+                Series.parse(rs.getString(24)),
+                rs.getInt(26),
+                Rows.integer(rs, 27),
+                load(rs),
+                rs.getString(32)));
+      }
+    }
+    return out;
+  }
+}

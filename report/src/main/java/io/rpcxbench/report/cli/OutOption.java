@@ -1,0 +1,14 @@
+package io.rpcxbench.report.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The shared {@code --out} option. */
+final class OutOption {
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "results/report",
+      description = "Report folder (default: ${DEFAULT-VALUE}).")
+  Path dir;
+}

@@ -1,0 +1,115 @@
+package io.rpcxbench.report.cli;
+
+import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.clean.Cleaner;
+import io.rpcxbench.report.db.Database;
+import io.rpcxbench.report.db.Ingester;
+import io.rpcxbench.report.pages.ReportWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import picocli.CommandLine;
+
+/** The three steps, shared by their own commands and by {@code all}; each returns an exit code. */
+public final class Steps {
+  private Steps() {}
+
+  public static int ingest(
+      Database db, List<Path> paths, boolean mergeDuplicates, PrintWriter out, PrintWriter err)
+      throws IOException, SQLException {
+    List<Path> files;
+    try {
+      files = Ingester.expand(paths);
+    } catch (IOException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    }
+    Ingester.Summary s = new Ingester(db, err).ingest(files, mergeDuplicates);
+    out.printf(
+        "ingest: %d files (%d new, %d replaced, %d unchanged, %d unreadable, %d duplicate), "
+            + "%d runs stored, %d incomplete, %d problems%n",
+        s.files(),
+        s.added(),
+        s.replaced(),
+        s.unchanged(),
+        s.unreadable(),
+        s.duplicates(),
+        s.runs(),
+        s.incomplete(),
+        s.problems());
+    out.flush();
+    return s.problems() > 0 ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK;
+  }
+
+  static int clean(Database db, PrintWriter out, PrintWriter err) throws SQLException {
+    List<String> problems = new ArrayList<>();
+    List<CleanedPoint> cleaned = Cleaner.run(db, problems);
+    Map<String, Integer> byStatus = new TreeMap<>();
+    cleaned.forEach(p -> byStatus.merge(p.status().id, 1, Integer::sum));
+    long series = cleaned.stream().map(CleanedPoint::series).distinct().count();
+    out.println(
+        "clean: "
+            + cleaned.size()
+            + " points "
+            + byStatus
+            + (series > 1 ? " in " + series + " series" : ""));
+    out.flush();
+    problems.forEach(err::println);
+    err.flush();
+    return problems.stream().anyMatch(p -> !p.startsWith("note: "))
+        ? CommandLine.ExitCode.SOFTWARE
+        : CommandLine.ExitCode.OK;
+  }
+
+  static int report(Database db, Path outDir, String reference, PrintWriter out, PrintWriter err)
+      throws SQLException, IOException {
+    try {
+      ReportWriter.Written w = ReportWriter.write(db, outDir, reference);
+      if (!w.referenceMeasured()) {
+        err.println(
+            "warning: reference protocol '" + reference + "' was not measured; ratios left empty");
+        err.flush();
+      }
+      out.println(
+          "report: "
+              + w.points()
+              + " points ("
+              + w.unfinished()
+              + " did not finish"
+              + (w.series() > 1 ? ", " + w.series() + " series, one folder each" : "")
+              + "), "
+              + w.figures()
+              + " charts -> "
+              + outDir.resolve("index.html"));
+      out.flush();
+      return CommandLine.ExitCode.OK;
+    } catch (IllegalStateException e) {
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return CommandLine.ExitCode.SOFTWARE;
+    }
+  }
+
+  /**
+   * Runs {@code body} against the database, turning database errors into a message and exit code 1.
+   */
+  static int withDb(DbOption db, PrintWriter err, DbWork body) {
+    try (Database d = db.open()) {
+      return body.run(d);
+    } catch (SQLException | IOException e) {
+      err.println("error: " + db.url + ": " + e.getMessage());
+      err.flush();
+      return CommandLine.ExitCode.SOFTWARE;
+    }
+  }
+
+  @FunctionalInterface
+  interface DbWork {
+    int run(Database db) throws SQLException, IOException;
+  }
+}

@@ -1,0 +1,107 @@
+package io.rpcxbench.report.diff;
+
+import io.rpcxbench.report.choose.ChooseCommand;
+import io.rpcxbench.report.pages.AtomicText;
+import io.rpcxbench.stats.Threshold;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code diff BASE NEW}: what changed between two folders of raw files (two commits, machines or
+ * settings), point by point, with a test before every "changed".
+ *
+ * <pre>
+ * java -jar report.jar diff results/raw-main results/raw-branch --threshold 'delta.p99&lt;10%'
+ * </pre>
+ *
+ * Exit codes: 0 ok, 1 a folder without raw files, 2 bad usage, 99 a threshold failed.
+ */
+@Command(
+    name = "diff",
+    mixinStandardHelpOptions = true,
+    description =
+        "Compare two folders of raw files point by point (points matched by their identity):"
+            + " throughput and p50/p99/p99.9 on each side with 95 %% intervals, the change in %%"
+            + " with its interval, and whether a test finds it (Welch over runs, a bootstrap of the"
+            + " percentile difference; Holm-Bonferroni over the points).",
+    footer = {
+      "",
+      "Thresholds (k6 form) apply to every matched point: NEW's throughput, p50,",
+      "p99, p99.9 (latencies in ms, us or s) and the changes in percent",
+      "delta.throughput, delta.p50, delta.p99, delta.p99.9:",
+      "  throughput>10000  p99<5ms  delta.p99<10%%  delta.throughput>-5%%",
+      "",
+      "Example:",
+      "  java -jar report/target/report.jar diff results/raw-main results/raw-branch \\",
+      "    --threshold 'delta.p99<10%%' --json diff.json"
+    },
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+      " 0:ok",
+      " 1:a folder cannot be read or holds no raw file",
+      " 2:bad usage (a threshold that cannot be parsed)",
+      "99:a threshold failed"
+    })
+public final class DiffCommand implements Callable<Integer> {
+  @Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BASE", description = "The folder compared against.")
+  Path base;
+
+  @Parameters(index = "1", paramLabel = "NEW", description = "The folder compared.")
+  Path next;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON.")
+  Path json;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description = "A condition on every matched point; repeatable.")
+  List<String> thresholds = new ArrayList<>();
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      List<Threshold> parsed =
+          thresholds.stream().map(t -> Threshold.parse(t, Threshold.DIFF)).toList();
+      DiffSide b;
+      DiffSide n;
+      try {
+        b = DiffSide.read(base);
+        n = DiffSide.read(next);
+      } catch (IOException e) {
+        err.println("error: " + e.getMessage());
+        return CommandLine.ExitCode.SOFTWARE;
+      }
+      b.problems().forEach(p -> err.println("warning: " + p));
+      n.problems().forEach(p -> err.println("warning: " + p));
+      DiffReport d = DiffReport.of(b, n, parsed);
+      out.print(d.page().markdown());
+      if (json != null) {
+        AtomicText.write(json, d.json());
+      }
+      return d.passed() ? CommandLine.ExitCode.OK : ChooseCommand.THRESHOLD_FAILED;
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    } catch (IOException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.SOFTWARE;
+    } finally {
+      out.flush();
+      err.flush();
+    }
+  }
+}

@@ -1,0 +1,251 @@
+package io.rpcxbench.report.pages;
+
+import io.rpcxbench.report.charts.Figures;
+import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.db.PointStatus;
+import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.Provenance;
+import io.rpcxbench.report.db.Series;
+import io.rpcxbench.report.tables.Cell;
+import io.rpcxbench.report.tables.ComparisonTable;
+import io.rpcxbench.report.tables.Knee;
+import io.rpcxbench.report.tables.LoadTables;
+import io.rpcxbench.report.tables.Metric;
+import io.rpcxbench.report.tables.ReferenceTable;
+import io.rpcxbench.report.tables.TableFormats;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * index.html: provenance, Tables 3-4 in the paper's layout, the figures and the points that did not
+ * finish. A small script records on {@code <body data-images-loaded="ok/total">} how many images
+ * loaded, so a headless browser can check the page.
+ */
+public final class HtmlReport {
+  private HtmlReport() {}
+
+  record Inputs(
+      List<Provenance.Line> provenance,
+      Map<Protocol, Map<PointStatus, Integer>> files,
+      List<ComparisonTable> tables,
+      ReferenceTable reference,
+      List<Figures.Figure> figures,
+      List<CleanedPoint> unfinished,
+      Series series,
+      OpenSection open) {}
+
+  /** An open-loop series' knees and points (null for the other load models). */
+  record OpenSection(List<Knee> knees, double factor, List<CleanedPoint> points) {}
+
+  static String render(Inputs in) {
+    StringBuilder h = new StringBuilder();
+    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<title>rpcx-bench report</title>\n<style>\n")
+        .append("body{font-family:sans-serif;margin:2em;max-width:1400px}")
+        .append("table{border-collapse:collapse;margin:1em 0}")
+        .append("td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}")
+        .append("th{background:#eee;text-align:center}td.k{text-align:left}.bad{color:#b00}")
+        .append("figure{margin:1.5em 0}img{max-width:100%}\n</style>\n")
+        .append("<script>\nwindow.addEventListener('load', function () {\n")
+        .append("  var imgs = Array.prototype.slice.call(document.images);\n")
+        .append(
+            "  var ok = imgs.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length;\n")
+        .append("  document.body.setAttribute('data-images-loaded', ok + '/' + imgs.length);\n")
+        .append(
+            "});\n</script>\n</head>\n<body>\n<h1>rpcx-bench: RPCX vs gRPC vs OpenFeign</h1>\n");
+    if (in.series() != null) {
+      h.append("<p>Series: ")
+          .append(esc(in.series().text()))
+          .append(" (<a href=\"../index.html\">all series</a>)</p>\n");
+    }
+    provenance(h, in);
+    if (in.open() != null) {
+      LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
+    }
+    for (ComparisonTable t : in.tables()) {
+      table(h, t);
+    }
+    if (in.reference() != null) {
+      reference(h, in.reference());
+    }
+    h.append("<h2>Figures</h2>\n");
+    for (Figures.Figure f : in.figures()) {
+      h.append("<figure>\n");
+      if (f.file() != null) {
+        h.append("<img src=\"")
+            .append(esc(f.file()))
+            .append("\" alt=\"")
+            .append(esc(f.title()))
+            .append("\">\n");
+      } else {
+        h.append("<p><strong>").append(esc(f.title())).append("</strong></p>\n");
+      }
+      h.append("<figcaption>").append(esc(f.caption()));
+      for (String note : f.notes()) {
+        h.append("<br><span class=\"bad\">").append(esc(note)).append("</span>");
+      }
+      h.append("</figcaption>\n</figure>\n");
+    }
+    unfinished(h, in.unfinished());
+    h.append(
+        "<p>Data: <a href=\"cleaned.csv\">cleaned.csv</a> (every cleaned point with its spread).</p>\n");
+    if (in.open() != null) {
+      h.append("<p>Open-loop points with their rates: <a href=\"load.csv\">load.csv</a>.</p>\n");
+    }
+    h.append("</body>\n</html>\n");
+    return h.toString();
+  }
+
+  private static void provenance(StringBuilder h, Inputs in) {
+    h.append(
+        "<h2>Provenance</h2>\n<table id=\"provenance\">\n<tr><th>key</th><th>protocol</th><th>values</th></tr>\n");
+    for (Provenance.Line l : in.provenance()) {
+      h.append("<tr><td class=\"k\">")
+          .append(esc(l.key()))
+          .append("</td><td class=\"k\">")
+          .append(l.protocol() == null ? "all" : esc(l.protocol().label))
+          .append("</td><td class=\"k\">")
+          .append(esc(String.join("; ", l.values())))
+          .append("</td></tr>\n");
+    }
+    for (Map.Entry<Protocol, Map<PointStatus, Integer>> e : in.files().entrySet()) {
+      StringBuilder counts = new StringBuilder();
+      e.getValue()
+          .forEach(
+              (st, n) ->
+                  counts
+                      .append(counts.length() == 0 ? "" : ", ")
+                      .append(n)
+                      .append(' ')
+                      .append(st.id));
+      h.append("<tr><td class=\"k\">files</td><td class=\"k\">")
+          .append(esc(e.getKey().label))
+          .append("</td><td class=\"k\">")
+          .append(counts)
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static void table(StringBuilder h, ComparisonTable t) {
+    Metric m = t.metric;
+    int group = Protocol.PAPER.size() + ComparisonTable.OTHERS.size();
+    h.append("<h2>")
+        .append(esc(m.title))
+        .append("</h2>\n<p>RPCX's advantage in percent: ")
+        .append(esc(m.advantageFormula))
+        .append(" × 100. Also as <a href=\"")
+        .append(m.fileName)
+        .append(".md\">Markdown</a> and <a href=\"")
+        .append(m.fileName)
+        .append(".csv\">CSV</a>.</p>\n")
+        .append("<table id=\"")
+        .append(m.fileName)
+        .append("\">\n<tr><th rowspan=\"2\">threads</th>");
+    for (int r : t.requests) {
+      h.append("<th colspan=\"").append(group).append("\">").append(r).append(" requests</th>");
+    }
+    h.append("</tr>\n<tr>");
+    for (int ignored : t.requests) {
+      for (Protocol p : Protocol.PAPER) {
+        h.append("<th>").append(esc(p.label)).append("</th>");
+      }
+      for (Protocol o : ComparisonTable.OTHERS) {
+        h.append("<th>vs ").append(esc(o.label)).append("</th>");
+      }
+    }
+    h.append("</tr>\n");
+    for (int th : t.threads) {
+      h.append("<tr><th>").append(th).append("</th>");
+      for (int r : t.requests) {
+        ComparisonTable.Row row = t.row(th, r);
+        for (Protocol p : Protocol.PAPER) {
+          cell(h, row.values().get(p), row.values().get(p).text(m.decimals));
+        }
+        for (Protocol o : ComparisonTable.OTHERS) {
+          cell(h, row.advantage().get(o), TableFormats.percent(row.advantage().get(o)));
+        }
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n<p>")
+        .append(esc(TableFormats.rangeSentence(t)))
+        .append("</p>\n<p>Threads shown: ")
+        .append(TableFormats.join(t.threads))
+        .append("; requests shown: ")
+        .append(TableFormats.join(t.requests))
+        .append(". ")
+        .append(esc(TableFormats.GRID_RULE))
+        .append("</p>\n");
+  }
+
+  private static void reference(StringBuilder h, ReferenceTable t) {
+    h.append("<h2>")
+        .append(esc(t.title()))
+        .append("</h2>\n<p>")
+        .append(esc(t.explanation()))
+        .append(" Also as <a href=\"")
+        .append(ReferenceTable.FILE)
+        .append(".md\">Markdown</a> and <a href=\"")
+        .append(ReferenceTable.FILE)
+        .append(".csv\">CSV</a>; chart below.</p>\n<table id=\"")
+        .append(ReferenceTable.FILE)
+        .append("\">\n<tr><th>threads</th><th>requests</th><th>protocol</th>")
+        .append("<th>type</th><th>throughput (calls/s)</th><th>× ")
+        .append(esc(t.reference))
+        .append("</th><th>p50 (µs)</th><th>p99 (µs)</th></tr>\n");
+    for (ReferenceTable.Line l : t.lines) {
+      h.append("<tr><td>")
+          .append(l.threads())
+          .append("</td><td>")
+          .append(l.requests())
+          .append("</td><td class=\"k\">")
+          .append(esc(l.protocol().label))
+          .append("</td><td>")
+          .append(l.protocol().type)
+          .append("</td>");
+      cell(h, l.throughput(), l.throughput().text(1));
+      cell(h, l.ratio(), l.ratio().text(2));
+      cell(h, l.p50(), l.p50().text(1));
+      cell(h, l.p99(), l.p99().text(1));
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static void cell(StringBuilder h, Cell c, String text) {
+    boolean bad = c.value() == null && !Cell.MISSING.equals(c.marker());
+    h.append(bad ? "<td class=\"bad\">" : "<td>").append(esc(text)).append("</td>");
+  }
+
+  private static void unfinished(StringBuilder h, List<CleanedPoint> points) {
+    h.append("<h2>Points that did not finish</h2>\n");
+    if (points.isEmpty()) {
+      h.append("<p>None.</p>\n");
+      return;
+    }
+    h.append("<table id=\"unfinished\">\n<tr><th>protocol</th><th>threads</th><th>requests</th>")
+        .append("<th>status</th><th>limit (s)</th></tr>\n");
+    for (CleanedPoint p : points) {
+      h.append("<tr><td class=\"k\">")
+          .append(esc(p.protocol().label))
+          .append("</td><td>")
+          .append(p.threadNum())
+          .append("</td><td>")
+          .append(p.requestNum())
+          .append("</td><td class=\"bad\">")
+          .append(esc(p.marker()))
+          .append("</td><td>")
+          .append(p.limitS() == null ? Cell.MISSING : p.limitS())
+          .append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  public static String esc(String s) {
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}

@@ -1,0 +1,186 @@
+package io.rpcxbench.report.pages;
+
+import io.rpcxbench.report.charts.Figures;
+import io.rpcxbench.report.charts.LoadFigure;
+import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.clean.Cleaner;
+import io.rpcxbench.report.db.Database;
+import io.rpcxbench.report.db.PointStatus;
+import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.Provenance;
+import io.rpcxbench.report.db.Series;
+import io.rpcxbench.report.tables.ComparisonTable;
+import io.rpcxbench.report.tables.Knee;
+import io.rpcxbench.report.tables.LoadTables;
+import io.rpcxbench.report.tables.Measurements;
+import io.rpcxbench.report.tables.Metric;
+import io.rpcxbench.report.tables.ReferenceTable;
+import io.rpcxbench.report.tables.TableFormats;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes the report folder: tables (Markdown, CSV), cleaned.csv, PNG figures and index.html. Points
+ * of different series (reading, call, client, link rate) are never shown in one table: with more
+ * than one series each gets its own report in a subfolder named by {@link Series#slug}, and the top
+ * index.html links them.
+ */
+public final class ReportWriter {
+  /** What was written. */
+  public record Written(
+      int points, int unfinished, int figures, boolean referenceMeasured, int series) {}
+
+  private ReportWriter() {}
+
+  /** Writes everything from the cleaned table; an empty cleaned table is an error. */
+  public static Written write(Database db, Path outDir, String reference)
+      throws SQLException, IOException {
+    List<CleanedPoint> cleaned = Cleaner.load(db);
+    if (cleaned.isEmpty()) {
+      throw new IllegalStateException(
+          "no cleaned data in the database: run 'ingest' and 'clean' first");
+    }
+    Files.createDirectories(outDir);
+    Map<Series, List<CleanedPoint>> bySeries = new TreeMap<>();
+    cleaned.forEach(p -> bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p));
+    List<Provenance.Line> provenance = Provenance.load(db);
+    var files = Provenance.fileCounts(db);
+    if (bySeries.size() == 1) {
+      return writeOne(outDir, reference, cleaned, provenance, files, null);
+    }
+    int points = 0, unfinished = 0, figures = 0;
+    boolean referenceMeasured = true;
+    StringBuilder index =
+        new StringBuilder(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<title>rpcx-bench report</title>\n</head>\n<body>\n"
+                + "<h1>rpcx-bench: one report per series</h1>\n<p>The data holds "
+                + bySeries.size()
+                + " series (reading of the request count, call, client host, link rate, load"
+                + " model); points of different series are never averaged or compared in one"
+                + " table.</p>\n<ul>\n");
+    for (Map.Entry<Series, List<CleanedPoint>> e : bySeries.entrySet()) {
+      String slug = e.getKey().slug();
+      Written w =
+          writeOne(outDir.resolve(slug), reference, e.getValue(), provenance, files, e.getKey());
+      points += w.points();
+      unfinished += w.unfinished();
+      figures += w.figures();
+      referenceMeasured &= w.referenceMeasured();
+      index
+          .append("<li><a href=\"")
+          .append(HtmlReport.esc(slug))
+          .append("/index.html\">")
+          .append(HtmlReport.esc(e.getKey().text()))
+          .append("</a>: ")
+          .append(w.points())
+          .append(" points, ")
+          .append(w.unfinished())
+          .append(" did not finish");
+      if (e.getKey().open()) {
+        index
+            .append("<br><img src=\"")
+            .append(HtmlReport.esc(slug))
+            .append('/')
+            .append(LoadFigure.FILE)
+            .append(".png\" alt=\"")
+            .append(LoadFigure.TITLE)
+            .append("\" style=\"max-width:100%\">");
+      }
+      index.append("</li>\n");
+    }
+    index.append("</ul>\n</body>\n</html>\n");
+    writeText(outDir.resolve("index.html"), index.toString());
+    return new Written(points, unfinished, figures, referenceMeasured, bySeries.size());
+  }
+
+  private static Written writeOne(
+      Path outDir,
+      String reference,
+      List<CleanedPoint> cleaned,
+      List<Provenance.Line> provenance,
+      Map<Protocol, Map<PointStatus, Integer>> files,
+      Series series)
+      throws IOException {
+    Files.createDirectories(outDir);
+    if (cleaned.get(0).series().open()) {
+      return writeOpen(outDir, cleaned, provenance, files, series);
+    }
+    Measurements m = new Measurements(cleaned);
+    List<ComparisonTable> tables = new ArrayList<>();
+    for (Metric metric : Metric.values()) {
+      ComparisonTable t = ComparisonTable.build(metric, m);
+      tables.add(t);
+      writeText(outDir.resolve(metric.fileName + ".md"), TableFormats.markdown(t));
+      writeText(outDir.resolve(metric.fileName + ".csv"), TableFormats.csv(t));
+    }
+    writeText(outDir.resolve("cleaned.csv"), TableFormats.cleanedCsv(cleaned));
+    ReferenceTable vs = ReferenceTable.build(m, reference);
+    writeText(outDir.resolve(ReferenceTable.FILE + ".md"), vs.markdown());
+    writeText(outDir.resolve(ReferenceTable.FILE + ".csv"), vs.csv());
+    List<Figures.Figure> figures = new ArrayList<>(Figures.render(m, outDir));
+    Figures.vsReference(m, reference, outDir).ifPresent(figures::add);
+    List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
+    String html =
+        HtmlReport.render(
+            new HtmlReport.Inputs(
+                provenance, files, tables, vs, figures, unfinished, series, null));
+    writeText(outDir.resolve("index.html"), html);
+    return new Written(
+        cleaned.size(),
+        unfinished.size(),
+        (int) figures.stream().filter(f -> f.file() != null).count(),
+        vs.referenceMeasured,
+        1);
+  }
+
+  /**
+   * An open-loop series: the latency-vs-load figure, the knee table and the points with their rates
+   * instead of the closed loop's tables and figures by threads.
+   */
+  private static Written writeOpen(
+      Path outDir,
+      List<CleanedPoint> cleaned,
+      List<Provenance.Line> provenance,
+      Map<Protocol, Map<PointStatus, Integer>> files,
+      Series series)
+      throws IOException {
+    double factor = Knee.DEFAULT_FACTOR;
+    List<Knee> knees = Knee.of(cleaned, factor);
+    writeText(outDir.resolve(Knee.FILE + ".md"), Knee.markdown(knees, factor));
+    writeText(outDir.resolve(Knee.FILE + ".csv"), Knee.csv(knees));
+    writeText(outDir.resolve(LoadTables.FILE + ".csv"), LoadTables.csv(cleaned));
+    writeText(outDir.resolve("cleaned.csv"), TableFormats.cleanedCsv(cleaned));
+    List<Figures.Figure> figures = List.of(LoadFigure.render(cleaned, LoadFigure.FILE, outDir));
+    List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
+    String html =
+        HtmlReport.render(
+            new HtmlReport.Inputs(
+                provenance,
+                files,
+                List.of(),
+                null,
+                figures,
+                unfinished,
+                series,
+                new HtmlReport.OpenSection(knees, factor, cleaned)));
+    writeText(outDir.resolve("index.html"), html);
+    return new Written(
+        cleaned.size(),
+        unfinished.size(),
+        (int) figures.stream().filter(f -> f.file() != null).count(),
+        true,
+        1);
+  }
+
+  private static void writeText(Path file, String text) throws IOException {
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,234 @@
+package io.rpcxbench.report.reproduction;
+
+import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.clean.Cleaner;
+import io.rpcxbench.report.clean.RunTimes;
+import io.rpcxbench.report.cli.MergeOption;
+import io.rpcxbench.report.cli.Steps;
+import io.rpcxbench.report.db.Database;
+import io.rpcxbench.report.tables.PaperReference;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code reproduction --data DIR [--paper-reference built-in|FILE.csv] [--out FILE.md] [--splice
+ * FILE.md]}: the tables of docs/reproduction.md from raw files, in one command. The files are read
+ * into a throw-away in-memory database with the same checks as {@code ingest}, cleaned the paper's
+ * way per series, and rendered by {@link ReproductionTables}.
+ *
+ * <pre>
+ * java -jar report/target/report.jar reproduction --data results/reproduction --splice docs/reproduction.md
+ * </pre>
+ */
+@Command(
+    name = "reproduction",
+    mixinStandardHelpOptions = true,
+    description =
+        "Tables 3-4 of the paper on its whole grid, per link regime and reading of the request "
+            + "count, with mean ± 95 %% CI over runs 1..N-1 beside the paper's values, RPCX's "
+            + "advantage ranges and how many grid pairs fall inside the paper's, as Markdown between "
+            + ReproductionTables.BEGIN
+            + " markers. Without --out and --splice the Markdown goes to standard output.")
+public final class ReproductionCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin MergeOption merge;
+
+  @Option(
+      names = "--data",
+      required = true,
+      paramLabel = "DIR",
+      description = "Raw files (every *.csv below DIR); regimes and readings in any subfolders.")
+  Path data;
+
+  @Option(
+      names = "--paper-reference",
+      paramLabel = "built-in|FILE.csv",
+      defaultValue = PaperReference.BUILT_IN,
+      description =
+          "The paper's values: built-in (its stated advantage ranges only) or a CSV "
+              + "protocol,threads,requests,runtime_ms,tps with per-point values (default: "
+              + "${DEFAULT-VALUE}).")
+  String paperReference;
+
+  @Option(
+      names = "--cold-start-data",
+      paramLabel = "DIR",
+      description =
+          "Raw files of points run with --cold-start, each file one round (any subfolders): adds"
+              + " the measured Table 2 (the first run against the others) to the generated block.")
+  Path coldStartData;
+
+  @Option(names = "--out", paramLabel = "FILE.md", description = "Write the generated block here.")
+  Path out;
+
+  @Option(
+      names = "--splice",
+      paramLabel = "FILE.md",
+      description =
+          "Replace the generated block in FILE.md in place (the text between the markers); a file "
+              + "without the markers gets the block appended, a missing file is created.")
+  Path splice;
+
+  @Override
+  public Integer call() {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    boolean toStdout = out == null && splice == null;
+    // With the Markdown on standard output, the progress lines go to standard error.
+    PrintWriter progress = toStdout ? err : stdout;
+    if (!Files.isDirectory(data)) {
+      err.println("error: --data: no such directory: " + data);
+      err.flush();
+      return CommandLine.ExitCode.USAGE;
+    }
+    PaperReference paper;
+    try {
+      paper = PaperReference.of(paperReference);
+    } catch (IOException | IllegalArgumentException e) {
+      err.println("error: --paper-reference: " + e.getMessage());
+      err.flush();
+      return CommandLine.ExitCode.USAGE;
+    }
+    try (Database db = Database.open("jdbc:sqlite::memory:")) {
+      int ingest = Steps.ingest(db, List.of(data), merge.merge, progress, err);
+      List<String> problems = new ArrayList<>();
+      List<CleanedPoint> cleaned = Cleaner.run(db, problems);
+      problems.forEach(err::println);
+      RunTimes runTimes = RunTimes.load(db);
+      ByteLimitModel model = ByteLimitModel.load(db);
+      List<Regime> regimes = Regime.all(cleaned, runTimes);
+      String verdict =
+          new VerdictBox(regimes, AdvantageBootstrap.REPLICATES, AdvantageBootstrap.SEED)
+              .markdown();
+      String block = new ReproductionTables(cleaned, paper, model, regimes).markdown();
+      if (coldStartData != null) {
+        block = withColdStart(block, coldStartData, progress, err);
+        if (block == null) {
+          return CommandLine.ExitCode.USAGE;
+        }
+      }
+      if (toStdout) {
+        stdout.print(verdict + "\n" + block);
+      }
+      if (out != null) {
+        write(out, verdict + "\n" + block);
+        progress.println("reproduction: " + cleaned.size() + " points -> " + out);
+      }
+      if (splice != null) {
+        spliceVerdict(splice, verdict);
+        boolean replaced = splice(splice, block);
+        progress.println(
+            "reproduction: "
+                + cleaned.size()
+                + " points -> "
+                + splice
+                + (replaced ? " (block replaced)" : " (block appended)"));
+      }
+      boolean failed = problems.stream().anyMatch(p -> !p.startsWith("note: "));
+      return Math.max(ingest, failed ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK);
+    } catch (SQLException | IOException e) {
+      err.println("error: " + e.getMessage());
+      return CommandLine.ExitCode.SOFTWARE;
+    } finally {
+      stdout.flush();
+      err.flush();
+    }
+  }
+
+  /**
+   * {@code block} with the measured Table 2 of the files under {@code dir} before its end marker;
+   * null (after a message) when {@code dir} is no directory.
+   */
+  private static String withColdStart(String block, Path dir, PrintWriter progress, PrintWriter err)
+      throws SQLException, IOException {
+    if (!Files.isDirectory(dir)) {
+      err.println("error: --cold-start-data: no such directory: " + dir);
+      return null;
+    }
+    try (Database cold = Database.open("jdbc:sqlite::memory:")) {
+      // each round is a file of the same point: they are kept apart as sweeps, never refused
+      Steps.ingest(cold, List.of(dir), true, progress, err);
+      String section = ColdStartTable.markdown(RunTimes.load(cold));
+      int end = block.lastIndexOf(ReproductionTables.END);
+      return block.substring(0, end).stripTrailing() + "\n" + section + "\n" + block.substring(end);
+    }
+  }
+
+  /**
+   * Puts the verdict box between its markers in {@code file}, or, without them, after the file's
+   * first line (its title) and a blank line; a missing file is created.
+   */
+  static void spliceVerdict(Path file, String box) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    if (text.contains(VerdictBox.BEGIN)) {
+      write(file, replaced(text, box, VerdictBox.BEGIN, VerdictBox.END));
+      return;
+    }
+    int eol = text.indexOf('\n');
+    write(
+        file,
+        eol < 0
+            ? (text.isEmpty() ? box : text + "\n\n" + box)
+            : text.substring(0, eol + 1)
+                + "\n"
+                + box
+                + "\n"
+                + text.substring(eol + 1).stripLeading());
+  }
+
+  /**
+   * Puts {@code block} between the markers of {@code file}, or appends it; true if it replaced one.
+   */
+  static boolean splice(Path file, String block) throws IOException {
+    String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    int begin = text.indexOf(ReproductionTables.BEGIN);
+    int end = text.indexOf(ReproductionTables.END, Math.max(begin, 0));
+    String result;
+    boolean replaced = begin >= 0 && end > begin;
+    if (replaced) {
+      result = replaced(text, block, ReproductionTables.BEGIN, ReproductionTables.END);
+    } else {
+      result =
+          text.isEmpty() || text.endsWith("\n\n")
+              ? text + block
+              : text.stripTrailing() + "\n\n" + block;
+    }
+    write(file, result);
+    return replaced;
+  }
+
+  /** {@code text} with the span from {@code begin} to {@code end} (and its line break) replaced. */
+  private static String replaced(String text, String block, String begin, String end) {
+    int b = text.indexOf(begin);
+    int e = text.indexOf(end, b);
+    if (b < 0 || e < 0) {
+      throw new IllegalArgumentException("markers not found: " + begin);
+    }
+    int after = e + end.length();
+    if (after < text.length() && text.charAt(after) == '\n') {
+      after++;
+    }
+    return text.substring(0, b) + block + text.substring(after);
+  }
+
+  private static void write(Path file, String text) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, text, StandardCharsets.UTF_8);
+  }
+}

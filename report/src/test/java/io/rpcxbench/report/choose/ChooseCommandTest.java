@@ -1,0 +1,237 @@
+package io.rpcxbench.report.choose;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rpcxbench.report.Cli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code report choose} on folders written as rpcx-bench choose writes them. */
+class ChooseCommandTest {
+  @TempDir static Path shared;
+  private static Path five;
+  private static Cli.Result fiveResult;
+
+  private final Locale saved = Locale.getDefault();
+
+  @AfterEach
+  void restoreLocale() {
+    Locale.setDefault(saved);
+  }
+
+  /**
+   * rpcx three times grpc-tuned's capacity, measured twice (A/A); http-json and resp alike; resp's
+   * last run of each round contended.
+   */
+  static ChooseFolder five() {
+    return new ChooseFolder("items(10)")
+        .candidate("rpcx", 300, 31000, 30500, 31500)
+        .candidate("grpc-tuned", 500, 10000, 10200, 9800)
+        .candidate("http-json", 900, 4000, 4200, 3900)
+        .contended("resp", 700, 1, 4100, 4000, 4150)
+        .candidate("rpcx#2", 300, 30800, 31200, 30600);
+  }
+
+  /** The five-candidate folder, judged once in the German locale (decimal commas by default). */
+  @BeforeAll
+  static void judgeFive() throws IOException {
+    Locale before = Locale.getDefault();
+    Locale.setDefault(Locale.GERMANY);
+    try {
+      five = five().write(shared.resolve("five"));
+      fiveResult =
+          Cli.run(
+              "choose",
+              five.toString(),
+              "--threshold",
+              "capacity>20000",
+              "--summary-export",
+              shared.resolve("summary.json").toString());
+    } finally {
+      Locale.setDefault(before);
+    }
+  }
+
+  @Test
+  void candidatesWhoseCapacitiesDoNotDifferShareARank() throws IOException {
+    assertThat(fiveResult.exit()).as(fiveResult.err()).isZero();
+    String md = Files.readString(five.resolve("report/scorecard.md"));
+    assertThat(md)
+        .contains("# items(10) at p99 <= 5 ms: 4 protocols (rpcx twice, A/A) on local/loopback")
+        .contains("| SLO capacity calls/s: mean of rounds 1..3, 95 % t interval |")
+        .contains("| =1 | rpcx | 31000 (29758-32242) | server |")
+        .contains("| =1 | rpcx#2 | 30867 (30108-31626) | server |")
+        .contains("| 3 | grpc-tuned | 10000 (9503-10497) | server |")
+        .contains("| =4 | resp | 4083 (3894-4273) |")
+        .contains("| =4 | http-json | 4033 (3654-4413) |");
+    // CPU per call: 0.3 s client and 0.15 s server per run of 3000 calls; 60 / 400 bytes per call
+    assertThat(md).contains("| 100.0 | 50.0 | 103.0 | 60 / 400 | 0 | 9 (0.03 %) | 0/9 |");
+  }
+
+  @Test
+  void theVerdictNamesTheWinnerOnlyWhenItIsSignificantlyAhead(@TempDir Path tmp)
+      throws IOException {
+    String verdict =
+        "rpcx sustains 3.10x (2.96-3.25x) the rate of grpc-tuned at p99 <= 5 ms (Welch's t-test,"
+            + " p < 0.001 after Holm). resp and http-json do not differ (p = 1.000).";
+    assertThat(fiveResult.out()).startsWith(verdict + "\n\n| rank | candidate |");
+    assertThat(Files.readString(five.resolve("report/scorecard.md")))
+        .contains("\n" + verdict + "\n");
+    Path tie =
+        new ChooseFolder("echo 64 B")
+            .candidate("rpcx", 300, 31000, 30500, 31500)
+            .candidate("grpc-tuned", 400, 30000, 31800, 30900)
+            .write(tmp.resolve("tie"));
+    Cli.Result r = Cli.run("choose", tie.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .startsWith(
+            "rpcx and grpc-tuned tie at the top at p99 <= 5 ms: their SLO capacities do not differ"
+                + " (Welch's t-test, p = ")
+        .contains("| =1 | rpcx |")
+        .contains("| =1 | grpc-tuned |");
+    JsonNode json = new ObjectMapper().readTree(tie.resolve("report/scorecard.json").toFile());
+    assertThat(json.get("winner").isNull()).isTrue();
+    assertThat(json.get("winner_for_thresholds").asText()).isEqualTo("rpcx");
+  }
+
+  @Test
+  void contendedRunsAndAZeroCapacityAreWarned(@TempDir Path tmp) throws IOException {
+    String md = Files.readString(five.resolve("report/scorecard.md"));
+    assertThat(md)
+        .contains("- WARNING: 3 runs were contended (something else used the CPUs meanwhile)")
+        .contains("- Noise: 3 of 45 kept runs at the shared load were contended (resp 3/9).")
+        .contains("- A/A: rpcx / rpcx#2 capacity 1.00x (0.97-1.04x) (p = 1.000); differences");
+    Path zero =
+        new ChooseFolder("hello")
+            .candidate("rpcx", 300, 31000, 30500, 31500)
+            .candidate("resp", 700, 0, 0, 500)
+            .write(tmp.resolve("zero"));
+    Path ledger = zero.resolve("capacity.tsv");
+    List<String> rows = new java.util.ArrayList<>(Files.readAllLines(ledger));
+    rows.set(1, rows.get(1) + "at 32550/s: p99 6ms > 5ms; 4 probes contended");
+    Files.write(ledger, rows);
+    Cli.Result r = Cli.run("choose", zero.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("Even the lowest rate tried missed p99 <= 5 ms for resp in 2 of 3 rounds.");
+    assertThat(Files.readString(zero.resolve("report/scorecard.md")))
+        .contains(
+            "- WARNING: resp's capacity was 0 in 2 of 3 rounds: even the lowest rate tried missed"
+                + " p99 <= 5 ms.")
+        .contains("- No A/A pair: repeat a candidate (e.g. --protocol rpcx,grpc,rpcx)")
+        .contains(
+            "- WARNING: the capacity search of rpcx in round 1 had contended probes (capacity.tsv's"
+                + " note)");
+  }
+
+  @Test
+  void theJsonCarriesEveryFigureWithItsInterval() throws IOException {
+    JsonNode json = new ObjectMapper().readTree(five.resolve("report/scorecard.json").toFile());
+    assertThat(json.get("winner").asText()).isEqualTo("rpcx");
+    assertThat(json.get("passed").asBoolean()).isTrue();
+    JsonNode first = json.get("candidates").get(0);
+    assertThat(first.get("name").asText()).isEqualTo("rpcx");
+    assertThat(first.get("rank_text").asText()).isEqualTo("=1");
+    assertThat(first.get("capacity").get("value").asDouble()).isEqualTo(31000.0);
+    assertThat(first.get("capacity").get("low").asDouble()).isBetween(29757.0, 29758.0);
+    assertThat(first.get("p99_us").get("estimator").asText())
+        .startsWith("p99 of the merged histogram of runs 1..3 of rounds 1..3 at the shared load");
+    assertThat(first.get("server_bytes_out_per_call").asDouble()).isEqualTo(400.0);
+    assertThat(json.get("candidates").get(3).get("contended_runs").asInt()).isEqualTo(3);
+    assertThat(json.get("capacity_pairs")).hasSize(10);
+    JsonNode aa = json.get("capacity_pairs").get(0);
+    assertThat(aa.get("aa").asBoolean()).isTrue();
+    assertThat(aa.get("significant").asBoolean()).isFalse();
+    assertThat(json.get("aa_floor_capacity").get("pair").asText()).isEqualTo("rpcx#2 / rpcx");
+    assertThat(json.get("thresholds").get(0).get("pass").asBoolean()).isTrue();
+    assertThat(Files.readString(shared.resolve("summary.json")))
+        .isEqualTo(Files.readString(five.resolve("report/scorecard.json")));
+    try (Stream<Path> files = Files.list(five.resolve("report"))) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .containsExactlyInAnyOrder("scorecard.md", "scorecard.html", "scorecard.json");
+    }
+  }
+
+  @Test
+  void decimalsUseAPointInAGermanLocale() throws IOException {
+    // judged with Locale.GERMANY as the default (judgeFive)
+    String md = Files.readString(five.resolve("report/scorecard.md"));
+    assertThat(md)
+        .contains("3.10x (2.96-3.25x)")
+        .contains("| 300.3 (")
+        .doesNotContainPattern("\\d,\\d");
+    assertThat(Files.readString(five.resolve("report/scorecard.json")))
+        .contains("\"value\" : 31000.0");
+  }
+
+  @Test
+  void theHtmlIsSelfContainedAndEscapesWhatItRead(@TempDir Path tmp) throws IOException {
+    Path dir =
+        new ChooseFolder("items(10) <script>alert('x')</script> & \"co\"")
+            .candidate("rpcx", 300, 31000, 30500)
+            .candidate("grpc", 500, 10000, 10200)
+            .write(tmp.resolve("html"));
+    Cli.Result r = Cli.run("choose", dir.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String html = Files.readString(dir.resolve("report/scorecard.html"));
+    assertThat(html)
+        .startsWith("<!DOCTYPE html>")
+        .contains("<h1>items(10) &lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;co&quot; at")
+        .contains("p99 &lt;= 5 ms")
+        .doesNotContain("<script>")
+        .doesNotContain("src=")
+        .doesNotContain("href=")
+        .contains("<td class=\"r\">30750 (27573-33927)</td>");
+  }
+
+  @Test
+  void aFailedThresholdExitsNinetyNineAndABadOneTwo(@TempDir Path tmp) throws IOException {
+    Path dir = five().set("threshold.1", "p99<=5ms").write(tmp.resolve("t"));
+    Cli.Result pass = Cli.run("choose", dir.toString(), "--threshold", "errors==0");
+    assertThat(pass.exit()).as(pass.err()).isZero();
+    assertThat(pass.out())
+        .contains("PASS p99<=5ms: p99 of rpcx (rank 1) is 433 µs")
+        .contains("PASS errors==0: errors of rpcx (rank 1) is 0");
+    Cli.Result fail = Cli.run("choose", dir.toString(), "--threshold", "p99<400us");
+    assertThat(fail.exit()).isEqualTo(99);
+    assertThat(fail.out()).contains("FAIL p99<400us: p99 of rpcx (rank 1) is 433 µs");
+    assertThat(Files.readString(dir.resolve("report/scorecard.md")))
+        .contains("| p99<400us | p99 of rpcx (rank 1) | 433 µs | FAIL |");
+    Cli.Result bad = Cli.run("choose", dir.toString(), "--threshold", "p99 about 5ms");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err().strip())
+        .isEqualTo("error: threshold 'p99 about 5ms': no comparison (<, <=, >, >=, ==)");
+    Path badFile = five().set("threshold.3", "latency<5ms").write(tmp.resolve("b"));
+    Cli.Result fromFile = Cli.run("choose", badFile.toString());
+    assertThat(fromFile.exit()).isEqualTo(2);
+    assertThat(fromFile.err().strip().lines()).hasSize(1);
+  }
+
+  @Test
+  void aFolderWithoutCapacityTsvIsOneLineAndExitOne(@TempDir Path tmp) throws IOException {
+    Path dir = five().write(tmp.resolve("m"));
+    Files.delete(dir.resolve("capacity.tsv"));
+    Cli.Result r = Cli.run("choose", dir.toString());
+    assertThat(r.exit()).isEqualTo(1);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err().strip())
+        .isEqualTo(
+            "error: "
+                + dir.resolve("capacity.tsv")
+                + " is missing (rpcx-bench choose writes one line per round)");
+    Cli.Result none = Cli.run("choose", tmp.resolve("nowhere").toString());
+    assertThat(none.exit()).isEqualTo(1);
+    assertThat(none.err().strip().lines()).hasSize(1);
+  }
+}

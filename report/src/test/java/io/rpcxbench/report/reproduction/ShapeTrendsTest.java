@@ -1,0 +1,56 @@
+package io.rpcxbench.report.reproduction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.rpcxbench.report.db.Protocol;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The figures' shapes (Spearman's rho: the stats module), the warm-up ratio and the per-run limit
+ * on small data.
+ */
+class ShapeTrendsTest {
+  @Test
+  void runtimeRisesWithThreadsUnderConstantData() {
+    Regime g = VerdictBoxTest.constantRegime();
+    assertThat(ShapeTrends.runtime(g, Protocol.RPCX, 100)).isEqualTo(1.0);
+    assertThat(ShapeTrends.runtime(g, Protocol.RPCX, 300)).isNull();
+    // the advantage is 75 % at every thread count: no trend, no rho
+    assertThat(ShapeTrends.advantage(g, Protocol.GRPC, 100)).isNull();
+    assertThat(ShapeTrends.runtimeTally(List.of(g))).isEqualTo(new ShapeTrends.Tally(3, 0, 3));
+    assertThat(ShapeTrends.table(g))
+        .contains("| 100 | +1.00 | +1.00 | +1.00 | – | – |")
+        .contains("| 300 | – | – | – | – | – |");
+    assertThat(ShapeTrends.text(-0.344)).isEqualTo("−0.34");
+  }
+
+  @Test
+  void warmUpIsRunsOneToThreeOverSevenToNine() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
+    s.point(Protocol.GRPC, 10, 100, 500, 30, 30, 30, 20, 20, 20, 20, 20, 20);
+    s.point(Protocol.GRPC, 110, 100, 500, 12, 12, 12, 10, 10, 10, 10, 10, 10);
+    s.point(Protocol.GRPC, 210, 100, 500, 10, 10, 10, 10, 10, 10, 10, 10, 10);
+    Regime g = s.regime();
+    // ratios 1.5, 1.2, 1.0: median 1.2
+    assertThat(WarmUpTrend.median(g, Protocol.GRPC)).isCloseTo(1.2, within(1e-12));
+    assertThat(WarmUpTrend.median(g, Protocol.RPCX)).isNull();
+  }
+
+  @Test
+  void perRunLimitCountsRunsAndTimedOutPointsThatWouldFinish() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
+    s.point(Protocol.RPCX, 10, 100, 1000, 20, 20);
+    s.timedOut(Protocol.GRPC, 310, 500, 70_000, 72_000, 71_000);
+    s.timedOut(Protocol.OPENFEIGN, 210, 100, 650_000);
+    PerRunLimit l = PerRunLimit.of(s.regime(), null);
+    assertThat(l.limitS()).isEqualTo(600);
+    assertThat(l.runsOver()).isEqualTo(1);
+    assertThat(l.timedOutUnder()).containsExactly("gRPC 310 × 500");
+    assertThat(l.sentence())
+        .isEqualTo(
+            "longest run 650.0 s (OpenFeign 210 × 100); 1 run reached 600 s; timed out per point"
+                + " with every run under 600 s (would finish read per run): gRPC 310 × 500");
+  }
+}

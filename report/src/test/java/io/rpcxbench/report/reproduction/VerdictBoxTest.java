@@ -1,0 +1,104 @@
+package io.rpcxbench.report.reproduction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.report.db.Protocol;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict box on a small synthetic regime whose runs are constant within a point, so every
+ * bootstrap interval collapses onto its estimate and the values can be asserted by hand.
+ */
+class VerdictBoxTest {
+  /** RPCX 10/20/30 ms, gRPC 4x (advantage 75 %), OpenFeign 10x (90 %); run 0 is 1 s, dropped. */
+  static Regime constantRegime() {
+    SyntheticRegime g = new SyntheticRegime("thread", "1gbit");
+    int[] threads = {10, 110, 210};
+    for (int i = 0; i < threads.length; i++) {
+      double ms = 10.0 * (i + 1);
+      g.point(Protocol.RPCX, threads[i], 100, runs(1000, ms));
+      g.point(Protocol.GRPC, threads[i], 100, runs(1000, 4 * ms));
+      g.point(Protocol.OPENFEIGN, threads[i], 100, runs(1000, 10 * ms));
+    }
+    return g.regime();
+  }
+
+  static double[] runs(double first, double rest) {
+    double[] ms = new double[10];
+    java.util.Arrays.fill(ms, rest);
+    ms[0] = first;
+    return ms;
+  }
+
+  @Test
+  void theBoxStatesCountsIntervalsTheClaimOnceAndTheBadge() {
+    String box = new VerdictBox(List.of(constantRegime()), 200, 7L).markdown();
+    assertThat(box)
+        .startsWith(VerdictBox.BEGIN + "\n")
+        .endsWith(VerdictBox.END + "\n")
+        .contains(
+            "> | 1 Gbit/s, T × R | gRPC | 3 of 3 | 3 of 3 | 75.0 % [75.0, 75.0] | 75.0 % [75.0, 75.0]"
+                + " | 75.0 % [75.0, 75.0] | 3/3 |\n")
+        .contains(
+            "> |  | OpenFeign | 3 of 3 | 3 of 3 | 90.0 % [90.0, 90.0] | 90.0 % [90.0, 90.0] |"
+                + " 90.0 % [90.0, 90.0] | 0/3 |\n")
+        .contains(
+            "> |  | both | 6 of 6 | 6 of 6 | 82.5 % [82.5, 82.5] | 75.0 % [75.0, 75.0] |"
+                + " 90.0 % [90.0, 90.0] | 3/6 |\n")
+        .contains("**Qualitative: RPCX is faster than its rival at 6 of 6 complete pairs**")
+        .contains("smallest lower bound 75.0 %")
+        // the claim once, TPS as its transform
+        .contains("55.9 % gives 126.8 % and 88.9 % gives 800.9 %")
+        .contains("**Every regime has one sweep per point today**")
+        .contains("1 Gbit/s, T × R: RPCX 1.00, gRPC 1.00, OpenFeign 1.00. Above 1")
+        .contains("ACM \"Results Replicated\", at best", "in 0 of 1 regimes");
+    assertThat(box.split("55.9-88.9 % below", -1)).hasSize(2);
+  }
+
+  @Test
+  void theBoxIsTheSameInAGermanLocaleAndOnEveryRun() {
+    Locale saved = Locale.getDefault();
+    try {
+      Regime g = noisyRegime();
+      String us = new VerdictBox(List.of(g), 500, 1L).markdown();
+      Locale.setDefault(Locale.GERMANY);
+      String de = new VerdictBox(List.of(g), 500, 1L).markdown();
+      assertThat(de).isEqualTo(us).doesNotContainPattern("[0-9],[0-9]");
+    } finally {
+      Locale.setDefault(saved);
+    }
+  }
+
+  @Test
+  void tpsTransformOfTheRuntimeRange() {
+    assertThat(VerdictBox.tps(55.9))
+        .isCloseTo(126.76, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(VerdictBox.tps(88.9))
+        .isCloseTo(800.90, org.assertj.core.api.Assertions.within(0.01));
+    assertThat(VerdictBox.tps(50)).isEqualTo(100.0);
+  }
+
+  /** Runs that vary within each point: RPCX around 10t ms, gRPC around 30t ms. */
+  static Regime noisyRegime() {
+    SyntheticRegime g = new SyntheticRegime("total", "1mbit");
+    for (int t : new int[] {10, 110, 210, 310}) {
+      double base = t / 10.0;
+      g.point(
+          Protocol.RPCX, t, 100, 500, base, base * 1.2, base * 0.9, base * 1.1, base, base * 1.3);
+      g.point(
+          Protocol.GRPC,
+          t,
+          100,
+          900,
+          3 * base,
+          3.5 * base,
+          2.6 * base,
+          3 * base,
+          3.3 * base,
+          2.8 * base);
+    }
+    return g.regime();
+  }
+}
