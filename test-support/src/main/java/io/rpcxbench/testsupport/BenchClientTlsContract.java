@@ -88,6 +88,17 @@ public abstract class BenchClientTlsContract extends BenchClientContract {
     return true;
   }
 
+  /**
+   * What a client without a certificate says when an mTLS server refuses it. Under TLS 1.3 the
+   * client's handshake ends before the server checks its certificate, so a client learns of the
+   * refusal only from the server's alert on its next read: a stack that reads reports {@code
+   * TlsContexts.explain}'s line (the default); one that may write again first may meet the closed
+   * connection instead, and its subclass adds what it says then.
+   */
+  protected List<String> refusalsWithoutCertificate() {
+    return List.of("TLS handshake failed: the server requires a client certificate it trusts");
+  }
+
   /** The test authority's files (made on first use). */
   protected final synchronized TlsFiles files() {
     if (authority == null) {
@@ -145,7 +156,7 @@ public abstract class BenchClientTlsContract extends BenchClientContract {
     try {
       ClientOptions noCertificate = clientOptions(mutual.port());
       assertThat(failureOf(noCertificate))
-          .contains("TLS handshake failed: the server requires a client certificate it trusts")
+          .containsAnyOf(refusalsWithoutCertificate().toArray(String[]::new))
           .doesNotContain("\n");
       TlsFiles f = files();
       ClientOptions withCertificate =
