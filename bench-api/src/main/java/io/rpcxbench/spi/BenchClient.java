@@ -3,6 +3,7 @@ package io.rpcxbench.spi;
 import io.rpcxbench.api.Item;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -45,6 +46,16 @@ public interface BenchClient extends AutoCloseable {
 
   /** One line for the provenance: the client as built, with every non-default setting. */
   String describe();
+
+  /**
+   * The TLS session the client negotiated, as {@code "TLSv1.3 TLS_AES_128_GCM_SHA256"} (protocol
+   * version and cipher suite), once a call has completed over TLS and where the stack exposes it;
+   * empty for plaintext, before the first call, or when the stack hides its session. A run records
+   * it.
+   */
+  default Optional<String> tlsSession() {
+    return Optional.empty();
+  }
 
   /**
    * The client to use for the reachability probe, whose answer must come within the connect

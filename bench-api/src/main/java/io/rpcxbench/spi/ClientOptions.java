@@ -3,6 +3,7 @@ package io.rpcxbench.spi;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -21,6 +22,9 @@ import java.util.stream.Collectors;
  * @param threads load threads that will share the client ({@code --threads})
  * @param servers every server the client may use, unresolved, in {@code --host} order; the first is
  *     {@code host:port}
+ * @param tls the client's TLS settings ({@code --tls}); null: plaintext. Only a protocol whose
+ *     {@link ProtocolProvider#supportsTls()} is true is given any; read it with {@link
+ *     #tlsSettings()}
  */
 public record ClientOptions(
     String host,
@@ -28,13 +32,25 @@ public record ClientOptions(
     Duration callTimeout,
     Duration connectTimeout,
     int threads,
-    List<InetSocketAddress> servers) {
+    List<InetSocketAddress> servers,
+    ClientTls tls) {
 
   public ClientOptions {
     servers = List.copyOf(servers);
     if (servers.isEmpty()) {
       throw new IllegalArgumentException("servers: at least one");
     }
+  }
+
+  /** Several servers, plaintext. */
+  public ClientOptions(
+      String host,
+      int port,
+      Duration callTimeout,
+      Duration connectTimeout,
+      int threads,
+      List<InetSocketAddress> servers) {
+    this(host, port, callTimeout, connectTimeout, threads, servers, null);
   }
 
   /** One server. */
@@ -47,6 +63,16 @@ public record ClientOptions(
         connectTimeout,
         threads,
         List.of(InetSocketAddress.createUnresolved(host, port)));
+  }
+
+  /** The same options with these TLS settings (null: plaintext). */
+  public ClientOptions withTls(ClientTls tls) {
+    return new ClientOptions(host, port, callTimeout, connectTimeout, threads, servers, tls);
+  }
+
+  /** The TLS settings, empty for plaintext. */
+  public Optional<ClientTls> tlsSettings() {
+    return Optional.ofNullable(tls);
   }
 
   /** {@code host:port} ({@code [v6]:port} for IPv6 literals), as the harness prints it. */

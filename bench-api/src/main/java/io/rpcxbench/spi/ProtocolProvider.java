@@ -61,6 +61,16 @@ public interface ProtocolProvider {
   }
 
   /**
+   * Whether the client and server of this protocol speak TLS through their stack's own TLS: the
+   * client honours {@link ClientOptions#tlsSettings()} and the server takes the kit's {@code
+   * --tls-cert}/{@code --tls-key}/{@code --tls-client-ca}. The harness and the catalog refuse
+   * {@code --tls} with one line for a protocol that does not. Default: no.
+   */
+  default boolean supportsTls() {
+    return false;
+  }
+
+  /**
    * The libraries under test on both ends with their versions, for the provenance's {@code stack},
    * e.g. {@code "grpc-api 1.83.1, grpc-netty-shaded 1.83.1, protobuf-java 4.36.2"}. Read them from
    * the build with {@link StackVersions}, never from a table kept by hand. Default: none named.

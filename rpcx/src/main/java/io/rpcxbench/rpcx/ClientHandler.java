@@ -13,6 +13,7 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
   private final String address;
   private PendingCalls pending;
   private volatile boolean replied;
+  private Throwable failure;
 
   ClientHandler(String address) {
     this.address = address;
@@ -48,14 +49,24 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
+    // the failure that closed it, if any (e.g. a TLS alert), so the caller learns why
     pending.failAll(
-        new RpcxException(RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost"));
+        failure == null
+            ? new RpcxException(
+                RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost")
+            : new RpcxException(
+                RpcxException.Code.UNAVAILABLE,
+                "connection to " + address + " lost: " + failure.getMessage(),
+                failure));
     ctx.fireChannelInactive();
   }
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     log.warn("closing connection to {}: {}", address, cause.getMessage());
+    if (failure == null) {
+      failure = cause;
+    }
     ctx.close();
   }
 }

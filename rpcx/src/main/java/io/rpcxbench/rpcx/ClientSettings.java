@@ -1,6 +1,9 @@
 package io.rpcxbench.rpcx;
 
+import io.netty.handler.ssl.SslContext;
 import java.time.Duration;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLSession;
 
 /** The immutable settings of a {@link RpcxClientFactory}; defaults live in its builder. */
 record ClientSettings(
@@ -10,4 +13,6 @@ record ClientSettings(
     int maxFrameLength,
     Transport transport,
     int ioThreads,
-    boolean coalesceWrites) {}
+    boolean coalesceWrites,
+    SslContext tls,
+    Consumer<SSLSession> onTlsHandshake) {}

@@ -3,6 +3,8 @@ package io.rpcxbench.rpcx;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,14 +31,13 @@ final class Connection {
   private record Link(
       Channel channel, WriteQueue writes, PendingCalls pending, ClientHandler handler) {}
 
-  Connection(
-      Bootstrap bootstrap, String host, int port, int maxFrameLength, boolean coalesceWrites) {
-    this.coalesceWrites = coalesceWrites;
+  Connection(Bootstrap bootstrap, String host, int port, ClientSettings settings) {
+    this.coalesceWrites = settings.coalesceWrites();
     this.host = host;
     this.port = port;
     this.address = host + ":" + port;
-    this.maxFrameLength = maxFrameLength;
-    this.bootstrap = bootstrap.clone().handler(new ClientInitializer(address, maxFrameLength));
+    this.maxFrameLength = settings.maxFrameLength();
+    this.bootstrap = bootstrap.clone().handler(new ClientInitializer(host, port, settings));
   }
 
   /** A blocking call's request, encoded and queued; the caller then awaits the call. */
@@ -141,6 +142,22 @@ final class Connection {
           RpcxException.Code.UNAVAILABLE, "cannot connect to " + address + ": " + reason, cause);
     }
     Channel channel = connected.channel();
+    SslHandler tls = channel.pipeline().get(SslHandler.class);
+    if (tls != null) {
+      // bounded by the handler's handshake timeout (the connect timeout)
+      Future<Channel> handshake = tls.handshakeFuture().awaitUninterruptibly();
+      if (!handshake.isSuccess()) {
+        Throwable cause = handshake.cause();
+        channel.close();
+        throw new RpcxException(
+            RpcxException.Code.UNAVAILABLE,
+            "TLS handshake with "
+                + address
+                + " failed: "
+                + (cause == null ? "cancelled" : cause.getMessage()),
+            cause);
+      }
+    }
     connects++;
     ClientHandler handler = channel.pipeline().get(ClientHandler.class);
     if (handler == null) { // closed again before we got to it

@@ -19,9 +19,7 @@ final class Endpoint {
   Endpoint(Bootstrap bootstrap, String host, int port, ClientSettings settings, AtomicLong ids) {
     this.connections = new Connection[settings.connectionsPerAddress()];
     for (int i = 0; i < connections.length; i++) {
-      connections[i] =
-          new Connection(
-              bootstrap, host, port, settings.maxFrameLength(), settings.coalesceWrites());
+      connections[i] = new Connection(bootstrap, host, port, settings);
     }
     this.ids = ids;
     this.timeoutNanos = settings.callTimeout().toNanos();

@@ -4,6 +4,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.SslContext;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.HashMap;
@@ -11,7 +12,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSession;
 
 /**
  * Creates proxies for {@link RpcxClient}-annotated interfaces: the paper's dynamic proxy. The
@@ -29,6 +33,11 @@ import java.util.function.Function;
  *   System.out.println(bench.hello("world"));   // hello, world
  * }
  * }</pre>
+ *
+ * <p>TLS: {@code .tls(sslContext)} with a JDK {@link SSLContext} that trusts the server's CA (and
+ * holds the client's key for mTLS), or a Netty client {@code SslContext}; the server's certificate
+ * must name the host called. A failed handshake fails the call with {@code UNAVAILABLE}, the
+ * handshake's exception as its cause.
  */
 public final class RpcxClientFactory implements AutoCloseable {
   private final ClientSettings settings;
@@ -116,6 +125,8 @@ public final class RpcxClientFactory implements AutoCloseable {
     private Transport transport = Transport.NIO;
     private int ioThreads = Runtime.getRuntime().availableProcessors();
     private boolean coalesceWrites = true;
+    private SslContext tls;
+    private Consumer<SSLSession> onTlsHandshake;
     private final Map<String, String> properties = new HashMap<>();
 
     private Builder() {}
@@ -174,6 +185,27 @@ public final class RpcxClientFactory implements AutoCloseable {
       return this;
     }
 
+    /** Connects with TLS, through Netty's client context (default: plaintext). */
+    public Builder tls(SslContext context) {
+      if (java.util.Objects.requireNonNull(context, "context").isServer()) {
+        throw new IllegalArgumentException("tls: a client context is needed, got a server's");
+      }
+      this.tls = context;
+      return this;
+    }
+
+    /** Connects with TLS, through a JDK context (default: plaintext). */
+    public Builder tls(SSLContext context) {
+      this.tls = Tls.client(java.util.Objects.requireNonNull(context, "context"));
+      return this;
+    }
+
+    /** Told each connection's negotiated session once its TLS handshake is done (event loop). */
+    public Builder onTlsHandshake(Consumer<SSLSession> listener) {
+      this.onTlsHandshake = listener;
+      return this;
+    }
+
     public RpcxClientFactory build() {
       return new RpcxClientFactory(
           new ClientSettings(
@@ -183,7 +215,9 @@ public final class RpcxClientFactory implements AutoCloseable {
               maxFrameLength,
               transport,
               ioThreads,
-              coalesceWrites),
+              coalesceWrites,
+              tls,
+              onTlsHandshake),
           properties);
     }
   }

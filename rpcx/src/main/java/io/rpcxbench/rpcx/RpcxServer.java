@@ -10,6 +10,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
@@ -23,6 +24,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * System.out.println("listening on " + server.port());
  * server.stop();                           // graceful: calls in flight finish
  * }</pre>
+ *
+ * <p>TLS: {@code .tls(sslContext, false)} with a JDK {@link SSLContext} (true: mTLS, clients must
+ * present a certificate the context trusts), or {@code .tls(nettySslContext)}; the server then
+ * speaks TLS only.
  */
 public final class RpcxServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RpcxServer.class);
@@ -66,7 +72,8 @@ public final class RpcxServer implements AutoCloseable {
       int workerThreads,
       int workerQueue,
       int maxFrameLength,
-      ConnectionGuard guard) {}
+      ConnectionGuard guard,
+      SslContext tls) {}
 
   private RpcxServer(Settings settings, ServiceRegistry registry) {
     this.settings = settings;
@@ -119,7 +126,8 @@ public final class RpcxServer implements AutoCloseable {
                     inFlight,
                     connections,
                     settings.maxFrameLength(),
-                    settings.guard()))
+                    settings.guard(),
+                    settings.tls()))
             .bind(settings.bind(), settings.port())
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {
@@ -131,11 +139,12 @@ public final class RpcxServer implements AutoCloseable {
     }
     listener = bound.channel();
     log.info(
-        "rpcx serving {} on {} (max frame {} bytes, {})",
+        "rpcx serving {} on {} (max frame {} bytes, {}{})",
         registry.names(),
         listener.localAddress(),
         settings.maxFrameLength(),
-        settings.guard().describe());
+        settings.guard().describe(),
+        settings.tls() == null ? "" : ", TLS only");
     return this;
   }
 
@@ -219,6 +228,7 @@ public final class RpcxServer implements AutoCloseable {
     private int workerQueue = 10_000;
     private int maxFrameLength = Frames.DEFAULT_MAX_FRAME_LENGTH;
     private ConnectionGuard guard = ConnectionGuard.backpressure();
+    private SslContext tls;
     private final Map<String, String> properties = new HashMap<>();
     private final List<Publication> published = new ArrayList<>();
 
@@ -297,6 +307,25 @@ public final class RpcxServer implements AutoCloseable {
       return this;
     }
 
+    /** Serves TLS only, with Netty's server context (default: plaintext). */
+    public Builder tls(SslContext context) {
+      if (!Objects.requireNonNull(context, "context").isServer()) {
+        throw new IllegalArgumentException("tls: a server context is needed, got a client's");
+      }
+      this.tls = context;
+      return this;
+    }
+
+    /**
+     * Serves TLS only, with a JDK context holding the server's key (default: plaintext).
+     *
+     * @param requireClientCertificate mTLS: refuse clients without a certificate the context trusts
+     */
+    public Builder tls(SSLContext context, boolean requireClientCertificate) {
+      this.tls = Tls.server(Objects.requireNonNull(context, "context"), requireClientCertificate);
+      return this;
+    }
+
     /**
      * Parses every published object.
      *
@@ -314,7 +343,15 @@ public final class RpcxServer implements AutoCloseable {
       }
       return new RpcxServer(
           new Settings(
-              bind, port, transport, ioThreads, workerThreads, workerQueue, maxFrameLength, guard),
+              bind,
+              port,
+              transport,
+              ioThreads,
+              workerThreads,
+              workerQueue,
+              maxFrameLength,
+              guard,
+              tls),
           new ServiceRegistry(services));
     }
   }

@@ -3,12 +3,14 @@ package io.rpcxbench.rpcx;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The server pipeline: the guard's handlers (backpressure, idle timeout...), request frames in
- * (checked against the method before they are parsed), dispatch with its replies batched per read.
+ * (checked against the method before they are parsed), dispatch with its replies batched per read;
+ * with TLS, Netty's SslHandler before them all.
  */
 final class ServerInitializer extends ChannelInitializer<SocketChannel> {
   private final Executor workers;
@@ -17,6 +19,7 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
   private final ChannelGroup connections;
   private final int maxFrameLength;
   private final ConnectionGuard guard;
+  private final SslContext tls;
 
   ServerInitializer(
       ServiceRegistry registry,
@@ -24,7 +27,9 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
       AtomicInteger inFlight,
       ChannelGroup connections,
       int maxFrameLength,
-      ConnectionGuard guard) {
+      ConnectionGuard guard,
+      SslContext tls) {
+    this.tls = tls;
     this.registry = registry;
     this.workers = workers;
     this.inFlight = inFlight;
@@ -41,5 +46,8 @@ final class ServerInitializer extends ChannelInitializer<SocketChannel> {
         .addLast("frames", new RequestDecoder(registry, maxFrameLength, guard))
         .addLast("calls", new ServerHandler(workers, maxFrameLength, inFlight));
     guard.connection(channel.pipeline());
+    if (tls != null) {
+      Tls.addServerHandler(tls, channel);
+    }
   }
 }

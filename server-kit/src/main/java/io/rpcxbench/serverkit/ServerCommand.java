@@ -1,10 +1,12 @@
 package io.rpcxbench.serverkit;
 
 import io.rpcxbench.api.BenchService;
+import io.rpcxbench.tls.TlsSetupException;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +24,8 @@ import sun.misc.Signal;
 /**
  * The kit's command: {@code --bind}, {@code --port}, the limits ({@link ServerLimits}), what the
  * server does per call ({@code --work}, {@code --chain-to}: {@link ServiceOptions}), the ready
- * line, the graceful stop.
+ * line, the graceful stop, TLS ({@code --tls-cert}, {@code --tls-key}, {@code --tls-client-ca}:
+ * {@link ServerTls}).
  */
 @Command(mixinStandardHelpOptions = true, sortOptions = false, versionProvider = Version.class)
 public final class ServerCommand implements Callable<Integer> {
@@ -94,6 +97,28 @@ public final class ServerCommand implements Callable<Integer> {
               + " a quarter of -Xmx).")
   Long maxBuffered;
 
+  @Option(
+      names = "--tls-cert",
+      paramLabel = "FILE",
+      description =
+          "Serve TLS only, with this PEM certificate (chain); needs --tls-key. Make test files with"
+              + " java -jar tls-kit/target/tls-kit.jar --out DIR --name HOST.")
+  Path tlsCert;
+
+  @Option(
+      names = "--tls-key",
+      paramLabel = "FILE",
+      description = "The PKCS#8 PEM key of --tls-cert.")
+  Path tlsKey;
+
+  @Option(
+      names = "--tls-client-ca",
+      paramLabel = "FILE",
+      description =
+          "mTLS: require every client to present a certificate signed by this PEM CA; needs"
+              + " --tls-cert.")
+  Path tlsClientCa;
+
   @Mixin ServiceOptions serviceOptions = new ServiceOptions();
 
   @Unmatched List<String> unmatched = new ArrayList<>();
@@ -130,10 +155,11 @@ public final class ServerCommand implements Callable<Integer> {
     List<String> passThrough = passThrough();
     ServerLimits limits = limits();
     checkServiceOptions();
+    ServerTls tls = tls();
     PrintWriter err = spec.commandLine().getErr();
     try {
       service = serviceOptions.build(definition.id(), err);
-      server = starter.start(bind, chosenPort, passThrough, limits, service);
+      server = starter.start(bind, chosenPort, passThrough, limits, service, tls);
     } catch (ServerStarter.RefusedService e) {
       closeService();
       err.println(definition.id() + ": error: " + e.getMessage());
@@ -147,6 +173,10 @@ public final class ServerCommand implements Callable<Integer> {
     }
     if (serviceOptions.asksForMore()) {
       err.println(definition.id() + ": serving " + service.describe());
+      err.flush();
+    }
+    if (tls != null) {
+      err.println(definition.id() + ": " + tls.describe());
       err.flush();
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -190,6 +220,36 @@ public final class ServerCommand implements Callable<Integer> {
           spec.commandLine(),
           definition.id() + " runs its own logic: --work and --chain-to are not available");
     }
+  }
+
+  /**
+   * The TLS the options ask for, its files checked; null for plaintext. Usage errors: a key without
+   * a certificate or the reverse, a client CA without them, TLS for a server that has none, a file
+   * that cannot be used.
+   */
+  private ServerTls tls() {
+    if (tlsCert == null && tlsKey == null && tlsClientCa == null) {
+      return null;
+    }
+    if (!starter.takesTls()) {
+      throw new ParameterException(
+          spec.commandLine(),
+          definition.id()
+              + " has no TLS wired: --tls-cert, --tls-key and --tls-client-ca are not available"
+              + " (docs/tls.md lists the protocols that have)");
+    }
+    if (tlsCert == null || tlsKey == null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "TLS needs both --tls-cert and --tls-key (--tls-client-ca adds mTLS)");
+    }
+    ServerTls tls = new ServerTls(tlsCert, tlsKey, tlsClientCa);
+    try {
+      tls.sslContext();
+    } catch (TlsSetupException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    return tls;
   }
 
   /** Closes a gateway's clients; a plain service holds nothing. */

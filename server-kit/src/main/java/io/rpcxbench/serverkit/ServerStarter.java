@@ -58,6 +58,30 @@ public interface ServerStarter {
     return start(bind, port, passThrough, limits);
   }
 
+  /**
+   * Starts listening with the kit's limits, the service to serve and the TLS asked for; what the
+   * kit calls. The default ignores TLS: the kit gives a non-null {@code tls} only to a starter made
+   * with {@link #secured} ({@link #takesTls()}) and refuses the TLS options for any other.
+   *
+   * @param tls the server's TLS ({@code --tls-cert}, {@code --tls-key}, {@code --tls-client-ca});
+   *     null: plaintext
+   */
+  default RunningServer start(
+      String bind,
+      int port,
+      List<String> passThrough,
+      ServerLimits limits,
+      BenchService service,
+      ServerTls tls)
+      throws Exception {
+    return start(bind, port, passThrough, limits, service);
+  }
+
+  /** Whether the server serves TLS when asked ({@link #secured}). */
+  default boolean takesTls() {
+    return false;
+  }
+
   /** Whether the server serves the {@link BenchService} it is given ({@link #serving}). */
   default boolean takesService() {
     return false;
@@ -128,6 +152,76 @@ public interface ServerStarter {
 
       @Override
       public boolean takesService() {
+        return true;
+      }
+    };
+  }
+
+  /** A starter that receives the kit's limits, the service to serve and the TLS asked for. */
+  @FunctionalInterface
+  interface Secured {
+    /**
+     * As {@link Serving#start}, with the server's TLS.
+     *
+     * @param tls null: plaintext; else serve TLS only, through the stack's own TLS
+     */
+    RunningServer start(
+        String bind,
+        int port,
+        List<String> passThrough,
+        ServerLimits limits,
+        BenchService service,
+        ServerTls tls)
+        throws Exception;
+  }
+
+  /**
+   * A {@link ServerStarter} that hands the kit's limits, service and TLS on: a server that serves
+   * the kit's {@code --tls-cert}/{@code --tls-key}/{@code --tls-client-ca}.
+   */
+  static ServerStarter secured(Secured starter) {
+    return new ServerStarter() {
+      @Override
+      public RunningServer start(String bind, int port, List<String> passThrough) throws Exception {
+        return start(bind, port, passThrough, ServerLimits.defaults());
+      }
+
+      @Override
+      public RunningServer start(
+          String bind, int port, List<String> passThrough, ServerLimits limits) throws Exception {
+        return start(bind, port, passThrough, limits, new BenchLogic());
+      }
+
+      @Override
+      public RunningServer start(
+          String bind,
+          int port,
+          List<String> passThrough,
+          ServerLimits limits,
+          BenchService service)
+          throws Exception {
+        return starter.start(bind, port, passThrough, limits, service, null);
+      }
+
+      @Override
+      public RunningServer start(
+          String bind,
+          int port,
+          List<String> passThrough,
+          ServerLimits limits,
+          BenchService service,
+          ServerTls tls)
+          throws Exception {
+        return starter.start(bind, port, passThrough, limits, service, tls);
+      }
+
+      @Override
+      public boolean takesService() {
+        return true;
+      }
+
+      @Override
+      public boolean takesTls() {
         return true;
       }
     };

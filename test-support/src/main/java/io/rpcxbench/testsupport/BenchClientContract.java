@@ -67,7 +67,7 @@ public abstract class BenchClientContract {
   @BeforeAll
   void startSharedServerAndClient() throws Exception {
     server = startServer(0);
-    client = provider().open(options(server.port()));
+    client = provider().open(clientOptions(server.port()));
   }
 
   @AfterAll
@@ -83,6 +83,14 @@ public abstract class BenchClientContract {
   /** The options a harness with {@code --threads 64 --timeout 5s} would pass. */
   protected static ClientOptions options(int port) {
     return new ClientOptions("127.0.0.1", port, CALL_TIMEOUT, CONNECT_TIMEOUT, THREADS);
+  }
+
+  /**
+   * The options this contract's clients are opened with: {@link #options} here; a TLS contract
+   * ({@link BenchClientTlsContract}) adds the client's TLS.
+   */
+  protected ClientOptions clientOptions(int port) {
+    return options(port);
   }
 
   /** The shared client, connected to the shared server. */
@@ -187,7 +195,7 @@ public abstract class BenchClientContract {
   void serverStoppedMidUseFailsCallsWithoutHangingAndComesBackOnTheSamePort() throws Exception {
     RunningServer own = startServer(0);
     int port = own.port();
-    try (BenchClient c = provider().open(options(port))) {
+    try (BenchClient c = provider().open(clientOptions(port))) {
       assertThat(c.hello("before")).isEqualTo("hello, before");
       ExecutorService callers = Executors.newFixedThreadPool(4);
       AtomicInteger failures = new AtomicInteger();
@@ -246,7 +254,7 @@ public abstract class BenchClientContract {
     assertTimeoutPreemptively(
         CONNECT_TIMEOUT.plusSeconds(3),
         () -> {
-          try (BenchClient c = provider().open(options(closedPort))) {
+          try (BenchClient c = provider().open(clientOptions(closedPort))) {
             BenchClient probe = c.forProbe(CONNECT_TIMEOUT);
             assertThatThrownBy(() -> probe.hello("nobody")).isInstanceOf(RuntimeException.class);
           } catch (RuntimeException e) {
@@ -263,7 +271,7 @@ public abstract class BenchClientContract {
   @Test
   void wireBytesOfHelloWorld() throws Exception {
     try (ByteCountingProxy proxy = ByteCountingProxy.start(server.port());
-        BenchClient c = provider().open(options(proxy.port()))) {
+        BenchClient c = provider().open(clientOptions(proxy.port()))) {
       assertThat(c.hello("world")).isEqualTo("hello, world");
       long up = proxy.requestBytes();
       long down = proxy.replyBytes();

@@ -5,8 +5,11 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Optional;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -36,6 +39,32 @@ public final class TlsContexts {
     return session.getProtocol() + " " + session.getCipherSuite();
   }
 
+  /**
+   * The client side's parameters of every stack here: the server's certificate must name the host
+   * called ({@code "HTTPS"} endpoint identification, as browsers and gRPC check it). A stack that
+   * takes {@link SSLParameters} or an engine applies them; the JDK's HttpClient and grpc-java check
+   * the name themselves.
+   */
+  public static SSLParameters checkingHostName(SSLParameters parameters) {
+    parameters.setEndpointIdentificationAlgorithm("HTTPS");
+    return parameters;
+  }
+
+  /**
+   * {@link #explain} of a failure whose causes hold a TLS error (an {@link SSLException}, or a
+   * stack's own "not a TLS record"); empty for any other failure, which the caller reports as
+   * usual. What a client puts in its exception instead of the JSSE stack.
+   */
+  public static Optional<String> handshakeFailure(Throwable failure) {
+    for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof SSLException
+          || c.getClass().getSimpleName().equals("NotSslRecordException")) {
+        return Optional.of(explain(c));
+      }
+    }
+    return Optional.empty();
+  }
+
   /** One line for a failed handshake: what the user can check, not the JSSE stack. */
   public static String explain(Throwable failure) {
     String all = chain(failure);
@@ -52,7 +81,8 @@ public final class TlsContexts {
       return "TLS handshake failed: the server requires a client certificate it trusts (mTLS: --tls-cert and --tls-key)";
     }
     if (all.contains("Unsupported or unrecognized SSL message")
-        || all.contains("plaintext connection")) {
+        || all.contains("plaintext connection")
+        || all.contains("not an SSL/TLS record")) {
       return "TLS handshake failed: the other end does not speak TLS (start both ends with --tls, or neither)";
     }
     return "TLS handshake failed: " + failure.getMessage();

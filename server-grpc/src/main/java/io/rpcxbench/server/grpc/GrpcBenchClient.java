@@ -1,8 +1,23 @@
 package io.rpcxbench.server.grpc;
 
 import com.google.protobuf.ByteString;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.ForwardingClientCall;
+import io.grpc.ForwardingClientCallListener;
+import io.grpc.Grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
 import io.grpc.stub.StreamObserver;
 import io.rpcxbench.api.Item;
 import io.rpcxbench.server.grpc.wire.BenchGrpc;
@@ -16,19 +31,30 @@ import io.rpcxbench.server.grpc.wire.PutReply;
 import io.rpcxbench.server.grpc.wire.PutRequest;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
+import io.rpcxbench.tls.TlsContexts;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSession;
 
 /**
  * gRPC-java as its examples write a client: one {@link ManagedChannel} (plaintext), a blocking
  * stub, a deadline per call. A null argument is left unset (proto3 {@code optional}), which the
  * server rejects. The async forms use the async stub on the same channel (grpc-java's {@code
- * qps/AsyncClient} way): the reply completes a future on the channel's executor.
+ * qps/AsyncClient} way): the reply completes a future on the channel's executor. With {@code
+ * --tls}: grpc-java's TLS on the Netty transport ({@code NettyChannelBuilder.sslContext}, {@code
+ * GrpcSslContexts}, JDK provider), the session read from each call's transport attributes, a failed
+ * handshake as one line in the {@code StatusRuntimeException}.
  */
 class GrpcBenchClient implements BenchClient {
+  private final boolean tls;
+  private final SessionRecorder session;
   private final ManagedChannel channel;
   private final BenchGrpc.BenchBlockingStub stub;
   private final BenchGrpc.BenchStub asyncStub;
@@ -39,31 +65,123 @@ class GrpcBenchClient implements BenchClient {
       ManagedChannel channel,
       BenchGrpc.BenchBlockingStub stub,
       long deadlineNanos,
-      String description) {
+      String description,
+      SessionRecorder session) {
+    this.tls = session != null;
+    this.session = session;
     this.channel = channel;
     this.stub = stub;
-    this.asyncStub = BenchGrpc.newStub(channel);
+    this.asyncStub =
+        session == null
+            ? BenchGrpc.newStub(channel)
+            : BenchGrpc.newStub(channel).withInterceptors(session);
     this.deadlineNanos = deadlineNanos;
     this.description = description;
   }
 
   static GrpcBenchClient open(ClientOptions options, boolean directExecutor) {
+    ClientTls tls = options.tlsSettings().orElse(null);
     ManagedChannelBuilder<?> builder =
-        ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext();
+        tls == null
+            ? ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext()
+            : NettyChannelBuilder.forAddress(options.host(), options.port())
+                .sslContext(sslContext(tls));
     if (directExecutor) {
       builder.directExecutor();
     }
     String description =
         "grpc-java "
             + grpcVersion()
-            + ": one ManagedChannel (ManagedChannelBuilder.forAddress, usePlaintext, "
+            + ": one ManagedChannel ("
+            + (tls == null
+                ? "ManagedChannelBuilder.forAddress, usePlaintext, "
+                : "NettyChannelBuilder.forAddress, "
+                    + tls.mode()
+                    + " through GrpcSslContexts (JDK provider), ")
             + (directExecutor ? "directExecutor" : "default executor")
             + "), blocking stub, withDeadlineAfter("
             + options.callTimeout()
             + ") per call; async calls: async stub on the same channel";
     ManagedChannel channel = builder.build();
+    SessionRecorder session = tls == null ? null : new SessionRecorder();
+    BenchGrpc.BenchBlockingStub stub = BenchGrpc.newBlockingStub(channel);
     return new GrpcBenchClient(
-        channel, BenchGrpc.newBlockingStub(channel), options.callTimeout().toNanos(), description);
+        channel,
+        session == null ? stub : stub.withInterceptors(session),
+        options.callTimeout().toNanos(),
+        description,
+        session);
+  }
+
+  /** grpc-java's client TLS from the harness's PEM files: h2 by ALPN, JDK provider. */
+  private static io.grpc.netty.shaded.io.netty.handler.ssl.SslContext sslContext(ClientTls tls) {
+    try {
+      SslContextBuilder builder = SslContextBuilder.forClient().trustManager(tls.ca().toFile());
+      if (tls.presentsCertificate()) {
+        builder.keyManager(tls.cert().toFile(), tls.key().toFile());
+      }
+      return GrpcSslContexts.configure(builder, SslProvider.JDK).build();
+    } catch (SSLException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("TLS set-up failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads the negotiated session from a call's transport attributes (its first headers). */
+  private static final class SessionRecorder implements ClientInterceptor {
+    volatile String described;
+
+    @Override
+    public <Q, R> ClientCall<Q, R> interceptCall(
+        MethodDescriptor<Q, R> method, CallOptions callOptions, Channel next) {
+      return new ForwardingClientCall.SimpleForwardingClientCall<>(
+          next.newCall(method, callOptions)) {
+        @Override
+        public void start(Listener<R> listener, Metadata headers) {
+          ClientCall<Q, R> call = this;
+          super.start(
+              new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                @Override
+                public void onHeaders(Metadata replyHeaders) {
+                  if (described == null) {
+                    SSLSession s = call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION);
+                    if (s != null) {
+                      described = TlsContexts.describe(s);
+                    }
+                  }
+                  super.onHeaders(replyHeaders);
+                }
+              },
+              headers);
+        }
+      };
+    }
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return session == null ? Optional.empty() : Optional.ofNullable(session.described);
+  }
+
+  /** A blocking call; with TLS, a handshake failure as one line. */
+  private <T> T blocking(Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (StatusRuntimeException e) {
+      throw tls ? explained(e) : e;
+    }
+  }
+
+  private static Throwable explained(Throwable failure) {
+    return failure instanceof StatusRuntimeException e ? explained(e) : failure;
+  }
+
+  private static StatusRuntimeException explained(StatusRuntimeException e) {
+    return TlsContexts.handshakeFailure(e)
+        .map(
+            line ->
+                new StatusRuntimeException(
+                    Status.fromCode(e.getStatus().getCode()).withDescription(line).withCause(e)))
+        .orElse(e);
   }
 
   private static String grpcVersion() {
@@ -81,7 +199,7 @@ class GrpcBenchClient implements BenchClient {
     if (name != null) {
       request.setName(name);
     }
-    return call().hello(request.build()).getMessage();
+    return blocking(() -> call().hello(request.build()).getMessage());
   }
 
   @Override
@@ -90,7 +208,7 @@ class GrpcBenchClient implements BenchClient {
     if (payload != null) {
       request.setPayload(ByteString.copyFrom(payload));
     }
-    return call().echo(request.build()).getPayload().toByteArray();
+    return blocking(() -> call().echo(request.build()).getPayload().toByteArray());
   }
 
   @Override
@@ -102,12 +220,13 @@ class GrpcBenchClient implements BenchClient {
     if (value != null) {
       request.setValue(ByteString.copyFrom(value));
     }
-    return call().put(request.build()).getOk();
+    return blocking(() -> call().put(request.build()).getOk());
   }
 
   @Override
   public List<Item> items(int n) {
-    return ItemMessages.fromWire(call().items(ItemsRequest.newBuilder().setN(n).build()));
+    return ItemMessages.fromWire(
+        blocking(() -> call().items(ItemsRequest.newBuilder().setN(n).build())));
   }
 
   @Override
@@ -125,7 +244,7 @@ class GrpcBenchClient implements BenchClient {
     if (name != null) {
       request.setName(name);
     }
-    Reply<HelloReply, String> reply = new Reply<>(r -> r.getMessage());
+    Reply<HelloReply, String> reply = new Reply<>(r -> r.getMessage(), tls);
     asyncCall().hello(request.build(), reply);
     return reply.future;
   }
@@ -136,7 +255,7 @@ class GrpcBenchClient implements BenchClient {
     if (payload != null) {
       request.setPayload(ByteString.copyFrom(payload));
     }
-    Reply<EchoReply, byte[]> reply = new Reply<>(r -> r.getPayload().toByteArray());
+    Reply<EchoReply, byte[]> reply = new Reply<>(r -> r.getPayload().toByteArray(), tls);
     asyncCall().echo(request.build(), reply);
     return reply.future;
   }
@@ -150,14 +269,14 @@ class GrpcBenchClient implements BenchClient {
     if (value != null) {
       request.setValue(ByteString.copyFrom(value));
     }
-    Reply<PutReply, Boolean> reply = new Reply<>(r -> r.getOk());
+    Reply<PutReply, Boolean> reply = new Reply<>(r -> r.getOk(), tls);
     asyncCall().put(request.build(), reply);
     return reply.future;
   }
 
   @Override
   public CompletableFuture<List<Item>> itemsAsync(int n) {
-    Reply<ItemsReply, List<Item>> reply = new Reply<>(ItemMessages::fromWire);
+    Reply<ItemsReply, List<Item>> reply = new Reply<>(ItemMessages::fromWire, tls);
     asyncCall().items(ItemsRequest.newBuilder().setN(n).build(), reply);
     return reply.future;
   }
@@ -166,9 +285,11 @@ class GrpcBenchClient implements BenchClient {
   private static final class Reply<M, T> implements StreamObserver<M> {
     final CompletableFuture<T> future = new CompletableFuture<>();
     private final Function<M, T> convert;
+    private final boolean tls;
 
-    Reply(Function<M, T> convert) {
+    Reply(Function<M, T> convert, boolean tls) {
       this.convert = convert;
+      this.tls = tls;
     }
 
     @Override
@@ -182,7 +303,7 @@ class GrpcBenchClient implements BenchClient {
 
     @Override
     public void onError(Throwable failure) {
-      future.completeExceptionally(failure);
+      future.completeExceptionally(tls ? explained(failure) : failure);
     }
 
     @Override
@@ -194,7 +315,7 @@ class GrpcBenchClient implements BenchClient {
   /** ManagedChannelBuilder has no connect timeout: the probe's deadline stands in for it. */
   @Override
   public BenchClient forProbe(Duration connectTimeout) {
-    return new GrpcBenchClient(channel, stub, connectTimeout.toNanos(), description) {
+    return new GrpcBenchClient(channel, stub, connectTimeout.toNanos(), description, session) {
       @Override
       public void close() {
         // a view on the owner's channel; the owner closes it

@@ -2,11 +2,17 @@ package io.rpcxbench.server.grpc;
 
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.ClientAuth;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,8 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running gRPC server of the benchmark service ({@code rpcxbench.Bench}), built the way
- * grpc-java's examples build one: Netty (shaded) transport, plaintext, gRPC's default executor
- * unless {@code directExecutor} is asked for.
+ * grpc-java's examples build one: Netty (shaded) transport, plaintext (or the kit's TLS through
+ * grpc-java's own: {@code GrpcSslContexts}, JDK provider, ALPN h2), gRPC's default executor unless
+ * {@code directExecutor} is asked for.
  *
  * <pre>{@code
  * try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false)) {
@@ -84,6 +91,21 @@ public final class GrpcBenchServer implements RunningServer {
       boolean directExecutor,
       ServerLimits serverLimits,
       BenchService service) {
+    return start(bindAddress, port, directExecutor, serverLimits, service, null);
+  }
+
+  /**
+   * As {@link #start(String, int, boolean, ServerLimits, BenchService)}, serving TLS only when
+   * {@code tls} is given: grpc-java's TLS on the Netty transport ({@link GrpcSslContexts}, the JDK
+   * provider as on the client, whose jar has no tcnative), mTLS with a client CA.
+   */
+  public static GrpcBenchServer start(
+      String bindAddress,
+      int port,
+      boolean directExecutor,
+      ServerLimits serverLimits,
+      BenchService service,
+      ServerTls tls) {
     InetSocketAddress address;
     try {
       address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
@@ -91,7 +113,9 @@ public final class GrpcBenchServer implements RunningServer {
       throw new UncheckedIOException("cannot resolve bind address " + bindAddress, e);
     }
     NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
+        (tls == null
+                ? NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
+                : NettyServerBuilder.forAddress(address).sslContext(sslContext(tls)))
             .addService(new BenchServiceImpl(service));
     if (directExecutor) {
       builder.directExecutor();
@@ -108,11 +132,26 @@ public final class GrpcBenchServer implements RunningServer {
     }
     GrpcBenchServer started = new GrpcBenchServer(server, bindAddress, directExecutor, limits);
     log.info(
-        "gRPC server started on {} (executor: {}; {})",
+        "gRPC server started on {} (executor: {}; {}{})",
         hostPort(bindAddress, started.port),
         directExecutor ? "direct" : "default",
-        serverLimits.describe());
+        serverLimits.describe(),
+        tls == null ? "" : "; " + (tls.mutual() ? "mTLS" : "TLS") + " only, JDK provider");
     return started;
+  }
+
+  /** grpc-java's server TLS from the kit's PEM files: h2 by ALPN, JDK provider. */
+  private static SslContext sslContext(ServerTls tls) {
+    try {
+      SslContextBuilder builder =
+          SslContextBuilder.forServer(tls.cert().toFile(), tls.key().toFile());
+      if (tls.mutual()) {
+        builder.trustManager(tls.clientCa().toFile()).clientAuth(ClientAuth.REQUIRE);
+      }
+      return GrpcSslContexts.configure(builder, SslProvider.JDK).build();
+    } catch (javax.net.ssl.SSLException e) {
+      throw new IllegalStateException("TLS set-up failed: " + e.getMessage(), e);
+    }
   }
 
   /** The port actually bound (useful after asking for port 0). */

@@ -48,4 +48,10 @@ public final class GrpcProtocol implements ProtocolProvider {
     return StackVersions.of("server-grpc")
         .describe("grpc-api", "grpc-netty-shaded", "protobuf-java");
   }
+
+  /** grpc-java's TLS on the Netty transport on both ends, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -5,6 +5,7 @@ import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
 import io.rpcxbench.serverkit.ServerStarter;
+import io.rpcxbench.serverkit.ServerTls;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,7 +24,12 @@ public final class GrpcServerCommand {
 
   public static void main(String[] args) {
     Options options = new Options();
-    ServerMain.run(DEFINITION, ServerStarter.serving(options::start), args, options);
+    ServerMain.run(DEFINITION, starter(options), args, options);
+  }
+
+  /** How main starts the server: the kit's limits, service and TLS. */
+  static ServerStarter starter(Options options) {
+    return ServerStarter.secured(options::start);
   }
 
   /** gRPC's own server option. */
@@ -43,6 +49,16 @@ public final class GrpcServerCommand {
         ServerLimits limits,
         BenchService service) {
       return GrpcBenchServer.start(bind, port, directExecutor, limits, service);
+    }
+
+    GrpcBenchServer start(
+        String bind,
+        int port,
+        java.util.List<String> extra,
+        ServerLimits limits,
+        BenchService service,
+        ServerTls tls) {
+      return GrpcBenchServer.start(bind, port, directExecutor, limits, service, tls);
     }
   }
 }

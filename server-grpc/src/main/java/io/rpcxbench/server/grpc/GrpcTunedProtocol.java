@@ -46,4 +46,10 @@ public final class GrpcTunedProtocol implements ProtocolProvider {
   public String stack() {
     return new GrpcProtocol().stack();
   }
+
+  /** grpc-java's TLS on the Netty transport on both ends, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -3,6 +3,7 @@ package io.rpcxbench.server.openfeign;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerTls;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,36 @@ public final class OpenFeignBenchServer implements RunningServer {
    */
   public static OpenFeignBenchServer start(String bindAddress, int port) {
     return start(List.of("--server.address=" + bindAddress, "--server.port=" + port), Map.of());
+  }
+
+  /**
+   * Starts the application serving HTTPS only (Tomcat's TLS through Spring Boot's PEM SSL bundle),
+   * mTLS when {@code tls} has a client CA; plaintext when {@code tls} is null.
+   */
+  public static OpenFeignBenchServer start(String bindAddress, int port, ServerTls tls) {
+    return start(
+        List.of("--server.address=" + bindAddress, "--server.port=" + port), tlsProperties(tls));
+  }
+
+  /**
+   * The kit's TLS as Spring Boot properties: a PEM SSL bundle {@code bench} (the server's
+   * certificate and key, and for mTLS the client CA as its trust store) that Tomcat's connector
+   * uses, {@code server.ssl.client-auth=need} for mTLS. Empty for plaintext.
+   */
+  static Map<String, Object> tlsProperties(ServerTls tls) {
+    Map<String, Object> p = new HashMap<>();
+    if (tls == null) {
+      return p;
+    }
+    String bundle = "spring.ssl.bundle.pem.bench.";
+    p.put(bundle + "keystore.certificate", "file:" + tls.cert().toAbsolutePath());
+    p.put(bundle + "keystore.private-key", "file:" + tls.key().toAbsolutePath());
+    p.put("server.ssl.bundle", "bench");
+    if (tls.mutual()) {
+      p.put(bundle + "truststore.certificate", "file:" + tls.clientCa().toAbsolutePath());
+      p.put("server.ssl.client-auth", "need");
+    }
+    return p;
   }
 
   /** Starts with Spring Boot command-line arguments and extra default properties. */

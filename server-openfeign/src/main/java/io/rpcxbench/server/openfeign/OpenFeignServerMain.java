@@ -7,6 +7,7 @@ import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
 import io.rpcxbench.serverkit.ServerStarter;
+import io.rpcxbench.serverkit.ServerTls;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,8 +36,11 @@ public final class OpenFeignServerMain {
   private OpenFeignServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(DEFINITION, ServerStarter.serving(OpenFeignServerMain::start), args);
+    ServerMain.run(DEFINITION, STARTER, args);
   }
+
+  /** How main starts the server: the kit's limits, service and TLS (Tomcat's HTTPS). */
+  static final ServerStarter STARTER = ServerStarter.secured(OpenFeignServerMain::start);
 
   static RunningServer start(String bind, int port, List<String> springProperties) {
     return start(bind, port, springProperties, ServerLimits.defaults());
@@ -53,11 +57,22 @@ public final class OpenFeignServerMain {
       List<String> springProperties,
       ServerLimits limits,
       BenchService service) {
+    return start(bind, port, springProperties, limits, service, null);
+  }
+
+  static RunningServer start(
+      String bind,
+      int port,
+      List<String> springProperties,
+      ServerLimits limits,
+      BenchService service,
+      ServerTls tls) {
     List<String> args = new ArrayList<>(springProperties);
     args.add("--server.address=" + bind);
     args.add("--server.port=" + port);
     Map<String, Object> defaults = new HashMap<>(tomcatLimits(limits));
     defaults.put("logging.config", LOGBACK_STDERR);
+    defaults.putAll(OpenFeignBenchServer.tlsProperties(tls));
     return OpenFeignBenchServer.start(args, defaults, service);
   }
 

@@ -4,21 +4,29 @@ import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.Item;
 import io.rpcxbench.rpcx.RpcxClient;
 import io.rpcxbench.rpcx.RpcxClientFactory;
+import io.rpcxbench.rpcx.RpcxException;
 import io.rpcxbench.rpcx.RpcxMethod;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.server.rpcx.wire.ItemList;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.StackVersions;
+import io.rpcxbench.tls.TlsContexts;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * RPCX as its users write it: a {@link RpcxClientFactory} filled with the {@code rpcx.host} /
  * {@code rpcx.port} properties of {@link BenchService}, and the JDK proxy it creates. One
  * connection, NIO transport (or EPOLL: {@code rpcx-epoll}), the per-call deadline of {@code
  * --timeout}. The async forms go through a second proxy of the same factory ({@link
- * AsyncBenchService}, the same connection): RPCX's own {@code CompletableFuture} methods.
+ * AsyncBenchService}, the same connection): RPCX's own {@code CompletableFuture} methods. With
+ * {@code --tls}: the factory's TLS (Netty's SslHandler, JDK provider) from the PEM files; a failed
+ * handshake is one line ({@code TlsContexts.explain}) in the {@code RpcxException}.
  */
 final class RpcxBenchClient implements BenchClient {
   private static final int CONNECTIONS = 1;
@@ -27,6 +35,8 @@ final class RpcxBenchClient implements BenchClient {
   private final BenchService bench;
   private final AsyncBenchService async;
   private final String description;
+  private final boolean tls;
+  private volatile String session;
 
   /** {@link BenchService} as RPCX's async form: the same calls, answered by futures. */
   @RpcxClient(
@@ -47,7 +57,8 @@ final class RpcxBenchClient implements BenchClient {
     CompletableFuture<ItemList> items(int n);
   }
 
-  private RpcxBenchClient(RpcxClientFactory clients, String description) {
+  private RpcxBenchClient(RpcxClientFactory clients, String description, boolean tls) {
+    this.tls = tls;
     this.clients = clients;
     this.bench = clients.create(BenchService.class);
     this.async = clients.create(AsyncBenchService.class);
@@ -64,8 +75,16 @@ final class RpcxBenchClient implements BenchClient {
 
   /** {@code coalesceWrites} false: one write and flush per call ({@code rpcx-lean}). */
   static BenchClient open(ClientOptions options, Transport transport, boolean coalesceWrites) {
+    RpcxBenchClient[] opened = new RpcxBenchClient[1];
+    RpcxClientFactory.Builder builder = RpcxClientFactory.builder();
+    ClientTls tls = options.tlsSettings().orElse(null);
+    if (tls != null) {
+      builder
+          .tls(TlsContexts.client(tls.ca(), tls.cert(), tls.key()))
+          .onTlsHandshake(s -> opened[0].session = TlsContexts.describe(s));
+    }
     RpcxClientFactory clients =
-        RpcxClientFactory.builder()
+        builder
             .property("rpcx.host", options.host())
             .property("rpcx.port", String.valueOf(options.port()))
             .callTimeout(options.callTimeout())
@@ -75,19 +94,23 @@ final class RpcxBenchClient implements BenchClient {
             .coalesceWrites(coalesceWrites)
             .build();
     try {
-      return new RpcxBenchClient(
-          clients,
-          "rpcx on Netty "
-              + nettyVersion()
-              + ": RpcxClientFactory proxy of BenchService, "
-              + CONNECTIONS
-              + " connection, "
-              + transport
-              + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call")
-              + ", callTimeout "
-              + options.callTimeout()
-              + ", connectTimeout "
-              + options.connectTimeout());
+      opened[0] =
+          new RpcxBenchClient(
+              clients,
+              "rpcx on Netty "
+                  + nettyVersion()
+                  + ": RpcxClientFactory proxy of BenchService, "
+                  + CONNECTIONS
+                  + " connection, "
+                  + transport
+                  + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call")
+                  + ", callTimeout "
+                  + options.callTimeout()
+                  + ", connectTimeout "
+                  + options.connectTimeout()
+                  + (tls == null ? "" : ", " + tls.mode() + " (Netty SslHandler, JDK provider)"),
+              tls != null);
+      return opened[0];
     } catch (RuntimeException e) {
       clients.close();
       throw e;
@@ -101,22 +124,62 @@ final class RpcxBenchClient implements BenchClient {
 
   @Override
   public String hello(String name) {
-    return bench.hello(name);
+    return call(() -> bench.hello(name));
   }
 
   @Override
   public byte[] echo(byte[] payload) {
-    return bench.echo(payload);
+    return call(() -> bench.echo(payload));
   }
 
   @Override
   public boolean put(String key, byte[] value) {
-    return bench.put(key, value);
+    return call(() -> bench.put(key, value));
   }
 
   @Override
   public List<Item> items(int n) {
-    return ItemMessages.fromWire(bench.items(n));
+    return ItemMessages.fromWire(call(() -> bench.items(n)));
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return Optional.ofNullable(session);
+  }
+
+  /** A blocking call; a TLS failure as one line. */
+  private <T> T call(Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (RpcxException e) {
+      throw tls ? explained(e) : e;
+    }
+  }
+
+  /** An async call; a TLS failure as one line (plaintext: the future as it is). */
+  private <T> CompletableFuture<T> callAsync(CompletableFuture<T> call) {
+    if (!tls) {
+      return call;
+    }
+    return call.handle(
+            (value, failure) -> {
+              if (failure == null) {
+                return CompletableFuture.completedFuture(value);
+              }
+              Throwable cause =
+                  failure instanceof CompletionException && failure.getCause() != null
+                      ? failure.getCause()
+                      : failure;
+              return CompletableFuture.<T>failedFuture(
+                  cause instanceof RpcxException e ? explained(e) : cause);
+            })
+        .thenCompose(f -> f);
+  }
+
+  private static RpcxException explained(RpcxException e) {
+    return TlsContexts.handshakeFailure(e)
+        .map(line -> new RpcxException(e.code(), line, e))
+        .orElse(e);
   }
 
   @Override
@@ -126,22 +189,22 @@ final class RpcxBenchClient implements BenchClient {
 
   @Override
   public CompletableFuture<String> helloAsync(String name) {
-    return async.hello(name);
+    return callAsync(async.hello(name));
   }
 
   @Override
   public CompletableFuture<byte[]> echoAsync(byte[] payload) {
-    return async.echo(payload);
+    return callAsync(async.echo(payload));
   }
 
   @Override
   public CompletableFuture<Boolean> putAsync(String key, byte[] value) {
-    return async.put(key, value);
+    return callAsync(async.put(key, value));
   }
 
   @Override
   public CompletableFuture<List<Item>> itemsAsync(int n) {
-    return async.items(n).thenApply(ItemMessages::fromWire);
+    return callAsync(async.items(n)).thenApply(ItemMessages::fromWire);
   }
 
   @Override

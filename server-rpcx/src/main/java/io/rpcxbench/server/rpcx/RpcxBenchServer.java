@@ -6,6 +6,7 @@ import io.rpcxbench.rpcx.RpcxServer;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 
 /**
  * The benchmark service on an {@link RpcxServer}: host B's RPCX side.
@@ -39,11 +40,22 @@ public final class RpcxBenchServer implements RunningServer {
     return start(bindAddress, port, transport, limits, new BenchLogic());
   }
 
+  /** Starts serving plaintext. */
+  public static RpcxBenchServer start(
+      String bindAddress,
+      int port,
+      Transport transport,
+      ServerLimits limits,
+      BenchService service) {
+    return start(bindAddress, port, transport, limits, service, null);
+  }
+
   /**
    * Starts serving.
    *
    * @param limits the server kit's limits ({@code --idle-timeout}, {@code --max-connections}, ...)
    * @param service what the calls do (the server kit's: logic, work, or a chain gateway)
+   * @param tls the kit's TLS, as RPCX's Netty SslHandler (JDK provider); null: plaintext
    * @throws IllegalStateException when the address cannot be bound
    */
   public static RpcxBenchServer start(
@@ -51,9 +63,14 @@ public final class RpcxBenchServer implements RunningServer {
       int port,
       Transport transport,
       ServerLimits limits,
-      BenchService service) {
+      BenchService service,
+      ServerTls tls) {
+    RpcxServer.Builder builder = RpcxServer.builder();
+    if (tls != null) {
+      builder.tls(tls.sslContext(), tls.mutual());
+    }
     RpcxServer server =
-        RpcxServer.builder()
+        builder
             .bind(bindAddress)
             .port(port)
             .transport(transport)

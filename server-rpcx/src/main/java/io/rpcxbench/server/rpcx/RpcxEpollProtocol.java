@@ -53,4 +53,10 @@ public final class RpcxEpollProtocol implements ProtocolProvider {
     return StackVersions.of("server-rpcx")
         .describe("rpcx", "netty-transport", "netty-transport-native-epoll", "protobuf-java");
   }
+
+  /** Netty's SslHandler on both ends, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -50,4 +50,10 @@ public final class RpcxLeanProtocol implements ProtocolProvider {
   public String stack() {
     return new RpcxProtocol().stack(); // the same server and client libraries as rpcx
   }
+
+  /** Netty's SslHandler on both ends, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -46,4 +46,10 @@ public final class RpcxProtocol implements ProtocolProvider {
   public String stack() {
     return StackVersions.of("server-rpcx").describe("rpcx", "netty-transport", "protobuf-java");
   }
+
+  /** Netty's SslHandler on both ends, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

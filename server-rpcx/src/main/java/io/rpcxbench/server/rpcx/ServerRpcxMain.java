@@ -19,13 +19,14 @@ public final class ServerRpcxMain {
 
   public static void main(String[] args) {
     Options options = new Options();
-    ServerMain.run(
-        DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) ->
-                RpcxBenchServer.start(bind, port, options.transport, limits, service)),
-        args,
-        options);
+    ServerMain.run(DEFINITION, starter(options), args, options);
+  }
+
+  /** How main starts the server: the kit's limits, service and TLS. */
+  static ServerStarter starter(Options options) {
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            RpcxBenchServer.start(bind, port, options.transport, limits, service, tls));
   }
 
   /** RPCX's own server option. */

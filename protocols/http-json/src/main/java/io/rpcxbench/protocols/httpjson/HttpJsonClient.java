@@ -14,6 +14,8 @@ import io.rpcxbench.server.openfeign.json.ItemsBody;
 import io.rpcxbench.server.openfeign.json.PutBody;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
+import io.rpcxbench.tls.TlsContexts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,6 +23,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The four calls as plain HTTP/1.1 POSTs with JSON bodies: one JDK {@link HttpClient} forced to
@@ -33,6 +36,10 @@ import java.util.List;
  * (HttpURLConnection's keep-alive cache). Its default executor (a cached thread pool) only
  * completes futures; a fixed executor would add a bound we do not want to measure, and a direct
  * executor runs completion work on the client's single selector thread.
+ *
+ * <p>With {@code --tls}: {@code https://}, the client's {@code SSLContext} from the PEM files (the
+ * JDK client checks the host name itself); the session is read from the first reply, a failed
+ * handshake is one line in the {@link HttpCallException}.
  */
 final class HttpJsonClient implements BenchClient {
   /** Spring Boot's Jackson2ObjectMapperBuilder defaults that matter for these bodies. */
@@ -46,6 +53,7 @@ final class HttpJsonClient implements BenchClient {
   private final String base;
   private final Duration callTimeout;
   private final String description;
+  private volatile String session;
 
   private HttpJsonClient(HttpClient http, String base, Duration callTimeout, String description) {
     this.http = http;
@@ -55,11 +63,15 @@ final class HttpJsonClient implements BenchClient {
   }
 
   static HttpJsonClient open(ClientOptions options) {
-    HttpClient http =
+    ClientTls tls = options.tlsSettings().orElse(null);
+    HttpClient.Builder builder =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(options.connectTimeout())
-            .build();
+            .connectTimeout(options.connectTimeout());
+    if (tls != null) {
+      builder.sslContext(TlsContexts.client(tls.ca(), tls.cert(), tls.key()));
+    }
+    HttpClient http = builder.build();
     String description =
         "JDK "
             + Runtime.version().feature()
@@ -69,9 +81,11 @@ final class HttpJsonClient implements BenchClient {
             + ", connectTimeout "
             + options.connectTimeout()
             + ", callTimeout "
-            + options.callTimeout();
+            + options.callTimeout()
+            + (tls == null ? "" : ", HTTPS (" + tls.mode() + ", JDK SSLContext)");
+    String scheme = tls == null ? "http://" : "https://";
     return new HttpJsonClient(
-        http, "http://" + options.target() + "/", options.callTimeout(), description);
+        http, scheme + options.target() + "/", options.callTimeout(), description);
   }
 
   @Override
@@ -106,10 +120,15 @@ final class HttpJsonClient implements BenchClient {
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
-      throw new HttpCallException("POST /" + call + ": " + e, e);
+      String tlsFailure = TlsContexts.handshakeFailure(e).orElse(null);
+      throw new HttpCallException(
+          "POST /" + call + ": " + (tlsFailure != null ? tlsFailure : e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new HttpCallException("POST /" + call + ": interrupted", e);
+    }
+    if (session == null) {
+      response.sslSession().ifPresent(s -> session = TlsContexts.describe(s));
     }
     if (response.statusCode() / 100 != 2) {
       throw new HttpCallException(
@@ -143,6 +162,11 @@ final class HttpJsonClient implements BenchClient {
     }
     String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
     return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return Optional.ofNullable(session);
   }
 
   @Override

@@ -52,4 +52,10 @@ public final class HttpJsonProtocol implements ProtocolProvider {
         + ", server: "
         + StackVersions.of("server-openfeign").describe("spring-boot", "tomcat-embed-core");
   }
+
+  /** HTTPS: the JDK HttpClient's TLS against Tomcat's, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -16,7 +16,9 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.netty.NettyLimits;
+import io.rpcxbench.serverkit.netty.NettyTls;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -74,6 +76,14 @@ final class RespServer implements RunningServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   static RespServer start(String bind, int port, ServerLimits limits, BenchService service)
       throws Exception {
+    return start(bind, port, limits, service, null);
+  }
+
+  /** As above, serving TLS only when {@code tls} is given (Netty's SslHandler, JDK provider). */
+  static RespServer start(
+      String bind, int port, ServerLimits limits, BenchService service, ServerTls tls)
+      throws Exception {
+    var sslContext = NettyTls.serverContext(tls);
     NettyLimits guard = new NettyLimits("resp", limits);
     EventLoopGroup acceptor =
         new MultiThreadIoEventLoopGroup(
@@ -91,7 +101,8 @@ final class RespServer implements RunningServer {
             .handler(guard.connectionCap())
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childHandler(
-                new RespServerInitializer(new Commands(serverName(), service), connections, guard))
+                new RespServerInitializer(
+                    new Commands(serverName(), service), connections, guard, sslContext))
             .bind(bind, port)
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {

@@ -7,6 +7,7 @@ import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerMain;
 import io.rpcxbench.serverkit.ServerStarter;
+import io.rpcxbench.serverkit.ServerTls;
 import java.util.function.IntConsumer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -72,14 +73,15 @@ public final class RespServerMain {
 
   /** How {@code main} starts the backend that picocli parsed into {@code options}. */
   static ServerStarter starter(Options options, ServerDefinition definition) {
-    return ServerStarter.serving(
-        (bind, port, extra, limits, service) ->
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
             start(
                 options.backend,
                 bind,
                 port,
                 limits,
                 service,
+                tls,
                 code -> exitWithChild(definition, code)));
   }
 
@@ -106,8 +108,29 @@ public final class RespServerMain {
       BenchService service,
       IntConsumer onChildExit)
       throws Exception {
+    return start(backend, bind, port, limits, service, null, onChildExit);
+  }
+
+  /**
+   * As above, serving TLS when {@code tls} is given: our server only (Netty's SslHandler); a real
+   * redis-server's TLS (its {@code tls-port}) is not wired, so TLS is refused for it.
+   */
+  static RunningServer start(
+      Backend backend,
+      String bind,
+      int port,
+      ServerLimits limits,
+      BenchService service,
+      ServerTls tls,
+      IntConsumer onChildExit)
+      throws Exception {
     if (backend == Backend.NETTY) {
-      return RespServer.start(bind, port, limits, service);
+      return RespServer.start(bind, port, limits, service, tls);
+    }
+    if (tls != null) {
+      throw new ServerStarter.RefusedService(
+          "--backend redis-server has no TLS wired (redis-server's own tls-port is not set up"
+              + " here): --tls-cert needs our server (--backend netty)");
     }
     if (!(service instanceof BenchLogic)) {
       throw new ServerStarter.RefusedService(

@@ -75,6 +75,15 @@ abstract class RespVariant implements ProtocolProvider {
         : LettuceBenchClient.open(options, backend);
   }
 
+  /**
+   * Jedis against our server: Jedis's SSL socket against Netty's SslHandler. Lettuce's TLS and a
+   * real redis-server's are not wired.
+   */
+  @Override
+  public final boolean supportsTls() {
+    return library == Library.JEDIS && backend == Backend.NETTY;
+  }
+
   /** The libraries under test, with the versions the build resolved. */
   @Override
   public final String stack() {

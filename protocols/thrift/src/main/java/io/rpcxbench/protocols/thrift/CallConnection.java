@@ -1,6 +1,14 @@
 package io.rpcxbench.protocols.thrift;
 
 import io.rpcxbench.protocols.thrift.wire.Bench;
+import io.rpcxbench.tls.TlsContexts;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 import org.apache.thrift.transport.TSocket;
 import org.apache.thrift.transport.TTransportException;
 import org.apache.thrift.transport.layered.TFramedTransport;
@@ -8,7 +16,10 @@ import org.apache.thrift.transport.layered.TFramedTransport;
 /**
  * One calling thread's connection, as Thrift's users build a blocking client: a {@link TSocket} in
  * a {@link TFramedTransport}, the binary protocol, the generated {@link Bench.Client}. Not
- * thread-safe (neither is the generated client).
+ * thread-safe (neither is the generated client). With TLS, the {@code TSocket} wraps an {@link
+ * SSLSocket} layered on the connected socket, its handshake done before the first call (what
+ * Thrift's {@code TSSLTransportFactory.getClientSocket} does, from PEM files instead of a
+ * keystore).
  */
 final class CallConnection implements AutoCloseable {
   private final TFramedTransport transport;
@@ -28,6 +39,39 @@ final class CallConnection implements AutoCloseable {
         new TSocket(ThriftLimits.configuration(), host, port, readTimeoutMs, connectTimeoutMs);
     TFramedTransport transport = new TFramedTransport(socket, ThriftLimits.MAX_FRAME);
     transport.open(); // closes the socket itself when the connect fails
+    return new CallConnection(transport);
+  }
+
+  /**
+   * As {@link #open(String, int, int, int)}, over TLS: connect within {@code connectTimeoutMs},
+   * handshake within {@code readTimeoutMs} (the server's certificate must name {@code host}); the
+   * negotiated session is handed to {@code onHandshake}.
+   *
+   * @throws IOException the connect's or the handshake's failure (an {@code SSLException})
+   */
+  static CallConnection open(
+      String host,
+      int port,
+      int connectTimeoutMs,
+      int readTimeoutMs,
+      SSLSocketFactory tls,
+      Consumer<SSLSession> onHandshake)
+      throws IOException, TTransportException {
+    Socket plain = new Socket();
+    SSLSocket socket;
+    try {
+      plain.setTcpNoDelay(true);
+      plain.connect(new InetSocketAddress(host, port), connectTimeoutMs);
+      plain.setSoTimeout(readTimeoutMs);
+      socket = (SSLSocket) tls.createSocket(plain, host, port, true);
+      socket.setSSLParameters(TlsContexts.checkingHostName(socket.getSSLParameters()));
+      socket.startHandshake();
+    } catch (IOException e) {
+      plain.close();
+      throw e;
+    }
+    onHandshake.accept(socket.getSession());
+    TFramedTransport transport = new TFramedTransport(new TSocket(socket), ThriftLimits.MAX_FRAME);
     return new CallConnection(transport);
   }
 

@@ -6,14 +6,18 @@ import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.protocols.thrift.wire.InvalidArgument;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsContexts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
+import javax.net.ssl.SSLSocketFactory;
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.TBaseHelper;
 import org.apache.thrift.TException;
@@ -24,7 +28,8 @@ import org.apache.thrift.transport.TTransportException;
  * calling thread gets its own {@link CallConnection} (a {@code ThreadLocal}): connect timeout,
  * socket timeout = the call timeout. A connection whose transport failed is discarded; the thread's
  * next call opens a fresh one. The client owns every connection and closes them all in {@link
- * #close()}.
+ * #close()}. With {@code --tls}: each connection an {@code SSLSocket} of the PEM files' context
+ * under the {@code TSocket} ({@link CallConnection}); a TLS failure is one line.
  */
 final class ThriftClient implements BenchClient {
   private final String host;
@@ -33,6 +38,8 @@ final class ThriftClient implements BenchClient {
   private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallConnection> connections;
+  private final SSLSocketFactory tls;
+  private volatile String session;
 
   /** One call on the thread's generated client. */
   @FunctionalInterface
@@ -45,6 +52,12 @@ final class ThriftClient implements BenchClient {
     this.port = options.port();
     this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
     this.callTimeoutMs = millis(options.callTimeout().toMillis());
+    ClientTls tlsSettings = options.tlsSettings().orElse(null);
+    this.tls =
+        tlsSettings == null
+            ? null
+            : TlsContexts.client(tlsSettings.ca(), tlsSettings.cert(), tlsSettings.key())
+                .getSocketFactory();
     this.description =
         "libthrift "
             + LIBTHRIFT_VERSION
@@ -56,7 +69,10 @@ final class ThriftClient implements BenchClient {
             + ", connectTimeout "
             + options.connectTimeout()
             + "; server "
-            + ThriftServer.MODEL;
+            + ThriftServer.MODEL
+            + (tlsSettings == null
+                ? ""
+                : "; " + tlsSettings.mode() + " (SSLSocket under TSocket, JDK SSLContext)");
     this.connections = new PerThreadConnections<>(this::open);
   }
 
@@ -107,6 +123,11 @@ final class ThriftClient implements BenchClient {
   }
 
   @Override
+  public Optional<String> tlsSession() {
+    return Optional.ofNullable(session);
+  }
+
+  @Override
   public void close() {
     connections.close();
   }
@@ -128,7 +149,7 @@ final class ThriftClient implements BenchClient {
         throw new ThriftException(
             Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
       }
-      throw new ThriftException(Code.UNAVAILABLE, target() + ": " + message(e), e);
+      throw new ThriftException(Code.UNAVAILABLE, target() + ": " + tlsOr(message(e), e), e);
     } catch (TException | RuntimeException e) {
       // a reply Thrift could not decode: the stream is out of step
       discard(connection);
@@ -168,13 +189,33 @@ final class ThriftClient implements BenchClient {
       throw new ThriftException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new ThriftException(
-          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e.getCause());
+          Code.UNAVAILABLE,
+          "cannot connect to " + target() + ": " + tlsOr(e.getMessage(), e),
+          e.getCause());
     }
+  }
+
+  /** A TLS failure's one line (with TLS on), else the message given. */
+  private String tlsOr(String message, Exception e) {
+    return tls == null ? message : TlsContexts.handshakeFailure(e).orElse(message);
   }
 
   /** Thrift's transport failure as the IOException {@link PerThreadConnections} expects. */
   private CallConnection open() throws IOException {
     try {
+      if (tls != null) {
+        return CallConnection.open(
+            host,
+            port,
+            connectTimeoutMs,
+            callTimeoutMs,
+            tls,
+            s -> {
+              if (session == null) {
+                session = TlsContexts.describe(s);
+              }
+            });
+      }
       return CallConnection.open(host, port, connectTimeoutMs, callTimeoutMs);
     } catch (TTransportException e) {
       throw new IOException(message(e), e);

@@ -56,4 +56,10 @@ public final class ThriftProtocol implements ProtocolProvider {
   public String stack() {
     return StackVersions.of("thrift").describe("libthrift");
   }
+
+  /** An SSLSocket under Thrift's TSocket on both ends, from the kit's PEM files. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

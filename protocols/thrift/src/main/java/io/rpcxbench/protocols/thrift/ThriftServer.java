@@ -6,12 +6,14 @@ import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.serverkit.ConnectionCap;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLServerSocket;
 import org.apache.thrift.server.TThreadPoolServer;
 import org.apache.thrift.transport.TServerSocket;
 import org.apache.thrift.transport.TSocket;
@@ -102,11 +104,32 @@ public final class ThriftServer implements RunningServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   public static ThriftServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service) throws Exception {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As {@link #start(String, int, ServerLimits, BenchService)}, serving TLS only when {@code tls}
+   * is given: an {@link SSLServerSocket} of the kit's PEM files under the {@code TServerSocket}
+   * (what Thrift's {@code TSSLTransportFactory.getServerSocket} builds from a keystore), client
+   * certificates required for mTLS; each connection's handshake runs on its worker thread.
+   */
+  public static ThriftServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls)
+      throws Exception {
     ConnectionCap cap = new ConnectionCap(ThriftProtocol.ID, limits.maxConnections());
     TServerSocket.ServerSocketTransportArgs args =
         new TServerSocket.ServerSocketTransportArgs()
             .bindAddr(new InetSocketAddress(InetAddress.getByName(bindAddress), port))
             .backlog(BACKLOG);
+    if (tls != null) {
+      SSLServerSocket socket =
+          (SSLServerSocket)
+              tls.sslContext()
+                  .getServerSocketFactory()
+                  .createServerSocket(port, BACKLOG, InetAddress.getByName(bindAddress));
+      socket.setNeedClientAuth(tls.mutual());
+      args.serverSocket(socket);
+    }
     if (limits.hasIdleTimeout()) {
       args.clientTimeout((int) Math.min(Integer.MAX_VALUE, limits.idleTimeout().toMillis()));
     }
@@ -115,9 +138,10 @@ public final class ThriftServer implements RunningServer {
     server.serving.start();
     server.awaitServing();
     log.info(
-        "thrift server on port {} ({}, framed transport, binary protocol; {})",
+        "thrift server on port {} ({}, framed transport, binary protocol{}; {})",
         server.port(),
         MODEL,
+        tls == null ? "" : ", " + (tls.mutual() ? "mTLS" : "TLS") + " only (SSLServerSocket)",
         limits.describe());
     return server;
   }

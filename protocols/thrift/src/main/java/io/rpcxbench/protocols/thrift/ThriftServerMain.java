@@ -17,11 +17,12 @@ public final class ThriftServerMain {
   private ThriftServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(
-        DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) ->
-                ThriftServer.start(bind, port, limits, service)),
-        args);
+    ServerMain.run(DEFINITION, STARTER, args);
   }
+
+  /** How main starts the server: the kit's limits, service and TLS. */
+  static final ServerStarter STARTER =
+      ServerStarter.secured(
+          (bind, port, extra, limits, service, tls) ->
+              ThriftServer.start(bind, port, limits, service, tls));
 }

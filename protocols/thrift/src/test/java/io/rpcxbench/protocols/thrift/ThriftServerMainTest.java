@@ -13,6 +13,6 @@ class ThriftServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> ThriftServer.start(bind, port);
+    return ThriftServerMain.STARTER;
   }
 }
