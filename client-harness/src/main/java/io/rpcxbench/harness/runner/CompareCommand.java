@@ -34,19 +34,23 @@ import picocli.CommandLine.Unmatched;
     sortOptions = false,
     header = "Protocols side by side here, or two result folders diffed.",
     description = {
-      "With --variants (--protocol): runs the protocols side by side on loopback, servers pinned",
-      "to one half of the CPUs and the client to the other, the same JVM flags for all. Points:",
-      "closed-T (T threads x R blocking calls, --threads) and inflight-N (N calls outstanding,",
-      "--in-flight). Per point --rounds rounds; each runs every variant once, in one harness JVM",
-      "(warm-up, then --runs runs, the first --warmup-runs dropped), the order rotating by one",
-      "each round; a JVM during which the hypervisor stole more than --max-steal % is run again.",
-      "Writes <out>/raw/<point>/round<k>/<variant>/, steal.tsv, machine.txt, logs/ and the",
-      "tables (report compare) to compare.md; --write-doc puts them into docs/performance.md.",
-      "A rerun on the same --out skips what is complete.",
-      "With two folders BASE NEW (and no --variants): per point the change with its interval",
-      "and whether it is significant (report diff; its options pass on, e.g. --threshold).",
-      "Example: rpcx-bench compare --variants rpcx,grpc --threads 1,64 --in-flight none --rounds 3",
-      "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%'"
+      "With --variants (--protocol): runs the protocols side by side on loopback, servers pinned"
+          + " to one half of the CPUs and the client to the other, the same JVM flags for all."
+          + " Points: closed-T (T threads x R blocking calls, --threads) and inflight-N (N calls"
+          + " outstanding, --in-flight). Per point --rounds rounds; each runs every variant once,"
+          + " in one harness JVM (warm-up, then --runs runs, the first --warmup-runs dropped), the"
+          + " order rotating by one each round; a JVM during which the hypervisor stole more than"
+          + " --max-steal %% is run again. Writes <out>/raw/<point>/round<k>/<variant>/,"
+          + " steal.tsv, machine.txt, logs/ and the tables (report compare) to compare.md;"
+          + " --write-doc puts them into docs/performance.md. A rerun on the same --out skips"
+          + " what is complete.",
+      "",
+      "With two folders BASE NEW (and no --variants): per point the change with its interval"
+          + " and whether it is significant (report diff; its options pass on, e.g. --threshold).",
+      "",
+      "Example: rpcx-bench compare --variants rpcx,grpc --threads 1,64 --in-flight none",
+      "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%%'",
+      ""
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
@@ -149,7 +153,7 @@ public final class CompareCommand implements Callable<Integer> {
       names = "--max-steal",
       paramLabel = "PCT",
       defaultValue = "5",
-      description = "Steal above this % reruns a JVM (default ${DEFAULT-VALUE}).")
+      description = "Steal above this %% reruns a JVM (default ${DEFAULT-VALUE}).")
   int maxSteal;
 
   @Option(
@@ -175,7 +179,9 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(
       names = "--targets",
       paramLabel = "FILE",
-      description = "Also check these goals (bench/compare-targets.tsv: the project's own).")
+      description =
+          "Also check these goals (bench/compare-targets.tsv: the project's own); none: no"
+              + " targets, not even with --write-doc.")
   Path targets;
 
   @Option(
@@ -277,6 +283,8 @@ public final class CompareCommand implements Callable<Integer> {
     Path goals = targets;
     if (goals == null && writeDoc) {
       goals = home.resolve("bench/compare-targets.tsv");
+    } else if (goals != null && goals.toString().equals("none")) {
+      goals = null;
     }
     if (goals != null && !Files.isRegularFile(goals)) {
       throw new IllegalArgumentException("--targets: no file " + goals);
