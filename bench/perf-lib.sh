@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2034  # the variables set here are used by the scripts that source this file
-# Shared helpers of bench/compare.sh, baseline.sh, wire-bytes.sh and gc-check.sh (sourced, not
-# run): the protocol catalog (deploy/catalog.sh: ids, labels, server jars), CPU placement,
+# Shared helpers of bench/baseline.sh, wire-bytes.sh, gc-check.sh and link-profiles.sh (sourced,
+# not run; compare.sh launches `rpcx-bench compare`, whose Java does all of this itself): the protocol catalog (deploy/catalog.sh: ids, labels, server jars), CPU placement,
 # pinned server start with ready-line wait, server stop, reading result files with the report
 # tool's `show`, the machine description and the replacement of one marked section of
 # docs/performance.md. The caller sets ROOT, OUT, HOST and READY_TIMEOUT_S, and PINNED=();

@@ -1,103 +1,67 @@
 #!/usr/bin/env bats
-# bench/compare.sh's own logic, driven with fake-java-compare as `java` (servers, the harness and
-# the report tool): the points it runs, the warm-up it asks for, the folder it leaves for `report
-# compare` and how it asks for the tables (their figures: report's CompareCommandTest).
+# bench/compare.sh as a launcher of `rpcx-bench compare`, against the real jars (the comparison's
+# logic has its unit tests in client-harness, io.rpcxbench.harness.runner: ComparePlanTest,
+# StealRetryTest, DocSectionTest, CpuPlacementTest, CompareCommandTest; CompareLocalIT runs it end
+# to end): help, bad usage, missing jars, and one tiny real run of one protocol.
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
+  COMPARE="$REPO/bench/compare.sh"
+  JAR="$REPO/client-harness/target/client-harness.jar"
+  [ -f "$JAR" ] || skip "client-harness.jar not built (mvn -B -q -pl client-harness -am package -DskipTests)"
   WORK=$(mktemp -d)
-  # a copy of the scripts in a tree of its own, with stand-in jars
-  mkdir -p "$WORK/repo/bench" "$WORK/repo/deploy" "$WORK/bin" "$WORK/src"
-  cp "$REPO/bench/compare.sh" "$REPO/bench/perf-lib.sh" "$REPO/bench/compare-divisors.tsv" \
-    "$REPO/bench/compare-targets.tsv" "$WORK/repo/bench/"
-  cp "$REPO/deploy/catalog.sh" "$WORK/repo/deploy/"
-  : >"$WORK/src/x"
-  local jar
-  for jar in client-harness/target/client-harness.jar report/target/report.jar \
-    server-rpcx/target/server-rpcx.jar server-grpc/target/server-grpc.jar; do
-    mkdir -p "$(dirname "$WORK/repo/$jar")"
-    if command -v zip >/dev/null 2>&1; then
-      (cd "$WORK/src" && zip -q "$WORK/repo/$jar" x)
-    else
-      jar --create --file "$WORK/repo/$jar" -C "$WORK/src" x
-    fi
-  done
-  ln -s "$BATS_TEST_DIRNAME/fake-java-compare" "$WORK/bin/java"
-  export PATH="$WORK/bin:$PATH"
-  export RPCX_CATALOG_FILE="$WORK/catalog.tsv"
-  printf 'id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\n' >"$RPCX_CATALOG_FILE"
-  printf 'rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\n' >>"$RPCX_CATALOG_FILE"
-  printf 'grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar\t--direct-executor\t-\n' >>"$RPCX_CATALOG_FILE"
-  export FAKE_ARGS="$WORK/args"
-  export FAKE_FIGURES="$WORK/figures"
-  : >"$FAKE_ARGS"
-  # per run of 10,000 calls: RPCX limited by its client, gRPC tuned by its server
-  printf '%s\n' 'rpcx 100000 0.500 0.200 client' 'grpc-tuned 25000 0.800 0.400 server' >"$FAKE_FIGURES"
-  COMPARE="$WORK/repo/bench/compare.sh"
 }
 
 teardown() {
-  rm -rf "$WORK"
+  rm -rf "${WORK:-/nonexistent}"
 }
 
-@test "--help shows the points, the warm-up and an example, exit 0" {
+@test "--help shows the launcher's usage, an example, the exit codes and rpcx-bench compare's options" {
   run "$COMPARE" --help
   [ "$status" -eq 0 ]
-  [[ $output == *"--in-flight LIST"* ]]
-  [[ $output == *"--warmup steady|DURATION"* ]]
+  [[ $output == *"Usage: bench/compare.sh"* ]]
   [[ $output == *"Example"* ]]
+  [[ $output == *"3 another run is using --out"* ]]
+  [[ $output == *"--in-flight=LIST"* ]]
+  [[ $output == *"--warmup=steady|DURATION"* ]]
+  [[ $output == *"(default 1:20000,64:3000)"* ]]
 }
 
-@test "bad arguments exit 2 with a message" {
+@test "bad arguments exit 2 with one line naming the option" {
   run "$COMPARE" --warmup lukewarm
   [ "$status" -eq 2 ]
   [[ $output == *"'lukewarm' is not steady or a duration"* ]]
   run "$COMPARE" --threads none --in-flight none
   [ "$status" -eq 2 ]
   [[ $output == *"no point left to run"* ]]
-  run "$COMPARE" --warmup-tolerance lots
+  run "$COMPARE" --variants rpcx --in-flight 0
   [ "$status" -eq 2 ]
-  run "$COMPARE" --in-flight 0
+  run "$COMPARE" --variants nope
   [ "$status" -eq 2 ]
+  [[ $output == *"unknown protocol 'nope'"* ]]
 }
 
-@test "closed-loop and in-flight points, steady warm-up, the server measured by the harness" {
-  run "$COMPARE" --threads 64 --in-flight 64 --requests 10 --rounds 1 --runs 2 --retries 0 --out "$WORK/out"
-  [ "$status" -eq 0 ]
-  grep -q -- '--protocol rpcx --threads 64 --requests 10 --warmup-mode steady --warmup-iteration 1s --warmup-tolerance 3% --warmup-max 30s --runs 2' "$FAKE_ARGS"
-  grep -q -- '--protocol grpc-tuned --in-flight 64 --requests 3 --warmup-mode steady' "$FAKE_ARGS"
-  [ "$(grep -c -- '--server-pid [0-9]' "$FAKE_ARGS")" -eq 4 ]
+@test "without the harness jar it exits 2 and says how to build it" {
+  mkdir -p "$WORK/repo/bench"
+  cp "$COMPARE" "$WORK/repo/bench/"
+  run "$WORK/repo/bench/compare.sh" --variants rpcx
+  [ "$status" -eq 2 ]
+  [[ $output == *"missing $WORK/repo/client-harness/target/client-harness.jar (build first"* ]]
 }
 
-@test "a fixed --warmup is passed as such" {
-  run "$COMPARE" --threads 1 --in-flight none --requests 10 --rounds 1 --runs 2 --warmup 5s --variants rpcx --out "$WORK/out"
+@test "a tiny real run: the folder report compare reads, its tables, and the command in the doc" {
+  for jar in server-rpcx/target/server-rpcx.jar report/target/report.jar; do
+    [ -f "$REPO/$jar" ] || skip "$jar not built"
+  done
+  cp "$REPO/docs/performance.md" "$WORK/performance.md"
+  run "$COMPARE" --variants rpcx --threads none --in-flight 2 --requests 20 --rounds 1 --runs 2 \
+    --warmup 0s --retries 0 --jvm-flags "-Xmx128m -XX:+UseSerialGC" --out "$WORK/out" \
+    --targets none --write-doc --doc "$WORK/performance.md"
   [ "$status" -eq 0 ]
-  grep -q -- '--threads 1 --requests 10 --warmup 5s --runs 2' "$FAKE_ARGS"
-  ! grep -q -- '--warmup-mode' "$FAKE_ARGS"
-}
-
-@test "one folder per round and variant, steal per round; the tables from report compare, targets only when asked" {
-  run "$COMPARE" --threads 64 --in-flight 64 --requests 10 --rounds 2 --runs 2 --retries 0 --out "$WORK/out"
-  [ "$status" -eq 0 ]
-  [ -s "$WORK/out/raw/closed-64/round1/rpcx/rpcx/point.csv" ]
-  [ -s "$WORK/out/raw/inflight-64/round2/grpc-tuned/grpc-tuned/point.csv" ]
-  ! ls -d "$WORK/out/raw/closed-64/round1/"*.try* 2>/dev/null
-  [ "$(wc -l <"$WORK/out/steal.tsv")" -eq 8 ]
-  grep -qE $'^closed-64\trpcx\t1\t([0-9]+\.[0-9]|nan)$' "$WORK/out/steal.tsv"
-  grep -q -- "report compare $WORK/out --variants rpcx,grpc-tuned --warmup-runs 1 --server-cores " "$FAKE_ARGS"
-  ! grep -q -- '--targets' "$FAKE_ARGS"
-  [[ $output == *"### fake tables of $WORK/out"* ]]
+  ls "$WORK"/out/raw/inflight-2/round1/rpcx/rpcx/*.csv
+  grep -qE $'^inflight-2\trpcx\t1\t([0-9]+\.[0-9]|nan)$' "$WORK/out/steal.tsv"
   [ -s "$WORK/out/compare.md" ]
-  run "$COMPARE" --threads 1 --in-flight none --requests 10 --rounds 1 --runs 2 --variants rpcx \
-    --targets "$WORK/repo/bench/compare-targets.tsv" --out "$WORK/out2"
-  [ "$status" -eq 0 ]
-  grep -q -- "--targets $WORK/repo/bench/compare-targets.tsv" "$FAKE_ARGS"
-}
-
-@test "the divisors come from bench/compare-divisors.tsv unless --divisors says otherwise" {
-  run "$COMPARE" --threads 1 --in-flight none --requests 40 --rounds 1 --runs 2 --out "$WORK/out"
-  [ "$status" -eq 0 ]
-  grep -q -- '--protocol grpc-tuned --threads 1 --requests 10 ' "$FAKE_ARGS"
-  run "$COMPARE" --threads 1 --in-flight none --requests 40 --rounds 1 --runs 2 --divisors none --out "$WORK/out3"
-  grep -q -- '--protocol grpc-tuned --threads 1 --requests 40 ' "$FAKE_ARGS"
+  grep -q 'Command: `flock /tmp/rpcx-bench-measure.lock bench/compare.sh --variants rpcx --threads none' "$WORK/performance.md"
+  grep -q '^## Estimators' "$WORK/performance.md"
+  [ "$(grep -c '^<!-- BEGIN compare -->$' "$WORK/performance.md")" -eq 1 ]
 }

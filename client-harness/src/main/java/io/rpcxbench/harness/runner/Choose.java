@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,18 +31,16 @@ final class Choose {
   static final int MAX_PROBE_S = 60;
   static final int OK = 0;
   static final int FAILURES = 1;
-  static final int LOCKED = 3;
+  static final int LOCKED = OutFolderRun.LOCKED;
 
   private final ChooseSettings s;
   private final SweepLog log;
   private final SweepTarget target;
   private final ChooseLedger ledger;
   private final Map<String, String> settings = new LinkedHashMap<>();
-  private OwnProcesses own;
   private PointLauncher launcher;
   private Map<String, String> provenance;
   private long started;
-  private volatile boolean done;
 
   Choose(ChooseSettings s, Map<String, CatalogEntry> catalog, SweepLog log) throws IOException {
     this.s = s;
@@ -56,54 +52,45 @@ final class Choose {
   int run(long readyTimeoutMs) throws IOException, InterruptedException {
     Files.createDirectories(s.target().out());
     String holder = "pid " + ProcessHandle.current().pid() + ", started " + Instant.now();
-    SweepLock lock = SweepLock.tryTake(s.out(), holder);
-    if (lock == null) {
-      log.line("another run is using " + s.out() + " (" + SweepLock.holder(s.out()) + ")");
-      return LOCKED;
-    }
-    try (lock) {
-      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-      log.openFile(s.out().toAbsolutePath().resolve("choose-" + stamp + ".log"));
-      OwnProcesses.cleanStrays(s.out(), LocalServers.STOP_GRACE_MS);
-      own = new OwnProcesses(s.out());
-      Thread hook = new Thread(this::interrupted, "choose-interrupt");
-      Runtime.getRuntime().addShutdownHook(hook);
-      try {
-        target.loadLab();
-        launcher =
-            s.target().inProcess()
-                ? new PointLauncher.InProcess()
-                : new PointLauncher.Forked(
-                    target.clientRunner(),
-                    s.target().clientJvmFlags(),
-                    s.target().backstopMs(),
-                    own);
-        target.start(own, readyTimeoutMs);
-        provenance = target.provenance();
-        return choose();
-      } finally {
-        done = true;
-        target.close();
-        own.clear();
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-          // the hook runs
-        }
-      }
-    }
+    return new OutFolderRun(s.out(), "choose", log)
+        .run(
+            holder,
+            h -> "another run is using " + s.out() + " (" + h + ")",
+            new OutFolderRun.Steps() {
+              @Override
+              public int work(OwnProcesses own) throws IOException, InterruptedException {
+                target.loadLab();
+                launcher =
+                    s.target().inProcess()
+                        ? new PointLauncher.InProcess()
+                        : new PointLauncher.Forked(
+                            target.clientRunner(),
+                            s.target().clientJvmFlags(),
+                            s.target().backstopMs(),
+                            own);
+                target.start(own, readyTimeoutMs);
+                provenance = target.provenance();
+                return choose();
+              }
+
+              @Override
+              public void interrupted() {
+                Choose.this.interrupted();
+              }
+
+              @Override
+              public void close() {
+                target.close();
+              }
+            });
   }
 
   /** Ctrl-C, kill -TERM: the probe in progress stops, the servers stop, a rerun resumes. */
   private void interrupted() {
-    if (done) {
-      return;
-    }
     if (launcher != null) {
       launcher.stop();
     }
     target.close();
-    own.clear();
     log.line(
         "interrupted; finished searches are in " + s.out() + ": rerun the same command to resume");
   }

@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
     name = "choose",
     mixinStandardHelpOptions = true,
     versionProvider = RpcxBenchCommand.Version.class,
+    header = "Which protocol meets a latency objective at the highest load.",
     sortOptions = false,
     description = {
       "Which protocol for this workload: each candidate's SLO capacity (the highest open-loop rate",

@@ -36,14 +36,26 @@ interface PointLauncher {
     private final List<String> jvmFlags;
     private final long backstopMs;
     private final OwnProcesses own;
+    private final String classPath;
     private volatile Process current;
 
     /** {@code jvmFlags} null: this JVM's flags; {@code runner}: a prefix, e.g. lab.sh exec a --. */
     Forked(List<String> runner, List<String> jvmFlags, long backstopMs, OwnProcesses own) {
+      this(runner, jvmFlags, backstopMs, own, null);
+    }
+
+    /** {@code classPath}: the harness JVMs' class path instead of this JVM's (null: this JVM's). */
+    Forked(
+        List<String> runner,
+        List<String> jvmFlags,
+        long backstopMs,
+        OwnProcesses own,
+        String classPath) {
       this.runner = List.copyOf(runner);
       this.jvmFlags = jvmFlags;
       this.backstopMs = backstopMs;
       this.own = own;
+      this.classPath = classPath;
     }
 
     @Override
@@ -51,6 +63,9 @@ interface PointLauncher {
         throws InterruptedException {
       List<String> command = new ArrayList<>(runner);
       command.addAll(HarnessPoints.forkCommand(args, jvmFlags));
+      if (classPath != null) {
+        command.set(command.indexOf("-cp") + 1, classPath);
+      }
       Process p;
       try {
         p =

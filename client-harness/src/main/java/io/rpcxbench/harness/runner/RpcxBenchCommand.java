@@ -18,8 +18,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code rpcx-bench}: one command with subcommands, in the manner of k6 and ghz. {@code run} is one
  * point (the harness), {@code sweep} the experiment, {@code choose} the decision between protocols
- * for one workload, {@code list} the catalog; {@code report} and {@code compare} (two result
- * folders) hand on to the report jar, {@code lab} to deploy/lab.sh.
+ * for one workload, {@code compare} protocols side by side (or two result folders, by the report's
+ * diff), {@code list} the catalog; {@code report} hands on to the report jar, {@code lab} to
+ * deploy/lab.sh. Each has a one-line {@code header}: the command list shows it.
  *
  * <pre>{@code
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --host 198.18.0.2
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = RpcxBenchCommand.Version.class,
     description = {
-      "Benchmark of RPC protocols: one point, the paper's sweep, the report, the lab.",
+      "Benchmark of RPC protocols: one point, the paper's sweep, the choice of a protocol, a",
+      "side-by-side comparison, the report, the lab.",
       "Example: rpcx-bench sweep --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2"
     },
     commandListHeading = "%nCommands (rpcx-bench COMMAND --help for each):%n")
@@ -51,6 +53,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     run.getCommandSpec().versionProvider(new Version());
     run.getCommandSpec()
         .usageMessage()
+        .header("One point: T threads x R calls per protocol (the client harness).")
         .description(
             "One point: T threads x R calls, --runs times, per protocol (the client harness).",
             "Example: rpcx-bench run --protocol rpcx,grpc --threads 10 --requests 100 --host 198.18.0.2");
@@ -84,6 +87,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       name = "list",
       mixinStandardHelpOptions = true,
       versionProvider = Version.class,
+      header = "The protocol catalog: id, description, type, port, server jar.",
       description = {
         "The protocol catalog: id, description, type, port, server jar.",
         "Example: rpcx-bench list"
@@ -138,6 +142,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       name = "report",
       mixinStandardHelpOptions = true,
       versionProvider = Version.class,
+      header = "The report tool: figures, tables, scorecards from result files.",
       description = {
         "The report tool (report.jar): figures and tables from the raw files; ARGS go to it.",
         "Example: rpcx-bench report -- --in results/raw --out results/report",
@@ -158,6 +163,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       name = "lab",
       mixinStandardHelpOptions = true,
       versionProvider = Version.class,
+      header = "The two-host lab on this machine (deploy/lab.sh, as root).",
       description = {
         "The two-host lab on this machine (deploy/lab.sh, as root); ARGS go to it.",
         "Example: sudo rpcx-bench lab up --rate 1gbit"
@@ -168,28 +174,6 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       return List.of(
           existing(SweepCommand.home().resolve("deploy/lab.sh"), "run from the repository")
               .toString());
-    }
-  }
-
-  @Command(
-      name = "compare",
-      mixinStandardHelpOptions = true,
-      versionProvider = Version.class,
-      description = {
-        "Two result folders (two commits, machines or settings): per point the change with its",
-        "interval and whether it is significant (the report's diff); ARGS go to it. A threshold",
-        "that fails exits 99. Side-by-side runs of several protocols are bench/compare.sh's.",
-        "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%'"
-      })
-  static final class CompareCommand extends Delegate {
-    @Override
-    List<String> command() throws IOException {
-      return List.of(
-          javaBinary(),
-          "-jar",
-          existing(reportJar(), "build it: mvn -B -q -pl report -am package -DskipTests")
-              .toString(),
-          "diff");
     }
   }
 

@@ -7,8 +7,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +25,7 @@ final class Sweep {
   static final int OK = 0;
   static final int FAILURES = 1;
   static final int USAGE = 2;
-  static final int LOCKED = 3;
+  static final int LOCKED = OutFolderRun.LOCKED;
   static final int NO_SPACE = 4;
 
   private final SweepSettings s;
@@ -41,7 +39,6 @@ final class Sweep {
   private OwnProcesses own;
   private PointLauncher launcher;
   private volatile Path currentFile;
-  private volatile boolean done;
 
   Sweep(
       SweepSettings s,
@@ -81,39 +78,39 @@ final class Sweep {
   }
 
   int run() throws IOException, InterruptedException {
-    Files.createDirectories(s.out());
     String holder =
         "pid " + ProcessHandle.current().pid() + ", started " + now() + ": " + resumeCommand;
-    SweepLock lock = SweepLock.tryTake(s.out(), holder);
-    if (lock == null) {
-      log.line(
-          "another sweep is running on "
-              + s.out()
-              + " ("
-              + SweepLock.holder(s.out())
-              + "); wait for it, stop it, or use another --out");
-      return LOCKED;
-    }
-    try (lock) {
-      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-      log.openFile(s.out().toAbsolutePath().resolve("sweep-" + stamp + ".log"));
-      cleanStrays();
-      own = new OwnProcesses(s.out());
-      Thread hook = new Thread(this::interrupted, "sweep-interrupt");
-      Runtime.getRuntime().addShutdownHook(hook);
-      try {
-        return runLocked();
-      } finally {
-        done = true;
-        target.close();
-        own.clear();
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-          // the hook runs
-        }
-      }
-    }
+    return new OutFolderRun(s.out(), "sweep", log)
+        .run(
+            holder,
+            h ->
+                "another sweep is running on "
+                    + s.out()
+                    + " ("
+                    + h
+                    + "); wait for it, stop it, or use another --out",
+            new OutFolderRun.Steps() {
+              @Override
+              public int work(OwnProcesses processes) throws IOException, InterruptedException {
+                own = processes;
+                return runLocked();
+              }
+
+              @Override
+              public void interrupted() {
+                Sweep.this.interrupted();
+              }
+
+              @Override
+              public void close() {
+                target.close();
+              }
+
+              @Override
+              public void strays(List<OwnProcesses.Entry> stopped) {
+                discardStrays(stopped);
+              }
+            });
   }
 
   private int runLocked() throws IOException, InterruptedException {
@@ -365,9 +362,6 @@ final class Sweep {
 
   /** The shutdown hook: Ctrl-C, kill -TERM. The point in progress is discarded, not half-kept. */
   private void interrupted() {
-    if (done) {
-      return;
-    }
     if (launcher != null) {
       launcher.stop();
     }
@@ -384,13 +378,10 @@ final class Sweep {
     } catch (UncheckedIOException e) {
       // a full disk: the console line is what counts
     }
-    own.clear();
   }
 
-  /** Stops what a killed sweep left on this --out, and discards the point it was running. */
-  private void cleanStrays() throws IOException {
-    List<OwnProcesses.Entry> stopped =
-        OwnProcesses.cleanStrays(s.out(), LocalServers.STOP_GRACE_MS);
+  /** What a killed sweep left on this --out was stopped: the point it was running is discarded. */
+  private void discardStrays(List<OwnProcesses.Entry> stopped) {
     for (OwnProcesses.Entry e : stopped) {
       if (e.kind().startsWith("point ")) {
         PointFiles.discardUnfinished(Path.of(e.kind().substring("point ".length())));

@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
     name = "sweep",
     mixinStandardHelpOptions = true,
     versionProvider = RpcxBenchCommand.Version.class,
+    header = "The paper's sweep, rate sweeps and chains; rerun to resume.",
     sortOptions = false,
     description = {
       "The paper's sweep (threads x requests), rate sweeps and chains; rerun to resume.",

@@ -1,0 +1,135 @@
+package io.rpcxbench.harness.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** rpcx-bench compare's two modes, its help, its usage errors, and what it gives the harness. */
+class CompareCommandTest {
+  record Outcome(int code, String out, String err) {}
+
+  static Outcome compare(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    picocli.CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    String[] all = new String[args.length + 1];
+    all[0] = "compare";
+    System.arraycopy(args, 0, all, 1, args.length);
+    int code = cl.execute(all);
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void helpShowsBothModesWithAnExampleEachAndTheExitCodes() {
+    Outcome o = compare("--help");
+    assertThat(o.code()).isZero();
+    assertThat(o.out())
+        .contains("Example: rpcx-bench compare --variants rpcx,grpc")
+        .contains("Example: rpcx-bench compare results/before results/after")
+        .contains("--in-flight=LIST", "--warmup=steady|DURATION", "--max-steal=PCT")
+        .contains("Exit codes:", "another run is using --out", "interrupted");
+  }
+
+  @Test
+  void theCommandListShowsEverySubcommandsSummaryWhole() {
+    StringWriter out = new StringWriter();
+    picocli.CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    assertThat(cl.execute("--help")).isZero();
+    String commands = out.toString().substring(out.toString().indexOf("Commands"));
+    assertThat(commands)
+        .contains("compare  Protocols side by side here, or two result folders diffed.")
+        .contains("choose   Which protocol meets a latency objective at the highest load.")
+        .doesNotContain("the highest open-loop rate");
+    List<String> rows = commands.lines().skip(1).filter(l -> !l.isBlank()).toList();
+    assertThat(rows).hasSize(7).allSatisfy(l -> assertThat(l).startsWith("  ").endsWith("."));
+  }
+
+  @Test
+  void badUsageExits2WithOneLineNamingTheOption() {
+    Map<List<String>, String> cases =
+        Map.of(
+            List.of("--variants", "rpcx", "--warmup", "lukewarm"),
+                "'lukewarm' is not steady or a duration",
+            List.of("--variants", "rpcx", "--threads", "none", "--in-flight", "none"),
+                "no point left to run",
+            List.of("--variants", "rpcx", "--in-flight", "0"), "'0' is not a positive count",
+            List.of("--variants", "rpcx", "--warmup-tolerance", "lots"), "not a percentage",
+            List.of("--variants", "nope"), "--variants: unknown protocol 'nope'; known: ",
+            List.of("--variants", "rpcx", "--warmup-runs", "4"), "--warmup-runs must be 0..3",
+            List.of("--variants", "rpcx", "--max-steal", "101"), "--max-steal must be 0..100",
+            List.of("--variants", "rpcx", "--divisors", "grpc=4"), "--divisors: bad item",
+            List.of("--variants", "rpcx", "--nope"), "unknown option '--nope'",
+            List.of("results/one"), "give two result folders (BASE NEW) to diff");
+    cases.forEach(
+        (args, message) -> {
+          Outcome o = compare(args.toArray(new String[0]));
+          assertThat(o.code()).as(args.toString()).isEqualTo(2);
+          assertThat(o.err()).as(args.toString()).startsWith("error: ").contains(message);
+        });
+  }
+
+  @Test
+  void aUnitGivesTheHarnessItsLoadWarmUpServerAndFolder() {
+    ComparePlan plan =
+        ComparePlan.of("64", "64", "10", Map.of("grpc", 4), List.of("rpcx", "grpc"), 2);
+    CompareSettings s = settings(plan, CompareWarmup.of("steady", "1s", "3%", "30s"));
+    ComparePlan.Unit u = plan.units().get(5); // inflight-64, round 1, grpc
+    assertThat(u).isEqualTo(new ComparePlan.Unit(plan.points().get(1), 1, "grpc"));
+    Path dir = s.unitDir(u);
+    assertThat(dir).isEqualTo(Path.of("/r/out/raw/inflight-64/round1/grpc"));
+    assertThat(String.join(" ", s.harnessArgs(u, 4711, List.of("--server-pid", "grpc=9"), dir)))
+        .isEqualTo(
+            "--protocol grpc --in-flight 64 --requests 3 --warmup-mode steady --warmup-iteration 1s"
+                + " --warmup-tolerance 3% --warmup-max 30s --runs 4 --host 127.0.0.1 --port"
+                + " grpc=4711 --server-pid grpc=9 --out /r/out/raw/inflight-64/round1/grpc --force"
+                + " --call items --items 10");
+  }
+
+  @Test
+  void theMethodTextSaysHowItWasMeasured() {
+    ComparePlan plan = ComparePlan.of("1", "none", "10", Map.of(), List.of("rpcx", "grpc"), 3);
+    CompareSettings s = settings(plan, CompareWarmup.of("5s", "1s", "3%", "30s"));
+    String section = s.docSection(List.of("cpus: 2 (x)"), "### Closed loop\n");
+    assertThat(section)
+        .startsWith("## Side by side (rpcx-bench compare)\n\nCommand: `flock")
+        .contains("- cpus: 2 (x)\n")
+        .contains("3 rounds; a round is one harness JVM, which first warmed up (a fixed 5s)")
+        .contains("4 runs; orders 0..0 are dropped")
+        .contains("more than 5 %\nwas run again (up to 2 times")
+        .endsWith("### Closed loop\n");
+    assertThat(s.describe())
+        .contains("steal limit: 5 % per harness JVM, up to 2 re-runs")
+        .anySatisfy(
+            l ->
+                assertThat(l)
+                    .startsWith(
+                        "points: closed loop at 1 thread counts, no calls in flight; calls per"
+                            + " thread (slot) per run: 10 (divided by: none); rounds: 3"));
+  }
+
+  private static CompareSettings settings(ComparePlan plan, CompareWarmup warmup) {
+    return new CompareSettings(
+        plan,
+        warmup,
+        4,
+        1,
+        5,
+        2,
+        CompareCommand.DEFAULT_JVM_FLAGS,
+        Path.of("/r/out"),
+        null,
+        false,
+        Path.of("/r/docs/performance.md"),
+        List.of("--call", "items", "--items", "10"),
+        "bench/compare.sh --rounds 3",
+        Path.of("/r"));
+  }
+}
