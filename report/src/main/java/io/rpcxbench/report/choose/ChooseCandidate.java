@@ -1,7 +1,6 @@
 package io.rpcxbench.report.choose;
 
 import io.rpcxbench.raw.RunRow;
-import io.rpcxbench.report.compare.CompareCell;
 import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Threshold;
@@ -9,14 +8,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
  * One candidate of {@code rpcx-bench choose}, every figure from {@link Estimate}: its SLO capacity
  * (the mean of its rounds' capacities, Student t interval), what limited it, and at the shared load
  * p50 / p99 / p99.9 of the merged histogram of the kept runs (orders 1 and up) of every round with
- * a bootstrap interval over those runs, CPU per call ({@link CompareCell#perCall}, the report's one
- * rule), the server's peak RSS, its bytes per call, errors, drops and contended runs.
+ * a bootstrap interval over those runs; CPU per call each side, the server's peak RSS and its bytes
+ * per call each way, each the mean of the rounds' figures with its Student t interval over rounds
+ * (a round's CPU per call: its kept runs' CPU seconds over their calls); errors, drops and
+ * contended runs.
  *
  * <pre>{@code
  * ChooseCandidate c = ChooseCandidate.of("rpcx", capacityRounds, sharedRounds);
@@ -33,11 +36,11 @@ record ChooseCandidate(
     Estimate p50,
     Estimate p99,
     Estimate p999,
-    Double clientUsPerCall,
-    Double serverUsPerCall,
-    Double serverRssMiB,
-    Double bytesInPerCall,
-    Double bytesOutPerCall,
+    Estimate clientUsPerCall,
+    Estimate serverUsPerCall,
+    Estimate serverRssMiB,
+    Estimate bytesInPerCall,
+    Estimate bytesOutPerCall,
     long calls,
     long errors,
     long dropped,
@@ -63,11 +66,7 @@ record ChooseCandidate(
             + " at the shared load";
     List<Estimate> p = Estimate.percentiles(PERCENTILES, units, unitsText, "runs");
     long calls = kept.stream().mapToLong(RunRow::calls).sum();
-    Double rss = null;
-    if (!ok.isEmpty() && ok.stream().allMatch(r -> r.sum("server_rss_kb") != null)) {
-      rss = kept.stream().mapToDouble(r -> CompareRound.number(r, "server_rss_kb")).max().orElse(0);
-      rss /= 1024;
-    }
+    String over = Estimate.rounds(ok.stream().map(CompareRound::round).toList());
     return new ChooseCandidate(
         name,
         rounds,
@@ -77,11 +76,11 @@ record ChooseCandidate(
         p.get(0),
         p.get(1),
         p.get(2),
-        CompareCell.perCall(ok, "client_cpu_s", calls),
-        CompareCell.perCall(ok, "server_cpu_s", calls),
-        rss,
-        perCall(ok, "server_bytes_in", calls),
-        perCall(ok, "server_bytes_out", calls),
+        perRound("client CPU µs/call", ok, over, r -> perCall(r, "client_cpu_s", 1e6)),
+        perRound("server CPU µs/call", ok, over, r -> perCall(r, "server_cpu_s", 1e6)),
+        perRound("server peak RSS MiB", ok, over, ChooseCandidate::rssMiB),
+        perRound("server bytes in/call", ok, over, r -> perCall(r, "server_bytes_in", 1)),
+        perRound("server bytes out/call", ok, over, r -> perCall(r, "server_bytes_out", 1)),
         calls,
         kept.stream().mapToLong(RunRow::errors).sum(),
         (long) kept.stream().mapToDouble(r -> CompareRound.number(r, "dropped")).sum(),
@@ -108,11 +107,36 @@ record ChooseCandidate(
     return String.join(", ", parts);
   }
 
-  private static Double perCall(List<CompareRound> ok, String column, long calls) {
-    if (ok.isEmpty() || calls == 0 || ok.stream().anyMatch(r -> r.sum(column) == null)) {
+  /**
+   * The mean over rounds of one figure per round, with its t interval; n/a when a round lacks it
+   * (its file has no such column, or no call).
+   */
+  private static Estimate perRound(
+      String statistic, List<CompareRound> ok, String over, Function<CompareRound, Double> f) {
+    List<Double> values = ok.stream().map(f).toList();
+    if (values.isEmpty() || values.stream().anyMatch(Objects::isNull)) {
+      return Estimate.plain(null, statistic + ": not measured in every round");
+    }
+    return Estimate.mean(statistic, values, over);
+  }
+
+  /** A round's column summed over its kept runs, times {@code scale}, over their calls. */
+  private static Double perCall(CompareRound r, String column, double scale) {
+    Double sum = r.sum(column);
+    long calls = r.kept().stream().mapToLong(RunRow::calls).sum();
+    return sum == null || calls == 0 ? null : sum * scale / calls;
+  }
+
+  /** A round's largest peak RSS of a kept run, MiB. */
+  private static Double rssMiB(CompareRound r) {
+    if (r.sum("server_rss_kb") == null) {
       return null;
     }
-    return ok.stream().mapToDouble(r -> r.sum(column)).sum() / calls;
+    return r.kept().stream()
+            .mapToDouble(k -> CompareRound.number(k, "server_rss_kb"))
+            .max()
+            .orElse(0)
+        / 1024;
   }
 
   /** The capacities of the rounds, for the tests. */

@@ -92,11 +92,11 @@ final class ScorecardJson {
     m.put("p50_us", estimate(c.p50(), 1e-3));
     m.put("p99_us", estimate(c.p99(), 1e-3));
     m.put("p999_us", estimate(c.p999(), 1e-3));
-    m.put("client_cpu_us_per_call", c.clientUsPerCall());
-    m.put("server_cpu_us_per_call", c.serverUsPerCall());
-    m.put("server_rss_mib", c.serverRssMiB());
-    m.put("server_bytes_in_per_call", c.bytesInPerCall());
-    m.put("server_bytes_out_per_call", c.bytesOutPerCall());
+    m.put("client_cpu_us_per_call", estimate(c.clientUsPerCall(), 1));
+    m.put("server_cpu_us_per_call", estimate(c.serverUsPerCall(), 1));
+    m.put("server_rss_mib", estimate(c.serverRssMiB(), 1));
+    m.put("server_bytes_in_per_call", estimate(c.bytesInPerCall(), 1));
+    m.put("server_bytes_out_per_call", estimate(c.bytesOutPerCall(), 1));
     m.put("calls", c.calls());
     m.put("errors", c.errors());
     m.put("dropped", c.dropped());

@@ -65,12 +65,12 @@ final class ScorecardPage {
               c.p50().text(1, NS_TO_US),
               c.p99().text(1, NS_TO_US),
               c.p999().text(1, NS_TO_US),
-              fixed(c.clientUsPerCall(), 1),
-              fixed(c.serverUsPerCall(), 1),
-              fixed(c.serverRssMiB(), 1),
-              c.bytesInPerCall() == null && c.bytesOutPerCall() == null
+              c.clientUsPerCall().text(1, 1),
+              c.serverUsPerCall().text(1, 1),
+              c.serverRssMiB().text(1, 1),
+              c.bytesInPerCall().value() == null && c.bytesOutPerCall().value() == null
                   ? "n/a"
-                  : fixed(c.bytesInPerCall(), 0) + " / " + fixed(c.bytesOutPerCall(), 0),
+                  : c.bytesInPerCall().text(0, 1) + " / " + c.bytesOutPerCall().text(0, 1),
               String.valueOf(c.errors()),
               c.dropped()
                   + (c.dropShare() == null ? "" : " (" + Num.fixed(c.dropShare() * 100, 2) + " %)"),
@@ -117,10 +117,12 @@ final class ScorecardPage {
     ChooseCandidate first = s.ranking().get(0).candidate();
     out.add("p50, p99, p99.9: " + first.p99().method() + ".");
     out.add(
-        "Intervals in brackets are 95 %. CPU per call: the kept runs' CPU seconds (client: the"
-            + " harness JVM; server: the server process) over their calls; RSS: the server's peak"
-            + " over the kept runs; bytes per call: what the server process read / wrote over"
-            + " the calls; dropped: calls the open loop could not start (share of those offered).");
+        "Intervals in brackets are 95 %. CPU per call: a round's kept runs' CPU seconds (client:"
+            + " the harness JVM; server: the server process) over their calls; RSS: the server's"
+            + " peak over a round's kept runs; bytes per call: what the server process read /"
+            + " wrote over a round's calls; each the mean of the rounds with its Student t"
+            + " interval over rounds; dropped: calls the open loop could not start (share of"
+            + " those offered).");
     return out;
   }
 

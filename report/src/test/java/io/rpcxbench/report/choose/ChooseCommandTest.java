@@ -74,8 +74,12 @@ class ChooseCommandTest {
         .contains("| 3 | grpc-tuned | 10000 (9503-10497) | server |")
         .contains("| =4 | resp | 4083 (3894-4273) |")
         .contains("| =4 | http-json | 4033 (3654-4413) |");
-    // CPU per call: 0.3 s client and 0.15 s server per run of 3000 calls; 60 / 400 bytes per call
-    assertThat(md).contains("| 100.0 | 50.0 | 103.0 | 60 / 400 | 0 | 9 (0.03 %) | 0/9 |");
+    // CPU per call: 0.3 s client and 0.15 s server per run of 3000 calls; 60 / 400 bytes per call;
+    // every round the same, so each interval over rounds is that figure
+    assertThat(md)
+        .contains(
+            "| 100.0 (100.0-100.0) | 50.0 (50.0-50.0) | 103.0 (103.0-103.0) | 60 (60-60) / 400"
+                + " (400-400) | 0 | 9 (0.03 %) | 0/9 |");
   }
 
   @Test
@@ -147,7 +151,9 @@ class ChooseCommandTest {
     assertThat(first.get("capacity").get("low").asDouble()).isBetween(29757.0, 29758.0);
     assertThat(first.get("p99_us").get("estimator").asText())
         .startsWith("p99 of the merged histogram of runs 1..3 of rounds 1..3 at the shared load");
-    assertThat(first.get("server_bytes_out_per_call").asDouble()).isEqualTo(400.0);
+    assertThat(first.get("server_bytes_out_per_call").get("value").asDouble()).isEqualTo(400.0);
+    assertThat(first.get("server_cpu_us_per_call").get("estimator").asText())
+        .isEqualTo("server CPU µs/call: mean of rounds 1..3, 95 % t interval");
     assertThat(json.get("candidates").get(3).get("contended_runs").asInt()).isEqualTo(3);
     assertThat(json.get("capacity_pairs")).hasSize(10);
     JsonNode aa = json.get("capacity_pairs").get(0);
