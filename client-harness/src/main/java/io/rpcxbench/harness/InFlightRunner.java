@@ -24,7 +24,8 @@ final class InFlightRunner implements PointRunner {
     this.config = config;
     this.model = config.loadModel();
     this.launcher =
-        new CallLauncher(client, config.call(), input, model.inFlight(), config.timeout());
+        new CallLauncher(
+            client, config.load().call(), input, model.inFlight(), config.target().timeout());
     this.log = log;
   }
 
@@ -33,7 +34,10 @@ final class InFlightRunner implements PointRunner {
     CallTally tally = new CallTally(model.failAfterNanos());
     long start =
         IntervalLog.sampled(
-            log, order, tally, () -> drive(config.callsPerRun(), 0, "o" + order + "c", tally));
+            log,
+            order,
+            tally,
+            () -> drive(config.load().callsPerRun(), 0, "o" + order + "c", tally));
     Map<String, String> extra = new LinkedHashMap<>();
     extra.put("in_flight_max", String.valueOf(launcher.maxSeen()));
     extra.putAll(tally.errorColumns());

@@ -155,7 +155,7 @@ final class LoadModelReport {
         m.put("calls_issued_by", issuedBy(async, model.maxInFlight()));
       }
       case IN_FLIGHT -> m.put("calls_issued_by", issuedBy(async, model.inFlight()));
-      case CLOSED -> m.put("calls_issued_by", issuedBy(false, config.threads()));
+      case CLOSED -> m.put("calls_issued_by", issuedBy(false, config.load().threads()));
     }
     m.put("client_cpu", RunMeters.decimal(sum(results, "client_cpu_s")));
     m.put("client_cores_max", RunMeters.decimal(max(results, "client_cores")));

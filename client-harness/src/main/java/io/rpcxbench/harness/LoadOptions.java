@@ -20,7 +20,7 @@ final class LoadOptions {
   @Option(
       names = "--requests-per",
       paramLabel = "thread|total",
-      defaultValue = RunConfig.DEFAULT_REQUESTS_PER,
+      defaultValue = Load.DEFAULT_REQUESTS_PER,
       converter = RequestsPerConverter.class,
       description =
           "thread: each thread makes R calls, a run makes T x R (default);"
@@ -30,7 +30,7 @@ final class LoadOptions {
   @Option(
       names = "--runs",
       paramLabel = "N",
-      defaultValue = RunConfig.DEFAULT_RUNS,
+      defaultValue = Load.DEFAULT_RUNS,
       description =
           "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
   int runs;
@@ -38,7 +38,7 @@ final class LoadOptions {
   @Option(
       names = "--warmup",
       paramLabel = "DURATION",
-      defaultValue = RunConfig.DEFAULT_WARMUP,
+      defaultValue = WarmupPlan.DEFAULT_WARMUP,
       converter = DurationConverter.class,
       description =
           "A fixed warm-up before order 0: the T threads make the same calls for this long, none"
@@ -49,7 +49,7 @@ final class LoadOptions {
   @Option(
       names = "--call",
       paramLabel = "hello|echo|put|items",
-      defaultValue = RunConfig.DEFAULT_CALL,
+      defaultValue = Load.DEFAULT_CALL,
       converter = CallKindConverter.class,
       description =
           "hello(name) (default, the paper's call), echo(--payload random bytes),"
@@ -67,14 +67,14 @@ final class LoadOptions {
   @Option(
       names = "--items",
       paramLabel = "N",
-      defaultValue = RunConfig.DEFAULT_ITEMS,
+      defaultValue = Load.DEFAULT_ITEMS,
       description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
   int items;
 
   @Option(
       names = "--time-limit",
       paramLabel = "DURATION",
-      defaultValue = RunConfig.DEFAULT_TIME_LIMIT,
+      defaultValue = Load.DEFAULT_TIME_LIMIT,
       converter = DurationConverter.class,
       description =
           "Stop when this time is up (see --time-limit-per) and write the runs that finished,"
@@ -84,7 +84,7 @@ final class LoadOptions {
   @Option(
       names = "--time-limit-per",
       paramLabel = "point|run",
-      defaultValue = RunConfig.DEFAULT_TIME_LIMIT_PER,
+      defaultValue = Load.DEFAULT_TIME_LIMIT_PER,
       converter = TimeLimitPerConverter.class,
       description =
           "point: --time-limit bounds the whole point, from the harness's start (default, the"
@@ -101,6 +101,12 @@ final class LoadOptions {
   /** --payload, or the call's own default. */
   int payloadBytes() {
     return payloadBytes != null ? payloadBytes : call.defaultPayload();
+  }
+
+  /** The load; --threads and --requests given or filled by {@link LoadModelOptions#resolve}. */
+  Load load() {
+    return new Load(
+        threads, requests, requestsPer, runs, call, payloadBytes(), items, timeLimit, timeLimitPer);
   }
 
   /** --requests-per values in lower case, with a clear message. */

@@ -41,7 +41,7 @@ final class LoadRunner implements AutoCloseable {
     this.client = client;
     this.config = config;
     this.input = input;
-    int threads = config.threads();
+    int threads = config.load().threads();
     AtomicInteger ids = new AtomicInteger();
     this.pool =
         new ThreadPoolExecutor(
@@ -81,7 +81,7 @@ final class LoadRunner implements AutoCloseable {
    */
   RunResult run(int order, long since, TimeLimit limit)
       throws InterruptedException, TimeLimit.Reached {
-    int threads = config.threads();
+    int threads = config.load().threads();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch start = new CountDownLatch(1);
     AtomicInteger tickets = new AtomicInteger();
@@ -119,7 +119,7 @@ final class LoadRunner implements AutoCloseable {
    */
   Warmup warmUp(Duration duration, long limitDeadline)
       throws InterruptedException, TimeLimit.Reached {
-    int threads = config.threads();
+    int threads = config.load().threads();
     // The pool's threads are started already: no start latch, one deadline for all of them.
     long begin = System.nanoTime();
     long deadline = begin + duration.toNanos();
@@ -138,7 +138,7 @@ final class LoadRunner implements AutoCloseable {
 
   private Tally warm(int slot, long deadline) {
     String namePrefix = "w" + slot + "c";
-    CallKind call = config.call();
+    CallKind call = config.load().call();
     Tally tally = new Tally();
     int sequence = 0;
     // An interrupt (close() on the way out of an interrupted point) ends it early too.
@@ -158,10 +158,10 @@ final class LoadRunner implements AutoCloseable {
       throws InterruptedException {
     Histogram histogram = histograms[slot];
     histogram.reset();
-    boolean perThread = config.requestsPer() == RequestsPer.THREAD;
-    int requests = config.requests();
+    boolean perThread = config.load().requestsPer() == RequestsPer.THREAD;
+    int requests = config.load().requests();
     String namePrefix = "o" + order + "t" + slot + "c";
-    CallKind call = config.call();
+    CallKind call = config.load().call();
     Tally tally = new Tally();
     ready.countDown();
     start.await();

@@ -33,7 +33,8 @@ final class OpenLoopRunner implements PointRunner {
     this.config = config;
     this.model = config.loadModel();
     this.launcher =
-        new CallLauncher(client, config.call(), input, model.maxInFlight(), config.timeout());
+        new CallLauncher(
+            client, config.load().call(), input, model.maxInFlight(), config.target().timeout());
     this.log = log;
   }
 

@@ -54,23 +54,27 @@ final class PointRecorder {
     LoadModel model = config.loadModel();
     PointIdentity point =
         switch (model.kind()) {
-          case CLOSED -> PointIdentity.closed(protocol.id(), config.threads(), config.requests());
+          case CLOSED ->
+              PointIdentity.closed(
+                  protocol.id(), config.load().threads(), config.load().requests());
           case IN_FLIGHT ->
-              PointIdentity.inFlight(protocol.id(), config.threads(), config.requests());
+              PointIdentity.inFlight(
+                  protocol.id(), config.load().threads(), config.load().requests());
           case OPEN ->
               PointIdentity.open(
                   protocol.id(),
-                  config.threads(),
-                  config.requests(),
+                  config.load().threads(),
+                  config.load().requests(),
                   model.schedule().toString(),
                   model.arrivals().id());
         };
     Scenario scenario = config.scenario();
     return point
-        .withRequestsPer(config.requestsPer().id())
-        .withCall(config.call().id(), config.payloadBytesSent(), config.itemsAsked())
+        .withRequestsPer(config.load().requestsPer().id())
+        .withCall(
+            config.load().call().id(), config.load().payloadBytesSent(), config.load().itemsAsked())
         .withScenario(scenario.kind().id(), scenario.work(), scenario.workKind())
-        .withLinkRate(config.provenance().getOrDefault(PointKey.LINK_RATE.key(), ""));
+        .withLinkRate(config.output().provenance().getOrDefault(PointKey.LINK_RATE.key(), ""));
   }
 
   /** Writes the file with this status unless it was written already; returns whether it did. */

@@ -63,8 +63,8 @@ final class SummaryTable {
           Locale.ROOT,
           ROW_FORMAT,
           o.protocol(),
-          config.threads(),
-          config.requests(),
+          config.load().threads(),
+          config.load().requests(),
           rows.size(),
           rows.get(0).calls(),
           rows.stream().mapToLong(RunRow::errors).sum(),
@@ -75,9 +75,14 @@ final class SummaryTable {
           median(kept, RunRow::p99Us));
     }
     String which =
-        config.runs() > 1 ? "medians over orders 1.." + (config.runs() - 1) : "one run (order 0)";
+        config.load().runs() > 1
+            ? "medians over orders 1.." + (config.load().runs() - 1)
+            : "one run (order 0)";
     out.printf(
-        Locale.ROOT, "(%s; errors summed over all runs; files under %s)%n", which, config.out());
+        Locale.ROOT,
+        "(%s; errors summed over all runs; files under %s)%n",
+        which,
+        config.output().out());
   }
 
   static double median(List<RunRow> rows, ToDoubleFunction<RunRow> f) {

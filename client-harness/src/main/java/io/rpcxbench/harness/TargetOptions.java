@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -10,7 +11,7 @@ final class TargetOptions {
   @Option(
       names = "--host",
       paramLabel = "H[:PORT][,H[:PORT]...]",
-      defaultValue = RunConfig.DEFAULT_HOST,
+      defaultValue = Target.DEFAULT_HOST,
       description =
           "Server host (default: ${DEFAULT-VALUE}); several, each with an optional port, for a"
               + " protocol whose client balances across servers.")
@@ -27,10 +28,15 @@ final class TargetOptions {
   @Option(
       names = "--timeout",
       paramLabel = "DURATION",
-      defaultValue = RunConfig.DEFAULT_TIMEOUT,
+      defaultValue = Target.DEFAULT_TIMEOUT,
       converter = DurationConverter.class,
       description =
           "Per-call deadline for every protocol, e.g. 500ms, 30s, PT1M"
               + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
   Duration timeout;
+
+  /** The target of {@code protocols} (given by the command's {@code --protocol}). */
+  Target target(List<Protocol> protocols) {
+    return new Target(protocols, host, ports, timeout);
+  }
 }

@@ -23,11 +23,11 @@ final class TimeLimit {
 
   /** The limit of {@code config}, with the point's clock started at {@code startNanos}. */
   static TimeLimit of(RunConfig config, long startNanos) {
-    Duration limit = config.timeLimit();
+    Duration limit = config.load().timeLimit();
     if (limit.isZero()) {
       return NONE;
     }
-    return config.timeLimitPer() == TimeLimitPer.POINT
+    return config.load().timeLimitPer() == TimeLimitPer.POINT
         ? new TimeLimit(startNanos + limit.toNanos(), NEVER)
         : new TimeLimit(NEVER, limit.toNanos());
   }

@@ -70,12 +70,13 @@ final class WarmupModeOptions {
   Duration max;
 
   /**
-   * The steady warm-up asked for or defaulted to, or null for none or a fixed one.
+   * The warm-up asked for or defaulted to: with {@code load}'s {@code --warmup} and {@code
+   * --cold-start}, the steady warm-up or none.
    *
    * @throws ParameterException for a bad mode or value, a steady warm-up beside {@code --warmup} or
    *     {@code --cold-start}, or {@code --paper} beside a warm-up option
    */
-  SteadyWarmup resolve(LoadOptions load, CommandLine cl) {
+  WarmupPlan resolve(LoadOptions load, CommandLine cl) {
     CommandLine.ParseResult parsed = cl.getParseResult();
     try {
       if (paper) {
@@ -88,7 +89,7 @@ final class WarmupModeOptions {
               throw new IllegalArgumentException(option + " goes with --warmup-mode steady");
             }
           }
-          return null;
+          return new WarmupPlan(load.warmup, load.coldStart, null);
         }
         case "steady" -> {
           if (!load.warmup.isZero()) {
@@ -104,7 +105,7 @@ final class WarmupModeOptions {
           SteadyWarmup steady =
               new SteadyWarmup(iteration, SteadyWarmup.parsePercent(tolerance), max);
           steady.validate();
-          return steady;
+          return new WarmupPlan(load.warmup, load.coldStart, steady);
         }
         default ->
             throw new IllegalArgumentException(
