@@ -22,7 +22,7 @@ class RunConfigTest {
   }
 
   @Test
-  void aWorkerGivenTheArgumentsHasTheSameConfiguration() {
+  void aWorkerGivenTheArgumentsGivesItsOwnWorkersTheSameArguments() {
     for (List<String> line :
         List.of(
             List.of("--protocol", "rpcx", "--threads", "4", "--requests", "5", "--paper"),
@@ -79,11 +79,11 @@ class RunConfigTest {
                 "echo",
                 "--payload",
                 "9"))) {
-      RunConfig config = config(line.toArray(String[]::new));
+      List<String> worker = config(line.toArray(String[]::new)).toArgs();
 
-      assertThat(config(config.toArgs().toArray(String[]::new)))
+      assertThat(config(worker.toArray(String[]::new)).toArgs())
           .as(line.toString())
-          .isEqualTo(config);
+          .isEqualTo(worker);
     }
   }
 
