@@ -1,6 +1,22 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.config.Instruments;
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.LoadModelOptions;
+import io.rpcxbench.harness.config.LoadOptions;
+import io.rpcxbench.harness.config.OutputOptions;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.Scenario;
+import io.rpcxbench.harness.config.ScenarioOptions;
+import io.rpcxbench.harness.config.TargetOptions;
+import io.rpcxbench.harness.config.WarmupModeOptions;
+import io.rpcxbench.harness.config.WarmupPlan;
+import io.rpcxbench.harness.fleet.FleetOptions;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.review.PointReview;
+import io.rpcxbench.harness.review.Thresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

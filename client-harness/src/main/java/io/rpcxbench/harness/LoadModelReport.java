@@ -1,5 +1,14 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.load.ErrorKind;
+import io.rpcxbench.harness.load.RateSchedule;
+import io.rpcxbench.harness.measure.MachineNoise;
+import io.rpcxbench.harness.measure.NoiseGuard;
+import io.rpcxbench.harness.measure.RunMeters;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.Protocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,24 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.SteadyWarmup;
+import io.rpcxbench.harness.config.Target;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.PointRunner;
+import io.rpcxbench.harness.load.RunInstants;
+import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.measure.LimitedBy;
+import io.rpcxbench.harness.measure.LinkCounter;
+import io.rpcxbench.harness.measure.RunMeters;
+import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.output.Provenance;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.Reachability;
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
@@ -22,14 +40,14 @@ import java.util.stream.Stream;
  * run's time, except with {@code --cold-start} (order 0 then counts from before it). The file keeps
  * the runs that finished however the point ends: complete, at its time limit, or stopped.
  */
-final class ProtocolRun {
+public final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
   /**
    * The provenance keys this class writes; --provenance may not set them: the point's identity keys
    * (raw-format's {@link PointKey}) but the link's, which the lab gives, and the run's own.
    */
-  static final List<String> HARNESS_KEYS =
+  public static final List<String> HARNESS_KEYS =
       Stream.concat(
               PointKey.names().stream().filter(k -> !k.equals(PointKey.LINK_RATE.key())),
               Stream.of(

@@ -2,6 +2,9 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.HostList;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.spi.ClientOptions;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;

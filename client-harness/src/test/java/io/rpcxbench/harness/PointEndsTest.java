@@ -3,6 +3,15 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RequestsPer;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.TimeLimitPer;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.testplugin.LineProtocol;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;

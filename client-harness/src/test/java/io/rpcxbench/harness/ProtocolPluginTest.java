@@ -4,6 +4,9 @@ import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.testplugin.LineProtocol;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;

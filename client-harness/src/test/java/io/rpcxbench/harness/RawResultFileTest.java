@@ -2,6 +2,10 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import java.io.IOException;

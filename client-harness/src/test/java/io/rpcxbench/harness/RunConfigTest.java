@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RunConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

@@ -3,6 +3,13 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.SteadyWarmup;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.output.Provenance;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import io.rpcxbench.spi.BenchClient;
