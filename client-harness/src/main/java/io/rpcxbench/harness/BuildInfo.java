@@ -5,13 +5,13 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /** Facts baked into the jar at build time (harness-build.properties): versions, commit, dirty. */
-final class BuildInfo {
+public final class BuildInfo {
   private static final Properties PROPERTIES = load();
 
   private BuildInfo() {}
 
   /** The value, or "unknown" when the jar was built without it. */
-  static String get(String key) {
+  public static String get(String key) {
     String value = PROPERTIES.getProperty(key, "").trim();
     return value.isEmpty() || value.startsWith("${") ? "unknown" : value;
   }

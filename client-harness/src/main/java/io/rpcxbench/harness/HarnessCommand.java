@@ -1,14 +1,28 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.config.Instruments;
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.LoadModelOptions;
+import io.rpcxbench.harness.config.LoadOptions;
+import io.rpcxbench.harness.config.OutputOptions;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.Scenario;
+import io.rpcxbench.harness.config.ScenarioOptions;
+import io.rpcxbench.harness.config.TargetOptions;
+import io.rpcxbench.harness.config.WarmupModeOptions;
+import io.rpcxbench.harness.config.WarmupPlan;
+import io.rpcxbench.harness.fleet.FleetOptions;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.review.PointReview;
+import io.rpcxbench.harness.review.Thresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -80,24 +94,7 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin ScenarioOptions scenario = new ScenarioOptions();
 
-  @Option(
-      names = "--out",
-      paramLabel = "DIR",
-      defaultValue = RunConfig.DEFAULT_OUT,
-      description = "Result folder: DIR/<protocol>/t<T>-r<R>.csv (default: ${DEFAULT-VALUE}).")
-  Path out;
-
-  @Option(names = "--force", description = "Replace existing result files.")
-  boolean force;
-
-  @Option(
-      names = "--provenance",
-      paramLabel = "KEY=VALUE",
-      description =
-          "A fact the caller knows, written into every result file as '# KEY: VALUE', e.g."
-              + " server_jvm_flags=\"-Xmx384m\" (repeatable; sweep.sh records the servers' flags"
-              + " and the lab's link with it).")
-  Map<String, String> provenance = new LinkedHashMap<>();
+  @Mixin OutputOptions output = new OutputOptions();
 
   @Option(
       names = "--threshold",
@@ -160,12 +157,12 @@ public final class HarnessCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     for (Protocol p : config.protocols()) {
       Path file = config.resultFile(p);
-      if (Files.exists(file) && !config.force()) {
+      if (Files.exists(file) && !config.output().force()) {
         throw new ParameterException(
             spec.commandLine(), file + " exists; pass --force to replace it");
       }
       Path hlog = config.forProtocol(p).instruments().hlog();
-      if (hlog != null && Files.exists(hlog) && !config.force()) {
+      if (hlog != null && Files.exists(hlog) && !config.output().force()) {
         throw new ParameterException(
             spec.commandLine(), hlog + " exists; pass --force to replace it");
       }
@@ -237,31 +234,20 @@ public final class HarnessCommand implements Callable<Integer> {
   RunConfig validConfig() {
     LoadModel model = models.resolve(load, spec.commandLine());
     requireLoad();
+    // in this order: the first bad option is the one reported
+    Instruments instruments = models.instruments(spec.commandLine());
+    Scenario behindTarget = scenario();
+    WarmupPlan warmup = warmupMode.resolve(load, spec.commandLine());
     RunConfig config =
         new RunConfig(
-            what.protocols,
-            load.threads,
-            load.requests,
-            load.requestsPer,
-            load.runs,
-            load.warmup,
-            load.call,
-            load.payloadBytes(),
-            load.items,
-            target.host,
-            target.ports,
-            target.timeout,
-            load.timeLimit,
-            load.timeLimitPer,
-            load.coldStart,
-            provenance,
-            out,
-            force,
+            target.target(what.protocols),
+            load.load(),
+            warmup,
             model,
-            models.instruments(spec.commandLine()),
+            instruments,
             fleet.member(),
-            scenario(),
-            warmupMode.resolve(load, spec.commandLine()));
+            behindTarget,
+            output.output());
     try {
       config.validate();
     } catch (IllegalArgumentException e) {
@@ -302,7 +288,7 @@ public final class HarnessCommand implements Callable<Integer> {
     } catch (IOException | UnsupportedOperationException e) {
       throw new IllegalArgumentException(
           "--out "
-              + out
+              + output.out
               + ": cannot write result files in "
               + protocolDir
               + " ("

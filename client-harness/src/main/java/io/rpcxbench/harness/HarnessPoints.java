@@ -1,5 +1,11 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.output.Provenance;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;

@@ -1,5 +1,14 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.load.ErrorKind;
+import io.rpcxbench.harness.load.RateSchedule;
+import io.rpcxbench.harness.measure.MachineNoise;
+import io.rpcxbench.harness.measure.NoiseGuard;
+import io.rpcxbench.harness.measure.RunMeters;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.stats.KeptUp;
 import java.util.ArrayList;
 import java.util.List;
@@ -153,7 +162,7 @@ final class LoadModelReport {
         m.put("calls_issued_by", issuedBy(async, model.maxInFlight()));
       }
       case IN_FLIGHT -> m.put("calls_issued_by", issuedBy(async, model.inFlight()));
-      case CLOSED -> m.put("calls_issued_by", issuedBy(false, config.threads()));
+      case CLOSED -> m.put("calls_issued_by", issuedBy(false, config.load().threads()));
     }
     m.put("client_cpu", RunMeters.decimal(sum(results, "client_cpu_s")));
     m.put("client_cores_max", RunMeters.decimal(max(results, "client_cores")));

@@ -1,6 +1,24 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.SteadyWarmup;
+import io.rpcxbench.harness.config.Target;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.PointRunner;
+import io.rpcxbench.harness.load.RunInstants;
+import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.measure.LimitedBy;
+import io.rpcxbench.harness.measure.LinkCounter;
+import io.rpcxbench.harness.measure.RunMeters;
+import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.output.Provenance;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.Reachability;
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
@@ -22,14 +40,14 @@ import java.util.stream.Stream;
  * run's time, except with {@code --cold-start} (order 0 then counts from before it). The file keeps
  * the runs that finished however the point ends: complete, at its time limit, or stopped.
  */
-final class ProtocolRun {
+public final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
   /**
    * The provenance keys this class writes; --provenance may not set them: the point's identity keys
    * (raw-format's {@link PointKey}) but the link's, which the lab gives, and the run's own.
    */
-  static final List<String> HARNESS_KEYS =
+  public static final List<String> HARNESS_KEYS =
       Stream.concat(
               PointKey.names().stream().filter(k -> !k.equals(PointKey.LINK_RATE.key())),
               Stream.of(
@@ -100,12 +118,12 @@ final class ProtocolRun {
     Provenance captured = Provenance.capture();
     osHostName = captured.clientHost();
     Provenance provenance = config.fleet().applyTo(captured);
-    byte[] payload = new byte[config.payloadBytesSent()];
+    byte[] payload = new byte[config.load().payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
     CallKind.CallInput input =
         new CallKind.CallInput(
-            payload, config.itemsAsked(), BenchContract.items(config.itemsAsked()));
-    String where = protocol + " server at " + config.target(protocol);
+            payload, config.load().itemsAsked(), BenchContract.items(config.load().itemsAsked()));
+    String where = protocol + " server at " + config.clientOptions(protocol).targets();
     String unresolved = Reachability.unresolvedHost(config.clientOptions(protocol).servers());
     if (unresolved != null) {
       err.println("cannot reach " + where + ": " + unresolved);
@@ -132,7 +150,7 @@ final class ProtocolRun {
           new PointRecorder(
               config.resultFile(protocol),
               provenance(config, provenance, client.describe(), started));
-      return runAll(runner, recorder, limit, config.coldStart() ? startNanos : -1);
+      return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {
       err.println("cannot write " + config.instruments().hlog() + ": " + e);
       return HarnessCommand.CALLS_FAILED;
@@ -165,29 +183,32 @@ final class ProtocolRun {
   private boolean probe(BenchClient client, CallKind.CallInput input, String where) {
     try {
       try {
-        config.call().invoke(client.forProbe(config.connectTimeout()), input, "probe", 0);
+        config
+            .load()
+            .call()
+            .invoke(client.forProbe(config.target().connectTimeout()), input, "probe", 0);
       } catch (RuntimeException e) {
         if (!Reachability.isTimeout(e)
-            || config.timeout().compareTo(config.connectTimeout()) <= 0) {
+            || config.target().timeout().compareTo(config.target().connectTimeout()) <= 0) {
           throw e;
         }
         // A cold client on a busy host (class loading, channel set-up) may need more than the
         // connect deadline for its first answer: a second try within the call deadline. A
         // refused or reset connection is never retried.
-        config.call().invoke(client, input, "probe", 1);
+        config.load().call().invoke(client, input, "probe", 1);
       }
       return true;
     } catch (CallKind.WrongReplyException e) {
       err.println(where + " answered wrongly: " + Reachability.describe(e));
     } catch (RuntimeException e) {
       if (Reachability.isTimeout(e)
-          && config.timeout().compareTo(RunConfig.MAX_CONNECT_TIMEOUT) < 0) {
+          && config.target().timeout().compareTo(Target.MAX_CONNECT_TIMEOUT) < 0) {
         // A short --timeout bounds the connect too: that is no proof the server is unreachable.
         err.println(
             "no reply from "
                 + where
                 + " within --timeout "
-                + DurationConverter.format(config.timeout())
+                + DurationConverter.format(config.target().timeout())
                 + " (the connect alone may take longer; try a longer --timeout): "
                 + Reachability.describe(e));
       } else {
@@ -209,7 +230,7 @@ final class ProtocolRun {
     RunMeters meters =
         new RunMeters(
             config.instruments().serverStats(protocol),
-            LimitedBy.linkBitsPerSecond(config.provenance().get("link_rate")),
+            LimitedBy.linkBitsPerSecond(config.output().provenance().get("link_rate")),
             LinkCounter.forThisHost(),
             config.instruments().machineNoise());
     List<RunResult> results = new ArrayList<>();
@@ -220,7 +241,7 @@ final class ProtocolRun {
       if (note != null) {
         err.println(note);
       }
-      for (int order = 0; order < config.runs(); order++) {
+      for (int order = 0; order < config.load().runs(); order++) {
         if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
           config.fleet().awaitStart(order); // the closed loop waits in LoadRunner, threads ready
         }
@@ -228,7 +249,7 @@ final class ProtocolRun {
         RunResult r =
             meters.after(RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit)));
         results.add(r);
-        recorder.add(r.toRow(protocol.type(), config.threads(), config.requests()));
+        recorder.add(r.toRow(protocol.type(), config.load().threads(), config.load().requests()));
         recordLoadModel(recorder, runner.async(), meters, results);
         clean &= r.errors() == 0 && LoadModelReport.noneDropped(List.of(r));
         err.println(progressLine(r));
@@ -279,7 +300,7 @@ final class ProtocolRun {
    */
   private void warmUp(PointRunner runner, PointRecorder recorder, TimeLimit limit)
       throws InterruptedException, TimeLimit.Reached {
-    SteadyWarmup steady = config.steadyWarmup();
+    SteadyWarmup steady = config.warmup().steady();
     if (steady != null) {
       SteadyWarmup.Outcome o = steady.run(length -> runner.warmUp(length, limit.warmupDeadline()));
       recorder.set("warmup_calls", String.valueOf(o.total().calls()));
@@ -287,8 +308,8 @@ final class ProtocolRun {
       recorder.set("warmup_converged", String.valueOf(o.converged()));
       recorder.set("warmup_rates", SteadyWarmup.rates(o));
       err.println(SteadyWarmup.line(protocol, steady, o));
-    } else if (config.warmup().compareTo(Duration.ZERO) > 0) {
-      LoadRunner.Warmup warmup = runner.warmUp(config.warmup(), limit.warmupDeadline());
+    } else if (config.warmup().fixed().compareTo(Duration.ZERO) > 0) {
+      LoadRunner.Warmup warmup = runner.warmUp(config.warmup().fixed(), limit.warmupDeadline());
       recorder.set("warmup_calls", String.valueOf(warmup.calls()));
       recorder.set("warmup_iterations", "1");
       err.println(warmupLine(warmup));
@@ -320,10 +341,10 @@ final class ProtocolRun {
         "%-9s time limit %s per %s reached after %d of %d runs; the file keeps them"
             + " (status timeout)",
         protocol,
-        DurationConverter.format(config.timeLimit()),
-        config.timeLimitPer().id(),
+        DurationConverter.format(config.load().timeLimit()),
+        config.load().timeLimitPer().id(),
         runsCompleted,
-        config.runs());
+        config.load().runs());
   }
 
   String progressLine(RunResult r) {
@@ -334,9 +355,9 @@ final class ProtocolRun {
                 + " p50 %.1f us, p99 %.1f us",
             protocol,
             r.order(),
-            config.runs(),
+            config.load().runs(),
             r.timeTotalMs(),
-            r.tps(config.requests()),
+            r.tps(config.load().requests()),
             r.throughput(),
             r.calls(),
             r.errors(),
@@ -358,14 +379,6 @@ final class ProtocolRun {
     return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
   }
 
-  /** {@code none} (the paper's), {@code fixed} (--warmup D) or {@code steady}. */
-  private static String warmupMode(RunConfig config) {
-    if (config.steadyWarmup() != null) {
-      return "steady";
-    }
-    return config.warmup().isZero() ? "none" : "fixed";
-  }
-
   /**
    * Every key but status, runs_completed and finished (the recorder adds those); the sweep's
    * failed-point files take the same keys ({@link HarnessPoints#failedPointKeys}).
@@ -378,25 +391,14 @@ final class ProtocolRun {
     m.put("client_host", p.clientHost()); // as the OS (or --client-host-name) spells it
     m.put("type", String.valueOf(protocol.type()));
     m.put("label", protocol.label());
-    m.put("runs", String.valueOf(config.runs()));
-    m.put("warmup", config.warmup().toString());
-    m.put("warmup_calls", "0");
-    m.put("warmup_mode", warmupMode(config));
-    m.put("warmup_iterations", "0");
-    if (config.steadyWarmup() != null) {
-      m.put("warmup_converged", "false");
-    }
-    m.put("timeout", config.timeout().toString());
-    m.put("connect_timeout", config.connectTimeout().toString());
-    if (!config.timeLimit().isZero()) {
-      // whole seconds, rounded up: the raw format's limit_s is a positive integer
-      long ms = config.timeLimit().toMillis();
-      m.put("limit_s", String.valueOf(Math.max(1, (ms + 999) / 1000)));
-    }
-    m.put("timeout_per", config.timeLimitPer().id());
-    m.put("cold_start", String.valueOf(config.coldStart()));
+    // each part's keys, in the order of every raw file
+    config.load().provenance(m);
+    config.warmup().provenance(m);
+    config.target().provenance(m);
+    config.load().limitProvenance(m);
+    config.warmup().coldStartProvenance(m);
     m.put("started", started.toString());
-    m.put("target", config.target(protocol));
+    m.put("target", config.clientOptions(protocol).targets());
     m.put("client", client);
     m.put("stack", protocol.stack());
     m.put("cpu_model", Provenance.cpuModel());
@@ -405,7 +407,7 @@ final class ProtocolRun {
     m.put("os", p.os());
     m.put("git_commit", p.gitCommit());
     m.put("options", config.optionsLine());
-    m.putAll(config.provenance());
+    m.putAll(config.output().provenance());
     return m;
   }
 }

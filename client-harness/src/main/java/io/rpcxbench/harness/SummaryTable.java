@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.stats.Estimate;
@@ -99,8 +100,8 @@ final class SummaryTable {
           Locale.ROOT,
           ROW_FORMAT,
           o.protocol(),
-          config.threads(),
-          config.requests(),
+          config.load().threads(),
+          config.load().requests(),
           rows.size(),
           rows.get(0).calls(),
           rows.stream().mapToLong(RunRow::errors).sum(),
@@ -122,7 +123,8 @@ final class SummaryTable {
       out.println("time_ms, tps, calls/s: " + estimators(means));
       out.println("p50_us, p99_us: " + estimators(percentiles));
     }
-    out.printf(Locale.ROOT, "(errors summed over all runs; files under %s)%n", config.out());
+    out.printf(
+        Locale.ROOT, "(errors summed over all runs; files under %s)%n", config.output().out());
   }
 
   /** The rows of a protocol's file; none when it is missing or cannot be read. */

@@ -1,5 +1,7 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.protocol.Protocol;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

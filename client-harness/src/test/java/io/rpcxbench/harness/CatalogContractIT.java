@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.link.LinkShaper;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;

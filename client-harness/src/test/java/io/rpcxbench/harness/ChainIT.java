@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;

@@ -2,11 +2,13 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.HostList;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.spi.ClientOptions;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -32,31 +34,17 @@ class HostListTest {
   void theClientIsToldEveryServerAndTheFirstAsHostAndPort() {
     Protocol rpcx = Protocol.parse("rpcx");
     RunConfig config =
-        new RunConfig(
-            List.of(rpcx),
-            1,
-            1,
-            RequestsPer.THREAD,
-            1,
-            Duration.ZERO,
-            CallKind.HELLO,
-            0,
-            0,
-            "127.0.0.1:9001,127.0.0.1",
-            Map.of("rpcx", 9002),
-            Duration.ofSeconds(2),
-            Duration.ZERO,
-            TimeLimitPer.POINT,
-            false,
-            Map.of(),
-            Path.of("unused"),
-            false);
+        TestConfig.of(Path.of("unused"), rpcx)
+            .host("127.0.0.1:9001,127.0.0.1")
+            .ports(Map.of("rpcx", 9002))
+            .timeout(Duration.ofSeconds(2))
+            .build();
 
     ClientOptions options = config.clientOptions(rpcx);
 
     assertThat(options.host()).isEqualTo("127.0.0.1");
     assertThat(options.port()).isEqualTo(9001);
     assertThat(options.targets()).isEqualTo("127.0.0.1:9001,127.0.0.1:9002");
-    assertThat(config.target(rpcx)).isEqualTo("127.0.0.1:9001,127.0.0.1:9002");
+    assertThat(config.clientOptions(rpcx).targets()).isEqualTo("127.0.0.1:9001,127.0.0.1:9002");
   }
 }

@@ -3,6 +3,13 @@ package io.rpcxbench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.measure.LimitedBy;
+import io.rpcxbench.harness.measure.LinkCounter;
+import io.rpcxbench.harness.measure.MachineNoise;
+import io.rpcxbench.harness.measure.RunMeters;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.Protocol;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,9 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.Instruments;
+import io.rpcxbench.harness.measure.MachineNoise;
+import io.rpcxbench.harness.measure.ProcProcessTree;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;

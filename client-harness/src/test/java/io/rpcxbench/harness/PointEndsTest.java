@@ -3,6 +3,15 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RequestsPer;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.TimeLimitPer;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.testplugin.LineProtocol;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -127,25 +136,11 @@ class PointEndsTest {
   void coldStartCountsOrderZeroFromBeforeTheClientWasBuilt() throws Exception {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       RunConfig config =
-          new RunConfig(
-              List.of(Protocol.parse("line")),
-              1,
-              1,
-              RequestsPer.THREAD,
-              1,
-              Duration.ZERO,
-              CallKind.HELLO,
-              0,
-              0,
-              "127.0.0.1",
-              Map.of("line", server.port()),
-              Duration.ofSeconds(5),
-              Duration.ZERO,
-              TimeLimitPer.POINT,
-              true,
-              Map.of(),
-              out,
-              false);
+          TestConfig.of(out, Protocol.parse("line"))
+              .ports(Map.of("line", server.port()))
+              .timeout(Duration.ofSeconds(5))
+              .coldStart()
+              .build();
       CallKind.CallInput input = new CallKind.CallInput(new byte[0], 0, List.of());
       long since = System.nanoTime() - Duration.ofSeconds(2).toNanos();
       try (var client = Protocol.parse("line").open(config.clientOptions(Protocol.parse("line")));
@@ -210,25 +205,14 @@ class PointEndsTest {
   @Test
   void theForkedWorkersGetEveryNewOption() {
     RunConfig config =
-        new RunConfig(
-            List.of(Protocol.parse("rpcx"), Protocol.parse("line")),
-            2,
-            3,
-            RequestsPer.TOTAL,
-            1,
-            Duration.ZERO,
-            CallKind.HELLO,
-            0,
-            0,
-            "127.0.0.1",
-            Map.of(),
-            Duration.ofSeconds(30),
-            Duration.ofMinutes(10),
-            TimeLimitPer.RUN,
-            true,
-            Map.of("server_jvm_flags", "-Xmx1g"),
-            out,
-            false);
+        TestConfig.of(out, Protocol.parse("rpcx"), Protocol.parse("line"))
+            .threads(2)
+            .requests(3)
+            .requestsPer(RequestsPer.TOTAL)
+            .timeLimit(Duration.ofMinutes(10), TimeLimitPer.RUN)
+            .coldStart()
+            .provenance(Map.of("server_jvm_flags", "-Xmx1g"))
+            .build();
 
     assertThat(String.join(" ", new WorkerForks(config, null).command(Protocol.parse("line"))))
         .contains("--time-limit PT10M --time-limit-per run --cold-start --out " + out + " ")

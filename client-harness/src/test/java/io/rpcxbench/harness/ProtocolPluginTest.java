@@ -4,6 +4,9 @@ import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.testplugin.LineProtocol;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.spi.BenchClient;
@@ -136,25 +139,12 @@ class ProtocolPluginTest {
   @Test
   void theForkedWorkerGetsThePluginsPort() {
     RunConfig config =
-        new RunConfig(
-            List.of(Protocol.parse("grpc"), Protocol.parse("line")),
-            2,
-            3,
-            RequestsPer.THREAD,
-            1,
-            java.time.Duration.ZERO,
-            CallKind.HELLO,
-            64,
-            0,
-            "127.0.0.1",
-            java.util.Map.of("line", 4242),
-            java.time.Duration.ofSeconds(30),
-            java.time.Duration.ZERO,
-            TimeLimitPer.POINT,
-            false,
-            java.util.Map.of(),
-            out,
-            false);
+        TestConfig.of(out, Protocol.parse("grpc"), Protocol.parse("line"))
+            .threads(2)
+            .requests(3)
+            .payloadBytes(64)
+            .ports(java.util.Map.of("line", 4242))
+            .build();
 
     List<String> command = new WorkerForks(config, null).command(Protocol.parse("line"));
 

@@ -2,6 +2,10 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
@@ -9,7 +13,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,25 +39,13 @@ class RawResultFileTest {
   }
 
   private static RunConfig config(Path out) {
-    return new RunConfig(
-        List.of(Protocol.parse("rpcx")),
-        10,
-        100,
-        RequestsPer.THREAD,
-        2,
-        Duration.ZERO,
-        CallKind.HELLO,
-        64,
-        0,
-        "198.18.0.2",
-        Map.of(),
-        Duration.ofSeconds(30),
-        java.time.Duration.ZERO,
-        TimeLimitPer.POINT,
-        false,
-        java.util.Map.of(),
-        out,
-        false);
+    return TestConfig.of(out, Protocol.parse("rpcx"))
+        .threads(10)
+        .requests(100)
+        .runs(2)
+        .payloadBytes(64)
+        .host("198.18.0.2")
+        .build();
   }
 
   private static Map<String, String> provenance() {

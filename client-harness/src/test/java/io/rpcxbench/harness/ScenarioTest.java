@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;

@@ -3,6 +3,12 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.Instruments;
+import io.rpcxbench.harness.measure.CgroupStatsTest;
+import io.rpcxbench.harness.measure.ProcProcessTree;
+import io.rpcxbench.harness.measure.ProcessStats;
+import io.rpcxbench.harness.measure.SshProcessStats;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.testplugin.ScriptedProtocol;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;

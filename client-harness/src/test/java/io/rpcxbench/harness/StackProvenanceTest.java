@@ -4,6 +4,9 @@ import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.output.Provenance;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.server.grpc.GrpcBenchServer;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;

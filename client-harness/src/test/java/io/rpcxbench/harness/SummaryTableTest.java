@@ -3,6 +3,8 @@ package io.rpcxbench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import java.io.PrintWriter;
@@ -113,25 +115,7 @@ class SummaryTableTest {
   }
 
   private RunConfig config(Protocol p, int runs) {
-    return new RunConfig(
-        List.of(p),
-        1,
-        100,
-        RequestsPer.THREAD,
-        runs,
-        Duration.ZERO,
-        CallKind.HELLO,
-        0,
-        0,
-        "127.0.0.1",
-        Map.of(),
-        Duration.ofSeconds(2),
-        Duration.ZERO,
-        TimeLimitPer.POINT,
-        false,
-        Map.of(),
-        dir,
-        false);
+    return TestConfig.of(dir, p).requests(100).runs(runs).timeout(Duration.ofSeconds(2)).build();
   }
 
   /** A run of {@code calls} calls of {@code nanos}, {@code slow} of them at 10x. */

@@ -3,6 +3,7 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.review.Thresholds;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;

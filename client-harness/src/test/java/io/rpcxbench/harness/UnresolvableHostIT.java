@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

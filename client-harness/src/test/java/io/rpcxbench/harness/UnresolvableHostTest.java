@@ -3,6 +3,7 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.spi.ProtocolProvider;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,6 +3,13 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.config.SteadyWarmup;
+import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.output.Provenance;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import io.rpcxbench.spi.BenchClient;
@@ -164,7 +171,7 @@ class WarmupTest {
   void withoutAWarmUpOptionTheWarmUpIsSteadyAndTheFileSaysSo() {
     RunConfig config = config("--protocol", "rpcx", "--threads", "2", "--requests", "10");
 
-    assertThat(config.steadyWarmup())
+    assertThat(config.warmup().steady())
         .isEqualTo(new SteadyWarmup(Duration.ofSeconds(1), 0.03, Duration.ofSeconds(60)));
     Map<String, String> p =
         ProtocolRun.provenance(config, Provenance.capture(), "x", java.time.Instant.now());
@@ -180,7 +187,7 @@ class WarmupTest {
     RunConfig config =
         config("--protocol", "rpcx", "--threads", "2", "--requests", "10", "--warmup-max", "9s");
 
-    assertThat(config.steadyWarmup().max()).isEqualTo(Duration.ofSeconds(9));
+    assertThat(config.warmup().steady().max()).isEqualTo(Duration.ofSeconds(9));
   }
 
   @Test
@@ -200,7 +207,7 @@ class WarmupTest {
               List.of("--protocol", "rpcx", "--threads", "2", "--requests", "10"));
       line.addAll(List.of(choice));
 
-      assertThat(config(line.toArray(String[]::new)).steadyWarmup())
+      assertThat(config(line.toArray(String[]::new)).warmup().steady())
           .as(String.join(" ", choice))
           .isNull();
     }
@@ -277,7 +284,7 @@ class WarmupTest {
 
     // Every call failed, and the threads did not stop at their first failure.
     assertThat(w.errors()).isEqualTo(w.calls());
-    assertThat(w.calls()).isGreaterThan(config.threads());
+    assertThat(w.calls()).isGreaterThan(config.load().threads());
     assertThat(w.firstError()).isNotBlank();
     assertThat(new ProtocolRun(config, new PrintWriter(err)).warmupLine(w))
         .startsWith("rpcx      warm-up: ")
@@ -288,25 +295,12 @@ class WarmupTest {
   @Test
   void theForkedWorkerGetsTheWarmUp() {
     RunConfig config =
-        new RunConfig(
-            List.of(Protocol.parse("rpcx"), Protocol.parse("grpc")),
-            2,
-            3,
-            RequestsPer.THREAD,
-            1,
-            Duration.ofSeconds(10),
-            CallKind.HELLO,
-            64,
-            0,
-            "127.0.0.1",
-            Map.of(),
-            Duration.ofSeconds(30),
-            java.time.Duration.ZERO,
-            TimeLimitPer.POINT,
-            false,
-            java.util.Map.of(),
-            out,
-            false);
+        TestConfig.of(out, Protocol.parse("rpcx"), Protocol.parse("grpc"))
+            .threads(2)
+            .requests(3)
+            .warmup(Duration.ofSeconds(10))
+            .payloadBytes(64)
+            .build();
 
     List<String> command = new WorkerForks(config, null).command(Protocol.parse("grpc"));
 
@@ -327,24 +321,11 @@ class WarmupTest {
       new CallKind.CallInput(new byte[0], 0, List.of());
 
   private RunConfig config(int port) {
-    return new RunConfig(
-        List.of(Protocol.parse("rpcx")),
-        2,
-        10,
-        RequestsPer.THREAD,
-        1,
-        Duration.ZERO,
-        CallKind.HELLO,
-        0,
-        0,
-        "127.0.0.1",
-        Map.of("rpcx", port),
-        Duration.ofSeconds(2),
-        java.time.Duration.ZERO,
-        TimeLimitPer.POINT,
-        false,
-        java.util.Map.of(),
-        out,
-        false);
+    return TestConfig.of(out, Protocol.parse("rpcx"))
+        .threads(2)
+        .requests(10)
+        .ports(Map.of("rpcx", port))
+        .timeout(Duration.ofSeconds(2))
+        .build();
   }
 }

@@ -2,8 +2,8 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
-import io.rpcxbench.harness.PointReview;
-import io.rpcxbench.harness.Thresholds;
+import io.rpcxbench.harness.review.PointReview;
+import io.rpcxbench.harness.review.Thresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,0 +1,155 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.harness.protocol.CallKind;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** What load one point puts on a server: the paper's thread count x request count, repeated. */
+public final class LoadOptions {
+  @Option(
+      names = "--threads",
+      paramLabel = "T",
+      description = "Threads that call at once (the paper's thread count).")
+  public Integer threads;
+
+  @Option(
+      names = "--requests",
+      paramLabel = "R",
+      description = "Calls per thread (default) or in total, see --requests-per.")
+  public Integer requests;
+
+  @Option(
+      names = "--requests-per",
+      paramLabel = "thread|total",
+      defaultValue = Load.DEFAULT_REQUESTS_PER,
+      converter = RequestsPerConverter.class,
+      description =
+          "thread: each thread makes R calls, a run makes T x R (default);"
+              + " total: the T threads share R calls.")
+  RequestsPer requestsPer;
+
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = Load.DEFAULT_RUNS,
+      description =
+          "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "DURATION",
+      defaultValue = WarmupPlan.DEFAULT_WARMUP,
+      converter = DurationConverter.class,
+      description =
+          "A fixed warm-up before order 0: the T threads make the same calls for this long, none"
+              + " of them recorded; 0s: none, the paper's method. Given, it replaces the default"
+              + " steady warm-up (--warmup-mode).")
+  Duration warmup;
+
+  @Option(
+      names = "--call",
+      paramLabel = "hello|echo|put|items",
+      defaultValue = Load.DEFAULT_CALL,
+      converter = CallKindConverter.class,
+      description =
+          "hello(name) (default, the paper's call), echo(--payload random bytes),"
+              + " put(64 B key, --payload bytes) or items(--items).")
+  CallKind call;
+
+  @Option(
+      names = "--payload",
+      paramLabel = "BYTES",
+      description =
+          "Bytes of echo's payload (default 64) or put's value (default 512, the"
+              + " Geode put); unused by hello and items.")
+  Integer payloadBytes;
+
+  @Option(
+      names = "--items",
+      paramLabel = "N",
+      defaultValue = Load.DEFAULT_ITEMS,
+      description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
+  int items;
+
+  @Option(
+      names = "--time-limit",
+      paramLabel = "DURATION",
+      defaultValue = Load.DEFAULT_TIME_LIMIT,
+      converter = DurationConverter.class,
+      description =
+          "Stop when this time is up (see --time-limit-per) and write the runs that finished,"
+              + " status timeout (default: ${DEFAULT-VALUE}, no limit; sweep.sh passes 600s).")
+  Duration timeLimit;
+
+  @Option(
+      names = "--time-limit-per",
+      paramLabel = "point|run",
+      defaultValue = Load.DEFAULT_TIME_LIMIT_PER,
+      converter = TimeLimitPerConverter.class,
+      description =
+          "point: --time-limit bounds the whole point, from the harness's start (default, the"
+              + " paper's 600 s); run: it bounds each run.")
+  TimeLimitPer timeLimitPer;
+
+  @Option(
+      names = "--cold-start",
+      description =
+          "Order 0 includes building the client (class loading, connecting) and its first call,"
+              + " as a program run once would see it (the paper's first run); no warm-up.")
+  boolean coldStart;
+
+  /** --payload, or the call's own default. */
+  int payloadBytes() {
+    return payloadBytes != null ? payloadBytes : call.defaultPayload();
+  }
+
+  /** The load; --threads and --requests given or filled by {@link LoadModelOptions#resolve}. */
+  public Load load() {
+    return new Load(
+        threads, requests, requestsPer, runs, call, payloadBytes(), items, timeLimit, timeLimitPer);
+  }
+
+  /** --requests-per values in lower case, with a clear message. */
+  static final class RequestsPerConverter
+      implements picocli.CommandLine.ITypeConverter<RequestsPer> {
+    @Override
+    public RequestsPer convert(String value) {
+      for (RequestsPer r : RequestsPer.values()) {
+        if (r.id().equalsIgnoreCase(value.trim())) {
+          return r;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException(
+          "'" + value + "' is not thread or total");
+    }
+  }
+
+  /** --time-limit-per values in lower case, with a clear message. */
+  static final class TimeLimitPerConverter
+      implements picocli.CommandLine.ITypeConverter<TimeLimitPer> {
+    @Override
+    public TimeLimitPer convert(String value) {
+      for (TimeLimitPer t : TimeLimitPer.values()) {
+        if (t.id().equalsIgnoreCase(value.trim())) {
+          return t;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not point or run");
+    }
+  }
+
+  /** --call values in lower case, with a clear message. */
+  static final class CallKindConverter implements picocli.CommandLine.ITypeConverter<CallKind> {
+    @Override
+    public CallKind convert(String value) {
+      for (CallKind c : CallKind.values()) {
+        if (c.id().equalsIgnoreCase(value.trim())) {
+          return c;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException(
+          "'" + value + "' is not hello, echo, put or items");
+    }
+  }
+}

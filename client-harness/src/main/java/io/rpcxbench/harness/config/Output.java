@@ -1,0 +1,62 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.harness.ProtocolRun;
+import io.rpcxbench.harness.review.KeptRunsTrend;
+import io.rpcxbench.harness.review.Thresholds;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Where a point's raw files go and what the caller adds to them: {@code --out}, {@code --force},
+ * {@code --provenance KEY=VALUE} ({@link OutputOptions}). Part of {@link RunConfig}.
+ *
+ * @param out the result folder: {@code <out>/<protocol>/t<T>-r<R>.csv}
+ * @param force replace existing result files
+ * @param provenance facts the caller knows, written into every file as {@code # KEY: VALUE}
+ */
+public record Output(Path out, boolean force, Map<String, String> provenance) {
+  static final String DEFAULT_OUT = "results/raw";
+
+  /** Provenance keys given with {@code --provenance}: lower snake case, as in every raw file. */
+  static final Pattern PROVENANCE_KEY = Pattern.compile("[a-z][a-z0-9_]*");
+
+  public Output {
+    provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+  }
+
+  /** Checks the values; the message names the option and the bad value. */
+  void validate() {
+    provenance.keySet().forEach(Output::extraProvenanceKey);
+  }
+
+  /** {@code --provenance KEY=VALUE}: a new key, never one the harness writes itself. */
+  private static void extraProvenanceKey(String key) {
+    if (!PROVENANCE_KEY.matcher(key).matches()) {
+      throw new IllegalArgumentException(
+          "--provenance " + key + ": a key is lower snake case, e.g. server_jvm_flags");
+    }
+    if (ProtocolRun.HARNESS_KEYS.contains(key)
+        || key.equals(KeptRunsTrend.KEY)
+        || key.equals(Thresholds.KEY)) {
+      throw new IllegalArgumentException(
+          "--provenance " + key + ": the harness writes that key itself");
+    }
+  }
+
+  /** {@code --out} and {@code --force}; not {@code --provenance}: its keys are in the file. */
+  void addArgs(List<String> args) {
+    args.addAll(List.of("--out", String.valueOf(out)));
+    if (force) {
+      args.add("--force");
+    }
+  }
+
+  /** {@code --provenance}, for a forked worker. */
+  void addProvenanceArgs(List<String> args) {
+    provenance.forEach((k, v) -> args.addAll(List.of("--provenance", k + "=" + v)));
+  }
+}

@@ -1,0 +1,107 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.harness.fleet.FleetMember;
+import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.spi.ClientOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything one harness invocation does, immutable, in parts that each own their defaults,
+ * validation, options and provenance keys: where the servers are ({@link Target}), the paper's load
+ * ({@link Load}), the warm-up ({@link WarmupPlan}), the load model ({@link LoadModel}), what is
+ * measured beside the calls ({@link Instruments}), the fleet ({@link FleetMember}), what stands
+ * behind the target ({@link Scenario}) and where the files go ({@link Output}). Echoed into every
+ * result file ({@code # options:}) and used to fork one worker JVM per protocol.
+ *
+ * <pre>{@code
+ * RunConfig config = HarnessCommand.commandLine()...validConfig();
+ * config.load().threads();                   // --threads
+ * config.resultFile(Protocol.parse("rpcx")); // results/raw/rpcx/t10-r100.csv
+ * }</pre>
+ */
+public record RunConfig(
+    Target target,
+    Load load,
+    WarmupPlan warmup,
+    LoadModel loadModel,
+    Instruments instruments,
+    FleetMember fleet,
+    Scenario scenario,
+    Output output) {
+
+  /** Checks every part; the message names the option and the bad value. */
+  public void validate() {
+    target.validate();
+    load.validate();
+    warmup.validate();
+    output.validate();
+    loadModel.validate();
+    instruments.validate(target.protocols());
+    fleet.validate();
+  }
+
+  public List<Protocol> protocols() {
+    return target.protocols();
+  }
+
+  /** What a protocol's client is told. */
+  public ClientOptions clientOptions(Protocol protocol) {
+    return target.clientOptions(protocol, load.threads());
+  }
+
+  /**
+   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md): the point's identity
+   * names it ({@link PointRecorder#identity}, raw-format's {@code PointIdentity#fileName}).
+   */
+  public Path resultFile(Protocol protocol) {
+    return PointRecorder.identity(this, protocol).path(output.out());
+  }
+
+  public RunConfig forProtocol(Protocol protocol) {
+    return new RunConfig(
+        target.forProtocol(protocol),
+        load,
+        warmup,
+        loadModel,
+        instruments.forProtocol(protocol, target.protocols().size() > 1),
+        fleet,
+        scenario,
+        output);
+  }
+
+  /**
+   * Every option with its value, defaults included: re-running these reproduces the point (the
+   * forked workers get exactly these).
+   */
+  public List<String> toArgs() {
+    List<String> args = new ArrayList<>(optionArgs());
+    output.addProvenanceArgs(args);
+    return args;
+  }
+
+  /** The {@code # options:} line: {@link #toArgs()} without --provenance (own keys already). */
+  public String optionsLine() {
+    return String.join(" ", optionArgs());
+  }
+
+  /** Each part's options, in the order every raw file's {@code # options:} line has them. */
+  private List<String> optionArgs() {
+    List<String> args = new ArrayList<>();
+    target.addProtocolArgs(args);
+    load.addCountArgs(args, loadModel.kind());
+    warmup.addArgs(args);
+    load.addCallArgs(args);
+    target.addArgs(args);
+    load.addLimitArgs(args);
+    warmup.addColdStartArgs(args);
+    output.addArgs(args);
+    loadModel.addArgs(args);
+    instruments.addArgs(args);
+    fleet.addArgs(args);
+    scenario.addArgs(args);
+    return args;
+  }
+}

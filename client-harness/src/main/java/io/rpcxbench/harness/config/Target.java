@@ -1,0 +1,141 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.spi.ClientOptions;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Which servers a point calls and how long a call may take: {@code --protocol}, {@code --host},
+ * {@code --port}, {@code --timeout} ({@link TargetOptions}). Part of {@link RunConfig}.
+ *
+ * <pre>{@code
+ * Target t = new Target(List.of(Protocol.parse("rpcx")), "198.18.0.2", Map.of(), Duration.ofSeconds(30));
+ * t.port(Protocol.parse("rpcx"));   // 8081, the catalog's
+ * t.connectTimeout();               // PT5S: min(timeout, 5s)
+ * }</pre>
+ *
+ * @param protocols the protocols to run, in this order
+ * @param host one server host, or several {@code H[:PORT]} for a client that balances ({@link
+ *     HostList})
+ * @param ports ports by protocol id that replace the catalog's
+ * @param timeout the per-call deadline
+ */
+public record Target(
+    List<Protocol> protocols, String host, Map<String, Integer> ports, Duration timeout) {
+  // Defaults, as picocli wants them (strings); the only place they are written down.
+  public static final String DEFAULT_HOST = "127.0.0.1";
+  static final String DEFAULT_TIMEOUT = "30s";
+
+  /** Connect timeout is min(timeout, this). */
+  public static final Duration MAX_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+  public Target {
+    protocols = List.copyOf(protocols);
+    ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+  }
+
+  /** Checks the values; the message names the option and the bad value. */
+  void validate() {
+    if (protocols.isEmpty()) {
+      throw new IllegalArgumentException("--protocol: name at least one protocol");
+    }
+    if (protocols.stream().distinct().count() != protocols.size()) {
+      throw new IllegalArgumentException(
+          "--protocol: a protocol is named twice: " + protocolList());
+    }
+    ports.forEach(Target::namedPort);
+    for (Protocol p : protocols) {
+      port(p + "'s default port", port(p));
+    }
+    if (timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
+    }
+    HostList hosts = HostList.parse(host);
+    for (Protocol p : protocols) {
+      if (hosts.size() > 1 && !p.balancesServers()) {
+        throw new IllegalArgumentException(
+            "--host "
+                + host
+                + ": protocol "
+                + p
+                + " takes one server host; only protocols whose client balances across servers"
+                + " take several");
+      }
+    }
+  }
+
+  private static void port(String option, int value) {
+    if (value < 1 || value > 65535) {
+      throw new IllegalArgumentException(option + " must be a TCP port (1-65535), got " + value);
+    }
+  }
+
+  /** {@code --port ID=PORT}: the id must be in the catalog. */
+  private static void namedPort(String id, int value) {
+    ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
+    if (catalog.find(id).isEmpty()) {
+      throw new IllegalArgumentException(
+          "--port "
+              + id
+              + "="
+              + value
+              + ": unknown protocol '"
+              + id
+              + "' (known: "
+              + String.join(", ", catalog.ids())
+              + ")");
+    }
+    port("--port " + id, value);
+  }
+
+  public Duration connectTimeout() {
+    return timeout.compareTo(MAX_CONNECT_TIMEOUT) < 0 ? timeout : MAX_CONNECT_TIMEOUT;
+  }
+
+  int port(Protocol protocol) {
+    return ports.getOrDefault(protocol.id(), protocol.defaultPort());
+  }
+
+  /** What a protocol's client is told; {@code threads}: the calls it may have out at once. */
+  ClientOptions clientOptions(Protocol protocol, int threads) {
+    List<InetSocketAddress> servers = HostList.parse(host).servers(port(protocol));
+    InetSocketAddress first = servers.get(0);
+    return new ClientOptions(
+        first.getHostString(), first.getPort(), timeout, connectTimeout(), threads, servers);
+  }
+
+  String protocolList() {
+    return Protocol.ids(protocols);
+  }
+
+  /** The same servers for one protocol of the point. */
+  Target forProtocol(Protocol protocol) {
+    return new Target(List.of(protocol), host, ports, timeout);
+  }
+
+  /** {@code --protocol}: the first option of every options line. */
+  void addProtocolArgs(List<String> args) {
+    args.addAll(List.of("--protocol", protocolList()));
+  }
+
+  /** {@code --host}, each protocol's {@code --port}, {@code --timeout}. */
+  void addArgs(List<String> args) {
+    args.addAll(List.of("--host", host));
+    for (Protocol p : protocols) {
+      args.addAll(List.of("--port", p.id() + "=" + port(p)));
+    }
+    args.addAll(List.of("--timeout", String.valueOf(timeout)));
+  }
+
+  /** The deadlines' keys. */
+  public void provenance(Map<String, String> m) {
+    m.put("timeout", timeout.toString());
+    m.put("connect_timeout", connectTimeout().toString());
+  }
+}

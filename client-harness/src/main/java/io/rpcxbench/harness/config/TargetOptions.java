@@ -1,0 +1,43 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.harness.protocol.Protocol;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Where the servers are and how long a call may take. */
+public final class TargetOptions {
+  @Option(
+      names = "--host",
+      paramLabel = "H[:PORT][,H[:PORT]...]",
+      defaultValue = Target.DEFAULT_HOST,
+      description =
+          "Server host (default: ${DEFAULT-VALUE}); several, each with an optional port, for a"
+              + " protocol whose client balances across servers.")
+  String host;
+
+  @Option(
+      names = "--port",
+      paramLabel = "ID=PORT",
+      description =
+          "A protocol's server port, e.g. --port rpcx=9081 (repeatable; default: the"
+              + " catalog's, see --list-protocols).")
+  Map<String, Integer> ports = new LinkedHashMap<>();
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = Target.DEFAULT_TIMEOUT,
+      converter = DurationConverter.class,
+      description =
+          "Per-call deadline for every protocol, e.g. 500ms, 30s, PT1M"
+              + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
+  Duration timeout;
+
+  /** The target of {@code protocols} (given by the command's {@code --protocol}). */
+  public Target target(List<Protocol> protocols) {
+    return new Target(protocols, host, ports, timeout);
+  }
+}

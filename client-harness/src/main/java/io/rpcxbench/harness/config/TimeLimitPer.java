@@ -1,0 +1,15 @@
+package io.rpcxbench.harness.config;
+
+import java.util.Locale;
+
+/** What {@code --time-limit} bounds: the whole point (the paper's 600 s) or each run. */
+public enum TimeLimitPer {
+  /** From the harness's start to the last run's last reply. */
+  POINT,
+  /** From each run's release to its last reply. */
+  RUN;
+
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

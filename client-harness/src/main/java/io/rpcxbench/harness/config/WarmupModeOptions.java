@@ -1,0 +1,151 @@
+package io.rpcxbench.harness.config;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * How a point warms up: {@code --warmup-mode fixed|steady}, the steady warm-up's settings ({@link
+ * SteadyWarmup}) and {@code --paper}. Without any of them, nor {@code --warmup} or {@code
+ * --cold-start}, the warm-up is steady (JMH-style, until converged); {@code --paper} is the paper's
+ * cold method (no warm-up, order 0 includes start-up and the report drops it), and so is an
+ * explicit {@code --warmup 0s}.
+ *
+ * <pre>{@code
+ * rpcx-bench run --protocol rpcx --threads 10 --requests 100            # steady warm-up
+ * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --paper    # none, the paper's
+ * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --warmup 5s
+ * }</pre>
+ */
+public final class WarmupModeOptions {
+  /** The options that only a steady warm-up takes. */
+  private static final List<String> STEADY_OPTIONS =
+      List.of("--warmup-iteration", "--warmup-tolerance", "--warmup-max");
+
+  @Option(
+      names = "--paper",
+      description =
+          "The paper's cold method in one flag: no warm-up (order 0 includes start-up; the report"
+              + " drops it), the paper's defaults. Contradicts any warm-up option.")
+  boolean paper;
+
+  @Option(
+      names = "--warmup-mode",
+      paramLabel = "fixed|steady",
+      description =
+          "steady (the default without --warmup, --cold-start or --paper): warm-up iterations of"
+              + " the point's load until two in a row differ in calls/s by less than"
+              + " --warmup-tolerance, at most --warmup-max (JMH-style); fixed: warm up for"
+              + " --warmup (0s: none, the paper's method).")
+  String mode;
+
+  @Option(
+      names = "--warmup-iteration",
+      paramLabel = "DURATION",
+      defaultValue = SteadyWarmup.DEFAULT_ITERATION,
+      converter = DurationConverter.class,
+      description = "Steady warm-up: each iteration's length (default: ${DEFAULT-VALUE}).")
+  Duration iteration;
+
+  @Option(
+      names = "--warmup-tolerance",
+      paramLabel = "PCT",
+      defaultValue = SteadyWarmup.DEFAULT_TOLERANCE,
+      description =
+          "Steady warm-up: converged when two iterations in a row differ by less than this"
+              + " (default: ${DEFAULT-VALUE}).")
+  String tolerance;
+
+  @Option(
+      names = "--warmup-max",
+      paramLabel = "DURATION",
+      defaultValue = SteadyWarmup.DEFAULT_MAX,
+      converter = DurationConverter.class,
+      description =
+          "Steady warm-up: the cap; the runs start then even when not converged, and the file"
+              + " says so (default: ${DEFAULT-VALUE}).")
+  Duration max;
+
+  /**
+   * The warm-up asked for or defaulted to: with {@code load}'s {@code --warmup} and {@code
+   * --cold-start}, the steady warm-up or none.
+   *
+   * @throws ParameterException for a bad mode or value, a steady warm-up beside {@code --warmup} or
+   *     {@code --cold-start}, or {@code --paper} beside a warm-up option
+   */
+  public WarmupPlan resolve(LoadOptions load, CommandLine cl) {
+    CommandLine.ParseResult parsed = cl.getParseResult();
+    try {
+      if (paper) {
+        requireNoWarmUpOption(load, parsed);
+      }
+      switch (mode(load, parsed)) {
+        case "fixed" -> {
+          for (String option : STEADY_OPTIONS) {
+            if (given(parsed, option)) {
+              throw new IllegalArgumentException(option + " goes with --warmup-mode steady");
+            }
+          }
+          return new WarmupPlan(load.warmup, load.coldStart, null);
+        }
+        case "steady" -> {
+          if (!load.warmup.isZero()) {
+            throw new IllegalArgumentException(
+                "--warmup-mode steady warms up until converged: it replaces --warmup "
+                    + DurationConverter.format(load.warmup));
+          }
+          if (load.coldStart) {
+            throw new IllegalArgumentException(
+                "--cold-start measures the first calls in order 0; it cannot be combined with"
+                    + " --warmup-mode steady");
+          }
+          SteadyWarmup steady =
+              new SteadyWarmup(iteration, SteadyWarmup.parsePercent(tolerance), max);
+          steady.validate();
+          return new WarmupPlan(load.warmup, load.coldStart, steady);
+        }
+        default ->
+            throw new IllegalArgumentException(
+                "--warmup-mode: '" + mode + "' is not fixed or steady");
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(cl, e.getMessage());
+    }
+  }
+
+  /**
+   * The mode given, else the default: none (fixed, 0s) with --paper, --cold-start or an explicit
+   * --warmup, which each choose their warm-up; steady otherwise.
+   */
+  private String mode(LoadOptions load, CommandLine.ParseResult parsed) {
+    if (mode != null) {
+      return mode.trim().toLowerCase(Locale.ROOT);
+    }
+    boolean chosen = paper || load.coldStart || given(parsed, "--warmup");
+    return chosen ? "fixed" : "steady";
+  }
+
+  /** --paper is no warm-up: a warm-up option beside it contradicts it. */
+  private void requireNoWarmUpOption(LoadOptions load, CommandLine.ParseResult parsed) {
+    String contradiction = null;
+    if (mode != null && !mode.trim().equalsIgnoreCase("fixed")) {
+      contradiction = "--warmup-mode " + mode;
+    } else if (!load.warmup.isZero()) {
+      contradiction = "--warmup " + DurationConverter.format(load.warmup);
+    } else {
+      contradiction =
+          STEADY_OPTIONS.stream().filter(o -> given(parsed, o)).findFirst().orElse(null);
+    }
+    if (contradiction != null) {
+      throw new IllegalArgumentException(
+          "--paper is the paper's cold method, no warm-up: it contradicts " + contradiction);
+    }
+  }
+
+  private static boolean given(CommandLine.ParseResult parsed, String option) {
+    return parsed != null && parsed.hasMatchedOption(option);
+  }
+}

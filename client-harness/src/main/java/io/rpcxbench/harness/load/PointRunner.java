@@ -1,0 +1,80 @@
+package io.rpcxbench.harness.load;
+
+import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.output.IntervalLog;
+import io.rpcxbench.harness.output.RunResult;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.spi.BenchClient;
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * Puts one point's load on a client, run after run, in one of the load models ({@link LoadModel}):
+ * {@link ClosedLoop} (the paper's), {@link OpenLoopRunner}, {@link InFlightRunner}. Each owns the
+ * point's interval log, if any.
+ */
+public interface PointRunner extends AutoCloseable {
+  /** One run (order {@code order}); returns when its last reply is in. */
+  RunResult run(int order) throws InterruptedException;
+
+  /** The same load for {@code duration}, nothing recorded but counts. */
+  LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException;
+
+  /**
+   * One run under {@code --time-limit}, timed from {@code since} (a nanoTime, --cold-start) when
+   * that is >= 0. The open and in-flight models run for a bounded schedule or call count: they
+   * check the limit before the run and ignore {@code since} (--cold-start is the closed loop's).
+   *
+   * @throws TimeLimit.Reached when the run's deadline has passed
+   */
+  default RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limit.runDeadline(System.nanoTime())) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return run(order);
+  }
+
+  /** The warm-up under the point's time limit ({@link TimeLimit#warmupDeadline()}). */
+  default LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limitDeadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return warmUp(duration);
+  }
+
+  /** Whether calls go through the client's async API (else one thread per outstanding call). */
+  boolean async();
+
+  @Override
+  void close();
+
+  /**
+   * The runner of {@code config}'s model; it writes {@code config}'s interval log, if any, tagged
+   * with the protocol and {@code clientHost}.
+   */
+  static PointRunner open(
+      BenchClient client, RunConfig config, CallKind.CallInput input, String clientHost)
+      throws IOException {
+    Protocol protocol = config.protocols().get(0);
+    IntervalLog log =
+        config.instruments().hlog() == null
+            ? null
+            : IntervalLog.open(config.instruments().hlog(), protocol.id(), clientHost);
+    try {
+      return switch (config.loadModel().kind()) {
+        case CLOSED -> new ClosedLoop(new LoadRunner(client, config, input), log);
+        case OPEN -> new OpenLoopRunner(client, config, input, log);
+        case IN_FLIGHT -> new InFlightRunner(client, config, input, log);
+      };
+    } catch (RuntimeException e) {
+      if (log != null) {
+        log.close();
+      }
+      throw e;
+    }
+  }
+}

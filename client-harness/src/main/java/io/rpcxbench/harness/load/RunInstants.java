@@ -1,0 +1,47 @@
+package io.rpcxbench.harness.load;
+
+import io.rpcxbench.harness.output.RunResult;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * When a run happened on the wall clock: the raw file's {@code start_epoch_us} and {@code
+ * end_epoch_us} columns (docs/raw-format.md), epoch microseconds of the release and of the last
+ * reply. They let {@code report merge-hosts} take a point's runtime across client hosts from the
+ * earliest start to the latest end. The end is the start plus the run's monotonic time, so the two
+ * differ by exactly {@code timeTotal}.
+ */
+public final class RunInstants {
+  public static final String START = "start_epoch_us";
+  public static final String END = "end_epoch_us";
+
+  private RunInstants() {}
+
+  /** Now on the wall clock, epoch µs. */
+  public static long wallMicros() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
+  }
+
+  /** The two columns of a run released at {@code startMicros} that took {@code nanos}. */
+  static Map<String, String> columns(long startMicros, long nanos) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put(START, String.valueOf(startMicros));
+    m.put(END, String.valueOf(startMicros + Math.max(1, nanos) / 1000));
+    return m;
+  }
+
+  /**
+   * {@code r} with the columns, if its runner did not add them: the end is now (the runner just
+   * returned), the start the end minus the run's time. The closed loop stamps its runs itself, at
+   * the release.
+   */
+  public static RunResult stamp(RunResult r) {
+    if (r.extra().containsKey(START)) {
+      return r;
+    }
+    long end = wallMicros();
+    return r.withExtra(columns(end - r.timeNanos() / 1000, r.timeNanos()));
+  }
+}

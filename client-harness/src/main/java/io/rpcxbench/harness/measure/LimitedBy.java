@@ -1,0 +1,131 @@
+package io.rpcxbench.harness.measure;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What held a run's throughput down: the client's CPU, the server's CPU, the link, none of them
+ * (the calls waited on each other: latency-bound, e.g. one caller), or the machine (contended:
+ * other work on the box, {@link MachineNoise}). A resource counts when it was busy at least {@value
+ * #SATURATED_PERCENT} % of the run: its CPU time over the run's wall time and the cores it may use,
+ * or the busier direction's bits over the link's rate; of several, the busiest. Every raw row names
+ * it ({@code limited_by}), so that no figure of the client library is read as one of the server.
+ *
+ * <pre>{@code
+ * LimitedBy.Usage u = LimitedBy.Usage.of(wallNanos, clientCpuNanos, 1, serverCpuNanos, 1, -1, Double.NaN);
+ * LimitedBy.classify(u);         // CLIENT, SERVER, LINK or NONE
+ * LimitedBy.classify(u, true);   // CONTENDED, unless the link was the limit
+ * }</pre>
+ */
+public enum LimitedBy {
+  CLIENT,
+  SERVER,
+  LINK,
+  NONE,
+  /** The box, not the protocol, was the limit: the run was contended ({@link MachineNoise}). */
+  CONTENDED;
+
+  static final int SATURATED_PERCENT = 90;
+
+  /** Share of a resource that counts as saturated. */
+  static final double SATURATED = SATURATED_PERCENT / 100.0;
+
+  /** As the {@code limited_by} column writes it: client, server, link, none, contended. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * How busy each resource was over a run, as a share of what it could give (1.0: all of it); NaN
+   * when it was not measured (no {@code --server-pid}, no known link rate).
+   */
+  public record Usage(double client, double server, double link) {
+    /**
+     * From a run's figures.
+     *
+     * @param wallNanos the run's wall time
+     * @param clientCpuNanos the client process's CPU time in the run
+     * @param clientCores the cores the client may run on
+     * @param serverCpuNanos the server's CPU time in the run, or -1 when not measured
+     * @param serverCores the cores the server may run on
+     * @param linkBytes bytes the busier direction of the link carried in the run, or -1
+     * @param linkBitsPerSecond the link's rate, NaN when unknown
+     */
+    public static Usage of(
+        long wallNanos,
+        long clientCpuNanos,
+        int clientCores,
+        long serverCpuNanos,
+        int serverCores,
+        long linkBytes,
+        double linkBitsPerSecond) {
+      double wall = Math.max(1, wallNanos);
+      double client = clientCpuNanos / wall / Math.max(1, clientCores);
+      double server =
+          serverCpuNanos < 0 ? Double.NaN : serverCpuNanos / wall / Math.max(1, serverCores);
+      double link =
+          linkBytes < 0 || !(linkBitsPerSecond > 0)
+              ? Double.NaN
+              : linkBytes * 8.0 / (wall / 1e9) / linkBitsPerSecond;
+      return new Usage(client, server, link);
+    }
+  }
+
+  /**
+   * The saturated resource (at least {@link #SATURATED} busy), the busiest when several are; on a
+   * tie the server before the link before the client. NONE when none is.
+   */
+  public static LimitedBy classify(Usage u) {
+    LimitedBy limit = NONE;
+    double most = SATURATED;
+    // in the order ties are broken: the first at a given share wins
+    for (LimitedBy candidate : new LimitedBy[] {SERVER, LINK, CLIENT}) {
+      double share =
+          switch (candidate) {
+            case SERVER -> u.server();
+            case LINK -> u.link();
+            default -> u.client();
+          };
+      if (!Double.isNaN(share) && (share > most || (limit == NONE && share >= most))) {
+        limit = candidate;
+        most = share;
+      }
+    }
+    return limit;
+  }
+
+  /**
+   * As {@link #classify(Usage)}, but a contended run is {@code CONTENDED} instead of client, server
+   * or none: a side starved by other work, or one that merely looks saturated beside it, does not
+   * measure the protocol. A full link stays the limit: a shaped link's rate does not depend on the
+   * CPUs.
+   */
+  public static LimitedBy classify(Usage u, boolean contended) {
+    LimitedBy limit = classify(u);
+    return contended && limit != LINK ? CONTENDED : limit;
+  }
+
+  private static final Pattern RATE =
+      Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]i?)?(bit|bps)?", Pattern.CASE_INSENSITIVE);
+
+  /**
+   * A link rate as tc writes it ({@code 1mbit}, {@code 100kbit}, {@code 1gbit}, {@code 10mbps} for
+   * bytes, {@code 1mibit}), in bits/s; NaN for anything else ({@code ?}, empty, null).
+   */
+  public static double linkBitsPerSecond(String rate) {
+    if (rate == null) {
+      return Double.NaN;
+    }
+    Matcher m = RATE.matcher(rate.trim());
+    if (!m.matches()) {
+      return Double.NaN;
+    }
+    double value = Double.parseDouble(m.group(1));
+    String prefix = m.group(2) == null ? "" : m.group(2).toLowerCase(Locale.ROOT);
+    double base = prefix.endsWith("i") ? 1024 : 1000;
+    int power = prefix.isEmpty() ? 0 : "kmgt".indexOf(prefix.charAt(0)) + 1;
+    double bits = value * Math.pow(base, power);
+    return "bps".equalsIgnoreCase(m.group(3)) ? bits * 8 : bits;
+  }
+}

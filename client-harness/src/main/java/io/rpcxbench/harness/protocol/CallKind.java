@@ -1,0 +1,144 @@
+package io.rpcxbench.harness.protocol;
+
+import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.api.Item;
+import io.rpcxbench.spi.BenchClient;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+
+/** The contract's four calls: what each call sends, and how its reply is checked (every one). */
+public enum CallKind {
+  /** hello(name) with a name unique per call, so a reply meant for another call is caught. */
+  HELLO(0) {
+    @Override
+    public void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
+      String name = prefix + sequence;
+      check(name, client.hello(name));
+    }
+
+    @Override
+    public CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      String name = prefix + sequence;
+      return client.helloAsync(name).thenAccept(reply -> check(name, reply));
+    }
+
+    private void check(String name, String reply) {
+      String expected = BenchContract.helloReply(name);
+      if (!expected.equals(reply)) {
+        throw new WrongReplyException("expected '" + expected + "', got '" + reply + "'");
+      }
+    }
+  },
+  /** echo(payload): the same bytes must come back. */
+  ECHO(64) {
+    @Override
+    public void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
+      check(input, client.echo(input.payload()));
+    }
+
+    @Override
+    public CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      return client.echoAsync(input.payload()).thenAccept(reply -> check(input, reply));
+    }
+
+    private void check(CallInput input, byte[] reply) {
+      if (!Arrays.equals(input.payload(), reply)) {
+        throw new WrongReplyException(
+            "echo of "
+                + input.payload().length
+                + " bytes came back "
+                + (reply == null ? "null" : "as " + reply.length + " different bytes"));
+      }
+    }
+  },
+  /** put(key, value): the Geode put, a 64 B key unique per call and a value of --payload bytes. */
+  PUT(BenchContract.DEFAULT_VALUE_BYTES) {
+    @Override
+    public void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
+      String key = BenchContract.putKey(prefix, sequence, BenchContract.DEFAULT_KEY_BYTES);
+      check(key, client.put(key, input.payload()));
+    }
+
+    @Override
+    public CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      String key = BenchContract.putKey(prefix, sequence, BenchContract.DEFAULT_KEY_BYTES);
+      return client.putAsync(key, input.payload()).thenAccept(ok -> check(key, ok));
+    }
+
+    private void check(String key, Boolean ok) {
+      if (!Boolean.TRUE.equals(ok)) {
+        throw new WrongReplyException("put of key '" + key + "' answered " + ok);
+      }
+    }
+  },
+  /** items(n): Infobip's list of n records, compared field by field. */
+  ITEMS(0) {
+    @Override
+    public void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
+      check(input, client.items(input.items()));
+    }
+
+    @Override
+    public CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      return client.itemsAsync(input.items()).thenAccept(reply -> check(input, reply));
+    }
+
+    private void check(CallInput input, List<Item> reply) {
+      if (!input.expectedItems().equals(reply)) {
+        throw new WrongReplyException(
+            "items("
+                + input.items()
+                + ") came back "
+                + (reply == null ? "null" : "as " + reply.size() + " different items"));
+      }
+    }
+  };
+
+  private final int defaultPayload;
+
+  CallKind(int defaultPayload) {
+    this.defaultPayload = defaultPayload;
+  }
+
+  /** Makes one call; throws on failure or on a wrong reply. */
+  public abstract void invoke(BenchClient client, CallInput input, String prefix, int sequence);
+
+  /**
+   * Starts one call with the client's async API; the future fails on failure or on a wrong reply
+   * ({@link WrongReplyException}), never throws.
+   */
+  public abstract CompletableFuture<Void> invokeAsync(
+      BenchClient client, CallInput input, String prefix, int sequence);
+
+  /** Bytes sent when {@code --payload} is not given: echo 64, put 512 (Geode), others none. */
+  public int defaultPayload() {
+    return defaultPayload;
+  }
+
+  /** Whether {@code --payload} means anything to this call. */
+  public boolean sendsPayload() {
+    return this == ECHO || this == PUT;
+  }
+
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** What every call of a point sends, built once per protocol JVM before any run. */
+  public record CallInput(byte[] payload, int items, List<Item> expectedItems) {}
+
+  /** A reply that arrived but is not the right answer: counts as an error. */
+  public static final class WrongReplyException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public WrongReplyException(String message) {
+      super("wrong reply: " + message);
+    }
+  }
+}
