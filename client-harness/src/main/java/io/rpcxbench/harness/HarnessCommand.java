@@ -9,6 +9,7 @@ import io.rpcxbench.harness.config.OutputOptions;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.config.ScenarioOptions;
+import io.rpcxbench.harness.config.Target;
 import io.rpcxbench.harness.config.TargetOptions;
 import io.rpcxbench.harness.config.WarmupModeOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
@@ -152,6 +153,11 @@ public final class HarnessCommand implements Callable<Integer> {
       return OK;
     }
     RunConfig config = config();
+    try {
+      config.target().checkTlsFiles();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
     Thresholds checks = thresholds();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
@@ -240,7 +246,7 @@ public final class HarnessCommand implements Callable<Integer> {
     WarmupPlan warmup = warmupMode.resolve(load, spec.commandLine());
     RunConfig config =
         new RunConfig(
-            target.target(what.protocols),
+            target(),
             load.load(),
             warmup,
             model,
@@ -254,6 +260,14 @@ public final class HarnessCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  private Target target() {
+    try {
+      return target.target(what.protocols);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   private Scenario scenario() {

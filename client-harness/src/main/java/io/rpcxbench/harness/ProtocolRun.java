@@ -52,6 +52,7 @@ public final class ProtocolRun {
               PointKey.names().stream().filter(k -> !k.equals(PointKey.LINK_RATE.key())),
               Stream.of(
                   "status",
+                  "tls_session",
                   "type",
                   "label",
                   "runs",
@@ -146,10 +147,10 @@ public final class ProtocolRun {
       if (!probe(client, input, where)) {
         return HarnessCommand.CALLS_FAILED;
       }
-      PointRecorder recorder =
-          new PointRecorder(
-              config.resultFile(protocol),
-              provenance(config, provenance, client.describe(), started));
+      Map<String, String> keys = provenance(config, provenance, client.describe(), started);
+      // what the probe's handshake negotiated, e.g. "TLSv1.3 TLS_AES_128_GCM_SHA256"
+      client.tlsSession().ifPresent(session -> keys.put("tls_session", session));
+      PointRecorder recorder = new PointRecorder(config.resultFile(protocol), keys);
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {
       err.println("cannot write " + config.instruments().hlog() + ": " + e);

@@ -38,6 +38,7 @@ import java.util.regex.Pattern;
  * @param scenario {@code single} or {@code chain}
  * @param work the servers' work per call (zero: none)
  * @param workKind {@code sleep} or {@code cpu}
+ * @param tls {@code off}, {@code tls} or {@code mtls}
  * @param linkRate the lab link's rate ({@code 1gbit}); empty: no lab
  * @param clientHost the client host; empty: unknown. Not in the file name
  */
@@ -55,6 +56,7 @@ public record PointIdentity(
     String scenario,
     Duration work,
     String workKind,
+    String tls,
     String linkRate,
     String clientHost) {
   public static final String CLOSED = PointKey.LOAD_MODEL.absent();
@@ -76,6 +78,7 @@ public record PointIdentity(
           scenario,
           work,
           workKind,
+          tls,
           linkRate,
           clientHost
         }) {
@@ -127,6 +130,7 @@ public record PointIdentity(
         PointKey.SCENARIO.absent(),
         Duration.ZERO,
         PointKey.WORK_KIND.absent(),
+        PointKey.TLS.absent(),
         "",
         "");
   }
@@ -159,6 +163,7 @@ public record PointIdentity(
         lower(PointKey.SCENARIO.read(provenance)),
         work(PointKey.WORK.read(provenance)),
         lower(PointKey.WORK_KIND.read(provenance)),
+        lower(PointKey.TLS.read(provenance)),
         linkRate(provenance),
         lower(PointKey.CLIENT_HOST.read(provenance)));
   }
@@ -184,6 +189,11 @@ public record PointIdentity(
             PointKey.SCENARIO.key(), name,
             PointKey.WORK.key(), perCall.toString(),
             PointKey.WORK_KIND.key(), kind));
+  }
+
+  /** This point over TLS: {@code tls}, {@code mtls}, or {@code off} (plaintext). */
+  public PointIdentity withTls(String mode) {
+    return with(Map.of(PointKey.TLS.key(), mode));
   }
 
   /** This point over a lab link ({@code 1gbit}); empty: no lab. */
@@ -213,15 +223,20 @@ public record PointIdentity(
 
   /**
    * The point's file name under {@code <out>/<protocol>/}: the scenario's prefix ({@code chain-},
-   * {@code w100ms-}, {@code chain-w2s-cpu-}), then the call's when it is not the paper's hello
-   * ({@code echo-p1024-}, {@code items-n10-}), then the load model's name: {@code t10-r100.csv}
-   * (closed), {@code inflight-n64-r1000.csv}, {@code open-r1000-d30s.csv}, {@code
-   * open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the link and the client host are not
-   * in it: a results folder holds one of each (sweep.sh's layout), the report tells folders apart
-   * by the provenance.
+   * {@code w100ms-}, {@code chain-w2s-cpu-}) after TLS's ({@code tls-}, {@code mtls-}), then the
+   * call's when it is not the paper's hello ({@code echo-p1024-}, {@code items-n10-}), then the
+   * load model's name: {@code t10-r100.csv} (closed), {@code inflight-n64-r1000.csv}, {@code
+   * open-r1000-d30s.csv}, {@code open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the
+   * link and the client host are not in it: a results folder holds one of each (sweep.sh's layout),
+   * the report tells folders apart by the provenance.
    */
   public String fileName() {
-    return scenarioPrefix() + callPrefix() + modelName() + ".csv";
+    return tlsPrefix() + scenarioPrefix() + callPrefix() + modelName() + ".csv";
+  }
+
+  /** {@code tls-}, {@code mtls-}; empty for plaintext. */
+  private String tlsPrefix() {
+    return tls.equals(PointKey.TLS.absent()) ? "" : slug(tls) + "-";
   }
 
   /** {@code out/<protocol>/<fileName()>}. */
@@ -231,7 +246,7 @@ public record PointIdentity(
 
   /**
    * The identity's provenance keys as a file carries them, in {@link PointKey} order; the open
-   * loop's keys only for an open point, the link and client host only when known.
+   * loop's keys only for an open point, TLS only when on, the link and client host only when known.
    */
   public Map<String, String> provenance() {
     Map<String, String> m = new LinkedHashMap<>();
@@ -250,6 +265,9 @@ public record PointIdentity(
     m.put(PointKey.SCENARIO.key(), scenario);
     m.put(PointKey.WORK.key(), work.toString());
     m.put(PointKey.WORK_KIND.key(), workKind);
+    if (!tls.equals(PointKey.TLS.absent())) {
+      m.put(PointKey.TLS.key(), tls);
+    }
     if (!linkRate.isEmpty()) {
       m.put(PointKey.LINK_RATE.key(), linkRate);
     }

@@ -44,6 +44,11 @@ public enum PointKey {
   WORK("work", "PT0S"),
   /** {@code sleep} or {@code cpu}. */
   WORK_KIND("work_kind", "sleep"),
+  /**
+   * {@code off} (plaintext: the paper's), {@code tls} or {@code mtls} (the client's certificate
+   * too).
+   */
+  TLS("tls", "off"),
   /** The lab link's rate ({@code 1gbit}); empty: no lab. Given by the lab, not the harness. */
   LINK_RATE("link_rate", ""),
   /** The client host's name; empty: unknown. Not part of the file name (one folder per host). */

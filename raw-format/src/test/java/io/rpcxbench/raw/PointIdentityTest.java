@@ -22,6 +22,20 @@ class PointIdentityTest {
   }
 
   @Test
+  void aTlsPointIsAnotherPointAndItsNameSaysSo() {
+    PointIdentity mtls = HELLO.withCall("items", 0, 10).withTls("mtls");
+    assertThat(mtls.fileName()).isEqualTo("mtls-items-n10-t10-r100.csv");
+    assertThat(mtls).isNotEqualTo(HELLO.withCall("items", 0, 10));
+    assertThat(mtls.provenance()).containsEntry("tls", "mtls");
+    assertThat(PointIdentity.of(mtls.provenance())).isEqualTo(mtls);
+    assertThat(HELLO.provenance()).doesNotContainKey("tls");
+    assertThat(PointIdentity.of(Map.of("protocol", "rpcx", "threads", "10", "requests", "100")))
+        .isEqualTo(HELLO)
+        .extracting(PointIdentity::tls)
+        .isEqualTo("off");
+  }
+
+  @Test
   void namesOfTheLoadModelsAndScenariosAreTheHarnesss() {
     Duration w100 = Duration.ofMillis(100);
     assertThat(PointIdentity.inFlight("grpc", 64, 1000).fileName())

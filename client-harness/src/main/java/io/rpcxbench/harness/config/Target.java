@@ -3,7 +3,10 @@ package io.rpcxbench.harness.config;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -11,8 +14,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Which servers a point calls and how long a call may take: {@code --protocol}, {@code --host},
- * {@code --port}, {@code --timeout} ({@link TargetOptions}). Part of {@link RunConfig}.
+ * Which servers a point calls, how long a call may take and whether over TLS: {@code --protocol},
+ * {@code --host}, {@code --port}, {@code --timeout}, {@code --tls-ca}, {@code --tls-cert}, {@code
+ * --tls-key} ({@link TargetOptions}). Part of {@link RunConfig}.
  *
  * <pre>{@code
  * Target t = new Target(List.of(Protocol.parse("rpcx")), "198.18.0.2", Map.of(), Duration.ofSeconds(30));
@@ -25,9 +29,14 @@ import java.util.TreeMap;
  *     HostList})
  * @param ports ports by protocol id that replace the catalog's
  * @param timeout the per-call deadline
+ * @param tls the client's TLS files (docs/tls.md); null: plaintext
  */
 public record Target(
-    List<Protocol> protocols, String host, Map<String, Integer> ports, Duration timeout) {
+    List<Protocol> protocols,
+    String host,
+    Map<String, Integer> ports,
+    Duration timeout,
+    ClientTls tls) {
   // Defaults, as picocli wants them (strings); the only place they are written down.
   public static final String DEFAULT_HOST = "127.0.0.1";
   static final String DEFAULT_TIMEOUT = "30s";
@@ -38,6 +47,12 @@ public record Target(
   public Target {
     protocols = List.copyOf(protocols);
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+  }
+
+  /** Plaintext. */
+  public Target(
+      List<Protocol> protocols, String host, Map<String, Integer> ports, Duration timeout) {
+    this(protocols, host, ports, timeout, null);
   }
 
   /** Checks the values; the message names the option and the bad value. */
@@ -56,6 +71,9 @@ public record Target(
     if (timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("--timeout must be positive, got " + timeout);
     }
+    if (tls != null) {
+      validateTls();
+    }
     HostList hosts = HostList.parse(host);
     for (Protocol p : protocols) {
       if (hosts.size() > 1 && !p.balancesServers()) {
@@ -68,6 +86,43 @@ public record Target(
                 + " take several");
       }
     }
+  }
+
+  /**
+   * The TLS files can be read (checked before a point runs, not when a runner plans it: it makes
+   * them when its servers start).
+   */
+  public void checkTlsFiles() {
+    if (tls == null) {
+      return;
+    }
+    readable("--tls-ca", tls.ca());
+    if (tls.cert() != null) {
+      readable("--tls-cert", tls.cert());
+      readable("--tls-key", tls.key());
+    }
+  }
+
+  private void validateTls() {
+    for (Protocol p : protocols) {
+      if (!p.supportsTls()) {
+        throw new IllegalArgumentException(
+            "--tls-ca: protocol "
+                + p
+                + " has no TLS wired (docs/tls.md lists those that do); run it without --tls-ca");
+      }
+    }
+  }
+
+  private static void readable(String option, Path file) {
+    if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+      throw new IllegalArgumentException(option + ": no readable file " + file);
+    }
+  }
+
+  /** {@code off}, {@code tls} or {@code mtls}: the point's TLS, part of its identity. */
+  public String tlsMode() {
+    return tls == null ? "off" : tls.presentsCertificate() ? "mtls" : "tls";
   }
 
   private static void port(String option, int value) {
@@ -106,8 +161,10 @@ public record Target(
   ClientOptions clientOptions(Protocol protocol, int threads) {
     List<InetSocketAddress> servers = HostList.parse(host).servers(port(protocol));
     InetSocketAddress first = servers.get(0);
-    return new ClientOptions(
-        first.getHostString(), first.getPort(), timeout, connectTimeout(), threads, servers);
+    ClientOptions plain =
+        new ClientOptions(
+            first.getHostString(), first.getPort(), timeout, connectTimeout(), threads, servers);
+    return tls == null ? plain : plain.withTls(tls);
   }
 
   String protocolList() {
@@ -116,7 +173,7 @@ public record Target(
 
   /** The same servers for one protocol of the point. */
   Target forProtocol(Protocol protocol) {
-    return new Target(List.of(protocol), host, ports, timeout);
+    return new Target(List.of(protocol), host, ports, timeout, tls);
   }
 
   /** {@code --protocol}: the first option of every options line. */
@@ -131,6 +188,13 @@ public record Target(
       args.addAll(List.of("--port", p.id() + "=" + port(p)));
     }
     args.addAll(List.of("--timeout", String.valueOf(timeout)));
+    if (tls != null) {
+      args.addAll(List.of("--tls-ca", tls.ca().toString()));
+      if (tls.cert() != null) {
+        args.addAll(
+            List.of("--tls-cert", tls.cert().toString(), "--tls-key", tls.key().toString()));
+      }
+    }
   }
 
   /** The deadlines' keys. */

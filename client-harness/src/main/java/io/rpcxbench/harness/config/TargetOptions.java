@@ -1,6 +1,8 @@
 package io.rpcxbench.harness.config;
 
 import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.spi.ClientTls;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +38,42 @@ public final class TargetOptions {
               + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
   Duration timeout;
 
+  @Option(
+      names = "--tls-ca",
+      paramLabel = "FILE",
+      description =
+          "Call over TLS, trusting the CA certificate(s) in this PEM file (docs/tls.md; make a"
+              + " test CA with tls-kit.jar). Only protocols with TLS wired take it.")
+  Path tlsCa;
+
+  @Option(
+      names = "--tls-cert",
+      paramLabel = "FILE",
+      description = "With --tls-ca: this client certificate (PEM) for mTLS; needs --tls-key.")
+  Path tlsCert;
+
+  @Option(
+      names = "--tls-key",
+      paramLabel = "FILE",
+      description = "With --tls-cert: its PKCS#8 private key (PEM).")
+  Path tlsKey;
+
   /** The target of {@code protocols} (given by the command's {@code --protocol}). */
   public Target target(List<Protocol> protocols) {
-    return new Target(protocols, host, ports, timeout);
+    return new Target(protocols, host, ports, timeout, tls());
+  }
+
+  private ClientTls tls() {
+    if (tlsCa == null) {
+      if (tlsCert != null || tlsKey != null) {
+        throw new IllegalArgumentException(
+            "--tls-cert and --tls-key need --tls-ca (the CA the client trusts)");
+      }
+      return null;
+    }
+    if ((tlsCert == null) != (tlsKey == null)) {
+      throw new IllegalArgumentException("--tls-cert and --tls-key go together (mTLS)");
+    }
+    return new ClientTls(tlsCa, tlsCert, tlsKey);
   }
 }

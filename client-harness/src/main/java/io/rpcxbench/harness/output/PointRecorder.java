@@ -78,6 +78,7 @@ public final class PointRecorder {
         .withCall(
             config.load().call().id(), config.load().payloadBytesSent(), config.load().itemsAsked())
         .withScenario(scenario.kind().id(), scenario.work(), scenario.workKind())
+        .withTls(config.target().tlsMode())
         .withLinkRate(config.output().provenance().getOrDefault(PointKey.LINK_RATE.key(), ""));
   }
 

@@ -44,6 +44,11 @@ public final class Protocol {
     return provider.balancesServers();
   }
 
+  /** Whether its client and server speak TLS here (docs/tls.md). */
+  public boolean supportsTls() {
+    return provider.supportsTls();
+  }
+
   /** The libraries under test with their versions, as the plug-in reports them; "" if none. */
   public String stack() {
     String stack = provider.stack();

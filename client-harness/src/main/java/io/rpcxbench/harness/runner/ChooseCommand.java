@@ -334,7 +334,8 @@ public final class ChooseCommand implements Callable<Integer> {
             target.sshDestination(),
             !fork,
             clientFlags(),
-            SweepCommand.home());
+            SweepCommand.home(),
+            target.tls(where, "single"));
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),

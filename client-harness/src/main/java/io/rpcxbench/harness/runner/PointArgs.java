@@ -34,6 +34,7 @@ final class PointArgs {
     if (!s.work().isZero()) {
       args.addAll(List.of("--work", workText(s), "--work-kind", s.workKind()));
     }
+    args.addAll(s.runTls().clientArgs());
     args.addAll(s.harnessOptions());
     provenance.forEach((k, v) -> args.addAll(List.of("--provenance", k + "=" + v)));
     return args;

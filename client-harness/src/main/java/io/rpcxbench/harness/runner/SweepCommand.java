@@ -238,7 +238,8 @@ public final class SweepCommand implements Callable<Integer> {
               target.sshDestination(),
               inProcess,
               clientFlags,
-              home());
+              home(),
+              target.tls(where, plan.scenario));
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {

@@ -36,12 +36,18 @@ record SweepSettings(
     String serverSsh,
     boolean inProcess,
     List<String> clientJvmFlags,
-    Path home) {
+    Path home,
+    String tls) {
   SweepSettings {
     protocols = List.copyOf(protocols);
     ports = Map.copyOf(ports);
     harnessOptions = List.copyOf(harnessOptions);
     clientJvmFlags = clientJvmFlags == null ? null : List.copyOf(clientJvmFlags);
+  }
+
+  /** The run's TLS ({@code --tls}): its files under {@code out/tls}. */
+  RunTls runTls() {
+    return RunTls.of(tls, out);
   }
 
   boolean rateSweep() {

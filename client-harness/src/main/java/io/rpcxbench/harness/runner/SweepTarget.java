@@ -63,9 +63,13 @@ final class SweepTarget implements AutoCloseable {
               log,
               own,
               readyTimeoutMs);
+      RunTls tls = s.runTls();
+      tls.make(s.home(), host(), log);
       if (!s.startsChains()) {
         try {
-          ports.putAll(servers.startAll(entries(), workArgs()));
+          List<String> serverArgs = new ArrayList<>(workArgs());
+          serverArgs.addAll(tls.serverArgs());
+          ports.putAll(servers.startAll(entries(), serverArgs));
         } catch (IOException e) {
           throw new IllegalStateException("a server did not start: " + e.getMessage(), e);
         }

@@ -54,6 +54,37 @@ final class SweepTargetOptions {
       description = "With ssh: B's ssh destination, [USER@]HOST (default: --host's).")
   String serverSsh;
 
+  @Option(
+      names = "--tls",
+      paramLabel = "off|tls|mtls",
+      defaultValue = "off",
+      description =
+          "With --local or --lab: the servers serve TLS (mtls: clients present a certificate"
+              + " too) with a test authority made for the run in OUT/tls, and the harness calls"
+              + " over it; only protocols with TLS wired (docs/tls.md). With --host: pass"
+              + " -- --tls-ca FILE. Default: ${DEFAULT-VALUE}.")
+  String tls = "off";
+
+  /**
+   * {@code --tls}, checked against where the servers are and the scenario.
+   *
+   * @throws IllegalArgumentException for a bad mode, TLS with --host, or a chain over TLS
+   */
+  String tls(Target where, String scenario) {
+    RunTls.of(tls, java.nio.file.Path.of("."));
+    if (!tls.equals("off") && where == Target.HOST) {
+      throw new IllegalArgumentException(
+          "--tls starts the servers with TLS: it needs --local or --lab; with --host B (servers"
+              + " started elsewhere) give the harness the CA: -- --tls-ca FILE");
+    }
+    if (!tls.equals("off") && scenario.equals("chain")) {
+      throw new IllegalArgumentException(
+          "--tls with --scenario chain: a chain's gateway calls its services in plaintext (not"
+              + " wired yet)");
+    }
+    return tls;
+  }
+
   Target target() {
     int modes = (local ? 1 : 0) + (lab ? 1 : 0) + (host != null ? 1 : 0);
     if (modes > 1) {
