@@ -125,36 +125,12 @@ public interface ServerStarter {
         throws Exception;
   }
 
-  /** A {@link ServerStarter} that hands the kit's limits and service on. */
+  /** A {@link ServerStarter} that hands the kit's limits and service on (no TLS). */
   static ServerStarter serving(Serving starter) {
-    return new ServerStarter() {
-      @Override
-      public RunningServer start(String bind, int port, List<String> passThrough) throws Exception {
-        return start(bind, port, passThrough, ServerLimits.defaults());
-      }
-
-      @Override
-      public RunningServer start(
-          String bind, int port, List<String> passThrough, ServerLimits limits) throws Exception {
-        return starter.start(bind, port, passThrough, limits, new BenchLogic());
-      }
-
-      @Override
-      public RunningServer start(
-          String bind,
-          int port,
-          List<String> passThrough,
-          ServerLimits limits,
-          BenchService service)
-          throws Exception {
-        return starter.start(bind, port, passThrough, limits, service);
-      }
-
-      @Override
-      public boolean takesService() {
-        return true;
-      }
-    };
+    return handingOn(
+        (bind, port, passThrough, limits, service, tls) ->
+            starter.start(bind, port, passThrough, limits, service),
+        false);
   }
 
   /** A starter that receives the kit's limits, the service to serve and the TLS asked for. */
@@ -180,6 +156,11 @@ public interface ServerStarter {
    * the kit's {@code --tls-cert}/{@code --tls-key}/{@code --tls-client-ca}.
    */
   static ServerStarter secured(Secured starter) {
+    return handingOn(starter, true);
+  }
+
+  /** Limits, service and (when {@code takesTls}) TLS handed on to {@code starter}. */
+  private static ServerStarter handingOn(Secured starter, boolean takesTls) {
     return new ServerStarter() {
       @Override
       public RunningServer start(String bind, int port, List<String> passThrough) throws Exception {
@@ -222,7 +203,7 @@ public interface ServerStarter {
 
       @Override
       public boolean takesTls() {
-        return true;
+        return takesTls;
       }
     };
   }
