@@ -10,6 +10,7 @@ import io.rpcxbench.harness.load.LoadRunner;
 import io.rpcxbench.harness.load.PointRunner;
 import io.rpcxbench.harness.load.RunInstants;
 import io.rpcxbench.harness.load.TimeLimit;
+import io.rpcxbench.harness.measure.ClientConnections;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.LinkCounter;
 import io.rpcxbench.harness.measure.RunMeters;
@@ -234,6 +235,7 @@ public final class ProtocolRun {
             LimitedBy.linkBitsPerSecond(config.output().provenance().get("link_rate")),
             LinkCounter.forThisHost(),
             config.instruments().machineNoise());
+    ClientConnections connections = ClientConnections.to(config.clientOptions(protocol));
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
@@ -248,7 +250,9 @@ public final class ProtocolRun {
         }
         meters.before();
         RunResult r =
-            meters.after(RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit)));
+            connections.addTo(
+                meters.after(
+                    RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit))));
         results.add(r);
         recorder.add(r.toRow(protocol.type(), config.load().threads(), config.load().requests()));
         recordLoadModel(recorder, runner.async(), meters, results);

@@ -67,6 +67,7 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
     if (failure == null) {
       failure = cause;
     }
+    pending.closedBy(cause);
     ctx.close();
   }
 }

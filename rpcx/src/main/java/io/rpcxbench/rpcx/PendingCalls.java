@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 final class PendingCalls {
   private final EventLoop loop;
   private final LongObjectHashMap<PendingCall> calls = new LongObjectHashMap<>();
+  private Throwable closedBy;
 
   PendingCalls(EventLoop loop) {
     this.loop = loop;
@@ -39,6 +40,23 @@ final class PendingCalls {
         loop.execute(() -> calls.remove(call.id));
       }
     }
+  }
+
+  /** Event loop only: the failure that is closing the channel (e.g. a TLS alert). */
+  void closedBy(Throwable failure) {
+    if (closedBy == null) {
+      closedBy = failure;
+    }
+  }
+
+  /** Event loop only: what a call that came too late to be sent fails with, and why. */
+  RpcxException notSent() {
+    return closedBy == null
+        ? new RpcxException(RpcxException.Code.UNAVAILABLE, "connection closed before send")
+        : new RpcxException(
+            RpcxException.Code.UNAVAILABLE,
+            "connection closed before send: " + closedBy.getMessage(),
+            closedBy);
   }
 
   /** Event loop only: fails every pending call at once, e.g. when the channel is lost. */

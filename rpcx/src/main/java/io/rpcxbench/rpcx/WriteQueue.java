@@ -51,8 +51,7 @@ final class WriteQueue {
       byte[] frame = call.frame;
       call.frame = null;
       if (!active || call.finished()) {
-        call.finish(
-            new RpcxException(RpcxException.Code.UNAVAILABLE, "connection closed before send"));
+        call.finish(pending.notSent());
         continue;
       }
       if (batch != null && batch.writableBytes() < frame.length) {

@@ -41,6 +41,7 @@ record ChooseCandidate(
     Estimate serverRssMiB,
     Estimate bytesInPerCall,
     Estimate bytesOutPerCall,
+    Estimate connections,
     long calls,
     long errors,
     long dropped,
@@ -81,6 +82,7 @@ record ChooseCandidate(
         perRound("server peak RSS MiB", ok, over, ChooseCandidate::rssMiB),
         perRound("server bytes in/call", ok, over, r -> perCall(r, "server_bytes_in", 1)),
         perRound("server bytes out/call", ok, over, r -> perCall(r, "server_bytes_out", 1)),
+        perRound("connections", ok, over, ChooseCandidate::connections),
         calls,
         kept.stream().mapToLong(RunRow::errors).sum(),
         (long) kept.stream().mapToDouble(r -> CompareRound.number(r, "dropped")).sum(),
@@ -125,6 +127,17 @@ record ChooseCandidate(
     Double sum = r.sum(column);
     long calls = r.kept().stream().mapToLong(RunRow::calls).sum();
     return sum == null || calls == 0 ? null : sum * scale / calls;
+  }
+
+  /** The most connections the client held after a kept run of the round. */
+  private static Double connections(CompareRound r) {
+    if (r.sum("connections") == null) {
+      return null;
+    }
+    return r.kept().stream()
+        .mapToDouble(k -> CompareRound.number(k, "connections"))
+        .max()
+        .orElse(0);
   }
 
   /** A round's largest peak RSS of a kept run, MiB. */

@@ -97,6 +97,7 @@ final class ScorecardJson {
     m.put("server_rss_mib", estimate(c.serverRssMiB(), 1));
     m.put("server_bytes_in_per_call", estimate(c.bytesInPerCall(), 1));
     m.put("server_bytes_out_per_call", estimate(c.bytesOutPerCall(), 1));
+    m.put("connections", estimate(c.connections(), 1));
     m.put("calls", c.calls());
     m.put("errors", c.errors());
     m.put("dropped", c.dropped());

@@ -71,6 +71,7 @@ final class ScorecardPage {
               c.bytesInPerCall().value() == null && c.bytesOutPerCall().value() == null
                   ? "n/a"
                   : c.bytesInPerCall().text(0, 1) + " / " + c.bytesOutPerCall().text(0, 1),
+              c.connections().text(1, 1),
               String.valueOf(c.errors()),
               c.dropped()
                   + (c.dropShare() == null ? "" : " (" + Num.fixed(c.dropShare() * 100, 2) + " %)"),
@@ -89,6 +90,7 @@ final class ScorecardPage {
             "server CPU µs/call",
             "server RSS MiB (peak)",
             "server bytes/call in / out",
+            "connections",
             "errors",
             "dropped",
             "contended runs"),
@@ -122,7 +124,8 @@ final class ScorecardPage {
             + " peak over a round's kept runs; bytes per call: what the server process read /"
             + " wrote over a round's calls; each the mean of the rounds with its Student t"
             + " interval over rounds; dropped: calls the open loop could not start (share of"
-            + " those offered).");
+            + " those offered); connections: the TCP connections the client held to its server"
+            + " after a run (the most of a round's kept runs).");
     return out;
   }
 
