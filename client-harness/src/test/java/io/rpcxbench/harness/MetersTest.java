@@ -113,7 +113,8 @@ class MetersTest {
               "noise_steal",
               "noise_others_cores",
               "contended",
-              "contended_why")
+              "contended_why",
+              "connections")
           .doesNotContain("server_cpu_s", "link_used", "server_bytes_in");
       assertThat(c.provenance()).containsEntry("load_model", "closed").doesNotContainKey("server");
     }

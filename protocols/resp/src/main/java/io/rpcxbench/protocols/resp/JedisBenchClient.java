@@ -39,9 +39,11 @@ final class JedisBenchClient implements BenchClient {
   private final JedisPool pool;
   private final Backend backend;
   private final String description;
+  private final ClientTls tls;
 
   private JedisBenchClient(
-      JedisPool pool, Backend backend, String description, SessionRecorder session) {
+      JedisPool pool, Backend backend, String description, SessionRecorder session, ClientTls tls) {
+    this.tls = tls;
     this.session = session;
     this.pool = pool;
     this.backend = backend;
@@ -106,7 +108,7 @@ final class JedisBenchClient implements BenchClient {
               + "; "
               + backend.wireSummary()
               + (tls == null ? "" : "; " + tls.mode() + " (Jedis ssl, JDK SSLSocketFactory)");
-      return new JedisBenchClient(pool, backend, description, session);
+      return new JedisBenchClient(pool, backend, description, session, tls);
     } catch (JedisConnectionException e) {
       pool.close();
       throw tls == null ? withReason(e) : explained(withReason(e), tls, session);
@@ -161,7 +163,7 @@ final class JedisBenchClient implements BenchClient {
         return jedis.sendCommand(request.command(), request.args());
       }
     } catch (JedisConnectionException e) {
-      throw session == null ? withReason(e) : explained(withReason(e), null, session);
+      throw session == null ? withReason(e) : explained(withReason(e), tls, session);
     }
   }
 
@@ -177,10 +179,12 @@ final class JedisBenchClient implements BenchClient {
     if (line == null
         && tls != null
         && !tls.presentsCertificate()
-        && session.described != null
         && e.getCause() instanceof java.net.SocketException) {
+      // the handshake listener may not have run yet when the write meets the closed connection
       line =
-          "the server closed the connection after the TLS handshake ("
+          "the server closed the connection "
+              + (session.described != null ? "after" : "during")
+              + " the TLS handshake ("
               + e.getCause().getMessage()
               + "): does it require a client certificate? (mTLS: --tls-cert and --tls-key)";
     }

@@ -23,7 +23,8 @@ class RespJedisTlsClientTest extends BenchClientTlsContract {
   protected List<String> refusalsWithoutCertificate() {
     return List.of(
         "TLS handshake failed: the server requires a client certificate it trusts",
-        "the server closed the connection after the TLS handshake (");
+        "the server closed the connection after the TLS handshake (",
+        "the server closed the connection during the TLS handshake (");
   }
 
   @Override
