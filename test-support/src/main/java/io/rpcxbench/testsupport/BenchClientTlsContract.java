@@ -96,7 +96,9 @@ public abstract class BenchClientTlsContract extends BenchClientContract {
    * connection instead, and its subclass adds what it says then.
    */
   protected List<String> refusalsWithoutCertificate() {
-    return List.of("TLS handshake failed: the server requires a client certificate it trusts");
+    return List.of(
+        "TLS handshake failed: the server requires a client certificate it trusts",
+        "does it require a client certificate?");
   }
 
   /** The test authority's files (made on first use). */

@@ -65,6 +65,29 @@ public final class TlsContexts {
     return Optional.empty();
   }
 
+  /**
+   * One line for a TLS connection the server closed under a client that presents no certificate:
+   * under TLS 1.3 the client's handshake ends before the server checks for one, so a client that
+   * writes before it reads meets the closed connection (broken pipe, reset) instead of the alert.
+   * Empty when {@code failure} holds no socket failure.
+   */
+  public static Optional<String> closedWithoutCertificate(Throwable failure) {
+    for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof java.net.SocketException || c instanceof java.io.EOFException) {
+        return Optional.of(
+            "the server closed the TLS connection ("
+                + c.getMessage()
+                + "): "
+                + CERTIFICATE_QUESTION);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** What {@link #closedWithoutCertificate} asks. */
+  public static final String CERTIFICATE_QUESTION =
+      "does it require a client certificate? (mTLS: --tls-cert and --tls-key)";
+
   /** One line for a failed handshake: what the user can check, not the JSSE stack. */
   public static String explain(Throwable failure) {
     String all = chain(failure);

@@ -39,6 +39,7 @@ final class ThriftClient implements BenchClient {
   private final String description;
   private final PerThreadConnections<CallConnection> connections;
   private final SSLSocketFactory tls;
+  private final boolean presentsCertificate;
   private volatile String session;
 
   /** One call on the thread's generated client. */
@@ -53,6 +54,7 @@ final class ThriftClient implements BenchClient {
     this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
     this.callTimeoutMs = millis(options.callTimeout().toMillis());
     ClientTls tlsSettings = options.tlsSettings().orElse(null);
+    this.presentsCertificate = tlsSettings != null && tlsSettings.presentsCertificate();
     this.tls =
         tlsSettings == null
             ? null
@@ -197,7 +199,12 @@ final class ThriftClient implements BenchClient {
 
   /** A TLS failure's one line (with TLS on), else the message given. */
   private String tlsOr(String message, Exception e) {
-    return tls == null ? message : TlsContexts.handshakeFailure(e).orElse(message);
+    if (tls == null) {
+      return message;
+    }
+    return TlsContexts.handshakeFailure(e)
+        .or(() -> presentsCertificate ? Optional.empty() : TlsContexts.closedWithoutCertificate(e))
+        .orElse(message);
   }
 
   /** Thrift's transport failure as the IOException {@link PerThreadConnections} expects. */
