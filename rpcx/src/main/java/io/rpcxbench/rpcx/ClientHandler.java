@@ -13,7 +13,6 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
   private final String address;
   private PendingCalls pending;
   private volatile boolean replied;
-  private Throwable failure;
 
   ClientHandler(String address) {
     this.address = address;
@@ -50,23 +49,13 @@ final class ClientHandler extends SimpleChannelInboundHandler<RpcxReply> {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
     // the failure that closed it, if any (e.g. a TLS alert), so the caller learns why
-    pending.failAll(
-        failure == null
-            ? new RpcxException(
-                RpcxException.Code.UNAVAILABLE, "connection to " + address + " lost")
-            : new RpcxException(
-                RpcxException.Code.UNAVAILABLE,
-                "connection to " + address + " lost: " + failure.getMessage(),
-                failure));
+    pending.failAll(pending.lost("connection to " + address + " lost"));
     ctx.fireChannelInactive();
   }
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     log.warn("closing connection to {}: {}", address, cause.getMessage());
-    if (failure == null) {
-      failure = cause;
-    }
     pending.closedBy(cause);
     ctx.close();
   }

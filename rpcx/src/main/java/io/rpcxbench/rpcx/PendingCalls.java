@@ -51,12 +51,15 @@ final class PendingCalls {
 
   /** Event loop only: what a call that came too late to be sent fails with, and why. */
   RpcxException notSent() {
+    return lost("connection closed before send");
+  }
+
+  /** Event loop only: {@code what} happened, with the failure that closed the channel, if any. */
+  RpcxException lost(String what) {
     return closedBy == null
-        ? new RpcxException(RpcxException.Code.UNAVAILABLE, "connection closed before send")
+        ? new RpcxException(RpcxException.Code.UNAVAILABLE, what)
         : new RpcxException(
-            RpcxException.Code.UNAVAILABLE,
-            "connection closed before send: " + closedBy.getMessage(),
-            closedBy);
+            RpcxException.Code.UNAVAILABLE, what + ": " + closedBy.getMessage(), closedBy);
   }
 
   /** Event loop only: fails every pending call at once, e.g. when the channel is lost. */

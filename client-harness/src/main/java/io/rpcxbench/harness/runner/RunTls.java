@@ -40,11 +40,18 @@ final class RunTls {
    * @throws IllegalArgumentException for a mode not in {@link #MODES}
    */
   static RunTls of(String mode, Path out) {
+    return new RunTls(checked(mode), out.toAbsolutePath().resolve("tls"));
+  }
+
+  /**
+   * @throws IllegalArgumentException for a mode not in {@link #MODES}
+   */
+  static String checked(String mode) {
     if (!MODES.contains(mode)) {
       throw new IllegalArgumentException(
           "--tls must be one of " + String.join(", ", MODES) + ", got '" + mode + "'");
     }
-    return new RunTls(mode, out.toAbsolutePath().resolve("tls"));
+    return mode;
   }
 
   boolean on() {

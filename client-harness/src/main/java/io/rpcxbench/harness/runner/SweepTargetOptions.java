@@ -71,7 +71,7 @@ final class SweepTargetOptions {
    * @throws IllegalArgumentException for a bad mode, TLS with --host, or a chain over TLS
    */
   String tls(Target where, String scenario) {
-    RunTls.of(tls, java.nio.file.Path.of("."));
+    RunTls.checked(tls);
     if (!tls.equals("off") && where == Target.HOST) {
       throw new IllegalArgumentException(
           "--tls starts the servers with TLS: it needs --local or --lab; with --host B (servers"

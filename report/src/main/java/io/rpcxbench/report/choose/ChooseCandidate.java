@@ -131,25 +131,21 @@ record ChooseCandidate(
 
   /** The most connections the client held after a kept run of the round. */
   private static Double connections(CompareRound r) {
-    if (r.sum("connections") == null) {
-      return null;
-    }
-    return r.kept().stream()
-        .mapToDouble(k -> CompareRound.number(k, "connections"))
-        .max()
-        .orElse(0);
+    return largest(r, "connections", 1);
   }
 
   /** A round's largest peak RSS of a kept run, MiB. */
   private static Double rssMiB(CompareRound r) {
-    if (r.sum("server_rss_kb") == null) {
+    return largest(r, "server_rss_kb", 1.0 / 1024);
+  }
+
+  /** A column's largest value over the round's kept runs, times {@code scale}; null: no column. */
+  private static Double largest(CompareRound r, String column, double scale) {
+    if (r.sum(column) == null) {
       return null;
     }
-    return r.kept().stream()
-            .mapToDouble(k -> CompareRound.number(k, "server_rss_kb"))
-            .max()
-            .orElse(0)
-        / 1024;
+    return r.kept().stream().mapToDouble(k -> CompareRound.number(k, column)).max().orElse(0)
+        * scale;
   }
 
   /** The capacities of the rounds, for the tests. */
