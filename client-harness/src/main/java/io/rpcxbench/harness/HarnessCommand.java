@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.config.ConsoleOptions;
 import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.LoadModelOptions;
@@ -14,6 +15,10 @@ import io.rpcxbench.harness.config.TargetOptions;
 import io.rpcxbench.harness.config.WarmupModeOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.fleet.FleetOptions;
+import io.rpcxbench.harness.metrics.MetricsSpec;
+import io.rpcxbench.harness.metrics.PrometheusEndpoint;
+import io.rpcxbench.harness.output.LiveConsole;
+import io.rpcxbench.harness.output.LiveFigures;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
@@ -43,9 +48,10 @@ import picocli.CommandLine.Spec;
  * }</pre>
  *
  * <p>Exit codes: 0 every call answered correctly; 1 calls failed, timed out or answered wrongly, or
- * a server could not be reached; 2 bad usage; 5 {@code --noise-guard strict} and a kept run ran on
- * a contended machine (the file is written, complete); 99 a {@code --threshold} failed (and nothing
- * above did: 2, 1 and 5 take precedence, as an interrupt's 130/143 does).
+ * a server could not be reached; 2 bad usage; 3 every call answered correctly but the open loop
+ * dropped calls (the point did not offer its load); 5 {@code --noise-guard strict} and a kept run
+ * ran on a contended machine (the file is written, complete); 99 a {@code --threshold} failed (and
+ * nothing above did: 2, 1 and 5 take precedence, as an interrupt's 130/143 does).
  */
 @Command(
     name = "client-harness",
@@ -64,6 +70,7 @@ import picocli.CommandLine.Spec;
       "0:every call answered correctly",
       "1:calls failed, timed out or answered wrongly, or a server was unreachable",
       "2:bad usage",
+      "3:every call answered correctly, but the open loop dropped calls",
       "5:--noise-guard strict: a kept run ran on a contended machine (file written)",
       "99:a --threshold failed (1, 2 and 5 take precedence)"
     })
@@ -71,6 +78,9 @@ public final class HarnessCommand implements Callable<Integer> {
   static final int OK = 0;
   static final int CALLS_FAILED = 1;
   static final int USAGE = 2;
+
+  /** Every call answered correctly, but the open loop dropped calls: its load was not offered. */
+  static final int DROPPED = 3;
 
   /** {@code --noise-guard strict}: the point is complete, but a kept run was contended. */
   static final int CONTENDED = 5;
@@ -96,6 +106,8 @@ public final class HarnessCommand implements Callable<Integer> {
   @Mixin ScenarioOptions scenario = new ScenarioOptions();
 
   @Mixin OutputOptions output = new OutputOptions();
+
+  @Mixin ConsoleOptions console = new ConsoleOptions();
 
   @Option(
       names = "--threshold",
@@ -173,22 +185,103 @@ public final class HarnessCommand implements Callable<Integer> {
             spec.commandLine(), hlog + " exists; pass --force to replace it");
       }
     }
+    MetricsSpec metrics = metricsSpec();
+    Path export = summaryExport();
+    boolean terminal = System.console() != null;
     List<PointOutcome> outcomes = new ArrayList<>();
     if (worker || config.protocols().size() == 1) {
       // One protocol: this JVM is already fresh and dedicated to it, so it runs here.
       Protocol p = config.protocols().get(0);
-      outcomes.add(new PointOutcome(p, new ProtocolRun(config.forProtocol(p), err).execute()));
+      outcomes.add(new PointOutcome(p, runHere(config.forProtocol(p), metrics, terminal)));
     } else {
-      outcomes.addAll(new WorkerForks(config, err).runEach());
+      outcomes.addAll(new WorkerForks(config, err, console.workerArgs(terminal)).runEach());
     }
     int code = outcomes.stream().mapToInt(PointOutcome::exitCode).reduce(OK, HarnessCommand::worse);
     if (!worker) {
       new SummaryTable(config, outcomes).print(out);
       code = review(config, checks, code);
+      if (export != null) {
+        code = export(config, outcomes, code, export);
+      }
     }
     out.flush();
     err.flush();
     return code;
+  }
+
+  /** One protocol's point in this JVM, with its live line and metrics endpoint if asked. */
+  private int runHere(RunConfig config, MetricsSpec metrics, boolean terminal) {
+    PrintWriter err = spec.commandLine().getErr();
+    Protocol p = config.protocols().get(0);
+    List<LiveFigures.Sink> sinks = new ArrayList<>();
+    if (console.live(terminal)) {
+      sinks.add(new LiveConsole(err));
+    }
+    PrometheusEndpoint endpoint = null;
+    if (metrics != null) {
+      try {
+        endpoint = PrometheusEndpoint.start(metrics);
+      } catch (IOException | RuntimeException e) {
+        err.println(
+            "error: --metrics "
+                + console.metrics
+                + ": cannot serve on "
+                + metrics.host()
+                + ":"
+                + metrics.port()
+                + " ("
+                + describe(e)
+                + ")");
+        return USAGE;
+      }
+      err.println(
+          p
+              + " metrics: http://"
+              + metrics.host()
+              + ":"
+              + endpoint.port()
+              + "/metrics (prometheus)");
+      err.flush();
+      sinks.add(endpoint);
+    }
+    LiveFigures live =
+        sinks.isEmpty() ? null : new LiveFigures(p.id(), config.load().runs(), sinks);
+    try {
+      return new ProtocolRun(config, err, live).execute();
+    } finally {
+      if (endpoint != null) {
+        endpoint.close();
+      }
+    }
+  }
+
+  private MetricsSpec metricsSpec() {
+    try {
+      return console.metrics == null ? null : MetricsSpec.parse(console.metrics);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /** --summary-export: not a folder; its folder is made when the summary is written. */
+  private Path summaryExport() {
+    Path file = console.summaryExport;
+    if (file != null && Files.isDirectory(file)) {
+      throw new ParameterException(
+          spec.commandLine(), "--summary-export " + file + ": is a folder, not a file");
+    }
+    return file;
+  }
+
+  /** Writes the summary; the exit code after it (a summary that cannot be written fails). */
+  private int export(RunConfig config, List<PointOutcome> outcomes, int code, Path file) {
+    try {
+      new SummaryExport(config, outcomes, code).write(file);
+      return code;
+    } catch (IOException | RuntimeException e) {
+      spec.commandLine().getErr().println("cannot write --summary-export " + file + ": " + e);
+      return code == OK ? CALLS_FAILED : code;
+    }
   }
 
   /** The point's trend warnings and thresholds ({@link PointReview}); the exit code after them. */
@@ -216,9 +309,12 @@ public final class HarnessCommand implements Callable<Integer> {
     }
   }
 
-  /** Of two protocols' codes, the one to exit with: bad usage, then failures, then contention. */
+  /**
+   * Of two protocols' codes, the one to exit with: bad usage, then failures, then drops, then
+   * contention.
+   */
   static int worse(int a, int b) {
-    for (int code : new int[] {USAGE, CALLS_FAILED, CONTENDED}) {
+    for (int code : new int[] {USAGE, CALLS_FAILED, DROPPED, CONTENDED}) {
       if (a == code || b == code) {
         return code;
       }

@@ -9,6 +9,7 @@ import io.rpcxbench.harness.config.Target;
 import io.rpcxbench.harness.load.LoadRunner;
 import io.rpcxbench.harness.load.PointRunner;
 import io.rpcxbench.harness.load.RunInstants;
+import io.rpcxbench.harness.load.RunWatcher;
 import io.rpcxbench.harness.load.TimeLimit;
 import io.rpcxbench.harness.measure.ClientConnections;
 import io.rpcxbench.harness.measure.LimitedBy;
@@ -99,6 +100,7 @@ public final class ProtocolRun {
   private final RunConfig config;
   private final Protocol protocol;
   private final PrintWriter err;
+  private final RunWatcher watcher;
 
   /** Set when the time limit ended the runs: calls may still be in flight. */
   private boolean cutShort;
@@ -107,12 +109,21 @@ public final class ProtocolRun {
   private String osHostName;
 
   ProtocolRun(RunConfig config, PrintWriter err) {
+    this(config, err, null);
+  }
+
+  /** {@code watcher}: the live figures of each run (null: none). */
+  ProtocolRun(RunConfig config, PrintWriter err, RunWatcher watcher) {
     this.config = config;
     this.protocol = config.protocols().get(0);
     this.err = err;
+    this.watcher = watcher;
   }
 
-  /** Returns the exit code: 0 all calls answered correctly, 1 otherwise. */
+  /**
+   * Returns the exit code: 0 all calls answered correctly, 1 otherwise, 3 every call answered
+   * correctly but the open loop dropped some.
+   */
   int execute() {
     long startNanos = System.nanoTime();
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -144,7 +155,8 @@ public final class ProtocolRun {
               + Reachability.describe(e));
       return HarnessCommand.CALLS_FAILED;
     }
-    try (PointRunner runner = PointRunner.open(client, config, input, provenance.clientHost())) {
+    try (PointRunner runner =
+        PointRunner.open(client, config, input, provenance.clientHost(), watcher)) {
       if (!probe(client, input, where)) {
         return HarnessCommand.CALLS_FAILED;
       }
@@ -229,6 +241,7 @@ public final class ProtocolRun {
     Runtime.getRuntime().addShutdownHook(hook);
     String status = "complete";
     boolean clean = true;
+    boolean offered = true;
     RunMeters meters =
         new RunMeters(
             config.instruments().serverStats(protocol),
@@ -256,7 +269,8 @@ public final class ProtocolRun {
         results.add(r);
         recorder.add(r.toRow(protocol.type(), config.load().threads(), config.load().requests()));
         recordLoadModel(recorder, runner.async(), meters, results);
-        clean &= r.errors() == 0 && LoadModelReport.noneDropped(List.of(r));
+        clean &= r.errors() == 0;
+        offered &= LoadModelReport.noneDropped(List.of(r));
         err.println(progressLine(r));
         LoadModelReport.warnings(protocol, config, r, meters).forEach(err::println);
         err.flush();
@@ -285,6 +299,15 @@ public final class ProtocolRun {
     }
     if (!clean || !status.equals("complete")) {
       return HarnessCommand.CALLS_FAILED;
+    }
+    if (!offered) {
+      err.println(
+          protocol
+              + ": every call answered correctly, but calls were dropped: the point did not offer"
+              + " its load (exit "
+              + HarnessCommand.DROPPED
+              + ")");
+      return HarnessCommand.DROPPED;
     }
     if (config.instruments().noiseGuard().refuses(results)) {
       err.println(

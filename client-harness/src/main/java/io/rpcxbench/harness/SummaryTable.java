@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -25,12 +26,22 @@ import org.HdrHistogram.Histogram;
  * over the kept runs, p50 and p99 of their merged histogram; the last two columns are the 95 %
  * intervals of calls/s (Student t) and p99 (bootstrap), and the lines under the table name each
  * estimator. Whitespace-separated, so that scripts can read it.
+ *
+ * <p>An open-loop point has columns named for what they are instead of the paper's threads,
+ * requests, time and tps (which there would be the in-flight bound, the planned calls and planned
+ * calls / time): {@code offered} (the planned calls/s), {@code achieved} (calls started / the
+ * schedule's length, mean of the kept runs), {@code dropped} (summed over all runs), {@code
+ * max_in_flight} (the bound), then calls/s (calls / time to the last reply) and the latencies.
  */
 final class SummaryTable {
   static final String HEADER_FORMAT =
       "%-10s %7s %8s %4s %9s %7s %12s %12s %12s %10s %10s %19s %19s%n";
   private static final String ROW_FORMAT =
       "%-10s %7d %8d %4d %9d %7d %12s %12s %12s %10s %10s %19s %19s%n";
+  static final String OPEN_HEADER_FORMAT =
+      "%-10s %9s %9s %8s %13s %4s %9s %7s %12s %10s %10s %19s %19s%n";
+  private static final String OPEN_ROW_FORMAT =
+      "%-10s %9s %9s %8d %13d %4d %9d %7d %12s %10s %10s %19s %19s%n";
   private static final double[] PERCENTILES = {50, 99};
 
   private final RunConfig config;
@@ -69,7 +80,122 @@ final class SummaryTable {
     }
   }
 
+  private boolean open() {
+    return config.loadModel().kind() == LoadModel.Kind.OPEN;
+  }
+
   void print(PrintWriter out) {
+    if (open()) {
+      out.printf(
+          Locale.ROOT,
+          OPEN_HEADER_FORMAT,
+          "protocol",
+          "offered",
+          "achieved",
+          "dropped",
+          "max_in_flight",
+          "runs",
+          "calls/run",
+          "errors",
+          "calls/s",
+          "p50_us",
+          "p99_us",
+          "calls/s_95%",
+          "p99_us_95%");
+    } else {
+      printHeader(out);
+    }
+    Map<String, List<String>> means = new LinkedHashMap<>();
+    Map<String, List<String>> percentiles = new LinkedHashMap<>();
+    for (HarnessCommand.PointOutcome o : outcomes) {
+      List<RunRow> rows = rows(config.resultFile(o.protocol()));
+      if (rows.isEmpty() || o.exitCode() == HarnessCommand.USAGE) {
+        out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
+        continue;
+      }
+      Figures f = Figures.of(Figures.kept(rows));
+      if (open()) {
+        printOpenRow(out, o, rows, f);
+      } else {
+        printRow(out, o, rows, f);
+      }
+      means
+          .computeIfAbsent(f.callsPerSecond().method(), k -> new ArrayList<>())
+          .add(String.valueOf(o.protocol()));
+      percentiles
+          .computeIfAbsent(f.latency().get(1).method(), k -> new ArrayList<>())
+          .add(String.valueOf(o.protocol()));
+    }
+    if (!means.isEmpty()) {
+      out.println((open() ? "achieved, calls/s: " : "time_ms, tps, calls/s: ") + estimators(means));
+      out.println("p50_us, p99_us: " + estimators(percentiles));
+    }
+    out.printf(
+        Locale.ROOT,
+        open()
+            ? "(errors and dropped summed over all runs; files under %s)%n"
+            : "(errors summed over all runs; files under %s)%n",
+        config.output().out());
+  }
+
+  private void printOpenRow(
+      PrintWriter out, HarnessCommand.PointOutcome o, List<RunRow> rows, Figures f) {
+    List<RunRow> kept = Figures.kept(rows);
+    Estimate achieved =
+        Estimate.mean(
+            "achieved",
+            Estimate.values(kept, r -> number(r, "achieved_rate")),
+            Estimate.runs(kept.stream().map(RunRow::order).toList()));
+    Estimate p99 = f.latency().get(1);
+    out.printf(
+        Locale.ROOT,
+        OPEN_ROW_FORMAT,
+        o.protocol(),
+        Num.fixed(config.loadModel().schedule().meanRate(), 1),
+        figure(achieved, 1, 1),
+        rows.stream().mapToLong(r -> (long) number(r, "dropped")).sum(),
+        config.loadModel().maxInFlight(),
+        rows.size(),
+        rows.get(0).calls(),
+        rows.stream().mapToLong(RunRow::errors).sum(),
+        figure(f.callsPerSecond(), 1, 1),
+        figure(f.latency().get(0), 1, 1e-3),
+        figure(p99, 1, 1e-3),
+        interval(f.callsPerSecond(), 1),
+        interval(p99, 1e-3));
+  }
+
+  /** A number column of the row; 0 when absent or not a number. */
+  static double number(RunRow r, String column) {
+    try {
+      return Double.parseDouble(r.extra(column).orElse("0"));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private void printRow(
+      PrintWriter out, HarnessCommand.PointOutcome o, List<RunRow> rows, Figures f) {
+    Estimate p99 = f.latency().get(1);
+    out.printf(
+        Locale.ROOT,
+        ROW_FORMAT,
+        o.protocol(),
+        config.load().threads(),
+        config.load().requests(),
+        rows.size(),
+        rows.get(0).calls(),
+        rows.stream().mapToLong(RunRow::errors).sum(),
+        figure(f.timeMs(), 3, 1),
+        figure(f.tps(), 1, 1),
+        figure(f.callsPerSecond(), 1, 1),
+        figure(f.latency().get(0), 1, 1e-3),
+        figure(p99, 1, 1e-3),
+        interval(f.callsPerSecond(), 1),
+        interval(p99, 1e-3));
+  }
+
+  private void printHeader(PrintWriter out) {
     out.printf(
         Locale.ROOT,
         HEADER_FORMAT,
@@ -86,45 +212,6 @@ final class SummaryTable {
         "p99_us",
         "calls/s_95%",
         "p99_us_95%");
-    Map<String, List<String>> means = new LinkedHashMap<>();
-    Map<String, List<String>> percentiles = new LinkedHashMap<>();
-    for (HarnessCommand.PointOutcome o : outcomes) {
-      List<RunRow> rows = rows(config.resultFile(o.protocol()));
-      if (rows.isEmpty() || o.exitCode() == HarnessCommand.USAGE) {
-        out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
-        continue;
-      }
-      Figures f = Figures.of(Figures.kept(rows));
-      Estimate p99 = f.latency().get(1);
-      out.printf(
-          Locale.ROOT,
-          ROW_FORMAT,
-          o.protocol(),
-          config.load().threads(),
-          config.load().requests(),
-          rows.size(),
-          rows.get(0).calls(),
-          rows.stream().mapToLong(RunRow::errors).sum(),
-          figure(f.timeMs(), 3, 1),
-          figure(f.tps(), 1, 1),
-          figure(f.callsPerSecond(), 1, 1),
-          figure(f.latency().get(0), 1, 1e-3),
-          figure(p99, 1, 1e-3),
-          interval(f.callsPerSecond(), 1),
-          interval(p99, 1e-3));
-      means
-          .computeIfAbsent(f.callsPerSecond().method(), k -> new ArrayList<>())
-          .add(String.valueOf(o.protocol()));
-      percentiles
-          .computeIfAbsent(p99.method(), k -> new ArrayList<>())
-          .add(String.valueOf(o.protocol()));
-    }
-    if (!means.isEmpty()) {
-      out.println("time_ms, tps, calls/s: " + estimators(means));
-      out.println("p50_us, p99_us: " + estimators(percentiles));
-    }
-    out.printf(
-        Locale.ROOT, "(errors summed over all runs; files under %s)%n", config.output().out());
   }
 
   /** The rows of a protocol's file; none when it is missing or cannot be read. */

@@ -23,10 +23,17 @@ final class WorkerForks {
 
   private final RunConfig config;
   private final PrintWriter err;
+  private final List<String> consoleArgs;
 
   WorkerForks(RunConfig config, PrintWriter err) {
+    this(config, err, List.of());
+  }
+
+  /** {@code consoleArgs}: the live line's and the metrics' options, as decided by the parent. */
+  WorkerForks(RunConfig config, PrintWriter err, List<String> consoleArgs) {
     this.config = config;
     this.err = err;
+    this.consoleArgs = List.copyOf(consoleArgs);
   }
 
   List<HarnessCommand.PointOutcome> runEach() {
@@ -40,6 +47,7 @@ final class WorkerForks {
   /** The worker command line for one protocol: this JVM's java, flags and class path. */
   List<String> command(Protocol protocol) {
     List<String> command = HarnessPoints.forkCommand(config.forProtocol(protocol).toArgs(), null);
+    command.addAll(consoleArgs);
     command.add("--worker");
     return command;
   }
@@ -65,8 +73,9 @@ final class WorkerForks {
       int code = process.waitFor();
       stdout.join();
       stderr.join();
-      // 0, 1, 2 and 5 are the worker's own codes; anything else (a signal, a crash) is a failure.
-      return (code >= 0 && code <= HarnessCommand.USAGE) || code == HarnessCommand.CONTENDED
+      // 0, 1, 2, 3 and 5 are the worker's own codes; anything else (a signal, a crash) is a
+      // failure.
+      return (code >= 0 && code <= HarnessCommand.DROPPED) || code == HarnessCommand.CONTENDED
           ? code
           : HarnessCommand.CALLS_FAILED;
     } catch (IOException e) {

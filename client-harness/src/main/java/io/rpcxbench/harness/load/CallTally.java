@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -27,13 +28,21 @@ public final class CallTally {
   private final LongAccumulator maxLag = new LongAccumulator(Math::max, 0);
   private final LongAccumulator lastReply = new LongAccumulator(Math::max, Long.MIN_VALUE);
   private final AtomicReference<String> firstError = new AtomicReference<>();
+  private final LongAdder dropped = new LongAdder();
+  private final IntSupplier inFlight;
 
   /**
    * {@code failAfterNanos}: a call slower than this fails ({@link ErrorKind#OVER_THRESHOLD}); 0
-   * off.
+   * off. {@code inFlight}: the calls out now (for the live figures).
    */
-  CallTally(long failAfterNanos) {
+  CallTally(long failAfterNanos, IntSupplier inFlight) {
     this.failAfterNanos = failAfterNanos;
+    this.inFlight = inFlight;
+  }
+
+  /** A call the open loop dropped (all allowed calls were out). */
+  void dropped() {
+    dropped.increment();
   }
 
   static Recorder newRecorder() {
@@ -74,11 +83,15 @@ public final class CallTally {
     Histogram s = service.getIntervalHistogram();
     latencyTotal.add(l);
     serviceTotal.add(s);
-    return new Interval(l, s);
+    return new Interval(l, s, errors.total(), dropped.sum(), inFlight.getAsInt());
   }
 
-  /** One interval's histograms: latency from the intended start, service time from the send. */
-  public record Interval(Histogram latency, Histogram service) {}
+  /**
+   * One interval's histograms: latency from the intended start, service time from the send (null
+   * where there is none); the run's failed and dropped calls so far, the calls out at its end.
+   */
+  public record Interval(
+      Histogram latency, Histogram service, long errors, long dropped, int inFlight) {}
 
   Histogram latencyTotal() {
     return latencyTotal;

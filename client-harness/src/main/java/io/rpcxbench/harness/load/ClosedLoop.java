@@ -12,8 +12,11 @@ final class ClosedLoop implements PointRunner {
   private final LoadRunner runner;
   private final IntervalLog log;
   private final Recorder intervals;
+  private final int threads;
 
-  ClosedLoop(LoadRunner runner, IntervalLog log) {
+  /** {@code log}: the --hlog file, or the clock of the live figures; null for neither. */
+  ClosedLoop(LoadRunner runner, IntervalLog log, int threads) {
+    this.threads = threads;
     this.runner = runner;
     this.log = log;
     this.intervals = log == null ? null : CallTally.newRecorder();
@@ -39,8 +42,13 @@ final class ClosedLoop implements PointRunner {
     }
     intervals.getIntervalHistogram(); // the first interval starts now
     log.comment("order " + order);
+    // in flight: the closed loop's T threads are each in a call, but for an instant between two
     try (IntervalLog.Sampler s =
-        log.every(() -> new CallTally.Interval(intervals.getIntervalHistogram(), null))) {
+        log.every(
+            order,
+            () ->
+                new CallTally.Interval(
+                    intervals.getIntervalHistogram(), null, runner.errorsSoFar(), 0, threads))) {
       return runner.run(order, since, limit);
     }
   }

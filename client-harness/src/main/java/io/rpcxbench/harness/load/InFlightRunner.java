@@ -36,7 +36,7 @@ final class InFlightRunner implements PointRunner {
 
   @Override
   public RunResult run(int order) throws InterruptedException {
-    CallTally tally = new CallTally(model.failAfterNanos());
+    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
     long start =
         IntervalLog.sampled(
             log,
@@ -58,7 +58,7 @@ final class InFlightRunner implements PointRunner {
 
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    CallTally tally = new CallTally(model.failAfterNanos());
+    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
     long start = drive(Long.MAX_VALUE, duration.toNanos(), "w", tally);
     return new LoadRunner.Warmup(
         tally.lastReply(start) - start, tally.calls(), tally.errors().total(), tally.firstError());

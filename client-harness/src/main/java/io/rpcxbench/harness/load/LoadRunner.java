@@ -17,6 +17,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -41,6 +42,9 @@ public final class LoadRunner implements AutoCloseable {
   private final Histogram[] histograms;
   private final long failAfterNanos;
   private volatile Recorder intervals;
+
+  /** The run's failed calls so far, for the live figures (counted on failure only). */
+  private final LongAdder errorsSoFar = new LongAdder();
 
   public LoadRunner(BenchClient client, RunConfig config, CallKind.CallInput input) {
     this.client = client;
@@ -73,6 +77,11 @@ public final class LoadRunner implements AutoCloseable {
     this.intervals = recorder;
   }
 
+  /** The current run's failed calls so far. */
+  long errorsSoFar() {
+    return errorsSoFar.sum();
+  }
+
   public static Histogram newHistogram() {
     return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
   }
@@ -87,6 +96,7 @@ public final class LoadRunner implements AutoCloseable {
   public RunResult run(int order, long since, TimeLimit limit)
       throws InterruptedException, TimeLimit.Reached {
     int threads = config.load().threads();
+    errorsSoFar.reset();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch start = new CountDownLatch(1);
     AtomicInteger tickets = new AtomicInteger();
@@ -182,6 +192,10 @@ public final class LoadRunner implements AutoCloseable {
       }
       if (answered && failAfterNanos > 0 && end - begin > failAfterNanos) {
         tally.failed(ErrorKind.OVER_THRESHOLD, "slower than --fail-after");
+        answered = false;
+      }
+      if (!answered) {
+        errorsSoFar.increment();
       }
       tally.lastReply = end;
       sequence++;

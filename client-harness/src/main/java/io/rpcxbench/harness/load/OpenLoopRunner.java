@@ -46,7 +46,7 @@ public final class OpenLoopRunner implements PointRunner {
 
   @Override
   public RunResult run(int order) throws InterruptedException {
-    CallTally tally = new CallTally(model.failAfterNanos());
+    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
     Issued issued =
         IntervalLog.sampled(
             log,
@@ -82,7 +82,7 @@ public final class OpenLoopRunner implements PointRunner {
   /** The first step's rate for {@code duration}; nothing kept but the counts. */
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    CallTally tally = new CallTally(model.failAfterNanos());
+    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
     RateSchedule warm = RateSchedule.constant(model.schedule().steps().get(0).rate(), duration);
     Issued issued = drive(warm, SEED - 1, "w", tally);
     return new LoadRunner.Warmup(
@@ -112,6 +112,7 @@ public final class OpenLoopRunner implements PointRunner {
         calls++;
       } else {
         dropped++;
+        tally.dropped();
       }
     }
     launcher.awaitIdle();

@@ -54,19 +54,25 @@ public interface PointRunner extends AutoCloseable {
 
   /**
    * The runner of {@code config}'s model; it writes {@code config}'s interval log, if any, tagged
-   * with the protocol and {@code clientHost}.
+   * with the protocol and {@code clientHost}, and hands each second's sample to {@code watcher}
+   * (null: none).
    */
   static PointRunner open(
-      BenchClient client, RunConfig config, CallKind.CallInput input, String clientHost)
+      BenchClient client,
+      RunConfig config,
+      CallKind.CallInput input,
+      String clientHost,
+      RunWatcher watcher)
       throws IOException {
     Protocol protocol = config.protocols().get(0);
     IntervalLog log =
         config.instruments().hlog() == null
-            ? null
-            : IntervalLog.open(config.instruments().hlog(), protocol.id(), clientHost);
+            ? (watcher == null ? null : IntervalLog.clockOnly(watcher))
+            : IntervalLog.open(config.instruments().hlog(), protocol.id(), clientHost, watcher);
     try {
       return switch (config.loadModel().kind()) {
-        case CLOSED -> new ClosedLoop(new LoadRunner(client, config, input), log);
+        case CLOSED ->
+            new ClosedLoop(new LoadRunner(client, config, input), log, config.load().threads());
         case OPEN -> new OpenLoopRunner(client, config, input, log);
         case IN_FLIGHT -> new InFlightRunner(client, config, input, log);
       };

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.output;
 
 import io.rpcxbench.harness.load.CallTally;
+import io.rpcxbench.harness.load.RunWatcher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -27,6 +28,10 @@ import org.HdrHistogram.HistogramLogWriter;
  *   try (IntervalLog.Sampler s = log.every(tally::sample)) { ...run... }
  * }
  * }</pre>
+ *
+ * <p>The same per-second sample feeds the live figures ({@link RunWatcher}): a log opened with a
+ * watcher hands it every interval it writes, and {@link #clockOnly} samples for a watcher without
+ * writing a file. One daemon thread does both.
  */
 public final class IntervalLog implements AutoCloseable {
   static final long INTERVAL_MILLIS = 1000;
@@ -39,20 +44,26 @@ public final class IntervalLog implements AutoCloseable {
   private final String latencyTag;
   private final String serviceTag;
   private final ScheduledExecutorService timer;
+  private final RunWatcher watcher;
 
-  private IntervalLog(PrintStream stream, String protocol, String host) {
+  /** {@code stream} null: no file, the clock of {@code watcher} only. */
+  private IntervalLog(PrintStream stream, String protocol, String host, RunWatcher watcher) {
     this.stream = stream;
-    this.writer = new HistogramLogWriter(stream);
+    this.watcher = watcher;
+    this.writer = stream == null ? null : new HistogramLogWriter(stream);
     String where = tagPart(protocol) + "/" + tagPart(host);
     this.latencyTag = "latency/" + where;
     this.serviceTag = "service/" + where;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
-              Thread t = new Thread(r, "hlog");
+              Thread t = new Thread(r, stream == null ? "live" : "hlog");
               t.setDaemon(true);
               return t;
             });
+    if (writer == null) {
+      return;
+    }
     long now = System.currentTimeMillis();
     writer.outputLogFormatVersion();
     writer.outputComment("rpcx-bench " + latencyTag + ", one interval per second, values in ns");
@@ -64,12 +75,24 @@ public final class IntervalLog implements AutoCloseable {
 
   /** Creates (replaces) {@code file}. */
   public static IntervalLog open(Path file, String protocol, String host) throws IOException {
+    return open(file, protocol, host, null);
+  }
+
+  /** Creates (replaces) {@code file}; every interval written goes to {@code watcher} too. */
+  public static IntervalLog open(Path file, String protocol, String host, RunWatcher watcher)
+      throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
     }
     OutputStream out = Files.newOutputStream(file);
-    return new IntervalLog(new PrintStream(out, true, StandardCharsets.UTF_8), protocol, host);
+    return new IntervalLog(
+        new PrintStream(out, true, StandardCharsets.UTF_8), protocol, host, watcher);
+  }
+
+  /** No file: the runs are sampled every second for {@code watcher} only. */
+  public static IntervalLog clockOnly(RunWatcher watcher) {
+    return new IntervalLog(null, "-", "-", watcher);
   }
 
   /** Tags end at ',' and whitespace in the log's text: keep to a safe alphabet. */
@@ -83,7 +106,9 @@ public final class IntervalLog implements AutoCloseable {
 
   /** A comment line, e.g. where a run starts. */
   public synchronized void comment(String text) {
-    writer.outputComment(text);
+    if (writer != null) {
+      writer.outputComment(text);
+    }
   }
 
   /**
@@ -91,6 +116,9 @@ public final class IntervalLog implements AutoCloseable {
    * start and end time stamps (epoch ms) are set by the {@link org.HdrHistogram.Recorder}.
    */
   synchronized void write(Histogram latency, Histogram service) {
+    if (writer == null) {
+      return;
+    }
     write(latency, latencyTag);
     if (service != null) {
       write(service, serviceTag);
@@ -124,16 +152,24 @@ public final class IntervalLog implements AutoCloseable {
       return result;
     }
     log.comment("order " + order);
-    try (Sampler s = log.every(tally::sample)) {
+    try (Sampler s = log.every(order, tally::sample)) {
       return body.drive();
     }
   }
 
   /**
-   * Calls {@code sample} every second and writes what it returns, until the sampler is closed; its
-   * close takes and writes the last, partial interval.
+   * Calls {@code sample} every second and writes what it returns (and hands it to the watcher),
+   * until the sampler is closed; its close takes and writes the last, partial interval.
    */
   public Sampler every(Supplier<CallTally.Interval> sample) {
+    return every(-1, sample);
+  }
+
+  /** {@link #every(Supplier)} for run {@code order}: the watcher is told when it starts. */
+  public Sampler every(int order, Supplier<CallTally.Interval> sample) {
+    if (watcher != null) {
+      watcher.runStarted(order);
+    }
     return new Sampler(sample);
   }
 
@@ -155,6 +191,9 @@ public final class IntervalLog implements AutoCloseable {
         if (!closed) {
           CallTally.Interval i = sample.get();
           write(i.latency(), i.service());
+          if (watcher != null) {
+            watcher.interval(i);
+          }
         }
       }
     }
@@ -163,6 +202,9 @@ public final class IntervalLog implements AutoCloseable {
     @Override
     public void close() {
       task.cancel(false);
+      if (watcher != null) {
+        watcher.runEnded();
+      }
       writeOne();
       synchronized (IntervalLog.this) {
         closed = true;
@@ -173,6 +215,8 @@ public final class IntervalLog implements AutoCloseable {
   @Override
   public void close() {
     timer.shutdownNow();
-    stream.close();
+    if (stream != null) {
+      stream.close();
+    }
   }
 }
