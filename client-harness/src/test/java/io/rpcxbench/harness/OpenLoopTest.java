@@ -142,14 +142,15 @@ class OpenLoopTest {
   }
 
   @Test
-  void callsThatFindEveryWorkerBusyAreDroppedCountedAndFailThePoint() throws IOException {
+  void callsThatFindEveryWorkerBusyAreDroppedCountedAndExit3() throws IOException {
     // A blocking client with one worker; call 5 holds it 500 ms while 50 more are due.
     try (ScriptedProtocol.Server server =
         new ScriptedProtocol.Server().slowOnce(5, Duration.ofMillis(500))) {
       HarnessInvocation.Outcome o =
           open("scripted-sync", server, "--rate", 100, "--duration", "1s", "--max-in-flight", 1);
 
-      assertThat(o.exitCode()).isEqualTo(1);
+      // every call answered: drops, not errors (exit 3, not 1)
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(HarnessCommand.DROPPED);
       RunRow r = read("scripted-sync", "open-r100-d1s.csv").rows().get(0);
       long dropped = Long.parseLong(r.extra("dropped").orElseThrow());
       assertThat(dropped).isGreaterThanOrEqualTo(30);
@@ -158,7 +159,10 @@ class OpenLoopTest {
       assertThat(o.err())
           .contains("scripted-sync: its client has no async API: --max-in-flight 1 means 1 threads")
           .contains(dropped + " calls dropped because all 1 allowed calls were out")
-          .contains("raise --max-in-flight or lower --rate");
+          .contains("raise --max-in-flight or lower --rate")
+          .contains(
+              "scripted-sync: every call answered correctly, but calls were dropped: the point did"
+                  + " not offer its load (exit 3)");
     }
   }
 }
