@@ -46,11 +46,16 @@ public final class ProtocolRun {
 
   /**
    * The provenance keys this class writes; --provenance may not set them: the point's identity keys
-   * (raw-format's {@link PointKey}) but the link's, which the lab gives, and the run's own.
+   * (raw-format's {@link PointKey}) but the link's rate and network profile, which the runner
+   * gives, and the run's own.
    */
   public static final List<String> HARNESS_KEYS =
       Stream.concat(
-              PointKey.names().stream().filter(k -> !k.equals(PointKey.LINK_RATE.key())),
+              PointKey.names().stream()
+                  .filter(
+                      k ->
+                          !k.equals(PointKey.LINK_RATE.key())
+                              && !k.equals(PointKey.NETWORK_PROFILE.key())),
               Stream.of(
                   "status",
                   "tls_session",

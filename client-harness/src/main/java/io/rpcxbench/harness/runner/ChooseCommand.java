@@ -207,7 +207,29 @@ public final class ChooseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    ChooseSettings s = settings();
+    ChooseSettings all = settings();
+    List<String> profiles = all.target().profiles();
+    if (profiles.size() == 1) {
+      return choose(all, err);
+    }
+    int worst = Choose.OK;
+    for (String profile : profiles) {
+      err.println("rpcx-bench choose: across the network profile " + profile);
+      int code = choose(all.across(profile), err);
+      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+        return code;
+      }
+      worst = Math.max(worst, code);
+    }
+    err.println(
+        "rpcx-bench choose: one scorecard per profile, side by side: "
+            + String.join(
+                ", ", profiles.stream().map(p -> all.out().resolve(p).toString()).toList()));
+    return worst;
+  }
+
+  /** One choose and its scorecard; the exit code. */
+  private static int choose(ChooseSettings s, PrintWriter err) throws Exception {
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     Choose choose = new Choose(s, catalog, new SweepLog(err));
@@ -335,7 +357,8 @@ public final class ChooseCommand implements Callable<Integer> {
             !fork,
             clientFlags(),
             SweepCommand.home(),
-            target.tls(where, "single"));
+            target.tls(where, "single"),
+            target.profiles(where, "single", SweepCommand.home()));
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),

@@ -239,7 +239,8 @@ public final class SweepCommand implements Callable<Integer> {
               inProcess,
               clientFlags,
               home(),
-              target.tls(where, plan.scenario));
+              target.tls(where, plan.scenario),
+              target.profiles(where, plan.scenario, home()));
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {

@@ -45,6 +45,41 @@ class SweepCommandTest {
   }
 
   @Test
+  void theDryRunPlansEveryPointOnEachProfileWithItsOwnFile() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line",
+            "--profile",
+            "loopback,cross-az",
+            "--threads",
+            "10",
+            "--requests",
+            "100",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains("1/2 line t10 r100 loopback " + work.resolve("line/t10-r100.csv"))
+        .contains("2/2 line t10 r100 cross-az " + work.resolve("line/cross-az-t10-r100.csv"));
+  }
+
+  @Test
+  void anUnknownProfileAndTheLabAreRefusedInOneLine() {
+    SweepInProcessTest.Outcome unknown =
+        sweep("--protocol", "line", "--profile", "moon", "--out", work.toString(), "--dry-run");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err())
+        .contains("--profile: unknown network profile 'moon'; the profiles")
+        .contains("cross-az");
+    SweepInProcessTest.Outcome lab =
+        sweep("--lab", "--protocol", "line", "--profile", "wan", "--out", work.toString());
+    assertThat(lab.code()).isEqualTo(2);
+    assertThat(lab.err()).contains("deploy/lab.sh up --profile NAME");
+  }
+
+  @Test
   void theJsonPlanListsPointsFilesAndCalls() {
     SweepInProcessTest.Outcome o =
         sweep(
