@@ -83,6 +83,25 @@ final class LinkProfiles {
     return List.copyOf(names);
   }
 
+  /** The one-way delay {@code profile} adds in ms (its table row's {@code delay}: 20ms, 500us). */
+  static double delayMs(String profile, Path home) {
+    String[] row = table(home).get(profile);
+    if (row == null) {
+      throw new IllegalArgumentException("unknown network profile '" + profile + "'");
+    }
+    String d = row[1].trim();
+    if (d.endsWith("us")) {
+      return Double.parseDouble(d.substring(0, d.length() - 2)) / 1000;
+    }
+    if (d.endsWith("ms")) {
+      return Double.parseDouble(d.substring(0, d.length() - 2));
+    }
+    if (d.endsWith("s")) {
+      return Double.parseDouble(d.substring(0, d.length() - 1)) * 1000;
+    }
+    return Double.parseDouble(d);
+  }
+
   /** Whether {@code profile} is shaped by a link-shaper (every named profile but loopback). */
   static boolean shaped(String profile) {
     return !profile.isEmpty() && !profile.equals(PointIdentity.LOOPBACK);

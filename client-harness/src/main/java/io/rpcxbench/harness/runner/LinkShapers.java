@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * shaped profile, listening on 127.0.0.1 with one route per server port ({@code --to}), so that a
  * point on {@code wan} calls its server through the WAN's delay, jitter and rate
  * (docs/network-profiles.md). One wire per direction is shared by every route of a profile, as a
- * real link's is; the points run one at a time, so they never share it.
+ * real link's is; the points run one at a time, so they never share it. Each shaper's round trip is
+ * measured at start ({@link LinkProbe}: an echo reached directly and through it) and recorded with
+ * every point, judged against the profile's delay.
  *
  * <pre>{@code
  * LinkShapers shapers = LinkShapers.start(home, List.of("wan"), "127.0.0.1", Set.of(43117), ...);
@@ -33,8 +35,10 @@ final class LinkShapers implements AutoCloseable {
 
   private final Map<String, Map<Integer, Integer>> ports = new LinkedHashMap<>();
   private final Map<String, String> settings = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> measured = new LinkedHashMap<>();
   private final List<ServerProcess> processes = new ArrayList<>();
   private final OwnProcesses own;
+  private LinkProbe echo;
 
   private LinkShapers(OwnProcesses own) {
     this.own = own;
@@ -69,6 +73,12 @@ final class LinkShapers implements AutoCloseable {
     }
     List<Integer> to = new ArrayList<>(new LinkedHashSet<>(serverPorts));
     try {
+      LinkProbe.Rtt base = null;
+      if (!shaped.isEmpty()) {
+        shapers.echo = LinkProbe.start();
+        base = LinkProbe.measure(shapers.echo.port());
+        to.add(shapers.echo.port());
+      }
       for (String profile : shaped) {
         List<String> command =
             new ArrayList<>(
@@ -91,6 +101,10 @@ final class LinkShapers implements AutoCloseable {
           routes.put(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(1)));
           shapers.settings.put(profile, m.group(4));
         }
+        LinkProbe.Rtt rtt = LinkProbe.measure(routes.remove(shapers.echo.port()));
+        Map<String, String> facts =
+            LinkProbe.provenance(base, rtt, 2 * LinkProfiles.delayMs(profile, home));
+        shapers.measured.put(profile, facts);
         shapers.ports.put(profile, routes);
         log.accept(
             "link-shaper "
@@ -100,7 +114,15 @@ final class LinkShapers implements AutoCloseable {
                 + "): "
                 + shapers.settings.get(profile)
                 + "; routes "
-                + routes);
+                + routes
+                + "; round trip measured "
+                + facts.get("link_rtt_measured_ms")
+                + " ms (base "
+                + facts.get("link_rtt_base_ms")
+                + " ms, spread "
+                + facts.get("link_rtt_jitter_ms")
+                + " ms): "
+                + facts.get("link_rtt_check"));
       }
     } catch (IOException | InterruptedException | RuntimeException e) {
       shapers.close();
@@ -130,7 +152,13 @@ final class LinkShapers implements AutoCloseable {
   /** What a point across {@code profile} records of its link: the shaper's settings each way. */
   Map<String, String> provenance(String profile) {
     String s = settings.get(profile);
-    return s == null ? Map.of() : Map.of("link_shaper", s);
+    if (s == null) {
+      return Map.of();
+    }
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("link_shaper", s);
+    m.putAll(measured.getOrDefault(profile, Map.of()));
+    return m;
   }
 
   @Override
@@ -146,5 +174,12 @@ final class LinkShapers implements AutoCloseable {
       }
     }
     processes.clear();
+    if (echo != null) {
+      try {
+        echo.close();
+      } catch (IOException e) {
+        // closing a listening socket: nothing left to do
+      }
+    }
   }
 }

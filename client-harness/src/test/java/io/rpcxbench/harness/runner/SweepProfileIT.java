@@ -67,6 +67,10 @@ class SweepProfileIT {
         .containsEntry("network_profile", "wan")
         .containsKey("link_shaper");
     assertThat(wan.provenance().get("link_shaper")).contains("delay=20ms");
+    assertThat(wan.provenance())
+        .containsKey("link_rtt_check")
+        .containsEntry("link_rtt_expected_added_ms", "40.000");
+    assertThat(Double.parseDouble(wan.provenance().get("link_rtt_measured_ms"))).isGreaterThan(30);
     assertThat(wan.rows()).hasSize(2);
     // 20 ms each way: no call across the WAN can be quicker than 2 x 20 ms less the jitter's tail
     for (var row : wan.rows()) {
