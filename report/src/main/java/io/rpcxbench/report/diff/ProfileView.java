@@ -17,10 +17,10 @@ import java.util.TreeMap;
  * One folder's points side by side across network profiles ({@code sweep --profile
  * loopback,cross-az,wan}): per workload (a point's identity without its protocol and profile) a
  * table of each protocol's throughput, p50 and p99 under each profile, each protocol's ranking per
- * profile, and the pairs whose order flips between profiles. A ranking says {@code >} only where a
- * test says so (Welch over runs for throughput, a bootstrap of the difference for p99,
- * Holm-Bonferroni over the profile's pairs), {@code ~} otherwise; a flip needs a significant
- * difference each way.
+ * profile, and the pairs whose order flips between profiles; the profiles from the quickest link
+ * (the lowest median p50) on. A ranking says {@code >} only where a test says so (Welch over runs
+ * for throughput, a bootstrap of the difference for p99, Holm-Bonferroni over the profile's pairs),
+ * {@code ~} otherwise; a flip needs a significant difference each way.
  *
  * <pre>{@code
  * ProfileView v = ProfileView.of(DiffSide.read(Path.of("results/profiles")));
@@ -37,16 +37,12 @@ final class ProfileView {
     this.workloads = workloads;
   }
 
-  /** The folder's points grouped by workload; profiles in the order first met. */
+  /** The folder's points grouped by workload. */
   static ProfileView of(DiffSide side) {
     Map<String, Map<String, Map<String, DiffSide.Point>>> grouped = new TreeMap<>();
-    List<String> profileOrder = new ArrayList<>();
     for (DiffSide.Point p : side.points().values()) {
       PointIdentity id = p.id();
       String profile = id.networkProfile().isEmpty() ? "(none)" : id.networkProfile();
-      if (!profileOrder.contains(profile)) {
-        profileOrder.add(profile);
-      }
       grouped
           .computeIfAbsent(workload(id), k -> new LinkedHashMap<>())
           .computeIfAbsent(profile, k -> new TreeMap<>())
@@ -56,12 +52,24 @@ final class ProfileView {
     grouped.forEach(
         (label, byProfile) -> {
           Map<String, Map<String, DiffSide.Point>> ordered = new LinkedHashMap<>();
-          profileOrder.stream()
-              .filter(byProfile::containsKey)
+          byProfile.keySet().stream()
+              .sorted(Comparator.comparingDouble(pr -> medianP50(byProfile.get(pr))))
               .forEach(pr -> ordered.put(pr, byProfile.get(pr)));
           out.add(new Workload(label, ordered));
         });
     return new ProfileView(out);
+  }
+
+  /** The median of a profile's points' p50s: the profiles are shown from the quickest link on. */
+  private static double medianP50(Map<String, DiffSide.Point> points) {
+    double[] p50 =
+        points.values().stream()
+            .map(p -> PointChange.estimates(p).get(1).value())
+            .filter(v -> v != null)
+            .mapToDouble(Double::doubleValue)
+            .sorted()
+            .toArray();
+    return p50.length == 0 ? Double.MAX_VALUE : p50[p50.length / 2];
   }
 
   List<Workload> workloads() {
