@@ -15,6 +15,7 @@ import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.rpcxbench.serverkit.ConnectionCap;
+import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -111,11 +112,17 @@ public final class GrpcLimits implements AutoCloseable {
       builder.addStreamTracerFactory(
           new MessageDeadline(name, limits.frameDeadline(), longLivedStreams, timers));
     }
-    if (!limits.hasMaxConnections()) {
+    if (limits.hasMaxBuffered()) {
+      builder.intercept(new QueuedReplies(name, limits.maxBufferedBytes()));
+    }
+    if (!limits.hasMaxConnections() && !limits.hasMaxBuffered()) {
       return new GrpcLimits(null, null, timers);
     }
-    ConnectionCap cap = new ConnectionCap(name, limits.maxConnections());
-    ChannelHandler capHandler = new CapHandler(cap);
+    ChannelHandler capHandler =
+        new CapHandler(
+            name,
+            new ConnectionCap(name, limits.maxConnections()),
+            limits.hasMaxBuffered() ? InputBudget.shared(limits.maxBufferedBytes()) : null);
     boolean epoll = Epoll.isAvailable();
     EventLoopGroup boss = group(epoll, 1, name + "-boss");
     EventLoopGroup workers = group(epoll, 0, name + "-worker"); // 0: Netty's 2 x CPUs, as gRPC's
@@ -130,6 +137,14 @@ public final class GrpcLimits implements AutoCloseable {
               return channel;
             });
     return new GrpcLimits(boss, workers, timers);
+  }
+
+  /**
+   * The process's budget for replies waiting to be sent on the gRPC servers started with this
+   * {@code --max-buffered} (beside {@link InputBudget#shared}, the one for unfinished requests).
+   */
+  public static InputBudget replyBudget(long maxBufferedBytes) {
+    return QueuedReplies.budget(maxBufferedBytes);
   }
 
   private static EventLoopGroup group(boolean epoll, int threads, String name) {
@@ -151,14 +166,21 @@ public final class GrpcLimits implements AutoCloseable {
     }
   }
 
-  /** Closes accepted connections past the cap before they are registered. */
+  /**
+   * Closes accepted connections past the cap before they are registered, and puts the budget's
+   * {@link UnfinishedMessages} in front of grpc-java's handlers of each connection let in.
+   */
   @ChannelHandler.Sharable
   private static final class CapHandler extends ChannelInboundHandlerAdapter {
+    private final String name;
     private final ConnectionCap cap;
+    private final InputBudget budget;
     private final ChannelFutureListener closed;
 
-    CapHandler(ConnectionCap cap) {
+    CapHandler(String name, ConnectionCap cap, InputBudget budget) {
+      this.name = name;
       this.cap = cap;
+      this.budget = budget;
       this.closed = future -> cap.closed();
     }
 
@@ -170,6 +192,13 @@ public final class GrpcLimits implements AutoCloseable {
           return;
         }
         child.closeFuture().addListener(closed);
+        if (budget != null) {
+          child
+              .pipeline()
+              .addFirst(
+                  "limits-unfinished",
+                  new UnfinishedMessages(name, budget.share(), 2 * MAX_CALLS_PER_CONNECTION));
+        }
       }
       ctx.fireChannelRead(msg);
     }
