@@ -15,16 +15,22 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 
 /**
  * Every refused request as RFC 9457 problem+json, never a stack trace: Spring MVC's own problems
- * (unreadable body 400, wrong media type 415, ...), the contract's invalid argument (400, the
+ * (unreadable body 400, wrong media type 415, ...), the contract's invalid argument (422, the
  * {@link InvalidArgumentException}'s message as detail), a body over {@link RequestBodyLimit}'s
  * bound (400), and a chain gateway's failed downstream service (503).
+ *
+ * <p>Why 422 for an invalid argument: its body was read whole and parsed, only a value is refused
+ * (RFC 9110's "Unprocessable Content"), and the keep-alive connection stays usable. Tomcat's {@code
+ * Http11Processor} ends the connection after every 400 (and 408, 411, 413, 414, 500, 501, 503: its
+ * private {@code statusDropsConnection}, checked in the final {@code prepareResponse}, which adds
+ * {@code Connection: close}, and again after the servlet returns; no setting turns it off).
  */
 @RestControllerAdvice
 final class BenchProblems extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(InvalidArgumentException.class)
   ProblemDetail invalidArgument(InvalidArgumentException e) {
-    return ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
+    return ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_ENTITY, e.getMessage());
   }
 
   @ExceptionHandler(UnavailableException.class)
