@@ -81,23 +81,7 @@ final class RawHttp2Client implements Closeable {
 
   /** HEADERS of a gRPC call of this method on this stream (not ending it). */
   void startCall(int stream, String method) throws IOException {
-    frame(
-        HEADERS,
-        END_HEADERS,
-        stream,
-        literalHeaders(
-            ":method",
-            "POST",
-            ":scheme",
-            "http",
-            ":path",
-            method,
-            ":authority",
-            "localhost",
-            "content-type",
-            "application/grpc",
-            "te",
-            "trailers"));
+    frame(HEADERS, END_HEADERS, stream, callHeaders(method));
   }
 
   /** One gRPC message prefix announcing this many bytes, then these bytes, in DATA frames. */
@@ -161,6 +145,52 @@ final class RawHttp2Client implements Closeable {
   }
 
   void frame(int type, int flags, int stream, byte[] payload) throws IOException {
+    frame(out, type, flags, stream, payload);
+  }
+
+  /**
+   * The bytes of a connection that starts a call of this method and sends the first {@code sent}
+   * bytes of a message announcing {@code announced}, all within the default 64 KiB windows.
+   */
+  static byte[] partialCall(String method, int announced, int sent) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      bytes.write(PREFACE);
+      frame(bytes, SETTINGS, 0, 0, new byte[0]);
+      frame(bytes, HEADERS, END_HEADERS, 1, callHeaders(method));
+      byte[] message = new byte[5 + sent];
+      message[1] = (byte) (announced >>> 24);
+      message[2] = (byte) (announced >>> 16);
+      message[3] = (byte) (announced >>> 8);
+      message[4] = (byte) announced;
+      for (int from = 0; from < message.length; from += MAX_DATA_FRAME) {
+        int to = Math.min(message.length, from + MAX_DATA_FRAME);
+        frame(bytes, DATA, 0, 1, java.util.Arrays.copyOfRange(message, from, to));
+      }
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static byte[] callHeaders(String method) {
+    return literalHeaders(
+        ":method",
+        "POST",
+        ":scheme",
+        "http",
+        ":path",
+        method,
+        ":authority",
+        "localhost",
+        "content-type",
+        "application/grpc",
+        "te",
+        "trailers");
+  }
+
+  private static void frame(OutputStream out, int type, int flags, int stream, byte[] payload)
+      throws IOException {
     out.write(
         new byte[] {
           (byte) (payload.length >>> 16),

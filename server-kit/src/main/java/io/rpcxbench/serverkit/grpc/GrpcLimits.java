@@ -33,10 +33,12 @@ import java.util.concurrent.TimeUnit;
  * GOAWAY), and keepalive pings from the server to find dead peers. gRPC has no connection cap: the
  * cap is a handler on the listening channel, which takes a channel factory, and with it event loops
  * of our own, the same kind (epoll when available) and sizes as gRPC's defaults. grpc-java has no
- * knob for a budget of unfinished messages over all connections: what one connection may hold is
- * bounded by the streams, the window and the deadline above, all connections by the cap.
- * grpc-java's own log lines (java.util.logging) become one rate-limited line per kind ({@link
- * GrpcLogLines}).
+ * knob for a budget over all connections, so the kit adds two: the bytes of unfinished messages
+ * count in the process's {@code --max-buffered} budget ({@link UnfinishedMessages}, in front of
+ * grpc-java's HTTP/2 handler; past it GOAWAY {@code ENHANCE_YOUR_CALM}), and replies waiting to be
+ * sent (a client that keeps its window shut) in a budget of the same size of their own ({@link
+ * QueuedReplies}; past it the call ends {@code RESOURCE_EXHAUSTED}). grpc-java's own log lines
+ * (java.util.logging) become one rate-limited line per kind ({@link GrpcLogLines}).
  *
  * <pre>{@code
  * NettyServerBuilder builder = NettyServerBuilder.forAddress(address, credentials);
