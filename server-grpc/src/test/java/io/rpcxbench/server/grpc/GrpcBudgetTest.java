@@ -33,12 +33,12 @@ class GrpcBudgetTest {
   private static final String HELLO = "/rpcxbench.Bench/Hello";
 
   @Test
-  void unfinishedMessagesPastTheBudgetEndTheirConnectionWithGoAway() throws Exception {
+  void theStreamWhoseUnfinishedMessagePassesTheBudgetIsReset() throws Exception {
     long budget = 256 * 1024;
     ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits)) {
       List<RawHttp2Client> attackers = new ArrayList<>();
-      List<Integer> goAways = new ArrayList<>();
+      List<Integer> resets = new ArrayList<>();
       try {
         for (int i = 0; i < 4; i++) { // 100 KiB of a 1,000,000-byte message each
           RawHttp2Client attacker = new RawHttp2Client(server.port(), -1);
@@ -46,12 +46,19 @@ class GrpcBudgetTest {
           attacker.startCall(1, ECHO);
           attacker.sendMessage(1, 1_000_000, new byte[100 * 1024], false);
           attacker.flush();
-          goAways.add(goAwayError(attacker, 2_000));
+          resets.add(endOf(attacker, 1, 2_000));
         }
-        assertThat(goAways)
+        assertThat(resets)
             .containsExactly(
                 -1, -1, RawHttp2Client.ENHANCE_YOUR_CALM, RawHttp2Client.ENHANCE_YOUR_CALM);
         assertThat(hello(server.port())).isEqualTo("hello, honest");
+        // the reset connection stays: a next call on it is served
+        RawHttp2Client reset = attackers.get(2);
+        byte[] hello = HelloRequest.newBuilder().setName("again").build().toByteArray();
+        reset.startCall(3, HELLO);
+        reset.sendMessage(3, hello.length, hello, true);
+        reset.flush();
+        assertThat(trailersStatus(reset, 3)).isEqualTo("0");
       } finally {
         for (RawHttp2Client attacker : attackers) {
           attacker.close();
@@ -59,6 +66,24 @@ class GrpcBudgetTest {
       }
       awaitZero(() -> InputBudget.shared(budget).used());
       assertThat(echo(server.port(), 200 * 1024)).isEqualTo(200 * 1024);
+    }
+  }
+
+  @Test
+  void onOneConnectionOnlyTheStreamPastTheBudgetIsReset() throws Exception {
+    long budget = 200 * 1024;
+    ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits);
+        RawHttp2Client client = new RawHttp2Client(server.port(), -1)) {
+      for (int stream = 1; stream <= 5; stream += 2) { // 3 x 90 KiB of 1,000,000-byte messages
+        client.startCall(stream, ECHO);
+        client.sendMessage(stream, 1_000_000, new byte[90 * 1024], false);
+      }
+      client.flush();
+      assertThat(endOf(client, 5, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      client.reset(1);
+      client.reset(3);
+      awaitZero(() -> InputBudget.shared(budget).used());
     }
   }
 
@@ -119,6 +144,42 @@ class GrpcBudgetTest {
       assertThat(error).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
       assertThat(hello(server.port())).isEqualTo("hello, honest");
     }
+  }
+
+  /**
+   * The error code of the RST_STREAM that ends this stream, or of a GOAWAY; -1 when neither came
+   * within the wait (the stream is still open), -2 when the connection closed without either.
+   */
+  private static int endOf(RawHttp2Client client, int stream, int waitMs) throws IOException {
+    long end = System.nanoTime() + waitMs * 1_000_000L;
+    try {
+      while (System.nanoTime() < end) {
+        Frame f = client.next(waitMs);
+        if (f == null) {
+          return -1;
+        }
+        if (f.type() == RawHttp2Client.GOAWAY
+            || (f.type() == RawHttp2Client.RST_STREAM && f.stream() == stream)) {
+          return f.error();
+        }
+      }
+      return -1;
+    } catch (EOFException | SocketException closed) {
+      return -2;
+    }
+  }
+
+  /** The grpc-status of the trailers that end this stream. */
+  private static String trailersStatus(RawHttp2Client client, int stream) throws IOException {
+    for (Frame f; (f = client.next(5_000)) != null; ) {
+      if (f.stream() == stream && f.type() == RawHttp2Client.HEADERS && f.endsStream()) {
+        return String.valueOf(f.headers().get("grpc-status"));
+      }
+      if (f.stream() == stream && f.type() == RawHttp2Client.RST_STREAM) {
+        return "RST " + f.error();
+      }
+    }
+    return "none";
   }
 
   /** The GOAWAY's error code; -1 when none came within the wait, -2 when closed without one. */

@@ -39,7 +39,7 @@ final class RawHttp2Client implements Closeable {
   private final DataInputStream in;
   private final DefaultHttp2HeadersDecoder hpack = new DefaultHttp2HeadersDecoder(false);
 
-  /** A frame the server sent; {@code headers} when it was HEADERS, {@code error} of a GOAWAY. */
+  /** A frame the server sent; {@code headers} of HEADERS, {@code error} of RST_STREAM or GOAWAY. */
   record Frame(int type, int flags, int stream, Http2Headers headers, int error) {
     boolean endsStream() {
       return (type == HEADERS || type == DATA) && (flags & END_STREAM) != 0 || type == RST_STREAM;
@@ -134,6 +134,12 @@ final class RawHttp2Client implements Closeable {
       } catch (Http2Exception e) {
         throw new IOException(e);
       }
+    } else if (type == RST_STREAM) {
+      error =
+          (payload[0] & 0xff) << 24
+              | (payload[1] & 0xff) << 16
+              | (payload[2] & 0xff) << 8
+              | payload[3] & 0xff;
     } else if (type == GOAWAY) {
       error =
           (payload[4] & 0xff) << 24

@@ -35,10 +35,11 @@ import java.util.concurrent.TimeUnit;
  * of our own, the same kind (epoll when available) and sizes as gRPC's defaults. grpc-java has no
  * knob for a budget over all connections, so the kit adds two: the bytes of unfinished messages
  * count in the process's {@code --max-buffered} budget ({@link UnfinishedMessages}, in front of
- * grpc-java's HTTP/2 handler; past it GOAWAY {@code ENHANCE_YOUR_CALM}), and replies waiting to be
- * sent (a client that keeps its window shut) in a budget of the same size of their own ({@link
- * QueuedReplies}; past it the call ends {@code RESOURCE_EXHAUSTED}). grpc-java's own log lines
- * (java.util.logging) become one rate-limited line per kind ({@link GrpcLogLines}).
+ * grpc-java's HTTP/2 handler; the stream that would pass it is reset, {@code ENHANCE_YOUR_CALM}),
+ * and replies waiting to be sent (a client that keeps its window shut) in a budget of the same size
+ * of their own ({@link QueuedReplies}; past it the call ends {@code RESOURCE_EXHAUSTED}).
+ * grpc-java's own log lines (java.util.logging) become one rate-limited line per kind ({@link
+ * GrpcLogLines}).
  *
  * <pre>{@code
  * NettyServerBuilder builder = NettyServerBuilder.forAddress(address, credentials);
@@ -199,7 +200,7 @@ public final class GrpcLimits implements AutoCloseable {
               .pipeline()
               .addFirst(
                   "limits-unfinished",
-                  new UnfinishedMessages(name, budget.share(), 2 * MAX_CALLS_PER_CONNECTION));
+                  new UnfinishedMessages(name, budget, 2 * MAX_CALLS_PER_CONNECTION));
         }
       }
       ctx.fireChannelRead(msg);

@@ -8,9 +8,14 @@ import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2Exception;
 import io.grpc.netty.shaded.io.netty.handler.ssl.SslHandler;
 import io.grpc.netty.shaded.io.netty.util.ReferenceCountUtil;
 import io.rpcxbench.serverkit.BudgetShare;
+import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RateLimitedLog;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,13 +25,16 @@ import org.slf4j.LoggerFactory;
  * HTTP/2 frames as they arrive and, in each stream's DATA, the gRPC messages' 5-byte prefixes; the
  * bytes of messages still unfinished are the connection's share of the budget. grpc-java hands the
  * flow-control window back as it moves a message's bytes into the message being assembled, so the
- * window does not bound them; this does. A connection whose share cannot grow is ended the HTTP/2
- * way: grpc-java's handler is told of a connection error {@code ENHANCE_YOUR_CALM} and sends GOAWAY
- * with it (debug data {@code --max-buffered}), then closes; its input is dropped unread. So does a
- * connection with more streams holding unfinished messages than a client may open (twice the
- * concurrent-stream limit). Counted are bytes, not the capacity of the read buffers grpc-java holds
- * slices of (approximate, as for the Netty servers' cumulation). One per connection, on its event
- * loop.
+ * window does not bound them; this does. The stream whose bytes would pass the budget is reset, not
+ * the connection (one gRPC connection carries every call of a client): the client gets RST_STREAM
+ * {@code ENHANCE_YOUR_CALM} (grpc-java's clients report {@code RESOURCE_EXHAUSTED}), grpc-java an
+ * RST_STREAM {@code CANCEL} placed after the DATA frame in progress, as if the client had
+ * cancelled, so it drops what it holds of the message; the stream's later DATA are not counted
+ * (grpc-java answers them STREAM_CLOSED). A connection with more streams holding unfinished
+ * messages, or reset so, than a client may open (twice the concurrent-stream limit) is ended with
+ * GOAWAY {@code ENHANCE_YOUR_CALM} and its input dropped. Counted are bytes, not the capacity of
+ * the read buffers grpc-java holds slices of (approximate, as for the Netty servers' cumulation).
+ * One per connection, on its event loop.
  */
 final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(UnfinishedMessages.class);
@@ -39,11 +47,23 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private static final int RST_STREAM = 3;
   private static final int END_STREAM = 0x1;
   private static final int PADDED = 0x8;
+  private static final int CANCEL = 0x8;
+  private static final int ENHANCE_YOUR_CALM = 0xb;
 
   private final String name;
+  private final InputBudget budget;
   private final BudgetShare share;
   private final int maxStreams;
   private final Map<Integer, GrpcMessage> unfinished = new HashMap<>();
+  private final Set<Integer> resetStreams = new HashSet<>();
+
+  /**
+   * Where, in the buffer being scanned, grpc-java is to read an RST_STREAM, and for which stream.
+   */
+  private final List<int[]> resetsAt = new ArrayList<>();
+
+  private final List<Integer> resetsToSend = new ArrayList<>();
+  private int resetAtFrameEnd = -1;
   private final byte[] header = new byte[FRAME_HEADER_BYTES];
   private int prefaceLeft = PREFACE_BYTES;
   private int headerFill;
@@ -56,9 +76,10 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private boolean refused;
   private boolean passThrough;
 
-  UnfinishedMessages(String name, BudgetShare share, int maxStreams) {
+  UnfinishedMessages(String name, InputBudget budget, int maxStreams) {
     this.name = name;
-    this.share = share;
+    this.budget = budget;
+    this.share = budget.share();
     this.maxStreams = maxStreams;
   }
 
@@ -81,34 +102,66 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       return;
     }
     scan(bytes);
-    String reason = null;
-    if (unfinished.size() > maxStreams) {
-      reason = unfinished.size() + " streams with unfinished messages";
-    } else if (!share.holding(held)) {
-      reason = share.refusal(held);
-    }
-    if (reason == null) {
-      ctx.fireChannelRead(msg);
+    if (unfinished.size() + resetStreams.size() > maxStreams) {
+      goAway(
+          ctx,
+          bytes,
+          unfinished.size() + resetStreams.size() + " streams with unfinished messages");
       return;
     }
+    for (int stream : resetsToSend) {
+      warnings.warn(
+          "budget",
+          "{}: resetting stream {} from {} (RST_STREAM ENHANCE_YOUR_CALM): its unfinished message"
+              + " would pass the budget of {} bytes for all unfinished requests (--max-buffered)",
+          name,
+          stream,
+          ctx.channel().remoteAddress(),
+          budget.max());
+      ctx.write(rstStream(ctx, stream, ENHANCE_YOUR_CALM));
+    }
+    if (!resetsToSend.isEmpty()) {
+      resetsToSend.clear();
+      ctx.flush();
+    }
+    int from = bytes.readerIndex();
+    for (int[] reset : resetsAt) { // grpc-java reads the bytes up to the frame's end, then RST
+      ctx.fireChannelRead(bytes.retainedSlice(from, reset[0] - from));
+      ctx.fireChannelRead(rstStream(ctx, reset[1], CANCEL));
+      from = reset[0];
+    }
+    resetsAt.clear();
+    ctx.fireChannelRead(bytes.retainedSlice(from, bytes.writerIndex() - from));
+    bytes.release();
+  }
+
+  private void goAway(ChannelHandlerContext ctx, ByteBuf bytes, String reason) {
     refused = true;
     bytes.release();
     warnings.warn(
-        "budget",
+        "streams",
         "{}: GOAWAY ENHANCE_YOUR_CALM to {}: {}",
         name,
         ctx.channel().remoteAddress(),
         reason);
     share.release();
     unfinished.clear();
+    resetStreams.clear();
     ctx.fireExceptionCaught(
         Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, "--max-buffered"));
+  }
+
+  private static ByteBuf rstStream(ChannelHandlerContext ctx, int stream, int error) {
+    ByteBuf frame = ctx.alloc().buffer(FRAME_HEADER_BYTES + 4);
+    frame.writeMedium(4).writeByte(RST_STREAM).writeByte(0).writeInt(stream).writeInt(error);
+    return frame;
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
     share.release();
     unfinished.clear();
+    resetStreams.clear();
     ctx.fireChannelInactive();
   }
 
@@ -127,7 +180,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
           .addAfter(
               tlsContext.name(),
               ctx.name() + "-h2",
-              new UnfinishedMessages(name, share, maxStreams));
+              new UnfinishedMessages(name, budget, maxStreams));
       passThrough = true;
       return true;
     }
@@ -159,7 +212,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       if (headerFill < FRAME_HEADER_BYTES) {
         header[headerFill++] = in.getByte(i++);
         if (headerFill == FRAME_HEADER_BYTES) {
-          frameStarts();
+          frameStarts(i);
         }
         continue;
       }
@@ -170,12 +223,12 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       i += n;
       payloadLeft -= n;
       if (payloadLeft == 0) {
-        frameEnds();
+        frameEnds(i);
       }
     }
   }
 
-  private void frameStarts() {
+  private void frameStarts(int at) {
     payloadLeft = (header[0] & 0xffL) << 16 | (header[1] & 0xff) << 8 | (header[2] & 0xff);
     type = header[3] & 0xff;
     flags = header[4] & 0xff;
@@ -186,18 +239,25 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
             | header[8] & 0xff;
     padLeft = type == DATA && (flags & PADDED) != 0 ? -1 : 0;
     if (payloadLeft == 0) {
-      frameEnds();
+      frameEnds(at);
     }
   }
 
-  private void frameEnds() {
+  /** The frame ends before index {@code at} of the buffer being scanned. */
+  private void frameEnds(int at) {
     headerFill = 0;
+    if (resetAtFrameEnd >= 0) {
+      resetsAt.add(new int[] {at, resetAtFrameEnd});
+      resetAtFrameEnd = -1;
+    }
     boolean ends =
         type == RST_STREAM || ((type == DATA || type == HEADERS) && (flags & END_STREAM) != 0);
     if (ends) {
+      resetStreams.remove(stream);
       GrpcMessage message = unfinished.remove(stream);
       if (message != null) {
         held -= message.held;
+        share.holding(held);
       }
     }
   }
@@ -214,12 +274,23 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     if (take == 0) {
       return;
     }
+    if (resetStreams.contains(stream)) {
+      return; // reset for the budget: grpc-java drops these bytes
+    }
     GrpcMessage message = unfinished.computeIfAbsent(stream, s -> new GrpcMessage());
     long before = message.held;
     message.arrived(in, i, take);
     held += message.held - before;
     if (message.held == 0) {
       unfinished.remove(stream);
+    }
+    if (!share.holding(held)) { // this stream's message would pass the budget: reset it
+      held -= message.held;
+      unfinished.remove(stream);
+      resetStreams.add(stream);
+      resetsToSend.add(stream);
+      resetAtFrameEnd = stream;
+      share.holding(held);
     }
   }
 

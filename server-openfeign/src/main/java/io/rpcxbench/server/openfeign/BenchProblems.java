@@ -2,6 +2,8 @@ package io.rpcxbench.server.openfeign;
 
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.UnavailableException;
+import io.rpcxbench.serverkit.RateLimitedLog;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -10,6 +12,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
@@ -27,6 +30,27 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  */
 @RestControllerAdvice
 final class BenchProblems extends ResponseEntityExceptionHandler {
+  private static final RateLimitedLog warnings =
+      new RateLimitedLog(LoggerFactory.getLogger(BenchProblems.class));
+
+  /**
+   * A request whose connection already failed (a stalled body past Tomcat's upload timeout: the
+   * connection is closed, nothing can be answered) is one rate-limited line, not Spring's warning
+   * per request ("Response already committed", 300 lines for 300 stalled connections in issue 30's
+   * attack).
+   */
+  @Override
+  protected ResponseEntity<Object> handleExceptionInternal(
+      Exception e, Object body, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    if (request instanceof ServletWebRequest servlet
+        && servlet.getResponse() != null
+        && servlet.getResponse().isCommitted()) {
+      warnings.warn(
+          "committed", "openfeign: a request that cannot be answered any more: {}", e.toString());
+      return null;
+    }
+    return super.handleExceptionInternal(e, body, headers, status, request);
+  }
 
   @ExceptionHandler(InvalidArgumentException.class)
   ProblemDetail invalidArgument(InvalidArgumentException e) {
