@@ -75,6 +75,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private long held;
   private boolean refused;
   private boolean passThrough;
+  private boolean tlsChecked;
 
   UnfinishedMessages(String name, InputBudget budget, int maxStreams) {
     this.name = name;
@@ -97,9 +98,12 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       ctx.fireChannelRead(msg);
       return;
     }
-    if (movedBehindTls(ctx)) {
-      ctx.fireChannelRead(msg);
-      return;
+    if (!tlsChecked) {
+      tlsChecked = true;
+      if (movedBehindTls(ctx)) {
+        ctx.fireChannelRead(msg);
+        return;
+      }
     }
     scan(bytes);
     if (unfinished.size() + resetStreams.size() > maxStreams) {
@@ -123,6 +127,10 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     if (!resetsToSend.isEmpty()) {
       resetsToSend.clear();
       ctx.flush();
+    }
+    if (resetsAt.isEmpty()) {
+      ctx.fireChannelRead(bytes);
+      return;
     }
     int from = bytes.readerIndex();
     for (int[] reset : resetsAt) { // grpc-java reads the bytes up to the frame's end, then RST
