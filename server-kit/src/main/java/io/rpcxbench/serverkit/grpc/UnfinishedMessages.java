@@ -12,7 +12,7 @@ import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,11 +30,11 @@ import org.slf4j.LoggerFactory;
  * {@code ENHANCE_YOUR_CALM} (grpc-java's clients report {@code RESOURCE_EXHAUSTED}), grpc-java an
  * RST_STREAM {@code CANCEL} placed after the DATA frame in progress, as if the client had
  * cancelled, so it drops what it holds of the message; the stream's later DATA are not counted
- * (grpc-java answers them STREAM_CLOSED). A connection with more streams holding unfinished
- * messages, or reset so, than a client may open (twice the concurrent-stream limit) is ended with
- * GOAWAY {@code ENHANCE_YOUR_CALM} and its input dropped. Counted are bytes, not the capacity of
- * the read buffers grpc-java holds slices of (approximate, as for the Netty servers' cumulation).
- * One per connection, on its event loop.
+ * (grpc-java answers them STREAM_CLOSED; the last {@code maxStreams} reset streams are remembered).
+ * A connection with more streams holding unfinished messages than a client may open (twice the
+ * concurrent-stream limit) is ended with GOAWAY {@code ENHANCE_YOUR_CALM} and its input dropped.
+ * Counted are bytes, not the capacity of the read buffers grpc-java holds slices of (approximate,
+ * as for the Netty servers' cumulation). One per connection, on its event loop.
  */
 final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(UnfinishedMessages.class);
@@ -55,7 +55,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private final BudgetShare share;
   private final int maxStreams;
   private final Map<Integer, GrpcMessage> unfinished = new HashMap<>();
-  private final Set<Integer> resetStreams = new HashSet<>();
+  private final Set<Integer> resetStreams = new LinkedHashSet<>(); // oldest first
 
   /**
    * Where, in the buffer being scanned, grpc-java is to read an RST_STREAM, and for which stream.
@@ -106,11 +106,8 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       }
     }
     scan(bytes);
-    if (unfinished.size() + resetStreams.size() > maxStreams) {
-      goAway(
-          ctx,
-          bytes,
-          unfinished.size() + resetStreams.size() + " streams with unfinished messages");
+    if (unfinished.size() > maxStreams) {
+      goAway(ctx, bytes, unfinished.size() + " streams with unfinished messages");
       return;
     }
     for (int stream : resetsToSend) {
@@ -296,6 +293,9 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       held -= message.held;
       unfinished.remove(stream);
       resetStreams.add(stream);
+      if (resetStreams.size() > maxStreams) { // a client sends nothing after our RST_STREAM
+        resetStreams.remove(resetStreams.iterator().next());
+      }
       resetsToSend.add(stream);
       resetAtFrameEnd = stream;
       share.holding(held);
