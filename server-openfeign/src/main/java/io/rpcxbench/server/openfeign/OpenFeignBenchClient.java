@@ -23,8 +23,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Spring Cloud OpenFeign as its users write it: a {@code @FeignClient} interface in a Spring Boot
  * context (non-web here) and Jackson, on Feign's default HTTP client or the pooled Apache
  * HttpClient 5 ({@link FeignHttp}). Only the timeouts and the pool are set. Errors are Feign's own
- * ({@code FeignException.BadRequest} for a refused argument, {@code RetryableException} for a
- * connection failure).
+ * ({@code FeignException.UnprocessableEntity} for a refused argument, {@code RetryableException}
+ * for a connection failure).
  */
 final class OpenFeignBenchClient implements BenchClient {
   static final String CLIENT_NAME = "bench";
