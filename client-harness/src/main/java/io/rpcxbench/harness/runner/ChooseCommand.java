@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -192,6 +193,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       defaultValue = "results/choose",
       paramLabel = "DIR",
       description = "The folder (default ${DEFAULT-VALUE}); rerun on it to resume.")

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -172,6 +173,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
       description = "Result folder (default results/compare/<UTC timestamp>); rerun to resume.")
   Path out;

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
 import java.io.IOException;
@@ -64,6 +65,7 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
       defaultValue = "results/raw",
       description = "Raw results folder (default ${DEFAULT-VALUE}); the log goes there too.")
