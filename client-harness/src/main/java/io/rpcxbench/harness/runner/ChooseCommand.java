@@ -194,9 +194,10 @@ public final class ChooseCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       converter = OutFolderConverter.class,
-      defaultValue = "results/choose",
       paramLabel = "DIR",
-      description = "The folder (default ${DEFAULT-VALUE}); rerun on it to resume.")
+      description =
+          "The folder (default: a new experiment's results/<UTC time>-choose, so two runs never"
+              + " mix); rerun with --out on it to resume.")
   Path out;
 
   @Option(
@@ -286,6 +287,9 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   private ChooseSettings check() {
+    if (out == null) {
+      out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
+    }
     Target where = target.target();
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
     for (String p : protocols) {
