@@ -174,6 +174,9 @@ public final class HarnessCommand implements Callable<Integer> {
       }
     }
     List<PointOutcome> outcomes = new ArrayList<>();
+    if (worker) {
+      ParentWatch.startForWorker();
+    }
     if (worker || config.protocols().size() == 1) {
       // One protocol: this JVM is already fresh and dedicated to it, so it runs here.
       Protocol p = config.protocols().get(0);
@@ -247,7 +250,7 @@ public final class HarnessCommand implements Callable<Integer> {
     RunConfig config =
         new RunConfig(
             target(),
-            load.load(),
+            load(),
             warmup,
             model,
             instruments,
@@ -260,6 +263,14 @@ public final class HarnessCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  private io.rpcxbench.harness.config.Load load() {
+    try {
+      return load.load();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   private Target target() {

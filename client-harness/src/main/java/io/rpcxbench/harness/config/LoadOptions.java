@@ -68,9 +68,8 @@ public final class LoadOptions {
   @Option(
       names = "--items",
       paramLabel = "N",
-      defaultValue = Load.DEFAULT_ITEMS,
-      description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
-  int items;
+      description = "n of items(n): records per reply (default: " + Load.DEFAULT_ITEMS + ").")
+  Integer items;
 
   @Option(
       names = "--time-limit",
@@ -106,8 +105,20 @@ public final class LoadOptions {
 
   /** The load; --threads and --requests given or filled by {@link LoadModelOptions#resolve}. */
   public Load load() {
+    String ignored = call.ignoredOption(payloadBytes != null, items != null);
+    if (ignored != null) {
+      throw new IllegalArgumentException(ignored);
+    }
     return new Load(
-        threads, requests, requestsPer, runs, call, payloadBytes(), items, timeLimit, timeLimitPer);
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        call,
+        payloadBytes(),
+        items != null ? items : Integer.parseInt(Load.DEFAULT_ITEMS),
+        timeLimit,
+        timeLimitPer);
   }
 
   /** --requests-per values in lower case, with a clear message. */

@@ -46,13 +46,38 @@ public final class OpenLoopRunner implements PointRunner {
 
   @Override
   public RunResult run(int order) throws InterruptedException {
+    try {
+      return run(order, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no deadline, yet reached", e);
+    }
+  }
+
+  /**
+   * The run, ended by {@code --time-limit} as soon as its deadline passes: the scheduler stops
+   * starting calls and the run is not recorded (calls still out are left to the JVM's exit).
+   */
+  @Override
+  public RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    long deadline = limit.runDeadline(System.nanoTime());
+    if (TimeLimit.remaining(deadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return run(order, deadline);
+  }
+
+  private RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
     CallTally tally = new CallTally(model.failAfterNanos());
     Issued issued =
         IntervalLog.sampled(
             log,
             order,
             tally,
-            () -> drive(model.schedule(), SEED + order, "o" + order + "c", tally));
+            () -> drive(model.schedule(), SEED + order, "o" + order + "c", tally, deadline));
+    if (issued == null) {
+      throw new TimeLimit.Reached();
+    }
     RateSchedule schedule = model.schedule();
     double seconds = schedule.total().toNanos() / 1e9;
     Histogram service = tally.serviceTotal();
@@ -82,9 +107,26 @@ public final class OpenLoopRunner implements PointRunner {
   /** The first step's rate for {@code duration}; nothing kept but the counts. */
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
+    try {
+      return warmUp(duration, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no deadline, yet reached", e);
+    }
+  }
+
+  /** The warm-up, ended by the point's time limit as soon as it passes. */
+  @Override
+  public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limitDeadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
     CallTally tally = new CallTally(model.failAfterNanos());
     RateSchedule warm = RateSchedule.constant(model.schedule().steps().get(0).rate(), duration);
-    Issued issued = drive(warm, SEED - 1, "w", tally);
+    Issued issued = drive(warm, SEED - 1, "w", tally, limitDeadline);
+    if (issued == null) {
+      throw new TimeLimit.Reached();
+    }
     return new LoadRunner.Warmup(
         tally.lastReply(issued.t0) - issued.t0,
         tally.calls(),
@@ -95,7 +137,9 @@ public final class OpenLoopRunner implements PointRunner {
   /** Where a run started and what its scheduler did. */
   private record Issued(long t0, long calls, long dropped) {}
 
-  private Issued drive(RateSchedule schedule, long seed, String prefix, CallTally tally)
+  /** The schedule's calls; null when {@code deadline} (a nanoTime) passed before they ended. */
+  private Issued drive(
+      RateSchedule schedule, long seed, String prefix, CallTally tally, long deadline)
       throws InterruptedException {
     Arrivals.Times times = model.arrivals().times(schedule, seed);
     long t0 = System.nanoTime() + LEAD_NANOS;
@@ -104,7 +148,13 @@ public final class OpenLoopRunner implements PointRunner {
     int sequence = 0;
     for (long offset = times.next(); offset >= 0; offset = times.next(), sequence++) {
       long intended = t0 + offset;
+      if (deadline != TimeLimit.NEVER && intended - deadline >= 0) {
+        return null; // checked per call: a scheduler that fell behind still stops on time
+      }
       sleepUntil(intended);
+      if (deadline != TimeLimit.NEVER && System.nanoTime() - deadline >= 0) {
+        return null;
+      }
       boolean started =
           launcher.tryStart(
               prefix, sequence, (sent, end, failure) -> tally.record(intended, sent, end, failure));
@@ -114,7 +164,9 @@ public final class OpenLoopRunner implements PointRunner {
         dropped++;
       }
     }
-    launcher.awaitIdle();
+    if (!launcher.awaitIdle(deadline)) {
+      return null;
+    }
     return new Issued(t0, calls, dropped);
   }
 

@@ -130,6 +130,37 @@ public enum CallKind {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * Why {@code --payload} or {@code --items}, given with this call, would be ignored, or null when
+   * every option given means something to it: an option a call ignores is refused (the harness,
+   * {@code sweep} and {@code choose} share this rule), never silently recorded as measured.
+   */
+  public String ignoredOption(boolean payloadGiven, boolean itemsGiven) {
+    if (payloadGiven && !sendsPayload()) {
+      return "--payload is unused by --call "
+          + id()
+          + (this == HELLO ? " (the default call)" : "")
+          + ": give --call echo or --call put with it";
+    }
+    if (itemsGiven && this != ITEMS) {
+      return "--items is unused by --call "
+          + id()
+          + (this == HELLO ? " (the default call)" : "")
+          + ": give --call items with it";
+    }
+    return null;
+  }
+
+  /** The call named {@code id} (hello, echo, put, items; any case), or null. */
+  public static CallKind byId(String id) {
+    for (CallKind c : values()) {
+      if (c.id().equalsIgnoreCase(id.trim())) {
+        return c;
+      }
+    }
+    return null;
+  }
+
   /** What every call of a point sends, built once per protocol JVM before any run. */
   public record CallInput(byte[] payload, int items, List<Item> expectedItems) {}
 

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -192,9 +193,11 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      defaultValue = "results/choose",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
-      description = "The folder (default ${DEFAULT-VALUE}); rerun on it to resume.")
+      description =
+          "The folder (default: a new experiment's results/<UTC time>-choose, so two runs never"
+              + " mix); rerun with --out on it to resume.")
   Path out;
 
   @Option(
@@ -284,6 +287,9 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   private ChooseSettings check() {
+    if (out == null) {
+      out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
+    }
     Target where = target.target();
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
     for (String p : protocols) {

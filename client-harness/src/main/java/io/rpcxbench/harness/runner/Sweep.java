@@ -230,6 +230,20 @@ final class Sweep {
     if (!Files.exists(file)) {
       return null;
     }
+    String unreadable = PointFiles.unreadable(file);
+    if (unreadable != null) {
+      Path aside = PointFiles.setAside(file);
+      log.line(
+          head
+              + ": "
+              + file
+              + " is unreadable ("
+              + unreadable
+              + "); kept as "
+              + aside
+              + ", running the point again");
+      return null;
+    }
     PointResult existing = PointResult.read(file);
     if (s.retryFailed() && existing.state().retried()) {
       log.line(head + ": exists (" + existing.state() + "), retrying");

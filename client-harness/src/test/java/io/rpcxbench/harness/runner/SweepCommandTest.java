@@ -114,6 +114,11 @@ class SweepCommandTest {
     assertThat(sweep("--protocol", "nope", "--dry-run").err())
         .contains("--protocol: unknown protocol 'nope'; known: ");
     assertThat(sweep("--payload", "256", "--dry-run").err()).contains("--payload needs --call");
+    assertThat(sweep("--call", "items", "--payload", "256", "--dry-run").err())
+        .contains("--payload is unused by --call items: give --call echo or --call put with it");
+    assertThat(sweep("--rates", "2000000", "--dry-run").err())
+        .contains("--rates: 2000000 calls/s is over the 1000000 calls/s one harness offers");
+    assertThat(sweep("--out", "", "--dry-run").err()).contains("an empty folder");
     assertThat(sweep("--timeout", "30", "--dry-run").err())
         .contains("the point's limit in seconds is --point-timeout 30");
     assertThat(sweep("--rates", "100", "--threads", "2", "--dry-run").err())

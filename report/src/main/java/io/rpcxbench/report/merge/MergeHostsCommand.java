@@ -1,6 +1,7 @@
 package io.rpcxbench.report.merge;
 
 import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.report.cli.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -48,6 +49,7 @@ public final class MergeHostsCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
       defaultValue = "results/merged",
       description = "Where the merged files go (default: ${DEFAULT-VALUE}).")
