@@ -158,7 +158,17 @@ public abstract class AttackContract {
   /** Issue 30, item 1: connections that send only a length prefix announcing a large frame. */
   @Test
   void lengthPrefixesAnnouncingLargeFrames() throws Exception {
+    String gap = knownGapOfPartialFrames();
+    org.junit.jupiter.api.Assumptions.assumeTrue(gap == null, gap);
     attack("length prefixes", LARGE ? 1000 : PREFIX_CONNECTIONS, announcingPrefix);
+  }
+
+  /**
+   * Why this server is known to fail the partial-frame attack (a gap written in docs/hardening.md),
+   * or null: the test is then skipped with that reason, not passed.
+   */
+  protected String knownGapOfPartialFrames() {
+    return null;
   }
 
   /** Issue 30, item 1: idle connections, each costing the server its per-connection buffers. */

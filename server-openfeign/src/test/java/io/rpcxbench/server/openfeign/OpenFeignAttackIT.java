@@ -15,4 +15,14 @@ class OpenFeignAttackIT extends AttackContract {
                 + "Content-Length: 1048576\r\n\r\n{\"na")
             .getBytes(StandardCharsets.US_ASCII));
   }
+
+  /**
+   * A known gap (docs/hardening.md, issue 30 item 6): 300 stalled bodies hold Tomcat's 200 request
+   * threads for its 5 s upload wait, so an honest call waits longer than the suite watches.
+   */
+  @Override
+  protected String knownGapOfPartialFrames() {
+    return "known gap: 300 stalled bodies hold Tomcat's 200 request threads 5 s each"
+        + " (docs/hardening.md, issue 30 item 6)";
+  }
 }
