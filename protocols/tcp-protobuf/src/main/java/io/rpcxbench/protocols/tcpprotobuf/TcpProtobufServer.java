@@ -58,7 +58,7 @@ public final class TcpProtobufServer {
   private static void converse(BenchCalls calls, RequestInput in, OutputStream out)
       throws IOException {
     byte[] frame;
-    while ((frame = Frames.read(in, Frames.MAX_FRAME)) != null) {
+    while ((frame = ServerFrames.read(in, Frames.MAX_FRAME)) != null) {
       Request request;
       try {
         request = Request.parseFrom(frame);
