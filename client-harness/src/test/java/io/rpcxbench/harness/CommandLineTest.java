@@ -37,7 +37,7 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --warmup abc | Invalid value for option '--warmup': 'abc' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --warmup 10 | Invalid value for option '--warmup': '10' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --requests-per call | 'call' is not thread or total",
-        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put or items",
+        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put, items or message",
         "--protocol grpc --threads 1 --requests 1 --payload -1 | --payload must be between 0 and",
         "--protocol grpc --threads 1 --requests 1 --port grpc=70000 | --port grpc must be a TCP port",
         "--protocol grpc --threads 1 --requests 1 --payload 1048577 | --payload must be between 0 and 1048576 bytes",
@@ -119,7 +119,7 @@ class CommandLineTest {
     assertThat(o.out().lines().toList())
         .first()
         .isEqualTo(
-            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar");
+            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages");
     assertThat(o.out())
         .contains(
             "rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno"
