@@ -9,9 +9,6 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.ServerCalls;
 import io.rpcxbench.message.MessageReply;
-import io.rpcxbench.message.MessageSchema;
-import io.rpcxbench.message.ShapeException;
-import io.rpcxbench.serverkit.ServerStarter;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -35,18 +32,6 @@ final class GrpcMessages {
         .setRequestMarshaller(new DynamicMarshaller(type))
         .setResponseMarshaller(new DynamicMarshaller(reply.replyType(type)))
         .build();
-  }
-
-  /**
-   * The server's side for the kit's {@code --message FILE.proto:Name}; a schema that cannot be used
-   * refuses the start (bad usage, one line).
-   */
-  static ServerServiceDefinition service(String shape) {
-    try {
-      return service(MessageSchema.load(shape));
-    } catch (ShapeException e) {
-      throw new ServerStarter.RefusedService("--message: " + e.getMessage());
-    }
   }
 
   /** The server's side: every reply mode of messages of this type. */

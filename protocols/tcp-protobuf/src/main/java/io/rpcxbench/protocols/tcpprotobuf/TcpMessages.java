@@ -54,12 +54,4 @@ final class TcpMessages {
       case UNRECOGNIZED -> throw new InvalidArgumentException("unknown reply mode");
     };
   }
-
-  static MessageCall.Mode mode(MessageReply reply) {
-    return switch (reply) {
-      case ECHO -> MessageCall.Mode.ECHO;
-      case ACK -> MessageCall.Mode.ACK;
-      case SMALL -> MessageCall.Mode.SMALL;
-    };
-  }
 }

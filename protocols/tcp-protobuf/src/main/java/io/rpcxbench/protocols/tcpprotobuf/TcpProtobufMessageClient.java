@@ -46,9 +46,7 @@ final class TcpProtobufMessageClient implements MessageClient {
     Request request =
         Request.newBuilder()
             .setMessage(
-                MessageCall.newBuilder()
-                    .setReply(TcpMessages.mode(reply))
-                    .setBody(record.toByteString()))
+                MessageCall.newBuilder().setReply(mode(reply)).setBody(record.toByteString()))
             .build();
     CallSocket socket;
     try {
@@ -95,5 +93,16 @@ final class TcpProtobufMessageClient implements MessageClient {
   @Override
   public void close() {
     sockets.close();
+  }
+
+  /**
+   * The wire's mode (the server's TcpMessages is not in the harness's jar: no server kit there).
+   */
+  private static MessageCall.Mode mode(MessageReply reply) {
+    return switch (reply) {
+      case ECHO -> MessageCall.Mode.ECHO;
+      case ACK -> MessageCall.Mode.ACK;
+      case SMALL -> MessageCall.Mode.SMALL;
+    };
   }
 }
