@@ -71,6 +71,16 @@ public interface ProtocolProvider {
   }
 
   /**
+   * Whether the protocol carries a user's own message ({@code --call message --message
+   * FILE.proto:Name}): a provider that does implements {@code io.rpcxbench.message.MessageCarrier}
+   * (message-shape), which answers yes; one that cannot says why here, and the harness skips it
+   * with that reason. Default: {@link MessageSupport#NO_CARRIER}.
+   */
+  default MessageSupport messages() {
+    return MessageSupport.notCarried(MessageSupport.NO_CARRIER);
+  }
+
+  /**
    * The libraries under test on both ends with their versions, for the provenance's {@code stack},
    * e.g. {@code "grpc-api 1.83.1, grpc-netty-shaded 1.83.1, protobuf-java 4.36.2"}. Read them from
    * the build with {@link StackVersions}, never from a table kept by hand. Default: none named.

@@ -5,6 +5,8 @@ import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.LoadModelOptions;
 import io.rpcxbench.harness.config.LoadOptions;
+import io.rpcxbench.harness.config.MessageCall;
+import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutputOptions;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.config.Scenario;
@@ -96,6 +98,8 @@ public final class HarnessCommand implements Callable<Integer> {
   @Mixin ScenarioOptions scenario = new ScenarioOptions();
 
   @Mixin OutputOptions output = new OutputOptions();
+
+  @Mixin MessageOptions message = new MessageOptions();
 
   @Option(
       names = "--threshold",
@@ -256,13 +260,23 @@ public final class HarnessCommand implements Callable<Integer> {
             instruments,
             fleet.member(),
             behindTarget,
-            output.output());
+            output.output(),
+            message());
     try {
       config.validate();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     return config;
+  }
+
+  /** The user's message of --call message (docs/messages.md), loaded and checked; else null. */
+  private MessageCall message() {
+    try {
+      return message.resolve(load.load().call());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
   }
 
   private io.rpcxbench.harness.config.Load load() {

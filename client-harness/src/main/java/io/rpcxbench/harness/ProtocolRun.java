@@ -18,6 +18,7 @@ import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.Provenance;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.MessageRun;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.Reachability;
 import io.rpcxbench.raw.PointKey;
@@ -127,10 +128,54 @@ public final class ProtocolRun {
     Provenance provenance = config.fleet().applyTo(captured);
     byte[] payload = new byte[config.load().payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
+    String where = protocol + " server at " + config.clientOptions(protocol).targets();
+    MessageRun messages = null;
+    if (config.message() != null) {
+      if (!protocol.messages().carried()) {
+        err.println(protocol + " skipped: it carries no message: " + protocol.messages().reason());
+        return HarnessCommand.OK;
+      }
+      try {
+        messages =
+            new MessageRun(
+                protocol.openMessages(
+                    config.clientOptions(protocol), config.message().shape().type()),
+                config.message().shape(),
+                config.message().reply());
+      } catch (RuntimeException e) {
+        err.println(
+            "cannot create the "
+                + protocol
+                + " message client for "
+                + where
+                + ": "
+                + Reachability.describe(e));
+        return HarnessCommand.CALLS_FAILED;
+      }
+    }
+    try {
+      return execute(startNanos, started, limit, provenance, payload, messages, where);
+    } finally {
+      if (messages != null) {
+        messages.close();
+      }
+    }
+  }
+
+  private int execute(
+      long startNanos,
+      Instant started,
+      TimeLimit limit,
+      Provenance provenance,
+      byte[] payload,
+      MessageRun messages,
+      String where) {
     CallKind.CallInput input =
         new CallKind.CallInput(
-            payload, config.load().itemsAsked(), BenchContract.items(config.load().itemsAsked()));
-    String where = protocol + " server at " + config.clientOptions(protocol).targets();
+            payload,
+            config.load().itemsAsked(),
+            BenchContract.items(config.load().itemsAsked()),
+            messages);
     String unresolved = Reachability.unresolvedHost(config.clientOptions(protocol).servers());
     if (unresolved != null) {
       err.println("cannot reach " + where + ": " + unresolved);
@@ -156,6 +201,10 @@ public final class ProtocolRun {
       Map<String, String> keys = provenance(config, provenance, client.describe(), started);
       // what the probe's handshake negotiated, e.g. "TLSv1.3 TLS_AES_128_GCM_SHA256"
       client.tlsSession().ifPresent(session -> keys.put("tls_session", session));
+      if (messages != null) {
+        config.message().provenance(keys);
+        messages.provenance(keys);
+      }
       PointRecorder recorder = new PointRecorder(config.resultFile(protocol), keys);
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {

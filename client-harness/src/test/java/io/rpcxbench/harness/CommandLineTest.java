@@ -37,7 +37,7 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --warmup abc | Invalid value for option '--warmup': 'abc' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --warmup 10 | Invalid value for option '--warmup': '10' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --requests-per call | 'call' is not thread or total",
-        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put or items",
+        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put, items or message",
         "--protocol grpc --threads 1 --requests 1 --call echo --payload -1 | --payload must be between 0 and",
         "--protocol grpc --threads 1 --requests 1 --port grpc=70000 | --port grpc must be a TCP port",
         "--protocol grpc --threads 1 --requests 1 --call put --payload 1048577 | --payload must be between 0 and 1048576 bytes",
@@ -122,33 +122,34 @@ class CommandLineTest {
     assertThat(o.out().lines().toList())
         .first()
         .isEqualTo(
-            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar");
+            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages");
     assertThat(o.out())
         .contains(
             "rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno"
-                + "\tserver-rpcx/target/server-rpcx.jar\n")
+                + "\tserver-rpcx/target/server-rpcx.jar\t")
         .contains(
             "grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\tno"
-                + "\tserver-grpc/target/server-grpc.jar\n")
+                + "\tserver-grpc/target/server-grpc.jar\t")
         .contains(
             "grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
-                + "\t--direct-executor\t-\tno\tserver-grpc/target/server-grpc.jar\n")
+                + "\t--direct-executor\t-\tno\tserver-grpc/target/server-grpc.jar\t")
         .contains(
             "rpcx-epoll\tRPCX, native epoll\t21\t8097\tserver-rpcx/target/server-rpcx.jar"
-                + "\t--transport EPOLL\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
+                + "\t--transport EPOLL\t-\tno\tserver-rpcx/target/server-rpcx.jar\t")
         .contains(
             "rpcx-lean\tRPCX, one write per call\t23\t8081\tserver-rpcx/target/server-rpcx.jar"
-                + "\t-\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
+                + "\t-\t-\tno\tserver-rpcx/target/server-rpcx.jar\t")
         .contains(
             "openfeign\tSpring Cloud OpenFeign\t3\t8083"
                 + "\tserver-openfeign/target/server-openfeign.jar\t-\t-\tno"
-                + "\tserver-openfeign/target/server-openfeign-gateway.jar\n")
+                + "\tserver-openfeign/target/server-openfeign-gateway.jar\t")
         .contains(
             "openfeign-tuned\tSpring Cloud OpenFeign, pooled HttpClient 5\t22\t8098"
                 + "\tserver-openfeign/target/server-openfeign.jar"
                 + "\t--server.tomcat.max-keep-alive-requests=-1\t-\tno"
-                + "\tserver-openfeign/target/server-openfeign-gateway.jar\n");
-    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(9));
+                + "\tserver-openfeign/target/server-openfeign-gateway.jar\t");
+    assertThat(o.out().lines().skip(1))
+        .allSatisfy(line -> assertThat(line.split("\t")).hasSize(10));
   }
 
   @Test

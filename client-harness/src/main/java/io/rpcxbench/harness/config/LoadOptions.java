@@ -49,12 +49,13 @@ public final class LoadOptions {
 
   @Option(
       names = "--call",
-      paramLabel = "hello|echo|put|items",
+      paramLabel = "hello|echo|put|items|message",
       defaultValue = Load.DEFAULT_CALL,
       converter = CallKindConverter.class,
       description =
           "hello(name) (default, the paper's call), echo(--payload random bytes),"
-              + " put(64 B key, --payload bytes) or items(--items).")
+              + " put(64 B key, --payload bytes), items(--items) or message (your own:"
+              + " --message, --data).")
   CallKind call;
 
   @Option(
@@ -160,7 +161,7 @@ public final class LoadOptions {
         }
       }
       throw new picocli.CommandLine.TypeConversionException(
-          "'" + value + "' is not hello, echo, put or items");
+          "'" + value + "' is not hello, echo, put, items or message");
     }
   }
 }

@@ -98,6 +98,27 @@ public enum CallKind {
                 + (reply == null ? "null" : "as " + reply.size() + " different items"));
       }
     }
+  },
+  /**
+   * The user's own message ({@code --message}, {@code --data}): the records in turn, through the
+   * protocol's message carrier, each reply checked field by field (docs/messages.md).
+   */
+  MESSAGE(0) {
+    @Override
+    public void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
+      input.message().call(sequence);
+    }
+
+    @Override
+    public CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      try {
+        invoke(client, input, prefix, sequence);
+        return CompletableFuture.completedFuture(null);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
   };
 
   private final int defaultPayload;
@@ -161,8 +182,16 @@ public enum CallKind {
     return null;
   }
 
-  /** What every call of a point sends, built once per protocol JVM before any run. */
-  public record CallInput(byte[] payload, int items, List<Item> expectedItems) {}
+  /**
+   * What every call of a point sends, built once per protocol JVM before any run.
+   *
+   * @param message the message calls ({@link #MESSAGE}); null for the contract's calls
+   */
+  public record CallInput(byte[] payload, int items, List<Item> expectedItems, MessageRun message) {
+    public CallInput(byte[] payload, int items, List<Item> expectedItems) {
+      this(payload, items, expectedItems, null);
+    }
+  }
 
   /** A reply that arrived but is not the right answer: counts as an error. */
   public static final class WrongReplyException extends RuntimeException {

@@ -117,6 +117,7 @@ public final class GrpcBenchServer implements RunningServer {
                 ? NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
                 : NettyServerBuilder.forAddress(address).sslContext(sslContext(tls)))
             .addService(new BenchServiceImpl(service));
+    service.messageShape().ifPresent(shape -> builder.addService(GrpcMessageService.of(shape)));
     if (directExecutor) {
       builder.directExecutor();
     }
