@@ -2,6 +2,7 @@ package io.rpcxbench.harness.load;
 
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.RunMeters;
 import io.rpcxbench.harness.output.IntervalLog;
 import io.rpcxbench.harness.output.RunResult;
@@ -86,6 +87,7 @@ public final class OpenLoopRunner implements PointRunner {
     extra.put("achieved_rate", RunMeters.decimal(issued.calls / seconds));
     extra.put("dropped", String.valueOf(issued.dropped));
     extra.put("max_lag_us", micros(tally.maxLagNanos()));
+    extra.put(LimitedBy.SEND_LAG_P99, micros(tally.lagP99Nanos()));
     extra.put("service_p50_us", micros(service.getValueAtPercentile(50)));
     extra.put("service_p99_us", micros(service.getValueAtPercentile(99)));
     extra.put("service_histogram", service.getTotalCount() == 0 ? "" : Histograms.encode(service));

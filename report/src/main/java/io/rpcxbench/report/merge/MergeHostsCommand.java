@@ -155,12 +155,10 @@ public final class MergeHostsCommand implements Callable<Integer> {
 
   /**
    * {@code OUT/<protocol>/<name>-x<N>.csv}: the point's file name ({@code t<T>-r<R>}, T and R per
-   * host), N the hosts expected.
+   * host; the open loop's by the fleet's whole schedule), N the hosts expected.
    */
   private Path target(HostFile.Key key) {
-    int hosts = key.fleetClients().split(" ").length;
-    String name = key.point().fileName().replaceFirst("\\.csv$", "-x" + hosts + ".csv");
-    return out.resolve(key.protocol()).resolve(name);
+    return out.resolve(key.protocol()).resolve(key.mergedFileName());
   }
 
   private List<Path> csvFiles() throws IOException {
