@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
     name = "handshake",
     mixinStandardHelpOptions = true,
     versionProvider = RpcxBenchCommand.Version.class,
-    header = "What a new connection costs: connects per second, plaintext and over TLS.",
+    header = "What a new connection costs, plaintext and over TLS.",
     description = {
       "Starts each protocol's server on 127.0.0.1 once per --tls mode, then per round (protocols",
       "rotated, modes alternated) opens --connects clients one after another: connect, the TLS",
