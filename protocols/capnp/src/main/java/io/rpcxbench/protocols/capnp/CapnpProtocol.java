@@ -57,4 +57,10 @@ public final class CapnpProtocol implements ProtocolProvider {
   public String stack() {
     return "capnproto-java runtime " + StackVersions.of("capnp").version("runtime");
   }
+
+  /** Over the JDK's TLS on both ends: {@code SSLSocket} and {@code SSLServerSocket}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }
