@@ -22,6 +22,7 @@ import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.Reachability;
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -54,6 +55,7 @@ public final class ProtocolRun {
               Stream.of(
                   "status",
                   "tls_session",
+                  "compression",
                   "type",
                   "label",
                   "runs",
@@ -151,6 +153,10 @@ public final class ProtocolRun {
       Map<String, String> keys = provenance(config, provenance, client.describe(), started);
       // what the probe's handshake negotiated, e.g. "TLSv1.3 TLS_AES_128_GCM_SHA256"
       client.tlsSession().ifPresent(session -> keys.put("tls_session", session));
+      ClientOptions asked = config.clientOptions(protocol);
+      if (asked.compresses()) {
+        keys.put("compression", asked.compression()); // the stack's codec, e.g. gzip
+      }
       PointRecorder recorder = new PointRecorder(config.resultFile(protocol), keys);
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {

@@ -62,6 +62,8 @@ class CommandLineTest {
         "--protocol rpcx --threads 1 --requests 1 --tls-cert c.pem --tls-key k.pem | --tls-cert and --tls-key need --tls-ca",
         "--protocol rpcx --threads 1 --requests 1 --tls-ca ca.pem --tls-cert c.pem | --tls-cert and --tls-key go together (mTLS)",
         "--protocol rpcx --threads 1 --requests 1 --tls-ca /no/such/ca.pem | --tls-ca: no readable file /no/such/ca.pem",
+        "--protocol rpcx --threads 1 --requests 1 --compression gzip | --compression gzip: protocol rpcx has no compression in its stack (docs/tls.md); run it with --compression none",
+        "--protocol grpc --threads 1 --requests 1 --compression zstd | --compression zstd: protocol grpc offers gzip only",
       })
   void badUsageExitsTwoWithAMessage(String commandLine, String message) {
     String[] argv = (commandLine.trim() + " --out " + out).split(" +");

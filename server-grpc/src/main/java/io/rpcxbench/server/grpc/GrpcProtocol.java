@@ -54,4 +54,10 @@ public final class GrpcProtocol implements ProtocolProvider {
   public boolean supportsTls() {
     return true;
   }
+
+  /** grpc-java's gzip codec: requests compressed by the client, replies in kind by the server. */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
+  }
 }
