@@ -58,4 +58,15 @@ public final class HttpJsonProtocol implements ProtocolProvider {
   public boolean supportsTls() {
     return true;
   }
+
+  /**
+   * HTTP gzip for the replies: the client sends {@code Accept-Encoding: gzip} and inflates them;
+   * Tomcat compresses them when the server is started with {@code
+   * --server.compression.enabled=true} (Tomcat does not inflate request bodies, so requests go
+   * uncompressed).
+   */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
+  }
 }
