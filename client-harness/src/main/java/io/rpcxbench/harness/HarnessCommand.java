@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.LoadModelOptions;
@@ -90,6 +91,8 @@ public final class HarnessCommand implements Callable<Integer> {
   @Mixin WarmupModeOptions warmupMode = new WarmupModeOptions();
 
   @Mixin TargetOptions target = new TargetOptions();
+
+  @Mixin CompressionOptions compression = new CompressionOptions();
 
   @Mixin LoadModelOptions models = new LoadModelOptions();
 
@@ -289,7 +292,7 @@ public final class HarnessCommand implements Callable<Integer> {
 
   private Target target() {
     try {
-      return target.target(what.protocols);
+      return compression.applyTo(target.target(what.protocols));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

@@ -23,6 +23,7 @@ import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.Reachability;
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -60,6 +61,7 @@ public final class ProtocolRun {
               Stream.of(
                   "status",
                   "tls_session",
+                  "compression",
                   "type",
                   "label",
                   "runs",
@@ -204,6 +206,10 @@ public final class ProtocolRun {
       if (messages != null) {
         config.message().provenance(keys);
         messages.provenance(keys);
+      }
+      ClientOptions asked = config.clientOptions(protocol);
+      if (asked.compresses()) {
+        keys.put("compression", asked.compression()); // the stack's codec, e.g. gzip
       }
       PointRecorder recorder = new PointRecorder(config.resultFile(protocol), keys);
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);

@@ -48,6 +48,11 @@ public final class Protocol {
     return provider.balancesServers();
   }
 
+  /** The message compressions its stack offers here, e.g. gzip (docs/tls.md). */
+  public List<String> compressions() {
+    return provider.compressions();
+  }
+
   /** Whether its client and server speak TLS here (docs/tls.md). */
   public boolean supportsTls() {
     return provider.supportsTls();

@@ -62,4 +62,10 @@ public final class GrpcProtocol implements MessageCarrier {
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return GrpcMessageClient.open(options, type, false);
   }
+
+  /** grpc-java's gzip codec: requests compressed by the client, replies in kind by the server. */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
+  }
 }

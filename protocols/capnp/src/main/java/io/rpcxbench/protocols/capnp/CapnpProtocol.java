@@ -68,4 +68,10 @@ public final class CapnpProtocol implements ProtocolProvider {
         "Cap'n Proto's Java runtime has no dynamic (schema-at-run-time) API, only generated"
             + " accessors");
   }
+
+  /** Over the JDK's TLS on both ends: {@code SSLSocket} and {@code SSLServerSocket}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

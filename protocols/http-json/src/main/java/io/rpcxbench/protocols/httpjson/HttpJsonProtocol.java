@@ -66,4 +66,15 @@ public final class HttpJsonProtocol implements MessageCarrier {
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return HttpJsonMessageClient.open(options, type);
   }
+
+  /**
+   * HTTP gzip for the replies: the client sends {@code Accept-Encoding: gzip} and inflates them;
+   * Tomcat compresses them when the server is started with {@code
+   * --server.compression.enabled=true} (Tomcat does not inflate request bodies, so requests go
+   * uncompressed).
+   */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
+  }
 }

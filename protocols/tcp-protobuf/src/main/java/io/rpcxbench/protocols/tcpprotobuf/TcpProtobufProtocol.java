@@ -54,6 +54,12 @@ public final class TcpProtobufProtocol implements MessageCarrier {
     return new TcpProtobufClient(options);
   }
 
+  /** Over the JDK's TLS on both ends: {@code SSLSocket} and {@code SSLServerSocket}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
+
   /** The libraries under test, with the versions the build resolved. */
   @Override
   public String stack() {
