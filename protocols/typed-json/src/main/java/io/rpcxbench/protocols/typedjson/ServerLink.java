@@ -201,13 +201,14 @@ final class ServerLink {
       refused = null; // its failed handshake was counted and retried already
       return;
     }
+    // why first: a call that finds no connection reads it, so it is never "connecting" in between
+    lastFailure = new IOException(lossMessage());
     if (connection == c) {
       connection = null;
     }
     losses.incrementAndGet();
     failedInFlight.addAndGet(failed);
     lastLossInFlight = failed;
-    lastFailure = new IOException(lossMessage());
     if (closed) {
       return;
     }
