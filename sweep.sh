@@ -3,8 +3,8 @@
 # in Java, client-harness's io.rpcxbench.harness.runner): for every thread count, every request
 # count, every protocol, one point (10 runs) in a harness JVM of its own under a 600 s limit, the
 # paper's cold method (--paper: no warm-up) unless a warm-up option is given.
-# Rerunning the same command resumes; one sweep at a time per --out; the servers it starts die
-# with it, or at the next start when it was killed. See docs/sweep.md.
+# Rerunning with the same --out resumes (the printed resume command names it); one sweep at a
+# time per --out; the servers it starts die with it, or at the next start when it was killed. See docs/sweep.md.
 set -euo pipefail
 
 # A sweep started in the background by a script inherits SIGINT ignored, and the JVM keeps a
@@ -33,7 +33,8 @@ Usage: ./sweep.sh [--host B | --local | --lab] [options] [-- HARNESS_OPTIONS...]
 
 Runs the paper's sweep: for each thread count, each request count, each protocol, one
 client-harness run of --runs runs under --point-timeout seconds, in a JVM of its own. Writes
-<out>/<protocol>/t<T>-r<R>.csv (docs/raw-format.md). Rerun the same command to resume.
+<out>/<protocol>/t<T>-r<R>.csv (docs/raw-format.md). Rerun with the same --out to resume
+(the resume command it prints names the folder).
 Protocols, ports and server jars come from the harness's catalog (./rpcx-bench list).
 The runner is `rpcx-bench sweep` (Java); this script finds its jar and starts it.
 
@@ -74,7 +75,8 @@ Passed to the harness at every point (recorded in every file, failed-point ones 
   --threshold EXPR         checked on every point after the sweep, e.g. 'p99<5ms' (repeatable)
 
 Output and control:
-  --out DIR                raw results folder (default results/raw); the log goes there too
+  --out DIR                raw results folder; the log goes there too (default: a new
+                           experiment's results/<UTC time>-sweep/raw; --out shares or resumes one)
   --retry-failed           rerun points whose file says timeout, failed or incomplete
   --dry-run [--json]       print the plan (points in order, file names) and exit
   -h, --help               this text (all options: ./rpcx-bench sweep --help)

@@ -2,14 +2,21 @@
 # plan.sh: what deploy/fleet/sweep.yml deploys and runs, from the protocol catalog, read the way
 # every script reads it (deploy/catalog.sh over the harness's --list-protocols): the distinct
 # server jars the protocols need (a server shared by several protocols once), each protocol's
-# port and whether its client balances across several servers, and the sweep's points. Prints
-# one JSON object; writes the catalog table for the server hosts with --catalog-out.
+# port and whether its client balances across several servers, and the sweep's points: the closed
+# loop's grid, or the open loop's rates (or one rate schedule) with each client host's share and
+# the files it gives (RateSplit). Prints one JSON object; writes the catalog table for the server
+# hosts with --catalog-out.
 set -euo pipefail
 
 # ---- defaults ----
 PROTOCOLS=rpcx
 THREADS=''
 REQUESTS=''
+RATES=''                             # open loop: the fleet's rates (calls/s), with DURATION
+DURATION=10s
+RATE_SCHEDULE=''                     # open loop: one schedule instead of RATES
+ARRIVALS=uniform
+HOSTS=1                              # client hosts the rates are split across
 CATALOG_OUT=''
 JAVA=${JAVA:-java}
 PLAN_OUT=results/raw                 # only to name the files; the plan gives them relative to it
@@ -24,15 +31,22 @@ usage() {
   cat <<EOF
 Usage: deploy/fleet/plan.sh --threads LIST --requests LIST [--protocol ID[,ID...]]
                             [--harness JAR] [--catalog-out FILE]
+       deploy/fleet/plan.sh --rates LIST [--duration D] --hosts N [--arrivals uniform|poisson] ...
+       deploy/fleet/plan.sh --rate-schedule RATE:D[,RATE:D...] --hosts N ...
 
-LIST: comma-separated values, each N or FROM:TO:STEP (e.g. 10:110:100,990).
+LIST: comma-separated values, each N or FROM:TO:STEP (e.g. 10:110:100,990). The open loop's rates
+are the fleet's: each of the N client hosts offers rate/N, one schedule released together.
 Prints {"server_jvm_flags": the servers' default JVM flags (deploy/catalog.sh), "server_jars": [...],
 "protocols": [{"id", "port", "server", "balances", "external"}],
 "points": [{"protocol", "threads", "requests", "calls", "file", "exists"}]} (points: protocol-major,
-from the runner: rpcx-bench sweep --dry-run --json, files relative to the raw folder). Defaults: --protocol $PROTOCOLS, --harness $HARNESS.
+from the runner: rpcx-bench sweep --dry-run --json, files relative to the raw folder). Open loop:
+"points": [{"protocol", "fleet_rate_schedule", "rate_schedule" (each host's share), "calls",
+"file" (each host's), "merged_file"}] (the rates from the runner, the split from RateSplit).
+Defaults: --protocol $PROTOCOLS, --harness $HARNESS, --duration $DURATION, --arrivals $ARRIVALS.
 
-Example:
+Examples:
   deploy/fleet/plan.sh --protocol rpcx,grpc --threads 10,110 --requests 100 --catalog-out /tmp/protocols.tsv
+  deploy/fleet/plan.sh --protocol rpcx --rates 3000,6000 --duration 10s --hosts 3
 EOF
 }
 
@@ -42,7 +56,7 @@ parse_args() {
   while (($# > 0)); do
     case $1 in
       -h|--help) usage; exit 0 ;;
-      --protocol|--protocols|--threads|--requests|--harness|--catalog-out)
+      --protocol|--protocols|--threads|--requests|--harness|--catalog-out|--rates|--duration|--rate-schedule|--arrivals|--hosts)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
@@ -52,11 +66,22 @@ parse_args() {
       --requests) REQUESTS=$2 ;;
       --harness) HARNESS=$2 ;;
       --catalog-out) CATALOG_OUT=$2 ;;
+      --rates) RATES=$2 ;;
+      --duration) DURATION=$2 ;;
+      --rate-schedule) RATE_SCHEDULE=$2 ;;
+      --arrivals) ARRIVALS=$2 ;;
+      --hosts) HOSTS=$2 ;;
     esac
     shift 2
   done
-  [[ -n $THREADS ]] || die_usage "--threads is required"
-  [[ -n $REQUESTS ]] || die_usage "--requests is required"
+  if [[ -n $RATES || -n $RATE_SCHEDULE ]]; then
+    [[ -z $THREADS && -z $REQUESTS ]] || die_usage "--rates/--rate-schedule (open loop) or --threads/--requests (closed loop): choose one"
+    [[ -z $RATES || -z $RATE_SCHEDULE ]] || die_usage "--rates or --rate-schedule: choose one"
+    [[ $HOSTS =~ ^[1-9][0-9]*$ ]] || die_usage "--hosts must be a positive whole number, got '$HOSTS'"
+  else
+    [[ -n $THREADS ]] || die_usage "--threads is required"
+    [[ -n $REQUESTS ]] || die_usage "--requests is required"
+  fi
   [[ -f $HARNESS ]] || die_usage "no harness jar at $HARNESS (build it: mvn -B -q package -DskipTests)"
 }
 
@@ -69,6 +94,28 @@ points() {
     die_usage "$(head -n 1 <<<"$json")"
   json=${json#*\"plan\":\[}
   printf '%s' "${json%\]\}}"
+}
+
+# open_points ID: ID's open-loop points, a JSON array without brackets: the fleet's rates as the
+# runner plans a rate sweep (rpcx-bench sweep --dry-run --json --rates: its LIST parser), or the
+# one schedule; each split across the client hosts by the harness's RateSplit
+open_points() {
+  local json schedules=() rate
+  if [[ -n $RATES ]]; then
+    json=$("$JAVA" -cp "$HARNESS" io.rpcxbench.harness.runner.RpcxBenchMain sweep --dry-run --json \
+             --protocol "$1" --rates "$RATES" --duration "$DURATION" --out "$PLAN_OUT" 2>&1) ||
+      die_usage "$(head -n 1 <<<"$json")"
+    while IFS= read -r rate; do
+      schedules+=("${rate#\"rate\":}:$DURATION")
+    done < <(grep -o '"rate":[0-9]*' <<<"$json")
+  else
+    schedules=("$RATE_SCHEDULE")
+  fi
+  json=$("$JAVA" -cp "$HARNESS" io.rpcxbench.harness.load.RateSplit --hosts "$HOSTS" \
+           --protocol "$1" --arrivals "$ARRIVALS" "${schedules[@]}" 2>&1) ||
+    die_usage "$(head -n 1 <<<"$json")"
+  json=${json#\[}
+  printf '%s' "${json%\]}"
 }
 
 # json_string TEXT: TEXT as a JSON string
@@ -127,7 +174,11 @@ main() {
   sep=''
   # protocol-major, as the fleet runs them
   for id in "${CATALOG_SELECTED[@]}"; do
-    out+="$sep$(points "$id")"
+    if [[ -n $RATES || -n $RATE_SCHEDULE ]]; then
+      out+="$sep$(open_points "$id")"
+    else
+      out+="$sep$(points "$id")"
+    fi
     sep=', '
   done
   printf '%s]}\n' "$out"

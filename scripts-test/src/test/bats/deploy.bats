@@ -117,7 +117,7 @@ teardown() {
 
   # a small sweep on A against B, over ssh
   run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_A" \
-      "cd $REMOTE && ./sweep.sh --host $ADDR_B --threads 1:2:1 --requests 2:2:1 --runs 2"
+      "cd $REMOTE && ./sweep.sh --host $ADDR_B --threads 1:2:1 --requests 2:2:1 --runs 2 --out results/raw"
   echo "$output"
   [ "$status" -eq 0 ]
   [[ $output == *"[6/6] openfeign t2 r2: complete"* ]]

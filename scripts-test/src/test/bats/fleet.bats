@@ -211,6 +211,87 @@ prov() { sed -n "s/^# $2: //p" "$1" | head -n 1; }
   for s in $spreads; do awk -v s="$s" 'BEGIN { exit !(s <= 50) }'; done
 }
 
+# col FILE NAME: the column's values, one per row (plain CSV, as the raw format writes it)
+col() {
+  awk -F, -v n="$2" '/^#/ || NF == 0 { next } !h { for (i = 1; i <= NF; i++) if ($i == n) c = i; h = 1; next }
+    { print $c }' "$1"
+}
+
+@test "the open loop on three client hosts: one schedule split three ways, rates added, p99 of the added histograms" {
+  run playbook "$WORK/three.ini" -e rates=600 -e duration=3s -e runs=2 -e run_slot_s=8 \
+    -e start_lead_s=15 -e keep_servers=true
+  echo "$output"
+  [ "$status" -eq 0 ]
+  local files=() c starts=() f
+  for c in rbc1 rbc2 rbc3; do
+    f="$RAW/$c/rpcx/open-r200-d3s.csv"
+    files+=("$f")
+    grep -qx '# status: complete' "$f"
+    [ "$(prov "$f" rate_schedule)" = "200:PT3S" ]
+    [ "$(prov "$f" fleet_rate_schedule)" = "600:PT3S" ]
+    [ "$(prov "$f" fleet_clients)" = "rbc1 rbc2 rbc3" ]
+    [[ $(prov "$f" clock_offset_by) == round-trip* ]]
+    [ -n "$(prov "$f" clock_offset_ms)" ]
+    starts+=("$(prov "$f" start_at)")
+    # the generator's health in every run: its CPU, its scheduling lag, its GC pauses
+    for column in client_cpu_s max_lag_us send_lag_p99_us gc_pauses gc_pause_ms limited_by; do
+      [ "$(col "$f" "$column" | grep -c .)" -eq 2 ]
+    done
+  done
+  [ "${starts[0]}" = "${starts[1]}" ] && [ "${starts[1]}" = "${starts[2]}" ]
+  merged="$MERGED/rpcx/open-r600-d3s-x3.csv"
+  [ "$(prov "$merged" status)" = complete ]
+  [ "$(prov "$merged" rate_schedule)" = "600:PT3S" ]
+  [ "$(prov "$merged" rate_schedule_per_host)" = "200:PT3S" ]
+  [[ $(prov "$merged" kept_up) =~ ^(yes|no)$ ]]
+  [ -n "$(prov "$merged" behind_hosts)" ]
+  [[ $(prov "$merged" dropped_by_host) == "rbc1="*" rbc2="*" rbc3="* ]]
+  [[ $output == *"-> $merged: complete, 2 runs"*"fleet achieved "*" of 600.000 calls/s"*"kept up: "* ]]
+  # per run: the merged achieved rate is the hosts' summed (within 1 %), the fleet's target 600
+  local order sum got
+  for order in 0 1; do
+    sum=$(for f in "${files[@]}"; do col "$f" achieved_rate | sed -n "$((order + 1))p"; done | awk '{ s += $1 } END { print s }')
+    got=$(col "$merged" achieved_rate | sed -n "$((order + 1))p")
+    echo "order $order: hosts' achieved sum $sum, merged $got"
+    awk -v a="$sum" -v b="$got" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d <= a / 100) }'
+    [ "$(col "$merged" target_rate | sed -n "$((order + 1))p")" = "600.000" ]
+  done
+  # calls and p99 per order: those of the hosts' histograms added (apart from report.jar's merge)
+  expected=$(java -cp "$REPO/report/target/report.jar" "$BATS_TEST_DIRNAME/HistogramSum.java" "${files[@]}")
+  actual=$(paste -d' ' <(col "$merged" order) <(col "$merged" calls) <(col "$merged" p99_us))
+  echo "expected: $expected"
+  echo "actual: $actual"
+  [ "$expected" = "$actual" ]
+}
+
+@test "the open loop with a client host killed mid-point: incomplete, the host named, the fleet short" {
+  playbook "$WORK/three.ini" -e rates=900 -e duration=3s -e runs=3 -e run_slot_s=6 -e keep_servers=true \
+    >"$WORK/open-killed.log" 2>&1 &
+  local pb=$! i p
+  # as soon as rbc3's harness runs (waiting for the start instant), kill it
+  for i in $(seq 1 1200); do
+    p=$(ip netns pids "$NS_PREFIX-c3" | while read -r q; do
+      tr '\0' ' ' <"/proc/$q/cmdline" 2>/dev/null | grep -q 'client-harness.jar --protocol rpcx --rate-schedule 300:PT3S' && echo "$q"
+    done | head -n 1)
+    [ -n "$p" ] && break
+    sleep 0.1
+  done
+  [ -n "$p" ]
+  kill -KILL "$p"
+  local rc=0
+  wait "$pb" || rc=$?
+  cat "$WORK/open-killed.log"
+  [ "$rc" -ne 0 ]
+  merged="$MERGED/rpcx/open-r900-d3s-x3.csv"
+  [ "$(prov "$merged" status)" = incomplete ]
+  [ "$(prov "$merged" missing_hosts)" = rbc3 ]
+  [ "$(prov "$merged" kept_up)" = no ]
+  [[ $(prov "$merged" kept_up_why) == *"(hosts missing)"* ]]
+  [ "$(prov "$merged" fleet_target_rate)" = "900.000" ]
+  grep -q "rpcx open-r300-d3s .*on 3 hosts (rbc1 rbc2 rbc3) .*INCOMPLETE: missing rbc3 (no file); merged from rbc1 rbc2 only" "$WORK/open-killed.log"
+  [ ! -e "$RAW/rbc3/rpcx/open-r300-d3s.csv" ]
+}
+
 @test "an unreachable client host and one killed mid-point: one clear line, the point incomplete naming both" {
   playbook "$WORK/four.ini" -e threads=2 -e requests=500 -e runs=2 -e keep_servers=true \
     >"$WORK/killed.log" 2>&1 &

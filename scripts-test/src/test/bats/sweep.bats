@@ -41,6 +41,32 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [[ $output == *"rpcx-bench sweep"* ]]
 }
 
+@test "one version: sweep.sh, rpcx-bench and the client and report jars print the same line" {
+  local want
+  want=$(java -jar "$JAR" --version)
+  [[ $want == "rpcx-bench "*" (commit "*")" ]]
+  run "$SWEEP" --version
+  [ "$status" -eq 0 ]
+  [ "$output" = "$want" ]
+  run "$REPO/rpcx-bench" --version
+  [ "$status" -eq 0 ]
+  [ "$output" = "$want" ]
+  if [ -f "$REPO/report/target/report.jar" ]; then
+    run java -jar "$REPO/report/target/report.jar" --version
+    [ "$output" = "$want" ]
+  fi
+}
+
+@test "an empty --out, or an option the call ignores, exits 2 with one line before anything runs" {
+  run "$SWEEP" --dry-run --out '' --protocol rpcx --threads 1 --requests 1
+  [ "$status" -eq 2 ]
+  [[ $output == *"--out"*"an empty folder"* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 1 --requests 1 --call items --payload 100
+  [ "$status" -eq 2 ]
+  [[ $output == *"--payload is unused by --call items"* ]]
+  [ ! -e "$OUTDIR" ]
+}
+
 @test "default plan is the paper's: threads 10..990, requests 10..900, step 10, three protocols, no warm-up" {
   run "$SWEEP" --dry-run --out "$OUTDIR"
   [ "$status" -eq 0 ]

@@ -40,6 +40,14 @@ public interface BenchService {
     return false;
   }
 
+  /**
+   * The message shape the server was asked to carry ({@code --message FILE.proto:Name}, the server
+   * kit's option), for the protocol's message carrier to load its schema from; empty: none.
+   */
+  default java.util.Optional<String> messageShape() {
+    return java.util.Optional.empty();
+  }
+
   /** One line for the server's log: what the service does per call. */
   default String describe() {
     return "bench logic";

@@ -25,6 +25,9 @@ import java.util.stream.Collectors;
  * @param tls the client's TLS settings ({@code --tls}); null: plaintext. Only a protocol whose
  *     {@link ProtocolProvider#supportsTls()} is true is given any; read it with {@link
  *     #tlsSettings()}
+ * @param compression the message compression the client asks for ({@code --compression}): {@link
+ *     #NO_COMPRESSION} or one of the provider's {@link ProtocolProvider#compressions()}, e.g.
+ *     {@code "gzip"}
  */
 public record ClientOptions(
     String host,
@@ -33,13 +36,32 @@ public record ClientOptions(
     Duration connectTimeout,
     int threads,
     List<InetSocketAddress> servers,
-    ClientTls tls) {
+    ClientTls tls,
+    String compression) {
+
+  /** No message compression: the default. */
+  public static final String NO_COMPRESSION = "none";
 
   public ClientOptions {
     servers = List.copyOf(servers);
     if (servers.isEmpty()) {
       throw new IllegalArgumentException("servers: at least one");
     }
+    if (compression == null) {
+      compression = NO_COMPRESSION;
+    }
+  }
+
+  /** Several servers, maybe TLS, no compression. */
+  public ClientOptions(
+      String host,
+      int port,
+      Duration callTimeout,
+      Duration connectTimeout,
+      int threads,
+      List<InetSocketAddress> servers,
+      ClientTls tls) {
+    this(host, port, callTimeout, connectTimeout, threads, servers, tls, NO_COMPRESSION);
   }
 
   /** Several servers, plaintext. */
@@ -67,7 +89,19 @@ public record ClientOptions(
 
   /** The same options with these TLS settings (null: plaintext). */
   public ClientOptions withTls(ClientTls tls) {
-    return new ClientOptions(host, port, callTimeout, connectTimeout, threads, servers, tls);
+    return new ClientOptions(
+        host, port, callTimeout, connectTimeout, threads, servers, tls, compression);
+  }
+
+  /** The same options asking for this compression ({@link #NO_COMPRESSION}: none). */
+  public ClientOptions withCompression(String compression) {
+    return new ClientOptions(
+        host, port, callTimeout, connectTimeout, threads, servers, tls, compression);
+  }
+
+  /** Whether the client compresses its messages ({@link #compression()} is not "none"). */
+  public boolean compresses() {
+    return !NO_COMPRESSION.equals(compression);
   }
 
   /** The TLS settings, empty for plaintext. */

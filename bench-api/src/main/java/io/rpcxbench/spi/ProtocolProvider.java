@@ -71,6 +71,26 @@ public interface ProtocolProvider {
   }
 
   /**
+   * Whether the protocol carries a user's own message ({@code --call message --message
+   * FILE.proto:Name}): a provider that does implements {@code io.rpcxbench.message.MessageCarrier}
+   * (message-shape), which answers yes; one that cannot says why here, and the harness skips it
+   * with that reason. Default: {@link MessageSupport#NO_CARRIER}.
+   */
+  default MessageSupport messages() {
+    return MessageSupport.notCarried(MessageSupport.NO_CARRIER);
+  }
+
+  /**
+   * The message compressions its stack offers and its client and server honour, e.g. {@code
+   * List.of("gzip")}: the client compresses its requests when {@link ClientOptions#compression()}
+   * names one, and the server answers in kind. The harness refuses {@code --compression} with one
+   * line (exit 2) for a protocol that does not list it. Default: none.
+   */
+  default java.util.List<String> compressions() {
+    return java.util.List.of();
+  }
+
+  /**
    * The libraries under test on both ends with their versions, for the provenance's {@code stack},
    * e.g. {@code "grpc-api 1.83.1, grpc-netty-shaded 1.83.1, protobuf-java 4.36.2"}. Read them from
    * the build with {@link StackVersions}, never from a table kept by hand. Default: none named.

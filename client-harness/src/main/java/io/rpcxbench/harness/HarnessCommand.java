@@ -1,11 +1,14 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.ConsoleOptions;
 import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.LoadModelOptions;
 import io.rpcxbench.harness.config.LoadOptions;
+import io.rpcxbench.harness.config.MessageCall;
+import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutputOptions;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.config.Scenario;
@@ -99,6 +102,8 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin TargetOptions target = new TargetOptions();
 
+  @Mixin CompressionOptions compression = new CompressionOptions();
+
   @Mixin LoadModelOptions models = new LoadModelOptions();
 
   @Mixin FleetOptions fleet = new FleetOptions();
@@ -107,6 +112,7 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin OutputOptions output = new OutputOptions();
 
+  @Mixin MessageOptions message = new MessageOptions();
   @Mixin ConsoleOptions console = new ConsoleOptions();
 
   @Option(
@@ -189,6 +195,9 @@ public final class HarnessCommand implements Callable<Integer> {
     Path export = summaryExport();
     boolean terminal = System.console() != null;
     List<PointOutcome> outcomes = new ArrayList<>();
+    if (worker) {
+      ParentWatch.startForWorker();
+    }
     if (worker || config.protocols().size() == 1) {
       // One protocol: this JVM is already fresh and dedicated to it, so it runs here.
       Protocol p = config.protocols().get(0);
@@ -343,13 +352,14 @@ public final class HarnessCommand implements Callable<Integer> {
     RunConfig config =
         new RunConfig(
             target(),
-            load.load(),
+            load(),
             warmup,
             model,
             instruments,
             fleet.member(),
             behindTarget,
-            output.output());
+            output.output(),
+            message());
     try {
       config.validate();
     } catch (IllegalArgumentException e) {
@@ -358,9 +368,26 @@ public final class HarnessCommand implements Callable<Integer> {
     return config;
   }
 
+  /** The user's message of --call message (docs/messages.md), loaded and checked; else null. */
+  private MessageCall message() {
+    try {
+      return message.resolve(load.load().call());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private io.rpcxbench.harness.config.Load load() {
+    try {
+      return load.load();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
   private Target target() {
     try {
-      return target.target(what.protocols);
+      return compression.applyTo(target.target(what.protocols));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

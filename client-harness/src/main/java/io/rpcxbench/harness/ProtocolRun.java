@@ -19,10 +19,12 @@ import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.Provenance;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.MessageRun;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.Reachability;
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -47,14 +49,20 @@ public final class ProtocolRun {
 
   /**
    * The provenance keys this class writes; --provenance may not set them: the point's identity keys
-   * (raw-format's {@link PointKey}) but the link's, which the lab gives, and the run's own.
+   * (raw-format's {@link PointKey}) but the link's rate and network profile, which the runner
+   * gives, and the run's own.
    */
   public static final List<String> HARNESS_KEYS =
       Stream.concat(
-              PointKey.names().stream().filter(k -> !k.equals(PointKey.LINK_RATE.key())),
+              PointKey.names().stream()
+                  .filter(
+                      k ->
+                          !k.equals(PointKey.LINK_RATE.key())
+                              && !k.equals(PointKey.NETWORK_PROFILE.key())),
               Stream.of(
                   "status",
                   "tls_session",
+                  "compression",
                   "type",
                   "label",
                   "runs",
@@ -133,10 +141,54 @@ public final class ProtocolRun {
     Provenance provenance = config.fleet().applyTo(captured);
     byte[] payload = new byte[config.load().payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
+    String where = protocol + " server at " + config.clientOptions(protocol).targets();
+    MessageRun messages = null;
+    if (config.message() != null) {
+      if (!protocol.messages().carried()) {
+        err.println(protocol + " skipped: it carries no message: " + protocol.messages().reason());
+        return HarnessCommand.OK;
+      }
+      try {
+        messages =
+            new MessageRun(
+                protocol.openMessages(
+                    config.clientOptions(protocol), config.message().shape().type()),
+                config.message().shape(),
+                config.message().reply());
+      } catch (RuntimeException e) {
+        err.println(
+            "cannot create the "
+                + protocol
+                + " message client for "
+                + where
+                + ": "
+                + Reachability.describe(e));
+        return HarnessCommand.CALLS_FAILED;
+      }
+    }
+    try {
+      return execute(startNanos, started, limit, provenance, payload, messages, where);
+    } finally {
+      if (messages != null) {
+        messages.close();
+      }
+    }
+  }
+
+  private int execute(
+      long startNanos,
+      Instant started,
+      TimeLimit limit,
+      Provenance provenance,
+      byte[] payload,
+      MessageRun messages,
+      String where) {
     CallKind.CallInput input =
         new CallKind.CallInput(
-            payload, config.load().itemsAsked(), BenchContract.items(config.load().itemsAsked()));
-    String where = protocol + " server at " + config.clientOptions(protocol).targets();
+            payload,
+            config.load().itemsAsked(),
+            BenchContract.items(config.load().itemsAsked()),
+            messages);
     String unresolved = Reachability.unresolvedHost(config.clientOptions(protocol).servers());
     if (unresolved != null) {
       err.println("cannot reach " + where + ": " + unresolved);
@@ -163,6 +215,14 @@ public final class ProtocolRun {
       Map<String, String> keys = provenance(config, provenance, client.describe(), started);
       // what the probe's handshake negotiated, e.g. "TLSv1.3 TLS_AES_128_GCM_SHA256"
       client.tlsSession().ifPresent(session -> keys.put("tls_session", session));
+      if (messages != null) {
+        config.message().provenance(keys);
+        messages.provenance(keys);
+      }
+      ClientOptions asked = config.clientOptions(protocol);
+      if (asked.compresses()) {
+        keys.put("compression", asked.compression()); // the stack's codec, e.g. gzip
+      }
       PointRecorder recorder = new PointRecorder(config.resultFile(protocol), keys);
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {

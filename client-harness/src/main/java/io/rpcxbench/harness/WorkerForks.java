@@ -69,7 +69,7 @@ final class WorkerForks {
     Thread stdout = forward(process.getInputStream(), protocol + "-out");
     Thread stderr = forward(process.getErrorStream(), protocol + "-err");
     try {
-      process.getOutputStream().close();
+      // stdin stays open and unwritten: its end tells the worker this JVM is gone (ParentWatch)
       int code = process.waitFor();
       stdout.join();
       stderr.join();
@@ -78,18 +78,25 @@ final class WorkerForks {
       return (code >= 0 && code <= HarnessCommand.DROPPED) || code == HarnessCommand.CONTENDED
           ? code
           : HarnessCommand.CALLS_FAILED;
-    } catch (IOException e) {
-      return HarnessCommand.CALLS_FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
       return HarnessCommand.CALLS_FAILED;
     } finally {
+      closeQuietly(process);
       try {
         Runtime.getRuntime().removeShutdownHook(reaper);
       } catch (IllegalStateException shuttingDown) {
         // the hook is running already
       }
+    }
+  }
+
+  private static void closeQuietly(Process process) {
+    try {
+      process.getOutputStream().close();
+    } catch (IOException e) {
+      // the worker is gone already
     }
   }
 

@@ -37,12 +37,15 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --warmup abc | Invalid value for option '--warmup': 'abc' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --warmup 10 | Invalid value for option '--warmup': '10' is not a duration",
         "--protocol grpc --threads 1 --requests 1 --requests-per call | 'call' is not thread or total",
-        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put or items",
-        "--protocol grpc --threads 1 --requests 1 --payload -1 | --payload must be between 0 and",
+        "--protocol grpc --threads 1 --requests 1 --call ping | 'ping' is not hello, echo, put, items or message",
+        "--protocol grpc --threads 1 --requests 1 --call echo --payload -1 | --payload must be between 0 and",
         "--protocol grpc --threads 1 --requests 1 --port grpc=70000 | --port grpc must be a TCP port",
-        "--protocol grpc --threads 1 --requests 1 --payload 1048577 | --payload must be between 0 and 1048576 bytes",
+        "--protocol grpc --threads 1 --requests 1 --call put --payload 1048577 | --payload must be between 0 and 1048576 bytes",
         "--protocol grpc --threads 1 --requests 1 --call items --items 10001 | --items must be between 0 and 10000, got 10001",
         "--protocol grpc --threads 1 --requests 1 --grpc-port 1 | Unknown options: '--grpc-port'",
+        "--protocol grpc --threads 1 --requests 1 --payload 100 | --payload is unused by --call hello (the default call): give --call echo or --call put with it",
+        "--protocol grpc --threads 1 --requests 1 --call items --payload 100 | --payload is unused by --call items: give --call echo or --call put with it",
+        "--protocol grpc --threads 1 --requests 1 --call echo --items 3 | --items is unused by --call echo: give --call items with it",
         "--protocol grpc --requests 1 | Missing required options: --threads=T and --requests=R",
         "--protocol grpc --threads 1 --requests 1 --list-protocols | mutually exclusive",
         "--protocol grpc --threads ten --requests 1 | Invalid value for option '--threads'",
@@ -58,10 +61,12 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --cold-start --warmup 1s | --cold-start measures the first calls in order 0; it cannot be combined with --warmup PT1S",
         "--protocol grpc --threads 1 --requests 1 --provenance Rate=1 | --provenance Rate: a key is lower snake case",
         "--protocol grpc --threads 1 --requests 1 --provenance status=x | --provenance status: the harness writes that key itself",
-        "--protocol tcp-protobuf --threads 1 --requests 1 --tls-ca ca.pem | --tls-ca: protocol tcp-protobuf has no TLS wired (docs/tls.md lists those that do)",
+        "--protocol resp-redis --threads 1 --requests 1 --tls-ca ca.pem | --tls-ca: protocol resp-redis has no TLS wired (docs/tls.md lists those that do)",
         "--protocol rpcx --threads 1 --requests 1 --tls-cert c.pem --tls-key k.pem | --tls-cert and --tls-key need --tls-ca",
         "--protocol rpcx --threads 1 --requests 1 --tls-ca ca.pem --tls-cert c.pem | --tls-cert and --tls-key go together (mTLS)",
         "--protocol rpcx --threads 1 --requests 1 --tls-ca /no/such/ca.pem | --tls-ca: no readable file /no/such/ca.pem",
+        "--protocol rpcx --threads 1 --requests 1 --compression gzip | --compression gzip: protocol rpcx has no compression in its stack (docs/tls.md); run it with --compression none",
+        "--protocol grpc --threads 1 --requests 1 --compression zstd | --compression zstd: protocol grpc offers gzip only",
       })
   void badUsageExitsTwoWithAMessage(String commandLine, String message) {
     String[] argv = (commandLine.trim() + " --out " + out).split(" +");
@@ -119,33 +124,34 @@ class CommandLineTest {
     assertThat(o.out().lines().toList())
         .first()
         .isEqualTo(
-            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar");
+            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages");
     assertThat(o.out())
         .contains(
             "rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno"
-                + "\tserver-rpcx/target/server-rpcx.jar\n")
+                + "\tserver-rpcx/target/server-rpcx.jar\t")
         .contains(
             "grpc\tgRPC\t2\t8082\tserver-grpc/target/server-grpc.jar\t-\t-\tno"
-                + "\tserver-grpc/target/server-grpc.jar\n")
+                + "\tserver-grpc/target/server-grpc.jar\t")
         .contains(
             "grpc-tuned\tgRPC, direct executor\t4\t8084\tserver-grpc/target/server-grpc.jar"
-                + "\t--direct-executor\t-\tno\tserver-grpc/target/server-grpc.jar\n")
+                + "\t--direct-executor\t-\tno\tserver-grpc/target/server-grpc.jar\t")
         .contains(
             "rpcx-epoll\tRPCX, native epoll\t21\t8097\tserver-rpcx/target/server-rpcx.jar"
-                + "\t--transport EPOLL\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
+                + "\t--transport EPOLL\t-\tno\tserver-rpcx/target/server-rpcx.jar\t")
         .contains(
             "rpcx-lean\tRPCX, one write per call\t23\t8081\tserver-rpcx/target/server-rpcx.jar"
-                + "\t-\t-\tno\tserver-rpcx/target/server-rpcx.jar\n")
+                + "\t-\t-\tno\tserver-rpcx/target/server-rpcx.jar\t")
         .contains(
             "openfeign\tSpring Cloud OpenFeign\t3\t8083"
                 + "\tserver-openfeign/target/server-openfeign.jar\t-\t-\tno"
-                + "\tserver-openfeign/target/server-openfeign-gateway.jar\n")
+                + "\tserver-openfeign/target/server-openfeign-gateway.jar\t")
         .contains(
             "openfeign-tuned\tSpring Cloud OpenFeign, pooled HttpClient 5\t22\t8098"
                 + "\tserver-openfeign/target/server-openfeign.jar"
                 + "\t--server.tomcat.max-keep-alive-requests=-1\t-\tno"
-                + "\tserver-openfeign/target/server-openfeign-gateway.jar\n");
-    assertThat(o.out().lines().skip(1)).allSatisfy(line -> assertThat(line.split("\t")).hasSize(9));
+                + "\tserver-openfeign/target/server-openfeign-gateway.jar\t");
+    assertThat(o.out().lines().skip(1))
+        .allSatisfy(line -> assertThat(line.split("\t")).hasSize(10));
   }
 
   @Test

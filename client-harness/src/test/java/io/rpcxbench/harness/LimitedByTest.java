@@ -270,6 +270,33 @@ class LimitedByTest {
   }
 
   @Test
+  void anOpenLoopWhoseSendsLaggedIsLimitedByTheClient() {
+    LimitedBy.Usage idle =
+        LimitedBy.Usage.of(SECOND, SECOND / 10, 1, SECOND / 10, 1, -1, Double.NaN);
+    assertThat(LimitedBy.classify(idle, false, 2500)).isEqualTo(LimitedBy.CLIENT);
+    assertThat(LimitedBy.classify(idle, false, LimitedBy.SEND_LAG_BOUND_US))
+        .isEqualTo(LimitedBy.NONE);
+    assertThat(LimitedBy.classify(idle, false, Double.NaN)).isEqualTo(LimitedBy.NONE);
+    // a saturated server stays the limit; a contended box stays contended
+    LimitedBy.Usage busyServer =
+        LimitedBy.Usage.of(SECOND, SECOND / 10, 1, SECOND, 1, -1, Double.NaN);
+    assertThat(LimitedBy.classify(busyServer, false, 2500)).isEqualTo(LimitedBy.SERVER);
+    assertThat(LimitedBy.classify(idle, true, 2500)).isEqualTo(LimitedBy.CONTENDED);
+  }
+
+  @Test
+  void everyRunRecordsTheGeneratorsGcPausesAndItsSendLagCounts() {
+    RunMeters meters = new RunMeters(null);
+    meters.before();
+    RunResult r =
+        meters.after(
+            RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null)
+                .withExtra(java.util.Map.of(LimitedBy.SEND_LAG_P99, "2500.0")));
+    assertThat(r.extra()).containsKeys("gc_pauses", "gc_pause_ms", "client_cpu_s");
+    assertThat(r.extra()).containsEntry("limited_by", "client");
+  }
+
+  @Test
   void theColumnSpellsItInLowerCase() {
     assertThat(LimitedBy.CLIENT.id()).isEqualTo("client");
     assertThat(LimitedBy.NONE.id()).isEqualTo("none");

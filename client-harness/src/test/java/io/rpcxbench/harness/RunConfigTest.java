@@ -17,7 +17,7 @@ class RunConfigTest {
         .isEqualTo(
             "--protocol rpcx --threads 10 --requests 100 --requests-per thread --runs 10 --warmup"
                 + " PT0S --warmup-mode steady --warmup-iteration 1s --warmup-tolerance 3%"
-                + " --warmup-max 60s --call hello --payload 0 --items 10 --host 127.0.0.1 --port"
+                + " --warmup-max 60s --call hello --host 127.0.0.1 --port"
                 + " rpcx=8081 --timeout PT30S --time-limit PT0S --time-limit-per point --out"
                 + " results/raw --fail-after PT0S --noise-guard warn");
   }

@@ -133,6 +133,7 @@ final class TestConfig {
         Instruments.NONE,
         FleetMember.NONE,
         Scenario.SINGLE,
-        new Output(out, false, provenance));
+        new Output(out, false, provenance),
+        null);
   }
 }

@@ -37,6 +37,13 @@ public final class RecordGenerator {
 
   private DynamicMessage message(Descriptor type, int depth) {
     DynamicMessage.Builder b = DynamicMessage.newBuilder(type);
+    if (type.getFullName().equals("google.protobuf.Timestamp")
+        || type.getFullName().equals("google.protobuf.Duration")) {
+      // in their valid ranges, or their JSON form (and every protocol that maps it) refuses them
+      b.setField(type.findFieldByName("seconds"), (long) random.nextInt(Integer.MAX_VALUE));
+      b.setField(type.findFieldByName("nanos"), random.nextInt(1_000_000_000));
+      return b.build();
+    }
     for (OneofDescriptor oneof : type.getRealOneofs()) {
       List<FieldDescriptor> members = oneof.getFields();
       FieldDescriptor chosen = members.get(random.nextInt(members.size()));

@@ -35,6 +35,10 @@ class SampleRecordsTest {
       DynamicMessage back = DynamicMessage.parseFrom(d, m.toByteArray());
       assertThat(FieldDifference.first(m, back)).isEmpty();
       assertThat(back).isEqualTo(m);
+      // the JSON mapping too: well-known types come out in their valid ranges
+      DynamicMessage.Builder fromJson = DynamicMessage.newBuilder(d);
+      JsonFormat.parser().merge(JsonFormat.printer().print(m), fromJson);
+      assertThat(FieldDifference.first(m, fromJson.build())).isEmpty();
     }
   }
 

@@ -39,6 +39,7 @@ import java.util.regex.Pattern;
  * @param work the servers' work per call (zero: none)
  * @param workKind {@code sleep} or {@code cpu}
  * @param tls {@code off}, {@code tls} or {@code mtls}
+ * @param networkProfile the network profile ({@code wan}); empty: not recorded
  * @param linkRate the lab link's rate ({@code 1gbit}); empty: no lab
  * @param clientHost the client host; empty: unknown. Not in the file name
  */
@@ -57,11 +58,15 @@ public record PointIdentity(
     Duration work,
     String workKind,
     String tls,
+    String networkProfile,
     String linkRate,
     String clientHost) {
   public static final String CLOSED = PointKey.LOAD_MODEL.absent();
   public static final String OPEN = "open";
   public static final String IN_FLIGHT = "in-flight";
+
+  /** The network profile of no shaping: its points' files carry no profile prefix. */
+  public static final String LOOPBACK = "loopback";
 
   private static final Pattern LAB_RATE = Pattern.compile("(?:^|\\s)rate=(\\S+)");
   private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s)");
@@ -79,6 +84,7 @@ public record PointIdentity(
           work,
           workKind,
           tls,
+          networkProfile,
           linkRate,
           clientHost
         }) {
@@ -131,6 +137,7 @@ public record PointIdentity(
         Duration.ZERO,
         PointKey.WORK_KIND.absent(),
         PointKey.TLS.absent(),
+        PointKey.NETWORK_PROFILE.absent(),
         "",
         "");
   }
@@ -164,6 +171,7 @@ public record PointIdentity(
         work(PointKey.WORK.read(provenance)),
         lower(PointKey.WORK_KIND.read(provenance)),
         lower(PointKey.TLS.read(provenance)),
+        lower(PointKey.NETWORK_PROFILE.read(provenance)),
         linkRate(provenance),
         lower(PointKey.CLIENT_HOST.read(provenance)));
   }
@@ -196,6 +204,11 @@ public record PointIdentity(
     return with(Map.of(PointKey.TLS.key(), mode));
   }
 
+  /** This point across a network profile ({@code wan}); empty: not recorded. */
+  public PointIdentity withNetworkProfile(String profile) {
+    return with(Map.of(PointKey.NETWORK_PROFILE.key(), profile));
+  }
+
   /** This point over a lab link ({@code 1gbit}); empty: no lab. */
   public PointIdentity withLinkRate(String rate) {
     return with(Map.of(PointKey.LINK_RATE.key(), rate));
@@ -223,15 +236,23 @@ public record PointIdentity(
 
   /**
    * The point's file name under {@code <out>/<protocol>/}: the scenario's prefix ({@code chain-},
-   * {@code w100ms-}, {@code chain-w2s-cpu-}) after TLS's ({@code tls-}, {@code mtls-}), then the
-   * call's when it is not the paper's hello ({@code echo-p1024-}, {@code items-n10-}), then the
-   * load model's name: {@code t10-r100.csv} (closed), {@code inflight-n64-r1000.csv}, {@code
-   * open-r1000-d30s.csv}, {@code open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the
-   * link and the client host are not in it: a results folder holds one of each (sweep.sh's layout),
-   * the report tells folders apart by the provenance.
+   * {@code w100ms-}, {@code chain-w2s-cpu-}) after the network profile's ({@code wan-}) and TLS's
+   * ({@code tls-}, {@code mtls-}), then the call's when it is not the paper's hello ({@code
+   * echo-p1024-}, {@code items-n10-}), then the load model's name: {@code t10-r100.csv} (closed),
+   * {@code inflight-n64-r1000.csv}, {@code open-r1000-d30s.csv}, {@code
+   * open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the link and the client host are not
+   * in it: a results folder holds one of each (sweep.sh's layout), the report tells folders apart
+   * by the provenance.
    */
   public String fileName() {
-    return tlsPrefix() + scenarioPrefix() + callPrefix() + modelName() + ".csv";
+    return profilePrefix() + tlsPrefix() + scenarioPrefix() + callPrefix() + modelName() + ".csv";
+  }
+
+  /** {@code wan-}, {@code cross-az-}; empty for loopback or a profile not recorded. */
+  private String profilePrefix() {
+    return networkProfile.isEmpty() || networkProfile.equals(LOOPBACK)
+        ? ""
+        : slug(networkProfile) + "-";
   }
 
   /** {@code tls-}, {@code mtls-}; empty for plaintext. */
@@ -267,6 +288,9 @@ public record PointIdentity(
     m.put(PointKey.WORK_KIND.key(), workKind);
     if (!tls.equals(PointKey.TLS.absent())) {
       m.put(PointKey.TLS.key(), tls);
+    }
+    if (!networkProfile.isEmpty()) {
+      m.put(PointKey.NETWORK_PROFILE.key(), networkProfile);
     }
     if (!linkRate.isEmpty()) {
       m.put(PointKey.LINK_RATE.key(), linkRate);

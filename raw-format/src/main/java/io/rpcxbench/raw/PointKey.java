@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * The provenance keys that identify a point (docs/raw-format.md, "Point identity"), each with the
  * value a file without it means. Declared here once: {@link PointIdentity} reads and writes them,
- * the harness refuses them in {@code --provenance} (but {@link #LINK_RATE}, which the lab gives),
- * the report selects them from its database.
+ * the harness refuses them in {@code --provenance} (but {@link #LINK_RATE} and {@link
+ * #NETWORK_PROFILE}, which the runner gives), the report selects them from its database.
  *
  * <pre>{@code
  * PointKey.CALL.key();                        // "call"
@@ -49,6 +49,12 @@ public enum PointKey {
    * too).
    */
   TLS("tls", "off"),
+  /**
+   * The network profile the calls crossed ({@code loopback}, {@code cross-az}, {@code wan}: {@code
+   * deploy/network-profiles.tsv}); empty: not recorded (a file of before profiles, or a link the
+   * runner did not shape). Given by the runner, not the harness.
+   */
+  NETWORK_PROFILE("network_profile", ""),
   /** The lab link's rate ({@code 1gbit}); empty: no lab. Given by the lab, not the harness. */
   LINK_RATE("link_rate", ""),
   /** The client host's name; empty: unknown. Not part of the file name (one folder per host). */

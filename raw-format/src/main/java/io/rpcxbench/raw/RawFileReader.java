@@ -31,6 +31,14 @@ final class RawFileReader {
     }
     String[] lines = text.split("\n", -1);
     int i = 0;
+    while (i < lines.length && lines[i].isBlank()) {
+      i++;
+    }
+    String version = unknownVersion(i < lines.length ? stripCr(lines[i]) : "");
+    if (version != null) {
+      problems.add(source + ":" + (i + 1) + ": " + version + "; file skipped");
+      return unusable();
+    }
     for (; i < lines.length; i++) {
       String line = stripCr(lines[i]);
       if (line.isBlank()) {
@@ -97,6 +105,28 @@ final class RawFileReader {
       }
     }
     return new RawContents(provenance, columns, rows, problems, true);
+  }
+
+  /**
+   * Why the format line {@code first} is not one of a known version, or null when it is: {@code #
+   * rpcx-bench raw result} and one of {@link RawResultFile#VERSIONS}.
+   */
+  static String unknownVersion(String first) {
+    String line = first.strip();
+    if (!line.startsWith(RawResultFile.MAGIC_PREFIX.strip())) {
+      return "no format line '"
+          + RawResultFile.MAGIC
+          + "' (not a raw result file, or one of no known version)";
+    }
+    String version = line.substring(RawResultFile.MAGIC_PREFIX.strip().length()).strip();
+    if (!RawResultFile.VERSIONS.contains(version)) {
+      return "raw format version '"
+          + version
+          + "' is not one this reader knows ("
+          + String.join(", ", RawResultFile.VERSIONS)
+          + ")";
+    }
+    return null;
   }
 
   private Point readPoint() {

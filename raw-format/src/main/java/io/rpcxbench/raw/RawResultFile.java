@@ -30,6 +30,15 @@ public final class RawResultFile {
   /** First line of a file this library writes. */
   public static final String MAGIC = "# rpcx-bench raw result v2";
 
+  /** The format line without its version: every file's first line is this and a version. */
+  public static final String MAGIC_PREFIX = "# rpcx-bench raw result ";
+
+  /**
+   * The format versions this library reads; a file of another version, or with no format line, is
+   * skipped with one problem naming it (a reader never guesses at a format it does not know).
+   */
+  public static final List<String> VERSIONS = List.of("v1", "v2");
+
   /** The v2 columns, in the order {@link RunRow#toCsv} writes them. */
   public static final List<String> COLUMNS =
       List.of(

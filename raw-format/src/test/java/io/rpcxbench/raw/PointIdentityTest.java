@@ -36,6 +36,19 @@ class PointIdentityTest {
   }
 
   @Test
+  void aShapedLinkIsAnotherPointButLoopbackKeepsTheName() {
+    PointIdentity wan = HELLO.withTls("tls").withNetworkProfile("wan");
+    assertThat(wan.fileName()).isEqualTo("wan-tls-t10-r100.csv");
+    assertThat(wan).isNotEqualTo(HELLO.withTls("tls"));
+    assertThat(wan.provenance()).containsEntry("network_profile", "wan");
+    assertThat(PointIdentity.of(wan.provenance())).isEqualTo(wan);
+    PointIdentity loopback = HELLO.withNetworkProfile("loopback");
+    assertThat(loopback.fileName()).isEqualTo("t10-r100.csv");
+    assertThat(loopback).isNotEqualTo(HELLO);
+    assertThat(HELLO.provenance()).doesNotContainKey("network_profile");
+  }
+
+  @Test
   void namesOfTheLoadModelsAndScenariosAreTheHarnesss() {
     Duration w100 = Duration.ofMillis(100);
     assertThat(PointIdentity.inFlight("grpc", 64, 1000).fileName())

@@ -141,18 +141,23 @@ class RawResultFileTest {
   @Test
   void unusableFilesAndUnfinishedPoints() {
     RawContents badStatus =
-        RawResultFile.parse("# status: finished\n# type: 1\n# threads: 1\n# requests: 1\n", "a");
+        RawResultFile.parse(
+            RawResultFile.MAGIC + "\n# status: finished\n# type: 1\n# threads: 1\n# requests: 1\n",
+            "a");
     assertThat(badStatus.usable()).isFalse();
     assertThat(badStatus.problems())
         .containsExactly("a:1: unknown status 'finished'; file skipped");
     RawContents noColumn =
         RawResultFile.parse(
-            "# status: complete\n# protocol: x\n# threads: 1\n# requests: 1\ntype,order\n", "b");
+            RawResultFile.MAGIC
+                + "\n# status: complete\n# protocol: x\n# threads: 1\n# requests: 1\ntype,order\n",
+            "b");
     assertThat(noColumn.usable()).isFalse();
-    assertThat(noColumn.problems()).containsExactly("b:5: header lacks column 'threadNum'");
+    assertThat(noColumn.problems()).containsExactly("b:6: header lacks column 'threadNum'");
     RawContents timeout =
         RawResultFile.parse(
-            "# status: timeout\n# type: 3\n# threads: 1\n# requests: 1\n# limit_s: 600\n"
+            RawResultFile.MAGIC
+                + "\n# status: timeout\n# type: 3\n# threads: 1\n# requests: 1\n# limit_s: 600\n"
                 + RawResultFile.HEADER
                 + "\n",
             "c");
@@ -160,6 +165,32 @@ class RawResultFileTest {
     assertThat(timeout.problems()).isEmpty();
     assertThat(timeout.rows()).isEmpty();
     assertThat(timeout.provenance("limit_s")).contains("600");
+  }
+
+  @Test
+  void filesOfAnUnknownFormatVersionOrNoneAreSkippedWithOneLine() {
+    String point =
+        "# status: complete\n# type: 1\n# threads: 1\n# requests: 1\n"
+            + RawResultFile.HEADER
+            + "\n";
+    for (String version : List.of("v99", "v0", "v")) {
+      RawContents c = RawResultFile.parse("# rpcx-bench raw result " + version + "\n" + point, "x");
+      assertThat(c.usable()).as(version).isFalse();
+      assertThat(c.problems())
+          .containsExactly(
+              "x:1: raw format version '"
+                  + version.substring(0)
+                  + "' is not one this reader knows (v1, v2); file skipped");
+    }
+    RawContents none = RawResultFile.parse(point, "y");
+    assertThat(none.usable()).isFalse();
+    assertThat(none.problems())
+        .containsExactly(
+            "y:1: no format line '# rpcx-bench raw result v2' (not a raw result file, or one of"
+                + " no known version); file skipped");
+    assertThat(RawResultFile.parse("\n# rpcx-bench raw result v1\n" + point, "z").usable())
+        .isTrue();
+    assertThat(RawResultFile.parse("", "e").problems()).hasSize(1);
   }
 
   @Test

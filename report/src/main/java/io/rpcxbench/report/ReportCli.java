@@ -11,6 +11,7 @@ import io.rpcxbench.report.cli.ReportCommand;
 import io.rpcxbench.report.cli.ShowCommand;
 import io.rpcxbench.report.compare.CompareCommand;
 import io.rpcxbench.report.diff.DiffCommand;
+import io.rpcxbench.report.diff.ProfilesCommand;
 import io.rpcxbench.report.merge.MergeHostsCommand;
 import io.rpcxbench.report.reproduction.ReproductionCommand;
 import java.util.concurrent.Callable;
@@ -48,7 +49,8 @@ import picocli.CommandLine.Spec;
       KneeCommand.class,
       CompareCommand.class,
       ChooseCommand.class,
-      DiffCommand.class
+      DiffCommand.class,
+      ProfilesCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {

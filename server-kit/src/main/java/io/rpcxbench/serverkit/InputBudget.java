@@ -67,8 +67,11 @@ public final class InputBudget {
     return true;
   }
 
-  /** Reserves bytes whether or not they fit (a share within {@link #GRANTED_BYTES}). */
-  void grant(long bytes) {
+  /**
+   * Reserves bytes whether or not they fit (a share within {@link #GRANTED_BYTES}, a gRPC
+   * connection's first queued reply).
+   */
+  public void grant(long bytes) {
     used.addAndGet(bytes);
   }
 

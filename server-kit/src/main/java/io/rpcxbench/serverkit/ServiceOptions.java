@@ -3,6 +3,7 @@ package io.rpcxbench.serverkit;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.service.ChainGateway;
+import io.rpcxbench.serverkit.service.MessageShapedService;
 import io.rpcxbench.serverkit.service.Work;
 import io.rpcxbench.serverkit.service.WorkingService;
 import io.rpcxbench.spi.BenchClient;
@@ -87,6 +88,14 @@ final class ServiceOptions {
               + " the thread count its clients are built for (default: ${DEFAULT-VALUE}).")
   int chainThreads;
 
+  @Option(
+      names = "--message",
+      paramLabel = "FILE.proto:Name",
+      description =
+          "Also carry this message (docs/messages.md): the protocol's message carrier decodes each"
+              + " one with the schema and re-encodes its reply; a protocol without one ignores it.")
+  String message;
+
   /** Whether any option asks for more than plain logic. */
   boolean asksForMore() {
     return !work.isZero() || !chainTo.isEmpty();
@@ -124,7 +133,8 @@ final class ServiceOptions {
   BenchService build(String serverId, PrintWriter err) {
     BenchService service = chainTo.isEmpty() ? new BenchLogic() : gateway(serverId, err);
     Work perCall = new Work(work, workKind);
-    return perCall.isNone() ? service : new WorkingService(perCall, service);
+    BenchService served = perCall.isNone() ? service : new WorkingService(perCall, service);
+    return message == null ? served : new MessageShapedService(message, served);
   }
 
   private ChainGateway gateway(String serverId, PrintWriter err) {

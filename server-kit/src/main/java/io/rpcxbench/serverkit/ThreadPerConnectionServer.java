@@ -114,7 +114,23 @@ public final class ThreadPerConnectionServer implements RunningServer {
   public static ThreadPerConnectionServer start(
       String name, String bindAddress, int port, ServerLimits limits, Conversation conversation)
       throws IOException {
-    ServerSocket listener = new ServerSocket();
+    return start(name, bindAddress, port, limits, null, conversation);
+  }
+
+  /**
+   * As {@link #start(String, String, int, ServerLimits, Conversation)}, serving TLS only when
+   * {@code tls} is given: an {@code SSLServerSocket} of the kit's PEM files (mTLS: client
+   * certificates required), each connection's handshake on its own thread at its first read.
+   */
+  public static ThreadPerConnectionServer start(
+      String name,
+      String bindAddress,
+      int port,
+      ServerLimits limits,
+      ServerTls tls,
+      Conversation conversation)
+      throws IOException {
+    ServerSocket listener = tls == null ? new ServerSocket() : TlsListener.open(tls);
     try {
       listener.setReuseAddress(true);
       listener.bind(new InetSocketAddress(InetAddress.getByName(bindAddress), port), BACKLOG);
@@ -126,9 +142,10 @@ public final class ThreadPerConnectionServer implements RunningServer {
         new ThreadPerConnectionServer(name, listener, limits, conversation);
     server.acceptor.start();
     log.info(
-        "{} server on port {} (thread per connection; {})",
+        "{} server on port {} (thread per connection{}; {})",
         name,
         listener.getLocalPort(),
+        tls == null ? "" : ", " + (tls.mutual() ? "mTLS" : "TLS") + " only (SSLServerSocket)",
         limits.describe());
     return server;
   }
@@ -362,7 +379,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
       finishing = true;
       try {
         socket.shutdownInput();
-      } catch (IOException e) {
+      } catch (IOException | UnsupportedOperationException e) { // an SSLSocket may not half-close
         abort();
       }
     }

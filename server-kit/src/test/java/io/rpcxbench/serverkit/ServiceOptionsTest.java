@@ -56,6 +56,17 @@ class ServiceOptionsTest {
   }
 
   @Test
+  void messageNamesTheShapeTheServiceCarriesAndKeepsTheWork() {
+    assertThat(
+            execute(
+                serving(), "--port", "0", "--message", "shapes/order.proto:Order", "--work", "1ms"))
+        .isZero();
+    assertThat(served.get().messageShape()).contains("shapes/order.proto:Order");
+    assertThat(served.get().describe()).endsWith(", message shapes/order.proto:Order");
+    assertThat(served.get().hello("x")).isEqualTo("hello, x");
+  }
+
+  @Test
   void withoutOptionsTheServerGetsPlainLogic() {
     assertThat(execute(serving())).isZero();
     assertThat(served.get()).isInstanceOf(BenchLogic.class);

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30's attacks on a protocol's fat jar in a small JVM ({@value #HEAP_MIB} MiB of heap), each
+ * Issue 30's attacks on a protocol's fat jar in a small JVM (128 MiB of heap; {@code
+ * -Dattack.jvm="-Xms384m -Xmx384m -XX:+UseSerialGC"} runs them at the deploy flags instead), each
  * while an honest client calls through the plug-in (a 2 s deadline): the server must stay alive,
  * serve the honest client during the attack at least a fifth as often as just before it (the
  * issue's line between a server that held and one that "served under 20 % of its baseline"; on this
@@ -33,10 +34,17 @@ import org.junit.jupiter.api.io.TempDir;
  * Each attack is bounded: {@value #PREFIX_CONNECTIONS} and {@value #IDLE_CONNECTIONS} connections,
  * {@value #WINDOW_SECONDS} s windows, loopback only. Each test prints a line {@code ATTACK}: the
  * figures of {@code docs/hardening.md}. The larger sizes of the issue (1,000 and 5,000 connections)
- * run with {@code -Dattack.large=true}.
+ * run with {@code -Dattack.large=true}. A protocol adds attacks of its own (gRPC's window-0 and
+ * rapid-reset floods) as tests that call {@link #attack(String, Attack)}.
  */
 public abstract class AttackContract {
-  static final int HEAP_MIB = 128;
+  /** The server's JVM flags: {@code -Dattack.jvm}, else a small heap. */
+  static final List<String> JVM_FLAGS =
+      List.of(System.getProperty("attack.jvm", "-Xmx128m").trim().split("\\s+"));
+
+  /** The heap the flags give (their last {@code -Xmx}, in MiB). */
+  static final int HEAP_MIB = heapMib(JVM_FLAGS);
+
   static final int PREFIX_CONNECTIONS = 300;
   static final int IDLE_CONNECTIONS = 2000;
   static final int WINDOW_SECONDS = 3;
@@ -83,13 +91,20 @@ public abstract class AttackContract {
 
   private int start() throws Exception {
     ProtocolProvider provider = ServerJarContract.provider(id);
-    Path jar = ServerJarContract.catalogJar(provider); // fatJar names the module's first jar only
-    List<String> args = new ArrayList<>(List.of("-Xmx" + HEAP_MIB + "m", "-jar", jar.toString()));
+    Path jar = catalogJar(provider);
+    List<String> args = new ArrayList<>(JVM_FLAGS);
+    args.addAll(List.of("-jar", jar.toString()));
     args.addAll(List.of("--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
     log = dir.resolve("server.log");
     server = ServerProcess.start(id, args, log);
-    int port = server.awaitReadyPort();
+    int port;
+    try {
+      port = server.awaitReadyPort();
+    } catch (Exception | AssertionError e) {
+      throw new AssertionError(
+          "the server did not start (" + args + "); its log:\n" + Files.readString(log), e);
+    }
     ClientOptions options =
         new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1);
     // a server just started answers its first connection cold: on a loaded box a client whose
@@ -143,7 +158,17 @@ public abstract class AttackContract {
   /** Issue 30, item 1: connections that send only a length prefix announcing a large frame. */
   @Test
   void lengthPrefixesAnnouncingLargeFrames() throws Exception {
+    String gap = knownGapOfPartialFrames();
+    org.junit.jupiter.api.Assumptions.assumeTrue(gap == null, gap);
     attack("length prefixes", LARGE ? 1000 : PREFIX_CONNECTIONS, announcingPrefix);
+  }
+
+  /**
+   * Why this server is known to fail the partial-frame attack (a gap written in docs/hardening.md),
+   * or null: the test is then skipped with that reason, not passed.
+   */
+  protected String knownGapOfPartialFrames() {
+    return null;
   }
 
   /** Issue 30, item 1: idle connections, each costing the server its per-connection buffers. */
@@ -152,14 +177,60 @@ public abstract class AttackContract {
     attack("idle connections", LARGE ? 4000 : IDLE_CONNECTIONS, new byte[0]);
   }
 
+  /**
+   * An attack of a protocol's own: started against the server's port once the honest baseline is
+   * measured, stopped (closed) before the calls after it.
+   */
+  protected interface Attack extends AutoCloseable {
+    /**
+     * Starts the attack (it may go on in threads of its own until {@link #close()}).
+     *
+     * @return the connections it opened (or holds), for the RSS bound
+     */
+    int start(String host, int port) throws Exception;
+  }
+
   private void attack(String name, int connections, byte[] bytes) throws Exception {
+    attack(
+        name,
+        new Attack() {
+          private HostileClient attacker;
+
+          @Override
+          public int start(String host, int port) throws Exception {
+            attacker = new HostileClient(host, port);
+            return attacker.open(connections, bytes);
+          }
+
+          @Override
+          public void close() {
+            if (attacker != null) {
+              attacker.close();
+            }
+          }
+        },
+        connections);
+  }
+
+  /** Runs a protocol's own attack with the contract's honest client and assertions. */
+  protected final void attack(String name, Attack attacker) throws Exception {
+    attack(name, attacker, 0);
+  }
+
+  private void attack(String name, Attack attacker, int connections) throws Exception {
     int port = start();
     long linesBefore = logLines();
     try (HonestCaller honest = honest();
-        HostileClient attacker = new HostileClient("127.0.0.1", port)) {
+        attacker) {
       okIn(honest, 1); // warm-up
       int baseline = typicalOkIn(honest, WINDOW_SECONDS);
-      int opened = attacker.open(connections, bytes);
+      // a server just started on a loaded box may stall a whole window: a baseline of 0 would let
+      // any attack pass
+      for (int w = 1; w < DURING_WINDOWS && baseline == 0; w++) {
+        baseline = typicalOkIn(honest, WINDOW_SECONDS);
+      }
+      assertThat(baseline).as("honest calls before the attack").isPositive();
+      int opened = attacker.start("127.0.0.1", port);
       int during = typicalOkIn(honest, WINDOW_SECONDS);
       // a busy box stalls a healthy server's window now and then; a server the attack took down
       // serves in none: up to two more windows while the attack holds, the best one counts
@@ -171,19 +242,24 @@ public abstract class AttackContract {
       int after = 0;
       for (int i = 0; i < 100; i++) {
         String caller = "after" + i;
-        if (client.hello(caller).equals("hello, " + caller)) {
-          after++;
+        try {
+          if (client.hello(caller).equals("hello, " + caller)) {
+            after++;
+          }
+        } catch (RuntimeException notServed) {
+          // counted: a call after the attack that fails (a timeout) is one not served
         }
       }
       ProcessMemory memory = server.memory();
       long lines = logLines() - linesBefore;
       System.out.printf(
-          "ATTACK %s %s (%d connections opened of %d): honest calls %d in %d s before, %d during,"
+          "ATTACK %s %s (%d connections opened of %d; %s): honest calls %d in %d s before, %d during,"
               + " %d/100 after; %d failed; server RSS peak %d MiB; %d log lines%n",
           id,
           name,
           opened,
-          connections,
+          Math.max(connections, opened),
+          String.join(" ", JVM_FLAGS),
           baseline,
           WINDOW_SECONDS,
           during,
@@ -201,5 +277,36 @@ public abstract class AttackContract {
           .as("RSS peak")
           .isLessThan(HEAP_MIB + OVERHEAD_MIB + (long) opened * PER_CONNECTION_KIB / 1024);
     }
+  }
+
+  /**
+   * The catalog's jar: from a module two folders below the root ({@code protocols/<x>}, as {@link
+   * ServerJarContract#catalogJar}), else from the first folder up that has it ({@code
+   * server-grpc}).
+   */
+  private static Path catalogJar(ProtocolProvider provider) {
+    Path jar = ServerJarContract.catalogJar(provider);
+    for (Path d = Path.of("").toAbsolutePath();
+        d != null && !Files.exists(jar);
+        d = d.getParent()) {
+      jar = d.resolve(provider.server().jar());
+    }
+    return jar;
+  }
+
+  private static int heapMib(List<String> flags) {
+    int mib = 128;
+    for (String flag : flags) {
+      if (flag.startsWith("-Xmx")) {
+        String size = flag.substring(4).toLowerCase(java.util.Locale.ROOT);
+        long n = Long.parseLong(size.replaceAll("[kmg]$", ""));
+        mib =
+            (int)
+                (size.endsWith("g")
+                    ? n * 1024
+                    : size.endsWith("m") ? n : size.endsWith("k") ? n / 1024 : n >> 20);
+      }
+    }
+    return mib;
   }
 }

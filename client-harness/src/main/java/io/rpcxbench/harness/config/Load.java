@@ -106,8 +106,13 @@ public record Load(
   /** {@code --call}, {@code --payload}, {@code --items}. */
   void addCallArgs(List<String> args) {
     args.addAll(List.of("--call", call.id()));
-    args.addAll(List.of("--payload", String.valueOf(payloadBytes)));
-    args.addAll(List.of("--items", String.valueOf(items)));
+    // only what the call uses: the worker refuses an option its call would ignore
+    if (call.sendsPayload()) {
+      args.addAll(List.of("--payload", String.valueOf(payloadBytes)));
+    }
+    if (call == CallKind.ITEMS) {
+      args.addAll(List.of("--items", String.valueOf(items)));
+    }
   }
 
   /** {@code --time-limit}, {@code --time-limit-per}. */

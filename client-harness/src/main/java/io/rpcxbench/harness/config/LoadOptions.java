@@ -49,12 +49,13 @@ public final class LoadOptions {
 
   @Option(
       names = "--call",
-      paramLabel = "hello|echo|put|items",
+      paramLabel = "hello|echo|put|items|message",
       defaultValue = Load.DEFAULT_CALL,
       converter = CallKindConverter.class,
       description =
           "hello(name) (default, the paper's call), echo(--payload random bytes),"
-              + " put(64 B key, --payload bytes) or items(--items).")
+              + " put(64 B key, --payload bytes), items(--items) or message (your own:"
+              + " --message, --data).")
   CallKind call;
 
   @Option(
@@ -68,9 +69,8 @@ public final class LoadOptions {
   @Option(
       names = "--items",
       paramLabel = "N",
-      defaultValue = Load.DEFAULT_ITEMS,
-      description = "n of items(n): records per reply (default: ${DEFAULT-VALUE}).")
-  int items;
+      description = "n of items(n): records per reply (default: " + Load.DEFAULT_ITEMS + ").")
+  Integer items;
 
   @Option(
       names = "--time-limit",
@@ -106,8 +106,20 @@ public final class LoadOptions {
 
   /** The load; --threads and --requests given or filled by {@link LoadModelOptions#resolve}. */
   public Load load() {
+    String ignored = call.ignoredOption(payloadBytes != null, items != null);
+    if (ignored != null) {
+      throw new IllegalArgumentException(ignored);
+    }
     return new Load(
-        threads, requests, requestsPer, runs, call, payloadBytes(), items, timeLimit, timeLimitPer);
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        call,
+        payloadBytes(),
+        items != null ? items : Integer.parseInt(Load.DEFAULT_ITEMS),
+        timeLimit,
+        timeLimitPer);
   }
 
   /** --requests-per values in lower case, with a clear message. */
@@ -149,7 +161,7 @@ public final class LoadOptions {
         }
       }
       throw new picocli.CommandLine.TypeConversionException(
-          "'" + value + "' is not hello, echo, put or items");
+          "'" + value + "' is not hello, echo, put, items or message");
     }
   }
 }

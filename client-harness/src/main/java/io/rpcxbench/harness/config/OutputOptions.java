@@ -9,6 +9,7 @@ import picocli.CommandLine.Option;
 public final class OutputOptions {
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
       defaultValue = Output.DEFAULT_OUT,
       description = "Result folder: DIR/<protocol>/t<T>-r<R>.csv (default: ${DEFAULT-VALUE}).")

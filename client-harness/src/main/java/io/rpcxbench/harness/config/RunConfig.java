@@ -13,7 +13,8 @@ import java.util.List;
  * validation, options and provenance keys: where the servers are ({@link Target}), the paper's load
  * ({@link Load}), the warm-up ({@link WarmupPlan}), the load model ({@link LoadModel}), what is
  * measured beside the calls ({@link Instruments}), the fleet ({@link FleetMember}), what stands
- * behind the target ({@link Scenario}) and where the files go ({@link Output}). Echoed into every
+ * behind the target ({@link Scenario}), where the files go ({@link Output}) and the user's message
+ * of {@code --call message} ({@link MessageCall}, null for the other calls). Echoed into every
  * result file ({@code # options:}) and used to fork one worker JVM per protocol.
  *
  * <pre>{@code
@@ -30,7 +31,8 @@ public record RunConfig(
     Instruments instruments,
     FleetMember fleet,
     Scenario scenario,
-    Output output) {
+    Output output,
+    MessageCall message) {
 
   /** Checks every part; the message names the option and the bad value. */
   public void validate() {
@@ -69,7 +71,8 @@ public record RunConfig(
         instruments.forProtocol(protocol, target.protocols().size() > 1),
         fleet,
         scenario,
-        output);
+        output,
+        message);
   }
 
   /**
@@ -102,6 +105,9 @@ public record RunConfig(
     instruments.addArgs(args);
     fleet.addArgs(args);
     scenario.addArgs(args);
+    if (message != null) {
+      message.addArgs(args);
+    }
     return args;
   }
 }

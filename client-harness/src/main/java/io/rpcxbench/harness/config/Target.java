@@ -30,13 +30,16 @@ import java.util.TreeMap;
  * @param ports ports by protocol id that replace the catalog's
  * @param timeout the per-call deadline
  * @param tls the client's TLS files (docs/tls.md); null: plaintext
+ * @param compression the message compression ({@code --compression}, {@link CompressionOptions}):
+ *     {@code none} or one the protocols' stacks offer
  */
 public record Target(
     List<Protocol> protocols,
     String host,
     Map<String, Integer> ports,
     Duration timeout,
-    ClientTls tls) {
+    ClientTls tls,
+    String compression) {
   // Defaults, as picocli wants them (strings); the only place they are written down.
   public static final String DEFAULT_HOST = "127.0.0.1";
   static final String DEFAULT_TIMEOUT = "30s";
@@ -47,6 +50,24 @@ public record Target(
   public Target {
     protocols = List.copyOf(protocols);
     ports = Collections.unmodifiableMap(new TreeMap<>(ports));
+    if (compression == null) {
+      compression = ClientOptions.NO_COMPRESSION;
+    }
+  }
+
+  /** Maybe TLS, no compression. */
+  public Target(
+      List<Protocol> protocols,
+      String host,
+      Map<String, Integer> ports,
+      Duration timeout,
+      ClientTls tls) {
+    this(protocols, host, ports, timeout, tls, ClientOptions.NO_COMPRESSION);
+  }
+
+  /** The same target with this compression. */
+  public Target withCompression(String compression) {
+    return new Target(protocols, host, ports, timeout, tls, compression);
   }
 
   /** Plaintext. */
@@ -74,6 +95,7 @@ public record Target(
     if (tls != null) {
       validateTls();
     }
+    CompressionOptions.validate(compression, protocols);
     HostList hosts = HostList.parse(host);
     for (Protocol p : protocols) {
       if (hosts.size() > 1 && !p.balancesServers()) {
@@ -164,7 +186,7 @@ public record Target(
     ClientOptions plain =
         new ClientOptions(
             first.getHostString(), first.getPort(), timeout, connectTimeout(), threads, servers);
-    return tls == null ? plain : plain.withTls(tls);
+    return (tls == null ? plain : plain.withTls(tls)).withCompression(compression);
   }
 
   String protocolList() {
@@ -173,7 +195,7 @@ public record Target(
 
   /** The same servers for one protocol of the point. */
   Target forProtocol(Protocol protocol) {
-    return new Target(List.of(protocol), host, ports, timeout, tls);
+    return new Target(List.of(protocol), host, ports, timeout, tls, compression);
   }
 
   /** {@code --protocol}: the first option of every options line. */
@@ -194,6 +216,9 @@ public record Target(
         args.addAll(
             List.of("--tls-cert", tls.cert().toString(), "--tls-key", tls.key().toString()));
       }
+    }
+    if (!ClientOptions.NO_COMPRESSION.equals(compression)) {
+      args.addAll(List.of("--compression", compression));
     }
   }
 

@@ -195,15 +195,27 @@ final class CallLauncher implements AutoCloseable {
    * call's client is caught in the act.
    */
   void awaitIdle() throws InterruptedException {
+    awaitIdle(TimeLimit.NEVER);
+  }
+
+  /**
+   * {@link #awaitIdle()} until {@code until} (a nanoTime; {@link TimeLimit#NEVER}: no end): false
+   * when calls were still out then (the time limit's caller leaves them to the JVM's exit).
+   */
+  boolean awaitIdle(long until) throws InterruptedException {
     long period = Math.max(1, Math.min(SWEEP_NANOS, limitNanos / 4));
     while (true) {
       synchronized (idle) {
         if (busy.get() == 0) {
-          return;
+          return true;
         }
-        TimeUnit.NANOSECONDS.timedWait(idle, period);
+        long wait = Math.min(period, TimeLimit.remaining(until));
+        if (wait <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(idle, wait);
         if (busy.get() == 0) {
-          return;
+          return true;
         }
       }
       endOverdue();

@@ -15,12 +15,15 @@ import org.HdrHistogram.Recorder;
  * (replies complete on the client's own threads): two HdrHistogram {@link Recorder}s, latency from
  * the intended start and service time from the actual send, sampled into interval histograms (one
  * per second for {@code --hlog}) and summed into the run's totals; error counts by kind; the
- * largest schedule lag; the last reply.
+ * schedule lag (the actual send behind the intended start: a histogram and its largest value, the
+ * generator's own health); the last reply.
  */
 public final class CallTally {
   private final long failAfterNanos;
   private final Recorder latency = newRecorder();
   private final Recorder service = newRecorder();
+  private final Recorder lag = newRecorder();
+  private final Histogram lagTotal = LoadRunner.newHistogram();
   private final Histogram latencyTotal = LoadRunner.newHistogram();
   private final Histogram serviceTotal = LoadRunner.newHistogram();
   private final ErrorCounts errors = new ErrorCounts();
@@ -58,6 +61,7 @@ public final class CallTally {
     latency.recordValue(clamp(latencyNanos));
     service.recordValue(clamp(end - sent));
     maxLag.accumulate(sent - intended);
+    lag.recordValue(Math.max(0, Math.min(sent - intended, LoadRunner.HIGHEST_NANOS)));
     lastReply.accumulate(end);
     calls.increment();
     if (failure != null) {
@@ -83,6 +87,7 @@ public final class CallTally {
     Histogram s = service.getIntervalHistogram();
     latencyTotal.add(l);
     serviceTotal.add(s);
+    lagTotal.add(lag.getIntervalHistogram());
     return new Interval(l, s, errors.total(), dropped.sum(), inFlight.getAsInt());
   }
 
@@ -107,6 +112,11 @@ public final class CallTally {
 
   long calls() {
     return calls.sum();
+  }
+
+  /** The 99th percentile of the sends' lag behind their intended starts, ns (after the sample). */
+  long lagP99Nanos() {
+    return lagTotal.getTotalCount() == 0 ? 0 : lagTotal.getValueAtPercentile(99);
   }
 
   long maxLagNanos() {

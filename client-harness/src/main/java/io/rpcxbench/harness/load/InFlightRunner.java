@@ -36,13 +36,38 @@ final class InFlightRunner implements PointRunner {
 
   @Override
   public RunResult run(int order) throws InterruptedException {
+    try {
+      return run(order, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no deadline, yet reached", e);
+    }
+  }
+
+  /**
+   * The run, ended by {@code --time-limit} as soon as its deadline passes: no call starts after it
+   * and the run is not recorded (calls still out are left to the JVM's exit).
+   */
+  @Override
+  public RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    long deadline = limit.runDeadline(System.nanoTime());
+    if (TimeLimit.remaining(deadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return run(order, deadline);
+  }
+
+  private RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
     CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
-    long start =
+    Long start =
         IntervalLog.sampled(
             log,
             order,
             tally,
-            () -> drive(config.load().callsPerRun(), 0, "o" + order + "c", tally));
+            () -> drive(config.load().callsPerRun(), 0, "o" + order + "c", tally, deadline));
+    if (start == null) {
+      throw new TimeLimit.Reached();
+    }
     Map<String, String> extra = new LinkedHashMap<>();
     extra.put("in_flight_max", String.valueOf(launcher.maxSeen()));
     extra.putAll(tally.errorColumns());
@@ -58,8 +83,25 @@ final class InFlightRunner implements PointRunner {
 
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
+    try {
+      return warmUp(duration, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no deadline, yet reached", e);
+    }
+  }
+
+  /** The warm-up, ended by the point's time limit as soon as it passes. */
+  @Override
+  public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limitDeadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
     CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
-    long start = drive(Long.MAX_VALUE, duration.toNanos(), "w", tally);
+    Long start = drive(Long.MAX_VALUE, duration.toNanos(), "w", tally, limitDeadline);
+    if (start == null) {
+      throw new TimeLimit.Reached();
+    }
     return new LoadRunner.Warmup(
         tally.lastReply(start) - start, tally.calls(), tally.errors().total(), tally.firstError());
   }
@@ -70,16 +112,23 @@ final class InFlightRunner implements PointRunner {
     final long calls;
     final boolean timed;
     final long deadline;
+    final long limit;
+    volatile boolean cut;
 
-    Budget(long calls, boolean timed, long deadline) {
+    Budget(long calls, boolean timed, long deadline, long limit) {
       this.calls = calls;
       this.timed = timed;
       this.deadline = deadline;
+      this.limit = limit;
     }
 
     /** The next call's sequence number, or -1 when the run has made its calls. */
     long take() {
       if (timed && System.nanoTime() - deadline >= 0) {
+        return -1;
+      }
+      if (limit != TimeLimit.NEVER && System.nanoTime() - limit >= 0) {
+        cut = true; // --time-limit: no call starts after it
         return -1;
       }
       long ticket = tickets.getAndIncrement();
@@ -89,17 +138,20 @@ final class InFlightRunner implements PointRunner {
 
   /**
    * Fills the N slots with {@code calls} calls (or for {@code forNanos}, if positive), waits for
-   * the last reply; returns the start time.
+   * the last reply; returns the start time, or null when {@code limit} (a nanoTime, the time limit)
+   * passed first.
    */
-  private long drive(long calls, long forNanos, String prefix, CallTally tally)
+  private Long drive(long calls, long forNanos, String prefix, CallTally tally, long limit)
       throws InterruptedException {
     launcher.resetMaxSeen();
     long start = System.nanoTime();
-    Budget budget = new Budget(calls, forNanos > 0, start + forNanos);
+    Budget budget = new Budget(calls, forNanos > 0, start + forNanos, limit);
     for (int slot = 0; slot < model.inFlight(); slot++) {
       next(budget, prefix, tally);
     }
-    launcher.awaitIdle();
+    if (!launcher.awaitIdle(limit) || budget.cut) {
+      return null;
+    }
     return start;
   }
 

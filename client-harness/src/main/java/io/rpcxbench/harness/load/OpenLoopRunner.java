@@ -2,6 +2,7 @@ package io.rpcxbench.harness.load;
 
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.RunMeters;
 import io.rpcxbench.harness.output.IntervalLog;
 import io.rpcxbench.harness.output.RunResult;
@@ -46,13 +47,38 @@ public final class OpenLoopRunner implements PointRunner {
 
   @Override
   public RunResult run(int order) throws InterruptedException {
+    try {
+      return run(order, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no deadline, yet reached", e);
+    }
+  }
+
+  /**
+   * The run, ended by {@code --time-limit} as soon as its deadline passes: the scheduler stops
+   * starting calls and the run is not recorded (calls still out are left to the JVM's exit).
+   */
+  @Override
+  public RunResult run(int order, long since, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    long deadline = limit.runDeadline(System.nanoTime());
+    if (TimeLimit.remaining(deadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
+    return run(order, deadline);
+  }
+
+  private RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
     CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
     Issued issued =
         IntervalLog.sampled(
             log,
             order,
             tally,
-            () -> drive(model.schedule(), SEED + order, "o" + order + "c", tally));
+            () -> drive(model.schedule(), SEED + order, "o" + order + "c", tally, deadline));
+    if (issued == null) {
+      throw new TimeLimit.Reached();
+    }
     RateSchedule schedule = model.schedule();
     double seconds = schedule.total().toNanos() / 1e9;
     Histogram service = tally.serviceTotal();
@@ -61,6 +87,7 @@ public final class OpenLoopRunner implements PointRunner {
     extra.put("achieved_rate", RunMeters.decimal(issued.calls / seconds));
     extra.put("dropped", String.valueOf(issued.dropped));
     extra.put("max_lag_us", micros(tally.maxLagNanos()));
+    extra.put(LimitedBy.SEND_LAG_P99, micros(tally.lagP99Nanos()));
     extra.put("service_p50_us", micros(service.getValueAtPercentile(50)));
     extra.put("service_p99_us", micros(service.getValueAtPercentile(99)));
     extra.put("service_histogram", service.getTotalCount() == 0 ? "" : Histograms.encode(service));
@@ -82,9 +109,26 @@ public final class OpenLoopRunner implements PointRunner {
   /** The first step's rate for {@code duration}; nothing kept but the counts. */
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
+    try {
+      return warmUp(duration, TimeLimit.NEVER);
+    } catch (TimeLimit.Reached e) {
+      throw new IllegalStateException("no deadline, yet reached", e);
+    }
+  }
+
+  /** The warm-up, ended by the point's time limit as soon as it passes. */
+  @Override
+  public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+      throws InterruptedException, TimeLimit.Reached {
+    if (TimeLimit.remaining(limitDeadline) == 0) {
+      throw new TimeLimit.Reached();
+    }
     CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
     RateSchedule warm = RateSchedule.constant(model.schedule().steps().get(0).rate(), duration);
-    Issued issued = drive(warm, SEED - 1, "w", tally);
+    Issued issued = drive(warm, SEED - 1, "w", tally, limitDeadline);
+    if (issued == null) {
+      throw new TimeLimit.Reached();
+    }
     return new LoadRunner.Warmup(
         tally.lastReply(issued.t0) - issued.t0,
         tally.calls(),
@@ -95,7 +139,9 @@ public final class OpenLoopRunner implements PointRunner {
   /** Where a run started and what its scheduler did. */
   private record Issued(long t0, long calls, long dropped) {}
 
-  private Issued drive(RateSchedule schedule, long seed, String prefix, CallTally tally)
+  /** The schedule's calls; null when {@code deadline} (a nanoTime) passed before they ended. */
+  private Issued drive(
+      RateSchedule schedule, long seed, String prefix, CallTally tally, long deadline)
       throws InterruptedException {
     Arrivals.Times times = model.arrivals().times(schedule, seed);
     long t0 = System.nanoTime() + LEAD_NANOS;
@@ -104,7 +150,13 @@ public final class OpenLoopRunner implements PointRunner {
     int sequence = 0;
     for (long offset = times.next(); offset >= 0; offset = times.next(), sequence++) {
       long intended = t0 + offset;
+      if (deadline != TimeLimit.NEVER && intended - deadline >= 0) {
+        return null; // checked per call: a scheduler that fell behind still stops on time
+      }
       sleepUntil(intended);
+      if (deadline != TimeLimit.NEVER && System.nanoTime() - deadline >= 0) {
+        return null;
+      }
       boolean started =
           launcher.tryStart(
               prefix, sequence, (sent, end, failure) -> tally.record(intended, sent, end, failure));
@@ -115,7 +167,9 @@ public final class OpenLoopRunner implements PointRunner {
         tally.dropped();
       }
     }
-    launcher.awaitIdle();
+    if (!launcher.awaitIdle(deadline)) {
+      return null;
+    }
     return new Issued(t0, calls, dropped);
   }
 

@@ -21,6 +21,14 @@ public record RateSchedule(List<Step> steps) {
   /** A rate below this is refused: its gaps would exceed any sensible run. */
   static final double MIN_RATE = 1.0;
 
+  /**
+   * A rate above this is refused: one scheduler thread cannot start calls 1 us apart (a park alone
+   * takes ~50 us here, and raw Netty peaks below 1 M messages/s on this kind of box), so the plan
+   * would only be a loop of drops; several harnesses ({@code --start-at}, docs/fleet.md) offer
+   * more.
+   */
+  public static final double MAX_RATE = 1_000_000.0;
+
   /** One step: {@code rate} calls/s for {@code duration}. */
   public record Step(double rate, Duration duration) {
     public double seconds() {
@@ -89,6 +97,14 @@ public record RateSchedule(List<Step> steps) {
                 + " must be at least "
                 + number(MIN_RATE)
                 + " call/s, got "
+                + number(s.rate()));
+      }
+      if (s.rate() > MAX_RATE) {
+        throw new IllegalArgumentException(
+            rateOption
+                + " must be at most "
+                + number(MAX_RATE)
+                + " calls/s from one harness (a call every microsecond), got "
                 + number(s.rate()));
       }
       if (s.duration().isNegative() || s.duration().isZero()) {

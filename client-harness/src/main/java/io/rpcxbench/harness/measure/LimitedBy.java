@@ -9,13 +9,17 @@ import java.util.regex.Pattern;
  * (the calls waited on each other: latency-bound, e.g. one caller), or the machine (contended:
  * other work on the box, {@link MachineNoise}). A resource counts when it was busy at least {@value
  * #SATURATED_PERCENT} % of the run: its CPU time over the run's wall time and the cores it may use,
- * or the busier direction's bits over the link's rate; of several, the busiest. Every raw row names
- * it ({@code limited_by}), so that no figure of the client library is read as one of the server.
+ * or the busier direction's bits over the link's rate; of several, the busiest. In the open loop a
+ * generator that could not keep its schedule ({@link #SEND_LAG_BOUND_US}) is the limit too. Every
+ * raw row names it ({@code limited_by}), so that no figure of the client library is read as one of
+ * the server.
  *
  * <pre>{@code
  * LimitedBy.Usage u = LimitedBy.Usage.of(wallNanos, clientCpuNanos, 1, serverCpuNanos, 1, -1, Double.NaN);
  * LimitedBy.classify(u);         // CLIENT, SERVER, LINK or NONE
  * LimitedBy.classify(u, true);   // CONTENDED, unless the link was the limit
+ * LimitedBy.classify(u, false, 2500);   // CLIENT where none was saturated: the open loop's
+ *                                       // sends lagged 2.5 ms at p99 (> SEND_LAG_BOUND_US)
  * }</pre>
  */
 public enum LimitedBy {
@@ -27,6 +31,16 @@ public enum LimitedBy {
   CONTENDED;
 
   static final int SATURATED_PERCENT = 90;
+
+  /**
+   * The open loop's bound on the generator's scheduling: a run whose sends lagged their intended
+   * starts by more than this at the 99th percentile ({@value #SEND_LAG_BOUND_US} µs) did not offer
+   * the schedule it was asked for, whatever its CPU share says, and is limited by the client.
+   */
+  public static final double SEND_LAG_BOUND_US = 1000;
+
+  /** The open loop's column of the 99th percentile of send lag, µs. */
+  public static final String SEND_LAG_P99 = "send_lag_p99_us";
 
   /** Share of a resource that counts as saturated. */
   static final double SATURATED = SATURATED_PERCENT / 100.0;
@@ -104,6 +118,17 @@ public enum LimitedBy {
   public static LimitedBy classify(Usage u, boolean contended) {
     LimitedBy limit = classify(u);
     return contended && limit != LINK ? CONTENDED : limit;
+  }
+
+  /**
+   * As {@link #classify(Usage, boolean)}, and a generator whose sends lagged their intended starts
+   * by more than {@link #SEND_LAG_BOUND_US} at the 99th percentile is {@code CLIENT} where no
+   * resource was saturated (NaN: not the open loop). A contended run stays {@code CONTENDED}: the
+   * box starved the generator.
+   */
+  public static LimitedBy classify(Usage u, boolean contended, double sendLagP99Us) {
+    LimitedBy limit = classify(u, contended);
+    return limit == NONE && sendLagP99Us > SEND_LAG_BOUND_US ? CLIENT : limit;
   }
 
   private static final Pattern RATE =

@@ -11,15 +11,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Measures each run's CPU and memory from outside the calls: the harness JVM's own CPU time
- * (always) and, with {@code --server-pid}, the server's CPU time and peak RSS ({@link
- * ProcessStats}). A client that used at least {@value #SATURATED} of the cores it may run on while
- * the server did not is the bottleneck itself: the run is flagged {@code harness_limited}. Every
- * run also names what limited it ({@link LimitedBy}: client, server, link or none); the link counts
- * when its rate is known ({@code --provenance link_rate=1mbit}), from the bytes the client host's
- * link carried ({@link LinkCounter}). With {@code --noise-guard warn|strict} each run also reads
- * how busy the machine was with other work ({@link MachineNoise}): a contended run says so ({@code
- * contended}, {@code limited_by contended}).
+ * Measures each run's CPU and memory from outside the calls: the harness JVM's own CPU time and
+ * garbage-collection pauses (always, {@link GcPauses}) and, with {@code --server-pid}, the server's
+ * CPU time and peak RSS ({@link ProcessStats}). A client that used at least {@value #SATURATED} of
+ * the cores it may run on while the server did not is the bottleneck itself: the run is flagged
+ * {@code harness_limited}. Every run also names what limited it ({@link LimitedBy}: client, server,
+ * link or none); the link counts when its rate is known ({@code --provenance link_rate=1mbit}),
+ * from the bytes the client host's link carried ({@link LinkCounter}). With {@code --noise-guard
+ * warn|strict} each run also reads how busy the machine was with other work ({@link MachineNoise}):
+ * a contended run says so ({@code contended}, {@code limited_by contended}).
  *
  * <pre>{@code
  * RunMeters meters = new RunMeters(new ProcProcessTree(List.of(4242L)));
@@ -37,6 +37,7 @@ public final class RunMeters {
   private final int clientCores = Runtime.getRuntime().availableProcessors();
   private long wallStart;
   private long clientStart;
+  private GcPauses.Sample gcStart;
   private ProcessStats.Sample serverStart;
   private long[] ioStart;
   private final MachineNoise noise;
@@ -109,6 +110,7 @@ public final class RunMeters {
     ioStart = Double.isNaN(linkBitsPerSecond) ? null : link.sample();
     wallStart = System.nanoTime();
     clientStart = clientCpuNanos();
+    gcStart = GcPauses.sample();
   }
 
   /** Right after the run: {@code r} with the CPU (and memory) columns added. */
@@ -119,6 +121,9 @@ public final class RunMeters {
     double clientUsed = (double) client / wall;
     m.put("client_cpu_s", decimal(client / 1e9));
     m.put("client_cores", decimal(clientUsed));
+    GcPauses.Sample gc = GcPauses.sample().minus(gcStart);
+    m.put("gc_pauses", String.valueOf(gc.count()));
+    m.put("gc_pause_ms", String.valueOf(gc.millis()));
     boolean clientSaturated = clientUsed >= SATURATED * clientCores;
     boolean serverSaturated = false;
     long serverCpu = -1;
@@ -168,7 +173,9 @@ public final class RunMeters {
             clientUsed + (serverHere ? (double) serverCpu / wall : 0),
             serverSaturated || (serverCpu >= 0 && usage.server() >= MachineNoise.OWN_SHARE),
             serverHostEnd);
-    m.put("limited_by", LimitedBy.classify(usage, "1".equals(noisy.get("contended"))).id());
+    m.put(
+        "limited_by",
+        LimitedBy.classify(usage, "1".equals(noisy.get("contended")), sendLagP99Us(r)).id());
     m.putAll(noisy);
     return r.withExtra(m);
   }
@@ -253,6 +260,16 @@ public final class RunMeters {
       return -1;
     }
     return Math.max(end[0] - ioStart[0], end[1] - ioStart[1]);
+  }
+
+  /** The open loop's 99th percentile of send lag (µs), NaN for the other models. */
+  private static double sendLagP99Us(RunResult r) {
+    String v = r.extra().get(LimitedBy.SEND_LAG_P99);
+    try {
+      return v == null ? Double.NaN : Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
   }
 
   /** Why the server could not be measured in the last run, or null. */

@@ -79,6 +79,8 @@ public final class PointRecorder {
             config.load().call().id(), config.load().payloadBytesSent(), config.load().itemsAsked())
         .withScenario(scenario.kind().id(), scenario.work(), scenario.workKind())
         .withTls(config.target().tlsMode())
+        .withNetworkProfile(
+            config.output().provenance().getOrDefault(PointKey.NETWORK_PROFILE.key(), ""))
         .withLinkRate(config.output().provenance().getOrDefault(PointKey.LINK_RATE.key(), ""));
   }
 

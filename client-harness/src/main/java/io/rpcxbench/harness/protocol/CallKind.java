@@ -98,6 +98,27 @@ public enum CallKind {
                 + (reply == null ? "null" : "as " + reply.size() + " different items"));
       }
     }
+  },
+  /**
+   * The user's own message ({@code --message}, {@code --data}): the records in turn, through the
+   * protocol's message carrier, each reply checked field by field (docs/messages.md).
+   */
+  MESSAGE(0) {
+    @Override
+    public void invoke(BenchClient client, CallInput input, String prefix, int sequence) {
+      input.message().call(sequence);
+    }
+
+    @Override
+    public CompletableFuture<Void> invokeAsync(
+        BenchClient client, CallInput input, String prefix, int sequence) {
+      try {
+        invoke(client, input, prefix, sequence);
+        return CompletableFuture.completedFuture(null);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
   };
 
   private final int defaultPayload;
@@ -130,8 +151,47 @@ public enum CallKind {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** What every call of a point sends, built once per protocol JVM before any run. */
-  public record CallInput(byte[] payload, int items, List<Item> expectedItems) {}
+  /**
+   * Why {@code --payload} or {@code --items}, given with this call, would be ignored, or null when
+   * every option given means something to it: an option a call ignores is refused (the harness,
+   * {@code sweep} and {@code choose} share this rule), never silently recorded as measured.
+   */
+  public String ignoredOption(boolean payloadGiven, boolean itemsGiven) {
+    if (payloadGiven && !sendsPayload()) {
+      return "--payload is unused by --call "
+          + id()
+          + (this == HELLO ? " (the default call)" : "")
+          + ": give --call echo or --call put with it";
+    }
+    if (itemsGiven && this != ITEMS) {
+      return "--items is unused by --call "
+          + id()
+          + (this == HELLO ? " (the default call)" : "")
+          + ": give --call items with it";
+    }
+    return null;
+  }
+
+  /** The call named {@code id} (hello, echo, put, items; any case), or null. */
+  public static CallKind byId(String id) {
+    for (CallKind c : values()) {
+      if (c.id().equalsIgnoreCase(id.trim())) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What every call of a point sends, built once per protocol JVM before any run.
+   *
+   * @param message the message calls ({@link #MESSAGE}); null for the contract's calls
+   */
+  public record CallInput(byte[] payload, int items, List<Item> expectedItems, MessageRun message) {
+    public CallInput(byte[] payload, int items, List<Item> expectedItems) {
+      this(payload, items, expectedItems, null);
+    }
+  }
 
   /** A reply that arrived but is not the right answer: counts as an error. */
   public static final class WrongReplyException extends RuntimeException {

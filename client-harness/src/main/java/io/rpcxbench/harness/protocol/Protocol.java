@@ -1,7 +1,11 @@
 package io.rpcxbench.harness.protocol;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.MessageSupport;
 import io.rpcxbench.spi.ProtocolProvider;
 import java.util.List;
 import java.util.Locale;
@@ -44,9 +48,31 @@ public final class Protocol {
     return provider.balancesServers();
   }
 
+  /** The message compressions its stack offers here, e.g. gzip (docs/tls.md). */
+  public List<String> compressions() {
+    return provider.compressions();
+  }
+
   /** Whether its client and server speak TLS here (docs/tls.md). */
   public boolean supportsTls() {
     return provider.supportsTls();
+  }
+
+  /** Whether it carries a user's own message, and if not why (docs/messages.md). */
+  public MessageSupport messages() {
+    return provider.messages();
+  }
+
+  /**
+   * The plug-in's client for messages of this type.
+   *
+   * @throws IllegalStateException when the protocol carries none ({@link #messages()})
+   */
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    if (!(provider instanceof MessageCarrier carrier)) {
+      throw new IllegalStateException(id() + " carries no message: " + messages().reason());
+    }
+    return carrier.openMessages(options, type);
   }
 
   /** The libraries under test with their versions, as the plug-in reports them; "" if none. */

@@ -24,10 +24,10 @@ public final class ProtocolCatalog {
   /**
    * Columns of {@code --list-protocols}; "-" stands for an empty field. New columns go last, so
    * readers by position keep working; gateway_jar is the jar of a chain's gateway ({@link
-   * ServerLaunch#gatewayJar()}).
+   * ServerLaunch#gatewayJar()}); messages is "yes" or "no: why" ({@code --call message}).
    */
   static final String HEADER =
-      "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar";
+      "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages";
 
   private static ProtocolCatalog loaded;
 
@@ -105,7 +105,8 @@ public final class ProtocolCatalog {
               field(String.join(" ", server.args())),
               field(server.external()),
               p.balancesServers() ? "yes" : "no",
-              field(server.gatewayJar())));
+              field(server.gatewayJar()),
+              field(p.messages().describe())));
     }
     out.flush();
   }

@@ -167,8 +167,10 @@ final class Choose {
         s.target().target() == Target.HOST ? "host " + target.host() : s.target().target().id());
     m.put(
         "network",
-        provenance.getOrDefault(
-            "network_profile", s.target().target() == Target.LOCAL ? "loopback" : "unknown"));
+        !s.target().profile().isEmpty()
+            ? s.target().profile()
+            : provenance.getOrDefault(
+                "network_profile", s.target().target() == Target.LOCAL ? "loopback" : "unknown"));
     m.put("probe_duration_s", String.valueOf(s.probeS()));
     m.put("noise_guard", s.noiseGuard());
     m.putIfAbsent("started", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
@@ -374,11 +376,19 @@ final class Choose {
   private Path runPoint(String candidate, int round, PlannedPoint p, int runs, Path dir)
       throws IOException, InterruptedException {
     String protocol = p.protocol();
+    String profile = s.target().profile();
     Map<String, String> facts = new LinkedHashMap<>(provenance);
+    facts.putAll(target.linkProvenance(profile));
     facts.put("choose_candidate", candidate);
     facts.put("choose_round", String.valueOf(round));
     List<String> args =
-        new ArrayList<>(PointArgs.of(s.target(), p, target.host(), target.port(protocol), facts));
+        new ArrayList<>(
+            PointArgs.of(
+                s.target(),
+                p.across(p.index(), profile),
+                target.host(profile),
+                target.port(protocol, profile),
+                facts));
     int at = args.indexOf("--runs");
     args.set(at + 1, String.valueOf(runs));
     args.addAll(target.statsArgs(protocol));

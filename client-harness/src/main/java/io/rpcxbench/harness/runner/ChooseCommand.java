@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -192,9 +193,11 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      defaultValue = "results/choose",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
-      description = "The folder (default ${DEFAULT-VALUE}); rerun on it to resume.")
+      description =
+          "The folder (default: a new experiment's results/<UTC time>-choose, so two runs never"
+              + " mix); rerun with --out on it to resume.")
   Path out;
 
   @Option(
@@ -207,7 +210,29 @@ public final class ChooseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    ChooseSettings s = settings();
+    ChooseSettings all = settings();
+    List<String> profiles = all.target().profiles();
+    if (profiles.size() == 1) {
+      return choose(all, err);
+    }
+    int worst = Choose.OK;
+    for (String profile : profiles) {
+      err.println("rpcx-bench choose: across the network profile " + profile);
+      int code = choose(all.across(profile), err);
+      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+        return code;
+      }
+      worst = Math.max(worst, code);
+    }
+    err.println(
+        "rpcx-bench choose: one scorecard per profile, side by side: "
+            + String.join(
+                ", ", profiles.stream().map(p -> all.out().resolve(p).toString()).toList()));
+    return worst;
+  }
+
+  /** One choose and its scorecard; the exit code. */
+  private static int choose(ChooseSettings s, PrintWriter err) throws Exception {
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     Choose choose = new Choose(s, catalog, new SweepLog(err));
@@ -262,6 +287,9 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   private ChooseSettings check() {
+    if (out == null) {
+      out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
+    }
     Target where = target.target();
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
     for (String p : protocols) {
@@ -335,7 +363,8 @@ public final class ChooseCommand implements Callable<Integer> {
             !fork,
             clientFlags(),
             SweepCommand.home(),
-            target.tls(where, "single"));
+            target.tls(where, "single"),
+            target.profiles(where, "single", SweepCommand.home()));
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),

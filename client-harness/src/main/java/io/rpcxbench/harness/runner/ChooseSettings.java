@@ -69,6 +69,36 @@ record ChooseSettings(
     return out.resolve("harness");
   }
 
+  /**
+   * This choose across one of several network profiles: in {@code out/<profile>/}, with its own
+   * ledger and scorecard, so that the rankings stand side by side.
+   */
+  ChooseSettings across(String profile) {
+    Path folder = out.resolve(profile);
+    return new ChooseSettings(
+        candidates,
+        workload,
+        workloadArgs,
+        slo,
+        search,
+        startRate,
+        probeS,
+        maxRounds,
+        precision,
+        maxTime,
+        sharedFraction,
+        sharedRate,
+        sharedRuns,
+        noiseGuard,
+        thresholds,
+        summaryExport == null
+            ? null
+            : summaryExport.resolveSibling(profile + "-" + summaryExport.getFileName()),
+        skipReport,
+        folder,
+        target.across(staging(folder), profile));
+  }
+
   /** The order of round {@code round} (from 1): the candidates rotated, so drift hits all alike. */
   List<String> order(int round) {
     List<String> order = new ArrayList<>(candidates);

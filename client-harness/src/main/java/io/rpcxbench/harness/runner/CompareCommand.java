@@ -2,13 +2,12 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,8 +171,11 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
-      description = "Result folder (default results/compare/<UTC timestamp>); rerun to resume.")
+      description =
+          "Result folder (default: a new experiment's results/<UTC time>-compare); rerun with"
+              + " --out on it to resume.")
   Path out;
 
   @Option(
@@ -292,10 +294,7 @@ public final class CompareCommand implements Callable<Integer> {
     Path folder =
         out != null
             ? out
-            : home.resolve("results/compare")
-                .resolve(
-                    ZonedDateTime.now(ZoneOffset.UTC)
-                        .format(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")));
+            : ExperimentFolder.fresh(home.resolve("results"), "compare", Clock.systemUTC());
     CompareSettings s =
         new CompareSettings(
             plan,

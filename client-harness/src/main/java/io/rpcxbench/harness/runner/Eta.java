@@ -53,14 +53,14 @@ final class Eta {
       if (!todo.test(p)) {
         continue;
       }
-      double startMs = startMs(p.protocol());
+      double startMs = startMs(p.series());
       if (p.load() == PlannedPoint.Load.RATE) {
         total += startMs + (double) runs * p.second() * 1000;
         continue;
       }
-      double[] r = rate.get(p.protocol());
+      double[] r = rate.get(p.series());
       if (r == null) {
-        missing.add(p.protocol());
+        missing.add(p.series());
         continue;
       }
       double ms = startMs + runs * p.callsPerRun(requestsPerTotal) / r[0];

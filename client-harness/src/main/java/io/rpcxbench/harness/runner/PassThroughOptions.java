@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.harness.protocol.CallKind;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -86,6 +87,11 @@ final class PassThroughOptions {
       throw new IllegalArgumentException(
           (payload != null ? "--payload" : "--items")
               + " needs --call (e.g. --call echo --payload 256): without it the harness measures hello");
+    }
+    CallKind kind = call == null ? null : CallKind.byId(call);
+    String ignored = kind == null ? null : kind.ignoredOption(payload != null, items != null);
+    if (ignored != null) {
+      throw new IllegalArgumentException(ignored);
     }
     if (timeout != null && !timeout.matches(".*[a-zA-Z].*")) {
       throw new IllegalArgumentException(

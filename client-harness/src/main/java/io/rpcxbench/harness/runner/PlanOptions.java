@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.harness.load.RateSchedule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -159,9 +160,22 @@ final class PlanOptions {
   }
 
   CountList rateList() {
-    return rates == null
-        ? null
-        : CountList.parse("--rates", rates, CountList.Range.of(1000, 20000, 1000));
+    if (rates == null) {
+      return null;
+    }
+    CountList list = CountList.parse("--rates", rates, CountList.Range.of(1000, 20000, 1000));
+    for (int rate : list.values()) {
+      if (rate > RateSchedule.MAX_RATE) {
+        // the harness's own bound, before the sweep starts rather than at each point
+        throw bad(
+            "--rates: "
+                + rate
+                + " calls/s is over the "
+                + RateSchedule.number(RateSchedule.MAX_RATE)
+                + " calls/s one harness offers");
+      }
+    }
+    return list;
   }
 
   /** The rate sweep's --duration in seconds (0 for the grid). */

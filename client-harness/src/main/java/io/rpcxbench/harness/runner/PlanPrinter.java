@@ -107,6 +107,9 @@ final class PlanPrinter {
       } else {
         b.append(",\"rate\":").append(p.first()).append(",\"duration_s\":").append(p.second());
       }
+      if (!p.profile().isEmpty()) {
+        b.append(",\"profile\":").append(str(p.profile()));
+      }
       b.append(",\"calls\":").append(s.runs() * p.callsPerRun(s.requestsPerTotal()));
       b.append(",\"file\":").append(str(inOut(file)));
       b.append(",\"exists\":").append(Files.exists(file) ? str(Sweep.state(file).id) : "null");

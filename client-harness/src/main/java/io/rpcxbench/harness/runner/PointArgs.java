@@ -1,13 +1,14 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.raw.PointKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The harness arguments of one point: its protocol and load, the sweep's runs, target and limit,
- * the scenario, the harness options given to the sweep, and the facts the sweep knows (--provenance
- * KEY=VALUE). The harness names the point's file and records all of it.
+ * the scenario, its network profile, the harness options given to the sweep, and the facts the
+ * sweep knows (--provenance KEY=VALUE). The harness names the point's file and records all of it.
  *
  * <pre>{@code
  * PointArgs.of(settings, point, "127.0.0.1", 43117, Map.of("server_jvm_flags", "-Xmx384m"));
@@ -37,6 +38,9 @@ final class PointArgs {
     args.addAll(s.runTls().clientArgs());
     args.addAll(s.harnessOptions());
     provenance.forEach((k, v) -> args.addAll(List.of("--provenance", k + "=" + v)));
+    if (!p.profile().isEmpty()) {
+      args.addAll(List.of("--provenance", PointKey.NETWORK_PROFILE.key() + "=" + p.profile()));
+    }
     return args;
   }
 

@@ -22,6 +22,53 @@ final class PointFiles {
     }
   }
 
+  /**
+   * Why an existing point file cannot be a point's result, or null when it can: unreadable bytes,
+   * no usable head (random bytes, a file cut in its header), or status complete with fewer rows
+   * than its runs (a "complete" file with only a header). Such a file is no failed point: the
+   * resume sets it aside ({@link #setAside}) and runs the point again.
+   */
+  static String unreadable(Path file) {
+    RawContents c;
+    try {
+      c = RawResultFile.read(file);
+    } catch (IOException e) {
+      return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+    if (!c.usable()) {
+      return c.problems().isEmpty() ? "not a raw result file" : c.problems().get(0);
+    }
+    String status = c.provenance("status").orElse("");
+    int runs = c.provenance("runs").map(PointFiles::count).orElse(-1);
+    if (status.equals("complete") && (c.rows().isEmpty() || c.rows().size() < runs)) {
+      return "status complete with " + c.rows().size() + " of " + Math.max(runs, 1) + " runs";
+    }
+    return null;
+  }
+
+  private static int count(String text) {
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * Moves {@code file} aside, beside it, as {@code NAME.unreadable-<UTC time>} (kept, never
+   * deleted; not a {@code .csv}, so no reader takes it for a point); returns where it went.
+   */
+  static Path setAside(Path file) throws IOException {
+    String stamp =
+        java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC));
+    Path aside = file.resolveSibling(file.getFileName() + ".unreadable-" + stamp);
+    for (int i = 2; Files.exists(aside); i++) {
+      aside = file.resolveSibling(file.getFileName() + ".unreadable-" + stamp + "-" + i);
+    }
+    return Files.move(file, aside);
+  }
+
   /** Whether {@code dir} holds a complete point's file (a rerun keeps it). */
   static boolean completeFileIn(Path dir) {
     try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.csv")) {

@@ -61,6 +61,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.addSubcommand("sweep", new SweepCommand());
     cl.addSubcommand("choose", new ChooseCommand());
     cl.addSubcommand("compare", new CompareCommand());
+    cl.addSubcommand("handshake", new HandshakeCommand());
     cl.addSubcommand("report", new ReportCommand());
     cl.addSubcommand("lab", new LabCommand());
     cl.addSubcommand("list", new ListCommand());

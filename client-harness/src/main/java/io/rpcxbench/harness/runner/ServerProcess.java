@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
+import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
 /**
@@ -41,24 +41,34 @@ final class ServerProcess {
    * @throws IOException naming the log's last lines when the server exits first or stays silent
    */
   void awaitReady(long timeoutMs) throws IOException, InterruptedException {
+    MatchResult m = awaitLines(READY, 1, timeoutMs).get(0);
+    readyLine = m.group();
+    port = Integer.parseInt(m.group(3));
+  }
+
+  /**
+   * Waits until the log holds {@code count} lines matching {@code line}: a process's ready lines.
+   *
+   * @throws IOException naming the log's last lines when the process exits first or stays silent
+   */
+  List<MatchResult> awaitLines(Pattern line, int count, long timeoutMs)
+      throws IOException, InterruptedException {
     long deadline = System.currentTimeMillis() + timeoutMs;
     while (true) {
       String text = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
-      Matcher m = READY.matcher(text);
-      if (m.find()) {
-        readyLine = m.group();
-        port = Integer.parseInt(m.group(3));
-        return;
+      List<MatchResult> found = line.matcher(text).results().toList();
+      if (found.size() >= count) {
+        return found.subList(0, count);
       }
       if (!process.isAlive()) {
         throw new NotReady(
             process.exitValue(),
-            "the server (pid " + process.pid() + ") exited before its ready line; " + tail(text));
+            "the process (pid " + process.pid() + ") exited before its ready line; " + tail(text));
       }
       if (System.currentTimeMillis() > deadline) {
         throw new NotReady(
             -1,
-            "the server (pid "
+            "the process (pid "
                 + process.pid()
                 + ") printed no ready line within "
                 + timeoutMs / 1000

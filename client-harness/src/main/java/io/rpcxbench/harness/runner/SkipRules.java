@@ -39,10 +39,10 @@ final class SkipRules {
 
   /** Why {@code p} is not run, or null. */
   String skipReason(PlannedPoint p) {
-    if (overloaded.containsKey(p.protocol())) {
-      return "did not keep up at " + rates(p.protocol()) + " calls/s";
+    if (overloaded.containsKey(p.series())) {
+      return "did not keep up at " + rates(p.series()) + " calls/s";
     }
-    if (Integer.valueOf(p.first()).equals(stoppedThreads.get(p.protocol()))
+    if (Integer.valueOf(p.first()).equals(stoppedThreads.get(p.series()))
         && p.load() == PlannedPoint.Load.GRID) {
       return "stop-after-failures";
     }
@@ -62,7 +62,7 @@ final class SkipRules {
     if (!skipDominated) {
       return null;
     }
-    for (PlannedPoint f : failedAt.getOrDefault(p.protocol(), List.of())) {
+    for (PlannedPoint f : failedAt.getOrDefault(p.series(), List.of())) {
       if (p.dominates(f)) {
         return f;
       }
@@ -75,7 +75,7 @@ final class SkipRules {
    * otherwise). {@code keptUp}: null when a rate point kept up, else why not.
    */
   String record(PlannedPoint p, PointState state, String keptUp, boolean ranHere) {
-    String protocol = p.protocol();
+    String protocol = p.series();
     if (state != PointState.COMPLETE) {
       failedAt.computeIfAbsent(protocol, k -> new ArrayList<>()).add(p);
     }
@@ -107,7 +107,7 @@ final class SkipRules {
   }
 
   private String overload(PlannedPoint p, String keptUp) {
-    String protocol = p.protocol();
+    String protocol = p.series();
     if (keptUp == null) {
       overStreak.put(protocol, 0);
       overRates.remove(protocol);

@@ -65,7 +65,7 @@ final class Sweep {
     if (p.load() == PlannedPoint.Load.GRID) {
       return gridFiles
           .computeIfAbsent(
-              p.protocol(),
+              p.series(),
               k -> HarnessPoints.gridFiles(PointArgs.of(s, p, target.host(), 1, Map.of())))
           .apply(p.first(), p.second());
     }
@@ -122,9 +122,13 @@ final class Sweep {
                 target.clientRunner(), s.clientJvmFlags(), s.backstopMs(), own);
     target.start(own, readyTimeoutMs);
     String what =
-        s.rateSweep()
-            ? "rates " + s.rates().description() + " calls/s, duration " + s.durationS() + "s"
-            : "threads " + s.threads().description() + ", requests " + s.requests().description();
+        (s.profiles().get(0).isEmpty() ? "" : "profiles " + String.join(" ", s.profiles()) + ", ")
+            + (s.rateSweep()
+                ? "rates " + s.rates().description() + " calls/s, duration " + s.durationS() + "s"
+                : "threads "
+                    + s.threads().description()
+                    + ", requests "
+                    + s.requests().description());
     log.line(
         String.format(
             Locale.ROOT,
@@ -195,7 +199,7 @@ final class Sweep {
         tally.ran++;
         ranHere = true;
         eta.finished(
-            p.protocol(), result.runCalls(), result.runMs(), pointMs, result.state().finished());
+            p.series(), result.runCalls(), result.runMs(), pointMs, result.state().finished());
         String left =
             eta.remaining(
                 plan.points().subList(p.index() + 1, n),
@@ -224,6 +228,20 @@ final class Sweep {
   /** An existing point's result (skipped), or null when it is to be run (none, or retried). */
   private PointResult existing(Path file, String head, Tally tally) throws IOException {
     if (!Files.exists(file)) {
+      return null;
+    }
+    String unreadable = PointFiles.unreadable(file);
+    if (unreadable != null) {
+      Path aside = PointFiles.setAside(file);
+      log.line(
+          head
+              + ": "
+              + file
+              + " is unreadable ("
+              + unreadable
+              + "); kept as "
+              + aside
+              + ", running the point again");
       return null;
     }
     PointResult existing = PointResult.read(file);
@@ -278,7 +296,13 @@ final class Sweep {
   private int runPoint(PlannedPoint p, Path file, String head, Map<String, String> provenance)
       throws IOException, InterruptedException {
     List<String> args =
-        new ArrayList<>(PointArgs.of(s, p, target.host(), target.port(p.protocol()), provenance));
+        new ArrayList<>(
+            PointArgs.of(
+                s,
+                p,
+                target.host(p.profile()),
+                target.port(p.protocol(), p.profile()),
+                pointProvenance(provenance, p)));
     args.addAll(target.statsArgs(p.protocol()));
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     long[] before = target.linkBytes();
@@ -328,6 +352,13 @@ final class Sweep {
     }
     currentFile = null;
     return code;
+  }
+
+  /** The sweep's facts and the point's link (a shaped profile's settings). */
+  private Map<String, String> pointProvenance(Map<String, String> sweep, PlannedPoint p) {
+    Map<String, String> m = new LinkedHashMap<>(sweep);
+    m.putAll(target.linkProvenance(p.profile()));
+    return m;
   }
 
   /** Before a point: --out must have room for it, else one line and the resume command. */

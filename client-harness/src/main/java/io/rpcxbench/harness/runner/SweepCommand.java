@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
 import java.io.IOException;
@@ -64,10 +65,16 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
-      defaultValue = "results/raw",
-      description = "Raw results folder (default ${DEFAULT-VALUE}); the log goes there too.")
+      description =
+          "Raw results folder; the log goes there too (default: a new experiment's"
+              + " results/<UTC time>-sweep/raw, so two sweeps never mix; give --out to share a"
+              + " folder or to resume).")
   Path out;
+
+  /** Whether --out was left to its default: this sweep's own experiment folder. */
+  private boolean outDefaulted;
 
   @Option(
       names = "--retry-failed",
@@ -111,7 +118,7 @@ public final class SweepCommand implements Callable<Integer> {
     Thresholds checks = thresholds();
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
-    String resume = System.getenv().getOrDefault("RPCX_SWEEP_RESUME", defaultResume());
+    String resume = withOut(System.getenv().getOrDefault("RPCX_SWEEP_RESUME", defaultResume()));
     SweepLog log = new SweepLog(err);
     Sweep sweep =
         new Sweep(
@@ -130,7 +137,11 @@ public final class SweepCommand implements Callable<Integer> {
       return Sweep.OK;
     }
     try {
-      return review(sweep, log, checks, sweep.run());
+      int code = review(sweep, log, checks, sweep.run());
+      if (outDefaulted && code != Sweep.LOCKED) {
+        log.line(reportLine(out));
+      }
+      return code;
     } catch (Sweep.NoSpace e) {
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(e.getMessage()));
       return Sweep.NO_SPACE;
@@ -182,6 +193,44 @@ public final class SweepCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The resume command names the folder a defaulted --out chose (a rerun without it would start a
+   * new experiment), before any "--" (what follows goes to the harness).
+   */
+  private String withOut(String resume) {
+    if (!outDefaulted) {
+      return resume;
+    }
+    String option = " --out " + out;
+    int dashes = resume.indexOf(" -- ");
+    return dashes < 0
+        ? resume + option
+        : resume.substring(0, dashes) + option + resume.substring(dashes);
+  }
+
+  /**
+   * How to report a sweep's experiment folder into that folder: its database and report beside its
+   * raw files, never the shared results/results.db.
+   */
+  static String reportLine(Path raw) {
+    Path experiment = raw.getParent() == null ? Path.of(".") : raw.getParent();
+    return "report this experiment: java -jar report/target/report.jar all --db jdbc:sqlite:"
+        + experiment.resolve("results.db")
+        + " --out "
+        + experiment.resolve("report")
+        + " "
+        + raw;
+  }
+
+  /** --out, or (computed once) a new experiment's {@code results/<time>-sweep/raw}. */
+  Path rawFolder() {
+    if (out == null) {
+      out = ExperimentFolder.fresh("sweep").resolve("raw");
+      outDefaulted = true;
+    }
+    return out;
+  }
+
   private String defaultResume() {
     List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
     return "cd " + Path.of("").toAbsolutePath() + " && rpcx-bench sweep " + String.join(" ", args);
@@ -230,7 +279,7 @@ public final class SweepCommand implements Callable<Integer> {
               plan.scenario,
               plan.workDuration(),
               plan.workKind,
-              out,
+              rawFolder(),
               retryFailed,
               target.serverJvmFlags(),
               target.serverFlagsGiven(),
@@ -239,7 +288,8 @@ public final class SweepCommand implements Callable<Integer> {
               inProcess,
               clientFlags,
               home(),
-              target.tls(where, plan.scenario));
+              target.tls(where, plan.scenario),
+              target.profiles(where, plan.scenario, home()));
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {

@@ -21,6 +21,19 @@ record SweepPlan(List<PlannedPoint> points) {
 
   static SweepPlan grid(
       List<String> protocols, List<Integer> threads, List<Integer> requests, boolean byProtocol) {
+    return grid(protocols, threads, requests, byProtocol, List.of(""));
+  }
+
+  /**
+   * The grid across network profiles: each point once per profile, the profiles innermost (one
+   * point after the other across them, so that the box's slow minutes hit every profile alike).
+   */
+  static SweepPlan grid(
+      List<String> protocols,
+      List<Integer> threads,
+      List<Integer> requests,
+      boolean byProtocol,
+      List<String> profiles) {
     List<PlannedPoint> points = new ArrayList<>();
     if (byProtocol) {
       for (String p : protocols) {
@@ -39,11 +52,20 @@ record SweepPlan(List<PlannedPoint> points) {
         }
       }
     }
-    return new SweepPlan(points);
+    return new SweepPlan(points).across(profiles);
   }
 
   static SweepPlan rates(
       List<String> protocols, List<Integer> rates, int durationS, boolean byProtocol) {
+    return rates(protocols, rates, durationS, byProtocol, List.of(""));
+  }
+
+  static SweepPlan rates(
+      List<String> protocols,
+      List<Integer> rates,
+      int durationS,
+      boolean byProtocol,
+      List<String> profiles) {
     List<PlannedPoint> points = new ArrayList<>();
     if (byProtocol) {
       for (String p : protocols) {
@@ -58,7 +80,21 @@ record SweepPlan(List<PlannedPoint> points) {
         }
       }
     }
-    return new SweepPlan(points);
+    return new SweepPlan(points).across(profiles);
+  }
+
+  /** Each point once per profile, in that order; the indexes renumbered. */
+  private SweepPlan across(List<String> profiles) {
+    if (profiles.size() == 1 && profiles.get(0).isEmpty()) {
+      return this;
+    }
+    List<PlannedPoint> out = new ArrayList<>();
+    for (PlannedPoint p : points) {
+      for (String profile : profiles) {
+        out.add(p.across(out.size(), profile));
+      }
+    }
+    return new SweepPlan(out);
   }
 
   int size() {

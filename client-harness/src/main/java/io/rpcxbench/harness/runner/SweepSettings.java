@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * One sweep's settings, checked ({@link SweepCommand} builds them from its options). {@code rates}
- * is null for the closed loop's grid; {@code harnessOptions} go to every point verbatim.
+ * is null for the closed loop's grid; {@code harnessOptions} go to every point verbatim; {@code
+ * profiles} the network profiles each point runs across ({@code [""]}: none asked).
  */
 record SweepSettings(
     List<String> protocols,
@@ -37,12 +38,55 @@ record SweepSettings(
     boolean inProcess,
     List<String> clientJvmFlags,
     Path home,
-    String tls) {
+    String tls,
+    List<String> profiles) {
   SweepSettings {
     protocols = List.copyOf(protocols);
+    profiles = profiles == null || profiles.isEmpty() ? List.of("") : List.copyOf(profiles);
     ports = Map.copyOf(ports);
     harnessOptions = List.copyOf(harnessOptions);
     clientJvmFlags = clientJvmFlags == null ? null : List.copyOf(clientJvmFlags);
+  }
+
+  /**
+   * These settings writing to {@code folder}, across {@code profile} only (a choose per profile).
+   */
+  SweepSettings across(Path folder, String profile) {
+    return new SweepSettings(
+        protocols,
+        threads,
+        requests,
+        rates,
+        durationS,
+        runs,
+        limitS,
+        timeoutPer,
+        stopAfterFailures,
+        skipDominated,
+        stopAfterOverload,
+        target,
+        host,
+        ports,
+        harnessOptions,
+        scenario,
+        work,
+        workKind,
+        folder,
+        retryFailed,
+        serverJvmFlags,
+        serverFlagsGiven,
+        serverStats,
+        serverSsh,
+        inProcess,
+        clientJvmFlags,
+        home,
+        tls,
+        List.of(profile));
+  }
+
+  /** The network profile of a sweep that runs across one ({@code ""}: none asked). */
+  String profile() {
+    return profiles.get(0);
   }
 
   /** The run's TLS ({@code --tls}): its files under {@code out/tls}. */
@@ -80,8 +124,8 @@ record SweepSettings(
   /** The plan: the grid, or the rates, in the order the points run. */
   SweepPlan plan() {
     return rateSweep()
-        ? SweepPlan.rates(protocols, rates.values(), durationS, startsChains())
-        : SweepPlan.grid(protocols, threads.values(), requests.values(), startsChains());
+        ? SweepPlan.rates(protocols, rates.values(), durationS, startsChains(), profiles)
+        : SweepPlan.grid(protocols, threads.values(), requests.values(), startsChains(), profiles);
   }
 
   /** Seconds after --point-timeout before a point's JVM is stopped from outside: 2..30. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,8 +13,8 @@ import java.util.function.Consumer;
 
 /**
  * The servers a sweep talks to: where they are (--host, or started here for --local and --lab),
- * each protocol's port, a chain per protocol, the lab, and where their CPU is read. {@link #close}
- * stops what it started.
+ * each protocol's port, a chain per protocol, the lab, the link-shapers of --profile, and where
+ * their CPU is read. {@link #close} stops what it started.
  */
 final class SweepTarget implements AutoCloseable {
   private final SweepSettings s;
@@ -24,6 +25,7 @@ final class SweepTarget implements AutoCloseable {
   private LabState lab;
   private LocalServers servers;
   private ServerStats stats = ServerStats.off();
+  private LinkShapers shapers = LinkShapers.none();
   private String chainRunning;
 
   SweepTarget(SweepSettings s, Map<String, CatalogEntry> catalog, Consumer<String> log) {
@@ -75,6 +77,18 @@ final class SweepTarget implements AutoCloseable {
         }
       }
     }
+    if (s.profiles().stream().anyMatch(LinkProfiles::shaped)) {
+      shapers =
+          LinkShapers.start(
+              s.home(),
+              s.profiles(),
+              host(),
+              new LinkedHashSet<>(ports.values()),
+              s.out().toAbsolutePath(),
+              own,
+              log,
+              readyTimeoutMs);
+    }
     stats = serverStats();
     log.accept(
         "server CPU and memory: "
@@ -92,6 +106,21 @@ final class SweepTarget implements AutoCloseable {
 
   int port(String protocol) {
     return ports.get(protocol);
+  }
+
+  /** Where a point of {@code protocol} across {@code profile} calls: its link-shaper's port. */
+  int port(String protocol, String profile) {
+    return shapers.port(profile, ports.get(protocol));
+  }
+
+  /** The host a point across {@code profile} calls: its link-shaper's, or {@link #host()}. */
+  String host(String profile) {
+    return shapers.host(profile, host());
+  }
+
+  /** What a point across {@code profile} records of the link: the shaper's settings. */
+  Map<String, String> linkProvenance(String profile) {
+    return shapers.provenance(profile);
   }
 
   /** The prefix that runs a point's JVM: in lab host A, or nothing. */
@@ -187,6 +216,7 @@ final class SweepTarget implements AutoCloseable {
 
   @Override
   public void close() {
+    shapers.close();
     if (servers != null) {
       try {
         servers.close();

@@ -55,6 +55,17 @@ final class SweepTargetOptions {
   String serverSsh;
 
   @Option(
+      names = "--profile",
+      paramLabel = "NAME[,NAME...]",
+      description =
+          "Run every point across each network profile (deploy/network-profiles.tsv: loopback,"
+              + " lan, cross-az, wan, ...), one after another: loopback is the link as it is, the"
+              + " others go through a userspace link-shaper in front of the servers (no root;"
+              + " docs/network-profiles.md). With --local or --host; the lab's profile is set by"
+              + " deploy/lab.sh up --profile.")
+  String profile;
+
+  @Option(
       names = "--tls",
       paramLabel = "off|tls|mtls",
       defaultValue = "off",
@@ -83,6 +94,11 @@ final class SweepTargetOptions {
               + " wired yet)");
     }
     return tls;
+  }
+
+  /** --profile, checked: the profiles in order, or {@code [""]} when none was given. */
+  List<String> profiles(Target where, String scenario, java.nio.file.Path home) {
+    return LinkProfiles.checked(profile, home, where, scenario);
   }
 
   Target target() {

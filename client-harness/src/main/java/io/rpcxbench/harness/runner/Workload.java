@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.harness.protocol.CallKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +24,11 @@ record Workload(String label, List<String> args) {
                 + " needs --call (e.g. --call items --items 10)");
       }
       return new Workload("hello", List.of());
+    }
+    CallKind kind = CallKind.byId(call);
+    String ignored = kind == null ? null : kind.ignoredOption(payload != null, items != null);
+    if (ignored != null) {
+      throw new IllegalArgumentException(ignored);
     }
     List<String> args = new ArrayList<>(List.of("--call", call));
     String label = call;

@@ -21,6 +21,15 @@ class SkipRulesTest {
   }
 
   @Test
+  void aPointThatFailedAcrossOneProfileSkipsNothingOnAnother() {
+    SkipRules rules = new SkipRules(true, 0, 2);
+    rules.record(grid("rpcx", 20, 200).across(0, "wan"), PointState.TIMEOUT, null, true);
+    assertThat(rules.skipReason(grid("rpcx", 30, 300).across(1, "wan")))
+        .isEqualTo("at least 20 threads x 200 requests, which did not finish");
+    assertThat(rules.skipReason(grid("rpcx", 30, 300).across(2, "loopback"))).isNull();
+  }
+
+  @Test
   void withoutSkipDominatedAFailedPointSkipsNothing() {
     SkipRules rules = new SkipRules(false, 0, 2);
     rules.record(grid("rpcx", 20, 200), PointState.FAILED, null, true);

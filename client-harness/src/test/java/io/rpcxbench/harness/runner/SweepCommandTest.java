@@ -45,6 +45,41 @@ class SweepCommandTest {
   }
 
   @Test
+  void theDryRunPlansEveryPointOnEachProfileWithItsOwnFile() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line",
+            "--profile",
+            "loopback,cross-az",
+            "--threads",
+            "10",
+            "--requests",
+            "100",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains("1/2 line t10 r100 loopback " + work.resolve("line/t10-r100.csv"))
+        .contains("2/2 line t10 r100 cross-az " + work.resolve("line/cross-az-t10-r100.csv"));
+  }
+
+  @Test
+  void anUnknownProfileAndTheLabAreRefusedInOneLine() {
+    SweepInProcessTest.Outcome unknown =
+        sweep("--protocol", "line", "--profile", "moon", "--out", work.toString(), "--dry-run");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err())
+        .contains("--profile: unknown network profile 'moon'; the profiles")
+        .contains("cross-az");
+    SweepInProcessTest.Outcome lab =
+        sweep("--lab", "--protocol", "line", "--profile", "wan", "--out", work.toString());
+    assertThat(lab.code()).isEqualTo(2);
+    assertThat(lab.err()).contains("deploy/lab.sh up --profile NAME");
+  }
+
+  @Test
   void theJsonPlanListsPointsFilesAndCalls() {
     SweepInProcessTest.Outcome o =
         sweep(
@@ -79,6 +114,11 @@ class SweepCommandTest {
     assertThat(sweep("--protocol", "nope", "--dry-run").err())
         .contains("--protocol: unknown protocol 'nope'; known: ");
     assertThat(sweep("--payload", "256", "--dry-run").err()).contains("--payload needs --call");
+    assertThat(sweep("--call", "items", "--payload", "256", "--dry-run").err())
+        .contains("--payload is unused by --call items: give --call echo or --call put with it");
+    assertThat(sweep("--rates", "2000000", "--dry-run").err())
+        .contains("--rates: 2000000 calls/s is over the 1000000 calls/s one harness offers");
+    assertThat(sweep("--out", "", "--dry-run").err()).contains("an empty folder");
     assertThat(sweep("--timeout", "30", "--dry-run").err())
         .contains("the point's limit in seconds is --point-timeout 30");
     assertThat(sweep("--rates", "100", "--threads", "2", "--dry-run").err())

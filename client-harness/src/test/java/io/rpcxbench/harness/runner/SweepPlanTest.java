@@ -28,6 +28,28 @@ class SweepPlanTest {
   }
 
   @Test
+  void profilesRunInnermostOnePointAfterTheOtherAcrossThem() {
+    SweepPlan plan =
+        SweepPlan.grid(
+            List.of("rpcx", "grpc"), List.of(10), List.of(100), false, List.of("loopback", "wan"));
+    assertThat(labels(plan))
+        .containsExactly(
+            "rpcx t10 r100 loopback",
+            "rpcx t10 r100 wan",
+            "grpc t10 r100 loopback",
+            "grpc t10 r100 wan");
+    assertThat(plan.points().get(3).index()).isEqualTo(3);
+    assertThat(plan.points().get(1).series()).isEqualTo("rpcx wan");
+    SweepPlan rates =
+        SweepPlan.rates(List.of("rpcx"), List.of(1000, 2000), 5, false, List.of("lan", "wan"));
+    assertThat(labels(rates))
+        .containsExactly(
+            "rpcx 1000/s lan", "rpcx 1000/s wan", "rpcx 2000/s lan", "rpcx 2000/s wan");
+    assertThat(SweepPlan.grid(List.of("rpcx"), List.of(10), List.of(100), false, List.of("")))
+        .isEqualTo(SweepPlan.grid(List.of("rpcx"), List.of(10), List.of(100), false));
+  }
+
+  @Test
   void thePapersDefaultGridHas99x90PointsPerProtocol() {
     SweepPlan plan =
         SweepPlan.grid(

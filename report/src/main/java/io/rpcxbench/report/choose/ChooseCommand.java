@@ -1,5 +1,6 @@
 package io.rpcxbench.report.choose;
 
+import io.rpcxbench.report.cli.OutFolderConverter;
 import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.report.pages.Page;
@@ -67,6 +68,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
       description = "Where the scorecard goes (default: DIR/report).")
   Path out;

@@ -68,6 +68,29 @@ record PointChange(String label, List<Estimate> base, List<Estimate> next, List<
             Significance.percentile("BASE", sb.get(2), "NEW", sn.get(2), "runs")));
   }
 
+  /** One point's throughput (mean, t interval), p50 and p99 (merged histogram, bootstrap). */
+  static List<Estimate> estimates(DiffSide.Point p) {
+    String runs = Estimate.runs(p.kept().stream().map(RunRow::order).toList());
+    List<Estimate> pcts =
+        Estimate.percentiles(new double[] {50, 99}, histograms(p.kept()), runs, "runs");
+    return List.of(Estimate.mean("calls/s", throughputs(p.kept()), runs), pcts.get(0), pcts.get(1));
+  }
+
+  /** Welch's t over runs of {@code b}'s throughput against {@code a}'s. */
+  static PairTest throughputTest(String a, DiffSide.Point pa, String b, DiffSide.Point pb) {
+    return Significance.welch(a, throughputs(pa.kept()), b, throughputs(pb.kept()), "runs");
+  }
+
+  /** A bootstrap of {@code b}'s p99 against {@code a}'s. */
+  static PairTest p99Test(String a, DiffSide.Point pa, String b, DiffSide.Point pb) {
+    return Significance.percentile(
+        a,
+        Significance.resample(99, histograms(pa.kept()), Significance.seed(0)),
+        b,
+        Significance.resample(99, histograms(pb.kept()), Significance.seed(1)),
+        "runs");
+  }
+
   /** Each kept run's calls over its time (calls/s). */
   private static List<Double> throughputs(List<RunRow> kept) {
     return kept.stream()

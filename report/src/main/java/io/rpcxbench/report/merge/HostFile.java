@@ -1,6 +1,7 @@
 package io.rpcxbench.report.merge;
 
 import io.rpcxbench.raw.PointIdentity;
+import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One client host's raw file of a point that several client hosts ran together (deploy/fleet): the
@@ -77,11 +79,30 @@ record HostFile(Path path, String host, String status, RawContents contents) {
   Key key() {
     return new Key(
         PointIdentity.of(contents.provenance()).withClientHost(""),
-        String.join(" ", fleetClients()));
+        String.join(" ", fleetClients()),
+        provenance("fleet_rate_schedule").trim());
   }
 
-  /** The identity of a point across its client hosts. */
-  record Key(PointIdentity point, String fleetClients) {
+  /**
+   * The identity of a point across its client hosts; {@code fleetRateSchedule}: the open loop's
+   * whole schedule that each host offered a share of (empty: not split, or not the open loop).
+   */
+  record Key(PointIdentity point, String fleetClients, String fleetRateSchedule) {
+    /**
+     * The merged point's file name: {@code t<T>-r<R>-x<N>.csv} (T and R per host), or for a split
+     * open loop the whole schedule's, {@code open-r3000-d10s-x3.csv}, as deploy/fleet plans it.
+     */
+    String mergedFileName() {
+      PointIdentity named = point;
+      if (!fleetRateSchedule.isEmpty() && point.loadModel().equals(PointIdentity.OPEN)) {
+        Map<String, String> m = point.provenance();
+        m.put(PointKey.RATE_SCHEDULE.key(), fleetRateSchedule);
+        named = PointIdentity.of(m);
+      }
+      int hosts = fleetClients.split(" ").length;
+      return named.fileName().replaceFirst("\\.csv$", "-x" + hosts + ".csv");
+    }
+
     String protocol() {
       return point.protocol();
     }

@@ -19,7 +19,9 @@ import org.HdrHistogram.Histogram;
  * runs from the earliest release to the latest last reply over the hosts ({@code start_epoch_us},
  * {@code end_epoch_us}). The merged point has the hosts' threads summed ({@code requests} summed
  * too when the threads share them, {@code requests_per: total}), so calls, TPS (Eq. 3) and
- * throughput count every host's calls.
+ * throughput count every host's calls. An open-loop point (each host a share of one schedule) adds
+ * its rates, drops and service times and says whether each host and the fleet kept up ({@link
+ * OpenLoopMerge}).
  *
  * <pre>{@code
  * MergedPoint m = HostMerge.merge(List.of(c1File, c2File, c3File), 10.0);
@@ -83,7 +85,7 @@ final class HostMerge {
     List<String> cut = present.stream().filter(h -> !byHost.get(h).whole()).toList();
     List<HostFile> hosts = present.stream().map(byHost::get).toList();
     String notTogether = notTogether(hosts);
-    List<RunRow> rows = problems.isEmpty() ? rows(hosts, problems) : List.of();
+    List<RunRow> rows = problems.isEmpty() ? rows(hosts, expected.size(), problems) : List.of();
     List<String> warnings = warnings(hosts, rows, maxSpreadMs);
     boolean complete =
         missing.isEmpty() && cut.isEmpty() && notTogether == null && problems.isEmpty();
@@ -118,7 +120,7 @@ final class HostMerge {
   }
 
   /** One merged row per order that every host has; a host row that cannot be added: problem. */
-  private static List<RunRow> rows(List<HostFile> hosts, List<String> problems) {
+  private static List<RunRow> rows(List<HostFile> hosts, int expected, List<String> problems) {
     List<RunRow> merged = new ArrayList<>();
     if (hosts.isEmpty()) {
       return merged;
@@ -143,8 +145,16 @@ final class HostMerge {
       }
       int requests =
           total ? runs.stream().mapToInt(RunRow::requestNum).sum() : runs.get(0).requestNum();
-      merged.add(mergeRun(runs, threads, requests));
+      RunRow row = mergeRun(runs, threads, requests);
+      if (OpenLoopMerge.open(runs)) {
+        row = row.withExtra(OpenLoopMerge.run(runs, names(hosts), expected));
+      }
+      merged.add(row);
     }
+  }
+
+  private static List<String> names(List<HostFile> hosts) {
+    return hosts.stream().map(HostFile::host).toList();
   }
 
   private static Optional<RunRow> row(HostFile f, int order) {
@@ -307,6 +317,9 @@ final class HostMerge {
         "finished", hosts.stream().map(f -> f.provenance("finished")).max(String::compareTo).get());
     m.put("target", String.join(" ", distinct(hosts, "target")));
     m.put("merged_from", String.join(" ", hosts.stream().map(f -> f.path().toString()).toList()));
+    if (!rows.isEmpty() && OpenLoopMerge.open(rows)) {
+      m.putAll(OpenLoopMerge.provenance(hosts, rows, expected.size()));
+    }
     Set<String> keys = new LinkedHashSet<>();
     hosts.forEach(f -> keys.addAll(f.contents().provenance().keySet()));
     for (String key : keys) {

@@ -1,6 +1,7 @@
 package io.rpcxbench.report.merge;
 
 import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.report.cli.OutFolderConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -48,6 +49,7 @@ public final class MergeHostsCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFolderConverter.class,
       paramLabel = "DIR",
       defaultValue = "results/merged",
       description = "Where the merged files go (default: ${DEFAULT-VALUE}).")
@@ -153,12 +155,10 @@ public final class MergeHostsCommand implements Callable<Integer> {
 
   /**
    * {@code OUT/<protocol>/<name>-x<N>.csv}: the point's file name ({@code t<T>-r<R>}, T and R per
-   * host), N the hosts expected.
+   * host; the open loop's by the fleet's whole schedule), N the hosts expected.
    */
   private Path target(HostFile.Key key) {
-    int hosts = key.fleetClients().split(" ").length;
-    String name = key.point().fileName().replaceFirst("\\.csv$", "-x" + hosts + ".csv");
-    return out.resolve(key.protocol()).resolve(name);
+    return out.resolve(key.protocol()).resolve(key.mergedFileName());
   }
 
   private List<Path> csvFiles() throws IOException {

@@ -89,15 +89,39 @@ record MergedPoint(
     Histogram all =
         Histograms.merge(kept.stream().map(r -> r.latencyNanos().orElseThrow()).toList());
     return String.format(
-        Locale.ROOT,
-        "%d runs, %d calls in runs %s, %.1f calls/s (mean of those runs), p50 %.1f us,"
-            + " p99 %.1f us, first release spread %s ms",
-        rows.size(),
-        calls,
-        rows.size() > 1 ? "1-" + (rows.size() - 1) : "0",
-        throughput,
-        all.getValueAtPercentile(50) / 1000.0,
-        all.getValueAtPercentile(99) / 1000.0,
-        provenance.getOrDefault("start_spread_ms", "?"));
+            Locale.ROOT,
+            "%d runs, %d calls in runs %s, %.1f calls/s (mean of those runs), p50 %.1f us,"
+                + " p99 %.1f us, first release spread %s ms",
+            rows.size(),
+            calls,
+            rows.size() > 1 ? "1-" + (rows.size() - 1) : "0",
+            throughput,
+            all.getValueAtPercentile(50) / 1000.0,
+            all.getValueAtPercentile(99) / 1000.0,
+            provenance.getOrDefault("start_spread_ms", "?"))
+        + openLoop();
+  }
+
+  /**
+   * The open loop's verdict: {@code ; fleet achieved 2990.1 of 3000.0 calls/s (slowest kept run), 0
+   * dropped, kept up: yes, hosts behind: none}; empty for the other models.
+   */
+  private String openLoop() {
+    if (!provenance.containsKey("kept_up")) {
+      return "";
+    }
+    return "; fleet achieved "
+        + provenance.get("fleet_achieved_rate_min")
+        + " of "
+        + provenance.get("fleet_target_rate")
+        + " calls/s (slowest kept run), dropped "
+        + provenance.get("dropped_by_host")
+        + ", errors "
+        + provenance.get("errors_by_host")
+        + ", kept up: "
+        + provenance.get("kept_up")
+        + (provenance.containsKey("kept_up_why") ? " (" + provenance.get("kept_up_why") + ")" : "")
+        + ", hosts behind: "
+        + provenance.get("behind_hosts");
   }
 }

@@ -114,12 +114,14 @@ public class OpenProtocolTest {
     Path bad = tmp.resolve("bad.csv");
     java.nio.file.Files.writeString(
         bad,
-        "# status: complete\n# protocol: rpcx\n# type: 2\n# threads: 10\n"
+        io.rpcxbench.raw.RawResultFile.MAGIC
+            + "\n# status: complete\n# protocol: rpcx\n# type: 2\n# threads: 10\n"
             + "# requests: 100\ntype,threadNum,requestNum,order,timeTotal,tps\n2,10,100,0,1.5,66666.667\n");
     Path typeOnly = tmp.resolve("type-only.csv");
     java.nio.file.Files.writeString(
         typeOnly,
-        "# status: complete\n# type: 77\n# threads: 10\n"
+        io.rpcxbench.raw.RawResultFile.MAGIC
+            + "\n# status: complete\n# type: 77\n# threads: 10\n"
             + "# requests: 100\ntype,threadNum,requestNum,order,timeTotal,tps\n77,10,100,0,1.5,66666.667\n");
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), bad.toString(), typeOnly.toString());
     assertThat(r.err().lines().toList())

@@ -121,7 +121,7 @@ public class ShowCommandTest {
     assertThat(missing.exit()).isEqualTo(1);
     assertThat(missing.err()).contains("cannot read " + tmp.resolve("nope.csv"));
     Path bad = tmp.resolve("bad.csv");
-    Files.writeString(bad, "# status: finished\n");
+    Files.writeString(bad, io.rpcxbench.raw.RawResultFile.MAGIC + "\n# status: finished\n");
     Cli.Result skipped = Cli.run("show", bad.toString(), "--cleaned");
     assertThat(skipped.exit()).isEqualTo(1);
     assertThat(skipped.err()).contains(bad + ":1: unknown status 'finished'; file skipped");

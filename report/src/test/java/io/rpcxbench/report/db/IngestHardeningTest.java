@@ -2,6 +2,7 @@ package io.rpcxbench.report.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.report.Cli;
 import io.rpcxbench.report.RawFiles;
 import io.rpcxbench.report.ReportCli;
@@ -36,7 +37,8 @@ class IngestHardeningTest {
     Files.createDirectories(file.getParent());
     StringBuilder sb =
         new StringBuilder(
-            "# status: complete\n# protocol: rpcx\n# type: 1\n# threads: 10\n# requests: 100\n"
+            RawResultFile.MAGIC
+                + "\n# status: complete\n# protocol: rpcx\n# type: 1\n# threads: 10\n# requests: 100\n"
                 + "# runs: "
                 + runs
                 + "\n"
@@ -67,7 +69,8 @@ class IngestHardeningTest {
     Cli.Result r =
         Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), file.toString());
     assertThat(r.exit()).isEqualTo(1);
-    assertThat(r.err()).contains(file + ":9: timeTotal out of range (0, 6.04800e+08] ms: Infinity");
+    assertThat(r.err())
+        .contains(file + ":10: timeTotal out of range (0, 6.04800e+08] ms: Infinity");
     assertThat(r.out()).contains("2 runs stored", "1 incomplete");
     assertThat(out.resolve("index.html")).exists();
     assertThat(GoldenReportTest.read(out.resolve("table3-runtime.md"))).contains("incomplete 2/3");
@@ -79,7 +82,7 @@ class IngestHardeningTest {
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), file.toString());
     assertThat(r.err())
         .contains(
-            file + ":9: tps 1.00000e+38 is not requestNum / timeTotal = 5000.00 (tolerance 1 %)");
+            file + ":10: tps 1.00000e+38 is not requestNum / timeTotal = 5000.00 (tolerance 1 %)");
     assertThat(IngestTest.counts(tmp)).containsEntry("raw_result", 1);
   }
 
@@ -94,7 +97,7 @@ class IngestHardeningTest {
             "1,10,100,1,20.000,5000.000,1000," + max,
             "1,10,100,2,20.000,5000.000,1000," + max);
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), file.toString());
-    assertThat(r.err()).contains(file + ":9: errors " + max + " exceed calls = 1000");
+    assertThat(r.err()).contains(file + ":10: errors " + max + " exceed calls = 1000");
     // Past the row checks (e.g. rows written by an older report), the sum is checked too.
     StoredRun huge =
         new StoredRun(
@@ -243,7 +246,7 @@ class IngestHardeningTest {
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), file.toString());
     List<String> err = r.err().lines().toList();
     assertThat(err).hasSize(ProblemLog.SHOWN + 2);
-    assertThat(err.get(0)).isEqualTo(file + ":9: expected 8 fields, found 1");
+    assertThat(err.get(0)).isEqualTo(file + ":10: expected 8 fields, found 1");
     // the verdict on the file is always shown
     assertThat(err.get(ProblemLog.SHOWN))
         .isEqualTo(file + ":1: only 1 of 10 runs stored; point marked incomplete");
@@ -311,7 +314,8 @@ class IngestHardeningTest {
     Path junk = tmp.resolve("junk.csv");
     try (OutputStream o = Files.newOutputStream(junk)) {
       o.write(
-          ("# status: complete\n# protocol: rpcx\n# type: 1\n# threads: 10\n# requests: 100\n"
+          (RawResultFile.MAGIC
+                  + "\n# status: complete\n# protocol: rpcx\n# type: 1\n# threads: 10\n# requests: 100\n"
                   + "# runs: 10\n"
                   + HEADER
                   + "\n")
@@ -348,7 +352,7 @@ class IngestHardeningTest {
     // 20 problems, the verdict on the file, the count of the rest, the summary
     assertThat(output.lines().count()).isLessThanOrEqualTo(ProblemLog.SHOWN + 3);
     assertThat(output)
-        .contains(junk + ":8: line longer than 1048576 bytes")
+        .contains(junk + ":9: line longer than 1048576 bytes")
         .contains("more problems not shown")
         .contains(junk + ":1: only 0 of 10 runs stored; point marked incomplete")
         .contains(

@@ -2,6 +2,7 @@ package io.rpcxbench.report.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.report.Cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,12 +93,14 @@ public class IngestTest {
     Path bad = tmp.resolve("bad.csv");
     Files.writeString(
         bad,
-        "# status: finished\n# type: 1\n# threads: 10\n# requests: 100\n"
+        RawResultFile.MAGIC
+            + "\n# status: finished\n# type: 1\n# threads: 10\n# requests: 100\n"
             + "type,threadNum,requestNum,order,timeTotal,tps\n1,10,100,0,1.0,2.0\n");
     Path wrongRow = tmp.resolve("wrong.csv");
     Files.writeString(
         wrongRow,
-        "# status: complete\n# protocol: grpc\n# type: 2\n# threads: 10\n"
+        RawResultFile.MAGIC
+            + "\n# status: complete\n# protocol: grpc\n# type: 2\n# threads: 10\n"
             + "# requests: 100\ntype,threadNum,requestNum,order,timeTotal,tps\n"
             + "2,10,100,0,1.5,66666.667\n2,20,100,1,1.5,2.5\n2,10,100,2,1,5,2.5\n2,10,100,3,NaN,2.5\n");
     Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), bad.toString(), wrongRow.toString());
@@ -106,10 +109,10 @@ public class IngestTest {
         .containsExactly(
             bad + ":1: unknown status 'finished'; file skipped",
             wrongRow
-                + ":8: row is for type 2, 20 threads, 100 requests but the file is for type 2, 10 threads,"
+                + ":9: row is for type 2, 20 threads, 100 requests but the file is for type 2, 10 threads,"
                 + " 100 requests",
-            wrongRow + ":9: expected 6 fields, found 7",
-            wrongRow + ":10: timeTotal is not a number: 'NaN'");
+            wrongRow + ":10: expected 6 fields, found 7",
+            wrongRow + ":11: timeTotal is not a number: 'NaN'");
     assertThat(counts(tmp)).containsEntry("raw_file", 1).containsEntry("raw_result", 1);
   }
 

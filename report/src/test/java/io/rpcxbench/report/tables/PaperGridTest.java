@@ -57,7 +57,8 @@ class PaperGridTest {
   void crlfFilesAndMissingOptionalColumnsParse() {
     RawFile f =
         RawFileParser.parse(
-            "# status: complete\r\n# protocol: rpcx\r\n# threads: 4\r\n# requests: 64\r\n"
+            io.rpcxbench.raw.RawResultFile.MAGIC
+                + "\r\n# status: complete\r\n# protocol: rpcx\r\n# threads: 4\r\n# requests: 64\r\n"
                 + "order,type,threadNum,requestNum,timeTotal,tps\r\n0,1,4,64,100.5,636.8\r\n1,1,4,64,5,12800\r\n",
             "x.csv",
             "0");

@@ -89,6 +89,9 @@ class GrpcBenchClient implements BenchClient {
     if (directExecutor) {
       builder.directExecutor();
     }
+    if (options.compresses()) {
+      builder.intercept(new CallCompression(options.compression()));
+    }
     String description =
         "grpc-java "
             + grpcVersion()
@@ -101,7 +104,10 @@ class GrpcBenchClient implements BenchClient {
             + (directExecutor ? "directExecutor" : "default executor")
             + "), blocking stub, withDeadlineAfter("
             + options.callTimeout()
-            + ") per call; async calls: async stub on the same channel";
+            + ") per call; async calls: async stub on the same channel"
+            + (options.compresses()
+                ? "; " + options.compression() + " compression (CallOptions.withCompression)"
+                : "");
     ManagedChannel channel = builder.build();
     SessionRecorder session = tls == null ? null : new SessionRecorder();
     BenchGrpc.BenchBlockingStub stub = BenchGrpc.newBlockingStub(channel);

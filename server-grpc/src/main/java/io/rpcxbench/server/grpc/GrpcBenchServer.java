@@ -116,7 +116,10 @@ public final class GrpcBenchServer implements RunningServer {
         (tls == null
                 ? NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
                 : NettyServerBuilder.forAddress(address).sslContext(sslContext(tls)))
-            .addService(new BenchServiceImpl(service));
+            .addService(
+                io.grpc.ServerInterceptors.intercept(
+                    new BenchServiceImpl(service), new ReplyCompression()));
+    service.messageShape().ifPresent(shape -> builder.addService(GrpcMessageService.of(shape)));
     if (directExecutor) {
       builder.directExecutor();
     }

@@ -1,13 +1,15 @@
 package io.rpcxbench.server.grpc;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
 /** The paper's gRPC-java (type 2), as grpc-java's examples build client and server. */
-public final class GrpcProtocol implements ProtocolProvider {
+public final class GrpcProtocol implements MessageCarrier {
   static final String ID = "grpc";
   static final int PORT = 8082;
   static final ServerLaunch SERVER = ServerLaunch.jar("server-grpc/target/server-grpc.jar");
@@ -53,5 +55,17 @@ public final class GrpcProtocol implements ProtocolProvider {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /** A user's message as DynamicMessages of the schema read at run time (GrpcMessages). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return GrpcMessageClient.open(options, type, false);
+  }
+
+  /** grpc-java's gzip codec: requests compressed by the client, replies in kind by the server. */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
   }
 }

@@ -1,8 +1,10 @@
 package io.rpcxbench.server.grpc;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 
 /**
@@ -10,7 +12,7 @@ import io.rpcxbench.spi.ServerLaunch;
  * channel and on the server (a server of its own, on its own port). Beside {@code grpc}, so every
  * comparison shows gRPC's default and its tuning.
  */
-public final class GrpcTunedProtocol implements ProtocolProvider {
+public final class GrpcTunedProtocol implements MessageCarrier {
   @Override
   public String id() {
     return "grpc-tuned";
@@ -51,5 +53,17 @@ public final class GrpcTunedProtocol implements ProtocolProvider {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /** A user's message as DynamicMessages of the schema read at run time (GrpcMessages). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return GrpcMessageClient.open(options, type, true);
+  }
+
+  /** grpc-java's gzip codec: requests compressed by the client, replies in kind by the server. */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
   }
 }

@@ -15,6 +15,7 @@ import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.rpcxbench.serverkit.ConnectionCap;
+import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -32,8 +33,11 @@ import java.util.concurrent.TimeUnit;
  * GOAWAY), and keepalive pings from the server to find dead peers. gRPC has no connection cap: the
  * cap is a handler on the listening channel, which takes a channel factory, and with it event loops
  * of our own, the same kind (epoll when available) and sizes as gRPC's defaults. grpc-java has no
- * knob for a budget of unfinished messages over all connections: what one connection may hold is
- * bounded by the streams, the window and the deadline above, all connections by the cap.
+ * knob for a budget over all connections, so the kit adds two: the bytes of unfinished messages
+ * count in the process's {@code --max-buffered} budget ({@link UnfinishedMessages}, in front of
+ * grpc-java's HTTP/2 handler; the stream that would pass it is reset, {@code ENHANCE_YOUR_CALM}),
+ * and replies waiting to be sent (a client that keeps its window shut) in a budget of the same size
+ * of their own ({@link QueuedReplies}; past it the call ends {@code RESOURCE_EXHAUSTED}).
  * grpc-java's own log lines (java.util.logging) become one rate-limited line per kind ({@link
  * GrpcLogLines}).
  *
@@ -111,11 +115,17 @@ public final class GrpcLimits implements AutoCloseable {
       builder.addStreamTracerFactory(
           new MessageDeadline(name, limits.frameDeadline(), longLivedStreams, timers));
     }
-    if (!limits.hasMaxConnections()) {
+    if (limits.hasMaxBuffered()) {
+      builder.intercept(new QueuedReplies(name, limits.maxBufferedBytes()));
+    }
+    if (!limits.hasMaxConnections() && !limits.hasMaxBuffered()) {
       return new GrpcLimits(null, null, timers);
     }
-    ConnectionCap cap = new ConnectionCap(name, limits.maxConnections());
-    ChannelHandler capHandler = new CapHandler(cap);
+    ChannelHandler capHandler =
+        new CapHandler(
+            name,
+            new ConnectionCap(name, limits.maxConnections()),
+            limits.hasMaxBuffered() ? InputBudget.shared(limits.maxBufferedBytes()) : null);
     boolean epoll = Epoll.isAvailable();
     EventLoopGroup boss = group(epoll, 1, name + "-boss");
     EventLoopGroup workers = group(epoll, 0, name + "-worker"); // 0: Netty's 2 x CPUs, as gRPC's
@@ -130,6 +140,14 @@ public final class GrpcLimits implements AutoCloseable {
               return channel;
             });
     return new GrpcLimits(boss, workers, timers);
+  }
+
+  /**
+   * The process's budget for replies waiting to be sent on the gRPC servers started with this
+   * {@code --max-buffered} (beside {@link InputBudget#shared}, the one for unfinished requests).
+   */
+  public static InputBudget replyBudget(long maxBufferedBytes) {
+    return QueuedReplies.budget(maxBufferedBytes);
   }
 
   private static EventLoopGroup group(boolean epoll, int threads, String name) {
@@ -151,14 +169,21 @@ public final class GrpcLimits implements AutoCloseable {
     }
   }
 
-  /** Closes accepted connections past the cap before they are registered. */
+  /**
+   * Closes accepted connections past the cap before they are registered, and puts the budget's
+   * {@link UnfinishedMessages} in front of grpc-java's handlers of each connection let in.
+   */
   @ChannelHandler.Sharable
   private static final class CapHandler extends ChannelInboundHandlerAdapter {
+    private final String name;
     private final ConnectionCap cap;
+    private final InputBudget budget;
     private final ChannelFutureListener closed;
 
-    CapHandler(ConnectionCap cap) {
+    CapHandler(String name, ConnectionCap cap, InputBudget budget) {
+      this.name = name;
       this.cap = cap;
+      this.budget = budget;
       this.closed = future -> cap.closed();
     }
 
@@ -170,6 +195,13 @@ public final class GrpcLimits implements AutoCloseable {
           return;
         }
         child.closeFuture().addListener(closed);
+        if (budget != null) {
+          child
+              .pipeline()
+              .addFirst(
+                  "limits-unfinished",
+                  new UnfinishedMessages(name, budget, 2 * MAX_CALLS_PER_CONNECTION));
+        }
       }
       ctx.fireChannelRead(msg);
     }

@@ -1,6 +1,8 @@
 package io.rpcxbench.serverkit.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.JdkSslContext;
 import io.netty.handler.ssl.SslContext;
@@ -33,5 +35,23 @@ public final class NettyTls {
     if (context != null) {
       channel.pipeline().addFirst("tls", context.newHandler(channel.alloc()));
     }
+  }
+
+  /**
+   * The server's child handler with TLS in front: {@code initializer} as it is for a null context,
+   * else an initializer that adds it and then puts the TLS handler at the head of the pipeline. For
+   * a server whose own initializer does not take the context.
+   */
+  public static ChannelHandler first(SslContext context, ChannelHandler initializer) {
+    if (context == null) {
+      return initializer;
+    }
+    return new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel channel) {
+        channel.pipeline().addLast(initializer);
+        addFirst(context, channel);
+      }
+    };
   }
 }

@@ -61,11 +61,11 @@ enum FeignHttp {
   /** What the client description adds for this choice (empty for the default). */
   abstract String describe(ClientOptions options);
 
-  private static int maxConnections(ClientOptions options) {
+  static int maxConnections(ClientOptions options) {
     return Math.max(SPRING_MAX_CONNECTIONS, options.threads());
   }
 
-  private static int perRoute(ClientOptions options) {
+  static int perRoute(ClientOptions options) {
     return Math.max(SPRING_PER_ROUTE, options.threads());
   }
 }

@@ -13,6 +13,12 @@ import org.springframework.context.annotation.PropertySource;
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
-@Import({BenchController.class, BenchProblems.class, RequestBodyLimit.class, SlowBodyDefence.class})
+@Import({
+  BenchController.class,
+  MessageController.class,
+  BenchProblems.class,
+  RequestBodyLimit.class,
+  SlowBodyDefence.class
+})
 @PropertySource("classpath:io/rpcxbench/server/openfeign/server-defaults.properties")
 class OpenFeignBenchApplication {}

@@ -13,7 +13,9 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Supplier;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -23,8 +25,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Spring Cloud OpenFeign as its users write it: a {@code @FeignClient} interface in a Spring Boot
  * context (non-web here) and Jackson, on Feign's default HTTP client or the pooled Apache
  * HttpClient 5 ({@link FeignHttp}). Only the timeouts and the pool are set. Errors are Feign's own
- * ({@code FeignException.BadRequest} for a refused argument, {@code RetryableException} for a
- * connection failure).
+ * ({@code FeignException.UnprocessableEntity} for a refused argument, {@code RetryableException}
+ * for a connection failure).
  */
 final class OpenFeignBenchClient implements BenchClient {
   static final String CLIENT_NAME = "bench";
@@ -34,9 +36,12 @@ final class OpenFeignBenchClient implements BenchClient {
   private final ConfigurableApplicationContext context;
   private final BenchFeignClient feign;
   private final String description;
+  private final FeignTls tls;
 
-  private OpenFeignBenchClient(ConfigurableApplicationContext context, String description) {
+  private OpenFeignBenchClient(
+      ConfigurableApplicationContext context, String description, FeignTls tls) {
     this.context = context;
+    this.tls = tls;
     this.feign = context.getBean(BenchFeignClient.class);
     this.description = description;
   }
@@ -47,7 +52,8 @@ final class OpenFeignBenchClient implements BenchClient {
 
   static OpenFeignBenchClient open(ClientOptions options, FeignHttp http) {
     Map<String, Object> properties = new LinkedHashMap<>(http.properties(options));
-    properties.put(URL_PROPERTY, "http://" + options.target());
+    FeignTls tls = FeignTls.of(options).orElse(null);
+    properties.put(URL_PROPERTY, (tls == null ? "http://" : "https://") + options.target());
     properties.put(CLIENT_CONFIG + ".connect-timeout", options.connectTimeout().toMillis());
     properties.put(CLIENT_CONFIG + ".read-timeout", options.callTimeout().toMillis());
     // Load no application.properties (not the working directory's, not a test jar's).
@@ -65,6 +71,12 @@ final class OpenFeignBenchClient implements BenchClient {
             .logStartupInfo(false)
             .registerShutdownHook(false)
             .properties(properties)
+            .initializers(
+                spring -> {
+                  if (tls != null) {
+                    tls.register(spring, http, options);
+                  }
+                })
             .run();
     Properties versions = versions();
     String description =
@@ -80,8 +92,9 @@ final class OpenFeignBenchClient implements BenchClient {
             + options.connectTimeout().toMillis()
             + " ms, read-timeout "
             + options.callTimeout().toMillis()
-            + " ms";
-    return new OpenFeignBenchClient(context, description);
+            + " ms"
+            + (tls == null ? "" : tls.describe(http));
+    return new OpenFeignBenchClient(context, description, tls);
   }
 
   /** Whether the host application brings its own Logback file (the harness: logback.xml). */
@@ -114,31 +127,45 @@ final class OpenFeignBenchClient implements BenchClient {
 
   @Override
   public String hello(String name) {
-    HelloBody.Reply reply = feign.hello(new HelloBody.Request(name));
+    HelloBody.Reply reply = call(() -> feign.hello(new HelloBody.Request(name)));
     return reply == null ? null : reply.message();
   }
 
   @Override
   public byte[] echo(byte[] payload) {
-    EchoBody reply = feign.echo(new EchoBody(payload));
+    EchoBody reply = call(() -> feign.echo(new EchoBody(payload)));
     return reply == null ? null : reply.payload();
   }
 
   @Override
   public boolean put(String key, byte[] value) {
-    PutBody.Reply reply = feign.put(new PutBody.Request(key, value));
+    PutBody.Reply reply = call(() -> feign.put(new PutBody.Request(key, value)));
     return reply != null && reply.ok();
   }
 
   @Override
   public List<Item> items(int n) {
-    ItemsBody.Reply reply = feign.items(new ItemsBody.Request(n));
+    ItemsBody.Reply reply = call(() -> feign.items(new ItemsBody.Request(n)));
     return reply == null ? null : reply.items();
   }
 
   @Override
   public String describe() {
     return description;
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
+  }
+
+  /** One call; with TLS, a TLS failure as one line. */
+  private <T> T call(Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      throw tls == null ? e : tls.explained(e);
+    }
   }
 
   @Override

@@ -84,8 +84,11 @@ public final class OpenFeignBenchServer implements RunningServer {
     return p;
   }
 
-  /** Starts with Spring Boot command-line arguments and extra default properties. */
-  static OpenFeignBenchServer start(List<String> springArgs, Map<String, Object> defaults) {
+  /**
+   * Starts with Spring Boot command-line arguments and extra default properties, e.g. {@code
+   * List.of("--server.port=0", "--server.compression.enabled=true")}.
+   */
+  public static OpenFeignBenchServer start(List<String> springArgs, Map<String, Object> defaults) {
     return start(springArgs, defaults, new BenchLogic());
   }
 

@@ -59,4 +59,10 @@ public final class OpenFeignProtocol implements ProtocolProvider {
             "tomcat-embed-core",
             "jackson-databind");
   }
+
+  /** HTTPS: Feign's default client ({@code HttpsURLConnection}) against Tomcat's TLS. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

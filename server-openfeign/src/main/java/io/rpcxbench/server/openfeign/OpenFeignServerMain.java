@@ -46,6 +46,15 @@ public final class OpenFeignServerMain {
     return start(bind, port, springProperties, ServerLimits.defaults());
   }
 
+  /**
+   * The server as main starts it, on the kit's limits and service (e.g. one that names a message
+   * shape: docs/messages.md), plaintext: for other modules' tests.
+   */
+  public static RunningServer start(
+      String bind, int port, ServerLimits limits, BenchService service) {
+    return start(bind, port, List.of(), limits, service, null);
+  }
+
   static RunningServer start(
       String bind, int port, List<String> springProperties, ServerLimits limits) {
     return start(bind, port, springProperties, limits, new BenchLogic());

@@ -57,4 +57,10 @@ public final class OpenFeignTunedProtocol implements ProtocolProvider {
         + ", "
         + StackVersions.of("server-openfeign").describe("feign-hc5", "httpclient5");
   }
+
+  /** HTTPS: HttpClient 5's TLS strategy against Tomcat's TLS. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -29,7 +29,7 @@ class OpenFeignServerJarIT {
         assertThat(client.hello("jar")).isEqualTo("hello, jar");
         assertThat(client.items(3)).hasSize(3);
       }
-      assertThat(Http.postJson(port, "/echo", "{}").statusCode()).isEqualTo(400);
+      assertThat(Http.postJson(port, "/echo", "{}").statusCode()).isEqualTo(422);
       assertThat(server.terminate()).isZero();
       assertThat(server.linesAfterReady()).isEmpty();
     }

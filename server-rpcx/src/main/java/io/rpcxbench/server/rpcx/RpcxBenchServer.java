@@ -69,6 +69,7 @@ public final class RpcxBenchServer implements RunningServer {
     if (tls != null) {
       builder.tls(tls.sslContext(), tls.mutual());
     }
+    service.messageShape().ifPresent(shape -> builder.publish(MessageEndpoint.of(shape)));
     RpcxServer server =
         builder
             .bind(bindAddress)

@@ -1,9 +1,11 @@
 package io.rpcxbench.server.rpcx;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -13,7 +15,7 @@ import io.rpcxbench.spi.StackVersions;
  * grpc-netty-shaded picks native epoll by itself where it is available, so this is the RPCX to set
  * against {@code grpc} and {@code grpc-tuned} transport for transport.
  */
-public final class RpcxEpollProtocol implements ProtocolProvider {
+public final class RpcxEpollProtocol implements MessageCarrier {
   static final String ID = "rpcx-epoll";
   static final int PORT = 8097;
 
@@ -58,5 +60,11 @@ public final class RpcxEpollProtocol implements ProtocolProvider {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /** A user's message: its protobuf bytes through MessageService (RpcxMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return RpcxMessageClient.open(options, type, Transport.EPOLL, true);
   }
 }

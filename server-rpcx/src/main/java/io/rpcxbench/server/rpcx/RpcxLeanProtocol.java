@@ -1,9 +1,11 @@
 package io.rpcxbench.server.rpcx;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 
 /**
@@ -13,7 +15,7 @@ import io.rpcxbench.spi.ServerLaunch;
  * own client packs the calls made at once into one write (~60 calls per server read at 64 in
  * flight); this variant tells the server's cost per call apart from that batching (issue 32).
  */
-public final class RpcxLeanProtocol implements ProtocolProvider {
+public final class RpcxLeanProtocol implements MessageCarrier {
   static final String ID = "rpcx-lean";
 
   @Override
@@ -55,5 +57,11 @@ public final class RpcxLeanProtocol implements ProtocolProvider {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /** A user's message: its protobuf bytes through MessageService (RpcxMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return RpcxMessageClient.open(options, type, Transport.NIO, false);
   }
 }

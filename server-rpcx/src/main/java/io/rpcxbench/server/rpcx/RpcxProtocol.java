@@ -1,13 +1,16 @@
 package io.rpcxbench.server.rpcx;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
 /** The paper's RPCX (type 1) as a harness protocol. */
-public final class RpcxProtocol implements ProtocolProvider {
+public final class RpcxProtocol implements MessageCarrier {
   static final String ID = "rpcx";
   static final int PORT = 8081;
 
@@ -51,5 +54,11 @@ public final class RpcxProtocol implements ProtocolProvider {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /** A user's message: its protobuf bytes through MessageService (RpcxMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return RpcxMessageClient.open(options, type, Transport.NIO, true);
   }
 }

@@ -6,9 +6,11 @@ import io.rpcxbench.protocols.avro.wire.BenchProtocol;
 import io.rpcxbench.protocols.avro.wire.InvalidArgument;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.tls.netty.NettyClientTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -33,10 +35,15 @@ final class AvroIpcClient implements BenchClient {
   private final long callTimeoutMs;
   private final String target;
   private final String description;
+  private final NettyClientTls tls;
 
   private AvroIpcClient(
-      NettyTransceiver transceiver, BenchProtocol.Callback proxy, ClientOptions options) {
+      NettyTransceiver transceiver,
+      BenchProtocol.Callback proxy,
+      ClientOptions options,
+      NettyClientTls tls) {
     this.transceiver = transceiver;
+    this.tls = tls;
     this.proxy = proxy;
     this.callTimeoutMs = Math.max(1, options.callTimeout().toMillis());
     this.target = options.target();
@@ -47,7 +54,8 @@ final class AvroIpcClient implements BenchClient {
             + " (Callback interface, CallFuture.get(callTimeout "
             + options.callTimeout()
             + ")), connectTimeout "
-            + options.connectTimeout();
+            + options.connectTimeout()
+            + (tls == null ? "" : "; " + tls.mode() + " (Netty SslHandler, JDK provider)");
   }
 
   /** Connects (Avro's transceiver connects eagerly) and builds the proxy. */
@@ -55,6 +63,11 @@ final class AvroIpcClient implements BenchClient {
     AvroLimits.install();
     int connectMs =
         (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()));
+    NettyClientTls tls =
+        options
+            .tlsSettings()
+            .map(t -> NettyClientTls.client(t.ca(), t.cert(), t.key()))
+            .orElse(null);
     NettyTransceiver transceiver;
     try {
       transceiver =
@@ -68,16 +81,25 @@ final class AvroIpcClient implements BenchClient {
                     .addLast(
                         "frameGuard", new NettyFrameGuard(AvroLimits.MAX_FRAME, deadline::replied))
                     .addLast("replyDeadline", deadline);
+                if (tls != null) {
+                  tls.addFirst(channel, options.host(), options.port(), options.connectTimeout());
+                }
               });
     } catch (IOException e) {
       throw new AvroException(
-          Code.UNAVAILABLE, "cannot connect to " + options.target() + ": " + e.getMessage(), e);
+          Code.UNAVAILABLE,
+          "cannot connect to "
+              + options.target()
+              + ": "
+              + (tls == null ? e.getMessage() : tls.failure(e.getMessage(), e)),
+          e);
     }
     try {
       return new AvroIpcClient(
           transceiver,
           SpecificRequestor.getClient(BenchProtocol.Callback.class, transceiver),
-          options);
+          options,
+          tls);
     } catch (IOException | RuntimeException e) {
       transceiver.close(false);
       throw new AvroException(Code.INTERNAL, "cannot build the Avro client: " + e, e);
@@ -116,6 +138,11 @@ final class AvroIpcClient implements BenchClient {
   }
 
   @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
+  }
+
+  @Override
   public void close() {
     transceiver.close(false);
   }
@@ -139,6 +166,12 @@ final class AvroIpcClient implements BenchClient {
   }
 
   private AvroException failure(Throwable e) {
+    if (tls != null && !(e instanceof AvroRemoteException)) {
+      String line = tls.failure(null, e);
+      if (line != null) {
+        return new AvroException(Code.UNAVAILABLE, target + ": " + line, e);
+      }
+    }
     if (e instanceof InvalidArgument invalid) {
       return new AvroException(Code.INVALID_ARGUMENT, invalid.getMessage$(), e);
     }

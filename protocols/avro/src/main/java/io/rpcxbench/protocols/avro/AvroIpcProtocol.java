@@ -57,4 +57,10 @@ public final class AvroIpcProtocol implements ProtocolProvider {
   public String stack() {
     return StackVersions.of("avro").describe("avro", "avro-ipc", "avro-ipc-netty");
   }
+
+  /** Over Netty's {@code SslHandler} on both ends (Avro IPC's channel initializers). */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -2,10 +2,13 @@ package io.rpcxbench.protocols.avro;
 
 import io.netty.channel.DefaultEventLoopGroup;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.SslContext;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.netty.NettyLimits;
+import io.rpcxbench.serverkit.netty.NettyTls;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -65,7 +68,23 @@ public final class AvroIpcServer implements RunningServer {
   public static AvroIpcServer start(
       String bindAddress, int port, ServerLimits limits, io.rpcxbench.api.BenchService service)
       throws Exception {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given: Netty's {@code SslHandler} (JDK provider)
+   * first in each connection's pipeline, through the channel initializer Avro's {@code NettyServer}
+   * takes (mTLS: client certificates required).
+   */
+  public static AvroIpcServer start(
+      String bindAddress,
+      int port,
+      ServerLimits limits,
+      io.rpcxbench.api.BenchService service,
+      ServerTls tls)
+      throws Exception {
     AvroLimits.install();
+    SslContext sslContext = NettyTls.serverContext(tls);
     NettyLimits guard = new NettyLimits(AvroIpcProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(AvroLimits.MAX_FRAME);
     QuietResponder responder = new QuietResponder(new BenchService(service));
@@ -80,14 +99,16 @@ public final class AvroIpcServer implements RunningServer {
                 channel
                     .pipeline()
                     .addLast("frameGuard", new NettyFrameGuard(maxFrame, () -> {}, guard));
+                NettyTls.addFirst(sslContext, channel);
               },
               bootstrap -> bootstrap.handler(guard.connectionCap()),
               null,
               null,
               callers);
       log.info(
-          "avro server on port {} (NettyServer, SpecificResponder; {})",
+          "avro server on port {} (NettyServer, SpecificResponder{}; {})",
           server.getPort(),
+          tls == null ? "" : ", " + (tls.mutual() ? "mTLS" : "TLS") + " only (SslHandler)",
           limits.describe());
       return new AvroIpcServer(server, callers);
     } catch (Exception | Error e) {

@@ -17,11 +17,13 @@ public final class AvroIpcServerMain {
   private AvroIpcServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(
-        DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) ->
-                AvroIpcServer.start(bind, port, limits, service)),
-        args);
+    ServerMain.run(DEFINITION, starter(), args);
+  }
+
+  /** How {@code main} starts the server: the kit's limits, service and TLS. */
+  static ServerStarter starter() {
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            AvroIpcServer.start(bind, port, limits, service, tls));
   }
 }

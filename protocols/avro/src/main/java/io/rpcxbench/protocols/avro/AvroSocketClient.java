@@ -13,10 +13,12 @@ import io.rpcxbench.protocols.avro.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The harness's raw socket + Avro client: no framework, one blocking {@link java.net.Socket} per
@@ -32,6 +34,7 @@ final class AvroSocketClient implements BenchClient {
   private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
+  private final TlsSockets tls;
 
   AvroSocketClient(ClientOptions options) {
     AvroLimits.install();
@@ -47,10 +50,16 @@ final class AvroSocketClient implements BenchClient {
             + " TCP_NODELAY, SO_TIMEOUT = callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout();
+            + options.connectTimeout()
+            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
+    this.tls =
+        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
     this.sockets =
         new PerThreadConnections<>(
-            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
+            () ->
+                tls == null
+                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
+                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static int millis(long ms) {
@@ -86,6 +95,11 @@ final class AvroSocketClient implements BenchClient {
   }
 
   @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
+  }
+
+  @Override
   public void close() {
     sockets.close();
   }
@@ -101,7 +115,7 @@ final class AvroSocketClient implements BenchClient {
           Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
     } catch (IOException e) {
       discard(socket);
-      throw new AvroException(Code.UNAVAILABLE, target + ": " + e.getMessage(), e);
+      throw new AvroException(Code.UNAVAILABLE, target + ": " + tlsOr(e.getMessage(), e), e);
     }
     Object result = reply.getOutcome();
     if (result instanceof ErrorReply error) {
@@ -127,11 +141,16 @@ final class AvroSocketClient implements BenchClient {
       throw new AvroException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new AvroException(
-          Code.UNAVAILABLE, "cannot connect to " + target + ": " + e.getMessage(), e);
+          Code.UNAVAILABLE, "cannot connect to " + target + ": " + tlsOr(e.getMessage(), e), e);
     }
   }
 
   private void discard(CallSocket socket) {
     sockets.discard(socket);
+  }
+
+  /** A TLS failure's one line (with TLS on), else the message given. */
+  private String tlsOr(String message, Exception e) {
+    return tls == null ? message : tls.failure(message, e);
   }
 }

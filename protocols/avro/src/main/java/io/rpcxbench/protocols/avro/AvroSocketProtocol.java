@@ -58,4 +58,10 @@ public final class AvroSocketProtocol implements ProtocolProvider {
   public String stack() {
     return StackVersions.of("avro").describe("avro");
   }
+
+  /** Over the JDK's TLS on both ends: {@code SSLSocket} and {@code SSLServerSocket}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -7,6 +7,7 @@ import io.rpcxbench.protocols.avro.wire.Request;
 import io.rpcxbench.serverkit.RequestInput;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -49,9 +50,24 @@ public final class AvroSocketServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   public static RunningServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service) throws IOException {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given (the kit's {@code SSLServerSocket}; mTLS:
+   * client certificates required).
+   */
+  public static RunningServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls)
+      throws IOException {
     SocketCalls calls = new SocketCalls(service);
     return ThreadPerConnectionServer.start(
-        AvroSocketProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
+        AvroSocketProtocol.ID,
+        bindAddress,
+        port,
+        limits,
+        tls,
+        (in, out) -> converse(calls, in, out));
   }
 
   /** Request frames in, reply frames out, until the end of the stream. */

@@ -13,6 +13,6 @@ class AvroIpcServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> AvroIpcServer.start(bind, port);
+    return AvroIpcServerMain.starter();
   }
 }

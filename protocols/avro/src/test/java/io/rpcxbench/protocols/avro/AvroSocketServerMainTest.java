@@ -13,6 +13,6 @@ class AvroSocketServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> AvroSocketServer.start(bind, port);
+    return AvroSocketServerMain.starter();
   }
 }

@@ -11,10 +11,12 @@ import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -32,6 +34,7 @@ final class BertClient implements BenchClient {
   private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
+  private final TlsSockets tls;
 
   BertClient(ClientOptions options) {
     this.host = options.host();
@@ -44,10 +47,16 @@ final class BertClient implements BenchClient {
             + " SO_TIMEOUT = callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout();
+            + options.connectTimeout()
+            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
+    this.tls =
+        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
     this.sockets =
         new PerThreadConnections<>(
-            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
+            () ->
+                tls == null
+                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
+                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static int millis(long ms) {
@@ -107,6 +116,11 @@ final class BertClient implements BenchClient {
   }
 
   @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
+  }
+
+  @Override
   public void close() {
     sockets.close();
   }
@@ -159,7 +173,7 @@ final class BertClient implements BenchClient {
           Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
     } catch (IOException e) {
       sockets.discard(socket);
-      throw new BertException(Code.UNAVAILABLE, target() + ": " + e.getMessage(), e);
+      throw new BertException(Code.UNAVAILABLE, target() + ": " + tlsOr(e.getMessage(), e), e);
     } catch (BadTermException e) {
       sockets.discard(socket);
       throw new BertException(Code.PROTOCOL, "unreadable reply: " + e.getMessage(), e);
@@ -213,8 +227,13 @@ final class BertClient implements BenchClient {
       throw new BertException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new BertException(
-          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e);
+          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + tlsOr(e.getMessage(), e), e);
     }
+  }
+
+  /** A TLS failure's one line (with TLS on), else the message given. */
+  private String tlsOr(String message, Exception e) {
+    return tls == null ? message : tls.failure(message, e);
   }
 
   private String target() {

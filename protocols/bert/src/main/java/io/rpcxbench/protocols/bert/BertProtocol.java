@@ -57,4 +57,10 @@ public final class BertProtocol implements ProtocolProvider {
   public String stack() {
     return StackVersions.of("bert").describe("jinterface", "netty-handler");
   }
+
+  /** Over TLS: the client's JDK {@code SSLSocket}, the server's Netty {@code SslHandler}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -7,12 +7,15 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.netty.NettyLimits;
+import io.rpcxbench.serverkit.netty.NettyTls;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -61,6 +64,16 @@ public final class BertServer implements RunningServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   public static BertServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service) {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given: Netty's {@code SslHandler} (JDK provider)
+   * first in each connection's pipeline (mTLS: client certificates required).
+   */
+  public static BertServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls) {
+    SslContext sslContext = NettyTls.serverContext(tls);
     NettyLimits guard = new NettyLimits(BertProtocol.ID, limits);
     EventLoopGroup acceptor = group(1, "bert-accept");
     EventLoopGroup loops = group(Runtime.getRuntime().availableProcessors(), "bert-io");
@@ -73,7 +86,7 @@ public final class BertServer implements RunningServer {
               .option(ChannelOption.SO_BACKLOG, 1024)
               .handler(guard.connectionCap())
               .childOption(ChannelOption.TCP_NODELAY, true)
-              .childHandler(new BertServerInitializer(guard, service))
+              .childHandler(NettyTls.first(sslContext, new BertServerInitializer(guard, service)))
               .bind(bindAddress, port)
               .sync()
               .channel();

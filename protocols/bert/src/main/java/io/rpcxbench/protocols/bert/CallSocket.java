@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.bert;
 
 import com.ericsson.otp.erlang.OtpErlangObject;
 import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
+import io.rpcxbench.tls.TlsSockets;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
@@ -36,6 +37,19 @@ final class CallSocket implements AutoCloseable {
       socket.setTcpNoDelay(true);
       socket.setSoTimeout(readTimeoutMs);
       socket.connect(new InetSocketAddress(host, port), connectTimeoutMs);
+      return new CallSocket(socket);
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
+    }
+  }
+
+  /** Over TLS: the socket {@code tls} connected (handshake done, read timeout set). */
+  static CallSocket connect(
+      TlsSockets tls, String host, int port, int connectTimeoutMs, int readTimeoutMs)
+      throws IOException {
+    Socket socket = tls.connect(host, port, connectTimeoutMs, readTimeoutMs);
+    try {
       return new CallSocket(socket);
     } catch (IOException | RuntimeException e) {
       socket.close();

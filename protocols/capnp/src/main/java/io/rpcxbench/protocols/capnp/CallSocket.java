@@ -1,5 +1,6 @@
 package io.rpcxbench.protocols.capnp;
 
+import io.rpcxbench.tls.TlsSockets;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
@@ -43,6 +44,19 @@ final class CallSocket implements AutoCloseable {
       socket.setTcpNoDelay(true);
       socket.setSoTimeout(readTimeoutMs);
       socket.connect(new InetSocketAddress(host, port), connectTimeoutMs);
+      return new CallSocket(socket);
+    } catch (IOException | RuntimeException e) {
+      socket.close();
+      throw e;
+    }
+  }
+
+  /** Over TLS: the socket {@code tls} connected (handshake done, read timeout set). */
+  static CallSocket connect(
+      TlsSockets tls, String host, int port, int connectTimeoutMs, int readTimeoutMs)
+      throws IOException {
+    Socket socket = tls.connect(host, port, connectTimeoutMs, readTimeoutMs);
+    try {
       return new CallSocket(socket);
     } catch (IOException | RuntimeException e) {
       socket.close();

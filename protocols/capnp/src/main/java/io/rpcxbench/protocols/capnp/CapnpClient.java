@@ -5,9 +5,11 @@ import io.rpcxbench.protocols.capnp.CapnpException.Code;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.capnproto.DecodeException;
@@ -26,6 +28,7 @@ final class CapnpClient implements BenchClient {
   private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
+  private final TlsSockets tls;
 
   CapnpClient(ClientOptions options) {
     this.host = options.host();
@@ -39,10 +42,16 @@ final class CapnpClient implements BenchClient {
             + " framing, TCP_NODELAY, SO_TIMEOUT = callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout();
+            + options.connectTimeout()
+            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
+    this.tls =
+        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
     this.sockets =
         new PerThreadConnections<>(
-            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
+            () ->
+                tls == null
+                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
+                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static String runtimeVersion() {
@@ -79,6 +88,11 @@ final class CapnpClient implements BenchClient {
   @Override
   public String describe() {
     return description;
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
   }
 
   @Override
@@ -121,7 +135,7 @@ final class CapnpClient implements BenchClient {
           Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
     } catch (IOException | DecodeException e) {
       discard(socket);
-      throw new CapnpException(Code.UNAVAILABLE, target() + ": " + e.getMessage(), e);
+      throw new CapnpException(Code.UNAVAILABLE, target() + ": " + tlsOr(e.getMessage(), e), e);
     }
   }
 
@@ -133,7 +147,7 @@ final class CapnpClient implements BenchClient {
       throw new CapnpException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new CapnpException(
-          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e);
+          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + tlsOr(e.getMessage(), e), e);
     }
   }
 
@@ -143,5 +157,10 @@ final class CapnpClient implements BenchClient {
 
   private String target() {
     return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+  }
+
+  /** A TLS failure's one line (with TLS on), else the message given. */
+  private String tlsOr(String message, Exception e) {
+    return tls == null ? message : tls.failure(message, e);
   }
 }

@@ -57,4 +57,21 @@ public final class CapnpProtocol implements ProtocolProvider {
   public String stack() {
     return "capnproto-java runtime " + StackVersions.of("capnp").version("runtime");
   }
+
+  /**
+   * Never faked: Cap'n Proto's Java runtime has no dynamic API (no schema loaded at run time, no
+   * reflection over a struct), only generated accessors, and capnpc-java is not reachable here.
+   */
+  @Override
+  public io.rpcxbench.spi.MessageSupport messages() {
+    return io.rpcxbench.spi.MessageSupport.notCarried(
+        "Cap'n Proto's Java runtime has no dynamic (schema-at-run-time) API, only generated"
+            + " accessors");
+  }
+
+  /** Over the JDK's TLS on both ends: {@code SSLSocket} and {@code SSLServerSocket}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

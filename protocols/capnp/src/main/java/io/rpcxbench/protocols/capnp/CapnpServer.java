@@ -6,6 +6,7 @@ import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RequestInput;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -52,9 +53,19 @@ public final class CapnpServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   public static RunningServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service) throws IOException {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given (the kit's {@code SSLServerSocket}; mTLS:
+   * client certificates required).
+   */
+  public static RunningServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls)
+      throws IOException {
     BenchCalls calls = new BenchCalls(service);
     return ThreadPerConnectionServer.start(
-        CapnpProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
+        CapnpProtocol.ID, bindAddress, port, limits, tls, (in, out) -> converse(calls, in, out));
   }
 
   /** Request messages in, reply messages out, until the end of the stream. */

@@ -4,7 +4,10 @@ import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
 import io.rpcxbench.serverkit.ServerStarter;
 
-/** {@code java -jar capnp-server.jar [--bind ADDR] [--port 8092]}. */
+/**
+ * {@code java -jar capnp-server.jar [--bind ADDR] [--port 8092] [--tls-cert F --tls-key F
+ * [--tls-client-ca F]]}.
+ */
 public final class CapnpServerMain {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
@@ -17,10 +20,13 @@ public final class CapnpServerMain {
   private CapnpServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(
-        DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) -> CapnpServer.start(bind, port, limits, service)),
-        args);
+    ServerMain.run(DEFINITION, starter(), args);
+  }
+
+  /** How {@code main} starts the server: the kit's limits, service and TLS. */
+  static ServerStarter starter() {
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            CapnpServer.start(bind, port, limits, service, tls));
   }
 }

@@ -13,6 +13,6 @@ class CapnpServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> CapnpServer.start(bind, port);
+    return CapnpServerMain.starter();
   }
 }

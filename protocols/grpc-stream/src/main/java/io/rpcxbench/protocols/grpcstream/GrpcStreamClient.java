@@ -18,18 +18,21 @@ import io.rpcxbench.protocols.grpcstream.wire.Items;
 import io.rpcxbench.protocols.grpcstream.wire.Put;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The harness's gRPC bidi stream client: one {@link ManagedChannel} (grpc-netty-shaded, plaintext)
- * and ONE {@link CallStream} on it, shared by every caller thread. Each call blocks for its reply
- * up to the {@code --timeout} deadline. Failures are gRPC's own {@link StatusRuntimeException}: the
- * server's error code (INVALID_ARGUMENT), DEADLINE_EXCEEDED, or the stream's failure (UNAVAILABLE
- * when the server went away); after a failed stream the next call opens a new one.
+ * The harness's gRPC bidi stream client: one {@link ManagedChannel} (grpc-netty-shaded, plaintext
+ * or TLS) and ONE {@link CallStream} on it, shared by every caller thread. Each call blocks for its
+ * reply up to the {@code --timeout} deadline. Failures are gRPC's own {@link
+ * StatusRuntimeException}: the server's error code (INVALID_ARGUMENT), DEADLINE_EXCEEDED, or the
+ * stream's failure (UNAVAILABLE when the server went away); after a failed stream the next call
+ * opens a new one.
  */
 final class GrpcStreamClient implements BenchClient {
   private static final long CLOSE_WAIT_SECONDS = 5;
@@ -43,17 +46,33 @@ final class GrpcStreamClient implements BenchClient {
   private volatile CallStream stream;
   private volatile boolean closed;
 
-  private GrpcStreamClient(ManagedChannel channel, long timeoutNanos, String description) {
+  private final StreamTls.SessionRecorder session;
+
+  private GrpcStreamClient(
+      ManagedChannel channel,
+      long timeoutNanos,
+      String description,
+      StreamTls.SessionRecorder session) {
     this.channel = channel;
-    this.stub = BenchStreamGrpc.newStub(channel);
+    this.session = session;
+    this.stub =
+        session == null
+            ? BenchStreamGrpc.newStub(channel)
+            : BenchStreamGrpc.newStub(channel).withInterceptors(session);
     this.timeoutNanos = timeoutNanos;
     this.description = description;
   }
 
   static GrpcStreamClient open(ClientOptions options) {
-    ManagedChannel channel =
-        NettyChannelBuilder.forAddress(
+    ClientTls tls = options.tlsSettings().orElse(null);
+    NettyChannelBuilder builder =
+        tls == null
+            ? NettyChannelBuilder.forAddress(
                 options.host(), options.port(), InsecureChannelCredentials.create())
+            : NettyChannelBuilder.forAddress(options.host(), options.port())
+                .sslContext(StreamTls.client(tls));
+    ManagedChannel channel =
+        builder
             .withOption(
                 ChannelOption.CONNECT_TIMEOUT_MILLIS,
                 (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
@@ -63,12 +82,14 @@ final class GrpcStreamClient implements BenchClient {
         options.callTimeout().toNanos(),
         "grpc-java "
             + GrpcUtil.IMPLEMENTATION_VERSION
-            + " (grpc-netty-shaded): 1 channel,"
-            + " plaintext, 1 bidi stream BenchStream/Calls shared by all threads, replies matched"
+            + " (grpc-netty-shaded): 1 channel, "
+            + (tls == null ? "plaintext" : tls.mode() + " through GrpcSslContexts (JDK provider)")
+            + ", 1 bidi stream BenchStream/Calls shared by all threads, replies matched"
             + " by id, default executor, callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout());
+            + options.connectTimeout(),
+        tls == null ? null : new StreamTls.SessionRecorder());
   }
 
   @Override
@@ -118,6 +139,11 @@ final class GrpcStreamClient implements BenchClient {
   }
 
   @Override
+  public Optional<String> tlsSession() {
+    return session == null ? Optional.empty() : Optional.ofNullable(session.described);
+  }
+
+  @Override
   public void close() {
     closed = true;
     synchronized (opening) {
@@ -148,7 +174,9 @@ final class GrpcStreamClient implements BenchClient {
     } catch (ExecutionException e) {
       // Rethrown from this thread, so the trace shows the caller; the stream's failure is the
       // cause.
-      throw Status.fromThrowable(e.getCause()).withCause(e.getCause()).asRuntimeException();
+      StatusRuntimeException failure =
+          Status.fromThrowable(e.getCause()).withCause(e.getCause()).asRuntimeException();
+      throw session == null ? failure : StreamTls.explained(failure);
     } catch (InterruptedException e) {
       on.forget(id);
       Thread.currentThread().interrupt();

@@ -57,4 +57,10 @@ public final class GrpcStreamProtocol implements ProtocolProvider {
     return StackVersions.of("grpc-stream")
         .describe("grpc-api", "grpc-netty-shaded", "protobuf-java");
   }
+
+  /** Over grpc-java's TLS on the Netty transport on both ends, as unary gRPC. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

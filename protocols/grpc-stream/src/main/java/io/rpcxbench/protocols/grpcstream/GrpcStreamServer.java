@@ -2,11 +2,17 @@ package io.rpcxbench.protocols.grpcstream;
 
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.ClientAuth;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +20,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,6 +77,20 @@ public final class GrpcStreamServer implements RunningServer {
       boolean directExecutor,
       ServerLimits serverLimits,
       BenchService logic) {
+    return start(bindAddress, port, directExecutor, serverLimits, logic, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given: grpc-java's TLS on the Netty transport
+   * ({@code GrpcSslContexts}, JDK provider), mTLS with a client CA.
+   */
+  public static GrpcStreamServer start(
+      String bindAddress,
+      int port,
+      boolean directExecutor,
+      ServerLimits serverLimits,
+      BenchService logic,
+      ServerTls tls) {
     InetSocketAddress address;
     try {
       address = new InetSocketAddress(InetAddress.getByName(bindAddress), port);
@@ -78,7 +99,9 @@ public final class GrpcStreamServer implements RunningServer {
     }
     BenchStreamService service = new BenchStreamService(logic);
     NettyServerBuilder builder =
-        NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
+        (tls == null
+                ? NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
+                : NettyServerBuilder.forAddress(address).sslContext(sslContext(tls)))
             .addService(service);
     if (directExecutor) {
       builder.directExecutor();
@@ -93,9 +116,10 @@ public final class GrpcStreamServer implements RunningServer {
       throw new UncheckedIOException("cannot listen on " + address, withBindException(e));
     }
     log.info(
-        "grpc-stream server on port {} (executor: {})",
+        "grpc-stream server on port {} (executor: {}{})",
         server.getPort(),
-        directExecutor ? "direct" : "default");
+        directExecutor ? "direct" : "default",
+        tls == null ? "" : "; " + (tls.mutual() ? "mTLS" : "TLS") + " only, JDK provider");
     return new GrpcStreamServer(server, service, limits);
   }
 
@@ -141,5 +165,19 @@ public final class GrpcStreamServer implements RunningServer {
       Thread.currentThread().interrupt();
     }
     limits.close();
+  }
+
+  /** grpc-java's server TLS from the kit's PEM files: h2 by ALPN, JDK provider; mTLS: required. */
+  private static SslContext sslContext(ServerTls tls) {
+    try {
+      SslContextBuilder builder =
+          SslContextBuilder.forServer(tls.cert().toFile(), tls.key().toFile());
+      if (tls.mutual()) {
+        builder.trustManager(tls.clientCa().toFile()).clientAuth(ClientAuth.REQUIRE);
+      }
+      return GrpcSslContexts.configure(builder, SslProvider.JDK).build();
+    } catch (SSLException | IllegalArgumentException e) {
+      throw new IllegalStateException("TLS set-up failed: " + e.getMessage(), e);
+    }
   }
 }

@@ -19,13 +19,14 @@ public final class GrpcStreamServerMain {
 
   public static void main(String[] args) {
     Options options = new Options();
-    ServerMain.run(
-        DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) ->
-                GrpcStreamServer.start(bind, port, options.directExecutor, limits, service)),
-        args,
-        options);
+    ServerMain.run(DEFINITION, starter(options), args, options);
+  }
+
+  /** How {@code main} starts the server that picocli parsed into {@code options}. */
+  static ServerStarter starter(Options options) {
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            GrpcStreamServer.start(bind, port, options.directExecutor, limits, service, tls));
   }
 
   /** The server's own option, as server-grpc has it. */

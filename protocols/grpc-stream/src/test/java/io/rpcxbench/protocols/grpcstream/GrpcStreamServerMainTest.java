@@ -16,7 +16,7 @@ class GrpcStreamServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> GrpcStreamServer.start(bind, port, options.directExecutor);
+    return GrpcStreamServerMain.starter(options);
   }
 
   private final GrpcStreamServerMain.Options options = new GrpcStreamServerMain.Options();

@@ -4,6 +4,8 @@ import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.Item;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
+import io.rpcxbench.tls.TlsContexts;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The four calls as HTTP/1.1 POSTs with Java-serialized bodies: one JDK {@link HttpClient} forced
@@ -26,6 +29,7 @@ final class JavaserClient implements BenchClient {
   private final String base;
   private final Duration callTimeout;
   private final String description;
+  private volatile String session;
 
   private JavaserClient(HttpClient http, String base, Duration callTimeout, String description) {
     this.http = http;
@@ -35,14 +39,17 @@ final class JavaserClient implements BenchClient {
   }
 
   static JavaserClient open(ClientOptions options) {
-    HttpClient http =
+    ClientTls tls = options.tlsSettings().orElse(null);
+    HttpClient.Builder builder =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(options.connectTimeout())
-            .build();
+            .connectTimeout(options.connectTimeout());
+    if (tls != null) {
+      builder.sslContext(TlsContexts.client(tls.ca(), tls.cert(), tls.key()));
+    }
     return new JavaserClient(
-        http,
-        "http://" + options.target() + "/",
+        builder.build(),
+        (tls == null ? "http://" : "https://") + options.target() + "/",
         options.callTimeout(),
         "JDK "
             + Runtime.version().feature()
@@ -51,7 +58,8 @@ final class JavaserClient implements BenchClient {
             + " allow-lists, connectTimeout "
             + options.connectTimeout()
             + ", callTimeout "
-            + options.callTimeout());
+            + options.callTimeout()
+            + (tls == null ? "" : ", HTTPS (" + tls.mode() + ", JDK SSLContext)"));
   }
 
   @Override
@@ -85,10 +93,15 @@ final class JavaserClient implements BenchClient {
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
-      throw new JavaserCallException("POST /" + call + ": " + e, e);
+      String tlsFailure = TlsContexts.handshakeFailure(e).orElse(null);
+      throw new JavaserCallException(
+          "POST /" + call + ": " + (tlsFailure != null ? tlsFailure : e), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new JavaserCallException("POST /" + call + ": interrupted", e);
+    }
+    if (session == null) {
+      response.sslSession().ifPresent(s -> session = TlsContexts.describe(s));
     }
     if (response.statusCode() / 100 != 2) {
       throw new JavaserCallException(
@@ -121,6 +134,11 @@ final class JavaserClient implements BenchClient {
   @Override
   public String describe() {
     return description;
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return Optional.ofNullable(session);
   }
 
   /** Nothing to release on JDK 17 (HttpClient has no close before JDK 21). */

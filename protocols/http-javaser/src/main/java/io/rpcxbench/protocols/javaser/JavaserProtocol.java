@@ -49,4 +49,13 @@ public final class JavaserProtocol implements ProtocolProvider {
         + ", server: "
         + StackVersions.of("http-javaser").describe("netty-codec-http");
   }
+
+  /**
+   * HTTPS: the JDK HttpClient's TLS against Netty's {@code SslHandler} in front of the server's
+   * HTTP codec.
+   */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

@@ -6,11 +6,14 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.netty.NettyLimits;
+import io.rpcxbench.serverkit.netty.NettyTls;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -57,6 +60,16 @@ public final class JavaserServer implements RunningServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   public static JavaserServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service) {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving HTTPS only when {@code tls} is given: Netty's {@code SslHandler} (JDK
+   * provider) in front of the HTTP codec (mTLS: client certificates required).
+   */
+  public static JavaserServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls) {
+    SslContext sslContext = NettyTls.serverContext(tls);
     NettyLimits guard = new NettyLimits(JavaserProtocol.ID, limits);
     EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
@@ -66,7 +79,7 @@ public final class JavaserServer implements RunningServer {
               .group(acceptor, workers)
               .channel(NioServerSocketChannel.class)
               .handler(guard.connectionCap())
-              .childHandler(new JavaserInitializer(guard, service))
+              .childHandler(NettyTls.first(sslContext, new JavaserInitializer(guard, service)))
               .bind(bindAddress, port)
               .sync()
               .channel();

@@ -13,6 +13,6 @@ class JavaserServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> JavaserServer.start(bind, port);
+    return JavaserServerMain.starter();
   }
 }

@@ -52,10 +52,13 @@ final class HttpJsonClient implements BenchClient {
   private final HttpClient http;
   private final String base;
   private final Duration callTimeout;
+  private final boolean gzip;
   private final String description;
   private volatile String session;
 
-  private HttpJsonClient(HttpClient http, String base, Duration callTimeout, String description) {
+  private HttpJsonClient(
+      HttpClient http, String base, Duration callTimeout, String description, boolean gzip) {
+    this.gzip = gzip;
     this.http = http;
     this.base = base;
     this.callTimeout = callTimeout;
@@ -82,10 +85,18 @@ final class HttpJsonClient implements BenchClient {
             + options.connectTimeout()
             + ", callTimeout "
             + options.callTimeout()
-            + (tls == null ? "" : ", HTTPS (" + tls.mode() + ", JDK SSLContext)");
+            + (tls == null ? "" : ", HTTPS (" + tls.mode() + ", JDK SSLContext)")
+            + (options.compresses()
+                ? ", gzip replies (Accept-Encoding: gzip; the server compresses when started with"
+                    + " --server.compression.enabled=true)"
+                : "");
     String scheme = tls == null ? "http://" : "https://";
     return new HttpJsonClient(
-        http, scheme + options.target() + "/", options.callTimeout(), description);
+        http,
+        scheme + options.target() + "/",
+        options.callTimeout(),
+        description,
+        options.compresses());
   }
 
   @Override
@@ -109,13 +120,15 @@ final class HttpJsonClient implements BenchClient {
   }
 
   private <T> T post(String call, Object body, Class<T> replyType) {
-    HttpRequest request =
+    HttpRequest.Builder builder =
         HttpRequest.newBuilder(URI.create(base + call))
             .timeout(callTimeout)
             .header("Content-Type", "application/json")
-            .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofByteArray(write(body)))
-            .build();
+            .header("Accept", "application/json");
+    if (gzip) {
+      builder.header("Accept-Encoding", GzipReplies.ACCEPT);
+    }
+    HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofByteArray(write(body))).build();
     HttpResponse<byte[]> response;
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
@@ -130,13 +143,20 @@ final class HttpJsonClient implements BenchClient {
     if (session == null) {
       response.sslSession().ifPresent(s -> session = TlsContexts.describe(s));
     }
+    byte[] reply;
+    try {
+      reply = gzip ? GzipReplies.body(response) : response.body();
+    } catch (IOException e) {
+      throw new HttpCallException(
+          "POST /" + call + ": unreadable gzip reply: " + e.getMessage(), e);
+    }
     if (response.statusCode() / 100 != 2) {
       throw new HttpCallException(
-          "POST /" + call + ": HTTP " + response.statusCode() + ": " + detail(response.body()),
+          "POST /" + call + ": HTTP " + response.statusCode() + ": " + detail(reply),
           response.statusCode());
     }
     try {
-      return JSON.readValue(response.body(), replyType);
+      return JSON.readValue(reply, replyType);
     } catch (IOException e) {
       throw new HttpCallException("POST /" + call + ": unreadable reply: " + e.getMessage(), e);
     }

@@ -1,9 +1,11 @@
 package io.rpcxbench.protocols.httpjson;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.server.openfeign.OpenFeignProtocol;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -11,7 +13,7 @@ import io.rpcxbench.spi.StackVersions;
  * Plain HTTP/1.1 + JSON (type 6): the JDK's HttpClient and Jackson against the same Spring Boot
  * server as {@code openfeign}, so that Feign's own cost shows apart from HTTP's.
  */
-public final class HttpJsonProtocol implements ProtocolProvider {
+public final class HttpJsonProtocol implements MessageCarrier {
   @Override
   public String id() {
     return "http-json";
@@ -57,5 +59,22 @@ public final class HttpJsonProtocol implements ProtocolProvider {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /** A user's message in protobuf's JSON mapping (HttpJsonMessageClient, MessageController). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return HttpJsonMessageClient.open(options, type);
+  }
+
+  /**
+   * HTTP gzip for the replies: the client sends {@code Accept-Encoding: gzip} and inflates them;
+   * Tomcat compresses them when the server is started with {@code
+   * --server.compression.enabled=true} (Tomcat does not inflate request bodies, so requests go
+   * uncompressed).
+   */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
   }
 }

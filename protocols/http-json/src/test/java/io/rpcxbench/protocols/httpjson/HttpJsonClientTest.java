@@ -34,8 +34,8 @@ class HttpJsonClientTest extends BenchClientContract {
   @Test
   void aRefusedCallSaysStatusAndDetail() {
     assertThatThrownBy(() -> client().hello(null))
-        .isInstanceOfSatisfying(HttpCallException.class, e -> assertThat(e.status()).isEqualTo(400))
-        .hasMessage("POST /hello: HTTP 400: hello: name is required");
+        .isInstanceOfSatisfying(HttpCallException.class, e -> assertThat(e.status()).isEqualTo(422))
+        .hasMessage("POST /hello: HTTP 422: hello: name is required");
   }
 
   @Test

@@ -23,6 +23,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -51,6 +52,7 @@ final class LettuceBenchClient implements BenchClient {
   private final RedisCommands<byte[], byte[]> sync;
   private final Backend backend;
   private final String description;
+  private LettuceTls tls;
 
   private LettuceBenchClient(
       ClientResources resources,
@@ -72,22 +74,29 @@ final class LettuceBenchClient implements BenchClient {
    * @throws io.lettuce.core.RedisConnectionException when the server is unreachable
    */
   static LettuceBenchClient open(ClientOptions options, Backend backend) {
-    ClientResources resources =
-        DefaultClientResources.builder().reconnectDelay(RECONNECT_DELAY).build();
+    LettuceTls tls = options.tlsSettings().map(LettuceTls::new).orElse(null);
+    DefaultClientResources.Builder resourcesBuilder =
+        DefaultClientResources.builder().reconnectDelay(RECONNECT_DELAY);
+    if (tls != null) {
+      resourcesBuilder.nettyCustomizer(tls);
+    }
+    ClientResources resources = resourcesBuilder.build();
+    RedisURI.Builder uri =
+        RedisURI.builder()
+            .withHost(options.host())
+            .withPort(options.port())
+            .withTimeout(options.callTimeout());
     RedisClient client =
-        RedisClient.create(
-            resources,
-            RedisURI.builder()
-                .withHost(options.host())
-                .withPort(options.port())
-                .withTimeout(options.callTimeout())
-                .build());
+        RedisClient.create(resources, (tls == null ? uri : tls.secured(uri)).build());
     DisconnectedBehavior whileDisconnected = disconnectedBehavior(backend);
-    client.setOptions(
+    io.lettuce.core.ClientOptions.Builder clientOptions =
         io.lettuce.core.ClientOptions.builder()
             .socketOptions(SocketOptions.builder().connectTimeout(options.connectTimeout()).build())
-            .disconnectedBehavior(whileDisconnected)
-            .build());
+            .disconnectedBehavior(whileDisconnected);
+    if (tls != null) {
+      clientOptions.sslOptions(tls.options(options.connectTimeout()));
+    }
+    client.setOptions(clientOptions.build());
     try {
       StatefulRedisConnection<byte[], byte[]> connection = client.connect(CODEC);
       RedisCommands<byte[], byte[]> sync = connection.sync();
@@ -112,12 +121,16 @@ final class LettuceBenchClient implements BenchClient {
               + " at "
               + options.target()
               + "; "
-              + backend.wireSummary();
-      return new LettuceBenchClient(resources, client, connection, backend, description);
+              + backend.wireSummary()
+              + (tls == null ? "" : "; " + tls.mode() + " (Lettuce SslOptions, JDK provider)");
+      LettuceBenchClient opened =
+          new LettuceBenchClient(resources, client, connection, backend, description);
+      opened.tls = tls;
+      return opened;
     } catch (RuntimeException e) {
       client.shutdown(SHUTDOWN_QUIET, SHUTDOWN_WAIT);
       resources.shutdown(0, SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-      throw e;
+      throw tls == null ? e : tls.explained(e);
     }
   }
 
@@ -164,7 +177,20 @@ final class LettuceBenchClient implements BenchClient {
     resources.shutdown(0, SHUTDOWN_WAIT.toMillis(), TimeUnit.MILLISECONDS);
   }
 
+  @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
+  }
+
   private <T> T call(Request request, Supplier<CommandOutput<byte[], byte[], T>> output) {
+    try {
+      return dispatch(request, output);
+    } catch (RuntimeException e) {
+      throw tls == null ? e : tls.explained(e);
+    }
+  }
+
+  private <T> T dispatch(Request request, Supplier<CommandOutput<byte[], byte[], T>> output) {
     try {
       return sync.dispatch(request.command(), output.get(), args(request));
     } catch (RedisNoScriptException e) {

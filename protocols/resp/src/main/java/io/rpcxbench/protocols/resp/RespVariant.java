@@ -76,12 +76,12 @@ abstract class RespVariant implements ProtocolProvider {
   }
 
   /**
-   * Jedis against our server: Jedis's SSL socket against Netty's SslHandler. Lettuce's TLS and a
-   * real redis-server's are not wired.
+   * Our server (Netty's SslHandler) with either library's own TLS: Jedis's SSL socket, Lettuce's
+   * {@code SslOptions}. A real redis-server's TLS is not wired.
    */
   @Override
   public final boolean supportsTls() {
-    return library == Library.JEDIS && backend == Backend.NETTY;
+    return backend == Backend.NETTY;
   }
 
   /** The libraries under test, with the versions the build resolved. */

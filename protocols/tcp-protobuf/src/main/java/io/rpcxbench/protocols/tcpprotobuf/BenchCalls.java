@@ -10,9 +10,11 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 /** One request to its reply: decodes the call, runs {@link BenchService}, encodes the result. */
 final class BenchCalls {
   private final BenchService bench;
+  private final TcpMessages messages;
 
   BenchCalls(BenchService bench) {
     this.bench = bench;
+    this.messages = TcpMessages.of(bench);
   }
 
   Reply answer(Request request) {
@@ -37,6 +39,7 @@ final class BenchCalls {
                   put.hasValue() ? put.getValue().toByteArray() : null));
         }
         case ITEMS -> reply.setItems(ItemMessages.toWire(bench.items(request.getItems().getN())));
+        case MESSAGE -> reply.setMessage(messages.answer(request.getMessage()));
         case CALL_NOT_SET -> reply.setError(error(Error.Code.INVALID_ARGUMENT, "no call"));
       }
     } catch (InvalidArgumentException e) {

@@ -1,15 +1,15 @@
 package io.rpcxbench.protocols.tcpprotobuf;
 
 import com.google.protobuf.CodedInputStream;
-import io.rpcxbench.serverkit.BadInputException;
-import io.rpcxbench.serverkit.RequestInput;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 
 /**
  * Reads one varint-delimited frame (what {@code writeDelimitedTo} writes) without trusting its
- * length: {@code parseDelimitedFrom} would allocate whatever the peer announces.
+ * length: {@code parseDelimitedFrom} would allocate whatever the peer announces. Client-safe: it
+ * needs nothing of the server kit (the harness's jar carries no server classes); the server's reads
+ * within its budget are {@link ServerFrames}'.
  */
 final class Frames {
   /** The largest frame either side reads: the largest payload plus room for the rest. */
@@ -18,7 +18,7 @@ final class Frames {
   private Frames() {}
 
   /** A frame that cannot be read: longer than allowed, or a broken length. */
-  static final class BadFrameException extends BadInputException {
+  static final class BadFrameException extends IOException {
     private static final long serialVersionUID = 1L;
 
     BadFrameException(String message) {
@@ -46,17 +46,8 @@ final class Frames {
     return frame;
   }
 
-  /**
-   * The next request's bytes on a server, or null at a clean end of stream: read as they arrive
-   * within the server kit's budget, never allocated at the announced length.
-   */
-  static byte[] read(RequestInput in, int max) throws IOException {
-    int length = readLength(in, max);
-    return length < 0 ? null : in.readFrame(length);
-  }
-
   /** The next frame's length, or -1 at a clean end of stream. */
-  private static int readLength(InputStream in, int max) throws IOException {
+  static int readLength(InputStream in, int max) throws IOException {
     int first = in.read();
     if (first < 0) {
       return -1;

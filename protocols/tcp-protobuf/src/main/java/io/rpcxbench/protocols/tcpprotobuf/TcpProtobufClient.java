@@ -12,15 +12,18 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The harness's raw TCP + Protobuf client: no framework, one blocking {@link java.net.Socket} per
  * calling thread (TCP_NODELAY, buffered streams, connect timeout, SO_TIMEOUT = the call timeout). A
  * socket that failed is discarded; the thread's next call opens a fresh one. The client owns every
- * socket it opened and closes them all in {@link #close()}.
+ * socket it opened and closes them all in {@link #close()}. With {@code --tls}: each socket a JDK
+ * {@code SSLSocket} of the PEM files ({@link TlsSockets}), a TLS failure one line.
  */
 final class TcpProtobufClient implements BenchClient {
   private final String host;
@@ -29,6 +32,7 @@ final class TcpProtobufClient implements BenchClient {
   private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
+  private final TlsSockets tls;
 
   TcpProtobufClient(ClientOptions options) {
     this.host = options.host();
@@ -46,10 +50,16 @@ final class TcpProtobufClient implements BenchClient {
             + " SO_TIMEOUT = callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout();
+            + options.connectTimeout()
+            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
+    this.tls =
+        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
     this.sockets =
         new PerThreadConnections<>(
-            () -> CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs));
+            () ->
+                tls == null
+                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
+                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
   }
 
   private static int millis(long ms) {
@@ -99,6 +109,11 @@ final class TcpProtobufClient implements BenchClient {
   }
 
   @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
+  }
+
+  @Override
   public void close() {
     sockets.close();
   }
@@ -114,7 +129,8 @@ final class TcpProtobufClient implements BenchClient {
           Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
     } catch (IOException e) {
       discard(socket);
-      throw new TcpProtobufException(Code.UNAVAILABLE, target() + ": " + e.getMessage(), e);
+      throw new TcpProtobufException(
+          Code.UNAVAILABLE, target() + ": " + tlsOr(e.getMessage(), e), e);
     }
     if (reply.getResultCase() == Reply.ResultCase.ERROR) {
       Code code =
@@ -140,8 +156,13 @@ final class TcpProtobufClient implements BenchClient {
       throw new TcpProtobufException(Code.UNAVAILABLE, "client closed", null);
     } catch (IOException e) {
       throw new TcpProtobufException(
-          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + e.getMessage(), e);
+          Code.UNAVAILABLE, "cannot connect to " + target() + ": " + tlsOr(e.getMessage(), e), e);
     }
+  }
+
+  /** A TLS failure's one line (with TLS on), else the message given. */
+  private String tlsOr(String message, Exception e) {
+    return tls == null ? message : tls.failure(message, e);
   }
 
   private void discard(CallSocket socket) {

@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.tcpprotobuf;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -18,7 +20,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class TcpProtobufProtocol implements ProtocolProvider {
+public final class TcpProtobufProtocol implements MessageCarrier {
   static final String ID = "tcp-protobuf";
   static final int PORT = 8087;
 
@@ -52,9 +54,21 @@ public final class TcpProtobufProtocol implements ProtocolProvider {
     return new TcpProtobufClient(options);
   }
 
+  /** Over the JDK's TLS on both ends: {@code SSLSocket} and {@code SSLServerSocket}. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
+
   /** The libraries under test, with the versions the build resolved. */
   @Override
   public String stack() {
     return StackVersions.of("tcp-protobuf").describe("protobuf-java");
+  }
+
+  /** A user's message: its protobuf bytes in a MessageCall (TcpProtobufMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new TcpProtobufMessageClient(options, type);
   }
 }

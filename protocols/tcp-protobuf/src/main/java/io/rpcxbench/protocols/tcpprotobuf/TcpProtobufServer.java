@@ -8,6 +8,7 @@ import io.rpcxbench.serverkit.BadInputException;
 import io.rpcxbench.serverkit.RequestInput;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.ThreadPerConnectionServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,16 +50,31 @@ public final class TcpProtobufServer {
   /** As {@link #start(String, int, ServerLimits)}, serving the server kit's service. */
   public static RunningServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service) throws IOException {
+    return start(bindAddress, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given (the kit's {@code SSLServerSocket}; mTLS:
+   * client certificates required).
+   */
+  public static RunningServer start(
+      String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls)
+      throws IOException {
     BenchCalls calls = new BenchCalls(service);
     return ThreadPerConnectionServer.start(
-        TcpProtobufProtocol.ID, bindAddress, port, limits, (in, out) -> converse(calls, in, out));
+        TcpProtobufProtocol.ID,
+        bindAddress,
+        port,
+        limits,
+        tls,
+        (in, out) -> converse(calls, in, out));
   }
 
   /** Delimited requests in, delimited replies out, until the end of the stream. */
   private static void converse(BenchCalls calls, RequestInput in, OutputStream out)
       throws IOException {
     byte[] frame;
-    while ((frame = Frames.read(in, Frames.MAX_FRAME)) != null) {
+    while ((frame = ServerFrames.read(in, Frames.MAX_FRAME)) != null) {
       Request request;
       try {
         request = Request.parseFrom(frame);

@@ -4,7 +4,10 @@ import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
 import io.rpcxbench.serverkit.ServerStarter;
 
-/** {@code java -jar tcp-protobuf-server.jar [--bind ADDR] [--port 8087]}. */
+/**
+ * {@code java -jar tcp-protobuf-server.jar [--bind ADDR] [--port 8087] [--tls-cert F --tls-key F
+ * [--tls-client-ca F]]}.
+ */
 public final class TcpProtobufServerMain {
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
@@ -17,11 +20,13 @@ public final class TcpProtobufServerMain {
   private TcpProtobufServerMain() {}
 
   public static void main(String[] args) {
-    ServerMain.run(
-        DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) ->
-                TcpProtobufServer.start(bind, port, limits, service)),
-        args);
+    ServerMain.run(DEFINITION, starter(), args);
+  }
+
+  /** How {@code main} starts the server: the kit's limits, service and TLS. */
+  static ServerStarter starter() {
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            TcpProtobufServer.start(bind, port, limits, service, tls));
   }
 }

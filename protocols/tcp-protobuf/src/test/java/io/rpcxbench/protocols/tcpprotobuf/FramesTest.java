@@ -89,4 +89,22 @@ class FramesTest {
     assertThat(delimited(request)).hasSize(10);
     assertThat(delimited(reply)).hasSize(15);
   }
+
+  /**
+   * The client's classes load without the server kit (the harness's fat jar leaves it out): a
+   * reference to it in Frames or the client's socket was a NoClassDefFoundError on every call.
+   */
+  @Test
+  void theClientsClassesNeedNothingOfTheServerKit() throws IOException {
+    for (Class<?> c :
+        new Class<?>[] {
+          Frames.class, Frames.BadFrameException.class, CallSocket.class, TcpProtobufClient.class
+        }) {
+      String name = c.getName().replace('.', '/') + ".class";
+      try (var in = c.getClassLoader().getResourceAsStream(name)) {
+        String bytes = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(bytes).as(name).doesNotContain("io/rpcxbench/serverkit/");
+      }
+    }
+  }
 }

@@ -13,6 +13,6 @@ class TcpProtobufServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> TcpProtobufServer.start(bind, port);
+    return TcpProtobufServerMain.starter();
   }
 }

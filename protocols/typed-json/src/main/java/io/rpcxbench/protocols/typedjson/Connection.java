@@ -165,8 +165,7 @@ final class Connection extends SimpleChannelInboundHandler<ByteBuf> {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    TypedJsonException lost =
-        new TypedJsonException(Code.UNAVAILABLE, "connection to " + link.name() + " lost");
+    TypedJsonException lost = new TypedJsonException(Code.UNAVAILABLE, link.lossMessage());
     List<PendingCall> all = new ArrayList<>(pending.values());
     pending.clear();
     int failed = 0;

@@ -5,8 +5,11 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
+import io.rpcxbench.tls.netty.NettyClientTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -46,8 +49,28 @@ final class ServerLink {
   private volatile Throwable lastFailure;
   private volatile boolean closed;
   private int failedAttempts;
+  private final NettyClientTls tls;
+  private final Duration handshakeTimeout;
+  private Connection refused; // I/O thread: its handshake failed, its loss is no loss
 
   ServerLink(InetSocketAddress address, String name, Bootstrap bootstrap, EventLoop loop) {
+    this(address, name, bootstrap, loop, null, Duration.ZERO);
+  }
+
+  /**
+   * @param tls the client's TLS (each connection's handshake done before calls go to it); null:
+   *     plaintext
+   * @param handshakeTimeout how long a handshake may take (the connect timeout)
+   */
+  ServerLink(
+      InetSocketAddress address,
+      String name,
+      Bootstrap bootstrap,
+      EventLoop loop,
+      NettyClientTls tls,
+      Duration handshakeTimeout) {
+    this.tls = tls;
+    this.handshakeTimeout = handshakeTimeout;
     this.address = address;
     this.name = name;
     this.bootstrap = bootstrap.clone(loop);
@@ -111,10 +134,44 @@ final class ServerLink {
               @Override
               protected void initChannel(SocketChannel ch) {
                 ch.pipeline().addLast("frames", Frames.decoder()).addLast("calls", c);
+                if (tls != null) {
+                  tls.addFirst(ch, address.getHostString(), address.getPort(), handshakeTimeout);
+                }
               }
             })
         .connect(address.getHostString(), address.getPort())
-        .addListener((ChannelFuture f) -> connected(c, f));
+        .addListener((ChannelFuture f) -> connectedOrHandshaking(c, f));
+  }
+
+  /** I/O thread: over TLS, the connection is the link's once its handshake is done. */
+  private void connectedOrHandshaking(Connection c, ChannelFuture f) {
+    SslHandler handshake = f.isSuccess() ? f.channel().pipeline().get(SslHandler.class) : null;
+    if (handshake == null) {
+      connected(c, f);
+      return;
+    }
+    handshake
+        .handshakeFuture()
+        .addListener(
+            done -> {
+              if (done.isSuccess()) {
+                connected(c, f);
+                return;
+              }
+              refused = c;
+              lastFailure =
+                  new IOException(tls.failure(String.valueOf(done.cause()), done.cause()));
+              firstAttempt.complete(null);
+              log.debug("TLS handshake with {} failed: {}", name, lastFailure.getMessage());
+              f.channel().close();
+              reconnectLater(failedAttempts++);
+            });
+  }
+
+  /** What the calls in flight on a lost connection fail with: the TLS failure, if one ended it. */
+  String lossMessage() {
+    String lost = "connection to " + name + " lost";
+    return tls == null ? lost : tls.lastFailure().map(line -> lost + ": " + line).orElse(lost);
   }
 
   /** I/O thread. */
@@ -140,13 +197,18 @@ final class ServerLink {
 
   /** I/O thread: the connection ended; {@code failed} calls in flight on it failed with it. */
   void lost(Connection c, int failed) {
+    if (c == refused) {
+      refused = null; // its failed handshake was counted and retried already
+      return;
+    }
+    // why first: a call that finds no connection reads it, so it is never "connecting" in between
+    lastFailure = new IOException(lossMessage());
     if (connection == c) {
       connection = null;
     }
     losses.incrementAndGet();
     failedInFlight.addAndGet(failed);
     lastLossInFlight = failed;
-    lastFailure = new IOException("connection to " + name + " lost");
     if (closed) {
       return;
     }

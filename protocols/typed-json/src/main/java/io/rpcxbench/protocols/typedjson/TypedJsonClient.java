@@ -24,9 +24,11 @@ import io.rpcxbench.protocols.typedjson.wire.Reply;
 import io.rpcxbench.protocols.typedjson.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.tls.netty.NettyClientTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,9 +55,12 @@ final class TypedJsonClient implements BenchClient {
   private final AtomicInteger next = new AtomicInteger();
   private final AtomicLong resent = new AtomicLong();
   private final long timeoutNanos;
+  private final NettyClientTls tls;
   private final String description;
 
-  private TypedJsonClient(List<ServerLink> links, EventLoopGroup group, ClientOptions options) {
+  private TypedJsonClient(
+      List<ServerLink> links, EventLoopGroup group, ClientOptions options, NettyClientTls tls) {
+    this.tls = tls;
     this.links = links;
     this.group = group;
     this.timeoutNanos = options.callTimeout().toNanos();
@@ -74,7 +79,8 @@ final class TypedJsonClient implements BenchClient {
             + "; callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout();
+            + options.connectTimeout()
+            + (tls == null ? "" : "; " + tls.mode() + " (Netty SslHandler, JDK provider)");
   }
 
   /** Starts connecting to every server and waits for each first attempt (connect timeout). */
@@ -85,6 +91,11 @@ final class TypedJsonClient implements BenchClient {
             Math.min(servers.size(), Runtime.getRuntime().availableProcessors()),
             new DefaultThreadFactory("typed-json-client", true),
             NioIoHandler.newFactory());
+    NettyClientTls tls =
+        options
+            .tlsSettings()
+            .map(t -> NettyClientTls.client(t.ca(), t.cert(), t.key()))
+            .orElse(null);
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
@@ -97,7 +108,10 @@ final class TypedJsonClient implements BenchClient {
                     Math.max(1, Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis())));
     List<ServerLink> links =
         servers.stream()
-            .map(s -> new ServerLink(s, target(s), bootstrap, group.next()))
+            .map(
+                s ->
+                    new ServerLink(
+                        s, target(s), bootstrap, group.next(), tls, options.connectTimeout()))
             .collect(Collectors.toUnmodifiableList());
     CompletableFuture<?>[] first =
         links.stream().map(ServerLink::start).toArray(CompletableFuture<?>[]::new);
@@ -109,7 +123,7 @@ final class TypedJsonClient implements BenchClient {
     } catch (Exception slow) {
       // calls fail while no server is connected; the links keep trying
     }
-    return new TypedJsonClient(links, group, options);
+    return new TypedJsonClient(links, group, options, tls);
   }
 
   private static String target(InetSocketAddress s) {
@@ -150,6 +164,11 @@ final class TypedJsonClient implements BenchClient {
   /** Calls sent again to another server because their connection went before they were written. */
   long resent() {
     return resent.get();
+  }
+
+  @Override
+  public Optional<String> tlsSession() {
+    return tls == null ? Optional.empty() : tls.session();
   }
 
   @Override

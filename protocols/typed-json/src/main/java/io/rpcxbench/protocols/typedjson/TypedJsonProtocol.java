@@ -66,4 +66,10 @@ public final class TypedJsonProtocol implements ProtocolProvider {
   public String stack() {
     return StackVersions.of("typed-json").describe("jackson-databind", "netty-handler");
   }
+
+  /** Over Netty's {@code SslHandler} (JDK provider) on both ends. */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
 }

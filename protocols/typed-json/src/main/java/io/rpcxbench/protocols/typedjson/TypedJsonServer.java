@@ -14,6 +14,7 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -21,7 +22,9 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.netty.NettyLimits;
+import io.rpcxbench.serverkit.netty.NettyTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -80,6 +83,17 @@ final class TypedJsonServer implements RunningServer {
    */
   static TypedJsonServer start(String bind, int port, ServerLimits limits, BenchService service)
       throws IOException {
+    return start(bind, port, limits, service, null);
+  }
+
+  /**
+   * As above, serving TLS only when {@code tls} is given: Netty's {@code SslHandler} (JDK provider)
+   * first in each connection's pipeline (mTLS: client certificates required).
+   */
+  static TypedJsonServer start(
+      String bind, int port, ServerLimits limits, BenchService service, ServerTls tls)
+      throws IOException {
+    SslContext sslContext = NettyTls.serverContext(tls);
     NettyLimits guard = new NettyLimits(TypedJsonProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(Frames.MAX_FRAME);
     CallHandler calls = new CallHandler(service);
@@ -105,17 +119,19 @@ final class TypedJsonServer implements RunningServer {
             .handler(guard.connectionCap())
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    connections.add(ch);
-                    ch.pipeline()
-                        .addLast("frames", Frames.decoder(maxFrame))
-                        .addLast("limits-decoded", guard.requestDecoded())
-                        .addLast("calls", calls);
-                    guard.addFirst(ch.pipeline());
-                  }
-                })
+                NettyTls.first(
+                    sslContext,
+                    new ChannelInitializer<SocketChannel>() {
+                      @Override
+                      protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
+                        ch.pipeline()
+                            .addLast("frames", Frames.decoder(maxFrame))
+                            .addLast("limits-decoded", guard.requestDecoded())
+                            .addLast("calls", calls);
+                        guard.addFirst(ch.pipeline());
+                      }
+                    }))
             .bind(bind, port)
             .awaitUninterruptibly();
     if (!bound.isSuccess()) {

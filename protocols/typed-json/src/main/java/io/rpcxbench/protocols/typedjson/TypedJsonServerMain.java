@@ -16,9 +16,9 @@ public final class TypedJsonServerMain {
 
   /** Starts the server with the kit's limits ({@code --max-connections}, ...). */
   static final ServerStarter STARTER =
-      ServerStarter.serving(
-          (bind, port, extra, limits, service) ->
-              TypedJsonServer.start(bind, port, limits, service));
+      ServerStarter.secured(
+          (bind, port, extra, limits, service, tls) ->
+              TypedJsonServer.start(bind, port, limits, service, tls));
 
   private TypedJsonServerMain() {}
 

@@ -1,0 +1,49 @@
+package io.rpcxbench.harness;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * A forked worker's tie to the harness that forked it ({@link WorkerForks}): the parent keeps the
+ * worker's stdin open and never writes to it, so end-of-file on stdin means the parent is gone
+ * (killed with SIGKILL, whose shutdown hooks never run). The worker then exits as if stopped from
+ * outside: its shutdown hook writes the runs that finished with status {@code incomplete}, never a
+ * {@code complete} file for a point whose next protocols will not run.
+ */
+final class ParentWatch {
+  /** The exit code of a worker whose parent is gone: 128 + SIGHUP, as a shell's hang-up. */
+  static final int PARENT_GONE = 129;
+
+  private ParentWatch() {}
+
+  /** Starts the daemon thread that watches {@code stdin}; it calls {@code exit} on its end. */
+  static Thread start(InputStream stdin, Runnable exit) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                byte[] ignored = new byte[256];
+                while (stdin.read(ignored) >= 0) {
+                  // the parent writes nothing; anything read is discarded
+                }
+              } catch (IOException e) {
+                // a broken pipe is the parent's end too
+              }
+              exit.run();
+            },
+            "parent-watch");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  /** The watch of this JVM's worker: stdin's end exits with {@link #PARENT_GONE}. */
+  static void startForWorker() {
+    start(
+        System.in,
+        () -> {
+          System.err.println("harness worker: the harness that forked it is gone; stopping");
+          System.exit(PARENT_GONE);
+        });
+  }
+}

@@ -1,0 +1,46 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.spi.ClientOptions;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --compression gzip|none}: message compression where the protocol's stack has it (gRPC's
+ * gzip codec, HTTP's gzip Content-Encoding); refused in one line for a protocol without it.
+ */
+public final class CompressionOptions {
+  @Option(
+      names = "--compression",
+      paramLabel = "gzip|none",
+      defaultValue = ClientOptions.NO_COMPRESSION,
+      description =
+          "Compress the messages with the protocol stack's own codec (default: ${DEFAULT-VALUE});"
+              + " only protocols whose stack has it take one (docs/tls.md).")
+  String compression;
+
+  /** The target with this compression. */
+  public Target applyTo(Target target) {
+    return target.withCompression(compression);
+  }
+
+  /** Every protocol offers {@code compression}, or it is none; the message names the option. */
+  static void validate(String compression, List<Protocol> protocols) {
+    if (ClientOptions.NO_COMPRESSION.equals(compression)) {
+      return;
+    }
+    for (Protocol p : protocols) {
+      if (!p.compressions().contains(compression)) {
+        throw new IllegalArgumentException(
+            "--compression "
+                + compression
+                + ": protocol "
+                + p
+                + (p.compressions().isEmpty()
+                    ? " has no compression in its stack"
+                    : " offers " + String.join(", ", p.compressions()) + " only")
+                + " (docs/tls.md); run it with --compression none");
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package io.rpcxbench.harness.config;
+
+import io.rpcxbench.message.MessageReply;
+import io.rpcxbench.message.MessageShape;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The user's own message of {@code --call message} (docs/messages.md): the schema, the records and
+ * the reply mode, loaded and checked once before any call.
+ *
+ * @param data the {@code --data} file the records came from
+ * @param reply {@code --message-reply}
+ * @param shape the type and the records
+ */
+public record MessageCall(Path data, MessageReply reply, MessageShape shape) {
+  /** {@code --message}, {@code --data}, {@code --message-reply}, for the forked workers. */
+  void addArgs(List<String> args) {
+    args.addAll(
+        List.of(
+            "--message", shape.spec(), "--data", data.toString(), "--message-reply", reply.id()));
+  }
+
+  /** The message's provenance keys: its name, schema hash, data file, records and reply mode. */
+  public void provenance(Map<String, String> keys) {
+    keys.put("message", shape.spec());
+    keys.put("message_name", shape.name());
+    keys.put("message_schema_sha256", shape.schemaHash());
+    keys.put("message_data", data.toString());
+    keys.put("message_records", String.valueOf(shape.records().size()));
+    keys.put("message_reply", reply.id());
+  }
+}

@@ -1,0 +1,58 @@
+package io.rpcxbench.harness.protocol;
+
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.Message;
+import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageReply;
+import io.rpcxbench.message.MessageShape;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The message calls of one protocol JVM: the protocol's {@link MessageClient}, the records it sends
+ * in turn, and the field-by-field check of every reply.
+ */
+public final class MessageRun implements AutoCloseable {
+  private final MessageClient client;
+  private final MessageShape shape;
+  private final MessageReply reply;
+
+  public MessageRun(MessageClient client, MessageShape shape, MessageReply reply) {
+    this.client = client;
+    this.shape = shape;
+    this.reply = reply;
+  }
+
+  /** One call with the record of this sequence number; throws on failure or a wrong reply. */
+  void call(long sequence) {
+    DynamicMessage record = shape.record(sequence);
+    Message got = client.call(record, reply);
+    Optional<String> difference = reply.check(record, got);
+    if (difference.isPresent()) {
+      throw new CallKind.WrongReplyException(
+          shape.name() + " " + reply.id() + ": " + difference.get());
+    }
+  }
+
+  /**
+   * The provenance keys of the bytes each way: the mean body of a request and of a reply as the
+   * protocol encodes them (without its framing or headers), and the client as built.
+   */
+  public void provenance(Map<String, String> keys) {
+    long sent = 0;
+    long answered = 0;
+    for (DynamicMessage record : shape.records()) {
+      sent += client.encodedSize(record);
+      answered += client.encodedSize(reply.answer(record));
+    }
+    int n = shape.records().size();
+    keys.put("message_request_bytes", String.valueOf(Math.round((double) sent / n)));
+    keys.put("message_reply_bytes", String.valueOf(Math.round((double) answered / n)));
+    keys.put("message_client", client.describe());
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

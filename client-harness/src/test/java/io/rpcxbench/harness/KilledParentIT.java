@@ -1,0 +1,78 @@
+package io.rpcxbench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.server.rpcx.RpcxBenchServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 30 item 10: a multi-protocol harness killed with SIGKILL (no shutdown hook runs) takes its
+ * forked worker with it: the worker sees its stdin end ({@link ParentWatch}), stops, and its file
+ * says {@code incomplete}, never {@code complete}.
+ */
+class KilledParentIT {
+  @TempDir Path work;
+
+  @Test
+  void aWorkerDiesWithItsKilledParentAndWritesNoCompleteFile() throws Exception {
+    Path jar = Path.of(System.getProperty("fatJar", "target/client-harness.jar"));
+    assertThat(jar).exists();
+    Path out = work.resolve("raw");
+    Path stderr = work.resolve("stderr.txt");
+    try (RpcxBenchServer rpcx = RpcxBenchServer.start("127.0.0.1", 0)) {
+      Process parent =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-Xmx256m",
+                  "-jar",
+                  jar.toString(),
+                  "--protocol",
+                  "rpcx,rpcx-lean",
+                  "--port",
+                  "rpcx=" + rpcx.port(),
+                  "--port",
+                  "rpcx-lean=" + rpcx.port(),
+                  "--threads",
+                  "2",
+                  "--requests",
+                  "200",
+                  "--runs",
+                  "100000",
+                  "--paper",
+                  "--out",
+                  out.toString())
+              .redirectOutput(work.resolve("stdout.txt").toFile())
+              .redirectError(stderr.toFile())
+              .start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!Files.readString(stderr, StandardCharsets.UTF_8).contains("order 3/100000")
+          && System.nanoTime() < deadline
+          && parent.isAlive()) {
+        Thread.sleep(100);
+      }
+      List<ProcessHandle> workers = parent.descendants().toList();
+      assertThat(workers).as(Files.readString(stderr)).isNotEmpty();
+
+      parent.destroyForcibly(); // SIGKILL: the parent's hooks never run
+      assertThat(parent.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      for (ProcessHandle w : workers) {
+        boolean gone = w.onExit().completeOnTimeout(null, 60, TimeUnit.SECONDS).get() != null;
+        if (!gone) {
+          w.destroyForcibly();
+        }
+        assertThat(gone).as("worker " + w.pid() + " outlived its parent").isTrue();
+      }
+
+      Path file = out.resolve("rpcx").resolve("t2-r200.csv");
+      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      assertThat(lines).contains("# status: incomplete").doesNotContain("# status: complete");
+      assertThat(out.resolve("rpcx-lean")).doesNotExist();
+    }
+  }
+}

@@ -1,0 +1,21 @@
+package io.rpcxbench.protocols.capnp;
+
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.serverkit.RunningServer;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.ServerTls;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.testsupport.BenchClientTlsContract;
+
+/** Cap'n Proto's client contract over TLS: JDK SSLSocket and SSLServerSocket. */
+class CapnpTlsClientTest extends BenchClientTlsContract {
+  @Override
+  protected ProtocolProvider provider() {
+    return new CapnpProtocol();
+  }
+
+  @Override
+  protected RunningServer startServer(int port, ServerTls tls) throws Exception {
+    return CapnpServer.start("127.0.0.1", port, ServerLimits.defaults(), new BenchLogic(), tls);
+  }
+}

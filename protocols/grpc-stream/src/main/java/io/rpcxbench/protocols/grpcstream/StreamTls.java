@@ -1,0 +1,84 @@
+package io.rpcxbench.protocols.grpcstream;
+
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.ForwardingClientCall;
+import io.grpc.ForwardingClientCallListener;
+import io.grpc.Grpc;
+import io.grpc.Metadata;
+import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
+import io.rpcxbench.spi.ClientTls;
+import io.rpcxbench.tls.TlsContexts;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSession;
+
+/**
+ * grpc-java's own TLS on the Netty transport for the bidi stream, as for unary gRPC: {@link
+ * GrpcSslContexts} (h2 by ALPN, JDK provider: the client jar has no tcnative) from the PEM files on
+ * both ends; the client's session read from its stream's transport attributes; a TLS failure as one
+ * line. The client's side: the server's context is {@code GrpcStreamServer}'s (the server kit is
+ * not on the harness's class path).
+ */
+final class StreamTls {
+  private StreamTls() {}
+
+  /** The client's context: trusts the CA, presents a certificate for mTLS. */
+  static SslContext client(ClientTls tls) {
+    try {
+      SslContextBuilder builder = SslContextBuilder.forClient().trustManager(tls.ca().toFile());
+      if (tls.presentsCertificate()) {
+        builder.keyManager(tls.cert().toFile(), tls.key().toFile());
+      }
+      return GrpcSslContexts.configure(builder, SslProvider.JDK).build();
+    } catch (SSLException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("TLS set-up failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** The failure with a TLS error in its causes as one line, keeping its code; else as it is. */
+  static StatusRuntimeException explained(StatusRuntimeException e) {
+    return TlsContexts.handshakeFailure(e)
+        .map(
+            line ->
+                new StatusRuntimeException(
+                    Status.fromCode(e.getStatus().getCode()).withDescription(line).withCause(e)))
+        .orElse(e);
+  }
+
+  /** Reads the negotiated session from a call's transport attributes (its first headers). */
+  static final class SessionRecorder implements ClientInterceptor {
+    volatile String described;
+
+    @Override
+    public <Q, R> ClientCall<Q, R> interceptCall(
+        MethodDescriptor<Q, R> method, CallOptions callOptions, Channel next) {
+      return new ForwardingClientCall.SimpleForwardingClientCall<>(
+          next.newCall(method, callOptions)) {
+        @Override
+        public void start(Listener<R> listener, Metadata headers) {
+          ClientCall<Q, R> call = this;
+          super.start(
+              new ForwardingClientCallListener.SimpleForwardingClientCallListener<>(listener) {
+                @Override
+                public void onHeaders(Metadata replyHeaders) {
+                  SSLSession s = call.getAttributes().get(Grpc.TRANSPORT_ATTR_SSL_SESSION);
+                  if (s != null) {
+                    described = TlsContexts.describe(s);
+                  }
+                  super.onHeaders(replyHeaders);
+                }
+              },
+              headers);
+        }
+      };
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.rpcxbench.protocols.tcpprotobuf;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageReply;
+import io.rpcxbench.protocols.tcpprotobuf.TcpProtobufException.Code;
+import io.rpcxbench.protocols.tcpprotobuf.wire.MessageCall;
+import io.rpcxbench.protocols.tcpprotobuf.wire.Reply;
+import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.PerThreadConnections;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+
+/**
+ * Raw TCP + Protobuf's client for a user's message: the record's protobuf bytes as the body of a
+ * {@code MessageCall} on the same blocking sockets (one per calling thread) as the contract's
+ * calls, the reply decoded into a {@link DynamicMessage} of the type the mode answers with.
+ */
+final class TcpProtobufMessageClient implements MessageClient {
+  private final Descriptor type;
+  private final String target;
+  private final int callTimeoutMs;
+  private final PerThreadConnections<CallSocket> sockets;
+
+  TcpProtobufMessageClient(ClientOptions options, Descriptor type) {
+    if (options.tlsSettings().isPresent()) {
+      throw new IllegalArgumentException("tcp-protobuf has no TLS");
+    }
+    this.type = type;
+    this.target = options.target();
+    int connectMs =
+        (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()));
+    this.callTimeoutMs =
+        (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.callTimeout().toMillis()));
+    this.sockets =
+        new PerThreadConnections<>(
+            () -> CallSocket.connect(options.host(), options.port(), connectMs, callTimeoutMs));
+  }
+
+  @Override
+  public Message call(Message record, MessageReply reply) {
+    Request request =
+        Request.newBuilder()
+            .setMessage(
+                MessageCall.newBuilder().setReply(mode(reply)).setBody(record.toByteString()))
+            .build();
+    CallSocket socket;
+    try {
+      socket = sockets.mine();
+    } catch (PerThreadConnections.ClosedException e) {
+      throw new TcpProtobufException(Code.UNAVAILABLE, "client closed", null);
+    } catch (IOException e) {
+      throw new TcpProtobufException(
+          Code.UNAVAILABLE, "cannot connect to " + target + ": " + e.getMessage(), e);
+    }
+    Reply answer;
+    try {
+      answer = socket.call(request);
+    } catch (SocketTimeoutException e) {
+      sockets.discard(socket);
+      throw new TcpProtobufException(
+          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+    } catch (IOException e) {
+      sockets.discard(socket);
+      throw new TcpProtobufException(Code.UNAVAILABLE, target + ": " + e.getMessage(), e);
+    }
+    if (answer.getResultCase() == Reply.ResultCase.ERROR) {
+      throw new TcpProtobufException(Code.INVALID_ARGUMENT, answer.getError().getMessage(), null);
+    }
+    if (answer.getResultCase() != Reply.ResultCase.MESSAGE) {
+      sockets.discard(socket);
+      throw new TcpProtobufException(
+          Code.INTERNAL, "reply holds " + answer.getResultCase() + ", not MESSAGE", null);
+    }
+    try {
+      return DynamicMessage.parseFrom(reply.replyType(type), answer.getMessage());
+    } catch (InvalidProtocolBufferException e) {
+      throw new TcpProtobufException(Code.INTERNAL, "reply: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String describe() {
+    return "java.net.Socket + protobuf-java DynamicMessage of "
+        + type.getFullName()
+        + ": 1 blocking socket per calling thread, the record's bytes in a MessageCall";
+  }
+
+  @Override
+  public void close() {
+    sockets.close();
+  }
+
+  /**
+   * The wire's mode (the server's TcpMessages is not in the harness's jar: no server kit there).
+   */
+  private static MessageCall.Mode mode(MessageReply reply) {
+    return switch (reply) {
+      case ECHO -> MessageCall.Mode.ECHO;
+      case ACK -> MessageCall.Mode.ACK;
+      case SMALL -> MessageCall.Mode.SMALL;
+    };
+  }
+}

@@ -1,0 +1,86 @@
+package io.rpcxbench.server.grpc;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Message;
+import io.grpc.CallOptions;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.grpc.MethodDescriptor;
+import io.grpc.stub.ClientCalls;
+import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageReply;
+import io.rpcxbench.spi.ClientOptions;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * gRPC's client for a user's message: one plaintext {@link ManagedChannel} (direct executor for
+ * grpc-tuned), a blocking unary call per message with a deadline, the {@link GrpcMessages} method
+ * of the reply mode (its marshaller encodes and decodes the type read at run time).
+ */
+final class GrpcMessageClient implements MessageClient {
+  private final ManagedChannel channel;
+  private final Map<MessageReply, MethodDescriptor<Message, Message>> methods =
+      new EnumMap<>(MessageReply.class);
+  private final long deadlineNanos;
+  private final String description;
+
+  private GrpcMessageClient(
+      ManagedChannel channel, Descriptor type, long deadlineNanos, String description) {
+    this.channel = channel;
+    for (MessageReply reply : MessageReply.values()) {
+      methods.put(reply, GrpcMessages.method(type, reply));
+    }
+    this.deadlineNanos = deadlineNanos;
+    this.description = description;
+  }
+
+  static GrpcMessageClient open(ClientOptions options, Descriptor type, boolean directExecutor) {
+    if (options.tlsSettings().isPresent()) {
+      throw new IllegalArgumentException("the message call over TLS is not wired for gRPC yet");
+    }
+    ManagedChannelBuilder<?> builder =
+        ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext();
+    if (directExecutor) {
+      builder.directExecutor();
+    }
+    return new GrpcMessageClient(
+        builder.build(),
+        type,
+        options.callTimeout().toNanos(),
+        "grpc-java: one ManagedChannel (usePlaintext, "
+            + (directExecutor ? "directExecutor" : "default executor")
+            + "), ClientCalls.blockingUnaryCall on "
+            + GrpcMessages.SERVICE
+            + " with a DynamicMessage marshaller of "
+            + type.getFullName()
+            + ", withDeadlineAfter("
+            + options.callTimeout()
+            + ")");
+  }
+
+  @Override
+  public Message call(Message record, MessageReply reply) {
+    return ClientCalls.blockingUnaryCall(
+        channel,
+        methods.get(reply),
+        CallOptions.DEFAULT.withDeadlineAfter(deadlineNanos, TimeUnit.NANOSECONDS),
+        record);
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    channel.shutdownNow();
+    try {
+      channel.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.rpcxbench.server.grpc;
+
+import com.google.protobuf.ByteString;
+import io.rpcxbench.server.grpc.wire.EchoRequest;
+import io.rpcxbench.testsupport.AttackContract;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 30's attacks on the grpc jar: connections that each hold 60,000 bytes of a 1 MiB message
+ * (the budget for unfinished messages), idle connections, and gRPC's own: clients that keep their
+ * window shut while they send calls whose replies are 60 KB (the budget for queued replies), and a
+ * rapid-reset flood (HEADERS + RST_STREAM, reconnecting after each GOAWAY).
+ */
+class GrpcAttackIT extends AttackContract {
+  private static final String ECHO = "/rpcxbench.Bench/Echo";
+
+  GrpcAttackIT() {
+    super("grpc", RawHttp2Client.partialCall(ECHO, 1 << 20, 60_000));
+  }
+
+  @Test
+  void windowZeroClientsSendingCalls() throws Exception {
+    attack("window-0 clients, 1,000 echo calls of 60 KB each", new Flood(4, this::windowZero));
+  }
+
+  @Test
+  void rapidResetFlood() throws Exception {
+    attack("rapid reset, HEADERS + RST_STREAM", new Flood(2, this::rapidReset));
+  }
+
+  /** One attacking connection's work, until told to stop or the server ends it. */
+  private interface Attacker {
+    void run(int port, AtomicBoolean stop, AtomicInteger connections) throws IOException;
+  }
+
+  private void windowZero(int port, AtomicBoolean stop, AtomicInteger connections)
+      throws IOException {
+    byte[] request =
+        EchoRequest.newBuilder()
+            .setPayload(ByteString.copyFrom(new byte[60_000]))
+            .build()
+            .toByteArray();
+    try (RawHttp2Client client = new RawHttp2Client(port, 0)) {
+      connections.incrementAndGet();
+      for (int call = 0; call < 1_000 && !stop.get(); call++) {
+        client.startCall(1 + 2 * call, ECHO);
+        client.sendMessage(1 + 2 * call, request.length, request, true);
+        if (call % 15 == 14) { // within the connection's 1 MiB window as the server consumes
+          client.flush();
+          while (client.next(100) != null) {
+            // the server's HEADERS and trailers; never a WINDOW_UPDATE from us
+          }
+        }
+      }
+      client.flush();
+      while (!stop.get() && client.next(200) != null) {
+        // hold the connection, its replies unread
+      }
+      while (!stop.get()) {
+        Thread.sleep(100);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void rapidReset(int port, AtomicBoolean stop, AtomicInteger connections)
+      throws IOException {
+    while (!stop.get()) {
+      try (RawHttp2Client client = new RawHttp2Client(port, -1)) {
+        connections.incrementAndGet();
+        for (int i = 0; i < 100_000 && !stop.get(); i++) {
+          client.startCall(1 + 2 * i, "/rpcxbench.Bench/Hello");
+          client.reset(1 + 2 * i);
+          if (i % 100 == 99) {
+            client.flush();
+          }
+        }
+      } catch (IOException goAway) {
+        // the server ended the connection: open the next one
+      }
+    }
+  }
+
+  /** Attacking threads, each its own connection(s), until closed. */
+  private static final class Flood implements Attack {
+    private final int threads;
+    private final Attacker attacker;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicInteger connections = new AtomicInteger();
+    private final List<Thread> running = new ArrayList<>();
+
+    Flood(int threads, Attacker attacker) {
+      this.threads = threads;
+      this.attacker = attacker;
+    }
+
+    @Override
+    public int start(String host, int port) throws Exception {
+      for (int i = 0; i < threads; i++) {
+        Thread t =
+            new Thread(
+                () -> {
+                  try {
+                    attacker.run(port, stop, connections);
+                  } catch (IOException e) {
+                    // the server ended it
+                  }
+                },
+                "attacker-" + i);
+        t.setDaemon(true);
+        t.start();
+        running.add(t);
+      }
+      Thread.sleep(1000); // under way before the honest window
+      return threads;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      if (stop.getAndSet(true)) {
+        return;
+      }
+      for (Thread t : running) {
+        t.join(10_000);
+      }
+      System.out.printf("ATTACK connections opened by the flood: %d%n", connections.get());
+    }
+  }
+}

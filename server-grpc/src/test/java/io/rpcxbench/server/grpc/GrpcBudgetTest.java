@@ -1,0 +1,238 @@
+package io.rpcxbench.server.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.ByteString;
+import io.grpc.ManagedChannel;
+import io.grpc.ManagedChannelBuilder;
+import io.rpcxbench.server.grpc.RawHttp2Client.Frame;
+import io.rpcxbench.server.grpc.wire.BenchGrpc;
+import io.rpcxbench.server.grpc.wire.EchoRequest;
+import io.rpcxbench.server.grpc.wire.HelloRequest;
+import io.rpcxbench.serverkit.InputBudget;
+import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.serverkit.grpc.GrpcLimits;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.SocketException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 30, gRPC: what grpc-java leaves unbounded, provoked by a raw HTTP/2 client against the real
+ * server: unfinished messages across connections (the process's budget), replies queued for a
+ * client whose window stays shut, and a rapid-reset flood.
+ */
+class GrpcBudgetTest {
+  private static final String ECHO = "/rpcxbench.Bench/Echo";
+  private static final String HELLO = "/rpcxbench.Bench/Hello";
+
+  @Test
+  void theStreamWhoseUnfinishedMessagePassesTheBudgetIsReset() throws Exception {
+    long budget = 256 * 1024;
+    ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits)) {
+      List<RawHttp2Client> attackers = new ArrayList<>();
+      List<Integer> resets = new ArrayList<>();
+      try {
+        for (int i = 0; i < 4; i++) { // 100 KiB of a 1,000,000-byte message each
+          RawHttp2Client attacker = new RawHttp2Client(server.port(), -1);
+          attackers.add(attacker);
+          attacker.startCall(1, ECHO);
+          attacker.sendMessage(1, 1_000_000, new byte[100 * 1024], false);
+          attacker.flush();
+          resets.add(endOf(attacker, 1, 2_000));
+        }
+        assertThat(resets)
+            .containsExactly(
+                -1, -1, RawHttp2Client.ENHANCE_YOUR_CALM, RawHttp2Client.ENHANCE_YOUR_CALM);
+        assertThat(hello(server.port())).isEqualTo("hello, honest");
+        // the reset connection stays: a next call on it is served
+        RawHttp2Client reset = attackers.get(2);
+        byte[] hello = HelloRequest.newBuilder().setName("again").build().toByteArray();
+        reset.startCall(3, HELLO);
+        reset.sendMessage(3, hello.length, hello, true);
+        reset.flush();
+        assertThat(trailersStatus(reset, 3)).isEqualTo("0");
+      } finally {
+        for (RawHttp2Client attacker : attackers) {
+          attacker.close();
+        }
+      }
+      awaitZero(() -> InputBudget.shared(budget).used());
+      assertThat(echo(server.port(), 200 * 1024)).isEqualTo(200 * 1024);
+    }
+  }
+
+  @Test
+  void onOneConnectionOnlyTheStreamPastTheBudgetIsReset() throws Exception {
+    long budget = 200 * 1024;
+    ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits);
+        RawHttp2Client client = new RawHttp2Client(server.port(), -1)) {
+      for (int stream = 1; stream <= 5; stream += 2) { // 3 x 90 KiB of 1,000,000-byte messages
+        client.startCall(stream, ECHO);
+        client.sendMessage(stream, 1_000_000, new byte[90 * 1024], false);
+      }
+      client.flush();
+      assertThat(endOf(client, 5, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      client.reset(1);
+      client.reset(3);
+      awaitZero(() -> InputBudget.shared(budget).used());
+    }
+  }
+
+  @Test
+  void repliesForAClientWhoseWindowStaysShutAreRefusedPastTheBudget() throws Exception {
+    long budget = 320 * 1024;
+    ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
+    int calls = 15;
+    byte[] request =
+        EchoRequest.newBuilder()
+            .setPayload(ByteString.copyFrom(new byte[60_000]))
+            .build()
+            .toByteArray();
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits)) {
+      Map<Integer, String> ended = new HashMap<>();
+      try (RawHttp2Client attacker = new RawHttp2Client(server.port(), 0)) { // window 0
+        for (int i = 0; i < calls; i++) {
+          attacker.startCall(1 + 2 * i, ECHO);
+          attacker.sendMessage(1 + 2 * i, request.length, request, true);
+        }
+        attacker.flush();
+        for (Frame f; (f = attacker.next(3_000)) != null; ) {
+          assertThat(f.type()).as("no reply fits a shut window").isNotEqualTo(RawHttp2Client.DATA);
+          if (f.type() == RawHttp2Client.HEADERS && f.endsStream()) {
+            ended.put(f.stream(), String.valueOf(f.headers().get("grpc-status")));
+          }
+        }
+        int queued = calls - ended.size();
+        assertThat(queued).isBetween(1, (int) (budget / 60_000) + 1);
+        assertThat(ended.values()).containsOnly("8"); // RESOURCE_EXHAUSTED
+        // another connection, with nothing waiting, is served while the attacker's replies wait
+        assertThat(echo(server.port(), 60_000)).isEqualTo(60_000);
+      }
+      LongSupplier queuedBytes = () -> GrpcLimits.replyBudget(budget).used();
+      awaitZero(queuedBytes);
+    }
+  }
+
+  @Test
+  void aRapidResetFloodGetsGoAway() throws Exception {
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false);
+        RawHttp2Client attacker = new RawHttp2Client(server.port(), -1)) {
+      int error = -1;
+      try {
+        for (int i = 0; i < 3_000 && error < 0; i++) {
+          int stream = 1 + 2 * i;
+          attacker.startCall(stream, HELLO);
+          attacker.reset(stream);
+          if (i % 100 == 99) {
+            attacker.flush();
+          }
+        }
+        attacker.flush();
+      } catch (SocketException closed) {
+        // the server may close before the flood is written
+      }
+      error = goAwayError(attacker, 5_000);
+      assertThat(error).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      assertThat(hello(server.port())).isEqualTo("hello, honest");
+    }
+  }
+
+  /**
+   * The error code of the RST_STREAM that ends this stream, or of a GOAWAY; -1 when neither came
+   * within the wait (the stream is still open), -2 when the connection closed without either.
+   */
+  private static int endOf(RawHttp2Client client, int stream, int waitMs) throws IOException {
+    long end = System.nanoTime() + waitMs * 1_000_000L;
+    try {
+      while (System.nanoTime() < end) {
+        Frame f = client.next(waitMs);
+        if (f == null) {
+          return -1;
+        }
+        if (f.type() == RawHttp2Client.GOAWAY
+            || (f.type() == RawHttp2Client.RST_STREAM && f.stream() == stream)) {
+          return f.error();
+        }
+      }
+      return -1;
+    } catch (EOFException | SocketException closed) {
+      return -2;
+    }
+  }
+
+  /** The grpc-status of the trailers that end this stream. */
+  private static String trailersStatus(RawHttp2Client client, int stream) throws IOException {
+    for (Frame f; (f = client.next(5_000)) != null; ) {
+      if (f.stream() == stream && f.type() == RawHttp2Client.HEADERS && f.endsStream()) {
+        return String.valueOf(f.headers().get("grpc-status"));
+      }
+      if (f.stream() == stream && f.type() == RawHttp2Client.RST_STREAM) {
+        return "RST " + f.error();
+      }
+    }
+    return "none";
+  }
+
+  /** The GOAWAY's error code; -1 when none came within the wait, -2 when closed without one. */
+  private static int goAwayError(RawHttp2Client client, int waitMs) throws IOException {
+    long end = System.nanoTime() + waitMs * 1_000_000L;
+    try {
+      while (System.nanoTime() < end) {
+        Frame f = client.next(waitMs);
+        if (f == null) {
+          return -1;
+        }
+        if (f.type() == RawHttp2Client.GOAWAY) {
+          return f.error();
+        }
+      }
+      return -1;
+    } catch (EOFException | SocketException closed) {
+      return -2;
+    }
+  }
+
+  private static void awaitZero(LongSupplier bytes) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (bytes.getAsLong() != 0 && System.nanoTime() < end) {
+      Thread.sleep(20);
+    }
+    assertThat(bytes.getAsLong()).isZero();
+  }
+
+  private static String hello(int port) throws InterruptedException {
+    ManagedChannel channel =
+        ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+    try {
+      return BenchGrpc.newBlockingStub(channel)
+          .withDeadlineAfter(10, TimeUnit.SECONDS)
+          .hello(HelloRequest.newBuilder().setName("honest").build())
+          .getMessage();
+    } finally {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+
+  private static int echo(int port, int bytes) throws InterruptedException {
+    ManagedChannel channel =
+        ManagedChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
+    try {
+      return BenchGrpc.newBlockingStub(channel)
+          .withDeadlineAfter(10, TimeUnit.SECONDS)
+          .echo(EchoRequest.newBuilder().setPayload(ByteString.copyFrom(new byte[bytes])).build())
+          .getPayload()
+          .size();
+    } finally {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+}

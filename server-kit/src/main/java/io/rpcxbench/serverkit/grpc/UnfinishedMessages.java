@@ -1,0 +1,347 @@
+package io.rpcxbench.serverkit.grpc;
+
+import io.grpc.netty.shaded.io.netty.buffer.ByteBuf;
+import io.grpc.netty.shaded.io.netty.channel.ChannelHandlerContext;
+import io.grpc.netty.shaded.io.netty.channel.ChannelInboundHandlerAdapter;
+import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2Error;
+import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2Exception;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslHandler;
+import io.grpc.netty.shaded.io.netty.util.ReferenceCountUtil;
+import io.rpcxbench.serverkit.BudgetShare;
+import io.rpcxbench.serverkit.InputBudget;
+import io.rpcxbench.serverkit.RateLimitedLog;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The process's budget for unfinished requests ({@code --max-buffered}) on a gRPC connection, which
+ * grpc-java does not have: in front of grpc-java's HTTP/2 handler (after TLS, if any), it reads the
+ * HTTP/2 frames as they arrive and, in each stream's DATA, the gRPC messages' 5-byte prefixes; the
+ * bytes of messages still unfinished are the connection's share of the budget. grpc-java hands the
+ * flow-control window back as it moves a message's bytes into the message being assembled, so the
+ * window does not bound them; this does. The stream whose bytes would pass the budget is reset, not
+ * the connection (one gRPC connection carries every call of a client): the client gets RST_STREAM
+ * {@code ENHANCE_YOUR_CALM} (grpc-java's clients report {@code RESOURCE_EXHAUSTED}), grpc-java an
+ * RST_STREAM {@code CANCEL} placed after the DATA frame in progress, as if the client had
+ * cancelled, so it drops what it holds of the message; the stream's later DATA are not counted
+ * (grpc-java answers them STREAM_CLOSED; the last {@code maxStreams} reset streams are remembered).
+ * A connection with more streams holding unfinished messages than a client may open (twice the
+ * concurrent-stream limit) is ended with GOAWAY {@code ENHANCE_YOUR_CALM} and its input dropped.
+ * Counted are bytes, not the capacity of the read buffers grpc-java holds slices of (approximate,
+ * as for the Netty servers' cumulation). One per connection, on its event loop.
+ */
+final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
+  private static final Logger log = LoggerFactory.getLogger(UnfinishedMessages.class);
+  private static final RateLimitedLog warnings = new RateLimitedLog(log);
+
+  private static final int PREFACE_BYTES = 24;
+  private static final int FRAME_HEADER_BYTES = 9;
+  private static final int DATA = 0;
+  private static final int HEADERS = 1;
+  private static final int RST_STREAM = 3;
+  private static final int END_STREAM = 0x1;
+  private static final int PADDED = 0x8;
+  private static final int CANCEL = 0x8;
+  private static final int ENHANCE_YOUR_CALM = 0xb;
+
+  private final String name;
+  private final InputBudget budget;
+  private final BudgetShare share;
+  private final int maxStreams;
+  private final Map<Integer, GrpcMessage> unfinished = new HashMap<>();
+  private final Set<Integer> resetStreams = new LinkedHashSet<>(); // oldest first
+
+  /**
+   * Where, in the buffer being scanned, grpc-java is to read an RST_STREAM, and for which stream.
+   */
+  private final List<int[]> resetsAt = new ArrayList<>();
+
+  private final List<Integer> resetsToSend = new ArrayList<>();
+  private int resetAtFrameEnd = -1;
+  private final byte[] header = new byte[FRAME_HEADER_BYTES];
+  private int prefaceLeft = PREFACE_BYTES;
+  private int headerFill;
+  private long payloadLeft;
+  private int type;
+  private int flags;
+  private int stream;
+  private int padLeft = -1; // DATA: -1 until the pad length byte (if PADDED) is read
+  private long held;
+  private boolean refused;
+  private boolean passThrough;
+  private boolean tlsChecked;
+
+  UnfinishedMessages(String name, InputBudget budget, int maxStreams) {
+    this.name = name;
+    this.budget = budget;
+    this.share = budget.share();
+    this.maxStreams = maxStreams;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (passThrough) {
+      ctx.fireChannelRead(msg);
+      return;
+    }
+    if (refused) {
+      ReferenceCountUtil.release(msg);
+      return;
+    }
+    if (!(msg instanceof ByteBuf bytes)) {
+      ctx.fireChannelRead(msg);
+      return;
+    }
+    if (!tlsChecked) {
+      tlsChecked = true;
+      if (movedBehindTls(ctx)) {
+        ctx.fireChannelRead(msg);
+        return;
+      }
+    }
+    scan(bytes);
+    if (unfinished.size() > maxStreams) {
+      goAway(ctx, bytes, unfinished.size() + " streams with unfinished messages");
+      return;
+    }
+    for (int stream : resetsToSend) {
+      warnings.warn(
+          "budget",
+          "{}: resetting stream {} from {} (RST_STREAM ENHANCE_YOUR_CALM): its unfinished message"
+              + " would pass the budget of {} bytes for all unfinished requests (--max-buffered)",
+          name,
+          stream,
+          ctx.channel().remoteAddress(),
+          budget.max());
+      ctx.write(rstStream(ctx, stream, ENHANCE_YOUR_CALM));
+    }
+    if (!resetsToSend.isEmpty()) {
+      resetsToSend.clear();
+      ctx.flush();
+    }
+    if (resetsAt.isEmpty()) {
+      ctx.fireChannelRead(bytes);
+      return;
+    }
+    int from = bytes.readerIndex();
+    for (int[] reset : resetsAt) { // grpc-java reads the bytes up to the frame's end, then RST
+      ctx.fireChannelRead(bytes.retainedSlice(from, reset[0] - from));
+      ctx.fireChannelRead(rstStream(ctx, reset[1], CANCEL));
+      from = reset[0];
+    }
+    resetsAt.clear();
+    ctx.fireChannelRead(bytes.retainedSlice(from, bytes.writerIndex() - from));
+    bytes.release();
+  }
+
+  private void goAway(ChannelHandlerContext ctx, ByteBuf bytes, String reason) {
+    refused = true;
+    bytes.release();
+    warnings.warn(
+        "streams",
+        "{}: GOAWAY ENHANCE_YOUR_CALM to {}: {}",
+        name,
+        ctx.channel().remoteAddress(),
+        reason);
+    share.release();
+    unfinished.clear();
+    resetStreams.clear();
+    ctx.fireExceptionCaught(
+        Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, "--max-buffered"));
+  }
+
+  private static ByteBuf rstStream(ChannelHandlerContext ctx, int stream, int error) {
+    ByteBuf frame = ctx.alloc().buffer(FRAME_HEADER_BYTES + 4);
+    frame.writeMedium(4).writeByte(RST_STREAM).writeByte(0).writeInt(stream).writeInt(error);
+    return frame;
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    share.release();
+    unfinished.clear();
+    resetStreams.clear();
+    ctx.fireChannelInactive();
+  }
+
+  /**
+   * With TLS, HTTP/2 frames exist only after the SslHandler that grpc-java adds when the connection
+   * starts: a fresh instance goes behind it, this one passes bytes on.
+   */
+  private boolean movedBehindTls(ChannelHandlerContext ctx) {
+    SslHandler tls = ctx.pipeline().get(SslHandler.class);
+    if (tls == null) {
+      return false;
+    }
+    ChannelHandlerContext tlsContext = ctx.pipeline().context(tls);
+    if (isBefore(ctx, tlsContext)) {
+      ctx.pipeline()
+          .addAfter(
+              tlsContext.name(),
+              ctx.name() + "-h2",
+              new UnfinishedMessages(name, budget, maxStreams));
+      passThrough = true;
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean isBefore(ChannelHandlerContext self, ChannelHandlerContext other) {
+    for (String n : self.pipeline().names()) {
+      if (n.equals(self.name())) {
+        return true;
+      }
+      if (n.equals(other.name())) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** Follows the frames through these bytes; updates {@link #held}. */
+  private void scan(ByteBuf in) {
+    int i = in.readerIndex();
+    int end = in.writerIndex();
+    if (prefaceLeft > 0) {
+      int n = Math.min(prefaceLeft, end - i);
+      prefaceLeft -= n;
+      i += n;
+    }
+    while (i < end) {
+      if (headerFill < FRAME_HEADER_BYTES) {
+        header[headerFill++] = in.getByte(i++);
+        if (headerFill == FRAME_HEADER_BYTES) {
+          frameStarts(i);
+        }
+        continue;
+      }
+      int n = (int) Math.min(payloadLeft, end - i);
+      if (type == DATA) {
+        data(in, i, n);
+      }
+      i += n;
+      payloadLeft -= n;
+      if (payloadLeft == 0) {
+        frameEnds(i);
+      }
+    }
+  }
+
+  private void frameStarts(int at) {
+    payloadLeft = (header[0] & 0xffL) << 16 | (header[1] & 0xff) << 8 | (header[2] & 0xff);
+    type = header[3] & 0xff;
+    flags = header[4] & 0xff;
+    stream =
+        (header[5] & 0x7f) << 24
+            | (header[6] & 0xff) << 16
+            | (header[7] & 0xff) << 8
+            | header[8] & 0xff;
+    padLeft = type == DATA && (flags & PADDED) != 0 ? -1 : 0;
+    if (payloadLeft == 0) {
+      frameEnds(at);
+    }
+  }
+
+  /** The frame ends before index {@code at} of the buffer being scanned. */
+  private void frameEnds(int at) {
+    headerFill = 0;
+    if (resetAtFrameEnd >= 0) {
+      resetsAt.add(new int[] {at, resetAtFrameEnd});
+      resetAtFrameEnd = -1;
+    }
+    boolean ends =
+        type == RST_STREAM || ((type == DATA || type == HEADERS) && (flags & END_STREAM) != 0);
+    if (ends) {
+      resetStreams.remove(stream);
+      GrpcMessage message = unfinished.remove(stream);
+      if (message != null) {
+        held -= message.held;
+        share.holding(held);
+      }
+    }
+  }
+
+  /** DATA payload bytes: the pad length, the stream's gRPC bytes, then padding. */
+  private void data(ByteBuf in, int from, int n) {
+    int i = from;
+    int end = from + n;
+    if (padLeft < 0 && i < end) {
+      padLeft = in.getUnsignedByte(i++);
+    }
+    long dataLeft = payloadLeft - (i - from) - padLeft;
+    int take = (int) Math.max(0, Math.min(dataLeft, end - i));
+    if (take == 0) {
+      return;
+    }
+    if (resetStreams.contains(stream)) {
+      return; // reset for the budget: grpc-java drops these bytes
+    }
+    GrpcMessage message = unfinished.computeIfAbsent(stream, s -> new GrpcMessage());
+    long before = message.held;
+    message.arrived(in, i, take);
+    held += message.held - before;
+    if (message.held == 0) {
+      unfinished.remove(stream);
+    }
+    if (!share.holding(held)) { // this stream's message would pass the budget: reset it
+      held -= message.held;
+      unfinished.remove(stream);
+      resetStreams.add(stream);
+      if (resetStreams.size() > maxStreams) { // a client sends nothing after our RST_STREAM
+        resetStreams.remove(resetStreams.iterator().next());
+      }
+      resetsToSend.add(stream);
+      resetAtFrameEnd = stream;
+      share.holding(held);
+    }
+  }
+
+  /** One stream's gRPC message in progress: its 5-byte prefix, then the announced length. */
+  private static final class GrpcMessage {
+    private static final int PREFIX_BYTES = 5;
+    private final byte[] prefix = new byte[PREFIX_BYTES];
+    private int prefixFill;
+    private long bodyLeft;
+    long held;
+
+    void arrived(ByteBuf in, int from, int n) {
+      int i = from;
+      int end = from + n;
+      while (i < end) {
+        if (prefixFill < PREFIX_BYTES) {
+          prefix[prefixFill++] = in.getByte(i++);
+          held++;
+          if (prefixFill == PREFIX_BYTES) {
+            bodyLeft =
+                (prefix[1] & 0xffL) << 24
+                    | (prefix[2] & 0xff) << 16
+                    | (prefix[3] & 0xff) << 8
+                    | prefix[4] & 0xff;
+            if (bodyLeft == 0) {
+              done();
+            }
+          }
+          continue;
+        }
+        int take = (int) Math.min(bodyLeft, end - i);
+        i += take;
+        bodyLeft -= take;
+        held += take;
+        if (bodyLeft == 0) {
+          done();
+        }
+      }
+    }
+
+    private void done() {
+      prefixFill = 0;
+      held = 0;
+    }
+  }
+}

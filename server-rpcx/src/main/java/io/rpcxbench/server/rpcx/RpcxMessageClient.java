@@ -1,0 +1,82 @@
+package io.rpcxbench.server.rpcx;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageReply;
+import io.rpcxbench.rpcx.RpcxClientFactory;
+import io.rpcxbench.rpcx.RpcxException;
+import io.rpcxbench.rpcx.Transport;
+import io.rpcxbench.spi.ClientOptions;
+
+/**
+ * RPCX's client for a user's message: a {@link RpcxClientFactory} proxy of {@link MessageService}
+ * built as the bench client's (one connection, the transport and write coalescing of the variant),
+ * the record's protobuf bytes as the parameter, the reply parsed into a {@link DynamicMessage}.
+ */
+final class RpcxMessageClient implements MessageClient {
+  private final RpcxClientFactory clients;
+  private final MessageService service;
+  private final Descriptor type;
+  private final String description;
+
+  private RpcxMessageClient(RpcxClientFactory clients, Descriptor type, String description) {
+    this.clients = clients;
+    this.service = clients.create(MessageService.class);
+    this.type = type;
+    this.description = description;
+  }
+
+  static RpcxMessageClient open(
+      ClientOptions options, Descriptor type, Transport transport, boolean coalesceWrites) {
+    if (options.tlsSettings().isPresent()) {
+      throw new IllegalArgumentException("the message call over TLS is not wired for RPCX yet");
+    }
+    RpcxClientFactory clients =
+        RpcxClientFactory.builder()
+            .property("rpcx.host", options.host())
+            .property("rpcx.port", String.valueOf(options.port()))
+            .callTimeout(options.callTimeout())
+            .connectTimeout(options.connectTimeout())
+            .connectionsPerAddress(1)
+            .transport(transport)
+            .coalesceWrites(coalesceWrites)
+            .build();
+    return new RpcxMessageClient(
+        clients,
+        type,
+        "rpcx: RpcxClientFactory proxy of MessageService (the "
+            + type.getFullName()
+            + " DynamicMessage's bytes as a byte[] parameter), 1 connection, "
+            + transport
+            + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call"));
+  }
+
+  @Override
+  public Message call(Message record, MessageReply reply) {
+    byte[] body = record.toByteArray();
+    byte[] answer =
+        switch (reply) {
+          case ECHO -> service.echo(body);
+          case ACK -> service.ack(body);
+          case SMALL -> service.small(body);
+        };
+    try {
+      return DynamicMessage.parseFrom(reply.replyType(type), answer);
+    } catch (InvalidProtocolBufferException e) {
+      throw new RpcxException(RpcxException.Code.INTERNAL, "reply: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String describe() {
+    return description;
+  }
+
+  @Override
+  public void close() {
+    clients.close();
+  }
+}
