@@ -24,8 +24,8 @@ import java.util.Map;
  * SummaryTable}) and the same names as choose's scorecard ({@code calls}, {@code errors}, {@code
  * dropped}, {@code p50_us}, {@code p99_us}; an estimate is {@code {value, low, high, estimator}}).
  * Its schema is {@code summary-export.schema.json} (in the jar and in docs/), versioned by {@code
- * schema_version}; docs/harness.md, "Console and exports" describes it. Written atomically: a temp file in the same
- * folder, then a move.
+ * schema_version}; docs/harness.md, "Console and exports" describes it. Written atomically: a temp
+ * file in the same folder, then a move.
  *
  * <pre>{@code
  * new SummaryExport(config, outcomes, exitCode).write(Path.of("summary.json"));

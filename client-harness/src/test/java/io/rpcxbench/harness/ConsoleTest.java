@@ -64,6 +64,10 @@ class ConsoleTest {
   }
 
   private Object[] openLoop(String dir, Object... more) {
+    return openLoopFor("3s", dir, more);
+  }
+
+  private Object[] openLoopFor(String duration, String dir, Object... more) {
     List<Object> all =
         new ArrayList<>(
             List.of(
@@ -74,7 +78,7 @@ class ConsoleTest {
                 "--rate",
                 200,
                 "--duration",
-                "3s",
+                duration,
                 "--runs",
                 1,
                 "--out",
@@ -191,10 +195,9 @@ class ConsoleTest {
                 HarnessInvocation.run(
                     lines::add,
                     args(
-                        openLoop(
-                            "metrics",
-                            "--duration",
+                        openLoopFor(
                             "6s",
+                            "metrics",
                             "--live",
                             "--metrics",
                             "prometheus:0"))));

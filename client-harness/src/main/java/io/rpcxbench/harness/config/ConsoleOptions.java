@@ -32,7 +32,7 @@ public final class ConsoleOptions {
       names = "--summary-export",
       paramLabel = "FILE",
       description =
-          "After the point, its summary as JSON (docs/harness.md, "Console and exports"), written atomically.")
+          "After the point, its summary as JSON (docs/harness.md, Console and exports), written atomically.")
   public Path summaryExport;
 
   /** Whether the live line is shown: --live, --no-live, else whether stdout is a terminal. */
