@@ -106,6 +106,8 @@ class MetersTest {
               "errors_over_threshold",
               "client_cpu_s",
               "client_cores",
+              "gc_pauses",
+              "gc_pause_ms",
               "harness_limited",
               "limited_by",
               "noise_load",

@@ -30,7 +30,9 @@ class GrpcAttackIT extends AttackContract {
 
   @Test
   void rapidResetFlood() throws Exception {
-    attack("rapid reset, HEADERS + RST_STREAM", new Flood(2, this::rapidReset));
+    // one attacking thread: on a 2-vCPU box a second one takes the honest client's CPU, not the
+    // server's (CI once saw 17 % of the baseline served with two)
+    attack("rapid reset, HEADERS + RST_STREAM", new Flood(1, this::rapidReset));
   }
 
   /** One attacking connection's work, until told to stop or the server ends it. */
