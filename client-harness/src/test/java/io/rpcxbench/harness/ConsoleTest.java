@@ -194,13 +194,7 @@ class ConsoleTest {
             () ->
                 HarnessInvocation.run(
                     lines::add,
-                    args(
-                        openLoopFor(
-                            "6s",
-                            "metrics",
-                            "--live",
-                            "--metrics",
-                            "prometheus:0"))));
+                    args(openLoopFor("6s", "metrics", "--live", "--metrics", "prometheus:0"))));
     int port = -1;
     List<Long> calls = new ArrayList<>();
     HttpClient http =
