@@ -5,6 +5,7 @@ import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.cli.AllCommand;
 import io.rpcxbench.report.cli.AnnotateCommand;
 import io.rpcxbench.report.cli.CleanCommand;
+import io.rpcxbench.report.cli.ExportCommand;
 import io.rpcxbench.report.cli.IngestCommand;
 import io.rpcxbench.report.cli.KneeCommand;
 import io.rpcxbench.report.cli.ReportCommand;
@@ -50,7 +51,8 @@ import picocli.CommandLine.Spec;
       CompareCommand.class,
       ChooseCommand.class,
       DiffCommand.class,
-      ProfilesCommand.class
+      ProfilesCommand.class,
+      ExportCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
@@ -65,7 +67,27 @@ public final class ReportCli implements Callable<Integer> {
   public static void main(String[] args) {
     // Charts are drawn off-screen; without this AWT looks for a display.
     System.setProperty("java.awt.headless", "true");
-    System.exit(new CommandLine(new ReportCli()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line every caller (main, tests) uses: bad usage is one line and a hint, exit 2. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new ReportCli());
+    cl.setParameterExceptionHandler(ReportCli::badUsage);
+    return cl;
+  }
+
+  private static int badUsage(CommandLine.ParameterException e, String[] args) {
+    CommandLine at = e.getCommandLine();
+    at.getErr()
+        .println(
+            "error: "
+                + e.getMessage()
+                + " (try '"
+                + at.getCommandSpec().qualifiedName()
+                + " --help')");
+    at.getErr().flush();
+    return CommandLine.ExitCode.USAGE;
   }
 
   @Override

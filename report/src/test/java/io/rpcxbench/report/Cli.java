@@ -19,7 +19,7 @@ public final class Cli {
   public static Result run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cl = new CommandLine(new ReportCli());
+    CommandLine cl = ReportCli.commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     int exit = cl.execute(args);

@@ -78,7 +78,7 @@ public final class Cleaner {
 
   static CleanedPoint clean(
       Key key, List<StoredRun> runs, List<FileOutcome> outcomes, List<String> problems) {
-    List<StoredRun> kept = runs.stream().filter(r -> r.order() != 0).toList();
+    List<StoredRun> kept = kept(runs);
     Integer limit =
         outcomes.stream()
             .map(FileOutcome::limitS)
@@ -121,6 +121,11 @@ public final class Cleaner {
             ? PointStatus.COMPLETE
             : has(outcomes, PointStatus.TIMEOUT) ? PointStatus.TIMEOUT : PointStatus.INCOMPLETE;
     return p.with(status, done, declared);
+  }
+
+  /** The paper's cleaning: every run but order 0. */
+  static List<StoredRun> kept(List<StoredRun> runs) {
+    return runs.stream().filter(r -> r.order() != 0).toList();
   }
 
   private static boolean has(List<FileOutcome> outcomes, PointStatus status) {
@@ -183,6 +188,17 @@ public final class Cleaner {
 
   /** As {@link #run(Database)}; what could not be computed is added to {@code problems}. */
   public static List<CleanedPoint> run(Database db, List<String> problems) throws SQLException {
+    return runKept(db, problems).stream().map(PointRuns::point).toList();
+  }
+
+  /**
+   * A cleaned point with the runs it kept (empty when none was kept), for figures that need the
+   * runs themselves: intervals and estimators ({@link PointEstimates}).
+   */
+  public record PointRuns(CleanedPoint point, List<StoredRun> kept) {}
+
+  /** As {@link #run(Database, List)}, each point with its kept runs. */
+  public static List<PointRuns> runKept(Database db, List<String> problems) throws SQLException {
     Map<String, Map<String, String>> provenance = provenance(db);
     Map<String, Integer> stored = new TreeMap<>();
     Map<String, Key> keyOf = new TreeMap<>();
@@ -250,7 +266,7 @@ public final class Cleaner {
         }
       }
     }
-    List<CleanedPoint> cleaned = new ArrayList<>();
+    List<PointRuns> cleaned = new ArrayList<>();
     for (Map.Entry<Key, List<FileOutcome>> e : outcomes.entrySet()) {
       List<String> files = sources.get(e.getKey());
       if (files.size() > 1) {
@@ -263,10 +279,11 @@ public final class Cleaner {
                 + String.join(", ", files)
                 + ")");
       }
-      cleaned.add(
-          clean(e.getKey(), runs.getOrDefault(e.getKey(), List.of()), e.getValue(), problems));
+      List<StoredRun> all = runs.getOrDefault(e.getKey(), List.of());
+      cleaned.add(new PointRuns(clean(e.getKey(), all, e.getValue(), problems), kept(all)));
     }
-    db.inTransaction(c -> replace(c, cleaned));
+    List<CleanedPoint> points = cleaned.stream().map(PointRuns::point).toList();
+    db.inTransaction(c -> replace(c, points));
     return cleaned;
   }
 

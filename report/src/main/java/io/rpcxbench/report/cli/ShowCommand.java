@@ -5,7 +5,7 @@ import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
-import io.rpcxbench.report.clean.Latency;
+import io.rpcxbench.report.clean.PointEstimates;
 import io.rpcxbench.report.db.RawFile;
 import io.rpcxbench.report.db.RawFileParser;
 import io.rpcxbench.report.db.StoredRun;
@@ -15,13 +15,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -199,29 +195,10 @@ public final class ShowCommand implements Callable<Integer> {
    * Estimate}): the figures above are the same estimators' values.
    */
   private static void estimates(PrintWriter out, List<StoredRun> kept) {
-    String runs = Estimate.runs(kept.stream().map(StoredRun::order).toList());
-    Map<String, Estimate> e = new LinkedHashMap<>();
-    e.put(
-        "throughput",
-        Estimate.mean(
-            "calls/s",
-            kept.stream().map(StoredRun::throughput).filter(Objects::nonNull).toList(),
-            runs));
-    e.put("tps", Estimate.mean("tps", Estimate.values(kept, StoredRun::tps), runs));
-    e.put(
-        "time_total_ms",
-        Estimate.mean("time_total_ms", Estimate.values(kept, StoredRun::timeTotalMs), runs));
-    List<Histogram> histograms =
-        Latency.merged(kept).isPresent()
-            ? kept.stream().map(StoredRun::latencyNanos).flatMap(Optional::stream).toList()
-            : List.of();
-    for (double q : new double[] {50, 90, 99, 99.9}) {
-      String key = "p" + (q == 99.9 ? "999" : String.valueOf((int) q)) + "_us";
-      e.put(key, Estimate.percentile(q, histograms, runs, "runs"));
-    }
+    Map<String, Estimate> e = PointEstimates.of(kept);
     e.forEach(
         (key, est) -> {
-          double scale = key.endsWith("_us") ? 1e-3 : 1;
+          double scale = PointEstimates.latency(key) ? PointEstimates.MICROS_PER_UNIT : 1;
           print(
               out,
               key + "_interval",
