@@ -75,8 +75,9 @@ public final class Ingester {
     int added = 0, replaced = 0, unchanged = 0, unreadable = 0, duplicates = 0;
     int incomplete = 0, runs = 0, problems = 0;
     for (Path file : files) {
-      String source = file.toAbsolutePath().normalize().toString();
-      // Messages name the file as the user gave it; the database keeps the absolute path.
+      String source = db.sourceOf(file);
+      // Messages name the file as the user gave it; the database keys it by its path relative to
+      // the database's folder, so a results folder copied or moved with it reports the same.
       ProblemLog log = new ProblemLog(err, file.toString());
       try {
         if (source.length() > Schema.SOURCE_LENGTH) {
@@ -91,6 +92,7 @@ public final class Ingester {
             unreadable++;
             continue;
           }
+          adoptAbsoluteKey(file, source);
           String known = storedHash(source);
           if (sha.equals(known)) {
             scan.rows(run -> {}); // only to report its problems again
@@ -215,8 +217,34 @@ public final class Ingester {
     }
   }
 
+  /**
+   * A database written before files were keyed relative to it holds this file under its absolute
+   * path: the rows move to the relative key, so the file reads as unchanged, not as a duplicate.
+   */
+  private void adoptAbsoluteKey(Path file, String source) throws SQLException {
+    String absolute = file.toAbsolutePath().normalize().toString();
+    if (absolute.equals(source) || storedHash(source) != null || storedHash(absolute) == null) {
+      return;
+    }
+    db.inTransaction(
+        c -> {
+          for (String table : TABLES) {
+            try (PreparedStatement ps =
+                c.prepareStatement("UPDATE " + table + " SET source = ? WHERE source = ?")) {
+              ps.setString(1, source);
+              ps.setString(2, absolute);
+              ps.executeUpdate();
+            }
+          }
+        });
+  }
+
+  /** The tables keyed by a raw file's source. */
+  private static final List<String> TABLES =
+      List.of("raw_result", "raw_provenance", "raw_point", "raw_file");
+
   private static void delete(Connection c, String source) throws SQLException {
-    for (String table : List.of("raw_result", "raw_provenance", "raw_point", "raw_file")) {
+    for (String table : TABLES) {
       try (PreparedStatement ps =
           c.prepareStatement("DELETE FROM " + table + " WHERE source = ?")) {
         ps.setString(1, source);

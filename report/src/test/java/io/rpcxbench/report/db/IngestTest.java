@@ -45,6 +45,65 @@ public class IngestTest {
   }
 
   @Test
+  void aResultsFolderMovedWithItsDatabaseReportsTheSame(@TempDir Path tmp) throws Exception {
+    Path first = tmp.resolve("first/results");
+    Cli.copyFixture(first.resolve("raw"));
+    Cli.run("ingest", "--db", Cli.sqlite(first), first.resolve("raw").toString());
+    Cli.Result clean = Cli.run("clean", "--db", Cli.sqlite(first));
+    Cli.Result points = Cli.run("export", "--db", Cli.sqlite(first), "--format", "csv");
+
+    Path moved = tmp.resolve("elsewhere/copy/results");
+    Files.createDirectories(moved.getParent());
+    Files.move(first, moved);
+    Cli.Result again =
+        Cli.run("ingest", "--db", Cli.sqlite(moved), moved.resolve("raw").toString());
+    Cli.Result cleanAgain = Cli.run("clean", "--db", Cli.sqlite(moved));
+    Cli.Result pointsAgain = Cli.run("export", "--db", Cli.sqlite(moved), "--format", "csv");
+    Cli.Result report =
+        Cli.run("report", "--db", Cli.sqlite(moved), "--out", moved.resolve("report").toString());
+
+    assertThat(again.out())
+        .contains("19 files (0 new, 0 replaced, 19 unchanged, 0 unreadable, 0 duplicate), 0 runs");
+    assertThat(again.err()).doesNotContain("same point as");
+    assertThat(cleanAgain.out()).isEqualTo(clean.out());
+    assertThat(pointsAgain.out()).isEqualTo(points.out()).isNotEmpty();
+    assertThat(report.exit()).as(report.err()).isZero();
+    assertThat(counts(moved)).containsEntry("raw_file", 19).containsEntry("raw_result", 180);
+  }
+
+  @Test
+  void aDatabaseKeyedByAbsolutePathsMovesToRelativeKeysOnTheNextIngest(@TempDir Path tmp)
+      throws Exception {
+    Path raw = Cli.copyFixture(tmp.resolve("raw"));
+    Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString());
+    // as an older version wrote it: every source absolute
+    try (Database db = Database.open(Cli.sqlite(tmp))) {
+      for (String table : TABLES) {
+        try (PreparedStatement ps =
+            db.connection.prepareStatement(
+                "UPDATE " + table + " SET source = ? || '/' || source")) {
+          ps.setString(1, tmp.toAbsolutePath().normalize().toString());
+          ps.executeUpdate();
+        }
+      }
+    }
+
+    Cli.Result r = Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString());
+
+    assertThat(r.out())
+        .contains("19 files (0 new, 0 replaced, 19 unchanged, 0 unreadable, 0 duplicate), 0 runs");
+    assertThat(counts(tmp)).containsEntry("raw_file", 19).containsEntry("raw_result", 180);
+    try (Database db = Database.open(Cli.sqlite(tmp));
+        PreparedStatement ps =
+            db.connection.prepareStatement(
+                "SELECT COUNT(*) FROM raw_file WHERE source LIKE 'raw/%'");
+        ResultSet rs = ps.executeQuery()) {
+      assertThat(rs.next()).isTrue();
+      assertThat(rs.getInt(1)).isEqualTo(19);
+    }
+  }
+
+  @Test
   void aChangedFileReplacesItsRows(@TempDir Path tmp) throws Exception {
     Path raw = Cli.copyFixture(tmp.resolve("raw"));
     Cli.run("ingest", "--db", Cli.sqlite(tmp), raw.toString());
@@ -68,7 +127,7 @@ public class IngestTest {
         PreparedStatement ps =
             db.connection.prepareStatement(
                 "SELECT prov_value FROM raw_provenance WHERE source = ? AND prov_key = 'git_commit'")) {
-      ps.setString(1, file.toAbsolutePath().normalize().toString());
+      ps.setString(1, db.sourceOf(file));
       try (ResultSet rs = ps.executeQuery()) {
         assertThat(rs.next()).isTrue();
         assertThat(rs.getString(1)).isEqualTo("9f8e7d6");
