@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.load;
 
-import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.output.IntervalLog;
 import io.rpcxbench.harness.output.RunResult;
@@ -18,47 +17,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * grpc-java's {@code qps/AsyncClient} with {@code outstanding_rpcs} N, and ghz's concurrency; a
  * client without an async API gets N threads making blocking calls, which is the closed loop again.
  */
-final class InFlightRunner implements PointRunner {
-
-  private final RunConfig config;
-  private final LoadModel model;
-  private final CallLauncher launcher;
-  private final IntervalLog log;
+final class InFlightRunner extends LauncherRunner {
 
   InFlightRunner(BenchClient client, RunConfig config, CallKind.CallInput input, IntervalLog log) {
-    this.config = config;
-    this.model = config.loadModel();
-    this.launcher =
-        new CallLauncher(
-            client, config.load().call(), input, model.inFlight(), config.target().timeout());
-    this.log = log;
+    super(client, config, input, log, config.loadModel().inFlight());
   }
 
   @Override
-  public RunResult run(int order) throws InterruptedException {
-    try {
-      return run(order, TimeLimit.NEVER);
-    } catch (TimeLimit.Reached e) {
-      throw new IllegalStateException("no deadline, yet reached", e);
-    }
-  }
-
-  /**
-   * The run, ended by {@code --time-limit} as soon as its deadline passes: no call starts after it
-   * and the run is not recorded (calls still out are left to the JVM's exit).
-   */
-  @Override
-  public RunResult run(int order, long since, TimeLimit limit)
-      throws InterruptedException, TimeLimit.Reached {
-    long deadline = limit.runDeadline(System.nanoTime());
-    if (TimeLimit.remaining(deadline) == 0) {
-      throw new TimeLimit.Reached();
-    }
-    return run(order, deadline);
-  }
-
-  private RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
-    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
+  RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
+    CallTally tally = tally();
     Long start =
         IntervalLog.sampled(
             log,
@@ -82,22 +49,9 @@ final class InFlightRunner implements PointRunner {
   }
 
   @Override
-  public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    try {
-      return warmUp(duration, TimeLimit.NEVER);
-    } catch (TimeLimit.Reached e) {
-      throw new IllegalStateException("no deadline, yet reached", e);
-    }
-  }
-
-  /** The warm-up, ended by the point's time limit as soon as it passes. */
-  @Override
-  public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+  LoadRunner.Warmup warmUpUntil(Duration duration, long limitDeadline)
       throws InterruptedException, TimeLimit.Reached {
-    if (TimeLimit.remaining(limitDeadline) == 0) {
-      throw new TimeLimit.Reached();
-    }
-    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
+    CallTally tally = tally();
     Long start = drive(Long.MAX_VALUE, duration.toNanos(), "w", tally, limitDeadline);
     if (start == null) {
       throw new TimeLimit.Reached();
@@ -170,19 +124,6 @@ final class InFlightRunner implements PointRunner {
             });
     if (!started) { // a slot frees itself before it starts the next call: cannot happen
       throw new IllegalStateException("no free slot of " + model.inFlight());
-    }
-  }
-
-  @Override
-  public boolean async() {
-    return launcher.async();
-  }
-
-  @Override
-  public void close() {
-    launcher.close();
-    if (log != null) {
-      log.close();
     }
   }
 }

@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.load;
 
-import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.RunMeters;
@@ -24,52 +23,20 @@ import org.HdrHistogram.Histogram;
  * call spent waiting for a stalled server or a late scheduler counts (wrk2's correction for
  * coordinated omission); the service time from the actual send is recorded beside it.
  */
-public final class OpenLoopRunner implements PointRunner {
+public final class OpenLoopRunner extends LauncherRunner {
   /** The first intended start is this long after the run is set up. */
   private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
   /** Poisson arrivals: seed + order, so that a run's arrivals can be reproduced. */
   private static final long SEED = 0x0be11L;
 
-  private final RunConfig config;
-  private final LoadModel model;
-  private final CallLauncher launcher;
-  private final IntervalLog log;
-
   OpenLoopRunner(BenchClient client, RunConfig config, CallKind.CallInput input, IntervalLog log) {
-    this.config = config;
-    this.model = config.loadModel();
-    this.launcher =
-        new CallLauncher(
-            client, config.load().call(), input, model.maxInFlight(), config.target().timeout());
-    this.log = log;
+    super(client, config, input, log, config.loadModel().maxInFlight());
   }
 
   @Override
-  public RunResult run(int order) throws InterruptedException {
-    try {
-      return run(order, TimeLimit.NEVER);
-    } catch (TimeLimit.Reached e) {
-      throw new IllegalStateException("no deadline, yet reached", e);
-    }
-  }
-
-  /**
-   * The run, ended by {@code --time-limit} as soon as its deadline passes: the scheduler stops
-   * starting calls and the run is not recorded (calls still out are left to the JVM's exit).
-   */
-  @Override
-  public RunResult run(int order, long since, TimeLimit limit)
-      throws InterruptedException, TimeLimit.Reached {
-    long deadline = limit.runDeadline(System.nanoTime());
-    if (TimeLimit.remaining(deadline) == 0) {
-      throw new TimeLimit.Reached();
-    }
-    return run(order, deadline);
-  }
-
-  private RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
-    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
+  RunResult run(int order, long deadline) throws InterruptedException, TimeLimit.Reached {
+    CallTally tally = tally();
     Issued issued =
         IntervalLog.sampled(
             log,
@@ -108,22 +75,9 @@ public final class OpenLoopRunner implements PointRunner {
 
   /** The first step's rate for {@code duration}; nothing kept but the counts. */
   @Override
-  public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    try {
-      return warmUp(duration, TimeLimit.NEVER);
-    } catch (TimeLimit.Reached e) {
-      throw new IllegalStateException("no deadline, yet reached", e);
-    }
-  }
-
-  /** The warm-up, ended by the point's time limit as soon as it passes. */
-  @Override
-  public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
+  LoadRunner.Warmup warmUpUntil(Duration duration, long limitDeadline)
       throws InterruptedException, TimeLimit.Reached {
-    if (TimeLimit.remaining(limitDeadline) == 0) {
-      throw new TimeLimit.Reached();
-    }
-    CallTally tally = new CallTally(model.failAfterNanos(), launcher::outstanding);
+    CallTally tally = tally();
     RateSchedule warm = RateSchedule.constant(model.schedule().steps().get(0).rate(), duration);
     Issued issued = drive(warm, SEED - 1, "w", tally, limitDeadline);
     if (issued == null) {
@@ -180,19 +134,6 @@ public final class OpenLoopRunner implements PointRunner {
       if (Thread.interrupted()) {
         throw new InterruptedException();
       }
-    }
-  }
-
-  @Override
-  public boolean async() {
-    return launcher.async();
-  }
-
-  @Override
-  public void close() {
-    launcher.close();
-    if (log != null) {
-      log.close();
     }
   }
 }
