@@ -104,7 +104,7 @@ public final class Ingester {
             log.add(
                 1,
                 "same point as "
-                    + other
+                    + db.base.resolve(other).normalize()
                     + " ("
                     + head.protocol().id
                     + ", "

@@ -350,7 +350,7 @@ class IngestHardeningTest {
     assertThat(output).doesNotContain("OutOfMemoryError");
     assertThat(p.exitValue()).as(output).isEqualTo(1);
     // 20 problems, the verdict on the file, the count of the rest, the summary
-    assertThat(output.lines().count()).isLessThanOrEqualTo(ProblemLog.SHOWN + 3);
+    assertThat(output.lines().count()).as(output).isLessThanOrEqualTo(ProblemLog.SHOWN + 3);
     assertThat(output)
         .contains(junk + ":9: line longer than 1048576 bytes")
         .contains("more problems not shown")
