@@ -78,7 +78,9 @@ Output and control:
   --out DIR                raw results folder; the log goes there too (default: a new
                            experiment's results/<UTC time>-sweep/raw; --out shares or resumes one)
   --retry-failed           rerun points whose file says timeout, failed or incomplete
-  --dry-run [--json]       print the plan (points in order, file names) and exit
+  --dry-run [--json]       print the plan (points in order, file names) and its size, and exit
+  --yes                    start a plan of over 1,000 points or known to take over an hour
+                           without asking (without a terminal it is refused otherwise)
   -h, --help               this text (all options: ./rpcx-bench sweep --help)
 
 Environment: RPCX_BENCH_CLIENT_JAR (client jar), JAVA, CLIENT_JVM_OPTS (each point's JVM),

@@ -56,7 +56,7 @@ Environment: RPCX_SSH_OPTS, extra ssh/scp options (e.g. "-o UserKnownHostsFile=.
 
 Example:
   deploy/deploy.sh --client 10.0.0.11 --server 10.0.0.12 --user ubuntu --identity ~/.ssh/lab
-  ssh ubuntu@10.0.0.11 'cd rpcx-bench && ./sweep.sh --host 10.0.0.12 --out results/raw'
+  ssh ubuntu@10.0.0.11 'cd rpcx-bench && ./sweep.sh --host 10.0.0.12 --yes --out results/raw'
   deploy/collect.sh --client 10.0.0.11 --user ubuntu --identity ~/.ssh/lab
 EOF
 }
@@ -260,7 +260,7 @@ main() {
   # the sweep records the servers' flags in every file (it cannot see them on B)
   cat <<EOF
 deployed. Next:
-  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS --server-jvm-flags "$flags" --out results/raw'
+  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS --server-jvm-flags "$flags" --yes --out results/raw'
   deploy/collect.sh --client $CLIENT_HOST${SSH_USER:+ --user $SSH_USER}${IDENTITY:+ --identity $IDENTITY}${port_opt:+ --ssh-port $SSH_PORT} --dir $REMOTE_DIR
   ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop --protocol $PROTOCOLS'
 EOF

@@ -55,6 +55,15 @@ final class PlanPrinter {
           s.timeoutPer(),
           s.out());
     }
+    PlanSize size = PlanSize.of(s, sweep);
+    out.println(
+        "size: "
+            + size.describe()
+            + (size.big()
+                ? "; over "
+                    + PlanSize.ASK_ABOVE_POINTS
+                    + " points or an hour: the sweep asks before starting (--yes does not)"
+                : ""));
     List<String> harness = harnessOptions();
     if (!harness.isEmpty()) {
       out.println("harness options: " + String.join(" ", harness));
@@ -97,6 +106,11 @@ final class PlanPrinter {
       b.append(",\"planned_ms\":").append((long) plan.size() * s.runs() * s.durationS() * 1000);
     }
     b.append(",\"planned_calls\":").append(plan.plannedCalls(s.runs(), s.requestsPerTotal()));
+    PlanSize size = PlanSize.of(s, sweep);
+    b.append(",\"to_run\":").append(size.todo());
+    b.append(",\"rate_points_ms\":").append(size.knownMs());
+    b.append(",\"grid_points_max_ms\":").append(size.worstGridMs());
+    b.append(",\"asks\":").append(size.big());
     b.append(",\"out\":").append(str(s.out().toString()));
     b.append(",\"plan\":[");
     for (PlannedPoint p : plan.points()) {

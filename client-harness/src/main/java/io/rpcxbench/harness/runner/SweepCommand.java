@@ -92,6 +92,13 @@ public final class SweepCommand implements Callable<Integer> {
   boolean json;
 
   @Option(
+      names = "--yes",
+      description =
+          "Start a plan of over 1,000 points to run, or known to take over an hour, without asking"
+              + " (without a terminal such a plan is refused unless --yes).")
+  boolean yes;
+
+  @Option(
       names = "--in-process",
       description =
           "Run every point in this JVM (no JVM start per point; not the paper's cold method).")
@@ -136,6 +143,9 @@ public final class SweepCommand implements Callable<Integer> {
       }
       return Sweep.OK;
     }
+    if (!yes && !confirmed(PlanSize.of(s, sweep), err)) {
+      return Sweep.USAGE;
+    }
     try {
       int code = review(sweep, log, checks, sweep.run());
       if (outDefaulted && code != Sweep.LOCKED) {
@@ -156,6 +166,29 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /**
+   * Whether a plan may start: a small one always; a {@link PlanSize#big} one when the user at the
+   * terminal says yes (without a terminal: never; --yes skips the question).
+   */
+  private static boolean confirmed(PlanSize size, PrintWriter err) {
+    if (!size.big()) {
+      return true;
+    }
+    java.io.Console console = System.console();
+    if (console == null) {
+      err.println(
+          "rpcx-bench sweep: "
+              + size.describe()
+              + "; over "
+              + PlanSize.ASK_ABOVE_POINTS
+              + " points or an hour: add --yes to start it (no terminal to ask; --dry-run lists it)");
+      err.flush();
+      return false;
+    }
+    String answer = console.readLine("%s. Start it? [y/N] ", size.describe());
+    return answer != null && answer.trim().toLowerCase(java.util.Locale.ROOT).startsWith("y");
   }
 
   /** Warnings for trends, the thresholds' lines: after the sweep, on every point's file. */

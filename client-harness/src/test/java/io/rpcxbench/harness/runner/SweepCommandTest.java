@@ -45,6 +45,46 @@ class SweepCommandTest {
   }
 
   @Test
+  void aPlanOverAThousandPointsOrAnHourIsRefusedWithoutATerminalUnlessYes() throws Exception {
+    // 1,100 grid points: the plan's size is in the dry run, and the sweep refuses to start it
+    Object[] many = {"--protocol", "line", "--threads", "1:1100:1", "--requests", "10"};
+    SweepInProcessTest.Outcome dry = sweep(with(many, "--out", work.toString(), "--dry-run"));
+    assertThat(dry.code()).as(dry.err()).isZero();
+    assertThat(dry.out())
+        .contains("size: 1,100 points to run, 60,555,000 calls planned; grid points: at most")
+        .contains("the sweep asks before starting");
+    SweepInProcessTest.Outcome refused = sweep(with(many, "--out", work.toString()));
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err().lines())
+        .singleElement()
+        .asString()
+        .startsWith("rpcx-bench sweep: 1,100 points to run")
+        .endsWith("add --yes to start it (no terminal to ask; --dry-run lists it)");
+    assertThat(work.resolve("line")).doesNotExist();
+
+    // a rate sweep known to take over an hour: 2 rates x 10 runs x 200 s
+    Object[] long_ = {"--protocol", "line", "--rates", "100,200", "--duration", "200s"};
+    SweepInProcessTest.Outcome slow = sweep(with(long_, "--out", work.toString()));
+    assertThat(slow.code()).isEqualTo(2);
+    assertThat(slow.err()).contains("rate points: 1:06:40 of runs").contains("add --yes");
+    SweepInProcessTest.Outcome json =
+        sweep(with(long_, "--out", work.toString(), "--dry-run", "--json"));
+    assertThat(json.out())
+        .contains("\"to_run\":2")
+        .contains("\"rate_points_ms\":4000000")
+        .contains("\"asks\":true");
+  }
+
+  private static String[] with(Object[] first, String... more) {
+    java.util.List<String> all = new java.util.ArrayList<>();
+    for (Object o : first) {
+      all.add(o.toString());
+    }
+    all.addAll(java.util.List.of(more));
+    return all.toArray(String[]::new);
+  }
+
+  @Test
   void theDryRunPlansEveryPointOnEachProfileWithItsOwnFile() {
     SweepInProcessTest.Outcome o =
         sweep(
