@@ -2,8 +2,12 @@ package io.rpcxbench.server.openfeign;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.PropertySource;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.Environment;
 
 /**
  * The Spring Boot application: Spring MVC on Tomcat with Jackson, Spring Boot's defaults. Its beans
@@ -21,4 +25,19 @@ import org.springframework.context.annotation.PropertySource;
   SlowBodyDefence.class
 })
 @PropertySource("classpath:io/rpcxbench/server/openfeign/server-defaults.properties")
-class OpenFeignBenchApplication {}
+class OpenFeignBenchApplication {
+  /**
+   * The slow-body defence first of all filters, on the request and on the dispatch after its body
+   * arrived ({@link BodyReadAhead}).
+   */
+  @Bean
+  static FilterRegistrationBean<BodyReadAhead> bodyReadAhead(Environment environment) {
+    FilterRegistrationBean<BodyReadAhead> r =
+        new FilterRegistrationBean<>(new BodyReadAhead(environment));
+    r.setOrder(Ordered.HIGHEST_PRECEDENCE);
+    r.setDispatcherTypes(
+        jakarta.servlet.DispatcherType.REQUEST, jakarta.servlet.DispatcherType.ASYNC);
+    r.setAsyncSupported(true);
+    return r;
+  }
+}

@@ -108,6 +108,7 @@ public final class OpenFeignServerMain {
     tomcat.put(
         RequestBodyLimit.BODY_DEADLINE_PROPERTY,
         limits.hasFrameDeadline() ? limits.frameDeadline().toMillis() : 0L);
+    tomcat.put(BodyReadAhead.MAX_BUFFERED_PROPERTY, limits.maxBufferedBytes());
     tomcat.put(
         SlowBodyDefence.UPLOAD_TIMEOUT_PROPERTY,
         limits.hasFrameDeadline()

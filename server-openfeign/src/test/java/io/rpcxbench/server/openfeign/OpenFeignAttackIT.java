@@ -5,7 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Issue 30's attacks on the openfeign jar (Tomcat, the server of openfeign, openfeign-tuned and
- * http-json): a request head announcing a 1 MiB body, then 4 bytes of it.
+ * http-json): a request head announcing a 1 MiB body, then 4 bytes of it ({@link BodyReadAhead}
+ * keeps such bodies off Tomcat's request threads).
  */
 class OpenFeignAttackIT extends AttackContract {
   OpenFeignAttackIT() {
@@ -14,15 +15,5 @@ class OpenFeignAttackIT extends AttackContract {
         ("POST /hello HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 1048576\r\n\r\n{\"na")
             .getBytes(StandardCharsets.US_ASCII));
-  }
-
-  /**
-   * A known gap (docs/hardening.md, issue 30 item 6): 300 stalled bodies hold Tomcat's 200 request
-   * threads for its 5 s upload wait, so an honest call waits longer than the suite watches.
-   */
-  @Override
-  protected String knownGapOfPartialFrames() {
-    return "known gap: 300 stalled bodies hold Tomcat's 200 request threads 5 s each"
-        + " (docs/hardening.md, issue 30 item 6)";
   }
 }

@@ -63,4 +63,93 @@ class SlowBodyTest {
       }
     }
   }
+
+  /** The answer to a request written by hand, after its whole exchange: status line and body. */
+  private static String exchange(int port, byte[]... parts) throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", port)) {
+      socket.setSoTimeout(20_000);
+      OutputStream out = socket.getOutputStream();
+      for (byte[] part : parts) {
+        out.write(part);
+        out.flush();
+        Thread.sleep(300); // a body on its way: the server reads the rest without a thread
+      }
+      return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+    }
+  }
+
+  @Test
+  void stalledBodiesHoldNoRequestThreadSoHonestCallsAreServedAtOnce() throws Exception {
+    // 4 request threads, 40 stalled bodies: without reading ahead, every thread waits on a body
+    List<Socket> slow = new ArrayList<>();
+    try (RunningServer server =
+        OpenFeignServerMain.start(
+            "127.0.0.1", 0, List.of("--server.tomcat.threads.max=4"), ServerLimits.defaults())) {
+      for (int i = 0; i < 40; i++) {
+        slow.add(slowBody(server.port()));
+      }
+      Thread.sleep(500); // all of them at the server
+      for (int i = 0; i < 20; i++) {
+        assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"h" + i + "\"}").body())
+            .contains("hello, h" + i);
+      }
+      for (Socket s : slow) {
+        s.close(); // before the server's graceful stop, which waits for requests under way
+      }
+    } finally {
+      for (Socket s : slow) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void aBodyThatArrivesInPiecesIsReadAheadAndAnsweredWhole() throws Exception {
+    String json = "{\"payload\":\"" + "QUJD".repeat(5000) + "\"}"; // 15,000 bytes of ABC...
+    byte[] body = json.getBytes(StandardCharsets.US_ASCII);
+    byte[] head =
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                + "Content-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    byte[] first = java.util.Arrays.copyOfRange(body, 0, 10);
+    byte[] rest = java.util.Arrays.copyOfRange(body, 10, body.length);
+    try (RunningServer server =
+        OpenFeignServerMain.start("127.0.0.1", 0, List.of(), ServerLimits.defaults())) {
+      String answer = exchange(server.port(), head, first, rest);
+      assertThat(answer).startsWith("HTTP/1.1 200");
+      // the reply is chunked: its body without the chunk sizes is the payload echoed whole
+      String echoed =
+          answer.substring(answer.indexOf("\r\n\r\n") + 4).replaceAll("\r\n[0-9a-f]+\r\n", "");
+      assertThat(echoed).contains("{\"payload\":\"" + "QUJD".repeat(5000) + "\"}");
+    }
+  }
+
+  @Test
+  void aBodyPastTheBudgetOfUnfinishedBodiesIsRefusedWith503() throws Exception {
+    // a budget of 64 KiB for all unfinished bodies; a 200,000-byte body arriving in pieces
+    String json = "{\"payload\":\"" + "QUJD".repeat(50_000) + "\"}";
+    byte[] body = json.getBytes(StandardCharsets.US_ASCII);
+    byte[] head =
+        ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: "
+                + body.length
+                + "\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
+    try (RunningServer server =
+        OpenFeignServerMain.start(
+            "127.0.0.1", 0, List.of(), ServerLimits.defaults().withMaxBufferedBytes(64 * 1024))) {
+      String answer =
+          exchange(
+              server.port(),
+              head,
+              java.util.Arrays.copyOfRange(body, 0, 10),
+              java.util.Arrays.copyOfRange(body, 10, body.length));
+      assertThat(answer).startsWith("HTTP/1.1 503").contains("--max-buffered");
+      // and the server serves the next caller
+      assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"next\"}").body())
+          .contains("hello, next");
+    }
+  }
 }

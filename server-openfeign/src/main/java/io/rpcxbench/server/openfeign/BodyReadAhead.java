@@ -1,0 +1,212 @@
+package io.rpcxbench.server.openfeign;
+
+import io.rpcxbench.serverkit.BudgetShare;
+import io.rpcxbench.serverkit.InputBudget;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import org.springframework.core.env.Environment;
+
+/**
+ * Tomcat's slow-body defence (issue 30): a request's body is read before the request takes one of
+ * Tomcat's request threads. What already arrived with the head is taken at once (an honest small
+ * body, the benchmark's every call); a body still on its way is read by Servlet 3.1's non-blocking
+ * I/O ({@link ReadListener}), which holds a connection but no thread, and the request is dispatched
+ * to Spring MVC when its last byte is in. Without it, 300 connections that announce a 1 MiB body
+ * and stall held all 200 request threads for Tomcat's upload timeout, and the honest calls queued
+ * behind them for two of those (measured: 0 served in 9 s). A body past the frame limit ({@link
+ * RequestBodyLimit#MAX_BODY}), past the process's budget of unfinished requests ({@code
+ * --max-buffered}, {@link InputBudget}), or unfinished at the frame deadline is answered 400 or 503
+ * and its connection closed.
+ *
+ * <pre>{@code
+ * new BodyReadAhead(environment)   // registered first, for REQUEST and ASYNC dispatches
+ * }</pre>
+ */
+final class BodyReadAhead implements Filter {
+  /** The kit's {@code --max-buffered}: the bytes all unfinished bodies may hold (0: no budget). */
+  static final String MAX_BUFFERED_PROPERTY = "rpcxbench.max-buffered-bytes";
+
+  /** Where the async dispatch finds the body that was read ahead. */
+  private static final String BODY = BodyReadAhead.class.getName() + ".body";
+
+  private static final int CHUNK = 8 * 1024;
+
+  private final long maxBody;
+  private final long deadlineMs;
+  private final InputBudget budget;
+
+  BodyReadAhead(Environment environment) {
+    this.maxBody =
+        Math.min(
+            RequestBodyLimit.MAX_BODY,
+            environment.getProperty(
+                RequestBodyLimit.MAX_BODY_PROPERTY, Long.class, RequestBodyLimit.MAX_BODY));
+    this.deadlineMs =
+        environment.getProperty(RequestBodyLimit.BODY_DEADLINE_PROPERTY, Long.class, 0L);
+    this.budget =
+        InputBudget.shared(environment.getProperty(MAX_BUFFERED_PROPERTY, Long.class, 0L));
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+      throws IOException, ServletException {
+    HttpServletRequest request = (HttpServletRequest) req;
+    if (request.getAttribute(BODY) instanceof byte[] body) {
+      request.removeAttribute(BODY); // the dispatch after the body arrived
+      chain.doFilter(new BufferedBody(request, body), res);
+      return;
+    }
+    long length = request.getContentLengthLong();
+    boolean chunked = request.getHeader("Transfer-Encoding") != null;
+    if (request.getDispatcherType() != DispatcherType.REQUEST
+        || (length <= 0 && !chunked)
+        || length > maxBody
+        || !request.isAsyncSupported()) {
+      chain.doFilter(req, res); // no body, or one RequestBodyLimit refuses as it reads
+      return;
+    }
+    ServletInputStream in = request.getInputStream();
+    // grown as bytes arrive, never to the declared length: 300 stalled 1 MiB bodies are 300 chunks
+    ByteArrayOutputStream arrived =
+        new ByteArrayOutputStream((int) Math.min(CHUNK, Math.max(length, 1)));
+    byte[] chunk = new byte[CHUNK];
+    // what came with the head is in Tomcat's buffer: read without waiting
+    while (in.available() > 0 && (length < 0 || arrived.size() < length)) {
+      int n =
+          in.read(chunk, 0, length < 0 ? CHUNK : (int) Math.min(CHUNK, length - arrived.size()));
+      if (n < 0) {
+        break;
+      }
+      arrived.write(chunk, 0, n);
+    }
+    if (length > 0 && arrived.size() >= length) {
+      chain.doFilter(new BufferedBody(request, arrived.toByteArray()), res);
+      return;
+    }
+    AsyncContext async = request.startAsync();
+    async.setTimeout(deadlineMs > 0 ? deadlineMs : 0);
+    Collector collector =
+        new Collector(async, in, arrived, length, (HttpServletResponse) res, budget.share());
+    async.addListener(collector);
+    in.setReadListener(collector);
+  }
+
+  /** Reads the rest of one body without a thread, then dispatches the request. */
+  private final class Collector implements ReadListener, AsyncListener {
+    private final AsyncContext async;
+    private final ServletInputStream in;
+    private final ByteArrayOutputStream body;
+    private final long length;
+    private final HttpServletResponse response;
+    private final BudgetShare share;
+    private final byte[] chunk = new byte[CHUNK];
+    private boolean answered;
+
+    Collector(
+        AsyncContext async,
+        ServletInputStream in,
+        ByteArrayOutputStream body,
+        long length,
+        HttpServletResponse response,
+        BudgetShare share) {
+      this.async = async;
+      this.in = in;
+      this.body = body;
+      this.length = length;
+      this.response = response;
+      this.share = share;
+    }
+
+    @Override
+    public void onDataAvailable() throws IOException {
+      while (!answered && in.isReady()) {
+        int n = in.read(chunk);
+        if (n < 0) {
+          return;
+        }
+        long size = (long) body.size() + n;
+        if (size > maxBody || (length > 0 && size > length)) {
+          refuse(HttpServletResponse.SC_BAD_REQUEST, "request body is larger than " + maxBody);
+          return;
+        }
+        long capacity = Math.max(CHUNK, Long.highestOneBit(size) << 1); // the buffer doubles
+        if (!share.holding(capacity)) {
+          refuse(HttpServletResponse.SC_SERVICE_UNAVAILABLE, share.refusal(capacity));
+          return;
+        }
+        body.write(chunk, 0, n);
+      }
+    }
+
+    @Override
+    public void onAllDataRead() {
+      if (answered) {
+        return;
+      }
+      answered = true;
+      async.getRequest().setAttribute(BODY, body.toByteArray());
+      async.dispatch();
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      refuse(HttpServletResponse.SC_BAD_REQUEST, "request body could not be read: " + t);
+    }
+
+    @Override
+    public void onTimeout(AsyncEvent event) {
+      refuse(
+          HttpServletResponse.SC_BAD_REQUEST,
+          "request body still unfinished at the server's frame deadline");
+    }
+
+    @Override
+    public void onComplete(AsyncEvent event) {
+      share.release();
+    }
+
+    @Override
+    public void onError(AsyncEvent event) {
+      share.release();
+    }
+
+    @Override
+    public void onStartAsync(AsyncEvent event) {
+      // not restarted
+    }
+
+    /** Answers the request itself, closes its connection and gives back its share. */
+    private void refuse(int status, String why) {
+      if (answered) {
+        return;
+      }
+      answered = true;
+      share.release();
+      try {
+        if (!response.isCommitted()) {
+          response.setStatus(status);
+          response.setHeader("Connection", "close");
+          response.setContentType("text/plain");
+          response.getWriter().print(why);
+        }
+      } catch (IOException | IllegalStateException e) {
+        // the connection is gone: nothing to answer
+      } finally {
+        async.complete();
+      }
+    }
+  }
+}
