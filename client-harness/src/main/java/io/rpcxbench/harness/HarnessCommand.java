@@ -251,7 +251,9 @@ public final class HarnessCommand implements Callable<Integer> {
               + endpoint.port()
               + "/metrics (prometheus)");
       err.flush();
-      sinks.add(endpoint);
+      // first: a second's figures are on the endpoint before its live line is printed, so a
+      // scrape prompted by the line sees them
+      sinks.add(0, endpoint);
     }
     LiveFigures live =
         sinks.isEmpty() ? null : new LiveFigures(p.id(), config.load().runs(), sinks);
