@@ -62,7 +62,6 @@ public final class ProtocolRun {
               Stream.of(
                   "status",
                   "tls_session",
-                  "compression",
                   "type",
                   "label",
                   "runs",

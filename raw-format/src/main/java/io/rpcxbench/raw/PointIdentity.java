@@ -39,6 +39,7 @@ import java.util.regex.Pattern;
  * @param work the servers' work per call (zero: none)
  * @param workKind {@code sleep} or {@code cpu}
  * @param tls {@code off}, {@code tls} or {@code mtls}
+ * @param compression {@code none} or the stack's codec ({@code gzip})
  * @param networkProfile the network profile ({@code wan}); empty: not recorded
  * @param linkRate the lab link's rate ({@code 1gbit}); empty: no lab
  * @param clientHost the client host; empty: unknown. Not in the file name
@@ -58,6 +59,7 @@ public record PointIdentity(
     Duration work,
     String workKind,
     String tls,
+    String compression,
     String networkProfile,
     String linkRate,
     String clientHost) {
@@ -84,6 +86,7 @@ public record PointIdentity(
           work,
           workKind,
           tls,
+          compression,
           networkProfile,
           linkRate,
           clientHost
@@ -137,6 +140,7 @@ public record PointIdentity(
         Duration.ZERO,
         PointKey.WORK_KIND.absent(),
         PointKey.TLS.absent(),
+        PointKey.COMPRESSION.absent(),
         PointKey.NETWORK_PROFILE.absent(),
         "",
         "");
@@ -171,6 +175,7 @@ public record PointIdentity(
         work(PointKey.WORK.read(provenance)),
         lower(PointKey.WORK_KIND.read(provenance)),
         lower(PointKey.TLS.read(provenance)),
+        lower(PointKey.COMPRESSION.read(provenance)),
         lower(PointKey.NETWORK_PROFILE.read(provenance)),
         linkRate(provenance),
         lower(PointKey.CLIENT_HOST.read(provenance)));
@@ -202,6 +207,11 @@ public record PointIdentity(
   /** This point over TLS: {@code tls}, {@code mtls}, or {@code off} (plaintext). */
   public PointIdentity withTls(String mode) {
     return with(Map.of(PointKey.TLS.key(), mode));
+  }
+
+  /** This point with its messages compressed: {@code gzip}, or {@code none}. */
+  public PointIdentity withCompression(String codec) {
+    return with(Map.of(PointKey.COMPRESSION.key(), codec));
   }
 
   /** This point across a network profile ({@code wan}); empty: not recorded. */
@@ -237,15 +247,21 @@ public record PointIdentity(
   /**
    * The point's file name under {@code <out>/<protocol>/}: the scenario's prefix ({@code chain-},
    * {@code w100ms-}, {@code chain-w2s-cpu-}) after the network profile's ({@code wan-}) and TLS's
-   * ({@code tls-}, {@code mtls-}), then the call's when it is not the paper's hello ({@code
-   * echo-p1024-}, {@code items-n10-}), then the load model's name: {@code t10-r100.csv} (closed),
-   * {@code inflight-n64-r1000.csv}, {@code open-r1000-d30s.csv}, {@code
+   * ({@code tls-}, {@code mtls-}) and compression's ({@code gzip-}), then the call's when it is not
+   * the paper's hello ({@code echo-p1024-}, {@code items-n10-}), then the load model's name: {@code
+   * t10-r100.csv} (closed), {@code inflight-n64-r1000.csv}, {@code open-r1000-d30s.csv}, {@code
    * open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the link and the client host are not
    * in it: a results folder holds one of each (sweep.sh's layout), the report tells folders apart
    * by the provenance.
    */
   public String fileName() {
-    return profilePrefix() + tlsPrefix() + scenarioPrefix() + callPrefix() + modelName() + ".csv";
+    return profilePrefix()
+        + tlsPrefix()
+        + compressionPrefix()
+        + scenarioPrefix()
+        + callPrefix()
+        + modelName()
+        + ".csv";
   }
 
   /** {@code wan-}, {@code cross-az-}; empty for loopback or a profile not recorded. */
@@ -258,6 +274,11 @@ public record PointIdentity(
   /** {@code tls-}, {@code mtls-}; empty for plaintext. */
   private String tlsPrefix() {
     return tls.equals(PointKey.TLS.absent()) ? "" : slug(tls) + "-";
+  }
+
+  /** {@code gzip-}; empty without compression. */
+  private String compressionPrefix() {
+    return compression.equals(PointKey.COMPRESSION.absent()) ? "" : slug(compression) + "-";
   }
 
   /** {@code out/<protocol>/<fileName()>}. */
@@ -288,6 +309,9 @@ public record PointIdentity(
     m.put(PointKey.WORK_KIND.key(), workKind);
     if (!tls.equals(PointKey.TLS.absent())) {
       m.put(PointKey.TLS.key(), tls);
+    }
+    if (!compression.equals(PointKey.COMPRESSION.absent())) {
+      m.put(PointKey.COMPRESSION.key(), compression);
     }
     if (!networkProfile.isEmpty()) {
       m.put(PointKey.NETWORK_PROFILE.key(), networkProfile);

@@ -49,6 +49,8 @@ public enum PointKey {
    * too).
    */
   TLS("tls", "off"),
+  /** Message compression with the stack's own codec ({@code gzip}); {@code none}: the paper's. */
+  COMPRESSION("compression", "none"),
   /**
    * The network profile the calls crossed ({@code loopback}, {@code cross-az}, {@code wan}: {@code
    * deploy/network-profiles.tsv}); empty: not recorded (a file of before profiles, or a link the

@@ -36,6 +36,18 @@ class PointIdentityTest {
   }
 
   @Test
+  void aCompressedPointIsAnotherPointAndItsNameSaysSo() {
+    PointIdentity gzip = HELLO.withTls("tls").withCompression("gzip").withCall("echo", 1024, 0);
+    assertThat(gzip.fileName()).isEqualTo("tls-gzip-echo-p1024-t10-r100.csv");
+    assertThat(gzip).isNotEqualTo(HELLO.withTls("tls").withCall("echo", 1024, 0));
+    assertThat(gzip.provenance()).containsEntry("compression", "gzip");
+    assertThat(PointIdentity.of(gzip.provenance())).isEqualTo(gzip);
+    assertThat(HELLO.provenance()).doesNotContainKey("compression");
+    assertThat(HELLO.withCompression("none")).isEqualTo(HELLO);
+    assertThat(HELLO.compression()).isEqualTo("none");
+  }
+
+  @Test
   void aShapedLinkIsAnotherPointButLoopbackKeepsTheName() {
     PointIdentity wan = HELLO.withTls("tls").withNetworkProfile("wan");
     assertThat(wan.fileName()).isEqualTo("wan-tls-t10-r100.csv");

@@ -79,6 +79,7 @@ public final class PointRecorder {
             config.load().call().id(), config.load().payloadBytesSent(), config.load().itemsAsked())
         .withScenario(scenario.kind().id(), scenario.work(), scenario.workKind())
         .withTls(config.target().tlsMode())
+        .withCompression(config.target().compression())
         .withNetworkProfile(
             config.output().provenance().getOrDefault(PointKey.NETWORK_PROFILE.key(), ""))
         .withLinkRate(config.output().provenance().getOrDefault(PointKey.LINK_RATE.key(), ""));
