@@ -39,10 +39,25 @@ public final class Figures {
 
   private Figures() {}
 
+  /** The paper's figures and the two it lacks: {@link #paper} then {@link #comparison}. */
   public static List<Figure> render(Measurements m, Path outDir) {
+    List<Figure> out = new ArrayList<>(paper(m, outDir));
+    out.addAll(comparison(m, outDir));
+    return out;
+  }
+
+  /**
+   * Figs. 8-10, one pair for each of the paper's protocols that was measured (numbered as in the
+   * paper: Fig. 9 is gRPC's whether or not RPCX was measured).
+   */
+  public static List<Figure> paper(Measurements m, Path outDir) {
     List<Figure> out = new ArrayList<>();
-    int number = 8;
+    int number = 7;
     for (Protocol p : Protocol.PAPER) {
+      number++;
+      if (!m.protocols().contains(p)) {
+        continue;
+      }
       String runtime = "Fig. " + number + "a: " + p.label + " average runtime (ms)";
       String tps = "Fig. " + number + "b: " + p.label + " average TPS";
       String a = "fig" + number + "a-" + p.id + "-runtime";
@@ -50,8 +65,13 @@ public final class Figures {
       out.add(
           safely(runtime, () -> bars(m, p, a, runtime, "ms", c -> c.runtimeMs().avg(), outDir)));
       out.add(safely(tps, () -> bars(m, p, b, tps, "TPS (1/s)", c -> c.tps().avg(), outDir)));
-      number++;
     }
+    return out;
+  }
+
+  /** Throughput and p99 latency against threads, one line per protocol measured. */
+  public static List<Figure> comparison(Measurements m, Path outDir) {
+    List<Figure> out = new ArrayList<>();
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isPresent()) {
       int r = requests.get();

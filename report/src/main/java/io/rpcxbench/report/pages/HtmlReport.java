@@ -17,14 +17,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * index.html: provenance, Tables 3-4 in the paper's layout, the figures and the points that did not
- * finish. A small script records on {@code <body data-images-loaded="ok/total">} how many images
- * loaded, so a headless browser can check the page.
+ * index.html: the title and first lines from what the data holds ({@link Subject}), provenance,
+ * every protocol against the reference, Tables 3-4 in the paper's layout when the data is the
+ * paper's workload, the figures and the points that did not finish. A small script records on
+ * {@code <body data-images-loaded="ok/total">} how many images loaded, so a headless browser can
+ * check the page.
  */
 public final class HtmlReport {
   private HtmlReport() {}
 
   record Inputs(
+      Subject subject,
       List<Provenance.Line> provenance,
       Map<Protocol, Map<PointStatus, Integer>> files,
       List<ComparisonTable> tables,
@@ -40,7 +43,9 @@ public final class HtmlReport {
   static String render(Inputs in) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<title>rpcx-bench report</title>\n<style>\n")
+        .append("<title>")
+        .append(esc(in.subject().title()))
+        .append("</title>\n<style>\n")
         .append("body{font-family:sans-serif;margin:2em;max-width:1400px}")
         .append("table{border-collapse:collapse;margin:1em 0}")
         .append("td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}")
@@ -51,8 +56,11 @@ public final class HtmlReport {
         .append(
             "  var ok = imgs.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length;\n")
         .append("  document.body.setAttribute('data-images-loaded', ok + '/' + imgs.length);\n")
-        .append(
-            "});\n</script>\n</head>\n<body>\n<h1>rpcx-bench: RPCX vs gRPC vs OpenFeign</h1>\n");
+        .append("});\n</script>\n</head>\n<body>\n<h1>")
+        .append(esc(in.subject().title()))
+        .append("</h1>\n<p id=\"lead\">")
+        .append(esc(in.subject().lead()))
+        .append("</p>\n");
     if (in.series() != null) {
       h.append("<p>Series: ")
           .append(esc(in.series().text()))
@@ -62,11 +70,11 @@ public final class HtmlReport {
     if (in.open() != null) {
       LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
     }
-    for (ComparisonTable t : in.tables()) {
-      table(h, t);
-    }
     if (in.reference() != null) {
       reference(h, in.reference());
+    }
+    for (ComparisonTable t : in.tables()) {
+      table(h, t);
     }
     h.append("<h2>Figures</h2>\n");
     for (Figures.Figure f : in.figures()) {

@@ -57,11 +57,17 @@ public final class ReportWriter {
     }
     int points = 0, unfinished = 0, figures = 0;
     boolean referenceMeasured = true;
+    Subject all = Subject.of(cleaned, provenance);
     StringBuilder index =
         new StringBuilder(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                + "<title>rpcx-bench report</title>\n</head>\n<body>\n"
-                + "<h1>rpcx-bench: one report per series</h1>\n<p>The data holds "
+                + "<title>"
+                + HtmlReport.esc(all.title())
+                + "</title>\n</head>\n<body>\n<h1>"
+                + HtmlReport.esc(all.title())
+                + "</h1>\n<p id=\"lead\">"
+                + HtmlReport.esc(all.lead())
+                + "</p>\n<p>The data holds "
                 + bySeries.size()
                 + " series (reading of the request count, call, client host, link rate, load"
                 + " model); points of different series are never averaged or compared in one"
@@ -114,24 +120,29 @@ public final class ReportWriter {
       return writeOpen(outDir, cleaned, provenance, files, series);
     }
     Measurements m = new Measurements(cleaned);
+    Subject subject = Subject.of(cleaned, provenance);
     List<ComparisonTable> tables = new ArrayList<>();
-    for (Metric metric : Metric.values()) {
-      ComparisonTable t = ComparisonTable.build(metric, m);
-      tables.add(t);
-      writeText(outDir.resolve(metric.fileName + ".md"), TableFormats.markdown(t));
-      writeText(outDir.resolve(metric.fileName + ".csv"), TableFormats.csv(t));
+    List<Figures.Figure> figures = new ArrayList<>();
+    if (subject.paperWorkload()) {
+      for (Metric metric : Metric.values()) {
+        ComparisonTable t = ComparisonTable.build(metric, m);
+        tables.add(t);
+        writeText(outDir.resolve(metric.fileName + ".md"), TableFormats.markdown(t));
+        writeText(outDir.resolve(metric.fileName + ".csv"), TableFormats.csv(t));
+      }
+      figures.addAll(Figures.paper(m, outDir));
     }
     writeText(outDir.resolve("cleaned.csv"), TableFormats.cleanedCsv(cleaned));
     ReferenceTable vs = ReferenceTable.build(m, reference);
     writeText(outDir.resolve(ReferenceTable.FILE + ".md"), vs.markdown());
     writeText(outDir.resolve(ReferenceTable.FILE + ".csv"), vs.csv());
-    List<Figures.Figure> figures = new ArrayList<>(Figures.render(m, outDir));
+    figures.addAll(Figures.comparison(m, outDir));
     Figures.vsReference(m, reference, outDir).ifPresent(figures::add);
     List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
     String html =
         HtmlReport.render(
             new HtmlReport.Inputs(
-                provenance, files, tables, vs, figures, unfinished, series, null));
+                subject, provenance, files, tables, vs, figures, unfinished, series, null));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),
@@ -163,6 +174,7 @@ public final class ReportWriter {
     String html =
         HtmlReport.render(
             new HtmlReport.Inputs(
+                Subject.of(cleaned, provenance),
                 provenance,
                 files,
                 List.of(),
