@@ -94,7 +94,7 @@ public final class HtmlReport {
       }
       h.append("</figcaption>\n</figure>\n");
     }
-    unfinished(h, in.unfinished());
+    unfinished(h, in.unfinished(), in.open() != null);
     h.append(
         "<p>Data: <a href=\"cleaned.csv\">cleaned.csv</a> (every cleaned point with its spread).</p>\n");
     if (in.open() != null) {
@@ -226,10 +226,14 @@ public final class HtmlReport {
     h.append(bad ? "<td class=\"bad\">" : "<td>").append(esc(text)).append("</td>");
   }
 
-  private static void unfinished(StringBuilder h, List<CleanedPoint> points) {
+  private static void unfinished(StringBuilder h, List<CleanedPoint> points, boolean open) {
     h.append("<h2>Points that did not finish</h2>\n");
     if (points.isEmpty()) {
-      h.append("<p>None.</p>\n");
+      h.append(
+          open
+              ? "<p>None: every point's runs finished. Whether a point kept up with its rate is"
+                  + " another matter: the knee and points tables above say.</p>\n"
+              : "<p>None.</p>\n");
       return;
     }
     h.append("<table id=\"unfinished\">\n<tr><th>protocol</th><th>threads</th><th>requests</th>")

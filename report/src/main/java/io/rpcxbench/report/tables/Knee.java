@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -81,6 +82,50 @@ public record Knee(
     }
     return new Knee(
         protocol, sorted.size(), first, knee, null, "kept up at every rate: the knee lies above");
+  }
+
+  /** Past this p99 / p50 the unloaded point is no quiet reference. */
+  static final double QUIET_TAIL = 10;
+
+  /**
+   * Why the unloaded p99 is a doubtful reference, or empty: its p99 is over {@link #QUIET_TAIL}
+   * times its p50 (a pause or a busy box in the reference itself), or a loaded point's p99 is below
+   * half of it (the lowest rate was the disturbed one). A knee against such a reference is
+   * generous: rerun the lowest rate.
+   */
+  public Optional<String> referenceWarning() {
+    Double p99 = unloaded.latency().p99Us();
+    Double p50 = unloaded.latency().p50Us();
+    if (p99 == null) {
+      return Optional.empty();
+    }
+    String head =
+        protocol.id
+            + ": the unloaded p99 ("
+            + Num.fixed(p99, 1)
+            + " µs at "
+            + rate(unloaded)
+            + " calls/s) ";
+    if (p50 != null && p50 > 0 && p99 > QUIET_TAIL * p50) {
+      return Optional.of(
+          head
+              + "is "
+              + Num.fixed(p99 / p50, 1)
+              + "x its p50 ("
+              + Num.fixed(p50, 1)
+              + " µs): the reference itself was disturbed (a pause, a busy box), so the knee"
+              + " against it is generous; rerun the lowest rate.");
+    }
+    Double kneeP99 = knee == null ? null : knee.latency().p99Us();
+    if (knee != unloaded && kneeP99 != null && kneeP99 < p99 / 2) {
+      return Optional.of(
+          head
+              + "is over twice the knee's ("
+              + Num.fixed(kneeP99, 1)
+              + " µs at a higher rate): the lowest rate was the disturbed one, so the knee"
+              + " against it is generous; rerun it.");
+    }
+    return Optional.empty();
   }
 
   /** The offered rate of a point with a load. */
@@ -172,6 +217,9 @@ public record Knee(
     b.append('\n');
     for (String[] row : cells(knees)) {
       b.append("| ").append(String.join(" | ", row)).append(" |\n");
+    }
+    for (Knee k : knees) {
+      k.referenceWarning().ifPresent(w -> b.append("\nWarning: ").append(w).append('\n'));
     }
     return b.toString();
   }

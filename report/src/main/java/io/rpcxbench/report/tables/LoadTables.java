@@ -79,6 +79,14 @@ public final class LoadTables {
         .append(Knee.FILE)
         .append(".csv\">CSV</a>.</p>\n");
     table(h, "knee", Knee.head(knees), Knee.htmlRows(knees));
+    for (Knee k : knees) {
+      k.referenceWarning()
+          .ifPresent(
+              w ->
+                  h.append("<p class=\"bad\">Warning: ")
+                      .append(HtmlReport.esc(w))
+                      .append("</p>\n"));
+    }
     h.append("<h2>Open-loop points</h2>\n<p>Latency from each call's intended start, over the ")
         .append("kept runs (order 0 dropped). Also as <a href=\"")
         .append(FILE)

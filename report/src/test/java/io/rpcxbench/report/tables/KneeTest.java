@@ -52,6 +52,54 @@ public class KneeTest {
     return point(protocol, rate, rate, 0, 0, p99);
   }
 
+  /** {@code ok(...)} with its p50 set apart from its p99. */
+  static CleanedPoint tailed(String protocol, double rate, double p50, double p99) {
+    CleanedPoint p = ok(protocol, rate, p99);
+    return new CleanedPoint(
+        p.protocol(),
+        p.threadNum(),
+        p.requestNum(),
+        p.status(),
+        p.limitS(),
+        p.runsAveraged(),
+        p.errorsSum(),
+        p.runtimeMs(),
+        p.tps(),
+        p.throughputAvg(),
+        new Latency(p50, null, p99, p99 * 2, null, Latency.FROM_HISTOGRAM),
+        p.series(),
+        p.runsDone(),
+        p.runsDeclared(),
+        p.load(),
+        p.limitedBy());
+  }
+
+  @Test
+  void aDisturbedUnloadedPointIsNamedAsADoubtfulReference() {
+    Knee tail =
+        Knee.of(List.of(tailed("rpcx", 500, 500, 71_000), ok("rpcx", 1000, 2_000)), 10).get(0);
+    assertThat(tail.referenceWarning())
+        .hasValueSatisfying(
+            w ->
+                assertThat(w)
+                    .startsWith("rpcx: the unloaded p99 (71000.0 µs at 500 calls/s) is 142.0x")
+                    .contains("rerun the lowest rate"));
+    assertThat(Knee.markdown(List.of(tail), 10)).contains("Warning: rpcx: the unloaded p99");
+
+    Knee lower =
+        Knee.of(
+                List.of(ok("grpc", 500, 9_000), ok("grpc", 1000, 1_000), ok("grpc", 2000, 1_200)),
+                10)
+            .get(0);
+    assertThat(lower.referenceWarning())
+        .hasValueSatisfying(w -> assertThat(w).contains("over twice the knee's (1200.0 µs"));
+
+    Knee quiet =
+        Knee.of(List.of(ok("rpcx", 500, 300), ok("rpcx", 1000, 400), ok("rpcx", 2000, 900)), 10)
+            .get(0);
+    assertThat(quiet.referenceWarning()).isEmpty();
+  }
+
   @Test
   void theKneeIsTheLastRateBeforeP99ReachesTenTimesTheUnloadedP99() {
     List<Knee> k =
