@@ -22,6 +22,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
@@ -42,7 +43,7 @@ public final class Figures {
   /** The paper's figures and the two it lacks: {@link #paper} then {@link #comparison}. */
   public static List<Figure> render(Measurements m, Path outDir) {
     List<Figure> out = new ArrayList<>(paper(m, outDir));
-    out.addAll(comparison(m, outDir));
+    out.addAll(comparison(m, Palette.of(m.protocols()), outDir));
     return out;
   }
 
@@ -70,7 +71,7 @@ public final class Figures {
   }
 
   /** Throughput and p99 latency against threads, one line per protocol measured. */
-  public static List<Figure> comparison(Measurements m, Path outDir) {
+  public static List<Figure> comparison(Measurements m, Palette palette, Path outDir) {
     List<Figure> out = new ArrayList<>();
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isPresent()) {
@@ -88,6 +89,7 @@ public final class Figures {
                       throughput,
                       "calls/s",
                       CleanedPoint::throughputAvg,
+                      palette,
                       outDir)));
       out.add(
           safely(
@@ -100,6 +102,7 @@ public final class Figures {
                       p99,
                       "p99 latency (µs)",
                       c -> c.latency().p99Us(),
+                      palette,
                       outDir)));
     }
     return out;
@@ -109,7 +112,8 @@ public final class Figures {
    * Throughput divided by the reference's against threads, one line per protocol, at the common
    * request count.
    */
-  public static Optional<Figure> vsReference(Measurements m, String reference, Path outDir) {
+  public static Optional<Figure> vsReference(
+      Measurements m, String reference, Palette palette, Path outDir) {
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isEmpty()) {
       return Optional.empty();
@@ -127,6 +131,7 @@ public final class Figures {
                     title,
                     "throughput / " + reference,
                     p -> ReferenceTable.ratio(m, reference, p),
+                    palette,
                     outDir)));
   }
 
@@ -214,7 +219,19 @@ public final class Figures {
           notes.add(marker + ": " + t + " threads, " + r + " requests");
         }
       }
-      chart.addSeries(r + " requests", x, y);
+      // a request count has one colour in every figure: its place among all measured
+      chart
+          .addSeries(r + " requests", x, y)
+          .setFillColor(
+              java.awt.Color.decode(
+                  Palette.OKABE_ITO.get(
+                      m.points.stream()
+                              .map(CleanedPoint::requestNum)
+                              .distinct()
+                              .sorted()
+                              .toList()
+                              .indexOf(r)
+                          % Palette.OKABE_ITO.size())));
     }
     String caption =
         p.label
@@ -233,6 +250,7 @@ public final class Figures {
       String title,
       String yTitle,
       Function<CleanedPoint, Double> value,
+      Palette palette,
       Path outDir)
       throws IOException {
     XYChart chart =
@@ -270,7 +288,9 @@ public final class Figures {
       if (Arrays.stream(ys).allMatch(Double::isNaN)) {
         notes.add(p.label + ": no value to draw");
       } else {
-        chart.addSeries(p.label, xs, ys);
+        XYSeries series = chart.addSeries(p.label, xs, ys);
+        series.setLineColor(palette.color(p));
+        series.setMarkerColor(palette.color(p));
       }
     }
     if (chart.getSeriesCollection().isEmpty()) {

@@ -57,11 +57,18 @@ public final class LoadFigure {
 
   /** The figure of {@code points} (those with an open-loop load), or why it could not be drawn. */
   public static Figures.Figure render(List<CleanedPoint> points, String name, Path outDir) {
-    return Figures.safely(TITLE, () -> draw(points, name, outDir));
+    return render(
+        points, Palette.of(points.stream().map(CleanedPoint::protocol).toList()), name, outDir);
   }
 
-  private static Figures.Figure draw(List<CleanedPoint> points, String name, Path outDir)
-      throws IOException {
+  /** As {@link #render(List, String, Path)}, with the report's {@code palette}. */
+  public static Figures.Figure render(
+      List<CleanedPoint> points, Palette palette, String name, Path outDir) {
+    return Figures.safely(TITLE, () -> draw(points, palette, name, outDir));
+  }
+
+  private static Figures.Figure draw(
+      List<CleanedPoint> points, Palette palette, String name, Path outDir) throws IOException {
     Map<Protocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
     for (CleanedPoint p : points) {
       if (p.load() != null) {
@@ -81,11 +88,9 @@ public final class LoadFigure {
             .build();
     Figures.style(chart.getStyler());
     chart.getStyler().setYAxisLogarithmic(true);
-    Color[] colours = chart.getStyler().getSeriesColors();
     List<String> notes = new ArrayList<>();
-    int i = 0;
     for (Map.Entry<Protocol, List<CleanedPoint>> e : byProtocol.entrySet()) {
-      Color colour = colours[i++ % colours.length];
+      Color colour = palette.color(e.getKey());
       List<CleanedPoint> own =
           e.getValue().stream().sorted(Comparator.comparingDouble(Knee::offered)).toList();
       List<CleanedPoint> kept = own.stream().filter(p -> p.overload() == null).toList();

@@ -47,8 +47,10 @@ public final class PointEstimates {
         Latency.merged(kept).isPresent()
             ? kept.stream().map(StoredRun::latencyNanos).flatMap(Optional::stream).toList()
             : List.of();
-    for (double q : PERCENTILES) {
-      e.put(key(q), Estimate.percentile(q, histograms, runs, "runs"));
+    // one set of resamples for every percentile: what each alone would give, a quarter the work
+    List<Estimate> percentiles = Estimate.percentiles(PERCENTILES, histograms, runs, "runs");
+    for (int i = 0; i < PERCENTILES.length; i++) {
+      e.put(key(PERCENTILES[i]), percentiles.get(i));
     }
     return e;
   }

@@ -1,5 +1,8 @@
 package io.rpcxbench.report.pages;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rpcxbench.report.charts.ChartData;
+import io.rpcxbench.report.charts.ChartLibrary;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.db.PointStatus;
@@ -35,7 +38,8 @@ public final class HtmlReport {
       List<Figures.Figure> figures,
       List<CleanedPoint> unfinished,
       Series series,
-      OpenSection open) {}
+      OpenSection open,
+      ObjectNode charts) {}
 
   /** An open-loop series' knees and points (null for the other load models). */
   record OpenSection(List<Knee> knees, double factor, List<CleanedPoint> points) {}
@@ -76,6 +80,9 @@ public final class HtmlReport {
     for (ComparisonTable t : in.tables()) {
       table(h, t);
     }
+    if (in.charts() != null) {
+      interactive(h, in.charts());
+    }
     h.append("<h2>Figures</h2>\n");
     for (Figures.Figure f : in.figures()) {
       h.append("<figure>\n");
@@ -102,6 +109,42 @@ public final class HtmlReport {
     }
     h.append("</body>\n</html>\n");
     return h.toString();
+  }
+
+  /**
+   * A canvas per chart of {@code charts} ({@link ChartData}), its controls, the data and the two
+   * scripts ({@link ChartLibrary}) that draw them.
+   */
+  private static void interactive(StringBuilder h, ObjectNode charts) {
+    h.append("<h2>Interactive charts</h2>\n<p>Drawn in this page by Chart.js ")
+        .append(esc(ChartLibrary.version()))
+        .append(" (shipped in report.jar and copied beside the page: no network needed). Hover a")
+        .append(" point for its value, 95 % interval and estimator; click a legend entry to hide")
+        .append(" or show a protocol; the shaded band is the interval; × marks a rate not kept")
+        .append(" up. One colour per protocol in every chart (Okabe-Ito).</p>\n");
+    for (var c : charts.get("charts")) {
+      String id = esc(c.get("id").asText());
+      h.append("<div class=\"chart\"><canvas id=\"chart-")
+          .append(id)
+          .append("\" width=\"")
+          .append(Figures.WIDTH)
+          .append("\" height=\"480\" role=\"img\" aria-label=\"")
+          .append(esc(c.get("title").asText()))
+          .append("\"></canvas><br>\n<select id=\"pick-")
+          .append(id)
+          .append("\" hidden></select> <button id=\"log-")
+          .append(id)
+          .append("\" type=\"button\">log / linear</button> <a id=\"png-")
+          .append(id)
+          .append("\" href=\"#\">PNG</a></div>\n");
+    }
+    h.append("<script type=\"application/json\" id=\"chart-data\">")
+        .append(ChartData.json(charts))
+        .append("</script>\n<script src=\"")
+        .append(ChartLibrary.CHART_JS)
+        .append("\"></script>\n<script src=\"")
+        .append(ChartLibrary.DRAW_JS)
+        .append("\"></script>\n");
   }
 
   private static void provenance(StringBuilder h, Inputs in) {

@@ -1,7 +1,10 @@
 package io.rpcxbench.report.pages;
 
+import io.rpcxbench.report.charts.ChartData;
+import io.rpcxbench.report.charts.ChartLibrary;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.charts.LoadFigure;
+import io.rpcxbench.report.charts.Palette;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.db.Database;
@@ -16,6 +19,7 @@ import io.rpcxbench.report.tables.Measurements;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.ReferenceTable;
 import io.rpcxbench.report.tables.TableFormats;
+import io.rpcxbench.stats.Estimate;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,6 +43,14 @@ public final class ReportWriter {
 
   private ReportWriter() {}
 
+  /** What every page of one report shares. */
+  private record Shared(
+      String reference,
+      List<Provenance.Line> provenance,
+      Map<Protocol, Map<PointStatus, Integer>> files,
+      Map<ChartData.Key, Map<String, Estimate>> estimates,
+      Palette palette) {}
+
   /** Writes everything from the cleaned table; an empty cleaned table is an error. */
   public static Written write(Database db, Path outDir, String reference)
       throws SQLException, IOException {
@@ -51,9 +63,15 @@ public final class ReportWriter {
     Map<Series, List<CleanedPoint>> bySeries = new TreeMap<>();
     cleaned.forEach(p -> bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p));
     List<Provenance.Line> provenance = Provenance.load(db);
-    var files = Provenance.fileCounts(db);
+    Shared shared =
+        new Shared(
+            reference,
+            provenance,
+            Provenance.fileCounts(db),
+            ChartData.estimates(Cleaner.runKept(db, new ArrayList<>())),
+            Palette.of(cleaned.stream().map(CleanedPoint::protocol).toList()));
     if (bySeries.size() == 1) {
-      return writeOne(outDir, reference, cleaned, provenance, files, null);
+      return writeOne(outDir, shared, cleaned, null);
     }
     int points = 0, unfinished = 0, figures = 0;
     boolean referenceMeasured = true;
@@ -74,8 +92,7 @@ public final class ReportWriter {
                 + " table.</p>\n<ul>\n");
     for (Map.Entry<Series, List<CleanedPoint>> e : bySeries.entrySet()) {
       String slug = e.getKey().slug();
-      Written w =
-          writeOne(outDir.resolve(slug), reference, e.getValue(), provenance, files, e.getKey());
+      Written w = writeOne(outDir.resolve(slug), shared, e.getValue(), e.getKey());
       points += w.points();
       unfinished += w.unfinished();
       figures += w.figures();
@@ -108,19 +125,14 @@ public final class ReportWriter {
   }
 
   private static Written writeOne(
-      Path outDir,
-      String reference,
-      List<CleanedPoint> cleaned,
-      List<Provenance.Line> provenance,
-      Map<Protocol, Map<PointStatus, Integer>> files,
-      Series series)
-      throws IOException {
+      Path outDir, Shared shared, List<CleanedPoint> cleaned, Series series) throws IOException {
     Files.createDirectories(outDir);
     if (cleaned.get(0).series().open()) {
-      return writeOpen(outDir, cleaned, provenance, files, series);
+      return writeOpen(outDir, shared, cleaned, series);
     }
     Measurements m = new Measurements(cleaned);
-    Subject subject = Subject.of(cleaned, provenance);
+    String reference = shared.reference();
+    Subject subject = Subject.of(cleaned, shared.provenance());
     List<ComparisonTable> tables = new ArrayList<>();
     List<Figures.Figure> figures = new ArrayList<>();
     if (subject.paperWorkload()) {
@@ -136,13 +148,23 @@ public final class ReportWriter {
     ReferenceTable vs = ReferenceTable.build(m, reference);
     writeText(outDir.resolve(ReferenceTable.FILE + ".md"), vs.markdown());
     writeText(outDir.resolve(ReferenceTable.FILE + ".csv"), vs.csv());
-    figures.addAll(Figures.comparison(m, outDir));
-    Figures.vsReference(m, reference, outDir).ifPresent(figures::add);
+    figures.addAll(Figures.comparison(m, shared.palette(), outDir));
+    Figures.vsReference(m, reference, shared.palette(), outDir).ifPresent(figures::add);
+    ChartLibrary.copyInto(outDir);
     List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
     String html =
         HtmlReport.render(
             new HtmlReport.Inputs(
-                subject, provenance, files, tables, vs, figures, unfinished, series, null));
+                subject,
+                shared.provenance(),
+                shared.files(),
+                tables,
+                vs,
+                figures,
+                unfinished,
+                series,
+                null,
+                ChartData.closed(cleaned, shared.estimates(), shared.palette())));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),
@@ -157,32 +179,30 @@ public final class ReportWriter {
    * instead of the closed loop's tables and figures by threads.
    */
   private static Written writeOpen(
-      Path outDir,
-      List<CleanedPoint> cleaned,
-      List<Provenance.Line> provenance,
-      Map<Protocol, Map<PointStatus, Integer>> files,
-      Series series)
-      throws IOException {
+      Path outDir, Shared shared, List<CleanedPoint> cleaned, Series series) throws IOException {
     double factor = Knee.DEFAULT_FACTOR;
     List<Knee> knees = Knee.of(cleaned, factor);
     writeText(outDir.resolve(Knee.FILE + ".md"), Knee.markdown(knees, factor));
     writeText(outDir.resolve(Knee.FILE + ".csv"), Knee.csv(knees));
     writeText(outDir.resolve(LoadTables.FILE + ".csv"), LoadTables.csv(cleaned));
     writeText(outDir.resolve("cleaned.csv"), TableFormats.cleanedCsv(cleaned));
-    List<Figures.Figure> figures = List.of(LoadFigure.render(cleaned, LoadFigure.FILE, outDir));
+    List<Figures.Figure> figures =
+        List.of(LoadFigure.render(cleaned, shared.palette(), LoadFigure.FILE, outDir));
+    ChartLibrary.copyInto(outDir);
     List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
     String html =
         HtmlReport.render(
             new HtmlReport.Inputs(
-                Subject.of(cleaned, provenance),
-                provenance,
-                files,
+                Subject.of(cleaned, shared.provenance()),
+                shared.provenance(),
+                shared.files(),
                 List.of(),
                 null,
                 figures,
                 unfinished,
                 series,
-                new HtmlReport.OpenSection(knees, factor, cleaned)));
+                new HtmlReport.OpenSection(knees, factor, cleaned),
+                ChartData.open(cleaned, shared.estimates(), shared.palette())));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),
