@@ -12,8 +12,8 @@ PROTOCOLS=rpcx,grpc,openfeign
 THREADS=10,110
 REQUESTS=100
 RUNS=10
-OUT=results/raw
-REPORT_OUT=results/report
+OUT=results/quickstart/raw
+REPORT_OUT=results/quickstart/report
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
