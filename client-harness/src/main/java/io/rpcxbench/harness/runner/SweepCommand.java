@@ -113,6 +113,15 @@ public final class SweepCommand implements Callable<Integer> {
               + " >= ==, e.g. 'p99<5ms' (repeatable). A failed one exits 99.")
   List<String> thresholds = new ArrayList<>();
 
+  @Option(
+      names = "--summary-export",
+      paramLabel = "FILE.json",
+      description =
+          "After the sweep, every point of its folder with its 95 % intervals and estimators as"
+              + " JSON (report export's schema, points-export-1), written atomically; needs"
+              + " report.jar.")
+  Path summaryExport;
+
   @Parameters(
       paramLabel = "HARNESS_OPTIONS",
       description = "After --: passed to every point verbatim.")
@@ -150,6 +159,14 @@ public final class SweepCommand implements Callable<Integer> {
       int code = review(sweep, log, checks, sweep.run());
       if (outDefaulted && code != Sweep.LOCKED) {
         log.line(reportLine(out));
+      }
+      if (summaryExport != null && code != Sweep.LOCKED) {
+        boolean written = SweepSummary.write(rawFolder(), summaryExport, err);
+        if (written) {
+          log.line("summary: " + summaryExport);
+        } else if (code == Sweep.OK) {
+          code = Sweep.FAILURES;
+        }
       }
       return code;
     } catch (Sweep.NoSpace e) {

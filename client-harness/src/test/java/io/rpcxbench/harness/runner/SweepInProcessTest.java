@@ -70,6 +70,30 @@ class SweepInProcessTest {
   }
 
   @Test
+  void aSummaryExportWithoutTheReportJarIsOneLineAndExitOne() throws Exception {
+    try (LineProtocol.Server server = new LineProtocol.Server()) {
+      Path summary = work.resolve("summary.json");
+      Outcome o =
+          sweep(
+              args(
+                  server.port(),
+                  "--threads",
+                  "1",
+                  "--requests",
+                  "5",
+                  "--summary-export",
+                  summary.toString()));
+      assertThat(o.code()).as(o.err()).isEqualTo(1);
+      assertThat(o.err().lines().filter(l -> l.contains("--summary-export")).toList())
+          .singleElement()
+          .asString()
+          .contains("no report jar at", "export --format json --out " + summary);
+      assertThat(work.resolve("raw/line/t1-r5.csv")).exists();
+      assertThat(summary).doesNotExist();
+    }
+  }
+
+  @Test
   void everyPointRunsOnceAndARerunResumesBySkippingTheirFiles() throws Exception {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       Outcome first = sweep(args(server.port(), "--threads", "1,2", "--requests", "5"));

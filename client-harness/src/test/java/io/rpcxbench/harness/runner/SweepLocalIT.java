@@ -47,7 +47,9 @@ class SweepLocalIT {
                 "--out",
                 out.toString(),
                 "--server-jvm-flags",
-                "-Xmx128m -XX:+UseSerialGC"));
+                "-Xmx128m -XX:+UseSerialGC",
+                "--summary-export",
+                work.resolve("summary.json").toString()));
     Process p = pb.start();
     assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
     String console = Files.readString(log, StandardCharsets.UTF_8);
@@ -69,5 +71,12 @@ class SweepLocalIT {
       assertThat(c.rows()).as(f).hasSize(2);
     }
     assertThat(out.resolve("sweep.pids")).doesNotExist();
+    // --summary-export: the sweep's points as report export's JSON, each with its intervals
+    assertThat(console).contains("summary: " + work.resolve("summary.json"));
+    var summary =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(work.resolve("summary.json").toFile());
+    assertThat(summary.get("schema_version").asInt()).isEqualTo(1);
+    assertThat(summary.get("points")).hasSize(4);
   }
 }

@@ -20,16 +20,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code export --format json|csv [--db URL] [--out FILE]}: the cleaned points for other tools
- * (k6's {@code --summary-export}, ghz's {@code -O json}, JMH's {@code -rf json}), each figure with
- * its 95 % interval and its estimator's name; the CSV is the JSON flattened.
+ * {@code export --format json|csv [--db URL] [--out FILE] [PATH...]}: the cleaned points for other
+ * tools (k6's {@code --summary-export}, ghz's {@code -O json}, JMH's {@code -rf json}), each figure
+ * with its 95 % interval and its estimator's name; the CSV is the JSON flattened.
  *
  * <pre>
  * java -jar report.jar export --format json --out results/points.json
  * java -jar report.jar export --format csv | column -s, -t
+ * java -jar report.jar export --db jdbc:sqlite:/tmp/x.db --format json --out s.json results/x/raw
  * </pre>
  */
 @Command(
@@ -59,6 +61,14 @@ public final class ExportCommand implements Callable<Integer> {
       description = "json (one document, schema_version 1) or csv (one line per point).")
   Format format;
 
+  @Parameters(
+      arity = "0..*",
+      paramLabel = "PATH",
+      description =
+          "Raw files or folders to ingest first (as 'ingest' does; its lines go to standard"
+              + " error).")
+  List<Path> paths = new ArrayList<>();
+
   @Option(
       names = "--out",
       paramLabel = "FILE",
@@ -73,6 +83,12 @@ public final class ExportCommand implements Callable<Integer> {
         db,
         err,
         d -> {
+          if (!paths.isEmpty()) {
+            int ingest = Steps.ingest(d, paths, false, err, err);
+            if (ingest == CommandLine.ExitCode.USAGE) {
+              return ingest;
+            }
+          }
           List<String> problems = new ArrayList<>();
           List<Cleaner.PointRuns> points = Cleaner.runKept(d, problems);
           if (points.isEmpty()) {

@@ -109,6 +109,16 @@ class ExportCommandTest {
   }
 
   @Test
+  void pathsAreIngestedFirstAndTheJsonStaysAloneOnStandardOutput() throws Exception {
+    String fresh = "jdbc:sqlite:" + tmp.resolve("fresh.db");
+    Path open = Path.of(getClass().getResource("/open").toURI());
+    Cli.Result r = Cli.run("export", "--db", fresh, "--format", "json", open.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(JSON.readTree(r.out()).get("points")).hasSize(8);
+    assertThat(r.err()).contains("ingest: 8 files");
+  }
+
+  @Test
   void outIsWrittenAtomicallyAndBadUsageIsOneLine() throws Exception {
     Path file = tmp.resolve("exports/points.json");
     Cli.Result r = Cli.run("export", "--db", db, "--format", "json", "--out", file.toString());
