@@ -199,6 +199,16 @@ public final class CompareCommand implements Callable<Integer> {
   Path doc;
 
   @Option(
+      names = "--tls",
+      paramLabel = "off|tls|mtls",
+      defaultValue = "off",
+      description =
+          "The servers serve TLS (mtls: clients present a certificate too) with a test authority"
+              + " made for the comparison in OUT/tls, and every harness calls over it; only"
+              + " protocols with TLS wired (docs/tls.md). Default: ${DEFAULT-VALUE}.")
+  String tls = "off";
+
+  @Option(
       names = "--local",
       description = "Servers on loopback, started and stopped here (the only target; accepted).")
   boolean local;
@@ -310,10 +320,15 @@ public final class CompareCommand implements Callable<Integer> {
             doc != null ? doc : home.resolve("docs/performance.md"),
             positional,
             commandLine(original),
-            home);
-    // the harness judges its options (and the extras after --) before a server starts
-    ComparePlan.Unit first = plan.units().get(0);
-    HarnessPoints.resultFile(s.harnessArgs(first, 1, List.of(), s.unitDir(first)));
+            home,
+            RunTls.of(tls, folder.toAbsolutePath().normalize()));
+    // the harness judges its options (the extras after --, TLS for each variant) before a server
+    // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
+    for (String variant : plan.variants()) {
+      ComparePlan.Unit first =
+          plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
+      HarnessPoints.resultFile(s.harnessArgs(first, 1, List.of(), s.unitDir(first)));
+    }
     Path report = RpcxBenchCommand.reportJar();
     if (!Files.isRegularFile(report)) {
       throw new IllegalArgumentException(

@@ -135,7 +135,8 @@ final class CompareRounds {
             own,
             readyTimeoutMs);
     try {
-      ports = servers.startAll(entries, List.of());
+      s.tls().make(s.home(), CompareSettings.HOST, log::line);
+      ports = servers.startAll(entries, s.tls().serverArgs());
     } catch (IOException e) {
       throw new IllegalStateException("a server did not start: " + e.getMessage(), e);
     }

@@ -19,6 +19,7 @@ import java.util.Locale;
  * @param harnessExtra harness options for every run (after "--")
  * @param commandLine how the user started it, for the document
  * @param home the repository (or deploy folder) the jars are found in
+ * @param tls the servers' and harnesses' TLS ({@code --tls}), its files under {@code out/tls}
  */
 record CompareSettings(
     ComparePlan plan,
@@ -34,7 +35,8 @@ record CompareSettings(
     Path doc,
     List<String> harnessExtra,
     String commandLine,
-    Path home) {
+    Path home,
+    RunTls tls) {
   static final String HOST = "127.0.0.1";
 
   CompareSettings {
@@ -75,6 +77,7 @@ record CompareSettings(
     a.addAll(List.of("--port", u.variant() + "=" + port));
     a.addAll(serverStats);
     a.addAll(List.of("--out", dir.toString(), "--force"));
+    a.addAll(tls.clientArgs());
     a.addAll(harnessExtra);
     return a;
   }
@@ -83,6 +86,7 @@ record CompareSettings(
   List<String> describe() {
     return List.of(
         "jvm flags (servers and clients): " + jvmFlags,
+        "tls: " + tls.mode() + (tls.on() ? " (a test authority made for the comparison)" : ""),
         "steal limit: " + maxSteal + " % per harness JVM, up to " + retries + " re-runs",
         String.format(
             Locale.ROOT,

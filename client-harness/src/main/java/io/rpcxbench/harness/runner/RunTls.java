@@ -54,6 +54,10 @@ final class RunTls {
     return mode;
   }
 
+  String mode() {
+    return mode;
+  }
+
   boolean on() {
     return !mode.equals("off");
   }

@@ -131,6 +131,43 @@ class CompareCommandTest {
         Path.of("/r/docs/performance.md"),
         List.of("--call", "items", "--items", "10"),
         "bench/compare.sh --rounds 3",
-        Path.of("/r"));
+        Path.of("/r"),
+        RunTls.of("off", Path.of("/r/out")));
+  }
+
+  @Test
+  void tlsGivesEveryHarnessTheRunsAuthorityAndRefusesAProtocolWithoutTls() {
+    ComparePlan plan =
+        ComparePlan.of("64", "64", "10", Map.of("grpc", 4), List.of("rpcx", "grpc"), 2);
+    CompareSettings off = settings(plan, CompareWarmup.of("5s", "1s", "3%", "30s"));
+    CompareSettings mtls =
+        new CompareSettings(
+            off.plan(),
+            off.warmup(),
+            off.runs(),
+            off.warmupRuns(),
+            off.maxSteal(),
+            off.retries(),
+            off.jvmFlags(),
+            off.out(),
+            off.targets(),
+            off.writeDoc(),
+            off.doc(),
+            off.harnessExtra(),
+            off.commandLine(),
+            off.home(),
+            RunTls.of("mtls", off.out()));
+    ComparePlan.Unit u = plan.units().get(0);
+    assertThat(off.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x"))).doesNotContain("--tls-ca");
+    assertThat(mtls.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x")))
+        .containsSequence("--tls-ca", "/r/out/tls/ca.pem", "--tls-cert", "/r/out/tls/client.pem");
+    assertThat(mtls.describe()).contains("tls: mtls (a test authority made for the comparison)");
+
+    Outcome o = compare("--variants", "rpcx,amqp-qpid", "--threads", "1", "--tls", "tls");
+    assertThat(o.code()).as(o.err()).isEqualTo(2);
+    assertThat(o.err()).contains("--tls-ca: protocol amqp-qpid has no TLS wired");
+    Outcome bad = compare("--variants", "rpcx", "--threads", "1", "--tls", "ssl3");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--tls must be one of off, tls, mtls, got 'ssl3'");
   }
 }
