@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # issue 28 outcome 4: R past 500 at the thread counts around the paper's gRPC boundary, 1 Gbit/s T x R
 set -u
-cd "$(dirname "$0")/../../.."  # the checkout
+cd "$(dirname "$0")/../../.." || exit 1  # the checkout
 # serialised with every other measurement on the box
 OUT=results/repro/a-1gbit-thread-r-past-500
 exec flock /tmp/rpcx-bench-measure.lock bash -c "
