@@ -124,7 +124,8 @@ class CommandLineTest {
     assertThat(o.out().lines().toList())
         .first()
         .isEqualTo(
-            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages");
+            "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages"
+                + "\ttls\tcompression");
     assertThat(o.out())
         .contains(
             "rpcx\tRPCX\t1\t8081\tserver-rpcx/target/server-rpcx.jar\t-\t-\tno"
@@ -151,7 +152,14 @@ class CommandLineTest {
                 + "\t--server.tomcat.max-keep-alive-requests=-1\t-\tno"
                 + "\tserver-openfeign/target/server-openfeign-gateway.jar\t");
     assertThat(o.out().lines().skip(1))
-        .allSatisfy(line -> assertThat(line.split("\t")).hasSize(10));
+        .allSatisfy(line -> assertThat(line.split("\t")).hasSize(12));
+    // the catalog says which stacks have TLS wired and which compressions they offer
+    java.util.Map<String, String[]> rows = new java.util.HashMap<>();
+    o.out().lines().skip(1).forEach(l -> rows.put(l.split("\t")[0], l.split("\t")));
+    assertThat(rows.get("grpc")[10]).isEqualTo("yes");
+    assertThat(rows.get("grpc")[11]).isEqualTo("gzip");
+    assertThat(rows.get("amqp-qpid")[10]).isEqualTo("no");
+    assertThat(rows.get("rpcx")[11]).isEqualTo("-");
   }
 
   @Test

@@ -24,10 +24,13 @@ public final class ProtocolCatalog {
   /**
    * Columns of {@code --list-protocols}; "-" stands for an empty field. New columns go last, so
    * readers by position keep working; gateway_jar is the jar of a chain's gateway ({@link
-   * ServerLaunch#gatewayJar()}); messages is "yes" or "no: why" ({@code --call message}).
+   * ServerLaunch#gatewayJar()}); messages is "yes" or "no: why" ({@code --call message}); tls is
+   * "yes" or "no" (its stack's TLS wired, docs/tls.md); compression the codecs of {@code
+   * --compression} ("-": none).
    */
   static final String HEADER =
-      "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages";
+      "id\tlabel\ttype\tport\tserver_jar\tserver_args\texternal\tbalances\tgateway_jar\tmessages"
+          + "\ttls\tcompression";
 
   private static ProtocolCatalog loaded;
 
@@ -106,7 +109,9 @@ public final class ProtocolCatalog {
               field(server.external()),
               p.balancesServers() ? "yes" : "no",
               field(server.gatewayJar()),
-              field(p.messages().describe())));
+              field(p.messages().describe()),
+              p.supportsTls() ? "yes" : "no",
+              field(String.join(",", p.compressions()))));
     }
     out.flush();
   }
