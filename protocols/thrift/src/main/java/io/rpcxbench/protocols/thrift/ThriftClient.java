@@ -1,6 +1,9 @@
 package io.rpcxbench.protocols.thrift;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Message;
 import io.rpcxbench.api.Item;
+import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.protocols.thrift.ThriftException.Code;
 import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.protocols.thrift.wire.InvalidArgument;
@@ -118,6 +121,26 @@ final class ThriftClient implements BenchClient {
   public List<Item> items(int n) {
     return ItemStructs.fromWire(call(c -> c.items(n)));
   }
+
+  /**
+   * A user's record as the {@code message} call ({@link MessageCallWire}) on this thread's
+   * connection, its reply read as {@code replyType}; a refusal is an invalid argument.
+   */
+  Message message(Message record, MessageReply reply, Descriptor replyType) {
+    return call(
+        c -> {
+          MessageCallWire.writeCall(c.getOutputProtocol(), MESSAGE_SEQID, reply, record);
+          MessageCallWire.Answer answer =
+              MessageCallWire.readAnswer(c.getInputProtocol(), MESSAGE_SEQID, replyType);
+          if (answer.refused() != null) {
+            throw new InvalidArgument(answer.refused());
+          }
+          return answer.record();
+        });
+  }
+
+  /** The message call's sequence id: calls on a connection are one at a time, so any will do. */
+  private static final int MESSAGE_SEQID = 0x4d5347;
 
   @Override
   public String describe() {

@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.thrift;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -17,7 +19,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class ThriftProtocol implements ProtocolProvider {
+public final class ThriftProtocol implements MessageCarrier {
   static final String ID = "thrift";
   static final int PORT = 8088;
 
@@ -55,6 +57,12 @@ public final class ThriftProtocol implements ProtocolProvider {
   @Override
   public String stack() {
     return StackVersions.of("thrift").describe("libthrift");
+  }
+
+  /** A user's record field by field through Thrift's protocol API (docs/messages.md). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new ThriftMessageClient(options, type);
   }
 
   /** An SSLSocket under Thrift's TSocket on both ends, from the kit's PEM files. */

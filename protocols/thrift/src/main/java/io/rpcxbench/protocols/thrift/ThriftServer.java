@@ -2,7 +2,6 @@ package io.rpcxbench.protocols.thrift;
 
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
-import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.serverkit.ConnectionCap;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
@@ -70,7 +69,7 @@ public final class ThriftServer implements RunningServer {
     this.server =
         new TThreadPoolServer(
             new TThreadPoolServer.Args(listener)
-                .processor(new QuietProcessor(new Bench.Processor<>(new BenchHandler(service))))
+                .processor(new QuietProcessor(MessageProcessor.of(service)))
                 .transportFactory(new ArrivingFramedTransport.Factory(limits, maxFrame))
                 .protocolFactory(ThriftLimits.protocolFactory())
                 .executorService(workers)
