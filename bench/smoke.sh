@@ -6,6 +6,8 @@ set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# the checkout, for benchmarks that read its files (MessageCodecBenchmark: examples/)
+export RPCX_BENCH_HOME="$ROOT"
 BENCH_JAR="$ROOT/bench/target/benchmarks.jar"
 HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
 JMH_ARGS=(-f 1 -wi 0 -i 1 -r 100ms -foe true)

@@ -33,13 +33,13 @@ import org.apache.thrift.protocol.TType;
  * Message back = ThriftRecords.read(protocol, record.getDescriptorForType());
  * }</pre>
  */
-final class ThriftRecords {
+public final class ThriftRecords {
   /** Deepest nesting read or written (protobuf's own default recursion limit). */
   static final int MAX_DEPTH = 100;
 
   private ThriftRecords() {}
 
-  static void write(TProtocol out, Message record) throws TException {
+  public static void write(TProtocol out, Message record) throws TException {
     write(out, record, 0);
   }
 
@@ -98,7 +98,7 @@ final class ThriftRecords {
     }
   }
 
-  static Message read(TProtocol in, Descriptor type) throws TException {
+  public static Message read(TProtocol in, Descriptor type) throws TException {
     return read(in, type, 0);
   }
 
