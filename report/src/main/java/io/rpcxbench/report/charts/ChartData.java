@@ -32,7 +32,7 @@ public final class ChartData {
 
   /** A point across the report: protocol, series, threads, requests. */
   public record Key(String protocol, String series, int threads, int requests) {
-    static Key of(CleanedPoint p) {
+    public static Key of(CleanedPoint p) {
       return new Key(p.protocol().id, p.series().key(), p.threadNum(), p.requestNum());
     }
   }

@@ -242,9 +242,9 @@ public final class HtmlReport {
         .append(".csv\">CSV</a>; chart below.</p>\n<table id=\"")
         .append(ReferenceTable.FILE)
         .append("\">\n<tr><th>threads</th><th>requests</th><th>protocol</th>")
-        .append("<th>type</th><th>throughput (calls/s)</th><th>× ")
+        .append("<th>type</th><th>throughput (calls/s), 95 % t interval</th><th>× ")
         .append(esc(t.reference))
-        .append("</th><th>p50 (µs)</th><th>p99 (µs)</th></tr>\n");
+        .append("</th><th>p50 (µs), 95 % bootstrap</th><th>p99 (µs), 95 % bootstrap</th></tr>\n");
     for (ReferenceTable.Line l : t.lines) {
       h.append("<tr><td>")
           .append(l.threads())
@@ -255,13 +255,19 @@ public final class HtmlReport {
           .append("</td><td>")
           .append(l.protocol().type)
           .append("</td>");
-      cell(h, l.throughput(), l.throughput().text(1));
+      cell(h, l.throughput(), withInterval(l.throughput(), 1));
       cell(h, l.ratio(), l.ratio().text(2));
-      cell(h, l.p50(), l.p50().text(1));
-      cell(h, l.p99(), l.p99().text(1));
+      cell(h, l.p50(), withInterval(l.p50(), 1));
+      cell(h, l.p99(), withInterval(l.p99(), 1));
       h.append("</tr>\n");
     }
     h.append("</table>\n");
+  }
+
+  /** {@code 25657.1 (22000.0–29000.0)}, or the value or marker alone. */
+  private static String withInterval(Cell c, int decimals) {
+    String interval = c.interval(decimals);
+    return interval.isEmpty() ? c.text(decimals) : c.text(decimals) + " (" + interval + ")";
   }
 
   private static void cell(StringBuilder h, Cell c, String text) {

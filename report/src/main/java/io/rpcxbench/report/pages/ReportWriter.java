@@ -145,7 +145,8 @@ public final class ReportWriter {
       figures.addAll(Figures.paper(m, outDir));
     }
     writeText(outDir.resolve("cleaned.csv"), TableFormats.cleanedCsv(cleaned));
-    ReferenceTable vs = ReferenceTable.build(m, reference);
+    ReferenceTable vs =
+        ReferenceTable.build(m, reference, p -> shared.estimates().get(ChartData.Key.of(p)));
     writeText(outDir.resolve(ReferenceTable.FILE + ".md"), vs.markdown());
     writeText(outDir.resolve(ReferenceTable.FILE + ".csv"), vs.csv());
     figures.addAll(Figures.comparison(m, shared.palette(), outDir));

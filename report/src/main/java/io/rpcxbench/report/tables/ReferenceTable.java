@@ -1,13 +1,17 @@
 package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.clean.PointEstimates;
 import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Every protocol measured against a reference protocol ({@code --reference}, default rpcx): per
@@ -40,6 +44,16 @@ public final class ReferenceTable {
   }
 
   public static ReferenceTable build(Measurements m, String referenceId) {
+    return build(m, referenceId, p -> Map.of());
+  }
+
+  /**
+   * As {@link #build(Measurements, String)}, each figure with its 95 % interval from {@code
+   * estimates} (a point's {@link io.rpcxbench.report.clean.PointEstimates}: {@code throughput},
+   * {@code p50_us}, {@code p99_us}).
+   */
+  public static ReferenceTable build(
+      Measurements m, String referenceId, Function<CleanedPoint, Map<String, Estimate>> estimates) {
     Optional<Protocol> ref = m.protocol(referenceId);
     SortedSet<List<Integer>> points =
         new TreeSet<>(
@@ -69,6 +83,7 @@ public final class ReferenceTable {
           continue;
         }
         CleanedPoint cp = point.get();
+        Map<String, Estimate> e = estimates.apply(cp);
         Double ratio =
             refThroughput == null || refThroughput == 0 || cp.throughputAvg() == null
                 ? null
@@ -79,13 +94,27 @@ public final class ReferenceTable {
                 r,
                 p,
                 cp.status().id,
-                Cell.of(cp.throughputAvg()),
-                Cell.of(cp.latency().p50Us()),
-                Cell.of(cp.latency().p99Us()),
+                withInterval(cp.throughputAvg(), e == null ? null : e.get("throughput"), 1),
+                withInterval(
+                    cp.latency().p50Us(),
+                    e == null ? null : e.get("p50_us"),
+                    PointEstimates.MICROS_PER_UNIT),
+                withInterval(
+                    cp.latency().p99Us(),
+                    e == null ? null : e.get("p99_us"),
+                    PointEstimates.MICROS_PER_UNIT),
                 Cell.of(ratio)));
       }
     }
     return new ReferenceTable(referenceId, ref.isPresent(), List.copyOf(lines));
+  }
+
+  /** The value shown, with the estimate's interval scaled to its unit where there is one. */
+  private static Cell withInterval(Double value, Estimate e, double scale) {
+    if (e == null || !e.hasInterval()) {
+      return Cell.of(value);
+    }
+    return Cell.of(value, e.low() * scale, e.high() * scale);
   }
 
   /**
@@ -128,7 +157,9 @@ public final class ReferenceTable {
         .append(reference)
         .append(
             " | p50 (µs) of the merged histogram of runs 1..N-1 | p99 (µs) of the merged histogram"
-                + " of runs 1..N-1 |\n|---:|---:|:---|---:|---:|---:|---:|---:|\n");
+                + " of runs 1..N-1 | calls/s: 95 % t interval | p50: 95 % bootstrap interval over"
+                + " runs | p99: 95 % bootstrap interval over runs |\n"
+                + "|---:|---:|:---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Line l : lines) {
       sb.append("| ")
           .append(l.threads())
@@ -146,6 +177,12 @@ public final class ReferenceTable {
           .append(l.p50().text(1))
           .append(" | ")
           .append(l.p99().text(1))
+          .append(" | ")
+          .append(l.throughput().interval(1))
+          .append(" | ")
+          .append(l.p50().interval(1))
+          .append(" | ")
+          .append(l.p99().interval(1))
           .append(" |\n");
     }
     return sb.toString();
@@ -154,7 +191,8 @@ public final class ReferenceTable {
   public String csv() {
     StringBuilder sb =
         new StringBuilder(
-            "threads,requests,protocol,type,status,throughput,p50_us,p99_us,reference,throughput_ratio\n");
+            "threads,requests,protocol,type,status,throughput,p50_us,p99_us,reference,throughput_ratio,"
+                + "throughput_low,throughput_high,p50_low_us,p50_high_us,p99_low_us,p99_high_us\n");
     for (Line l : lines) {
       sb.append(l.threads())
           .append(',')
@@ -175,9 +213,22 @@ public final class ReferenceTable {
           .append(reference)
           .append(',')
           .append(number(l.ratio(), 4))
+          .append(',')
+          .append(bounds(l.throughput(), 3))
+          .append(',')
+          .append(bounds(l.p50(), 3))
+          .append(',')
+          .append(bounds(l.p99(), 3))
           .append('\n');
     }
     return sb.toString();
+  }
+
+  /** {@code low,high}, or {@code ,} without an interval. */
+  private static String bounds(Cell c, int decimals) {
+    return c.low() == null || c.high() == null
+        ? ","
+        : Num.fixed(c.low(), decimals) + "," + Num.fixed(c.high(), decimals);
   }
 
   private static String number(Cell c, int decimals) {

@@ -66,13 +66,14 @@ public class OpenProtocolTest {
     assertThat(vs)
         .startsWith(
             "threads,requests,protocol,type,status,throughput,p50_us,p99_us,reference,"
-                + "throughput_ratio\n");
+                + "throughput_ratio,throughput_low,throughput_high,p50_low_us,p50_high_us,"
+                + "p99_low_us,p99_high_us\n");
     assertThat(vs)
         .contains(
-            "10,100,rpcx,1,complete,74015.536,112.000,336.000,rpcx,1.0000\n",
+            "10,100,rpcx,1,complete,74015.536,112.000,336.000,rpcx,1.0000,",
             "10,100,zz-proto,77,complete,50000.000,",
-            ",rpcx," + Num.fixed(50000 / 74015.536, 4) + "\n",
-            "210,300,openfeign,3,timeout,,,,rpcx,\n");
+            ",rpcx," + Num.fixed(50000 / 74015.536, 4) + ",",
+            "210,300,openfeign,3,timeout,,,,rpcx,,,,,,,\n");
     assertThat(GoldenReportTest.read(out.resolve("vs-reference.md")))
         .contains("# Every protocol against rpcx", "| 10 | 100 | zz-proto | 77 | 50000.0 | 0.68 |");
     String html = GoldenReportTest.read(out.resolve("index.html"));
