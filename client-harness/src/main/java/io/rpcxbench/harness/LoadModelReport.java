@@ -183,6 +183,15 @@ final class LoadModelReport {
         m.put("calls_per_server_read", reads == 0 ? "0" : RunMeters.decimal(calls / reads));
       }
     }
+    double segments = sum(results, "segments_to_server");
+    if (segments > 0) {
+      long calls = results.stream().mapToLong(RunResult::calls).sum();
+      m.put(
+          "segments_counted",
+          "data_segs_out/in of tcp_info (ss) on the connections to the server's port: one segment"
+              + " per client write unless a write is larger than a segment");
+      m.put("calls_per_segment_to_server", RunMeters.decimal(calls / segments));
+    }
     m.put("harness_limited", String.valueOf(sum(results, "harness_limited") > 0));
     if (meters.linkCounted() != null) {
       m.put("link_counted", meters.linkCounted());

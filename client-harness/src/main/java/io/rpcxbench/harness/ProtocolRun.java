@@ -15,6 +15,7 @@ import io.rpcxbench.harness.measure.ClientConnections;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.LinkCounter;
 import io.rpcxbench.harness.measure.RunMeters;
+import io.rpcxbench.harness.measure.TcpSegments;
 import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.Provenance;
 import io.rpcxbench.harness.output.RunResult;
@@ -308,6 +309,7 @@ public final class ProtocolRun {
             LinkCounter.forThisHost(),
             config.instruments().machineNoise());
     ClientConnections connections = ClientConnections.to(config.clientOptions(protocol));
+    TcpSegments segments = TcpSegments.to(config.clientOptions(protocol));
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
@@ -320,11 +322,11 @@ public final class ProtocolRun {
         if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
           config.fleet().awaitStart(order); // the closed loop waits in LoadRunner, threads ready
         }
+        TcpSegments.Sample segmentsBefore = segments.sample(); // outside the meters' span
         meters.before();
         RunResult r =
-            connections.addTo(
-                meters.after(
-                    RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit))));
+            meters.after(RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit)));
+        r = connections.addTo(segments.addTo(r, segmentsBefore));
         results.add(r);
         recorder.add(r.toRow(protocol.type(), config.load().threads(), config.load().requests()));
         recordLoadModel(recorder, runner.async(), meters, results);

@@ -14,7 +14,8 @@ import org.HdrHistogram.Histogram;
  * One variant at one point of a comparison, over its rounds, every figure from {@link Estimate}:
  * calls/s the mean of the rounds' calls/s (t interval over rounds), p50 and p99 of the merged
  * histogram of the kept runs of every round (bootstrap over rounds; over runs with one round), CPU
- * per call the kept runs' CPU seconds over their calls.
+ * per call the kept runs' CPU seconds over their calls; calls per server read and per TCP segment
+ * to the server (how the client's writes reached it) the kept runs' calls over their counts.
  *
  * <pre>{@code
  * CompareCell c = CompareCell.of(roundsOfRpcxAt64);
@@ -30,7 +31,9 @@ public record CompareCell(
     Estimate p99,
     Double clientUsPerCall,
     Double serverUsPerCall,
-    Double serverCores) {
+    Double serverCores,
+    Double callsPerServerRead,
+    Double callsPerSegment) {
 
   static CompareCell of(String variant, List<CompareRound> rounds) {
     List<CompareRound> ok = rounds.stream().filter(r -> !r.failed()).toList();
@@ -77,7 +80,37 @@ public record CompareCell(
         Estimate.percentile(99, units, unitsText, over),
         perCall(ok, "client_cpu_s", calls),
         perCall(ok, "server_cpu_s", calls),
-        serverCores);
+        serverCores,
+        callsPerServerRead(ok, calls),
+        callsPer(ok, "segments_to_server", calls));
+  }
+
+  /**
+   * Calls per {@code read} system call of the server, only where those reads carried what the
+   * client sent (the server's read bytes at least 90 % of the bytes its TCP acknowledged): a server
+   * that reads its sockets with {@code recv} (Netty's native epoll) counts no socket reads there,
+   * and its few {@code read}s would make a meaningless ratio. Null when not measured.
+   */
+  static Double callsPerServerRead(List<CompareRound> ok, long calls) {
+    Double in = sum(ok, "server_bytes_in");
+    Double sent = sum(ok, "bytes_to_server");
+    if (in != null && sent != null && in < 0.9 * sent) {
+      return null;
+    }
+    return callsPer(ok, "server_reads", calls);
+  }
+
+  /** Calls per unit of a counted column over the kept runs; null when not measured (or zero). */
+  private static Double callsPer(List<CompareRound> ok, String column, long calls) {
+    Double n = sum(ok, column);
+    return n == null || n == 0 ? null : calls / n;
+  }
+
+  private static Double sum(List<CompareRound> ok, String column) {
+    if (ok.isEmpty() || ok.stream().anyMatch(r -> r.sum(column) == null)) {
+      return null;
+    }
+    return ok.stream().mapToDouble(r -> r.sum(column)).sum();
   }
 
   private static String keptRuns(List<CompareRound> ok) {

@@ -9,10 +9,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The tables of {@code report compare} as Markdown: closed loop, in flight, the server side at the
- * most calls in flight, and (only with a targets file) the project's targets. Every header names
- * its estimator ({@link Estimate}); a cell whose estimator differs from its header's (a failed
- * round) carries a {@code *} and a note under the table.
+ * The tables of {@code report compare} as Markdown: closed loop, in flight, the server side at each
+ * in-flight count (most first: with calls per TCP segment and per server read beside CPU per call,
+ * so a client's batching is told from the server's cost), and (only with a targets file) the
+ * project's targets. Every header names its estimator ({@link Estimate}); a cell whose estimator
+ * differs from its header's (a failed round) carries a {@code *} and a note under the table.
  */
 final class CompareTables {
   private static final double NS_TO_US = 1e-3;
@@ -64,7 +65,9 @@ final class CompareTables {
       md.append(pointsTable("inflight", "in flight")).append('\n');
       md.append("### Server side\n\n");
       List<String> inflight = points("inflight");
-      md.append(serverTable(inflight.get(inflight.size() - 1))).append('\n');
+      for (int i = inflight.size() - 1; i >= 0; i--) {
+        md.append(serverTable(inflight.get(i))).append('\n');
+      }
     }
     if (targets != null && !targets.isEmpty()) {
       md.append("### Targets\n\n").append(targetsTable(targets));
@@ -141,8 +144,8 @@ final class CompareTables {
             + serverCores
             + " server core(s)) | server CPU/call vs "
             + (ref == null ? reference : ref.label())
-            + " |\n");
-    t.append("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |\n");
+            + " | calls per TCP segment to the server | calls per server read |\n");
+    t.append("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n");
     for (CompareCell c : at.values()) {
       Double us = c.serverUsPerCall();
       Double perCore = us == null || us == 0 ? null : 1e6 / us;
@@ -173,6 +176,10 @@ final class CompareTables {
           .append(" | ")
           .append(
               us == null || refUs == null || refUs == 0 ? "n/a" : Num.fixed(us / refUs, 2) + "x")
+          .append(" | ")
+          .append(perUnit(c.callsPerSegment()))
+          .append(" | ")
+          .append(perUnit(c.callsPerServerRead()))
           .append(" |\n");
     }
     t.append('\n')
@@ -183,8 +190,21 @@ final class CompareTables {
         .append(placement.isEmpty() ? "" : " (" + placement + ")")
         .append(
             " could not saturate it, and 10^6 x server cores / server CPU µs per call estimates"
-                + " it, assuming the server stays CPU-bound.\n");
+                + " it, assuming the server stays CPU-bound. Calls per TCP segment to the server:"
+                + " how the client wrote its calls (tcp_info's data segments, ~1 when each call"
+                + " goes in a write of its own, ~N when the client coalesces N); calls per server"
+                + " read: per read() of the server process (- where its reads are recv(), Netty's"
+                + " native epoll). The server's cost per read is shared by the calls it brings:"
+                + " compare servers at like calls per segment.\n");
     return t.toString();
+  }
+
+  /** Calls per segment or read, with one decimal below 10; - when not measured. */
+  private static String perUnit(Double v) {
+    if (v == null) {
+      return "-";
+    }
+    return Num.fixed(v, v < 10 ? 1 : 0);
   }
 
   private String targetsTable(List<CompareTarget> targets) {

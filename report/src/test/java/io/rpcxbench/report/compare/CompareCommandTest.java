@@ -40,11 +40,19 @@ class CompareCommandTest {
       double callsPerSecond,
       double clientCpu,
       double serverCpu,
-      String limit) {}
+      String limit,
+      long segments,
+      long serverReads,
+      long serverBytesIn) {}
 
-  private static final Figures RPCX = new Figures("rpcx", "RPCX", 100000, 0.5, 0.2, "client");
+  /** 10,000 calls a run in 200 segments, each read with one read() (50 calls per read). */
+  private static final Figures RPCX =
+      new Figures("rpcx", "RPCX", 100000, 0.5, 0.2, "client", 200, 200, 320_000);
+
+  /** One segment per call; a server that reads with recv(): its 50 read()s are not its socket's. */
   private static final Figures TUNED =
-      new Figures("grpc-tuned", "gRPC, direct executor", 25000, 0.8, 0.4, "server");
+      new Figures(
+          "grpc-tuned", "gRPC, direct executor", 25000, 0.8, 0.4, "server", 10_000, 50, 900);
 
   /** 9,800 calls of 100 µs and 200 of 900 µs, in ns: p50 100 µs, p99 900 µs. */
   private static Histogram latency(int shift) {
@@ -78,6 +86,10 @@ class CompareCommandTest {
       extra.put("server_cpu_s", String.valueOf(f.serverCpu()));
       extra.put("server_cores", "0.500");
       extra.put("limited_by", f.limit());
+      extra.put("segments_to_server", String.valueOf(f.segments()));
+      extra.put("bytes_to_server", "320000");
+      extra.put("server_reads", String.valueOf(f.serverReads()));
+      extra.put("server_bytes_in", String.valueOf(f.serverBytesIn()));
       rows.add(
           RunRow.measured(1, n, 10, order, ms, 10_000, 0, latency(shift + order)).withExtra(extra));
     }
@@ -126,9 +138,11 @@ class CompareCommandTest {
       // RPCX's client was the limit: its server's capacity is the CPU-bound estimate, 10^6 / 20 µs
       assertThat(md)
           .contains(
-              "| RPCX | 20.0 | 50000 | 100000 | 0.50 | client | ~50000 (CPU-bound estimate) | 1.00x |")
+              "| RPCX | 20.0 | 50000 | 100000 | 0.50 | client | ~50000 (CPU-bound estimate) | 1.00x"
+                  + " | 50 | 50 |")
           .contains(
-              "| gRPC, direct executor | 40.0 | 25000 | 25000 | 0.50 | server | 25000 (measured) | 2.00x |");
+              "| gRPC, direct executor | 40.0 | 25000 | 25000 | 0.50 | server | 25000 (measured) |"
+                  + " 2.00x | 1.0 | - |");
     }
   }
 
