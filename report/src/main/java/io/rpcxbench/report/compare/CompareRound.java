@@ -98,11 +98,14 @@ public record CompareRound(
     return file == null ? "" : file.provenance().getOrDefault(key, "").trim();
   }
 
-  /** The kept runs' most frequent {@code limited_by} (a tie: client, server, link, none); "-". */
+  /**
+   * The kept runs' most frequent {@code limited_by} (a tie: client, server, link, contended, none);
+   * "-" when none says.
+   */
   String limitedBy() {
     String best = "-";
     long most = 0;
-    for (String word : List.of("client", "server", "link", "none")) {
+    for (String word : List.of("client", "server", "link", "contended", "none")) {
       long n = kept.stream().filter(r -> r.extra("limited_by").orElse("").equals(word)).count();
       if (n > most) {
         best = word;
