@@ -17,9 +17,29 @@ import java.util.Map;
 public record MessageCall(Path data, MessageReply reply, MessageShape shape) {
   /** {@code --message}, {@code --data}, {@code --message-reply}, for the forked workers. */
   void addArgs(List<String> args) {
-    args.addAll(
-        List.of(
-            "--message", shape.spec(), "--data", data.toString(), "--message-reply", reply.id()));
+    args.addAll(options());
+  }
+
+  /**
+   * {@code --message}, {@code --data}, {@code --message-reply} with absolute paths: the options a
+   * harness started in another folder needs for the same message.
+   */
+  public List<String> options() {
+    return List.of(
+        "--message",
+        absoluteSpec(shape.spec()),
+        "--data",
+        data.toAbsolutePath().toString(),
+        "--message-reply",
+        reply.id());
+  }
+
+  /** {@code FILE.proto:Name} with the file's path made absolute; as it was without a colon. */
+  public static String absoluteSpec(String spec) {
+    int colon = spec.lastIndexOf(':');
+    return colon <= 0
+        ? spec
+        : Path.of(spec.substring(0, colon)).toAbsolutePath() + spec.substring(colon);
   }
 
   /** The message's provenance keys: its name, schema hash, data file, records and reply mode. */

@@ -37,6 +37,11 @@ public final class MessageOptions {
               + " small fixed message (small).")
   String reply;
 
+  /** Whether {@code --message} or {@code --data} was given. */
+  public boolean given() {
+    return message != null || data != null;
+  }
+
   /**
    * The loaded message for {@code --call message}, else null.
    *

@@ -2,7 +2,12 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.MessageCall;
+import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.spi.ProtocolProvider;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -60,8 +65,13 @@ public final class ChooseCommand implements Callable<Integer> {
       description = "The candidates (rpcx-bench list); an id given twice is an A/A pair.")
   List<String> protocols = new ArrayList<>();
 
-  @Option(names = "--call", paramLabel = "KIND", description = "hello (default), echo, put, items.")
+  @Option(
+      names = "--call",
+      paramLabel = "KIND",
+      description = "hello (default), echo, put, items, message (the default with --message).")
   String call;
+
+  @Mixin MessageOptions message = new MessageOptions();
 
   @Option(names = "--items", paramLabel = "N", description = "With --call items: the items.")
   Integer items;
@@ -286,6 +296,37 @@ public final class ChooseCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The call every probe makes; with {@code --message} the user's message, which every candidate
+   * must carry (refused here, before anything starts, when one does not).
+   */
+  private Workload workload() {
+    String kind = call == null && message.given() ? "message" : call;
+    MessageCall m = message.resolve(CallKind.byId(kind == null ? "hello" : kind));
+    if (m == null) {
+      return Workload.of(call, items, payload);
+    }
+    if (items != null || payload != null) {
+      throw new IllegalArgumentException("--items and --payload do not go with --call message");
+    }
+    ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
+    List<String> refused = new ArrayList<>();
+    for (String p : protocols.stream().distinct().toList()) {
+      catalog
+          .find(p)
+          .map(ProtocolProvider::messages)
+          .filter(support -> !support.carried())
+          .ifPresent(support -> refused.add(p + " (" + support.reason() + ")"));
+    }
+    if (!refused.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--message: these candidates carry no message: "
+              + String.join("; ", refused)
+              + " (docs/messages.md lists the carriers)");
+    }
+    return Workload.message(m);
+  }
+
   private ChooseSettings check() {
     if (out == null) {
       out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
@@ -305,7 +346,7 @@ public final class ChooseCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--noise-guard must be off, warn or strict, got '" + noiseGuard + "'");
     }
-    Workload workload = Workload.of(call, items, payload);
+    Workload workload = workload();
     Slo objective = Slo.parse(slo, errors, share("--max-drop", maxDrop));
     CapacitySearch search = new CapacitySearch(minRate, maxRate, share("--resolution", resolution));
     Double precisionShare = precision == null ? null : share("--precision", precision);

@@ -70,6 +70,7 @@ final class SweepTarget implements AutoCloseable {
       if (!s.startsChains()) {
         try {
           List<String> serverArgs = new ArrayList<>(workArgs());
+          serverArgs.addAll(Workload.serverArgs(s.harnessOptions()));
           serverArgs.addAll(tls.serverArgs());
           ports.putAll(servers.startAll(entries(), serverArgs));
         } catch (IOException e) {

@@ -115,4 +115,55 @@ class ChooseInProcessTest {
             "--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--resolution", "150%");
     assertThat(share.err()).startsWith("error: --resolution must be a share like 5% or 0.05");
   }
+
+  /** Issue 29: a message workload is refused before anything starts where it cannot be carried. */
+  @Test
+  void aMessageWorkloadRefusesCandidatesThatCarryNoMessage() {
+    String order = Path.of("../examples/order.proto").toAbsolutePath() + ":Order";
+    String data = Path.of("../examples/order.json").toAbsolutePath().toString();
+    Outcome line =
+        choose(
+            "--host",
+            "h",
+            "--protocol",
+            "line,rpcx",
+            "--slo",
+            "p99=5ms",
+            "--message",
+            order,
+            "--data",
+            data);
+    assertThat(line.code()).isEqualTo(2);
+    assertThat(line.err()).doesNotContain("Exception").contains("try: rpcx-bench choose --help");
+    assertThat(line.err())
+        .startsWith("error: --message: these candidates carry no message: line (");
+    Outcome noData =
+        choose("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--message", order);
+    assertThat(noData.code()).isEqualTo(2);
+    assertThat(noData.err())
+        .startsWith("error: --call message needs --message FILE.proto:Name and --data FILE.json");
+    Outcome badSchema =
+        choose(
+            "--host",
+            "h",
+            "--protocol",
+            "rpcx,grpc",
+            "--slo",
+            "p99=5ms",
+            "--message",
+            work.resolve("none.proto") + ":Order",
+            "--data",
+            data);
+    assertThat(badSchema.code()).isEqualTo(2);
+    assertThat(badSchema.err()).startsWith("error: ").doesNotContain("Exception");
+  }
+
+  @Test
+  void serversPublishTheMessageTheHarnessSends() {
+    assertThat(Workload.serverArgs(List.of("--call", "message", "--message", "/x/o.proto:Order")))
+        .containsExactly("--message", "/x/o.proto:Order");
+    assertThat(Workload.serverArgs(List.of("--message=o.proto:Order")))
+        .containsExactly("--message", Path.of("o.proto").toAbsolutePath() + ":Order");
+    assertThat(Workload.serverArgs(List.of("--call", "items", "--items", "10"))).isEmpty();
+  }
 }

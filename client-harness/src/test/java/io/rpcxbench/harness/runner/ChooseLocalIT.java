@@ -91,6 +91,71 @@ class ChooseLocalIT {
     assertThat(out.resolve("sweep.pids")).doesNotExist();
   }
 
+  /**
+   * Issue 29: {@code choose --message}: the servers publish the user's message, every probe sends
+   * it, the folder says so.
+   */
+  @Test
+  void aChooseOfTheUsersOwnMessage() throws Exception {
+    Path jar = TestJars.fatJar();
+    Path home =
+        TestJars.homeWithServers(
+            jar, "server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar");
+    Path out = work.resolve("choose-message");
+    Path log = work.resolve("console-message.txt");
+    Path examples = Path.of("../examples").toAbsolutePath();
+    Process p =
+        TestJars.rpcxBench(
+                jar,
+                home,
+                log,
+                List.of(
+                    "choose",
+                    "--local",
+                    "--protocol",
+                    "rpcx,grpc-tuned",
+                    "--message",
+                    examples.resolve("order.proto") + ":Order",
+                    "--data",
+                    examples.resolve("order.json").toString(),
+                    "--slo",
+                    "p99=200ms",
+                    "--start-rate",
+                    "1000",
+                    "--max-rate",
+                    "2000",
+                    "--resolution",
+                    "50%",
+                    "--rounds",
+                    "1",
+                    "--probe-duration",
+                    "1s",
+                    "--shared-rate",
+                    "200",
+                    "--shared-runs",
+                    "2",
+                    "--no-report",
+                    "--out",
+                    out.toString(),
+                    "--server-jvm-flags",
+                    "-Xmx128m -XX:+UseSerialGC"))
+            .start();
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String console = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(p.exitValue()).as(console).isZero();
+    assertThat(console).contains("choose: message examples.order.Order (echo) at p99<=200ms");
+    assertThat(ChooseLedger.readSettings(out)).containsEntry("workload", "message examples.order.Order (echo)");
+    for (String candidate : List.of("rpcx", "grpc-tuned")) {
+      RawContents c = RawResultFile.read(only(out.resolve("shared/round1/" + candidate)));
+      assertThat(c.provenance())
+          .as(candidate)
+          .containsEntry("status", "complete")
+          .containsEntry("call", "message")
+          .containsEntry("message_name", "examples.order.Order");
+      assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
+    }
+  }
+
   private static Path only(Path dir) throws Exception {
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> csv = files.filter(f -> f.toString().endsWith(".csv")).toList();
