@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.typedjson;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.google.protobuf.Descriptors.Descriptor;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.Unpooled;
@@ -11,6 +12,9 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
+import io.rpcxbench.message.MessageReply;
+import io.rpcxbench.message.MessageSchema;
+import io.rpcxbench.message.ShapeException;
 import io.rpcxbench.protocols.typedjson.wire.EchoReply;
 import io.rpcxbench.protocols.typedjson.wire.EchoRequest;
 import io.rpcxbench.protocols.typedjson.wire.ErrorReply;
@@ -21,9 +25,12 @@ import io.rpcxbench.protocols.typedjson.wire.ItemsReply;
 import io.rpcxbench.protocols.typedjson.wire.ItemsRequest;
 import io.rpcxbench.protocols.typedjson.wire.PutReply;
 import io.rpcxbench.protocols.typedjson.wire.PutRequest;
+import io.rpcxbench.protocols.typedjson.wire.RecordReply;
+import io.rpcxbench.protocols.typedjson.wire.RecordRequest;
 import io.rpcxbench.protocols.typedjson.wire.Reply;
 import io.rpcxbench.protocols.typedjson.wire.Request;
 import io.rpcxbench.serverkit.RateLimitedLog;
+import io.rpcxbench.serverkit.ServerStarter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -44,14 +51,26 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
 
   private final BenchService logic;
 
+  /** The type of the kit's {@code --message}, or null: message calls are refused. */
+  private final Descriptor messageType;
+
   /** Plain {@link BenchLogic}. */
   CallHandler() {
     this(new BenchLogic());
   }
 
-  /** Serving the server kit's service. */
+  /**
+   * Serving the server kit's service (and its message, if it names one).
+   *
+   * @throws ServerStarter.RefusedService when the message's schema cannot be used
+   */
   CallHandler(BenchService logic) {
     this.logic = logic;
+    try {
+      this.messageType = logic.messageShape().map(MessageSchema::load).orElse(null);
+    } catch (ShapeException e) {
+      throw new ServerStarter.RefusedService("--message: " + e.getMessage());
+    }
   }
 
   @Override
@@ -161,7 +180,32 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
     if (request instanceof ItemsRequest items) {
       return new ItemsReply(logic.items(items.n()));
     }
+    if (request instanceof RecordRequest record) {
+      return record(record);
+    }
     throw new IllegalStateException("no call for " + request.getClass().getName());
+  }
+
+  /** A user's message, decoded as the kit's type and answered in the mode asked for. */
+  private Reply record(RecordRequest request) {
+    if (messageType == null) {
+      return new ErrorReply(Status.BAD_REQUEST, "this server was started without --message");
+    }
+    if (request.record() == null) {
+      return new ErrorReply(Status.INVALID_ARGUMENT, "a message call without its record");
+    }
+    MessageReply mode;
+    try {
+      mode = MessageReply.of(String.valueOf(request.reply()));
+    } catch (ShapeException e) {
+      return new ErrorReply(Status.INVALID_ARGUMENT, oneLine(e.getMessage()));
+    }
+    try {
+      return new RecordReply(
+          RecordCodec.tree(mode.answer(RecordCodec.message(request.record(), messageType))));
+    } catch (IllegalArgumentException e) {
+      return new ErrorReply(Status.INVALID_ARGUMENT, oneLine(e.getMessage()));
+    }
   }
 
   private static String oneLine(String text) {

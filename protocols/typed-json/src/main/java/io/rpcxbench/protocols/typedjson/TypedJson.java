@@ -22,8 +22,12 @@ import io.rpcxbench.protocols.typedjson.wire.TypedItem;
  * and writers are immutable and shared by all threads.
  */
 final class TypedJson {
-  /** A request is 1 level deep, an items reply 4 (reply, list, item, tags). */
-  static final int MAX_NESTING = 8;
+  /**
+   * A request is 1 level deep, an items reply 4 (reply, list, item, tags), a user's message record
+   * at most 2 + 2 x 32 (a message through a list or map per level; 32 is the deepest a data file or
+   * generator may nest, docs/messages.md).
+   */
+  static final int MAX_NESTING = 72;
 
   static final ObjectMapper MAPPER =
       JsonMapper.builder(

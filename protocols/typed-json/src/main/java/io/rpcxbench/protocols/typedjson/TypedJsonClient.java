@@ -177,7 +177,8 @@ final class TypedJsonClient implements BenchClient {
     group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
   }
 
-  private <R extends Reply> R call(Request request, Class<R> expected) {
+  /** One call to the least-pending server, failing over an unsent call; its reply or a throw. */
+  <R extends Reply> R call(Request request, Class<R> expected) {
     byte[] json = encode(request);
     long deadline = System.nanoTime() + timeoutNanos;
     for (int attempt = 0; ; attempt++) {

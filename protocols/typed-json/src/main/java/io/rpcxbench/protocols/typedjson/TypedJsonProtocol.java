@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.typedjson;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -21,7 +23,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class TypedJsonProtocol implements ProtocolProvider {
+public final class TypedJsonProtocol implements MessageCarrier {
   static final String ID = "typed-json";
   static final int PORT = 8096;
   static final String JAR = "protocols/typed-json/target/typed-json-server.jar";
@@ -65,6 +67,15 @@ public final class TypedJsonProtocol implements ProtocolProvider {
   @Override
   public String stack() {
     return StackVersions.of("typed-json").describe("jackson-databind", "netty-handler");
+  }
+
+  /**
+   * A user's message in protobuf's JSON mapping, as a plain JSON tree in a typed request
+   * (TypedJsonMessageClient, RecordCodec).
+   */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return TypedJsonMessageClient.open(options, type);
   }
 
   /** Over Netty's {@code SslHandler} (JDK provider) on both ends. */

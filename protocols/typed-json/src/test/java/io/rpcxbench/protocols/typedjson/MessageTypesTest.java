@@ -28,12 +28,38 @@ class MessageTypesTest {
             "io.rpcxbench.protocols.typedjson.wire.EchoRequest",
             "io.rpcxbench.protocols.typedjson.wire.PutRequest",
             "io.rpcxbench.protocols.typedjson.wire.ItemsRequest",
+            "io.rpcxbench.protocols.typedjson.wire.RecordRequest",
             "io.rpcxbench.protocols.typedjson.wire.HelloReply",
             "io.rpcxbench.protocols.typedjson.wire.EchoReply",
             "io.rpcxbench.protocols.typedjson.wire.PutReply",
             "io.rpcxbench.protocols.typedjson.wire.ItemsReply",
+            "io.rpcxbench.protocols.typedjson.wire.RecordReply",
             "io.rpcxbench.protocols.typedjson.wire.ErrorReply",
             "io.rpcxbench.api.Item");
+  }
+
+  /** Issue 29: a user's record travels as a plain tree; a class name inside it stays text. */
+  @Test
+  void aClassNameInsideAMessageRecordIsNeverResolved() throws Exception {
+    Object r =
+        TypedJson.REQUESTS.readValue(
+            "{\"@class\":\"io.rpcxbench.protocols.typedjson.wire.RecordRequest\",\"reply\":\"echo\","
+                + "\"record\":{\"@class\":\""
+                + GADGET
+                + "\",\"x\":[\""
+                + GADGET
+                + "\",{\"@class\":\""
+                + GADGET
+                + "\"}]}}");
+    assertThat(r).isInstanceOf(io.rpcxbench.protocols.typedjson.wire.RecordRequest.class);
+    assertThat(
+            ((io.rpcxbench.protocols.typedjson.wire.RecordRequest) r)
+                .record()
+                .get("@class")
+                .asText())
+        .isEqualTo(GADGET);
+    assertThat(GadgetLog.INITIALIZED).doesNotContain(GADGET);
+    assertThat(GadgetLog.CONSTRUCTED).doesNotContain(GADGET);
   }
 
   @Test

@@ -33,10 +33,12 @@ public final class MessageTypes extends PolymorphicTypeValidator.Base {
           EchoRequest.class,
           PutRequest.class,
           ItemsRequest.class,
+          RecordRequest.class,
           HelloReply.class,
           EchoReply.class,
           PutReply.class,
           ItemsReply.class,
+          RecordReply.class,
           ErrorReply.class,
           Item.class);
 

@@ -7,4 +7,5 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * like requests: {@code {"@class":"io.rpcxbench.protocols.typedjson.wire.HelloReply",...}}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS, include = JsonTypeInfo.As.PROPERTY, property = "@class")
-public sealed interface Reply permits HelloReply, EchoReply, PutReply, ItemsReply, ErrorReply {}
+public sealed interface Reply
+    permits HelloReply, EchoReply, PutReply, ItemsReply, RecordReply, ErrorReply {}

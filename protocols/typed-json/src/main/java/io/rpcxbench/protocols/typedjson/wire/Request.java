@@ -12,4 +12,5 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  * }</pre>
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS, include = JsonTypeInfo.As.PROPERTY, property = "@class")
-public sealed interface Request permits HelloRequest, EchoRequest, PutRequest, ItemsRequest {}
+public sealed interface Request
+    permits HelloRequest, EchoRequest, PutRequest, ItemsRequest, RecordRequest {}
