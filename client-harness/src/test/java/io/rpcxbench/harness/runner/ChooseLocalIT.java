@@ -7,6 +7,7 @@ import io.rpcxbench.raw.RawResultFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -23,51 +24,20 @@ class ChooseLocalIT {
 
   @Test
   void aSmallChooseWithTwoRealProtocolsOnLoopback() throws Exception {
-    Path jar = TestJars.fatJar();
-    Path home =
-        TestJars.homeWithServers(
-            jar, "server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar");
     Path out = work.resolve("choose");
-    Path log = work.resolve("console.txt");
-    ProcessBuilder pb =
-        TestJars.rpcxBench(
-            jar,
-            home,
-            log,
-            List.of(
-                "choose",
-                "--local",
-                "--protocol",
-                "rpcx,grpc",
-                "--call",
-                "items",
-                "--items",
-                "10",
-                "--slo",
-                "p99=200ms",
-                "--start-rate",
-                "2000",
-                "--max-rate",
-                "4000",
-                "--resolution",
-                "50%",
-                "--rounds",
-                "1",
-                "--probe-duration",
-                "1s",
-                "--shared-rate",
-                "200",
-                "--shared-runs",
-                "2",
-                "--no-report",
-                "--out",
-                out.toString(),
-                "--server-jvm-flags",
-                "-Xmx128m -XX:+UseSerialGC"));
-    Process p = pb.start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    String console = Files.readString(log, StandardCharsets.UTF_8);
-    assertThat(p.exitValue()).as(console).isZero();
+    String console =
+        choose(
+            out,
+            "--protocol",
+            "rpcx,grpc",
+            "--call",
+            "items",
+            "--items",
+            "10",
+            "--start-rate",
+            "2000",
+            "--max-rate",
+            "4000");
     assertThat(console)
         .contains("choose: items(10) at p99<=200ms")
         .contains("round 1 rpcx: warmed up (", "round 1 grpc: warmed up (")
@@ -97,54 +67,24 @@ class ChooseLocalIT {
    */
   @Test
   void aChooseOfTheUsersOwnMessage() throws Exception {
-    Path jar = TestJars.fatJar();
-    Path home =
-        TestJars.homeWithServers(
-            jar, "server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar");
-    Path out = work.resolve("choose-message");
-    Path log = work.resolve("console-message.txt");
     Path examples = Path.of("../examples").toAbsolutePath();
-    Process p =
-        TestJars.rpcxBench(
-                jar,
-                home,
-                log,
-                List.of(
-                    "choose",
-                    "--local",
-                    "--protocol",
-                    "rpcx,grpc-tuned",
-                    "--message",
-                    examples.resolve("order.proto") + ":Order",
-                    "--data",
-                    examples.resolve("order.json").toString(),
-                    "--slo",
-                    "p99=200ms",
-                    "--start-rate",
-                    "1000",
-                    "--max-rate",
-                    "2000",
-                    "--resolution",
-                    "50%",
-                    "--rounds",
-                    "1",
-                    "--probe-duration",
-                    "1s",
-                    "--shared-rate",
-                    "200",
-                    "--shared-runs",
-                    "2",
-                    "--no-report",
-                    "--out",
-                    out.toString(),
-                    "--server-jvm-flags",
-                    "-Xmx128m -XX:+UseSerialGC"))
-            .start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    String console = Files.readString(log, StandardCharsets.UTF_8);
-    assertThat(p.exitValue()).as(console).isZero();
+    Path out = work.resolve("choose-message");
+    String console =
+        choose(
+            out,
+            "--protocol",
+            "rpcx,grpc-tuned",
+            "--message",
+            examples.resolve("order.proto") + ":Order",
+            "--data",
+            examples.resolve("order.json").toString(),
+            "--start-rate",
+            "1000",
+            "--max-rate",
+            "2000");
     assertThat(console).contains("choose: message examples.order.Order (echo) at p99<=200ms");
-    assertThat(ChooseLedger.readSettings(out)).containsEntry("workload", "message examples.order.Order (echo)");
+    assertThat(ChooseLedger.readSettings(out))
+        .containsEntry("workload", "message examples.order.Order (echo)");
     for (String candidate : List.of("rpcx", "grpc-tuned")) {
       RawContents c = RawResultFile.read(only(out.resolve("shared/round1/" + candidate)));
       assertThat(c.provenance())
@@ -154,6 +94,47 @@ class ChooseLocalIT {
           .containsEntry("message_name", "examples.order.Order");
       assertThat(c.rows()).allSatisfy(r -> assertThat(r.errors()).isZero());
     }
+  }
+
+  /**
+   * A small {@code choose --local} from the fat jar with the rpcx and gRPC servers' jars: one
+   * round, 1 s probes, a 50 % resolution, p99 <= 200 ms, these options added; its console, after
+   * checking it ended with exit 0.
+   */
+  private String choose(Path out, String... options) throws Exception {
+    Path jar = TestJars.fatJar();
+    Path home =
+        TestJars.homeWithServers(
+            jar, "server-rpcx/target/server-rpcx.jar", "server-grpc/target/server-grpc.jar");
+    Path log = out.resolveSibling(out.getFileName() + "-console.txt");
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "choose",
+                "--local",
+                "--slo",
+                "p99=200ms",
+                "--resolution",
+                "50%",
+                "--rounds",
+                "1",
+                "--probe-duration",
+                "1s",
+                "--shared-rate",
+                "200",
+                "--shared-runs",
+                "2",
+                "--no-report",
+                "--out",
+                out.toString(),
+                "--server-jvm-flags",
+                "-Xmx128m -XX:+UseSerialGC"));
+    args.addAll(List.of(options));
+    Process p = TestJars.rpcxBench(jar, home, log, args).start();
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    String console = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(p.exitValue()).as(console).isZero();
+    return console;
   }
 
   private static Path only(Path dir) throws Exception {
