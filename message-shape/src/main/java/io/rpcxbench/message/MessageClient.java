@@ -1,6 +1,7 @@
 package io.rpcxbench.message;
 
 import com.google.protobuf.Message;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One protocol's client for a message type: sends a record, returns the reply decoded back into the
@@ -16,6 +17,25 @@ import com.google.protobuf.Message;
 public interface MessageClient extends AutoCloseable {
   /** Sends the record and waits for the reply the mode asks for. */
   Message call(Message record, MessageReply reply);
+
+  /**
+   * Whether {@link #callAsync} is the protocol's own asynchronous API (RPCX's and gRPC's futures):
+   * then the harness's in-flight and open-loop models start message calls without a thread each, as
+   * they do the contract's calls; else they call {@link #call} from threads. Default: false.
+   */
+  default boolean isAsync() {
+    return false;
+  }
+
+  /**
+   * Starts the call with the protocol's asynchronous API: the future completes with the reply or
+   * fails with the protocol's exception; never throws. Only where {@link #isAsync}; the default
+   * fails.
+   */
+  default CompletableFuture<Message> callAsync(Message record, MessageReply reply) {
+    return CompletableFuture.failedFuture(
+        new UnsupportedOperationException(describe() + ": no asynchronous message call"));
+  }
 
   /**
    * The bytes of the message as this protocol encodes it (its body, without the protocol's framing

@@ -172,6 +172,33 @@ public abstract class MessageCarrierContract {
     }
   }
 
+  /**
+   * A carrier with an asynchronous call of its own: 64 records out at once, every reply right; the
+   * others fail their async call at once instead of pretending.
+   */
+  @Test
+  void asyncCallsAreTheProtocolsOwnOrNone() throws Exception {
+    if (!client.isAsync()) {
+      assertThat(client.callAsync(shape.record(0), MessageReply.ECHO))
+          .failsWithin(Duration.ofSeconds(1));
+      return;
+    }
+    for (MessageReply reply : MessageReply.values()) {
+      List<DynamicMessage> sent = new ArrayList<>();
+      List<java.util.concurrent.CompletableFuture<Message>> answers = new ArrayList<>();
+      for (int i = 0; i < 64; i++) {
+        DynamicMessage record = shape.record(i);
+        sent.add(record);
+        answers.add(client.callAsync(record, reply));
+      }
+      for (int i = 0; i < answers.size(); i++) {
+        Message got =
+            answers.get(i).get(NO_HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        assertThat(reply.check(sent.get(i), got)).as(reply.id() + " #" + i).isEmpty();
+      }
+    }
+  }
+
   @Test
   void aMessageOverTheFrameLimitIsRefusedByTheServer() throws Exception {
     try (RunningServer small =

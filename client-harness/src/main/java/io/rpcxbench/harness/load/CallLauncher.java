@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Starts calls without waiting for them, never more than {@code maxOutstanding} at once: with the
- * client's async API when it has one ({@link BenchClient#isAsync()}: RPCX, gRPC), else each on a
+ * client's async API when it has one ({@link CallKind#asyncWith}: RPCX, gRPC), else each on a
  * worker of a pool of {@code maxOutstanding} threads (a call then holds a thread, as it would for
  * the protocol's users). A call that would exceed the bound is not started: {@link #tryStart}
  * returns false and the caller counts it (dropped, k6's dropped_iterations). Every call ends: by
@@ -67,7 +67,7 @@ final class CallLauncher implements AutoCloseable {
     this.call = call;
     this.input = input;
     this.maxOutstanding = maxOutstanding;
-    this.async = client.isAsync();
+    this.async = call.asyncWith(client, input);
     if (async) {
       workers = null;
     } else {

@@ -112,12 +112,13 @@ public enum CallKind {
     @Override
     public CompletableFuture<Void> invokeAsync(
         BenchClient client, CallInput input, String prefix, int sequence) {
-      try {
-        invoke(client, input, prefix, sequence);
-        return CompletableFuture.completedFuture(null);
-      } catch (RuntimeException e) {
-        return CompletableFuture.failedFuture(e);
-      }
+      return input.message().callAsync(sequence);
+    }
+
+    /** Only where the message client has an async call of its own (not the bench client's). */
+    @Override
+    public boolean asyncWith(BenchClient client, CallInput input) {
+      return input.message() != null && input.message().isAsync();
     }
   };
 
@@ -136,6 +137,14 @@ public enum CallKind {
    */
   public abstract CompletableFuture<Void> invokeAsync(
       BenchClient client, CallInput input, String prefix, int sequence);
+
+  /**
+   * Whether this call goes through the client's async API ({@link #invokeAsync}); else each call
+   * holds a thread. The contract's calls: the bench client's {@link BenchClient#isAsync()}.
+   */
+  public boolean asyncWith(BenchClient client, CallInput input) {
+    return client.isAsync();
+  }
 
   /** Bytes sent when {@code --payload} is not given: echo 64, put 512 (Geode), others none. */
   public int defaultPayload() {

@@ -7,6 +7,7 @@ import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.message.MessageShape;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The message calls of one protocol JVM: the protocol's {@link MessageClient}, the records it sends
@@ -26,7 +27,21 @@ public final class MessageRun implements AutoCloseable {
   /** One call with the record of this sequence number; throws on failure or a wrong reply. */
   void call(long sequence) {
     DynamicMessage record = shape.record(sequence);
-    Message got = client.call(record, reply);
+    check(record, client.call(record, reply));
+  }
+
+  /** Whether the protocol's message client has an asynchronous call of its own. */
+  boolean isAsync() {
+    return client.isAsync();
+  }
+
+  /** {@link #call} through the client's asynchronous API: the future fails, never throws. */
+  CompletableFuture<Void> callAsync(long sequence) {
+    DynamicMessage record = shape.record(sequence);
+    return client.callAsync(record, reply).thenAccept(got -> check(record, got));
+  }
+
+  private void check(DynamicMessage record, Message got) {
     Optional<String> difference = reply.check(record, got);
     if (difference.isPresent()) {
       throw new CallKind.WrongReplyException(

@@ -7,11 +7,13 @@ import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.MethodDescriptor;
 import io.grpc.stub.ClientCalls;
+import io.grpc.stub.StreamObserver;
 import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.spi.ClientOptions;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -57,7 +59,7 @@ final class GrpcMessageClient implements MessageClient {
             + type.getFullName()
             + ", withDeadlineAfter("
             + options.callTimeout()
-            + ")");
+            + "); async: ClientCalls.asyncUnaryCall");
   }
 
   @Override
@@ -67,6 +69,44 @@ final class GrpcMessageClient implements MessageClient {
         methods.get(reply),
         CallOptions.DEFAULT.withDeadlineAfter(deadlineNanos, TimeUnit.NANOSECONDS),
         record);
+  }
+
+  /** grpc-java's own asynchronous unary call on the same channel. */
+  @Override
+  public boolean isAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<Message> callAsync(Message record, MessageReply reply) {
+    CompletableFuture<Message> answer = new CompletableFuture<>();
+    try {
+      ClientCalls.asyncUnaryCall(
+          channel.newCall(
+              methods.get(reply),
+              CallOptions.DEFAULT.withDeadlineAfter(deadlineNanos, TimeUnit.NANOSECONDS)),
+          record,
+          new StreamObserver<>() {
+            @Override
+            public void onNext(Message value) {
+              answer.complete(value);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+              answer.completeExceptionally(t);
+            }
+
+            @Override
+            public void onCompleted() {
+              answer.completeExceptionally(
+                  new IllegalStateException("the call ended without a reply"));
+            }
+          });
+    } catch (RuntimeException e) {
+      answer.completeExceptionally(e);
+    }
+    return answer;
   }
 
   @Override

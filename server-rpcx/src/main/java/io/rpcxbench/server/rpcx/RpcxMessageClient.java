@@ -10,6 +10,7 @@ import io.rpcxbench.rpcx.RpcxClientFactory;
 import io.rpcxbench.rpcx.RpcxException;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.spi.ClientOptions;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * RPCX's client for a user's message: a {@link RpcxClientFactory} proxy of {@link MessageService}
@@ -19,12 +20,14 @@ import io.rpcxbench.spi.ClientOptions;
 final class RpcxMessageClient implements MessageClient {
   private final RpcxClientFactory clients;
   private final MessageService service;
+  private final AsyncMessageService async;
   private final Descriptor type;
   private final String description;
 
   private RpcxMessageClient(RpcxClientFactory clients, Descriptor type, String description) {
     this.clients = clients;
     this.service = clients.create(MessageService.class);
+    this.async = clients.create(AsyncMessageService.class);
     this.type = type;
     this.description = description;
   }
@@ -51,7 +54,8 @@ final class RpcxMessageClient implements MessageClient {
             + type.getFullName()
             + " DynamicMessage's bytes as a byte[] parameter), 1 connection, "
             + transport
-            + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call"));
+            + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call")
+            + "; async: AsyncMessageService's CompletableFuture methods");
   }
 
   @Override
@@ -63,6 +67,33 @@ final class RpcxMessageClient implements MessageClient {
           case ACK -> service.ack(body);
           case SMALL -> service.small(body);
         };
+    return parse(answer, reply);
+  }
+
+  /** RPCX's own futures: {@link AsyncMessageService} on the same connection. */
+  @Override
+  public boolean isAsync() {
+    return true;
+  }
+
+  @Override
+  public CompletableFuture<Message> callAsync(Message record, MessageReply reply) {
+    byte[] body = record.toByteArray();
+    CompletableFuture<byte[]> answer;
+    try {
+      answer =
+          switch (reply) {
+            case ECHO -> async.echo(body);
+            case ACK -> async.ack(body);
+            case SMALL -> async.small(body);
+          };
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return answer.thenApply(bytes -> parse(bytes, reply));
+  }
+
+  private Message parse(byte[] answer, MessageReply reply) {
     try {
       return DynamicMessage.parseFrom(reply.replyType(type), answer);
     } catch (InvalidProtocolBufferException e) {
