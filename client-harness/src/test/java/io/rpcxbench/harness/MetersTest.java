@@ -98,8 +98,10 @@ class MetersTest {
 
       assertThat(o.exitCode()).as(o.err()).isZero();
       RawContents c = RawResultFile.read(out.resolve("scripted").resolve("t2-r50.csv"));
+      // segments_* and bytes_* may sit before connections: counted from the client's own
+      // sockets (ss), present where ss is installed.
       assertThat(c.columns())
-          .endsWith(
+          .contains(
               "errors_timeout",
               "errors_transport",
               "errors_wrong_reply",
