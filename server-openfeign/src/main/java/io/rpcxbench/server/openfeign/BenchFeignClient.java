@@ -7,6 +7,7 @@ import io.rpcxbench.server.openfeign.json.ItemsBody;
 import io.rpcxbench.server.openfeign.json.PutBody;
 import org.springframework.cloud.openfeign.FeignClient;
 import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
@@ -39,4 +40,14 @@ interface BenchFeignClient {
       consumes = MediaType.APPLICATION_JSON_VALUE,
       produces = MediaType.APPLICATION_JSON_VALUE)
   ItemsBody.Reply items(@RequestBody ItemsBody.Request request);
+
+  /**
+   * A user's message (MessageController): the record in protobuf's JSON mapping as the body, the
+   * reply the same; Spring's string converter carries both as they are.
+   */
+  @PostMapping(
+      path = "/message/{reply}",
+      consumes = MediaType.APPLICATION_JSON_VALUE,
+      produces = MediaType.APPLICATION_JSON_VALUE)
+  String message(@PathVariable("reply") String reply, @RequestBody String record);
 }

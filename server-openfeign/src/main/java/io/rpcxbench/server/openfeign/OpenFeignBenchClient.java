@@ -149,6 +149,11 @@ final class OpenFeignBenchClient implements BenchClient {
     return reply == null ? null : reply.items();
   }
 
+  /** A user's message as JSON text through the same Feign client (OpenFeignMessageClient). */
+  String message(String reply, String json) {
+    return call(() -> feign.message(reply, json));
+  }
+
   @Override
   public String describe() {
     return description;

@@ -1,13 +1,15 @@
 package io.rpcxbench.server.openfeign;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
 /** The paper's Spring Cloud OpenFeign (type 3) as a harness protocol. */
-public final class OpenFeignProtocol implements ProtocolProvider {
+public final class OpenFeignProtocol implements MessageCarrier {
   static final String ID = "openfeign";
   static final int PORT = 8083;
 
@@ -46,6 +48,12 @@ public final class OpenFeignProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return OpenFeignBenchClient.open(options);
+  }
+
+  /** A user's message as JSON through the same Feign client (OpenFeignMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return OpenFeignMessageClient.open(options, FeignHttp.DEFAULT, type);
   }
 
   /** The libraries under test, with the versions the build resolved. */

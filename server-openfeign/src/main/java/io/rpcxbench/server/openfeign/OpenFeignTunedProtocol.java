@@ -1,8 +1,10 @@
 package io.rpcxbench.server.openfeign;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -16,7 +18,7 @@ import io.rpcxbench.spi.StackVersions;
  * return a connection to its keep-alive cache if the last chunk has arrived when Feign closes the
  * body; when it has not, the connection is closed and the next call connects again.
  */
-public final class OpenFeignTunedProtocol implements ProtocolProvider {
+public final class OpenFeignTunedProtocol implements MessageCarrier {
   /** Tomcat's setting: -1, no limit on the requests of one keep-alive connection. */
   static final String KEEP_ALIVE_UNLIMITED = "--server.tomcat.max-keep-alive-requests=-1";
 
@@ -48,6 +50,12 @@ public final class OpenFeignTunedProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return OpenFeignBenchClient.open(options, FeignHttp.POOLED_HC5);
+  }
+
+  /** A user's message as JSON through the same Feign client (OpenFeignMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return OpenFeignMessageClient.open(options, FeignHttp.POOLED_HC5, type);
   }
 
   /** The libraries under test, with the versions the build resolved. */

@@ -148,6 +148,11 @@ final class AmqpClient implements BenchClient {
     }
   }
 
+  /** A user's message: its method and protobuf bytes; the answer's bytes (AmqpMessageClient). */
+  byte[] message(String method, byte[] body) {
+    return call(method, body);
+  }
+
   private byte[] call(String method, byte[] body) {
     ReplyChannel channel = channel();
     RpcClient.Response reply;

@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.amqp;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 import java.util.List;
@@ -20,7 +22,7 @@ import java.util.List;
  * }
  * }</pre>
  */
-public final class AmqpProtocol implements ProtocolProvider {
+public final class AmqpProtocol implements MessageCarrier {
   static final String ID = "amqp";
   static final int PORT = 5673;
   static final String JAR = "protocols/amqp/target/amqp-server.jar";
@@ -49,6 +51,12 @@ public final class AmqpProtocol implements ProtocolProvider {
   @Override
   public ServerLaunch server() {
     return new ServerLaunch(JAR, List.of("--broker", "rabbitmq"), "rabbitmq-server");
+  }
+
+  /** A user's message's protobuf bytes as the AMQP message body (AmqpMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new AmqpMessageClient(new AmqpClient(options), type);
   }
 
   @Override

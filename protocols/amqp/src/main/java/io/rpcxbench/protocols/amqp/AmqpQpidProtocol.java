@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.amqp;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -18,7 +20,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class AmqpQpidProtocol implements ProtocolProvider {
+public final class AmqpQpidProtocol implements MessageCarrier {
   static final String ID = "amqp-qpid";
   static final int PORT = 5674;
 
@@ -45,6 +47,12 @@ public final class AmqpQpidProtocol implements ProtocolProvider {
   @Override
   public ServerLaunch server() {
     return ServerLaunch.jar(AmqpProtocol.JAR).withArgs("--broker", "embedded");
+  }
+
+  /** A user's message's protobuf bytes as the AMQP message body (AmqpMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new AmqpMessageClient(new AmqpClient(options), type);
   }
 
   @Override

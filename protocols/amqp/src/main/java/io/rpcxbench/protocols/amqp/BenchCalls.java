@@ -23,6 +23,7 @@ final class BenchCalls {
   }
 
   private final BenchService bench;
+  private final AmqpMessages messages;
   private final String about;
 
   /**
@@ -30,6 +31,7 @@ final class BenchCalls {
    */
   BenchCalls(BenchService bench, String about) {
     this.bench = bench;
+    this.messages = AmqpMessages.of(bench);
     this.about = about;
   }
 
@@ -60,6 +62,8 @@ final class BenchCalls {
       }
       case AmqpWire.ITEMS -> AmqpWire.itemList(bench.items(AmqpWire.readItems(body)));
       case AmqpWire.ABOUT -> AmqpWire.text(about);
+      case AmqpMessages.ECHO, AmqpMessages.ACK, AmqpMessages.SMALL ->
+          messages.answer(method, body);
       default -> throw new InvalidArgumentException("unknown method '" + method + "'");
     };
   }

@@ -18,6 +18,7 @@ import java.util.List;
  * bench:echo(Payload)      -> Payload
  * bench:put(Key, Value)    -> true
  * bench:items(N)           -> [{item, Id, Name, Price, Flag, [Tag, Tag, Tag]}, ...]
+ * bench:message(Reply, Record) -> the answer to the record, both as RecordTerms writes them
  * </pre>
  *
  * A wrong argument type or BenchLogic's rejection is a user error whose class is {@code
@@ -28,9 +29,11 @@ final class BenchModule {
   static final String NAME = BenchContract.SERVICE;
 
   private final BenchService bench;
+  private final BertMessages messages;
 
-  BenchModule(BenchService bench) {
+  BenchModule(BenchService bench, BertMessages messages) {
     this.bench = bench;
+    this.messages = messages;
   }
 
   /** The reply to {@code bench:function(args...)}. */
@@ -56,6 +59,10 @@ final class BenchModule {
           List<Item> items = bench.items(count(args[0]));
           return Replies.reply(
               items.size() * ItemTerms.BYTES_PER_ITEM, f -> ItemTerms.write(f, items));
+        }
+        case "message/2" -> {
+          OtpErlangObject answer = messages.answer(text("message", "reply", args[0]), args[1]);
+          return Replies.reply(1024, f -> f.write_any(answer));
         }
         default -> {
           return Replies.serverError(

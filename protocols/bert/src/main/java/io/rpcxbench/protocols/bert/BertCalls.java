@@ -11,9 +11,13 @@ import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
  */
 final class BertCalls {
   private final BenchModule bench;
+  private final TermBounds requests;
 
   BertCalls(BenchService logic) {
-    this.bench = new BenchModule(logic);
+    BertMessages messages = BertMessages.of(logic);
+    this.bench = new BenchModule(logic, messages);
+    // a server that publishes a message type reads records as deep as its schema allows
+    this.requests = messages.published() ? TermBounds.MESSAGE : TermBounds.REQUEST;
   }
 
   /**
@@ -23,7 +27,7 @@ final class BertCalls {
   TermFrame answer(byte[] bytes, int offset, int length) {
     OtpErlangObject term;
     try {
-      term = Terms.decode(bytes, offset, length, TermBounds.REQUEST);
+      term = Terms.decode(bytes, offset, length, requests);
     } catch (BadTermException e) {
       return Replies.protocolError(Replies.UNABLE_TO_READ_DATA, e.getMessage());
     }

@@ -150,9 +150,34 @@ final class BertClient implements BenchClient {
     return bytes;
   }
 
+  /**
+   * {@code bench:message(Reply, Record)}: a user's record as terms (BertMessageClient); the
+   * answer's terms, read with the bounds of a record.
+   */
+  OtpErlangObject message(String reply, OtpErlangObject record, int recordBytes) {
+    return call(
+        "message",
+        2,
+        recordBytes,
+        f -> {
+          f.binary(reply);
+          f.write_any(record);
+        },
+        TermBounds.MESSAGE);
+  }
+
   /** {@code {call, bench, function, [args...]}} and the result of its {@code {reply, Result}}. */
   private OtpErlangObject call(
       String function, int argCount, int argBytes, Consumer<TermFrame> args) {
+    return call(function, argCount, argBytes, args, TermBounds.REPLY);
+  }
+
+  private OtpErlangObject call(
+      String function,
+      int argCount,
+      int argBytes,
+      Consumer<TermFrame> args,
+      TermBounds replyBounds) {
     TermFrame request = new TermFrame(argBytes + 32);
     request.write_tuple_head(4);
     request.write_atom("call");
@@ -166,7 +191,7 @@ final class BertClient implements BenchClient {
     CallSocket socket = socket();
     OtpErlangObject reply;
     try {
-      reply = socket.call(request);
+      reply = socket.call(request, replyBounds);
     } catch (SocketTimeoutException e) {
       sockets.discard(socket);
       throw new BertException(

@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.bert;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -18,7 +20,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class BertProtocol implements ProtocolProvider {
+public final class BertProtocol implements MessageCarrier {
   static final String ID = "bert";
   static final int PORT = 8093;
 
@@ -45,6 +47,12 @@ public final class BertProtocol implements ProtocolProvider {
   @Override
   public ServerLaunch server() {
     return ServerLaunch.jar("protocols/bert/target/bert-server.jar");
+  }
+
+  /** A user's record as Erlang terms, {@code bench:message/2} (BertMessageClient, RecordTerms). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new BertMessageClient(new BertClient(options), type);
   }
 
   @Override

@@ -65,6 +65,11 @@ final class CallSocket implements AutoCloseable {
    * @throws BadTermException when the reply frame holds no acceptable term (the framing is intact)
    */
   OtpErlangObject call(TermFrame request) throws IOException, BadTermException {
+    return call(request, TermBounds.REPLY);
+  }
+
+  /** As {@link #call(TermFrame)}, the reply checked against these bounds. */
+  OtpErlangObject call(TermFrame request, TermBounds bounds) throws IOException, BadTermException {
     out.write(request.array(), 0, request.size());
     out.flush();
     if (in.readNBytes(header, 0, 4) < 4) {
@@ -84,7 +89,7 @@ final class CallSocket implements AutoCloseable {
       throw new EOFException(
           "the stream ended " + read + " bytes into a " + length + " byte reply");
     }
-    return Terms.decode(frame, 0, frame.length, TermBounds.REPLY);
+    return Terms.decode(frame, 0, frame.length, bounds);
   }
 
   @Override

@@ -24,6 +24,14 @@ record TermBounds(int maxDepth, int maxTerms) {
   /** A reply: items(10000) is 10 terms per item, at depth 3. */
   static final TermBounds REPLY = new TermBounds(8, 16 * io.rpcxbench.api.BenchContract.MAX_ITEMS);
 
+  /**
+   * A request to a server started with {@code --message}, and a message call's reply: a user's
+   * record is a tuple per message, a list per repeated field and a dict per map (up to four levels
+   * for each level of the schema, whose depth the generator bounds at 32), and as many terms as its
+   * bytes can hold (each takes at least one); the frame bounds both.
+   */
+  static final TermBounds MESSAGE = new TermBounds(128, Terms.MAX_FRAME);
+
   static final int VERSION = 131;
   private static final int MAX_ATOM_BYTES = 255;
   private static final int MAX_BIG_BYTES = 8;

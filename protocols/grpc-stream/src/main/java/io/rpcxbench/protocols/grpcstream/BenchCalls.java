@@ -12,9 +12,11 @@ import io.rpcxbench.protocols.grpcstream.wire.Error;
 /** One request to its reply: decodes the call, runs {@link BenchService}, encodes the result. */
 final class BenchCalls {
   private final BenchService bench;
+  private final StreamMessages messages;
 
   BenchCalls(BenchService bench) {
     this.bench = bench;
+    this.messages = StreamMessages.of(bench);
   }
 
   CallReply answer(CallRequest request) {
@@ -39,6 +41,7 @@ final class BenchCalls {
                   put.hasValue() ? put.getValue().toByteArray() : null));
         }
         case ITEMS -> reply.setItems(ItemMessages.toWire(bench.items(request.getItems().getN())));
+        case MESSAGE -> reply.setMessage(messages.answer(request.getMessage()));
         case CALL_NOT_SET -> reply.setError(error(Status.Code.INVALID_ARGUMENT, "no call"));
       }
     } catch (InvalidArgumentException e) {

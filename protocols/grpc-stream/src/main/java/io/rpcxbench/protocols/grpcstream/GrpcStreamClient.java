@@ -21,6 +21,7 @@ import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ClientTls;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -160,7 +161,44 @@ final class GrpcStreamClient implements BenchClient {
     }
   }
 
-  private CallReply call(CallRequest.Builder request, CallReply.ResultCase expected) {
+  /**
+   * Starts one call on the shared stream: the future completes with its reply (checked as {@link
+   * #call} checks it) or fails with gRPC's status, DEADLINE_EXCEEDED after the call timeout.
+   */
+  CompletableFuture<CallReply> start(CallRequest.Builder request, CallReply.ResultCase expected) {
+    long id = ids.incrementAndGet();
+    CallStream on;
+    try {
+      on = stream();
+    } catch (StatusRuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return on.send(request.setId(id).build())
+        .orTimeout(timeoutNanos, TimeUnit.NANOSECONDS)
+        .handle(
+            (reply, failure) -> {
+              if (failure == null) {
+                return checked(reply, id, expected);
+              }
+              Throwable cause =
+                  failure instanceof java.util.concurrent.CompletionException
+                          && failure.getCause() != null
+                      ? failure.getCause()
+                      : failure;
+              if (cause instanceof TimeoutException) {
+                on.forget(id);
+                throw Status.DEADLINE_EXCEEDED
+                    .withDescription(
+                        "no reply within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms")
+                    .asRuntimeException();
+              }
+              StatusRuntimeException status =
+                  Status.fromThrowable(cause).withCause(cause).asRuntimeException();
+              throw session == null ? status : StreamTls.explained(status);
+            });
+  }
+
+  CallReply call(CallRequest.Builder request, CallReply.ResultCase expected) {
     long id = ids.incrementAndGet();
     CallStream on = stream();
     CallReply reply;
@@ -182,6 +220,11 @@ final class GrpcStreamClient implements BenchClient {
       Thread.currentThread().interrupt();
       throw Status.CANCELLED.withDescription("interrupted").withCause(e).asRuntimeException();
     }
+    return checked(reply, id, expected);
+  }
+
+  /** The reply, or the server's error for it as gRPC's status. */
+  private static CallReply checked(CallReply reply, long id, CallReply.ResultCase expected) {
     if (reply.getResultCase() == CallReply.ResultCase.ERROR) {
       throw Status.fromCodeValue(reply.getError().getCode())
           .withDescription(reply.getError().getMessage())

@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.grpcstream;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -17,7 +19,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class GrpcStreamProtocol implements ProtocolProvider {
+public final class GrpcStreamProtocol implements MessageCarrier {
   static final String ID = "grpc-stream";
   static final int PORT = 8085;
 
@@ -49,6 +51,12 @@ public final class GrpcStreamProtocol implements ProtocolProvider {
   @Override
   public BenchClient open(ClientOptions options) {
     return GrpcStreamClient.open(options);
+  }
+
+  /** A user's message as a MessageCall on the same shared stream (GrpcStreamMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new GrpcStreamMessageClient(GrpcStreamClient.open(options), type);
   }
 
   /** The libraries under test, with the versions the build resolved. */

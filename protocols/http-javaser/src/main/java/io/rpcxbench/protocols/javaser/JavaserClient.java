@@ -82,6 +82,13 @@ final class JavaserClient implements BenchClient {
     return post(BenchContract.ITEMS, new Wire.ItemsRequest(n), Wire.ItemsReply.class).toItems();
   }
 
+  /** A user's message's bytes to POST /message; the answer's bytes (JavaserMessageClient). */
+  byte[] message(String reply, byte[] body) {
+    return post(
+            JavaserMessages.PATH, new Wire.MessageRequest(reply, body), Wire.MessageAnswer.class)
+        .body();
+  }
+
   private <T> T post(String call, Object body, Class<T> replyType) {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(base + call))
@@ -121,7 +128,7 @@ final class JavaserClient implements BenchClient {
     }
   }
 
-  private static byte[] serialize(Object body) {
+  static byte[] serialize(Object body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       WireCodec.write(body, out);

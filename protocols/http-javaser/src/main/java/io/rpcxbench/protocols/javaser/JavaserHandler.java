@@ -32,9 +32,11 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   private static final System.Logger LOG = System.getLogger("http-javaser");
 
   private final BenchService bench;
+  private final JavaserMessages messages;
 
-  JavaserHandler(BenchService bench) {
+  JavaserHandler(BenchService bench, JavaserMessages messages) {
     this.bench = bench;
+    this.messages = messages;
   }
 
   @Override
@@ -100,6 +102,9 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       case "/" + BenchContract.ITEMS:
         return Wire.ItemsReply.of(
             bench.items(WireCodec.read(in, filter, Wire.ItemsRequest.class).n()));
+      case "/" + JavaserMessages.PATH:
+        Wire.MessageRequest message = WireCodec.read(in, filter, Wire.MessageRequest.class);
+        return new Wire.MessageAnswer(messages.answer(message.reply(), message.body()));
       default:
         throw new NotFound();
     }

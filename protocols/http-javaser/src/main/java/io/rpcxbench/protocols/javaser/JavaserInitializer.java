@@ -17,6 +17,7 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_CHUNK = 8192;
 
   private final BenchService bench;
+  private final JavaserMessages messages;
   private final NettyLimits limits;
 
   /**
@@ -25,6 +26,7 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   JavaserInitializer(NettyLimits limits, BenchService bench) {
     this.limits = limits;
     this.bench = bench;
+    this.messages = JavaserMessages.of(bench);
   }
 
   @Override
@@ -35,7 +37,7 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
             "aggregate",
             new ClosingAggregator(limits.limits().maxFrameBytes(WireFilters.MAX_REQUEST_BYTES)))
         .addLast("limits-decoded", limits.requestDecoded())
-        .addLast("bench", new JavaserHandler(bench));
+        .addLast("bench", new JavaserHandler(bench, messages));
     limits.addFirst(ch.pipeline());
   }
 }

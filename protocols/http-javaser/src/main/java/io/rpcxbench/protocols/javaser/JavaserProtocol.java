@@ -1,13 +1,15 @@
 package io.rpcxbench.protocols.javaser;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
 /** HTTP/1.1 + Java serialization (type 7), Infobip's second protocol, as a harness protocol. */
-public final class JavaserProtocol implements ProtocolProvider {
+public final class JavaserProtocol implements MessageCarrier {
   static final String ID = "http-javaser";
   static final int PORT = 8086;
 
@@ -34,6 +36,12 @@ public final class JavaserProtocol implements ProtocolProvider {
   @Override
   public ServerLaunch server() {
     return ServerLaunch.jar("protocols/http-javaser/target/http-javaser-server.jar");
+  }
+
+  /** A user's message's protobuf bytes in an allow-listed record (JavaserMessageClient). */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    return new JavaserMessageClient(JavaserClient.open(options), type);
   }
 
   @Override

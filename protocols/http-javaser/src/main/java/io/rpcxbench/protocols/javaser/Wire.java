@@ -51,6 +51,16 @@ public final class Wire {
     }
   }
 
+  /**
+   * Body of POST /message: a user's message (docs/messages.md). Java serialization knows no schema
+   * read at run time, and a protobuf class on the allow-list would admit a name to load, so the
+   * record travels as its protobuf bytes in this allow-listed container, stated as such.
+   */
+  public record MessageRequest(String reply, byte[] body) implements Serializable {}
+
+  /** Reply of POST /message: the answer's protobuf bytes. */
+  public record MessageAnswer(byte[] body) implements Serializable {}
+
   /** One {@link Item} on the wire. */
   public record ItemMessage(long id, String name, double price, boolean flag, String[] tags)
       implements Serializable {

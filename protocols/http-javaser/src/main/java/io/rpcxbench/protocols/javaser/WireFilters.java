@@ -23,7 +23,8 @@ final class WireFilters {
               Wire.HelloRequest.class,
               Wire.EchoRequest.class,
               Wire.PutRequest.class,
-              Wire.ItemsRequest.class)
+              Wire.ItemsRequest.class,
+              Wire.MessageRequest.class)
           // a request is one record holding strings and byte arrays: depth 2, a few references
           + "maxdepth=3;maxrefs=16;maxarray="
           + BenchContract.MAX_PAYLOAD
@@ -38,6 +39,7 @@ final class WireFilters {
               Wire.PutReply.class,
               Wire.ItemsReply.class,
               Wire.ItemMessage.class,
+              Wire.MessageAnswer.class,
               String.class)
           // ItemsReply > ItemMessage[] > ItemMessage > String[]; ~6 references per item
           + "maxdepth=5;maxrefs="

@@ -23,9 +23,11 @@ import java.util.List;
  */
 final class BenchCommands {
   private final BenchService logic;
+  private final RespMessages messages;
 
   BenchCommands(BenchService logic) {
     this.logic = logic;
+    this.messages = RespMessages.of(logic);
   }
 
   /** Replies with {@code "hello, " + name} as a bulk string. */
@@ -82,5 +84,15 @@ final class BenchCommands {
                   new ArrayRedisMessage(tags))));
     }
     return new ArrayRedisMessage(rows);
+  }
+
+  /**
+   * {@code BENCH.MESSAGE echo|ack|small body}: a user's message, its protobuf bytes as the bulk
+   * string (RespMessages); the reply a bulk string of the answer's bytes.
+   */
+  RedisMessage message(List<ByteBuf> args) {
+    return new FullBulkStringRedisMessage(
+        Unpooled.wrappedBuffer(
+            messages.answer(ServerReplies.utf8(args, 1), ServerReplies.bytes(args, 2))));
   }
 }

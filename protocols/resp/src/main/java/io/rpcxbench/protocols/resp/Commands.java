@@ -51,6 +51,7 @@ final class Commands {
         case "BENCH.ECHO" -> args.size() <= 2 ? bench.echo(args) : wrongArity(args);
         case "BENCH.PUT" -> args.size() <= 3 ? bench.put(args) : wrongArity(args);
         case "BENCH.ITEMS" -> args.size() <= 2 ? bench.items(args) : wrongArity(args);
+        case "BENCH.MESSAGE" -> args.size() <= 3 ? bench.message(args) : wrongArity(args);
         case "PING" -> ping(args);
         case "ECHO" -> args.size() == 2 ? retainedBulk(args.get(1)) : wrongArity(args);
         case "HELLO" -> hello(args, connectionId);

@@ -138,6 +138,11 @@ final class JedisBenchClient implements BenchClient {
     return Replies.items(call(backend.items(n)));
   }
 
+  /** One custom command whose reply is a bulk string (RespMessageClient). */
+  byte[] bulk(Request request) {
+    return Replies.bytes(call(request));
+  }
+
   @Override
   public String describe() {
     return description;

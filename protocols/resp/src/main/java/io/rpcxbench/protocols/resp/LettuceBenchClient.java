@@ -165,6 +165,11 @@ final class LettuceBenchClient implements BenchClient {
     return Replies.items(call(backend.items(n), () -> new NestedMultiOutput<>(CODEC)));
   }
 
+  /** One custom command whose reply is a bulk string (RespMessageClient). */
+  byte[] bulk(Request request) {
+    return Replies.bytes(call(request, () -> new ValueOutput<>(CODEC)));
+  }
+
   @Override
   public String describe() {
     return description;

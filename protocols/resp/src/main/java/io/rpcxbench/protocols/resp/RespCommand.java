@@ -15,6 +15,7 @@ enum RespCommand implements ProtocolCommand, ProtocolKeyword {
   BENCH_ECHO("BENCH.ECHO"),
   BENCH_PUT("BENCH.PUT"),
   BENCH_ITEMS("BENCH.ITEMS"),
+  BENCH_MESSAGE("BENCH.MESSAGE"),
   ECHO("ECHO"),
   SET("SET"),
   EVALSHA("EVALSHA"),

@@ -1,8 +1,11 @@
 package io.rpcxbench.protocols.resp;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.spi.MessageSupport;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 import java.util.List;
@@ -11,7 +14,7 @@ import java.util.List;
  * What the four catalog entries of this folder share: one server jar (our server, or with {@code
  * --backend redis-server} a real redis-server it starts as its child), and two stock clients.
  */
-abstract class RespVariant implements ProtocolProvider {
+abstract class RespVariant implements MessageCarrier {
   static final String JAR = "protocols/resp/target/resp-server.jar";
   static final int PORT = 8094;
   static final int REDIS_PORT = 8095;
@@ -73,6 +76,33 @@ abstract class RespVariant implements ProtocolProvider {
     return library == Library.JEDIS
         ? JedisBenchClient.open(options, backend)
         : LettuceBenchClient.open(options, backend);
+  }
+
+  /**
+   * Our server decodes a user's message (RespMessages); a real redis-server cannot: it has no
+   * schema, and its {@code ECHO} would return the bytes unread, the codec paid on one side only.
+   */
+  @Override
+  public final MessageSupport messages() {
+    return backend == Backend.NETTY
+        ? MessageSupport.carriedHere()
+        : MessageSupport.notCarried(
+            "a real redis-server has no schema: it cannot decode the message, only store or echo"
+                + " its bytes unread");
+  }
+
+  /** {@code BENCH.MESSAGE} through the stock client's custom-command API (RespMessageClient). */
+  @Override
+  public final MessageClient openMessages(ClientOptions options, Descriptor type) {
+    if (backend != Backend.NETTY) {
+      throw new IllegalStateException(id + " carries no message: " + messages().reason());
+    }
+    if (library == Library.JEDIS) {
+      JedisBenchClient jedis = JedisBenchClient.open(options, backend);
+      return new RespMessageClient(jedis::bulk, jedis, jedis.describe(), type);
+    }
+    LettuceBenchClient lettuce = LettuceBenchClient.open(options, backend);
+    return new RespMessageClient(lettuce::bulk, lettuce, lettuce.describe(), type);
   }
 
   /**
