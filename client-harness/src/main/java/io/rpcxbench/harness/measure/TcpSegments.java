@@ -29,8 +29,8 @@ import java.util.stream.Collectors;
  * {@code read} system calls ({@code server_reads}) it counts for every stack, Netty's native epoll
  * ({@code recv}) and a server on another host included. Columns {@code segments_to_server}, {@code
  * segments_from_server}, {@code calls_per_segment_to_server} and the bytes each way ({@code
- * bytes_to_server}: acknowledged by the server's TCP); absent when {@code ss} cannot be run or a
- * connection closed during the run (its segments would be lost).
+ * bytes_to_server}: acknowledged by the server's TCP); absent when {@code ss} cannot be run, and
+ * empty in a run during which a connection closed (its segments are lost with it).
  *
  * <pre>{@code
  * TcpSegments segments = TcpSegments.to(options);   // the servers' ports
@@ -46,6 +46,15 @@ public final class TcpSegments {
   private static final Pattern RECEIVED = Pattern.compile("\\bbytes_received:(\\d+)");
   private static final long SS_TIMEOUT_SECONDS = 5;
 
+  /** The columns, in their order. */
+  static final java.util.List<String> COLUMNS =
+      java.util.List.of(
+          "segments_to_server",
+          "segments_from_server",
+          "bytes_to_server",
+          "bytes_from_server",
+          "calls_per_segment_to_server");
+
   /** Runs {@code ss} with these arguments and returns its output's lines. */
   interface Ss {
     List<String> run(List<String> args) throws IOException, InterruptedException;
@@ -59,6 +68,9 @@ public final class TcpSegments {
 
   private final Ss ss;
   private final Set<Integer> ports;
+
+  /** Whether a sample has been read: from then on every run gets the columns, empty if need be. */
+  private volatile boolean counting;
 
   TcpSegments(Ss ss, Set<Integer> ports) {
     this.ss = ss;
@@ -94,7 +106,9 @@ public final class TcpSegments {
     }
     args.add(")");
     try {
-      return parse(ss.run(args));
+      Sample sample = parse(ss.run(args));
+      counting |= sample != null;
+      return sample;
     } catch (IOException | RuntimeException e) {
       return null;
     } catch (InterruptedException e) {
@@ -105,12 +119,18 @@ public final class TcpSegments {
 
   /** {@code r} with the segment columns since {@code before}, or as it was when not counted. */
   public RunResult addTo(RunResult r, Sample before) {
-    if (before == null) {
+    if (before == null && !counting) {
       return r;
     }
-    Sample after = sample();
+    Sample after = before == null ? null : sample();
     if (after == null || !after.sockets().keySet().containsAll(before.sockets().keySet())) {
-      return r; // a connection closed during the run: its segments are gone with it
+      // a connection closed during the run: its segments are gone with it. Once counted, the
+      // columns stay, empty, as every row of a file has the same columns.
+      Map<String, String> uncounted = new LinkedHashMap<>();
+      for (String column : COLUMNS) {
+        uncounted.put(column, "");
+      }
+      return r.withExtra(uncounted);
     }
     long[] used = new long[4];
     for (Map.Entry<String, long[]> s : after.sockets().entrySet()) {

@@ -80,8 +80,10 @@ public record CompareRound(
 
   /** The sum of an extra column over the kept runs; null when the file has no such column. */
   public Double sum(String column) {
-    if (file == null || !file.hasColumn(column)) {
-      return null;
+    if (file == null
+        || !file.hasColumn(column)
+        || kept.stream().anyMatch(r -> r.extra(column).orElse("").isBlank())) {
+      return null; // not measured, or not in every kept run (a connection closed in it)
     }
     return kept.stream().mapToDouble(r -> number(r, column)).sum();
   }

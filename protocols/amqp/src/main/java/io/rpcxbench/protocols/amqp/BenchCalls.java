@@ -62,8 +62,7 @@ final class BenchCalls {
       }
       case AmqpWire.ITEMS -> AmqpWire.itemList(bench.items(AmqpWire.readItems(body)));
       case AmqpWire.ABOUT -> AmqpWire.text(about);
-      case AmqpMessages.ECHO, AmqpMessages.ACK, AmqpMessages.SMALL ->
-          messages.answer(method, body);
+      case AmqpMessages.ECHO, AmqpMessages.ACK, AmqpMessages.SMALL -> messages.answer(method, body);
       default -> throw new InvalidArgumentException("unknown method '" + method + "'");
     };
   }

@@ -9,6 +9,7 @@ import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.tls.netty.NettyClientTls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -130,6 +131,11 @@ final class AvroIpcClient implements BenchClient {
   @Override
   public List<Item> items(int n) {
     return ItemRecords.fromWire(call(f -> proxy.items(n, f)));
+  }
+
+  /** A user's record's Avro bytes to {@code message}; the answer's bytes (AvroMessageClient). */
+  ByteBuffer message(String reply, ByteBuffer record) {
+    return call(f -> proxy.message(reply, record, f));
   }
 
   @Override

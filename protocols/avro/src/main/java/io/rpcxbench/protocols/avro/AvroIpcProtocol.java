@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.avro;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -17,7 +19,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class AvroIpcProtocol implements ProtocolProvider {
+public final class AvroIpcProtocol implements MessageCarrier {
   static final String ID = "avro";
   static final int PORT = 8089;
   static final String JAR = "protocols/avro/target/avro-server.jar";
@@ -45,6 +47,16 @@ public final class AvroIpcProtocol implements ProtocolProvider {
   @Override
   public ServerLaunch server() {
     return ServerLaunch.jar(JAR);
+  }
+
+  /**
+   * A user's record in Avro's binary encoding under the schema derived from its descriptor
+   * (AvroMessageClient, AvroRecords).
+   */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    AvroIpcClient ipc = AvroIpcClient.open(options);
+    return new AvroMessageClient(ipc::message, ipc, type);
   }
 
   @Override

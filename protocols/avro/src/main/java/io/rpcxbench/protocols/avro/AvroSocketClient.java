@@ -7,6 +7,7 @@ import io.rpcxbench.protocols.avro.wire.ErrorCode;
 import io.rpcxbench.protocols.avro.wire.ErrorReply;
 import io.rpcxbench.protocols.avro.wire.HelloCall;
 import io.rpcxbench.protocols.avro.wire.ItemsCall;
+import io.rpcxbench.protocols.avro.wire.MessageCall;
 import io.rpcxbench.protocols.avro.wire.PutCall;
 import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
@@ -87,6 +88,11 @@ final class AvroSocketClient implements BenchClient {
   public List<Item> items(int n) {
     return ItemRecords.fromWire(
         (List<io.rpcxbench.protocols.avro.wire.Item>) call(new ItemsCall(n), List.class));
+  }
+
+  /** A user's record's Avro bytes in a MessageCall; the answer's bytes (AvroMessageClient). */
+  ByteBuffer message(String reply, ByteBuffer record) {
+    return (ByteBuffer) call(new MessageCall(reply, record), ByteBuffer.class);
   }
 
   @Override

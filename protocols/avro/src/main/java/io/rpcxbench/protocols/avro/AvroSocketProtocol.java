@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.avro;
 
+import com.google.protobuf.Descriptors.Descriptor;
+import io.rpcxbench.message.MessageCarrier;
+import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
-import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import io.rpcxbench.spi.StackVersions;
 
@@ -18,7 +20,7 @@ import io.rpcxbench.spi.StackVersions;
  * }
  * }</pre>
  */
-public final class AvroSocketProtocol implements ProtocolProvider {
+public final class AvroSocketProtocol implements MessageCarrier {
   static final String ID = "avro-socket";
   static final int PORT = 8091;
   static final String JAR = "protocols/avro/target/avro-socket-server.jar";
@@ -46,6 +48,16 @@ public final class AvroSocketProtocol implements ProtocolProvider {
   @Override
   public ServerLaunch server() {
     return ServerLaunch.jar(JAR);
+  }
+
+  /**
+   * A user's record in Avro's binary encoding under the schema derived from its descriptor
+   * (AvroMessageClient, AvroRecords).
+   */
+  @Override
+  public MessageClient openMessages(ClientOptions options, Descriptor type) {
+    AvroSocketClient socket = new AvroSocketClient(options);
+    return new AvroMessageClient(socket::message, socket, type);
   }
 
   @Override

@@ -15,9 +15,11 @@ import java.util.function.Supplier;
  */
 final class BenchService implements BenchProtocol {
   private final io.rpcxbench.api.BenchService bench; // this class's name is Avro IPC's service
+  private final AvroMessages messages;
 
   BenchService(io.rpcxbench.api.BenchService bench) {
     this.bench = bench;
+    this.messages = AvroMessages.of(bench);
   }
 
   @Override
@@ -39,6 +41,11 @@ final class BenchService implements BenchProtocol {
   @Override
   public List<Item> items(int n) throws InvalidArgument {
     return checked(() -> ItemRecords.toWire(bench.items(n)));
+  }
+
+  @Override
+  public ByteBuffer message(String reply, ByteBuffer record) throws InvalidArgument {
+    return checked(() -> messages.answer(reply, record));
   }
 
   private static <T> T checked(Supplier<T> call) throws InvalidArgument {

@@ -7,6 +7,7 @@ import io.rpcxbench.protocols.avro.wire.ErrorCode;
 import io.rpcxbench.protocols.avro.wire.ErrorReply;
 import io.rpcxbench.protocols.avro.wire.HelloCall;
 import io.rpcxbench.protocols.avro.wire.ItemsCall;
+import io.rpcxbench.protocols.avro.wire.MessageCall;
 import io.rpcxbench.protocols.avro.wire.PutCall;
 import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
@@ -14,9 +15,11 @@ import io.rpcxbench.protocols.avro.wire.Request;
 /** avro-socket's server side of one call: a {@link Request} record in, a {@link Reply} out. */
 final class SocketCalls {
   private final BenchService bench;
+  private final AvroMessages messages;
 
   SocketCalls(BenchService bench) {
     this.bench = bench;
+    this.messages = AvroMessages.of(bench);
   }
 
   Reply answer(Request request) {
@@ -32,6 +35,8 @@ final class SocketCalls {
         result = bench.put(put.getKey(), ItemRecords.bytes(put.getValue()));
       } else if (call instanceof ItemsCall items) {
         result = ItemRecords.toWire(bench.items(items.getN()));
+      } else if (call instanceof MessageCall message) {
+        result = messages.answer(message.getReply(), message.getRecord());
       } else {
         result = error(ErrorCode.INVALID_ARGUMENT, "no call");
       }
