@@ -183,9 +183,11 @@ final class LoadModelReport {
         m.put("calls_per_server_read", reads == 0 ? "0" : RunMeters.decimal(calls / reads));
       }
     }
-    double segments = sum(results, "segments_to_server");
+    List<RunResult> counted =
+        results.stream().filter(r -> r.extraNumber("segments_to_server", -1) >= 0).toList();
+    double segments = sum(counted, "segments_to_server");
     if (segments > 0) {
-      long calls = results.stream().mapToLong(RunResult::calls).sum();
+      long calls = counted.stream().mapToLong(RunResult::calls).sum(); // runs that counted only
       m.put(
           "segments_counted",
           "data_segs_out/in of tcp_info (ss) on the connections to the server's port: one segment"

@@ -65,10 +65,13 @@ public record RunResult(
         all);
   }
 
-  /** An extra column's value as a number, or {@code otherwise} when absent. */
+  /**
+   * An extra column's value as a number, or {@code otherwise} when absent or empty (not counted in
+   * this run, e.g. the TCP segments of a run in which a connection closed).
+   */
   public double extraNumber(String column, double otherwise) {
     String v = extra.get(column);
-    return v == null ? otherwise : Double.parseDouble(v);
+    return v == null || v.isBlank() ? otherwise : Double.parseDouble(v);
   }
 
   private static double micros(long nanos) {
