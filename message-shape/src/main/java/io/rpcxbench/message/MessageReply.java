@@ -36,6 +36,22 @@ public enum MessageReply {
     throw new ShapeException("--message-reply must be echo, ack or small, got '" + id + "'");
   }
 
+  /**
+   * The mode of a wire that numbers modes (the IDLs' {@code enum Mode}, Thrift's byte): its number;
+   * anything else is a {@link ShapeException}.
+   */
+  public static MessageReply ofNumber(int number) {
+    if (number < 0 || number >= values().length) {
+      throw new ShapeException("unknown reply mode " + number);
+    }
+    return values()[number];
+  }
+
+  /** This mode's number on a wire that numbers modes: echo 0, ack 1, small 2. */
+  public int number() {
+    return ordinal();
+  }
+
   public String id() {
     return name().toLowerCase(Locale.ROOT);
   }

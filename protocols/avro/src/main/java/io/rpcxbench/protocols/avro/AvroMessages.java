@@ -2,8 +2,7 @@ package io.rpcxbench.protocols.avro;
 
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.message.MessageReply;
-import io.rpcxbench.message.MessageSchema;
-import io.rpcxbench.message.ShapeException;
+import io.rpcxbench.message.PublishedMessage;
 import io.rpcxbench.serverkit.ServerStarter;
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -12,14 +11,16 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The server's side of a user's message (docs/messages.md), for both Avro stacks: the record read
  * by Avro under the schema derived from the type the kit's {@code --message} names ({@link
- * AvroRecords}), answered in the mode asked for and written again. Without {@code --message}, or
- * with bytes that are not such a record, an invalid argument.
+ * AvroRecords}), answered in the mode asked for and written again. A call {@link PublishedMessage}
+ * refuses, or bytes that are not such a record, are an invalid argument.
  */
 final class AvroMessages {
+  private final PublishedMessage message;
   private final AvroRecords records;
   private final Map<MessageReply, AvroRecords> replies = new ConcurrentHashMap<>();
 
-  private AvroMessages(AvroRecords records) {
+  private AvroMessages(PublishedMessage message, AvroRecords records) {
+    this.message = message;
     this.records = records;
   }
 
@@ -28,27 +29,20 @@ final class AvroMessages {
    * carry (recursive), refuses the start.
    */
   static AvroMessages of(io.rpcxbench.api.BenchService service) {
+    PublishedMessage message = PublishedMessage.of(service, ServerStarter.RefusedService::new);
     try {
-      return new AvroMessages(
-          service.messageShape().map(MessageSchema::load).map(AvroRecords::of).orElse(null));
-    } catch (ShapeException | AvroRecords.UnfitTypeException e) {
+      return new AvroMessages(message, message.published() ? AvroRecords.of(message.type()) : null);
+    } catch (AvroRecords.UnfitTypeException e) {
       throw new ServerStarter.RefusedService("--message: " + e.getMessage());
     }
   }
 
   ByteBuffer answer(String reply, ByteBuffer record) {
-    if (records == null) {
-      throw new InvalidArgumentException("this server was started without --message");
-    }
+    message.type();
     if (reply == null || record == null) {
       throw new InvalidArgumentException("message: a reply mode and a record are required");
     }
-    MessageReply mode;
-    try {
-      mode = MessageReply.of(reply);
-    } catch (ShapeException e) {
-      throw new InvalidArgumentException(e.getMessage());
-    }
+    MessageReply mode = PublishedMessage.mode(reply);
     try {
       return ByteBuffer.wrap(
           replies

@@ -84,8 +84,7 @@ final class JavaserClient implements BenchClient {
 
   /** A user's message's bytes to POST /message; the answer's bytes (JavaserMessageClient). */
   byte[] message(String reply, byte[] body) {
-    return post(
-            JavaserMessages.PATH, new Wire.MessageRequest(reply, body), Wire.MessageAnswer.class)
+    return post(Wire.MESSAGE_PATH, new Wire.MessageRequest(reply, body), Wire.MessageAnswer.class)
         .body();
   }
 

@@ -19,6 +19,7 @@ import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.UnavailableException;
+import io.rpcxbench.message.PublishedMessage;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
@@ -32,9 +33,9 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   private static final System.Logger LOG = System.getLogger("http-javaser");
 
   private final BenchService bench;
-  private final JavaserMessages messages;
+  private final PublishedMessage messages;
 
-  JavaserHandler(BenchService bench, JavaserMessages messages) {
+  JavaserHandler(BenchService bench, PublishedMessage messages) {
     this.bench = bench;
     this.messages = messages;
   }
@@ -102,7 +103,7 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       case "/" + BenchContract.ITEMS:
         return Wire.ItemsReply.of(
             bench.items(WireCodec.read(in, filter, Wire.ItemsRequest.class).n()));
-      case "/" + JavaserMessages.PATH:
+      case "/" + Wire.MESSAGE_PATH:
         Wire.MessageRequest message = WireCodec.read(in, filter, Wire.MessageRequest.class);
         return new Wire.MessageAnswer(messages.answer(message.reply(), message.body()));
       default:

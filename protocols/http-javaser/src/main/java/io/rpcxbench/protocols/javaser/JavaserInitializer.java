@@ -4,6 +4,8 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.rpcxbench.api.BenchService;
+import io.rpcxbench.message.PublishedMessage;
+import io.rpcxbench.serverkit.ServerStarter;
 import io.rpcxbench.serverkit.netty.NettyLimits;
 
 /**
@@ -17,7 +19,7 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_CHUNK = 8192;
 
   private final BenchService bench;
-  private final JavaserMessages messages;
+  private final PublishedMessage messages;
   private final NettyLimits limits;
 
   /**
@@ -26,7 +28,7 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
   JavaserInitializer(NettyLimits limits, BenchService bench) {
     this.limits = limits;
     this.bench = bench;
-    this.messages = JavaserMessages.of(bench);
+    this.messages = PublishedMessage.of(bench, ServerStarter.RefusedService::new);
   }
 
   @Override

@@ -13,6 +13,9 @@ import java.util.List;
  * WireFilters}).
  */
 public final class Wire {
+  /** The path of a user's message: {@code POST /message}. */
+  public static final String MESSAGE_PATH = "message";
+
   private Wire() {}
 
   /** Body of POST /hello. */

@@ -13,6 +13,8 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.Item;
+import io.rpcxbench.message.PublishedMessage;
+import io.rpcxbench.serverkit.ServerStarter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,11 +25,11 @@ import java.util.List;
  */
 final class BenchCommands {
   private final BenchService logic;
-  private final RespMessages messages;
+  private final PublishedMessage messages;
 
   BenchCommands(BenchService logic) {
     this.logic = logic;
-    this.messages = RespMessages.of(logic);
+    this.messages = PublishedMessage.of(logic, ServerStarter.RefusedService::new);
   }
 
   /** Replies with {@code "hello, " + name} as a bulk string. */
@@ -87,8 +89,11 @@ final class BenchCommands {
   }
 
   /**
-   * {@code BENCH.MESSAGE echo|ack|small body}: a user's message, its protobuf bytes as the bulk
-   * string (RespMessages); the reply a bulk string of the answer's bytes.
+   * {@code BENCH.MESSAGE echo|ack|small body}: a user's message (docs/messages.md). RESP has no
+   * schema of its own, so the record travels in its natural carrier, a bulk string holding its
+   * protobuf bytes, decoded as the kit's {@code --message} type and answered in the mode asked for;
+   * the reply a bulk string of the answer's bytes, a call {@link PublishedMessage} refuses {@code
+   * -ERR}.
    */
   RedisMessage message(List<ByteBuf> args) {
     return new FullBulkStringRedisMessage(

@@ -79,8 +79,8 @@ abstract class RespVariant implements MessageCarrier {
   }
 
   /**
-   * Our server decodes a user's message (RespMessages); a real redis-server cannot: it has no
-   * schema, and its {@code ECHO} would return the bytes unread, the codec paid on one side only.
+   * Our server decodes a user's message (BenchCommands.message); a real redis-server cannot: it has
+   * no schema, and its {@code ECHO} would return the bytes unread, the codec paid on one side only.
    */
   @Override
   public final MessageSupport messages() {

@@ -1,57 +1,32 @@
 package io.rpcxbench.protocols.tcpprotobuf;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.Descriptors.Descriptor;
-import com.google.protobuf.DynamicMessage;
-import com.google.protobuf.InvalidProtocolBufferException;
 import io.rpcxbench.api.BenchService;
-import io.rpcxbench.api.InvalidArgumentException;
-import io.rpcxbench.message.MessageReply;
-import io.rpcxbench.message.MessageSchema;
-import io.rpcxbench.message.ShapeException;
+import io.rpcxbench.message.PublishedMessage;
 import io.rpcxbench.protocols.tcpprotobuf.wire.MessageCall;
 import io.rpcxbench.serverkit.ServerStarter;
 
 /**
- * The server's side of a user's message (docs/messages.md): the body decoded into a {@link
- * DynamicMessage} of the type the kit's {@code --message} names, answered in the mode asked for and
- * encoded again. Without {@code --message} a message call is an invalid argument.
+ * The server's side of a user's message (docs/messages.md): the body of a {@link MessageCall}
+ * decoded as the type the kit's {@code --message} names, answered in the mode asked for and encoded
+ * again; the shared rules (a server without {@code --message}, bytes not of the type) are {@link
+ * PublishedMessage}'s.
  */
 final class TcpMessages {
-  private final Descriptor type;
+  private final PublishedMessage message;
 
-  private TcpMessages(Descriptor type) {
-    this.type = type;
+  private TcpMessages(PublishedMessage message) {
+    this.message = message;
   }
 
   /** The service's message shape, loaded; a schema that cannot be used refuses the start. */
   static TcpMessages of(BenchService service) {
-    try {
-      return new TcpMessages(service.messageShape().map(MessageSchema::load).orElse(null));
-    } catch (ShapeException e) {
-      throw new ServerStarter.RefusedService("--message: " + e.getMessage());
-    }
+    return new TcpMessages(PublishedMessage.of(service, ServerStarter.RefusedService::new));
   }
 
   ByteString answer(MessageCall call) {
-    if (type == null) {
-      throw new InvalidArgumentException("this server was started without --message");
-    }
-    DynamicMessage request;
-    try {
-      request = DynamicMessage.parseFrom(type, call.getBody());
-    } catch (InvalidProtocolBufferException e) {
-      throw new InvalidArgumentException("not a " + type.getFullName() + ": " + e.getMessage());
-    }
-    return mode(call.getReply()).answer(request).toByteString();
-  }
-
-  static MessageReply mode(MessageCall.Mode mode) {
-    return switch (mode) {
-      case ECHO -> MessageReply.ECHO;
-      case ACK -> MessageReply.ACK;
-      case SMALL -> MessageReply.SMALL;
-      case UNRECOGNIZED -> throw new InvalidArgumentException("unknown reply mode");
-    };
+    return PublishedMessage.mode(call.getReplyValue())
+        .answer(message.parse(call.getBody()))
+        .toByteString();
   }
 }

@@ -95,14 +95,8 @@ final class TcpProtobufMessageClient implements MessageClient {
     sockets.close();
   }
 
-  /**
-   * The wire's mode (the server's TcpMessages is not in the harness's jar: no server kit there).
-   */
+  /** The wire's mode: the IDL numbers its modes as {@link MessageReply#number()} does. */
   private static MessageCall.Mode mode(MessageReply reply) {
-    return switch (reply) {
-      case ECHO -> MessageCall.Mode.ECHO;
-      case ACK -> MessageCall.Mode.ACK;
-      case SMALL -> MessageCall.Mode.SMALL;
-    };
+    return MessageCall.Mode.forNumber(reply.number());
   }
 }

@@ -3,8 +3,7 @@ package io.rpcxbench.protocols.thrift;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.message.MessageReply;
-import io.rpcxbench.message.MessageSchema;
-import io.rpcxbench.message.ShapeException;
+import io.rpcxbench.message.PublishedMessage;
 import io.rpcxbench.protocols.thrift.wire.Bench;
 import io.rpcxbench.serverkit.ServerStarter;
 import java.util.Map;
@@ -42,13 +41,9 @@ final class MessageProcessor implements TProcessor {
 
   /** The processor of {@code service}; a message shape that cannot be used refuses the start. */
   static MessageProcessor of(BenchService service) {
-    Descriptor type;
-    try {
-      type = service.messageShape().map(MessageSchema::load).orElse(null);
-    } catch (ShapeException e) {
-      throw new ServerStarter.RefusedService("--message: " + e.getMessage());
-    }
-    return new MessageProcessor(new BenchHandler(service), type);
+    PublishedMessage message = PublishedMessage.of(service, ServerStarter.RefusedService::new);
+    return new MessageProcessor(
+        new BenchHandler(service), message.published() ? message.type() : null);
   }
 
   @Override

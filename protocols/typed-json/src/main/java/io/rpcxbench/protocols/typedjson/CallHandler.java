@@ -13,7 +13,7 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.message.MessageReply;
-import io.rpcxbench.message.MessageSchema;
+import io.rpcxbench.message.PublishedMessage;
 import io.rpcxbench.message.ShapeException;
 import io.rpcxbench.protocols.typedjson.wire.EchoReply;
 import io.rpcxbench.protocols.typedjson.wire.EchoRequest;
@@ -66,11 +66,8 @@ final class CallHandler extends SimpleChannelInboundHandler<ByteBuf> {
    */
   CallHandler(BenchService logic) {
     this.logic = logic;
-    try {
-      this.messageType = logic.messageShape().map(MessageSchema::load).orElse(null);
-    } catch (ShapeException e) {
-      throw new ServerStarter.RefusedService("--message: " + e.getMessage());
-    }
+    PublishedMessage message = PublishedMessage.of(logic, ServerStarter.RefusedService::new);
+    this.messageType = message.published() ? message.type() : null;
   }
 
   @Override
