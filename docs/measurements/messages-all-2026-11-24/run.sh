@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # issue 29's note: the order example (10 products) through every protocol that carries a user's
 # message (16 carriers; amqp needs rabbitmq-server installed): bytes per call each way and calls/s
-# at 16 threads. Each protocol's server on CPU 1 with the kit's --message, the harness on CPU 0,
+# at 16 threads, then every carrier's codec in one JMH run. Each protocol's server on CPU 1 with the kit's --message, the harness on CPU 0,
 # one protocol after another, under the measure lock.
 set -euo pipefail
 cd "$(dirname "$0")/../../.." || exit 1   # the checkout
@@ -55,4 +55,7 @@ for line in "${PROTOCOLS[@]}"; do
     --call message --message "$MESSAGE" --data "$DATA" --out "$OUT" --force 2>&1 | tail -n 14
   kill "$server"; wait "$server" 2>/dev/null || true
 done
+# the codecs apart (MessageCodecBenchmark): one JVM fork per carrier, pinned to CPU 1
+RPCX_BENCH_HOME=$PWD taskset -c 1 java -jar bench/target/benchmarks.jar MessageCodecBenchmark \
+  -jvmArgs "-Xms384m -Xmx384m" -rf json -rff "$OUT/codec.json" 2>&1 | tail -n 20 | tee "$OUT/codec.txt"
 date -u; uptime; cat /proc/pressure/cpu

@@ -153,6 +153,7 @@ public final class ProtocolRun {
             new MessageRun(
                 protocol.openMessages(
                     config.clientOptions(protocol), config.message().shape().type()),
+                protocol.codec(),
                 config.message().shape(),
                 config.message().reply());
       } catch (RuntimeException e) {

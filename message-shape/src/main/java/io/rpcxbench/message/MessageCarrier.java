@@ -17,6 +17,9 @@ import io.rpcxbench.spi.ProtocolProvider;
  *   public MessageClient openMessages(ClientOptions options, Descriptor type) {
  *     return GrpcMessageClient.open(options, type);
  *   }
+ *   public MessageCodec codec() {
+ *     return MessageCodec.PROTOBUF;
+ *   }
  * }
  * }</pre>
  */
@@ -31,4 +34,7 @@ public interface MessageCarrier extends ProtocolProvider {
    * protocol JVM; it may connect lazily.
    */
   MessageClient openMessages(ClientOptions options, Descriptor type);
+
+  /** How this protocol writes a message as its body, by its own library; the provenance's sizes. */
+  MessageCodec codec();
 }

@@ -37,14 +37,6 @@ public interface MessageClient extends AutoCloseable {
         new UnsupportedOperationException(describe() + ": no asynchronous message call"));
   }
 
-  /**
-   * The bytes of the message as this protocol encodes it (its body, without the protocol's framing
-   * or headers), for the provenance's bytes each way. Default: protobuf's binary size.
-   */
-  default int encodedSize(Message message) {
-    return message.getSerializedSize();
-  }
-
   /** One line for the provenance: the client as built. */
   String describe();
 

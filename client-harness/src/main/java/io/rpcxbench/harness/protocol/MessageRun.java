@@ -3,6 +3,7 @@ package io.rpcxbench.harness.protocol;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.message.MessageShape;
 import java.util.Map;
@@ -15,11 +16,14 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class MessageRun implements AutoCloseable {
   private final MessageClient client;
+  private final MessageCodec codec;
   private final MessageShape shape;
   private final MessageReply reply;
 
-  public MessageRun(MessageClient client, MessageShape shape, MessageReply reply) {
+  public MessageRun(
+      MessageClient client, MessageCodec codec, MessageShape shape, MessageReply reply) {
     this.client = client;
+    this.codec = codec;
     this.shape = shape;
     this.reply = reply;
   }
@@ -51,19 +55,21 @@ public final class MessageRun implements AutoCloseable {
 
   /**
    * The provenance keys of the bytes each way: the mean body of a request and of a reply as the
-   * protocol encodes them (without its framing or headers), and the client as built.
+   * protocol's codec writes them (without its framing or headers), the client as built and the
+   * codec.
    */
   public void provenance(Map<String, String> keys) {
     long sent = 0;
     long answered = 0;
     for (DynamicMessage record : shape.records()) {
-      sent += client.encodedSize(record);
-      answered += client.encodedSize(reply.answer(record));
+      sent += codec.encode(record).length;
+      answered += codec.encode(reply.answer(record)).length;
     }
     int n = shape.records().size();
     keys.put("message_request_bytes", String.valueOf(Math.round((double) sent / n)));
     keys.put("message_reply_bytes", String.valueOf(Math.round((double) answered / n)));
     keys.put("message_client", client.describe());
+    keys.put("message_codec", codec.describe());
   }
 
   @Override

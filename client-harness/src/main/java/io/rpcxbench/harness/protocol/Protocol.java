@@ -3,6 +3,7 @@ package io.rpcxbench.harness.protocol;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.MessageSupport;
@@ -73,6 +74,18 @@ public final class Protocol {
       throw new IllegalStateException(id() + " carries no message: " + messages().reason());
     }
     return carrier.openMessages(options, type);
+  }
+
+  /**
+   * How the plug-in writes a message as its body.
+   *
+   * @throws IllegalStateException when the protocol carries none ({@link #messages()})
+   */
+  public MessageCodec codec() {
+    if (!(provider instanceof MessageCarrier carrier)) {
+      throw new IllegalStateException(id() + " carries no message: " + messages().reason());
+    }
+    return carrier.codec();
   }
 
   /** The libraries under test with their versions, as the plug-in reports them; "" if none. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.Message;
 import io.rpcxbench.api.Item;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.message.MessageShape;
 import io.rpcxbench.spi.BenchClient;
@@ -45,7 +46,10 @@ class MessageCallAsyncTest {
 
   private static CallKind.CallInput input(MessageClient client) {
     return new CallKind.CallInput(
-        new byte[0], 0, List.of(), new MessageRun(client, ORDER, MessageReply.ECHO));
+        new byte[0],
+        0,
+        List.of(),
+        new MessageRun(client, MessageCodec.PROTOBUF, ORDER, MessageReply.ECHO));
   }
 
   /** A message client that answers every record with itself, in memory. */

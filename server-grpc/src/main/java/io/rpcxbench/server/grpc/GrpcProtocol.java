@@ -3,6 +3,7 @@ package io.rpcxbench.server.grpc;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -61,6 +62,11 @@ public final class GrpcProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return GrpcMessageClient.open(options, type, false);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF;
   }
 
   /** grpc-java's gzip codec: requests compressed by the client, replies in kind by the server. */

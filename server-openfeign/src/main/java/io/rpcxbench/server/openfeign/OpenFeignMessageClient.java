@@ -8,7 +8,6 @@ import com.google.protobuf.util.JsonFormat;
 import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.spi.ClientOptions;
-import java.nio.charset.StandardCharsets;
 
 /**
  * OpenFeign's client for a user's message: the record in protobuf's JSON mapping, printed by
@@ -46,12 +45,6 @@ final class OpenFeignMessageClient implements MessageClient {
       throw new IllegalStateException("reply is not " + replyType.getFullName() + ": " + e, e);
     }
     return parsed.build();
-  }
-
-  /** The JSON's UTF-8 bytes: what this protocol's body is. */
-  @Override
-  public int encodedSize(Message message) {
-    return json(message).getBytes(StandardCharsets.UTF_8).length;
   }
 
   @Override

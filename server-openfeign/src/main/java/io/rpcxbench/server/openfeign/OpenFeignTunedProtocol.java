@@ -3,6 +3,7 @@ package io.rpcxbench.server.openfeign;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -56,6 +57,11 @@ public final class OpenFeignTunedProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return OpenFeignMessageClient.open(options, FeignHttp.POOLED_HC5, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF_JSON;
   }
 
   /** The libraries under test, with the versions the build resolved. */

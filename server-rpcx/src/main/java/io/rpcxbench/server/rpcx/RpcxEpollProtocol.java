@@ -3,6 +3,7 @@ package io.rpcxbench.server.rpcx;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
@@ -66,5 +67,10 @@ public final class RpcxEpollProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return RpcxMessageClient.open(options, type, Transport.EPOLL, true);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF;
   }
 }

@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.amqp;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -57,6 +58,11 @@ public final class AmqpProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return new AmqpMessageClient(new AmqpClient(options), type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF;
   }
 
   @Override

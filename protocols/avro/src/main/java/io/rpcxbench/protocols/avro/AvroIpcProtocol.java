@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.avro;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -57,6 +58,11 @@ public final class AvroIpcProtocol implements MessageCarrier {
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     AvroIpcClient ipc = AvroIpcClient.open(options);
     return new AvroMessageClient(ipc::message, ipc, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return AvroCodec.INSTANCE;
   }
 
   @Override

@@ -53,12 +53,6 @@ final class AvroMessageClient implements MessageClient {
     }
   }
 
-  /** The record's Avro binary encoding: what this protocol's body is. */
-  @Override
-  public int encodedSize(Message message) {
-    return records.encode(message).length;
-  }
-
   @Override
   public String describe() {
     return stack.describe()

@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.avro;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -58,6 +59,11 @@ public final class AvroSocketProtocol implements MessageCarrier {
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     AvroSocketClient socket = new AvroSocketClient(options);
     return new AvroMessageClient(socket::message, socket, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return AvroCodec.INSTANCE;
   }
 
   @Override

@@ -1,7 +1,6 @@
 package io.rpcxbench.protocols.bert;
 
 import com.ericsson.otp.erlang.OtpErlangObject;
-import com.ericsson.otp.erlang.OtpOutputStream;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Message;
 import io.rpcxbench.message.MessageClient;
@@ -32,14 +31,6 @@ final class BertMessageClient implements MessageClient {
     } catch (RecordTerms.RecordTermException e) {
       throw new BertException(Code.PROTOCOL, "reply: " + e.getMessage(), e);
     }
-  }
-
-  /** The record's external term format: what this protocol's body is. */
-  @Override
-  public int encodedSize(Message message) {
-    OtpOutputStream out = new OtpOutputStream();
-    out.write_any(RecordTerms.toTerm(message));
-    return out.size();
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.bert;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -53,6 +54,11 @@ public final class BertProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return new BertMessageClient(new BertClient(options), type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return BertCodec.INSTANCE;
   }
 
   @Override

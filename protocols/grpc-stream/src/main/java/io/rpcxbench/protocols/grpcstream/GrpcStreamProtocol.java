@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.grpcstream;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -57,6 +58,11 @@ public final class GrpcStreamProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return new GrpcStreamMessageClient(GrpcStreamClient.open(options), type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF;
   }
 
   /** The libraries under test, with the versions the build resolved. */

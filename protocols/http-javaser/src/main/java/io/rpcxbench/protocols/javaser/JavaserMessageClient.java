@@ -34,14 +34,6 @@ final class JavaserMessageClient implements MessageClient {
     }
   }
 
-  /** The serialized MessageRequest: what this protocol's body is. */
-  @Override
-  public int encodedSize(Message message) {
-    return JavaserClient.serialize(
-            new Wire.MessageRequest(MessageReply.ECHO.id(), message.toByteArray()))
-        .length;
-  }
-
   @Override
   public String describe() {
     return http.describe()

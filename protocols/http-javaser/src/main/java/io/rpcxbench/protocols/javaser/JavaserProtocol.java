@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.javaser;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -42,6 +43,11 @@ public final class JavaserProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return new JavaserMessageClient(JavaserClient.open(options), type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return JavaserCodec.INSTANCE;
   }
 
   @Override

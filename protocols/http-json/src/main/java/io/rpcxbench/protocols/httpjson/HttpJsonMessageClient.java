@@ -97,16 +97,6 @@ final class HttpJsonMessageClient implements MessageClient {
     return answer.build();
   }
 
-  /** The JSON's UTF-8 bytes: what this protocol's body is. */
-  @Override
-  public int encodedSize(Message message) {
-    try {
-      return PRINTER.print(message).getBytes(StandardCharsets.UTF_8).length;
-    } catch (InvalidProtocolBufferException e) {
-      return -1;
-    }
-  }
-
   @Override
   public String describe() {
     return "JDK java.net.http.HttpClient, HTTP/1.1 keep-alive, protobuf JsonFormat of "

@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.httpjson;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.server.openfeign.OpenFeignProtocol;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
@@ -65,6 +66,11 @@ public final class HttpJsonProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return HttpJsonMessageClient.open(options, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF_JSON;
   }
 
   /**

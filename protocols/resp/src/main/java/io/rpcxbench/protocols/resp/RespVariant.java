@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.resp;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.MessageSupport;
@@ -103,6 +104,11 @@ abstract class RespVariant implements MessageCarrier {
     }
     LettuceBenchClient lettuce = LettuceBenchClient.open(options, backend);
     return new RespMessageClient(lettuce::bulk, lettuce, lettuce.describe(), type);
+  }
+
+  @Override
+  public final MessageCodec codec() {
+    return MessageCodec.PROTOBUF;
   }
 
   /**

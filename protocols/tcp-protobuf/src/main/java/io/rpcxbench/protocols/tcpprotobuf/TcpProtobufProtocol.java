@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.tcpprotobuf;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -70,5 +71,10 @@ public final class TcpProtobufProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return new TcpProtobufMessageClient(options, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return MessageCodec.PROTOBUF;
   }
 }

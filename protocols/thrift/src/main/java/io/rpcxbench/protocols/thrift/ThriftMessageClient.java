@@ -5,9 +5,6 @@ import com.google.protobuf.Message;
 import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.spi.ClientOptions;
-import org.apache.thrift.TException;
-import org.apache.thrift.protocol.TBinaryProtocol;
-import org.apache.thrift.transport.TMemoryBuffer;
 
 /**
  * Apache Thrift's client for a user's message: the record written field by field through Thrift's
@@ -27,18 +24,6 @@ final class ThriftMessageClient implements MessageClient {
   @Override
   public Message call(Message record, MessageReply reply) {
     return client.message(record, reply, reply.replyType(type));
-  }
-
-  /** The record's struct as TBinaryProtocol writes it (no message envelope, no frame). */
-  @Override
-  public int encodedSize(Message message) {
-    try {
-      TMemoryBuffer buffer = new TMemoryBuffer(256);
-      ThriftRecords.write(new TBinaryProtocol(buffer), message);
-      return buffer.length();
-    } catch (TException e) {
-      throw new ThriftException(ThriftException.Code.INVALID_ARGUMENT, e.getMessage(), e);
-    }
   }
 
   @Override

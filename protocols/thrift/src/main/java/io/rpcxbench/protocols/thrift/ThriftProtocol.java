@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.thrift;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -63,6 +64,11 @@ public final class ThriftProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return new ThriftMessageClient(options, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return ThriftCodec.INSTANCE;
   }
 
   /** An SSLSocket under Thrift's TSocket on both ends, from the kit's PEM files. */

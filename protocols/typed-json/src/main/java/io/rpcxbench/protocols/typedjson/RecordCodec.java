@@ -7,7 +7,6 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A user's message (docs/messages.md) as typed JSON carries it: protobuf's JSON mapping of the type
@@ -46,14 +45,5 @@ final class RecordCodec {
       throw new IllegalArgumentException("not a " + type.getFullName() + ": " + e.getMessage(), e);
     }
     return b.build();
-  }
-
-  /** The bytes of the message's JSON form: what this protocol's record is on the wire. */
-  static int size(Message message) {
-    try {
-      return PRINTER.print(message).getBytes(StandardCharsets.UTF_8).length;
-    } catch (InvalidProtocolBufferException e) {
-      return -1;
-    }
   }
 }

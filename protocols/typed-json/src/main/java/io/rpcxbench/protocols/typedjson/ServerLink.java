@@ -99,6 +99,20 @@ final class ServerLink {
     return lastFailure;
   }
 
+  /**
+   * One line on why the link has no connection: the last failure; a connection that closed and
+   * whose loss its I/O thread has not handled yet (e.g. TLS 1.3's refusal of a client without a
+   * certificate, after the client's handshake ended); else "connecting".
+   */
+  String whyNotConnected() {
+    Throwable failure = lastFailure;
+    if (failure != null) {
+      return String.valueOf(failure.getMessage());
+    }
+    Connection c = connection;
+    return c != null && !c.isActive() ? lossMessage() : "connecting";
+  }
+
   Stats stats() {
     return new Stats(
         name,

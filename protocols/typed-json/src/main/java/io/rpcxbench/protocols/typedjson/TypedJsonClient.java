@@ -295,11 +295,7 @@ final class TypedJsonClient implements BenchClient {
     Throwable cause = null;
     for (ServerLink link : links) {
       Throwable failure = link.lastFailure();
-      why.append(' ')
-          .append(link.name())
-          .append(" (")
-          .append(failure == null ? "connecting" : String.valueOf(failure.getMessage()))
-          .append(')');
+      why.append(' ').append(link.name()).append(" (").append(link.whyNotConnected()).append(')');
       if (cause == null) {
         cause = failure;
       }

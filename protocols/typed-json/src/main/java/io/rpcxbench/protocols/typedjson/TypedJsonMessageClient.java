@@ -40,12 +40,6 @@ final class TypedJsonMessageClient implements MessageClient {
     }
   }
 
-  /** The record's JSON bytes (without the envelope's {@code @class} and reply mode). */
-  @Override
-  public int encodedSize(Message message) {
-    return RecordCodec.size(message);
-  }
-
   @Override
   public String describe() {
     return client.describe() + "; message " + type.getFullName() + " in protobuf's JSON mapping";

@@ -3,6 +3,7 @@ package io.rpcxbench.protocols.typedjson;
 import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
+import io.rpcxbench.message.MessageCodec;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -76,6 +77,11 @@ public final class TypedJsonProtocol implements MessageCarrier {
   @Override
   public MessageClient openMessages(ClientOptions options, Descriptor type) {
     return TypedJsonMessageClient.open(options, type);
+  }
+
+  @Override
+  public MessageCodec codec() {
+    return TypedJsonCodec.INSTANCE;
   }
 
   /** Over Netty's {@code SslHandler} (JDK provider) on both ends. */
