@@ -250,6 +250,11 @@ public abstract class MessageCarrierContract {
     return out.toString();
   }
 
+  /** The client the contract opened on its server. */
+  protected final MessageClient client() {
+    return client;
+  }
+
   /** The client options of the tests: loopback, 5 s per call. */
   protected ClientOptions options(int port) {
     return new ClientOptions("127.0.0.1", port, Duration.ofSeconds(5), Duration.ofSeconds(2), 8);

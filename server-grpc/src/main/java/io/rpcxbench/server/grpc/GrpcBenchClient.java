@@ -81,11 +81,7 @@ class GrpcBenchClient implements BenchClient {
 
   static GrpcBenchClient open(ClientOptions options, boolean directExecutor) {
     ClientTls tls = options.tlsSettings().orElse(null);
-    ManagedChannelBuilder<?> builder =
-        tls == null
-            ? ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext()
-            : NettyChannelBuilder.forAddress(options.host(), options.port())
-                .sslContext(sslContext(tls));
+    ManagedChannelBuilder<?> builder = channelBuilder(options);
     if (directExecutor) {
       builder.directExecutor();
     }
@@ -117,6 +113,18 @@ class GrpcBenchClient implements BenchClient {
         options.callTimeout().toNanos(),
         description,
         session);
+  }
+
+  /**
+   * The channel to the options' server as users build it: plaintext, or grpc-java's TLS on the
+   * Netty transport from the harness's PEM files.
+   */
+  static ManagedChannelBuilder<?> channelBuilder(ClientOptions options) {
+    ClientTls tls = options.tlsSettings().orElse(null);
+    return tls == null
+        ? ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext()
+        : NettyChannelBuilder.forAddress(options.host(), options.port())
+            .sslContext(sslContext(tls));
   }
 
   /** grpc-java's client TLS from the harness's PEM files: h2 by ALPN, JDK provider. */

@@ -39,11 +39,7 @@ final class GrpcMessageClient implements MessageClient {
   }
 
   static GrpcMessageClient open(ClientOptions options, Descriptor type, boolean directExecutor) {
-    if (options.tlsSettings().isPresent()) {
-      throw new IllegalArgumentException("the message call over TLS is not wired for gRPC yet");
-    }
-    ManagedChannelBuilder<?> builder =
-        ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext();
+    ManagedChannelBuilder<?> builder = GrpcBenchClient.channelBuilder(options);
     if (directExecutor) {
       builder.directExecutor();
     }
@@ -51,7 +47,11 @@ final class GrpcMessageClient implements MessageClient {
         builder.build(),
         type,
         options.callTimeout().toNanos(),
-        "grpc-java: one ManagedChannel (usePlaintext, "
+        "grpc-java: one ManagedChannel ("
+            + options
+                .tlsSettings()
+                .map(t -> t.mode() + " through GrpcSslContexts, ")
+                .orElse("usePlaintext, ")
             + (directExecutor ? "directExecutor" : "default executor")
             + "), ClientCalls.blockingUnaryCall on "
             + GrpcMessages.SERVICE

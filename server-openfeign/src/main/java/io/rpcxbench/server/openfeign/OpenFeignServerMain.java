@@ -55,6 +55,12 @@ public final class OpenFeignServerMain {
     return start(bind, port, List.of(), limits, service, null);
   }
 
+  /** The same over the kit's TLS (Tomcat's HTTPS); {@code tls} null: plaintext. */
+  public static RunningServer start(
+      String bind, int port, ServerLimits limits, BenchService service, ServerTls tls) {
+    return start(bind, port, List.of(), limits, service, tls);
+  }
+
   static RunningServer start(
       String bind, int port, List<String> springProperties, ServerLimits limits) {
     return start(bind, port, springProperties, limits, new BenchLogic());

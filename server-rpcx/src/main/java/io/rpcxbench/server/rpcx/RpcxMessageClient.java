@@ -10,6 +10,8 @@ import io.rpcxbench.rpcx.RpcxClientFactory;
 import io.rpcxbench.rpcx.RpcxException;
 import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
+import io.rpcxbench.tls.TlsContexts;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -34,11 +36,13 @@ final class RpcxMessageClient implements MessageClient {
 
   static RpcxMessageClient open(
       ClientOptions options, Descriptor type, Transport transport, boolean coalesceWrites) {
-    if (options.tlsSettings().isPresent()) {
-      throw new IllegalArgumentException("the message call over TLS is not wired for RPCX yet");
+    RpcxClientFactory.Builder builder = RpcxClientFactory.builder();
+    ClientTls tls = options.tlsSettings().orElse(null);
+    if (tls != null) {
+      builder.tls(TlsContexts.client(tls.ca(), tls.cert(), tls.key()));
     }
     RpcxClientFactory clients =
-        RpcxClientFactory.builder()
+        builder
             .property("rpcx.host", options.host())
             .property("rpcx.port", String.valueOf(options.port()))
             .callTimeout(options.callTimeout())
@@ -55,6 +59,7 @@ final class RpcxMessageClient implements MessageClient {
             + " DynamicMessage's bytes as a byte[] parameter), 1 connection, "
             + transport
             + (coalesceWrites ? ", writes coalesced" : ", one write and flush per call")
+            + (tls == null ? "" : ", " + tls.mode() + " (Netty SslHandler, JDK provider)")
             + "; async: AsyncMessageService's CompletableFuture methods");
   }
 

@@ -8,6 +8,8 @@ import com.google.protobuf.util.JsonFormat;
 import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
+import io.rpcxbench.tls.TlsContexts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,8 +34,11 @@ final class HttpJsonMessageClient implements MessageClient {
   private final Duration callTimeout;
   private final Descriptor type;
 
+  private final String tlsMode;
+
   private HttpJsonMessageClient(
-      HttpClient http, String base, Duration callTimeout, Descriptor type) {
+      HttpClient http, String base, Duration callTimeout, Descriptor type, String tlsMode) {
+    this.tlsMode = tlsMode;
     this.http = http;
     this.base = base;
     this.callTimeout = callTimeout;
@@ -41,17 +46,21 @@ final class HttpJsonMessageClient implements MessageClient {
   }
 
   static HttpJsonMessageClient open(ClientOptions options, Descriptor type) {
-    if (options.tlsSettings().isPresent()) {
-      throw new IllegalArgumentException(
-          "the message call over TLS is not wired for http-json yet");
-    }
-    HttpClient http =
+    ClientTls tls = options.tlsSettings().orElse(null);
+    HttpClient.Builder builder =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(options.connectTimeout())
-            .build();
+            .connectTimeout(options.connectTimeout());
+    if (tls != null) {
+      builder.sslContext(TlsContexts.client(tls.ca(), tls.cert(), tls.key()));
+    }
+    String scheme = tls == null ? "http://" : "https://";
     return new HttpJsonMessageClient(
-        http, "http://" + options.target() + "/message/", options.callTimeout(), type);
+        builder.build(),
+        scheme + options.target() + "/message/",
+        options.callTimeout(),
+        type,
+        tls == null ? "" : ", HTTPS (" + tls.mode() + ", JDK SSLContext)");
   }
 
   @Override
@@ -99,7 +108,9 @@ final class HttpJsonMessageClient implements MessageClient {
 
   @Override
   public String describe() {
-    return "JDK java.net.http.HttpClient, HTTP/1.1 keep-alive, protobuf JsonFormat of "
+    return "JDK java.net.http.HttpClient, HTTP/1.1 keep-alive"
+        + tlsMode
+        + ", protobuf JsonFormat of "
         + type.getFullName()
         + " to POST /message/{echo|ack|small}";
   }

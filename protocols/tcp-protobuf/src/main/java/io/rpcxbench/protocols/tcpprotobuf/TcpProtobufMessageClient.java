@@ -12,6 +12,7 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Reply;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 
@@ -25,20 +26,25 @@ final class TcpProtobufMessageClient implements MessageClient {
   private final String target;
   private final int callTimeoutMs;
   private final PerThreadConnections<CallSocket> sockets;
+  private final String mode;
 
   TcpProtobufMessageClient(ClientOptions options, Descriptor type) {
-    if (options.tlsSettings().isPresent()) {
-      throw new IllegalArgumentException("tcp-protobuf has no TLS");
-    }
     this.type = type;
     this.target = options.target();
     int connectMs =
         (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()));
     this.callTimeoutMs =
         (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.callTimeout().toMillis()));
+    TlsSockets tls =
+        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
+    this.mode = options.tlsSettings().map(t -> ", " + t.mode() + " (JDK SSLSocket)").orElse("");
     this.sockets =
         new PerThreadConnections<>(
-            () -> CallSocket.connect(options.host(), options.port(), connectMs, callTimeoutMs));
+            () ->
+                tls == null
+                    ? CallSocket.connect(options.host(), options.port(), connectMs, callTimeoutMs)
+                    : CallSocket.connect(
+                        tls, options.host(), options.port(), connectMs, callTimeoutMs));
   }
 
   @Override
@@ -87,7 +93,9 @@ final class TcpProtobufMessageClient implements MessageClient {
   public String describe() {
     return "java.net.Socket + protobuf-java DynamicMessage of "
         + type.getFullName()
-        + ": 1 blocking socket per calling thread, the record's bytes in a MessageCall";
+        + ": 1 blocking socket per calling thread"
+        + mode
+        + ", the record's bytes in a MessageCall";
   }
 
   @Override

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # issue 29's note: the order example (10 products) through every protocol that carries a user's
-# message (16 carriers; amqp needs rabbitmq-server installed): bytes per call each way and calls/s
+# message (18 carriers; amqp needs rabbitmq-server installed): bytes per call each way and calls/s
 # at 16 threads, then every carrier's codec in one JMH run. Each protocol's server on CPU 1 with the kit's --message, the harness on CPU 0,
 # one protocol after another, under the measure lock.
 set -euo pipefail
 cd "$(dirname "$0")/../../.." || exit 1   # the checkout
-OUT=${OUT:-results/messages-order-all}
+OUT=${OUT:-docs/measurements/messages-all-2026-11-25/raw}
 MESSAGE=examples/order.proto:Order
 DATA=examples/order.json
 # id port server-jar [server args]
@@ -16,6 +16,8 @@ PROTOCOLS=(
   "grpc-stream 8085 protocols/grpc-stream/target/grpc-stream-server.jar"
   "tcp-protobuf 8087 protocols/tcp-protobuf/target/tcp-protobuf-server.jar"
   "thrift 8088 protocols/thrift/target/thrift-server.jar"
+  "avro 8089 protocols/avro/target/avro-server.jar"
+  "avro-socket 8091 protocols/avro/target/avro-socket-server.jar"
   "http-json 8083 server-openfeign/target/server-openfeign.jar"
   "openfeign 8083 server-openfeign/target/server-openfeign.jar"
   "openfeign-tuned 8098 server-openfeign/target/server-openfeign.jar --server.tomcat.max-keep-alive-requests=-1"
