@@ -117,7 +117,7 @@ public final class ChooseCommand implements Callable<Integer> {
   @Option(
       names = "--precision",
       paramLabel = "SHARE",
-      description = "Stop once every capacity's 95 % interval is within this share, e.g. 5%.")
+      description = "Stop once every capacity's 95 %% interval is within this share, e.g. 5%%.")
   String precision;
 
   @Option(

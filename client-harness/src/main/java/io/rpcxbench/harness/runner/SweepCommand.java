@@ -117,7 +117,7 @@ public final class SweepCommand implements Callable<Integer> {
       names = "--summary-export",
       paramLabel = "FILE.json",
       description =
-          "After the sweep, every point of its folder with its 95 % intervals and estimators as"
+          "After the sweep, every point of its folder with its 95 %% intervals and estimators as"
               + " JSON (report export's schema, points-export-1), written atomically; needs"
               + " report.jar.")
   Path summaryExport;

@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
     description =
         "Write the cleaned points of the database (run 'ingest' first) as JSON or CSV: each "
             + "point's identity, status, run counts, and runtime, TPS, calls/s and latency "
-            + "percentiles each with its 95 % interval and estimator. Schema: docs/report.md, "
+            + "percentiles each with its 95 %% interval and estimator. Schema: docs/report.md, "
             + "'Export'. Exit 1 on a database error or a cleaning problem.")
 public final class ExportCommand implements Callable<Integer> {
   /** The formats: one model, written as it is or flattened. */
