@@ -15,10 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -81,10 +79,9 @@ class AmqpServerJarIT {
   void rabbitMqNodeStopsWithTheJarOnSigterm() throws Exception {
     RabbitMq.assumeInstalled();
     ProtocolProvider p = provider("amqp");
-    Set<Path> before = nodeFolders();
     try (ServerProcess server = start(p)) {
       int port = server.awaitReadyPort();
-      Path folder = newFolder(before);
+      Path folder = nodeFolderOf(server.pid());
       call(p, port, "RabbitMQ 3.");
       assertThat(server.terminate()).as("clean stop after SIGTERM").isZero();
       assertThat(server.linesAfterReady()).isEmpty();
@@ -97,10 +94,9 @@ class AmqpServerJarIT {
   void sigkillOfTheJarLeavesNoRabbitMqNodeBehind() throws Exception {
     RabbitMq.assumeInstalled();
     ProtocolProvider p = provider("amqp");
-    Set<Path> before = nodeFolders();
     try (ServerProcess server = start(p)) {
       int port = server.awaitReadyPort();
-      Path folder = newFolder(before);
+      Path folder = nodeFolderOf(server.pid());
       long erlang = Long.parseLong(Files.readString(folder.resolve("node.pid")).trim());
       call(p, port, "RabbitMQ 3.");
       server.kill();
@@ -113,7 +109,6 @@ class AmqpServerJarIT {
   @Test
   void theJarExitsOneWhenItsRabbitMqNodeDies() throws Exception {
     RabbitMq.assumeInstalled();
-    Set<Path> before = nodeFolders();
     List<String> command =
         new ArrayList<>(
             List.of(
@@ -132,7 +127,7 @@ class AmqpServerJarIT {
             new java.io.InputStreamReader(
                 jar.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
       assertThat(out.readLine()).startsWith("amqp listening on 127.0.0.1:");
-      Path folder = newFolder(before);
+      Path folder = nodeFolderOf(jar.pid());
       long erlang = Long.parseLong(Files.readString(folder.resolve("node.pid")).trim());
       ProcessHandle.of(erlang).orElseThrow().destroyForcibly();
       assertThat(jar.waitFor(GONE_WITHIN.toSeconds(), TimeUnit.SECONDS)).isTrue();
@@ -143,19 +138,20 @@ class AmqpServerJarIT {
     }
   }
 
-  private static Set<Path> nodeFolders() throws IOException {
+  /**
+   * The RabbitMQ node folder the jar of this pid made (named after it: OwnedFolders), whatever
+   * other brokers run on the machine.
+   */
+  private static Path nodeFolderOf(long jarPid) throws IOException {
     try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-      return files
-          .filter(f -> f.getFileName().toString().startsWith("rpcx-bench-rabbitmq-"))
-          .collect(Collectors.toSet());
+      List<Path> mine =
+          files
+              .filter(
+                  f -> f.getFileName().toString().startsWith("rpcx-bench-rabbitmq-" + jarPid + "-"))
+              .toList();
+      assertThat(mine).as("the node's folder of the jar " + jarPid).hasSize(1);
+      return mine.get(0);
     }
-  }
-
-  private static Path newFolder(Set<Path> before) throws IOException {
-    Set<Path> now = nodeFolders();
-    now.removeAll(before);
-    assertThat(now).as("the node's folder").hasSize(1);
-    return now.iterator().next();
   }
 
   private static boolean refused(int port) {
