@@ -65,6 +65,7 @@ final class AttackedJar implements AutoCloseable {
       long jarLines,
       long brokerLines,
       long brokerLogBytes,
+      String firstFailure,
       String detail) {}
 
   private final String id;
@@ -135,6 +136,7 @@ final class AttackedJar implements AutoCloseable {
     int baseline;
     int during;
     int failed;
+    String firstFailure;
     try (HonestCaller honest = honest();
         attack) {
       okIn(honest, 1); // warm-up
@@ -151,8 +153,9 @@ final class AttackedJar implements AutoCloseable {
       attack.close();
       honest.close();
       failed = honest.failed();
+      firstFailure = honest.firstFailure();
     }
-    return measure(mark, name, baseline, during, failed, detail.get());
+    return measure(mark, name, baseline, during, failed, firstFailure, detail.get());
   }
 
   /** Where the log stood and the RSS peak reset, before an attack. */
@@ -164,7 +167,14 @@ final class AttackedJar implements AutoCloseable {
   }
 
   /** The 100 calls after an attack and what it left (memory, log); printed as a line ATTACK. */
-  Outcome measure(Mark mark, String name, int baseline, int during, int failed, String detail)
+  Outcome measure(
+      Mark mark,
+      String name,
+      int baseline,
+      int during,
+      int failed,
+      String firstFailure,
+      String detail)
       throws Exception {
     Outcome o =
         new Outcome(
@@ -178,12 +188,13 @@ final class AttackedJar implements AutoCloseable {
             tree.jarLogLines() - mark.jarLines(),
             tree.brokerLogLines() - mark.brokerLines(),
             tree.brokerLogBytes(),
+            firstFailure,
             detail);
     System.out.printf(
         Locale.ROOT,
         "ATTACK %s %s (%s): honest calls %d in %d s before, %d during (%s), %d/100 after; %d"
             + " failed; RSS peak %d MiB (jar %d MiB + its children; bound %d); %d log lines;"
-            + " broker log %d lines more, %,d bytes; %s%n",
+            + " broker log %d lines more, %,d bytes; %s%s%n",
         id,
         o.name(),
         String.join(" ", JVM_FLAGS),
@@ -199,7 +210,8 @@ final class AttackedJar implements AutoCloseable {
         o.jarLines(),
         o.brokerLines(),
         o.brokerLogBytes(),
-        o.detail());
+        o.detail(),
+        o.firstFailure() == null ? "" : "; the first failed call: " + o.firstFailure());
     return o;
   }
 
