@@ -1,8 +1,10 @@
 package io.rpcxbench.protocols.amqp;
 
+import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
+import com.rabbitmq.client.Return;
 import com.rabbitmq.client.RpcClient;
 import com.rabbitmq.client.ShutdownSignalException;
 import com.rabbitmq.client.UnroutableRpcRequestException;
@@ -163,9 +165,19 @@ final class AmqpClient implements BenchClient {
       throw new AmqpCallException(
           Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
     } catch (UnroutableRpcRequestException e) {
+      // 312 NO_ROUTE: no queue (no server); Qpid also returns a mandatory publish its full
+      // (bounded) queue refused, 506 RESOURCE_ERROR
+      Return refused = e.getReturnMessage();
       throw new AmqpCallException(
           Code.UNAVAILABLE,
-          "the broker at " + options.target() + " has no queue " + AmqpWire.REQUEST_QUEUE,
+          refused.getReplyCode() == AMQP.NO_ROUTE
+              ? "the broker at " + options.target() + " has no queue " + AmqpWire.REQUEST_QUEUE
+              : "the broker at "
+                  + options.target()
+                  + " did not queue the request: "
+                  + refused.getReplyCode()
+                  + " "
+                  + refused.getReplyText(),
           e);
     } catch (IOException | ShutdownSignalException e) {
       channels.discard(channel);

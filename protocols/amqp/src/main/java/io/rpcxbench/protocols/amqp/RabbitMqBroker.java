@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * Debian's rabbitmq-server as a child of this JVM, a private node: its own node name, AMQP port
  * (the server's {@code --bind}/{@code --port}), distribution port, data and log folder (one temp
  * folder), no plugins, one user, this host's {@link BrokerCredentials} (no guest), logging in from
- * any address the node listens on, messages up to {@link AmqpWire#MAX_BODY}. It runs in the
+ * any address the node listens on, messages up to {@link AmqpWire#MAX_BODY}, a log of at most 2 x
+ * {@link #LOG_FILE_BYTES} (connections' errors only: a stranger's refused logins). It runs in the
  * foreground under {@code rabbitmq-watchdog.sh}, which stops the node when this JVM asks or dies
  * (even by SIGKILL) and removes the folder; at start, folders of nodes whose JVM and watchdog are
  * both gone are cleaned up (their node killed).
@@ -28,6 +29,10 @@ final class RabbitMqBroker implements Broker {
   private static final Logger log = LoggerFactory.getLogger(RabbitMqBroker.class);
   private static final String PREFIX = "rpcx-bench-rabbitmq-";
   private static final long START_TIMEOUT_MS = 150_000;
+
+  /** The node's log file rotates at this size, one old file kept: at most twice this on disk. */
+  static final long LOG_FILE_BYTES = 1 << 20;
+
   private static final long STOP_TIMEOUT_S = 60;
 
   private final Process watchdog;
@@ -119,7 +124,13 @@ final class RabbitMqBroker implements Broker {
             + credentials.password()
             + "\nloopback_users = none\nmax_message_size = "
             + AmqpWire.MAX_BODY
-            + "\n");
+            + "\n"
+            // a stranger's refused login is 4 lines (accepting, 2 x error, closing) with no rate
+            // limit in RabbitMQ: only the errors, in a file rotated at 1 MiB, one old file kept
+            + "log.connection.level = warning\n"
+            + "log.file.rotation.size = "
+            + LOG_FILE_BYTES
+            + "\nlog.file.rotation.count = 1\n");
     Path script = dir.resolve("rabbitmq-watchdog.sh");
     try (InputStream in = RabbitMqBroker.class.getResourceAsStream("/rabbitmq-watchdog.sh")) {
       Files.write(script, in.readAllBytes());

@@ -107,6 +107,37 @@ class BrokerLossTest {
     }
   }
 
+  /** Issue 30's flood, found by AmqpAttackIT: the error named a missing queue, not a full one. */
+  @Test
+  void aFullRequestQueueOnQpidFailsTheCallAtOnceSayingSo() throws Exception {
+    try (QpidBroker broker = QpidBroker.start("127.0.0.1", 0)) {
+      ConnectionFactory factory = new ConnectionFactory();
+      factory.setPort(broker.port());
+      BrokerCredentials.read().orElseThrow().applyTo(factory);
+      try (Connection raw = factory.newConnection();
+          Channel channel = raw.createChannel()) {
+        channel.queueDeclare( // bounded as the server's, at one request, which nobody consumes
+            AmqpWire.REQUEST_QUEUE,
+            false,
+            false,
+            false,
+            java.util.Map.of("qpid.max_count", 1, "qpid.policy_type", "reject"));
+        channel.basicPublish("", AmqpWire.REQUEST_QUEUE, null, new byte[] {0});
+        try (BenchClient client = open(broker.port(), CALL_TIMEOUT)) {
+          assertTimeoutPreemptively(
+              NO_HANG,
+              () ->
+                  assertThatThrownBy(() -> client.hello("anyone?"))
+                      .isInstanceOfSatisfying(
+                          AmqpCallException.class,
+                          e -> assertThat(e.code()).isEqualTo(Code.UNAVAILABLE))
+                      .hasMessageContaining("did not queue the request: 506")
+                      .hasMessageNotContaining("has no queue"));
+        }
+      }
+    }
+  }
+
   private static BenchClient open(int port, Duration callTimeout) {
     return new AmqpProtocol()
         .open(new ClientOptions("127.0.0.1", port, callTimeout, Duration.ofSeconds(5), THREADS));

@@ -1,0 +1,299 @@
+package io.rpcxbench.protocols.amqp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.testsupport.HonestCaller;
+import io.rpcxbench.testsupport.ServerJarContract;
+import io.rpcxbench.testsupport.ServerProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The amqp fat jar under attack, with the criteria of test-support's {@code AttackContract}: the
+ * catalog's server arguments at {@code -Xmx128m} ({@code -Dattack.jvm} for other flags), an honest
+ * client calling {@code hello} through the plug-in on one thread (2 s deadline). An attack must
+ * leave the jar alive, serving the honest client during it at least a fifth as often as in the 3 s
+ * before (the median second of a 3 s window, the best of up to three), every one of 100 calls
+ * after, at most {@value #MAX_LOG_LINES} lines in the jar's log, RabbitMQ's node log (which cannot
+ * be rate-limited) under its rotation bound, and the summed RSS peak of the jar and its children
+ * under {@link #rssBoundMib()}. Each attack prints a line {@code ATTACK}: the figures of {@code
+ * docs/hardening.md}.
+ */
+final class AttackedJar implements AutoCloseable {
+  static final List<String> JVM_FLAGS =
+      List.of(System.getProperty("attack.jvm", "-Xmx128m").trim().split("\\s+"));
+  static final int HEAP_MIB = heapMib(JVM_FLAGS);
+
+  private static final Path JAR = Path.of(System.getProperty("fatJar", "target/amqp-server.jar"));
+  private static final int WINDOW_SECONDS = 3;
+  private static final int DURING_WINDOWS = 3;
+  private static final int MAX_LOG_LINES = 20;
+
+  /** The RabbitMQ node's log: a file rotated at its size, one old file kept, a line over each. */
+  private static final long MAX_BROKER_LOG_BYTES = 2 * RabbitMqBroker.LOG_FILE_BYTES + 64 * 1024;
+
+  /** The jar's JVM besides its heap (as {@code AttackContract}'s 200 MiB). */
+  private static final int OVERHEAD_MIB = 200;
+
+  /** A RabbitMQ node: its Erlang VM (100-200 MiB here), rabbitmq-server, the watchdog. */
+  private static final int RABBITMQ_NODE_MIB = 300;
+
+  /** An attack under way from {@link #start()} until {@link #close()}. */
+  interface Attack extends AutoCloseable {
+    void start() throws Exception;
+  }
+
+  /** What an attack did; {@code baseline} and {@code during} are -1 where not counted. */
+  record Outcome(
+      String name,
+      int baseline,
+      int during,
+      int after,
+      int failed,
+      long peakMib,
+      long jarPeakMib,
+      long jarLines,
+      long brokerLines,
+      long brokerLogBytes,
+      String firstFailure,
+      String detail) {}
+
+  private final String id;
+  private final ServerProcess server;
+  private final ServerProcessTree tree;
+  private final BenchClient client;
+  private final int port;
+
+  private AttackedJar(
+      String id, ServerProcess server, ServerProcessTree tree, BenchClient client, int port) {
+    this.id = id;
+    this.server = server;
+    this.tree = tree;
+    this.client = client;
+    this.port = port;
+  }
+
+  /** Starts the catalog's jar of protocol {@code id}, its log in {@code dir}, and the client. */
+  static AttackedJar start(String id, Path dir) throws Exception {
+    ProtocolProvider provider = ServerJarContract.provider(id);
+    Path log = dir.resolve("server.log");
+    List<String> args = new ArrayList<>(JVM_FLAGS);
+    args.addAll(List.of("-jar", JAR.toString(), "--bind", "127.0.0.1", "--port", "0"));
+    args.addAll(provider.server().args());
+    ServerProcess server = ServerProcess.start("amqp", args, log);
+    int port;
+    try {
+      port = server.awaitReadyPort();
+    } catch (Exception | AssertionError e) {
+      server.close();
+      throw new AssertionError("the jar did not start; its log:\n" + Files.readString(log), e);
+    }
+    ClientOptions options =
+        new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return new AttackedJar(
+            id, server, new ServerProcessTree(server.pid(), log), provider.open(options), port);
+      } catch (RuntimeException e) {
+        if (attempt == 3) {
+          server.close();
+          throw e;
+        }
+        Thread.sleep(1000); // a broker just started answers its first connection cold
+      }
+    }
+  }
+
+  /** The broker's AMQP port. */
+  int port() {
+    return port;
+  }
+
+  /** The honest client. */
+  BenchClient client() {
+    return client;
+  }
+
+  /** The summed RSS peak of the jar and its children must stay under this, MiB. */
+  long rssBoundMib() {
+    // Qpid keeps messages in direct memory, which is by default as large as the heap
+    return HEAP_MIB + OVERHEAD_MIB + (id.equals(AmqpProtocol.ID) ? RABBITMQ_NODE_MIB : HEAP_MIB);
+  }
+
+  /** Baseline, attack, honest calls during and after; printed, not yet asserted. */
+  Outcome attack(String name, Attack attack, Supplier<String> detail) throws Exception {
+    Mark mark = mark();
+    int baseline;
+    int during;
+    int failed;
+    String firstFailure;
+    try (HonestCaller honest = honest();
+        attack) {
+      okIn(honest, 1); // warm-up
+      baseline = typicalOkIn(honest, WINDOW_SECONDS);
+      for (int w = 1; w < DURING_WINDOWS && baseline == 0; w++) {
+        baseline = typicalOkIn(honest, WINDOW_SECONDS);
+      }
+      assertThat(baseline).as("honest calls before the attack").isPositive();
+      attack.start();
+      during = typicalOkIn(honest, WINDOW_SECONDS);
+      for (int w = 1; w < DURING_WINDOWS && during < baseline / 5; w++) {
+        during = Math.max(during, typicalOkIn(honest, WINDOW_SECONDS));
+      }
+      attack.close();
+      honest.close();
+      failed = honest.failed();
+      firstFailure = honest.firstFailure();
+    }
+    return measure(mark, name, baseline, during, failed, firstFailure, detail.get());
+  }
+
+  /** Where the log stood and the RSS peak reset, before an attack. */
+  record Mark(long jarLines, long brokerLines) {}
+
+  Mark mark() throws Exception {
+    tree.resetPeak();
+    return new Mark(tree.jarLogLines(), tree.brokerLogLines());
+  }
+
+  /** The 100 calls after an attack and what it left (memory, log); printed as a line ATTACK. */
+  Outcome measure(
+      Mark mark,
+      String name,
+      int baseline,
+      int during,
+      int failed,
+      String firstFailure,
+      String detail)
+      throws Exception {
+    Outcome o =
+        new Outcome(
+            name,
+            baseline,
+            during,
+            after(),
+            failed,
+            tree.peakMib(),
+            tree.jarPeakMib(),
+            tree.jarLogLines() - mark.jarLines(),
+            tree.brokerLogLines() - mark.brokerLines(),
+            tree.brokerLogBytes(),
+            firstFailure,
+            detail);
+    System.out.printf(
+        Locale.ROOT,
+        "ATTACK %s %s (%s): honest calls %d in %d s before, %d during (%s), %d/100 after; %d"
+            + " failed; RSS peak %d MiB (jar %d MiB + its children; bound %d); %d log lines;"
+            + " broker log %d lines more, %,d bytes; %s%s%n",
+        id,
+        o.name(),
+        String.join(" ", JVM_FLAGS),
+        o.baseline(),
+        WINDOW_SECONDS,
+        o.during(),
+        o.baseline() > 0 ? (100 * o.during() / o.baseline()) + " %" : "-",
+        o.after(),
+        o.failed(),
+        o.peakMib(),
+        o.jarPeakMib(),
+        rssBoundMib(),
+        o.jarLines(),
+        o.brokerLines(),
+        o.brokerLogBytes(),
+        o.detail(),
+        o.firstFailure() == null ? "" : "; the first failed call: " + o.firstFailure());
+    return o;
+  }
+
+  /** Alive, served during (where counted) and after, log and RSS under their bounds. */
+  void assertHeld(Outcome o) {
+    assertThat(server.isAlive()).as("alive").isTrue();
+    if (o.baseline() >= 0) {
+      assertThat(o.during())
+          .as("served during, against %d before", o.baseline())
+          .isGreaterThanOrEqualTo(o.baseline() / 5);
+    }
+    assertThat(o.after()).as("served after").isEqualTo(100);
+    assertThat(o.jarLines()).as("log lines").isLessThanOrEqualTo(MAX_LOG_LINES);
+    assertThat(o.brokerLogBytes()).as("broker log, bytes").isLessThan(MAX_BROKER_LOG_BYTES);
+    assertThat(o.peakMib()).as("RSS peak, MiB").isLessThan(rssBoundMib());
+  }
+
+  private HonestCaller honest() {
+    AtomicLong n = new AtomicLong();
+    return HonestCaller.start(
+        () -> {
+          String name = "n" + n.incrementAndGet();
+          return client.hello(name).equals("hello, " + name);
+        });
+  }
+
+  private int after() {
+    int served = 0;
+    for (int i = 0; i < 100; i++) {
+      String caller = "after" + i;
+      try {
+        if (client.hello(caller).equals("hello, " + caller)) {
+          served++;
+        }
+      } catch (RuntimeException notServed) {
+        // counted: a call after the attack that fails is one not served
+      }
+    }
+    return served;
+  }
+
+  private static int okIn(HonestCaller honest, int seconds) throws InterruptedException {
+    int before = honest.ok();
+    Thread.sleep(seconds * 1000L);
+    return honest.ok() - before;
+  }
+
+  /** The median second of {@code seconds}, times the seconds (as {@code AttackContract}). */
+  private static int typicalOkIn(HonestCaller honest, int seconds) throws InterruptedException {
+    int[] perSecond = new int[Math.max(3, seconds)];
+    for (int i = 0; i < perSecond.length; i++) {
+      perSecond[i] = okIn(honest, 1);
+    }
+    Arrays.sort(perSecond);
+    return perSecond[perSecond.length / 2] * seconds;
+  }
+
+  private static int heapMib(List<String> flags) {
+    int mib = 128;
+    for (String flag : flags) {
+      if (flag.startsWith("-Xmx")) {
+        String size = flag.substring(4).toLowerCase(Locale.ROOT);
+        long n = Long.parseLong(size.replaceAll("[kmg]$", ""));
+        mib =
+            (int)
+                (size.endsWith("g")
+                    ? n * 1024
+                    : size.endsWith("m") ? n : size.endsWith("k") ? n / 1024 : n >> 20);
+      }
+    }
+    return mib;
+  }
+
+  /**
+   * Stops the client, then the jar (SIGTERM: with RabbitMQ, the node stops and its folder goes).
+   */
+  @Override
+  public void close() throws Exception {
+    try {
+      client.close();
+    } finally {
+      server.terminate();
+    }
+  }
+}
