@@ -11,11 +11,16 @@ import io.rpcxbench.api.Item;
 import io.rpcxbench.protocols.amqp.AmqpCallException.Code;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsContexts;
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLSocket;
 
 /**
  * The harness's AMQP client: amqp-client 5.x as its users build request/reply. One {@link
@@ -24,7 +29,9 @@ import java.util.concurrent.TimeoutException;
  * The broker decides the reply mode: direct reply-to where it advertises the {@code
  * direct_reply_to} capability (RabbitMQ), else an exclusive server-named queue per channel (Qpid).
  * No automatic recovery: a lost connection fails every call in flight at once, and the next call
- * reconnects.
+ * reconnects. With the harness's TLS settings the connection is AMQPS: amqp-client's {@code
+ * useSslProtocol} with the PEM files' {@link javax.net.ssl.SSLContext} (tls-kit), the broker's
+ * certificate checked against the host called ({@code enableHostnameVerification}).
  */
 final class AmqpClient implements BenchClient {
   private static final int HEARTBEAT_S = 60;
@@ -33,8 +40,11 @@ final class AmqpClient implements BenchClient {
   private final ClientOptions options;
   private final int callTimeoutMs;
   private final PerThreadConnections<ReplyChannel> channels;
+  private final ClientTls tls; // null: plaintext
   private final Object connecting = new Object();
   private volatile Connection connection; // written under connecting
+  private Socket opening; // the socket of the connection being opened, under connecting
+  private volatile String negotiated; // the TLS session of the last connection
   private volatile BrokerFacts facts;
   private volatile boolean closed;
 
@@ -53,6 +63,15 @@ final class AmqpClient implements BenchClient {
     factory.setRequestedHeartbeat(HEARTBEAT_S);
     factory.setAutomaticRecoveryEnabled(false);
     factory.setTopologyRecoveryEnabled(false);
+    this.tls = options.tlsSettings().orElse(null);
+    if (tls != null) {
+      factory.useSslProtocol(TlsContexts.client(tls.ca(), tls.cert(), tls.key()));
+      // keep the socket to read its session once the connection is open; then amqp-client's
+      // hostname verification (HTTPS endpoint identification) after the default configurator
+      factory.setSocketConfigurator(
+          factory.getSocketConfigurator().andThen(socket -> opening = socket));
+      factory.enableHostnameVerification();
+    }
     this.channels = new PerThreadConnections<>(this::openChannel);
   }
 
@@ -120,6 +139,14 @@ final class AmqpClient implements BenchClient {
                 + f.server();
     return "amqp-client "
         + ClientVersion.VERSION
+        + (tls == null
+            ? ""
+            : " over "
+                + tls.mode()
+                + " (AMQPS: useSslProtocol with the PEM files' SSLContext, JDK SSLSocket, hostname"
+                + " verified"
+                + (tls.presentsCertificate() ? ", presenting " + tls.cert() : "")
+                + ")")
         + " at "
         + options.target()
         + ", "
@@ -134,6 +161,12 @@ final class AmqpClient implements BenchClient {
         + ", heartbeat "
         + HEARTBEAT_S
         + " s, no automatic recovery";
+  }
+
+  /** The TLS session of the current connection, once it has been opened. */
+  @Override
+  public Optional<String> tlsSession() {
+    return Optional.ofNullable(negotiated);
   }
 
   @Override
@@ -211,8 +244,33 @@ final class AmqpClient implements BenchClient {
     }
   }
 
-  private static String reasonOf(Exception e) {
+  /**
+   * Why a connect failed, in one line: a TLS failure as {@code TlsContexts.explain} says it; a TLS
+   * connection the broker closed before the AMQP handshake (mTLS under TLS 1.3: the client's
+   * handshake ends before the broker checks for a certificate) asks whether it wants one.
+   */
+  private String reasonOf(Exception e) {
+    Optional<String> tlsFailure = TlsContexts.handshakeFailure(e);
+    if (tlsFailure.isPresent()) {
+      return tlsFailure.get();
+    }
+    if (tls != null && !refused(e)) {
+      Optional<String> closed = TlsContexts.closedWithoutCertificate(e);
+      if (closed.isPresent()) {
+        return closed.get();
+      }
+    }
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /** Nothing listens there: not a TLS question. */
+  private static boolean refused(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof java.net.ConnectException || c instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private ReplyChannel openChannel() throws IOException {
@@ -245,6 +303,9 @@ final class AmqpClient implements BenchClient {
                 + BrokerCredentials.FOLDER_ENV
                 + " to its folder)",
             e);
+      }
+      if (opening instanceof SSLSocket ssl) {
+        negotiated = TlsContexts.describe(ssl.getSession());
       }
       facts = learn(fresh);
       connection = fresh;
