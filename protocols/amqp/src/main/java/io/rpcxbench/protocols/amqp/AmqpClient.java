@@ -260,6 +260,14 @@ final class AmqpClient implements BenchClient {
         return closed.get();
       }
     }
+    if (e.getMessage() == null && e.getCause() instanceof ShutdownSignalException s) {
+      // amqp-client's handshake failure: an IOException without a message around the signal
+      return reason(s)
+          + (tls == null && !refused(e)
+              ? " (before the AMQP handshake: is the broker's port AMQPS? then the client needs"
+                  + " --tls-ca)"
+              : "");
+    }
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
