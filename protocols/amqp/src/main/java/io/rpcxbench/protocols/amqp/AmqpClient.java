@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLSocket;
 
 /**
@@ -250,15 +251,16 @@ final class AmqpClient implements BenchClient {
    * handshake ends before the broker checks for a certificate) asks whether it wants one.
    */
   private String reasonOf(Exception e) {
-    Optional<String> tlsFailure = TlsContexts.handshakeFailure(e);
-    if (tlsFailure.isPresent()) {
-      return tlsFailure.get();
-    }
-    if (tls != null && !refused(e)) {
+    if (tls != null && !refused(e) && !any(e, SSLHandshakeException.class)) {
+      // after the client's side of the handshake; JSSE may wrap the reset in an SSLException
       Optional<String> closed = TlsContexts.closedWithoutCertificate(e);
       if (closed.isPresent()) {
         return closed.get();
       }
+    }
+    Optional<String> tlsFailure = TlsContexts.handshakeFailure(e);
+    if (tlsFailure.isPresent()) {
+      return tlsFailure.get();
     }
     if (e.getMessage() == null && e.getCause() instanceof ShutdownSignalException s) {
       // amqp-client's handshake failure: an IOException without a message around the signal
@@ -271,10 +273,14 @@ final class AmqpClient implements BenchClient {
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
-  /** Nothing listens there: not a TLS question. */
+  /** Nothing listens there, or nothing answers: not a TLS question. */
   private static boolean refused(Throwable e) {
+    return any(e, java.net.ConnectException.class) || any(e, java.net.SocketTimeoutException.class);
+  }
+
+  private static boolean any(Throwable e, Class<? extends Throwable> type) {
     for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof java.net.ConnectException || c instanceof java.net.SocketTimeoutException) {
+      if (type.isInstance(c)) {
         return true;
       }
     }
