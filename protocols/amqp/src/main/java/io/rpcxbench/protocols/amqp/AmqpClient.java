@@ -13,11 +13,17 @@ import io.rpcxbench.api.Item;
 import io.rpcxbench.protocols.amqp.AmqpCallException.Code;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.TlsContexts;
 import java.io.IOException;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocket;
 
 /**
  * The harness's AMQP client: amqp-client 5.x as its users build request/reply. One {@link
@@ -26,7 +32,9 @@ import java.util.concurrent.TimeoutException;
  * The broker decides the reply mode: direct reply-to where it advertises the {@code
  * direct_reply_to} capability (RabbitMQ), else an exclusive server-named queue per channel (Qpid).
  * No automatic recovery: a lost connection fails every call in flight at once, and the next call
- * reconnects.
+ * reconnects. With the harness's TLS settings the connection is AMQPS: amqp-client's {@code
+ * useSslProtocol} with the PEM files' {@link javax.net.ssl.SSLContext} (tls-kit), the broker's
+ * certificate checked against the host called ({@code enableHostnameVerification}).
  */
 final class AmqpClient implements BenchClient {
   private static final int HEARTBEAT_S = 60;
@@ -35,8 +43,11 @@ final class AmqpClient implements BenchClient {
   private final ClientOptions options;
   private final int callTimeoutMs;
   private final PerThreadConnections<ReplyChannel> channels;
+  private final ClientTls tls; // null: plaintext
   private final Object connecting = new Object();
   private volatile Connection connection; // written under connecting
+  private Socket opening; // the socket of the connection being opened, under connecting
+  private volatile String negotiated; // the TLS session of the last connection
   private volatile BrokerFacts facts;
   private volatile boolean closed;
 
@@ -55,6 +66,15 @@ final class AmqpClient implements BenchClient {
     factory.setRequestedHeartbeat(HEARTBEAT_S);
     factory.setAutomaticRecoveryEnabled(false);
     factory.setTopologyRecoveryEnabled(false);
+    this.tls = options.tlsSettings().orElse(null);
+    if (tls != null) {
+      factory.useSslProtocol(TlsContexts.client(tls.ca(), tls.cert(), tls.key()));
+      // keep the socket to read its session once the connection is open; then amqp-client's
+      // hostname verification (HTTPS endpoint identification) after the default configurator
+      factory.setSocketConfigurator(
+          factory.getSocketConfigurator().andThen(socket -> opening = socket));
+      factory.enableHostnameVerification();
+    }
     this.channels = new PerThreadConnections<>(this::openChannel);
   }
 
@@ -122,6 +142,14 @@ final class AmqpClient implements BenchClient {
                 + f.server();
     return "amqp-client "
         + ClientVersion.VERSION
+        + (tls == null
+            ? ""
+            : " over "
+                + tls.mode()
+                + " (AMQPS: useSslProtocol with the PEM files' SSLContext, JDK SSLSocket, hostname"
+                + " verified"
+                + (tls.presentsCertificate() ? ", presenting " + tls.cert() : "")
+                + ")")
         + " at "
         + options.target()
         + ", "
@@ -136,6 +164,12 @@ final class AmqpClient implements BenchClient {
         + ", heartbeat "
         + HEARTBEAT_S
         + " s, no automatic recovery";
+  }
+
+  /** The TLS session of the current connection, once it has been opened. */
+  @Override
+  public Optional<String> tlsSession() {
+    return Optional.ofNullable(negotiated);
   }
 
   @Override
@@ -223,8 +257,46 @@ final class AmqpClient implements BenchClient {
     }
   }
 
-  private static String reasonOf(Exception e) {
+  /**
+   * Why a connect failed, in one line: a TLS failure as {@code TlsContexts.explain} says it; a TLS
+   * connection the broker closed before the AMQP handshake (mTLS under TLS 1.3: the client's
+   * handshake ends before the broker checks for a certificate) asks whether it wants one.
+   */
+  private String reasonOf(Exception e) {
+    if (tls != null && !refused(e) && !any(e, SSLHandshakeException.class)) {
+      // after the client's side of the handshake; JSSE may wrap the reset in an SSLException
+      Optional<String> closed = TlsContexts.closedWithoutCertificate(e);
+      if (closed.isPresent()) {
+        return closed.get();
+      }
+    }
+    Optional<String> tlsFailure = TlsContexts.handshakeFailure(e);
+    if (tlsFailure.isPresent()) {
+      return tlsFailure.get();
+    }
+    if (e.getMessage() == null && e.getCause() instanceof ShutdownSignalException s) {
+      // amqp-client's handshake failure: an IOException without a message around the signal
+      return reason(s)
+          + (tls == null && !refused(e)
+              ? " (before the AMQP handshake: is the broker's port AMQPS? then the client needs"
+                  + " --tls-ca)"
+              : "");
+    }
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /** Nothing listens there, or nothing answers: not a TLS question. */
+  private static boolean refused(Throwable e) {
+    return any(e, java.net.ConnectException.class) || any(e, java.net.SocketTimeoutException.class);
+  }
+
+  private static boolean any(Throwable e, Class<? extends Throwable> type) {
+    for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private ReplyChannel openChannel() throws IOException {
@@ -257,6 +329,9 @@ final class AmqpClient implements BenchClient {
                 + BrokerCredentials.FOLDER_ENV
                 + " to its folder)",
             e);
+      }
+      if (opening instanceof SSLSocket ssl) {
+        negotiated = TlsContexts.describe(ssl.getSession());
       }
       facts = learn(fresh);
       connection = fresh;

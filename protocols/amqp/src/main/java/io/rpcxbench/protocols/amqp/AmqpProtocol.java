@@ -65,6 +65,16 @@ public final class AmqpProtocol implements MessageCarrier {
     return MessageCodec.PROTOBUF;
   }
 
+  /**
+   * AMQPS: the client's amqp-client TLS ({@code useSslProtocol}, hostname verification) against the
+   * broker the server jar starts (rabbitmq.conf's {@code listeners.ssl}), started with the kit's
+   * {@code --tls-cert/--tls-key} (mTLS: {@code --tls-client-ca}).
+   */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
+
   @Override
   public BenchClient open(ClientOptions options) {
     return new AmqpClient(options);

@@ -61,6 +61,16 @@ public final class AmqpQpidProtocol implements MessageCarrier {
     return MessageCodec.PROTOBUF;
   }
 
+  /**
+   * AMQPS: the client's amqp-client TLS ({@code useSslProtocol}, hostname verification) against the
+   * embedded Qpid Broker-J ({@code "transports": ["SSL"]}), started with the kit's {@code
+   * --tls-cert/--tls-key} (mTLS: {@code --tls-client-ca}).
+   */
+  @Override
+  public boolean supportsTls() {
+    return true;
+  }
+
   @Override
   public BenchClient open(ClientOptions options) {
     return new AmqpClient(options);

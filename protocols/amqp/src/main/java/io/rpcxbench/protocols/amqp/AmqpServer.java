@@ -4,6 +4,7 @@ import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerStarter;
+import io.rpcxbench.serverkit.ServerTls;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,7 +55,31 @@ final class AmqpServer implements RunningServer {
   static AmqpServer start(
       String bind, int port, AmqpServerOptions options, Runnable onLost, BenchService service)
       throws Exception {
+    return start(bind, port, options, onLost, service, null);
+  }
+
+  /**
+   * As above, the broker's port AMQPS only with {@code tls} (not null; for mTLS it requires client
+   * certificates signed by its CA); the consumers then reach the broker by a plaintext listener on
+   * 127.0.0.1.
+   *
+   * @throws ServerStarter.RefusedService for TLS on an external broker (its TLS is not ours)
+   */
+  static AmqpServer start(
+      String bind,
+      int port,
+      AmqpServerOptions options,
+      Runnable onLost,
+      BenchService service,
+      ServerTls tls)
+      throws Exception {
     BrokerMode mode = options.broker.resolved();
+    if (tls != null && mode.kind() == BrokerMode.Kind.EXTERNAL) {
+      throw new ServerStarter.RefusedService(
+          "--tls-cert, --tls-key and --tls-client-ca are for a broker of this server's own"
+              + " (--broker rabbitmq|embedded): an external broker's TLS is set up by whoever"
+              + " runs it");
+    }
     if (mode.kind() == BrokerMode.Kind.EXTERNAL && !(service instanceof BenchLogic)) {
       throw new ServerStarter.RefusedService(
           "--work and --chain-to need a broker of this server's own (--broker rabbitmq|embedded):"
@@ -68,8 +93,8 @@ final class AmqpServer implements RunningServer {
     }
     Broker broker =
         switch (mode.kind()) {
-          case RABBITMQ -> RabbitMqBroker.start(bind, port, onLost);
-          case EMBEDDED -> QpidBroker.start(bind, port);
+          case RABBITMQ -> RabbitMqBroker.start(bind, port, tls, onLost);
+          case EMBEDDED -> QpidBroker.start(bind, port, tls);
           case EXTERNAL ->
               new ExternalBroker(mode.host(), mode.port(), options.externalCredentials());
           case AUTO -> throw new IllegalStateException("auto is resolved above");

@@ -6,7 +6,8 @@ import io.rpcxbench.serverkit.ServerStarter;
 
 /**
  * {@code java -jar amqp-server.jar [--bind ADDR] [--port 5673] [--broker MODE] [--prefetch N]
- * [--consumers N]}.
+ * [--consumers N] [--tls-cert FILE --tls-key FILE [--tls-client-ca FILE]]}: with the TLS options
+ * the broker's port speaks AMQPS only (mTLS with a client CA).
  */
 public final class AmqpServerMain {
   static final ServerDefinition DEFINITION =
@@ -19,7 +20,9 @@ public final class AmqpServerMain {
               + "', answering each message to its reply_to, until SIGTERM. The ready line names"
               + " the broker's port, where clients connect; it comes once the broker is up and"
               + " the consumers are registered. The catalog passes --port: 5673 for amqp"
-              + " (rabbitmq), 5674 for amqp-qpid (embedded).",
+              + " (rabbitmq), 5674 for amqp-qpid (embedded). With --tls-cert/--tls-key the"
+              + " broker's port speaks AMQPS only (--tls-client-ca: mTLS); its consumers then"
+              + " use a plaintext listener on 127.0.0.1.",
           "Example: java -jar protocols/amqp/target/amqp-server.jar --broker rabbitmq --port 5673");
 
   private AmqpServerMain() {}
@@ -28,9 +31,9 @@ public final class AmqpServerMain {
     AmqpServerOptions options = new AmqpServerOptions();
     ServerMain.run(
         DEFINITION,
-        ServerStarter.serving(
-            (bind, port, extra, limits, service) ->
-                AmqpServer.start(bind, port, options, AmqpServerMain::brokerLost, service)),
+        ServerStarter.secured(
+            (bind, port, extra, limits, service, tls) ->
+                AmqpServer.start(bind, port, options, AmqpServerMain::brokerLost, service, tls)),
         args,
         options);
   }

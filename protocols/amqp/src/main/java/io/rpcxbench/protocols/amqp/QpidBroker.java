@@ -1,5 +1,6 @@
 package io.rpcxbench.protocols.amqp;
 
+import io.rpcxbench.serverkit.ServerTls;
 import java.net.URL;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -9,9 +10,10 @@ import org.apache.qpid.server.SystemLauncher;
 /**
  * Apache Qpid Broker-J in this JVM: memory configuration store and memory virtual host (nothing on
  * disk but an empty work folder), one AMQP 0-9-1 port on the server's address, one user, this
- * host's {@link BrokerCredentials} (no guest), messages up to {@link AmqpWire#MAX_BODY}. Qpid
- * classes are loaded only here, so the harness, which does not carry them, never touches this
- * class.
+ * host's {@link BrokerCredentials} (no guest), messages up to {@link AmqpWire#MAX_BODY}. With TLS
+ * the port on the server's address is AMQPS and the consumers get a plaintext port on loopback
+ * ({@link QpidTls}). Qpid classes are loaded only here, so the harness, which does not carry them,
+ * never touches this class.
  */
 final class QpidBroker implements Broker {
   private static final String CONFIG = "/qpid-initial-config.json";
@@ -21,6 +23,8 @@ final class QpidBroker implements Broker {
   private final Path workDir;
   private final String connectHost;
   private final int port;
+  private final int consumerPort;
+  private final ServerTls tls;
   private final BrokerCredentials credentials;
   private boolean closed;
 
@@ -29,11 +33,15 @@ final class QpidBroker implements Broker {
       Path workDir,
       String connectHost,
       int port,
+      int consumerPort,
+      ServerTls tls,
       BrokerCredentials credentials) {
     this.launcher = launcher;
     this.workDir = workDir;
     this.connectHost = connectHost;
     this.port = port;
+    this.consumerPort = consumerPort;
+    this.tls = tls;
     this.credentials = credentials;
   }
 
@@ -43,11 +51,30 @@ final class QpidBroker implements Broker {
    * @throws java.net.BindException when the port is busy
    */
   static QpidBroker start(String bind, int port) throws Exception {
+    return start(bind, port, null);
+  }
+
+  /**
+   * As above; with {@code tls} (not null) the port speaks AMQPS only, and the consumers connect to
+   * a plaintext port on 127.0.0.1 ({@link #consumerPort()}).
+   */
+  static QpidBroker start(String bind, int port, ServerTls tls) throws Exception {
     int actual = Ports.reserve(bind, port);
+    int consumerPort = tls == null ? actual : Ports.reserve("127.0.0.1", 0);
     OwnedFolders.orphans(PREFIX).forEach(OwnedFolders::delete); // left by killed servers
     Path work = OwnedFolders.create(PREFIX);
-    URL config = QpidBroker.class.getResource(CONFIG);
+    URL config;
+    try {
+      config =
+          tls == null
+              ? QpidBroker.class.getResource(CONFIG)
+              : QpidTls.configure(tls, work).toUri().toURL();
+    } catch (java.io.IOException | RuntimeException e) {
+      OwnedFolders.delete(work);
+      throw e;
+    }
     Map<String, String> context = new HashMap<>();
+    context.put("rpcxbench.consumer_port", String.valueOf(consumerPort));
     context.put("qpid.work_dir", work.toString());
     context.put("qpid.amqp_port", String.valueOf(actual));
     context.put("rpcxbench.bind", bind);
@@ -68,7 +95,8 @@ final class QpidBroker implements Broker {
       OwnedFolders.delete(work);
       throw e;
     }
-    return new QpidBroker(launcher, work, Ports.connectHost(bind), actual, credentials);
+    String connectHost = tls == null ? Ports.connectHost(bind) : "127.0.0.1";
+    return new QpidBroker(launcher, work, connectHost, actual, consumerPort, tls, credentials);
   }
 
   @Override
@@ -87,8 +115,18 @@ final class QpidBroker implements Broker {
   }
 
   @Override
+  public int consumerPort() {
+    return consumerPort;
+  }
+
+  @Override
   public String how() {
-    return "embedded in the server's JVM (memory store)";
+    return "embedded in the server's JVM (memory store)"
+        + (tls == null
+            ? ""
+            : ", AMQPS only on its port ("
+                + (tls.mutual() ? "mTLS, client certificates signed by " + tls.clientCa() : "TLS")
+                + "; the consumers on a plaintext port on 127.0.0.1)");
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.amqp;
 
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import io.rpcxbench.serverkit.ServerTls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,10 +21,13 @@ import org.slf4j.LoggerFactory;
  * (the server's {@code --bind}/{@code --port}), distribution port, data and log folder (one temp
  * folder), no plugins, one user, this host's {@link BrokerCredentials} (no guest), logging in from
  * any address the node listens on, messages up to {@link AmqpWire#MAX_BODY}, a log of at most 2 x
- * {@link #LOG_FILE_BYTES} (connections' errors only: a stranger's refused logins). It runs in the
- * foreground under {@code rabbitmq-watchdog.sh}, which stops the node when this JVM asks or dies
- * (even by SIGKILL) and removes the folder; at start, folders of nodes whose JVM and watchdog are
- * both gone are cleaned up (their node killed).
+ * {@link #LOG_FILE_BYTES} (connections' errors only: a stranger's refused logins). With TLS its
+ * listener on the server's address is AMQPS only ({@code listeners.ssl}, {@code ssl_options} of the
+ * kit's PEM files; for mTLS {@code verify_peer} and {@code fail_if_no_peer_cert}) and the consumers
+ * get a plaintext listener on 127.0.0.1. It runs in the foreground under {@code
+ * rabbitmq-watchdog.sh}, which stops the node when this JVM asks or dies (even by SIGKILL) and
+ * removes the folder; at start, folders of nodes whose JVM and watchdog are both gone are cleaned
+ * up (their node killed).
  */
 final class RabbitMqBroker implements Broker {
   private static final Logger log = LoggerFactory.getLogger(RabbitMqBroker.class);
@@ -40,6 +44,8 @@ final class RabbitMqBroker implements Broker {
   private final String node;
   private final String connectHost;
   private final int port;
+  private final int consumerPort;
+  private final ServerTls tls;
   private final BrokerCredentials credentials;
   private volatile boolean closing;
 
@@ -49,12 +55,16 @@ final class RabbitMqBroker implements Broker {
       String node,
       String connectHost,
       int port,
+      int consumerPort,
+      ServerTls tls,
       BrokerCredentials credentials) {
     this.watchdog = watchdog;
     this.dir = dir;
     this.node = node;
     this.connectHost = connectHost;
     this.port = port;
+    this.consumerPort = consumerPort;
+    this.tls = tls;
     this.credentials = credentials;
   }
 
@@ -66,9 +76,19 @@ final class RabbitMqBroker implements Broker {
    * @throws java.net.BindException when the port is busy
    */
   static RabbitMqBroker start(String bind, int port, Runnable onExit) throws Exception {
+    return start(bind, port, null, onExit);
+  }
+
+  /**
+   * As above; with {@code tls} (not null) the port speaks AMQPS only, and the consumers connect to
+   * a plaintext listener on 127.0.0.1 ({@link #consumerPort()}).
+   */
+  static RabbitMqBroker start(String bind, int port, ServerTls tls, Runnable onExit)
+      throws Exception {
     Path server = RabbitMqInstall.find().orElseThrow(() -> new IOException(RabbitMqInstall.HINT));
     cleanStrayNodes();
     int amqpPort = Ports.reserve(bind, port);
+    int consumerPort = tls == null ? amqpPort : Ports.reserve("127.0.0.1", 0);
     int distPort = Ports.reserve("0.0.0.0", 0);
     long pid = ProcessHandle.current().pid();
     Path dir = OwnedFolders.create(PREFIX);
@@ -76,15 +96,18 @@ final class RabbitMqBroker implements Broker {
     BrokerCredentials credentials = BrokerCredentials.ofThisHost();
     Process watchdog;
     try {
-      watchdog = launch(server, dir, node, bind, amqpPort, distPort, pid, credentials);
+      Listeners listeners = new Listeners(bind, amqpPort, consumerPort, tls);
+      watchdog = launch(server, dir, node, listeners, distPort, pid, credentials);
     } catch (IOException | RuntimeException e) {
       OwnedFolders.delete(dir);
       throw e;
     }
+    String connectHost = tls == null ? Ports.connectHost(bind) : "127.0.0.1";
     RabbitMqBroker broker =
-        new RabbitMqBroker(watchdog, dir, node, Ports.connectHost(bind), amqpPort, credentials);
+        new RabbitMqBroker(
+            watchdog, dir, node, connectHost, amqpPort, consumerPort, tls, credentials);
     try {
-      broker.awaitAmqp();
+      broker.awaitAmqp(Ports.connectHost(bind));
     } catch (Exception e) {
       String logs = broker.logTail();
       broker.close();
@@ -106,8 +129,7 @@ final class RabbitMqBroker implements Broker {
       Path server,
       Path dir,
       String node,
-      String bind,
-      int amqpPort,
+      Listeners listeners,
       int distPort,
       long pid,
       BrokerCredentials credentials)
@@ -130,7 +152,8 @@ final class RabbitMqBroker implements Broker {
             + "log.connection.level = warning\n"
             + "log.file.rotation.size = "
             + LOG_FILE_BYTES
-            + "\nlog.file.rotation.count = 1\n");
+            + "\nlog.file.rotation.count = 1\n"
+            + listeners.config());
     Path script = dir.resolve("rabbitmq-watchdog.sh");
     try (InputStream in = RabbitMqBroker.class.getResourceAsStream("/rabbitmq-watchdog.sh")) {
       Files.write(script, in.readAllBytes());
@@ -147,8 +170,10 @@ final class RabbitMqBroker implements Broker {
     Map<String, String> env = builder.environment();
     env.put("HOME", dir.toString()); // the node's and rabbitmqctl's Erlang cookie
     env.put("RABBITMQ_NODENAME", node);
-    env.put("RABBITMQ_NODE_IP_ADDRESS", bind);
-    env.put("RABBITMQ_NODE_PORT", String.valueOf(amqpPort));
+    if (listeners.tls() == null) {
+      env.put("RABBITMQ_NODE_IP_ADDRESS", listeners.bind());
+      env.put("RABBITMQ_NODE_PORT", String.valueOf(listeners.port()));
+    } // else rabbitmq.conf's listeners (the variables would replace them)
     env.put("RABBITMQ_DIST_PORT", String.valueOf(distPort));
     env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
     env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
@@ -160,15 +185,23 @@ final class RabbitMqBroker implements Broker {
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
     builder.redirectErrorStream(true);
     builder.redirectOutput(dir.resolve("console.log").toFile());
-    log.info("starting RabbitMQ node {} on {}:{}", node, bind, amqpPort);
+    log.info(
+        "starting RabbitMQ node {} on {}:{}{}",
+        node,
+        listeners.bind(),
+        listeners.port(),
+        listeners.tls() == null ? "" : " (AMQPS)");
     return builder.start();
   }
 
-  /** An AMQP handshake as the node's user: the node has booted and its listener is up. */
-  private void awaitAmqp() throws Exception {
+  /**
+   * An AMQP handshake as the node's user: the node has booted and its listener is up; with TLS,
+   * also the AMQPS listener on {@code clientHost}.
+   */
+  private void awaitAmqp(String clientHost) throws Exception {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(connectHost);
-    factory.setPort(port);
+    factory.setPort(consumerPort);
     factory.setConnectionTimeout(2_000);
     factory.setAutomaticRecoveryEnabled(false);
     credentials.applyTo(factory);
@@ -180,7 +213,9 @@ final class RabbitMqBroker implements Broker {
             "rabbitmq-server exited with code " + watchdog.exitValue() + " while starting");
       }
       try (Connection probe = factory.newConnection("rpcx-bench startup probe")) {
-        return;
+        if (tls == null || listening(clientHost, port)) {
+          return;
+        }
       } catch (IOException | java.util.concurrent.TimeoutException e) {
         last = e;
       }
@@ -188,6 +223,16 @@ final class RabbitMqBroker implements Broker {
     }
     throw new IOException(
         "RabbitMQ did not accept AMQP connections within " + START_TIMEOUT_MS + " ms", last);
+  }
+
+  /** Whether the AMQPS listener accepts a TCP connection (the node starts it after the other). */
+  private static boolean listening(String host, int port) {
+    try (java.net.Socket s = new java.net.Socket()) {
+      s.connect(new java.net.InetSocketAddress(host, port), 2_000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private String logTail() {
@@ -216,13 +261,61 @@ final class RabbitMqBroker implements Broker {
   }
 
   @Override
+  public int consumerPort() {
+    return consumerPort;
+  }
+
+  @Override
   public BrokerCredentials credentials() {
     return credentials;
   }
 
   @Override
   public String how() {
-    return "rabbitmq-server as a child process (node " + node + ")";
+    return "rabbitmq-server as a child process (node "
+        + node
+        + ")"
+        + (tls == null
+            ? ""
+            : ", AMQPS only on its port ("
+                + (tls.mutual() ? "mTLS, client certificates signed by " + tls.clientCa() : "TLS")
+                + "; the consumers on a plaintext listener on 127.0.0.1)");
+  }
+
+  /**
+   * The node's AMQP listeners: plaintext on {@code bind:port} (set by the environment), or with TLS
+   * an AMQPS listener there and a plaintext one for the consumers on 127.0.0.1, in {@code
+   * rabbitmq.conf}.
+   */
+  record Listeners(String bind, int port, int consumerPort, ServerTls tls) {
+    /** The lines of {@code rabbitmq.conf}; empty without TLS. */
+    String config() {
+      if (tls == null) {
+        return "";
+      }
+      StringBuilder conf =
+          new StringBuilder()
+              .append("listeners.tcp.consumers = 127.0.0.1:")
+              .append(consumerPort)
+              .append("\nlisteners.ssl.clients = ")
+              .append(bind)
+              .append(':')
+              .append(port)
+              .append("\nssl_options.certfile = ")
+              .append(tls.cert().toAbsolutePath())
+              .append("\nssl_options.keyfile = ")
+              .append(tls.key().toAbsolutePath())
+              .append('\n');
+      if (tls.mutual()) {
+        conf.append("ssl_options.cacertfile = ")
+            .append(tls.clientCa().toAbsolutePath())
+            .append(
+                "\nssl_options.verify = verify_peer\nssl_options.fail_if_no_peer_cert = true\n");
+      } else {
+        conf.append("ssl_options.verify = verify_none\nssl_options.fail_if_no_peer_cert = false\n");
+      }
+      return conf.toString();
+    }
   }
 
   /** The node's private folder (data, logs, cookie); gone once the node has stopped. */

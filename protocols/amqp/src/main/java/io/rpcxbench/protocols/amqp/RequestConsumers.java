@@ -79,7 +79,7 @@ final class RequestConsumers implements AutoCloseable {
       throws IOException, TimeoutException {
     ConnectionFactory factory = new ConnectionFactory();
     factory.setHost(broker.connectHost());
-    factory.setPort(broker.port());
+    factory.setPort(broker.consumerPort());
     broker.credentials().applyTo(factory);
     factory.setAutomaticRecoveryEnabled(false);
     factory.setTopologyRecoveryEnabled(false);

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.ServerProcess;
+import io.rpcxbench.tls.TestAuthority;
+import io.rpcxbench.tls.TlsFiles;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -19,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fat jar as host B runs it, with each broker: the ready line once the broker is up, a call
@@ -37,10 +41,11 @@ class AmqpServerJarIT {
         .orElseThrow();
   }
 
-  private static ServerProcess start(ProtocolProvider p) throws IOException {
+  private static ServerProcess start(ProtocolProvider p, String... more) throws IOException {
     List<String> args =
         new ArrayList<>(List.of("-jar", JAR.toString(), "--bind", "127.0.0.1", "--port", "0"));
     args.addAll(p.server().args());
+    args.addAll(List.of(more));
     return ServerProcess.start("amqp", args);
   }
 
@@ -59,6 +64,32 @@ class AmqpServerJarIT {
     for (String id : new String[] {"amqp", "amqp-qpid"}) {
       assertThat(Path.of("../..").resolve(provider(id).server().jar()).toAbsolutePath().normalize())
           .isEqualTo(JAR.toAbsolutePath().normalize());
+    }
+  }
+
+  @Test
+  void embeddedBrokerServesMutualTlsFromTheJar(@TempDir Path dir) throws Exception {
+    TlsFiles f = TestAuthority.create(dir, List.of("127.0.0.1"));
+    ProtocolProvider p = provider("amqp-qpid");
+    try (ServerProcess server =
+        start(
+            p,
+            "--tls-cert",
+            f.serverCert().toString(),
+            "--tls-key",
+            f.serverKey().toString(),
+            "--tls-client-ca",
+            f.ca().toString())) {
+      int port = server.awaitReadyPort();
+      ClientOptions options =
+          new ClientOptions("127.0.0.1", port, Duration.ofSeconds(10), Duration.ofSeconds(10), 1)
+              .withTls(new ClientTls(f.ca(), f.clientCert(), f.clientKey()));
+      try (BenchClient client = p.open(options)) {
+        assertThat(client.hello("amqps")).isEqualTo("hello, amqps");
+        assertThat(client.describe()).contains("over mTLS (AMQPS").contains("AMQPS only");
+        assertThat(client.tlsSession()).hasValueSatisfying(s -> assertThat(s).startsWith("TLSv1."));
+      }
+      assertThat(server.terminate()).as("clean stop after SIGTERM").isZero();
     }
   }
 

@@ -18,7 +18,9 @@ class AmqpServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> AmqpServer.start(bind, port, options, () -> {});
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            AmqpServer.start(bind, port, options, () -> {}, service, tls));
   }
 
   @Override
