@@ -18,8 +18,8 @@ import java.util.List;
  *   <tr><td>{@code --idle-timeout D}</td><td>{@code timeout} D in whole seconds, rounded up</td></tr>
  *   <tr><td>{@code --max-frame B}</td><td>{@code client-query-buffer-limit} B, at least Redis's
  *       minimum 1 MiB</td></tr>
- *   <tr><td>{@code --max-buffered B}</td><td>{@code maxmemory-clients} B (Redis 7: clients holding
- *       the most are disconnected past it; 0: off)</td></tr>
+ *   <tr><td>{@code --max-buffered B}</td><td>{@code maxmemory-clients} B + 32 KiB per connection
+ *       allowed (Redis 7: past it the clients holding the most are disconnected; 0: off)</td></tr>
  *   <tr><td>{@code --frame-deadline}</td><td>none: redis-server has no such setting</td></tr>
  * </table>
  *
@@ -28,8 +28,21 @@ import java.util.List;
  * evicted silently.
  */
 final class RedisConfig {
-  /** The stored data's bound: about 1.5 million puts of the default 64 B key and 512 B value. */
+  /**
+   * The stored data's bound: about 1.38 million puts of 64 B keys and 512 B values (779 B each).
+   */
   static final String DEFAULT_MAX_MEMORY = "1gb";
+
+  /**
+   * What one connection at rest counts in {@code maxmemory-clients}, granted on top of the budget
+   * as the kit grants 8 KiB each: Redis counts a new connection's 16 KiB reply buffer and its
+   * client structure (about 17 KiB in all; 2,000 idle connections passed a 32 MiB budget and Redis
+   * disconnected the honest client with the rest).
+   */
+  static final long PER_CONNECTION_BYTES = 32 * 1024;
+
+  /** Redis's {@code maxclients} when the kit sets no cap. */
+  static final int REDIS_MAX_CLIENTS = 10_000;
 
   /** Redis's smallest {@code client-query-buffer-limit} and {@code proto-max-bulk-len}. */
   static final long REDIS_MIN_BUFFER = 1024 * 1024;
@@ -101,12 +114,21 @@ final class RedisConfig {
         args,
         "client-query-buffer-limit",
         String.valueOf(Math.max(REDIS_MIN_BUFFER, limits.maxFrameBytes())));
-    add(args, "maxmemory-clients", String.valueOf(limits.maxBufferedBytes()));
+    add(args, "maxmemory-clients", String.valueOf(maxMemoryClients()));
     add(args, "maxmemory", maxMemory);
     add(args, "maxmemory-policy", "noeviction");
     add(args, "dir", dir.toString());
     add(args, "loglevel", "warning");
     return List.copyOf(args);
+  }
+
+  /** The kit's budget plus what every connection allowed holds at rest (0: off). */
+  long maxMemoryClients() {
+    if (!limits.hasMaxBuffered()) {
+      return 0;
+    }
+    int connections = limits.hasMaxConnections() ? limits.maxConnections() : REDIS_MAX_CLIENTS;
+    return limits.maxBufferedBytes() + connections * PER_CONNECTION_BYTES;
   }
 
   /** The idle timeout in whole seconds, rounded up (0: never). */

@@ -2,8 +2,10 @@ package io.rpcxbench.protocols.resp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerTls;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * The kit's limits and TLS as redis-server's settings: on its command line, and as the running
@@ -33,7 +36,8 @@ class RedisConfigTest {
         .containsSequence("--maxclients", "123")
         .containsSequence("--timeout", "2") // 1.5 s, rounded up to whole seconds
         .containsSequence("--client-query-buffer-limit", String.valueOf(3 << 20))
-        .containsSequence("--maxmemory-clients", String.valueOf(5 << 20))
+        // the budget, and 32 KiB for each of the 123 connections allowed
+        .containsSequence("--maxmemory-clients", String.valueOf((5 << 20) + 123 * 32 * 1024))
         .containsSequence("--maxmemory", "64mb")
         .containsSequence("--maxmemory-policy", "noeviction")
         .containsSequence("--proto-max-bulk-len", "1048576");
@@ -66,6 +70,29 @@ class RedisConfigTest {
   }
 
   @Test
+  void pastMaxmemoryASetIsRefusedAndNoKeyIsEvicted() throws Exception {
+    RedisInstalled.assume();
+    RedisConfig config = new RedisConfig(ServerLimits.defaults(), null, "4mb");
+    try (RedisServerChild redis = RedisServerChild.start("127.0.0.1", 0, config, code -> {});
+        Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+      byte[] value = new byte[BenchContract.DEFAULT_VALUE_BYTES];
+      int stored = 0;
+      JedisDataException refused = null;
+      while (refused == null && stored < 100_000) {
+        try {
+          jedis.set(("k" + stored).getBytes(StandardCharsets.US_ASCII), value);
+          stored++;
+        } catch (JedisDataException e) {
+          refused = e;
+        }
+      }
+      assertThat(refused).isNotNull();
+      assertThat(refused.getMessage()).startsWith("OOM command not allowed");
+      assertThat(jedis.dbSize()).as("every key stored is still there").isEqualTo(stored);
+    }
+  }
+
+  @Test
   void theRunningChildHasTheKitsLimits() throws Exception {
     RedisInstalled.assume();
     RedisConfig config = new RedisConfig(LIMITS, null, "64mb");
@@ -89,7 +116,7 @@ class RedisConfigTest {
           .containsEntry("timeout", "2")
           .containsEntry("proto-max-bulk-len", "1048576")
           .containsEntry("client-query-buffer-limit", String.valueOf(3 << 20))
-          .containsEntry("maxmemory-clients", String.valueOf(5 << 20))
+          .containsEntry("maxmemory-clients", String.valueOf((5 << 20) + 123 * 32 * 1024))
           .containsEntry("maxmemory", String.valueOf(64 << 20))
           .containsEntry("maxmemory-policy", "noeviction");
     }
