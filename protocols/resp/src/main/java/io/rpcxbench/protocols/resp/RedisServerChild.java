@@ -1,39 +1,37 @@
 package io.rpcxbench.protocols.resp;
 
-import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.serverkit.RunningServer;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
+import java.util.stream.Stream;
 
 /**
  * A real redis-server as this JVM's child, for the reference variants: {@code redis-server --port P
- * --bind ADDR --save '' --appendonly no ...}, not daemonized, so that it lives and dies with the
- * server jar. Started on a port of its own choosing when asked for port 0; ready once it answers
- * {@code PING}; its log lines go to our stderr (stdout is the kit's ready line). {@link #close()}
- * sends {@code SHUTDOWN NOSAVE}, then SIGTERM, then SIGKILL. Where util-linux's {@code setpriv} is
- * installed, the child also gets SIGKILL when this JVM dies without stopping it (SIGKILL to the JVM
- * alone), so no orphan keeps the port.
+ * --bind ADDR --save '' --appendonly no ...} ({@link RedisConfig}: the kit's limits as its
+ * settings, the kit's TLS as its {@code tls-port}), not daemonized, so that it lives and dies with
+ * the server jar. Started on a port of its own choosing when asked for port 0; ready once it
+ * answers {@code PING} on its admin Unix socket (a private folder, owner only: no TLS, no client
+ * certificate needed); its log lines go to our stderr (stdout is the kit's ready line), each kind
+ * at most once per 10 s ({@link ChildLog}). {@link #close()} sends {@code SHUTDOWN NOSAVE} on that
+ * socket, then SIGTERM, then SIGKILL. Where util-linux's {@code setpriv} is installed, the child
+ * also gets SIGKILL when this JVM dies without stopping it (SIGKILL to the JVM alone), so no orphan
+ * keeps the port.
  *
  * <pre>{@code
  * try (RedisServerChild redis = RedisServerChild.start("127.0.0.1", 0, code -> {})) {
@@ -44,10 +42,12 @@ import java.util.function.IntConsumer;
 final class RedisServerChild implements RunningServer {
   static final String EXECUTABLE = "redis-server";
 
+  /** The admin Unix socket's name in the child's private folder. */
+  static final String ADMIN_SOCKET = "admin.sock";
+
   private static final Duration READY_WITHIN = Duration.ofSeconds(10);
   private static final Duration STOP_WITHIN = Duration.ofSeconds(5);
-  private static final int PING_TIMEOUT_MS = 500;
-  private static final int LINES_KEPT = 20;
+  private static final Duration PING_TIMEOUT = Duration.ofMillis(500);
 
   /** redis-server could not be started; its message is the whole story. */
   static final class StartFailure extends Exception {
@@ -65,18 +65,23 @@ final class RedisServerChild implements RunningServer {
 
   private final Process process;
   private final int port;
-  private final String pingHost;
-  private final Deque<String> lastLines;
+  private final Path dir;
+  private final ChildLog log;
   private final Thread output;
   private volatile boolean stopping;
 
-  private RedisServerChild(
-      Process process, int port, String pingHost, Deque<String> lastLines, Thread output) {
+  private RedisServerChild(Process process, int port, Path dir, ChildLog log, Thread output) {
     this.process = process;
     this.port = port;
-    this.pingHost = pingHost;
-    this.lastLines = lastLines;
+    this.dir = dir;
+    this.log = log;
     this.output = output;
+  }
+
+  /** As below, with the kit's default limits, plaintext. */
+  static RedisServerChild start(String bind, int port, IntConsumer onUnexpectedExit)
+      throws Exception {
+    return start(bind, port, RedisConfig.defaults(), onUnexpectedExit);
   }
 
   /**
@@ -86,8 +91,8 @@ final class RedisServerChild implements RunningServer {
    * @throws StartFailure redis-server is not on the PATH, exited, or stayed silent
    * @throws BindException the port is busy
    */
-  static RedisServerChild start(String bind, int port, IntConsumer onUnexpectedExit)
-      throws Exception {
+  static RedisServerChild start(
+      String bind, int port, RedisConfig config, IntConsumer onUnexpectedExit) throws Exception {
     String path = System.getenv("PATH");
     Path executable =
         find(EXECUTABLE, path)
@@ -101,50 +106,36 @@ final class RedisServerChild implements RunningServer {
     List<String> command = new ArrayList<>();
     find("setpriv", path)
         .ifPresent(p -> command.addAll(List.of(p.toString(), "--pdeathsig", "KILL")));
-    command.addAll(arguments(executable, bind, chosen));
-    Process process = spawn(new ProcessBuilder(command).redirectErrorStream(true));
-    Deque<String> lastLines = new ArrayDeque<>();
-    Thread output = new Thread(() -> forward(process, lastLines), "redis-server-output");
+    Path dir = privateFolder();
+    command.addAll(config.arguments(executable, bind, chosen, dir));
+    Process process;
+    try {
+      process = spawn(new ProcessBuilder(command).redirectErrorStream(true));
+    } catch (Exception e) {
+      deleteQuietly(dir);
+      throw e;
+    }
+    ChildLog log = new ChildLog(EXECUTABLE, System.err);
+    Thread output = new Thread(() -> log.forward(process.getInputStream()), "redis-server-output");
     output.setDaemon(true);
     output.start();
-    RedisServerChild child =
-        new RedisServerChild(process, chosen, pingHost(bind), lastLines, output);
-    child.awaitReady();
+    RedisServerChild child = new RedisServerChild(process, chosen, dir, log, output);
+    try {
+      child.awaitReady();
+    } catch (Exception e) {
+      deleteQuietly(dir);
+      throw e;
+    }
     process
         .onExit()
         .thenAccept(
             exited -> {
               if (!child.stopping) {
+                deleteQuietly(dir);
                 onUnexpectedExit.accept(exited.exitValue());
               }
             });
     return child;
-  }
-
-  /** redis-server's command line: no persistence, not daemonized, the contract's payload bound. */
-  static List<String> arguments(Path executable, String bind, int port) {
-    return List.of(
-        executable.toString(),
-        "--port",
-        String.valueOf(port),
-        "--bind",
-        bind,
-        "--save",
-        "",
-        "--appendonly",
-        "no",
-        "--daemonize",
-        "no",
-        // the benchmark's clients come from host A: no loopback-only protection
-        "--protected-mode",
-        "no",
-        // a bulk string over the contract's 1 MiB is a protocol error (Redis's minimum setting)
-        "--proto-max-bulk-len",
-        String.valueOf(BenchContract.MAX_PAYLOAD),
-        "--dir",
-        System.getProperty("java.io.tmpdir"),
-        "--loglevel",
-        "warning");
   }
 
   /** The first executable {@code name} in the {@code PATH} string's directories. */
@@ -168,6 +159,11 @@ final class RedisServerChild implements RunningServer {
     return port;
   }
 
+  /** The admin Unix socket (plaintext, owner only), for tests: {@code CONFIG GET}. */
+  Path adminSocket() {
+    return dir.resolve(ADMIN_SOCKET);
+  }
+
   /** The child's pid, for tests. */
   long pid() {
     return process.pid();
@@ -180,7 +176,7 @@ final class RedisServerChild implements RunningServer {
       return;
     }
     stopping = true;
-    sendQuietly("SHUTDOWN NOSAVE\r\n");
+    sendQuietly("SHUTDOWN NOSAVE");
     if (!waitFor(STOP_WITHIN)) {
       process.destroy();
       if (!waitFor(STOP_WITHIN)) {
@@ -188,6 +184,7 @@ final class RedisServerChild implements RunningServer {
         waitFor(STOP_WITHIN);
       }
     }
+    deleteQuietly(dir);
   }
 
   /**
@@ -232,7 +229,7 @@ final class RedisServerChild implements RunningServer {
         stopping = true;
         process.destroyForcibly();
         throw new StartFailure(
-            EXECUTABLE + " did not answer PING on " + pingHost + ":" + port + " within 10 s");
+            EXECUTABLE + " did not answer PING on " + adminSocket() + " within 10 s");
       }
       Thread.sleep(20);
     }
@@ -241,10 +238,7 @@ final class RedisServerChild implements RunningServer {
   private Exception exitedBeforeReady() throws InterruptedException {
     stopping = true;
     output.join(TimeUnit.SECONDS.toMillis(2)); // the last lines, which say why
-    List<String> lines;
-    synchronized (lastLines) {
-      lines = List.copyOf(lastLines);
-    }
+    List<String> lines = log.lastLines();
     if (lines.stream().anyMatch(l -> l.contains("Address already in use"))) {
       return new BindException("Address already in use");
     }
@@ -254,29 +248,18 @@ final class RedisServerChild implements RunningServer {
   }
 
   private boolean answersPing() {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(pingHost, port), PING_TIMEOUT_MS);
-      socket.setSoTimeout(PING_TIMEOUT_MS);
-      socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-      BufferedReader in =
-          new BufferedReader(
-              new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-      return "+PONG".equals(in.readLine());
+    try {
+      return "+PONG".equals(AdminSocket.send(adminSocket(), "PING", PING_TIMEOUT));
     } catch (IOException notYet) {
       return false;
     }
   }
 
   private void sendQuietly(String inlineCommand) {
-    try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(pingHost, port), PING_TIMEOUT_MS);
-      OutputStream out = socket.getOutputStream();
-      out.write(inlineCommand.getBytes(StandardCharsets.US_ASCII));
-      out.flush();
-      socket.setSoTimeout((int) STOP_WITHIN.toMillis());
-      socket.getInputStream().read(); // SHUTDOWN answers by closing
+    try {
+      AdminSocket.send(adminSocket(), inlineCommand, STOP_WITHIN); // SHUTDOWN answers by closing
     } catch (IOException gone) {
-      // already stopped, or stopping: the waits below tell
+      // already stopped, stopping, or at maxclients: the waits below tell
     }
   }
 
@@ -289,26 +272,6 @@ final class RedisServerChild implements RunningServer {
     }
   }
 
-  /** Copies the child's output to our stderr, keeping the last lines for error messages. */
-  private static void forward(Process process, Deque<String> lastLines) {
-    try (BufferedReader in =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = in.readLine()) != null) {
-        System.err.println(EXECUTABLE + ": " + line);
-        synchronized (lastLines) {
-          lastLines.addLast(line);
-          if (lastLines.size() > LINES_KEPT) {
-            lastLines.removeFirst();
-          }
-        }
-      }
-    } catch (IOException closed) {
-      // the child is gone
-    }
-  }
-
   /** A port free on {@code bind} now, for redis-server, which cannot choose one itself. */
   private static int freePort(String bind) throws IOException {
     try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName(bind))) {
@@ -316,12 +279,20 @@ final class RedisServerChild implements RunningServer {
     }
   }
 
-  /** Where to PING it: the bind address, or loopback when it listens on every address. */
-  private static String pingHost(String bind) throws IOException {
-    InetAddress address = InetAddress.getByName(bind);
-    if (!address.isAnyLocalAddress()) {
-      return address.getHostAddress();
+  /** The child's working folder and admin socket's folder, readable by this user only. */
+  private static Path privateFolder() throws IOException {
+    return Files.createTempDirectory(
+        "rpcx-bench-redis-",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+  }
+
+  private static void deleteQuietly(Path dir) {
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException | UncheckedIOException leftBehind) {
+      // a temporary folder of a few bytes
     }
-    return address instanceof java.net.Inet6Address ? "::1" : "127.0.0.1";
   }
 }

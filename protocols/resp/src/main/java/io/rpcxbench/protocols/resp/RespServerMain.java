@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
  */
 public final class RespServerMain {
   static final String BACKEND_OPTION = "--backend";
+  static final String MAX_MEMORY_OPTION = "--redis-maxmemory";
 
   static final ServerDefinition DEFINITION =
       ServerDefinition.of(
@@ -54,6 +55,16 @@ public final class RespServerMain {
         description =
             "netty (default): our server; redis-server: a real redis-server as a child process.")
     Backend backend = Backend.NETTY;
+
+    @Option(
+        names = MAX_MEMORY_OPTION,
+        paramLabel = "SIZE",
+        description =
+            "--backend redis-server only: redis-server's maxmemory, in its units (default "
+                + RedisConfig.DEFAULT_MAX_MEMORY
+                + "; 0: no bound), with maxmemory-policy noeviction: a SET past it is refused"
+                + " (-OOM), no key is evicted.")
+    String maxMemory;
   }
 
   /** {@code netty} or {@code redis-server}. */
@@ -82,13 +93,15 @@ public final class RespServerMain {
                 limits,
                 service,
                 tls,
+                options.maxMemory,
                 code -> exitWithChild(definition, code)));
   }
 
   /**
    * Starts the backend's server; {@code onChildExit} is for redis-server dying on its own. The
-   * kit's limits apply to our server; a real redis-server keeps its own ({@code maxclients}, {@code
-   * timeout}, {@code proto-max-bulk-len}), the reference point as shipped.
+   * kit's limits apply to both: our server through Netty, a real redis-server as its own settings
+   * ({@link RedisConfig}: {@code maxclients}, {@code timeout}, {@code client-query-buffer-limit},
+   * {@code maxmemory-clients}).
    */
   static RunningServer start(
       Backend backend, String bind, int port, ServerLimits limits, IntConsumer onChildExit)
@@ -112,8 +125,8 @@ public final class RespServerMain {
   }
 
   /**
-   * As above, serving TLS when {@code tls} is given: our server only (Netty's SslHandler); a real
-   * redis-server's TLS (its {@code tls-port}) is not wired, so TLS is refused for it.
+   * As above, serving TLS only when {@code tls} is given: our server through Netty's SslHandler, a
+   * real redis-server on its own {@code tls-port} (OpenSSL; {@code port 0}: no plaintext port).
    */
   static RunningServer start(
       Backend backend,
@@ -124,20 +137,36 @@ public final class RespServerMain {
       ServerTls tls,
       IntConsumer onChildExit)
       throws Exception {
+    return start(backend, bind, port, limits, service, tls, null, onChildExit);
+  }
+
+  /** As above; {@code maxMemory}: redis-server's {@code maxmemory} (null: the default). */
+  static RunningServer start(
+      Backend backend,
+      String bind,
+      int port,
+      ServerLimits limits,
+      BenchService service,
+      ServerTls tls,
+      String maxMemory,
+      IntConsumer onChildExit)
+      throws Exception {
     if (backend == Backend.NETTY) {
+      if (maxMemory != null) {
+        throw new ServerStarter.RefusedService(
+            MAX_MEMORY_OPTION + " is redis-server's maxmemory: it needs --backend redis-server");
+      }
       return RespServer.start(bind, port, limits, service, tls);
-    }
-    if (tls != null) {
-      throw new ServerStarter.RefusedService(
-          "--backend redis-server has no TLS wired (redis-server's own tls-port is not set up"
-              + " here): --tls-cert needs our server (--backend netty)");
     }
     if (!(service instanceof BenchLogic)) {
       throw new ServerStarter.RefusedService(
           "--backend redis-server runs its own logic (redis-server's commands and Lua scripts):"
               + " --work and --chain-to need our server (--backend netty)");
     }
-    return RedisServerChild.start(bind, port, onChildExit);
+    RedisConfig config =
+        new RedisConfig(
+            limits, tls, maxMemory == null ? RedisConfig.DEFAULT_MAX_MEMORY : maxMemory);
+    return RedisServerChild.start(bind, port, config, onChildExit);
   }
 
   /**

@@ -112,12 +112,12 @@ abstract class RespVariant implements MessageCarrier {
   }
 
   /**
-   * Our server (Netty's SslHandler) with either library's own TLS: Jedis's SSL socket, Lettuce's
-   * {@code SslOptions}. A real redis-server's TLS is not wired.
+   * Either library's own TLS (Jedis's SSL socket, Lettuce's {@code SslOptions}) against our server
+   * (Netty's SslHandler) or a real redis-server (its {@code tls-port}, OpenSSL).
    */
   @Override
   public final boolean supportsTls() {
-    return backend == Backend.NETTY;
+    return true;
   }
 
   /** The libraries under test, with the versions the build resolved. */

@@ -20,13 +20,19 @@ class RedisServerChildTest {
 
   @Test
   void theCommandLineHasNoPersistenceAndTheContractsBulkLimit() {
-    assertThat(RedisServerChild.arguments(Path.of("/usr/bin/redis-server"), "0.0.0.0", 8095))
+    assertThat(
+            RedisConfig.defaults()
+                .arguments(Path.of("/usr/bin/redis-server"), "0.0.0.0", 8095, Path.of("/d")))
         .containsSequence("--port", "8095")
         .containsSequence("--bind", "0.0.0.0")
+        .containsSequence("--unixsocket", "/d/admin.sock")
+        .containsSequence("--unixsocketperm", "700")
         .containsSequence("--save", "")
         .containsSequence("--appendonly", "no")
         .containsSequence("--daemonize", "no")
-        .containsSequence("--proto-max-bulk-len", "1048576");
+        .containsSequence("--proto-max-bulk-len", "1048576")
+        .containsSequence("--maxmemory-policy", "noeviction")
+        .doesNotContain("--tls-port");
   }
 
   @Test
@@ -48,9 +54,11 @@ class RedisServerChildTest {
     try (Socket ok = new Socket("127.0.0.1", port)) {
       assertThat(ok.isConnected()).isTrue();
     }
+    assertThat(redis.adminSocket()).exists();
     redis.close();
     redis.close();
     assertThat(ProcessHandle.of(redis.pid()).map(ProcessHandle::isAlive)).isNotEqualTo(true);
+    assertThat(redis.adminSocket().getParent()).as("the private folder, deleted").doesNotExist();
     assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
         .isInstanceOf(ConnectException.class);
   }

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.BeforeEach;
 /**
  * The jar's command line with {@code --backend redis-server}, in-process: the kit's contract with a
  * real redis-server as the child (the ready line once it answers PING, its port for port 0, a busy
- * port reported as the kit reports one). Skipped without redis-server.
+ * port reported as the kit reports one, TLS on redis-server's own tls-port). Skipped without
+ * redis-server.
  */
 class RespRedisServerMainTest extends ServerCommandContract {
   @BeforeEach
@@ -23,7 +24,10 @@ class RespRedisServerMainTest extends ServerCommandContract {
 
   @Override
   protected ServerStarter starter() {
-    return (bind, port, extra) -> RedisServerChild.start(bind, port, code -> {});
+    return ServerStarter.secured(
+        (bind, port, extra, limits, service, tls) ->
+            RespServerMain.start(
+                Backend.REDIS_SERVER, bind, port, limits, service, tls, code -> {}));
   }
 
   @Override
