@@ -39,6 +39,8 @@ wait_port() {
   return 1
 }
 
+# no server outlives the run, whatever ends it
+trap 'jobs -p | xargs -r kill 2>/dev/null' EXIT
 exec 9>/tmp/rpcx-bench-measure.lock
 flock 9
 date -u; uptime; cat /proc/pressure/cpu
@@ -52,9 +54,11 @@ for line in "${PROTOCOLS[@]}"; do
   if ! wait_port "$port"; then
     echo "$id: server did not start (see $OUT/server-$id.log)"; kill "$server" 2>/dev/null || true; continue
   fi
+  # a protocol that fails is reported and the run goes on to the next
   taskset -c 0 java -jar client-harness/target/client-harness.jar --protocol "$id" --host 127.0.0.1 \
     --port "$id=$port" --threads 16 --requests 1000 --runs 6 --warmup-mode steady --server-pid "$server" \
-    --call message --message "$MESSAGE" --data "$DATA" --out "$OUT" --force 2>&1 | tail -n 14
+    --call message --message "$MESSAGE" --data "$DATA" --out "$OUT" --force 2>&1 | tail -n 14 \
+    || echo "$id: the harness failed (see above)"
   kill "$server"; wait "$server" 2>/dev/null || true
 done
 # the codecs apart (MessageCodecBenchmark): one JVM fork per carrier, pinned to CPU 1

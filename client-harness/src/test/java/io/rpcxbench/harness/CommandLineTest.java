@@ -4,6 +4,7 @@ import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.testplugin.LineProtocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -158,7 +159,8 @@ class CommandLineTest {
     o.out().lines().skip(1).forEach(l -> rows.put(l.split("\t")[0], l.split("\t")));
     assertThat(rows.get("grpc")[10]).isEqualTo("yes");
     assertThat(rows.get("grpc")[11]).isEqualTo("gzip");
-    assertThat(rows.get("amqp-qpid")[10]).isEqualTo("no");
+    assertThat(rows.get("amqp-qpid")[10]).isEqualTo("yes");
+    assertThat(rows.get(LineProtocol.ID)[10]).isEqualTo("no"); // the tests' plug-in: no TLS
     assertThat(rows.get("rpcx")[11]).isEqualTo("-");
   }
 

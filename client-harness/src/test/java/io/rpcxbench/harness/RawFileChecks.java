@@ -53,9 +53,11 @@ final class RawFileChecks {
       assertThat(r.calls()).isEqualTo(callsPerRun);
       assertThat(r.timeTotal()).isPositive();
       // Eq. 3 of the paper, and calls/s; both rounded to 3 decimals in the file.
-      assertThat(r.tps()).isCloseTo(requests / (r.timeTotal() / 1000), within(tolerance(r.tps())));
+      assertThat(r.tps())
+          .isCloseTo(requests / (r.timeTotal() / 1000), within(tolerance(r.tps(), r.timeTotal())));
       assertThat(r.throughput())
-          .isCloseTo(r.calls() / (r.timeTotal() / 1000), within(tolerance(r.throughput())));
+          .isCloseTo(
+              r.calls() / (r.timeTotal() / 1000), within(tolerance(r.throughput(), r.timeTotal())));
       assertThat(r.p50Us()).isPositive();
       assertThat(r.p50Us()).isLessThanOrEqualTo(r.p90Us());
       assertThat(r.p90Us()).isLessThanOrEqualTo(r.p99Us());
@@ -65,8 +67,11 @@ final class RawFileChecks {
     return c;
   }
 
-  /** timeTotal is rounded to 1 µs: allow that relative error plus the 3-decimal rounding. */
-  private static double tolerance(double value) {
-    return Math.abs(value) * 1e-3 + 0.01;
+  /**
+   * timeTotal is rounded to 1 µs, a relative error of up to 0.5 µs / timeTotal (1 % of a 47 µs run
+   * of one call: CI), plus the 3-decimal rounding of the rate itself.
+   */
+  private static double tolerance(double value, double timeTotalMs) {
+    return Math.abs(value) * (1e-3 + 0.0005 / timeTotalMs) + 0.01;
   }
 }
