@@ -162,7 +162,7 @@ final class HttpJsonClient implements BenchClient {
     }
   }
 
-  private static byte[] write(Object body) {
+  static byte[] write(Object body) {
     try {
       return JSON.writeValueAsBytes(body);
     } catch (JsonProcessingException e) {
@@ -171,7 +171,7 @@ final class HttpJsonClient implements BenchClient {
   }
 
   /** The problem's detail (RFC 9457), else the body's first 200 characters. */
-  private static String detail(byte[] body) {
+  static String detail(byte[] body) {
     try {
       JsonNode detail = JSON.readTree(body).path("detail");
       if (detail.isTextual()) {
