@@ -1,0 +1,3 @@
+wrk.method = "POST"
+wrk.body = '{"name":"world"}'
+wrk.headers["Content-Type"] = "application/json"
