@@ -62,7 +62,7 @@ class CommandLineTest {
         "--protocol grpc --threads 1 --requests 1 --cold-start --warmup 1s | --cold-start measures the first calls in order 0; it cannot be combined with --warmup PT1S",
         "--protocol grpc --threads 1 --requests 1 --provenance Rate=1 | --provenance Rate: a key is lower snake case",
         "--protocol grpc --threads 1 --requests 1 --provenance status=x | --provenance status: the harness writes that key itself",
-        "--protocol resp-redis --threads 1 --requests 1 --tls-ca ca.pem | --tls-ca: protocol resp-redis has no TLS wired (docs/tls.md lists those that do)",
+        "--protocol line --threads 1 --requests 1 --tls-ca ca.pem | --tls-ca: protocol line has no TLS wired (docs/tls.md lists those that do)",
         "--protocol rpcx --threads 1 --requests 1 --tls-cert c.pem --tls-key k.pem | --tls-cert and --tls-key need --tls-ca",
         "--protocol rpcx --threads 1 --requests 1 --tls-ca ca.pem --tls-cert c.pem | --tls-cert and --tls-key go together (mTLS)",
         "--protocol rpcx --threads 1 --requests 1 --tls-ca /no/such/ca.pem | --tls-ca: no readable file /no/such/ca.pem",
