@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,58 +96,13 @@ public abstract class AttackContract {
     args.addAll(List.of("--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
     log = dir.resolve("server.log");
-    server = ServerProcess.start(id, args, log);
-    int port;
-    try {
-      port = server.awaitReadyPort();
-    } catch (Exception | AssertionError e) {
-      throw new AssertionError(
-          "the server did not start (" + args + "); its log:\n" + Files.readString(log), e);
-    }
-    ClientOptions options =
-        new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1);
-    // a server just started answers its first connection cold: on a loaded box a client whose
-    // handshake is a call (Jedis's HELLO) ran past the 2 s deadline before any attack began
-    for (int attempt = 1; client == null; attempt++) {
-      try {
-        client = provider.open(options);
-      } catch (RuntimeException e) {
-        if (attempt == 3) {
-          throw e;
-        }
-        Thread.sleep(1000);
-      }
-    }
+    server = ServerJarContract.startReady(id, args, log);
+    int port = server.awaitReadyPort();
+    client =
+        ServerJarContract.openOnColdServer(
+            provider,
+            new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1));
     return port;
-  }
-
-  private HonestCaller honest() {
-    AtomicLong n = new AtomicLong();
-    return HonestCaller.start(
-        () -> {
-          String name = "n" + n.incrementAndGet();
-          return client.hello(name).equals("hello, " + name);
-        });
-  }
-
-  private static int okIn(HonestCaller honest, int seconds) throws InterruptedException {
-    int before = honest.ok();
-    Thread.sleep(seconds * 1000L);
-    return honest.ok() - before;
-  }
-
-  /**
-   * Honest calls in {@code seconds}, as the median second times the seconds: one second that a busy
-   * machine stalls, or that runs unusually fast, moves neither the baseline nor the figure during
-   * the attack (a sum let one outlier second fail a healthy server on a loaded box).
-   */
-  private static int typicalOkIn(HonestCaller honest, int seconds) throws InterruptedException {
-    int[] perSecond = new int[Math.max(3, seconds)];
-    for (int i = 0; i < perSecond.length; i++) {
-      perSecond[i] = okIn(honest, 1);
-    }
-    java.util.Arrays.sort(perSecond);
-    return perSecond[perSecond.length / 2] * seconds;
   }
 
   private long logLines() throws Exception {
@@ -235,39 +189,19 @@ public abstract class AttackContract {
       throws Exception {
     int port = start();
     long linesBefore = logLines();
-    try (HonestCaller honest = honest();
+    try (HonestCaller honest = HonestCaller.hellos(client);
         attacker) {
-      okIn(honest, 1); // warm-up
+      honest.okIn(1); // warm-up
       int baseline;
       try (Spinners spinning = new Spinners(busyThreads)) {
-        baseline = typicalOkIn(honest, WINDOW_SECONDS);
-        // a server just started on a loaded box may stall a whole window: a baseline of 0 would
-        // let any attack pass
-        for (int w = 1; w < DURING_WINDOWS && baseline == 0; w++) {
-          baseline = typicalOkIn(honest, WINDOW_SECONDS);
-        }
+        baseline = honest.baseline(WINDOW_SECONDS, DURING_WINDOWS);
       }
       assertThat(baseline).as("honest calls before the attack").isPositive();
       int opened = attacker.start("127.0.0.1", port);
-      int during = typicalOkIn(honest, WINDOW_SECONDS);
-      // a busy box stalls a healthy server's window now and then; a server the attack took down
-      // serves in none: up to two more windows while the attack holds, the best one counts
-      for (int w = 1; w < DURING_WINDOWS && during < baseline / 5; w++) {
-        during = Math.max(during, typicalOkIn(honest, WINDOW_SECONDS));
-      }
+      int during = honest.during(baseline, WINDOW_SECONDS, DURING_WINDOWS);
       attacker.close();
       honest.close();
-      int after = 0;
-      for (int i = 0; i < 100; i++) {
-        String caller = "after" + i;
-        try {
-          if (client.hello(caller).equals("hello, " + caller)) {
-            after++;
-          }
-        } catch (RuntimeException notServed) {
-          // counted: a call after the attack that fails (a timeout) is one not served
-        }
-      }
+      int after = HonestCaller.servedHellos(client, 100);
       ProcessMemory memory = server.memory();
       long lines = logLines() - linesBefore;
       System.out.printf(

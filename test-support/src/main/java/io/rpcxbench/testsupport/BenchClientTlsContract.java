@@ -8,16 +8,10 @@ import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ClientTls;
-import io.rpcxbench.tls.TestAuthority;
 import io.rpcxbench.tls.TlsFiles;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -47,9 +41,7 @@ public abstract class BenchClientTlsContract extends BenchClientContract {
    */
   protected static final Duration TLS_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-  private static final List<String> SERVER_NAMES = List.of("localhost", "127.0.0.1");
-
-  private Path dir;
+  private final TemporaryAuthorities authorities = new TemporaryAuthorities();
   private TlsFiles authority;
   private TlsFiles stranger;
 
@@ -104,13 +96,8 @@ public abstract class BenchClientTlsContract extends BenchClientContract {
   /** The test authority's files (made on first use). */
   protected final synchronized TlsFiles files() {
     if (authority == null) {
-      try {
-        dir = Files.createTempDirectory("rpcx-bench-tls");
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      authority = TestAuthority.create(dir.resolve("ours"), SERVER_NAMES);
-      stranger = TestAuthority.create(dir.resolve("stranger"), SERVER_NAMES);
+      authority = authorities.create("ours");
+      stranger = authorities.create("stranger");
     }
     return authority;
   }
@@ -123,13 +110,7 @@ public abstract class BenchClientTlsContract extends BenchClientContract {
 
   @AfterAll
   void deleteTheTestAuthority() throws IOException {
-    if (dir != null) {
-      try (Stream<Path> all = Files.walk(dir)) {
-        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
-    }
+    authorities.delete();
   }
 
   @Test

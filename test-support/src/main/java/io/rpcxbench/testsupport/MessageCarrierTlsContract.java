@@ -8,15 +8,8 @@ import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ClientTls;
-import io.rpcxbench.tls.TestAuthority;
 import io.rpcxbench.tls.TlsFiles;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * }</pre>
  */
 public abstract class MessageCarrierTlsContract extends MessageCarrierContract {
-  private Path dir;
+  private final TemporaryAuthorities authorities = new TemporaryAuthorities();
   private TlsFiles authority;
 
   /** Starts the protocol's real server on 127.0.0.1, port 0, with the kit's TLS. */
@@ -71,23 +64,12 @@ public abstract class MessageCarrierTlsContract extends MessageCarrierContract {
 
   @AfterAll
   void deleteTheTestAuthority() throws IOException {
-    if (dir != null) {
-      try (Stream<Path> all = Files.walk(dir)) {
-        for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
-    }
+    authorities.delete();
   }
 
   private synchronized TlsFiles files() {
     if (authority == null) {
-      try {
-        dir = Files.createTempDirectory("rpcx-bench-message-tls");
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      authority = TestAuthority.create(dir.resolve("ours"), List.of("localhost", "127.0.0.1"));
+      authority = authorities.create("ours");
     }
     return authority;
   }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +51,42 @@ public abstract class ServerJarContract {
         .filter(p -> p.id().equals(id))
         .findFirst()
         .orElseThrow(() -> new AssertionError("no plug-in with id " + id));
+  }
+
+  /**
+   * Starts a server jar ({@code java ARGS}, stderr to {@code log}) and waits for its ready line; a
+   * server that does not start fails with its log, stopped.
+   */
+  public static ServerProcess startReady(String id, List<String> args, Path log)
+      throws IOException {
+    ServerProcess server = ServerProcess.start(id, args, log);
+    try {
+      server.awaitReadyPort();
+      return server;
+    } catch (Exception | AssertionError e) {
+      server.close();
+      throw new AssertionError(
+          "the server did not start (" + args + "); its log:\n" + Files.readString(log), e);
+    }
+  }
+
+  /**
+   * The plug-in's client on a server just started, 3 attempts a second apart: a server (or broker)
+   * just started answers its first connection cold, and on a loaded box a client whose handshake is
+   * a call (Jedis's HELLO) ran past its deadline.
+   */
+  public static BenchClient openOnColdServer(ProtocolProvider provider, ClientOptions options)
+      throws InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return provider.open(options);
+      } catch (RuntimeException e) {
+        if (attempt == 3) {
+          throw e;
+        }
+        Thread.sleep(1000);
+      }
+    }
   }
 
   /** The catalog's jar, relative to the repository root; the module is {@code protocols/<x>}. */

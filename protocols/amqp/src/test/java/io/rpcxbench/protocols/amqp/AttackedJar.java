@@ -8,14 +8,11 @@ import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.HonestCaller;
 import io.rpcxbench.testsupport.ServerJarContract;
 import io.rpcxbench.testsupport.ServerProcess;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -90,27 +87,20 @@ final class AttackedJar implements AutoCloseable {
     List<String> args = new ArrayList<>(JVM_FLAGS);
     args.addAll(List.of("-jar", JAR.toString(), "--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
-    ServerProcess server = ServerProcess.start("amqp", args, log);
-    int port;
-    try {
-      port = server.awaitReadyPort();
-    } catch (Exception | AssertionError e) {
-      server.close();
-      throw new AssertionError("the jar did not start; its log:\n" + Files.readString(log), e);
-    }
+    ServerProcess server = ServerJarContract.startReady("amqp", args, log);
+    int port = server.awaitReadyPort();
     ClientOptions options =
         new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1);
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return new AttackedJar(
-            id, server, new ServerProcessTree(server.pid(), log), provider.open(options), port);
-      } catch (RuntimeException e) {
-        if (attempt == 3) {
-          server.close();
-          throw e;
-        }
-        Thread.sleep(1000); // a broker just started answers its first connection cold
-      }
+    try {
+      return new AttackedJar(
+          id,
+          server,
+          new ServerProcessTree(server.pid(), log),
+          ServerJarContract.openOnColdServer(provider, options),
+          port);
+    } catch (RuntimeException | InterruptedException e) {
+      server.close();
+      throw e;
     }
   }
 
@@ -137,19 +127,13 @@ final class AttackedJar implements AutoCloseable {
     int during;
     int failed;
     String firstFailure;
-    try (HonestCaller honest = honest();
+    try (HonestCaller honest = HonestCaller.hellos(client);
         attack) {
-      okIn(honest, 1); // warm-up
-      baseline = typicalOkIn(honest, WINDOW_SECONDS);
-      for (int w = 1; w < DURING_WINDOWS && baseline == 0; w++) {
-        baseline = typicalOkIn(honest, WINDOW_SECONDS);
-      }
+      honest.okIn(1); // warm-up
+      baseline = honest.baseline(WINDOW_SECONDS, DURING_WINDOWS);
       assertThat(baseline).as("honest calls before the attack").isPositive();
       attack.start();
-      during = typicalOkIn(honest, WINDOW_SECONDS);
-      for (int w = 1; w < DURING_WINDOWS && during < baseline / 5; w++) {
-        during = Math.max(during, typicalOkIn(honest, WINDOW_SECONDS));
-      }
+      during = honest.during(baseline, WINDOW_SECONDS, DURING_WINDOWS);
       attack.close();
       honest.close();
       failed = honest.failed();
@@ -181,7 +165,7 @@ final class AttackedJar implements AutoCloseable {
             name,
             baseline,
             during,
-            after(),
+            HonestCaller.servedHellos(client, 100),
             failed,
             tree.peakMib(),
             tree.jarPeakMib(),
@@ -227,46 +211,6 @@ final class AttackedJar implements AutoCloseable {
     assertThat(o.jarLines()).as("log lines").isLessThanOrEqualTo(MAX_LOG_LINES);
     assertThat(o.brokerLogBytes()).as("broker log, bytes").isLessThan(MAX_BROKER_LOG_BYTES);
     assertThat(o.peakMib()).as("RSS peak, MiB").isLessThan(rssBoundMib());
-  }
-
-  private HonestCaller honest() {
-    AtomicLong n = new AtomicLong();
-    return HonestCaller.start(
-        () -> {
-          String name = "n" + n.incrementAndGet();
-          return client.hello(name).equals("hello, " + name);
-        });
-  }
-
-  private int after() {
-    int served = 0;
-    for (int i = 0; i < 100; i++) {
-      String caller = "after" + i;
-      try {
-        if (client.hello(caller).equals("hello, " + caller)) {
-          served++;
-        }
-      } catch (RuntimeException notServed) {
-        // counted: a call after the attack that fails is one not served
-      }
-    }
-    return served;
-  }
-
-  private static int okIn(HonestCaller honest, int seconds) throws InterruptedException {
-    int before = honest.ok();
-    Thread.sleep(seconds * 1000L);
-    return honest.ok() - before;
-  }
-
-  /** The median second of {@code seconds}, times the seconds (as {@code AttackContract}). */
-  private static int typicalOkIn(HonestCaller honest, int seconds) throws InterruptedException {
-    int[] perSecond = new int[Math.max(3, seconds)];
-    for (int i = 0; i < perSecond.length; i++) {
-      perSecond[i] = okIn(honest, 1);
-    }
-    Arrays.sort(perSecond);
-    return perSecond[perSecond.length / 2] * seconds;
   }
 
   private static int heapMib(List<String> flags) {

@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -112,25 +111,12 @@ class RespRedisAttackIT {
     args.addAll(List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
     log = dir.resolve("server.log");
-    server = ServerProcess.start(ID, args, log);
-    try {
-      port = server.awaitReadyPort();
-    } catch (Exception | AssertionError e) {
-      throw new AssertionError(
-          "the server did not start (" + args + "); its log:\n" + Files.readString(log), e);
-    }
-    ClientOptions options =
-        new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1);
-    for (int attempt = 1; client == null; attempt++) {
-      try {
-        client = provider.open(options);
-      } catch (RuntimeException e) {
-        if (attempt == 3) {
-          throw e;
-        }
-        Thread.sleep(1000);
-      }
-    }
+    server = ServerJarContract.startReady(ID, args, log);
+    port = server.awaitReadyPort();
+    client =
+        ServerJarContract.openOnColdServer(
+            provider,
+            new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1));
   }
 
   private long redisPid() {
@@ -148,39 +134,17 @@ class RespRedisAttackIT {
     long redis = redisPid();
     long budgetMib = maxmemoryClientsMib();
     long linesBefore = Files.readAllLines(log).size();
-    AtomicLong n = new AtomicLong();
-    try (HonestCaller honest =
-            HonestCaller.start(
-                () -> {
-                  String caller = "n" + n.incrementAndGet();
-                  return client.hello(caller).equals("hello, " + caller);
-                });
+    try (HonestCaller honest = HonestCaller.hellos(client);
         HostileClient attacker = new HostileClient("127.0.0.1", port)) {
-      okIn(honest, 1); // warm-up
-      int baseline = typicalOkIn(honest);
-      for (int w = 1; w < DURING_WINDOWS && baseline == 0; w++) {
-        baseline = typicalOkIn(honest);
-      }
+      honest.okIn(1); // warm-up
+      int baseline = honest.baseline(WINDOW_SECONDS, DURING_WINDOWS);
       assertThat(baseline).as("honest calls before the attack").isPositive();
       int opened = attacker.open(connections, bytes);
-      int during = typicalOkIn(honest);
-      for (int w = 1; w < DURING_WINDOWS && during < baseline / 5; w++) {
-        during = Math.max(during, typicalOkIn(honest));
-      }
+      int during = honest.during(baseline, WINDOW_SECONDS, DURING_WINDOWS);
       int closedByServer = attacker.closedByServer();
       attacker.close();
       honest.close();
-      int after = 0;
-      for (int i = 0; i < 100; i++) {
-        String caller = "after" + i;
-        try {
-          if (client.hello(caller).equals("hello, " + caller)) {
-            after++;
-          }
-        } catch (RuntimeException notServed) {
-          // counted: a call after the attack that fails is one not served
-        }
-      }
+      int after = HonestCaller.servedHellos(client, 100);
       ProcessMemory jvm = server.memory();
       ProcessMemory child = ProcessMemory.of(redis);
       long lines = Files.readAllLines(log).size() - linesBefore;
@@ -221,21 +185,5 @@ class RespRedisAttackIT {
       assertThat(jvm.peakMib()).as("jar RSS peak").isLessThan(HEAP_MIB + JVM_OVERHEAD_MIB);
       assertThat(child.peakMib()).as("redis-server RSS peak").isLessThan(childBound);
     }
-  }
-
-  private static int okIn(HonestCaller honest, int seconds) throws InterruptedException {
-    int before = honest.ok();
-    Thread.sleep(seconds * 1000L);
-    return honest.ok() - before;
-  }
-
-  /** The median second of the window, times its seconds (as AttackContract counts). */
-  private static int typicalOkIn(HonestCaller honest) throws InterruptedException {
-    int[] perSecond = new int[WINDOW_SECONDS];
-    for (int i = 0; i < perSecond.length; i++) {
-      perSecond[i] = okIn(honest, 1);
-    }
-    Arrays.sort(perSecond);
-    return perSecond[perSecond.length / 2] * WINDOW_SECONDS;
   }
 }
