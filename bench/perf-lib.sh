@@ -140,6 +140,21 @@ perf_start_server() {
 }
 
 # The machine, as lines "key: value" (for the doc and the result folder).
+# perf_begin_locked: makes $OUT, writes the machine's lines to $OUT/summary.txt (and stdout), then
+# takes the measurement lock ($LOCK, else /tmp/rpcx-bench-measure.lock) on fd 9 until the script ends.
+perf_begin_locked() {
+  mkdir -p "$OUT"
+  { date -u; perf_machine; } | tee "$OUT/summary.txt"
+  exec 9>"${LOCK:-/tmp/rpcx-bench-measure.lock}"
+  flock 9
+}
+
+# perf_noise LABEL: one line of the box's noise now (time, LABEL, load average, CPU pressure).
+perf_noise() {
+  printf '%s %s: load %s; cpu pressure %s\n' "$(date -u +%T)" "$1" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+    "$(head -n 1 /proc/pressure/cpu)"
+}
+
 perf_machine() {
   local model
   model="$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n1)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# CI smoke run of bench/: every JMH benchmark once for a moment, and the bare Netty baseline end
-# to end (its server on a free port, the client harness with --protocol bare). It checks that
-# things run; it never asserts a duration.
+# CI smoke run of bench/: every JMH benchmark once for a moment, the bare Netty baseline end
+# to end (its server on a free port, the client harness with --protocol bare), and the Go load
+# generator's tests (bench/generators/go, when go is on the PATH). It checks that things run; it
+# never asserts a duration.
 set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
@@ -17,6 +18,8 @@ JMH_JVM_ARGS="-Xmx256m -Dslf4j.provider=org.slf4j.simple.SimpleServiceProvider -
 READY_TIMEOUT_S=60
 RUN_JMH=1
 RUN_BARE=1
+RUN_GO=1
+GO_GENERATOR="$ROOT/bench/generators/go"
 # ----------------------------------------------------------------------------------------------
 
 SERVER_PID=""
@@ -24,16 +27,19 @@ WORK=""
 
 usage() {
   cat <<EOF_USAGE
-Usage: bench/smoke.sh [--jmh-only | --bare-only]
+Usage: bench/smoke.sh [--jmh-only | --bare-only | --go-only]
 
 Smoke run of the bench module (after mvn package/verify): runs every JMH benchmark in
 bench/target/benchmarks.jar once for a moment (${JMH_ARGS[*]}), then starts the bare baseline's
 server on a free port and runs the client harness against it once
-(--protocol bare --threads 2 --requests 10 --runs 1). No timing is checked.
+(--protocol bare --threads 2 --requests 10 --runs 1), then the Go load generator's vet, tests
+and build (bench/generators/go/build.sh --test; skipped, saying so, without go) and its generated
+code against protoc (gen.sh --check; skipped without protoc). No timing is checked.
 
 Options:
   --jmh-only    only the JMH benchmarks
   --bare-only   only the bare baseline end to end
+  --go-only     only the Go load generator's checks
   -h, --help    this text
 
 Example:
@@ -56,17 +62,19 @@ fail() {
 parse_args() {
   while [[ $# -gt 0 ]]; do
     case "$1" in
-      --jmh-only) RUN_BARE=0 ;;
-      --bare-only) RUN_JMH=0 ;;
+      --jmh-only) RUN_BARE=0; RUN_GO=0 ;;
+      --bare-only) RUN_JMH=0; RUN_GO=0 ;;
+      --go-only) RUN_JMH=0; RUN_BARE=0 ;;
       -h | --help) usage; exit 0 ;;
       *) die_usage "unknown option '$1' (try --help)" ;;
     esac
     shift
   done
-  [[ $RUN_JMH -eq 1 || $RUN_BARE -eq 1 ]] || die_usage "--jmh-only and --bare-only exclude each other"
+  [[ $((RUN_JMH + RUN_BARE + RUN_GO)) -gt 0 ]] || die_usage "--jmh-only, --bare-only and --go-only exclude each other"
 }
 
 require_jars() {
+  [[ $RUN_JMH -eq 1 || $RUN_BARE -eq 1 ]] || return 0
   [[ -f "$BENCH_JAR" ]] || die_usage "missing $BENCH_JAR (build: mvn -B -q -pl bench package)"
   if [[ $RUN_BARE -eq 1 ]]; then
     [[ -f "$HARNESS_JAR" ]] || die_usage "missing $HARNESS_JAR (build: mvn -B -q -pl client-harness package)"
@@ -132,6 +140,22 @@ run_bare() {
   echo "smoke.sh: bare baseline ok (server, harness plugin, result file, clean stop)"
 }
 
+# The Go generator of issue 31 (bench/generators/go): its tests read docs/wire-format.md's frames
+# and, when server-rpcx.jar is built, call the real server. Go is optional on a developer's box.
+run_go() {
+  if ! command -v go >/dev/null 2>&1; then
+    echo "smoke.sh: Go generator skipped: no go on the PATH (Go 1.26+ runs bench/generators/go/build.sh --test)"
+    return 0
+  fi
+  "$GO_GENERATOR/build.sh" --test || fail "the Go load generator's vet, tests or build (output above)"
+  if command -v protoc >/dev/null 2>&1; then
+    "$GO_GENERATOR/gen.sh" --check || fail "bench/generators/go's generated code is stale (run its gen.sh)"
+  else
+    echo "smoke.sh: Go generated-code check skipped: no protoc (apt-get install protobuf-compiler)"
+  fi
+  echo "smoke.sh: Go load generator ok"
+}
+
 main() {
   parse_args "$@"
   require_jars
@@ -142,6 +166,9 @@ main() {
   fi
   if [[ $RUN_BARE -eq 1 ]]; then
     run_bare
+  fi
+  if [[ $RUN_GO -eq 1 ]]; then
+    run_go
   fi
 }
 

@@ -17,6 +17,7 @@ BIND=0.0.0.0
 CLIENT_HOST=''
 SERVER_HOST=''
 PROTOCOLS=rpcx,grpc,openfeign      # the paper's three; any ids of the catalog, or "all"
+TLS=off                            # off, tls or mtls
 REQUIRED_JAVA=17
 JAVA=${JAVA:-java}
 
@@ -24,6 +25,7 @@ SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$SCRIPT_DIR/.." && pwd)
 CLIENT_JAR=client-harness/target/client-harness.jar
 REPORT_JAR=report/target/report.jar
+TLS_JAR=tls-kit/target/tls-kit.jar
 # shellcheck source=deploy/catalog.sh
 source "$SCRIPT_DIR/catalog.sh"
 
@@ -31,7 +33,7 @@ usage() {
   cat <<EOF
 Usage: deploy/deploy.sh --client A --server B [--protocol ID[,ID...]] [--user U] [--identity KEY]
                         [--ssh-port P] [--dir DIR] [--install-java] [--install-packages]
-                        [--jvm-opts "FLAGS"] [--bind ADDR]
+                        [--jvm-opts "FLAGS"] [--bind ADDR] [--tls off|tls|mtls]
 
 Builds the jars when missing (mvn -B -q package -DskipTests), copies
   to B: the server jars of the protocols (each distinct jar once), servers.sh, catalog.sh and
@@ -52,6 +54,11 @@ with --jvm-opts).
   --ssh-port P             ssh port (default 22)
   --dir DIR                remote folder, relative to the remote home (default rpcx-bench)
   --bind ADDR              address the servers listen on (default 0.0.0.0)
+  --tls tls|mtls           the servers serve TLS only (mtls: clients present a certificate):
+                           a test authority made here with tls-kit.jar for B's name, kept in
+                           results/deploy-tls/B/ (a rerun reuses it); B gets its certificate and
+                           key (mtls: the CA), A the CA (mtls: its certificate and key), in DIR/tls/;
+                           the sweep line printed at the end passes them on (docs/tls.md)
 Environment: RPCX_SSH_OPTS, extra ssh/scp options (e.g. "-o UserKnownHostsFile=...").
 
 Example:
@@ -71,7 +78,7 @@ parse_args() {
       -h|--help) usage; exit 0 ;;
       --install-java) INSTALL_JAVA=1; shift; continue ;;
       --install-packages) INSTALL_PACKAGES=1; shift; continue ;;
-      --client|--server|--user|--identity|--ssh-port|--dir|--jvm-opts|--bind|--protocol|--protocols)
+      --client|--server|--user|--identity|--ssh-port|--dir|--jvm-opts|--bind|--protocol|--protocols|--tls)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
@@ -85,9 +92,11 @@ parse_args() {
       --jvm-opts) JVM_OPTS=$2 ;;
       --bind) BIND=$2 ;;
       --protocol|--protocols) PROTOCOLS=$2 ;;
+      --tls) TLS=$2 ;;
     esac
     shift 2
   done
+  [[ $TLS == off || $TLS == tls || $TLS == mtls ]] || die_usage "--tls must be off, tls or mtls, got '$TLS'"
   [[ -n $CLIENT_HOST ]] || die_usage "--client A is required"
   [[ -n $SERVER_HOST ]] || die_usage "--server B is required"
   [[ $SSH_PORT =~ ^[0-9]{1,5}$ ]] || die_usage "--ssh-port must be a port number, got '$SSH_PORT'"
@@ -139,6 +148,7 @@ build() {
 # --scenario chain on host B); builds when a jar is missing.
 plan_jars() {
   [[ -f $REPO_DIR/$CLIENT_JAR && -f $REPO_DIR/$REPORT_JAR ]] || build
+  [[ $TLS == off || -f $REPO_DIR/$TLS_JAR ]] || build
   catalog_load "$JAVA" -jar "$REPO_DIR/$CLIENT_JAR" || die "$CATALOG_ERROR"
   catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
   catalog_servers "${CATALOG_SELECTED[@]}"
@@ -229,6 +239,34 @@ copy_secrets() {
     die "could not copy ~/.rpcx-bench/secrets from $SERVER_HOST to $CLIENT_HOST"
 }
 
+# make_tls: the test authority for B's name (kept in results/deploy-tls/B/, reused by a rerun, so
+# that servers still running keep matching it), B's files to B and A's to A, in DIR/tls/;
+# SERVER_TLS and CLIENT_TLS: the options of servers.sh start and of the harness
+make_tls() {
+  local name=${SERVER_HOST#*@} dir
+  dir=$REPO_DIR/results/deploy-tls/$name
+  if [[ ! -f $dir/ca.pem ]]; then
+    say "making a test authority for $name in $dir (tls-kit.jar)"
+    "$JAVA" -jar "$REPO_DIR/$TLS_JAR" --out "$dir" --name "$name" >/dev/null ||
+      die "tls-kit.jar could not make the authority in $dir"
+  fi
+  local -a to_b=("$dir/server.pem" "$dir/server-key.pem") to_a=("$dir/ca.pem")
+  SERVER_TLS=(--tls-cert "$REMOTE_DIR/tls/server.pem" --tls-key "$REMOTE_DIR/tls/server-key.pem")
+  CLIENT_TLS="--tls-ca tls/ca.pem"
+  if [[ $TLS == mtls ]]; then
+    to_b+=("$dir/ca.pem")
+    to_a+=("$dir/client.pem" "$dir/client-key.pem")
+    SERVER_TLS+=(--tls-client-ca "$REMOTE_DIR/tls/ca.pem")
+    CLIENT_TLS+=" --tls-cert tls/client.pem --tls-key tls/client-key.pem"
+  fi
+  say "copying B's TLS files (${to_b[*]##*/}) to $SERVER_HOST and A's (${to_a[*]##*/}) to $CLIENT_HOST, in $REMOTE_DIR/tls/"
+  local h
+  for h in "$SERVER_HOST" "$CLIENT_HOST"; do remote_sh "$h" "umask 077 && mkdir -p $(printf %q "$REMOTE_DIR")/tls"; done
+  # -p: the keys stay readable by their owner only
+  scp -q -p "${SSH_OPTS[@]}" -P "$SSH_PORT" "${to_b[@]}" "$(target "$SERVER_HOST"):$REMOTE_DIR/tls/"
+  scp -q -p "${SSH_OPTS[@]}" -P "$SSH_PORT" "${to_a[@]}" "$(target "$CLIENT_HOST"):$REMOTE_DIR/tls/"
+}
+
 main() {
   parse_args "$@"
   ssh_opts
@@ -250,8 +288,11 @@ main() {
   copy_to "$CLIENT_HOST" "$REPO_DIR/$CLIENT_JAR" "$REPO_DIR/$REPORT_JAR" "$REPO_DIR/sweep.sh" "$SCRIPT_DIR/catalog.sh"
   remote "$CLIENT_HOST" chmod +x "$REMOTE_DIR/sweep.sh"
   remote "$SERVER_HOST" chmod +x "$REMOTE_DIR/servers.sh"
-  say "starting the servers on $SERVER_HOST"
-  local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND" --protocol "$PROTOCOLS")
+  local -a SERVER_TLS=()
+  local CLIENT_TLS=''
+  [[ $TLS == off ]] || make_tls
+  say "starting the servers on $SERVER_HOST${SERVER_TLS[*]:+ ($TLS)}"
+  local start=("$REMOTE_DIR/servers.sh" start --bind "$BIND" --protocol "$PROTOCOLS" "${SERVER_TLS[@]}")
   [[ -n $JVM_OPTS ]] && start+=(--jvm-opts "$JVM_OPTS")
   remote "$SERVER_HOST" "${start[@]}" || die "servers did not start on $SERVER_HOST (see $REMOTE_DIR/run/*.log there)"
   copy_secrets
@@ -260,7 +301,7 @@ main() {
   # the sweep records the servers' flags in every file (it cannot see them on B)
   cat <<EOF
 deployed. Next:
-  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host $SERVER_HOST --protocol $PROTOCOLS --server-jvm-flags "$flags" --yes --out results/raw'
+  ssh$port_opt $(target "$CLIENT_HOST") 'cd $REMOTE_DIR && ./sweep.sh --host ${SERVER_HOST#*@} --protocol $PROTOCOLS --server-jvm-flags "$flags" --yes --out results/raw${CLIENT_TLS:+ -- $CLIENT_TLS}'
   deploy/collect.sh --client $CLIENT_HOST${SSH_USER:+ --user $SSH_USER}${IDENTITY:+ --identity $IDENTITY}${port_opt:+ --ssh-port $SSH_PORT} --dir $REMOTE_DIR
   ssh$port_opt $(target "$SERVER_HOST") '$REMOTE_DIR/servers.sh stop --protocol $PROTOCOLS'
 EOF

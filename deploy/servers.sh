@@ -20,16 +20,22 @@ RUN_DIR=${RPCX_SERVERS_RUN_DIR:-$SCRIPT_DIR/run}
 source "$SCRIPT_DIR/catalog.sh"
 # the same flags as sweep.sh --local/--lab (catalog.sh says why)
 JVM_OPTS=${SERVER_JVM_OPTS-$DEFAULT_SERVER_JVM_FLAGS}
+TLS_CERT=''
+TLS_KEY=''
+TLS_CLIENT_CA=''
 
 usage() {
   cat <<EOF
 Usage: servers.sh start [--jvm-opts "FLAGS"] [--bind ADDR] [--protocol ID[,ID...]] [--port ID=PORT]...
+                        [--tls-cert FILE --tls-key FILE [--tls-client-ca FILE]]
        servers.sh stop [--protocol ID[,ID...]]
        servers.sh status [--protocol ID[,ID...]]
 
 start   starts each server the protocols need that is not running yet (idempotent; a server
         shared by several protocols once), waits for its ready line
         ("<server> listening on ADDR:PORT"); exit 1 when one does not come up
+        --tls-cert/--tls-key: every server serves TLS only (--tls-client-ca: mTLS), docs/tls.md;
+        a server already running with the other setting is refused in one line (stop it first)
 stop    SIGTERM, waits up to ${STOP_TIMEOUT_S}s, then SIGKILL (idempotent)
 status  one line per server; exit 1 when one is not running
 
@@ -66,7 +72,7 @@ parse_args() {
   while (($# > 0)); do
     case $1 in
       -h|--help) usage; exit 0 ;;
-      --jvm-opts|--server-jvm-flags|--bind|--protocol|--protocols|--port)
+      --jvm-opts|--server-jvm-flags|--bind|--protocol|--protocols|--port|--tls-cert|--tls-key|--tls-client-ca)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
@@ -74,6 +80,9 @@ parse_args() {
       --jvm-opts|--server-jvm-flags) JVM_OPTS=$2 ;;
       --bind) BIND=$2 ;;
       --protocol|--protocols) PROTOCOLS=$2 ;;
+      --tls-cert) TLS_CERT=$2 ;;
+      --tls-key) TLS_KEY=$2 ;;
+      --tls-client-ca) TLS_CLIENT_CA=$2 ;;
       --port)
         if ! [[ $2 =~ ^([a-z][a-z0-9-]*)=([0-9]{1,5})$ ]] || ((BASH_REMATCH[2] > 65535)); then
           die_usage "--port must be ID=PORT with PORT 0..65535, got '$2'"
@@ -81,6 +90,13 @@ parse_args() {
         port_specs+=("$2") ;;
     esac
     shift 2
+  done
+  [[ -n $TLS_CERT && -n $TLS_KEY || -z $TLS_CERT && -z $TLS_KEY ]] ||
+    die_usage "--tls-cert and --tls-key go together"
+  [[ -z $TLS_CLIENT_CA || -n $TLS_CERT ]] || die_usage "--tls-client-ca needs --tls-cert and --tls-key"
+  local f
+  for f in "$TLS_CERT" "$TLS_KEY" "$TLS_CLIENT_CA"; do
+    [[ -z $f || -r $f ]] || die_usage "no such file '$f'"
   done
   load_catalog
   catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
@@ -105,6 +121,22 @@ running_pid() {
 
 ready_line() { server_ready_line "$RUN_DIR/$1.log"; }
 
+# tls_of PID: what the running server serves, from its command line: plaintext, TLS or mTLS
+tls_of() {
+  local cmdline
+  cmdline=$(tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null || true)
+  if [[ $cmdline == *" --tls-client-ca "* ]]; then echo mTLS
+  elif [[ $cmdline == *" --tls-cert "* ]]; then echo TLS
+  else echo plaintext; fi
+}
+
+# tls_wanted: what this start asks for
+tls_wanted() {
+  if [[ -n $TLS_CLIENT_CA ]]; then echo mTLS
+  elif [[ -n $TLS_CERT ]]; then echo TLS
+  else echo plaintext; fi
+}
+
 # serves NAME: " (serves a, b)" when the server is shared by several protocols
 serves() {
   if [[ ${SERVER_IDS[$1]} != "$1" ]]; then printf ' (serves %s)' "${SERVER_IDS[$1]// /, }"; fi
@@ -119,8 +151,14 @@ cmd_start() {
   for id in "${EXTERNALS[@]}"; do
     catalog_external_note "$id" 1
   done
+  local -a tls=()
+  [[ -z $TLS_CERT ]] || tls=(--tls-cert "$TLS_CERT" --tls-key "$TLS_KEY")
+  [[ -z $TLS_CLIENT_CA ]] || tls+=(--tls-client-ca "$TLS_CLIENT_CA")
   for name in "${SERVER_NAMES[@]}"; do
     if pid=$(running_pid "$name"); then
+      if [[ $(tls_of "$pid") != "$(tls_wanted)" ]]; then
+        die "$name: running $(tls_of "$pid") (pid $pid), asked $(tls_wanted): stop it first (servers.sh stop --protocol ${SERVER_IDS[$name]// /,})"
+      fi
       echo "$name: already running (pid $pid)$(serves "$name") $(ready_line "$name")"
       continue
     fi
@@ -130,7 +168,7 @@ cmd_start() {
     # setsid (in server_spawn): the server outlives the ssh session that started it
     # shellcheck disable=SC2086 # JVM_OPTS is a list of flags
     server_spawn "$RUN_DIR/$name.log" "$JAVA" $JVM_OPTS -jar "$jar" --bind "$BIND" \
-      --port "${SERVER_PORT[$name]}" "${args[@]}"
+      --port "${SERVER_PORT[$name]}" "${args[@]}" "${tls[@]}"
     echo "$SPAWNED_PID" >"$RUN_DIR/$name.pid"
     started+=("$name")
   done

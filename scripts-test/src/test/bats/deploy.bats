@@ -154,9 +154,50 @@ teardown() {
   ! ip netns pids "$NS_B" | xargs -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' | grep -q 'server-'
 }
 
+@test "deploy.sh --tls mtls: a test authority for B, each host its files, servers and sweep over mTLS" {
+  rm -rf "$REPO/results/deploy-tls/$ADDR_B"
+  run ip netns exec "$NS_A" "$REPO/deploy/deploy.sh" --client "$ADDR_A" --server "$ADDR_B" --user root \
+      --identity "$WORK/id" --dir "$REMOTE" --protocol rpcx --tls mtls --jvm-opts "-Xms64m -Xmx256m -XX:+UseSerialGC"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"rpcx: started"* ]]
+  [[ $output == *"-- --tls-ca tls/ca.pem --tls-cert tls/client.pem --tls-key tls/client-key.pem'"* ]]
+  # B: its certificate, its key (owner-only) and the CA it checks clients with; A: the CA and its own
+  run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_B" "cd $REMOTE/tls && ls && stat -c %a server-key.pem"
+  [ "$output" = "$(printf 'ca.pem\nserver-key.pem\nserver.pem\n600')" ]
+  run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_A" "cd $REMOTE/tls && ls && stat -c %a client-key.pem"
+  [ "$output" = "$(printf 'ca.pem\nclient-key.pem\nclient.pem\n600')" ]
+  ip netns pids "$NS_B" | xargs -I{} cat /proc/{}/cmdline | tr '\0' ' ' |
+    grep -q -- "server-rpcx.jar .*--tls-cert $REMOTE/tls/server.pem --tls-key $REMOTE/tls/server-key.pem --tls-client-ca $REMOTE/tls/ca.pem"
+  # the sweep as printed, one small point: the file is an mTLS point with its negotiated session
+  run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_A" \
+      "cd $REMOTE && ./sweep.sh --host $ADDR_B --protocol rpcx --threads 1 --requests 2 --runs 2 --out results/raw -- --tls-ca tls/ca.pem --tls-cert tls/client.pem --tls-key tls/client-key.pem"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_A" "cd $REMOTE/results/raw/rpcx && ls && sed -n 's/^# tls_session: //p' *.csv"
+  echo "$output"
+  [[ $output == *"mtls-t1-r2.csv"* ]]
+  [[ $output == *"TLSv1."* ]]
+  # deploying again over plaintext is refused while the servers serve mTLS; the authority is reused
+  run ip netns exec "$NS_A" "$REPO/deploy/deploy.sh" --client "$ADDR_A" --server "$ADDR_B" --user root \
+      --identity "$WORK/id" --dir "$REMOTE" --protocol rpcx
+  echo "$output"
+  [ "$status" -ne 0 ]
+  [[ $output == *"rpcx: running mTLS (pid "*"asked plaintext: stop it first"* ]]
+  run ip netns exec "$NS_A" "$REPO/deploy/deploy.sh" --client "$ADDR_A" --server "$ADDR_B" --user root \
+      --identity "$WORK/id" --dir "$REMOTE" --protocol rpcx --tls mtls
+  [ "$status" -eq 0 ]
+  [[ $output == *"rpcx: already running"* ]]
+  [[ $output != *"making a test authority"* ]]
+  rm -rf "$REPO/results/deploy-tls/$ADDR_B"
+}
+
 @test "deploy.sh and collect.sh: bad arguments exit 2, unreachable host exits 1" {
   run "$REPO/deploy/deploy.sh" --client "$ADDR_A"
   [ "$status" -eq 2 ]
+  run "$REPO/deploy/deploy.sh" --client a --server b --tls yes
+  [ "$status" -eq 2 ]
+  [[ $output == *"--tls must be off, tls or mtls, got 'yes'"* ]]
   run "$REPO/deploy/deploy.sh" --client a --server b --ssh-port x
   [ "$status" -eq 2 ]
   run "$REPO/deploy/collect.sh" --dest x

@@ -6,9 +6,6 @@
 # repo's real jars. Needs root, sshd, ansible-playbook (pip install ansible-core==2.19.14) and the
 # built jars. The tests run in order and build on each other.
 
-NET=198.19.16
-NS_PREFIX=rbfleet
-HOSTS=(c1 c2 c3 s1)
 
 require_env() {
   [ "$(id -u)" -eq 0 ] || skip "not root: the fleet test creates network namespaces and runs sshd"
@@ -23,79 +20,10 @@ require_env() {
   done
 }
 
-addr() { # addr HOST -> its address
-  case $1 in c1) echo "$NET.1" ;; c2) echo "$NET.2" ;; c3) echo "$NET.3" ;; s1) echo "$NET.4" ;; esac
-}
-
-link_up() { # link_up HOST: the host's veth pair, its address, on the bridge
-  local h=$1
-  ip link add "rbfl-$h" type veth peer name eth0 netns "$NS_PREFIX-$h"
-  ip link set "rbfl-$h" master rbfleet-br up
-  ip -n "$NS_PREFIX-$h" addr add "$(addr "$h")/24" dev eth0
-  ip -n "$NS_PREFIX-$h" link set eth0 up
-}
-
-start_sshd() {
-  local h=$1
-  cat >"$WORK/sshd-$h.conf" <<CONF
-ListenAddress $(addr "$h"):22
-HostKey $WORK/hostkey
-PidFile $WORK/sshd-$h.pid
-AuthorizedKeysFile $WORK/authorized_keys
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-Subsystem sftp internal-sftp
-CONF
-  # ip netns exec gives sshd its own mount namespace: the tmpfs over $REMOTE is this host's disk
-  ip netns exec "$NS_PREFIX-$h" sh -c "mount -t tmpfs -o size=256m tmpfs '$REMOTE' && exec /usr/sbin/sshd -D -e -f '$WORK/sshd-$h.conf'" \
-    >"$WORK/sshd-$h.log" 2>&1 &
-  echo "$(addr "$h") $(cut -d' ' -f1-2 "$WORK/hostkey.pub")" >>"$WORK/known_hosts"
-}
-
-inventory() { # inventory FILE CLIENT...: the clients given (rb<name>), server rbs1
-  local file=$1 c
-  shift
-  {
-    echo "[clients]"
-    for c in "$@"; do echo "rb$c ansible_host=$(addr "$c")"; done
-    echo "[servers]"
-    echo "rbs1 ansible_host=$(addr s1)"
-    echo "[all:vars]"
-    echo "ansible_user=root"
-    echo "ansible_ssh_private_key_file=$WORK/id"
-    echo "ansible_python_interpreter=/usr/bin/python3"
-    echo "ansible_pipelining=true"
-    echo "ansible_remote_tmp=$REMOTE/.ansible-tmp"
-    echo "ansible_async_dir=$REMOTE/.ansible-async"
-    echo "ansible_ssh_common_args='-o UserKnownHostsFile=$WORK/known_hosts -o StrictHostKeyChecking=yes -o LogLevel=ERROR -o ServerAliveInterval=1 -o ServerAliveCountMax=2 -o ConnectTimeout=3'"
-  } >"$file"
-}
-
-kill_ns() { # kill_ns NS: every process in it, TERM then KILL
-  local pids
-  pids=$(ip netns pids "$1" 2>/dev/null | tr '\n' ' ')
-  # shellcheck disable=SC2086
-  [ -z "$pids" ] || kill -TERM $pids 2>/dev/null || true
-  sleep 1
-  pids=$(ip netns pids "$1" 2>/dev/null | tr '\n' ' ')
-  # shellcheck disable=SC2086
-  [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
-}
-
-teardown_net() {
-  local h
-  for h in "${HOSTS[@]}"; do
-    if ip netns list | grep -q "^$NS_PREFIX-$h\b"; then
-      kill_ns "$NS_PREFIX-$h"
-      ip netns del "$NS_PREFIX-$h"
-    fi
-    ip link del "rbfl-$h" 2>/dev/null || true
-  done
-  ip link del rbfleet-br 2>/dev/null || true
-}
+# the hosts: addr, link_up, start_sshd, inventory, kill_ns, teardown_net, hosts_up
+# shellcheck source=deploy/fleet/netns-hosts.sh
+source "$BATS_TEST_DIRNAME/../../../../deploy/fleet/netns-hosts.sh"
+CLIENTS=3
 
 setup_file() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
@@ -103,38 +31,12 @@ setup_file() {
   require_env
   export WORK="$BATS_FILE_TMPDIR/fleet"
   export REMOTE="$WORK/remote"
-  mkdir -p "$REMOTE" /run/sshd
-  teardown_net
-  ip link add rbfleet-br type bridge
-  ip addr add "$NET.254/24" dev rbfleet-br
-  ip link set rbfleet-br up
-  local h
-  for h in "${HOSTS[@]}"; do
-    ip netns add "$NS_PREFIX-$h"
-    ip -n "$NS_PREFIX-$h" link set lo up
-    link_up "$h"
-  done
-  ssh-keygen -q -t ed25519 -N '' -f "$WORK/hostkey"
-  ssh-keygen -q -t ed25519 -N '' -f "$WORK/id"
-  cp "$WORK/id.pub" "$WORK/authorized_keys"
-  : >"$WORK/known_hosts"
-  for h in "${HOSTS[@]}"; do start_sshd "$h"; done
+  mkdir -p "$WORK"
+  hosts_up
   inventory "$WORK/three.ini" c1 c2 c3
   # rbc4's address is on the bridge's network but no host has it: unreachable
   inventory "$WORK/four.ini" c1 c2 c3
   sed -i "s/^\[servers\]/rbc4 ansible_host=$NET.9\n[servers]/" "$WORK/four.ini"
-  local i ok
-  for i in $(seq 1 50); do
-    ok=1
-    for h in "${HOSTS[@]}"; do
-      ssh -o BatchMode=yes -i "$WORK/id" -o "UserKnownHostsFile=$WORK/known_hosts" -o LogLevel=ERROR \
-        -o ConnectTimeout=2 "root@$(addr "$h")" true 2>/dev/null || { ok=0; break; }
-    done
-    ((ok)) && return 0
-    sleep 0.2
-  done
-  cat "$WORK"/sshd-*.log >&3
-  false
 }
 
 teardown_file() {
@@ -344,4 +246,64 @@ col() {
   [[ $(prov "$merged" not_together) == *"rbc1 rbc2 start_at"*"rbc3 start_at"* ]]
   # the servers were stopped at the end (keep_servers false)
   ! ip netns pids "$NS_PREFIX-s1" | xargs -r -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' | grep -q 'server-rpcx'
+}
+
+# rpcx-bench on the fleet: the runner's points, each one merged point of the three client hosts
+bench_on_fleet() {
+  (cd "$REPO" && CLIENT_JVM_OPTS='-Xmx256m -XX:+UseSerialGC' ./rpcx-bench "$@" \
+    --fleet "$WORK/three.ini" --fleet-var "fleet_dir=$REMOTE" --fleet-var start_lead_s=8 \
+    --server-jvm-flags '-Xms64m -Xmx256m -XX:+UseSerialGC')
+}
+
+servers_running() { ip netns pids "$NS_PREFIX-s1" | xargs -r -I{} cat /proc/{}/cmdline 2>/dev/null | tr '\0' ' ' | grep -c 'server-rpcx.jar' || true; }
+
+@test "rpcx-bench sweep --fleet: a rate sweep whose every rate is the fleet's, one merged point each" {
+  ip link show rbfl-c3 >/dev/null 2>&1 || link_up c3
+  out="$WORK/fleet-sweep/raw"
+  run bench_on_fleet sweep --protocol rpcx --rates 300,600 --duration 2s --runs 2 --out "$out"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"fleet: 3 client hosts (rbc1 rbc2 rbc3) against rbs1"* ]]
+  local rate share f c
+  for rate in 300 600; do
+    share=$((rate / 3))
+    f="$out/rpcx/open-r$rate-d2s-x3.csv"
+    [ "$(prov "$f" status)" = complete ]
+    [ "$(prov "$f" rate_schedule)" = "$rate:PT2S" ]
+    [ "$(prov "$f" merged_hosts)" = "rbc1 rbc2 rbc3" ]
+    [ "$(prov "$f" kept_up)" = yes ]
+    [ "$(col "$f" target_rate | sort -u)" = "$rate.000" ]
+    for c in rbc1 rbc2 rbc3; do
+      [ "$(prov "$out-hosts/rpcx/open-r$rate-d2s-x3/$c/rpcx/open-r$share-d2s.csv" rate_schedule)" = "$share:PT2S" ]
+    done
+  done
+  # the sweep's end stops the fleet's servers (stop.yml)
+  [[ $output == *"fleet: servers stopped"* ]]
+  [ "$(servers_running)" -eq 0 ]
+  # a rerun resumes: both points exist, nothing runs
+  run bench_on_fleet sweep --protocol rpcx --rates 300,600 --duration 2s --runs 2 --out "$out"
+  [ "$status" -eq 0 ]
+  [[ $output == *"exists (complete), skipped"* ]]
+  [[ $output != *"ansible-playbook"* ]]
+}
+
+@test "rpcx-bench choose --fleet: each probe a fleet point, the capacity the fleet's" {
+  out="$WORK/fleet-choose"
+  run bench_on_fleet choose --protocol rpcx,rpcx --slo 'p99<=2s' --start-rate 300 --max-rate 300 --rounds 1 \
+    --probe-duration 2s --shared-runs 1 --no-report --out "$out"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"round 1 rpcx: capacity 300 calls/s"* ]]
+  [[ $output == *"round 1 rpcx#2: capacity 300 calls/s"* ]]
+  grep -q 'target.*fleet of 3 client hosts (rbc1 rbc2 rbc3)' "$out"/*settings* || grep -rq 'fleet of 3 client hosts' "$out"
+  local f
+  for c in rpcx rpcx#2; do
+    f=$(find "$out/probes/round1/$c" -name 'open-r300-*-x3.csv' | head -n 1)
+    [ -n "$f" ]
+    [ "$(prov "$f" status)" = complete ]
+    [ "$(prov "$f" choose_candidate)" = "$c" ]
+    f=$(find "$out/shared/round1/$c" -name '*-x3.csv' | head -n 1)
+    [ "$(prov "$f" status)" = complete ]
+  done
+  [ "$(servers_running)" -eq 0 ]
 }

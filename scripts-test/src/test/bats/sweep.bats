@@ -116,7 +116,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [[ $output == *"--threads: expected a positive integer, got '0'"* ]]
   run "$SWEEP" --local --lab
   [ "$status" -eq 2 ]
-  [[ $output == *"--host, --local and --lab are mutually exclusive"* ]]
+  [[ $output == *"--host, --local, --lab and --fleet are mutually exclusive"* ]]
   run "$SWEEP" --protocol nope --dry-run
   [ "$status" -eq 2 ]
   [[ $output == *"--protocol: unknown protocol 'nope'; known: rpcx, grpc, openfeign"* ]]

@@ -68,6 +68,7 @@ class CommandLineTest {
         "--protocol rpcx --threads 1 --requests 1 --tls-ca /no/such/ca.pem | --tls-ca: no readable file /no/such/ca.pem",
         "--protocol rpcx --threads 1 --requests 1 --compression gzip | --compression gzip: protocol rpcx has no compression in its stack (docs/tls.md); run it with --compression none",
         "--protocol grpc --threads 1 --requests 1 --compression zstd | --compression zstd: protocol grpc offers gzip only",
+        "--protocol grpc,thrift --threads 1 --requests 1 --compression gzip | --compression gzip: protocol thrift offers zlib only",
       })
   void badUsageExitsTwoWithAMessage(String commandLine, String message) {
     String[] argv = (commandLine.trim() + " --out " + out).split(" +");
@@ -159,6 +160,10 @@ class CommandLineTest {
     o.out().lines().skip(1).forEach(l -> rows.put(l.split("\t")[0], l.split("\t")));
     assertThat(rows.get("grpc")[10]).isEqualTo("yes");
     assertThat(rows.get("grpc")[11]).isEqualTo("gzip");
+    assertThat(rows.get("grpc-stream")[11]).isEqualTo("gzip");
+    assertThat(rows.get("thrift")[11]).isEqualTo("zlib"); // the codec it is, not gzip
+    assertThat(rows.get("openfeign")[11]).isEqualTo("gzip");
+    assertThat(rows.get("openfeign-tuned")[11]).isEqualTo("gzip");
     assertThat(rows.get("amqp-qpid")[10]).isEqualTo("yes");
     assertThat(rows.get(LineProtocol.ID)[10]).isEqualTo("no"); // the tests' plug-in: no TLS
     assertThat(rows.get("rpcx")[11]).isEqualTo("-");

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fat jar as users run it, with two protocols: it forks one JVM per protocol (same flags), its
- * Spring context starts from the shaded jar, and both raw files are written.
+ * Spring context starts from the shaded jar, and both raw files are written. {@code --paper}: a
+ * steady warm-up in each fork would only add seconds to a test of behaviour.
  */
 class FatJarForkIT {
   @TempDir Path work;
@@ -45,6 +46,7 @@ class FatJarForkIT {
                   "10",
                   "--runs",
                   "2",
+                  "--paper",
                   "--port",
                   "grpc=" + grpc.port(),
                   "--port",

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fat jar stopped with SIGTERM in the middle of its runs (what sweep.sh's backstop and Ctrl-C
- * do): its shutdown hook writes the runs that finished, status incomplete, atomically.
+ * do): its shutdown hook writes the runs that finished, status incomplete, atomically. {@code
+ * --paper}: the runs start at once, without a steady warm-up first.
  */
 class StopFromOutsideIT {
   @TempDir Path work;
@@ -39,6 +40,7 @@ class StopFromOutsideIT {
                   "200",
                   "--runs",
                   "100000",
+                  "--paper",
                   "--port",
                   "rpcx=" + rpcx.port(),
                   "--out",

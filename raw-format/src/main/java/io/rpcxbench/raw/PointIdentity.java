@@ -245,6 +245,19 @@ public record PointIdentity(
   }
 
   /**
+   * The file of this point merged from {@code hosts} client hosts ({@code report merge-hosts},
+   * deploy/fleet, {@code rpcx-bench --fleet}): {@code t10-r100-x3.csv}.
+   */
+  public String mergedFileName(int hosts) {
+    return mergedFileName(fileName(), hosts);
+  }
+
+  /** A point's file name {@code name} as the name of that point merged from {@code hosts} hosts. */
+  public static String mergedFileName(String name, int hosts) {
+    return name.replaceFirst("\\.csv$", "-x" + hosts + ".csv");
+  }
+
+  /**
    * The point's file name under {@code <out>/<protocol>/}: the scenario's prefix ({@code chain-},
    * {@code w100ms-}, {@code chain-w2s-cpu-}) after the network profile's ({@code wan-}) and TLS's
    * ({@code tls-}, {@code mtls-}) and compression's ({@code gzip-}), then the call's when it is not

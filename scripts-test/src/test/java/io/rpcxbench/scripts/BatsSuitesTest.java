@@ -27,6 +27,11 @@ final class BatsSuitesTest {
   }
 
   @Test
+  void reproductionRepeats() throws Exception {
+    runSuite("repro-repeat.bats", 120, false);
+  }
+
+  @Test
   void twoHostLab() throws Exception {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
     skipUnless(

@@ -1,7 +1,6 @@
 package io.rpcxbench.testsupport;
 
 import io.rpcxbench.spi.BenchClient;
-import java.util.Arrays;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -69,51 +68,11 @@ public final class HonestCaller implements AutoCloseable {
     return served;
   }
 
-  /** The calls served right in the next {@code seconds}. */
-  public int okIn(int seconds) throws InterruptedException {
+  /** The calls served right in the next {@code millis} ms. */
+  public int okIn(long millis) throws InterruptedException {
     int before = ok();
-    Thread.sleep(seconds * 1000L);
+    Thread.sleep(millis);
     return ok() - before;
-  }
-
-  /**
-   * Calls served in {@code seconds}, as the median second times the seconds: one second that a busy
-   * machine stalls, or that runs unusually fast, moves neither a baseline nor the figure during an
-   * attack (a sum let one outlier second fail a healthy server on a loaded box).
-   */
-  public int typicalOkIn(int seconds) throws InterruptedException {
-    int[] perSecond = new int[Math.max(3, seconds)];
-    for (int i = 0; i < perSecond.length; i++) {
-      perSecond[i] = okIn(1);
-    }
-    Arrays.sort(perSecond);
-    return perSecond[perSecond.length / 2] * seconds;
-  }
-
-  /**
-   * The typical window before an attack; up to {@code windows} windows while it is 0 (a server just
-   * started on a loaded box may stall a whole window, and a baseline of 0 would let any attack
-   * pass).
-   */
-  public int baseline(int windowSeconds, int windows) throws InterruptedException {
-    int baseline = typicalOkIn(windowSeconds);
-    for (int w = 1; w < windows && baseline == 0; w++) {
-      baseline = typicalOkIn(windowSeconds);
-    }
-    return baseline;
-  }
-
-  /**
-   * The typical window during an attack: a busy box stalls a healthy server's window now and then,
-   * a server the attack took down serves in none, so up to {@code windows} windows while under a
-   * fifth of {@code baseline}; the best one counts.
-   */
-  public int during(int baseline, int windowSeconds, int windows) throws InterruptedException {
-    int during = typicalOkIn(windowSeconds);
-    for (int w = 1; w < windows && during < baseline / 5; w++) {
-      during = Math.max(during, typicalOkIn(windowSeconds));
-    }
-    return during;
   }
 
   private void loop() {

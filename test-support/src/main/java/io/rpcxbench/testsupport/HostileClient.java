@@ -111,12 +111,13 @@ public final class HostileClient implements AutoCloseable {
    */
   public synchronized int awaitClosedByServer(Duration max) throws InterruptedException {
     long deadline = System.nanoTime() + max.toNanos();
+    byte[] buffer = new byte[64 * 1024];
     int closed;
     do {
       closed = 0;
       for (Held h : held) {
         if (!h.closedByServer) {
-          h.closedByServer = endedByServer(h.socket);
+          h.closedByServer = endedByServer(h.socket, buffer);
         }
         if (h.closedByServer) {
           closed++;
@@ -147,13 +148,16 @@ public final class HostileClient implements AutoCloseable {
     }
   }
 
-  private static boolean endedByServer(Socket socket) {
+  /**
+   * Whether the server ended the connection: reads what it sent (into {@code buffer}, not byte by
+   * byte: a flood's unread replies can be tens of MB a connection) until the end or 1 ms of quiet.
+   */
+  private static boolean endedByServer(Socket socket, byte[] buffer) {
     try {
       socket.setSoTimeout(1);
       InputStream in = socket.getInputStream();
       while (true) {
-        int b = in.read();
-        if (b < 0) {
+        if (in.read(buffer) < 0) {
           return true;
         }
         // a reply or an error message: read on until the stream ends or stays quiet

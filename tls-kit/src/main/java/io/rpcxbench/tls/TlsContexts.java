@@ -6,11 +6,13 @@ import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
@@ -24,14 +26,27 @@ public final class TlsContexts {
 
   private TlsContexts() {}
 
-  /** {@code cert} and {@code key} null: no client certificate. */
+  /**
+   * {@code cert} and {@code key} null: no client certificate. While a {@link TlsSessionSharing} is
+   * open, the one context of these files that it shares (so sessions resume across clients).
+   */
   public static SSLContext client(Path ca, Path cert, Path key) {
-    return context(cert == null ? null : keyStore(cert, key), trustStore(ca));
+    TlsSessionSharing sharing = TlsSessionSharing.current();
+    if (sharing != null) {
+      return sharing.client(ca, cert, key);
+    }
+    return context(cert == null ? null : keyStore(cert, key), trustStore(ca), t -> t);
+  }
+
+  /** A client context whose trust managers pass through {@code trust} (the sharing's counter). */
+  static SSLContext clientCounting(
+      Path ca, Path cert, Path key, UnaryOperator<TrustManager[]> trust) {
+    return context(cert == null ? null : keyStore(cert, key), trustStore(ca), trust);
   }
 
   /** {@code clientCa} null: no client certificate asked for. */
   public static SSLContext server(Path cert, Path key, Path clientCa) {
-    return context(keyStore(cert, key), clientCa == null ? null : trustStore(clientCa));
+    return context(keyStore(cert, key), clientCa == null ? null : trustStore(clientCa), t -> t);
   }
 
   /** "TLSv1.3 TLS_AES_128_GCM_SHA256": what a run records of its negotiated session. */
@@ -119,7 +134,8 @@ public final class TlsContexts {
     return s.toString();
   }
 
-  private static SSLContext context(KeyStore keys, KeyStore trust) {
+  private static SSLContext context(
+      KeyStore keys, KeyStore trust, UnaryOperator<TrustManager[]> trustManagers) {
     try {
       KeyManagerFactory kmf = null;
       if (keys != null) {
@@ -134,7 +150,7 @@ public final class TlsContexts {
       SSLContext c = SSLContext.getInstance("TLS");
       c.init(
           kmf == null ? null : kmf.getKeyManagers(),
-          tmf == null ? null : tmf.getTrustManagers(),
+          tmf == null ? null : trustManagers.apply(tmf.getTrustManagers()),
           null);
       return c;
     } catch (GeneralSecurityException e) {

@@ -6,17 +6,20 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --compression gzip|none}: message compression where the protocol's stack has it (gRPC's
- * gzip codec, HTTP's gzip Content-Encoding); refused in one line for a protocol without it.
+ * {@code --compression CODEC|none}: message compression where the protocol's stack has it, named
+ * for the codec it really is (gRPC's gzip codec, HTTP's gzip Content-Encoding, Thrift's zlib
+ * transport: {@code ProtocolProvider.compressions()}); refused in one line for a protocol without
+ * that codec.
  */
 public final class CompressionOptions {
   @Option(
       names = "--compression",
-      paramLabel = "gzip|none",
+      paramLabel = "CODEC|none",
       defaultValue = ClientOptions.NO_COMPRESSION,
       description =
-          "Compress the messages with the protocol stack's own codec (default: ${DEFAULT-VALUE});"
-              + " only protocols whose stack has it take one (docs/tls.md).")
+          "Compress the messages with the protocol stack's own codec, gzip (gRPC, HTTP) or zlib"
+              + " (Thrift) (default: ${DEFAULT-VALUE}); only protocols whose stack has that codec"
+              + " take it (docs/tls.md).")
   String compression;
 
   /** The target with this compression. */

@@ -123,8 +123,7 @@ public final class RateSplit implements Callable<Integer> {
                 String.format(
                     ", \"merged_file\": \"%s/%s\"}",
                     protocol,
-                    fileName(protocol, whole, arrivals)
-                        .replaceFirst("\\.csv$", "-x" + hosts + ".csv")));
+                    PointIdentity.mergedFileName(fileName(protocol, whole, arrivals), hosts)));
       }
     } catch (IllegalArgumentException e) {
       cl.getErr().println("rate-split: " + e.getMessage());

@@ -60,14 +60,7 @@ final class Choose {
               @Override
               public int work(OwnProcesses own) throws IOException, InterruptedException {
                 target.loadLab();
-                launcher =
-                    s.target().inProcess()
-                        ? new PointLauncher.InProcess()
-                        : new PointLauncher.Forked(
-                            target.clientRunner(),
-                            s.target().clientJvmFlags(),
-                            s.target().backstopMs(),
-                            own);
+                launcher = target.launcher(own, s.target().backstopMs());
                 target.start(own, readyTimeoutMs);
                 provenance = target.provenance();
                 return choose();
@@ -164,7 +157,16 @@ final class Choose {
     m.put("candidates", String.join(",", s.candidates()));
     m.put(
         "target",
-        s.target().target() == Target.HOST ? "host " + target.host() : s.target().target().id());
+        switch (s.target().target()) {
+          case HOST -> "host " + target.host();
+          case FLEET ->
+              "fleet of "
+                  + s.target().fleet().clients().size()
+                  + " client hosts ("
+                  + String.join(" ", s.target().fleet().clients())
+                  + ")";
+          default -> s.target().target().id();
+        });
     m.put(
         "network",
         !s.target().profile().isEmpty()
@@ -251,8 +253,8 @@ final class Choose {
    * in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped.
    */
   private void warmUp(int round, String candidate) throws IOException, InterruptedException {
-    if (!s.target().inProcess()) {
-      return;
+    if (!s.target().inProcess() || s.target().target() == Target.FLEET) {
+      return; // a fleet's probe runs in fresh JVMs on its hosts, each with the steady warm-up
     }
     String protocol = ChooseSettings.protocolOf(candidate);
     Path dir = s.out().resolve("warmup").resolve("round" + round).resolve(candidate);
@@ -392,7 +394,7 @@ final class Choose {
     int at = args.indexOf("--runs");
     args.set(at + 1, String.valueOf(runs));
     args.addAll(target.statsArgs(protocol));
-    Path staged = HarnessPoints.resultFile(args);
+    Path staged = s.target().pointFile(HarnessPoints.resultFile(args));
     Files.deleteIfExists(staged);
     List<String> said = new ArrayList<>();
     log.fileOnly(

@@ -40,8 +40,8 @@ import picocli.CommandLine.Spec;
       "Which protocol for this workload: each candidate's SLO capacity (the highest open-loop rate",
       "whose latency percentile meets --slo with no errors), over alternating rounds, then all",
       "at one shared load; ends with a scorecard: intervals, significance and a verdict.",
-      "Example: rpcx-bench choose --local --protocol rpcx,grpc-tuned,http-json --call items"
-          + " --items 10 --slo p99=5ms --out results/choose-items10"
+      "Example: rpcx-bench choose --local --protocol rpcx,grpc-tuned,http-json --call items \\",
+      "           --items 10 --slo p99=5ms --out results/choose-items10"
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
@@ -405,7 +405,8 @@ public final class ChooseCommand implements Callable<Integer> {
             clientFlags(),
             SweepCommand.home(),
             target.tls(where, "single"),
-            target.profiles(where, "single", SweepCommand.home()));
+            target.profiles(where, "single", SweepCommand.home()),
+            target.fleet());
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),

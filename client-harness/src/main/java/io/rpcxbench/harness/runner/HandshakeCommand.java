@@ -30,10 +30,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code rpcx-bench handshake}: what a new connection costs each protocol, plaintext and over TLS,
  * apart from its steady calls (issue 27): the servers started here, one set per TLS mode, then in
- * each round, protocols rotated and TLS modes alternated, {@link HandshakeRounds} of connects.
+ * each round, protocols rotated and TLS modes alternated, {@link HandshakeRounds} of connects, over
+ * TLS both with full handshakes and with sessions resumed across clients ({@code --sessions}).
  * Writes {@code handshake.tsv} (a row per round, with its histogram) and prints each protocol's
  * connects per second (mean over rounds, Student t 95 % interval) and connect time (p50 / p99 of
- * the merged histograms, bootstrap interval over rounds).
+ * the merged histograms, bootstrap interval over rounds), and how many connects resumed.
  */
 @Command(
     name = "handshake",
@@ -43,7 +44,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Starts each protocol's server on 127.0.0.1 once per --tls mode, then per round (protocols",
       "rotated, modes alternated) opens --connects clients one after another: connect, the TLS",
-      "handshake, one hello, close. Each client builds its TLS context afresh (no session resumed).",
+      "handshake, one hello, close. --sessions full: each client builds its TLS context afresh;",
+      "resumed: a round's clients share one, so a connect resumes an earlier one's session.",
       "Example: rpcx-bench handshake --protocol rpcx,grpc-tuned,thrift --tls off,tls,mtls"
     },
     exitCodeListHeading = "Exit codes:%n",
@@ -71,6 +73,15 @@ final class HandshakeCommand implements Callable<Integer> {
       paramLabel = "MODE[,MODE...]",
       description = "off, tls, mtls (default ${DEFAULT-VALUE}).")
   List<String> modes = List.of("off", "tls");
+
+  @Option(
+      names = "--sessions",
+      split = ",",
+      paramLabel = "full|resumed[,...]",
+      description =
+          "Over TLS: full handshakes (a context per client), sessions resumed (one context"
+              + " shared by a round's clients), or both (default ${DEFAULT-VALUE}).")
+  List<String> sessions = List.of("full", "resumed");
 
   @Option(
       names = "--connects",
@@ -137,29 +148,26 @@ final class HandshakeCommand implements Callable<Integer> {
                     for (int round = 1; round <= rounds; round++) {
                       for (String protocol : order) {
                         for (String mode : modes) {
-                          HandshakeRounds.Round r =
-                              HandshakeRounds.measure(
-                                  catalog,
-                                  protocol,
-                                  HandshakeRounds.options(
-                                      "127.0.0.1", ports.get(mode).get(protocol), clientTls(mode)),
-                                  connects,
-                                  warmup);
-                          measured
-                              .computeIfAbsent(protocol + "\t" + mode, k -> new ArrayList<>())
-                              .add(r);
-                          rows.add(row(round, protocol, mode, r));
-                          log.line(
-                              String.format(
-                                  Locale.ROOT,
-                                  "round %d %s %s: %.1f connects/s, p50 %.1f us, p99 %.1f us, %s",
-                                  round,
-                                  protocol,
-                                  mode,
-                                  r.connectsPerSecond(),
-                                  r.nanos().getValueAtPercentile(50) / 1e3,
-                                  r.nanos().getValueAtPercentile(99) / 1e3,
-                                  r.session()));
+                          for (HandshakeRounds.Sessions how : sessionsOf(mode)) {
+                            HandshakeRounds.Round r =
+                                HandshakeRounds.measure(
+                                    catalog,
+                                    protocol,
+                                    HandshakeRounds.options(
+                                        "127.0.0.1",
+                                        ports.get(mode).get(protocol),
+                                        clientTls(mode)),
+                                    how,
+                                    connects,
+                                    warmup);
+                            measured
+                                .computeIfAbsent(
+                                    protocol + "\t" + mode + "\t" + how.label(),
+                                    k -> new ArrayList<>())
+                                .add(r);
+                            rows.add(row(round, protocol, mode, r));
+                            log.line(line(round, protocol, mode, r));
+                          }
                         }
                       }
                       Collections.rotate(order, -1);
@@ -193,6 +201,39 @@ final class HandshakeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** Plaintext has no session to resume: full only. */
+  private List<HandshakeRounds.Sessions> sessionsOf(String mode) {
+    List<HandshakeRounds.Sessions> list = new ArrayList<>();
+    for (String s : sessions) {
+      HandshakeRounds.Sessions how = HandshakeRounds.Sessions.of(s);
+      if (!list.contains(how) && (how == HandshakeRounds.Sessions.FULL || !mode.equals("off"))) {
+        list.add(how);
+      }
+    }
+    return list;
+  }
+
+  private static String line(int round, String protocol, String mode, HandshakeRounds.Round r) {
+    String what = "round " + round + " " + protocol + " " + mode + " " + r.sessions().label();
+    if (!r.shared()) {
+      return what + ": " + CANNOT_SHARE;
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: %.1f connects/s, p50 %.1f us, p99 %.1f us, resumed %s, %s",
+        what,
+        r.connectsPerSecond(),
+        r.nanos().getValueAtPercentile(50) / 1e3,
+        r.nanos().getValueAtPercentile(99) / 1e3,
+        r.resumedText(),
+        r.session());
+  }
+
+  /** What a resumed round of a plug-in that builds its TLS apart from tls-kit says. */
+  static final String CANNOT_SHARE =
+      "cannot share a TLS context across clients (its plug-in builds its TLS apart from"
+          + " tls-kit's contexts): not measured";
+
   /** The protocols' catalog entries; one line and exit 2 for what cannot run. */
   private Map<String, CatalogEntry> checked(ProtocolCatalog catalog) {
     Map<String, CatalogEntry> all = new LinkedHashMap<>();
@@ -220,6 +261,13 @@ final class HandshakeCommand implements Callable<Integer> {
       }
       chosen.put(p, all.get(p));
     }
+    for (String s : sessions) {
+      try {
+        HandshakeRounds.Sessions.of(s);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
+    }
     if (connects < 1 || warmup < 0 || rounds < 1) {
       throw new ParameterException(
           spec.commandLine(), "--connects and --rounds must be at least 1, --warmup at least 0");
@@ -243,11 +291,13 @@ final class HandshakeCommand implements Callable<Integer> {
       String.valueOf(round),
       protocol,
       mode,
+      r.sessions().label(),
       String.valueOf(r.connects()),
       String.format(Locale.ROOT, "%.3f", r.elapsedNanos() / 1e6),
-      String.format(Locale.ROOT, "%.1f", r.connectsPerSecond()),
-      r.session(),
-      Histograms.encode(r.nanos())
+      r.connects() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", r.connectsPerSecond()),
+      r.shared() ? String.valueOf(r.resumed()) : "-",
+      r.shared() ? r.session() : CANNOT_SHARE,
+      r.connects() == 0 ? "-" : Histograms.encode(r.nanos())
     };
   }
 
@@ -262,46 +312,79 @@ final class HandshakeCommand implements Callable<Integer> {
                 + warmup
                 + " untimed) per round and mode, server JVM flags "
                 + serverJvmFlags
-                + "\nround\tprotocol\ttls\tconnects\telapsed_ms\tconnects_per_s\tsession\thistogram_ns\n");
+                + " (resumed: -1 when not counted: plaintext, or a plug-in with its own TLS)"
+                + "\nround\tprotocol\ttls\tsessions\tconnects\telapsed_ms\tconnects_per_s\tresumed"
+                + "\tsession\thistogram_ns\n");
     rows.forEach(r -> b.append(String.join("\t", r)).append('\n'));
     return b.toString();
   }
 
-  /** Each protocol and mode: connects/s (t interval over rounds), p50 and p99 of a connect. */
+  /**
+   * Each protocol, mode and sessions: connects/s (t interval over rounds), p50 and p99 of a
+   * connect, the connects that resumed a session over all rounds.
+   */
   static String summary(Map<String, List<HandshakeRounds.Round>> measured) {
     StringBuilder b =
         new StringBuilder(
-            "\n| protocol | tls | connects/s | connect p50 µs | connect p99 µs | session |\n"
-                + "| --- | --- | ---: | ---: | ---: | --- |\n");
+            "\n| protocol | tls | sessions | connects/s | connect p50 µs | connect p99 µs | resumed"
+                + " | session |\n"
+                + "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |\n");
     measured.forEach(
         (key, list) -> {
           String[] pm = key.split("\t");
-          List<Integer> orders = new ArrayList<>();
-          for (int i = 1; i <= list.size(); i++) {
-            orders.add(i);
-          }
-          String units = Estimate.rounds(orders);
-          Estimate rate = Estimate.mean("connects/s", HandshakeRounds.rates(list), units);
-          List<Histogram> hs = list.stream().map(HandshakeRounds.Round::nanos).toList();
-          List<Estimate> pct = Estimate.percentiles(QS, hs, units, "rounds");
           b.append("| ")
               .append(pm[0])
               .append(" | ")
               .append(pm[1])
               .append(" | ")
-              .append(rate.text(0, 1))
+              .append(pm[2])
+              .append(" | ");
+          if (list.stream().noneMatch(HandshakeRounds.Round::shared)) {
+            b.append("- | - | - | - | ").append(CANNOT_SHARE).append(" |\n");
+            return;
+          }
+          List<HandshakeRounds.Round> rs =
+              list.stream().filter(HandshakeRounds.Round::shared).toList();
+          List<Integer> orders = new ArrayList<>();
+          for (int i = 1; i <= rs.size(); i++) {
+            orders.add(i);
+          }
+          String units = Estimate.rounds(orders);
+          Estimate rate = Estimate.mean("connects/s", HandshakeRounds.rates(rs), units);
+          List<Histogram> hs = rs.stream().map(HandshakeRounds.Round::nanos).toList();
+          List<Estimate> pct = Estimate.percentiles(QS, hs, units, "rounds");
+          b.append(rate.text(0, 1))
               .append(" | ")
               .append(pct.get(0).text(0, 1e-3))
               .append(" | ")
               .append(pct.get(1).text(0, 1e-3))
               .append(" | ")
-              .append(list.get(list.size() - 1).session())
+              .append(resumed(rs))
+              .append(" | ")
+              .append(rs.get(rs.size() - 1).session())
               .append(" |\n");
         });
     b.append(
         "\nconnects/s: the mean of the rounds with a Student t 95 % interval; connect time: the"
             + " merged histogram of the rounds with a bootstrap 95 % interval over rounds (a"
-            + " connect: open the client, its TLS handshake, one hello, close).\n");
+            + " connect: open the client, its TLS handshake, one hello, close). sessions full:"
+            + " each client builds its TLS context afresh; resumed: a round's clients share one"
+            + " (a fresh session cache per round, filled by an untimed first connect); resumed:"
+            + " the connects that checked no server certificate, of all (-: not counted).\n");
     return b.toString();
+  }
+
+  /** The rounds' resumed connects of all their connects, "-" when not counted. */
+  private static String resumed(List<HandshakeRounds.Round> list) {
+    if (list.get(0).resumed() < 0) {
+      return "-";
+    }
+    int resumed = 0;
+    int all = 0;
+    for (HandshakeRounds.Round r : list) {
+      resumed += r.resumed();
+      all += r.connects();
+    }
+    return resumed + "/" + all;
   }
 }

@@ -41,6 +41,11 @@ final class LinkProfiles {
     if (list == null) {
       return List.of("");
     }
+    if (where == Target.FLEET) {
+      throw new IllegalArgumentException(
+          "--profile with --fleet: the fleet's link is the network between its hosts (shape it"
+              + " there); the userspace link-shaper runs beside --local or --host servers");
+    }
     if (where == Target.LAB) {
       throw new IllegalArgumentException(
           "--profile shapes the link with the userspace link-shaper in front of --local or --host"

@@ -96,7 +96,8 @@ interface PointLauncher {
       }
     }
 
-    private static void forward(Process p, Consumer<String> lines) {
+    /** Hands every line {@code p} prints to {@code lines}, until it closes its output. */
+    static void forward(Process p, Consumer<String> lines) {
       try (BufferedReader r =
           new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
         String line;

@@ -47,6 +47,9 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   }
 
   /** The command line with every subcommand, {@code run} the harness's own command. */
+  /** The width of every command's --help, and the longest line its descriptions may have. */
+  static final int HELP_WIDTH = 100;
+
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new RpcxBenchCommand());
     CommandLine run = HarnessPoints.runCommand();
@@ -65,6 +68,8 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.addSubcommand("report", new ReportCommand());
     cl.addSubcommand("lab", new LabCommand());
     cl.addSubcommand("list", new ListCommand());
+    // the descriptions are written in lines of up to this many characters: none wraps mid-line
+    cl.setUsageHelpWidth(HELP_WIDTH);
     cl.setParameterExceptionHandler(
         (e, args) -> {
           PrintWriter err = e.getCommandLine().getErr();

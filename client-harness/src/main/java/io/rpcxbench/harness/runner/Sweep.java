@@ -67,16 +67,17 @@ final class Sweep {
     return plan;
   }
 
-  /** The file of {@code p}, named by the harness. */
+  /** The file of {@code p}, named by the harness (on a fleet: the merged point's). */
   Path file(PlannedPoint p) {
     if (p.load() == PlannedPoint.Load.GRID) {
-      return gridFiles
-          .computeIfAbsent(
-              p.series(),
-              k -> HarnessPoints.gridFiles(PointArgs.of(s, p, target.host(), 1, Map.of())))
-          .apply(p.first(), p.second());
+      return s.pointFile(
+          gridFiles
+              .computeIfAbsent(
+                  p.series(),
+                  k -> HarnessPoints.gridFiles(PointArgs.of(s, p, target.host(), 1, Map.of())))
+              .apply(p.first(), p.second()));
     }
-    return HarnessPoints.resultFile(PointArgs.of(s, p, target.host(), 1, Map.of()));
+    return s.pointFile(HarnessPoints.resultFile(PointArgs.of(s, p, target.host(), 1, Map.of())));
   }
 
   /** The state of an existing point file. */
@@ -122,11 +123,7 @@ final class Sweep {
 
   private int runLocked() throws IOException, InterruptedException {
     target.loadLab();
-    launcher =
-        s.inProcess()
-            ? new PointLauncher.InProcess()
-            : new PointLauncher.Forked(
-                target.clientRunner(), s.clientJvmFlags(), s.backstopMs(), own);
+    launcher = target.launcher(own, s.backstopMs());
     target.start(own, readyTimeoutMs);
     String what =
         (s.profiles().get(0).isEmpty() ? "" : "profiles " + String.join(" ", s.profiles()) + ", ")

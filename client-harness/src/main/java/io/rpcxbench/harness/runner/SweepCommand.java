@@ -339,7 +339,8 @@ public final class SweepCommand implements Callable<Integer> {
               clientFlags,
               home(),
               target.tls(where, plan.scenario),
-              target.profiles(where, plan.scenario, home()));
+              target.profiles(where, plan.scenario, home()),
+              target.fleet());
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * One sweep's settings, checked ({@link SweepCommand} builds them from its options). {@code rates}
  * is null for the closed loop's grid; {@code harnessOptions} go to every point verbatim; {@code
- * profiles} the network profiles each point runs across ({@code [""]}: none asked).
+ * profiles} the network profiles each point runs across ({@code [""]}: none asked); {@code fleet}
+ * the client and server hosts of {@code --fleet} (null: one client, this one).
  */
 record SweepSettings(
     List<String> protocols,
@@ -39,7 +40,8 @@ record SweepSettings(
     List<String> clientJvmFlags,
     Path home,
     String tls,
-    List<String> profiles) {
+    List<String> profiles,
+    FleetInventory fleet) {
   SweepSettings {
     protocols = List.copyOf(protocols);
     profiles = profiles == null || profiles.isEmpty() ? List.of("") : List.copyOf(profiles);
@@ -81,7 +83,16 @@ record SweepSettings(
         clientJvmFlags,
         home,
         tls,
-        List.of(profile));
+        List.of(profile),
+        fleet);
+  }
+
+  /**
+   * The file of a point whose harness names it {@code harnessFile}: that file, or on a fleet the
+   * merged point's ({@code -x3} for three client hosts).
+   */
+  Path pointFile(Path harnessFile) {
+    return fleet == null ? harnessFile : fleet.merged(harnessFile);
   }
 
   /** The network profile of a sweep that runs across one ({@code ""}: none asked). */

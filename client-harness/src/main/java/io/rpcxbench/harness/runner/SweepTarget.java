@@ -27,6 +27,7 @@ final class SweepTarget implements AutoCloseable {
   private ServerStats stats = ServerStats.off();
   private LinkShapers shapers = LinkShapers.none();
   private String chainRunning;
+  private FleetLauncher fleetLauncher;
 
   SweepTarget(SweepSettings s, Map<String, CatalogEntry> catalog, Consumer<String> log) {
     this.s = s;
@@ -50,6 +51,17 @@ final class SweepTarget implements AutoCloseable {
    * @throws IllegalStateException when a server did not start
    */
   void start(OwnProcesses own, long readyTimeoutMs) throws IOException, InterruptedException {
+    if (s.target() == Target.FLEET) {
+      log.accept(
+          "fleet: "
+              + s.fleet().clients().size()
+              + " client hosts ("
+              + String.join(" ", s.fleet().clients())
+              + ") against "
+              + String.join(" ", s.fleet().servers())
+              + "; the servers start with the first point (deploy/fleet/sweep.yml)");
+      return;
+    }
     if (s.target() != Target.HOST) {
       List<String> jvmFlags =
           s.serverJvmFlags().isBlank()
@@ -97,8 +109,32 @@ final class SweepTarget implements AutoCloseable {
             + (stats.cgroups().isEmpty() ? "" : " (" + String.join(" ", stats.cgroups()) + ")"));
   }
 
+  /**
+   * What runs each point: the fleet's playbook, a JVM of its own (the default), or this JVM.
+   * Stopped with the target ({@link #close}).
+   */
+  PointLauncher launcher(OwnProcesses own, long backstopMs) {
+    if (s.target() == Target.FLEET) {
+      fleetLauncher =
+          new FleetLauncher(
+              s.fleet(),
+              s.home(),
+              s.out().toAbsolutePath().resolveSibling(s.out().getFileName() + "-hosts"),
+              s.clientJvmFlags(),
+              s.serverJvmFlags(),
+              backstopMs,
+              own,
+              log);
+      return fleetLauncher;
+    }
+    return s.inProcess()
+        ? new PointLauncher.InProcess()
+        : new PointLauncher.Forked(clientRunner(), s.clientJvmFlags(), backstopMs, own);
+  }
+
   String host() {
     return switch (s.target()) {
+      case FLEET -> "fleet";
       case HOST -> s.host();
       case LOCAL -> "127.0.0.1";
       case LAB -> lab == null ? s.host() : lab.addrB();
@@ -217,6 +253,10 @@ final class SweepTarget implements AutoCloseable {
 
   @Override
   public void close() {
+    if (fleetLauncher != null) {
+      fleetLauncher.close();
+      fleetLauncher = null;
+    }
     shapers.close();
     if (servers != null) {
       try {

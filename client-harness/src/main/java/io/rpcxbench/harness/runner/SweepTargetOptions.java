@@ -35,6 +35,23 @@ final class SweepTargetOptions {
   boolean lab;
 
   @Option(
+      names = "--fleet",
+      paramLabel = "INVENTORY",
+      description =
+          "Run every point on all client hosts of this Ansible inventory at once against its"
+              + " server hosts (deploy/fleet/sweep.yml; groups clients and servers): one merged"
+              + " point per point, the rates the fleet's (docs/fleet.md).")
+  java.nio.file.Path fleet;
+
+  @Option(
+      names = "--fleet-var",
+      paramLabel = "KEY=VALUE",
+      description =
+          "With --fleet: a variable of deploy/fleet/sweep.yml (defaults.yml: fleet_dir,"
+              + " start_lead_s, bind, install_java, ...), repeatable.")
+  List<String> fleetVars = new ArrayList<>();
+
+  @Option(
       names = "--server-jvm-flags",
       paramLabel = "FLAGS",
       description =
@@ -83,6 +100,11 @@ final class SweepTargetOptions {
    */
   String tls(Target where, String scenario) {
     RunTls.checked(tls);
+    if (!tls.equals("off") && where == Target.FLEET) {
+      throw new IllegalArgumentException(
+          "--tls with --fleet: the fleet's playbook starts its servers without TLS (not wired"
+              + " yet); run TLS points with --local or --lab");
+    }
     if (!tls.equals("off") && where == Target.HOST) {
       throw new IllegalArgumentException(
           "--tls starts the servers with TLS: it needs --local or --lab; with --host B (servers"
@@ -102,9 +124,17 @@ final class SweepTargetOptions {
   }
 
   Target target() {
-    int modes = (local ? 1 : 0) + (lab ? 1 : 0) + (host != null ? 1 : 0);
+    int modes = (local ? 1 : 0) + (lab ? 1 : 0) + (host != null ? 1 : 0) + (fleet != null ? 1 : 0);
     if (modes > 1) {
-      throw new IllegalArgumentException("--host, --local and --lab are mutually exclusive");
+      throw new IllegalArgumentException(
+          "--host, --local, --lab and --fleet are mutually exclusive");
+    }
+    if (fleet != null) {
+      if (!portSpecs.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--port with --fleet: the fleet's servers listen on the catalog's ports");
+      }
+      return Target.FLEET;
     }
     if (host != null && host.isEmpty()) {
       throw new IllegalArgumentException("--host needs a host name or address");
@@ -114,6 +144,25 @@ final class SweepTargetOptions {
 
   String host() {
     return host == null ? "localhost" : host;
+  }
+
+  /** The fleet of --fleet, read by Ansible; null without it. */
+  FleetInventory fleet() {
+    if (fleet == null) {
+      if (!fleetVars.isEmpty()) {
+        throw new IllegalArgumentException("--fleet-var goes with --fleet");
+      }
+      return null;
+    }
+    Map<String, String> vars = new LinkedHashMap<>();
+    for (String kv : fleetVars) {
+      int eq = kv.indexOf('=');
+      if (eq < 1 || !kv.substring(0, eq).matches("[a-z_][a-z0-9_]*")) {
+        throw new IllegalArgumentException("--fleet-var must be KEY=VALUE, got '" + kv + "'");
+      }
+      vars.put(kv.substring(0, eq), kv.substring(eq + 1));
+    }
+    return FleetInventory.read(fleet, vars);
   }
 
   Map<String, Integer> ports() {
@@ -152,7 +201,10 @@ final class SweepTargetOptions {
   String serverStats(Target target) {
     String stats = serverStats;
     if (stats == null) {
-      stats = serverSsh != null ? "ssh" : target == Target.HOST ? "off" : "proc";
+      stats =
+          serverSsh != null
+              ? "ssh"
+              : target == Target.HOST || target == Target.FLEET ? "off" : "proc";
     }
     String wrong =
         switch (stats) {
@@ -169,6 +221,11 @@ final class SweepTargetOptions {
           case "off" -> null;
           default -> "--server-stats must be proc, cgroup, ssh or off, got '" + stats + "'";
         };
+    if (wrong == null && target == Target.FLEET && !stats.equals("off")) {
+      wrong =
+          "--server-stats with --fleet: each host's file records its own generator; the servers'"
+              + " CPU is not read on a fleet (off)";
+    }
     if (wrong != null) {
       throw new IllegalArgumentException(wrong);
     }

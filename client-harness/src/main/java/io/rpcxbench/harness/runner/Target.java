@@ -7,7 +7,9 @@ enum Target {
   /** --local: this sweep starts the servers on 127.0.0.1 and stops them at the end. */
   LOCAL,
   /** --lab: the client in lab host A, the servers started in lab host B (deploy/lab.sh). */
-  LAB;
+  LAB,
+  /** --fleet INVENTORY: every client host of the inventory at once against its server hosts. */
+  FLEET;
 
   String id() {
     return name().toLowerCase(java.util.Locale.ROOT);

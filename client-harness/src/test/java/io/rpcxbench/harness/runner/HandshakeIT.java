@@ -12,8 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 27: {@code rpcx-bench handshake} measures a new connection's cost apart from steady calls,
- * plaintext and over TLS, from the real server jar: every round of every mode in handshake.tsv with
- * its histogram, the TLS rounds with their negotiated session, and the summary table.
+ * plaintext and over TLS (full handshakes, and sessions resumed across clients), from the real
+ * server jar: every round of every mode in handshake.tsv with its histogram, the TLS rounds with
+ * their negotiated session and resumed connects, and the summary table.
  */
 class HandshakeIT {
   @TempDir Path work;
@@ -50,14 +51,21 @@ class HandshakeIT {
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     assertThat(console)
-        .contains("| protocol | tls | connects/s | connect p50 µs | connect p99 µs | session |")
-        .containsPattern("\\| rpcx \\| off \\| [0-9]+ \\([0-9]+-[0-9]+\\) \\|.*\\| plaintext \\|")
-        .containsPattern("\\| rpcx \\| tls \\| [0-9]+ \\([0-9]+-[0-9]+\\) \\|.*\\| TLS");
+        .contains(
+            "| protocol | tls | sessions | connects/s | connect p50 µs | connect p99 µs | resumed"
+                + " | session |")
+        .containsPattern(
+            "\\| rpcx \\| off \\| full \\| [0-9]+ \\([0-9]+-[0-9]+\\) \\|.*\\| - \\| plaintext \\|")
+        .containsPattern(
+            "\\| rpcx \\| tls \\| full \\| [0-9]+ \\([0-9]+-[0-9]+\\) \\|.*\\| 0/40 \\| TLS")
+        .containsPattern(
+            "\\| rpcx \\| tls \\| resumed \\| [0-9]+ \\([0-9]+-[0-9]+\\) \\|.*\\| 40/40 \\| TLS");
     List<String> rows = Files.readAllLines(out.resolve("handshake.tsv"));
-    assertThat(rows.get(1)).startsWith("round\tprotocol\ttls\tconnects");
-    assertThat(rows.subList(2, rows.size())).hasSize(4);
+    assertThat(rows.get(1)).startsWith("round\tprotocol\ttls\tsessions\tconnects");
+    assertThat(rows.subList(2, rows.size())).hasSize(6); // off full, tls full, tls resumed
     assertThat(rows.subList(2, rows.size()))
-        .anyMatch(r -> r.startsWith("2\trpcx\ttls\t20\t") && r.contains("\tTLS"));
+        .anyMatch(r -> r.startsWith("2\trpcx\ttls\tfull\t20\t") && r.contains("\t0\tTLS"))
+        .anyMatch(r -> r.startsWith("2\trpcx\ttls\tresumed\t20\t") && r.contains("\t20\tTLS"));
   }
 
   @Test

@@ -24,6 +24,32 @@ class HelpTextTest {
     assertThat(warnings).isEmpty();
   }
 
+  /**
+   * A description line longer than the help's width wraps, so it must be a whole paragraph (ending
+   * its sentence): a line cut mid-sentence and continued in the next would leave a stub line.
+   */
+  @Test
+  void everyDescriptionLineFitsTheHelpWidth() {
+    List<String> tooLong = new ArrayList<>();
+    longLines(RpcxBenchCommand.commandLine(), tooLong);
+    assertThat(tooLong).isEmpty();
+  }
+
+  private static void longLines(CommandLine command, List<String> tooLong) {
+    int width = command.getCommandSpec().usageMessage().width();
+    assertThat(width).as(command.getCommandName()).isEqualTo(RpcxBenchCommand.HELP_WIDTH);
+    for (String line : command.getCommandSpec().usageMessage().description()) {
+      for (String part : String.format(line).split("\\R")) {
+        if (part.length() > width && !part.endsWith(".")) {
+          tooLong.add(command.getCommandName() + ": " + part);
+        }
+      }
+    }
+    for (CommandLine sub : command.getSubcommands().values()) {
+      longLines(sub, tooLong);
+    }
+  }
+
   /** The picocli warnings printed while rendering the help of this command and its subcommands. */
   static List<String> warningsOf(CommandLine command) {
     List<String> warnings = new ArrayList<>();

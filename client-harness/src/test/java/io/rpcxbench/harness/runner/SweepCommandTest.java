@@ -120,6 +120,73 @@ class SweepCommandTest {
   }
 
   @Test
+  void aFleetIsRefusedInOneLineWhereItCannotRun() throws Exception {
+    SweepInProcessTest.Outcome missing =
+        sweep("--fleet", work.resolve("none.ini").toString(), "--protocol", "line", "--dry-run");
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--fleet: no inventory file at");
+    Path inventory = java.nio.file.Files.writeString(work.resolve("inv.ini"), "[clients]\nc1\n");
+    SweepInProcessTest.Outcome both =
+        sweep("--fleet", inventory.toString(), "--local", "--protocol", "line", "--dry-run");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err()).contains("--host, --local, --lab and --fleet are mutually exclusive");
+    SweepInProcessTest.Outcome tls =
+        sweep("--fleet", inventory.toString(), "--tls", "tls", "--protocol", "line", "--dry-run");
+    assertThat(tls.code()).isEqualTo(2);
+    assertThat(tls.err()).contains("--tls with --fleet");
+    SweepInProcessTest.Outcome profile =
+        sweep("--fleet", inventory.toString(), "--profile", "wan", "--protocol", "line");
+    assertThat(profile.code()).isEqualTo(2);
+    assertThat(profile.err()).contains("--profile with --fleet");
+  }
+
+  @Test
+  void onAFleetEveryPointsFileIsTheMergedOneNamedByItsClientHosts() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        onPath("ansible-inventory"),
+        "ansible-inventory not installed (pip install ansible-core==2.19.14): --fleet reads the"
+            + " inventory with it");
+    Path inventory =
+        java.nio.file.Files.writeString(
+            work.resolve("inv.ini"), "[clients]\nc1\nc2\nc3\n\n[servers]\ns1\n");
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--fleet",
+            inventory.toString(),
+            "--protocol",
+            "line",
+            "--rates",
+            "300,600",
+            "--duration",
+            "2s",
+            "--out",
+            work.resolve("raw").toString(),
+            "--dry-run");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains(work.resolve("raw/line/open-r300-d2s-x3.csv").toString())
+        .contains(work.resolve("raw/line/open-r600-d2s-x3.csv").toString());
+    SweepInProcessTest.Outcome noServers =
+        sweep(
+            "--fleet",
+            java.nio.file.Files.writeString(work.resolve("c.ini"), "[clients]\nc1\n").toString(),
+            "--protocol",
+            "line",
+            "--dry-run");
+    assertThat(noServers.code()).isEqualTo(2);
+    assertThat(noServers.err()).contains("needs a group 'clients'", "1 client and 0 server hosts");
+  }
+
+  private static boolean onPath(String command) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+      if (java.nio.file.Files.isExecutable(Path.of(dir, command))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Test
   void theJsonPlanListsPointsFilesAndCalls() {
     SweepInProcessTest.Outcome o =
         sweep(
@@ -149,7 +216,7 @@ class SweepCommandTest {
   @Test
   void badUsageExits2WithSweepShsMessage() {
     assertThat(sweep("--local", "--lab").err())
-        .contains("--host, --local and --lab are mutually exclusive");
+        .contains("--host, --local, --lab and --fleet are mutually exclusive");
     assertThat(sweep("--local", "--lab").code()).isEqualTo(2);
     assertThat(sweep("--protocol", "nope", "--dry-run").err())
         .contains("--protocol: unknown protocol 'nope'; known: ");

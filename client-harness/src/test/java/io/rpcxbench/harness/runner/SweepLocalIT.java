@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * End to end as users run it: {@code rpcx-bench sweep --local} from the fat jar starts the rpcx and
  * gRPC servers from their jars on free ports of loopback, runs every point in a JVM of its own,
- * writes the files and stops the servers.
+ * writes the files and stops the servers. {@code --paper}, as sweep.sh passes it: no steady warm-up
+ * per point, which would only add seconds to a test of behaviour.
  */
 class SweepLocalIT {
   @TempDir Path work;
@@ -44,6 +45,7 @@ class SweepLocalIT {
                 "10,20",
                 "--runs",
                 "2",
+                "--paper",
                 "--out",
                 out.toString(),
                 "--server-jvm-flags",

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 27, outcome 4: {@code rpcx-bench sweep --local --profile loopback,wan} runs every point on
  * the link as it is and again through a link-shaper with the WAN profile's delay: two files per
  * point, the profile in the name and the provenance, and the WAN's calls at least its round trip.
+ * {@code --paper}, as sweep.sh passes it: a steady warm-up per point would only add seconds.
  */
 class SweepProfileIT {
   @TempDir Path work;
@@ -46,6 +47,7 @@ class SweepProfileIT {
                     "10",
                     "--runs",
                     "2",
+                    "--paper",
                     "--out",
                     out.toString(),
                     "--server-jvm-flags",

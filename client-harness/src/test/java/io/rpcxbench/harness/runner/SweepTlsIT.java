@@ -50,6 +50,7 @@ class SweepTlsIT {
                 "10",
                 "--runs",
                 "2",
+                "--paper",
                 "--out",
                 out.toString(),
                 "--server-jvm-flags",

@@ -100,7 +100,7 @@ record HostFile(Path path, String host, String status, RawContents contents) {
         named = PointIdentity.of(m);
       }
       int hosts = fleetClients.split(" ").length;
-      return named.fileName().replaceFirst("\\.csv$", "-x" + hosts + ".csv");
+      return named.mergedFileName(hosts);
     }
 
     String protocol() {

@@ -106,7 +106,11 @@ class PointIdentityIngestTest {
         continue; // not a raw result file (a table)
       }
       PointIdentity point = PointIdentity.of(c.provenance());
-      assertThat(point.fileName()).as(f.toString()).isEqualTo(f.getFileName().toString());
+      String name =
+          c.provenance().containsKey("merged_hosts") // a fleet's point merged from its hosts
+              ? point.mergedFileName(c.provenance().get("fleet_clients").split(" ").length)
+              : point.fileName();
+      assertThat(name).as(f.toString()).isEqualTo(f.getFileName().toString());
       assertThat(f.getParent().getFileName().toString())
           .as(f.toString())
           .isEqualTo(point.protocol());

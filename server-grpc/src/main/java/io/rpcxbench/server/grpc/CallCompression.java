@@ -5,6 +5,7 @@ import io.grpc.Channel;
 import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.MethodDescriptor;
+import io.rpcxbench.serverkit.grpc.ReplyCompression;
 
 /**
  * The client's {@code --compression}: every call's {@link CallOptions#withCompression}, so

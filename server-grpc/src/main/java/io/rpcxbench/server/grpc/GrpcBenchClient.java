@@ -14,10 +14,7 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
-import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
-import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
 import io.grpc.stub.StreamObserver;
 import io.rpcxbench.api.Item;
 import io.rpcxbench.server.grpc.wire.BenchGrpc;
@@ -33,6 +30,8 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.tls.TlsContexts;
+import io.rpcxbench.tls.TlsSetupException;
+import io.rpcxbench.tls.grpc.GrpcClientTls;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +39,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -48,9 +46,10 @@ import javax.net.ssl.SSLSession;
  * stub, a deadline per call. A null argument is left unset (proto3 {@code optional}), which the
  * server rejects. The async forms use the async stub on the same channel (grpc-java's {@code
  * qps/AsyncClient} way): the reply completes a future on the channel's executor. With {@code
- * --tls}: grpc-java's TLS on the Netty transport ({@code NettyChannelBuilder.sslContext}, {@code
- * GrpcSslContexts}, JDK provider), the session read from each call's transport attributes, a failed
- * handshake as one line in the {@code StatusRuntimeException}.
+ * --tls}: grpc-java's TLS on the Netty transport ({@code NettyChannelBuilder.sslContext}, h2 by
+ * ALPN, JDK provider, configured as {@code GrpcSslContexts} does), the session read from each
+ * call's transport attributes, a failed handshake as one line in the {@code
+ * StatusRuntimeException}.
  */
 class GrpcBenchClient implements BenchClient {
   private final boolean tls;
@@ -96,7 +95,7 @@ class GrpcBenchClient implements BenchClient {
                 ? "ManagedChannelBuilder.forAddress, usePlaintext, "
                 : "NettyChannelBuilder.forAddress, "
                     + tls.mode()
-                    + " through GrpcSslContexts (JDK provider), ")
+                    + " through NettyChannelBuilder.sslContext (h2 by ALPN, JDK provider), ")
             + (directExecutor ? "directExecutor" : "default executor")
             + "), blocking stub, withDeadlineAfter("
             + options.callTimeout()
@@ -127,16 +126,15 @@ class GrpcBenchClient implements BenchClient {
             .sslContext(sslContext(tls));
   }
 
-  /** grpc-java's client TLS from the harness's PEM files: h2 by ALPN, JDK provider. */
+  /**
+   * grpc-java's client TLS from the harness's PEM files: h2 by ALPN, JDK provider, the JDK context
+   * from tls-kit (so a round of clients can share its sessions, {@link GrpcClientTls}).
+   */
   private static io.grpc.netty.shaded.io.netty.handler.ssl.SslContext sslContext(ClientTls tls) {
     try {
-      SslContextBuilder builder = SslContextBuilder.forClient().trustManager(tls.ca().toFile());
-      if (tls.presentsCertificate()) {
-        builder.keyManager(tls.cert().toFile(), tls.key().toFile());
-      }
-      return GrpcSslContexts.configure(builder, SslProvider.JDK).build();
-    } catch (SSLException | IllegalArgumentException e) {
-      throw new IllegalArgumentException("TLS set-up failed: " + e.getMessage(), e);
+      return GrpcClientTls.context(tls.ca(), tls.cert(), tls.key());
+    } catch (TlsSetupException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
 

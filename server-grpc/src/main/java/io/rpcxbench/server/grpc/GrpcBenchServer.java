@@ -14,6 +14,7 @@ import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
+import io.rpcxbench.serverkit.grpc.ReplyCompression;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;

@@ -50,7 +50,7 @@ final class GrpcMessageClient implements MessageClient {
         "grpc-java: one ManagedChannel ("
             + options
                 .tlsSettings()
-                .map(t -> t.mode() + " through GrpcSslContexts, ")
+                .map(t -> t.mode() + " through NettyChannelBuilder.sslContext, ")
                 .orElse("usePlaintext, ")
             + (directExecutor ? "directExecutor" : "default executor")
             + "), ClientCalls.blockingUnaryCall on "

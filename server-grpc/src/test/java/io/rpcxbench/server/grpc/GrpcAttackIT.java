@@ -25,7 +25,8 @@ class GrpcAttackIT extends AttackContract {
 
   @Test
   void windowZeroClientsSendingCalls() throws Exception {
-    attack("window-0 clients, 1,000 echo calls of 60 KB each", new Flood(4, this::windowZero));
+    attack(
+        "window-0 clients, 1,000 echo calls of 60 KB each", () -> new Flood(4, this::windowZero));
   }
 
   @Test
@@ -33,7 +34,7 @@ class GrpcAttackIT extends AttackContract {
     // one attacking thread, never idle: the baseline is counted with one thread spinning, the CPU
     // the flood takes from the honest client on a 2-vCPU box (CI saw 17 % of an idle baseline
     // served with two attacking threads, 19.9 % with one)
-    flood("rapid reset, HEADERS + RST_STREAM", new Flood(1, this::rapidReset), 1);
+    flood("rapid reset, HEADERS + RST_STREAM", () -> new Flood(1, this::rapidReset), 1);
   }
 
   /** One attacking connection's work, until told to stop or the server ends it. */

@@ -1,6 +1,7 @@
 package io.rpcxbench.serverkit.netty;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -20,6 +21,14 @@ final class FrameWatch {
   private static final AttributeKey<Inbound> KEY = AttributeKey.valueOf("rpcxbench.frameWatch");
 
   private FrameWatch() {}
+
+  /** Ends the unfinished request of a connection: its bytes were decoded, or read and dropped. */
+  static void handled(Channel channel) {
+    Inbound inbound = channel.attr(KEY).get();
+    if (inbound != null) {
+      inbound.decoded();
+    }
+  }
 
   /** Before the decoder: counts the bytes of the request being received. */
   static final class Inbound extends ChannelInboundHandlerAdapter {
@@ -95,10 +104,7 @@ final class FrameWatch {
   static final class Decoded extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      Inbound inbound = ctx.channel().attr(KEY).get();
-      if (inbound != null) {
-        inbound.decoded();
-      }
+      handled(ctx.channel());
       ctx.fireChannelRead(msg);
     }
   }

@@ -95,6 +95,15 @@ public final class NettyLimits {
     return decoded;
   }
 
+  /**
+   * For a decoder that refused a request and reads its body only to drop it (so that its client,
+   * still sending, reads the refusal instead of a reset): the bytes read so far are no longer held.
+   * The decoder bounds what it drops itself.
+   */
+  public void requestDropped(ChannelHandlerContext ctx) {
+    FrameWatch.handled(ctx.channel());
+  }
+
   /** A connection's unfinished-request bookkeeping, for a decoder that knows its frames. */
   public UnfinishedRequest unfinishedRequest(ChannelHandlerContext ctx) {
     return new UnfinishedRequest(this, ctx);

@@ -40,4 +40,19 @@ class OpenFeignBenchApplication {
     r.setAsyncSupported(true);
     return r;
   }
+
+  /**
+   * gzip in kind ({@link GzipInKind}) right after the slow-body defence, so it inflates the body
+   * that was read ahead, on whichever dispatch reaches Spring MVC.
+   */
+  @Bean
+  static FilterRegistrationBean<GzipInKind> gzipInKind(Environment environment) {
+    FilterRegistrationBean<GzipInKind> r =
+        new FilterRegistrationBean<>(new GzipInKind(environment));
+    r.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+    r.setDispatcherTypes(
+        jakarta.servlet.DispatcherType.REQUEST, jakarta.servlet.DispatcherType.ASYNC);
+    r.setAsyncSupported(true);
+    return r;
+  }
 }

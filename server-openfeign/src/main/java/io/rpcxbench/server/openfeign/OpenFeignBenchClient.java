@@ -56,6 +56,9 @@ final class OpenFeignBenchClient implements BenchClient {
     properties.put(URL_PROPERTY, (tls == null ? "http://" : "https://") + options.target());
     properties.put(CLIENT_CONFIG + ".connect-timeout", options.connectTimeout().toMillis());
     properties.put(CLIENT_CONFIG + ".read-timeout", options.callTimeout().toMillis());
+    if (options.compresses()) {
+      properties.putAll(FeignGzip.PROPERTIES);
+    }
     // Load no application.properties (not the working directory's, not a test jar's).
     properties.put("spring.config.name", "rpcxbench-openfeign-client-no-config");
     properties.put("spring.main.banner-mode", "off");
@@ -93,6 +96,7 @@ final class OpenFeignBenchClient implements BenchClient {
             + " ms, read-timeout "
             + options.callTimeout().toMillis()
             + " ms"
+            + (options.compresses() ? FeignGzip.describe(http) : "")
             + (tls == null ? "" : tls.describe(http));
     return new OpenFeignBenchClient(context, description, tls);
   }

@@ -79,4 +79,14 @@ public final class OpenFeignProtocol implements MessageCarrier {
   public boolean supportsTls() {
     return true;
   }
+
+  /**
+   * HTTP gzip both ways: Spring Cloud OpenFeign's request and response compression on the client
+   * ({@link FeignGzip}), the server inflating a gzip request and answering it in kind ({@link
+   * GzipInKind}).
+   */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
+  }
 }

@@ -36,6 +36,7 @@ final class RpcxBenchClient implements BenchClient {
   private final AsyncBenchService async;
   private final String description;
   private final boolean tls;
+  private final boolean presentsCertificate;
   private volatile String session;
 
   /** {@link BenchService} as RPCX's async form: the same calls, answered by futures. */
@@ -57,8 +58,10 @@ final class RpcxBenchClient implements BenchClient {
     CompletableFuture<ItemList> items(int n);
   }
 
-  private RpcxBenchClient(RpcxClientFactory clients, String description, boolean tls) {
+  private RpcxBenchClient(
+      RpcxClientFactory clients, String description, boolean tls, boolean presentsCertificate) {
     this.tls = tls;
+    this.presentsCertificate = presentsCertificate;
     this.clients = clients;
     this.bench = clients.create(BenchService.class);
     this.async = clients.create(AsyncBenchService.class);
@@ -109,7 +112,8 @@ final class RpcxBenchClient implements BenchClient {
                   + ", connectTimeout "
                   + options.connectTimeout()
                   + (tls == null ? "" : ", " + tls.mode() + " (Netty SslHandler, JDK provider)"),
-              tls != null);
+              tls != null,
+              tls != null && tls.presentsCertificate());
       return opened[0];
     } catch (RuntimeException e) {
       clients.close();
@@ -176,10 +180,29 @@ final class RpcxBenchClient implements BenchClient {
         .thenCompose(f -> f);
   }
 
-  private static RpcxException explained(RpcxException e) {
+  private RpcxException explained(RpcxException e) {
     return TlsContexts.handshakeFailure(e)
+        .or(() -> presentsCertificate ? Optional.empty() : refusedWithoutCertificate(e))
         .map(line -> new RpcxException(e.code(), line, e))
         .orElse(e);
+  }
+
+  /**
+   * Under TLS 1.3 the client's side of the handshake ends before the server has checked its
+   * certificate: a server that requires one then closes the connection, and the first call may
+   * learn only that it was lost (no alert read, no exception on the channel).
+   */
+  private static Optional<String> refusedWithoutCertificate(RpcxException e) {
+    return TlsContexts.closedWithoutCertificate(e)
+        .or(
+            () ->
+                e.code() == RpcxException.Code.UNAVAILABLE && e.description().endsWith(" lost")
+                    ? Optional.of(
+                        "the server closed the TLS connection ("
+                            + e.description()
+                            + "): "
+                            + TlsContexts.CERTIFICATE_QUESTION)
+                    : Optional.empty());
   }
 
   @Override

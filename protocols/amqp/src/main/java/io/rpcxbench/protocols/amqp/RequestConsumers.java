@@ -28,14 +28,16 @@ import org.slf4j.LoggerFactory;
  * with its {@code correlation_id} on the same channel, then acked. Deliveries of one channel run in
  * order on a pool of N threads, so N requests are served at once. A request without {@code
  * reply_to}, or whose {@code reply_to} is the request queue itself (it would loop), is acked and
- * dropped with a log line at most once per 10 s; a channel the broker closes (e.g. a reply to a
- * queue that does not exist) is replaced; a consumer the broker cancels (someone deleted the
- * request queue) declares the queue again and consumes anew. Qpid Broker-J tells its consumers
- * nothing when their queue is deleted: there a watcher looks for the queue every second ({@code
- * queue.declare passive}) and, when it is gone, declares it again and replaces every consumer. The
- * request queue holds at most {@value #MAX_QUEUED} requests ({@code x-max-length}; past it the
- * broker refuses the publish, {@code x-overflow=reject-publish}), so a flood cannot queue ahead of
- * honest calls without limit. Losing the connection runs {@code onLost}.
+ * dropped with a log line at most once per 10 s. A consumer whose channel the broker closes (e.g. a
+ * reply to a queue that does not exist), or that the broker cancels (someone deleted the request
+ * queue), is replaced: its channel is dropped and a new consumer declares the queue again on a
+ * channel of its own, tried again while the queue vanishes between its declare and its consume.
+ * Replacements run one at a time on one thread. Qpid Broker-J tells its consumers nothing when
+ * their queue is deleted: there a watcher looks for the queue every second ({@code queue.declare
+ * passive}) and, when it is gone, replaces every consumer the same way. The request queue holds at
+ * most {@value #MAX_QUEUED} requests ({@code x-max-length}; past it the broker refuses the publish,
+ * {@code x-overflow=reject-publish}), so a flood cannot queue ahead of honest calls without limit.
+ * Losing the connection runs {@code onLost}.
  */
 final class RequestConsumers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RequestConsumers.class);
@@ -55,10 +57,17 @@ final class RequestConsumers implements AutoCloseable {
   /** How often the watcher of a broker without consumer cancel notifications looks. */
   static final long WATCH_MS = 1_000;
 
+  /** A replacement consumer tries this long while the queue keeps vanishing under it. */
+  static final long REPLACE_TRIES_MS = 30_000;
+
+  private static final long RETRY_MS = 50;
+
   private final Connection connection;
   private final ExecutorService pool;
   private final int prefetch;
   private final List<Channel> consumerChannels = new CopyOnWriteArrayList<>();
+  private final ExecutorService replacer =
+      Executors.newSingleThreadExecutor(r -> daemon(r, "amqp-consumer-replace"));
   private volatile ScheduledExecutorService watcher;
   private volatile BenchCalls calls;
   private volatile int consumers;
@@ -86,12 +95,7 @@ final class RequestConsumers implements AutoCloseable {
     AtomicInteger n = new AtomicInteger();
     ExecutorService pool =
         Executors.newFixedThreadPool(
-            consumers,
-            r -> {
-              Thread t = new Thread(r, "amqp-consumer-" + n.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            consumers, r -> daemon(r, "amqp-consumer-" + n.incrementAndGet()));
     Connection connection;
     try {
       connection = factory.newConnection(pool, "rpcx-bench amqp server");
@@ -104,9 +108,7 @@ final class RequestConsumers implements AutoCloseable {
         cause -> {
           if (!server.closing && !cause.isInitiatedByApplication()) {
             log.error("lost the connection to the broker: {}", cause.getMessage());
-            Thread t = new Thread(onLost, "amqp-broker-lost");
-            t.setDaemon(true);
-            t.start();
+            daemon(onLost, "amqp-broker-lost").start();
           }
         });
     try (Channel admin = connection.createChannel()) {
@@ -151,20 +153,70 @@ final class RequestConsumers implements AutoCloseable {
 
   private void startConsumer() throws IOException {
     Channel channel = connection.createChannel();
-    declareRequestQueue(channel); // again: it may have been deleted
-    channel.basicQos(prefetch);
-    channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, new RequestConsumer(channel));
+    try {
+      declareRequestQueue(channel); // again: it may have been deleted
+      channel.basicQos(prefetch);
+      channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, new RequestConsumer(channel));
+    } catch (IOException | RuntimeException e) {
+      abort(channel);
+      throw e;
+    }
     consumerChannels.add(channel);
+  }
+
+  /**
+   * Drops a consumer's channel and starts another consumer in its place, on the replacing thread
+   * (not on the dispatch thread: opening a channel waits for the broker).
+   */
+  private void replace(Channel old) {
+    consumerChannels.remove(old);
+    replacer.execute(
+        () -> {
+          abort(old); // its shutdown is then ours: not replaced twice
+          startConsumerAgain();
+        });
+  }
+
+  /** A new consumer, tried again while the queue vanishes between its declare and its consume. */
+  private void startConsumerAgain() {
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REPLACE_TRIES_MS);
+    while (!closing && connection.isOpen()) {
+      try {
+        startConsumer();
+        return;
+      } catch (IOException | RuntimeException e) {
+        if (!queueNotFound(e) || System.nanoTime() > until) {
+          log.error("could not replace a consumer of the request queue: {}", e.toString());
+          return;
+        }
+      }
+      try {
+        Thread.sleep(RETRY_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** A daemon thread (none of the server's threads keeps the JVM alive), not yet started. */
+  private static Thread daemon(Runnable task, String name) {
+    Thread t = new Thread(task, name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  private static void abort(Channel channel) {
+    try {
+      channel.abort();
+    } catch (IOException | RuntimeException e) {
+      // closing anyway
+    }
   }
 
   private void watchTheQueue() {
     ScheduledExecutorService w =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "amqp-queue-watcher");
-              t.setDaemon(true);
-              return t;
-            });
+        Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "amqp-queue-watcher"));
     watcher = w;
     w.scheduleWithFixedDelay(this::restoreIfDeleted, WATCH_MS, WATCH_MS, TimeUnit.MILLISECONDS);
   }
@@ -185,16 +237,12 @@ final class RequestConsumers implements AutoCloseable {
     }
     warnings.warn(
         "deleted", "the request queue was deleted; declaring it again and consuming anew");
-    try {
-      for (Channel old : List.copyOf(consumerChannels)) {
-        consumerChannels.remove(old);
-        old.abort(); // its consumer's shutdown signal is initiated by us: not replaced twice
-      }
-      for (int i = 0; i < consumers; i++) {
-        startConsumer();
-      }
-    } catch (IOException | RuntimeException e) {
-      log.error("could not consume the request queue again: {}", e.toString());
+    List<Channel> old = List.copyOf(consumerChannels);
+    for (Channel channel : old) {
+      replace(channel);
+    }
+    for (int i = old.size(); i < consumers; i++) { // a replacement that gave up before
+      replacer.execute(this::startConsumerAgain);
     }
   }
 
@@ -217,6 +265,7 @@ final class RequestConsumers implements AutoCloseable {
     if (w != null) {
       w.shutdownNow();
     }
+    replacer.shutdownNow();
     connection.abort(5_000);
     pool.shutdownNow();
   }
@@ -269,48 +318,23 @@ final class RequestConsumers implements AutoCloseable {
       }
       warnings.warn(
           "cancelled", "the request queue was deleted; declaring it again and consuming anew");
-      Channel channel = getChannel();
-      Thread t =
-          new Thread(
-              () -> {
-                try {
-                  declareRequestQueue(channel);
-                  channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, this);
-                } catch (IOException | RuntimeException e) {
-                  log.error("could not consume the request queue again: {}", e.toString());
-                }
-              },
-              "amqp-consumer-restore");
-      t.setDaemon(true);
-      t.start();
+      replace(getChannel());
     }
 
     @Override
     public void handleShutdownSignal(String tag, ShutdownSignalException cause) {
-      consumerChannels.remove(getChannel());
       if (closing
           || cause.isHardError()
           || cause.isInitiatedByApplication()
           || !connection.isOpen()) {
+        consumerChannels.remove(getChannel());
         return;
       }
       warnings.warn(
           "channel",
           "the broker closed a consumer channel ({}); opening another",
           cause.getMessage());
-      // not on the dispatch thread: opening a channel waits for the broker
-      Thread t =
-          new Thread(
-              () -> {
-                try {
-                  startConsumer();
-                } catch (IOException | RuntimeException e) {
-                  log.error("could not replace the consumer: {}", e.toString());
-                }
-              },
-              "amqp-consumer-replace");
-      t.setDaemon(true);
-      t.start();
+      replace(getChannel());
     }
   }
 }

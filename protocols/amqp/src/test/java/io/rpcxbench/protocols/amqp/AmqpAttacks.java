@@ -83,28 +83,26 @@ abstract class AmqpAttacks {
     AtomicInteger accepted = new AtomicInteger();
     AtomicInteger refused = new AtomicInteger();
     AtomicInteger cut = new AtomicInteger();
-    AttackThread logins =
-        new AttackThread(
-            stop -> {
-              ConnectionFactory[] strangers = {
-                AmqpAttacker.factory(port, BrokerCredentials.GUEST),
-                AmqpAttacker.factory(port, wrong)
-              };
-              for (int i = 0; !stop.get() && i < 2_000; i++) {
-                try {
-                  strangers[i % 2].newConnection().abort();
-                  accepted.incrementAndGet();
-                } catch (PossibleAuthenticationFailureException e) {
-                  refused.incrementAndGet();
-                } catch (IOException | TimeoutException e) {
-                  cut.incrementAndGet(); // not let in either: the connection was cut
-                }
-              }
-            });
+    AttackThread.Work logins =
+        stop -> {
+          ConnectionFactory[] strangers = {
+            AmqpAttacker.factory(port, BrokerCredentials.GUEST), AmqpAttacker.factory(port, wrong)
+          };
+          for (int i = 0; !stop.get() && i < 2_000; i++) {
+            try {
+              strangers[i % 2].newConnection().abort();
+              accepted.incrementAndGet();
+            } catch (PossibleAuthenticationFailureException e) {
+              refused.incrementAndGet();
+            } catch (IOException | TimeoutException e) {
+              cut.incrementAndGet(); // not let in either: the connection was cut
+            }
+          }
+        };
     AttackedJar.Outcome outcome =
         jar.attack(
             "guest/guest and a wrong password, tried again and again",
-            logins,
+            () -> new AttackThread(logins),
             () ->
                 String.format(
                     Locale.ROOT,
@@ -146,8 +144,7 @@ abstract class AmqpAttacks {
         jar.measure(
             mark,
             "queue.delete bench.requests, 3 times",
-            -1,
-            -1,
+            null,
             failed,
             null,
             "outage at most " + worst + " ms");
@@ -168,9 +165,13 @@ abstract class AmqpAttacks {
   @Order(3)
   void requestsWithoutReplyTo() throws Exception {
     try (AmqpAttacker attacker = new AmqpAttacker(port)) {
-      FloodAttack flood = new FloodAttack(attacker, port, 20_000, 1, null);
-      jar.assertHeld(jar.attack("20,000 requests without reply_to", flood, flood::describe));
-      assertThat(flood.drainedMs()).as("the queue drained").isNotNegative();
+      AttackedJar.Fresh<FloodAttack> floods =
+          new AttackedJar.Fresh<>(() -> new FloodAttack(attacker, port, 20_000, 1, null));
+      jar.assertHeld(
+          jar.attack("20,000 requests without reply_to", floods, () -> floods.last().describe()));
+      for (FloodAttack flood : floods.made()) {
+        assertThat(flood.drainedMs()).as("the queue drained").isNotNegative();
+      }
     }
   }
 
@@ -179,10 +180,17 @@ abstract class AmqpAttacks {
   @Order(4)
   void replyToTheRequestQueueDoesNotLoop() throws Exception {
     try (AmqpAttacker attacker = new AmqpAttacker(port)) {
-      FloodAttack flood = new FloodAttack(attacker, port, 2_000, 1, AmqpWire.REQUEST_QUEUE);
+      AttackedJar.Fresh<FloodAttack> floods =
+          new AttackedJar.Fresh<>(
+              () -> new FloodAttack(attacker, port, 2_000, 1, AmqpWire.REQUEST_QUEUE));
       jar.assertHeld(
-          jar.attack("2,000 requests whose reply_to is the request queue", flood, flood::describe));
-      assertThat(flood.drainedMs()).as("the queue drained").isNotNegative();
+          jar.attack(
+              "2,000 requests whose reply_to is the request queue",
+              floods,
+              () -> floods.last().describe()));
+      for (FloodAttack flood : floods.made()) {
+        assertThat(flood.drainedMs()).as("the queue drained").isNotNegative();
+      }
       for (int i = 0; i < 10; i++) { // a loop would fill it again
         Thread.sleep(100);
         assertThat(attacker.queueDepth()).as("requests waiting, once drained").isZero();
@@ -195,19 +203,26 @@ abstract class AmqpAttacks {
   @Order(5)
   void floodOf200000Requests() throws Exception {
     try (AmqpAttacker attacker = new AmqpAttacker(port)) {
-      FloodAttack flood = new FloodAttack(attacker, port, 200_000, FLOOD_PUBLISHERS, null);
+      AttackedJar.Fresh<FloodAttack> floods =
+          new AttackedJar.Fresh<>(
+              () -> new FloodAttack(attacker, port, 200_000, FLOOD_PUBLISHERS, null));
       AttackedJar.Outcome outcome =
           jar.attack(
               "200,000 requests without reply_to, as fast as the broker takes them",
-              flood,
-              flood::describe);
-      assertThat(flood.maxDepth())
-          .as("requests waiting at most")
-          .isLessThanOrEqualTo(RequestConsumers.MAX_QUEUED);
-      if (flood.maxDepth() == RequestConsumers.MAX_QUEUED) {
-        assertThat(flood.refused()).as("publishes refused once the queue was full").isPositive();
+              floods,
+              () -> floods.last().describe());
+      for (FloodAttack flood : floods.made()) {
+        // the broker checks the limit before each enqueue, not atomically with the other
+        // connections' enqueues: each publisher racing it (the flood's and the honest caller's)
+        // can land one past it (Qpid: 10,001 seen in CI)
+        assertThat(flood.maxDepth())
+            .as("requests waiting at most")
+            .isLessThanOrEqualTo(RequestConsumers.MAX_QUEUED + FLOOD_PUBLISHERS + 1);
+        if (flood.maxDepth() >= RequestConsumers.MAX_QUEUED) {
+          assertThat(flood.refused()).as("publishes refused once the queue was full").isPositive();
+        }
+        assertThat(flood.drainedMs()).as("the queue drained").isNotNegative();
       }
-      assertThat(flood.drainedMs()).as("the queue drained").isNotNegative();
       if (outcome.firstFailure() != null) { // Qpid returns an honest publish its full queue refused
         assertThat(outcome.firstFailure())
             .as("the honest client's error, while the queue exists")

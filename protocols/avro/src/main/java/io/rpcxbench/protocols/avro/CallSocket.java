@@ -11,6 +11,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 
 /**
  * One calling thread's blocking avro-socket connection: write a request, read its reply. Not
@@ -61,9 +62,22 @@ final class CallSocket implements AutoCloseable {
     }
   }
 
+  /**
+   * Writes {@code request} and reads its reply. A server that closed the connection (after a frame
+   * over its limit, say) is reported the same way whether its close met the request still being
+   * written (broken pipe, reset) or the reply being awaited (end of stream, reset).
+   */
   Reply call(Request request) throws IOException {
-    frames.write(request, out);
-    Reply reply = frames.read(in);
+    Reply reply;
+    try {
+      frames.write(request, out);
+      reply = frames.read(in);
+    } catch (SocketException e) {
+      EOFException closed =
+          new EOFException("the server closed the connection (" + e.getMessage() + ")");
+      closed.initCause(e);
+      throw closed;
+    }
     if (reply == null) {
       throw new EOFException("the server closed the connection");
     }

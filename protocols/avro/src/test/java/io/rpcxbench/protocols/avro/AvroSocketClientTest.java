@@ -11,7 +11,9 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.BenchClientContract;
+import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -78,6 +80,37 @@ class AvroSocketClientTest extends BenchClientContract {
       assertTimeoutPreemptively(
           CALL_TIMEOUT,
           () -> assertCode(() -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "300 ms"));
+    }
+  }
+
+  /**
+   * A server that closes while a large request is still being written: the write fails (broken pipe
+   * or reset), and the call says the server closed the connection, as when the close comes while
+   * the reply is awaited.
+   */
+  @Test
+  void aServerClosingMidRequestIsReportedAsClosed() throws Exception {
+    try (ServerSocket closer = new ServerSocket(0);
+        BenchClient c = provider().open(options(closer.getLocalPort()))) {
+      Thread accept =
+          new Thread(
+              () -> {
+                try (Socket s = closer.accept()) {
+                  s.getInputStream().readNBytes(4);
+                  s.setSoLinger(true, 0); // reset: the client's writes fail at once
+                } catch (IOException e) {
+                  // the test's own assertion reports it
+                }
+              });
+      accept.start();
+      assertTimeoutPreemptively(
+          CALL_TIMEOUT,
+          () ->
+              assertCode(
+                  () -> c.echo(new byte[BenchContract.MAX_PAYLOAD]),
+                  Code.UNAVAILABLE,
+                  "the server closed the connection"));
+      accept.join();
     }
   }
 

@@ -53,13 +53,15 @@ final class GrpcStreamClient implements BenchClient {
       ManagedChannel channel,
       long timeoutNanos,
       String description,
-      StreamTls.SessionRecorder session) {
+      StreamTls.SessionRecorder session,
+      String compression) {
     this.channel = channel;
     this.session = session;
-    this.stub =
-        session == null
-            ? BenchStreamGrpc.newStub(channel)
-            : BenchStreamGrpc.newStub(channel).withInterceptors(session);
+    BenchStreamGrpc.BenchStreamStub plain = BenchStreamGrpc.newStub(channel);
+    // --compression: grpc-java compresses every message of the stream with this codec
+    BenchStreamGrpc.BenchStreamStub compressed =
+        compression == null ? plain : plain.withCompression(compression);
+    this.stub = session == null ? compressed : compressed.withInterceptors(session);
     this.timeoutNanos = timeoutNanos;
     this.description = description;
   }
@@ -84,13 +86,19 @@ final class GrpcStreamClient implements BenchClient {
         "grpc-java "
             + GrpcUtil.IMPLEMENTATION_VERSION
             + " (grpc-netty-shaded): 1 channel, "
-            + (tls == null ? "plaintext" : tls.mode() + " through GrpcSslContexts (JDK provider)")
+            + (tls == null
+                ? "plaintext"
+                : tls.mode() + " through NettyChannelBuilder.sslContext (h2 by ALPN, JDK provider)")
             + ", 1 bidi stream BenchStream/Calls shared by all threads, replies matched"
             + " by id, default executor, callTimeout "
             + options.callTimeout()
             + ", connectTimeout "
-            + options.connectTimeout(),
-        tls == null ? null : new StreamTls.SessionRecorder());
+            + options.connectTimeout()
+            + (options.compresses()
+                ? ", " + options.compression() + " compression (CallOptions.withCompression)"
+                : ""),
+        tls == null ? null : new StreamTls.SessionRecorder(),
+        options.compresses() ? options.compression() : null);
   }
 
   @Override

@@ -4,6 +4,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import io.rpcxbench.message.MessageCarrier;
 import io.rpcxbench.message.MessageClient;
 import io.rpcxbench.message.MessageCodec;
+import io.rpcxbench.serverkit.grpc.ReplyCompression;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ServerLaunch;
@@ -76,5 +77,14 @@ public final class GrpcStreamProtocol implements MessageCarrier {
   @Override
   public boolean supportsTls() {
     return true;
+  }
+
+  /**
+   * grpc-java's gzip codec on the stream: every request message compressed by the client ({@code
+   * CallOptions.withCompression}), the replies in kind by the server ({@link ReplyCompression}).
+   */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of("gzip");
   }
 }

@@ -14,6 +14,7 @@ import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerTls;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
+import io.rpcxbench.serverkit.grpc.ReplyCompression;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.BindException;
@@ -102,7 +103,7 @@ public final class GrpcStreamServer implements RunningServer {
         (tls == null
                 ? NettyServerBuilder.forAddress(address, InsecureServerCredentials.create())
                 : NettyServerBuilder.forAddress(address).sslContext(sslContext(tls)))
-            .addService(service);
+            .addService(io.grpc.ServerInterceptors.intercept(service, new ReplyCompression()));
     if (directExecutor) {
       builder.directExecutor();
     }

@@ -11,35 +11,31 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
-import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
-import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
 import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.tls.TlsContexts;
-import javax.net.ssl.SSLException;
+import io.rpcxbench.tls.TlsSetupException;
+import io.rpcxbench.tls.grpc.GrpcClientTls;
 import javax.net.ssl.SSLSession;
 
 /**
- * grpc-java's own TLS on the Netty transport for the bidi stream, as for unary gRPC: {@link
- * GrpcSslContexts} (h2 by ALPN, JDK provider: the client jar has no tcnative) from the PEM files on
- * both ends; the client's session read from its stream's transport attributes; a TLS failure as one
- * line. The client's side: the server's context is {@code GrpcStreamServer}'s (the server kit is
- * not on the harness's class path).
+ * grpc-java's own TLS on the Netty transport for the bidi stream, as for unary gRPC: h2 by ALPN,
+ * JDK provider (the client jar has no tcnative), from the PEM files on both ends, the client's JDK
+ * context from tls-kit ({@link GrpcClientTls}); the client's session read from its stream's
+ * transport attributes; a TLS failure as one line. The client's side: the server's context is
+ * {@code GrpcStreamServer}'s (the server kit is not on the harness's class path).
  */
 final class StreamTls {
   private StreamTls() {}
 
-  /** The client's context: trusts the CA, presents a certificate for mTLS. */
+  /**
+   * The client's context: trusts the CA, presents a certificate for mTLS ({@link GrpcClientTls}).
+   */
   static SslContext client(ClientTls tls) {
     try {
-      SslContextBuilder builder = SslContextBuilder.forClient().trustManager(tls.ca().toFile());
-      if (tls.presentsCertificate()) {
-        builder.keyManager(tls.cert().toFile(), tls.key().toFile());
-      }
-      return GrpcSslContexts.configure(builder, SslProvider.JDK).build();
-    } catch (SSLException | IllegalArgumentException e) {
-      throw new IllegalArgumentException("TLS set-up failed: " + e.getMessage(), e);
+      return GrpcClientTls.context(tls.ca(), tls.cert(), tls.key());
+    } catch (TlsSetupException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
 

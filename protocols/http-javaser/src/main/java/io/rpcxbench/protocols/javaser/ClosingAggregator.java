@@ -11,29 +11,45 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.rpcxbench.serverkit.netty.NettyLimits;
 
 /**
- * Netty's aggregator, but a request over the limit is answered 413 with {@code Connection: close},
- * the rest of its body is read and dropped (a client still sending would otherwise see a reset
- * instead of the answer), and the connection is closed after it. Netty's own answer to a keep-alive
- * request said nothing of a close, and the kit's byte watch closed the connection anyway: a client
- * that reused it (the JDK's HttpClient) failed its next call.
+ * Netty's aggregator, but a request over the limit is answered 413 with {@code Connection: close}
+ * and the connection is closed after it. A body of declared length up to {@link #drainLimit} is
+ * read and dropped first (a client still sending would otherwise see a reset instead of the
+ * answer), and the kit's frame watch is told so, since the dropped bytes are not held. A larger or
+ * chunked body is not read: the connection closes right after the answer. Netty's own answer to a
+ * keep-alive request said nothing of a close: a client that reused the connection (the JDK's
+ * HttpClient) failed its next call.
  */
 final class ClosingAggregator extends HttpObjectAggregator {
-  private boolean closeAfterBody;
+  private static final int MIN_DRAIN_BYTES = 1 << 20;
 
-  ClosingAggregator(int maxContentLength) {
+  private final NettyLimits limits;
+  private final long drainLimit;
+  private boolean dropping;
+
+  /**
+   * @param limits the server's limits, whose frame watch the dropped bytes are reported to
+   */
+  ClosingAggregator(int maxContentLength, NettyLimits limits) {
     super(maxContentLength);
+    this.limits = limits;
+    this.drainLimit = Math.max(MIN_DRAIN_BYTES, 4L * maxContentLength);
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
     boolean last = msg instanceof LastHttpContent;
     super.channelRead(ctx, msg);
-    if (closeAfterBody && last) {
-      ctx.close();
+    if (dropping) {
+      limits.requestDropped(ctx);
+      if (last) {
+        ctx.close();
+      }
     }
   }
 
@@ -48,11 +64,12 @@ final class ClosingAggregator extends HttpObjectAggregator {
         .headers()
         .set(HttpHeaderNames.CONTENT_LENGTH, 0)
         .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-    if (oversized instanceof FullHttpMessage) {
+    long declared = HttpUtil.getContentLength(oversized, -1L);
+    if (oversized instanceof FullHttpMessage || declared < 0 || declared > drainLimit) {
       ctx.writeAndFlush(tooLarge).addListener(ChannelFutureListener.CLOSE);
     } else {
       ctx.writeAndFlush(tooLarge);
-      closeAfterBody = true; // once the body Netty drops has ended
+      dropping = true; // until the body Netty drops has ended
     }
   }
 }

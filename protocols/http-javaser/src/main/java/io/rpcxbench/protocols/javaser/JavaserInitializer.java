@@ -37,7 +37,8 @@ final class JavaserInitializer extends ChannelInitializer<SocketChannel> {
         .addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
         .addLast(
             "aggregate",
-            new ClosingAggregator(limits.limits().maxFrameBytes(WireFilters.MAX_REQUEST_BYTES)))
+            new ClosingAggregator(
+                limits.limits().maxFrameBytes(WireFilters.MAX_REQUEST_BYTES), limits))
         .addLast("limits-decoded", limits.requestDecoded())
         .addLast("bench", new JavaserHandler(bench, messages));
     limits.addFirst(ch.pipeline());

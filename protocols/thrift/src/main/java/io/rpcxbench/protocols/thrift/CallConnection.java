@@ -10,6 +10,7 @@ import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
 import org.apache.thrift.transport.TSocket;
+import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
 import org.apache.thrift.transport.layered.TFramedTransport;
 
@@ -19,13 +20,14 @@ import org.apache.thrift.transport.layered.TFramedTransport;
  * thread-safe (neither is the generated client). With TLS, the {@code TSocket} wraps an {@link
  * SSLSocket} layered on the connected socket, its handshake done before the first call (what
  * Thrift's {@code TSSLTransportFactory.getClientSocket} does, from PEM files instead of a
- * keystore).
+ * keystore). With {@code --compression zlib}, libthrift's {@code TZlibTransport} over the framed
+ * transport ({@link ZlibFramedTransport}); the server answers in kind.
  */
 final class CallConnection implements AutoCloseable {
-  private final TFramedTransport transport;
+  private final TTransport transport;
   private final Bench.Client client;
 
-  private CallConnection(TFramedTransport transport) {
+  private CallConnection(TTransport transport) {
     this.transport = transport;
     this.client = new Bench.Client(ThriftLimits.protocol(transport));
   }
@@ -35,17 +37,29 @@ final class CallConnection implements AutoCloseable {
    */
   static CallConnection open(String host, int port, int connectTimeoutMs, int readTimeoutMs)
       throws TTransportException {
+    return open(host, port, connectTimeoutMs, readTimeoutMs, false);
+  }
+
+  /** As {@link #open(String, int, int, int)}, the framed transport zlib-compressed if asked. */
+  static CallConnection open(
+      String host, int port, int connectTimeoutMs, int readTimeoutMs, boolean zlib)
+      throws TTransportException {
     TSocket socket =
         new TSocket(ThriftLimits.configuration(), host, port, readTimeoutMs, connectTimeoutMs);
     TFramedTransport transport = new TFramedTransport(socket, ThriftLimits.MAX_FRAME);
     transport.open(); // closes the socket itself when the connect fails
-    return new CallConnection(transport);
+    return new CallConnection(compressed(transport, zlib));
+  }
+
+  private static TTransport compressed(TFramedTransport framed, boolean zlib)
+      throws TTransportException {
+    return zlib ? new ZlibFramedTransport(framed) : framed;
   }
 
   /**
-   * As {@link #open(String, int, int, int)}, over TLS: connect within {@code connectTimeoutMs},
-   * handshake within {@code readTimeoutMs} (the server's certificate must name {@code host}); the
-   * negotiated session is handed to {@code onHandshake}.
+   * As {@link #open(String, int, int, int, boolean)}, over TLS: connect within {@code
+   * connectTimeoutMs}, handshake within {@code readTimeoutMs} (the server's certificate must name
+   * {@code host}); the negotiated session is handed to {@code onHandshake}.
    *
    * @throws IOException the connect's or the handshake's failure (an {@code SSLException})
    */
@@ -54,6 +68,7 @@ final class CallConnection implements AutoCloseable {
       int port,
       int connectTimeoutMs,
       int readTimeoutMs,
+      boolean zlib,
       SSLSocketFactory tls,
       Consumer<SSLSession> onHandshake)
       throws IOException, TTransportException {
@@ -72,7 +87,7 @@ final class CallConnection implements AutoCloseable {
     }
     onHandshake.accept(socket.getSession());
     TFramedTransport transport = new TFramedTransport(new TSocket(socket), ThriftLimits.MAX_FRAME);
-    return new CallConnection(transport);
+    return new CallConnection(compressed(transport, zlib));
   }
 
   Bench.Client client() {

@@ -43,6 +43,7 @@ final class ThriftClient implements BenchClient {
   private final PerThreadConnections<CallConnection> connections;
   private final SSLSocketFactory tls;
   private final boolean presentsCertificate;
+  private final boolean zlib;
   private volatile String session;
 
   /** One call on the thread's generated client. */
@@ -58,6 +59,7 @@ final class ThriftClient implements BenchClient {
     this.callTimeoutMs = millis(options.callTimeout().toMillis());
     ClientTls tlsSettings = options.tlsSettings().orElse(null);
     this.presentsCertificate = tlsSettings != null && tlsSettings.presentsCertificate();
+    this.zlib = options.compresses(); // the catalog offers zlib only: the harness checked it
     this.tls =
         tlsSettings == null
             ? null
@@ -77,7 +79,11 @@ final class ThriftClient implements BenchClient {
             + ThriftServer.MODEL
             + (tlsSettings == null
                 ? ""
-                : "; " + tlsSettings.mode() + " (SSLSocket under TSocket, JDK SSLContext)");
+                : "; " + tlsSettings.mode() + " (SSLSocket under TSocket, JDK SSLContext)")
+            + (zlib
+                ? "; zlib compression (TZlibTransport over TFramedTransport, level 9: libthrift's"
+                    + " default)"
+                : "");
     this.connections = new PerThreadConnections<>(this::open);
   }
 
@@ -239,6 +245,7 @@ final class ThriftClient implements BenchClient {
             port,
             connectTimeoutMs,
             callTimeoutMs,
+            zlib,
             tls,
             s -> {
               if (session == null) {
@@ -246,7 +253,7 @@ final class ThriftClient implements BenchClient {
               }
             });
       }
-      return CallConnection.open(host, port, connectTimeoutMs, callTimeoutMs);
+      return CallConnection.open(host, port, connectTimeoutMs, callTimeoutMs, zlib);
     } catch (TTransportException e) {
       throw new IOException(message(e), e);
     }

@@ -76,4 +76,15 @@ public final class ThriftProtocol implements MessageCarrier {
   public boolean supportsTls() {
     return true;
   }
+
+  /**
+   * libthrift's {@code TZlibTransport} over the framed transport (zlib, not gzip: a zlib stream,
+   * sync-flushed per message): the client compresses its requests, the server reads the first
+   * frame's first byte and answers a zlib connection in kind ({@link InKindTransport}), so nothing
+   * on the server's command line.
+   */
+  @Override
+  public java.util.List<String> compressions() {
+    return java.util.List.of(ZlibFramedTransport.CODEC);
+  }
 }

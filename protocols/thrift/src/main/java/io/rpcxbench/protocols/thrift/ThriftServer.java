@@ -70,7 +70,9 @@ public final class ThriftServer implements RunningServer {
         new TThreadPoolServer(
             new TThreadPoolServer.Args(listener)
                 .processor(new QuietProcessor(MessageProcessor.of(service)))
-                .transportFactory(new ArrivingFramedTransport.Factory(limits, maxFrame))
+                .transportFactory(
+                    new InKindTransport.Factory(
+                        new ArrivingFramedTransport.Factory(limits, maxFrame)))
                 .protocolFactory(ThriftLimits.protocolFactory())
                 .executorService(workers)
                 .stopTimeoutVal(GRACE_SECONDS)

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The README's table from run.sh's raw files, through the report tool only: per point, protocol and
+# round, the mean runtime of runs 1..9 with its 95 % t interval (`report show --cleaned`), the
+# calls/s of each side and the change period vs today with Welch's test over runs,
+# Holm-Bonferroni over the points of the round (`report diff`, BASE today, NEW period). Then the
+# server's CPU per call (server_cpu_s / calls of each kept run, read with `report show --column`):
+# mean and range over both rounds' kept runs, descriptive only (no test).
+#
+#   docs/measurements/period-stack-2026-11-25/table.sh [RAW_DIR]    # Markdown to stdout
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+RAW=${1:-$ROOT/docs/measurements/period-stack-2026-11-25/raw}
+REPORT_JAR=$ROOT/report/target/report.jar
+
+# runtime FILE: "mean (low-high)" of time_total_ms, rounded to ms.
+runtime() {
+  local values
+  values=$(java -jar "$REPORT_JAR" show "$1" --cleaned)
+  awk -F'\t' '
+    $1 == "time_total_ms" { m = $2 }
+    $1 == "time_total_ms_interval" { split($2, i, " "); lo = i[1]; hi = i[2] }
+    END { printf "%.0f (%.0f-%.0f)", m, lo, hi }' <<<"$values"
+}
+
+# cpu_per_call FILE...: "mean (min-max)" of the server's CPU µs per call over the kept runs.
+cpu_per_call() {
+  local f
+  for f in "$@"; do
+    java -jar "$REPORT_JAR" show "$f" --column order,calls,server_cpu_s
+  done | awk -F'\t' '$1 > 0 && $2 > 0 {
+      v = $3 * 1e6 / $2; s += v; n++
+      if (n == 1 || v < lo) lo = v
+      if (n == 1 || v > hi) hi = v
+    }
+    END { if (n) printf "%.1f (%.1f-%.1f)", s / n, lo, hi; else printf "-" }'
+}
+
+cpu_table() {
+  local file rel tr
+  echo
+  echo "| protocol | T x R | period server CPU µs/call | today server CPU µs/call |"
+  echo "| --- | --- | ---: | ---: |"
+  while IFS= read -r file; do
+    rel=${file#"$RAW/round-1/period/"}
+    tr=${rel#*/t}
+    tr=${tr%.csv}
+    printf '| %s | %s x %s | %s | %s |\n' "${rel%%/*}" "${tr%-r*}" "${tr#*-r}" \
+      "$(cpu_per_call "$RAW"/round-*/period/"$rel")" "$(cpu_per_call "$RAW"/round-*/today/"$rel")"
+  done < <(find "$RAW/round-1/period" -name '*.csv' | sort -V)
+}
+
+main() {
+  local round diff file rel point row
+  echo "| protocol | T x R | round | period runtime ms (95 %) | today runtime ms (95 %) | period calls/s | today calls/s | period vs today, calls/s (95 %) | p (Holm) | verdict |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  for round in "$RAW"/round-*; do
+    diff=$(java -jar "$REPORT_JAR" diff "$round/today" "$round/period")
+    while IFS= read -r file; do
+      rel=${file#"$round/period/"}
+      point=${rel%.csv}
+      [[ -f $round/today/$rel ]] || continue
+      # the throughput table is the first in diff's output: its row of this point
+      row=$(grep -m1 -F "| $point |" <<<"$diff")
+      IFS='|' read -r _ _ base new change p verdict _ <<<"$row"
+      tr=${point#*/t}
+      printf '| %s | %s x %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' \
+        "${point%%/*}" "${tr%-r*}" "${tr#*-r}" "${round##*-}" \
+        "$(runtime "$file")" "$(runtime "$round/today/$rel")" \
+        "$(xargs <<<"$new")" "$(xargs <<<"$base")" "$(xargs <<<"$change")" "$(xargs <<<"$p")" \
+        "$(xargs <<<"$verdict")"
+    done < <(find "$round/period" -name '*.csv' | sort -V)
+  done
+  cpu_table
+}
+
+main "$@"

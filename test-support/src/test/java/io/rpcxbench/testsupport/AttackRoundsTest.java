@@ -1,0 +1,128 @@
+package io.rpcxbench.testsupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rounds' rule against an honest caller whose calls take 2 ms, which an "attack" slows by a
+ * factor while it is started: a round holds at half the calls before, a failing round is retried
+ * with a fresh attack up to three times, and the best round counts. Seconds here are 100 ms.
+ */
+class AttackRoundsTest {
+  private static final long SECOND_MILLIS = 100;
+  private static final long CALL_MICROS = 2_000;
+
+  private volatile double slowdown = 1;
+  private final AtomicInteger started = new AtomicInteger();
+  private final AtomicInteger stopped = new AtomicInteger();
+
+  private HonestCaller honest() {
+    return HonestCaller.start(
+        () -> {
+          TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * slowdown));
+          return true;
+        });
+  }
+
+  /** An attack that slows the calls by the round's factor while it runs. */
+  private AttackRounds.Start slowingBy(double... perRound) {
+    return () -> {
+      int round = started.getAndIncrement();
+      slowdown = perRound[Math.min(round, perRound.length - 1)];
+      return () -> {
+        slowdown = 1;
+        stopped.incrementAndGet();
+      };
+    };
+  }
+
+  @Test
+  void aHarmlessAttackHoldsInOneRound() throws Exception {
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds = AttackRounds.run(honest, 0, slowingBy(1.0), SECOND_MILLIS);
+      assertThat(rounds.rounds()).hasSize(1);
+      assertThat(rounds.held()).isTrue();
+      assertThat(rounds.describe()).doesNotContain("rounds");
+      rounds.assertHeld();
+    }
+    assertThat(stopped).hasValue(1);
+  }
+
+  @Test
+  void anAttackThatCutsTheCallsToAFifthFailsEveryRound() throws Exception {
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds = AttackRounds.run(honest, 0, slowingBy(5.0), SECOND_MILLIS);
+      assertThat(rounds.rounds()).hasSize(3);
+      assertThat(rounds.rounds()).allSatisfy(r -> assertThat(r.percent()).isLessThan(50));
+      assertThat(rounds.held()).isFalse();
+      assertThatThrownBy(rounds::assertHeld)
+          .hasMessageContaining("at least 50 %")
+          .hasMessageContaining("in one of 3 rounds")
+          .hasMessageContaining("rounds ");
+    }
+    assertThat(started).hasValue(3);
+    assertThat(stopped).hasValue(3);
+  }
+
+  @Test
+  void aRoundThatABusyMomentSpoiledIsRetriedAndTheBestCounts() throws Exception {
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds = AttackRounds.run(honest, 0, slowingBy(5.0, 1.0), SECOND_MILLIS);
+      List<AttackRounds.Round> each = rounds.rounds();
+      assertThat(each).hasSize(2);
+      assertThat(each.get(0).held()).isFalse();
+      assertThat(each.get(1).held()).isTrue();
+      assertThat(rounds.counted()).isEqualTo(each.get(1));
+      assertThat(rounds.describe()).startsWith(each.get(1).toString()).contains("; rounds ");
+      rounds.assertHeld();
+    }
+  }
+
+  /**
+   * An attack whose harm outlasts it: the second round's baseline is the lowered rate, against
+   * which the second round would pass. The first round's baseline still counts.
+   */
+  @Test
+  void anAttackThatLeavesTheServerSlowerFailsThoughALaterRoundLooksHeld() throws Exception {
+    AttackRounds.Start lasting =
+        () -> {
+          started.incrementAndGet();
+          slowdown = 5.0;
+          return () -> slowdown = 3.0; // the server stays slower after the attack
+        };
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds = AttackRounds.run(honest, 0, lasting, SECOND_MILLIS);
+      assertThat(rounds.rounds()).hasSize(2);
+      assertThat(rounds.rounds().get(1).held()).isTrue(); // against its own lowered rate
+      assertThat(rounds.held()).isFalse();
+      assertThatThrownBy(rounds::assertHeld).hasMessageContaining("left the server slower");
+    }
+  }
+
+  @Test
+  void theLineIsHalfOfTheCallsBefore() {
+    assertThat(new AttackRounds.Round(1000, 500).held()).isTrue();
+    assertThat(new AttackRounds.Round(1000, 499).held()).isFalse();
+    assertThat(new AttackRounds.Round(0, 0).held()).isFalse();
+    assertThat(new AttackRounds.Round(1323, 270)).hasToString("1,323 / 270 (20 %)");
+  }
+
+  @Test
+  void aServerThatServesNothingBeforeIsAnErrorNotAPass() throws Exception {
+    try (HonestCaller failing =
+        HonestCaller.start(
+            () -> {
+              Thread.sleep(1);
+              return false;
+            })) {
+      assertThatThrownBy(() -> AttackRounds.run(failing, 0, slowingBy(1.0), SECOND_MILLIS))
+          .hasMessageContaining("honest calls before the attack");
+    }
+    assertThat(started).hasValue(0);
+  }
+}
