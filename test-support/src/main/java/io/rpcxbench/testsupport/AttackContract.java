@@ -67,6 +67,7 @@ public abstract class AttackContract {
   private ServerProcess server;
   private BenchClient client;
   private Path log;
+  private List<String> serverArgs;
 
   /**
    * @param id the protocol
@@ -94,6 +95,7 @@ public abstract class AttackContract {
     args.addAll(List.of("-jar", jar.toString()));
     args.addAll(List.of("--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
+    serverArgs = List.copyOf(args);
     log = dir.resolve("server.log");
     server = ServerJarContract.startReady(id, args, log);
     int port = server.awaitReadyPort();
@@ -205,7 +207,8 @@ public abstract class AttackContract {
                   throw e;
                 }
                 return attack;
-              });
+              },
+              FreshServer.control(id, serverArgs, dir.resolve("fresh-server.log")));
       honest.close();
       int after = HonestCaller.servedHellos(client, 100);
       ProcessMemory memory = server.memory();

@@ -21,8 +21,18 @@ import java.util.stream.Collectors;
  * the best round counts and every round is reported. A server the attack takes down, or holds under
  * the line, fails every round; a window a busy box stalled fails one.
  *
+ * <p>A server that an attack leaves slower would pass a later round measured against its own
+ * lowered rate, so a later round's baseline under half the first's is a suspect. The first baseline
+ * may as well have been a quiet moment of the box and the later ones a busy one (in CI a co-tenant
+ * halved one server's rate for the whole of its later rounds), which no comparison across time can
+ * tell apart. So a suspect is decided by a control, the way an A/B benchmark runs its variants side
+ * by side: a fresh server of the same build is started beside the attacked one, and both are called
+ * in the same seconds. The attack left the server slower only if it then serves under half of what
+ * the fresh one serves.
+ *
  * <pre>{@code
- * AttackRounds rounds = AttackRounds.run(honest, 0, () -> { attack.start(); return attack; });
+ * AttackRounds rounds =
+ *     AttackRounds.run(honest, 0, () -> { attack.start(); return attack; }, FreshServer.of(...));
  * rounds.assertHeld();
  * }</pre>
  */
@@ -40,6 +50,46 @@ public final class AttackRounds {
   @FunctionalInterface
   public interface Start {
     AutoCloseable start() throws Exception;
+  }
+
+  /**
+   * Starts a fresh server of the same build as the attacked one, with an honest caller on it: the
+   * control for a suspected lasting slowdown.
+   */
+  @FunctionalInterface
+  public interface Control {
+    Fresh start() throws Exception;
+  }
+
+  /** A fresh server's honest caller; closing it stops the caller and the server. */
+  public interface Fresh extends AutoCloseable {
+    HonestCaller honest();
+  }
+
+  /**
+   * The attacked server's and a fresh one's honest calls in a window, counted in the same seconds
+   * (each the median second times {@value #WINDOW_SECONDS}); {@code error} says why there was no
+   * fresh server to compare with, and the suspect then stands.
+   */
+  public record Comparison(int attacked, int fresh, String error) {
+    /**
+     * The attacked server served under the line of the fresh one's calls, or could not be compared.
+     */
+    public boolean slower() {
+      return error != null || 100L * attacked < (long) HELD_PERCENT * fresh;
+    }
+
+    @Override
+    public String toString() {
+      return error != null
+          ? "no fresh server to compare with: " + error
+          : String.format(
+              Locale.ROOT,
+              "attacked %,d / fresh %,d in the same seconds (%d %%)",
+              attacked,
+              fresh,
+              fresh <= 0 ? 0 : (int) (100L * attacked / fresh));
+    }
   }
 
   /** One before/during pair: honest calls in a window before the attack and the best during. */
@@ -61,9 +111,11 @@ public final class AttackRounds {
   }
 
   private final List<Round> rounds;
+  private final Comparison comparison;
 
-  private AttackRounds(List<Round> rounds) {
+  private AttackRounds(List<Round> rounds, Comparison comparison) {
     this.rounds = List.copyOf(rounds);
+    this.comparison = comparison;
   }
 
   /**
@@ -71,13 +123,16 @@ public final class AttackRounds {
    * warm-up. The windows before are counted with {@code busyThreads} threads spinning in this JVM
    * (a flood whose own threads never pause: see {@link AttackContract#flood}).
    */
-  public static AttackRounds run(HonestCaller honest, int busyThreads, Start start)
+  public static AttackRounds run(HonestCaller honest, int busyThreads, Start start, Control control)
       throws Exception {
-    return run(honest, busyThreads, start, 1000);
+    return run(honest, busyThreads, start, control, 1000);
   }
 
-  /** As {@link #run(HonestCaller, int, Start)}, with seconds of {@code secondMillis} ms. */
-  static AttackRounds run(HonestCaller honest, int busyThreads, Start start, long secondMillis)
+  /**
+   * As {@link #run(HonestCaller, int, Start, Control)}, with seconds of {@code secondMillis} ms.
+   */
+  static AttackRounds run(
+      HonestCaller honest, int busyThreads, Start start, Control control, long secondMillis)
       throws Exception {
     honest.okIn(secondMillis); // warm-up
     List<Round> rounds = new ArrayList<>();
@@ -100,7 +155,41 @@ public final class AttackRounds {
       }
       rounds.add(new Round(before, during));
     } while (rounds.size() < ROUNDS && !rounds.get(rounds.size() - 1).held());
-    return new AttackRounds(rounds);
+    Comparison comparison = suspect(rounds) == null ? null : compare(honest, control, secondMillis);
+    return new AttackRounds(rounds, comparison);
+  }
+
+  /**
+   * The attacked server beside a fresh one: the fresh one warmed up for two windows while both are
+   * called, then {@value #WINDOWS} windows of seconds counted for both at once.
+   */
+  private static Comparison compare(HonestCaller attacked, Control control, long secondMillis)
+      throws InterruptedException {
+    try (Fresh fresh = control.start()) {
+      fresh.honest().okIn(2 * WINDOW_SECONDS * secondMillis); // warm-up
+      int seconds = WINDOWS * WINDOW_SECONDS;
+      int[] ofAttacked = new int[seconds];
+      int[] ofFresh = new int[seconds];
+      for (int i = 0; i < seconds; i++) {
+        int a = attacked.ok();
+        int f = fresh.honest().ok();
+        Thread.sleep(secondMillis);
+        ofAttacked[i] = attacked.ok() - a;
+        ofFresh[i] = fresh.honest().ok() - f;
+      }
+      return new Comparison(
+          median(ofAttacked) * WINDOW_SECONDS, median(ofFresh) * WINDOW_SECONDS, null);
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception e) {
+      return new Comparison(0, 0, e.toString());
+    }
+  }
+
+  private static int median(int[] values) {
+    int[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   /**
@@ -114,8 +203,7 @@ public final class AttackRounds {
     for (int i = 0; i < perSecond.length; i++) {
       perSecond[i] = honest.okIn(secondMillis);
     }
-    Arrays.sort(perSecond);
-    return perSecond[perSecond.length / 2] * WINDOW_SECONDS;
+    return median(perSecond) * WINDOW_SECONDS;
   }
 
   /** The rounds, in order. */
@@ -128,18 +216,28 @@ public final class AttackRounds {
     return rounds.stream().max(Comparator.comparingInt(Round::percent)).orElseThrow();
   }
 
+  /** The comparison with a fresh server, made only for a suspect; else null. */
+  public Comparison comparison() {
+    return comparison;
+  }
+
   /**
-   * Some round held, and no attack left the server slower: the calls before a later round (a round
-   * after one that failed) were at least {@value #HELD_PERCENT} % of those before the first.
-   * Without the second clause a server that an attack left at half its rate would pass in its
-   * second round, measured against its own lowered rate.
+   * Some round held, and the attack did not leave the server slower: where the calls before a later
+   * round fell under {@value #HELD_PERCENT} % of those before the first, the attacked server still
+   * served at least that share of a fresh server's calls in the same seconds. Without the second
+   * clause a server that an attack left at half its rate would pass in its second round, measured
+   * against its own lowered rate.
    */
   public boolean held() {
-    return counted().held() && leftSlower() == null;
+    return counted().held() && !leftSlower();
+  }
+
+  private boolean leftSlower() {
+    return comparison != null && comparison.slower();
   }
 
   /** The first later round whose calls before fell under the line of the first's, or null. */
-  private Round leftSlower() {
+  private static Round suspect(List<Round> rounds) {
     long first = rounds.get(0).before();
     return rounds.stream()
         .skip(1)
@@ -154,22 +252,27 @@ public final class AttackRounds {
    */
   public String describe() {
     String counted = counted().toString();
-    return rounds.size() == 1
-        ? counted
-        : counted
-            + "; rounds "
-            + rounds.stream().map(Round::toString).collect(Collectors.joining(", "));
+    String all =
+        rounds.size() == 1
+            ? counted
+            : counted
+                + "; rounds "
+                + rounds.stream().map(Round::toString).collect(Collectors.joining(", "));
+    return comparison == null ? all : all + "; beside a fresh server: " + comparison;
   }
 
-  /** Fails unless some round held and no attack left the server slower, naming every round. */
+  /**
+   * Fails unless some round held and the attack did not leave the server slower, naming every
+   * round.
+   */
   public void assertHeld() {
-    Round slower = leftSlower();
-    assertThat(slower)
+    Round suspect = suspect(rounds);
+    assertThat(leftSlower())
         .as(
             "the attack left the server slower: %,d honest calls before a later round, %,d before"
-                + " the first (%s)",
-            slower == null ? 0 : slower.before(), rounds.get(0).before(), describe())
-        .isNull();
+                + " the first, and beside a fresh server of the same build %s (%s)",
+            suspect == null ? 0 : suspect.before(), rounds.get(0).before(), comparison, describe())
+        .isFalse();
     assertThat(counted().held())
         .as(
             "served during at least %d %% of the calls before, in one of %d rounds: %s",

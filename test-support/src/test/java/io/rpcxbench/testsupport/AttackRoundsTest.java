@@ -11,22 +11,52 @@ import org.junit.jupiter.api.Test;
 /**
  * The rounds' rule against an honest caller whose calls take 2 ms, which an "attack" slows by a
  * factor while it is started: a round holds at half the calls before, a failing round is retried
- * with a fresh attack up to three times, and the best round counts. Seconds here are 100 ms.
+ * with a fresh attack up to three times, and the best round counts. A busy box slows the attacked
+ * server and the control's fresh server alike. Seconds here are 100 ms.
  */
 class AttackRoundsTest {
   private static final long SECOND_MILLIS = 100;
   private static final long CALL_MICROS = 2_000;
 
   private volatile double slowdown = 1;
+  private volatile double busyBox = 1;
+  private final AtomicInteger controls = new AtomicInteger();
   private final AtomicInteger started = new AtomicInteger();
   private final AtomicInteger stopped = new AtomicInteger();
 
   private HonestCaller honest() {
     return HonestCaller.start(
         () -> {
-          TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * slowdown));
+          TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * slowdown * busyBox));
           return true;
         });
+  }
+
+  /** A fresh server of the same build: slowed by the box, never by the attack. */
+  private final AttackRounds.Control control =
+      () -> {
+        controls.incrementAndGet();
+        HonestCaller fresh =
+            HonestCaller.start(
+                () -> {
+                  TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * busyBox));
+                  return true;
+                });
+        return new AttackRounds.Fresh() {
+          @Override
+          public HonestCaller honest() {
+            return fresh;
+          }
+
+          @Override
+          public void close() throws InterruptedException {
+            fresh.close();
+          }
+        };
+      };
+
+  private AttackRounds run(HonestCaller honest, AttackRounds.Start start) throws Exception {
+    return AttackRounds.run(honest, 0, start, control, SECOND_MILLIS);
   }
 
   /** An attack that slows the calls by the round's factor while it runs. */
@@ -44,7 +74,7 @@ class AttackRoundsTest {
   @Test
   void aHarmlessAttackHoldsInOneRound() throws Exception {
     try (HonestCaller honest = honest()) {
-      AttackRounds rounds = AttackRounds.run(honest, 0, slowingBy(1.0), SECOND_MILLIS);
+      AttackRounds rounds = run(honest, slowingBy(1.0));
       assertThat(rounds.rounds()).hasSize(1);
       assertThat(rounds.held()).isTrue();
       assertThat(rounds.describe()).doesNotContain("rounds");
@@ -56,7 +86,7 @@ class AttackRoundsTest {
   @Test
   void anAttackThatCutsTheCallsToAFifthFailsEveryRound() throws Exception {
     try (HonestCaller honest = honest()) {
-      AttackRounds rounds = AttackRounds.run(honest, 0, slowingBy(5.0), SECOND_MILLIS);
+      AttackRounds rounds = run(honest, slowingBy(5.0));
       assertThat(rounds.rounds()).hasSize(3);
       assertThat(rounds.rounds()).allSatisfy(r -> assertThat(r.percent()).isLessThan(50));
       assertThat(rounds.held()).isFalse();
@@ -72,7 +102,7 @@ class AttackRoundsTest {
   @Test
   void aRoundThatABusyMomentSpoiledIsRetriedAndTheBestCounts() throws Exception {
     try (HonestCaller honest = honest()) {
-      AttackRounds rounds = AttackRounds.run(honest, 0, slowingBy(5.0, 1.0), SECOND_MILLIS);
+      AttackRounds rounds = run(honest, slowingBy(5.0, 1.0));
       List<AttackRounds.Round> each = rounds.rounds();
       assertThat(each).hasSize(2);
       assertThat(each.get(0).held()).isFalse();
@@ -96,12 +126,75 @@ class AttackRoundsTest {
           return () -> slowdown = 3.0; // the server stays slower after the attack
         };
     try (HonestCaller honest = honest()) {
-      AttackRounds rounds = AttackRounds.run(honest, 0, lasting, SECOND_MILLIS);
+      AttackRounds rounds = run(honest, lasting);
       assertThat(rounds.rounds()).hasSize(2);
       assertThat(rounds.rounds().get(1).held()).isTrue(); // against its own lowered rate
       assertThat(rounds.held()).isFalse();
-      assertThatThrownBy(rounds::assertHeld).hasMessageContaining("left the server slower");
+      assertThat(rounds.comparison().slower()).isTrue();
+      assertThatThrownBy(rounds::assertHeld)
+          .hasMessageContaining("left the server slower")
+          .hasMessageContaining("beside a fresh server");
     }
+    assertThat(controls).hasValue(1);
+  }
+
+  /**
+   * CI's case: the first baseline was a quiet moment, then the box got busy for the rest of the
+   * test. The later baseline falls under half the first, but a fresh server in the same seconds is
+   * as slow: the box, not the attack.
+   */
+  @Test
+  void aBoxThatGotBusyIsNotALastingSlowdownWhenAFreshServerIsAsSlow() throws Exception {
+    AttackRounds.Start busying =
+        () -> {
+          slowdown = started.getAndIncrement() == 0 ? 5.0 : 1.5;
+          busyBox = 3.0; // a co-tenant from now on
+          return () -> slowdown = 1.0;
+        };
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds = run(honest, busying);
+      assertThat(rounds.rounds()).hasSize(2);
+      assertThat(rounds.rounds().get(1).before()).isLessThan(rounds.rounds().get(0).before() / 2);
+      assertThat(rounds.comparison().slower()).isFalse();
+      assertThat(rounds.held()).isTrue();
+      assertThat(rounds.describe()).contains("beside a fresh server: attacked ");
+      rounds.assertHeld();
+    }
+    assertThat(controls).hasValue(1);
+  }
+
+  @Test
+  void aSuspectWithNoFreshServerToCompareStands() throws Exception {
+    AttackRounds.Start lasting =
+        () -> {
+          slowdown = 5.0;
+          return () -> slowdown = 3.0;
+        };
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds =
+          AttackRounds.run(
+              honest,
+              0,
+              lasting,
+              () -> {
+                throw new IllegalStateException("port in use");
+              },
+              SECOND_MILLIS);
+      assertThat(rounds.held()).isFalse();
+      assertThatThrownBy(rounds::assertHeld)
+          .hasMessageContaining("no fresh server to compare with")
+          .hasMessageContaining("port in use");
+    }
+  }
+
+  @Test
+  void noControlIsStartedWithoutASuspect() throws Exception {
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds = run(honest, slowingBy(5.0, 1.0));
+      assertThat(rounds.comparison()).isNull();
+      rounds.assertHeld();
+    }
+    assertThat(controls).hasValue(0);
   }
 
   @Test
@@ -120,7 +213,7 @@ class AttackRoundsTest {
               Thread.sleep(1);
               return false;
             })) {
-      assertThatThrownBy(() -> AttackRounds.run(failing, 0, slowingBy(1.0), SECOND_MILLIS))
+      assertThatThrownBy(() -> run(failing, slowingBy(1.0)))
           .hasMessageContaining("honest calls before the attack");
     }
     assertThat(started).hasValue(0);

@@ -7,6 +7,7 @@ import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.AttackContract;
 import io.rpcxbench.testsupport.AttackRounds;
+import io.rpcxbench.testsupport.FreshServer;
 import io.rpcxbench.testsupport.HonestCaller;
 import io.rpcxbench.testsupport.ServerJarContract;
 import io.rpcxbench.testsupport.ServerProcess;
@@ -100,10 +101,17 @@ final class AttackedJar implements AutoCloseable {
   private final ServerProcessTree tree;
   private final BenchClient client;
   private final int port;
+  private final AttackRounds.Control control;
 
   private AttackedJar(
-      String id, ServerProcess server, ServerProcessTree tree, BenchClient client, int port) {
+      String id,
+      ServerProcess server,
+      ServerProcessTree tree,
+      BenchClient client,
+      int port,
+      AttackRounds.Control control) {
     this.id = id;
+    this.control = control;
     this.server = server;
     this.tree = tree;
     this.client = client;
@@ -127,7 +135,8 @@ final class AttackedJar implements AutoCloseable {
           server,
           new ServerProcessTree(server.pid(), log),
           ServerJarContract.openOnColdServer(provider, options),
-          port);
+          port,
+          FreshServer.control(id, args, dir.resolve("fresh-server.log")));
     } catch (RuntimeException | InterruptedException e) {
       server.close();
       throw e;
@@ -174,7 +183,8 @@ final class AttackedJar implements AutoCloseable {
                   throw e;
                 }
                 return attack;
-              });
+              },
+              control);
       honest.close();
       failed = honest.failed();
       firstFailure = honest.firstFailure();

@@ -7,6 +7,7 @@ import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.AttackContract;
 import io.rpcxbench.testsupport.AttackRounds;
+import io.rpcxbench.testsupport.FreshServer;
 import io.rpcxbench.testsupport.HonestCaller;
 import io.rpcxbench.testsupport.HostileClient;
 import io.rpcxbench.testsupport.ProcessMemory;
@@ -55,6 +56,7 @@ class RespRedisAttackIT {
   private ServerProcess server;
   private BenchClient client;
   private Path log;
+  private List<String> serverArgs;
   private int port;
 
   @BeforeEach
@@ -111,6 +113,7 @@ class RespRedisAttackIT {
     List<String> args = new ArrayList<>(JVM_FLAGS);
     args.addAll(List.of("-jar", jar.toString(), "--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
+    serverArgs = List.copyOf(args);
     log = dir.resolve("server.log");
     server = ServerJarContract.startReady(ID, args, log);
     port = server.awaitReadyPort();
@@ -149,7 +152,8 @@ class RespRedisAttackIT {
                   closedByServer.set(attacker.closedByServer()); // while the attack holds
                   attacker.close();
                 };
-              });
+              },
+              FreshServer.control(ID, serverArgs, dir.resolve("fresh-server.log")));
       honest.close();
       int after = HonestCaller.servedHellos(client, 100);
       ProcessMemory jvm = server.memory();

@@ -1,0 +1,66 @@
+package io.rpcxbench.testsupport;
+
+import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ProtocolProvider;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The control of {@link AttackRounds}: a fresh server started from the same jar with the same JVM
+ * flags and arguments as the attacked one (its port 0), with an honest caller on it through the
+ * protocol's plug-in, as the attacked server's.
+ *
+ * <pre>{@code
+ * AttackRounds.run(honest, 0, attacks, FreshServer.control("thrift", args, dir.resolve("fresh.log")));
+ * }</pre>
+ */
+public final class FreshServer implements AttackRounds.Fresh {
+  private final ServerProcess server;
+  private final BenchClient client;
+  private final HonestCaller honest;
+
+  private FreshServer(ServerProcess server, BenchClient client) {
+    this.server = server;
+    this.client = client;
+    this.honest = HonestCaller.hellos(client);
+  }
+
+  /**
+   * Starts, when asked, protocol {@code id}'s server with {@code javaArgs} (the attacked server's,
+   * binding port 0), its log in {@code log}.
+   */
+  public static AttackRounds.Control control(String id, List<String> javaArgs, Path log) {
+    List<String> args = List.copyOf(javaArgs);
+    return () -> {
+      ProtocolProvider provider = ServerJarContract.provider(id);
+      ServerProcess server = ServerJarContract.startReady(id, args, log);
+      try {
+        int port = server.awaitReadyPort();
+        return new FreshServer(
+            server,
+            ServerJarContract.openOnColdServer(
+                provider,
+                new ClientOptions(
+                    "127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1)));
+      } catch (Exception | AssertionError e) {
+        server.close();
+        throw e;
+      }
+    };
+  }
+
+  @Override
+  public HonestCaller honest() {
+    return honest;
+  }
+
+  @Override
+  public void close() throws Exception {
+    try (ServerProcess s = server;
+        BenchClient c = client) {
+      honest.close();
+    }
+  }
+}
