@@ -3,8 +3,8 @@
 # RespRedisAttackIT) at -Xmx128m and at the deploy flags, with the line of AttackRounds (half the
 # honest calls of just before served during, in up to three before/during rounds). Each flag set
 # is one `mvn verify` of the servers' modules, failsafe only, inside the measurement lock; the
-# ATTACK lines of the failsafe reports land in raw/<flags>.txt and the tests' verdicts in
-# raw/<flags>-verdicts.txt.
+# suites append their ATTACK lines to raw/<flags>.txt (-Dattack.lines) and the tests' verdicts land
+# in raw/<flags>-verdicts.txt.
 #
 #   docs/measurements/attacks-2026-11-25/run.sh        # -> raw/ (OUT=... elsewhere), ~40 min
 set -euo pipefail
@@ -33,23 +33,13 @@ suites() {
   for module in ${MODULES//,/ }; do
     rm -rf "${ROOT:?}/$module/target/failsafe-reports"
   done
+  : >"$OUT/$name.txt"
   noise "$name start"
   (cd "$ROOT" && mvn -B -o -fae verify -pl "$MODULES" -Dspotless.check.skip=true -Dtest=none \
     -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='*AttackIT*' \
-    -Dfailsafe.failIfNoSpecifiedTests=false -Dattack.jvm="$flags") >"$OUT/$name-mvn.log" 2>&1 \
-    || status=$?
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dattack.jvm="$flags" -Dattack.lines="$OUT/$name.txt") \
+    >"$OUT/$name-mvn.log" 2>&1 || status=$?
   noise "$name end (mvn exit $status)"
-  # from the reports' XML: a class's -output.txt holds only its last nested class's output
-  : >"$OUT/$name.txt"
-  for module in ${MODULES//,/ }; do
-    for report in "$ROOT/$module"/target/failsafe-reports/TEST-*.xml; do
-      [[ -f $report ]] || continue
-      python3 -c 'import sys, xml.etree.ElementTree as et
-for out in et.parse(sys.argv[1]).iter("system-out"):
-    print("\n".join(l for l in (out.text or "").splitlines() if l.startswith("ATTACK ")))' \
-        "$report" | grep . >>"$OUT/$name.txt" || true
-    done
-  done
   grep -E 'Tests run:.*in io\.|FAILURE!|Skipped: [1-9]' "$OUT/$name-mvn.log" >"$OUT/$name-verdicts.txt" || true
   printf '%s: %d ATTACK lines, mvn exit %d\n' "$name" "$(wc -l <"$OUT/$name.txt")" "$status" | tee -a "$OUT/summary.txt"
 }

@@ -216,9 +216,9 @@ public abstract class AttackContract {
       int after = HonestCaller.servedHellos(client, 100);
       ProcessMemory memory = server.memory();
       long lines = logLines() - linesBefore;
-      System.out.printf(
-          "ATTACK %s %s (%d connections opened of %d; %s): honest calls before / during (%d s%s)"
-              + " %s, %d/100 after; %d failed; server RSS peak %d MiB; %d log lines%n",
+      AttackLine.printf(
+          "%s %s (%d connections opened of %d; %s): honest calls before / during (%d s%s)"
+              + " %s, %d/100 after; %d failed; server RSS peak %d MiB; %d log lines",
           id,
           name,
           opened.get(),

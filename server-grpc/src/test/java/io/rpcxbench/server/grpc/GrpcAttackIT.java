@@ -3,6 +3,7 @@ package io.rpcxbench.server.grpc;
 import com.google.protobuf.ByteString;
 import io.rpcxbench.server.grpc.wire.EchoRequest;
 import io.rpcxbench.testsupport.AttackContract;
+import io.rpcxbench.testsupport.AttackLine;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,7 +134,7 @@ class GrpcAttackIT extends AttackContract {
       for (Thread t : running) {
         t.join(10_000);
       }
-      System.out.printf("ATTACK connections opened by the flood: %d%n", connections.get());
+      AttackLine.printf("connections opened by the flood: %d", connections.get());
     }
   }
 }

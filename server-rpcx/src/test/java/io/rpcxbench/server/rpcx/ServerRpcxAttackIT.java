@@ -9,6 +9,7 @@ import io.rpcxbench.rpcx.RpcxClientFactory;
 import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.ParameterType;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
+import io.rpcxbench.testsupport.AttackLine;
 import io.rpcxbench.testsupport.HonestCaller;
 import io.rpcxbench.testsupport.HostileClient;
 import io.rpcxbench.testsupport.ProcessMemory;
@@ -133,8 +134,8 @@ class ServerRpcxAttackIT {
   }
 
   private static void print(String attack, HonestCaller honest, ProcessMemory memory, String more) {
-    System.out.printf(
-        "ATTACK %s: honest client %d/%d calls served, server RSS peak %d MiB%s%n",
+    AttackLine.printf(
+        "%s: honest client %d/%d calls served, server RSS peak %d MiB%s",
         attack, honest.ok(), honest.ok() + honest.failed(), memory.peakMib(), more);
   }
 

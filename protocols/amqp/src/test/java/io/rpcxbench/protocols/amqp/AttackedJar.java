@@ -6,6 +6,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.AttackContract;
+import io.rpcxbench.testsupport.AttackLine;
 import io.rpcxbench.testsupport.AttackRounds;
 import io.rpcxbench.testsupport.FreshServer;
 import io.rpcxbench.testsupport.HonestCaller;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -217,11 +217,10 @@ final class AttackedJar implements AutoCloseable {
             tree.brokerLogBytes(),
             firstFailure,
             detail);
-    System.out.printf(
-        Locale.ROOT,
-        "ATTACK %s %s (%s): honest calls before / during (%d s) %s, %d/100 after; %d"
+    AttackLine.printf(
+        "%s %s (%s): honest calls before / during (%d s) %s, %d/100 after; %d"
             + " failed; RSS peak %d MiB (jar %d MiB + its children; bound %d); %d log lines;"
-            + " broker log %d lines more, %,d bytes; %s%s%n",
+            + " broker log %d lines more, %,d bytes; %s%s",
         id,
         o.name(),
         String.join(" ", JVM_FLAGS),

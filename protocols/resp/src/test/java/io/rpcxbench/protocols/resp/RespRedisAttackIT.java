@@ -6,6 +6,7 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.testsupport.AttackContract;
+import io.rpcxbench.testsupport.AttackLine;
 import io.rpcxbench.testsupport.AttackRounds;
 import io.rpcxbench.testsupport.FreshServer;
 import io.rpcxbench.testsupport.HonestCaller;
@@ -160,11 +161,11 @@ class RespRedisAttackIT {
       ProcessMemory child = ProcessMemory.of(redis);
       long lines = Files.readAllLines(log).size() - linesBefore;
       long childBound = REDIS_BASE_MIB + budgetMib;
-      System.out.printf(
-          "ATTACK %s %s (%d connections opened, %d closed by redis-server; %s):"
+      AttackLine.printf(
+          "%s %s (%d connections opened, %d closed by redis-server; %s):"
               + " honest calls before / during (%d s) %s, %d/100 after; %d failed;"
               + " jar RSS peak %d MiB; redis-server RSS peak %d MiB (bound %d, maxmemory-clients"
-              + " %d MiB); %d log lines%n",
+              + " %d MiB); %d log lines",
           ID,
           name,
           opened.get(),
