@@ -104,6 +104,11 @@ record Regime(Series series, Measurements measurements, RunTimes runs) {
     return out;
   }
 
+  /** The fewest sweeps (files) any point of the regime has. */
+  int minSweeps() {
+    return measurements.points.stream().mapToInt(p -> runs.of(p).size()).min().orElse(0);
+  }
+
   /** The most sweeps (files) any point of the regime has. */
   int maxSweeps() {
     return measurements.points.stream().mapToInt(p -> runs.of(p).size()).max().orElse(0);

@@ -57,9 +57,11 @@ final class VerdictBox {
     double smallestLower = Double.POSITIVE_INFINITY;
     int regimesInside = 0;
     int maxSweeps = 0;
+    int minSweeps = Integer.MAX_VALUE;
     for (Regime g : regimes) {
       Map<String, AdvantageBootstrap.Result> results = bootstrap.run(g.keptRuns());
       maxSweeps = Math.max(maxSweeps, g.maxSweeps());
+      minSweeps = Math.min(minSweeps, g.minSweeps());
       boolean first = true;
       for (AdvantageBootstrap.Result r : results.values()) {
         rows.add(row(first ? g.name() : "", r));
@@ -109,7 +111,17 @@ final class VerdictBox {
                 ? " **Every regime has one sweep per point today**, so the intervals hold run-to-run"
                     + " variance within one sweep only, not sweep-to-sweep or run-order effects:"
                     + " they are narrower than the truth."
-                : " Some points have up to " + maxSweeps + " sweeps."));
+                : minSweeps == maxSweeps
+                    ? " Every point has "
+                        + maxSweeps
+                        + " sweeps, so the intervals hold sweep-to-sweep variance as well as"
+                        + " run-to-run."
+                    : " Points have "
+                        + Math.max(minSweeps, 1)
+                        + " to "
+                        + maxSweeps
+                        + " sweeps; where a point has one, its interval holds run-to-run variance"
+                        + " only."));
     lines.add("");
     lines.add(
         "Warm-up inside a point, mean of runs 1-3 over runs 7-9 (median over the complete points;"
@@ -131,9 +143,7 @@ final class VerdictBox {
             + regimes.size()
             + " regimes.");
     StringBuilder sb = new StringBuilder(BEGIN).append('\n');
-    sb.append(
-        "<!-- Do not edit by hand: regenerate with java -jar report/target/report.jar"
-            + " reproduction --data docs/reproduction/data --cold-start-data docs/reproduction/cold-start --splice docs/reproduction.md -->\n");
+    sb.append(ReproductionTables.DO_NOT_EDIT).append('\n');
     for (String line : lines) {
       sb.append(line.isEmpty() ? ">" : "> " + line).append('\n');
     }

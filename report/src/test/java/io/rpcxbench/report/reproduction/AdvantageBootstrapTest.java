@@ -70,6 +70,7 @@ class AdvantageBootstrapTest {
     assertThat(one.median().low()).isGreaterThan(50.0);
     assertThat(twoSweeps.maxSweeps()).isEqualTo(2);
     assertThat(oneSweep.maxSweeps()).isEqualTo(1);
+    assertThat(twoSweeps.minSweeps()).isEqualTo(1); // gRPC's point has one file
   }
 
   @Test
