@@ -67,9 +67,16 @@ worktree() {
   fi
   [[ $(git -C "$WORKTREE" rev-parse HEAD) == "$COMMIT" ]] ||
     die "$WORKTREE holds $(git -C "$WORKTREE" rev-parse --short HEAD), not $SHORT"
+  [[ -z $(git -C "$WORKTREE" status --porcelain --untracked-files=normal) ]] ||
+    die "$WORKTREE has changes of its own: it must hold $SHORT as committed" 1
   if [[ ! -f $WORKTREE/client-harness/target/client-harness.jar ]]; then
     log "building $SHORT in $WORKTREE"
-    (cd "$WORKTREE" && mvn -B -q -o package -DskipTests -Dspotless.check.skip=true) >>"$OUT/log" 2>&1 ||
+    # git-commit-id's plugin reads a linked worktree's status from the main checkout, so it baked
+    # "-dirty" into a clean worktree's jars whenever main had changes: skipped, and the commit and
+    # a clean tree (checked above) are baked as they are
+    (cd "$WORKTREE" && mvn -B -q -o package -DskipTests -Dspotless.check.skip=true \
+      -Dmaven.gitcommitid.skip=true -Dgit.commit.id.abbrev="$SHORT" -Dgit.dirty=false) \
+      >>"$OUT/log" 2>&1 ||
       die "the build of $SHORT failed (see $OUT/log)" 1
   fi
 }
