@@ -136,6 +136,22 @@ public abstract class AttackContract {
   }
 
   /**
+   * The control that decides a suspected lasting slowdown ({@link AttackRounds}) works for this
+   * jar: a fresh server started with the attacked one's flags and arguments serves beside it.
+   */
+  @Test
+  void aFreshServerOfTheSameJarServesBesideIt() throws Exception {
+    start();
+    try (HonestCaller honest = HonestCaller.hellos(client);
+        AttackRounds.Fresh fresh =
+            FreshServer.control(id, serverArgs, dir.resolve("fresh-server.log")).start()) {
+      assertThat(fresh.honest().okIn(1000)).as("the fresh server's calls in 1 s").isPositive();
+      assertThat(honest.okIn(1000)).as("the first server's calls in 1 s").isPositive();
+      assertThat(fresh.honest().failed()).as("the fresh server's failed calls").isZero();
+    }
+  }
+
+  /**
    * An attack of a protocol's own: started against the server's port once the honest baseline is
    * measured, stopped (closed) before the calls after it.
    */

@@ -165,7 +165,15 @@ public final class AttackRounds {
    */
   private static Comparison compare(HonestCaller attacked, Control control, long secondMillis)
       throws InterruptedException {
-    try (Fresh fresh = control.start()) {
+    Fresh fresh;
+    try {
+      fresh = control.start();
+    } catch (InterruptedException e) {
+      throw e;
+    } catch (Exception | AssertionError e) {
+      return new Comparison(0, 0, e.toString());
+    }
+    try {
       fresh.honest().okIn(2 * WINDOW_SECONDS * secondMillis); // warm-up
       int seconds = WINDOWS * WINDOW_SECONDS;
       int[] ofAttacked = new int[seconds];
@@ -177,12 +185,26 @@ public final class AttackRounds {
         ofAttacked[i] = attacked.ok() - a;
         ofFresh[i] = fresh.honest().ok() - f;
       }
+      int attackedWindow = median(ofAttacked) * WINDOW_SECONDS;
+      int freshWindow = median(ofFresh) * WINDOW_SECONDS;
+      // a control that serves nothing would clear any suspect
       return new Comparison(
-          median(ofAttacked) * WINDOW_SECONDS, median(ofFresh) * WINDOW_SECONDS, null);
+          attackedWindow,
+          freshWindow,
+          freshWindow > 0 ? null : "the fresh server served no honest call");
+    } finally {
+      stopQuietly(fresh);
+    }
+  }
+
+  /** Stops the fresh server; a failure to stop it does not change the comparison made. */
+  private static void stopQuietly(Fresh fresh) throws InterruptedException {
+    try {
+      fresh.close();
     } catch (InterruptedException e) {
       throw e;
     } catch (Exception e) {
-      return new Comparison(0, 0, e.toString());
+      System.err.println("the fresh server did not stop cleanly: " + e);
     }
   }
 

@@ -188,6 +188,44 @@ class AttackRoundsTest {
   }
 
   @Test
+  void aFreshServerThatServesNothingClearsNoSuspect() throws Exception {
+    AttackRounds.Start lasting =
+        () -> {
+          slowdown = 5.0;
+          return () -> slowdown = 3.0;
+        };
+    try (HonestCaller honest = honest()) {
+      AttackRounds rounds =
+          AttackRounds.run(
+              honest,
+              0,
+              lasting,
+              () -> {
+                HonestCaller failing =
+                    HonestCaller.start(
+                        () -> {
+                          Thread.sleep(1);
+                          return false;
+                        });
+                return new AttackRounds.Fresh() {
+                  @Override
+                  public HonestCaller honest() {
+                    return failing;
+                  }
+
+                  @Override
+                  public void close() throws InterruptedException {
+                    failing.close();
+                  }
+                };
+              },
+              SECOND_MILLIS);
+      assertThat(rounds.held()).isFalse();
+      assertThatThrownBy(rounds::assertHeld).hasMessageContaining("served no honest call");
+    }
+  }
+
+  @Test
   void noControlIsStartedWithoutASuspect() throws Exception {
     try (HonestCaller honest = honest()) {
       AttackRounds rounds = run(honest, slowingBy(5.0, 1.0));
