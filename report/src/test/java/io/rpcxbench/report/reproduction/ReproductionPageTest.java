@@ -7,33 +7,53 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/reproduction.md is what the committed raw files give: regenerating its two generated blocks
- * (the verdict box and the tables) from docs/reproduction/data and docs/reproduction/cold-start
- * changes nothing. After a change to the report, regenerate the page with the command in its header
- * and commit it with the change.
+ * The reproduction pages are what the committed raw files give: regenerating the generated blocks
+ * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from
+ * docs/reproduction/data and docs/reproduction/cold-start; docs/reproduction-repeated.md from the
+ * repeated sweeps on one commit (docs/reproduction/repeat-5d8927e, several files a point, merged as
+ * sweeps). After a change to the report, regenerate the pages with the commands in their headers
+ * and commit them with the change.
  */
 class ReproductionPageTest {
   private static final Path DOCS = Path.of("../docs");
 
   @Test
   void theCommittedPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
-    Path page = tmp.resolve("reproduction.md");
-    Files.copy(DOCS.resolve("reproduction.md"), page);
-    Cli.Result r =
-        Cli.run(
-            "reproduction",
-            "--data",
-            DOCS.resolve("reproduction/data").toString(),
-            "--cold-start-data",
-            DOCS.resolve("reproduction/cold-start").toString(),
-            "--splice",
-            page.toString());
+    assertRegeneratesWithoutADiff(
+        tmp,
+        "reproduction.md",
+        "--data",
+        DOCS.resolve("reproduction/data").toString(),
+        "--cold-start-data",
+        DOCS.resolve("reproduction/cold-start").toString());
+  }
+
+  @Test
+  void theRepeatedSweepsPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
+    assertRegeneratesWithoutADiff(
+        tmp,
+        "reproduction-repeated.md",
+        "--data",
+        DOCS.resolve("reproduction/repeat-5d8927e").toString(),
+        "--merge-duplicates");
+  }
+
+  private static void assertRegeneratesWithoutADiff(Path tmp, String name, String... options)
+      throws IOException {
+    Path page = tmp.resolve(name);
+    Files.copy(DOCS.resolve(name), page);
+    List<String> args = new ArrayList<>(List.of("reproduction"));
+    args.addAll(List.of(options));
+    args.addAll(List.of("--splice", page.toString()));
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(Files.readString(page, StandardCharsets.UTF_8))
-        .isEqualTo(Files.readString(DOCS.resolve("reproduction.md"), StandardCharsets.UTF_8));
+        .isEqualTo(Files.readString(DOCS.resolve(name), StandardCharsets.UTF_8));
   }
 }
