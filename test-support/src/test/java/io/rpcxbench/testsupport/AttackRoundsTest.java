@@ -36,27 +36,40 @@ class AttackRoundsTest {
   private final AttackRounds.Control control =
       () -> {
         controls.incrementAndGet();
-        HonestCaller fresh =
+        return fresh(
             HonestCaller.start(
                 () -> {
                   TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * busyBox));
                   return true;
-                });
-        return new AttackRounds.Fresh() {
-          @Override
-          public HonestCaller honest() {
-            return fresh;
-          }
-
-          @Override
-          public void close() throws InterruptedException {
-            fresh.close();
-          }
-        };
+                }));
       };
 
   private AttackRounds run(HonestCaller honest, AttackRounds.Start start) throws Exception {
     return AttackRounds.run(honest, 0, start, control, SECOND_MILLIS);
+  }
+
+  /** An attack whose harm outlasts it: calls 5x slower during it, 3x after it. */
+  private AttackRounds.Start lasting() {
+    return () -> {
+      started.incrementAndGet();
+      slowdown = 5.0;
+      return () -> slowdown = 3.0; // the server stays slower after the attack
+    };
+  }
+
+  /** A control whose fresh server is called by {@code caller}. */
+  private static AttackRounds.Fresh fresh(HonestCaller caller) {
+    return new AttackRounds.Fresh() {
+      @Override
+      public HonestCaller honest() {
+        return caller;
+      }
+
+      @Override
+      public void close() throws InterruptedException {
+        caller.close();
+      }
+    };
   }
 
   /** An attack that slows the calls by the round's factor while it runs. */
@@ -119,14 +132,8 @@ class AttackRoundsTest {
    */
   @Test
   void anAttackThatLeavesTheServerSlowerFailsThoughALaterRoundLooksHeld() throws Exception {
-    AttackRounds.Start lasting =
-        () -> {
-          started.incrementAndGet();
-          slowdown = 5.0;
-          return () -> slowdown = 3.0; // the server stays slower after the attack
-        };
     try (HonestCaller honest = honest()) {
-      AttackRounds rounds = run(honest, lasting);
+      AttackRounds rounds = run(honest, lasting());
       assertThat(rounds.rounds()).hasSize(2);
       assertThat(rounds.rounds().get(1).held()).isTrue(); // against its own lowered rate
       assertThat(rounds.held()).isFalse();
@@ -165,17 +172,12 @@ class AttackRoundsTest {
 
   @Test
   void aSuspectWithNoFreshServerToCompareStands() throws Exception {
-    AttackRounds.Start lasting =
-        () -> {
-          slowdown = 5.0;
-          return () -> slowdown = 3.0;
-        };
     try (HonestCaller honest = honest()) {
       AttackRounds rounds =
           AttackRounds.run(
               honest,
               0,
-              lasting,
+              lasting(),
               () -> {
                 throw new IllegalStateException("port in use");
               },
@@ -189,36 +191,19 @@ class AttackRoundsTest {
 
   @Test
   void aFreshServerThatServesNothingClearsNoSuspect() throws Exception {
-    AttackRounds.Start lasting =
-        () -> {
-          slowdown = 5.0;
-          return () -> slowdown = 3.0;
-        };
     try (HonestCaller honest = honest()) {
       AttackRounds rounds =
           AttackRounds.run(
               honest,
               0,
-              lasting,
-              () -> {
-                HonestCaller failing =
-                    HonestCaller.start(
-                        () -> {
-                          Thread.sleep(1);
-                          return false;
-                        });
-                return new AttackRounds.Fresh() {
-                  @Override
-                  public HonestCaller honest() {
-                    return failing;
-                  }
-
-                  @Override
-                  public void close() throws InterruptedException {
-                    failing.close();
-                  }
-                };
-              },
+              lasting(),
+              () ->
+                  fresh(
+                      HonestCaller.start(
+                          () -> {
+                            Thread.sleep(1);
+                            return false;
+                          })),
               SECOND_MILLIS);
       assertThat(rounds.held()).isFalse();
       assertThatThrownBy(rounds::assertHeld).hasMessageContaining("served no honest call");
