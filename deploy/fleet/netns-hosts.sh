@@ -37,12 +37,13 @@ link_up() { # link_up HOST: the host's veth pair, its address, on the bridge
   ip -n "$NS_PREFIX-$h" link set eth0 up
 }
 
-start_sshd() { # start_sshd HOST: its sshd on its address, $REMOTE a tmpfs of its own
-  local h=$1
-  cat >"$WORK/sshd-$h.conf" <<CONF
-ListenAddress $(addr "$h"):22
+sshd_in_ns() { # sshd_in_ns NS ADDRESS NAME: an sshd in namespace NS on ADDRESS ($WORK/sshd-NAME.*),
+  # $REMOTE a tmpfs of its own, its host key in $WORK/known_hosts (deploy.bats uses it too)
+  local ns=$1 address=$2 name=$3
+  cat >"$WORK/sshd-$name.conf" <<CONF
+ListenAddress $address:22
 HostKey $WORK/hostkey
-PidFile $WORK/sshd-$h.pid
+PidFile $WORK/sshd-$name.pid
 AuthorizedKeysFile $WORK/authorized_keys
 PermitRootLogin prohibit-password
 PasswordAuthentication no
@@ -52,9 +53,13 @@ StrictModes no
 Subsystem sftp internal-sftp
 CONF
   # ip netns exec gives sshd its own mount namespace: the tmpfs over $REMOTE is this host's disk
-  ip netns exec "$NS_PREFIX-$h" sh -c "mount -t tmpfs -o size=256m tmpfs '$REMOTE' && exec /usr/sbin/sshd -D -e -f '$WORK/sshd-$h.conf'" \
-    >"$WORK/sshd-$h.log" 2>&1 &
-  echo "$(addr "$h") $(cut -d' ' -f1-2 "$WORK/hostkey.pub")" >>"$WORK/known_hosts"
+  ip netns exec "$ns" sh -c "mount -t tmpfs -o size=256m tmpfs '$REMOTE' && exec /usr/sbin/sshd -D -e -f '$WORK/sshd-$name.conf'" \
+    >"$WORK/sshd-$name.log" 2>&1 &
+  echo "$address $(cut -d' ' -f1-2 "$WORK/hostkey.pub")" >>"$WORK/known_hosts"
+}
+
+start_sshd() { # start_sshd HOST: its sshd on its address
+  sshd_in_ns "$NS_PREFIX-$1" "$(addr "$1")" "$1"
 }
 
 inventory() { # inventory FILE CLIENT...: the clients given (rb<name>), server rbs1

@@ -9,6 +9,10 @@ NS_B=rpcxdb
 ADDR_A=198.18.0.13
 ADDR_B=198.18.0.14
 
+# sshd_in_ns: each host's sshd, as the fleet's hosts have theirs
+# shellcheck source=deploy/fleet/netns-hosts.sh
+source "$BATS_TEST_DIRNAME/../../../../deploy/fleet/netns-hosts.sh"
+
 require_env() {
   [ "$(id -u)" -eq 0 ] || skip "not root: the deploy test creates network namespaces and runs sshd"
   [ -x /usr/sbin/sshd ] || skip "sshd not installed (apt-get install openssh-server)"
@@ -20,26 +24,6 @@ require_env() {
            server-grpc/target/server-grpc.jar server-openfeign/target/server-openfeign.jar; do
     [ -f "$REPO/$j" ] || skip "$j not built (mvn -B package -DskipTests)"
   done
-}
-
-start_host() {
-  local ns=$1 addr=$2 name=$3
-  cat >"$WORK/sshd-$name.conf" <<CONF
-ListenAddress $addr:22
-HostKey $WORK/hostkey
-PidFile $WORK/sshd-$name.pid
-AuthorizedKeysFile $WORK/authorized_keys
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-Subsystem sftp internal-sftp
-CONF
-  # ip netns exec gives sshd its own mount namespace: the tmpfs over $REMOTE is this host's disk
-  ip netns exec "$ns" sh -c "mount -t tmpfs -o size=256m tmpfs '$REMOTE' && exec /usr/sbin/sshd -D -e -f '$WORK/sshd-$name.conf'" \
-    >"$WORK/sshd-$name.log" 2>&1 &
-  echo "$addr $(cut -d' ' -f1-2 "$WORK/hostkey.pub")" >>"$WORK/known_hosts"
 }
 
 setup() {
@@ -58,8 +42,8 @@ setup() {
   ssh-keygen -q -t ed25519 -N '' -f "$WORK/id"
   cp "$WORK/id.pub" "$WORK/authorized_keys"
   : >"$WORK/known_hosts"
-  start_host "$NS_A" "$ADDR_A" a
-  start_host "$NS_B" "$ADDR_B" b
+  sshd_in_ns "$NS_A" "$ADDR_A" a
+  sshd_in_ns "$NS_B" "$ADDR_B" b
   export RPCX_SSH_OPTS="-o UserKnownHostsFile=$WORK/known_hosts -o StrictHostKeyChecking=yes -o LogLevel=ERROR"
   SSH=(ssh -o BatchMode=yes -i "$WORK/id" -o "UserKnownHostsFile=$WORK/known_hosts" -o StrictHostKeyChecking=yes -o LogLevel=ERROR)
   local i
