@@ -117,7 +117,9 @@ public abstract class AttackContract {
   @Test
   void lengthPrefixesAnnouncingLargeFrames() throws Exception {
     String gap = knownGapOfPartialFrames();
-    org.junit.jupiter.api.Assumptions.assumeTrue(gap == null || RUN_KNOWN_GAPS, gap);
+    if (gap != null) {
+      knownGap(gap);
+    }
     attack("length prefixes", LARGE ? 1000 : PREFIX_CONNECTIONS, announcingPrefix);
   }
 
@@ -127,6 +129,17 @@ public abstract class AttackContract {
    */
   protected String knownGapOfPartialFrames() {
     return null;
+  }
+
+  /**
+   * Skips the calling test, printing why, unless {@code -Dattack.knownGaps=true}: an attack this
+   * server is known to fail (a gap written in docs/hardening.md), skipped rather than passed.
+   */
+  protected static void knownGap(String reason) {
+    if (!RUN_KNOWN_GAPS) {
+      AttackLine.printf("known gap, skipped (-Dattack.knownGaps=true runs it): %s", reason);
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(RUN_KNOWN_GAPS, reason);
   }
 
   /** Issue 30, item 1: idle connections, each costing the server its per-connection buffers. */
