@@ -32,11 +32,6 @@ class GrpcAttackIT extends AttackContract {
 
   @Test
   void rapidResetFlood() throws Exception {
-    knownGap(
-        "a rapid-reset flood from one thread on this 2-vCPU box took 2/3 of the honest calls in 1"
-            + " run of 4 (CI: 24-35 % served in all 3 rounds): maxRstFramesPerWindow bounds a"
-            + " connection's streams, not the CPU of a client that reconnects after each GOAWAY;"
-            + " docs/hardening.md");
     // one attacking thread, never idle: the baseline is counted with one thread spinning, the CPU
     // the flood takes from the honest client on a 2-vCPU box (CI saw 17 % of an idle baseline
     // served with two attacking threads, 19.9 % with one)

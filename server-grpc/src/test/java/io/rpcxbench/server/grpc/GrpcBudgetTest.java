@@ -126,24 +126,73 @@ class GrpcBudgetTest {
   void aRapidResetFloodGetsGoAway() throws Exception {
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false);
         RawHttp2Client attacker = new RawHttp2Client(server.port(), -1)) {
-      int error = -1;
-      try {
-        for (int i = 0; i < 3_000 && error < 0; i++) {
-          int stream = 1 + 2 * i;
-          attacker.startCall(stream, HELLO);
-          attacker.reset(stream);
-          if (i % 100 == 99) {
-            attacker.flush();
-          }
-        }
-        attacker.flush();
-      } catch (SocketException closed) {
-        // the server may close before the flood is written
-      }
-      error = goAwayError(attacker, 5_000);
+      flood(attacker);
+      int error = goAwayError(attacker, 5_000);
       assertThat(error).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
       assertThat(hello(server.port())).isEqualTo("hello, honest");
     }
+  }
+
+  @Test
+  void aRapidResetOffendersNextConnectionIsReadOnlyAfterAHold() throws Exception {
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false);
+        RawHttp2Client before = new RawHttp2Client(server.port(), -1)) {
+      try (RawHttp2Client attacker = new RawHttp2Client(server.port(), -1)) {
+        flood(attacker);
+        assertThat(goAwayError(attacker, 5_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      }
+      try (RawHttp2Client next = new RawHttp2Client(server.port(), -1)) {
+        helloCall(next, 1);
+        assertThat(framesWithin(next, 300))
+            .as("what the server read of the held connection within 300 ms")
+            .doesNotContain(RawHttp2Client.HEADERS, RawHttp2Client.SETTINGS_ACK);
+        assertThat(trailersStatus(next, 1)).isEqualTo("0"); // read after the hold (1 s)
+      }
+      helloCall(before, 1); // a connection open before the offence is not held
+      assertThat(trailersStatus(before, 1)).isEqualTo("0");
+    }
+  }
+
+  /** HEADERS + RST_STREAM until the server ends the connection or 3,000 streams are sent. */
+  private static void flood(RawHttp2Client attacker) throws IOException {
+    try {
+      for (int i = 0; i < 3_000; i++) {
+        int stream = 1 + 2 * i;
+        attacker.startCall(stream, HELLO);
+        attacker.reset(stream);
+        if (i % 100 == 99) {
+          attacker.flush();
+        }
+      }
+      attacker.flush();
+    } catch (SocketException closed) {
+      // the server may close before the flood is written
+    }
+  }
+
+  /**
+   * The types of the frames that came within the wait ({@link RawHttp2Client#SETTINGS_ACK} for a
+   * SETTINGS that acknowledges ours).
+   */
+  private static List<Integer> framesWithin(RawHttp2Client client, int waitMs) throws IOException {
+    List<Integer> types = new ArrayList<>();
+    long end = System.nanoTime() + waitMs * 1_000_000L;
+    for (long left = waitMs; left > 0; left = (end - System.nanoTime()) / 1_000_000L) {
+      Frame f = client.next((int) left);
+      if (f == null) {
+        break;
+      }
+      boolean ack = f.type() == RawHttp2Client.SETTINGS && (f.flags() & RawHttp2Client.ACK) != 0;
+      types.add(ack ? RawHttp2Client.SETTINGS_ACK : f.type());
+    }
+    return types;
+  }
+
+  private static void helloCall(RawHttp2Client client, int stream) throws IOException {
+    byte[] hello = HelloRequest.newBuilder().setName("held").build().toByteArray();
+    client.startCall(stream, HELLO);
+    client.sendMessage(stream, hello.length, hello, true);
+    client.flush();
   }
 
   /**

@@ -24,6 +24,10 @@ final class RawHttp2Client implements Closeable {
   static final int RST_STREAM = 3;
   static final int SETTINGS = 4;
   static final int GOAWAY = 7;
+
+  /** Not a frame type of HTTP/2: a SETTINGS frame that acknowledges the client's. */
+  static final int SETTINGS_ACK = -SETTINGS;
+
   static final int END_STREAM = 0x1;
   static final int ACK = 0x1;
   static final int END_HEADERS = 0x4;

@@ -30,16 +30,17 @@ import java.util.concurrent.TimeUnit;
  * MiB flow-control window (no BDP growth, so a connection can be sent at most that much ahead of
  * what the server consumed), HTTP/2 rapid-reset defence ({@code maxRstFramesPerWindow}: more than
  * {@value #MAX_RST_PER_WINDOW} RST_STREAM in {@value #RST_WINDOW_SECONDS} s is answered with
- * GOAWAY), and keepalive pings from the server to find dead peers. gRPC has no connection cap: the
- * cap is a handler on the listening channel, which takes a channel factory, and with it event loops
- * of our own, the same kind (epoll when available) and sizes as gRPC's defaults. grpc-java has no
- * knob for a budget over all connections, so the kit adds two: the bytes of unfinished messages
- * count in the process's {@code --max-buffered} budget ({@link UnfinishedMessages}, in front of
- * grpc-java's HTTP/2 handler; the stream that would pass it is reset, {@code ENHANCE_YOUR_CALM}),
- * and replies waiting to be sent (a client that keeps its window shut) in a budget of the same size
- * of their own ({@link QueuedReplies}; past it the call ends {@code RESOURCE_EXHAUSTED}).
- * grpc-java's own log lines (java.util.logging) become one rate-limited line per kind ({@link
- * GrpcLogLines}).
+ * GOAWAY; with the budget below, the kit counts them first and holds the next connections of the
+ * address that passed it unread, {@link ResetFlood}), and keepalive pings from the server to find
+ * dead peers. gRPC has no connection cap: the cap is a handler on the listening channel, which
+ * takes a channel factory, and with it event loops of our own, the same kind (epoll when available)
+ * and sizes as gRPC's defaults. grpc-java has no knob for a budget over all connections, so the kit
+ * adds two: the bytes of unfinished messages count in the process's {@code --max-buffered} budget
+ * ({@link UnfinishedMessages}, in front of grpc-java's HTTP/2 handler; the stream that would pass
+ * it is reset, {@code ENHANCE_YOUR_CALM}), and replies waiting to be sent (a client that keeps its
+ * window shut) in a budget of the same size of their own ({@link QueuedReplies}; past it the call
+ * ends {@code RESOURCE_EXHAUSTED}). grpc-java's own log lines (java.util.logging) become one
+ * rate-limited line per kind ({@link GrpcLogLines}).
  *
  * <pre>{@code
  * NettyServerBuilder builder = NettyServerBuilder.forAddress(address, credentials);
@@ -125,7 +126,8 @@ public final class GrpcLimits implements AutoCloseable {
         new CapHandler(
             name,
             new ConnectionCap(name, limits.maxConnections()),
-            limits.hasMaxBuffered() ? InputBudget.shared(limits.maxBufferedBytes()) : null);
+            limits.hasMaxBuffered() ? InputBudget.shared(limits.maxBufferedBytes()) : null,
+            new ResetFlood(System::nanoTime));
     boolean epoll = Epoll.isAvailable();
     EventLoopGroup boss = group(epoll, 1, name + "-boss");
     EventLoopGroup workers = group(epoll, 0, name + "-worker"); // 0: Netty's 2 x CPUs, as gRPC's
@@ -170,20 +172,23 @@ public final class GrpcLimits implements AutoCloseable {
   }
 
   /**
-   * Closes accepted connections past the cap before they are registered, and puts the budget's
-   * {@link UnfinishedMessages} in front of grpc-java's handlers of each connection let in.
+   * Closes accepted connections past the cap before they are registered, puts the budget's {@link
+   * UnfinishedMessages} in front of grpc-java's handlers of each connection let in, and holds the
+   * reads of one from a rapid-reset offender ({@link ResetFlood}).
    */
   @ChannelHandler.Sharable
   private static final class CapHandler extends ChannelInboundHandlerAdapter {
     private final String name;
     private final ConnectionCap cap;
     private final InputBudget budget;
+    private final ResetFlood flood;
     private final ChannelFutureListener closed;
 
-    CapHandler(String name, ConnectionCap cap, InputBudget budget) {
+    CapHandler(String name, ConnectionCap cap, InputBudget budget, ResetFlood flood) {
       this.name = name;
       this.cap = cap;
       this.budget = budget;
+      this.flood = flood;
       this.closed = future -> cap.closed();
     }
 
@@ -200,7 +205,11 @@ public final class GrpcLimits implements AutoCloseable {
               .pipeline()
               .addFirst(
                   "limits-unfinished",
-                  new UnfinishedMessages(name, budget, 2 * MAX_CALLS_PER_CONNECTION));
+                  new UnfinishedMessages(name, budget, 2 * MAX_CALLS_PER_CONNECTION, flood));
+        }
+        long hold = flood.holdMillis(child.remoteAddress());
+        if (hold > 0) {
+          child.pipeline().addFirst("limits-held", new ResetFlood.HeldReads(hold));
         }
       }
       ctx.fireChannelRead(msg);

@@ -54,6 +54,9 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private final InputBudget budget;
   private final BudgetShare share;
   private final int maxStreams;
+  private final ResetFlood flood;
+  private final ResetFlood.Counter resets;
+  private boolean tooManyResets;
   private final Map<Integer, GrpcMessage> unfinished = new HashMap<>();
   private final Set<Integer> resetStreams = new LinkedHashSet<>(); // oldest first
 
@@ -77,11 +80,13 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private boolean passThrough;
   private boolean tlsChecked;
 
-  UnfinishedMessages(String name, InputBudget budget, int maxStreams) {
+  UnfinishedMessages(String name, InputBudget budget, int maxStreams, ResetFlood flood) {
     this.name = name;
     this.budget = budget;
     this.share = budget.share();
     this.maxStreams = maxStreams;
+    this.flood = flood;
+    this.resets = flood.counter();
   }
 
   @Override
@@ -106,8 +111,21 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       }
     }
     scan(bytes);
+    if (tooManyResets) {
+      flood.offended(ctx.channel().remoteAddress());
+      goAway(
+          ctx,
+          bytes,
+          "more than "
+              + GrpcLimits.MAX_RST_PER_WINDOW
+              + " RST_STREAM in "
+              + GrpcLimits.RST_WINDOW_SECONDS
+              + " s (rapid reset); the address's new connections wait before they are read",
+          "too_many_rststreams");
+      return;
+    }
     if (unfinished.size() > maxStreams) {
-      goAway(ctx, bytes, unfinished.size() + " streams with unfinished messages");
+      goAway(ctx, bytes, unfinished.size() + " streams with unfinished messages", "--max-buffered");
       return;
     }
     for (int stream : resetsToSend) {
@@ -140,7 +158,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     bytes.release();
   }
 
-  private void goAway(ChannelHandlerContext ctx, ByteBuf bytes, String reason) {
+  private void goAway(ChannelHandlerContext ctx, ByteBuf bytes, String reason, String debugData) {
     refused = true;
     bytes.release();
     warnings.warn(
@@ -153,7 +171,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     unfinished.clear();
     resetStreams.clear();
     ctx.fireExceptionCaught(
-        Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, "--max-buffered"));
+        Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, debugData));
   }
 
   private static ByteBuf rstStream(ChannelHandlerContext ctx, int stream, int error) {
@@ -185,7 +203,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
           .addAfter(
               tlsContext.name(),
               ctx.name() + "-h2",
-              new UnfinishedMessages(name, budget, maxStreams));
+              new UnfinishedMessages(name, budget, maxStreams, flood));
       passThrough = true;
       return true;
     }
@@ -257,6 +275,13 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     }
     boolean ends =
         type == RST_STREAM || ((type == DATA || type == HEADERS) && (flags & END_STREAM) != 0);
+    if (type == HEADERS && !ends) {
+      resets.opened(stream);
+    } else if (type == RST_STREAM) {
+      tooManyResets |= resets.reset(stream);
+    } else if (ends) {
+      resets.halfClosed(stream);
+    }
     if (ends) {
       resetStreams.remove(stream);
       GrpcMessage message = unfinished.remove(stream);
