@@ -135,6 +135,7 @@ main() {
     date -u -d "$UNTIL" +%s >/dev/null 2>&1 || die "--until: a time of day HH:MM, not '$UNTIL'"
   fi
   mkdir -p "$OUT"
+  OUT=$(cd "$OUT" && pwd) # each sweep runs from the worktree: a relative DIR would land there
   local recorded=""
   [[ -f $OUT/commit ]] && recorded=$(cat "$OUT/commit")
   if [[ -z $COMMIT ]]; then

@@ -61,3 +61,12 @@ teardown() {
   [ "$status" -eq 2 ]
   [[ $output == *"measures $parent; --commit $head would mix commits"* ]]
 }
+
+@test "a relative --out is the folder under the current directory, not under the worktree" {
+  head=$(git -C "$REPO" rev-parse HEAD)
+  mkdir -p "$WORK/here"
+  cd "$WORK/here"
+  run "$REPEAT" --commit "$head" --reps 1 --regimes a-1gbit-total --dry-run --out rel/out
+  [ "$status" -eq 0 ]
+  [[ $output == *"out $WORK/here/rel/out"* ]]
+}
