@@ -3,8 +3,8 @@
 # round, the mean runtime of runs 1..9 with its 95 % t interval (`report show --cleaned`), the
 # calls/s of each side and the change period vs today with Welch's test over runs,
 # Holm-Bonferroni over the points of the round (`report diff`, BASE today, NEW period). Then the
-# server's CPU per call (server_cpu_s / calls of each kept run, read with `report show --column`):
-# mean and range over both rounds' kept runs, descriptive only (no test).
+# server's CPU per call (server_cpu_s / calls of each kept run) per point and round, with the same
+# tests (ClientCpuTable.java on the report jar's class path).
 #
 #   docs/measurements/period-stack-2026-11-25/table.sh [RAW_DIR]    # Markdown to stdout
 set -euo pipefail
@@ -23,31 +23,12 @@ runtime() {
     END { printf "%.0f (%.0f-%.0f)", m, lo, hi }' <<<"$values"
 }
 
-# cpu_per_call FILE...: "mean (min-max)" of the server's CPU µs per call over the kept runs.
-cpu_per_call() {
-  local f
-  for f in "$@"; do
-    java -jar "$REPORT_JAR" show "$f" --column order,calls,server_cpu_s
-  done | awk -F'\t' '$1 > 0 && $2 > 0 {
-      v = $3 * 1e6 / $2; s += v; n++
-      if (n == 1 || v < lo) lo = v
-      if (n == 1 || v > hi) hi = v
-    }
-    END { if (n) printf "%.1f (%.1f-%.1f)", s / n, lo, hi; else printf "-" }'
-}
-
+# cpu_table: the server's CPU per call per point and round, period against today, with its
+# interval, Welch's test and Holm-Bonferroni, from the report's own engine (ClientCpuTable.java).
 cpu_table() {
-  local file rel tr
   echo
-  echo "| protocol | T x R | period server CPU µs/call | today server CPU µs/call |"
-  echo "| --- | --- | ---: | ---: |"
-  while IFS= read -r file; do
-    rel=${file#"$RAW/round-1/period/"}
-    tr=${rel#*/t}
-    tr=${tr%.csv}
-    printf '| %s | %s x %s | %s | %s |\n' "${rel%%/*}" "${tr%-r*}" "${tr#*-r}" \
-      "$(cpu_per_call "$RAW"/round-*/period/"$rel")" "$(cpu_per_call "$RAW"/round-*/today/"$rel")"
-  done < <(find "$RAW/round-1/period" -name '*.csv' | sort -V)
+  java -cp "$REPORT_JAR" "$ROOT/docs/measurements/period-stack-2026-11-25/ClientCpuTable.java" \
+    "$RAW" server_cpu_s
 }
 
 main() {
