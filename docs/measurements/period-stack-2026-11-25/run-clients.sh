@@ -34,6 +34,8 @@ SERVER_PIDS=()
 FAILED=()
 # shellcheck source=bench/perf-lib.sh
 source "$ROOT/bench/perf-lib.sh"
+# shellcheck source=docs/measurements/period-stack-2026-11-25/period-lib.sh
+source "$ROOT/docs/measurements/period-stack-2026-11-25/period-lib.sh"
 
 usage() {
   cat <<USAGE
@@ -53,12 +55,6 @@ client_jar() {
     period) echo "$JAR_SNAPSHOT/clients/client-2022.jar" ;;
     today) echo "$JAR_SNAPSHOT/clients/client-today.jar" ;;
   esac
-}
-
-# noise WHAT: one line of load and CPU pressure, to the console and noise.txt.
-noise() {
-  printf '%s %s: loadavg %s; cpu %s\n' "$(date -u +%FT%TZ)" "$1" "$(cat /proc/loadavg)" \
-    "$(head -n 1 /proc/pressure/cpu)" | tee -a "$OUT/noise.txt"
 }
 
 # measure ROUND VARIANT ID T R: a fresh today's server for protocol ID on CPU SERVER_CPU, the
@@ -106,9 +102,7 @@ snapshot_clients() {
   for v in client-2022 client-today; do
     built="$HERE/$v/target/$v.jar"
     cp "$built" "$JAR_SNAPSHOT/clients/$v.jar"
-    printf '%s %s %s\n' "$(sha256sum "$JAR_SNAPSHOT/clients/$v.jar" | cut -c1-16)" \
-      "$(date -u -r "$built" +%Y-%m-%dT%H:%M:%SZ)" \
-      "docs/measurements/period-stack-2026-11-25/$v/target/$v.jar" >>"$OUT/jars.txt"
+    record_jar "$JAR_SNAPSHOT/clients/$v.jar" "$built"
   done
 }
 
@@ -152,18 +146,7 @@ main() {
     echo "placement: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU (taskset)"
     echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of period then today client"
   } | tee "$OUT/summary.txt"
-  local t r id round variant
-  for t in $THREADS; do
-    for r in $REQUESTS; do
-      for id in $PROTOCOLS; do
-        for ((round = 1; round <= ROUNDS; round++)); do
-          for variant in period today; do
-            measure "$round" "$variant" "$id" "$t" "$r"
-          done
-        done
-      done
-    done
-  done
+  each_point_abab
   noise end
   tables
   echo "done: $OUT (table.md: runtime and calls/s; client-cpu.md: client CPU per call)"

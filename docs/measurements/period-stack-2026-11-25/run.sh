@@ -30,6 +30,8 @@ PERF_SCRIPT=period-stack
 SERVER_PIDS=()
 # shellcheck source=bench/perf-lib.sh
 source "$ROOT/bench/perf-lib.sh"
+# shellcheck source=docs/measurements/period-stack-2026-11-25/period-lib.sh
+source "$ROOT/docs/measurements/period-stack-2026-11-25/period-lib.sh"
 
 usage() {
   cat <<USAGE
@@ -59,12 +61,6 @@ server_stack() {
 
 pom_property() {
   sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$2" | head -n 1
-}
-
-# noise WHAT: one line of load and CPU pressure, to the console and noise.txt.
-noise() {
-  printf '%s %s: loadavg %s; cpu %s\n' "$(date -u +%FT%TZ)" "$1" "$(cat /proc/loadavg)" \
-    "$(head -n 1 /proc/pressure/cpu)" | tee -a "$OUT/noise.txt"
 }
 
 # measure ROUND VARIANT ID T R: a fresh server of VARIANT (period|today) for protocol ID on CPU
@@ -123,12 +119,10 @@ main() {
   trap 'perf_stop_servers; perf_drop_snapshot' EXIT
   perf_snapshot_jars "$(mktemp -d /tmp/period-stack-jars.XXXXXX)" grpc openfeign
   mkdir -p "$JAR_SNAPSHOT/period"
-  local id
+  local id round
   for id in $PROTOCOLS; do
     cp "$HERE/$id-2022/target/$id-2022.jar" "$(period_jar "$id")"
-    printf '%s %s %s\n' "$(sha256sum "$(period_jar "$id")" | cut -c1-16)" \
-      "$(date -u -r "$HERE/$id-2022/target/$id-2022.jar" +%Y-%m-%dT%H:%M:%SZ)" \
-      "docs/measurements/period-stack-2026-11-25/$id-2022/target/$id-2022.jar" >>"$OUT/jars.txt"
+    record_jar "$(period_jar "$id")" "$HERE/$id-2022/target/$id-2022.jar"
   done
   {
     date -u
@@ -137,18 +131,7 @@ main() {
     echo "placement: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU (taskset)"
     echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of period then today"
   } | tee "$OUT/summary.txt"
-  local t r round variant
-  for t in $THREADS; do
-    for r in $REQUESTS; do
-      for id in $PROTOCOLS; do
-        for ((round = 1; round <= ROUNDS; round++)); do
-          for variant in period today; do
-            measure "$round" "$variant" "$id" "$t" "$r"
-          done
-        done
-      done
-    done
-  done
+  each_point_abab
   noise end
   for ((round = 1; round <= ROUNDS; round++)); do
     java -jar "$REPORT_JAR" diff "$OUT/round-$round/today" "$OUT/round-$round/period" \
