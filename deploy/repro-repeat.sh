@@ -8,7 +8,7 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-LOCK=/tmp/rpcx-bench-measure.lock
+LOCK=${RPCX_MEASURE_LOCK:-/tmp/rpcx-bench-measure.lock} # the measurement lock (tests: their own)
 ALL_REGIMES=a-1gbit-total,b-1mbit-total,a-1gbit-thread,b-1mbit-thread
 GRID="--protocol rpcx,grpc,openfeign --threads 10:910:100,990 --requests 100,300,500 --runs 10 --point-timeout 600 --timeout-per point"
 
@@ -23,6 +23,9 @@ then up at the regime's link: 1 vCPU and 2 GB a host) with the grid of docs/repr
   $GRID
 Regimes (default $ALL_REGIMES): a-1gbit-* at 1 Gbit/s, b-1mbit-* at 1 Mbit/s;
 *-total: R calls shared by the threads, *-thread: R calls per thread (T x R).
+b-1mbit-thread runs its three protocols side by side, each in a lab of its own with its own
+1 Mbit/s link (labs 1-3: namespaces rpcxa1/rpcxb1 ..., 198.18.K.0/30), into DIR/.../lab-PROTOCOL/:
+every point there is held by its link, not a CPU, and one after another it takes ~5 h.
 
   --commit REV    the commit every sweep measures (default: the one DIR/commit records, else
                   HEAD); another commit than the recorded one is refused (exit 2)
@@ -50,6 +53,17 @@ regime_options() {
     a-1gbit-thread) echo "--requests-per thread --stop-after-failures 2" ;;
     b-1mbit-thread) echo "--requests-per thread --stop-after-failures 1 --skip-dominated" ;;
   esac
+}
+
+# b-1mbit-thread: link-bound at every point, so each protocol gets a lab and a link of its own
+regime_side_by_side() { [[ $1 == b-1mbit-thread ]]; }
+
+# lab K's names (K = 1..3), as lab.sh and sweep.sh read them; lab 0 is the default lab
+lab_env() {
+  local k=$1
+  echo "RPCX_LAB_NS_A=rpcxa$k RPCX_LAB_NS_B=rpcxb$k RPCX_LAB_ADDR_A=198.18.$k.1" \
+    "RPCX_LAB_ADDR_B=198.18.$k.2 RPCX_LAB_IF=lab$k RPCX_LAB_STATE_DIR=/run/rpcx-lab$k" \
+    "RPCX_LAB_CGROUP=rpcx-lab$k"
 }
 
 # seconds until --until (UTC today), or a large number without it
@@ -90,15 +104,19 @@ sweep() {
     return 3
   fi
   mkdir -p "$dir"
-  log "rep $rep $regime: lab at $(regime_rate "$regime"), sweep into $dir"
-  (
-    cd "$WORKTREE"
-    deploy/lab.sh down >/dev/null 2>&1 || true
-    deploy/lab.sh up --rate "$(regime_rate "$regime")" --cpus 1 --memory 2g >>"$dir/lab.txt" 2>&1
-    # shellcheck disable=SC2046,SC2086 # the grid and options are word lists
-    timeout --signal=INT "$left" ./sweep.sh --lab $GRID $(regime_options "$regime") --out "$dir"
-  ) >>"$OUT/log" 2>&1 || status=$?
-  (cd "$WORKTREE" && deploy/lab.sh down >/dev/null 2>&1) || true
+  if regime_side_by_side "$regime"; then
+    side_by_side "$regime" "$dir" "$left" || status=$?
+  else
+    log "rep $rep $regime: lab at $(regime_rate "$regime"), sweep into $dir"
+    (
+      cd "$WORKTREE"
+      deploy/lab.sh down >/dev/null 2>&1 || true
+      deploy/lab.sh up --rate "$(regime_rate "$regime")" --cpus 1 --memory 2g >>"$dir/lab.txt" 2>&1
+      # shellcheck disable=SC2046,SC2086 # the grid and options are word lists
+      timeout --signal=INT "$left" ./sweep.sh --lab $GRID $(regime_options "$regime") --out "$dir"
+    ) >>"$OUT/log" 2>&1 || status=$?
+    (cd "$WORKTREE" && deploy/lab.sh down >/dev/null 2>&1) || true
+  fi
   if ((status == 0)); then
     date -u +%FT%TZ >"$dir/done"
     log "rep $rep $regime: done"
@@ -109,6 +127,37 @@ sweep() {
     log "rep $rep $regime: the sweep failed, exit $status (see $OUT/log)"
     return 1
   fi
+}
+
+# the regime's protocols at once, protocol K in lab K (DIR/lab-PROTOCOL/, its lab-PROTOCOL.txt);
+# the status of the first sweep that did not finish (124: stopped by --until), else 0
+side_by_side() {
+  local regime=$1 dir=$2 left=$3 k=0 p status=0 s pids=()
+  log "rep $rep $regime: three labs at $(regime_rate "$regime"), one a protocol, sweeps into $dir/lab-*"
+  for p in rpcx grpc openfeign; do
+    k=$((k + 1))
+    (
+      cd "$WORKTREE"
+      # shellcheck disable=SC2046 # the lab's names are words
+      export $(lab_env "$k")
+      deploy/lab.sh down >/dev/null 2>&1 || true
+      deploy/lab.sh up --rate "$(regime_rate "$regime")" --cpus 1 --memory 2g >>"$dir/lab-$p.txt" 2>&1
+      # shellcheck disable=SC2046,SC2086 # the grid and options are word lists
+      timeout --signal=INT "$left" ./sweep.sh --lab ${GRID/rpcx,grpc,openfeign/$p} \
+        $(regime_options "$regime") --out "$dir/lab-$p"
+    ) >>"$OUT/log" 2>&1 &
+    pids+=($!)
+  done
+  for k in 0 1 2; do
+    s=0
+    wait "${pids[$k]}" || s=$?
+    ((status != 0)) || status=$s
+  done
+  for k in 1 2 3; do
+    # shellcheck disable=SC2046
+    (cd "$WORKTREE" && export $(lab_env "$k") && deploy/lab.sh down >/dev/null 2>&1) || true
+  done
+  return "$status"
 }
 
 main() {
@@ -151,10 +200,12 @@ main() {
   local rep plan=()
   for ((rep = 1; rep <= REPS; rep++)); do
     for regime in ${REGIMES//,/ }; do
+      local how=""
+      regime_side_by_side "$regime" && how=" (three labs side by side)"
       if [[ -f $OUT/rep-$rep/$regime/done ]]; then
         plan+=("rep $rep $regime: done")
       else
-        plan+=("rep $rep $regime: to run")
+        plan+=("rep $rep $regime: to run$how")
       fi
     done
   done

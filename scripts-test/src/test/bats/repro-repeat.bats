@@ -70,3 +70,64 @@ teardown() {
   [ "$status" -eq 0 ]
   [[ $output == *"out $WORK/here/rel/out"* ]]
 }
+
+@test "the 1 Mbit/s T x R regime is planned as three labs side by side, the others one lab" {
+  head=$(git -C "$REPO" rev-parse HEAD)
+  run "$REPEAT" --commit "$head" --reps 1 --regimes a-1gbit-thread,b-1mbit-thread --dry-run \
+    --out "$WORK/out"
+  [ "$status" -eq 0 ]
+  [ "$(echo "$output" | tail -n 2 | tr '\n' '|')" = \
+    "rep 1 a-1gbit-thread: to run|rep 1 b-1mbit-thread: to run (three labs side by side)|" ]
+  run "$REPEAT" --help
+  [[ $output == *"b-1mbit-thread runs its three protocols side by side"* ]]
+}
+
+# a commit whose lab.sh and sweep.sh only log what they were asked, with its jar in place (no
+# build): the driver runs from it, with the commit as its own worktree
+stub_commit() {
+  local repo=$WORK/stub
+  mkdir -p "$repo/deploy" "$repo/client-harness/target"
+  cp "$REPEAT" "$repo/deploy/"
+  printf '#!/usr/bin/env bash\necho "lab ${RPCX_LAB_NS_A:-rpcxa} ${RPCX_LAB_ADDR_B:-198.18.0.2} $*" >>"$STUB_LOG"\n' \
+    >"$repo/deploy/lab.sh"
+  printf '#!/usr/bin/env bash\necho "sweep ${RPCX_LAB_NS_A:-rpcxa} $*" >>"$STUB_LOG"\n' >"$repo/sweep.sh"
+  chmod +x "$repo/deploy/lab.sh" "$repo/sweep.sh"
+  echo target/ >"$repo/.gitignore"
+  touch "$repo/client-harness/target/client-harness.jar"
+  git -C "$repo" init -q
+  git -C "$repo" add -A
+  git -C "$repo" -c user.name=t -c user.email=t@t commit -qm stub
+  echo "$repo"
+}
+
+@test "side by side: each protocol sweeps in a lab of its own, into lab-PROTOCOL, then done" {
+  [ "$(id -u)" -eq 0 ] || skip "the driver needs root (the lab's namespaces)"
+  repo=$(stub_commit)
+  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
+  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes b-1mbit-thread --worktree "$repo" \
+    --out "$WORK/out"
+  [ "$status" -eq 0 ]
+  [ -f "$WORK/out/rep-1/b-1mbit-thread/done" ]
+  for k in 1 2 3; do
+    grep -q "^lab rpcxa$k 198.18.$k.2 up --rate 1mbit --cpus 1 --memory 2g$" "$STUB_LOG"
+  done
+  grep -q "^sweep rpcxa1 --lab --protocol rpcx --threads .*--skip-dominated --out $WORK/out/rep-1/b-1mbit-thread/lab-rpcx$" "$STUB_LOG"
+  grep -q "^sweep rpcxa2 --lab --protocol grpc .*--out $WORK/out/rep-1/b-1mbit-thread/lab-grpc$" "$STUB_LOG"
+  grep -q "^sweep rpcxa3 --lab --protocol openfeign .*--out $WORK/out/rep-1/b-1mbit-thread/lab-openfeign$" "$STUB_LOG"
+  [ "$(grep -c '^sweep' "$STUB_LOG")" -eq 3 ]
+  # every lab is taken down after the sweeps
+  [ "$(grep -c '^lab rpcxa[123] .* down$' "$STUB_LOG")" -ge 3 ]
+}
+
+@test "side by side: one protocol's failed sweep fails the regime, which is not marked done" {
+  [ "$(id -u)" -eq 0 ] || skip "the driver needs root (the lab's namespaces)"
+  repo=$(stub_commit)
+  printf '#!/usr/bin/env bash\n[[ $* == *openfeign* ]] && exit 5\nexit 0\n' >"$repo/sweep.sh"
+  git -C "$repo" -c user.name=t -c user.email=t@t commit -qam "openfeign's sweep fails"
+  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
+  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes b-1mbit-thread --worktree "$repo" \
+    --out "$WORK/out"
+  [ "$status" -eq 1 ]
+  [ ! -f "$WORK/out/rep-1/b-1mbit-thread/done" ]
+  grep -q "the sweep failed, exit 5" "$WORK/out/log"
+}

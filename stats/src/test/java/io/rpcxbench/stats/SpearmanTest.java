@@ -23,6 +23,21 @@ class SpearmanTest {
   }
 
   @Test
+  void theTestOfRhoIsTheTApproximationOnNMinusTwoDegreesOfFreedom() {
+    // t = 2.2622 is the two-sided 5 % line of t on 9 degrees of freedom: rho = t / sqrt(t^2 + 9)
+    double rhoAt5 = 2.2622 / Math.sqrt(2.2622 * 2.2622 + 9);
+    assertThat(Spearman.pTwoSided(rhoAt5, 11)).isCloseTo(0.05, within(1e-4));
+    assertThat(Spearman.pTwoSided(-rhoAt5, 11)).isEqualTo(Spearman.pTwoSided(rhoAt5, 11));
+    // the exact 5 % line at n = 11 is 0.618: the approximation calls it significant too
+    assertThat(Spearman.pTwoSided(0.618, 11)).isLessThan(0.05);
+    assertThat(Spearman.pTwoSided(0.41, 11)).isGreaterThan(0.2);
+    assertThat(Spearman.pTwoSided(1.0, 11)).isZero();
+    assertThat(Spearman.pTwoSided(0.0, 11)).isEqualTo(1.0);
+    assertThatThrownBy(() -> Spearman.pTwoSided(0.5, 2))
+        .hasMessage("a rank test needs at least 3 pairs, got 2");
+  }
+
+  @Test
   void samplesOfTwoLengthsAreRefused() {
     assertThatThrownBy(() -> Spearman.rho(new double[] {1, 2, 3}, new double[] {1, 2}))
         .hasMessage("x and y differ in length: 3, 2");

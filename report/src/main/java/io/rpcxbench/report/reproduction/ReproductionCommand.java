@@ -6,6 +6,7 @@ import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.cli.MergeOption;
 import io.rpcxbench.report.cli.Steps;
 import io.rpcxbench.report.db.Database;
+import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.report.tables.PaperReference;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,10 +25,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code reproduction --data DIR [--paper-reference built-in|FILE.csv] [--out FILE.md] [--splice
- * FILE.md]}: the tables of docs/reproduction.md from raw files, in one command. The files are read
- * into a throw-away in-memory database with the same checks as {@code ingest}, cleaned the paper's
- * way per series, and rendered by {@link ReproductionTables}.
+ * {@code reproduction --data DIR [--data DIR ...] [--paper-reference built-in|FILE.csv] [--out
+ * FILE.md] [--splice FILE.md]}: the tables of docs/reproduction.md from raw files, in one command.
+ * The files are read into a throw-away in-memory database with the same checks as {@code ingest},
+ * cleaned the paper's way per series, and rendered by {@link ReproductionTables}.
  *
  * <pre>
  * java -jar report/target/report.jar reproduction --data results/reproduction --splice docs/reproduction.md
@@ -50,8 +51,10 @@ public final class ReproductionCommand implements Callable<Integer> {
       names = "--data",
       required = true,
       paramLabel = "DIR",
-      description = "Raw files (every *.csv below DIR); regimes and readings in any subfolders.")
-  Path data;
+      description =
+          "Raw files (every *.csv below DIR); regimes and readings in any subfolders. Repeat it to"
+              + " read several folders as one, e.g. one regime's sweeps from each.")
+  List<Path> data;
 
   @Option(
       names = "--paper-reference",
@@ -89,10 +92,12 @@ public final class ReproductionCommand implements Callable<Integer> {
     boolean toStdout = out == null && splice == null;
     // With the Markdown on standard output, the progress lines go to standard error.
     PrintWriter progress = toStdout ? err : stdout;
-    if (!Files.isDirectory(data)) {
-      err.println("error: --data: no such directory: " + data);
-      err.flush();
-      return CommandLine.ExitCode.USAGE;
+    for (Path dir : data) {
+      if (!Files.isDirectory(dir)) {
+        err.println("error: --data: no such directory: " + dir);
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+      }
     }
     PaperReference paper;
     try {
@@ -103,7 +108,7 @@ public final class ReproductionCommand implements Callable<Integer> {
       return CommandLine.ExitCode.USAGE;
     }
     try (Database db = Database.open("jdbc:sqlite::memory:")) {
-      int ingest = Steps.ingest(db, List.of(data), merge.merge, progress, err);
+      int ingest = Steps.ingest(db, data, merge.merge, progress, err);
       List<String> problems = new ArrayList<>();
       List<CleanedPoint> cleaned = Cleaner.run(db, problems);
       problems.forEach(err::println);
@@ -111,7 +116,11 @@ public final class ReproductionCommand implements Callable<Integer> {
       ByteLimitModel model = ByteLimitModel.load(db);
       List<Regime> regimes = Regime.all(cleaned, runTimes);
       String verdict =
-          new VerdictBox(regimes, AdvantageBootstrap.REPLICATES, AdvantageBootstrap.SEED)
+          new VerdictBox(
+                  regimes,
+                  SweepOrigins.load(db),
+                  AdvantageBootstrap.REPLICATES,
+                  AdvantageBootstrap.SEED)
               .markdown();
       String block = new ReproductionTables(cleaned, paper, model, regimes).markdown();
       if (coldStartData != null) {
@@ -224,11 +233,8 @@ public final class ReproductionCommand implements Callable<Integer> {
     return text.substring(0, b) + block + text.substring(after);
   }
 
+  /** Written atomically: a reader (or an interrupted run) never leaves half a page. */
   private static void write(Path file, String text) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.writeString(file, text, StandardCharsets.UTF_8);
+    AtomicText.write(file, text);
   }
 }

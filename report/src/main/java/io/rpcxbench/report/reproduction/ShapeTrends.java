@@ -16,17 +16,39 @@ import java.util.List;
  * Spearman's rho of the mean runtime against the thread count over the complete points of the grid
  * (the paper's figures have runtime rising with threads at every R); and per rival and R, rho of
  * RPCX's runtime advantage against the thread count (the paper: "from low threads to high
- * threads").
+ * threads"). A trend counts only where the rank test says so ({@link Spearman#pTwoSided} under
+ * {@value #ALPHA}); a rho of +0.04 over eleven points is no rise.
  *
  * <pre>{@code
  * Double rho = ShapeTrends.runtime(regime, Protocol.GRPC, 500); // +1.0: rises at every step
  * }</pre>
  */
 final class ShapeTrends {
+  /** The two-sided level under which a rho is a trend. */
+  static final double ALPHA = 0.05;
+
   private ShapeTrends() {}
+
+  /** A rho over {@code n} points and whether it is a trend at {@link #ALPHA}. */
+  record Rank(double rho, int n) {
+    boolean significant() {
+      return Spearman.pTwoSided(rho, n) < ALPHA;
+    }
+  }
 
   /** Rho of runtime vs threads at R = {@code requests}; null with fewer than 3 complete points. */
   static Double runtime(Regime regime, Protocol p, int requests) {
+    Rank r = runtimeRank(regime, p, requests);
+    return r == null ? null : r.rho();
+  }
+
+  /** Rho of RPCX's runtime advantage over {@code rival} vs threads at R = {@code requests}. */
+  static Double advantage(Regime regime, Protocol rival, int requests) {
+    Rank r = advantageRank(regime, rival, requests);
+    return r == null ? null : r.rho();
+  }
+
+  static Rank runtimeRank(Regime regime, Protocol p, int requests) {
     List<double[]> xy = new ArrayList<>();
     for (int t : PaperGrid.THREADS) {
       CleanedPoint c = regime.complete(p, t, requests);
@@ -37,8 +59,7 @@ final class ShapeTrends {
     return rho(xy);
   }
 
-  /** Rho of RPCX's runtime advantage over {@code rival} vs threads at R = {@code requests}. */
-  static Double advantage(Regime regime, Protocol rival, int requests) {
+  static Rank advantageRank(Regime regime, Protocol rival, int requests) {
     List<double[]> xy = new ArrayList<>();
     for (int t : PaperGrid.THREADS) {
       CleanedPoint r = regime.complete(Protocol.RPCX, t, requests);
@@ -53,8 +74,15 @@ final class ShapeTrends {
     return rho(xy);
   }
 
-  /** Counts of runtime series (protocol x R) of {@code regimes} that rise, fall, or have no rho. */
-  record Tally(int rising, int falling, int series) {}
+  /**
+   * Runtime series (protocol x R) of {@code regimes} with a rho: how many rise and fall
+   * significantly; the rest have no trend.
+   */
+  record Tally(int rising, int falling, int series) {
+    int flat() {
+      return series - rising - falling;
+    }
+  }
 
   static Tally runtimeTally(List<Regime> regimes) {
     int up = 0;
@@ -63,11 +91,11 @@ final class ShapeTrends {
     for (Regime g : regimes) {
       for (Protocol p : Protocol.PAPER) {
         for (int r : PaperGrid.TABLE_REQUESTS) {
-          Double rho = runtime(g, p, r);
-          if (rho != null) {
+          Rank rank = runtimeRank(g, p, r);
+          if (rank != null) {
             n++;
-            up += rho > 0 ? 1 : 0;
-            down += rho < 0 ? 1 : 0;
+            up += rank.significant() && rank.rho() > 0 ? 1 : 0;
+            down += rank.significant() && rank.rho() < 0 ? 1 : 0;
           }
         }
       }
@@ -91,14 +119,23 @@ final class ShapeTrends {
     for (int r : PaperGrid.TABLE_REQUESTS) {
       sb.append("| ").append(r).append(" |");
       for (Protocol p : Protocol.PAPER) {
-        sb.append(' ').append(text(runtime(regime, p, r))).append(" |");
+        sb.append(' ').append(cell(runtimeRank(regime, p, r))).append(" |");
       }
       for (Protocol o : ComparisonTable.OTHERS) {
-        sb.append(' ').append(text(advantage(regime, o, r))).append(" |");
+        sb.append(' ').append(cell(advantageRank(regime, o, r))).append(" |");
       }
       sb.append('\n');
     }
     return sb.toString();
+  }
+
+  /** A table cell: the rho, in bold when it is a trend. */
+  static String cell(Rank r) {
+    if (r == null) {
+      return Cell.MISSING;
+    }
+    String t = text(r.rho());
+    return r.significant() ? "**" + t + "**" : t;
   }
 
   /** "+1.00", "−0.35", or "–" without a rho. */
@@ -110,9 +147,10 @@ final class ShapeTrends {
     return s.startsWith("-") ? "−" + s.substring(1) : "+" + s;
   }
 
-  private static Double rho(List<double[]> xy) {
+  private static Rank rho(List<double[]> xy) {
     double[] x = xy.stream().mapToDouble(v -> v[0]).toArray();
     double[] y = xy.stream().mapToDouble(v -> v[1]).toArray();
-    return Spearman.rho(x, y);
+    Double rho = Spearman.rho(x, y);
+    return rho == null ? null : new Rank(rho, xy.size());
   }
 }

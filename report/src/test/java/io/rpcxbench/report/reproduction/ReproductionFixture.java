@@ -11,9 +11,10 @@ import java.util.Map;
  * Writes the reproduction fixture (src/test/resources/reproduction) with the raw-format writer: two
  * link regimes (1gbit with {@code link_rate}, 1mbit with the older {@code lab: rate=...}) times two
  * readings (thread, total), the paper's three protocols at 10 and 110 threads x 100 requests, 10
- * runs each; one point timed out, one cut after 6 runs. Synthetic numbers: runtimes follow each
- * protocol's bytes per call over the link, with a few percent of spread between runs. Regenerate
- * with {@code -Dgolden.update=true} (ReproductionTest).
+ * runs each; one point timed out, one cut after 6 runs; the 1gbit thread points at 110 threads on a
+ * later commit and day than the rest. Synthetic numbers: runtimes follow each protocol's bytes per
+ * call over the link, with a few percent of spread between runs. Regenerate with {@code
+ * -Dgolden.update=true} (ReproductionTest).
  */
 final class ReproductionFixture {
   private record Proto(
@@ -52,6 +53,11 @@ final class ReproductionFixture {
       prov.put("lab", "rate=" + rate + " cpus=1 memory=2g");
     }
     prov.put("server_jvm_flags", "-Xmx1g");
+    // where the files come from: one commit a link, one 1gbit-thread point on a later commit and
+    // day
+    boolean later = rate.equals("1gbit") && reading.equals("thread") && threads == 110;
+    prov.put("git_commit", later ? "fed9876" : rate.equals("1gbit") ? "abc1234" : "def5678-dirty");
+    prov.put("started", later ? "2026-11-23T09:00:00Z" : "2026-11-22T10:00:00Z");
     prov.put("timeout_per", "PT600S");
     Path file = dir.resolve(p.id).resolve("t" + threads + "-r" + requests + ".csv");
     boolean timedOut =

@@ -14,11 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reproduction pages are what the committed raw files give: regenerating the generated blocks
- * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from
- * docs/reproduction/data and docs/reproduction/cold-start; docs/reproduction-repeated.md from the
- * repeated sweeps on one commit (docs/reproduction/repeat-5d8927e, several files a point, merged as
- * sweeps). After a change to the report, regenerate the pages with the commands in their headers
- * and commit them with the change.
+ * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from the T x R
+ * sweeps of docs/reproduction/data, the R-shared sweeps repeated on one commit
+ * (docs/reproduction/repeat-5d8927e, several files a point, merged as sweeps) and
+ * docs/reproduction/cold-start; docs/reproduction-repeated.md from the repeated sweeps alone. After
+ * a change to the report, regenerate the pages with the commands in their headers and commit them
+ * with the change.
  */
 class ReproductionPageTest {
   private static final Path DOCS = Path.of("../docs");
@@ -29,7 +30,12 @@ class ReproductionPageTest {
         tmp,
         "reproduction.md",
         "--data",
-        DOCS.resolve("reproduction/data").toString(),
+        DOCS.resolve("reproduction/data/a-1gbit-thread").toString(),
+        "--data",
+        DOCS.resolve("reproduction/data/b-1mbit-thread").toString(),
+        "--data",
+        DOCS.resolve("reproduction/repeat-5d8927e").toString(),
+        "--merge-duplicates",
         "--cold-start-data",
         DOCS.resolve("reproduction/cold-start").toString());
   }

@@ -130,6 +130,44 @@ class ReproductionTest {
   }
 
   @Test
+  void severalDataFoldersAreReadAsOneAndTheBoxNamesTheirCommits(@TempDir Path tmp)
+      throws IOException {
+    Path out = tmp.resolve("out.md");
+    Cli.Result r =
+        Cli.run(
+            "reproduction",
+            "--data",
+            FIXTURE.resolve("1gbit-thread").toString(),
+            "--data",
+            FIXTURE.resolve("1mbit-total").toString(),
+            "--out",
+            out.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String md = Files.readString(out, StandardCharsets.UTF_8);
+    assertThat(md)
+        .contains("## Link 1gbit, requests_per thread", "## Link 1mbit, requests_per total")
+        .doesNotContain("## Link 1gbit, requests_per total", "## Link 1mbit, requests_per thread")
+        .contains(
+            "> | 1 Gbit/s, T × R | `abc1234` (3 files), `fed9876` (3 files) | 1 |"
+                + " 2026-11-22 to 2026-11-23 |\n",
+            "> | 1 Mbit/s, R shared | `def5678-dirty` | 1 | 2026-11-22 |\n");
+    // a missing folder among several is named, and nothing is written
+    Path missing = tmp.resolve("nowhere");
+    Cli.Result bad =
+        Cli.run(
+            "reproduction",
+            "--data",
+            FIXTURE.toString(),
+            "--data",
+            missing.toString(),
+            "--out",
+            tmp.resolve("bad.md").toString());
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("error: --data: no such directory: " + missing);
+    assertThat(tmp.resolve("bad.md")).doesNotExist();
+  }
+
+  @Test
   void linkRates() {
     assertThat(ByteLimitModel.bitsPerSecond("1mbit")).contains(1e6);
     assertThat(ByteLimitModel.bitsPerSecond("1gbit")).contains(1e9);

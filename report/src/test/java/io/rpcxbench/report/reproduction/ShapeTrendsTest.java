@@ -21,9 +21,25 @@ class ShapeTrendsTest {
     assertThat(ShapeTrends.advantage(g, Protocol.GRPC, 100)).isNull();
     assertThat(ShapeTrends.runtimeTally(List.of(g))).isEqualTo(new ShapeTrends.Tally(3, 0, 3));
     assertThat(ShapeTrends.table(g))
-        .contains("| 100 | +1.00 | +1.00 | +1.00 | – | – |")
+        .contains("| 100 | **+1.00** | **+1.00** | **+1.00** | – | – |")
         .contains("| 300 | – | – | – | – | – |");
     assertThat(ShapeTrends.text(-0.344)).isEqualTo("−0.34");
+  }
+
+  @Test
+  void aWeakRhoIsNoTrend() {
+    SyntheticRegime s = new SyntheticRegime("total", "1gbit");
+    double[] ms = {20, 10, 30, 40, 15};
+    int[] threads = {10, 110, 210, 310, 410};
+    for (int i = 0; i < threads.length; i++) {
+      s.point(Protocol.RPCX, threads[i], 100, VerdictBoxTest.runs(100, ms[i]));
+    }
+    Regime g = s.regime();
+    // y ranks 3, 1, 4, 5, 2 against 1..5: rho = 1 - 6 * 16 / 120 = 0.2, p far above 0.05
+    assertThat(ShapeTrends.runtime(g, Protocol.RPCX, 100)).isCloseTo(0.2, within(1e-12));
+    assertThat(ShapeTrends.runtimeTally(List.of(g))).isEqualTo(new ShapeTrends.Tally(0, 0, 1));
+    assertThat(ShapeTrends.runtimeTally(List.of(g)).flat()).isEqualTo(1);
+    assertThat(ShapeTrends.table(g)).contains("| 100 | +0.20 | – | – | – | – |");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.rpcxbench.report.reproduction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.db.Protocol;
 import java.util.List;
 import java.util.Locale;
@@ -55,6 +56,52 @@ class VerdictBoxTest {
         .contains("1 Gbit/s, T × R: RPCX 1.00, gRPC 1.00, OpenFeign 1.00. Above 1")
         .contains("ACM \"Results Replicated\", at best", "in 0 of 1 regimes");
     assertThat(box.split("55.9-88.9 % below", -1)).hasSize(2);
+  }
+
+  @Test
+  void theBoxNamesEachRegimesCommitsSweepsAndDaysFromTheFiles() {
+    Regime g = constantRegime();
+    java.util.Map<String, SweepOrigins.Origin> bySource = new java.util.HashMap<>();
+    for (RunTimes.Sweep s : allSweeps(g)) {
+      // the 210-thread points on a later commit and day, as a resumed sweep leaves them
+      boolean later = s.source().contains("-210-");
+      bySource.put(
+          s.source(),
+          new SweepOrigins.Origin(
+              later ? "fed9876" : "abc1234", later ? "2026-11-23" : "2026-11-22"));
+    }
+    String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
+    assertThat(box)
+        .contains("> | regime | commit of its files | sweeps a point | swept (UTC) |\n")
+        .contains(
+            "> | 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) | 1 |"
+                + " 2026-11-22 to 2026-11-23 |\n");
+  }
+
+  @Test
+  void aRegimeOfOneCommitOnOneDayAndSeveralSweepsSaysSoPlainly() {
+    SyntheticRegime s = new SyntheticRegime("total", "1gbit");
+    s.sweeps(Protocol.RPCX, 10, 100, runs(100, 10), runs(100, 11), runs(100, 12));
+    s.sweeps(Protocol.GRPC, 10, 100, runs(100, 40), runs(100, 41));
+    Regime g = s.regime();
+    java.util.Map<String, SweepOrigins.Origin> bySource = new java.util.HashMap<>();
+    allSweeps(g)
+        .forEach(w -> bySource.put(w.source(), new SweepOrigins.Origin("5d8927e", "2026-11-25")));
+    assertThat(new SweepOrigins(bySource).of(g))
+        .isEqualTo(
+            new SweepOrigins.Summary(
+                java.util.Map.of("5d8927e", 5), 2, 3, "2026-11-25", "2026-11-25"));
+    String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
+    assertThat(box).contains("> | 1 Gbit/s, R shared | `5d8927e` | 2-3 | 2026-11-25 |\n");
+    // files that record neither say so, rather than leave the cell empty
+    assertThat(new VerdictBox(List.of(g), 200, 7L).markdown())
+        .contains("| 1 Gbit/s, R shared | `not recorded` | 2-3 | not recorded |");
+  }
+
+  private static List<RunTimes.Sweep> allSweeps(Regime g) {
+    List<RunTimes.Sweep> out = new java.util.ArrayList<>();
+    g.measurements().points.forEach(p -> out.addAll(g.runs().of(p)));
+    return out;
   }
 
   @Test
