@@ -35,6 +35,11 @@ final class Sweep {
   static final int LOCKED = OutFolderRun.LOCKED;
   static final int NO_SPACE = 4;
 
+  /** A point's harness stopped by SIGINT or SIGTERM: the sweep stops too, as if it had been. */
+  static final int INTERRUPTED = 130;
+
+  private static final int SIGTERM_EXIT = 143;
+
   private final SweepSettings s;
   private final SweepLog log;
   private final String resumeCommand;
@@ -46,6 +51,15 @@ final class Sweep {
   private OwnProcesses own;
   private PointLauncher launcher;
   private volatile Path currentFile;
+
+  /**
+   * Set first by the interrupt; the end of a point and the interrupt's discard hold {@link
+   * #pointEnd} in turn, so a point is either finished (its file kept) or discarded, never kept half
+   * by one and deleted under the other.
+   */
+  private volatile boolean stopping;
+
+  private final Object pointEnd = new Object();
 
   Sweep(
       SweepSettings s,
@@ -187,6 +201,18 @@ final class Sweep {
         int code = runPoint(p, file, head, provenance);
         if (code == USAGE) {
           return USAGE;
+        }
+        if (code == INTERRUPTED) {
+          if (!stopping) {
+            // only the point's JVM was stopped (a signal to it, or to the process group before
+            // this JVM's own hook ran): its file is gone, the sweep ends as if interrupted
+            log.line(
+                head
+                    + ": its harness was stopped from outside; the point was discarded (a resume"
+                    + " runs it again), finished points are kept");
+            log.line("resume with: " + resumeCommand);
+          }
+          return INTERRUPTED;
         }
         long pointMs = System.currentTimeMillis() - start;
         result = PointResult.read(file);
@@ -330,6 +356,27 @@ final class Sweep {
                 log.consoleOnly(head + " " + line.strip());
               }
             });
+    synchronized (pointEnd) {
+      if (stopping || code == INTERRUPTED || code == SIGTERM_EXIT) {
+        // stopped from outside: what its harness wrote on the way out is not a result
+        PointFiles.discardUnfinished(file);
+        currentFile = null;
+        return INTERRUPTED;
+      }
+      return finishPoint(file, head, args, code, started, before, said);
+    }
+  }
+
+  /** After a point's harness exited by itself: its file completed (or a failed one written). */
+  private int finishPoint(
+      Path file,
+      String head,
+      List<String> args,
+      int code,
+      Instant started,
+      long[] before,
+      List<String> said)
+      throws IOException, InterruptedException {
     PointFiles.removeTemps(file);
     if (!Files.exists(file)) {
       if (code == USAGE) {
@@ -397,12 +444,16 @@ final class Sweep {
 
   /** The shutdown hook: Ctrl-C, kill -TERM. The point in progress is discarded, not half-kept. */
   private void interrupted() {
+    stopping = true;
     if (launcher != null) {
       launcher.stop();
     }
-    Path file = currentFile;
-    if (file != null) {
-      PointFiles.discardUnfinished(file);
+    synchronized (pointEnd) {
+      Path file = currentFile;
+      currentFile = null;
+      if (file != null) {
+        PointFiles.discardUnfinished(file);
+      }
     }
     target.close();
     try {
