@@ -36,7 +36,9 @@ every point there is held by its link, not a CPU, and one after another it takes
                   (it resumes on the next run); for a session that must end
   --dry-run       print the plan and exit
 
-Exit: 0 every sweep done (or --until reached), 1 a sweep failed, 2 bad arguments.
+Exit: 0 every sweep done (or --until reached, or a sweep interrupted: it resumes), 1 a sweep
+failed, 2 bad arguments. After a stop, a point the stop interrupted that the commit's runner
+kept as incomplete (runners before c395047 could) is removed, so the resume runs it again.
 Needs root (the lab). Reads: docs/reproduction.md, How to rerun it.
 USAGE
 }
@@ -53,6 +55,23 @@ regime_options() {
     a-1gbit-thread) echo "--requests-per thread --stop-after-failures 2" ;;
     b-1mbit-thread) echo "--requests-per thread --stop-after-failures 1 --skip-dominated" ;;
   esac
+}
+
+# After a stop: the points the stop interrupted, if the commit's runner kept them. Runners before
+# c395047 could keep such a point as incomplete (its harness ended on the signal before the
+# runner's discard), and the resume would skip it: it goes, and the resume runs it again. Read
+# from the newest sweep log of OUT_DIR only (older logs' points may since have been rerun).
+discard_interrupted() {
+  local dir=$1 newest proto t r file
+  newest=$(find "$dir" -maxdepth 1 -name 'sweep-*.log' | sort | tail -n 1)
+  [[ -n $newest ]] || return 0
+  while read -r proto t r; do
+    file="$dir/$proto/$t-$r.csv"
+    if [[ -f $file ]] && grep -q '^# status: incomplete' "$file"; then
+      rm -f "$file"
+      log "removed $file: interrupted by the stop, kept as incomplete by the runner; the resume runs it again"
+    fi
+  done < <(sed -nE 's/^[0-9:]+ \[[0-9]+\/[0-9]+\] ([a-z0-9-]+) (t[0-9]+) (r[0-9]+): incomplete \(exit 130,.*/\1 \2 \3/p' "$newest")
 }
 
 # b-1mbit-thread: link-bound at every point, so each protocol gets a lab and a link of its own
@@ -120,8 +139,17 @@ sweep() {
   if ((status == 0)); then
     date -u +%FT%TZ >"$dir/done"
     log "rep $rep $regime: done"
-  elif ((status == 124)); then
-    log "rep $rep $regime: stopped at --until $UNTIL (resumes on the next run)"
+  elif ((status == 124 || status == 130)); then
+    # stopped by --until (124) or interrupted (130, e.g. kill -INT to its timeout process)
+    local out
+    while read -r out; do
+      discard_interrupted "$out"
+    done < <(find "$dir" -name 'sweep-*.log' -printf '%h\n' | sort -u)
+    if ((status == 130)); then
+      log "rep $rep $regime: interrupted (resumes on the next run)"
+    else
+      log "rep $rep $regime: stopped at --until $UNTIL (resumes on the next run)"
+    fi
     return 3
   else
     log "rep $rep $regime: the sweep failed, exit $status (see $OUT/log)"

@@ -131,3 +131,32 @@ stub_commit() {
   [ ! -f "$WORK/out/rep-1/b-1mbit-thread/done" ]
   grep -q "the sweep failed, exit 5" "$WORK/out/log"
 }
+
+@test "a stop: the point it interrupted goes if the runner kept it incomplete, a cut point stays" {
+  [ "$(id -u)" -eq 0 ] || skip "the driver needs root (the lab's namespaces)"
+  repo=$(stub_commit)
+  # the sweep as a stop leaves it: the point in progress kept as incomplete (exit 130), an
+  # earlier point cut by its own limit (exit 1), and timeout(1)'s 124
+  cat >"$repo/sweep.sh" <<'STUB'
+#!/usr/bin/env bash
+out=${*: -1}
+mkdir -p "$out/rpcx"
+printf '# status: incomplete\n' >"$out/rpcx/t10-r100.csv"
+printf '# status: incomplete\n' >"$out/rpcx/t10-r500.csv"
+printf '%s\n' "01:00:00 [1/99] rpcx t10 r100: incomplete (exit 1, 9/10 runs kept) in 1.0s" \
+  "01:00:05 [3/99] rpcx t10 r500: incomplete (exit 130, 9/10 runs kept) in 1.0s" \
+  >"$out/sweep-20261126-010000.log"
+exit 124
+STUB
+  git -C "$repo" -c user.name=t -c user.email=t@t commit -qam "a stopped sweep"
+  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
+  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes a-1gbit-thread --worktree "$repo" \
+    --out "$WORK/out"
+  [ "$status" -eq 0 ]
+  dir=$WORK/out/rep-1/a-1gbit-thread
+  [ ! -e "$dir/rpcx/t10-r500.csv" ]
+  [ -f "$dir/rpcx/t10-r100.csv" ]
+  [ ! -f "$dir/done" ]
+  grep -q "removed $dir/rpcx/t10-r500.csv: interrupted by the stop" "$WORK/out/log"
+  grep -q "stopped at --until" "$WORK/out/log"
+}
