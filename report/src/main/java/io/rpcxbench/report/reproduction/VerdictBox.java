@@ -202,11 +202,11 @@ final class VerdictBox {
   private List<String> origins() {
     List<String> out = new ArrayList<>();
     out.add(
-        "Where each regime's numbers come from (every file's `git_commit` and `started`, as"
-            + " recorded):");
+        "Where each regime's numbers come from (every file's `git_commit`, `cpu_model` and"
+            + " `started`, as recorded):");
     out.add("");
-    out.add("| regime | commit of its files | sweeps a point | swept (UTC) |");
-    out.add("|:---|:---|---:|:---|");
+    out.add("| regime | commit of its files | CPU | sweeps a point | swept (UTC) |");
+    out.add("|:---|:---|:---|---:|:---|");
     for (Regime g : regimes) {
       SweepOrigins.Summary s = origins.of(g);
       out.add(
@@ -214,6 +214,8 @@ final class VerdictBox {
               + g.name()
               + " | "
               + s.commitsText()
+              + " | "
+              + s.cpusText()
               + " | "
               + s.sweepsText()
               + " | "

@@ -68,14 +68,16 @@ class VerdictBoxTest {
       bySource.put(
           s.source(),
           new SweepOrigins.Origin(
-              later ? "fed9876" : "abc1234", later ? "2026-11-23" : "2026-11-22"));
+              later ? "fed9876" : "abc1234",
+              later ? "2026-11-23" : "2026-11-22",
+              later ? "AMD EPYC" : "Intel Xeon"));
     }
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
-        .contains("> | regime | commit of its files | sweeps a point | swept (UTC) |\n")
+        .contains("> | regime | commit of its files | CPU | sweeps a point | swept (UTC) |\n")
         .contains(
-            "> | 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) | 1 |"
-                + " 2026-11-22 to 2026-11-23 |\n");
+            "> | 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) |"
+                + " Intel Xeon (6 files), AMD EPYC (3 files) | 1 | 2026-11-22 to 2026-11-23 |\n");
   }
 
   @Test
@@ -86,16 +88,25 @@ class VerdictBoxTest {
     Regime g = s.regime();
     java.util.Map<String, SweepOrigins.Origin> bySource = new java.util.HashMap<>();
     allSweeps(g)
-        .forEach(w -> bySource.put(w.source(), new SweepOrigins.Origin("5d8927e", "2026-11-25")));
+        .forEach(
+            w ->
+                bySource.put(
+                    w.source(), new SweepOrigins.Origin("5d8927e", "2026-11-25", "AMD EPYC")));
     assertThat(new SweepOrigins(bySource).of(g))
         .isEqualTo(
             new SweepOrigins.Summary(
-                java.util.Map.of("5d8927e", 5), 2, 3, "2026-11-25", "2026-11-25"));
+                java.util.Map.of("5d8927e", 5),
+                java.util.Map.of("AMD EPYC", 5),
+                2,
+                3,
+                "2026-11-25",
+                "2026-11-25"));
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
-    assertThat(box).contains("> | 1 Gbit/s, R shared | `5d8927e` | 2-3 | 2026-11-25 |\n");
+    assertThat(box)
+        .contains("> | 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 |\n");
     // files that record neither say so, rather than leave the cell empty
     assertThat(new VerdictBox(List.of(g), 200, 7L).markdown())
-        .contains("| 1 Gbit/s, R shared | `not recorded` | 2-3 | not recorded |");
+        .contains("| 1 Gbit/s, R shared | `not recorded` | not recorded | 2-3 | not recorded |");
   }
 
   private static List<RunTimes.Sweep> allSweeps(Regime g) {
