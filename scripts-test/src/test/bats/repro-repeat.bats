@@ -160,3 +160,16 @@ STUB
   grep -q "removed $dir/rpcx/t10-r500.csv: interrupted by the stop" "$WORK/out/log"
   grep -q "stopped at --until" "$WORK/out/log"
 }
+
+@test "a sweep that went through its plan with failed or timed-out points (exit 1) is done" {
+  [ "$(id -u)" -eq 0 ] || skip "the driver needs root (the lab's namespaces)"
+  repo=$(stub_commit)
+  printf '#!/usr/bin/env bash\nexit 1\n' >"$repo/sweep.sh"
+  git -C "$repo" -c user.name=t -c user.email=t@t commit -qam "a point timed out"
+  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
+  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes a-1gbit-thread --worktree "$repo" \
+    --out "$WORK/out"
+  [ "$status" -eq 0 ]
+  [ -f "$WORK/out/rep-1/a-1gbit-thread/done" ]
+  grep -q "rep 1 a-1gbit-thread: done, with points that failed, timed out or had errors" "$WORK/out/log"
+}
