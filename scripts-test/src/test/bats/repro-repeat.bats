@@ -100,12 +100,16 @@ stub_commit() {
   echo "$repo"
 }
 
+# one repetition of REGIME by the stub commit's own driver, its stubs logging to $STUB_LOG
+run_stub_driver() {
+  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
+  run "$1/deploy/repro-repeat.sh" --reps 1 --regimes "$2" --worktree "$1" --out "$WORK/out"
+}
+
 @test "side by side: each protocol sweeps in a lab of its own, into lab-PROTOCOL, then done" {
   [ "$(id -u)" -eq 0 ] || skip "the driver needs root (the lab's namespaces)"
   repo=$(stub_commit)
-  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
-  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes b-1mbit-thread --worktree "$repo" \
-    --out "$WORK/out"
+  run_stub_driver "$repo" b-1mbit-thread
   [ "$status" -eq 0 ]
   [ -f "$WORK/out/rep-1/b-1mbit-thread/done" ]
   for k in 1 2 3; do
@@ -124,9 +128,7 @@ stub_commit() {
   repo=$(stub_commit)
   printf '#!/usr/bin/env bash\n[[ $* == *openfeign* ]] && exit 5\nexit 0\n' >"$repo/sweep.sh"
   git -C "$repo" -c user.name=t -c user.email=t@t commit -qam "openfeign's sweep fails"
-  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
-  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes b-1mbit-thread --worktree "$repo" \
-    --out "$WORK/out"
+  run_stub_driver "$repo" b-1mbit-thread
   [ "$status" -eq 1 ]
   [ ! -f "$WORK/out/rep-1/b-1mbit-thread/done" ]
   grep -q "the sweep failed, exit 5" "$WORK/out/log"
@@ -149,9 +151,7 @@ printf '%s\n' "01:00:00 [1/99] rpcx t10 r100: incomplete (exit 1, 9/10 runs kept
 exit 124
 STUB
   git -C "$repo" -c user.name=t -c user.email=t@t commit -qam "a stopped sweep"
-  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
-  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes a-1gbit-thread --worktree "$repo" \
-    --out "$WORK/out"
+  run_stub_driver "$repo" a-1gbit-thread
   [ "$status" -eq 0 ]
   dir=$WORK/out/rep-1/a-1gbit-thread
   [ ! -e "$dir/rpcx/t10-r500.csv" ]
@@ -166,9 +166,7 @@ STUB
   repo=$(stub_commit)
   printf '#!/usr/bin/env bash\nexit 1\n' >"$repo/sweep.sh"
   git -C "$repo" -c user.name=t -c user.email=t@t commit -qam "a point timed out"
-  export STUB_LOG=$WORK/stub.log RPCX_MEASURE_LOCK=$WORK/lock
-  run "$repo/deploy/repro-repeat.sh" --reps 1 --regimes a-1gbit-thread --worktree "$repo" \
-    --out "$WORK/out"
+  run_stub_driver "$repo" a-1gbit-thread
   [ "$status" -eq 0 ]
   [ -f "$WORK/out/rep-1/a-1gbit-thread/done" ]
   grep -q "rep 1 a-1gbit-thread: done, with points that failed, timed out or had errors" "$WORK/out/log"

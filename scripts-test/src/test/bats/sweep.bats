@@ -221,6 +221,11 @@ open(sys.argv[2],"w").write("held"); time.sleep(60)' "$OUTDIR/sweep.lock" "$WORK
   [ -z "$(find "$OUTDIR" -name '.t1-r2.csv.*')" ]
 }
 
+# waits (up to 20 s) until the sweep on $OUTDIR has started a point's JVM
+await_point() {
+  for _ in $(seq 200); do grep -q ' point ' "$OUTDIR/sweep.pids" 2>/dev/null && break; sleep 0.1; done
+}
+
 @test "SIGINT to the whole process group (Ctrl-C, timeout): the point is discarded, never kept half" {
   silent_port "$WORK/port"
   port=$(cat "$WORK/port")
@@ -231,7 +236,7 @@ open(sys.argv[2],"w").write("held"); time.sleep(60)' "$OUTDIR/sweep.lock" "$WORK
   setsid "$SWEEP" --host 127.0.0.1 --port "rpcx=$port" --protocol rpcx --threads 1 --requests 2 \
     --runs 2 --out "$OUTDIR" -- --timeout 10m >"$WORK/log" 2>&1 &
   pid=$!
-  for _ in $(seq 200); do grep -q ' point ' "$OUTDIR/sweep.pids" 2>/dev/null && break; sleep 0.1; done
+  await_point
   sleep 1
   kill -INT -- "-$pid"
   rc=0
@@ -249,7 +254,7 @@ open(sys.argv[2],"w").write("held"); time.sleep(60)' "$OUTDIR/sweep.lock" "$WORK
   "$SWEEP" --host 127.0.0.1 --port "rpcx=$port" --protocol rpcx --threads 1 --requests 2,3 \
     --runs 2 --out "$OUTDIR" -- --timeout 10m >"$WORK/log" 2>&1 &
   pid=$!
-  for _ in $(seq 200); do grep -q ' point ' "$OUTDIR/sweep.pids" 2>/dev/null && break; sleep 0.1; done
+  await_point
   sleep 1
   point=$(awk '$3 == "point" { print $1 }' "$OUTDIR/sweep.pids")
   [ -n "$point" ]
