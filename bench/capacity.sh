@@ -10,7 +10,8 @@
 #
 # bash drives the OS here (the cgroup, taskset, the server processes) and launches the harness;
 # the harness measures every run (server CPU from /proc/PID/stat with --server-pid, the server's
-# read system calls, latency, the box's noise) and the report tool's `show` reads its files.
+# read system calls, latency, the box's noise); the script copies the cgroup's counters before and
+# after each harness JVM, and the report tool's capacity-point computes each line of points.tsv.
 set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
@@ -138,29 +139,22 @@ cgroup_quota() {
   fi
 }
 
-# cgroup_counters: "usage_us nr_periods nr_throttled throttled_us" of the cgroup now.
-cgroup_counters() {
-  if [[ "$CG_VERSION" == 2 ]]; then
-    awk '$1 == "usage_usec" { u = $2 } $1 == "nr_periods" { p = $2 } $1 == "nr_throttled" { t = $2 }
-      $1 == "throttled_usec" { w = $2 } END { print u + 0, p + 0, t + 0, w + 0 }' "$CG_CPU/cpu.stat"
-  else
-    awk -v usage_ns="$(cat "$CG_ACCT/cpuacct.usage")" '$1 == "nr_periods" { p = $2 } $1 == "nr_throttled" { t = $2 }
-      $1 == "throttled_time" { w = $2 } END { printf "%.0f %d %d %.0f\n", usage_ns / 1000, p, t, w / 1000 }' "$CG_CPU/cpu.stat"
-  fi
+# cgroup_snapshot DIR: copies what the OS says now into DIR, for the report tool's capacity-point to
+# read: the cgroup's cpu.stat (and v1's cpuacct.usage), the clock, the load average and the CPU
+# pressure (PSI, where the kernel has it).
+cgroup_snapshot() {
+  local dir="$1"
+  mkdir -p "$dir"
+  cat "$CG_CPU/cpu.stat" >"$dir/cpu.stat"
+  if [[ "$CG_VERSION" == 1 ]]; then cat "$CG_ACCT/cpuacct.usage" >"$dir/cpuacct.usage"; fi
+  date +%s.%N >"$dir/epoch"
+  cat /proc/loadavg >"$dir/loadavg"
+  if [[ -r /proc/pressure/cpu ]]; then cat /proc/pressure/cpu >"$dir/pressure-cpu"; fi
 }
 
 cgroup_remove() {
   rmdir "$CG_CPU" 2>/dev/null || true
   if [[ "$CG_ACCT" != "$CG_CPU" ]]; then rmdir "$CG_ACCT" 2>/dev/null || true; fi
-}
-
-# The box's noise now: "load1 cpu_pressure_some_avg10".
-noise_now() {
-  local psi="-"
-  if [[ -r /proc/pressure/cpu ]]; then
-    psi="$(sed -n 's/^some avg10=\([0-9.]*\).*/\1/p' /proc/pressure/cpu)"
-  fi
-  echo "$(cut -d' ' -f1 /proc/loadavg) $psi"
 }
 
 # ---- one server --------------------------------------------------------------------------------
@@ -184,13 +178,12 @@ start_server() {
 # line to points.tsv and sets LAST_RATE (the kept runs' calls/s).
 point() {
   local id="$1" quota="$2" n="$3" cpus="$4" calls="$5" runs="$6"
-  local dir="$OUT/$id/q$quota-n$n" before after noise_before noise_after file rc=0
+  local dir="$OUT/$id/q$quota-n$n" file line rc=0
   local -a hflags
   read -r -a hflags <<<"$HARNESS_FLAGS"
   mkdir -p "$dir"
   cgroup_quota "$quota"
-  noise_before="$(noise_now)"
-  before="$(cgroup_counters) $(date +%s.%N)"
+  cgroup_snapshot "$dir/before"
   taskset -c "$cpus" java "${hflags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" \
     --protocol "$id" --host "$HOST" --port "$id=$PORT" --in-flight "$n" \
     --requests "$calls" --requests-per total --runs "$runs" \
@@ -199,28 +192,18 @@ point() {
     --provenance "server_cpus=$SERVER_CPU" --provenance "generator_cpus=$cpus" \
     --provenance "server_jvm_flags=$SERVER_FLAGS" \
     --out "$dir" --force >"$dir/harness.log" 2>&1 || rc=$?
-  after="$(cgroup_counters) $(date +%s.%N)"
-  noise_after="$(noise_now)"
+  cgroup_snapshot "$dir/after"
   file="$(find "$dir" -name '*.csv' -print -quit)"
   if [[ -z "$file" ]]; then
     echo "  $id quota $quota in flight $n: no result file (exit $rc): $(tail -n 2 "$dir/harness.log" | tr '\n' ' ')" | tee -a "$OUT/summary.txt"
     return 0
   fi
-  # kept runs (order 0 dropped): calls, seconds, server CPU seconds, server reads, the generator's
-  # most cores, and the harness's noise reading (the largest load and CPU pressure of a run)
-  local sums line
-  sums="$(perf_show "$file" --column order,calls,timeTotal,server_cpu_s,server_reads,client_cores,noise_load,noise_cpu_pressure |
-    awk -F'\t' '$1 != 0 { c += $2; t += $3 / 1000; s += $4; r += $5; if ($6 > g) g = $6; if ($7 > l) l = $7; if ($8 > p) p = $8 }
-      END { printf "%d %.6f %.6f %d %.2f %.1f %.0f\n", c, t, s, r, g, l, p }')" || sums="0 0 0 0 0 0 0"
-  line="$(awk -v id="$id" -v q="$quota" -v n="$n" -v cpus="$cpus" -v sums="$sums" -v b="$before" -v a="$after" \
-    -v nb="$noise_before" -v na="$noise_after" -v rc="$rc" -v file="${file#"$OUT"/}" 'BEGIN {
-      split(sums, s, " "); split(b, x, " "); split(a, y, " "); split(nb, u, " "); split(na, v, " ")
-      rate = s[2] > 0 ? s[1] / s[2] : 0; cores = s[2] > 0 ? s[3] / s[2] : 0
-      percore = s[3] > 0 ? s[1] / s[3] : 0; perread = s[4] > 0 ? s[1] / s[4] : 0
-      periods = y[2] - x[2]; thr = y[3] - x[3]; jvm_s = y[5] - x[5]
-      printf "%s\t%s\t%d\t%s\t%.0f\t%.3f\t%s\t%.3f\t%.0f\t%.1f\t%.2f\t%s\t%.1f\t%s/%s/%s\t%s/%s/%s\t%s\t%s\n", id, q, n, cpus, rate, cores,
-        (q == "max" ? "-" : sprintf("%.2f", cores / q)), (jvm_s > 0 ? (y[1] - x[1]) / 1e6 / jvm_s : 0), percore, perread, s[5],
-        (periods > 0 ? sprintf("%.2f", thr / periods) : "-"), (y[4] - x[4]) / 1000, u[1], s[6], v[1], u[2], s[7], v[2], rc, file }')"
+  # the kept runs' calls/s, server cores and calls per server core, the cgroup's CPU and throttling
+  # between the snapshots, the box's noise: computed by the report tool, not here
+  line="$(java -jar "$REPORT_JAR" capacity-point "$dir" --exit "$rc" --relative-to "$OUT")" || {
+    echo "  $id quota $quota in flight $n: $file not summarised (exit $rc)" | tee -a "$OUT/summary.txt"
+    return 0
+  }
   echo "$line" >>"$OUT/points.tsv"
   echo "  $line" | tee -a "$OUT/summary.txt"
   LAST_RATE="$(cut -f5 <<<"$line")"
@@ -283,7 +266,7 @@ main() {
     echo "server: CPU $SERVER_CPU, $SERVER_FLAGS; generator under a quota: CPUs $GENERATOR_CPUS, on a whole core: CPU $FULL_GENERATOR_CPUS"
     echo "cpu pressure at start: $(tr '\n' ' ' </proc/pressure/cpu 2>/dev/null || echo unknown)"
   } | tee "$OUT/summary.txt"
-  printf 'protocol\tquota\tin_flight\tgenerator_cpus\tcalls_per_s\tserver_cores\tquota_used\tcgroup_cores_whole_jvm\tcalls_per_server_core_s\tcalls_per_server_read\tgenerator_cores_max\tthrottled_share\tthrottled_ms\tload1_before/runs_max/after\tpsi_some_avg10_before/runs_max/after\texit\tfile\n' >"$OUT/points.tsv"
+  java -jar "$REPORT_JAR" capacity-point --header >"$OUT/points.tsv"
   local id
   for id in "${PERF_IDS[@]}"; do
     measure_server "$id"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
-# bench/capacity.sh's usage and refusals, before it touches a cgroup or starts a server (the
-# measurement itself needs root, a cpu controller and the measurement lock: its run is
-# docs/measurements/capacity-2026-11-25).
+# bench/capacity.sh: its usage and refusals before it touches a cgroup or starts a server, and one
+# real point under a quota where root, a cpu controller and built jars allow it (the whole
+# measurement also holds the measurement lock: its run is docs/measurements/capacity-2026-11-25).
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
@@ -37,4 +37,28 @@ setup() {
   run setpriv --reuid=nobody --regid=nogroup --clear-groups "$CAPACITY" --out "$BATS_TEST_TMPDIR/out"
   [ "$status" -eq 2 ]
   [[ $output == *"capacity.sh: needs root: the server's CPU quota is a cgroup"* ]]
+}
+
+@test "one point under a quota: the snapshots are copied and capacity-point writes its line" {
+  [ "$(id -u)" -eq 0 ] || skip "needs root: the server's CPU quota is a cgroup"
+  [ -f "$REPO/client-harness/target/client-harness.jar" ] && [ -f "$REPO/report/target/report.jar" ] ||
+    skip "jars not built (mvn -B -q package -DskipTests)"
+  grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null || [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ] ||
+    [ -f /sys/fs/cgroup/cpu,cpuacct/cpu.cfs_quota_us ] || skip "no cgroup cpu controller"
+  out="$BATS_TEST_TMPDIR/out"
+  run "$CAPACITY" --protocols rpcx --quotas 0.5 --in-flight 16 --check-in-flight "" --full-in-flight "" \
+    --run-seconds 1 --out "$out"
+  [ "$status" -eq 0 ]
+  header="$(java -jar "$REPO/report/target/report.jar" capacity-point --header)"
+  [ "$(head -n 1 "$out/points.tsv")" == "$header" ]
+  [ -f "$out/rpcx/q0.5-n16/before/cpu.stat" ] && [ -f "$out/rpcx/q0.5-n16/after/epoch" ]
+  line="$(grep -P '^rpcx\t0.5\t16\t' "$out/points.tsv")"
+  IFS=$'\t' read -r -a f <<<"$line"
+  [[ ${f[4]} =~ ^[1-9][0-9]*$ ]]           # calls/s
+  [[ ${f[6]} =~ ^[0-9]+\.[0-9]{2}$ ]]      # the quota used
+  [[ ${f[7]} =~ ^[0-9]+\.[0-9]{3}$ ]]      # the cgroup's cores over the JVM, from the snapshots
+  [[ ${f[11]} =~ ^[0-9]+\.[0-9]{2}$ ]]     # throttled periods, from the snapshots
+  [ "${f[15]}" == 0 ]
+  [[ ${f[16]} == rpcx/q0.5-n16/*.csv ]]
+  [ -d "$out/rpcx/sizing" ]
 }

@@ -1,6 +1,7 @@
 package io.rpcxbench.report;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.report.capacity.CapacityPointCommand;
 import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.cli.AllCommand;
 import io.rpcxbench.report.cli.AnnotateCommand;
@@ -52,7 +53,8 @@ import picocli.CommandLine.Spec;
       ChooseCommand.class,
       DiffCommand.class,
       ProfilesCommand.class,
-      ExportCommand.class
+      ExportCommand.class,
+      CapacityPointCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
