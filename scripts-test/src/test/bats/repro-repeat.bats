@@ -1,11 +1,15 @@
 #!/usr/bin/env bats
-# deploy/repro-repeat.sh's plan and its refusals (the sweeps themselves are sweep.sh's and the
-# lab's, tested in sweep.bats and lab.bats): help, bad arguments, one commit for every sweep, the
-# plan that skips finished sweeps.
+# deploy/repro-repeat.sh, the driver of the reproduction's repeat, with the plan of this checkout's
+# `rpcx-bench repeat` (its rules have unit tests: client-harness RepeatPlanTest; the sweeps
+# themselves are sweep.sh's and the lab's, tested in sweep.bats and lab.bats): help, bad
+# arguments, one commit for every sweep, the plan that skips finished sweeps, and whole runs of a
+# stubbed commit.
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   REPEAT="$REPO/deploy/repro-repeat.sh"
+  export RPCX_BENCH_CLIENT_JAR="$REPO/client-harness/target/client-harness.jar"
+  [ -f "$RPCX_BENCH_CLIENT_JAR" ] || skip "client-harness.jar not built (mvn -B -q -pl client-harness -am package -DskipTests)"
   WORK=$(mktemp -d)
 }
 
@@ -17,8 +21,9 @@ teardown() {
   run "$REPEAT" --help
   [ "$status" -eq 0 ]
   [[ $output == *"Usage: deploy/repro-repeat.sh"* ]]
-  [[ $output == *"a-1gbit-total,b-1mbit-total,a-1gbit-thread,b-1mbit-thread"* ]]
-  [[ $output == *"--threads 10:910:100,990 --requests 100,300,500 --runs 10"* ]]
+  [[ $output == *"a-1gbit-total at 1gbit: --requests-per total"* ]]
+  [[ $output == *"b-1mbit-thread at 1mbit: --requests-per thread"* ]]
+  [[ $output == *"grid: --protocol rpcx,grpc,openfeign --threads 10:910:100,990 --requests 100,300,500 --runs 10"* ]]
   [[ $output == *"Exit: 0"*"2 bad arguments"* ]]
 }
 
@@ -79,7 +84,7 @@ teardown() {
   [ "$(echo "$output" | tail -n 2 | tr '\n' '|')" = \
     "rep 1 a-1gbit-thread: to run|rep 1 b-1mbit-thread: to run (three labs side by side)|" ]
   run "$REPEAT" --help
-  [[ $output == *"b-1mbit-thread runs its three protocols side by side"* ]]
+  [[ $output == *"b-1mbit-thread at 1mbit: "*"(three labs side by side, one a protocol)"* ]]
 }
 
 # a commit whose lab.sh and sweep.sh only log what they were asked, with its jar in place (no
@@ -88,6 +93,7 @@ stub_commit() {
   local repo=$WORK/stub
   mkdir -p "$repo/deploy" "$repo/client-harness/target"
   cp "$REPEAT" "$repo/deploy/"
+  cp "$REPO/rpcx-bench" "$repo/"
   printf '#!/usr/bin/env bash\necho "lab ${RPCX_LAB_NS_A:-rpcxa} ${RPCX_LAB_ADDR_B:-198.18.0.2} $*" >>"$STUB_LOG"\n' \
     >"$repo/deploy/lab.sh"
   printf '#!/usr/bin/env bash\necho "sweep ${RPCX_LAB_NS_A:-rpcxa} $*" >>"$STUB_LOG"\n' >"$repo/sweep.sh"

@@ -67,6 +67,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.addSubcommand("handshake", new HandshakeCommand());
     cl.addSubcommand("report", new ReportCommand());
     cl.addSubcommand("lab", new LabCommand());
+    cl.addSubcommand("repeat", new RepeatCommand());
     cl.addSubcommand("list", new ListCommand());
     // the descriptions are written in lines of up to this many characters: none wraps mid-line
     cl.setUsageHelpWidth(HELP_WIDTH);
