@@ -24,11 +24,12 @@ ROUNDS=${ROUNDS:-2}
 RUNS=${RUNS:-10}
 SERVER_JVM_FLAGS=${SERVER_JVM_FLAGS:--Xms384m -Xmx384m -XX:+UseSerialGC}
 MVN_FLAGS=${MVN_FLAGS:-}  # e.g. -o
+PERIOD_JAVA=${PERIOD_JAVA:-java} # the period client's java (a JDK 8: ../period-jdk8-2026-11-26/jdk8.sh)
 SERVER_CPU=1
 CLIENT_CPU=0
 HOST=127.0.0.1
 READY_TIMEOUT_S=120 # read by perf-lib.sh (shellcheck cannot see it)
-LOCK=/tmp/rpcx-bench-measure.lock
+LOCK=${RPCX_MEASURE_LOCK:-/tmp/rpcx-bench-measure.lock} # the measurement lock (a smoke run: its own)
 PERF_SCRIPT=period-clients
 SERVER_PIDS=()
 FAILED=()
@@ -43,7 +44,8 @@ Usage: docs/measurements/period-stack-2026-11-25/run-clients.sh [--tables]
 Builds this folder's two clients, then measures the period client against today's, both calling
 today's gRPC and OpenFeign servers. --tables: only the tables again, from OUT's raw files.
 Environment: OUT ($OUT), THREADS ($THREADS), REQUESTS ($REQUESTS), PROTOCOLS ($PROTOCOLS),
-  ROUNDS ($ROUNDS), RUNS ($RUNS), SERVER_JVM_FLAGS ($SERVER_JVM_FLAGS), MVN_FLAGS ($MVN_FLAGS).
+  ROUNDS ($ROUNDS), RUNS ($RUNS), SERVER_JVM_FLAGS ($SERVER_JVM_FLAGS), MVN_FLAGS ($MVN_FLAGS),
+  PERIOD_JAVA ($PERIOD_JAVA: the period client's java, e.g. a JDK 8).
 Example: THREADS=10 REQUESTS=100 ROUNDS=1 RUNS=3 OUT=/tmp/clients docs/measurements/period-stack-2026-11-25/run-clients.sh
 Exit code 1 when a client run had failed calls or failed (see console.txt), 2 on bad usage.
 USAGE
@@ -71,7 +73,9 @@ measure() {
   local pid=$SPAWNED_PID port=$READY_PORT
   noise "round $round $variant $id t$t r$r ($server_name pid $pid)"
   echo "== round $round $variant $id t$t r$r" >>"$OUT/console.txt"
-  taskset -c "$CLIENT_CPU" java -jar "$(client_jar "$variant")" \
+  local client_java=java
+  [[ $variant != period ]] || client_java=$PERIOD_JAVA
+  taskset -c "$CLIENT_CPU" "$client_java" -jar "$(client_jar "$variant")" \
     --protocol "$id" --host "$HOST" --port "$port" --threads "$t" --requests "$r" \
     --runs "$RUNS" --server-pid "$pid" \
     --out "$OUT/round-$round/$variant/$id/t$t-r$r.csv" \
@@ -143,6 +147,7 @@ main() {
     date -u
     perf_machine
     echo "server JVM flags: $SERVER_JVM_FLAGS (today's servers)"
+    echo "period client's java: $PERIOD_JAVA ($("$PERIOD_JAVA" -version 2>&1 | head -n 1)); today's: $(java -version 2>&1 | head -n 1)"
     echo "placement: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU (taskset)"
     echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of period then today client"
   } | tee "$OUT/summary.txt"

@@ -21,11 +21,12 @@ PROTOCOLS=${PROTOCOLS:-grpc openfeign}
 ROUNDS=${ROUNDS:-2}
 RUNS=${RUNS:-10}
 SERVER_JVM_FLAGS=${SERVER_JVM_FLAGS:--Xms384m -Xmx384m -XX:+UseSerialGC}
+PERIOD_JAVA=${PERIOD_JAVA:-java} # the period servers' java (a JDK 8: ../period-jdk8-2026-11-26/jdk8.sh)
 SERVER_CPU=1
 CLIENT_CPU=0
 HOST=127.0.0.1
 READY_TIMEOUT_S=120 # read by perf-lib.sh (shellcheck cannot see it)
-LOCK=/tmp/rpcx-bench-measure.lock
+LOCK=${RPCX_MEASURE_LOCK:-/tmp/rpcx-bench-measure.lock} # the measurement lock (a smoke run: its own)
 PERF_SCRIPT=period-stack
 SERVER_PIDS=()
 # shellcheck source=bench/perf-lib.sh
@@ -38,7 +39,8 @@ usage() {
 Usage: docs/measurements/period-stack-2026-11-25/run.sh
 Builds this folder's period servers, then measures period vs today's gRPC and OpenFeign servers.
 Environment: OUT ($OUT), THREADS ($THREADS), REQUESTS ($REQUESTS), PROTOCOLS ($PROTOCOLS),
-  ROUNDS ($ROUNDS), RUNS ($RUNS), SERVER_JVM_FLAGS ($SERVER_JVM_FLAGS).
+  ROUNDS ($ROUNDS), RUNS ($RUNS), SERVER_JVM_FLAGS ($SERVER_JVM_FLAGS),
+  PERIOD_JAVA ($PERIOD_JAVA: the period servers' java, e.g. a JDK 8).
 Example: THREADS=10 REQUESTS=100 ROUNDS=1 OUT=/tmp/period docs/measurements/period-stack-2026-11-25/run.sh
 USAGE
 }
@@ -66,20 +68,22 @@ pom_property() {
 # measure ROUND VARIANT ID T R: a fresh server of VARIANT (period|today) for protocol ID on CPU
 # SERVER_CPU, one harness point against it on CPU CLIENT_CPU, then the server stopped.
 measure() {
-  local round=$1 variant=$2 id=$3 t=$4 r=$5 jar server_name log
+  local round=$1 variant=$2 id=$3 t=$4 r=$5 jar server_name server_jvm log
   local -a flags
   local -a cmd
   if [[ $variant == period ]]; then
     jar=$(period_jar "$id")
     server_name="$id-2022"
     read -r -a flags <<<"$SERVER_JVM_FLAGS"
-    cmd=(taskset -c "$SERVER_CPU" java "${flags[@]}" -jar "$jar" --bind "$HOST" --port 0)
+    cmd=(taskset -c "$SERVER_CPU" "$PERIOD_JAVA" "${flags[@]}" -jar "$jar" --bind "$HOST" --port 0)
+    server_jvm=$("$PERIOD_JAVA" -version 2>&1 | tail -n 1)
   else
     perf_server_cmd "$id"
     jar=${SERVER_CMD[1]}
     server_name="$(basename "$jar" .jar)"
     read -r -a flags <<<"$SERVER_JVM_FLAGS"
     cmd=(taskset -c "$SERVER_CPU" java "${flags[@]}" "${SERVER_CMD[@]}")
+    server_jvm=$(java -version 2>&1 | tail -n 1)
   fi
   log="$OUT/logs/round-$round-$variant-$id-t$t-r$r.log"
   perf_start_server "$server_name" "$log" "${cmd[@]}"
@@ -92,6 +96,7 @@ measure() {
     --provenance "period_variant=$variant" \
     --provenance "period_server=$server_name ($(basename "$jar"))" \
     --provenance "period_server_stack=$(server_stack "$variant" "$id")" \
+    --provenance "server_jvm=$server_jvm" \
     --provenance "server_jvm_flags=$SERVER_JVM_FLAGS" \
     --provenance "placement=taskset: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU" \
     --provenance "loadavg_before=$(cat /proc/loadavg)" \
@@ -128,6 +133,7 @@ main() {
     date -u
     perf_machine
     echo "server JVM flags: $SERVER_JVM_FLAGS"
+    echo "period servers' java: $PERIOD_JAVA ($("$PERIOD_JAVA" -version 2>&1 | head -n 1)); today's: $(java -version 2>&1 | head -n 1)"
     echo "placement: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU (taskset)"
     echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of period then today"
   } | tee "$OUT/summary.txt"
