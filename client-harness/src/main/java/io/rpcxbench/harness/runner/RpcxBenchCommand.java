@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
  * point (the harness), {@code sweep} the experiment, {@code choose} the decision between protocols
  * for one workload, {@code compare} protocols side by side (or two result folders, by the report's
  * diff), {@code list} the catalog; {@code report} hands on to the report jar, {@code lab} to
- * deploy/lab.sh. Each has a one-line {@code header}: the command list shows it.
+ * deploy/lab.sh; {@code repeat} is the plan deploy/repro-repeat.sh asks. Each has a one-line {@code
+ * header}: the command list shows it.
  *
  * <pre>{@code
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --host 198.18.0.2

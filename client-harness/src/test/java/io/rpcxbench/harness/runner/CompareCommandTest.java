@@ -48,9 +48,11 @@ class CompareCommandTest {
         .containsPattern("compare +Protocols side by side here, or two result folders diffed\\.")
         .containsPattern("choose +Which protocol meets a latency objective at the highest load\\.")
         .containsPattern("handshake +What a new connection costs, plaintext and over TLS\\.")
+        .containsPattern(
+            "repeat +The reproduction's repeat plan \\(deploy/repro-repeat\\.sh asks it\\)\\.")
         .doesNotContain("the highest open-loop rate");
     List<String> rows = commands.lines().skip(1).filter(l -> !l.isBlank()).toList();
-    assertThat(rows).hasSize(8).allSatisfy(l -> assertThat(l).startsWith("  ").endsWith("."));
+    assertThat(rows).hasSize(9).allSatisfy(l -> assertThat(l).startsWith("  ").endsWith("."));
   }
 
   @Test
