@@ -12,9 +12,9 @@ import java.util.Map;
  * (RPCX faster at N of N complete pairs, per regime and rival), the quantitative one (RPCX's
  * runtime advantage: median, smallest and largest over the grid, each with a seeded bootstrap 95 %
  * interval), the paper's claim stated once (runtime; its TPS range is the same claim transformed),
- * how many sweeps the intervals cover, which commits and days each regime's files come from, the
- * warm-up inside a point, and the badge-level claim. Output depends on the data only, never on the
- * locale.
+ * how many sweeps the intervals cover, each sweep's median alone ({@link SweepToSweep}), which
+ * commits and days each regime's files come from, the warm-up inside a point, and the badge-level
+ * claim. Output depends on the data only, never on the locale.
  *
  * <pre>{@code
  * String box = new VerdictBox(Regime.all(cleaned, runTimes), new AdvantageBootstrap(2000, 1L)).markdown();
@@ -130,6 +130,11 @@ final class VerdictBox {
                         + maxSweeps
                         + " sweeps; where a point has one, its interval holds run-to-run variance"
                         + " only."));
+    List<String> sweepToSweep = SweepToSweep.lines(regimes);
+    if (!sweepToSweep.isEmpty()) {
+      lines.add("");
+      lines.addAll(sweepToSweep);
+    }
     lines.add("");
     lines.addAll(origins());
     lines.add("");

@@ -109,6 +109,24 @@ class VerdictBoxTest {
         .contains("| 1 Gbit/s, R shared | `not recorded` | not recorded | 2-3 | not recorded |");
   }
 
+  @Test
+  void theSweepToSweepTableGivesEachSweepsMedianAloneAndCountsPairsASweepLacks() {
+    SyntheticRegime s = new SyntheticRegime("total", "1gbit");
+    // sweep 1: gRPC 4x RPCX (75 %), sweep 2: 2x (50 %); the 110-thread point has one sweep only
+    s.sweeps(Protocol.RPCX, 10, 100, runs(100, 10), runs(100, 10));
+    s.sweeps(Protocol.GRPC, 10, 100, runs(100, 40), runs(100, 20));
+    s.sweeps(Protocol.RPCX, 110, 100, runs(100, 10));
+    s.sweeps(Protocol.GRPC, 110, 100, runs(100, 40));
+    String box = new VerdictBox(List.of(s.regime()), 200, 7L).markdown();
+    assertThat(box)
+        .contains("> | regime | rival | sweep 1 | sweep 2 | all sweeps |\n")
+        // all sweeps: 10 threads pooled, (30 - 10) / 30 = 66.7 %, and 75 % at 110: median 70.8 %
+        .contains("> | 1 Gbit/s, R shared | gRPC | 75.0 % | 50.0 % (1) | 70.8 % |\n");
+    // one sweep a point everywhere: no such table
+    assertThat(new VerdictBox(List.of(constantRegime()), 200, 7L).markdown())
+        .doesNotContain("Sweep to sweep");
+  }
+
   private static List<RunTimes.Sweep> allSweeps(Regime g) {
     List<RunTimes.Sweep> out = new java.util.ArrayList<>();
     g.measurements().points.forEach(p -> out.addAll(g.runs().of(p)));
