@@ -31,6 +31,17 @@ final class BatsSuitesTest {
     runSuite("repro-repeat.bats", 120, false);
   }
 
+  /** Its one real point uses the machine's cgroup "rpcx-capacity": a host suite, run alone. */
+  @Test
+  void serverCapacityUnderAQuota() throws Exception {
+    runSuite("capacity.bats", 300, true);
+  }
+
+  @Test
+  void periodJdk8Fetcher() throws Exception {
+    runSuite("jdk8.bats", 60, false);
+  }
+
   @Test
   void twoHostLab() throws Exception {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
