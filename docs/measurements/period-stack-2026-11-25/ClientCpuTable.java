@@ -18,7 +18,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * CPU per call of run-clients.sh's raw files, period client against today's, as Markdown: per point
+ * CPU per call of run-clients.sh's raw files, one variant against another (default: period against
+ * today; with BASE and NEW, e.g. period against period-jdk8), as Markdown: per point
  * and round, each side's mean over runs 1..N-1 (run 0 dropped, as the report does) with its Student
  * t interval and the runs' min-max, the change period / today with its interval, Welch's t-test
  * over runs and Holm-Bonferroni over the points of a round. With {@code client_cores} or {@code
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
  * java -cp report/target/report.jar \
  *   docs/measurements/period-stack-2026-11-25/ClientCpuTable.java \
  *   docs/measurements/period-stack-2026-11-25/raw-clients \
- *   [client_cpu_s|server_cpu_s|client_cores|server_cores]
+ *   [client_cpu_s|server_cpu_s|client_cores|server_cores] [BASE NEW]
  * }</pre>
  *
  * Exit code 1 when a file cannot be read or a point lacks the column, 2 on bad usage.
@@ -45,13 +46,16 @@ public final class ClientCpuTable {
   private ClientCpuTable() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 1 || args.length > 2 || args[0].startsWith("-")) {
+    if (args.length < 1 || args.length == 3 || args.length > 4 || args[0].startsWith("-")) {
       System.err.println(
-          "usage: ClientCpuTable RAW_DIR [client_cpu_s|server_cpu_s|client_cores|server_cores]");
+          "usage: ClientCpuTable RAW_DIR [client_cpu_s|server_cpu_s|client_cores|server_cores]"
+              + " [BASE NEW]");
       System.exit(2);
     }
     Path raw = Path.of(args[0]);
     String column = args.length > 1 ? args[1] : "client_cpu_s";
+    String base = args.length > 2 ? args[2] : "today";
+    String fresh = args.length > 2 ? args[3] : "period";
     if (!column.matches("(client|server)_(cpu_s|cores)")) {
       System.err.println("ClientCpuTable: unknown column " + column);
       System.exit(2);
@@ -67,23 +71,24 @@ public final class ClientCpuTable {
               .toList();
     }
     StringBuilder out = new StringBuilder();
-    out.append("| protocol | T x R | round | period ")
+    out.append("| protocol | T x R | round | " + fresh + " ")
         .append(figure)
-        .append(" (95 %) | period min-max | today ")
+        .append(" (95 %) | " + fresh + " min-max | " + base + " ")
         .append(figure)
-        .append(" (95 %) | today min-max | period vs today (95 %) | p (Holm) | verdict |\n")
+        .append(" (95 %) | " + base + " min-max | " + fresh + " vs " + base)
+        .append(" (95 %) | p (Holm) | verdict |\n")
         .append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
     String test = "";
     boolean complete = true;
     for (Path round : rounds) {
-      Map<PointIdentity, List<Double>> period = perRun(round.resolve("period"), side, cores);
-      Map<PointIdentity, List<Double>> today = perRun(round.resolve("today"), side, cores);
+      Map<PointIdentity, List<Double>> period = perRun(round.resolve(fresh), side, cores);
+      Map<PointIdentity, List<Double>> today = perRun(round.resolve(base), side, cores);
       List<PointIdentity> points =
           period.keySet().stream().filter(today::containsKey).sorted(ORDER).toList();
       complete &= points.size() == period.size() && points.size() == today.size();
       List<PairTest> tests = new ArrayList<>();
       for (PointIdentity p : points) {
-        tests.add(Significance.welch("today", today.get(p), "period", period.get(p), "runs"));
+        tests.add(Significance.welch(base, today.get(p), fresh, period.get(p), "runs"));
       }
       tests = Significance.holm(tests);
       for (int i = 0; i < points.size(); i++) {
@@ -102,7 +107,7 @@ public final class ClientCpuTable {
                 range(today.get(p), cores),
                 change(t),
                 pText(t),
-                verdict(t) + " |\n"));
+                verdict(t, fresh) + " |\n"));
       }
     }
     out.append('\n')
@@ -111,13 +116,15 @@ public final class ClientCpuTable {
         .append(side)
         .append(cores ? "_cpu_s / timeTotal" : "_cpu_s / calls")
         .append(" of each run, runs 1..N-1 of each file; mean with its 95 % t interval,")
-        .append(" min-max of the runs; period vs today: the ratio of the means with its 95 %")
+        .append(" min-max of the runs; " + fresh + " vs " + base)
+        .append(": the ratio of the means with its 95 %")
         .append(" interval (delta method); ")
         .append(test)
         .append(".\n");
     System.out.print(out);
     if (!complete) {
-      System.err.println("ClientCpuTable: some points are in only one of period/ and today/");
+      System.err.println(
+          "ClientCpuTable: some points are in only one of " + fresh + "/ and " + base + "/");
       System.exit(1);
     }
   }
@@ -167,7 +174,7 @@ public final class ClientCpuTable {
         : Num.fixed(s.min(), decimals) + "-" + Num.fixed(s.max(), decimals);
   }
 
-  /** period / today - 1 in %, with its interval when there is one. */
+  /** NEW / BASE - 1 in %, with its interval when there is one. */
   private static String change(PairTest t) {
     if (t.ratio() == null) {
       return "-";
@@ -191,14 +198,14 @@ public final class ClientCpuTable {
     return t.pAdjusted() < 0.001 ? "p < 0.001" : "p = " + Num.fixed(t.pAdjusted(), 3);
   }
 
-  private static String verdict(PairTest t) {
+  private static String verdict(PairTest t, String fresh) {
     if (!t.tested()) {
       return t.note();
     }
     if (!t.significant()) {
       return "no significant difference";
     }
-    return t.ratio() > 1 ? "period uses more" : "period uses less";
+    return fresh + (t.ratio() > 1 ? " uses more" : " uses less");
   }
 
   private static String name(Path p) {

@@ -24,7 +24,6 @@ ROUNDS=${ROUNDS:-2}
 RUNS=${RUNS:-10}
 SERVER_JVM_FLAGS=${SERVER_JVM_FLAGS:--Xms384m -Xmx384m -XX:+UseSerialGC}
 MVN_FLAGS=${MVN_FLAGS:-}  # e.g. -o
-PERIOD_JAVA=${PERIOD_JAVA:-java} # the period client's java (a JDK 8: ../period-jdk8-2026-11-26/jdk8.sh)
 SERVER_CPU=1
 CLIENT_CPU=0
 HOST=127.0.0.1
@@ -45,22 +44,22 @@ Builds this folder's two clients, then measures the period client against today'
 today's gRPC and OpenFeign servers. --tables: only the tables again, from OUT's raw files.
 Environment: OUT ($OUT), THREADS ($THREADS), REQUESTS ($REQUESTS), PROTOCOLS ($PROTOCOLS),
   ROUNDS ($ROUNDS), RUNS ($RUNS), SERVER_JVM_FLAGS ($SERVER_JVM_FLAGS), MVN_FLAGS ($MVN_FLAGS),
-  PERIOD_JAVA ($PERIOD_JAVA: the period client's java, e.g. a JDK 8).
+  VARIANTS ($VARIANTS; period-jdk8: the period client on JDK8_JAVA, $JDK8_JAVA).
 Example: THREADS=10 REQUESTS=100 ROUNDS=1 RUNS=3 OUT=/tmp/clients docs/measurements/period-stack-2026-11-25/run-clients.sh
 Exit code 1 when a client run had failed calls or failed (see console.txt), 2 on bad usage.
 USAGE
 }
 
-# client_jar VARIANT: the client jar (copied before the first run) of period or today.
+# client_jar VARIANT: the client jar (copied before the first run) of a variant.
 client_jar() {
   case $1 in
-    period) echo "$JAR_SNAPSHOT/clients/client-2022.jar" ;;
+    period | period-jdk8) echo "$JAR_SNAPSHOT/clients/client-2022.jar" ;;
     today) echo "$JAR_SNAPSHOT/clients/client-today.jar" ;;
   esac
 }
 
 # measure ROUND VARIANT ID T R: a fresh today's server for protocol ID on CPU SERVER_CPU, the
-# VARIANT (period|today) client's RUNS runs against it on CPU CLIENT_CPU, then the server stopped.
+# VARIANT (period|period-jdk8|today) client's RUNS runs against it on CPU CLIENT_CPU, then the server stopped.
 measure() {
   local round=$1 variant=$2 id=$3 t=$4 r=$5 jar server_name log rc=0
   local -a flags
@@ -73,9 +72,7 @@ measure() {
   local pid=$SPAWNED_PID port=$READY_PORT
   noise "round $round $variant $id t$t r$r ($server_name pid $pid)"
   echo "== round $round $variant $id t$t r$r" >>"$OUT/console.txt"
-  local client_java=java
-  [[ $variant != period ]] || client_java=$PERIOD_JAVA
-  taskset -c "$CLIENT_CPU" "$client_java" -jar "$(client_jar "$variant")" \
+  taskset -c "$CLIENT_CPU" "$(variant_java "$variant")" -jar "$(client_jar "$variant")" \
     --protocol "$id" --host "$HOST" --port "$port" --threads "$t" --requests "$r" \
     --runs "$RUNS" --server-pid "$pid" \
     --out "$OUT/round-$round/$variant/$id/t$t-r$r.csv" \
@@ -110,18 +107,22 @@ snapshot_clients() {
   done
 }
 
+# tables: per pair of variants, report diff per round, table.sh's table and ClientCpuTable's (CPU
+# per call and cores busy), named as pair_suffix says
 tables() {
-  local round
-  for ((round = 1; round <= ROUNDS; round++)); do
-    java -jar "$REPORT_JAR" diff "$OUT/round-$round/today" "$OUT/round-$round/period" \
-      --json "$OUT/diff-round-$round.json" >"$OUT/diff-round-$round.md" || true
-  done
-  "$HERE/table.sh" "$OUT" >"$OUT/table.md" || true
-  local column
-  for column in client_cpu_s server_cpu_s client_cores server_cores; do
-    java -cp "$REPORT_JAR" "$HERE/ClientCpuTable.java" "$OUT" "$column" \
-      >"$OUT/$(tr _ - <<<"${column%_s}").md" || true
-  done
+  local round base new suffix column
+  while read -r base new; do
+    suffix=$(pair_suffix "$base" "$new")
+    for ((round = 1; round <= ROUNDS; round++)); do
+      java -jar "$REPORT_JAR" diff "$OUT/round-$round/$base" "$OUT/round-$round/$new" \
+        --json "$OUT/diff-round-$round$suffix.json" >"$OUT/diff-round-$round$suffix.md" || true
+    done
+    "$HERE/table.sh" "$OUT" "$base" "$new" >"$OUT/table$suffix.md" || true
+    for column in client_cpu_s server_cpu_s client_cores server_cores; do
+      java -cp "$REPORT_JAR" "$HERE/ClientCpuTable.java" "$OUT" "$column" "$base" "$new" \
+        >"$OUT/$(tr _ - <<<"${column%_s}")$suffix.md" || true
+    done
+  done < <(variant_pairs)
 }
 
 main() {
@@ -131,6 +132,7 @@ main() {
     '') ;;
     *) usage >&2; exit 2 ;;
   esac
+  check_variants
   build_clients
   mkdir -p "$OUT/logs"
   : >"$OUT/noise.txt"
@@ -147,9 +149,9 @@ main() {
     date -u
     perf_machine
     echo "server JVM flags: $SERVER_JVM_FLAGS (today's servers)"
-    echo "period client's java: $PERIOD_JAVA ($("$PERIOD_JAVA" -version 2>&1 | head -n 1)); today's: $(java -version 2>&1 | head -n 1)"
+    echo "variants: $VARIANTS; java: $(java -version 2>&1 | head -n 1); JDK8_JAVA: $JDK8_JAVA"
     echo "placement: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU (taskset)"
-    echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of period then today client"
+    echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of the clients $VARIANTS"
   } | tee "$OUT/summary.txt"
   each_point_abab
   noise end

@@ -21,7 +21,6 @@ PROTOCOLS=${PROTOCOLS:-grpc openfeign}
 ROUNDS=${ROUNDS:-2}
 RUNS=${RUNS:-10}
 SERVER_JVM_FLAGS=${SERVER_JVM_FLAGS:--Xms384m -Xmx384m -XX:+UseSerialGC}
-PERIOD_JAVA=${PERIOD_JAVA:-java} # the period servers' java (a JDK 8: ../period-jdk8-2026-11-26/jdk8.sh)
 SERVER_CPU=1
 CLIENT_CPU=0
 HOST=127.0.0.1
@@ -40,7 +39,7 @@ Usage: docs/measurements/period-stack-2026-11-25/run.sh
 Builds this folder's period servers, then measures period vs today's gRPC and OpenFeign servers.
 Environment: OUT ($OUT), THREADS ($THREADS), REQUESTS ($REQUESTS), PROTOCOLS ($PROTOCOLS),
   ROUNDS ($ROUNDS), RUNS ($RUNS), SERVER_JVM_FLAGS ($SERVER_JVM_FLAGS),
-  PERIOD_JAVA ($PERIOD_JAVA: the period servers' java, e.g. a JDK 8).
+  VARIANTS ($VARIANTS; period-jdk8: the period servers on JDK8_JAVA, $JDK8_JAVA).
 Example: THREADS=10 REQUESTS=100 ROUNDS=1 OUT=/tmp/period docs/measurements/period-stack-2026-11-25/run.sh
 USAGE
 }
@@ -54,8 +53,8 @@ period_jar() {
 server_stack() {
   local variant=$1 id=$2 pom=$ROOT/pom.xml
   case $variant-$id in
-    period-grpc) echo "grpc-java 1.45.1 (grpc-netty-shaded), protobuf-java 3.19.2" ;;
-    period-openfeign) echo "Spring Boot 2.7.18, Spring MVC 5.3.31, Tomcat 9.0.83, Jackson 2.13.5" ;;
+    period*-grpc) echo "grpc-java 1.45.1 (grpc-netty-shaded), protobuf-java 3.19.2" ;;
+    period*-openfeign) echo "Spring Boot 2.7.18, Spring MVC 5.3.31, Tomcat 9.0.83, Jackson 2.13.5" ;;
     today-grpc) echo "grpc-java $(pom_property grpc.version "$pom") (grpc-netty-shaded), protobuf-java $(pom_property protobuf.version "$pom")" ;;
     today-openfeign) echo "Spring Boot $(pom_property spring-boot.version "$pom") (Tomcat 10.1, Jackson 2.x)" ;;
   esac
@@ -65,18 +64,20 @@ pom_property() {
   sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$2" | head -n 1
 }
 
-# measure ROUND VARIANT ID T R: a fresh server of VARIANT (period|today) for protocol ID on CPU
+# measure ROUND VARIANT ID T R: a fresh server of VARIANT (period|period-jdk8|today) for protocol ID on CPU
 # SERVER_CPU, one harness point against it on CPU CLIENT_CPU, then the server stopped.
 measure() {
   local round=$1 variant=$2 id=$3 t=$4 r=$5 jar server_name server_jvm log
   local -a flags
   local -a cmd
-  if [[ $variant == period ]]; then
+  local java
+  java=$(variant_java "$variant")
+  if [[ $variant == period* ]]; then
     jar=$(period_jar "$id")
     server_name="$id-2022"
     read -r -a flags <<<"$SERVER_JVM_FLAGS"
-    cmd=(taskset -c "$SERVER_CPU" "$PERIOD_JAVA" "${flags[@]}" -jar "$jar" --bind "$HOST" --port 0)
-    server_jvm=$("$PERIOD_JAVA" -version 2>&1 | tail -n 1)
+    cmd=(taskset -c "$SERVER_CPU" "$java" "${flags[@]}" -jar "$jar" --bind "$HOST" --port 0)
+    server_jvm=$("$java" -version 2>&1 | tail -n 1)
   else
     perf_server_cmd "$id"
     jar=${SERVER_CMD[1]}
@@ -112,6 +113,7 @@ build_period() {
 
 main() {
   case ${1:-} in -h|--help) usage; exit 0 ;; '') ;; *) usage >&2; exit 2 ;; esac
+  check_variants
   build_period
   mkdir -p "$OUT/logs"
   : >"$OUT/noise.txt"
@@ -133,18 +135,22 @@ main() {
     date -u
     perf_machine
     echo "server JVM flags: $SERVER_JVM_FLAGS"
-    echo "period servers' java: $PERIOD_JAVA ($("$PERIOD_JAVA" -version 2>&1 | head -n 1)); today's: $(java -version 2>&1 | head -n 1)"
+    echo "variants: $VARIANTS; java: $(java -version 2>&1 | head -n 1); JDK8_JAVA: $JDK8_JAVA"
     echo "placement: server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU (taskset)"
-    echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of period then today"
+    echo "grid: threads $THREADS x requests $REQUESTS, $RUNS runs, $ROUNDS rounds of $VARIANTS"
   } | tee "$OUT/summary.txt"
   each_point_abab
   noise end
-  for ((round = 1; round <= ROUNDS; round++)); do
-    java -jar "$REPORT_JAR" diff "$OUT/round-$round/today" "$OUT/round-$round/period" \
-      --json "$OUT/diff-round-$round.json" >"$OUT/diff-round-$round.md" || true
-  done
-  "$HERE/table.sh" "$OUT" >"$OUT/table.md"
-  echo "done: $OUT (table.md: the README's tables; diff-round-*.md: period against today per round)"
+  local base new suffix
+  while read -r base new; do
+    suffix=$(pair_suffix "$base" "$new")
+    for ((round = 1; round <= ROUNDS; round++)); do
+      java -jar "$REPORT_JAR" diff "$OUT/round-$round/$base" "$OUT/round-$round/$new" \
+        --json "$OUT/diff-round-$round$suffix.json" >"$OUT/diff-round-$round$suffix.md" || true
+    done
+    "$HERE/table.sh" "$OUT" "$base" "$new" >"$OUT/table$suffix.md"
+  done < <(variant_pairs)
+  echo "done: $OUT (table*.md: the README's tables, one a pair of variants; diff-round-*.md: report diff per round)"
 }
 
 main "$@"
