@@ -14,6 +14,7 @@ import io.rpcxbench.protocols.avro.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.SocketTarget;
 import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -28,43 +29,27 @@ import java.util.Optional;
  * socket it opened and closes them all in {@link #close()}.
  */
 final class AvroSocketClient implements BenchClient {
-  private final String host;
-  private final int port;
   private final String target;
-  private final int connectTimeoutMs;
-  private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
-  private final TlsSockets tls;
+  private final SocketTarget endpoint;
 
   AvroSocketClient(ClientOptions options) {
     AvroLimits.install();
-    this.host = options.host();
-    this.port = options.port();
+    this.endpoint =
+        SocketTarget.of(
+            options.host(),
+            options.port(),
+            options.connectTimeout(),
+            options.callTimeout(),
+            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
     this.target = options.target();
-    this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
-    this.callTimeoutMs = millis(options.callTimeout().toMillis());
     this.description =
         "java.net.Socket + avro "
             + org.apache.avro.Schema.class.getPackage().getImplementationVersion()
-            + ": 1 blocking socket per calling thread, 4-byte length-prefixed Avro binary records,"
-            + " TCP_NODELAY, SO_TIMEOUT = callTimeout "
-            + options.callTimeout()
-            + ", connectTimeout "
-            + options.connectTimeout()
-            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
-    this.tls =
-        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
-    this.sockets =
-        new PerThreadConnections<>(
-            () ->
-                tls == null
-                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
-                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
-  }
-
-  private static int millis(long ms) {
-    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, ms));
+            + ": 1 blocking socket per calling thread, 4-byte length-prefixed Avro binary records, "
+            + endpoint.settings();
+    this.sockets = new PerThreadConnections<>(() -> endpoint.open(CallSocket::new));
   }
 
   @Override
@@ -102,7 +87,7 @@ final class AvroSocketClient implements BenchClient {
 
   @Override
   public Optional<String> tlsSession() {
-    return tls == null ? Optional.empty() : tls.session();
+    return endpoint.tlsSession();
   }
 
   @Override
@@ -118,7 +103,7 @@ final class AvroSocketClient implements BenchClient {
     } catch (SocketTimeoutException e) {
       discard(socket);
       throw new AvroException(
-          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+          Code.DEADLINE_EXCEEDED, "no reply within " + endpoint.readTimeoutMs() + " ms", e);
     } catch (IOException e) {
       discard(socket);
       throw new AvroException(Code.UNAVAILABLE, target + ": " + tlsOr(e.getMessage(), e), e);
@@ -157,6 +142,6 @@ final class AvroSocketClient implements BenchClient {
 
   /** A TLS failure's one line (with TLS on), else the message given. */
   private String tlsOr(String message, Exception e) {
-    return tls == null ? message : tls.failure(message, e);
+    return endpoint.failure(message, e);
   }
 }

@@ -2,14 +2,12 @@ package io.rpcxbench.protocols.avro;
 
 import io.rpcxbench.protocols.avro.wire.Reply;
 import io.rpcxbench.protocols.avro.wire.Request;
-import io.rpcxbench.tls.TlsSockets;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 
@@ -26,40 +24,11 @@ final class CallSocket implements AutoCloseable {
   private final SocketFrames<Request, Reply> frames =
       new SocketFrames<>(Request.class, Reply.class);
 
-  private CallSocket(Socket socket) throws IOException {
+  /** Over {@code socket}, connected (see {@link io.rpcxbench.tls.SocketTarget#open}). */
+  CallSocket(Socket socket) throws IOException {
     this.socket = socket;
     this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), BUFFER));
     this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), BUFFER));
-  }
-
-  /**
-   * Connects within {@code connectTimeoutMs}; every read then waits at most {@code readTimeoutMs}.
-   */
-  static CallSocket connect(String host, int port, int connectTimeoutMs, int readTimeoutMs)
-      throws IOException {
-    Socket socket = new Socket();
-    try {
-      socket.setTcpNoDelay(true);
-      socket.setSoTimeout(readTimeoutMs);
-      socket.connect(new InetSocketAddress(host, port), connectTimeoutMs);
-      return new CallSocket(socket);
-    } catch (IOException | RuntimeException e) {
-      socket.close();
-      throw e;
-    }
-  }
-
-  /** Over TLS: the socket {@code tls} connected (handshake done, read timeout set). */
-  static CallSocket connect(
-      TlsSockets tls, String host, int port, int connectTimeoutMs, int readTimeoutMs)
-      throws IOException {
-    Socket socket = tls.connect(host, port, connectTimeoutMs, readTimeoutMs);
-    try {
-      return new CallSocket(socket);
-    } catch (IOException | RuntimeException e) {
-      socket.close();
-      throw e;
-    }
   }
 
   /**

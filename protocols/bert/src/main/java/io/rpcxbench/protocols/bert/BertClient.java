@@ -11,6 +11,7 @@ import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.SocketTarget;
 import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -28,39 +29,23 @@ import java.util.function.Consumer;
  * closes them all in {@link #close()}.
  */
 final class BertClient implements BenchClient {
-  private final String host;
-  private final int port;
-  private final int connectTimeoutMs;
-  private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
-  private final TlsSockets tls;
+  private final SocketTarget endpoint;
 
   BertClient(ClientOptions options) {
-    this.host = options.host();
-    this.port = options.port();
-    this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
-    this.callTimeoutMs = millis(options.callTimeout().toMillis());
+    this.endpoint =
+        SocketTarget.of(
+            options.host(),
+            options.port(),
+            options.connectTimeout(),
+            options.callTimeout(),
+            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
     this.description =
         "java.net.Socket + org.erlang.otp:jinterface 1.6.1 (external term format): 1 blocking"
-            + " socket per calling thread, 4-byte length-prefixed frames, TCP_NODELAY,"
-            + " SO_TIMEOUT = callTimeout "
-            + options.callTimeout()
-            + ", connectTimeout "
-            + options.connectTimeout()
-            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
-    this.tls =
-        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
-    this.sockets =
-        new PerThreadConnections<>(
-            () ->
-                tls == null
-                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
-                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
-  }
-
-  private static int millis(long ms) {
-    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, ms));
+            + " socket per calling thread, 4-byte length-prefixed frames, "
+            + endpoint.settings();
+    this.sockets = new PerThreadConnections<>(() -> endpoint.open(CallSocket::new));
   }
 
   @Override
@@ -117,7 +102,7 @@ final class BertClient implements BenchClient {
 
   @Override
   public Optional<String> tlsSession() {
-    return tls == null ? Optional.empty() : tls.session();
+    return endpoint.tlsSession();
   }
 
   @Override
@@ -195,7 +180,7 @@ final class BertClient implements BenchClient {
     } catch (SocketTimeoutException e) {
       sockets.discard(socket);
       throw new BertException(
-          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+          Code.DEADLINE_EXCEEDED, "no reply within " + endpoint.readTimeoutMs() + " ms", e);
     } catch (IOException e) {
       sockets.discard(socket);
       throw new BertException(Code.UNAVAILABLE, target() + ": " + tlsOr(e.getMessage(), e), e);
@@ -258,10 +243,10 @@ final class BertClient implements BenchClient {
 
   /** A TLS failure's one line (with TLS on), else the message given. */
   private String tlsOr(String message, Exception e) {
-    return tls == null ? message : tls.failure(message, e);
+    return endpoint.failure(message, e);
   }
 
   private String target() {
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    return endpoint.address();
   }
 }

@@ -2,14 +2,12 @@ package io.rpcxbench.protocols.bert;
 
 import com.ericsson.otp.erlang.OtpErlangObject;
 import io.rpcxbench.protocols.bert.TermBounds.BadTermException;
-import io.rpcxbench.tls.TlsSockets;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 
 /** One calling thread's blocking socket: write a request frame, read its reply. Not thread-safe. */
@@ -21,40 +19,11 @@ final class CallSocket implements AutoCloseable {
   private final OutputStream out;
   private final byte[] header = new byte[4];
 
-  private CallSocket(Socket socket) throws IOException {
+  /** Over {@code socket}, connected (see {@link io.rpcxbench.tls.SocketTarget#open}). */
+  CallSocket(Socket socket) throws IOException {
     this.socket = socket;
     this.in = new BufferedInputStream(socket.getInputStream(), BUFFER);
     this.out = new BufferedOutputStream(socket.getOutputStream(), BUFFER);
-  }
-
-  /**
-   * Connects within {@code connectTimeoutMs}; every read then waits at most {@code readTimeoutMs}.
-   */
-  static CallSocket connect(String host, int port, int connectTimeoutMs, int readTimeoutMs)
-      throws IOException {
-    Socket socket = new Socket();
-    try {
-      socket.setTcpNoDelay(true);
-      socket.setSoTimeout(readTimeoutMs);
-      socket.connect(new InetSocketAddress(host, port), connectTimeoutMs);
-      return new CallSocket(socket);
-    } catch (IOException | RuntimeException e) {
-      socket.close();
-      throw e;
-    }
-  }
-
-  /** Over TLS: the socket {@code tls} connected (handshake done, read timeout set). */
-  static CallSocket connect(
-      TlsSockets tls, String host, int port, int connectTimeoutMs, int readTimeoutMs)
-      throws IOException {
-    Socket socket = tls.connect(host, port, connectTimeoutMs, readTimeoutMs);
-    try {
-      return new CallSocket(socket);
-    } catch (IOException | RuntimeException e) {
-      socket.close();
-      throw e;
-    }
   }
 
   /**

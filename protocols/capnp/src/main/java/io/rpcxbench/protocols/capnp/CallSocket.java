@@ -1,12 +1,10 @@
 package io.rpcxbench.protocols.capnp;
 
-import io.rpcxbench.tls.TlsSockets;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
@@ -27,41 +25,12 @@ final class CallSocket implements AutoCloseable {
   private final WritableByteChannel out;
   private long nextId = 1;
 
-  private CallSocket(Socket socket) throws IOException {
+  /** Over {@code socket}, connected (see {@link io.rpcxbench.tls.SocketTarget#open}). */
+  CallSocket(Socket socket) throws IOException {
     this.socket = socket;
     this.in = Frames.channel(new BufferedInputStream(socket.getInputStream(), BUFFER));
     this.stream = new BufferedOutputStream(socket.getOutputStream(), BUFFER);
     this.out = Frames.channel(stream);
-  }
-
-  /**
-   * Connects within {@code connectTimeoutMs}; every read then waits at most {@code readTimeoutMs}.
-   */
-  static CallSocket connect(String host, int port, int connectTimeoutMs, int readTimeoutMs)
-      throws IOException {
-    Socket socket = new Socket();
-    try {
-      socket.setTcpNoDelay(true);
-      socket.setSoTimeout(readTimeoutMs);
-      socket.connect(new InetSocketAddress(host, port), connectTimeoutMs);
-      return new CallSocket(socket);
-    } catch (IOException | RuntimeException e) {
-      socket.close();
-      throw e;
-    }
-  }
-
-  /** Over TLS: the socket {@code tls} connected (handshake done, read timeout set). */
-  static CallSocket connect(
-      TlsSockets tls, String host, int port, int connectTimeoutMs, int readTimeoutMs)
-      throws IOException {
-    Socket socket = tls.connect(host, port, connectTimeoutMs, readTimeoutMs);
-    try {
-      return new CallSocket(socket);
-    } catch (IOException | RuntimeException e) {
-      socket.close();
-      throw e;
-    }
   }
 
   /** The id the next request must carry. */

@@ -5,6 +5,7 @@ import io.rpcxbench.protocols.capnp.CapnpException.Code;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.SocketTarget;
 import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -22,45 +23,30 @@ import org.capnproto.MessageBuilder;
  * owns every socket it opened and closes them all in {@link #close()}.
  */
 final class CapnpClient implements BenchClient {
-  private final String host;
-  private final int port;
-  private final int connectTimeoutMs;
-  private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
-  private final TlsSockets tls;
+  private final SocketTarget endpoint;
 
   CapnpClient(ClientOptions options) {
-    this.host = options.host();
-    this.port = options.port();
-    this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
-    this.callTimeoutMs = millis(options.callTimeout().toMillis());
+    this.endpoint =
+        SocketTarget.of(
+            options.host(),
+            options.port(),
+            options.connectTimeout(),
+            options.callTimeout(),
+            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
     this.description =
         "java.net.Socket + org.capnproto:runtime "
             + runtimeVersion()
             + " (hand-written accessors): 1 blocking socket per calling thread, standard stream"
-            + " framing, TCP_NODELAY, SO_TIMEOUT = callTimeout "
-            + options.callTimeout()
-            + ", connectTimeout "
-            + options.connectTimeout()
-            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
-    this.tls =
-        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
-    this.sockets =
-        new PerThreadConnections<>(
-            () ->
-                tls == null
-                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
-                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
+            + " framing, "
+            + endpoint.settings();
+    this.sockets = new PerThreadConnections<>(() -> endpoint.open(CallSocket::new));
   }
 
   private static String runtimeVersion() {
     String version = MessageBuilder.class.getPackage().getImplementationVersion();
     return version != null ? version : "0.1.16";
-  }
-
-  private static int millis(long ms) {
-    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, ms));
   }
 
   @Override
@@ -92,7 +78,7 @@ final class CapnpClient implements BenchClient {
 
   @Override
   public Optional<String> tlsSession() {
-    return tls == null ? Optional.empty() : tls.session();
+    return endpoint.tlsSession();
   }
 
   @Override
@@ -132,7 +118,7 @@ final class CapnpClient implements BenchClient {
     } catch (SocketTimeoutException e) {
       discard(socket);
       throw new CapnpException(
-          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+          Code.DEADLINE_EXCEEDED, "no reply within " + endpoint.readTimeoutMs() + " ms", e);
     } catch (IOException | DecodeException e) {
       discard(socket);
       throw new CapnpException(Code.UNAVAILABLE, target() + ": " + tlsOr(e.getMessage(), e), e);
@@ -156,11 +142,11 @@ final class CapnpClient implements BenchClient {
   }
 
   private String target() {
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    return endpoint.address();
   }
 
   /** A TLS failure's one line (with TLS on), else the message given. */
   private String tlsOr(String message, Exception e) {
-    return tls == null ? message : tls.failure(message, e);
+    return endpoint.failure(message, e);
   }
 }

@@ -12,6 +12,7 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.SocketTarget;
 import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -26,19 +27,18 @@ import java.util.Optional;
  * {@code SSLSocket} of the PEM files ({@link TlsSockets}), a TLS failure one line.
  */
 final class TcpProtobufClient implements BenchClient {
-  private final String host;
-  private final int port;
-  private final int connectTimeoutMs;
-  private final int callTimeoutMs;
   private final String description;
   private final PerThreadConnections<CallSocket> sockets;
-  private final TlsSockets tls;
+  private final SocketTarget endpoint;
 
   TcpProtobufClient(ClientOptions options) {
-    this.host = options.host();
-    this.port = options.port();
-    this.connectTimeoutMs = millis(options.connectTimeout().toMillis());
-    this.callTimeoutMs = millis(options.callTimeout().toMillis());
+    this.endpoint =
+        SocketTarget.of(
+            options.host(),
+            options.port(),
+            options.connectTimeout(),
+            options.callTimeout(),
+            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
     this.description =
         "java.net.Socket + protobuf-java "
             + com.google.protobuf.RuntimeVersion.MAJOR
@@ -46,24 +46,9 @@ final class TcpProtobufClient implements BenchClient {
             + com.google.protobuf.RuntimeVersion.MINOR
             + "."
             + com.google.protobuf.RuntimeVersion.PATCH
-            + ": 1 blocking socket per calling thread, varint-delimited messages, TCP_NODELAY,"
-            + " SO_TIMEOUT = callTimeout "
-            + options.callTimeout()
-            + ", connectTimeout "
-            + options.connectTimeout()
-            + options.tlsSettings().map(t -> "; " + t.mode() + " (JDK SSLSocket)").orElse("");
-    this.tls =
-        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
-    this.sockets =
-        new PerThreadConnections<>(
-            () ->
-                tls == null
-                    ? CallSocket.connect(host, port, connectTimeoutMs, callTimeoutMs)
-                    : CallSocket.connect(tls, host, port, connectTimeoutMs, callTimeoutMs));
-  }
-
-  private static int millis(long ms) {
-    return (int) Math.max(1, Math.min(Integer.MAX_VALUE, ms));
+            + ": 1 blocking socket per calling thread, varint-delimited messages, "
+            + endpoint.settings();
+    this.sockets = new PerThreadConnections<>(() -> endpoint.open(CallSocket::new));
   }
 
   @Override
@@ -110,7 +95,7 @@ final class TcpProtobufClient implements BenchClient {
 
   @Override
   public Optional<String> tlsSession() {
-    return tls == null ? Optional.empty() : tls.session();
+    return endpoint.tlsSession();
   }
 
   @Override
@@ -126,7 +111,7 @@ final class TcpProtobufClient implements BenchClient {
     } catch (SocketTimeoutException e) {
       discard(socket);
       throw new TcpProtobufException(
-          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+          Code.DEADLINE_EXCEEDED, "no reply within " + endpoint.readTimeoutMs() + " ms", e);
     } catch (IOException e) {
       discard(socket);
       throw new TcpProtobufException(
@@ -162,7 +147,7 @@ final class TcpProtobufClient implements BenchClient {
 
   /** A TLS failure's one line (with TLS on), else the message given. */
   private String tlsOr(String message, Exception e) {
-    return tls == null ? message : tls.failure(message, e);
+    return endpoint.failure(message, e);
   }
 
   private void discard(CallSocket socket) {
@@ -170,6 +155,6 @@ final class TcpProtobufClient implements BenchClient {
   }
 
   private String target() {
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    return endpoint.address();
   }
 }

@@ -12,6 +12,7 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Reply;
 import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
+import io.rpcxbench.tls.SocketTarget;
 import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -24,27 +25,22 @@ import java.net.SocketTimeoutException;
 final class TcpProtobufMessageClient implements MessageClient {
   private final Descriptor type;
   private final String target;
-  private final int callTimeoutMs;
+  private final SocketTarget endpoint;
   private final PerThreadConnections<CallSocket> sockets;
   private final String mode;
 
   TcpProtobufMessageClient(ClientOptions options, Descriptor type) {
     this.type = type;
     this.target = options.target();
-    int connectMs =
-        (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()));
-    this.callTimeoutMs =
-        (int) Math.max(1, Math.min(Integer.MAX_VALUE, options.callTimeout().toMillis()));
-    TlsSockets tls =
-        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())).orElse(null);
+    this.endpoint =
+        SocketTarget.of(
+            options.host(),
+            options.port(),
+            options.connectTimeout(),
+            options.callTimeout(),
+            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
     this.mode = options.tlsSettings().map(t -> ", " + t.mode() + " (JDK SSLSocket)").orElse("");
-    this.sockets =
-        new PerThreadConnections<>(
-            () ->
-                tls == null
-                    ? CallSocket.connect(options.host(), options.port(), connectMs, callTimeoutMs)
-                    : CallSocket.connect(
-                        tls, options.host(), options.port(), connectMs, callTimeoutMs));
+    this.sockets = new PerThreadConnections<>(() -> endpoint.open(CallSocket::new));
   }
 
   @Override
@@ -69,7 +65,7 @@ final class TcpProtobufMessageClient implements MessageClient {
     } catch (SocketTimeoutException e) {
       sockets.discard(socket);
       throw new TcpProtobufException(
-          Code.DEADLINE_EXCEEDED, "no reply within " + callTimeoutMs + " ms", e);
+          Code.DEADLINE_EXCEEDED, "no reply within " + endpoint.readTimeoutMs() + " ms", e);
     } catch (IOException e) {
       sockets.discard(socket);
       throw new TcpProtobufException(Code.UNAVAILABLE, target + ": " + e.getMessage(), e);
