@@ -8,13 +8,11 @@ import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.protocols.avro.AvroException.Code;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
-import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
-import io.rpcxbench.testsupport.BenchClientContract;
+import io.rpcxbench.testsupport.PerThreadSocketClientContract;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +20,12 @@ import org.junit.jupiter.api.Test;
  * The avro-socket plug-in's client against the real server: the contract, plus the error codes, the
  * frame limit, the call timeout, and what malformed bytes on a raw socket do to the server.
  */
-class AvroSocketClientTest extends BenchClientContract {
+class AvroSocketClientTest extends PerThreadSocketClientContract {
+  @Override
+  protected String code(RuntimeException e) {
+    return e instanceof AvroException x ? x.code().name() : null;
+  }
+
   @Override
   protected ProtocolProvider provider() {
     return new AvroSocketProtocol();
@@ -63,24 +66,6 @@ class AvroSocketClientTest extends BenchClientContract {
   void aFrameOverTheLimitClosesThatSocketAndTheNextCallOpensAFreshOne() {
     assertCode(() -> client().echo(new byte[AvroLimits.MAX_FRAME]), Code.UNAVAILABLE, "");
     assertThat(client().hello("fresh")).isEqualTo("hello, fresh");
-  }
-
-  @Test
-  void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
-    try (ServerSocket silent = new ServerSocket(0);
-        BenchClient c =
-            provider()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        silent.getLocalPort(),
-                        Duration.ofMillis(300),
-                        CONNECT_TIMEOUT,
-                        1))) {
-      assertTimeoutPreemptively(
-          CALL_TIMEOUT,
-          () -> assertCode(() -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "300 ms"));
-    }
   }
 
   /**

@@ -2,18 +2,14 @@ package io.rpcxbench.protocols.bert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.protocols.bert.BertException.Code;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
-import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
-import io.rpcxbench.testsupport.BenchClientContract;
 import io.rpcxbench.testsupport.ByteCountingProxy;
-import java.net.ServerSocket;
-import java.time.Duration;
+import io.rpcxbench.testsupport.PerThreadSocketClientContract;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +17,12 @@ import org.junit.jupiter.api.Test;
  * limit, the per-thread socket across a restart, the call timeout, and the bytes of one put on the
  * wire. The server's answers to bad input are {@link BertServerBadInputTest}.
  */
-class BertClientTest extends BenchClientContract {
+class BertClientTest extends PerThreadSocketClientContract {
+  @Override
+  protected String code(RuntimeException e) {
+    return e instanceof BertException x ? x.code().name() : null;
+  }
+
   @Override
   protected ProtocolProvider provider() {
     return new BertProtocol();
@@ -80,54 +81,6 @@ class BertClientTest extends BenchClientContract {
         .isInstanceOfSatisfying(
             BertException.class, e -> assertThat(e.code()).isIn(Code.PROTOCOL, Code.UNAVAILABLE));
     assertThat(client().hello("fresh")).isEqualTo("hello, fresh");
-  }
-
-  /** After a server restart each thread's first call on its old socket fails once. */
-  @Test
-  void afterARestartTheThreadsOldSocketFailsOnceAndTheNextCallReconnects() throws Exception {
-    RunningServer own = startServer(0);
-    int port = own.port();
-    try (BenchClient c = provider().open(options(port))) {
-      assertThat(c.hello("before")).isEqualTo("hello, before");
-      own.close();
-      own = startServer(port);
-      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
-      assertThat(c.hello("after")).isEqualTo("hello, after");
-      own.close();
-      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
-      assertCode(() -> c.hello("while down"), Code.UNAVAILABLE, "cannot connect");
-    } finally {
-      own.close();
-    }
-  }
-
-  @Test
-  void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
-    try (ServerSocket silent = new ServerSocket(0);
-        BenchClient c =
-            provider()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        silent.getLocalPort(),
-                        Duration.ofMillis(300),
-                        CONNECT_TIMEOUT,
-                        1))) {
-      assertTimeoutPreemptively(
-          CALL_TIMEOUT,
-          () ->
-              assertCode(
-                  () -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
-    }
-  }
-
-  @Test
-  void closedClientRefusesCallsAndClosesTwice() {
-    BenchClient c = provider().open(options(server().port()));
-    assertThat(c.hello("x")).isEqualTo("hello, x");
-    c.close();
-    c.close();
-    assertCode(() -> c.hello("y"), Code.UNAVAILABLE, "client closed");
   }
 
   /** For docs/protocols.md: one hello("world") and one put of a 64 B key and a 512 B value. */

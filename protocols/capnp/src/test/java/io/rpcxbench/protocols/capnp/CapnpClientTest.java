@@ -2,24 +2,20 @@ package io.rpcxbench.protocols.capnp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.protocols.capnp.CapnpException.Code;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
-import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
-import io.rpcxbench.testsupport.BenchClientContract;
 import io.rpcxbench.testsupport.ByteCountingProxy;
+import io.rpcxbench.testsupport.PerThreadSocketClientContract;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.capnproto.MessageReader;
@@ -30,7 +26,12 @@ import org.junit.jupiter.api.Test;
  * unknown call, the per-thread socket across a restart, the call timeout, what malformed bytes on a
  * raw socket do to the server, and the bytes of one put on the wire.
  */
-class CapnpClientTest extends BenchClientContract {
+class CapnpClientTest extends PerThreadSocketClientContract {
+  @Override
+  protected String code(RuntimeException e) {
+    return e instanceof CapnpException x ? x.code().name() : null;
+  }
+
   @Override
   protected ProtocolProvider provider() {
     return new CapnpProtocol();
@@ -115,54 +116,6 @@ class CapnpClientTest extends BenchClientContract {
   private static Reply.Reader readReply(java.nio.channels.ReadableByteChannel in) throws Exception {
     MessageReader message = Frames.read(in, Frames.REPLY_LIMITS).orElseThrow();
     return message.getRoot(Reply.factory);
-  }
-
-  /** README: after a server restart each thread's first call on its old socket fails once. */
-  @Test
-  void afterARestartTheThreadsOldSocketFailsOnceAndTheNextCallReconnects() throws Exception {
-    RunningServer own = startServer(0);
-    int port = own.port();
-    try (BenchClient c = provider().open(options(port))) {
-      assertThat(c.hello("before")).isEqualTo("hello, before");
-      own.close();
-      own = startServer(port);
-      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
-      assertThat(c.hello("after")).isEqualTo("hello, after");
-      own.close();
-      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
-      assertCode(() -> c.hello("while down"), Code.UNAVAILABLE, "cannot connect");
-    } finally {
-      own.close();
-    }
-  }
-
-  @Test
-  void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
-    try (ServerSocket silent = new ServerSocket(0);
-        BenchClient c =
-            provider()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        silent.getLocalPort(),
-                        Duration.ofMillis(300),
-                        CONNECT_TIMEOUT,
-                        1))) {
-      assertTimeoutPreemptively(
-          CALL_TIMEOUT,
-          () ->
-              assertCode(
-                  () -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
-    }
-  }
-
-  @Test
-  void closedClientRefusesCallsAndClosesTwice() {
-    BenchClient c = provider().open(options(server().port()));
-    assertThat(c.hello("x")).isEqualTo("hello, x");
-    c.close();
-    c.close();
-    assertCode(() -> c.hello("y"), Code.UNAVAILABLE, "client closed");
   }
 
   @Test

@@ -2,21 +2,17 @@ package io.rpcxbench.protocols.tcpprotobuf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.protocols.tcpprotobuf.TcpProtobufException.Code;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
-import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
-import io.rpcxbench.testsupport.BenchClientContract;
+import io.rpcxbench.testsupport.PerThreadSocketClientContract;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -26,7 +22,12 @@ import org.junit.jupiter.api.Test;
  * the frame limit, the per-thread socket's behaviour across a restart, the call timeout, and what
  * malformed bytes on a raw socket do to the server.
  */
-class TcpProtobufClientTest extends BenchClientContract {
+class TcpProtobufClientTest extends PerThreadSocketClientContract {
+  @Override
+  protected String code(RuntimeException e) {
+    return e instanceof TcpProtobufException x ? x.code().name() : null;
+  }
+
   @Override
   protected ProtocolProvider provider() {
     return new TcpProtobufProtocol();
@@ -78,54 +79,6 @@ class TcpProtobufClientTest extends BenchClientContract {
   void aFrameOverTheLimitClosesThatSocketAndTheNextCallOpensAFreshOne() {
     assertCode(() -> client().echo(new byte[Frames.MAX_FRAME]), Code.UNAVAILABLE, "");
     assertThat(client().hello("fresh")).isEqualTo("hello, fresh");
-  }
-
-  /** README: after a server restart each thread's first call on its old socket fails once. */
-  @Test
-  void afterARestartTheThreadsOldSocketFailsOnceAndTheNextCallReconnects() throws Exception {
-    RunningServer own = startServer(0);
-    int port = own.port();
-    try (BenchClient c = provider().open(options(port))) {
-      assertThat(c.hello("before")).isEqualTo("hello, before");
-      own.close();
-      own = startServer(port);
-      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
-      assertThat(c.hello("after")).isEqualTo("hello, after");
-      own.close();
-      assertCode(() -> c.hello("stale"), Code.UNAVAILABLE, "");
-      assertCode(() -> c.hello("while down"), Code.UNAVAILABLE, "cannot connect");
-    } finally {
-      own.close();
-    }
-  }
-
-  @Test
-  void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
-    try (ServerSocket silent = new ServerSocket(0);
-        BenchClient c =
-            provider()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        silent.getLocalPort(),
-                        Duration.ofMillis(300),
-                        CONNECT_TIMEOUT,
-                        1))) {
-      assertTimeoutPreemptively(
-          CALL_TIMEOUT,
-          () ->
-              assertCode(
-                  () -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
-    }
-  }
-
-  @Test
-  void closedClientRefusesCallsAndClosesTwice() {
-    BenchClient c = provider().open(options(server().port()));
-    assertThat(c.hello("x")).isEqualTo("hello, x");
-    c.close();
-    c.close();
-    assertCode(() -> c.hello("y"), Code.UNAVAILABLE, "client closed");
   }
 
   @Test

@@ -2,21 +2,17 @@ package io.rpcxbench.protocols.thrift;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.protocols.thrift.ThriftException.Code;
 import io.rpcxbench.protocols.thrift.wire.InvalidArgument;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.BenchClient;
-import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
-import io.rpcxbench.testsupport.BenchClientContract;
 import io.rpcxbench.testsupport.ByteCountingProxy;
+import io.rpcxbench.testsupport.PerThreadSocketClientContract;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,7 +20,12 @@ import org.junit.jupiter.api.Test;
  * frame limit, the call timeout, and the bytes of one put on the wire. What malformed bytes do to
  * the server is {@link ThriftServerBadInputTest}.
  */
-class ThriftClientTest extends BenchClientContract {
+class ThriftClientTest extends PerThreadSocketClientContract {
+  @Override
+  protected String code(RuntimeException e) {
+    return e instanceof ThriftException x ? x.code().name() : null;
+  }
+
   @Override
   protected ProtocolProvider provider() {
     return new ThriftProtocol();
@@ -86,26 +87,6 @@ class ThriftClientTest extends BenchClientContract {
     assertThat(client().hello("fresh")).isEqualTo("hello, fresh");
   }
 
-  @Test
-  void aSilentServerFailsTheCallAtTheCallTimeout() throws Exception {
-    try (ServerSocket silent = new ServerSocket(0);
-        BenchClient c =
-            provider()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        silent.getLocalPort(),
-                        Duration.ofMillis(300),
-                        CONNECT_TIMEOUT,
-                        1))) {
-      assertTimeoutPreemptively(
-          CALL_TIMEOUT,
-          () ->
-              assertCode(
-                  () -> c.hello("anyone?"), Code.DEADLINE_EXCEEDED, "no reply within 300 ms"));
-    }
-  }
-
   /** serve() clears libthrift's stop flag as it starts: start() must return only after that. */
   @Test
   void aServerClosedRightAfterStartStopsListening() throws Exception {
@@ -116,15 +97,6 @@ class ThriftClientTest extends BenchClientContract {
       assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
           .isInstanceOf(ConnectException.class);
     }
-  }
-
-  @Test
-  void closedClientRefusesCallsAndClosesTwice() {
-    BenchClient c = provider().open(options(server().port()));
-    assertThat(c.hello("x")).isEqualTo("hello, x");
-    c.close();
-    c.close();
-    assertCode(() -> c.hello("y"), Code.UNAVAILABLE, "client closed");
   }
 
   /**
