@@ -58,13 +58,15 @@ die() { echo "repro-repeat: $1" >&2; exit "${2:-2}"; }
 
 log() { printf '%s %s\n' "$(date -u +%FT%TZ)" "$1" | tee -a "$OUT/log"; }
 
-# lab K's names (K = 1..3), as lab.sh and sweep.sh read them; lab 0 is the default lab
-lab_env() {
+# use_lab K: lab K's names (K = 1..3) exported, as lab.sh and sweep.sh read them; lab 0 is the
+# default lab, whose names are lab.sh's own (nothing exported: a bare `export` would print the
+# whole environment into the log)
+use_lab() {
   local k=$1
   ((k > 0)) || return 0
-  echo "RPCX_LAB_NS_A=rpcxa$k RPCX_LAB_NS_B=rpcxb$k RPCX_LAB_ADDR_A=198.18.$k.1" \
-    "RPCX_LAB_ADDR_B=198.18.$k.2 RPCX_LAB_IF=lab$k RPCX_LAB_STATE_DIR=/run/rpcx-lab$k" \
-    "RPCX_LAB_CGROUP=rpcx-lab$k"
+  export RPCX_LAB_NS_A="rpcxa$k" RPCX_LAB_NS_B="rpcxb$k" RPCX_LAB_ADDR_A="198.18.$k.1" \
+    RPCX_LAB_ADDR_B="198.18.$k.2" RPCX_LAB_IF="lab$k" RPCX_LAB_STATE_DIR="/run/rpcx-lab$k" \
+    RPCX_LAB_CGROUP="rpcx-lab$k"
 }
 
 # seconds until --until (UTC today), or a large number without it
@@ -117,8 +119,7 @@ sweeps() {
     mkdir -p "$(dirname "${words[1]}")"
     (
       cd "$WORKTREE"
-      # shellcheck disable=SC2046 # the lab's names are words
-      export $(lab_env "$k")
+      use_lab "$k"
       deploy/lab.sh down >/dev/null 2>&1 || true
       deploy/lab.sh up --rate "$rate" --cpus 1 --memory 2g >>"${words[1]}" 2>&1
       timeout --signal=INT "$left" ./sweep.sh --lab "${words[@]:2}"
@@ -131,8 +132,7 @@ sweeps() {
     ((status != 0)) || status=$s
   done
   for k in "${labs[@]}"; do
-    # shellcheck disable=SC2046
-    (cd "$WORKTREE" && export $(lab_env "$k") && deploy/lab.sh down >/dev/null 2>&1) || true
+    (cd "$WORKTREE" && use_lab "$k" && deploy/lab.sh down >/dev/null 2>&1) || true
   done
   return "$status"
 }
