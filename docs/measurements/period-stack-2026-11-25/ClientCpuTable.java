@@ -81,14 +81,14 @@ public final class ClientCpuTable {
     String test = "";
     boolean complete = true;
     for (Path round : rounds) {
-      Map<PointIdentity, List<Double>> period = perRun(round.resolve(fresh), side, cores);
-      Map<PointIdentity, List<Double>> today = perRun(round.resolve(base), side, cores);
+      Map<PointIdentity, List<Double>> newRuns = perRun(round.resolve(fresh), side, cores);
+      Map<PointIdentity, List<Double>> baseRuns = perRun(round.resolve(base), side, cores);
       List<PointIdentity> points =
-          period.keySet().stream().filter(today::containsKey).sorted(ORDER).toList();
-      complete &= points.size() == period.size() && points.size() == today.size();
+          newRuns.keySet().stream().filter(baseRuns::containsKey).sorted(ORDER).toList();
+      complete &= points.size() == newRuns.size() && points.size() == baseRuns.size();
       List<PairTest> tests = new ArrayList<>();
       for (PointIdentity p : points) {
-        tests.add(Significance.welch(base, today.get(p), fresh, period.get(p), "runs"));
+        tests.add(Significance.welch(base, baseRuns.get(p), fresh, newRuns.get(p), "runs"));
       }
       tests = Significance.holm(tests);
       for (int i = 0; i < points.size(); i++) {
@@ -101,10 +101,10 @@ public final class ClientCpuTable {
                 "| " + p.protocol(),
                 p.threads() + " x " + p.requests(),
                 name(round).substring(6),
-                mean(period.get(p), cores),
-                range(period.get(p), cores),
-                mean(today.get(p), cores),
-                range(today.get(p), cores),
+                mean(newRuns.get(p), cores),
+                range(newRuns.get(p), cores),
+                mean(baseRuns.get(p), cores),
+                range(baseRuns.get(p), cores),
                 change(t),
                 pText(t),
                 verdict(t, fresh) + " |\n"));

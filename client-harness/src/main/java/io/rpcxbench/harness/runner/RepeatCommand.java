@@ -102,17 +102,12 @@ final class RepeatCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    if (action == Action.regimes) {
-      regimes(out);
-      return 0;
-    }
-    RepeatPlan plan = plan();
     switch (action) {
-      case regimes -> throw new IllegalStateException("answered above");
-      case plan -> plan.steps().forEach(s -> out.println(s.line()));
-      case next -> next(plan, out);
+      case regimes -> regimes(out);
+      case plan -> plan().steps().forEach(s -> out.println(s.line()));
+      case next -> next(plan(), out);
       case ended -> {
-        return ended(plan, out);
+        return ended(plan(), out);
       }
     }
     out.flush();
@@ -167,6 +162,10 @@ final class RepeatCommand implements Callable<Integer> {
   private int ended(RepeatPlan plan, PrintWriter out) throws IOException {
     if (rep == null || regime == null || status == null) {
       throw new ParameterException(spec.commandLine(), "ended needs --rep, --regime and --status");
+    }
+    if (rep < 1 || rep > plan.reps()) {
+      throw new ParameterException(
+          spec.commandLine(), "--rep: a repetition from 1 to " + plan.reps() + ", not " + rep);
     }
     ReproRegime r;
     try {

@@ -215,6 +215,22 @@ class RepeatPlanTest {
         .contains("--regime: unknown regime 'x'");
     assertThat(repeat("resume", "--out", out.toString()).exit()).isEqualTo(2);
     assertThat(repeat("plan").err()).contains("plan needs --out DIR");
+    Result beyond =
+        repeat(
+            "ended",
+            "--out",
+            out.toString(),
+            "--reps",
+            "2",
+            "--rep",
+            "3",
+            "--regime",
+            "a-1gbit-total",
+            "--status",
+            "0");
+    assertThat(beyond.exit()).isEqualTo(2);
+    assertThat(beyond.err()).contains("--rep: a repetition from 1 to 2, not 3");
+    assertThat(out.resolve("rep-3")).doesNotExist();
   }
 
   private Result ended(int rep, String regime, int status, String... more) {

@@ -182,7 +182,7 @@ final class AdvantageBootstrap {
   }
 
   /** The paper's runtime advantage, (other - RPCX) / other, in percent. */
-  private static double advantage(double rpcx, double other) {
+  static double advantage(double rpcx, double other) {
     return 100 * (other - rpcx) / other;
   }
 

@@ -84,11 +84,11 @@ final class SweepToSweep {
       }
       if (k == 0) {
         out.add(
-            advantage(
+            AdvantageBootstrap.advantage(
                 AdvantageBootstrap.pooledMean(e.getValue()), AdvantageBootstrap.pooledMean(other)));
       } else if (e.getValue().size() >= k && other.size() >= k) {
         out.add(
-            advantage(
+            AdvantageBootstrap.advantage(
                 AdvantageBootstrap.pooledMean(List.of(e.getValue().get(k - 1))),
                 AdvantageBootstrap.pooledMean(List.of(other.get(k - 1)))));
       }
@@ -105,9 +105,5 @@ final class SweepToSweep {
     return Num.fixed(m, 1)
         + " %"
         + (advantages.size() < allPairs ? " (" + advantages.size() + ")" : "");
-  }
-
-  private static double advantage(double rpcx, double other) {
-    return 100 * (other - rpcx) / other;
   }
 }
