@@ -263,7 +263,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
     List<String> command =
         new ArrayList<>(List.of(RpcxBenchCommand.javaBinary(), "-jar", jar.toString(), "diff"));
-    command.addAll(spec.commandLine().getParseResult().originalArgs());
+    command.addAll(TypedAgain.args(spec));
     return new ProcessBuilder(command).inheritIO().start().waitFor();
   }
 
@@ -280,7 +280,7 @@ public final class CompareCommand implements Callable<Integer> {
     if (!unmatched.isEmpty()) {
       throw new IllegalArgumentException("unknown option '" + unmatched.get(0) + "'");
     }
-    List<String> original = spec.commandLine().getParseResult().originalArgs();
+    List<String> original = TypedAgain.args(spec);
     if (!positional.isEmpty() && !original.contains("--")) {
       throw new IllegalArgumentException(
           "with --variants no folders: '" + positional.get(0) + "' (harness options go after --)");
@@ -319,7 +319,7 @@ public final class CompareCommand implements Callable<Integer> {
             writeDoc,
             doc != null ? doc : home.resolve("docs/performance.md"),
             positional,
-            commandLine(original),
+            commandLine(),
             home,
             RunTls.of(tls, folder.toAbsolutePath().normalize()));
     // the harness judges its options (the extras after --, TLS for each variant) before a server
@@ -364,16 +364,9 @@ public final class CompareCommand implements Callable<Integer> {
   }
 
   /** How the user started it: the launcher's line (RPCX_COMPARE_COMMAND), else this command's. */
-  private static String commandLine(List<String> args) {
+  private String commandLine() {
     String launcher = System.getenv("RPCX_COMPARE_COMMAND");
-    if (launcher != null && !launcher.isBlank()) {
-      return launcher;
-    }
-    List<String> quoted = new ArrayList<>();
-    for (String a : args) {
-      quoted.add(a.matches("[A-Za-z0-9_./:=,%+@-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
-    }
-    return "rpcx-bench compare " + String.join(" ", quoted);
+    return launcher != null && !launcher.isBlank() ? launcher : TypedAgain.line("rpcx-bench", spec);
   }
 
   private static long envLong(String name, long otherwise) {

@@ -282,8 +282,10 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   private String defaultResume() {
-    List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-    return "cd " + Path.of("").toAbsolutePath() + " && rpcx-bench sweep " + String.join(" ", args);
+    return "cd "
+        + TypedAgain.quoted(Path.of("").toAbsolutePath().toString())
+        + " && "
+        + TypedAgain.line(home().resolve("rpcx-bench").toString(), spec);
   }
 
   private static long envLong(String name, long otherwise) {

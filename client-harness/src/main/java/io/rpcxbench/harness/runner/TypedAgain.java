@@ -1,0 +1,45 @@
+package io.rpcxbench.harness.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * A subcommand as the user typed it: its own arguments, and the line that runs it again. Picocli's
+ * {@code originalArgs} of a subcommand hold the whole line ({@code sweep --local ...}), the
+ * subcommand's name with them; what passes them on or prints them wants the arguments alone.
+ *
+ * <pre>{@code
+ * TypedAgain.args(spec)  // [--local, --protocol, rpcx]
+ * TypedAgain.line("rpcx-bench", spec)  // rpcx-bench sweep --local --protocol rpcx
+ * }</pre>
+ */
+final class TypedAgain {
+  private static final String PLAIN = "[A-Za-z0-9_./:=,%+@-]+";
+
+  private TypedAgain() {}
+
+  /** The arguments after the subcommand's name (all of them when it ran on its own). */
+  static List<String> args(CommandSpec spec) {
+    List<String> all = spec.commandLine().getParseResult().originalArgs();
+    if (spec.parent() == null) {
+      return all;
+    }
+    int at = all.indexOf(spec.name());
+    return at < 0 ? all : all.subList(at + 1, all.size());
+  }
+
+  /** {@code launcher}, the subcommand and its arguments, each quoted for a shell. */
+  static String line(String launcher, CommandSpec spec) {
+    List<String> words = new ArrayList<>();
+    words.add(launcher);
+    words.add(spec.name());
+    words.addAll(args(spec));
+    return String.join(" ", words.stream().map(TypedAgain::quoted).toList());
+  }
+
+  /** {@code word} as one shell word: itself when plain, else in single quotes. */
+  static String quoted(String word) {
+    return word.matches(PLAIN) ? word : "'" + word.replace("'", "'\\''") + "'";
+  }
+}
