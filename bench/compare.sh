@@ -24,6 +24,7 @@ rpcx-bench compare --variants $VARIANTS [options]. Options (rpcx-bench compare -
 with its default): --threads LIST, --in-flight LIST, --requests SPEC, --divisors SPEC,
 --warmup steady|DURATION, --warmup-iteration, --warmup-tolerance, --warmup-max, --rounds N,
 --runs N, --warmup-runs N, --max-steal PCT, --retries N, --variants LIST, --jvm-flags FLAGS,
+--placement pinned|unpinned,
 --out DIR, --targets FILE, --write-doc; after --, harness options for every run.
 
 Example (hold the shared measurement lock):

@@ -27,6 +27,11 @@ final class BatsSuitesTest {
   }
 
   @Test
+  void floorBaseline() throws Exception {
+    runSuite("baseline.bats", 300, false);
+  }
+
+  @Test
   void reproductionRepeats() throws Exception {
     runSuite("repro-repeat.bats", 120, false);
   }

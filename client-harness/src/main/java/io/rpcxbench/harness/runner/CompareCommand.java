@@ -99,6 +99,15 @@ public final class CompareCommand implements Callable<Integer> {
   String divisors;
 
   @Option(
+      names = "--placement",
+      paramLabel = "pinned|unpinned",
+      defaultValue = "pinned",
+      description =
+          "pinned: servers on one half of the CPUs, the client on the other (taskset); unpinned:"
+              + " the scheduler places them (default ${DEFAULT-VALUE}).")
+  String placement;
+
+  @Option(
       names = "--warmup",
       paramLabel = "steady|DURATION",
       defaultValue = "steady",
@@ -234,7 +243,7 @@ public final class CompareCommand implements Callable<Integer> {
             s,
             catalog,
             new SweepLog(err),
-            CpuPlacement.here(),
+            CpuPlacement.here(pinned()),
             StealRetry.Meter.proc(),
             spec.commandLine().getOut());
     try {
@@ -267,6 +276,15 @@ public final class CompareCommand implements Callable<Integer> {
     return new ProcessBuilder(command).inheritIO().start().waitFor();
   }
 
+  /** Whether --placement asks for pinning; anything but its two words is bad usage. */
+  private boolean pinned() {
+    if (!placement.equals("pinned") && !placement.equals("unpinned")) {
+      throw new ParameterException(
+          spec.commandLine(), "--placement: '" + placement + "' is not pinned or unpinned");
+    }
+    return placement.equals("pinned");
+  }
+
   /** The checked settings; bad usage throws a ParameterException with one clear line. */
   CompareSettings settings() {
     try {
@@ -280,6 +298,7 @@ public final class CompareCommand implements Callable<Integer> {
     if (!unmatched.isEmpty()) {
       throw new IllegalArgumentException("unknown option '" + unmatched.get(0) + "'");
     }
+    pinned(); // --placement's word, before the jars are looked for
     List<String> original = TypedAgain.args(spec);
     if (!positional.isEmpty() && !original.contains("--")) {
       throw new IllegalArgumentException(

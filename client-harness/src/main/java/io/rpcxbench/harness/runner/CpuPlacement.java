@@ -20,15 +20,27 @@ import java.util.List;
  * @param serverCpus a taskset range like {@code 1} or {@code 2-3}, empty when not pinned
  * @param clientCpus the same for the client
  * @param cpus the CPUs this process may use
+ * @param unpinnedBecause why nothing is pinned (empty when pinned)
  */
-record CpuPlacement(String serverCpus, String clientCpus, int cpus) {
+record CpuPlacement(String serverCpus, String clientCpus, int cpus, String unpinnedBecause) {
   /** The placement on {@code cpus} CPUs, pinned when {@code taskset} is there. */
   static CpuPlacement plan(int cpus, boolean taskset) {
     if (!taskset || cpus < 2) {
-      return new CpuPlacement("", "", cpus);
+      return unpinned(cpus, "no taskset or a single CPU");
     }
     int half = cpus / 2;
-    return new CpuPlacement(range(half, cpus - 1), range(0, half - 1), cpus);
+    return new CpuPlacement(range(half, cpus - 1), range(0, half - 1), cpus, "");
+  }
+
+  /** Nothing pinned: the scheduler places client and servers, {@code why} says who chose it. */
+  static CpuPlacement unpinned(int cpus, String why) {
+    return new CpuPlacement("", "", cpus, why);
+  }
+
+  /** This machine's placement, pinned unless {@code pin} is false (--placement unpinned). */
+  static CpuPlacement here(boolean pin) {
+    int cpus = Runtime.getRuntime().availableProcessors();
+    return pin ? here() : unpinned(cpus, "--placement unpinned");
   }
 
   /** This machine's placement: its CPUs and whether taskset is on the PATH. */
@@ -78,6 +90,6 @@ record CpuPlacement(String serverCpus, String clientCpus, int cpus) {
   String text() {
     return pinned()
         ? "taskset: servers on CPU " + serverCpus + ", client on CPU " + clientCpus
-        : "not pinned (no taskset or a single CPU)";
+        : "not pinned (" + unpinnedBecause + ")";
   }
 }

@@ -56,6 +56,15 @@ class CompareCommandTest {
   }
 
   @Test
+  void aPlacementOtherThanPinnedOrUnpinnedIsBadUsage() {
+    Outcome o = compare("--variants", "rpcx", "--placement", "loose");
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err())
+        .startsWith("error: ")
+        .contains("--placement: 'loose' is not pinned or unpinned");
+  }
+
+  @Test
   void badUsageExits2WithOneLineNamingTheOption() {
     Map<List<String>, String> cases =
         Map.of(

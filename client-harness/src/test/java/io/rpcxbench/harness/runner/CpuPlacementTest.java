@@ -34,4 +34,16 @@ class CpuPlacementTest {
       assertThat(p.serverCores()).isEqualTo(p.cpus());
     }
   }
+
+  @Test
+  void unpinnedByChoiceSaysWhoChoseIt() {
+    CpuPlacement p = CpuPlacement.here(false);
+    assertThat(p.pinned()).isFalse();
+    assertThat(p.serverPrefix()).isEmpty();
+    assertThat(p.clientPrefix()).isEmpty();
+    assertThat(p.serverCores()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(p.text()).isEqualTo("not pinned (--placement unpinned)");
+    assertThat(CpuPlacement.plan(1, true).text())
+        .isEqualTo("not pinned (no taskset or a single CPU)");
+  }
 }
