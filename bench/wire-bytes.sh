@@ -109,28 +109,35 @@ on_exit() {
 
 in_ns() { ip netns exec "$NETNS" "$@"; }
 
-# counters: "tx_bytes tx_packets rx_bytes rx_packets active_opens" of the namespace.
-counters() {
-  local s=/sys/class/net/lo/statistics
-  in_ns sh -c "cat $s/tx_bytes $s/tx_packets $s/rx_bytes $s/rx_packets" | tr '\n' ' '
-  # shellcheck disable=SC2016  # an awk program, expanded by awk
-  in_ns awk '/^Tcp:/ { if (!h) { for (i = 1; i <= NF; i++) if ($i == "ActiveOpens") c = i; h = 1 } else print $c }' /proc/net/snmp
+# snapshot DIR: the namespace's loopback counters and /proc/net/snmp, copied into DIR for the
+# report tool's wire-bytes (it computes; this only reads the OS).
+snapshot() {
+  local dir="$1" f
+  mkdir -p "$dir"
+  for f in tx_bytes tx_packets rx_bytes rx_packets; do
+    in_ns cat "/sys/class/net/lo/statistics/$f" >"$dir/$f"
+  done
+  in_ns cat /proc/net/snmp >"$dir/snmp"
 }
 
-# harness_run PROTOCOL PORT N LOG: one harness JVM in the namespace, 1 thread, N calls, 1 run.
+# harness_run PROTOCOL PORT N LOG: one harness JVM in the namespace, 1 thread, N calls, 1 run, no
+# warm-up: the counters must see the counted calls only (the harness's steady warm-up, its default
+# since dc21135, made ~100,000 more a run; the committed tables, of 2026-11-21/22, are older).
 harness_run() {
   local p="$1" port="$2" n="$3" log="$4"
   # shellcheck disable=SC2206  # JVM_FLAGS is a list of flags
   local flags=($JVM_FLAGS)
   perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$p" \
-    --threads 1 --requests "$n" --runs 1 --host "$HOST" --port "$p=$port" --out "$OUT/raw/n$n" --force \
+    --threads 1 --requests "$n" --runs 1 --warmup 0s --host "$HOST" --port "$p=$port" \
+    --out "$OUT/raw/n$n" --force \
     "${HARNESS_EXTRA[@]}"
   in_ns "${PINNED[@]}" >"$log" 2>&1
 }
 
-# measure PROTOCOL: prints "protocol bytes_per_call packets_per_call payload_per_call opens_n1 opens_n2".
+# measure PROTOCOL: the counters around a run of N1 and a run of N2 calls, in
+# OUT/counters/PROTOCOL/nN/{before,after}.
 measure() {
-  local p="$1" before after d1 d2
+  local p="$1"
   NETNS="rpcxwire-$$-$p"
   ip netns add "$NETNS"
   in_ns ip link set lo up
@@ -139,56 +146,23 @@ measure() {
   perf_server_cmd "$p"
   perf_pinned "$SERVER_CPUS" java "${flags[@]}" "${SERVER_CMD[@]}"
   perf_start_server "$p" "$OUT/server-$p.log" ip netns exec "$NETNS" "${PINNED[@]}"
-  local port="$READY_PORT" n
+  local port="$READY_PORT" n dir
   for n in "$N1" "$N2"; do
-    before="$(counters)"
+    dir="$OUT/counters/$p/n$n"
+    snapshot "$dir/before"
     harness_run "$p" "$port" "$n" "$OUT/harness-$p-n$n.log" || {
-      cat "$OUT/harness-$p-n$n.log" >&2; cleanup; return 1; }
+      cat "$OUT/harness-$p-n$n.log" >&2; cleanup; rm -rf "$OUT/counters/$p"; return 1; }
     sleep 0.5   # let the last FIN/ACK exchange settle
-    after="$(counters)"
-    echo "$p n=$n before: $before after: $after" >>"$OUT/counters.txt"
-    if [[ "$n" == "$N1" ]]; then d1="$(delta "$before" "$after")"; else d2="$(delta "$before" "$after")"; fi
+    snapshot "$dir/after"
   done
   cleanup
-  awk -v p="$p" -v n1="$N1" -v n2="$N2" -v h="$HEADER_BYTES" -v d1="$d1" -v d2="$d2" 'BEGIN {
-    split(d1, a, " "); split(d2, b, " "); n = n2 - n1
-    bytes = (b[1] - a[1]) / n; pkts = (b[2] - a[2]) / n
-    if (b[1] != b[3] || a[1] != a[3]) printf "note: %s rx != tx on lo\n", p > "/dev/stderr"
-    printf "%s %.1f %.2f %.1f %d %d\n", p, bytes, pkts, bytes - h * pkts, a[5], b[5]
-  }'
 }
 
-# delta "BEFORE" "AFTER": field-wise difference of two counters lines.
-delta() {
-  awk -v x="$1" -v y="$2" 'BEGIN { n = split(x, a, " "); split(y, b, " ")
-    for (i = 1; i <= n; i++) printf "%d%s", b[i] - a[i], (i < n ? " " : "\n") }'
-}
-
-label() { catalog_get "$1" label; }
-
+# report: the table, computed by the report tool from the counters (the floor is not ranked).
 report() {
-  local results="$1"
-  echo "| protocol | bytes on lo per call | packets per call | TCP payload per call | connections opened (N1 run / N2 run) | rank among the frameworks (bytes) |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: |"
-  # the frameworks are ranked; FLOOR (bare) is the floor, not a contender
-  awk -v f="$FLOOR" '$1 != f' "$results" | sort -k2,2n | awk '{ print $0, NR }' >"$results.ranked"
-  awk -v f="$FLOOR" '$1 == f { print $0, "floor" }' "$results" >>"$results.ranked"
-  local p line
-  for p in $PROTOCOLS; do
-    line="$(awk -v p="$p" '$1 == p' "$results.ranked")"
-    [[ -n "$line" ]] || continue
-    read -r _ bytes pkts payload o1 o2 rank <<<"$line"
-    printf '| %s | %s | %s | %s | %s / %s | %s |\n' "$(label "$p")" "$bytes" "$pkts" "$payload" "$o1" "$o2" "$rank"
-  done
-  local rank count
-  rank="$(awk '$1 == "rpcx" { print $7 }' "$results.ranked")"
-  count="$(grep -vc ' floor$' "$results.ranked" || true)"
-  echo
-  if [[ -n "$rank" ]]; then
-    echo "RPCX ranks $rank of $count frameworks by bytes per call ($( [[ "$rank" == 1 ]] && echo "the smallest: PASS" || echo "not the smallest: MISS"))."
-    awk -v f="$FLOOR" '$1 == "rpcx" { r = $2; rp = $4 } $1 == f { b = $2; bp = $4 }
-      END { if (b != "" && r != "") printf "Against the bare baseline (the floor, no service/method names or types): %+.1f bytes per call on lo, %+.1f bytes of TCP payload.\n", r - b, rp - bp }' "$results"
-  fi
+  local ids="$PROTOCOLS"
+  java -jar "$REPORT_JAR" wire-bytes "$OUT" --protocols "${ids// /,}" --n1 "$N1" --n2 "$N2" \
+    --floor "$FLOOR" --subject rpcx --header-bytes "$HEADER_BYTES"
 }
 
 write_doc() {
@@ -238,16 +212,15 @@ main() {
     echo "jvm flags (servers and clients): $JVM_FLAGS"
   } >"$OUT/machine.txt"
   cat "$OUT/machine.txt" >&2
-  : >"$OUT/results.txt"
-  local p status=0
+   local p status=0
   for p in $PROTOCOLS; do
     echo "measuring $p ..." >&2
-    measure "$p" >>"$OUT/results.txt" || { echo "$p: measurement failed" >&2; status=1; }
+    measure "$p" || { echo "$p: measurement failed" >&2; status=1; }
   done
-  report "$OUT/results.txt" >"$OUT/wire.md"
+  report >"$OUT/wire.md" || status=1
   echo
   cat "$OUT/wire.md"
-  echo "(counters: $OUT/counters.txt)"
+  echo "(counters: $OUT/counters/)"
   if [[ $WRITE_DOC -eq 1 ]]; then write_doc; fi
   return "$status"
 }

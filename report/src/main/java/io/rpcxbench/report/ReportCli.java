@@ -16,6 +16,7 @@ import io.rpcxbench.report.diff.DiffCommand;
 import io.rpcxbench.report.diff.ProfilesCommand;
 import io.rpcxbench.report.merge.MergeHostsCommand;
 import io.rpcxbench.report.reproduction.ReproductionCommand;
+import io.rpcxbench.report.wire.WireBytesCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -54,7 +55,8 @@ import picocli.CommandLine.Spec;
       DiffCommand.class,
       ProfilesCommand.class,
       ExportCommand.class,
-      CapacityPointCommand.class
+      CapacityPointCommand.class,
+      WireBytesCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {

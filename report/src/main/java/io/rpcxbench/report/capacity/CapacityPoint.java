@@ -3,9 +3,8 @@ package io.rpcxbench.report.capacity;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.report.text.PrintfNumber;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -104,23 +103,25 @@ record CapacityPoint(
         quota,
         inFlight,
         generatorCpus,
-        fixed(runs.callsPerSecond(), 0),
-        fixed(runs.serverCores(), 3),
-        quotaCores().map(q -> fixed(runs.serverCores() / q, 2)).orElse(NONE),
-        a.map(x -> fixed(x.cpuCoresSince(b.get()), 3)).orElse(NONE),
-        fixed(runs.callsPerServerCoreSecond(), 0),
-        fixed(runs.callsPerServerRead(), 1),
-        fixed(runs.generatorCoresMax(), 2),
-        a.flatMap(x -> x.throttledShareSince(b.get())).map(s -> fixed(s, 2)).orElse(NONE),
-        a.map(x -> fixed(x.throttledMillisSince(b.get()), 1)).orElse(NONE),
+        PrintfNumber.fixed(runs.callsPerSecond(), 0),
+        PrintfNumber.fixed(runs.serverCores(), 3),
+        quotaCores().map(q -> PrintfNumber.fixed(runs.serverCores() / q, 2)).orElse(NONE),
+        a.map(x -> PrintfNumber.fixed(x.cpuCoresSince(b.get()), 3)).orElse(NONE),
+        PrintfNumber.fixed(runs.callsPerServerCoreSecond(), 0),
+        PrintfNumber.fixed(runs.callsPerServerRead(), 1),
+        PrintfNumber.fixed(runs.generatorCoresMax(), 2),
+        a.flatMap(x -> x.throttledShareSince(b.get()))
+            .map(s -> PrintfNumber.fixed(s, 2))
+            .orElse(NONE),
+        a.map(x -> PrintfNumber.fixed(x.throttledMillisSince(b.get()), 1)).orElse(NONE),
         beforeRunsAfter(
-            b.map(x -> fixed(x.load1(), 2)),
-            fixed(runs.loadMax(), 1),
-            a.map(x -> fixed(x.load1(), 2))),
+            b.map(x -> PrintfNumber.fixed(x.load1(), 2)),
+            PrintfNumber.fixed(runs.loadMax(), 1),
+            a.map(x -> PrintfNumber.fixed(x.load1(), 2))),
         beforeRunsAfter(
-            b.map(CgroupSnapshot::cpuPressureSome).map(p -> fixed(p, 2)),
-            fixed(runs.cpuPressureMax(), 0),
-            a.map(CgroupSnapshot::cpuPressureSome).map(p -> fixed(p, 2))),
+            b.map(CgroupSnapshot::cpuPressureSome).map(p -> PrintfNumber.fixed(p, 2)),
+            PrintfNumber.fixed(runs.cpuPressureMax(), 0),
+            a.map(CgroupSnapshot::cpuPressureSome).map(p -> PrintfNumber.fixed(p, 2))),
         String.valueOf(harnessExit),
         file);
   }
@@ -133,14 +134,6 @@ record CapacityPoint(
   private static String beforeRunsAfter(
       Optional<String> before, String runsMax, Optional<String> after) {
     return before.orElse(NONE) + "/" + runsMax + "/" + after.orElse(NONE);
-  }
-
-  /**
-   * {@code value} with {@code decimals} decimals, rounded as C's printf rounds (the exact binary
-   * value, ties to even), so that a line agrees with the ones bench/capacity.sh's awk wrote before.
-   */
-  private static String fixed(double value, int decimals) {
-    return new BigDecimal(value).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
   }
 
   /**
