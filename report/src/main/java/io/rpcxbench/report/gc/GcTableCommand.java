@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Print the GC check's report from DIR/phase1.txt and DIR/phase2.txt: phase 1's table "
-            + "(PASS: GC share below --share-max % and no full GC), phase 2's, and per server its "
+            + "(PASS: GC share below --share-max %% and no full GC), phase 2's, and per server its "
             + "live set after GC.run (PASS: the last round at most 1 MB above the first).",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
@@ -47,7 +47,7 @@ final class GcTableCommand implements Callable<Integer> {
       required = true,
       paramLabel = "PCT",
       converter = DecimalText.Converter.class,
-      description = "Phase 1's limit on the GC share of wall time, %.")
+      description = "Phase 1's limit on the GC share of wall time, %%.")
   DecimalText shareMax;
 
   @Option(names = "--load-threads", required = true, paramLabel = "N")
