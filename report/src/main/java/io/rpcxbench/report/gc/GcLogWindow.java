@@ -92,11 +92,6 @@ final class GcLogWindow {
     return new GcLogWindow(from, to, millis, pauses, full, maxAfter, Optional.ofNullable(live));
   }
 
-  /** The sum of the pauses' times, in ms. */
-  double pauseMillis() {
-    return pauseMillis;
-  }
-
   int pauses() {
     return pauses;
   }
@@ -104,11 +99,6 @@ final class GcLogWindow {
   /** Full pauses, the requested ones left out. */
   int fullPauses() {
     return fullPauses;
-  }
-
-  /** The largest heap after a pause, in MB (0 without a pause). */
-  long maxHeapAfterMb() {
-    return maxHeapAfterMb;
   }
 
   /** The heap after the last requested full GC of the window, in MB, as logged. */
