@@ -4,6 +4,8 @@
 # pauses, and the number of full GCs, from the log); phase 2: 990 client threads, several
 # harness runs, and the server's heap after GC per run (young/mixed pauses' "after" sizes, and
 # the live set after an explicit GC.run at the end of each run): it must not grow run over run.
+# This script drives the OS (servers, harness JVMs, jcmd); the report tool's gc-check reads the GC
+# log, sizes the runs and writes the report with its verdicts.
 set -euo pipefail
 
 # ---- defaults (one place) -------------------------------------------------------------------
@@ -94,9 +96,22 @@ check_env() {
   SERVERS="${PERF_IDS[*]}"
 }
 
-# uptime_of PID: the JVM's uptime in seconds (jcmd VM.uptime).
+# uptime_of PID: the JVM's uptime in seconds, as jcmd VM.uptime prints it ("12.345 s"); fails
+# without one (the server is gone).
 uptime_of() {
-  jcmd "$1" VM.uptime | awk '/ s$/ { print $1 }' | tail -n1
+  local line up=""
+  while IFS= read -r line; do
+    if [[ "$line" == *" s" ]]; then up="${line%% *}"; fi
+  done < <(jcmd "$1" VM.uptime)
+  [[ -n "$up" ]] || return 1
+  echo "$up"
+}
+
+# gc_check ACTION ARG...: the report tool's gc-check, which computes every number of this script
+# and its report (window: a GC log's pauses in an uptime window; size, next: phase 1's harness
+# sizes; table: gc.md with the verdicts).
+gc_check() {
+  java -jar "$REPORT_JAR" gc-check "$@"
 }
 
 # harness SERVER PORT THREADS R RUNS OUTDIR LOG
@@ -108,33 +123,6 @@ harness() {
     --threads "$t" --requests "$r" --runs "$runs" --host "$HOST" --port "$s=$port" \
     --out "$dir" --force
   "${PINNED[@]}" >"$log" 2>&1
-}
-
-# gc_stats LOG FROM TO: "pause_ms pauses full_pauses max_after_mb" over [FROM, TO] s of uptime.
-# Counts the one-line pause summaries ([gc] tag alone): Pause Young/Mixed/Remark/Cleanup/Full;
-# "Pause Full (Diagnostic Command)" (our jcmd GC.run) is excluded from the full count.
-gc_stats() {
-  awk -v from="$2" -v to="$3" '
-    /\]\[gc[ ]*\] GC\([0-9]+\) Pause / {
-      t = substr($1, 2) + 0
-      if (t < from || t > to) next
-      ms = $NF; sub(/ms$/, "", ms)
-      sum += ms; n++
-      if ($0 ~ /Pause Full/ && $0 !~ /Diagnostic Command|System.gc/) full++
-      if (match($0, /->[0-9]+M/)) { a = substr($0, RSTART + 2, RLENGTH - 3) + 0; if (a > max) max = a }
-    }
-    END { printf "%.1f %d %d %d\n", sum, n, full, max }' "$1"
-}
-
-# live_after_gcrun LOG FROM TO: heap after the last requested full GC in the window (MB).
-live_after_gcrun() {
-  awk -v from="$2" -v to="$3" '
-    /\]\[gc[ ]*\] GC\([0-9]+\) Pause Full \((Diagnostic Command|System.gc\(\))\)/ {
-      t = substr($1, 2) + 0
-      if (t < from || t > to) next
-      if (match($0, /->[0-9]+M/)) v = substr($0, RSTART + 2, RLENGTH - 3)
-    }
-    END { print (v == "" ? "n/a" : v) }' "$1"
 }
 
 check_server() {
@@ -154,55 +142,51 @@ check_server() {
   # calibration (also the warm-up): calls/s of the last (warmest) of 3 runs at LOAD_THREADS threads
   harness "$s" "$port" "$LOAD_THREADS" 200 3 "$dir/raw-calibrate" "$dir/calibrate.log" ||
     { cat "$dir/calibrate.log" >&2; return 1; }
-  local tput r
+  local tput r shape=(--seconds "$LOAD_SECONDS" --runs "$LOAD_RUNS" --threads "$LOAD_THREADS")
   tput="$(perf_show "$dir/raw-calibrate/$s/t$LOAD_THREADS-r200.csv" --column throughput | tail -n1)"
   tput="${tput:-0}"
-  r="$(awk -v x="$tput" -v s="$LOAD_SECONDS" -v k="$LOAD_RUNS" -v t="$LOAD_THREADS" \
-    'BEGIN { r = int(x * s / k / t); print (r < 10 ? 10 : r) }')"
+  r="$(gc_check size --rate "$tput" "${shape[@]}")" || return 1
   echo "$s: calibration $tput calls/s at $LOAD_THREADS threads -> $r calls per thread per run" >&2
 
   # phase 1: harness JVMs one after another until the window reaches LOAD_SECONDS (each sized
-  # from the rate measured so far; the few JVM start-ups in between count as wall time)
-  local u0 u1 p1_status=0 inv=0 ua ub c file calls=0 errors=0 left
-  u0="$(uptime_of "$pid")"
+  # from the rate measured so far, the first from the calibration's; gc-check next says when the
+  # window is full; the few JVM start-ups in between count as wall time)
+  local u0 u1 p1_status=0 inv=0 ua ub c file calls=0 errors=0 plan so_far next_r
+  u0="$(uptime_of "$pid")" || return 1
   u1="$u0"
-  while awk -v a="$u0" -v b="$u1" -v s="$LOAD_SECONDS" 'BEGIN { exit !(b - a < s - 2) }' && [[ $inv -lt 10 ]]; do
+  while [[ "$r" != "done" ]]; do
     inv=$((inv + 1))
-    left="$(awk -v a="$u0" -v b="$u1" -v s="$LOAD_SECONDS" 'BEGIN { print s - (b - a) }')"
-    r="$(awk -v x="$tput" -v s="$left" -v k="$LOAD_RUNS" -v t="$LOAD_THREADS" \
-      'BEGIN { r = int(x * s / k / t); print (r < 10 ? 10 : r) }')"
-    ua="$(uptime_of "$pid")"
+    ua="$(uptime_of "$pid")" || return 1
     harness "$s" "$port" "$LOAD_THREADS" "$r" "$LOAD_RUNS" "$dir/raw-load-$inv" "$dir/load-$inv.log" || p1_status=1
-    ub="$(uptime_of "$pid")"
+    ub="$(uptime_of "$pid")" || return 1
     file="$dir/raw-load-$inv/$s/t$LOAD_THREADS-r$r.csv"
     c="$(perf_sum "$file" calls 2>/dev/null || echo 0)"
     calls=$((calls + c))
     errors=$((errors + $(perf_sum "$file" errors 2>/dev/null || echo 1)))
-    tput="$(awk -v c="$c" -v a="$ua" -v b="$ub" -v old="$tput" 'BEGIN { print (c > 0 && b > a ? c / (b - a) : old) }')"
+    plan="$(gc_check next --rate "$tput" --calls "$c" --harness-from "$ua" --to "$ub" --from "$u0" \
+      --harnesses "$inv" "${shape[@]}")" || return 1
+    read -r tput so_far next_r <<<"$plan"
     u1="$ub"
-    echo "$s: phase 1 harness $inv: $r calls per thread x $LOAD_RUNS runs, $c calls; window so far $(awk -v a="$u0" -v b="$u1" 'BEGIN { printf "%.1f", b - a }') s" >&2
+    echo "$s: phase 1 harness $inv: $r calls per thread x $LOAD_RUNS runs, $c calls; window so far $so_far s" >&2
+    r="$next_r"
   done
-  local stats
-  stats="$(gc_stats "$gclog" "$u0" "$u1")"
-  local pause_ms pauses full max_after
-  read -r pause_ms pauses full max_after <<<"$stats"
-  local wall share
-  wall="$(awk -v a="$u0" -v b="$u1" 'BEGIN { printf "%.1f", b - a }')"
-  share="$(awk -v p="$pause_ms" -v w="$wall" 'BEGIN { printf "%.2f", p / 10 / w }')"
+  local stats pause_ms pauses full max_after wall share
+  stats="$(gc_check window "$gclog" --from "$u0" --to "$u1")" || return 1
+  read -r pause_ms pauses full max_after _ wall share <<<"$stats"
   echo "$s phase1 $wall $pause_ms $pauses $full $max_after $share $calls $errors $p1_status" >>"$OUT/phase1.txt"
 
   # phase 2
   local round a b m live st
   for ((round = 1; round <= MANY_ROUNDS; round++)); do
-    a="$(uptime_of "$pid")"
+    a="$(uptime_of "$pid")" || return 1
     st=0
     harness "$s" "$port" "$MANY_THREADS" "$MANY_REQUESTS" "$MANY_RUNS" "$dir/raw-many-$round" \
       "$dir/many-$round.log" || st=1
     jcmd "$pid" GC.run >/dev/null
     sleep 0.5
-    b="$(uptime_of "$pid")"
-    read -r _ _ _ m <<<"$(gc_stats "$gclog" "$a" "$b")"
-    live="$(live_after_gcrun "$gclog" "$a" "$b")"
+    b="$(uptime_of "$pid")" || return 1
+    stats="$(gc_check window "$gclog" --from "$a" --to "$b")" || return 1
+    read -r _ _ _ m live _ <<<"$stats"
     errors="$(perf_sum "$dir/raw-many-$round/$s/t$MANY_THREADS-r$MANY_REQUESTS.csv" errors 2>/dev/null || echo "no file")"
     echo "$s $round $m $live $errors $st" >>"$OUT/phase2.txt"
     echo "$s: 990-thread round $round: max heap after GC ${m} MB, live after GC.run ${live} MB, errors $errors" >&2
@@ -210,28 +194,11 @@ check_server() {
   perf_stop_servers
 }
 
+# report: gc.md from phase1.txt and phase2.txt, by the report tool; exits 99 when a verdict is MISS.
 report() {
-  echo "Phase 1: $LOAD_THREADS client threads, about $LOAD_SECONDS s of calls (window = server uptime around the runs)."
-  echo
-  echo "| server | window s | calls | errors | GC pauses | pause total ms | GC share of wall time | full GCs | max heap after GC MB | verdict |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
-  awk -v lim="$GC_SHARE_MAX" '{
-    v = ($8 + 0 < lim + 0 && $6 == 0) ? "PASS" : "MISS"
-    printf "| %s | %s | %s | %s | %s | %s | %s %% | %s | %s | %s (< %s %%, 0 full) |\n", $1, $3, $9, $10, $5, $4, $8, $6, $7, v, lim
-  }' "$OUT/phase1.txt"
-  echo
-  echo "Phase 2: $MANY_THREADS client threads, $MANY_ROUNDS rounds (a harness JVM each: $MANY_RUNS runs x $MANY_REQUESTS calls per"
-  echo "thread), then \`jcmd GC.run\` (a requested full GC, not counted above) for the live set."
-  echo
-  echo "| server | round | max heap after GC (young/mixed) MB | live set after GC.run MB | errors |"
-  echo "| --- | ---: | ---: | ---: | ---: |"
-  awk '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$OUT/phase2.txt"
-  echo
-  awk '{ if (!($1 in first)) first[$1] = $4; last[$1] = $4; if ($4 + 0 > max[$1]) max[$1] = $4 + 0 }
-    END { for (s in first) {
-      v = (last[s] + 0 <= first[s] + 1) ? "PASS (bounded: the last round is not above the first)" : "MISS (grows)"
-      printf "%s: live set after GC.run %s MB in round 1, %s MB in the last round, max %s MB: %s\n", s, first[s], last[s], max[s], v } }' \
-    "$OUT/phase2.txt" | sort
+  gc_check table "$OUT" --share-max "$GC_SHARE_MAX" --load-threads "$LOAD_THREADS" \
+    --load-seconds "$LOAD_SECONDS" --many-threads "$MANY_THREADS" --many-rounds "$MANY_ROUNDS" \
+    --many-runs "$MANY_RUNS" --many-requests "$MANY_REQUESTS"
 }
 
 write_doc() {
@@ -271,12 +238,17 @@ main() {
   for s in $SERVERS; do
     check_server "$s" || { echo "$s: a run failed (see $OUT/$s)" >&2; status=1; perf_stop_servers; }
   done
-  report >"$OUT/gc.md"
+  local verdicts=0
+  report >"$OUT/gc.md" || verdicts=$?
+  case "$verdicts" in
+    0) ;;
+    99) status=1 ;; # a verdict is MISS
+    *) echo "the report failed (exit $verdicts)" >&2; return 1 ;;
+  esac
   echo
   cat "$OUT/gc.md"
   echo "(GC logs: $OUT/<server>/gc.log)"
   if [[ $WRITE_DOC -eq 1 ]]; then write_doc; fi
-  if grep -q MISS "$OUT/gc.md"; then status=1; fi
   return "$status"
 }
 

@@ -14,6 +14,7 @@ import io.rpcxbench.report.cli.ShowCommand;
 import io.rpcxbench.report.compare.CompareCommand;
 import io.rpcxbench.report.diff.DiffCommand;
 import io.rpcxbench.report.diff.ProfilesCommand;
+import io.rpcxbench.report.gc.GcCheckCommand;
 import io.rpcxbench.report.merge.MergeHostsCommand;
 import io.rpcxbench.report.reproduction.ReproductionCommand;
 import io.rpcxbench.report.wire.WireBytesCommand;
@@ -56,14 +57,15 @@ import picocli.CommandLine.Spec;
       ProfilesCommand.class,
       ExportCommand.class,
       CapacityPointCommand.class,
-      WireBytesCommand.class
+      WireBytesCommand.class,
+      GcCheckCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
       "0:ok",
       "1:failures (malformed lines skipped, database error, no data)",
       "2:bad usage",
-      "99:a threshold failed (choose, diff)"
+      "99:a threshold failed (choose, diff; gc-check table: a verdict MISS)"
     })
 public final class ReportCli implements Callable<Integer> {
   @Spec CommandSpec spec;

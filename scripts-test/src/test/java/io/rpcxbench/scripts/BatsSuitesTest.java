@@ -32,6 +32,11 @@ final class BatsSuitesTest {
   }
 
   @Test
+  void gcCheckUsage() throws Exception {
+    runSuite("gc-check.bats", 60, false);
+  }
+
+  @Test
   void reproductionRepeats() throws Exception {
     runSuite("repro-repeat.bats", 120, false);
   }
