@@ -3,6 +3,7 @@ package io.rpcxbench.report.reproduction;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.db.Database;
+import io.rpcxbench.stats.Num;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,12 +14,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Where each raw file of a regime came from, as the files record it: the commit (provenance {@code
- * git_commit}), the CPU ({@code cpu_model}) and the day the point was started ({@code started},
- * UTC). The verdict box names them per regime, so a page built from files of several commits, CPUs
- * or days says so, generated, instead of in hand-written prose that drifts.
+ * git_commit}), the CPU ({@code cpu_model}), the day the point was started ({@code started}, UTC)
+ * and the link the lab measured when it was set up ({@code lab: ... measured=0.96mbit}). The
+ * verdict box names them per regime, so a page built from files of several commits, CPUs or days
+ * says so, generated, instead of in hand-written prose that drifts.
  *
  * <pre>{@code
  * SweepOrigins o = SweepOrigins.load(db);
@@ -28,10 +32,15 @@ import java.util.TreeSet;
 final class SweepOrigins {
   static final String UNRECORDED = "not recorded";
 
-  /** One file's commit, start day (yyyy-mm-dd) and CPU, each {@link #UNRECORDED} when absent. */
-  record Origin(String commit, String day, String cpu) {}
+  /**
+   * One file's commit, start day (yyyy-mm-dd) and CPU, each {@link #UNRECORDED} when absent, and
+   * its lab's measured link in Mbit/s (NaN when absent).
+   */
+  record Origin(String commit, String day, String cpu, double linkMbit) {}
 
-  private static final Origin NONE = new Origin(UNRECORDED, UNRECORDED, UNRECORDED);
+  private static final Origin NONE = new Origin(UNRECORDED, UNRECORDED, UNRECORDED, Double.NaN);
+
+  private static final Pattern MEASURED = Pattern.compile("measured=([0-9.]+)(kbit|mbit|gbit)");
 
   /**
    * A regime's files: {@code commits} and {@code cpus} map each value to its number of files, most
@@ -44,7 +53,9 @@ final class SweepOrigins {
       int minSweeps,
       int maxSweeps,
       String firstDay,
-      String lastDay) {
+      String lastDay,
+      double minLinkMbit,
+      double maxLinkMbit) {
     /** "`56a510a` (64 files), `266e7d0` (25 files)", or the one commit alone. */
     String commitsText() {
       return counted(commits, "`");
@@ -63,6 +74,17 @@ final class SweepOrigins {
     /** "2026-11-25", or "2026-11-22 to 2026-11-23". */
     String daysText() {
       return firstDay.equals(lastDay) ? firstDay : firstDay + " to " + lastDay;
+    }
+
+    /** "956-957 Mbit/s", "0.84-0.96 Mbit/s", one value alone, or {@link #UNRECORDED}. */
+    String linkText() {
+      if (Double.isNaN(minLinkMbit)) {
+        return UNRECORDED;
+      }
+      int decimals = maxLinkMbit >= 100 ? 0 : 2;
+      String low = Num.fixed(minLinkMbit, decimals);
+      String high = Num.fixed(maxLinkMbit, decimals);
+      return (low.equals(high) ? low : low + "-" + high) + " Mbit/s";
     }
 
     private static String counted(Map<String, Integer> values, String quote) {
@@ -94,7 +116,7 @@ final class SweepOrigins {
         ResultSet rs =
             s.executeQuery(
                 "SELECT source, prov_key, prov_value FROM raw_provenance"
-                    + " WHERE prov_key IN ('git_commit', 'started', 'cpu_model')")) {
+                    + " WHERE prov_key IN ('git_commit', 'started', 'cpu_model', 'lab')")) {
       while (rs.next()) {
         bySource
             .computeIfAbsent(rs.getString(1), k -> new HashMap<>())
@@ -112,7 +134,8 @@ final class SweepOrigins {
                   started.length() >= 10 && !started.equals(UNRECORDED)
                       ? started.substring(0, 10)
                       : started,
-                  orUnrecorded(prov.get("cpu_model"))));
+                  orUnrecorded(prov.get("cpu_model")),
+                  linkMbit(prov.get("lab"))));
         });
     return new SweepOrigins(out);
   }
@@ -122,6 +145,8 @@ final class SweepOrigins {
     Map<String, Integer> commits = new HashMap<>();
     Map<String, Integer> cpus = new HashMap<>();
     TreeSet<String> days = new TreeSet<>();
+    double lowLink = Double.NaN;
+    double highLink = Double.NaN;
     int min = Integer.MAX_VALUE;
     int max = 0;
     for (CleanedPoint p : regime.measurements().points) {
@@ -135,6 +160,10 @@ final class SweepOrigins {
         if (!o.day().equals(UNRECORDED)) {
           days.add(o.day());
         }
+        if (!Double.isNaN(o.linkMbit())) {
+          lowLink = Double.isNaN(lowLink) ? o.linkMbit() : Math.min(lowLink, o.linkMbit());
+          highLink = Double.isNaN(highLink) ? o.linkMbit() : Math.max(highLink, o.linkMbit());
+        }
       }
     }
     return new Summary(
@@ -143,7 +172,23 @@ final class SweepOrigins {
         max == 0 ? 0 : min,
         max,
         days.isEmpty() ? UNRECORDED : days.first(),
-        days.isEmpty() ? UNRECORDED : days.last());
+        days.isEmpty() ? UNRECORDED : days.last(),
+        lowLink,
+        highLink);
+  }
+
+  /** The Mbit/s of the lab line's {@code measured=}, NaN without one. */
+  static double linkMbit(String lab) {
+    Matcher m = lab == null ? null : MEASURED.matcher(lab);
+    if (m == null || !m.find()) {
+      return Double.NaN;
+    }
+    double value = Double.parseDouble(m.group(1));
+    return switch (m.group(2)) {
+      case "kbit" -> value / 1000;
+      case "gbit" -> value * 1000;
+      default -> value;
+    };
   }
 
   private static String orUnrecorded(String value) {

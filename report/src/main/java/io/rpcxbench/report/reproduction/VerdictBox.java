@@ -1,5 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
+import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
@@ -203,15 +204,20 @@ final class VerdictBox {
         + "]";
   }
 
-  /** Per regime: the commits its files record, sweeps (files) a point, the days swept. */
+  /**
+   * Per regime: the commits its files record, sweeps (files) a point, the days swept, the link its
+   * labs measured at setup, and the calls that failed in the kept runs, per protocol.
+   */
   private List<String> origins() {
     List<String> out = new ArrayList<>();
     out.add(
-        "Where each regime's numbers come from (every file's `git_commit`, `cpu_model` and"
-            + " `started`, as recorded):");
+        "Where each regime's numbers come from (every file's `git_commit`, `cpu_model`,"
+            + " `started` and `lab` line, as recorded; failed calls: the kept runs' errors):");
     out.add("");
-    out.add("| regime | commit of its files | CPU | sweeps a point | swept (UTC) |");
-    out.add("|:---|:---|:---|---:|:---|");
+    out.add(
+        "| regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured at"
+            + " setup | failed calls |");
+    out.add("|:---|:---|:---|---:|:---|:---|:---|");
     for (Regime g : regimes) {
       SweepOrigins.Summary s = origins.of(g);
       out.add(
@@ -225,9 +231,41 @@ final class VerdictBox {
               + s.sweepsText()
               + " | "
               + s.daysText()
+              + " | "
+              + s.linkText()
+              + " | "
+              + failedCalls(g)
               + " |");
     }
     return out;
+  }
+
+  /**
+   * "none", or per protocol its failed calls and the points they fell in: "OpenFeign 4 (110 x
+   * 100)".
+   */
+  private static String failedCalls(Regime g) {
+    List<String> parts = new ArrayList<>();
+    for (Protocol p : Protocol.PAPER) {
+      long calls = 0;
+      List<String> points = new ArrayList<>();
+      for (CleanedPoint c : g.measurements().points) {
+        if (c.protocol() == p && c.errorsSum() != null && c.errorsSum() > 0) {
+          calls += c.errorsSum();
+          points.add(c.threadNum() + " x " + c.requestNum());
+        }
+      }
+      if (calls > 0) {
+        parts.add(
+            p.label
+                + " "
+                + calls
+                + " ("
+                + (points.size() <= 3 ? String.join(", ", points) : points.size() + " points")
+                + ")");
+      }
+    }
+    return parts.isEmpty() ? "none" : String.join("; ", parts);
   }
 
   private String warmUp() {

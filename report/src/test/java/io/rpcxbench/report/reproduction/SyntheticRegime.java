@@ -34,6 +34,12 @@ final class SyntheticRegime {
 
   /** A complete point of several sweeps (files), each runs 0..n-1. */
   SyntheticRegime sweeps(Protocol p, int threads, int requests, double[]... sweeps) {
+    return failing(p, threads, requests, null, sweeps);
+  }
+
+  /** A point as {@link #sweeps}, each kept run with {@code errorsPerRun} failed calls. */
+  SyntheticRegime failing(
+      Protocol p, int threads, int requests, Long errorsPerRun, double[]... sweeps) {
     Cleaner.Key key = new Cleaner.Key(p, threads, requests, series);
     List<StoredRun> kept = new ArrayList<>();
     List<RunTimes.Sweep> files = new ArrayList<>();
@@ -43,7 +49,7 @@ final class SyntheticRegime {
       for (int i = 0; i < ms.length; i++) {
         orders[i] = i;
         if (i > 0) {
-          kept.add(run(p, threads, requests, i, ms[i]));
+          kept.add(run(p, threads, requests, i, ms[i], errorsPerRun));
         }
       }
       files.add(new RunTimes.Sweep(p.id + "-" + threads + "-" + requests + "-" + f, orders, ms));
@@ -73,7 +79,8 @@ final class SyntheticRegime {
     return new RunTimes(runs);
   }
 
-  private static StoredRun run(Protocol p, int threads, int requests, int order, double ms) {
+  private static StoredRun run(
+      Protocol p, int threads, int requests, int order, double ms, Long errors) {
     return new StoredRun(
         p.type,
         threads,
@@ -82,7 +89,7 @@ final class SyntheticRegime {
         ms,
         requests / (ms / 1000),
         null,
-        null,
+        errors,
         null,
         null,
         null,

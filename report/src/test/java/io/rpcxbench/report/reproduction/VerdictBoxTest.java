@@ -70,14 +70,20 @@ class VerdictBoxTest {
           new SweepOrigins.Origin(
               later ? "fed9876" : "abc1234",
               later ? "2026-11-23" : "2026-11-22",
-              later ? "AMD EPYC" : "Intel Xeon"));
+              later ? "AMD EPYC" : "Intel Xeon",
+              SweepOrigins.linkMbit(
+                  "rate=1gbit cpus=1 memory=2g delay=0ms measured="
+                      + (later ? "957.03mbit" : "956.14mbit"))));
     }
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
-        .contains("> | regime | commit of its files | CPU | sweeps a point | swept (UTC) |\n")
+        .contains(
+            "> | regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured"
+                + " at setup | failed calls |\n")
         .contains(
             "> | 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) |"
-                + " Intel Xeon (6 files), AMD EPYC (3 files) | 1 | 2026-11-22 to 2026-11-23 |\n");
+                + " Intel Xeon (6 files), AMD EPYC (3 files) | 1 | 2026-11-22 to 2026-11-23 |"
+                + " 956-957 Mbit/s | none |\n");
   }
 
   @Test
@@ -91,7 +97,8 @@ class VerdictBoxTest {
         .forEach(
             w ->
                 bySource.put(
-                    w.source(), new SweepOrigins.Origin("5d8927e", "2026-11-25", "AMD EPYC")));
+                    w.source(),
+                    new SweepOrigins.Origin("5d8927e", "2026-11-25", "AMD EPYC", 0.96)));
     assertThat(new SweepOrigins(bySource).of(g))
         .isEqualTo(
             new SweepOrigins.Summary(
@@ -100,13 +107,43 @@ class VerdictBoxTest {
                 2,
                 3,
                 "2026-11-25",
-                "2026-11-25"));
+                "2026-11-25",
+                0.96,
+                0.96));
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
-        .contains("> | 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 |\n");
+        .contains(
+            "> | 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 | 0.96 Mbit/s |"
+                + " none |\n");
     // files that record neither say so, rather than leave the cell empty
     assertThat(new VerdictBox(List.of(g), 200, 7L).markdown())
-        .contains("| 1 Gbit/s, R shared | `not recorded` | not recorded | 2-3 | not recorded |");
+        .contains(
+            "| 1 Gbit/s, R shared | `not recorded` | not recorded | 2-3 | not recorded |"
+                + " not recorded | none |");
+  }
+
+  @Test
+  void failedCallsOfTheKeptRunsAreCountedPerProtocolWithTheirPoints() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1mbit");
+    s.point(Protocol.RPCX, 10, 100, runs(100, 10));
+    s.point(Protocol.OPENFEIGN, 10, 100, runs(100, 100));
+    s.point(Protocol.RPCX, 110, 100, runs(100, 10));
+    s.failing(Protocol.OPENFEIGN, 110, 100, 2L, runs(100, 100));
+    s.point(Protocol.RPCX, 210, 100, runs(100, 10));
+    s.failing(Protocol.OPENFEIGN, 210, 100, 150L, runs(100, 100));
+    String box = new VerdictBox(List.of(s.regime()), 200, 7L).markdown();
+    // 9 kept runs each: 18 and 1,350 failed calls; run 0's are not counted
+    assertThat(box).contains("| OpenFeign 1368 (110 x 100, 210 x 100) |");
+  }
+
+  @Test
+  void theLinkIsReadFromTheLabLineInMbitPerSecond() {
+    assertThat(SweepOrigins.linkMbit("rate=1mbit cpus=1 memory=2g delay=0ms measured=0.84mbit"))
+        .isEqualTo(0.84);
+    assertThat(SweepOrigins.linkMbit("measured=2.5gbit")).isEqualTo(2500);
+    assertThat(SweepOrigins.linkMbit("measured=840kbit")).isEqualTo(0.84);
+    assertThat(SweepOrigins.linkMbit("rate=1gbit cpus=1")).isNaN();
+    assertThat(SweepOrigins.linkMbit(null)).isNaN();
   }
 
   @Test
