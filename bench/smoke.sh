@@ -128,7 +128,8 @@ run_bare() {
   start_bare_server
   local out="$WORK/raw"
   java "${JVM_FLAGS[@]}" -cp "$HARNESS_JAR:$BENCH_JAR" io.rpcxbench.harness.HarnessMain \
-    --protocol bare --port "bare=$BARE_PORT" --threads 2 --requests 10 --runs 1 --out "$out" \
+    --protocol bare --port "bare=$BARE_PORT" --threads 2 --requests 10 --runs 1 --warmup 0s \
+    --out "$out" \
     || fail "the harness against the bare server exited with $?"
   [[ -f "$out/bare/t2-r10.csv" ]] || fail "no result file $out/bare/t2-r10.csv"
   grep -q '^90,2,10,0,' "$out/bare/t2-r10.csv" || fail "unexpected row in $out/bare/t2-r10.csv"
