@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
       "The reproduction's repeat plan: each regime swept --reps times into OUT/rep-K/REGIME/,",
       "repetition after repetition; a sweep is done when its folder has a done file.",
       "regimes: the grid, and each regime's link rate and sweep options.",
-      "plan: every sweep, done or to run. next: the next sweep to run, as a line",
+      "plan: every sweep, done or to run, with the point files it has and the wall time its",
+      "sweep logs span once begun. next: the next sweep to run, as a line",
       "REP<TAB>REGIME<TAB>RATE then a line a sweep to start (one, or one a protocol side by",
       "side): LAB<TAB>LAB_LOG<TAB>SWEEP_ARGS...; nothing when every sweep is done.",
       "ended: what sweep.sh's exit --status means for --rep and --regime (0 or 1: done; 124,",
@@ -104,7 +105,11 @@ final class RepeatCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     switch (action) {
       case regimes -> regimes(out);
-      case plan -> plan().steps().forEach(s -> out.println(s.line()));
+      case plan -> {
+        for (RepeatPlan.Step s : plan().steps()) {
+          out.println(s.line());
+        }
+      }
       case next -> next(plan(), out);
       case ended -> {
         return ended(plan(), out);

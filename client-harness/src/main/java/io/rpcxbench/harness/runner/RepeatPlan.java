@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,10 +34,17 @@ record RepeatPlan(Path out, int reps, List<ReproRegime> regimes) {
       return Files.isRegularFile(dir.resolve(DONE));
     }
 
-    /** The plan's line of this sweep. */
-    String line() {
+    /** The plan's line of this sweep, with what its folder holds once it has begun. */
+    String line() throws IOException {
       String how = regime.sideBySide() ? " (three labs side by side)" : "";
-      return "rep " + rep + " " + regime.id() + ": " + (done() ? "done" : "to run" + how);
+      String progress = SweepProgress.of(dir).text();
+      return "rep "
+          + rep
+          + " "
+          + regime.id()
+          + ": "
+          + (done() ? "done" : "to run" + how)
+          + (progress.isEmpty() ? "" : "; " + progress);
     }
 
     /**

@@ -55,6 +55,46 @@ class RepeatPlanTest {
   }
 
   @Test
+  void aBegunSweepShowsItsPointFilesAndTheWallTimeItsLogsSpanOverlapsCountedOnce()
+      throws IOException {
+    Path done = out.resolve("rep-1/b-1mbit-thread");
+    for (String lab : List.of("lab-rpcx", "lab-grpc")) {
+      Files.createDirectories(done.resolve(lab + "/" + lab.substring(4)));
+      Files.writeString(done.resolve(lab + "/" + lab.substring(4) + "/t10-r100.csv"), "x\n");
+    }
+    Files.writeString(done.resolve("done"), "2026-11-26T00:20:00Z\n");
+    // side by side: 23:50 to 00:10 the next day, and 23:55 to 00:05 inside it: 20 minutes
+    Files.writeString(
+        done.resolve("lab-rpcx/sweep-20261125-235000.log"),
+        "23:50:01 started\nno stamp here\n23:59:59 point\n00:10:00 sweep done\n");
+    Files.writeString(
+        done.resolve("lab-grpc/sweep-20261125-235500.log"), "23:55:00 started\n00:05:00 done\n");
+    // a resumed sweep: a second span after a gap, 08:00:00 to 08:30:15
+    Path begun = out.resolve("rep-2/a-1gbit-total");
+    Files.createDirectories(begun.resolve("rpcx"));
+    Files.writeString(begun.resolve("rpcx/t10-r100.csv"), "x\n");
+    Files.writeString(begun.resolve("rpcx/t10-r300.csv"), "x\n");
+    Files.writeString(begun.resolve("sweep-20261126-070000.log"), "07:00:00 a\n07:10:00 b\n");
+    Files.writeString(begun.resolve("sweep-20261126-080000.log"), "08:30:15 stopped\n");
+    Result r =
+        repeat(
+            "plan",
+            "--out",
+            out.toString(),
+            "--reps",
+            "2",
+            "--regimes",
+            "b-1mbit-thread,a-1gbit-total");
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.lines())
+        .containsExactly(
+            "rep 1 b-1mbit-thread: done; 2 point files, 0:20:00 swept",
+            "rep 1 a-1gbit-total: to run",
+            "rep 2 b-1mbit-thread: to run (three labs side by side)",
+            "rep 2 a-1gbit-total: to run; 2 point files, 0:40:15 swept");
+  }
+
+  @Test
   void thePlanGoesRepetitionAfterRepetitionAndSkipsFinishedSweeps() throws IOException {
     Files.createDirectories(out.resolve("rep-1/a-1gbit-total"));
     Files.writeString(out.resolve("rep-1/a-1gbit-total/done"), "2026-11-26T00:00:00Z\n");
