@@ -67,17 +67,15 @@ perf_show() {
 
 # perf_cleaned FILE KEY: one value of the cleaned point (kept runs: orders 1..N-1).
 perf_cleaned() {
-  local values
-  values="$(perf_show "$1" --cleaned)" || return 1
-  awk -F'\t' -v k="$2" '$1 == k { print $2; exit }' <<<"$values"
+  perf_show "$1" --cleaned --key "$2"
 }
 
-# perf_sum FILE COLUMN: the column summed over all runs; prints nothing and fails when the file
-# cannot be read.
+# perf_sum FILE calls|errors: the count over all runs (order 0 too), 0 when the file has none;
+# prints nothing and fails when the file cannot be read.
 perf_sum() {
-  local values
-  values="$(perf_show "$1" --column "$2")" || return 1
-  awk '{ s += $1 } END { print s + 0 }' <<<"$values"
+  local value
+  value="$(perf_show "$1" --cleaned --keep-first --key "$2")" || return 1
+  echo "${value:-0}"
 }
 
 perf_die() {

@@ -13,6 +13,7 @@ import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,8 @@ import picocli.CommandLine.Spec;
  * java -jar report.jar show results/raw/rpcx/t10-r100.csv --column throughput     # one line per run
  * java -jar report.jar show results/raw/rpcx/open-r5000-d30s.csv --column order,achieved_rate,dropped
  * java -jar report.jar show results/raw/rpcx/t10-r100.csv --provenance git_commit
- * java -jar report.jar show results/raw/rpcx/t10-r100.csv --cleaned | awk -F'\t' '$1=="p99_us"{print $2}'
+ * java -jar report.jar show results/raw/rpcx/t10-r100.csv --cleaned --key p99_us
+ * java -jar report.jar show results/raw/rpcx/t10-r100.csv --cleaned --keep-first --key calls
  * </pre>
  */
 @Command(
@@ -57,6 +59,12 @@ public final class ShowCommand implements Callable<Integer> {
 
   @Option(names = "--keep-first", description = "With --cleaned: keep order 0 too.")
   boolean keepFirst;
+
+  @Option(
+      names = "--key",
+      paramLabel = "KEY",
+      description = "With --cleaned: print KEY's value alone (e.g. p99_us; calls, errors).")
+  String key;
 
   static final class What {
     @Option(
@@ -88,6 +96,9 @@ public final class ShowCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (key != null && !what.cleaned) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--key goes with --cleaned");
+    }
     try {
       RawContents c = RawResultFile.read(file);
       if (what.column != null) {
@@ -123,8 +134,10 @@ public final class ShowCommand implements Callable<Integer> {
         } else {
           out.println(v);
         }
-      } else {
+      } else if (key == null) {
         exit = Math.max(exit, cleaned(out, err));
+      } else {
+        exit = Math.max(exit, cleanedValue(out, err));
       }
       return exit;
     } catch (IOException e) {
@@ -134,6 +147,28 @@ public final class ShowCommand implements Callable<Integer> {
       out.flush();
       err.flush();
     }
+  }
+
+  /** --cleaned --key KEY: that one value, so that a script needs no awk to pick it. */
+  private int cleanedValue(PrintWriter out, PrintWriter err) throws IOException {
+    StringWriter all = new StringWriter();
+    int exit = cleaned(new PrintWriter(all), err);
+    if (exit != CommandLine.ExitCode.OK) {
+      return exit;
+    }
+    List<String> keys = new ArrayList<>();
+    for (String line : all.toString().split("\n")) {
+      int tab = line.indexOf('\t');
+      String k = line.substring(0, tab);
+      if (k.equals(key)) {
+        out.println(line.substring(tab + 1));
+        return CommandLine.ExitCode.OK;
+      }
+      keys.add(k);
+    }
+    err.println(
+        "error: the cleaned point has no key '" + key + "'; keys: " + String.join(", ", keys));
+    return CommandLine.ExitCode.USAGE;
   }
 
   private int cleaned(PrintWriter out, PrintWriter err) throws IOException {

@@ -96,6 +96,23 @@ public class ShowCommandTest {
   }
 
   @Test
+  void keyPrintsOneCleanedValueAloneAndNamesTheKeysWhenItHasNone() throws Exception {
+    Cli.Result calls =
+        Cli.run("show", zz().toString(), "--cleaned", "--keep-first", "--key", "calls");
+    assertThat(calls.exit()).isZero();
+    assertThat(calls.out()).isEqualTo("3000\n");
+    assertThat(Cli.run("show", zz().toString(), "--cleaned", "--key", "errors").out())
+        .isEqualTo("0\n");
+    Cli.Result none = Cli.run("show", zz().toString(), "--cleaned", "--key", "p98_us");
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.err())
+        .startsWith("error: the cleaned point has no key 'p98_us'; keys: protocol, type, status,");
+    Cli.Result alone = Cli.run("show", zz().toString(), "--column", "calls", "--key", "calls");
+    assertThat(alone.exit()).isEqualTo(2);
+    assertThat(alone.err()).contains("--key goes with --cleaned");
+  }
+
+  @Test
   void aSingleRunIsKept(@TempDir Path tmp) throws Exception {
     Path one = tmp.resolve("one.csv");
     List<String> lines = Files.readAllLines(zz());
