@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from the T x R
  * sweeps of docs/reproduction/data, the R-shared sweeps repeated on one commit
  * (docs/reproduction/repeat-5d8927e, several files a point, merged as sweeps) and
- * docs/reproduction/cold-start; docs/reproduction-repeated.md from the repeated sweeps alone. After
- * a change to the report, regenerate the pages with the commands in their headers and commit them
+ * docs/reproduction/cold-start; docs/reproduction-repeated.md from the repeated sweeps alone;
+ * docs/reproduction-first-sweeps.md from the first single sweeps of all four regimes. After a
+ * change to the report, regenerate the pages with the commands in their headers and commit them
  * with the change.
  */
 class ReproductionPageTest {
@@ -48,6 +49,21 @@ class ReproductionPageTest {
         "--data",
         DOCS.resolve("reproduction/repeat-5d8927e").toString(),
         "--merge-duplicates");
+  }
+
+  @Test
+  void theFirstSweepsPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
+    assertRegeneratesWithoutADiff(
+        tmp,
+        "reproduction-first-sweeps.md",
+        "--data",
+        DOCS.resolve("reproduction/data/a-1gbit-thread").toString(),
+        "--data",
+        DOCS.resolve("reproduction/data/b-1mbit-thread").toString(),
+        "--data",
+        DOCS.resolve("reproduction/data/a-1gbit-total").toString(),
+        "--data",
+        DOCS.resolve("reproduction/data/b-1mbit-total").toString());
   }
 
   private static void assertRegeneratesWithoutADiff(Path tmp, String name, String... options)
