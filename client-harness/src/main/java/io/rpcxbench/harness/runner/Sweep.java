@@ -77,11 +77,6 @@ final class Sweep {
     this.target = new SweepTarget(s, catalog, log::line);
   }
 
-  /** Whether the interrupt's hook has run (Ctrl-C, kill -TERM). */
-  boolean stopped() {
-    return stopping;
-  }
-
   SweepPlan plan() {
     return plan;
   }

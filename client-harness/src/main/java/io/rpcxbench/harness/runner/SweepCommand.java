@@ -173,12 +173,6 @@ public final class SweepCommand implements Callable<Integer> {
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(e.getMessage()));
       return Sweep.NO_SPACE;
     } catch (UncheckedIOException | IOException e) {
-      if (sweep.stopped()) {
-        // Ctrl-C: the hook has discarded the point and logged how to resume; what the loop met on
-        // its way out (twice in issue 28's repeat: the discarded point's file) is no full disk
-        afterInterrupt(log, e);
-        return Sweep.INTERRUPTED;
-      }
       // --out (the log, a point's file, a folder) cannot be written: a full disk, most often
       String why = e instanceof UncheckedIOException u ? u.getMessage() : e.toString();
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(why));
@@ -292,17 +286,6 @@ public final class SweepCommand implements Callable<Integer> {
         + TypedAgain.quoted(Path.of("").toAbsolutePath().toString())
         + " && "
         + TypedAgain.line(home().resolve("rpcx-bench").toString(), spec);
-  }
-
-  /** The loop's error after an interrupt, to the log file only (its cause is not known yet). */
-  private static void afterInterrupt(SweepLog log, Exception e) {
-    java.io.StringWriter trace = new java.io.StringWriter();
-    e.printStackTrace(new PrintWriter(trace));
-    try {
-      log.fileOnly("after the interrupt, the sweep's loop met: " + trace);
-    } catch (UncheckedIOException gone) {
-      // the log's folder is gone too: the console has the interrupt's lines
-    }
   }
 
   private static long envLong(String name, long otherwise) {
