@@ -114,13 +114,15 @@ gc_check() {
   java -jar "$REPORT_JAR" gc-check "$@"
 }
 
-# harness SERVER PORT THREADS R RUNS OUTDIR LOG
+# harness SERVER PORT THREADS R RUNS OUTDIR LOG: no warm-up of its own (--warmup 0s; the
+# calibration runs warm the server up): phase 1 sizes its runs from their counted calls, and the
+# harness's default steady warm-up (since dc21135) added up to a minute of uncounted calls a JVM
 harness() {
   local s="$1" port="$2" t="$3" r="$4" runs="$5" dir="$6" log="$7"
   # shellcheck disable=SC2206  # CLIENT_FLAGS is a list of flags
   local flags=($CLIENT_FLAGS)
   perf_pinned "$CLIENT_CPUS" java "${flags[@]}" -cp "$(perf_harness_cp)" "$HARNESS_MAIN" --protocol "$s" \
-    --threads "$t" --requests "$r" --runs "$runs" --host "$HOST" --port "$s=$port" \
+    --threads "$t" --requests "$r" --runs "$runs" --warmup 0s --host "$HOST" --port "$s=$port" \
     --out "$dir" --force
   "${PINNED[@]}" >"$log" 2>&1
 }
