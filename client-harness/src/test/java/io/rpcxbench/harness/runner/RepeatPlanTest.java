@@ -39,6 +39,11 @@ class RepeatPlanTest {
     return new Result(exit, o.toString(), e.toString());
   }
 
+  /** The plan of two repetitions of {@code regimes}. */
+  private Result twoReps(String regimes) {
+    return repeat("plan", "--out", out.toString(), "--reps", "2", "--regimes", regimes);
+  }
+
   @Test
   void regimesListsTheGridAndEachRegimesLinkAndOptions() {
     Result r = repeat("regimes");
@@ -76,15 +81,7 @@ class RepeatPlanTest {
     Files.writeString(begun.resolve("rpcx/t10-r300.csv"), "x\n");
     Files.writeString(begun.resolve("sweep-20261126-070000.log"), "07:00:00 a\n07:10:00 b\n");
     Files.writeString(begun.resolve("sweep-20261126-080000.log"), "08:30:15 stopped\n");
-    Result r =
-        repeat(
-            "plan",
-            "--out",
-            out.toString(),
-            "--reps",
-            "2",
-            "--regimes",
-            "b-1mbit-thread,a-1gbit-total");
+    Result r = twoReps("b-1mbit-thread,a-1gbit-total");
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.lines())
         .containsExactly(
@@ -98,15 +95,7 @@ class RepeatPlanTest {
   void thePlanGoesRepetitionAfterRepetitionAndSkipsFinishedSweeps() throws IOException {
     Files.createDirectories(out.resolve("rep-1/a-1gbit-total"));
     Files.writeString(out.resolve("rep-1/a-1gbit-total/done"), "2026-11-26T00:00:00Z\n");
-    Result r =
-        repeat(
-            "plan",
-            "--out",
-            out.toString(),
-            "--reps",
-            "2",
-            "--regimes",
-            "a-1gbit-total,b-1mbit-thread");
+    Result r = twoReps("a-1gbit-total,b-1mbit-thread");
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.lines())
         .containsExactly(

@@ -36,6 +36,8 @@ final class GcNextCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Mixin UptimeWindow window;
+
   @Mixin PhaseOneOptions phaseOne;
 
   @Option(
@@ -62,22 +64,6 @@ final class GcNextCommand implements Callable<Integer> {
   DecimalText harnessFrom;
 
   @Option(
-      names = "--from",
-      required = true,
-      paramLabel = "S",
-      converter = DecimalText.Converter.class,
-      description = "The server's uptime when phase 1 started.")
-  DecimalText from;
-
-  @Option(
-      names = "--to",
-      required = true,
-      paramLabel = "S",
-      converter = DecimalText.Converter.class,
-      description = "The server's uptime when the last harness ended.")
-  DecimalText to;
-
-  @Option(
       names = "--harnesses",
       required = true,
       paramLabel = "N",
@@ -91,15 +77,22 @@ final class GcNextCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--calls and --harnesses must be at least 0");
     }
-    String nextRate = PhaseOnePlan.nextRate(rate.text(), calls, harnessFrom.value(), to.value());
+    String nextRate =
+        PhaseOnePlan.nextRate(rate.text(), calls, harnessFrom.value(), window.to.value());
     String next =
-        plan.wantsMore(from.value(), to.value(), harnesses)
+        plan.wantsMore(window.from.value(), window.to.value(), harnesses)
             ? Long.toString(
-                plan.callsPerThreadLeft(Double.parseDouble(nextRate), from.value(), to.value()))
+                plan.callsPerThreadLeft(
+                    Double.parseDouble(nextRate), window.from.value(), window.to.value()))
             : DONE;
     spec.commandLine()
         .getOut()
-        .println(nextRate + " " + AwkNumbers.fixed(to.value() - from.value(), 1) + " " + next);
+        .println(
+            nextRate
+                + " "
+                + AwkNumbers.fixed(window.to.value() - window.from.value(), 1)
+                + " "
+                + next);
     spec.commandLine().getOut().flush();
     return CommandLine.ExitCode.OK;
   }

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -35,31 +35,17 @@ import picocli.CommandLine.Spec;
 final class GcWindowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
+  @Mixin UptimeWindow window;
+
   @Parameters(paramLabel = "LOG", description = "-Xlog:gc*:file=LOG:uptime,level,tags")
   Path log;
-
-  @Option(
-      names = "--from",
-      required = true,
-      paramLabel = "S",
-      converter = DecimalText.Converter.class,
-      description = "The window's first second of uptime (jcmd PID VM.uptime).")
-  DecimalText from;
-
-  @Option(
-      names = "--to",
-      required = true,
-      paramLabel = "S",
-      converter = DecimalText.Converter.class,
-      description = "The window's last second of uptime.")
-  DecimalText to;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      out.println(GcLogWindow.read(log, from.value(), to.value()).summaryLine());
+      out.println(GcLogWindow.read(log, window.from.value(), window.to.value()).summaryLine());
       return CommandLine.ExitCode.OK;
     } catch (IOException | RuntimeException e) {
       err.println("error: gc-check window " + log + ": " + GcTableCommand.reason(e));
