@@ -9,7 +9,7 @@ final class UptimeWindow {
       required = true,
       paramLabel = "S",
       converter = DecimalText.Converter.class,
-      description = "The window's first second of uptime (jcmd PID VM.uptime; phase 1's start).")
+      description = "The window's first second of uptime (jcmd PID VM.uptime).")
   DecimalText from;
 
   @Option(
@@ -17,6 +17,6 @@ final class UptimeWindow {
       required = true,
       paramLabel = "S",
       converter = DecimalText.Converter.class,
-      description = "The window's last second of uptime (the last harness's end).")
+      description = "The window's last second of uptime.")
   DecimalText to;
 }
