@@ -98,6 +98,12 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Variants that make R/D calls (default: bench/compare-divisors.tsv).")
   String divisors;
 
+  /** Where the servers and the client run: --placement. */
+  enum Placement {
+    pinned,
+    unpinned
+  }
+
   @Option(
       names = "--placement",
       paramLabel = "pinned|unpinned",
@@ -105,7 +111,7 @@ public final class CompareCommand implements Callable<Integer> {
       description =
           "pinned: servers on one half of the CPUs, the client on the other (taskset); unpinned:"
               + " the scheduler places them (default ${DEFAULT-VALUE}).")
-  String placement;
+  Placement placement;
 
   @Option(
       names = "--warmup",
@@ -243,7 +249,7 @@ public final class CompareCommand implements Callable<Integer> {
             s,
             catalog,
             new SweepLog(err),
-            CpuPlacement.here(pinned()),
+            CpuPlacement.here(placement == Placement.pinned),
             StealRetry.Meter.proc(),
             spec.commandLine().getOut());
     try {
@@ -276,15 +282,6 @@ public final class CompareCommand implements Callable<Integer> {
     return new ProcessBuilder(command).inheritIO().start().waitFor();
   }
 
-  /** Whether --placement asks for pinning; anything but its two words is bad usage. */
-  private boolean pinned() {
-    if (!placement.equals("pinned") && !placement.equals("unpinned")) {
-      throw new ParameterException(
-          spec.commandLine(), "--placement: '" + placement + "' is not pinned or unpinned");
-    }
-    return placement.equals("pinned");
-  }
-
   /** The checked settings; bad usage throws a ParameterException with one clear line. */
   CompareSettings settings() {
     try {
@@ -298,7 +295,6 @@ public final class CompareCommand implements Callable<Integer> {
     if (!unmatched.isEmpty()) {
       throw new IllegalArgumentException("unknown option '" + unmatched.get(0) + "'");
     }
-    pinned(); // --placement's word, before the jars are looked for
     List<String> original = TypedAgain.args(spec);
     if (!positional.isEmpty() && !original.contains("--")) {
       throw new IllegalArgumentException(

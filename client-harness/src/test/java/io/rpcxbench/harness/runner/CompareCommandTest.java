@@ -61,7 +61,7 @@ class CompareCommandTest {
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err())
         .startsWith("error: ")
-        .contains("--placement: 'loose' is not pinned or unpinned");
+        .contains("--placement", "expected one of [pinned, unpinned]", "'loose'");
   }
 
   @Test
