@@ -1,5 +1,6 @@
 package io.rpcxbench.tls;
 
+import io.rpcxbench.spi.ClientOptions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -14,6 +15,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * SocketTarget target = SocketTarget.of("10.0.0.2", 8087, connectTimeout, callTimeout, tls);
+ * SocketTarget mine = SocketTarget.of(clientOptions);  // a plug-in's, from its options
  * CallSocket socket = target.open(CallSocket::new);   // connected, handshake done, read timeout set
  * target.address();                                   // "10.0.0.2:8087"
  * }</pre>
@@ -38,6 +40,19 @@ public final class SocketTarget {
     this.connectTimeout = connectTimeout;
     this.readTimeout = readTimeout;
     this.tls = tls;
+  }
+
+  /**
+   * A benchmark plug-in's target from its options: host, port, connect timeout, the call timeout as
+   * the read timeout, and TLS when the options give its files.
+   */
+  public static SocketTarget of(ClientOptions options) {
+    return of(
+        options.host(),
+        options.port(),
+        options.connectTimeout(),
+        options.callTimeout(),
+        options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
   }
 
   /** {@code tls} empty: plain TCP. */

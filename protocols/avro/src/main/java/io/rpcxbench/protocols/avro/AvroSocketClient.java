@@ -15,7 +15,6 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
 import io.rpcxbench.tls.SocketTarget;
-import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -36,13 +35,7 @@ final class AvroSocketClient implements BenchClient {
 
   AvroSocketClient(ClientOptions options) {
     AvroLimits.install();
-    this.endpoint =
-        SocketTarget.of(
-            options.host(),
-            options.port(),
-            options.connectTimeout(),
-            options.callTimeout(),
-            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
+    this.endpoint = SocketTarget.of(options);
     this.target = options.target();
     this.description =
         "java.net.Socket + avro "

@@ -12,7 +12,6 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
 import io.rpcxbench.tls.SocketTarget;
-import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -34,13 +33,7 @@ final class BertClient implements BenchClient {
   private final SocketTarget endpoint;
 
   BertClient(ClientOptions options) {
-    this.endpoint =
-        SocketTarget.of(
-            options.host(),
-            options.port(),
-            options.connectTimeout(),
-            options.callTimeout(),
-            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
+    this.endpoint = SocketTarget.of(options);
     this.description =
         "java.net.Socket + org.erlang.otp:jinterface 1.6.1 (external term format): 1 blocking"
             + " socket per calling thread, 4-byte length-prefixed frames, "

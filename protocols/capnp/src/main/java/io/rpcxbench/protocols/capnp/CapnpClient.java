@@ -6,7 +6,6 @@ import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
 import io.rpcxbench.tls.SocketTarget;
-import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.List;
@@ -28,13 +27,7 @@ final class CapnpClient implements BenchClient {
   private final SocketTarget endpoint;
 
   CapnpClient(ClientOptions options) {
-    this.endpoint =
-        SocketTarget.of(
-            options.host(),
-            options.port(),
-            options.connectTimeout(),
-            options.callTimeout(),
-            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
+    this.endpoint = SocketTarget.of(options);
     this.description =
         "java.net.Socket + org.capnproto:runtime "
             + runtimeVersion()

@@ -32,13 +32,7 @@ final class TcpProtobufClient implements BenchClient {
   private final SocketTarget endpoint;
 
   TcpProtobufClient(ClientOptions options) {
-    this.endpoint =
-        SocketTarget.of(
-            options.host(),
-            options.port(),
-            options.connectTimeout(),
-            options.callTimeout(),
-            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
+    this.endpoint = SocketTarget.of(options);
     this.description =
         "java.net.Socket + protobuf-java "
             + com.google.protobuf.RuntimeVersion.MAJOR

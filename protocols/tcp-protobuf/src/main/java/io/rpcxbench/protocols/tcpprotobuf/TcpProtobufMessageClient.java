@@ -13,7 +13,6 @@ import io.rpcxbench.protocols.tcpprotobuf.wire.Request;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.PerThreadConnections;
 import io.rpcxbench.tls.SocketTarget;
-import io.rpcxbench.tls.TlsSockets;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 
@@ -32,13 +31,7 @@ final class TcpProtobufMessageClient implements MessageClient {
   TcpProtobufMessageClient(ClientOptions options, Descriptor type) {
     this.type = type;
     this.target = options.target();
-    this.endpoint =
-        SocketTarget.of(
-            options.host(),
-            options.port(),
-            options.connectTimeout(),
-            options.callTimeout(),
-            options.tlsSettings().map(t -> TlsSockets.client(t.ca(), t.cert(), t.key())));
+    this.endpoint = SocketTarget.of(options);
     this.mode = options.tlsSettings().map(t -> ", " + t.mode() + " (JDK SSLSocket)").orElse("");
     this.sockets = new PerThreadConnections<>(() -> endpoint.open(CallSocket::new));
   }
