@@ -19,14 +19,20 @@ final class TypedAgain {
 
   private TypedAgain() {}
 
-  /** The arguments after the subcommand's name (all of them when it ran on its own). */
+  /** The arguments after the subcommand's name or alias (all of them when it ran on its own). */
   static List<String> args(CommandSpec spec) {
     List<String> all = spec.commandLine().getParseResult().originalArgs();
     if (spec.parent() == null) {
       return all;
     }
-    int at = all.indexOf(spec.name());
-    return at < 0 ? all : all.subList(at + 1, all.size());
+    List<String> names = new ArrayList<>(List.of(spec.aliases()));
+    names.add(spec.name());
+    for (int at = 0; at < all.size(); at++) {
+      if (names.contains(all.get(at))) {
+        return all.subList(at + 1, all.size());
+      }
+    }
+    return all;
   }
 
   /** {@code launcher}, the subcommand and its arguments, each quoted for a shell. */

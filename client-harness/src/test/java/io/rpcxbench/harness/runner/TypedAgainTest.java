@@ -37,4 +37,27 @@ class TypedAgainTest {
     assertThat(TypedAgain.args(alone.getCommandSpec()))
         .containsExactly("--local", "--protocol", "rpcx");
   }
+
+  @CommandLine.Command(name = "top", subcommands = Aliased.class)
+  static final class Top implements Runnable {
+    @Override
+    public void run() {}
+  }
+
+  @CommandLine.Command(name = "sub", aliases = "s")
+  static final class Aliased implements Runnable {
+    @CommandLine.Parameters java.util.List<String> rest;
+
+    @Override
+    public void run() {}
+  }
+
+  @Test
+  void anAliasTypedForTheNameIsLeftOutToo() {
+    CommandLine cl = new CommandLine(new Top());
+    cl.parseArgs("s", "sub", "x");
+    CommandSpec sub = cl.getSubcommands().get("sub").getCommandSpec();
+    assertThat(TypedAgain.args(sub)).containsExactly("sub", "x");
+    assertThat(TypedAgain.line("rpcx-bench", sub)).isEqualTo("rpcx-bench sub sub x");
+  }
 }
