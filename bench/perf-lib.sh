@@ -163,7 +163,11 @@ perf_machine() {
     git -C "$ROOT" diff --quiet HEAD -- rpcx server-rpcx 2>/dev/null || echo ' (rpcx/ or server-rpcx/ modified in the working tree)')"
   echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   if [[ -s "${OUT:-}/jars.txt" ]]; then
-    echo "jars (copied before the first run): $(awk '{ printf "%s%s built %s", (NR > 1 ? ", " : ""), $3, $2 }' "$OUT/jars.txt")"
+    local jars="" built path
+    while read -r _ built path; do
+      jars+="${jars:+, }$path built $built"
+    done <"$OUT/jars.txt"
+    echo "jars (copied before the first run): $jars"
   fi
 }
 
