@@ -90,7 +90,7 @@ parse_args() {
   fi
   local q n
   for q in $QUOTAS; do
-    awk -v q="$q" -v p="$PERIOD_US" -v cpus="$(nproc)" 'BEGIN { exit !(q ~ /^[0-9]*\.?[0-9]+$/ && q * p >= 1000 && q <= cpus) }' ||
+    quota_us "$q" >/dev/null ||
       perf_die "--quotas $q: not a share of a core whose quota (x --period-us $PERIOD_US) is at least the kernel's 1000 us and at most $(nproc) cores"
   done
   for n in $IN_FLIGHT $CHECK_IN_FLIGHT $FULL_IN_FLIGHT; do
@@ -129,7 +129,7 @@ cgroup_setup() {
 cgroup_quota() {
   local quota_us=-1
   if [[ "$1" != max ]]; then
-    quota_us="$(awk -v c="$1" -v p="$PERIOD_US" 'BEGIN { printf "%.0f", c * p }')"
+    quota_us="$(quota_us "$1")"
   fi
   if [[ "$CG_VERSION" == 2 ]]; then
     if [[ "$1" == max ]]; then echo "max $PERIOD_US" >"$CG_CPU/cpu.max"; else echo "$quota_us $PERIOD_US" >"$CG_CPU/cpu.max"; fi
@@ -213,11 +213,16 @@ point() {
   } >>"$OUT/summary.txt"
 }
 
+# quota_us CORES: CORES x --period-us, checked (the report tool's capacity-size: bash has no
+# decimals); fails on a share the kernel or this machine cannot take.
+quota_us() {
+  [[ -f $REPORT_JAR ]] || perf_die "missing $REPORT_JAR (build first: mvn -B -q package -DskipTests)"
+  java -jar "$REPORT_JAR" capacity-size quota-us "$1" --period-us "$PERIOD_US" --cpus "$(nproc)" 2>/dev/null
+}
+
 # calls_for RATE QUOTA_FROM QUOTA_TO: calls per run for ~RUN_S s at RATE scaled by the quotas.
 calls_for() {
-  awk -v r="$1" -v from="$2" -v to="$3" -v s="$RUN_S" -v min=2000 'BEGIN {
-    f = (from == "max" ? 1 : from); t = (to == "max" ? 1 : to)
-    c = r * t / f * s; if (c < min) c = min; printf "%d\n", c }'
+  java -jar "$REPORT_JAR" capacity-size calls --rate "$1" --from "$2" --to "$3" --seconds "$RUN_S"
 }
 
 measure_server() {

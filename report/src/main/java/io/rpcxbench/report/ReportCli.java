@@ -2,6 +2,7 @@ package io.rpcxbench.report;
 
 import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.report.capacity.CapacityPointCommand;
+import io.rpcxbench.report.capacity.CapacitySizeCommand;
 import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.cli.AllCommand;
 import io.rpcxbench.report.cli.AnnotateCommand;
@@ -57,6 +58,7 @@ import picocli.CommandLine.Spec;
       ProfilesCommand.class,
       ExportCommand.class,
       CapacityPointCommand.class,
+      CapacitySizeCommand.class,
       WireBytesCommand.class,
       GcCheckCommand.class
     },
