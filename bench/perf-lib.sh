@@ -175,21 +175,7 @@ perf_machine() {
 # "<!-- BEGIN NAME -->" and "<!-- END NAME -->" in DOC with BODY_FILE (appends the section when
 # DOC has no such markers; creates DOC when missing). Other sections stay as they are.
 perf_doc_section() {
-  local doc="$1" name="$2" body="$3" tmp
-  if [[ ! -f "$doc" ]]; then
-    printf '# Performance\n\n' >"$doc"
-  fi
-  if ! grep -q "^<!-- BEGIN $name -->\$" "$doc"; then
-    printf '\n<!-- BEGIN %s -->\n<!-- END %s -->\n' "$name" "$name" >>"$doc"
-  fi
-  tmp="$(mktemp "$doc.XXXXXX")"
-  awk -v name="$name" -v body="$body" '
-    $0 == "<!-- BEGIN " name " -->" {
-      print; while ((getline line < body) > 0) print line; skip = 1; next
-    }
-    $0 == "<!-- END " name " -->" { skip = 0 }
-    !skip { print }' "$doc" >"$tmp"
-  mv "$tmp" "$doc"
+  java -jar "$REPORT_JAR" doc-section "$1" "$2" "$3"
 }
 
 # perf_snapshot_jars DIR ID...: copies the harness, report and bench jars and the server jars

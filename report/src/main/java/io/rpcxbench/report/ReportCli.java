@@ -18,6 +18,7 @@ import io.rpcxbench.report.diff.ProfilesCommand;
 import io.rpcxbench.report.gc.GcCheckCommand;
 import io.rpcxbench.report.merge.MergeHostsCommand;
 import io.rpcxbench.report.reproduction.ReproductionCommand;
+import io.rpcxbench.report.text.DocSectionCommand;
 import io.rpcxbench.report.wire.WireBytesCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -60,6 +61,7 @@ import picocli.CommandLine.Spec;
       CapacityPointCommand.class,
       CapacitySizeCommand.class,
       WireBytesCommand.class,
+      DocSectionCommand.class,
       GcCheckCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",

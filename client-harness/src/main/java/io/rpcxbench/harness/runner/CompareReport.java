@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * The comparison's tables: {@code report compare} (the report's one statistics engine) on the
  * folder, its Markdown written to compare.md and printed; with {@code --write-doc} also the compare
- * section of docs/performance.md ({@link DocSection}) with the method text.
+ * section of docs/performance.md with the method text ({@code report doc-section}, the splice the
+ * bench scripts use too).
  */
 final class CompareReport {
   private CompareReport() {}
@@ -86,7 +87,27 @@ final class CompareReport {
             + "; tables: "
             + md);
     if (s.writeDoc()) {
-      DocSection.write(s.doc(), "compare", s.docSection(machine, tables));
+      Path section = s.out().resolve("doc-section.md");
+      Files.writeString(section, s.docSection(machine, tables), StandardCharsets.UTF_8);
+      Process d =
+          new ProcessBuilder(
+                  RpcxBenchCommand.javaBinary(),
+                  "-jar",
+                  reportJar.toString(),
+                  "doc-section",
+                  s.doc().toString(),
+                  "compare",
+                  section.toString())
+              .redirectErrorStream(true)
+              .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+              .start();
+      new String(d.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .forEach(log::line);
+      if (d.waitFor() != 0) {
+        log.line("the tables are in " + md + "; " + s.doc() + " was not written");
+        return CompareRounds.FAILURES;
+      }
       log.line("wrote the tables to " + s.doc());
     }
     return CompareRounds.OK;

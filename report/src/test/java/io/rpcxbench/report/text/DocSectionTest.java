@@ -1,4 +1,4 @@
-package io.rpcxbench.harness.runner;
+package io.rpcxbench.report.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -62,5 +62,27 @@ class DocSectionTest {
     try (var files = Files.list(doc.getParent())) {
       assertThat(files).hasSize(1);
     }
+  }
+
+  @Test
+  void theCommandSplicesABodyFileAndRefusesABadNameOrAMissingBody() throws Exception {
+    Path doc = work.resolve("performance.md");
+    Files.writeString(doc, DOC);
+    Path body = work.resolve("section.md");
+    Files.writeString(body, "## Bytes\n");
+    io.rpcxbench.report.Cli.Result ok =
+        io.rpcxbench.report.Cli.run("doc-section", doc.toString(), "compare", body.toString());
+    assertThat(ok.exit()).as(ok.err()).isZero();
+    assertThat(Files.readString(doc)).contains("<!-- BEGIN compare -->\n## Bytes\n<!-- END");
+    io.rpcxbench.report.Cli.Result bad =
+        io.rpcxbench.report.Cli.run("doc-section", doc.toString(), "a b", body.toString());
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("NAME 'a b' is not a word");
+    io.rpcxbench.report.Cli.Result missing =
+        io.rpcxbench.report.Cli.run(
+            "doc-section", doc.toString(), "compare", work.resolve("none.md").toString());
+    assertThat(missing.exit()).isEqualTo(1);
+    assertThat(missing.err()).startsWith("error: doc-section " + doc);
+    assertThat(Files.readString(doc)).contains("## Bytes");
   }
 }

@@ -1,5 +1,6 @@
-package io.rpcxbench.harness.runner;
+package io.rpcxbench.report.text;
 
+import io.rpcxbench.report.pages.AtomicText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,6 +60,6 @@ final class DocSection {
   static void write(Path doc, String name, String body) throws IOException {
     String old =
         Files.exists(doc) ? Files.readString(doc, StandardCharsets.UTF_8) : "# Performance\n";
-    AtomicFile.write(doc, replace(old, name, body));
+    AtomicText.write(doc, replace(old, name, body));
   }
 }
