@@ -33,10 +33,15 @@ final class SweepOrigins {
   static final String UNRECORDED = "not recorded";
 
   /**
-   * One file's commit, start day (yyyy-mm-dd) and CPU, each {@link #UNRECORDED} when absent, and
-   * its lab's measured link in Mbit/s (NaN when absent).
+   * One file's commit, start day (yyyy-mm-dd) and CPU, each {@link #UNRECORDED} when absent, its
+   * lab's measured link in Mbit/s (NaN when absent), and of its kept runs (order 0 dropped) those
+   * that say what limited them ({@code judged}) and those among them on a contended machine.
    */
-  record Origin(String commit, String day, String cpu, double linkMbit) {}
+  record Origin(String commit, String day, String cpu, double linkMbit, int judged, int contended) {
+    Origin(String commit, String day, String cpu, double linkMbit) {
+      this(commit, day, cpu, linkMbit, 0, 0);
+    }
+  }
 
   private static final Origin NONE = new Origin(UNRECORDED, UNRECORDED, UNRECORDED, Double.NaN);
 
@@ -55,7 +60,26 @@ final class SweepOrigins {
       String firstDay,
       String lastDay,
       double minLinkMbit,
-      double maxLinkMbit) {
+      double maxLinkMbit,
+      long judgedRuns,
+      long contendedRuns) {
+    Summary(
+        Map<String, Integer> commits,
+        Map<String, Integer> cpus,
+        int minSweeps,
+        int maxSweeps,
+        String firstDay,
+        String lastDay,
+        double minLinkMbit,
+        double maxLinkMbit) {
+      this(commits, cpus, minSweeps, maxSweeps, firstDay, lastDay, minLinkMbit, maxLinkMbit, 0, 0);
+    }
+
+    /** "3 of 891": kept runs on a contended machine of those judged; or {@link #UNRECORDED}. */
+    String contendedText() {
+      return judgedRuns == 0 ? UNRECORDED : contendedRuns + " of " + judgedRuns;
+    }
+
     /** "`56a510a` (64 files), `266e7d0` (25 files)", or the one commit alone. */
     String commitsText() {
       return counted(commits, "`");
@@ -116,11 +140,25 @@ final class SweepOrigins {
         ResultSet rs =
             s.executeQuery(
                 "SELECT source, prov_key, prov_value FROM raw_provenance"
-                    + " WHERE prov_key IN ('git_commit', 'started', 'cpu_model', 'lab')")) {
+                    + " WHERE prov_key IN ('git_commit', 'started', 'cpu_model', 'lab', 'noise_rule')")) {
       while (rs.next()) {
         bySource
             .computeIfAbsent(rs.getString(1), k -> new HashMap<>())
             .put(rs.getString(2), rs.getString(3).strip());
+      }
+    }
+    Map<String, int[]> runs = new HashMap<>(); // source -> {judged, contended}
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT source, limited_by FROM raw_result"
+                    + " WHERE order_no > 0 AND limited_by IS NOT NULL")) {
+      while (rs.next()) {
+        int[] n = runs.computeIfAbsent(rs.getString(1), k -> new int[2]);
+        n[0]++;
+        if ("contended".equals(rs.getString(2))) {
+          n[1]++;
+        }
       }
     }
     Map<String, Origin> out = new HashMap<>();
@@ -135,7 +173,9 @@ final class SweepOrigins {
                       ? started.substring(0, 10)
                       : started,
                   orUnrecorded(prov.get("cpu_model")),
-                  linkMbit(prov.get("lab"))));
+                  linkMbit(prov.get("lab")),
+                  judged(prov, runs.get(source))[0],
+                  judged(prov, runs.get(source))[1]));
         });
     return new SweepOrigins(out);
   }
@@ -147,6 +187,8 @@ final class SweepOrigins {
     TreeSet<String> days = new TreeSet<>();
     double lowLink = Double.NaN;
     double highLink = Double.NaN;
+    long judged = 0;
+    long contended = 0;
     int min = Integer.MAX_VALUE;
     int max = 0;
     for (CleanedPoint p : regime.measurements().points) {
@@ -160,6 +202,8 @@ final class SweepOrigins {
         if (!o.day().equals(UNRECORDED)) {
           days.add(o.day());
         }
+        judged += o.judged();
+        contended += o.contended();
         if (!Double.isNaN(o.linkMbit())) {
           lowLink = Double.isNaN(lowLink) ? o.linkMbit() : Math.min(lowLink, o.linkMbit());
           highLink = Double.isNaN(highLink) ? o.linkMbit() : Math.max(highLink, o.linkMbit());
@@ -174,7 +218,17 @@ final class SweepOrigins {
         days.isEmpty() ? UNRECORDED : days.first(),
         days.isEmpty() ? UNRECORDED : days.last(),
         lowLink,
-        highLink);
+        highLink,
+        judged,
+        contended);
+  }
+
+  /**
+   * A file's {judged, contended} kept runs; none judged when the file has no noise rule (files of
+   * runners before it never say contended, so their runs cannot count as a quiet box).
+   */
+  private static int[] judged(Map<String, String> prov, int[] runs) {
+    return prov.containsKey("noise_rule") && runs != null ? runs : new int[2];
   }
 
   /** The Mbit/s of the lab line's {@code measured=}, NaN without one. */

@@ -212,12 +212,14 @@ final class VerdictBox {
     List<String> out = new ArrayList<>();
     out.add(
         "Where each regime's numbers come from (every file's `git_commit`, `cpu_model`,"
-            + " `started` and `lab` line, as recorded; failed calls: the kept runs' errors):");
+            + " `started` and `lab` line, as recorded; failed calls: the kept runs' errors; busy"
+            + " box: kept runs whose `limited_by` is `contended`, the files' noise rule, of those"
+            + " that record it):");
     out.add("");
     out.add(
         "| regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured at"
-            + " setup | failed calls |");
-    out.add("|:---|:---|:---|---:|:---|:---|:---|");
+            + " setup | failed calls | runs on a busy box |");
+    out.add("|:---|:---|:---|---:|:---|:---|:---|---:|");
     for (Regime g : regimes) {
       SweepOrigins.Summary s = origins.of(g);
       out.add(
@@ -235,6 +237,8 @@ final class VerdictBox {
               + s.linkText()
               + " | "
               + failedCalls(g)
+              + " | "
+              + s.contendedText()
               + " |");
     }
     return out;

@@ -149,9 +149,9 @@ class ReproductionTest {
         .doesNotContain("## Link 1gbit, requests_per total", "## Link 1mbit, requests_per thread")
         .contains(
             "> | 1 Gbit/s, T × R | `abc1234` (3 files), `fed9876` (3 files) | not recorded | 1 |"
-                + " 2026-11-22 to 2026-11-23 | not recorded | none |\n",
+                + " 2026-11-22 to 2026-11-23 | not recorded | none | not recorded |\n",
             "> | 1 Mbit/s, R shared | `def5678-dirty` | not recorded | 1 | 2026-11-22 |"
-                + " not recorded | none |\n");
+                + " not recorded | none | not recorded |\n");
     // a missing folder among several is named, and nothing is written
     Path missing = tmp.resolve("nowhere");
     Cli.Result bad =

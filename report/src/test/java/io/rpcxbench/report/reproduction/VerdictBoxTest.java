@@ -73,17 +73,19 @@ class VerdictBoxTest {
               later ? "AMD EPYC" : "Intel Xeon",
               SweepOrigins.linkMbit(
                   "rate=1gbit cpus=1 memory=2g delay=0ms measured="
-                      + (later ? "957.03mbit" : "956.14mbit"))));
+                      + (later ? "957.03mbit" : "956.14mbit")),
+              9,
+              later ? 1 : 0)); // the resumed files ran beside something: one kept run each
     }
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
         .contains(
             "> | regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured"
-                + " at setup | failed calls |\n")
+                + " at setup | failed calls | runs on a busy box |\n")
         .contains(
             "> | 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) |"
                 + " Intel Xeon (6 files), AMD EPYC (3 files) | 1 | 2026-11-22 to 2026-11-23 |"
-                + " 956-957 Mbit/s | none |\n");
+                + " 956-957 Mbit/s | none | 3 of 81 |\n");
   }
 
   @Test
@@ -114,12 +116,12 @@ class VerdictBoxTest {
     assertThat(box)
         .contains(
             "> | 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 | 0.96 Mbit/s |"
-                + " none |\n");
+                + " none | not recorded |\n");
     // files that record neither say so, rather than leave the cell empty
     assertThat(new VerdictBox(List.of(g), 200, 7L).markdown())
         .contains(
             "| 1 Gbit/s, R shared | `not recorded` | not recorded | 2-3 | not recorded |"
-                + " not recorded | none |");
+                + " not recorded | none | not recorded |");
   }
 
   @Test
