@@ -37,13 +37,11 @@ final class SweepOrigins {
    * lab's measured link in Mbit/s (NaN when absent), and of its kept runs (order 0 dropped) those
    * that say what limited them ({@code judged}) and those among them on a contended machine.
    */
-  record Origin(String commit, String day, String cpu, double linkMbit, int judged, int contended) {
-    Origin(String commit, String day, String cpu, double linkMbit) {
-      this(commit, day, cpu, linkMbit, 0, 0);
-    }
-  }
+  record Origin(
+      String commit, String day, String cpu, double linkMbit, int judged, int contended) {}
 
-  private static final Origin NONE = new Origin(UNRECORDED, UNRECORDED, UNRECORDED, Double.NaN);
+  private static final Origin NONE =
+      new Origin(UNRECORDED, UNRECORDED, UNRECORDED, Double.NaN, 0, 0);
 
   private static final Pattern MEASURED = Pattern.compile("measured=([0-9.]+)(kbit|mbit|gbit)");
 
@@ -63,18 +61,6 @@ final class SweepOrigins {
       double maxLinkMbit,
       long judgedRuns,
       long contendedRuns) {
-    Summary(
-        Map<String, Integer> commits,
-        Map<String, Integer> cpus,
-        int minSweeps,
-        int maxSweeps,
-        String firstDay,
-        String lastDay,
-        double minLinkMbit,
-        double maxLinkMbit) {
-      this(commits, cpus, minSweeps, maxSweeps, firstDay, lastDay, minLinkMbit, maxLinkMbit, 0, 0);
-    }
-
     /** "3 of 891": kept runs on a contended machine of those judged; or {@link #UNRECORDED}. */
     String contendedText() {
       return judgedRuns == 0 ? UNRECORDED : contendedRuns + " of " + judgedRuns;
@@ -165,6 +151,7 @@ final class SweepOrigins {
     bySource.forEach(
         (source, prov) -> {
           String started = orUnrecorded(prov.get("started"));
+          int[] judged = judged(prov, runs.get(source));
           out.put(
               source,
               new Origin(
@@ -174,8 +161,8 @@ final class SweepOrigins {
                       : started,
                   orUnrecorded(prov.get("cpu_model")),
                   linkMbit(prov.get("lab")),
-                  judged(prov, runs.get(source))[0],
-                  judged(prov, runs.get(source))[1]));
+                  judged[0],
+                  judged[1]));
         });
     return new SweepOrigins(out);
   }

@@ -100,7 +100,7 @@ class VerdictBoxTest {
             w ->
                 bySource.put(
                     w.source(),
-                    new SweepOrigins.Origin("5d8927e", "2026-11-25", "AMD EPYC", 0.96)));
+                    new SweepOrigins.Origin("5d8927e", "2026-11-25", "AMD EPYC", 0.96, 0, 0)));
     assertThat(new SweepOrigins(bySource).of(g))
         .isEqualTo(
             new SweepOrigins.Summary(
@@ -111,7 +111,9 @@ class VerdictBoxTest {
                 "2026-11-25",
                 "2026-11-25",
                 0.96,
-                0.96));
+                0.96,
+                0,
+                0));
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
         .contains(
