@@ -6,6 +6,7 @@ import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.charts.LoadFigure;
 import io.rpcxbench.report.charts.Palette;
 import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.clean.CleanedTable;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.PointStatus;
@@ -54,7 +55,7 @@ public final class ReportWriter {
   /** Writes everything from the cleaned table; an empty cleaned table is an error. */
   public static Written write(Database db, Path outDir, String reference)
       throws SQLException, IOException {
-    List<CleanedPoint> cleaned = Cleaner.load(db);
+    List<CleanedPoint> cleaned = CleanedTable.load(db);
     if (cleaned.isEmpty()) {
       throw new IllegalStateException(
           "no cleaned data in the database: run 'ingest' and 'clean' first");

@@ -3,6 +3,7 @@ package io.rpcxbench.report.reproduction;
 import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.tables.Metric;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,8 @@ final class AdvantageBootstrap {
    * RPCX against one rival (or all together): pairs where both are complete, how many of them RPCX
    * is faster at on the means and with the whole 95 % interval of the pair's advantage above 0, the
    * smallest of those lower bounds, the advantage's median, smallest and largest over the pairs,
-   * and how many pairs lie inside the paper's runtime range.
+   * how many pairs lie inside the paper's runtime range, and the median's bootstrap draws (one a
+   * replicate, for comparing two results).
    */
   record Result(
       String rival,
@@ -53,7 +55,25 @@ final class AdvantageBootstrap {
       Interval median,
       Interval low,
       Interval high,
-      int insidePaper) {}
+      int insidePaper,
+      List<Double> medianDraws) {
+    /**
+     * The change of the median advantage from {@code earlier} to this result, with the 95 %
+     * percentile interval of the difference of the two (independent) bootstraps' draws; null when
+     * either has no pair.
+     */
+    Interval medianChangeFrom(Result earlier) {
+      if (pairs == 0 || earlier.pairs == 0) {
+        return null;
+      }
+      int n = Math.min(medianDraws.size(), earlier.medianDraws.size());
+      double[] d = new double[n];
+      for (int b = 0; b < n; b++) {
+        d[b] = medianDraws.get(b) - earlier.medianDraws.get(b);
+      }
+      return interval(median.estimate() - earlier.median.estimate(), d);
+    }
+  }
 
   /** The name of the result that pools both rivals' pairs. */
   static final String BOTH = "both";
@@ -134,7 +154,7 @@ final class AdvantageBootstrap {
     int n = est.size();
     if (n == 0) {
       Interval none = new Interval(Double.NaN, Double.NaN, Double.NaN);
-      return new Result(rival, 0, 0, 0, Double.NaN, none, none, none, 0);
+      return new Result(rival, 0, 0, 0, Double.NaN, none, none, none, 0, List.of());
     }
     int faster = (int) est.stream().filter(a -> a > 0).count();
     int fasterAt95 = 0;
@@ -173,7 +193,8 @@ final class AdvantageBootstrap {
         interval(QUANTILE.evaluate(e, 0.5), median),
         interval(min(e), low),
         interval(max(e), high),
-        inside);
+        inside,
+        Arrays.stream(median).boxed().toList());
   }
 
   private static Interval interval(double estimate, double[] replicates) {

@@ -74,6 +74,16 @@ public final class ReproductionCommand implements Callable<Integer> {
               + " the measured Table 2 (the first run against the others) to the generated block.")
   Path coldStartData;
 
+  @Option(
+      names = "--earlier-data",
+      paramLabel = "DIR",
+      description =
+          "Raw files of earlier sweeps of the same regimes (repeatable, read as one, their"
+              + " duplicates merged as sweeps): the verdict box sets RPCX's median advantage from"
+              + " them beside this data's, with the change and whether it exceeds what the"
+              + " sweeps vary.")
+  List<Path> earlierData = new ArrayList<>();
+
   @Option(names = "--out", paramLabel = "FILE.md", description = "Write the generated block here.")
   Path out;
 
@@ -99,6 +109,13 @@ public final class ReproductionCommand implements Callable<Integer> {
         return CommandLine.ExitCode.USAGE;
       }
     }
+    for (Path dir : earlierData) {
+      if (!Files.isDirectory(dir)) {
+        err.println("error: --earlier-data: no such directory: " + dir);
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+      }
+    }
     PaperReference paper;
     try {
       paper = PaperReference.of(paperReference);
@@ -119,6 +136,7 @@ public final class ReproductionCommand implements Callable<Integer> {
           new VerdictBox(
                   regimes,
                   SweepOrigins.load(db),
+                  earlier(progress, err),
                   AdvantageBootstrap.REPLICATES,
                   AdvantageBootstrap.SEED)
               .markdown();
@@ -154,6 +172,19 @@ public final class ReproductionCommand implements Callable<Integer> {
     } finally {
       stdout.flush();
       err.flush();
+    }
+  }
+
+  /** The regimes of --earlier-data, or null without it. */
+  private EarlierSweeps earlier(PrintWriter progress, PrintWriter err)
+      throws SQLException, IOException {
+    if (earlierData.isEmpty()) {
+      return null;
+    }
+    try (Database then = Database.open("jdbc:sqlite::memory:")) {
+      Steps.ingest(then, earlierData, true, progress, err);
+      List<CleanedPoint> cleaned = Cleaner.run(then, new ArrayList<>());
+      return new EarlierSweeps(Regime.all(cleaned, RunTimes.load(then)), SweepOrigins.load(then));
     }
   }
 

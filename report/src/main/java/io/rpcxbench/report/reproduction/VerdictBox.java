@@ -13,9 +13,10 @@ import java.util.Map;
  * (RPCX faster at N of N complete pairs, per regime and rival), the quantitative one (RPCX's
  * runtime advantage: median, smallest and largest over the grid, each with a seeded bootstrap 95 %
  * interval), the paper's claim stated once (runtime; its TPS range is the same claim transformed),
- * how many sweeps the intervals cover, each sweep's median alone ({@link SweepToSweep}), which
- * commits and days each regime's files come from, the warm-up inside a point, and the badge-level
- * claim. Output depends on the data only, never on the locale.
+ * how many sweeps the intervals cover, each sweep's median alone ({@link SweepToSweep}), earlier
+ * sweeps of the same regimes beside these if given ({@link EarlierSweeps}), which commits and days
+ * each regime's files come from, the warm-up inside a point, and the badge-level claim. Output
+ * depends on the data only, never on the locale.
  *
  * <pre>{@code
  * String box = new VerdictBox(Regime.all(cleaned, runTimes), new AdvantageBootstrap(2000, 1L)).markdown();
@@ -27,6 +28,7 @@ final class VerdictBox {
 
   private final List<Regime> regimes;
   private final SweepOrigins origins;
+  private final EarlierSweeps earlier;
   private final AdvantageBootstrap bootstrap;
   private final int replicates;
   private final long seed;
@@ -37,8 +39,19 @@ final class VerdictBox {
   }
 
   VerdictBox(List<Regime> regimes, SweepOrigins origins, int replicates, long seed) {
+    this(regimes, origins, null, replicates, seed);
+  }
+
+  /** {@code earlier}: earlier sweeps of the same regimes to set beside these (null: none). */
+  VerdictBox(
+      List<Regime> regimes,
+      SweepOrigins origins,
+      EarlierSweeps earlier,
+      int replicates,
+      long seed) {
     this.regimes = regimes;
     this.origins = origins;
+    this.earlier = earlier;
     this.bootstrap = new AdvantageBootstrap(replicates, seed);
     this.replicates = replicates;
     this.seed = seed;
@@ -125,16 +138,28 @@ final class VerdictBox {
                         + maxSweeps
                         + " sweeps, so the intervals hold sweep-to-sweep variance as well as"
                         + " run-to-run."
-                    : " Points have "
-                        + Math.max(minSweeps, 1)
-                        + " to "
-                        + maxSweeps
-                        + " sweeps; where a point has one, its interval holds run-to-run variance"
-                        + " only."));
+                    : minSweeps >= 2
+                        ? " Points have "
+                            + minSweeps
+                            + " to "
+                            + maxSweeps
+                            + " sweeps, so every interval holds sweep-to-sweep variance as well"
+                            + " as run-to-run."
+                        : " Points have "
+                            + Math.max(minSweeps, 1)
+                            + " to "
+                            + maxSweeps
+                            + " sweeps; where a point has one, its interval holds run-to-run variance"
+                            + " only."));
     List<String> sweepToSweep = SweepToSweep.lines(regimes);
     if (!sweepToSweep.isEmpty()) {
       lines.add("");
       lines.addAll(sweepToSweep);
+    }
+    List<String> againstEarlier = earlier == null ? List.of() : earlier.lines(regimes, bootstrap);
+    if (!againstEarlier.isEmpty()) {
+      lines.add("");
+      lines.addAll(againstEarlier);
     }
     lines.add("");
     lines.addAll(origins());

@@ -26,7 +26,7 @@ class CleanerTest {
     assertThat(Cli.run("clean", "--db", Cli.sqlite(tmp)).exit()).isZero();
     CleanedPoint p;
     try (Database db = Database.open(Cli.sqlite(tmp))) {
-      p = new Measurements(Cleaner.load(db)).get(Protocol.RPCX, 10, 100).orElseThrow();
+      p = new Measurements(CleanedTable.load(db)).get(Protocol.RPCX, 10, 100).orElseThrow();
     }
     // rpcx/t10-r100.csv: order 0 took 944.112 ms (dropped); orders 1..9 took 10, 11, ..., 18 ms.
     assertThat(p.runsAveraged()).isEqualTo(9);
@@ -67,7 +67,7 @@ class CleanerTest {
         tmp.resolve("r").toString(),
         Cli.fixture().toString());
     try (Database db = Database.open(Cli.sqlite(tmp))) {
-      Measurements m = new Measurements(Cleaner.load(db));
+      Measurements m = new Measurements(CleanedTable.load(db));
       // openfeign/t210-r100.csv: one error in order 3 and one in order 7
       assertThat(m.get(Protocol.OPENFEIGN, 210, 100).orElseThrow().errorsSum()).isEqualTo(2);
       CleanedPoint timeout = m.get(Protocol.OPENFEIGN, 210, 300).orElseThrow();

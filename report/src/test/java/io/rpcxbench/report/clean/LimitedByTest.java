@@ -69,7 +69,7 @@ class LimitedByTest {
     Cli.run("ingest", "--db", Cli.sqlite(tmp), tmp.resolve("old/openfeign").toString());
     assertThat(Cli.run("clean", "--db", Cli.sqlite(tmp)).exit()).isZero();
     try (Database db = Database.open(Cli.sqlite(tmp))) {
-      Measurements m = new Measurements(Cleaner.load(db));
+      Measurements m = new Measurements(CleanedTable.load(db));
       assertThat(m.get(Protocol.RPCX, 10, 100).orElseThrow().limitedBy()).isEqualTo("client");
       assertThat(m.get(Protocol.GRPC, 10, 100).orElseThrow().limitedBy())
           .isEqualTo("client 1/3, none 1/3");
@@ -171,7 +171,7 @@ class LimitedByTest {
     try (Database db = Database.open(Cli.sqlite(tmp))) {
       assertThat(IngestTest.count(db, "raw_result")).isEqualTo(6);
       assertThat(IngestTest.count(db, "raw_point")).isEqualTo(2);
-      assertThat(Cleaner.load(db))
+      assertThat(CleanedTable.load(db))
           .extracting(CleanedPoint::limitedBy)
           .containsExactly("client", "none");
     }

@@ -120,7 +120,7 @@ class LoadReportTest {
     assertThat(r.out()).contains("clean: 3 points {complete=3} in 3 series");
     assertThat(r.err()).doesNotContain("averaged together");
     try (Database db = Database.open(Cli.sqlite(tmp))) {
-      List<CleanedPoint> cleaned = Cleaner.load(db);
+      List<CleanedPoint> cleaned = CleanedTable.load(db);
       assertThat(cleaned)
           .extracting(p -> p.series().loadModel())
           .containsExactlyInAnyOrder("closed", "open", "in-flight");

@@ -129,7 +129,7 @@ public class OpenProtocolTest {
         .containsExactly(bad + ":1: protocol 'rpcx' does not match type 2; file skipped");
     Cli.run("clean", "--db", Cli.sqlite(tmp));
     try (Database db = Database.open(Cli.sqlite(tmp))) {
-      assertThat(Cleaner.load(db)).extracting(p -> p.protocol().id).containsExactly("type-77");
+      assertThat(CleanedTable.load(db)).extracting(p -> p.protocol().id).containsExactly("type-77");
     }
   }
 }

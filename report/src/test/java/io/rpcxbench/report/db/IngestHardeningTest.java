@@ -8,6 +8,7 @@ import io.rpcxbench.report.RawFiles;
 import io.rpcxbench.report.ReportCli;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.clean.CleanedPoint;
+import io.rpcxbench.report.clean.CleanedTable;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.pages.GoldenReportTest;
 import io.rpcxbench.report.tables.Measurements;
@@ -380,7 +381,7 @@ class IngestHardeningTest {
 
   private static double cleanedTime(Path dir, String protocol) throws Exception {
     try (Database db = Database.open(Cli.sqlite(dir))) {
-      return new Measurements(Cleaner.load(db))
+      return new Measurements(CleanedTable.load(db))
           .points.stream()
               .filter(x -> x.protocol().id.equals(protocol))
               .findFirst()

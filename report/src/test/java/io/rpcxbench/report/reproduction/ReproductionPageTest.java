@@ -14,10 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reproduction pages are what the committed raw files give: regenerating the generated blocks
- * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from the T x R
- * sweeps of docs/reproduction/data, the R-shared sweeps repeated on one commit
- * (docs/reproduction/repeat-5d8927e, several files a point, merged as sweeps) and
- * docs/reproduction/cold-start; docs/reproduction-repeated.md from the repeated sweeps alone;
+ * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from the sweeps
+ * repeated on one commit (docs/reproduction/repeat-5d8927e for R shared, the complete repetitions
+ * of repeat-5d8927e-thread for T x R; several files a point, merged as sweeps), the first sweeps of
+ * docs/reproduction/data set beside them, and docs/reproduction/cold-start;
+ * docs/reproduction-repeated.md from the R-shared repeats beside their first sweeps;
  * docs/reproduction-first-sweeps.md from the first single sweeps of all four regimes. After a
  * change to the report, regenerate the pages with the commands in their headers and commit them
  * with the change.
@@ -31,12 +32,14 @@ class ReproductionPageTest {
         tmp,
         "reproduction.md",
         "--data",
-        DOCS.resolve("reproduction/data/a-1gbit-thread").toString(),
-        "--data",
-        DOCS.resolve("reproduction/data/b-1mbit-thread").toString(),
-        "--data",
         DOCS.resolve("reproduction/repeat-5d8927e").toString(),
+        "--data",
+        DOCS.resolve("reproduction/repeat-5d8927e-thread/rep-1").toString(),
+        "--data",
+        DOCS.resolve("reproduction/repeat-5d8927e-thread/rep-2").toString(),
         "--merge-duplicates",
+        "--earlier-data",
+        DOCS.resolve("reproduction/data").toString(),
         "--cold-start-data",
         DOCS.resolve("reproduction/cold-start").toString());
   }
@@ -48,7 +51,11 @@ class ReproductionPageTest {
         "reproduction-repeated.md",
         "--data",
         DOCS.resolve("reproduction/repeat-5d8927e").toString(),
-        "--merge-duplicates");
+        "--merge-duplicates",
+        "--earlier-data",
+        DOCS.resolve("reproduction/data/a-1gbit-total").toString(),
+        "--earlier-data",
+        DOCS.resolve("reproduction/data/b-1mbit-total").toString());
   }
 
   @Test

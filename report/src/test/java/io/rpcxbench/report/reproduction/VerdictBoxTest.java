@@ -118,7 +118,11 @@ class VerdictBoxTest {
     assertThat(box)
         .contains(
             "> | 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 | 0.96 Mbit/s |"
-                + " none | not recorded |\n");
+                + " none | not recorded |\n")
+        .contains(
+            "Points have 2 to 3 sweeps, so every interval holds sweep-to-sweep variance as well"
+                + " as run-to-run.")
+        .doesNotContain("where a point has one");
     // files that record neither say so, rather than leave the cell empty
     assertThat(new VerdictBox(List.of(g), 200, 7L).markdown())
         .contains(
@@ -166,6 +170,49 @@ class VerdictBoxTest {
     // one sweep a point everywhere: no such table
     assertThat(new VerdictBox(List.of(constantRegime()), 200, 7L).markdown())
         .doesNotContain("Sweep to sweep");
+  }
+
+  @Test
+  void earlierSweepsAreSetBesideTheseWithTheChangeAndWhetherItExceedsTheirVariance() {
+    // these: gRPC 4x RPCX (75 %), OpenFeign 10x (90 %); earlier: gRPC 2x (50 %), OpenFeign the same
+    SyntheticRegime then = new SyntheticRegime("thread", "1gbit");
+    for (int t : new int[] {10, 110, 210}) {
+      then.point(Protocol.RPCX, t, 100, runs(1000, t));
+      then.point(Protocol.GRPC, t, 100, runs(1000, 2.0 * t));
+      then.point(Protocol.OPENFEIGN, t, 100, runs(1000, 10.0 * t));
+    }
+    // a regime the earlier files lack is left out of the table
+    SyntheticRegime other = new SyntheticRegime("total", "1mbit");
+    other.point(Protocol.RPCX, 10, 100, runs(100, 10));
+    other.point(Protocol.GRPC, 10, 100, runs(100, 20));
+    EarlierSweeps earlier = new EarlierSweeps(List.of(then.regime()), SweepOrigins.none());
+
+    String box =
+        new VerdictBox(
+                List.of(constantRegime(), other.regime()), SweepOrigins.none(), earlier, 200, 7L)
+            .markdown();
+
+    assertThat(box)
+        .contains("Moved: 1 of 2.")
+        .contains(
+            "> | regime | rival | these sweeps | earlier sweeps | change | earlier commits |\n")
+        .contains(
+            "> | 1 Gbit/s, T × R | gRPC | 75.0 % [75.0, 75.0] | 50.0 % [50.0, 50.0] |"
+                + " **+25.0 [+25.0, +25.0]** | `not recorded` |\n")
+        .contains(
+            "> |  | OpenFeign | 90.0 % [90.0, 90.0] | 90.0 % [90.0, 90.0] | 0.0 [0.0, 0.0] |  |\n")
+        .doesNotContain("> | 1 Mbit/s, R shared | gRPC | 50.0 %");
+    // without earlier files: no such table
+    assertThat(new VerdictBox(List.of(constantRegime()), 200, 7L).markdown())
+        .doesNotContain("Against the earlier sweeps");
+  }
+
+  @Test
+  void aChangeNearButNotZeroKeepsItsSign() {
+    assertThat(EarlierSweeps.signed(2.345)).isEqualTo("+2.3");
+    assertThat(EarlierSweeps.signed(-0.04)).isEqualTo("-0.04");
+    assertThat(EarlierSweeps.signed(-0.003)).isEqualTo("-0.003");
+    assertThat(EarlierSweeps.signed(0.0)).isEqualTo("0.0");
   }
 
   private static List<RunTimes.Sweep> allSweeps(Regime g) {
