@@ -33,6 +33,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -87,9 +88,6 @@ public final class HarnessCommand implements Callable<Integer> {
 
   /** {@code --noise-guard strict}: the point is complete, but a kept run was contended. */
   static final int CONTENDED = 5;
-
-  /** About one result file of 10 runs: the probe fails on a disk that could not take one. */
-  private static final int WRITE_PROBE_BYTES = 16 * 1024;
 
   @Spec CommandSpec spec;
 
@@ -239,7 +237,7 @@ public final class HarnessCommand implements Callable<Integer> {
                 + ":"
                 + metrics.port()
                 + " ("
-                + describe(e)
+                + OutWriteProbe.describe(e)
                 + ")");
         return USAGE;
       }
@@ -267,11 +265,7 @@ public final class HarnessCommand implements Callable<Integer> {
   }
 
   private MetricsSpec metricsSpec() {
-    try {
-      return console.metrics == null ? null : MetricsSpec.parse(console.metrics);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    return usage(() -> console.metrics == null ? null : MetricsSpec.parse(console.metrics));
   }
 
   /** --summary-export: not a folder; its folder is made when the summary is written. */
@@ -313,11 +307,7 @@ public final class HarnessCommand implements Callable<Integer> {
   }
 
   private Thresholds thresholds() {
-    try {
-      return Thresholds.parse(thresholds);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    return usage(() -> Thresholds.parse(thresholds));
   }
 
   /**
@@ -336,7 +326,10 @@ public final class HarnessCommand implements Callable<Integer> {
   private RunConfig config() {
     RunConfig config = validConfig();
     try {
-      config.protocols().forEach(p -> requireWritable(config.resultFile(p).getParent()));
+      config
+          .protocols()
+          .forEach(
+              p -> OutWriteProbe.requireWritable(config.resultFile(p).getParent(), output.out));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -372,78 +365,19 @@ public final class HarnessCommand implements Callable<Integer> {
 
   /** The user's message of --call message (docs/messages.md), loaded and checked; else null. */
   private MessageCall message() {
-    try {
-      return message.resolve(load.load().call());
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    return usage(() -> message.resolve(load.load().call()));
   }
 
   private io.rpcxbench.harness.config.Load load() {
-    try {
-      return load.load();
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    return usage(() -> load.load());
   }
 
   private Target target() {
-    try {
-      return compression.applyTo(target.target(what.protocols));
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    return usage(() -> compression.applyTo(target.target(what.protocols)));
   }
 
   private Scenario scenario() {
-    try {
-      return scenario.scenario();
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
-  /**
-   * --out must take the files before the first call: a probe file with a few KB is written and
-   * removed in the protocol's folder, or in its nearest existing parent (nothing is created: a
-   * point that fails later leaves no folder behind). So a file given as --out, a read-only folder
-   * or a full disk fail here, not after every call was made.
-   */
-  private void requireWritable(Path protocolDir) {
-    Path dir = protocolDir.toAbsolutePath();
-    while (!Files.exists(dir) && dir.getParent() != null) {
-      dir = dir.getParent();
-    }
-    try {
-      if (!Files.isDirectory(dir)) {
-        throw new java.nio.file.FileAlreadyExistsException(dir.toString());
-      }
-      Path probe = Files.createTempFile(dir, ".write-probe-", ".tmp");
-      try {
-        Files.write(probe, new byte[WRITE_PROBE_BYTES]);
-      } finally {
-        Files.deleteIfExists(probe);
-      }
-    } catch (IOException | UnsupportedOperationException e) {
-      throw new IllegalArgumentException(
-          "--out "
-              + output.out
-              + ": cannot write result files in "
-              + protocolDir
-              + " ("
-              + describe(e)
-              + ")");
-    }
-  }
-
-  private static String describe(Exception e) {
-    if (e instanceof java.nio.file.FileAlreadyExistsException) {
-      return e.getMessage() + " exists and is not a folder";
-    }
-    if (e instanceof java.nio.file.AccessDeniedException) {
-      return "permission denied: " + e.getMessage();
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return usage(() -> scenario.scenario());
   }
 
   /** --threads and --requests are required for a point (not for --list-protocols). */
@@ -451,6 +385,15 @@ public final class HarnessCommand implements Callable<Integer> {
     if (load.threads == null || load.requests == null) {
       throw new ParameterException(
           spec.commandLine(), "Missing required options: --threads=T and --requests=R");
+    }
+  }
+
+  /** The value, or bad usage: an IllegalArgumentException's message as picocli's one line. */
+  private <T> T usage(Supplier<T> value) {
+    try {
+      return value.get();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
     }
   }
 

@@ -117,7 +117,7 @@ public final class HarnessPoints {
         new Provenance(
             captured.clientHost(), captured.jvm(), jvmFlags, captured.os(), captured.gitCommit());
     Map<String, String> keys =
-        ProtocolRun.provenance(config, config.fleet().applyTo(p), "not opened", started);
+        PointProvenance.of(config, config.fleet().applyTo(p), "not opened", started);
     LoadModelReport.describe(keys, config);
     config.scenario().provenance(keys);
     return keys;

@@ -1,11 +1,9 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
-import io.rpcxbench.harness.config.DurationConverter;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.config.SteadyWarmup;
-import io.rpcxbench.harness.config.Target;
 import io.rpcxbench.harness.load.LoadRunner;
 import io.rpcxbench.harness.load.PointRunner;
 import io.rpcxbench.harness.load.RunInstants;
@@ -23,7 +21,6 @@ import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.MessageRun;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.Reachability;
-import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import java.io.IOException;
@@ -34,10 +31,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.stream.Stream;
 
 /**
  * One protocol's point, in this JVM: build the client once, check the server answers, warm up if
@@ -48,60 +43,6 @@ import java.util.stream.Stream;
 public final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
-  /**
-   * The provenance keys this class writes; --provenance may not set them: the point's identity keys
-   * (raw-format's {@link PointKey}) but the link's rate and network profile, which the runner
-   * gives, and the run's own.
-   */
-  public static final List<String> HARNESS_KEYS =
-      Stream.concat(
-              PointKey.names().stream()
-                  .filter(
-                      k ->
-                          !k.equals(PointKey.LINK_RATE.key())
-                              && !k.equals(PointKey.NETWORK_PROFILE.key())),
-              Stream.of(
-                  "status",
-                  "tls_session",
-                  "type",
-                  "label",
-                  "runs",
-                  "runs_completed",
-                  "warmup",
-                  "warmup_calls",
-                  "warmup_mode",
-                  "warmup_iterations",
-                  "warmup_converged",
-                  "warmup_rates",
-                  "limited_by",
-                  "timeout",
-                  "connect_timeout",
-                  "limit_s",
-                  "timeout_per",
-                  "cold_start",
-                  "started",
-                  "finished",
-                  "target",
-                  "client",
-                  "stack",
-                  "cpu_model",
-                  "jvm",
-                  "jvm_flags",
-                  "os",
-                  "git_commit",
-                  "options",
-                  "client_hostname",
-                  "start_at",
-                  "start_at_runs",
-                  "released_at_ms",
-                  "start_late_ms",
-                  "start_late_max_ms",
-                  "noise_guard",
-                  "noise_cpus",
-                  "noise_rule",
-                  "contended_runs"))
-          .toList();
-
   /** How long the client may take to close once the time limit cut the point short. */
   static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
 
@@ -109,6 +50,7 @@ public final class ProtocolRun {
   private final Protocol protocol;
   private final PrintWriter err;
   private final RunWatcher watcher;
+  private final RunLines lines;
 
   /** Set when the time limit ended the runs: calls may still be in flight. */
   private boolean cutShort;
@@ -126,6 +68,7 @@ public final class ProtocolRun {
     this.protocol = config.protocols().get(0);
     this.err = err;
     this.watcher = watcher;
+    this.lines = new RunLines(config);
   }
 
   /**
@@ -210,10 +153,10 @@ public final class ProtocolRun {
     }
     try (PointRunner runner =
         PointRunner.open(client, config, input, provenance.clientHost(), watcher)) {
-      if (!probe(client, input, where)) {
+      if (!new ServerProbe(config, err).answers(client, input, where)) {
         return HarnessCommand.CALLS_FAILED;
       }
-      Map<String, String> keys = provenance(config, provenance, client.describe(), started);
+      Map<String, String> keys = PointProvenance.of(config, provenance, client.describe(), started);
       // what the probe's handshake negotiated, e.g. "TLSv1.3 TLS_AES_128_GCM_SHA256"
       client.tlsSession().ifPresent(session -> keys.put("tls_session", session));
       if (messages != null) {
@@ -252,45 +195,6 @@ public final class ProtocolRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /** One call before order 0: the server answers, and answers rightly. */
-  private boolean probe(BenchClient client, CallKind.CallInput input, String where) {
-    try {
-      try {
-        config
-            .load()
-            .call()
-            .invoke(client.forProbe(config.target().connectTimeout()), input, "probe", 0);
-      } catch (RuntimeException e) {
-        if (!Reachability.isTimeout(e)
-            || config.target().timeout().compareTo(config.target().connectTimeout()) <= 0) {
-          throw e;
-        }
-        // A cold client on a busy host (class loading, channel set-up) may need more than the
-        // connect deadline for its first answer: a second try within the call deadline. A
-        // refused or reset connection is never retried.
-        config.load().call().invoke(client, input, "probe", 1);
-      }
-      return true;
-    } catch (CallKind.WrongReplyException e) {
-      err.println(where + " answered wrongly: " + Reachability.describe(e));
-    } catch (RuntimeException e) {
-      if (Reachability.isTimeout(e)
-          && config.target().timeout().compareTo(Target.MAX_CONNECT_TIMEOUT) < 0) {
-        // A short --timeout bounds the connect too: that is no proof the server is unreachable.
-        err.println(
-            "no reply from "
-                + where
-                + " within --timeout "
-                + DurationConverter.format(config.target().timeout())
-                + " (the connect alone may take longer; try a longer --timeout): "
-                + Reachability.describe(e));
-      } else {
-        err.println("cannot reach " + where + ": " + Reachability.describe(e));
-      }
-    }
-    return false;
   }
 
   /**
@@ -333,14 +237,14 @@ public final class ProtocolRun {
         recordLoadModel(recorder, runner.async(), meters, results);
         clean &= r.errors() == 0;
         offered &= LoadModelReport.noneDropped(List.of(r));
-        err.println(progressLine(r));
+        err.println(lines.progress(r));
         LoadModelReport.warnings(protocol, config, r, meters).forEach(err::println);
         err.flush();
       }
     } catch (TimeLimit.Reached e) {
       status = "timeout";
       cutShort = true;
-      err.println(limitLine(recorder.runsCompleted()));
+      err.println(lines.limit(recorder.runsCompleted()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       status = "incomplete";
@@ -402,7 +306,7 @@ public final class ProtocolRun {
       LoadRunner.Warmup warmup = runner.warmUp(config.warmup().fixed(), limit.warmupDeadline());
       recorder.set("warmup_calls", String.valueOf(warmup.calls()));
       recorder.set("warmup_iterations", "1");
-      err.println(warmupLine(warmup));
+      err.println(lines.warmup(warmup));
     }
     err.flush();
   }
@@ -423,81 +327,5 @@ public final class ProtocolRun {
     } catch (IllegalStateException shuttingDown) {
       // the JVM is stopping: the hook writes the file (or finds it written)
     }
-  }
-
-  String limitLine(int runsCompleted) {
-    return String.format(
-        Locale.ROOT,
-        "%-9s time limit %s per %s reached after %d of %d runs; the file keeps them"
-            + " (status timeout)",
-        protocol,
-        DurationConverter.format(config.load().timeLimit()),
-        config.load().timeLimitPer().id(),
-        runsCompleted,
-        config.load().runs());
-  }
-
-  String progressLine(RunResult r) {
-    String line =
-        String.format(
-            Locale.ROOT,
-            "%-9s order %d/%d: time %.3f ms, tps %.1f, calls/s %.1f, calls %d, errors %d,"
-                + " p50 %.1f us, p99 %.1f us",
-            protocol,
-            r.order(),
-            config.load().runs(),
-            r.timeTotalMs(),
-            r.tps(config.load().requests()),
-            r.throughput(),
-            r.calls(),
-            r.errors(),
-            r.p50Us(),
-            r.p99Us());
-    line += LoadModelReport.lineSuffix(r);
-    return r.firstError() == null ? line : line + " (first error: " + r.firstError() + ")";
-  }
-
-  String warmupLine(LoadRunner.Warmup w) {
-    String line =
-        String.format(
-            Locale.ROOT,
-            "%-9s warm-up: %.1f s, %d calls, %d errors",
-            protocol,
-            w.timeNanos() / 1e9,
-            w.calls(),
-            w.errors());
-    return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
-  }
-
-  /**
-   * Every key but status, runs_completed and finished (the recorder adds those); the sweep's
-   * failed-point files take the same keys ({@link HarnessPoints#failedPointKeys}).
-   */
-  static Map<String, String> provenance(
-      RunConfig config, Provenance p, String client, Instant started) {
-    Protocol protocol = config.protocols().get(0);
-    Map<String, String> m = new LinkedHashMap<>();
-    m.putAll(PointRecorder.identity(config, protocol).withClientHost(p.clientHost()).provenance());
-    m.put("client_host", p.clientHost()); // as the OS (or --client-host-name) spells it
-    m.put("type", String.valueOf(protocol.type()));
-    m.put("label", protocol.label());
-    // each part's keys, in the order of every raw file
-    config.load().provenance(m);
-    config.warmup().provenance(m);
-    config.target().provenance(m);
-    config.load().limitProvenance(m);
-    config.warmup().coldStartProvenance(m);
-    m.put("started", started.toString());
-    m.put("target", config.clientOptions(protocol).targets());
-    m.put("client", client);
-    m.put("stack", protocol.stack());
-    m.put("cpu_model", Provenance.cpuModel());
-    m.put("jvm", p.jvm());
-    m.put("jvm_flags", p.jvmFlags());
-    m.put("os", p.os());
-    m.put("git_commit", p.gitCommit());
-    m.put("options", config.optionsLine());
-    m.putAll(config.output().provenance());
-    return m;
   }
 }

@@ -14,8 +14,6 @@ import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import io.rpcxbench.spi.BenchClient;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -174,7 +172,7 @@ class WarmupTest {
     assertThat(config.warmup().steady())
         .isEqualTo(new SteadyWarmup(Duration.ofSeconds(1), 0.03, Duration.ofSeconds(60)));
     Map<String, String> p =
-        ProtocolRun.provenance(config, Provenance.capture(), "x", java.time.Instant.now());
+        PointProvenance.of(config, Provenance.capture(), "x", java.time.Instant.now());
     assertThat(p).containsEntry("warmup_mode", "steady").containsEntry("warmup_converged", "false");
     assertThat(p.get("options"))
         .contains(
@@ -271,7 +269,6 @@ class WarmupTest {
   void failingWarmUpCallsGoOnToTheDeadlineAndReportTheFirstError() throws Exception {
     RpcxBenchServer dying = RpcxBenchServer.start("127.0.0.1", 0);
     RunConfig config = config(dying.port());
-    StringWriter err = new StringWriter();
     LoadRunner.Warmup w;
     try (BenchClient client =
             Protocol.parse("rpcx").open(config.clientOptions(Protocol.parse("rpcx")));
@@ -286,7 +283,7 @@ class WarmupTest {
     assertThat(w.errors()).isEqualTo(w.calls());
     assertThat(w.calls()).isGreaterThan(config.load().threads());
     assertThat(w.firstError()).isNotBlank();
-    assertThat(new ProtocolRun(config, new PrintWriter(err)).warmupLine(w))
+    assertThat(new RunLines(config).warmup(w))
         .startsWith("rpcx      warm-up: ")
         .contains(
             w.calls() + " calls, " + w.errors() + " errors (first error: " + w.firstError() + ")");

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.ProtocolRun;
+import io.rpcxbench.harness.PointProvenance;
 import io.rpcxbench.harness.review.KeptRunsTrend;
 import io.rpcxbench.harness.review.Thresholds;
 import java.nio.file.Path;
@@ -39,7 +39,7 @@ public record Output(Path out, boolean force, Map<String, String> provenance) {
       throw new IllegalArgumentException(
           "--provenance " + key + ": a key is lower snake case, e.g. server_jvm_flags");
     }
-    if (ProtocolRun.HARNESS_KEYS.contains(key)
+    if (PointProvenance.HARNESS_KEYS.contains(key)
         || key.equals(KeptRunsTrend.KEY)
         || key.equals(Thresholds.KEY)) {
       throw new IllegalArgumentException(

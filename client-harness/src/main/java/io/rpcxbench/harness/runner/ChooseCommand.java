@@ -358,12 +358,7 @@ public final class ChooseCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
     }
-    double fraction =
-        Double.parseDouble(sharedLoad.replace("%", "")) / (sharedLoad.endsWith("%") ? 100 : 1);
-    if (fraction <= 0 || fraction > 1) {
-      throw new IllegalArgumentException(
-          "--shared-load must be a share in (0, 1], got '" + sharedLoad + "'");
-    }
+    double fraction = sharedLoad(sharedLoad);
     int probeS = seconds("--probe-duration", probeDuration);
     Duration limit = maxTime == null ? null : Duration.ofSeconds(seconds("--max-time", maxTime));
     List<String> harness = new ArrayList<>(workload.args());
@@ -434,20 +429,34 @@ public final class ChooseCommand implements Callable<Integer> {
     return opts == null ? null : opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
   }
 
-  /** {@code 5%} or {@code 0.05}. */
+  /** {@code 5%} or {@code 0.05}, below the whole. */
   static double share(String option, String text) {
-    try {
-      double v =
-          text.endsWith("%")
-              ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
-              : Double.parseDouble(text);
-      if (v < 0 || v >= 1) {
-        throw new NumberFormatException();
-      }
+    double v = shareOf(text);
+    if (v >= 0 && v < 1) {
       return v;
+    }
+    throw new IllegalArgumentException(
+        option + " must be a share like 5% or 0.05 (below 100 %), got '" + text + "'");
+  }
+
+  /** --shared-load: {@code 50%} or {@code 0.5}, above 0 and at most the whole. */
+  static double sharedLoad(String text) {
+    double v = shareOf(text);
+    if (v > 0 && v <= 1) {
+      return v;
+    }
+    throw new IllegalArgumentException(
+        "--shared-load must be a share in (0, 1] like 50% or 0.5, got '" + text + "'");
+  }
+
+  /** A share written {@code 5%} or {@code 0.05}; NaN when it is neither. */
+  private static double shareOf(String text) {
+    try {
+      return text.endsWith("%")
+          ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
+          : Double.parseDouble(text);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          option + " must be a share like 5% or 0.05 (below 100 %), got '" + text + "'");
+      return Double.NaN;
     }
   }
 

@@ -11,7 +11,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
@@ -47,6 +46,7 @@ final class Sweep {
   private final long readyTimeoutMs;
   private final SweepPlan plan;
   private final SweepTarget target;
+  private final SweepLines lines;
   private final Map<String, BiFunction<Integer, Integer, Path>> gridFiles = new LinkedHashMap<>();
   private OwnProcesses own;
   private PointLauncher launcher;
@@ -75,6 +75,7 @@ final class Sweep {
     this.readyTimeoutMs = readyTimeoutMs;
     this.plan = s.plan();
     this.target = new SweepTarget(s, catalog, log::line);
+    this.lines = new SweepLines(s, resumeCommand);
   }
 
   SweepPlan plan() {
@@ -139,29 +140,7 @@ final class Sweep {
     target.loadLab();
     launcher = target.launcher(own, s.backstopMs());
     target.start(own, readyTimeoutMs);
-    String what =
-        (s.profiles().get(0).isEmpty() ? "" : "profiles " + String.join(" ", s.profiles()) + ", ")
-            + (s.rateSweep()
-                ? "rates " + s.rates().description() + " calls/s, duration " + s.durationS() + "s"
-                : "threads "
-                    + s.threads().description()
-                    + ", requests "
-                    + s.requests().description());
-    log.line(
-        String.format(
-            Locale.ROOT,
-            "sweep: %d points, protocols %s, %s, runs %d, limit %ds per %s, target %s %s, out %s,"
-                + " log %s",
-            plan.size(),
-            String.join(" ", s.protocols()),
-            what,
-            s.runs(),
-            s.limitS(),
-            s.timeoutPer(),
-            s.target().id(),
-            target.host(),
-            s.out(),
-            log.file()));
+    log.line(lines.start(plan.size(), target.host(), log.file()));
     return loop(target.provenance());
   }
 
@@ -234,24 +213,13 @@ final class Sweep {
             eta.remaining(
                 plan.points().subList(p.index() + 1, n),
                 q -> rules.skipReason(q) == null && (s.retryFailed() || !Files.exists(file(q))));
-        log.line(pointLine(head, result, code, pointMs, sweepStart, left));
+        log.line(lines.point(head, result, code, pointMs, sweepStart, left));
       }
       record(p, result, ranHere, rules, tally);
     }
     rules.overloadSummary().forEach(log::line);
     target.stopChain();
-    log.line(
-        String.format(
-            Locale.ROOT,
-            "sweep done: %d points, %d run, %d skipped, %d failed or timed out; elapsed %s;"
-                + " results in %s; log %s",
-            n,
-            tally.ran,
-            tally.skipped,
-            tally.failed,
-            Eta.clock((System.currentTimeMillis() - sweepStart) / 1000),
-            s.out(),
-            log.file()));
+    log.line(lines.done(n, tally.ran, tally.skipped, tally.failed, sweepStart, log.file()));
     return tally.failed == 0 ? OK : FAILURES;
   }
 
@@ -303,23 +271,6 @@ final class Sweep {
     if (line != null) {
       log.line(line);
     }
-  }
-
-  private String pointLine(
-      String head, PointResult r, int code, long pointMs, long sweepStart, String eta) {
-    String detail = r.state().finished() ? "" : ", " + r.runs() + "/" + s.runs() + " runs kept";
-    return String.format(
-        Locale.ROOT,
-        "%s: %s (exit %d%s) in %d.%03ds | elapsed %s | ETA %s | throughput %s calls/s",
-        head,
-        r.state(),
-        code,
-        detail,
-        pointMs / 1000,
-        pointMs % 1000,
-        Eta.clock((System.currentTimeMillis() - sweepStart) / 1000),
-        eta,
-        r.throughputText());
   }
 
   /** One point; afterwards its file exists (the harness's, or a failed one). Its exit code. */
@@ -434,12 +385,7 @@ final class Sweep {
 
   /** The line a full disk ends the sweep with. */
   String noSpaceLine(String why) {
-    return "stopped: cannot write to "
-        + s.out()
-        + " ("
-        + why
-        + "): free some space, then resume with: "
-        + resumeCommand;
+    return lines.noSpace(why);
   }
 
   /** The shutdown hook: Ctrl-C, kill -TERM. The point in progress is discarded, not half-kept. */

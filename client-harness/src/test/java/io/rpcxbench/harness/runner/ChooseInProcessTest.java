@@ -114,6 +114,16 @@ class ChooseInProcessTest {
         choose(
             "--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--resolution", "150%");
     assertThat(share.err()).startsWith("error: --resolution must be a share like 5% or 0.05");
+    for (String bad : List.of("half", "0", "150%")) {
+      Outcome load =
+          choose(
+              "--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--shared-load", bad);
+      assertThat(load.code()).as(bad).isEqualTo(2);
+      assertThat(load.err())
+          .as(bad)
+          .startsWith(
+              "error: --shared-load must be a share in (0, 1] like 50% or 0.5, got '" + bad);
+    }
   }
 
   /** Issue 29: a message workload is refused before anything starts where it cannot be carried. */
