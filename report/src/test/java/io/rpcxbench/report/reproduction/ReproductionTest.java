@@ -169,6 +169,35 @@ class ReproductionTest {
   }
 
   @Test
+  void earlierSweepsAreSetBesideTheDataAndAMissingFolderIsRefused(@TempDir Path tmp)
+      throws IOException {
+    Path out = tmp.resolve("out.md");
+    String thread = FIXTURE.resolve("1gbit-thread").toString();
+    Cli.Result r =
+        Cli.run(
+            "reproduction", "--data", thread, "--earlier-data", thread, "--out", out.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    // the same files then and now: the two bootstraps draw alike, so nothing moved
+    assertThat(Files.readString(out, StandardCharsets.UTF_8))
+        .contains("> Against the earlier sweeps of the same regimes")
+        .contains("Moved: 0 of 2.")
+        .containsPattern("> \\| 1 Gbit/s, T × R \\| gRPC \\| .* \\| 0\\.0 \\[0\\.0, 0\\.0\\] \\|");
+    Path missing = tmp.resolve("nowhere");
+    Cli.Result bad =
+        Cli.run(
+            "reproduction",
+            "--data",
+            thread,
+            "--earlier-data",
+            missing.toString(),
+            "--out",
+            tmp.resolve("bad.md").toString());
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err()).contains("error: --earlier-data: no such directory: " + missing);
+    assertThat(tmp.resolve("bad.md")).doesNotExist();
+  }
+
+  @Test
   void linkRates() {
     assertThat(ByteLimitModel.bitsPerSecond("1mbit")).contains(1e6);
     assertThat(ByteLimitModel.bitsPerSecond("1gbit")).contains(1e9);
