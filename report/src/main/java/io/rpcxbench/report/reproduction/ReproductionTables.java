@@ -5,7 +5,6 @@ import io.rpcxbench.report.clean.LimitedBy;
 import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.tables.Cell;
-import io.rpcxbench.report.tables.ComparisonTable;
 import io.rpcxbench.report.tables.Measurements;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.PaperGrid;
@@ -149,16 +148,16 @@ final class ReproductionTables {
                 : "A run makes T × R calls (each thread R). **TPS here is the paper's Eq. 3, R per"
                     + " second of runtime: with T × R calls a run, the calls per second are T × TPS.**")
         .append("\n\n");
-    Advantage runtime = advantage(Metric.RUNTIME, m);
-    Advantage tps = advantage(Metric.TPS, m);
+    GridAdvantage runtime = GridAdvantage.of(Metric.RUNTIME, m);
+    GridAdvantage tps = GridAdvantage.of(Metric.TPS, m);
     sb.append("**Summary:** ").append(summary(m, runtime, tps)).append("\n");
     sb.append("\n### RPCX's advantage\n\n")
         .append(
             "| metric | over gRPC | over OpenFeign | both rivals | inside the paper's range |"
                 + " paper |\n"
                 + "|:---|---:|---:|---:|---:|---:|\n");
-    advantageRow(sb, Metric.RUNTIME, runtime);
-    advantageRow(sb, Metric.TPS, tps);
+    sb.append(runtime.row());
+    sb.append(tps.row());
     sb.append(
         "\n\"inside\": grid pairs (both rivals together, one claim) whose runtime advantage lies"
             + " in the paper's range, of the pairs where both protocols finished. The TPS row is the"
@@ -314,75 +313,7 @@ final class ReproductionTables {
         .orElse(null);
   }
 
-  /** RPCX's advantage over each other protocol at every grid pair where both finished. */
-  record Advantage(Metric metric, Map<Protocol, List<Double>> values) {
-    List<Double> all() {
-      List<Double> out = new ArrayList<>();
-      values.values().forEach(out::addAll);
-      return out;
-    }
-  }
-
-  private static Advantage advantage(Metric metric, Measurements m) {
-    Map<Protocol, List<Double>> values = new TreeMap<>();
-    for (Protocol other : ComparisonTable.OTHERS) {
-      List<Double> v = new ArrayList<>();
-      for (int t : PaperGrid.THREADS) {
-        for (int r : PaperGrid.TABLE_REQUESTS) {
-          Double rpcx = value(m, metric, Protocol.RPCX, t, r);
-          Double o = value(m, metric, other, t, r);
-          Double a = rpcx == null || o == null ? null : metric.advantagePercent(rpcx, o);
-          if (a != null) {
-            v.add(a);
-          }
-        }
-      }
-      values.put(other, v);
-    }
-    return new Advantage(metric, values);
-  }
-
-  private static Double value(Measurements m, Metric metric, Protocol p, int t, int r) {
-    return m.get(p, t, r).filter(CleanedPoint::complete).map(metric.value).orElse(null);
-  }
-
-  private static void advantageRow(StringBuilder sb, Metric metric, Advantage a) {
-    sb.append("| ")
-        .append(metric == Metric.RUNTIME ? "runtime, " : "TPS, ")
-        .append(metric.advantageFormula.replace("-", "−"))
-        .append(" |");
-    for (Protocol other : ComparisonTable.OTHERS) {
-      sb.append(' ').append(range(a.values().get(other))).append(" |");
-    }
-    sb.append(' ')
-        .append(range(a.all()))
-        .append(" | ")
-        .append(metric == Metric.RUNTIME ? inside(metric, a.all()) : "(as runtime)")
-        .append(" | ")
-        .append(paperRange(metric))
-        .append(metric == Metric.RUNTIME ? "" : " (the runtime range, transformed)")
-        .append(" |\n");
-  }
-
-  private static String paperRange(Metric metric) {
-    return Num.fixed(metric.paperLow, 1) + " to " + Num.fixed(metric.paperHigh, 1) + " %";
-  }
-
-  static String range(List<Double> v) {
-    if (v.isEmpty()) {
-      return Cell.MISSING;
-    }
-    double min = v.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-    double max = v.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-    return Num.fixed(min, 1) + " to " + Num.fixed(max, 1) + " %";
-  }
-
-  static String inside(Metric metric, List<Double> v) {
-    long in = v.stream().filter(x -> x >= metric.paperLow && x <= metric.paperHigh).count();
-    return in + "/" + v.size();
-  }
-
-  private static String summary(Measurements m, Advantage runtime, Advantage tps) {
+  private static String summary(Measurements m, GridAdvantage runtime, GridAdvantage tps) {
     StringBuilder sb = new StringBuilder();
     int grid = PaperGrid.THREADS.size() * PaperGrid.TABLE_REQUESTS.size();
     List<String> counts = new ArrayList<>();
@@ -405,13 +336,13 @@ final class ReproductionTables {
     }
     sb.append(String.join("; ", counts)).append(". ");
     sb.append("RPCX's runtime advantage over both rivals ")
-        .append(range(runtime.all()))
+        .append(GridAdvantage.range(runtime.all()))
         .append(" (paper ")
-        .append(paperRange(Metric.RUNTIME))
+        .append(GridAdvantage.paperRange(Metric.RUNTIME))
         .append(", ")
-        .append(inside(Metric.RUNTIME, runtime.all()))
+        .append(GridAdvantage.inside(Metric.RUNTIME, runtime.all()))
         .append(" pairs inside, both rivals together), TPS advantage ")
-        .append(range(tps.all()))
+        .append(GridAdvantage.range(tps.all()))
         .append(".");
     long offGrid =
         m.points.stream()
