@@ -13,7 +13,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -347,9 +346,10 @@ public final class ChooseCommand implements Callable<Integer> {
           "--noise-guard must be off, warn or strict, got '" + noiseGuard + "'");
     }
     Workload workload = workload();
-    Slo objective = Slo.parse(slo, errors, share("--max-drop", maxDrop));
-    CapacitySearch search = new CapacitySearch(minRate, maxRate, share("--resolution", resolution));
-    Double precisionShare = precision == null ? null : share("--precision", precision);
+    Slo objective = Slo.parse(slo, errors, ChooseValues.share("--max-drop", maxDrop));
+    CapacitySearch search =
+        new CapacitySearch(minRate, maxRate, ChooseValues.share("--resolution", resolution));
+    Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
     int maxRounds = rounds != null ? rounds : precisionShare != null ? 10 : 3;
     if (maxRounds < 1
         || sharedRuns < 1
@@ -358,9 +358,10 @@ public final class ChooseCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
     }
-    double fraction = sharedLoad(sharedLoad);
-    int probeS = seconds("--probe-duration", probeDuration);
-    Duration limit = maxTime == null ? null : Duration.ofSeconds(seconds("--max-time", maxTime));
+    double fraction = ChooseValues.sharedLoad(sharedLoad);
+    int probeS = ChooseValues.seconds("--probe-duration", probeDuration);
+    Duration limit =
+        maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
     List<String> harness = new ArrayList<>(workload.args());
     harness.addAll(
         List.of("--warmup-mode", "steady", "--warmup-iteration", "1s", "--warmup-max", "10s"));
@@ -427,50 +428,5 @@ public final class ChooseCommand implements Callable<Integer> {
   private static List<String> clientFlags() {
     String opts = System.getenv("CLIENT_JVM_OPTS");
     return opts == null ? null : opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
-  }
-
-  /** {@code 5%} or {@code 0.05}, below the whole. */
-  static double share(String option, String text) {
-    double v = shareOf(text);
-    if (v >= 0 && v < 1) {
-      return v;
-    }
-    throw new IllegalArgumentException(
-        option + " must be a share like 5% or 0.05 (below 100 %), got '" + text + "'");
-  }
-
-  /** --shared-load: {@code 50%} or {@code 0.5}, above 0 and at most the whole. */
-  static double sharedLoad(String text) {
-    double v = shareOf(text);
-    if (v > 0 && v <= 1) {
-      return v;
-    }
-    throw new IllegalArgumentException(
-        "--shared-load must be a share in (0, 1] like 50% or 0.5, got '" + text + "'");
-  }
-
-  /** A share written {@code 5%} or {@code 0.05}; NaN when it is neither. */
-  private static double shareOf(String text) {
-    try {
-      return text.endsWith("%")
-          ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
-          : Double.parseDouble(text);
-    } catch (NumberFormatException e) {
-      return Double.NaN;
-    }
-  }
-
-  /** {@code 5s}, {@code 2m}, {@code 1h}: whole seconds, at least one. */
-  static int seconds(String option, String text) {
-    try {
-      Duration d = Duration.parse("PT" + text.toUpperCase(java.util.Locale.ROOT));
-      if (d.getSeconds() < 1) {
-        throw new DateTimeParseException("too short", text, 0);
-      }
-      return (int) Math.min(Integer.MAX_VALUE, d.getSeconds());
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          option + " must be a duration like 5s, 2m or 1h, got '" + text + "'");
-    }
   }
 }
