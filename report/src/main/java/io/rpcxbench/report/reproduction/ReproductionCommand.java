@@ -25,10 +25,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code reproduction --data DIR [--data DIR ...] [--paper-reference built-in|FILE.csv] [--out
- * FILE.md] [--splice FILE.md]}: the tables of docs/reproduction.md from raw files, in one command.
- * The files are read into a throw-away in-memory database with the same checks as {@code ingest},
- * cleaned the paper's way per series, and rendered by {@link ReproductionTables}.
+ * {@code reproduction --data DIR [--data DIR ...] [--earlier-data DIR ...] [--paper-reference
+ * built-in|FILE.csv] [--out FILE.md] [--splice FILE.md]}: the verdict box and the tables of
+ * docs/reproduction.md from raw files, in one command. The files are read into a throw-away
+ * in-memory database with the same checks as {@code ingest}, cleaned the paper's way per series,
+ * and rendered by {@link ReproductionTables}.
  *
  * <pre>
  * java -jar report/target/report.jar reproduction --data results/reproduction --splice docs/reproduction.md
