@@ -11,7 +11,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-/** The provenance a point's raw file opens with: its identity, its parameters, where it ran. */
+/**
+ * The provenance a point's raw file opens with: its identity, its parameters, where it ran.
+ *
+ * <pre>{@code
+ * Map<String, String> keys = PointProvenance.of(config, Provenance.capture(), client.describe(), now);
+ * PointProvenance.HARNESS_KEYS.contains("git_commit"); // true: --provenance may not set it
+ * }</pre>
+ */
 public final class PointProvenance {
   /**
    * The provenance keys the harness writes; --provenance may not set them: the point's identity

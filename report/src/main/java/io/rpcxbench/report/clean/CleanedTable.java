@@ -16,7 +16,14 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The database's cleaned_result table: {@link Cleaner}'s points, written and read back. */
+/**
+ * The database's cleaned_result table: {@link Cleaner}'s points, written and read back.
+ *
+ * <pre>{@code
+ * Cleaner.run(db);                                   // cleans and replaces the table
+ * List<CleanedPoint> points = CleanedTable.load(db); // sorted by series, type, protocol, T, R
+ * }</pre>
+ */
 public final class CleanedTable {
   private CleanedTable() {}
 
