@@ -14,7 +14,7 @@ import java.util.Map;
  * the box, what ran beside) moved it, which one sweep's interval cannot show.
  *
  * <pre>{@code
- * List<String> lines = new EarlierSweeps(earlierRegimes, earlierOrigins).lines(regimes, bootstrap);
+ * List<String> lines = new EarlierSweeps(earlierRegimes, earlierOrigins).lines(resultsByRegime, bootstrap);
  * }</pre>
  */
 final class EarlierSweeps {
@@ -27,18 +27,25 @@ final class EarlierSweeps {
     this.origins = origins;
   }
 
-  /** The table's lines (intro, header, rows); empty when no regime is in both. */
-  List<String> lines(List<Regime> regimes, AdvantageBootstrap bootstrap) {
+  /**
+   * The table's lines (intro, header, rows); empty when no regime is in both. {@code now}: each
+   * regime's results as the box computed them; the earlier files' are drawn with {@code bootstrap}.
+   */
+  List<String> lines(
+      Map<Regime, Map<String, AdvantageBootstrap.Result>> now, AdvantageBootstrap bootstrap) {
     List<String> rows = new ArrayList<>();
     int moved = 0;
     int compared = 0;
-    for (Regime now : regimes) {
+    for (Map.Entry<Regime, Map<String, AdvantageBootstrap.Result>> regime : now.entrySet()) {
       Regime then =
-          earlier.stream().filter(e -> e.series().equals(now.series())).findFirst().orElse(null);
+          earlier.stream()
+              .filter(e -> e.series().equals(regime.getKey().series()))
+              .findFirst()
+              .orElse(null);
       if (then == null) {
         continue;
       }
-      Map<String, AdvantageBootstrap.Result> a = bootstrap.run(now.keptRuns());
+      Map<String, AdvantageBootstrap.Result> a = regime.getValue();
       Map<String, AdvantageBootstrap.Result> b = bootstrap.run(then.keptRuns());
       boolean first = true;
       for (Map.Entry<String, AdvantageBootstrap.Result> e : a.entrySet()) {
@@ -55,7 +62,7 @@ final class EarlierSweeps {
         moved += excludesZero ? 1 : 0;
         rows.add(
             "| "
-                + (first ? now.name() : "")
+                + (first ? regime.getKey().name() : "")
                 + " | "
                 + e.getKey()
                 + " | "

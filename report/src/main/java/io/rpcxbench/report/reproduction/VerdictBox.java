@@ -5,6 +5,7 @@ import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -80,8 +81,10 @@ final class VerdictBox {
     int regimesInside = 0;
     int maxSweeps = 0;
     int minSweeps = Integer.MAX_VALUE;
+    Map<Regime, Map<String, AdvantageBootstrap.Result>> byRegime = new LinkedHashMap<>();
     for (Regime g : regimes) {
       Map<String, AdvantageBootstrap.Result> results = bootstrap.run(g.keptRuns());
+      byRegime.put(g, results);
       maxSweeps = Math.max(maxSweeps, g.maxSweeps());
       minSweeps = Math.min(minSweeps, g.minSweeps());
       boolean first = true;
@@ -129,34 +132,13 @@ final class VerdictBox {
             + ", resampling each point's kept runs and, where a point has several files, its sweeps."
             + " The interval of a smallest (largest) value leans below (above) it: the extreme of"
             + " noisy points is biased outward."
-            + (maxSweeps <= 1
-                ? " **Every regime has one sweep per point today**, so the intervals hold run-to-run"
-                    + " variance within one sweep only, not sweep-to-sweep or run-order effects:"
-                    + " they are narrower than the truth."
-                : minSweeps == maxSweeps
-                    ? " Every point has "
-                        + maxSweeps
-                        + " sweeps, so the intervals hold sweep-to-sweep variance as well as"
-                        + " run-to-run."
-                    : minSweeps >= 2
-                        ? " Points have "
-                            + minSweeps
-                            + " to "
-                            + maxSweeps
-                            + " sweeps, so every interval holds sweep-to-sweep variance as well"
-                            + " as run-to-run."
-                        : " Points have "
-                            + Math.max(minSweeps, 1)
-                            + " to "
-                            + maxSweeps
-                            + " sweeps; where a point has one, its interval holds run-to-run variance"
-                            + " only."));
+            + sweepsSentence(minSweeps, maxSweeps));
     List<String> sweepToSweep = SweepToSweep.lines(regimes);
     if (!sweepToSweep.isEmpty()) {
       lines.add("");
       lines.addAll(sweepToSweep);
     }
-    List<String> againstEarlier = earlier == null ? List.of() : earlier.lines(regimes, bootstrap);
+    List<String> againstEarlier = earlier == null ? List.of() : earlier.lines(byRegime, bootstrap);
     if (!againstEarlier.isEmpty()) {
       lines.add("");
       lines.addAll(againstEarlier);
@@ -189,6 +171,32 @@ final class VerdictBox {
       sb.append(line.isEmpty() ? ">" : "> " + line).append('\n');
     }
     return sb.append(END).append('\n').toString();
+  }
+
+  /** What the intervals hold, by the fewest and most sweeps a point of any regime has. */
+  static String sweepsSentence(int minSweeps, int maxSweeps) {
+    if (maxSweeps <= 1) {
+      return " **Every regime has one sweep per point today**, so the intervals hold run-to-run"
+          + " variance within one sweep only, not sweep-to-sweep or run-order effects: they are"
+          + " narrower than the truth.";
+    }
+    if (minSweeps == maxSweeps) {
+      return " Every point has "
+          + maxSweeps
+          + " sweeps, so the intervals hold sweep-to-sweep variance as well as run-to-run.";
+    }
+    if (minSweeps >= 2) {
+      return " Points have "
+          + minSweeps
+          + " to "
+          + maxSweeps
+          + " sweeps, so every interval holds sweep-to-sweep variance as well as run-to-run.";
+    }
+    return " Points have "
+        + Math.max(minSweeps, 1)
+        + " to "
+        + maxSweeps
+        + " sweeps; where a point has one, its interval holds run-to-run variance only.";
   }
 
   private static String row(String regime, AdvantageBootstrap.Result r) {
