@@ -133,11 +133,15 @@ public final class ReproductionCommand implements Callable<Integer> {
       RunTimes runTimes = RunTimes.load(db);
       ByteLimitModel model = ByteLimitModel.load(db);
       List<Regime> regimes = Regime.all(cleaned, runTimes);
+      List<String> earlierProblems = new ArrayList<>();
+      EarlierSweeps earlier = earlier(progress, err, earlierProblems);
+      earlierProblems.forEach(err::println);
+      problems.addAll(earlierProblems);
       String verdict =
           new VerdictBox(
                   regimes,
                   SweepOrigins.load(db),
-                  earlier(progress, err),
+                  earlier,
                   AdvantageBootstrap.REPLICATES,
                   AdvantageBootstrap.SEED)
               .markdown();
@@ -176,17 +180,32 @@ public final class ReproductionCommand implements Callable<Integer> {
     }
   }
 
-  /** The regimes of --earlier-data, or null without it. */
-  private EarlierSweeps earlier(PrintWriter progress, PrintWriter err)
+  /**
+   * The regimes of --earlier-data, or null without it. Its problems go to {@code problems} marked
+   * as the earlier data's, so that they count in the exit code as this data's do.
+   */
+  private EarlierSweeps earlier(PrintWriter progress, PrintWriter err, List<String> problems)
       throws SQLException, IOException {
     if (earlierData.isEmpty()) {
       return null;
     }
     try (Database then = Database.open("jdbc:sqlite::memory:")) {
-      Steps.ingest(then, earlierData, true, progress, err);
-      List<CleanedPoint> cleaned = Cleaner.run(then, new ArrayList<>());
+      if (Steps.ingest(then, earlierData, true, progress, err) != CommandLine.ExitCode.OK) {
+        problems.add("error: --earlier-data: not every file could be read (see above)");
+      }
+      List<String> cleaning = new ArrayList<>();
+      List<CleanedPoint> cleaned = Cleaner.run(then, cleaning);
+      cleaning.forEach(p -> problems.add(earlierMarked(p)));
       return new EarlierSweeps(Regime.all(cleaned, RunTimes.load(then)), SweepOrigins.load(then));
     }
+  }
+
+  /** A cleaning problem of the earlier data, named as such; a note stays a note. */
+  static String earlierMarked(String problem) {
+    String note = "note: ";
+    return problem.startsWith(note)
+        ? note + "--earlier-data: " + problem.substring(note.length())
+        : "--earlier-data: " + problem;
   }
 
   /**

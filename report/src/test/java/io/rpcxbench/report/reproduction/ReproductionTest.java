@@ -198,6 +198,31 @@ class ReproductionTest {
   }
 
   @Test
+  void anUnreadableEarlierFileIsNamedAndCountsInTheExitCode(@TempDir Path tmp) throws IOException {
+    Path then = Files.createDirectories(tmp.resolve("then"));
+    Files.writeString(then.resolve("half-written.csv"), "# rpcx-bench raw\nprotocol,thr");
+    Path out = tmp.resolve("out.md");
+    Cli.Result r =
+        Cli.run(
+            "reproduction",
+            "--data",
+            FIXTURE.resolve("1gbit-thread").toString(),
+            "--earlier-data",
+            FIXTURE.resolve("1gbit-thread").toString(),
+            "--earlier-data",
+            then.toString(),
+            "--out",
+            out.toString());
+    assertThat(r.exit()).as(r.err()).isEqualTo(1);
+    assertThat(r.err())
+        .contains("half-written.csv")
+        .contains("error: --earlier-data: not every file could be read (see above)");
+    // what could be read is still set beside the data
+    assertThat(Files.readString(out, StandardCharsets.UTF_8))
+        .contains("> Against the earlier sweeps of the same regimes");
+  }
+
+  @Test
   void linkRates() {
     assertThat(ByteLimitModel.bitsPerSecond("1mbit")).contains(1e6);
     assertThat(ByteLimitModel.bitsPerSecond("1gbit")).contains(1e9);
