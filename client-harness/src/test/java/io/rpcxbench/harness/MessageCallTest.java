@@ -25,6 +25,15 @@ class MessageCallTest {
 
   @Test
   void theOrderExampleGoesThroughGrpcAndItsProvenanceNamesTheMessage() throws Exception {
+    // Another order (one name changed) beside the bundled one: every reply mode of each is its
+    // own point, so all six files land in one folder side by side.
+    Path otherData = out.resolve("other-order.json");
+    Files.writeString(
+        otherData, Files.readString(Path.of(ORDER_DATA)).replace("Ada Lovelace", "Grace Hopper"));
+    MessageShape order = MessageShape.load(ORDER, Path.of(ORDER_DATA));
+    MessageShape other = MessageShape.load(ORDER, otherData);
+    assertThat(other.recordsDigest()).isNotEqualTo(order.recordsDigest());
+    Path folder = out.resolve("results");
     try (GrpcBenchServer grpc =
         GrpcBenchServer.start(
             "127.0.0.1",
@@ -32,50 +41,55 @@ class MessageCallTest {
             false,
             ServerLimits.defaults(),
             new MessageShapedService(ORDER, new BenchLogic()))) {
-      for (String reply : new String[] {"echo", "ack", "small"}) {
-        Path folder = out.resolve(reply);
-        HarnessInvocation.Outcome o =
-            HarnessInvocation.run(
-                args(
-                    "--protocol",
-                    "grpc",
-                    "--port",
-                    "grpc=" + grpc.port(),
-                    "--threads",
-                    1,
-                    "--requests",
-                    10,
-                    "--runs",
-                    1,
-                    "--call",
-                    "message",
-                    "--message",
-                    ORDER,
-                    "--data",
-                    ORDER_DATA,
-                    "--message-reply",
-                    reply,
-                    "--out",
-                    folder));
-        assertThat(o.exitCode()).as(o.err()).isZero();
-        RawContents c =
-            RawFileChecks.checkComplete(
-                onlyFile(folder.resolve("grpc")), Protocol.parse("grpc"), 1, 10, 1, 10);
-        MessageShape order = MessageShape.load(ORDER, Path.of(ORDER_DATA));
-        assertThat(c.provenance())
-            .containsEntry("message_name", "examples.order.Order")
-            .containsEntry("message_schema_sha256", order.schemaHash())
-            .containsEntry("message_reply", reply)
-            .containsEntry(
-                "message_request_bytes", String.valueOf(order.record(0).getSerializedSize()));
-        assertThat(Integer.parseInt(c.provenance().get("message_reply_bytes")))
-            .isEqualTo(
-                switch (reply) {
-                  case "echo" -> order.record(0).getSerializedSize();
-                  case "ack" -> 2; // BoolValue true
-                  default -> 10; // StringValue "accepted"
-                });
+      for (MessageShape shape : List.of(order, other)) {
+        Path data = shape == order ? Path.of(ORDER_DATA) : otherData;
+        for (String reply : new String[] {"echo", "ack", "small"}) {
+          HarnessInvocation.Outcome o =
+              HarnessInvocation.run(
+                  args(
+                      "--protocol",
+                      "grpc",
+                      "--port",
+                      "grpc=" + grpc.port(),
+                      "--threads",
+                      1,
+                      "--requests",
+                      10,
+                      "--runs",
+                      1,
+                      "--call",
+                      "message",
+                      "--message",
+                      ORDER,
+                      "--data",
+                      data,
+                      "--message-reply",
+                      reply,
+                      "--out",
+                      folder));
+          assertThat(o.exitCode()).as(o.err()).isZero();
+          String id = "order-" + reply + "-" + shape.recordsDigest();
+          Path file = folder.resolve("grpc").resolve("message-" + id + "-t1-r10.csv");
+          RawContents c = RawFileChecks.checkComplete(file, Protocol.parse("grpc"), 1, 10, 1, 10);
+          assertThat(c.provenance())
+              .containsEntry("message_id", id)
+              .containsEntry("message_name", "examples.order.Order")
+              .containsEntry("message_schema_sha256", shape.schemaHash())
+              .containsEntry("message_reply", reply)
+              .containsEntry(
+                  "message_request_bytes", String.valueOf(shape.record(0).getSerializedSize()));
+          assertThat(Integer.parseInt(c.provenance().get("message_reply_bytes")))
+              .isEqualTo(
+                  switch (reply) {
+                    case "echo" -> shape.record(0).getSerializedSize();
+                    case "ack" -> 2; // BoolValue true
+                    default -> 10; // StringValue "accepted"
+                  });
+        }
       }
+    }
+    try (var files = Files.list(folder.resolve("grpc"))) {
+      assertThat(files.filter(f -> f.toString().endsWith(".csv"))).hasSize(6);
     }
   }
 
@@ -173,13 +187,5 @@ class MessageCallTest {
                 out));
     assertThat(o.exitCode()).isEqualTo(2);
     assertThat(o.err()).contains("--message and --data go with --call message");
-  }
-
-  private static Path onlyFile(Path folder) throws java.io.IOException {
-    try (var files = Files.list(folder)) {
-      List<Path> csv = files.filter(f -> f.toString().endsWith(".csv")).toList();
-      assertThat(csv).hasSize(1);
-      return csv.get(0);
-    }
   }
 }

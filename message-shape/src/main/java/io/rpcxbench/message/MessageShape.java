@@ -3,6 +3,8 @@ package io.rpcxbench.message;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.DynamicMessage;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -53,6 +55,25 @@ public record MessageShape(String spec, Descriptor type, List<DynamicMessage> re
    */
   public String schemaHash() {
     return schemaHash(type);
+  }
+
+  /**
+   * The first 8 hex digits of the SHA-256 of the schema hash and the records as sent: two data
+   * files of the same records agree, a changed record or field does not.
+   */
+  public String recordsDigest() {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      sha.update(schemaHash().getBytes(StandardCharsets.US_ASCII));
+      for (DynamicMessage r : records) {
+        byte[] bytes = r.toByteArray();
+        sha.update(ByteBuffer.allocate(Integer.BYTES).putInt(bytes.length).array());
+        sha.update(bytes);
+      }
+      return HexFormat.of().formatHex(sha.digest()).substring(0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   public static String schemaHash(Descriptor type) {

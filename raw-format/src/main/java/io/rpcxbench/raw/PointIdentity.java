@@ -35,6 +35,8 @@ import java.util.regex.Pattern;
  * @param call {@code hello}, {@code echo}, {@code put}, {@code items}
  * @param payloadBytes bytes each call sends (0 for hello and items)
  * @param items the n of items(n) (0 for the other calls)
+ * @param messageId your own message's name and digest ({@code order-3fa2c1d0}; empty for the
+ *     contract's calls): two messages are two points
  * @param scenario {@code single} or {@code chain}
  * @param work the servers' work per call (zero: none)
  * @param workKind {@code sleep} or {@code cpu}
@@ -55,6 +57,7 @@ public record PointIdentity(
     String call,
     int payloadBytes,
     int items,
+    String messageId,
     String scenario,
     Duration work,
     String workKind,
@@ -82,6 +85,7 @@ public record PointIdentity(
           rateSchedule,
           arrivals,
           call,
+          messageId,
           scenario,
           work,
           workKind,
@@ -136,6 +140,7 @@ public record PointIdentity(
         PointKey.CALL.absent(),
         0,
         0,
+        PointKey.MESSAGE_ID.absent(),
         PointKey.SCENARIO.absent(),
         Duration.ZERO,
         PointKey.WORK_KIND.absent(),
@@ -171,6 +176,7 @@ public record PointIdentity(
         lower(PointKey.CALL.read(provenance)),
         count(provenance, PointKey.PAYLOAD_BYTES),
         count(provenance, PointKey.ITEMS),
+        lower(PointKey.MESSAGE_ID.read(provenance)),
         lower(PointKey.SCENARIO.read(provenance)),
         work(PointKey.WORK.read(provenance)),
         lower(PointKey.WORK_KIND.read(provenance)),
@@ -193,6 +199,11 @@ public record PointIdentity(
             PointKey.CALL.key(), callId,
             PointKey.PAYLOAD_BYTES.key(), String.valueOf(bytes),
             PointKey.ITEMS.key(), String.valueOf(itemCount)));
+  }
+
+  /** This point with your own message, {@code withMessage("order-3fa2c1d0")}; empty: none. */
+  public PointIdentity withMessage(String id) {
+    return with(Map.of(PointKey.MESSAGE_ID.key(), id));
   }
 
   /** This point behind another scenario: {@code ("chain", Duration.ofMillis(100), "sleep")}. */
@@ -261,11 +272,11 @@ public record PointIdentity(
    * The point's file name under {@code <out>/<protocol>/}: the scenario's prefix ({@code chain-},
    * {@code w100ms-}, {@code chain-w2s-cpu-}) after the network profile's ({@code wan-}) and TLS's
    * ({@code tls-}, {@code mtls-}) and compression's ({@code gzip-}), then the call's when it is not
-   * the paper's hello ({@code echo-p1024-}, {@code items-n10-}), then the load model's name: {@code
-   * t10-r100.csv} (closed), {@code inflight-n64-r1000.csv}, {@code open-r1000-d30s.csv}, {@code
-   * open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the link and the client host are not
-   * in it: a results folder holds one of each (sweep.sh's layout), the report tells folders apart
-   * by the provenance.
+   * the paper's hello ({@code echo-p1024-}, {@code items-n10-}, {@code message-order-3fa2c1d0-}),
+   * then the load model's name: {@code t10-r100.csv} (closed), {@code inflight-n64-r1000.csv},
+   * {@code open-r1000-d30s.csv}, {@code open-s500x10s-1000x10s-poisson.csv}. {@code requests_per},
+   * the link and the client host are not in it: a results folder holds one of each (sweep.sh's
+   * layout), the report tells folders apart by the provenance.
    */
   public String fileName() {
     return profilePrefix()
@@ -301,7 +312,8 @@ public record PointIdentity(
 
   /**
    * The identity's provenance keys as a file carries them, in {@link PointKey} order; the open
-   * loop's keys only for an open point, TLS only when on, the link and client host only when known.
+   * loop's keys only for an open point, TLS only when on, the message id only for your own message,
+   * the link and client host only when known.
    */
   public Map<String, String> provenance() {
     Map<String, String> m = new LinkedHashMap<>();
@@ -317,6 +329,9 @@ public record PointIdentity(
     m.put(PointKey.CALL.key(), call);
     m.put(PointKey.PAYLOAD_BYTES.key(), String.valueOf(payloadBytes));
     m.put(PointKey.ITEMS.key(), String.valueOf(items));
+    if (!messageId.isEmpty()) {
+      m.put(PointKey.MESSAGE_ID.key(), messageId);
+    }
     m.put(PointKey.SCENARIO.key(), scenario);
     m.put(PointKey.WORK.key(), work.toString());
     m.put(PointKey.WORK_KIND.key(), workKind);
@@ -353,12 +368,16 @@ public record PointIdentity(
     return s.toString();
   }
 
-  /** {@code echo-p1024-}, {@code items-n10-}; empty for hello without payload or items. */
+  /**
+   * {@code echo-p1024-}, {@code items-n10-}, {@code message-order-3fa2c1d0-}; empty for hello
+   * without payload or items.
+   */
   private String callPrefix() {
     if (call.equals(PointKey.CALL.absent()) && payloadBytes == 0 && items == 0) {
       return "";
     }
     return slug(call)
+        + (messageId.isEmpty() ? "" : "-" + slug(messageId))
         + (payloadBytes > 0 ? "-p" + payloadBytes : "")
         + (items > 0 ? "-n" + items : "")
         + "-";

@@ -38,6 +38,11 @@ public enum PointKey {
   PAYLOAD_BYTES("payload_bytes", "0"),
   /** The n of items(n); 0 for the other calls. */
   ITEMS("items", "0"),
+  /**
+   * Your own message ({@code call message}, docs/messages.md): its name, reply mode and a digest
+   * of its schema and records, {@code order-echo-3fa2c1d0}; empty for the contract's calls.
+   */
+  MESSAGE_ID("message_id", ""),
   /** {@code single} (one server: the paper's) or {@code chain}. */
   SCENARIO("scenario", "single"),
   /** The servers' work per call, ISO-8601 ({@code PT0.1S}); {@code PT0S}: none. */

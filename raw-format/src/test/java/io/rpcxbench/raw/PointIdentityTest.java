@@ -110,6 +110,19 @@ class PointIdentityTest {
   }
 
   @Test
+  void twoMessagesOfYourOwnAreTwoPointsAndTheirNamesSaySo() {
+    PointIdentity order = HELLO.withCall("message", 0, 0).withMessage("order-3fa2c1d0");
+    PointIdentity bigOrder = HELLO.withCall("message", 0, 0).withMessage("order-77e0b912");
+    assertThat(order).isNotEqualTo(bigOrder);
+    assertThat(order.fileName()).isEqualTo("message-order-3fa2c1d0-t10-r100.csv");
+    assertThat(bigOrder.fileName()).isEqualTo("message-order-77e0b912-t10-r100.csv");
+    assertThat(order.provenance()).containsEntry("message_id", "order-3fa2c1d0");
+    assertThat(PointIdentity.of(order.provenance())).isEqualTo(order);
+    // the contract's calls carry no message id
+    assertThat(HELLO.withCall("echo", 64, 0).provenance()).doesNotContainKey("message_id");
+  }
+
+  @Test
   void provenanceReadsBackToTheSameIdentity() {
     List<PointIdentity> points =
         List.of(

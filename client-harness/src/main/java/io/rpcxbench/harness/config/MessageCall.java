@@ -4,6 +4,7 @@ import io.rpcxbench.message.MessageReply;
 import io.rpcxbench.message.MessageShape;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -40,6 +41,19 @@ public record MessageCall(Path data, MessageReply reply, MessageShape shape) {
     return colon <= 0
         ? spec
         : Path.of(spec.substring(0, colon)).toAbsolutePath() + spec.substring(colon);
+  }
+
+  /**
+   * The message in the point's identity ({@code message_id}, docs/raw-format.md): its simple name,
+   * the reply mode and its records' digest, {@code order-echo-3fa2c1d0}; another message, other
+   * records or another reply mode is another point.
+   */
+  public String id() {
+    return shape.type().getName().toLowerCase(Locale.ROOT)
+        + "-"
+        + reply.id()
+        + "-"
+        + shape.recordsDigest();
   }
 
   /** The message's provenance keys: its name, schema hash, data file, records and reply mode. */

@@ -77,6 +77,7 @@ public final class PointRecorder {
         .withRequestsPer(config.load().requestsPer().id())
         .withCall(
             config.load().call().id(), config.load().payloadBytesSent(), config.load().itemsAsked())
+        .withMessage(config.message() == null ? "" : config.message().id())
         .withScenario(scenario.kind().id(), scenario.work(), scenario.workKind())
         .withTls(config.target().tlsMode())
         .withCompression(config.target().compression())
