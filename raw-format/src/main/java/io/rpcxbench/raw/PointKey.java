@@ -39,8 +39,8 @@ public enum PointKey {
   /** The n of items(n); 0 for the other calls. */
   ITEMS("items", "0"),
   /**
-   * Your own message ({@code call message}, docs/messages.md): its name, reply mode and a digest
-   * of its schema and records, {@code order-echo-3fa2c1d0}; empty for the contract's calls.
+   * Your own message ({@code call message}, docs/messages.md): its name, reply mode and a digest of
+   * its schema and records, {@code order-echo-3fa2c1d0}; empty for the contract's calls.
    */
   MESSAGE_ID("message_id", ""),
   /** {@code single} (one server: the paper's) or {@code chain}. */
