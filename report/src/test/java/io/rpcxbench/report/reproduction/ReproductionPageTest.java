@@ -37,6 +37,8 @@ class ReproductionPageTest {
         DOCS.resolve("reproduction/repeat-5d8927e-thread/rep-1").toString(),
         "--data",
         DOCS.resolve("reproduction/repeat-5d8927e-thread/rep-2").toString(),
+        "--data",
+        DOCS.resolve("reproduction/repeat-5d8927e-thread/rep-3/b-1mbit-thread").toString(),
         "--merge-duplicates",
         "--earlier-data",
         DOCS.resolve("reproduction/data").toString(),
