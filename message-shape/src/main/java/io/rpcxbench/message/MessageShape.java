@@ -62,25 +62,26 @@ public record MessageShape(String spec, Descriptor type, List<DynamicMessage> re
    * files of the same records agree, a changed record or field does not.
    */
   public String recordsDigest() {
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      sha.update(schemaHash().getBytes(StandardCharsets.US_ASCII));
-      for (DynamicMessage r : records) {
-        byte[] bytes = r.toByteArray();
-        sha.update(ByteBuffer.allocate(Integer.BYTES).putInt(bytes.length).array());
-        sha.update(bytes);
-      }
-      return HexFormat.of().formatHex(sha.digest()).substring(0, 8);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    MessageDigest sha = sha256();
+    sha.update(schemaHash().getBytes(StandardCharsets.US_ASCII));
+    for (DynamicMessage r : records) {
+      byte[] bytes = r.toByteArray();
+      sha.update(ByteBuffer.allocate(Integer.BYTES).putInt(bytes.length).array());
+      sha.update(bytes);
     }
+    return HexFormat.of().formatHex(sha.digest()).substring(0, 8);
   }
 
   public static String schemaHash(Descriptor type) {
+    MessageDigest sha = sha256();
+    digest(sha, type.getFile());
+    return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+  }
+
+  /** Every JDK has SHA-256 (a required algorithm), so its absence is a broken runtime. */
+  private static MessageDigest sha256() {
     try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      digest(sha, type.getFile());
-      return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

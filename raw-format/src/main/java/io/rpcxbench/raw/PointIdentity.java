@@ -35,7 +35,7 @@ import java.util.regex.Pattern;
  * @param call {@code hello}, {@code echo}, {@code put}, {@code items}
  * @param payloadBytes bytes each call sends (0 for hello and items)
  * @param items the n of items(n) (0 for the other calls)
- * @param messageId your own message's name and digest ({@code order-3fa2c1d0}; empty for the
+ * @param messageId your own message's name and digest ({@code order-echo-3fa2c1d0}; empty for the
  *     contract's calls): two messages are two points
  * @param scenario {@code single} or {@code chain}
  * @param work the servers' work per call (zero: none)
@@ -201,7 +201,7 @@ public record PointIdentity(
             PointKey.ITEMS.key(), String.valueOf(itemCount)));
   }
 
-  /** This point with your own message, {@code withMessage("order-3fa2c1d0")}; empty: none. */
+  /** This point with your own message, {@code withMessage("order-echo-3fa2c1d0")}; empty: none. */
   public PointIdentity withMessage(String id) {
     return with(Map.of(PointKey.MESSAGE_ID.key(), id));
   }
@@ -272,11 +272,12 @@ public record PointIdentity(
    * The point's file name under {@code <out>/<protocol>/}: the scenario's prefix ({@code chain-},
    * {@code w100ms-}, {@code chain-w2s-cpu-}) after the network profile's ({@code wan-}) and TLS's
    * ({@code tls-}, {@code mtls-}) and compression's ({@code gzip-}), then the call's when it is not
-   * the paper's hello ({@code echo-p1024-}, {@code items-n10-}, {@code message-order-3fa2c1d0-}),
-   * then the load model's name: {@code t10-r100.csv} (closed), {@code inflight-n64-r1000.csv},
-   * {@code open-r1000-d30s.csv}, {@code open-s500x10s-1000x10s-poisson.csv}. {@code requests_per},
-   * the link and the client host are not in it: a results folder holds one of each (sweep.sh's
-   * layout), the report tells folders apart by the provenance.
+   * the paper's hello ({@code echo-p1024-}, {@code items-n10-}, {@code
+   * message-order-echo-3fa2c1d0-}), then the load model's name: {@code t10-r100.csv} (closed),
+   * {@code inflight-n64-r1000.csv}, {@code open-r1000-d30s.csv}, {@code
+   * open-s500x10s-1000x10s-poisson.csv}. {@code requests_per}, the link and the client host are not
+   * in it: a results folder holds one of each (sweep.sh's layout), the report tells folders apart
+   * by the provenance.
    */
   public String fileName() {
     return profilePrefix()
@@ -369,7 +370,7 @@ public record PointIdentity(
   }
 
   /**
-   * {@code echo-p1024-}, {@code items-n10-}, {@code message-order-3fa2c1d0-}; empty for hello
+   * {@code echo-p1024-}, {@code items-n10-}, {@code message-order-echo-3fa2c1d0-}; empty for hello
    * without payload or items.
    */
   private String callPrefix() {
