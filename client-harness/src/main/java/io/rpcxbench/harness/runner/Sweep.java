@@ -61,6 +61,22 @@ final class Sweep {
 
   private final Object pointEnd = new Object();
 
+  private final Trial trial;
+
+  /**
+   * One trial of {@code of} (the unit of a test: fresh servers, a fresh client per point): its
+   * number, and the seed of its order. Every file of the trial says so in its provenance.
+   */
+  record Trial(int number, int of, long seed) {
+    /** The provenance keys of a trial's files. */
+    Map<String, String> provenance() {
+      return Map.of(
+          "trial", String.valueOf(number),
+          "trials", String.valueOf(of),
+          "trial_seed", String.valueOf(seed));
+    }
+  }
+
   Sweep(
       SweepSettings s,
       Map<String, CatalogEntry> catalog,
@@ -68,12 +84,25 @@ final class Sweep {
       String resumeCommand,
       long minFreeKb,
       long readyTimeoutMs) {
+    this(s, catalog, log, resumeCommand, minFreeKb, readyTimeoutMs, null);
+  }
+
+  /** A sweep that is one trial of several ({@code trial} null: the sweep alone). */
+  Sweep(
+      SweepSettings s,
+      Map<String, CatalogEntry> catalog,
+      SweepLog log,
+      String resumeCommand,
+      long minFreeKb,
+      long readyTimeoutMs,
+      Trial trial) {
+    this.trial = trial;
     this.s = s;
     this.log = log;
     this.resumeCommand = resumeCommand;
     this.minFreeKb = minFreeKb;
     this.readyTimeoutMs = readyTimeoutMs;
-    this.plan = s.plan();
+    this.plan = trial == null ? s.plan() : s.plan().shuffled(trial.seed());
     this.target = new SweepTarget(s, catalog, log::line);
     this.lines = new SweepLines(s, resumeCommand);
   }
@@ -141,7 +170,11 @@ final class Sweep {
     launcher = target.launcher(own, s.backstopMs());
     target.start(own, readyTimeoutMs);
     log.line(lines.start(plan.size(), target.host(), log.file()));
-    return loop(target.provenance());
+    Map<String, String> provenance = new LinkedHashMap<>(target.provenance());
+    if (trial != null) {
+      provenance.putAll(trial.provenance());
+    }
+    return loop(provenance);
   }
 
   /** What the loop counts. */

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The points of a sweep, in the order they run. The paper's grid runs thread count outermost, then
@@ -17,6 +18,30 @@ import java.util.List;
 record SweepPlan(List<PlannedPoint> points) {
   SweepPlan {
     points = List.copyOf(points);
+  }
+
+  /**
+   * This plan in a trial's order (Abedi and Brecht's randomized interleaving): the protocols in a
+   * random order drawn from {@code seed}, each protocol's points in a random order too, the points
+   * numbered again; the same seed gives the same order.
+   */
+  SweepPlan shuffled(long seed) {
+    java.util.Random r = new java.util.Random(seed);
+    Map<String, List<PlannedPoint>> byProtocol = new java.util.LinkedHashMap<>();
+    points.forEach(p -> byProtocol.computeIfAbsent(p.protocol(), k -> new ArrayList<>()).add(p));
+    List<String> order = new ArrayList<>(byProtocol.keySet());
+    java.util.Collections.shuffle(order, r);
+    List<PlannedPoint> out = new ArrayList<>();
+    for (String protocol : order) {
+      List<PlannedPoint> ps = new ArrayList<>(byProtocol.get(protocol));
+      java.util.Collections.shuffle(ps, r);
+      for (PlannedPoint p : ps) {
+        out.add(
+            new PlannedPoint(
+                out.size(), p.protocol(), p.load(), p.first(), p.second(), p.profile()));
+      }
+    }
+    return new SweepPlan(out);
   }
 
   static SweepPlan grid(

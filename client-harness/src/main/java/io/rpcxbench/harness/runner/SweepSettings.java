@@ -54,6 +54,15 @@ record SweepSettings(
    * These settings writing to {@code folder}, across {@code profile} only (a choose per profile).
    */
   SweepSettings across(Path folder, String profile) {
+    return copy(folder, List.of(profile));
+  }
+
+  /** These settings writing to {@code folder} (one trial of several), every profile kept. */
+  SweepSettings in(Path folder) {
+    return copy(folder, profiles);
+  }
+
+  private SweepSettings copy(Path folder, List<String> toProfiles) {
     return new SweepSettings(
         protocols,
         threads,
@@ -83,7 +92,7 @@ record SweepSettings(
         clientJvmFlags,
         home,
         tls,
-        List.of(profile),
+        toProfiles,
         fleet);
   }
 

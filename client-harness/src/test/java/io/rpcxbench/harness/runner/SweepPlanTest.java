@@ -11,6 +11,28 @@ class SweepPlanTest {
   }
 
   @Test
+  void aTrialsOrderIsRandomBySeedProtocolsKeptTogetherAndNumberedAgain() {
+    SweepPlan plan =
+        SweepPlan.grid(List.of("rpcx", "grpc", "thrift"), List.of(1, 8, 32), List.of(100), false);
+    SweepPlan a = plan.shuffled(1);
+    assertThat(labels(a)).containsExactlyInAnyOrderElementsOf(labels(plan));
+    assertThat(labels(plan.shuffled(1))).isEqualTo(labels(a));
+    // some seed gives another order of protocols: the trials are not all alike
+    assertThat(
+            java.util.stream.LongStream.range(2, 20)
+                .mapToObj(s -> plan.shuffled(s).points().get(0).protocol())
+                .distinct()
+                .count())
+        .isGreaterThan(1);
+    // a protocol's points run one after another (its servers are fresh for the trial)
+    List<String> protocols = a.points().stream().map(PlannedPoint::protocol).toList();
+    assertThat(protocols.subList(0, 3).stream().distinct().count()).isEqualTo(1);
+    for (int i = 0; i < a.points().size(); i++) {
+      assertThat(a.points().get(i).index()).isEqualTo(i);
+    }
+  }
+
+  @Test
   void theGridRunsThreadsOutermostThenRequestsWithProtocolsInterleaved() {
     SweepPlan plan =
         SweepPlan.grid(List.of("rpcx", "grpc"), List.of(10, 20), List.of(100, 200), false);

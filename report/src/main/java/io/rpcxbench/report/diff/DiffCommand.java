@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  * java -jar report.jar diff results/raw-main results/raw-branch --threshold 'delta.p99&lt;10%'
  * </pre>
  *
- * Exit codes: 0 ok, 1 a folder without raw files, 2 bad usage, 99 a threshold failed.
+ * Exit codes: 0 ok, 1 a folder without raw files or no point in both, 2 bad usage, 98 a gate could
+ * not decide (its interval straddles the margin), 99 a threshold failed.
  */
 @Command(
     name = "diff",
@@ -31,13 +32,18 @@ import picocli.CommandLine.Spec;
     description =
         "Compare two folders of raw files point by point (points matched by their identity):"
             + " throughput and p50/p99/p99.9 on each side with 95 %% intervals, the change in %%"
-            + " with its interval, and whether a test finds it (Welch over runs, a bootstrap of the"
-            + " percentile difference; Holm-Bonferroni over the points).",
+            + " with its interval, and whether a test finds it. Each raw file is one trial (fresh"
+            + " JVMs; rpcx-bench sweep --trials N records N): the Hodges-Lehmann ratio with its"
+            + " Mann-Whitney interval over trials, no test below 4 trials a side, Holm-Bonferroni"
+            + " over the points.",
     footer = {
       "",
       "Thresholds (k6 form) apply to every matched point: NEW's throughput, p50,",
-      "p99, p99.9 (latencies in ms, us or s) and the changes in percent",
-      "delta.throughput, delta.p50, delta.p99, delta.p99.9:",
+      "p99, p99.9 (latencies in ms, us or s; the median of NEW's trials) and the",
+      "changes in percent delta.throughput, delta.p50, delta.p99, delta.p99.9,",
+      "which are margins checked against the change's 95 %% interval: PASS when",
+      "the whole interval is inside, FAIL when it is wholly beyond, INCONCLUSIVE",
+      "(exit 98) when it straddles the margin or a side has too few trials:",
       "  throughput>10000  p99<5ms  delta.p99<10%%  delta.throughput>-5%%",
       "",
       "Example:",
@@ -47,11 +53,15 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
       " 0:ok",
-      " 1:a folder cannot be read or holds no raw file",
+      " 1:a folder cannot be read or holds no raw file, or no point is in both",
       " 2:bad usage (a threshold that cannot be parsed)",
+      "98:a gate is inconclusive: its interval straddles the margin, or too few trials",
       "99:a threshold failed"
     })
 public final class DiffCommand implements Callable<Integer> {
+  /** A gate's interval straddles its margin (or a side had too few trials to test). */
+  public static final int INCONCLUSIVE = 98;
+
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "BASE", description = "The folder compared against.")
@@ -92,7 +102,15 @@ public final class DiffCommand implements Callable<Integer> {
       if (json != null) {
         AtomicText.write(json, d.json());
       }
-      return d.passed() ? CommandLine.ExitCode.OK : ChooseCommand.THRESHOLD_FAILED;
+      return switch (d.outcome()) {
+        case PASSED -> CommandLine.ExitCode.OK;
+        case FAILED -> ChooseCommand.THRESHOLD_FAILED;
+        case INCONCLUSIVE -> INCONCLUSIVE;
+        case NOTHING_COMPARED -> {
+          err.println("error: " + d.summary());
+          yield CommandLine.ExitCode.SOFTWARE;
+        }
+      };
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return CommandLine.ExitCode.USAGE;

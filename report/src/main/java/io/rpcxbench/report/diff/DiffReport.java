@@ -7,7 +7,11 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.report.pages.Page;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Gate;
+import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Shift;
 import io.rpcxbench.stats.Threshold;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,6 +37,7 @@ final class DiffReport {
   private final List<String> onlyBase;
   private final List<String> onlyNew;
   private final List<Threshold.Check> checks;
+  private final List<Gate> gates;
 
   private DiffReport(
       DiffSide base,
@@ -40,13 +45,15 @@ final class DiffReport {
       List<PointChange> changes,
       List<String> onlyBase,
       List<String> onlyNew,
-      List<Threshold.Check> checks) {
+      List<Threshold.Check> checks,
+      List<Gate> gates) {
     this.base = base;
     this.next = next;
     this.changes = changes;
     this.onlyBase = onlyBase;
     this.onlyNew = onlyNew;
     this.checks = checks;
+    this.gates = gates;
   }
 
   static DiffReport of(DiffSide base, DiffSide next, List<Threshold> thresholds) {
@@ -73,14 +80,19 @@ final class DiffReport {
       changes.add(raw.get(i).withTests(perPoint.get(i)));
     }
     List<Threshold.Check> checks = new ArrayList<>();
+    List<Gate> gates = new ArrayList<>();
     for (Threshold t : thresholds) {
       for (PointChange c : changes) {
-        String subject =
-            t.metric() + " of " + c.label() + (t.metric().startsWith("delta.") ? "" : " (NEW)");
-        checks.add(t.check(c.metric(t.metric()), subject));
+        if (t.kind() == Threshold.Kind.CHANGE) {
+          // a margin on a change is checked against the change's interval, never its estimate
+          gates.add(
+              Gate.check(t, t.metric().substring(6) + " of " + c.label(), c.shift(t.metric())));
+        } else {
+          checks.add(t.check(c.metric(t.metric()), t.metric() + " of " + c.label() + " (NEW)"));
+        }
       }
     }
-    return new DiffReport(base, next, changes, only(base, next), only(next, base), checks);
+    return new DiffReport(base, next, changes, only(base, next), only(next, base), checks, gates);
   }
 
   private static List<String> only(DiffSide side, DiffSide other) {
@@ -95,8 +107,31 @@ final class DiffReport {
     return changes;
   }
 
+  /** The diff's answer: nothing compared, a threshold failed, a gate undecided, or all passed. */
+  enum Outcome {
+    PASSED,
+    FAILED,
+    INCONCLUSIVE,
+    NOTHING_COMPARED
+  }
+
+  Outcome outcome() {
+    if (changes.isEmpty()) {
+      return Outcome.NOTHING_COMPARED;
+    }
+    boolean failed =
+        checks.stream().anyMatch(c -> !c.pass())
+            || gates.stream().anyMatch(g -> g.answer() == Gate.Answer.FAIL);
+    if (failed) {
+      return Outcome.FAILED;
+    }
+    return gates.stream().anyMatch(g -> g.answer() == Gate.Answer.INCONCLUSIVE)
+        ? Outcome.INCONCLUSIVE
+        : Outcome.PASSED;
+  }
+
   boolean passed() {
-    return checks.stream().allMatch(Threshold.Check::pass);
+    return outcome() == Outcome.PASSED;
   }
 
   /** How many point-metric pairs changed significantly. */
@@ -105,7 +140,17 @@ final class DiffReport {
   }
 
   String summary() {
+    if (changes.isEmpty()) {
+      return "nothing compared: no point is in both folders ("
+          + onlyBase.size()
+          + " only in BASE, "
+          + onlyNew.size()
+          + " only in NEW; a point is the same only with the same protocol, load, call, TLS,"
+          + " compression and link).";
+    }
     long n = significant();
+    long untested =
+        changes.stream().flatMap(c -> c.tests().stream()).filter(t -> !t.tested()).count();
     return changes.size()
         + " points in both; "
         + onlyBase.size()
@@ -114,18 +159,85 @@ final class DiffReport {
         + " only in NEW. "
         + (n == 0
             ? "No significant change."
-            : n + (n == 1 ? " significant change" : " significant changes") + " (below).");
+            : n + (n == 1 ? " significant change" : " significant changes") + " (below).")
+        + (untested == 0
+            ? ""
+            : " "
+                + untested
+                + " of "
+                + changes.size() * PointChange.Measure.values().length
+                + " comparisons not tested: fewer than "
+                + Shift.MIN_PER_SIDE
+                + " trials a side (rpcx-bench sweep --trials 6 records six).");
+  }
+
+  /** When each side ran, and that two folders recorded apart were not interleaved. */
+  String spans() {
+    Instant[] b = base.span();
+    Instant[] n = next.span();
+    boolean overlap =
+        b[0] != null
+            && n[0] != null
+            && b[1] != null
+            && n[1] != null
+            && !b[1].isBefore(n[0])
+            && !n[1].isBefore(b[0]);
+    return "BASE ran "
+        + span(b)
+        + ", NEW ran "
+        + span(n)
+        + (overlap
+            ? "."
+            : ": recorded apart, not interleaved, so whatever changed on the machine between"
+                + " the two times is inside every change below; trials run in interleaved"
+                + " rounds (choose, compare --variants) do not have that.");
+  }
+
+  private static String span(Instant[] s) {
+    return s[0] == null ? "(times not recorded)" : s[0] + " to " + s[1];
+  }
+
+  /** Each side's share of contended kept runs, when the two differ. */
+  String contention() {
+    double b = contendedShare(base);
+    double n = contendedShare(next);
+    String line =
+        "Contended runs (the noise guard): BASE "
+            + Num.fixed(100 * b, 0)
+            + " %, NEW "
+            + Num.fixed(100 * n, 0)
+            + " %";
+    return Math.abs(b - n) > 0.2
+        ? line + ": the two sides ran under different contention, which a change may reflect."
+        : line + ".";
+  }
+
+  private static double contendedShare(DiffSide side) {
+    double sum = 0;
+    int trials = 0;
+    for (DiffSide.Point p : side.points().values()) {
+      for (DiffSide.Trial t : p.trials()) {
+        sum += t.contendedShare();
+        trials++;
+      }
+    }
+    return trials == 0 ? 0 : sum / trials;
   }
 
   Page page() {
     Page p = new Page("diff: " + base.dir() + " -> " + next.dir());
     p.paragraph(summary());
+    if (changes.isEmpty()) {
+      return p;
+    }
+    p.paragraph(spans() + " " + contention());
     for (PointChange.Measure m : PointChange.Measure.values()) {
       String estimator =
-          m == PointChange.Measure.THROUGHPUT
-              ? "mean of the kept runs, 95 % t interval; Welch's t-test over runs"
-              : "of the merged histogram of the kept runs, 95 % bootstrap interval over runs;"
-                  + " bootstrap of the difference over runs";
+          (m == PointChange.Measure.THROUGHPUT
+                  ? "a trial's calls over its kept runs' time"
+                  : "a trial's merged histogram of its kept runs")
+              + "; each side the median of its trials [range]; the change: Hodges-Lehmann ratio,"
+              + " 95 % Mann-Whitney interval over trials";
       p.heading(m.id + " " + m.unit + " (" + estimator + "; Holm-Bonferroni over the points)");
       List<List<String>> rows = new ArrayList<>();
       for (PointChange c : changes) {
@@ -135,13 +247,25 @@ final class DiffReport {
                 c.label(),
                 c.base().get(m.ordinal()).text(m.decimals, m.scale),
                 c.next().get(m.ordinal()).text(m.decimals, m.scale),
+                c.trials(m, false) + " / " + c.trials(m, true),
                 t.changeText(),
+                absolute(t, m),
                 t.tested() ? t.pText() : "-",
+                detectableText(c, m),
                 c.verdict(m)));
       }
       p.table(
-          List.of("point", "BASE", "NEW", "change (95 %)", "p (Holm)", "verdict"),
-          List.of(false, true, true, true, true, false),
+          List.of(
+              "point",
+              "BASE",
+              "NEW",
+              "trials",
+              "change (95 %)",
+              "change " + m.unit,
+              "p (Holm)",
+              "detectable here",
+              "verdict"),
+          List.of(false, true, true, true, true, true, true, true, false),
           rows);
     }
     if (!onlyBase.isEmpty() || !onlyNew.isEmpty()) {
@@ -150,6 +274,10 @@ final class DiffReport {
       onlyBase.forEach(l -> items.add("only in BASE: " + l));
       onlyNew.forEach(l -> items.add("only in NEW: " + l));
       p.bullets(items);
+    }
+    if (!gates.isEmpty()) {
+      p.heading("Gates (a margin on a change, checked against its 95 % interval)");
+      p.bullets(gates.stream().map(Gate::line).toList());
     }
     if (!checks.isEmpty()) {
       p.heading("Thresholds");
@@ -170,6 +298,28 @@ final class DiffReport {
     return p;
   }
 
+  private static String absolute(PairTest t, PointChange.Measure m) {
+    if (!t.tested() || t.difference() == null) {
+      return "";
+    }
+    return signed(t.difference() * m.scale, m.decimals)
+        + " ["
+        + signed(t.differenceLow() * m.scale, m.decimals)
+        + ", "
+        + signed(t.differenceHigh() * m.scale, m.decimals)
+        + "]";
+  }
+
+  private static String signed(double v, int decimals) {
+    String s = Num.fixed(v, decimals);
+    return s.startsWith("-") || s.matches("0\\.?0*") ? s : "+" + s;
+  }
+
+  private static String detectableText(PointChange c, PointChange.Measure m) {
+    double d = c.detectable(m);
+    return Double.isInfinite(d) ? "-" : "+-" + Num.fixed(d, 1) + " %";
+  }
+
   String json() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("base", base.dir().toString());
@@ -187,6 +337,13 @@ final class DiffReport {
         v.put("change_percent", t.ratio() == null ? null : (t.ratio() - 1) * 100);
         v.put("change_low_percent", t.ratioLow() == null ? null : (t.ratioLow() - 1) * 100);
         v.put("change_high_percent", t.ratioHigh() == null ? null : (t.ratioHigh() - 1) * 100);
+        v.put("change", scaled(t.difference(), x.scale));
+        v.put("change_low", scaled(t.differenceLow(), x.scale));
+        v.put("change_high", scaled(t.differenceHigh(), x.scale));
+        v.put("trials_base", c.trials(x, false));
+        v.put("trials_new", c.trials(x, true));
+        double d = c.detectable(x);
+        v.put("detectable_percent", Double.isInfinite(d) ? null : d);
         v.put("p", t.p());
         v.put("p_holm", t.pAdjusted());
         v.put("significant", t.significant());
@@ -209,6 +366,19 @@ final class DiffReport {
       t.add(x);
     }
     m.put("thresholds", t);
+    List<Object> g = new ArrayList<>();
+    for (Gate x : gates) {
+      Map<String, Object> e = new LinkedHashMap<>();
+      e.put("threshold", x.threshold().expression());
+      e.put("applies_to", x.subject());
+      e.put("answer", x.answer().name());
+      e.put("trials_to_tell", x.trialsToTell());
+      e.put("line", x.line());
+      g.add(e);
+    }
+    m.put("gates", g);
+    m.put("spans", spans());
+    m.put("outcome", outcome().name());
     m.put("passed", passed());
     try {
       return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m)

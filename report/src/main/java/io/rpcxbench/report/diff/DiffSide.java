@@ -7,6 +7,8 @@ import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,18 +18,34 @@ import java.util.stream.Stream;
 /**
  * One side of {@code report diff}: every raw file under a folder, by point ({@link PointIdentity},
  * the one definition of "the same point", with the client host left out so two machines' folders
- * match), each point's kept runs (orders 1 and up; all when there is only order 0) of all its
- * files.
+ * match). Each file is one trial (one harness JVM, against servers started for its sweep): the unit
+ * a test counts, never the runs inside it. A trial keeps its runs of order 1 and up (all when there
+ * is only order 0), and when it was recorded.
  *
  * <pre>{@code
- * DiffSide base = DiffSide.read(Path.of("results/raw-before"));
- * base.points().keySet();   // the identities; base.points().get(id).kept() its runs
+ * DiffSide base = DiffSide.read(Path.of("results/raw-before"));   // rpcx-bench sweep --trials 6
+ * base.points().get(id).trials().size();   // 6
+ * base.span();                              // the first start and the last end of its trials
  * }</pre>
  */
 record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String> problems) {
 
-  /** A point's label ({@code rpcx/echo-p1024-t10-r100}) and kept runs. */
-  record Point(PointIdentity id, String label, List<RunRow> kept) {}
+  /** One trial of a point: its file, its kept runs, and when it ran (null when not recorded). */
+  record Trial(Path file, List<RunRow> kept, Instant started, Instant finished) {
+    /** The share of its kept runs the noise guard marked contended (0 without the column). */
+    double contendedShare() {
+      long c = kept.stream().filter(r -> r.extra("contended").orElse("0").equals("1")).count();
+      return kept.isEmpty() ? 0 : c / (double) kept.size();
+    }
+  }
+
+  /** A point's label ({@code rpcx/echo-p1024-t10-r100}) and trials. */
+  record Point(PointIdentity id, String label, List<Trial> trials) {
+    /** The kept runs of all its trials. */
+    List<RunRow> kept() {
+      return trials.stream().flatMap(t -> t.kept().stream()).toList();
+    }
+  }
 
   /**
    * Reads every {@code *.csv} under {@code dir} (temp files, {@code .name}, left out).
@@ -65,15 +83,46 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
         continue;
       }
       List<RunRow> kept = c.rows().stream().filter(r -> r.order() >= 1).toList();
+      Trial t =
+          new Trial(
+              f,
+              kept.isEmpty() ? c.rows() : kept,
+              instant(c.provenance("started").orElse(null)),
+              instant(c.provenance("finished").orElse(null)));
       Point before = points.get(id);
-      List<RunRow> all = new ArrayList<>(before == null ? List.of() : before.kept());
-      all.addAll(kept.isEmpty() ? c.rows() : kept);
+      List<Trial> all = new ArrayList<>(before == null ? List.of() : before.trials());
+      all.add(t);
       points.put(id, new Point(id, label(id), all));
     }
     if (points.isEmpty()) {
       throw new IOException(dir + " holds no raw file with runs");
     }
     return new DiffSide(dir, points, problems);
+  }
+
+  private static Instant instant(String text) {
+    try {
+      return text == null ? null : Instant.parse(text.trim());
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /** The first start and the last end of its trials ({@code null}s when none was recorded). */
+  Instant[] span() {
+    Instant first = null;
+    Instant last = null;
+    for (Point p : points.values()) {
+      for (Trial t : p.trials()) {
+        if (t.started() != null && (first == null || t.started().isBefore(first))) {
+          first = t.started();
+        }
+        if (t.finished() != null && (last == null || t.finished().isAfter(last))) {
+          last = t.finished();
+        }
+      }
+    }
+    return new Instant[] {first, last};
   }
 
   /** {@code rpcx/echo-p1024-t10-r100}, with {@code @1gbit} for a lab link. */

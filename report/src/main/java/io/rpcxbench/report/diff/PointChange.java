@@ -1,130 +1,224 @@
 package io.rpcxbench.report.diff;
 
+import io.rpcxbench.raw.Histograms;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Detectable;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Shift;
 import io.rpcxbench.stats.Threshold;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
- * One point of {@code report diff} on both sides: per side its throughput (the mean of its kept
- * runs' calls/s, Student t interval) and p50 / p99 / p99.9 (the merged histogram of its kept runs,
- * bootstrap interval over runs), and per metric the test of NEW against BASE ({@link Significance}:
- * Welch over runs for throughput, a bootstrap of the difference for percentiles).
+ * One point of {@code report diff} on both sides, trial by trial: each trial (one raw file) gives
+ * one value per metric, its throughput (the kept runs' calls over their time) and its p50 / p99 /
+ * p99.9 (the merged histogram of its kept runs; "too few calls" when the trial has fewer than
+ * {@value #TAIL_CALLS} calls beyond the percentile). Each side is shown as the median of its trials
+ * with their range; each metric's change is {@link Shift}'s (Significance.trials), with the
+ * smallest change the two sides' spread lets this many trials detect.
  *
  * <pre>{@code
  * PointChange c = PointChange.of(base.points().get(id), next.points().get(id));
- * c.tests().get(Metric.P99).changeText();   // "+20.1 % (+17.0 to +23.4 %)"
+ * c.tests().get(Measure.P99.ordinal()).changeText();   // "+20.1 % (+17.0 to +23.4 %)"
+ * c.detectable(Measure.P99);                           // 14.2 (percent)
  * }</pre>
  */
-record PointChange(String label, List<Estimate> base, List<Estimate> next, List<PairTest> tests) {
+record PointChange(
+    String label,
+    List<Estimate> base,
+    List<Estimate> next,
+    List<List<Double>> baseTrials,
+    List<List<Double>> newTrials,
+    List<PairTest> tests) {
 
   /** The metrics in table order, with how a value is shown and which way is worse. */
   enum Measure {
-    THROUGHPUT("throughput", "calls/s", 0, 1, false),
-    P50("p50", "µs", 1, 1e-3, true),
-    P99("p99", "µs", 1, 1e-3, true),
-    P999("p99.9", "µs", 1, 1e-3, true);
+    THROUGHPUT("throughput", "calls/s", 0, 1, false, 0),
+    P50("p50", "µs", 1, 1e-3, true, 50),
+    P99("p99", "µs", 1, 1e-3, true, 99),
+    P999("p99.9", "µs", 1, 1e-3, true, 99.9);
 
     final String id;
     final String unit;
     final int decimals;
     final double scale;
     final boolean higherIsWorse;
+    final double q;
 
-    Measure(String id, String unit, int decimals, double scale, boolean higherIsWorse) {
+    Measure(String id, String unit, int decimals, double scale, boolean higherIsWorse, double q) {
       this.id = id;
       this.unit = unit;
       this.decimals = decimals;
       this.scale = scale;
       this.higherIsWorse = higherIsWorse;
+      this.q = q;
     }
   }
 
-  private static final double[] QS = {50, 99, 99.9};
+  /** Calls a trial needs beyond a percentile for it to be that trial's value. */
+  static final int TAIL_CALLS = 5;
 
   static PointChange of(DiffSide.Point base, DiffSide.Point next) {
-    List<Double> tb = throughputs(base.kept());
-    List<Double> tn = throughputs(next.kept());
-    List<Histogram> hb = histograms(base.kept());
-    List<Histogram> hn = histograms(next.kept());
-    String rb = Estimate.runs(base.kept().stream().map(RunRow::order).toList());
-    String rn = Estimate.runs(next.kept().stream().map(RunRow::order).toList());
-    List<Estimate> pb = Estimate.percentiles(QS, hb, rb, "runs");
-    List<Estimate> pn = Estimate.percentiles(QS, hn, rn, "runs");
-    List<Significance.Resampled> sb = Significance.resample(QS, hb, Significance.seed(0));
-    List<Significance.Resampled> sn = Significance.resample(QS, hn, Significance.seed(1));
-    return new PointChange(
-        base.label(),
-        List.of(Estimate.mean("calls/s", tb, rb), pb.get(0), pb.get(1), pb.get(2)),
-        List.of(Estimate.mean("calls/s", tn, rn), pn.get(0), pn.get(1), pn.get(2)),
-        List.of(
-            Significance.welch("BASE", tb, "NEW", tn, "runs"),
-            Significance.percentile("BASE", sb.get(0), "NEW", sn.get(0), "runs"),
-            Significance.percentile("BASE", sb.get(1), "NEW", sn.get(1), "runs"),
-            Significance.percentile("BASE", sb.get(2), "NEW", sn.get(2), "runs")));
+    List<List<Double>> vb = values(base);
+    List<List<Double>> vn = values(next);
+    List<Estimate> eb = new ArrayList<>();
+    List<Estimate> en = new ArrayList<>();
+    List<PairTest> tests = new ArrayList<>();
+    for (Measure m : Measure.values()) {
+      eb.add(summary(m, vb.get(m.ordinal())));
+      en.add(summary(m, vn.get(m.ordinal())));
+      tests.add(
+          Significance.trials("BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), false));
+    }
+    return new PointChange(base.label(), eb, en, vb, vn, tests);
   }
 
-  /** One point's throughput (mean, t interval), p50 and p99 (merged histogram, bootstrap). */
-  static List<Estimate> estimates(DiffSide.Point p) {
-    String runs = Estimate.runs(p.kept().stream().map(RunRow::order).toList());
-    List<Estimate> pcts =
-        Estimate.percentiles(new double[] {50, 99}, histograms(p.kept()), runs, "runs");
-    return List.of(Estimate.mean("calls/s", throughputs(p.kept()), runs), pcts.get(0), pcts.get(1));
+  /** Per metric (table order), one value per trial that has one. */
+  static List<List<Double>> values(DiffSide.Point p) {
+    List<List<Double>> out = new ArrayList<>();
+    for (Measure m : Measure.values()) {
+      List<Double> v = new ArrayList<>();
+      for (DiffSide.Trial t : p.trials()) {
+        Double x = m == Measure.THROUGHPUT ? throughput(t.kept()) : percentile(t.kept(), m.q);
+        if (x != null) {
+          v.add(x);
+        }
+      }
+      out.add(v);
+    }
+    return out;
   }
 
-  /** Welch's t over runs of {@code b}'s throughput against {@code a}'s. */
-  static PairTest throughputTest(String a, DiffSide.Point pa, String b, DiffSide.Point pb) {
-    return Significance.welch(a, throughputs(pa.kept()), b, throughputs(pb.kept()), "runs");
+  /** The median of the trials' values with their range. */
+  private static Estimate summary(Measure m, List<Double> values) {
+    if (values.isEmpty()) {
+      return new Estimate(null, null, null, m.id + ": no trial with a value");
+    }
+    double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = v.length;
+    double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return new Estimate(
+        median,
+        n > 1 ? v[0] : null,
+        n > 1 ? v[n - 1] : null,
+        m.id + ": median of " + n + " trials, their range");
   }
 
-  /** A bootstrap of {@code b}'s p99 against {@code a}'s. */
-  static PairTest p99Test(String a, DiffSide.Point pa, String b, DiffSide.Point pb) {
-    return Significance.percentile(
-        a,
-        Significance.resample(99, histograms(pa.kept()), Significance.seed(0)),
-        b,
-        Significance.resample(99, histograms(pb.kept()), Significance.seed(1)),
-        "runs");
+  /** One trial's calls over its kept runs' time (calls/s); null without time. */
+  private static Double throughput(List<RunRow> kept) {
+    double calls = 0;
+    double ms = 0;
+    for (RunRow r : kept) {
+      if (r.timeTotal() > 0) {
+        calls += r.calls();
+        ms += r.timeTotal();
+      }
+    }
+    return ms > 0 && calls > 0 ? calls / (ms / 1000) : null;
   }
 
-  /** Each kept run's calls over its time (calls/s). */
-  private static List<Double> throughputs(List<RunRow> kept) {
-    return kept.stream()
-        .filter(r -> r.timeTotal() > 0)
-        .map(r -> r.calls() / (r.timeTotal() / 1000))
-        .toList();
-  }
-
-  /** The kept runs' histograms; none when a run that made calls has none (v1 files). */
-  private static List<Histogram> histograms(List<RunRow> kept) {
+  /**
+   * The {@code q}-th percentile of one trial's merged histogram (ns); null without histograms, or
+   * with fewer than {@value #TAIL_CALLS} calls beyond it.
+   */
+  private static Double percentile(List<RunRow> kept, double q) {
     boolean whole = kept.stream().allMatch(r -> r.calls() == 0 || r.latencyNanos().isPresent());
-    return whole
-        ? kept.stream().map(RunRow::latencyNanos).flatMap(Optional::stream).toList()
-        : List.of();
+    if (!whole || kept.isEmpty()) {
+      return null;
+    }
+    List<Histogram> hs = kept.stream().map(RunRow::latencyNanos).flatMap(Optional::stream).toList();
+    if (hs.isEmpty()) {
+      return null;
+    }
+    Histogram merged = Histograms.merge(hs);
+    if (merged.getTotalCount() * (1 - q / 100) < TAIL_CALLS) {
+      return null;
+    }
+    double v = merged.getValueAtPercentile(q);
+    return v > 0 ? v : null;
+  }
+
+  /** One point's throughput, p50 and p99, each the median of its trials with their range. */
+  static List<Estimate> estimates(DiffSide.Point p) {
+    List<List<Double>> v = values(p);
+    return List.of(
+        summary(Measure.THROUGHPUT, v.get(0)),
+        summary(Measure.P50, v.get(1)),
+        summary(Measure.P99, v.get(2)));
+  }
+
+  /** {@code b}'s throughput against {@code a}'s, trial by trial. */
+  static PairTest throughputTest(String a, DiffSide.Point pa, String b, DiffSide.Point pb) {
+    return Significance.trials(a, values(pa).get(0), b, values(pb).get(0), false);
+  }
+
+  /** {@code b}'s p99 against {@code a}'s, trial by trial. */
+  static PairTest p99Test(String a, DiffSide.Point pa, String b, DiffSide.Point pb) {
+    return Significance.trials(a, values(pa).get(2), b, values(pb).get(2), false);
   }
 
   /** This point with other tests (Holm-adjusted across the points). */
   PointChange withTests(List<PairTest> adjusted) {
-    return new PointChange(label, base, next, adjusted);
-  }
-
-  /** {@code no significant change}, {@code significantly slower}, {@code significantly faster}. */
-  String verdict(Measure m) {
-    PairTest t = tests.get(m.ordinal());
-    if (!t.significant() || t.ratio() == null) {
-      return t.tested() ? "no significant change" : t.note();
-    }
-    boolean up = t.ratio() > 1;
-    return up == m.higherIsWorse ? "significantly slower" : "significantly faster";
+    return new PointChange(label, base, next, baseTrials, newTrials, adjusted);
   }
 
   /**
+   * The smallest change in percent this many trials could detect here, from the two sides' pooled
+   * spread; infinite with too few trials.
+   */
+  double detectable(Measure m) {
+    List<Double> a = baseTrials.get(m.ordinal());
+    List<Double> b = newTrials.get(m.ordinal());
+    if (a.size() < 2 || b.size() < 2) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double sa = Detectable.of(array(a)).spread();
+    double sb = Detectable.of(array(b)).spread();
+    double pooled =
+        Math.sqrt(
+            ((a.size() - 1) * sa * sa + (b.size() - 1) * sb * sb) / (a.size() + b.size() - 2));
+    return new Detectable(pooled).percent(Math.min(a.size(), b.size()));
+  }
+
+  private static double[] array(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** Trials on each side of a metric. */
+  int trials(Measure m, boolean newSide) {
+    return (newSide ? newTrials : baseTrials).get(m.ordinal()).size();
+  }
+
+  /**
+   * {@code no significant change}, {@code significantly slower}, {@code significantly faster}, or
+   * why there is no verdict; "cannot tell here" when even a test of these trials could only find a
+   * change above {@value #CANNOT_TELL_PERCENT} %.
+   */
+  String verdict(Measure m) {
+    PairTest t = tests.get(m.ordinal());
+    if (!t.tested()) {
+      return t.note();
+    }
+    if (t.significant() && t.ratio() != null) {
+      boolean up = t.ratio() > 1;
+      return up == m.higherIsWorse ? "significantly slower" : "significantly faster";
+    }
+    if (detectable(m) > CANNOT_TELL_PERCENT) {
+      return "cannot tell here";
+    }
+    return t.note().isEmpty() ? "no significant change" : t.note();
+  }
+
+  /** Above this smallest detectable change a "no change" says nothing. */
+  static final double CANNOT_TELL_PERCENT = 50;
+
+  /**
    * NEW's value of a threshold metric ({@link Threshold#DIFF}): ns for latencies (the histograms'
-   * unit, as {@link Threshold} holds them), % for changes.
+   * unit, as {@link Threshold} holds them), the median of its trials; % for changes.
    */
   Double metric(String metric) {
     boolean delta = metric.startsWith("delta.");
@@ -139,5 +233,16 @@ record PointChange(String label, List<Estimate> base, List<Estimate> next, List<
       }
     }
     return null;
+  }
+
+  /** The change of a threshold's metric as the test found it (for a gate). */
+  Shift shift(String metric) {
+    String id = metric.startsWith("delta.") ? metric.substring(6) : metric;
+    for (Measure m : Measure.values()) {
+      if (m.id.equals(id)) {
+        return Shift.of(baseTrials.get(m.ordinal()), newTrials.get(m.ordinal()), false);
+      }
+    }
+    throw new IllegalArgumentException("no metric " + metric);
   }
 }

@@ -18,9 +18,9 @@ import java.util.TreeMap;
  * loopback,cross-az,wan}): per workload (a point's identity without its protocol and profile) a
  * table of each protocol's throughput, p50 and p99 under each profile, each protocol's ranking per
  * profile, and the pairs whose order flips between profiles; the profiles from the quickest link
- * (the lowest median p50) on. A ranking says {@code >} only where a test says so (Welch over runs
- * for throughput, a bootstrap of the difference for p99, Holm-Bonferroni over the profile's pairs),
- * {@code ~} otherwise; a flip needs a significant difference each way.
+ * (the lowest median p50) on. A ranking says {@code >} only where a test over trials says so (one
+ * raw file a trial; the Hodges-Lehmann ratio with its Mann-Whitney interval, Holm-Bonferroni over
+ * the profile's pairs), {@code ~} otherwise; a flip needs a significant difference each way.
  *
  * <pre>{@code
  * ProfileView v = ProfileView.of(DiffSide.read(Path.of("results/profiles")));
@@ -128,10 +128,10 @@ final class ProfileView {
       }
     }
     b.append(
-        "Throughput: the mean of the kept runs' calls/s with a Student t 95 % interval; p50 and p99:"
-            + " the kept runs' merged histogram with a bootstrap 95 % interval over runs (µs). Tests:"
-            + " Welch's t over runs (throughput), a bootstrap of the p99 difference; Holm-Bonferroni"
-            + " over the pairs of one profile.\n");
+        "Each figure is the median of the trials (one raw file each: a trial's calls over its kept"
+            + " runs' time; p50 and p99 of its merged histogram, µs) with their range. Tests over"
+            + " trials: the Hodges-Lehmann ratio with its 95 % Mann-Whitney interval, no test below"
+            + " 4 trials a side; Holm-Bonferroni over the pairs of one profile.\n");
     return b.toString();
   }
 

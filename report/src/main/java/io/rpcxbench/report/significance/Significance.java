@@ -2,6 +2,7 @@ package io.rpcxbench.report.significance;
 
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Shift;
 import io.rpcxbench.stats.Spread;
 import io.rpcxbench.stats.StudentT;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ import org.apache.commons.statistics.inference.TTest;
  * }</pre>
  */
 public final class Significance {
-  static final double ALPHA = 0.05;
+  static final double ALPHA = Shift.ALPHA;
 
   private static final TTest WELCH = TTest.withDefaults().with(DataDispersion.HETEROSCEDASTIC);
 
@@ -50,6 +51,49 @@ public final class Significance {
     public String text() {
       return Num.fixed(low, 2) + "-" + Num.fixed(high, 2) + "x (" + pair + ")";
     }
+  }
+
+  /**
+   * The tool's one test of B against A over trials ({@link Shift}: the Hodges-Lehmann ratio on log
+   * values, its rank-test interval and the p that interval defines, so the verdict and the interval
+   * agree by construction), paired by round when {@code pairedByRound} and the rounds are enough.
+   * The difference B - A in the metric's unit is A's median times the ratio - 1, bounds alike.
+   * Below {@link Shift#MIN_PER_SIDE} trials a side: no test, the note says so.
+   */
+  public static PairTest trials(
+      String a, List<Double> aValues, String b, List<Double> bValues, boolean pairedByRound) {
+    Shift s = Shift.of(aValues, bValues, pairedByRound);
+    Double center = median(aValues);
+    Double other = median(bValues);
+    if (!s.tested()) {
+      Double ratio = center == null || other == null || center == 0 ? null : other / center;
+      Double diff = center == null || other == null ? null : other - center;
+      return new PairTest(
+          a, b, ratio, null, null, diff, null, null, null, null, false, s.why(), s.why());
+    }
+    return new PairTest(
+        a,
+        b,
+        s.ratio(),
+        s.low(),
+        s.high(),
+        center * (s.ratio() - 1),
+        center * (s.low() - 1),
+        center * (s.high() - 1),
+        s.p(),
+        s.p(),
+        s.significant(),
+        s.method() + " over trials, alpha " + Shift.ALPHA,
+        "");
+  }
+
+  private static Double median(List<Double> values) {
+    if (values.isEmpty()) {
+      return null;
+    }
+    double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = v.length;
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   }
 
   /**
@@ -197,8 +241,12 @@ public final class Significance {
       PairTest t = family.get(tested.get(k));
       running = Math.max(running, Math.min(1, (m - k) * t.p()));
       String test = m > 1 ? t.test() + ", Holm-Bonferroni over " + m + " pairs" : t.test();
-      out.set(
-          tested.get(k), t.adjusted(running, t.significant() && running < ALPHA, test, t.note()));
+      boolean holds = running <= ALPHA;
+      String note =
+          t.significant() && !holds
+              ? "not significant after Holm over " + m + " (the 95 % interval alone leaves out 1)"
+              : t.note();
+      out.set(tested.get(k), t.adjusted(running, t.significant() && holds, test, note));
     }
     return out;
   }

@@ -52,23 +52,59 @@ class DiffCommandTest {
     RawResultFile.write(id.path(out), p, rows);
   }
 
+  /**
+   * {@code n} trials of a point, trial k in {@code out/trial-k/}: each trial's runs and calls
+   * {@code trialNoise} (a share) off the point's own figures, as fresh JVMs are.
+   */
+  static void trials(
+      Path out,
+      PointIdentity id,
+      String host,
+      double ms,
+      double us,
+      long seed,
+      int n,
+      double trialNoise)
+      throws IOException {
+    SplittableRandom r = new SplittableRandom(seed * 7919);
+    for (int k = 1; k <= n; k++) {
+      double f = Math.exp(trialNoise * gaussian(r));
+      point(out.resolve("trial-" + k), id, host, ms * f, us * f, seed * 100 + k);
+    }
+  }
+
+  private static double gaussian(SplittableRandom r) {
+    return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+  }
+
   static final PointIdentity RPCX = PointIdentity.closed("rpcx", 10, 200);
   static final PointIdentity GRPC = PointIdentity.closed("grpc", 10, 200);
   static final PointIdentity ECHO = PointIdentity.closed("rpcx", 10, 200).withCall("echo", 1024, 0);
 
+  private static Path aa;
+  private static Path few;
+
   @BeforeAll
   static void folders() throws IOException {
     base = tmp.resolve("base");
-    point(base, RPCX, "host-a", 100, 200, 1);
-    point(base, GRPC, "host-a", 300, 600, 2);
+    trials(base, RPCX, "host-a", 100, 200, 1, 6, 0.03);
+    trials(base, GRPC, "host-a", 300, 600, 2, 6, 0.03);
     copy = tmp.resolve("copy");
-    point(copy, RPCX, "host-a", 100, 200, 1);
-    point(copy, GRPC, "host-a", 300, 600, 2);
+    trials(copy, RPCX, "host-a", 100, 200, 1, 6, 0.03);
+    trials(copy, GRPC, "host-a", 300, 600, 2, 6, 0.03);
+    // the same machine again, other trials (an A/A pair)
+    aa = tmp.resolve("aa");
+    trials(aa, RPCX, "host-a", 100, 200, 11, 6, 0.03);
+    trials(aa, GRPC, "host-a", 300, 600, 12, 6, 0.03);
     // another machine: 20 % less throughput (runs 25 % longer), calls 20 % slower; one new point
     slower = tmp.resolve("slower");
-    point(slower, RPCX, "host-b", 125, 240, 3);
-    point(slower, GRPC, "host-b", 375, 720, 4);
-    point(slower, ECHO, "host-b", 100, 200, 5);
+    trials(slower, RPCX, "host-b", 125, 240, 3, 6, 0.03);
+    trials(slower, GRPC, "host-b", 375, 720, 4, 6, 0.03);
+    trials(slower, ECHO, "host-b", 100, 200, 5, 6, 0.03);
+    // a single sweep: one trial a point
+    few = tmp.resolve("few");
+    point(few, RPCX, "host-a", 50, 100, 6);
+    point(few, GRPC, "host-a", 150, 300, 7);
   }
 
   @Test
@@ -77,8 +113,10 @@ class DiffCommandTest {
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("2 points in both; 0 only in BASE, 0 only in NEW. No significant change.")
-        .contains("## throughput calls/s (mean of the kept runs, 95 % t interval; Welch's t-test")
-        .contains("## p99 µs (of the merged histogram of the kept runs")
+        .contains("## throughput calls/s (a trial's calls over its kept runs' time")
+        .contains("Hodges-Lehmann ratio, 95 % Mann-Whitney interval over trials")
+        .contains("## p99 µs (a trial's merged histogram of its kept runs")
+        .contains("| 6 / 6 |")
         .doesNotContain("significantly");
     long rows =
         r.out().lines().filter(l -> l.startsWith("| grpc/") || l.startsWith("| rpcx/")).count();
@@ -88,34 +126,80 @@ class DiffCommandTest {
   }
 
   @Test
+  void anAaPairOfIndependentTrialsIsNotCalledAChange() {
+    Cli.Result r = Cli.run("diff", base.toString(), aa.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out()).contains("No significant change.").doesNotContain("significantly");
+  }
+
+  @Test
+  void oneTrialASideIsNoVerdictNeverATie() {
+    Cli.Result r = Cli.run("diff", few.toString(), base.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("8 of 8 comparisons not tested: fewer than 4 trials a side")
+        .contains("| n too small to test (1 and 6 trials; need 4 a side) |")
+        .doesNotContain("no significant change");
+  }
+
+  @Test
   void aTwentyPercentSlowerNewIsFlaggedWithTheRightSign() throws IOException {
     Path json = tmp.resolve("diff.json");
     Cli.Result r = Cli.run("diff", base.toString(), slower.toString(), "--json", json.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("2 points in both; 0 only in BASE, 1 only in NEW. 8 significant changes")
-        .contains("- only in NEW: rpcx/echo-p1024-t10-r200");
+        .contains("- only in NEW: rpcx/echo-p1024-t10-r200")
+        .contains("recorded apart, not interleaved");
     List<String> throughput =
         r.out().lines().filter(l -> l.matches("\\| rpcx/t10-r200 \\| \\d{5} .*")).toList();
     assertThat(throughput).hasSize(1);
-    assertThat(throughput.get(0)).contains("| -20.").endsWith("| significantly slower |");
+    assertThat(throughput.get(0)).containsPattern("\\| -(1[5-9]|2[0-5])\\.").endsWith("| significantly slower |");
     JsonNode d = new ObjectMapper().readTree(json.toFile());
     JsonNode rpcx = d.get("points").get(1);
     assertThat(rpcx.get("point").asText()).isEqualTo("rpcx/t10-r200");
-    assertThat(rpcx.get("throughput").get("change_percent").asDouble()).isBetween(-22.0, -18.0);
+    assertThat(rpcx.get("throughput").get("change_percent").asDouble()).isBetween(-24.0, -16.0);
     assertThat(rpcx.get("throughput").get("change_high_percent").asDouble()).isLessThan(0);
-    assertThat(rpcx.get("p99").get("change_percent").asDouble()).isBetween(15.0, 25.0);
+    assertThat(rpcx.get("throughput").get("change").asDouble()).isLessThan(0);
+    assertThat(rpcx.get("p99").get("change_percent").asDouble()).isBetween(12.0, 28.0);
     assertThat(rpcx.get("p99").get("change_low_percent").asDouble()).isGreaterThan(0);
+    assertThat(rpcx.get("p99").get("change").asDouble()).isGreaterThan(0);
     assertThat(rpcx.get("p99").get("verdict").asText()).isEqualTo("significantly slower");
+    assertThat(rpcx.get("p99").get("trials_new").asInt()).isEqualTo(6);
+    assertThat(rpcx.get("p99").get("detectable_percent").asDouble()).isBetween(1.0, 30.0);
     assertThat(d.get("only_new").get(0).asText()).isEqualTo("rpcx/echo-p1024-t10-r200");
   }
 
   @Test
-  void thresholdsApplyToEveryPointAndAFailureExitsNinetyNine() {
+  void everyPrintedRowsVerdictAgreesWithItsInterval() throws IOException {
+    for (Path other : List.of(copy, aa, slower)) {
+      Path json = tmp.resolve("agree.json");
+      Cli.run("diff", base.toString(), other.toString(), "--json", json.toString());
+      for (JsonNode point : new ObjectMapper().readTree(json.toFile()).get("points")) {
+        for (String m : List.of("throughput", "p50", "p99", "p99.9")) {
+          JsonNode v = point.get(m);
+          if (v.get("p").isNull()) {
+            continue;
+          }
+          boolean excludes =
+              v.get("change_low_percent").asDouble() > 0
+                  || v.get("change_high_percent").asDouble() < 0;
+          boolean rawSignificant = v.get("p").asDouble() <= 0.05;
+          assertThat(rawSignificant).as(point + " " + m).isEqualTo(excludes);
+          if (v.get("significant").asBoolean()) {
+            assertThat(excludes).isTrue();
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void gatesAnswerFromTheIntervalPassFailOrInconclusive() {
     Cli.Result pass =
         Cli.run("diff", base.toString(), copy.toString(), "--threshold", "delta.p99<10%");
-    assertThat(pass.exit()).as(pass.err()).isZero();
-    assertThat(pass.out()).contains("| delta.p99<10% | delta.p99 of rpcx/t10-r200 |");
+    assertThat(pass.exit()).as(pass.out()).isZero();
+    assertThat(pass.out()).contains("- PASS delta.p99<10%: p99 of rpcx/t10-r200 changed");
     Cli.Result fail =
         Cli.run(
             "diff",
@@ -128,12 +212,32 @@ class DiffCommandTest {
     assertThat(fail.exit()).isEqualTo(99);
     assertThat(fail.out())
         .containsPattern(
-            "\\| delta.p99<10% \\| delta.p99 of rpcx/t10-r200 \\| \\+[12][0-9]\\.[0-9] % \\| FAIL \\|")
+            "- FAIL delta.p99<10%: p99 of rpcx/t10-r200 changed \\+[12][0-9]\\.[0-9] %")
         .containsPattern(
             "\\| p99<1s \\| p99 of grpc/t10-r200 \\(NEW\\) \\| [0-9]+ µs \\| PASS \\|");
+    // a 20 % change against a 20 % margin: the interval straddles it
+    Cli.Result unsure =
+        Cli.run("diff", base.toString(), slower.toString(), "--threshold", "delta.p99<20%");
+    assertThat(unsure.exit()).as(unsure.out()).isEqualTo(98);
+    assertThat(unsure.out()).contains("INCONCLUSIVE delta.p99<20%").contains("cannot tell at 20 %");
+    Cli.Result tooFew =
+        Cli.run("diff", few.toString(), base.toString(), "--threshold", "delta.p99<10%");
+    assertThat(tooFew.exit()).isEqualTo(98);
+    assertThat(tooFew.out()).contains("n too small to test").doesNotContain("- FAIL");
     Cli.Result bad = Cli.run("diff", base.toString(), copy.toString(), "--threshold", "capacity>1");
     assertThat(bad.exit()).isEqualTo(2);
     assertThat(bad.err().strip()).startsWith("error: threshold 'capacity>1': unknown metric");
+  }
+
+  @Test
+  void noPointInBothIsAnErrorNeverNoChange() throws IOException {
+    Path other = tmp.resolve("other-profile");
+    trials(other, RPCX.withNetworkProfile("cross-az"), "host-a", 100, 200, 8, 4, 0.03);
+    Cli.Result r =
+        Cli.run("diff", base.toString(), other.toString(), "--threshold", "delta.p99<10%");
+    assertThat(r.exit()).isEqualTo(1);
+    assertThat(r.err()).contains("error: nothing compared: no point is in both folders");
+    assertThat(r.out()).doesNotContain("No significant change");
   }
 
   @Test
@@ -156,6 +260,7 @@ class DiffCommandTest {
       assertThat(diff.out())
           .contains("Example:")
           .contains("--threshold 'delta.p99<10%' --json diff.json")
+          .contains("98   a gate is inconclusive")
           .contains("99   a threshold failed")
           .doesNotContain("%%");
       assertThat(choose.out())
