@@ -13,6 +13,7 @@ import io.rpcxbench.report.cli.KneeCommand;
 import io.rpcxbench.report.cli.ReportCommand;
 import io.rpcxbench.report.cli.ShowCommand;
 import io.rpcxbench.report.compare.CompareCommand;
+import io.rpcxbench.report.diff.CalibrationCommand;
 import io.rpcxbench.report.diff.DiffCommand;
 import io.rpcxbench.report.diff.ProfilesCommand;
 import io.rpcxbench.report.gc.GcCheckCommand;
@@ -56,6 +57,7 @@ import picocli.CommandLine.Spec;
       CompareCommand.class,
       ChooseCommand.class,
       DiffCommand.class,
+      CalibrationCommand.class,
       ProfilesCommand.class,
       ExportCommand.class,
       CapacityPointCommand.class,

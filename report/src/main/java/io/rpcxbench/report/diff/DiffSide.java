@@ -30,8 +30,11 @@ import java.util.stream.Stream;
  */
 record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String> problems) {
 
-  /** One trial of a point: its file, its kept runs, and when it ran (null when not recorded). */
-  record Trial(Path file, List<RunRow> kept, Instant started, Instant finished) {
+  /**
+   * One trial of a point: its file, its number ({@code trial} of its provenance, 0 when not
+   * recorded), its kept runs, and when it ran (null when not recorded).
+   */
+  record Trial(Path file, int number, List<RunRow> kept, Instant started, Instant finished) {
     /** The share of its kept runs the noise guard marked contended (0 without the column). */
     double contendedShare() {
       long c = kept.stream().filter(r -> r.extra("contended").orElse("0").equals("1")).count();
@@ -86,6 +89,7 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
       Trial t =
           new Trial(
               f,
+              number(c.provenance("trial").orElse("0")),
               kept.isEmpty() ? c.rows() : kept,
               instant(c.provenance("started").orElse(null)),
               instant(c.provenance("finished").orElse(null)));
@@ -98,6 +102,10 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
       throw new IOException(dir + " holds no raw file with runs");
     }
     return new DiffSide(dir, points, problems);
+  }
+
+  private static int number(String text) {
+    return text.trim().matches("[0-9]{1,6}") ? Integer.parseInt(text.trim()) : 0;
   }
 
   private static Instant instant(String text) {

@@ -83,7 +83,7 @@ record PointChange(
     for (Measure m : Measure.values()) {
       List<Double> v = new ArrayList<>();
       for (DiffSide.Trial t : p.trials()) {
-        Double x = m == Measure.THROUGHPUT ? throughput(t.kept()) : percentile(t.kept(), m.q);
+        Double x = value(m, t);
         if (x != null) {
           v.add(x);
         }
@@ -91,6 +91,11 @@ record PointChange(
       out.add(v);
     }
     return out;
+  }
+
+  /** One trial's value of {@code m}; null when it has none. */
+  static Double value(Measure m, DiffSide.Trial t) {
+    return m == Measure.THROUGHPUT ? throughput(t.kept()) : percentile(t.kept(), m.q);
   }
 
   /** The median of the trials' values with their range. */

@@ -39,6 +39,10 @@ class DiffCommandTest {
     p.putAll(id.withClientHost(host).provenance());
     p.put("type", "1");
     p.put("runs", "6");
+    String folder = out.getFileName().toString();
+    if (folder.matches("trial-[0-9]+")) {
+      p.put("trial", folder.substring(6));
+    }
     SplittableRandom r = new SplittableRandom(seed);
     List<RunRow> rows = new ArrayList<>();
     for (int order = 0; order < 6; order++) {
@@ -154,7 +158,9 @@ class DiffCommandTest {
     List<String> throughput =
         r.out().lines().filter(l -> l.matches("\\| rpcx/t10-r200 \\| \\d{5} .*")).toList();
     assertThat(throughput).hasSize(1);
-    assertThat(throughput.get(0)).containsPattern("\\| -(1[5-9]|2[0-5])\\.").endsWith("| significantly slower |");
+    assertThat(throughput.get(0))
+        .containsPattern("\\| -(1[5-9]|2[0-5])\\.")
+        .endsWith("| significantly slower |");
     JsonNode d = new ObjectMapper().readTree(json.toFile());
     JsonNode rpcx = d.get("points").get(1);
     assertThat(rpcx.get("point").asText()).isEqualTo("rpcx/t10-r200");
