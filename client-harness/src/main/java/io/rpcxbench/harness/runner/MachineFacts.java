@@ -45,7 +45,7 @@ final class MachineFacts {
     return l;
   }
 
-  private static java.util.Optional<String> cpuModel() {
+  static java.util.Optional<String> cpuModel() {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
         if (line.startsWith("model name")) {

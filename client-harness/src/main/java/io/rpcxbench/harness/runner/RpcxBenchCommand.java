@@ -65,6 +65,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.addSubcommand("sweep", new SweepCommand());
     cl.addSubcommand("choose", new ChooseCommand());
     cl.addSubcommand("compare", new CompareCommand());
+    cl.addSubcommand("calibrate", new CalibrateCommand());
     cl.addSubcommand("handshake", new HandshakeCommand());
     cl.addSubcommand("report", new ReportCommand());
     cl.addSubcommand("lab", new LabCommand());
