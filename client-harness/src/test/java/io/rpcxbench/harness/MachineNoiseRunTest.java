@@ -174,17 +174,26 @@ class MachineNoiseRunTest {
     Files.createDirectories(proc.resolve("300"));
     Files.writeString(proc.resolve("loadavg"), "42.00 40.00 30.00 3/300 999\n");
     Files.writeString(proc.resolve("pressure/cpu"), "some avg10=92.00 avg60=91.00 avg300=80.00\n");
-    Files.writeString(
-        proc.resolve("stat"),
-        "cpu  10 0 10 100 0 0 0 0 0 0\ncpu0 5 0 5 50 0 0 0 0 0 0\ncpu1 5 0 5 50 0 0 0 0 0 0\n");
   }
 
-  /** The co-tenant's stat, replaced atomically (the harness reads it meanwhile). */
+  /**
+   * The co-tenant's stat and the machine's busy time with its ticks in, each replaced atomically
+   * (the harness reads them meanwhile).
+   */
   private void cotenantTicks(long ticks) {
+    replace("300/stat", "300 (build) R 1 1 1 0 -1 0 0 0 0 0 " + ticks + " 0 0 0 20\n");
+    replace(
+        "stat",
+        "cpu  "
+            + (10 + ticks)
+            + " 0 10 100 0 0 0 0 0 0\ncpu0 5 0 5 50 0 0 0 0 0 0\ncpu1 5 0 5 50 0 0 0 0 0 0\n");
+  }
+
+  private void replace(String file, String text) {
     try {
-      Path next = Files.createTempFile(proc, "stat", ".tmp");
-      Files.writeString(next, "300 (build) R 1 1 1 0 -1 0 0 0 0 0 " + ticks + " 0 0 0 20\n");
-      Files.move(next, proc.resolve("300/stat"), StandardCopyOption.ATOMIC_MOVE);
+      Path next = Files.createTempFile(proc, "next", ".tmp");
+      Files.writeString(next, text);
+      Files.move(next, proc.resolve(file), StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

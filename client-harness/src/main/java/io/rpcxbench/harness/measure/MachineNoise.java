@@ -1,12 +1,16 @@
 package io.rpcxbench.harness.measure;
 
 import io.rpcxbench.harness.config.Instruments;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,25 +21,36 @@ import java.util.function.Supplier;
  * How busy the machine was with work other than the run's own ({@code --noise-guard}), from a
  * {@link NoiseSnapshot} at the run's start and one at its end: the load average, the CPU pressure
  * (PSI) and the steal over the run, and the CPU the other processes used. A co-tenant inside the
- * same VM is not steal; on a box at load 40 every run had said "limited by none". So a run is
- * <b>contended</b> when any of these held (the one rule; docs/raw-format.md):
+ * same VM is not steal; on a box at load 40 every run had said "limited by none".
+ *
+ * <p><b>Others' cores</b> are the machine's busy time (user + nice + system of {@code /proc/stat},
+ * on the CPUs the run's processes may use) less the run's own processes' CPU time (utime + stime
+ * deltas of {@code /proc/PID/stat}, and the reaped children's) and the kernel's threads' (children
+ * of kthreadd: mostly the softirq and writeback work of the run's own traffic), over the wall time.
+ * The run's own processes are the roots given (this JVM, every {@code --server-pid} on this host,
+ * the server's cgroup), the processes at the other end of their TCP connections on this host
+ * ({@link LoopbackPeers}: a server started by hand beside the client) and all their descendants: on
+ * one box the servers under test are never others. A process this harness cannot see (another
+ * container's) is in the busy time and so in others'.
+ *
+ * <p>A run is <b>contended</b> when (the one rule; docs/harness.md):
  *
  * <ul>
- *   <li>other processes used at least {@value #OTHERS_CORES} cores (and at least {@value
- *       #OTHERS_MIN_TICKS} ticks: /proc counts whole 10 ms ticks, a short run's few are rounding);
- *   <li>steal was at least {@value #STEAL_PERCENT} % of the CPU time;
- *   <li>the run's own processes left the CPUs to others (they used less than {@value #OWN_SHARE} of
- *       the online CPUs, and neither client nor server was saturated) and tasks waited for a CPU at
- *       least {@value #PRESSURE_PERCENT} % of the run (PSI {@code some}), or the load average was
- *       above {@value #LOAD_PER_CPU} x the online CPUs.
+ *   <li>others used at least {@value #OTHERS_CORES} cores (and at least {@value #OTHERS_MIN_TICKS}
+ *       ticks: /proc counts whole 10 ms ticks, a short run's few are rounding); or
+ *   <li>steal was at least {@value #STEAL_PERCENT} % of the CPU time; or
+ *   <li>others could not be measured (no process table) and the run's own processes left the CPUs
+ *       to others (they used less than {@value #OWN_SHARE} of the online CPUs, and neither client
+ *       nor server was saturated), and tasks waited for a CPU at least {@value #PRESSURE_PERCENT} %
+ *       of the run (PSI {@code some}) or the load average was above {@value #LOAD_PER_CPU} x the
+ *       online CPUs.
  * </ul>
  *
- * <p>Pressure and load are queues, and a run that fills half of a small box queues its own threads:
- * by queueing arithmetic (Erlang C), 2 CPUs kept half busy by independent tasks have one waiting
- * about a sixth of the time, near the pressure threshold. Beside such a run only the CPU accounting
- * (others, steal) tells co-tenants apart; a run starved by others cannot fill half the box, and
- * then pressure and load show even co-tenants this process cannot see (another container's
- * processes).
+ * <p>Pressure and load are queues, and the run's own threads fill them: by queueing arithmetic
+ * (Erlang C), 2 CPUs kept half busy by independent tasks have one waiting about a sixth of the
+ * time, and a client and a server both busy on a 2-CPU box wait far more. So where others' CPU is
+ * known, pressure and load are never evidence of a co-tenant by themselves: they are named among
+ * the reasons only beside others above the threshold.
  *
  * <pre>{@code
  * MachineNoise noise = new MachineNoise(Path.of("/proc"), () -> List.of(ProcessHandle.current().pid()));
@@ -71,9 +86,10 @@ public final class MachineNoise {
   public static final String RULE =
       String.format(
           Locale.ROOT,
-          "others >= %.1f cores, steal >= %.0f %%, or while the run used < %.0f %% of the cpus"
-              + " and client and server < 90 %% of their cores: cpu pressure >= %.0f %% or load >"
-              + " %.0f x cpus",
+          "others >= %.1f cores (busy cpu less the run's processes - harness, servers, their"
+              + " peers - and kernel threads) or steal >= %.0f %%; where others are unknown, while"
+              + " the run used < %.0f %% of the cpus and client and server < 90 %% of their cores:"
+              + " cpu pressure >= %.0f %% or load > %.0f x cpus",
           OTHERS_CORES,
           STEAL_PERCENT,
           100 * OWN_SHARE,
@@ -85,25 +101,70 @@ public final class MachineNoise {
 
   private final Path proc;
   private final Supplier<? extends Collection<Long>> ours;
+  private final LoopbackPeers peers;
   private NoiseSnapshot start;
 
   /**
    * @param ours the roots of the run's own processes (this JVM, the server's pids on this host):
-   *     they and their descendants are not "others"
+   *     they, the peers of their connections and all their descendants are not "others"
    */
   public MachineNoise(Path proc, Supplier<? extends Collection<Long>> ours) {
     this.proc = proc;
     this.ours = ours;
+    this.peers = new LoopbackPeers(proc);
   }
 
   /** Right before a run. */
   void start() {
     start = NoiseSnapshot.read(proc, true);
+    roots(start); // the peers of connections that may close before the end
   }
 
   /** Right after the run: the readings since {@link #start()}. */
   Reading end() {
-    return Reading.between(start, NoiseSnapshot.read(proc, true), ours.get());
+    NoiseSnapshot end = NoiseSnapshot.read(proc, true);
+    Set<Long> roots = roots(end);
+    return Reading.between(start, end, roots, cpusOf(roots));
+  }
+
+  /** The roots given and the peers of every process of theirs in {@code s}. */
+  private Set<Long> roots(NoiseSnapshot s) {
+    Set<Long> roots = new LinkedHashSet<>(ours.get());
+    if (!s.processes().isEmpty()) {
+      roots.addAll(peers.of(descendants(s.processes(), roots)));
+    }
+    return roots;
+  }
+
+  /** The CPUs any of {@code pids} may run on ({@code Cpus_allowed_list}); empty when unknown. */
+  private Set<Integer> cpusOf(Collection<Long> pids) {
+    Set<Integer> cpus = new HashSet<>();
+    for (long pid : pids) {
+      try {
+        for (String line : Files.readAllLines(proc.resolve(pid + "/status"))) {
+          if (line.startsWith("Cpus_allowed_list:")) {
+            cpus.addAll(cpuList(line.substring("Cpus_allowed_list:".length()).trim()));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        return Set.of(); // one unknown: any CPU may be the run's
+      }
+    }
+    return cpus;
+  }
+
+  /** {@code 0-3,6} -> [0, 1, 2, 3, 6]. */
+  static Set<Integer> cpuList(String list) {
+    Set<Integer> cpus = new HashSet<>();
+    for (String part : list.split(",")) {
+      String[] range = part.trim().split("-");
+      int from = Integer.parseInt(range[0]);
+      int to = range.length == 1 ? from : Integer.parseInt(range[1]);
+      for (int cpu = from; cpu <= to; cpu++) {
+        cpus.add(cpu);
+      }
+    }
+    return cpus;
   }
 
   /**
@@ -112,7 +173,7 @@ public final class MachineNoise {
    * @param load the 1-minute load average at the end
    * @param cpuPressure % of the run's wall time that some task waited for a CPU
    * @param steal % of the CPU time the hypervisor took
-   * @param othersCores CPU time of processes not the run's own (kernel threads neither) / wall time
+   * @param othersCores busy CPU time not the run's own (nor the kernel threads') / wall time
    * @param othersTicks that CPU time in ticks, -1 when unknown
    * @param cpus online CPUs, 0 when unknown
    */
@@ -126,8 +187,38 @@ public final class MachineNoise {
     static final Reading UNKNOWN =
         new Reading(Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, 0);
 
-    /** From two snapshots; {@code roots}: the run's own processes. */
-    static Reading between(NoiseSnapshot a, NoiseSnapshot b, Collection<Long> roots) {
+    /**
+     * From two snapshots of this host.
+     *
+     * @param roots the run's own processes (with their descendants)
+     * @param runCpus the CPUs they may run on; empty: all
+     */
+    static Reading between(
+        NoiseSnapshot a, NoiseSnapshot b, Collection<Long> roots, Set<Integer> runCpus) {
+      long ticks = -1;
+      long busyA = a.busyOn(runCpus);
+      long busyB = b.busyOn(runCpus);
+      if (!a.processes().isEmpty() && !b.processes().isEmpty() && busyA >= 0 && busyB >= 0) {
+        long ours = ticksOfOursAndKernel(a.processes(), b.processes(), roots);
+        ticks = Math.max(0, busyB - busyA - ours);
+      }
+      return of(a, b, ticks);
+    }
+
+    /**
+     * From two snapshots of the server's host (over ssh, no process table): others are its busy
+     * time less the server's CPU time; unknown when that was not measured ({@code serverTicks} <
+     * 0).
+     */
+    static Reading onServerHost(NoiseSnapshot a, NoiseSnapshot b, long serverTicks) {
+      long ticks = -1;
+      if (serverTicks >= 0 && a.busyTicks() >= 0 && b.busyTicks() >= 0) {
+        ticks = Math.max(0, b.busyTicks() - a.busyTicks() - serverTicks);
+      }
+      return of(a, b, ticks);
+    }
+
+    private static Reading of(NoiseSnapshot a, NoiseSnapshot b, long othersTicks) {
       long wallNanos = Math.max(1, b.nanoTime() - a.nanoTime());
       double pressure = b.pressureAvg10();
       if (a.pressureTotalUs() >= 0 && b.pressureTotalUs() >= a.pressureTotalUs()) {
@@ -139,13 +230,12 @@ public final class MachineNoise {
       if (a.cpuTicks() >= 0 && b.cpuTicks() >= 0 && all > 0 && a.stealTicks() >= 0) {
         steal = 100.0 * Math.max(0, b.stealTicks() - a.stealTicks()) / all;
       }
-      double others = Double.NaN;
-      long ticks = -1;
-      if (!a.processes().isEmpty() && !b.processes().isEmpty()) {
-        ticks = ticksOfOthers(a.processes(), b.processes(), roots);
-        others = (double) ticks * ProcProcessTree.NANOS_PER_TICK / wallNanos;
-      }
-      return new Reading(b.load1(), pressure, steal, others, ticks, Math.max(a.cpus(), b.cpus()));
+      double others =
+          othersTicks < 0
+              ? Double.NaN
+              : (double) othersTicks * ProcProcessTree.NANOS_PER_TICK / wallNanos;
+      return new Reading(
+          b.load1(), pressure, steal, others, othersTicks, Math.max(a.cpus(), b.cpus()));
     }
 
     /**
@@ -162,20 +252,24 @@ public final class MachineNoise {
      * Why the run counts as contended, in words ({@code cpu pressure 92 %}); empty when it does
      * not.
      *
-     * @param runFillsCpus {@link #runFillsCpus}: then pressure and load do not count
+     * @param runFillsCpus {@link #runFillsCpus}: then pressure and load do not count where others
+     *     are unknown
      */
     List<String> reasons(boolean runFillsCpus) {
+      boolean othersBusy = othersCores >= OTHERS_CORES && othersTicks >= OTHERS_MIN_TICKS;
+      // queues are the run's own too: evidence beside others' CPU, or alone where it is unknown
+      boolean queues = othersBusy || (Double.isNaN(othersCores) && !runFillsCpus);
       List<String> why = new ArrayList<>();
-      if (!runFillsCpus && cpuPressure >= PRESSURE_PERCENT) {
+      if (queues && cpuPressure >= PRESSURE_PERCENT) {
         why.add(String.format(Locale.ROOT, "cpu pressure %.0f %%", cpuPressure));
       }
-      if (othersCores >= OTHERS_CORES && othersTicks >= OTHERS_MIN_TICKS) {
+      if (othersBusy) {
         why.add(String.format(Locale.ROOT, "others %.1f cores", othersCores));
       }
       if (steal >= STEAL_PERCENT) {
         why.add(String.format(Locale.ROOT, "steal %.0f %%", steal));
       }
-      if (!runFillsCpus && cpus > 0 && load > LOAD_PER_CPU * cpus) {
+      if (queues && cpus > 0 && load > LOAD_PER_CPU * cpus) {
         why.add(String.format(Locale.ROOT, "load %.1f on %d cpus", load, cpus));
       }
       return why;
@@ -194,8 +288,13 @@ public final class MachineNoise {
     }
   }
 
-  /** CPU ticks of the processes at both snapshots that are neither the run's nor the kernel's. */
-  static long ticksOfOthers(
+  /**
+   * CPU ticks between the snapshots of the run's own processes (the roots' trees at either
+   * snapshot: utime + stime, and cutime + cstime for the children they reaped) and of the kernel's
+   * threads. A process new at the end (or a reused pid) counts all its ticks: it started in the
+   * run.
+   */
+  static long ticksOfOursAndKernel(
       Map<Long, NoiseSnapshot.Process> a,
       Map<Long, NoiseSnapshot.Process> b,
       Collection<Long> roots) {
@@ -204,24 +303,25 @@ public final class MachineNoise {
     long ticks = 0;
     for (Map.Entry<Long, NoiseSnapshot.Process> e : b.entrySet()) {
       long pid = e.getKey();
-      NoiseSnapshot.Process then = a.get(pid);
       NoiseSnapshot.Process now = e.getValue();
-      if (then == null
-          || then.parent() != now.parent() // the pid was reused
-          || own.contains(pid)
-          || pid == NoiseSnapshot.KTHREADD
-          || now.parent() == NoiseSnapshot.KTHREADD) {
-        // kernel threads: mostly softirq and writeback work of the run's own traffic
+      boolean kernel = pid == NoiseSnapshot.KTHREADD || now.parent() == NoiseSnapshot.KTHREADD;
+      if (!kernel && !own.contains(pid)) {
         continue;
       }
-      ticks += Math.max(0, now.ticks() - then.ticks());
+      NoiseSnapshot.Process then = a.get(pid);
+      if (then == null || !then.sameAs(now)) {
+        ticks += now.ticks() + now.reaped();
+      } else {
+        ticks +=
+            Math.max(0, now.ticks() - then.ticks()) + Math.max(0, now.reaped() - then.reaped());
+      }
     }
     return ticks;
   }
 
   /** The roots and all their descendants in one snapshot, from the parent pids. */
   static Set<Long> descendants(Map<Long, NoiseSnapshot.Process> processes, Collection<Long> roots) {
-    Map<Long, List<Long>> children = new java.util.HashMap<>();
+    Map<Long, List<Long>> children = new HashMap<>();
     processes.forEach(
         (pid, p) -> children.computeIfAbsent(p.parent(), k -> new ArrayList<>()).add(pid));
     Set<Long> all = new HashSet<>();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One reading of how busy the whole machine is, from a {@code /proc} tree, for {@link
@@ -28,8 +29,11 @@ import java.util.Map;
  * @param pressureAvg10 the {@code some} line's {@code avg10} (%), NaN when unknown
  * @param cpuTicks the {@code cpu} line's user .. steal summed, -1 when unknown
  * @param stealTicks the {@code cpu} line's steal, -1 when unknown
+ * @param busyTicks the {@code cpu} line's user + nice + system (the time processes ran; not idle,
+ *     iowait, interrupts or steal), -1 when unknown
+ * @param busyByCpu each {@code cpuN} line's user + nice + system, by N; empty when unknown
  * @param cpus online CPUs ({@code cpuN} lines), 0 when unknown
- * @param processes pid to its CPU ticks and parent pid; empty when not read
+ * @param processes pid to its CPU ticks, parent and start; empty when not read
  */
 record NoiseSnapshot(
     long nanoTime,
@@ -38,17 +42,45 @@ record NoiseSnapshot(
     double pressureAvg10,
     long cpuTicks,
     long stealTicks,
+    long busyTicks,
+    Map<Integer, Long> busyByCpu,
     int cpus,
     Map<Long, Process> processes) {
 
   /** Kernel threads are children of this pid (kthreadd). */
   static final long KTHREADD = 2;
 
-  /** A process's CPU ticks (utime + stime + cutime + cstime) and its parent. */
-  record Process(long ticks, long parent) {}
+  /**
+   * A process as {@code PID/stat} says.
+   *
+   * @param ticks its own CPU time, utime + stime
+   * @param reaped its waited-for children's, cutime + cstime
+   * @param parent its parent's pid
+   * @param started its start time (field 22, ticks since boot), -1 when the line has none
+   */
+  record Process(long ticks, long reaped, long parent, long started) {
+    /** Whether {@code later}, read under the same pid, is this process and not a reused pid. */
+    boolean sameAs(Process later) {
+      return parent == later.parent && started == later.started;
+    }
+  }
 
   NoiseSnapshot {
+    busyByCpu = Map.copyOf(busyByCpu);
     processes = Map.copyOf(processes);
+  }
+
+  /**
+   * user + nice + system of the CPUs {@code only}: all of them (the {@code cpu} line) when it is
+   * empty, holds them all or names one the snapshot has no line for; -1 when unknown.
+   */
+  long busyOn(Set<Integer> only) {
+    if (only.isEmpty()
+        || only.containsAll(busyByCpu.keySet())
+        || !busyByCpu.keySet().containsAll(only)) {
+      return busyTicks;
+    }
+    return only.stream().mapToLong(busyByCpu::get).sum();
   }
 
   /** Reads {@code proc} now; {@code withProcesses}: every {@code PID/stat} too. */
@@ -63,6 +95,8 @@ record NoiseSnapshot(
         pressureAvg10(pressure),
         cpuLine(stat, false),
         cpuLine(stat, true),
+        busy(stat).getOrDefault(-1, -1L),
+        perCpu(busy(stat)),
         cpus(stat),
         withProcesses ? processes(proc) : Map.of());
   }
@@ -76,6 +110,8 @@ record NoiseSnapshot(
         pressureAvg10(pressure),
         cpuLine(stat, false),
         cpuLine(stat, true),
+        busy(stat).getOrDefault(-1, -1L),
+        perCpu(busy(stat)),
         cpus(stat),
         Map.of());
   }
@@ -154,6 +190,36 @@ record NoiseSnapshot(
     return -1;
   }
 
+  /**
+   * user + nice + system of the {@code cpu} line (key -1) and of each {@code cpuN} line (key N):
+   * the time processes ran, kernel threads included; interrupts, idle, iowait and steal not. Guest
+   * time is inside user.
+   */
+  static Map<Integer, Long> busy(String stat) {
+    Map<Integer, Long> busy = new HashMap<>();
+    if (stat == null) {
+      return busy;
+    }
+    for (String line : stat.split("\n")) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length > 3 && f[0].startsWith("cpu")) {
+        try {
+          int cpu = f[0].length() == 3 ? -1 : Integer.parseInt(f[0].substring(3));
+          busy.put(cpu, Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]));
+        } catch (NumberFormatException e) {
+          // not a cpu line after all
+        }
+      }
+    }
+    return busy;
+  }
+
+  private static Map<Integer, Long> perCpu(Map<Integer, Long> busy) {
+    Map<Integer, Long> m = new HashMap<>(busy);
+    m.remove(-1);
+    return m;
+  }
+
   /** Online CPUs: {@code /proc/stat} lists one {@code cpuN} line for each. */
   static int cpus(String stat) {
     if (stat == null) {
@@ -168,7 +234,7 @@ record NoiseSnapshot(
     return n;
   }
 
-  /** Every process's CPU ticks and parent; one that ends while being read is left out. */
+  /** Every process's CPU ticks, parent and start; one that ends while being read is left out. */
   private static Map<Long, Process> processes(Path proc) {
     Map<Long, Process> all = new HashMap<>();
     try (DirectoryStream<Path> dirs = Files.newDirectoryStream(proc, "[0-9]*")) {
@@ -179,8 +245,7 @@ record NoiseSnapshot(
         }
         try {
           long pid = Long.parseLong(dir.getFileName().toString());
-          String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-          all.put(pid, new Process(ProcProcessTree.cpuTicks(stat), Long.parseLong(f[1])));
+          all.put(pid, process(stat));
         } catch (RuntimeException e) {
           // not a process folder, or a line cut short: leave it out
         }
@@ -189,6 +254,17 @@ record NoiseSnapshot(
       return Map.of();
     }
     return all;
+  }
+
+  /** A {@code PID/stat} line: fields 4 (parent), 14-17 (times) and 22 (start) when present. */
+  static Process process(String stat) {
+    // comm (field 2) may hold spaces and parentheses: count fields after the last ')'; f[0] is 3
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    return new Process(
+        Long.parseLong(f[11]) + Long.parseLong(f[12]),
+        Long.parseLong(f[13]) + Long.parseLong(f[14]),
+        Long.parseLong(f[1]),
+        f.length > 19 ? Long.parseLong(f[19]) : -1);
   }
 
   private static String text(Path file) {

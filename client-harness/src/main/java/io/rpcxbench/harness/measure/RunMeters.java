@@ -1,9 +1,7 @@
 package io.rpcxbench.harness.measure;
 
-import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.output.RunResult;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,13 +9,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Measures each run's CPU and memory from outside the calls: the harness JVM's own CPU time and
- * garbage-collection pauses (always, {@link GcPauses}) and, with {@code --server-pid}, the server's
- * CPU time and peak RSS ({@link ProcessStats}). A client that used at least {@value #SATURATED} of
- * the cores it may run on while the server did not is the bottleneck itself: the run is flagged
- * {@code harness_limited}. Every run also names what limited it ({@link LimitedBy}: client, server,
- * link or none); the link counts when its rate is known ({@code --provenance link_rate=1mbit}),
- * from the bytes the client host's link carried ({@link LinkCounter}). With {@code --noise-guard
+ * Measures each run's CPU and memory from outside the calls: the harness JVM's own CPU time (to the
+ * nanosecond, {@link ClientCpu}) and garbage-collection pauses (always, {@link GcPauses}) and, with
+ * {@code --server-pid}, the server's CPU time and peak RSS ({@link ProcessStats}). Neither side's
+ * CPU time is ever more than its cores for the run's wall time (a guard: a tick-counted clock read
+ * over a few ms could say so). A client that used at least {@value #SATURATED} of the cores it may
+ * run on while the server did not is the bottleneck itself: the run is flagged {@code
+ * harness_limited}. Every run also names what limited it ({@link LimitedBy}: client, server, link
+ * or none); the link counts when its rate is known ({@code --provenance link_rate=1mbit}), from the
+ * bytes the client host's link carried ({@link LinkCounter}). With {@code --noise-guard
  * warn|strict} each run also reads how busy the machine was with other work ({@link MachineNoise}):
  * a contended run says so ({@code contended}, {@code limited_by contended}).
  *
@@ -34,9 +34,10 @@ public final class RunMeters {
   private final ProcessStats server;
   private final double linkBitsPerSecond;
   private final LinkCounter link;
-  private final int clientCores = Runtime.getRuntime().availableProcessors();
+  private final ClientCpu clientCpu;
+  private final int clientCores;
   private long wallStart;
-  private long clientStart;
+  private ClientCpu.Sample clientStart;
   private GcPauses.Sample gcStart;
   private ProcessStats.Sample serverStart;
   private long[] ioStart;
@@ -65,10 +66,29 @@ public final class RunMeters {
   /** {@code noise}: the machine's noise, or null when not read ({@code --noise-guard off}). */
   public RunMeters(
       ProcessStats server, double linkBitsPerSecond, LinkCounter link, MachineNoise noise) {
+    this(
+        server,
+        linkBitsPerSecond,
+        link,
+        noise,
+        ClientCpu.ofThisJvm(),
+        Runtime.getRuntime().availableProcessors());
+  }
+
+  /** {@code clientCpu}, {@code clientCores}: this JVM's, or a fake /proc's in tests. */
+  RunMeters(
+      ProcessStats server,
+      double linkBitsPerSecond,
+      LinkCounter link,
+      MachineNoise noise,
+      ClientCpu clientCpu,
+      int clientCores) {
     this.server = server;
     this.linkBitsPerSecond = linkBitsPerSecond;
     this.link = link;
     this.noise = noise;
+    this.clientCpu = clientCpu;
+    this.clientCores = clientCores;
   }
 
   /** What the link's bytes are counted from, or null when no link rate is known. */
@@ -109,14 +129,15 @@ public final class RunMeters {
     }
     ioStart = Double.isNaN(linkBitsPerSecond) ? null : link.sample();
     wallStart = System.nanoTime();
-    clientStart = clientCpuNanos();
+    clientStart = clientCpu.sample();
     gcStart = GcPauses.sample();
   }
 
   /** Right after the run: {@code r} with the CPU (and memory) columns added. */
   public RunResult after(RunResult r) {
-    long client = clientCpuNanos() - clientStart;
+    long measured = ClientCpu.used(clientStart, clientCpu.sample());
     long wall = Math.max(1, System.nanoTime() - wallStart);
+    long client = atMostAllCores(measured, wall, clientCores);
     Map<String, String> m = new LinkedHashMap<>();
     double clientUsed = (double) client / wall;
     m.put("client_cpu_s", decimal(client / 1e9));
@@ -127,6 +148,7 @@ public final class RunMeters {
     boolean clientSaturated = clientUsed >= SATURATED * clientCores;
     boolean serverSaturated = false;
     long serverCpu = -1;
+    long serverTicks = -1;
     int serverCores = 1;
     NoiseSnapshot serverHostEnd = null;
     if (server != null) {
@@ -140,7 +162,9 @@ public final class RunMeters {
         }
       }
       if (end != null) {
-        long cpu = Math.max(0, end.cpuNanos() - serverStart.cpuNanos());
+        long measuredServer = Math.max(0, end.cpuNanos() - serverStart.cpuNanos());
+        serverTicks = measuredServer / ProcProcessTree.NANOS_PER_TICK;
+        long cpu = atMostAllCores(measuredServer, wall, end.coresAvailable());
         double used = (double) cpu / wall;
         serverSaturated = used >= SATURATED * end.coresAvailable();
         serverCpu = cpu;
@@ -172,7 +196,8 @@ public final class RunMeters {
             limit == LimitedBy.CLIENT || limit == LimitedBy.SERVER,
             clientUsed + (serverHere ? (double) serverCpu / wall : 0),
             serverSaturated || (serverCpu >= 0 && usage.server() >= MachineNoise.OWN_SHARE),
-            serverHostEnd);
+            serverHostEnd,
+            serverTicks);
     m.put(
         "limited_by",
         LimitedBy.classify(usage, "1".equals(noisy.get("contended")), sendLagP99Us(r)).id());
@@ -188,12 +213,14 @@ public final class RunMeters {
    * @param sideSaturated the client or the server used at least 90 % of its cores
    * @param ownCores the CPU the run's processes on this host used, in cores
    * @param serverFillsItsHost over ssh: the server used at least half of its cores
+   * @param serverTicks over ssh: the server's CPU time in the run, ticks; -1 when not measured
    */
   private Map<String, String> noiseColumns(
       boolean sideSaturated,
       double ownCores,
       boolean serverFillsItsHost,
-      NoiseSnapshot serverHostEnd) {
+      NoiseSnapshot serverHostEnd,
+      long serverTicks) {
     Map<String, String> m = new LinkedHashMap<>();
     if (noise == null) {
       return m;
@@ -206,7 +233,7 @@ public final class RunMeters {
       MachineNoise.Reading there =
           serverHostStart == null || serverHostEnd == null
               ? MachineNoise.Reading.UNKNOWN
-              : MachineNoise.Reading.between(serverHostStart, serverHostEnd, List.of());
+              : MachineNoise.Reading.onServerHost(serverHostStart, serverHostEnd, serverTicks);
       m.put("server_noise_load", MachineNoise.Reading.number("%.2f", there.load()));
       m.put("server_noise_cpu_pressure", MachineNoise.Reading.number("%.1f", there.cpuPressure()));
       there.reasons(serverFillsItsHost).forEach(reason -> why.add("server host " + reason));
@@ -284,22 +311,12 @@ public final class RunMeters {
     return peakReset || server == null ? "run" : server.peakOrigin();
   }
 
-  /** The harness JVM's CPU time (all its threads: load, client I/O, JIT, GC), ns. */
-  static long clientCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
-      long t = os.getProcessCpuTime();
-      if (t >= 0) {
-        return t;
-      }
-    }
-    try {
-      return ProcProcessTree.cpuTicks(
-              java.nio.file.Files.readString(Instruments.PROC.resolve("self/stat")))
-          * ProcProcessTree.NANOS_PER_TICK;
-    } catch (IOException | RuntimeException e) {
-      return 0;
-    }
+  /**
+   * {@code cpuNanos}, but at most {@code cores} busy for the whole wall time: a guard, as no
+   * process can use more; the CPU clocks are read a little apart from the wall clock.
+   */
+  static long atMostAllCores(long cpuNanos, long wallNanos, int cores) {
+    return Math.min(cpuNanos, wallNanos * Math.max(1, cores));
   }
 
   public static String decimal(double v) {

@@ -8,13 +8,15 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link MachineNoise} on fake /proc trees: two snapshots one second apart, this JVM as pid 100
- * (with a child, 101), the server as pid 200, a kernel thread (pid 3, child of kthreadd) and a
- * co-tenant (pid 300).
+ * {@link MachineNoise} on fake /proc trees: two snapshots one second apart on 2 CPUs (200 ticks),
+ * this JVM as pid 100 (with a child, 101), the server as pid 200, a kernel thread (pid 3, child of
+ * kthreadd) and a co-tenant (pid 300). The {@code cpu} line's busy time is what all of them used,
+ * plus what processes this harness cannot see used.
  */
 class MachineNoiseTest {
   private static final long SECOND = 1_000_000_000L;
@@ -36,21 +38,40 @@ class MachineNoiseTest {
   }
 
   @Test
-  void cpuPressureOf92PercentIsContendedAndSaysWhy() throws IOException {
+  void aServerPidBusyAtOneCoreIsNotOthersWhateverThePressure() throws IOException {
+    // client and server on one 2-CPU box, both busy: their threads queue for the CPUs
+    Box busy = quiet().ownTicks(60).serverTicks(100).pressureUs(15_000 + 600_000).load(5);
+    MachineNoise.Reading r = overOneSecond(quiet(), busy);
+
+    assertThat(r.othersCores()).isZero();
+    assertThat(r.reasons(false)).as("pressure alone is the run's own queue").isEmpty();
+    assertThat(r.reasons(true)).isEmpty();
+  }
+
+  @Test
+  void aForeignPidAtOneCoreIsOthers() throws IOException {
+    MachineNoise.Reading r = overOneSecond(quiet(), quiet().ownTicks(60).cotenantTicks(100));
+
+    assertThat(r.othersCores()).isEqualTo(1.0);
+    assertThat(r.reasons(true)).containsExactly("others 1.0 cores");
+  }
+
+  @Test
+  void cpuPressureOf92PercentIsNamedBesideOthers() throws IOException {
     // the box: PSI 92 %, co-tenants inside the VM, steal tiny
     MachineNoise.Reading r =
         overOneSecond(quiet(), quiet().pressureUs(15_000 + 920_000).cotenantTicks(130).load(21));
 
     assertThat(r.cpuPressure()).isEqualTo(92.0);
-    assertThat(r.reasons(false))
+    assertThat(r.reasons(true))
         .containsExactly("cpu pressure 92 %", "others 1.3 cores", "load 21.0 on 2 cpus");
     assertThat(columns(r)).containsEntry("noise_cpu_pressure", "92.0");
   }
 
   @Test
-  void othersAreEveryProcessButOursTheServersAndTheKernels() throws IOException {
+  void othersAreTheBusyTimeLessOursTheServersAndTheKernels() throws IOException {
     // ours, our child, the server and a kernel thread busy; the co-tenant 0.6 cores
-    Box end = quiet().ownTicks(190).serverTicks(95).kernelTicks(50).cotenantTicks(60);
+    Box end = quiet().ownTicks(50).serverTicks(45).kernelTicks(10).cotenantTicks(60);
     MachineNoise.Reading r = overOneSecond(quiet(), end);
 
     assertThat(r.othersCores()).isEqualTo(0.6);
@@ -58,16 +79,65 @@ class MachineNoiseTest {
     // the same run seen without the server's pid: its CPU is others' too
     NoiseSnapshot a = snapshot(quiet(), 0);
     NoiseSnapshot b = snapshot(end, SECOND);
-    assertThat(MachineNoise.Reading.between(a, b, List.of(100L)).othersCores()).isEqualTo(1.55);
+    assertThat(MachineNoise.Reading.between(a, b, List.of(100L), Set.of()).othersCores())
+        .isEqualTo(1.05);
   }
 
   @Test
-  void aReusedPidIsNoOnesCpu() throws IOException {
+  void aCotenantThisHarnessCannotSeeIsInTheBusyTime() throws IOException {
+    // another container's process: no /proc/PID here, but its CPU is in /proc/stat
+    MachineNoise.Reading r = overOneSecond(quiet(), quiet().ownTicks(60).invisibleTicks(70));
+
+    assertThat(r.reasons(false)).containsExactly("others 0.7 cores");
+  }
+
+  @Test
+  void busyCpusTheRunCannotUseAreNotItsContention() throws IOException {
+    // a co-tenant (unseen) busy on CPU 1 while the run's processes may run on CPU 0 only
     NoiseSnapshot a = snapshot(quiet(), 0);
-    Files.writeString(proc.resolve("300/stat"), stat(300, 77, 5000)); // another parent now
+    NoiseSnapshot b = snapshot(quiet().ownTicks(60).cpu1Ticks(90), SECOND);
+
+    assertThat(MachineNoise.Reading.between(a, b, OURS, Set.of(0)).othersCores()).isZero();
+    assertThat(MachineNoise.Reading.between(a, b, OURS, Set.of(0, 1)).othersCores()).isEqualTo(0.9);
+    assertThat(MachineNoise.Reading.between(a, b, OURS, Set.of()).othersCores()).isEqualTo(0.9);
+  }
+
+  @Test
+  void aChildOfOursStartedInTheRunIsOursAndAReusedPidIsNew() throws IOException {
+    NoiseSnapshot a = snapshot(quiet(), 0);
+    Box end = quiet();
+    end.extraBusy = 40 + 35;
+    end.write();
+    process(201, 200, 40, 0); // the server forked a helper in the run
+    process(101, 100, 35, 9999); // our child's pid, reused by a new child (another start time)
     NoiseSnapshot b = snapshot(SECOND);
 
-    assertThat(MachineNoise.Reading.between(a, b, OURS).othersCores()).isZero();
+    assertThat(MachineNoise.Reading.between(a, b, OURS, Set.of()).othersTicks()).isEqualTo(0);
+  }
+
+  @Test
+  void aConnectionsPeerOnThisHostIsUnderTest() throws IOException {
+    // a server started by hand (pid 400, parent 1, no --server-pid) at the other end of our socket
+    quiet().write();
+    process(400, 1, 0, 0);
+    connect(100, 3, 400, 7);
+    MachineNoise noise = new MachineNoise(proc, () -> OURS);
+    noise.start();
+    Box end = quiet().ownTicks(60);
+    end.extraBusy = 100;
+    end.write();
+    process(400, 1, 100, 0);
+
+    assertThat(noise.end().othersTicks()).isZero();
+    // the same without the connection: the hand-started server is others'
+    Files.delete(proc.resolve("100/fd/3"));
+    MachineNoise alone = new MachineNoise(proc, () -> OURS);
+    quiet().write();
+    process(400, 1, 0, 0);
+    alone.start();
+    end.write();
+    process(400, 1, 100, 0);
+    assertThat(alone.end().othersTicks()).isEqualTo(100);
   }
 
   @Test
@@ -77,7 +147,7 @@ class MachineNoiseTest {
     Files.delete(proc.resolve("pressure/cpu"));
     NoiseSnapshot a = snapshot(0);
     NoiseSnapshot b = snapshot(SECOND);
-    MachineNoise.Reading r = MachineNoise.Reading.between(a, b, OURS);
+    MachineNoise.Reading r = MachineNoise.Reading.between(a, b, OURS, Set.of());
 
     assertThat(r.cpuPressure()).isNaN();
     assertThat(columns(r)).containsEntry("noise_cpu_pressure", "");
@@ -85,13 +155,14 @@ class MachineNoiseTest {
   }
 
   @Test
-  void withoutTotalTheTenSecondAverageCounts() throws IOException {
+  void withoutTotalTheTenSecondAverageIsRead() throws IOException {
     quiet().write();
     Files.writeString(proc.resolve("pressure/cpu"), "some avg10=92.00 avg60=88.10 avg300=70.00\n");
-    MachineNoise.Reading r = MachineNoise.Reading.between(snapshot(0), snapshot(SECOND), OURS);
+    MachineNoise.Reading r =
+        MachineNoise.Reading.between(snapshot(0), snapshot(SECOND), OURS, Set.of());
 
     assertThat(r.cpuPressure()).isEqualTo(92.0);
-    assertThat(r.reasons(false)).containsExactly("cpu pressure 92 %");
+    assertThat(r.reasons(false)).as("no one else used the CPUs").isEmpty();
   }
 
   @Test
@@ -99,24 +170,33 @@ class MachineNoiseTest {
     MachineNoise.Reading r = overOneSecond(quiet(), quiet().stealTicks(1 + 24));
 
     assertThat(r.steal()).isEqualTo(12.0);
-    assertThat(r.reasons(false)).containsExactly("steal 12 %");
+    assertThat(r.reasons(true)).containsExactly("steal 12 %");
   }
 
   @Test
-  void aSaturatedSideExplainsPressureAndLoadButNotOthersOrSteal() throws IOException {
-    Box busy = quiet().pressureUs(600_000).load(9).cotenantTicks(80).stealTicks(1 + 30);
+  void aSaturatedSideDoesNotExplainOthersOrSteal() throws IOException {
+    Box busy = quiet().pressureUs(15_000 + 600_000).load(9).cotenantTicks(80).stealTicks(1 + 30);
     MachineNoise.Reading r = overOneSecond(quiet(), busy);
 
-    assertThat(r.reasons(true)).containsExactly("others 0.8 cores", "steal 15 %");
-    assertThat(overOneSecond(quiet(), quiet().pressureUs(600_000).load(9)).reasons(true))
+    assertThat(r.reasons(true))
+        .as("beside others, the queues are named too")
+        .containsExactly(
+            "cpu pressure 60 %", "others 0.8 cores", "steal 15 %", "load 9.0 on 2 cpus");
+    assertThat(overOneSecond(quiet(), quiet().pressureUs(15_000 + 600_000).load(9)).reasons(false))
         .as("its own threads queue for the CPU")
         .isEmpty();
   }
 
   @Test
-  void aRunThatUsesHalfTheCpusMayCauseThePressureItself() throws IOException {
-    MachineNoise.Reading r = overOneSecond(quiet(), quiet().pressureUs(15_000 + 600_000));
+  void whereOthersAreUnknownPressureCountsWhileTheRunLeftTheCpusFree() throws IOException {
+    // no process table (hidden /proc/PID): the queues are the only evidence
+    quiet().write();
+    NoiseSnapshot a = withoutProcesses(snapshot(0));
+    quiet().pressureUs(15_000 + 600_000).write();
+    MachineNoise.Reading r =
+        MachineNoise.Reading.between(a, withoutProcesses(snapshot(SECOND)), OURS, Set.of());
 
+    assertThat(r.othersCores()).isNaN();
     assertThat(r.runFillsCpus(false, 0.9)).isFalse();
     assertThat(r.runFillsCpus(false, 1.0)).as("half of 2 CPUs").isTrue();
     assertThat(r.runFillsCpus(true, 0.1)).as("a saturated side").isTrue();
@@ -129,17 +209,42 @@ class MachineNoiseTest {
     // 100 ms: 8 ticks would be 0.8 cores, but /proc counts whole ticks per process
     NoiseSnapshot a = snapshot(quiet(), 0);
     NoiseSnapshot few = snapshot(quiet().cotenantTicks(8), SECOND / 10);
-    assertThat(MachineNoise.Reading.between(a, few, OURS).reasons(false)).isEmpty();
+    assertThat(MachineNoise.Reading.between(a, few, OURS, Set.of()).reasons(false)).isEmpty();
 
     NoiseSnapshot more = snapshot(quiet().cotenantTicks(12), SECOND / 10);
-    assertThat(MachineNoise.Reading.between(a, more, OURS).reasons(false))
+    assertThat(MachineNoise.Reading.between(a, more, OURS, Set.of()).reasons(false))
         .containsExactly("others 1.2 cores");
+  }
+
+  @Test
+  void theServerHostsOthersAreItsBusyTimeLessTheServers() {
+    String stat0 = "cpu  1000 0 100 5000 0 0 0 0 0 0";
+    NoiseSnapshot a = NoiseSnapshot.ofHost("0.5 0 0 1/1 1", null, stat0);
+    NoiseSnapshot b0 =
+        NoiseSnapshot.ofHost("0.5 0 0 1/1 1", null, "cpu  1160 0 100 5040 0 0 0 0 0 0");
+    NoiseSnapshot b =
+        new NoiseSnapshot(
+            a.nanoTime() + SECOND,
+            b0.load1(),
+            b0.pressureTotalUs(),
+            b0.pressureAvg10(),
+            b0.cpuTicks(),
+            b0.stealTicks(),
+            b0.busyTicks(),
+            b0.busyByCpu(),
+            b0.cpus(),
+            b0.processes());
+
+    assertThat(MachineNoise.Reading.onServerHost(a, b, 100).reasons(true))
+        .containsExactly("others 0.6 cores");
+    assertThat(MachineNoise.Reading.onServerHost(a, b, 160).reasons(true)).isEmpty();
+    assertThat(MachineNoise.Reading.onServerHost(a, b, -1).othersCores()).isNaN();
   }
 
   @Test
   void anEmptyProcIsAllUnknownAndNeverAnError() {
     NoiseSnapshot s = NoiseSnapshot.read(proc.resolve("nothing"), true);
-    MachineNoise.Reading r = MachineNoise.Reading.between(s, s, OURS);
+    MachineNoise.Reading r = MachineNoise.Reading.between(s, s, OURS, Set.of());
 
     assertThat(List.of(r.load(), r.cpuPressure(), r.steal(), r.othersCores()))
         .allSatisfy(v -> assertThat(v).isNaN());
@@ -152,16 +257,23 @@ class MachineNoiseTest {
     quiet().write();
     MachineNoise noise = new MachineNoise(proc, () -> OURS);
     noise.start();
-    quiet().load(42).write();
+    quiet().load(42).cotenantTicks(100).write();
 
     MachineNoise.Reading r = noise.end();
     assertThat(r.load()).isEqualTo(42.0);
+    assertThat(r.othersTicks()).isEqualTo(100);
     assertThat(r.reasons(false)).contains("load 42.0 on 2 cpus");
+  }
+
+  @Test
+  void theRunsCpusAreListedFromCpusAllowed() {
+    assertThat(MachineNoise.cpuList("0-3,6")).containsExactlyInAnyOrder(0, 1, 2, 3, 6);
+    assertThat(MachineNoise.cpuList("1")).containsExactly(1);
   }
 
   private MachineNoise.Reading overOneSecond(Box start, Box end) throws IOException {
     end.elapsed = 200; // ticks: one second of 2 CPUs
-    return MachineNoise.Reading.between(snapshot(start, 0), snapshot(end, SECOND), OURS);
+    return MachineNoise.Reading.between(snapshot(start, 0), snapshot(end, SECOND), OURS, Set.of());
   }
 
   private NoiseSnapshot snapshot(Box box, long nanoTime) throws IOException {
@@ -179,8 +291,24 @@ class MachineNoiseTest {
         s.pressureAvg10(),
         s.cpuTicks(),
         s.stealTicks(),
+        s.busyTicks(),
+        s.busyByCpu(),
         s.cpus(),
         s.processes());
+  }
+
+  private static NoiseSnapshot withoutProcesses(NoiseSnapshot s) {
+    return new NoiseSnapshot(
+        s.nanoTime(),
+        s.load1(),
+        s.pressureTotalUs(),
+        s.pressureAvg10(),
+        s.cpuTicks(),
+        s.stealTicks(),
+        s.busyTicks(),
+        s.busyByCpu(),
+        s.cpus(),
+        Map.of());
   }
 
   private static Map<String, String> columns(MachineNoise.Reading r) {
@@ -193,8 +321,40 @@ class MachineNoiseTest {
     return new Box();
   }
 
-  private static String stat(long pid, long parent, long ticks) {
-    return pid + " (p " + pid + ") S " + parent + " 1 1 0 -1 0 0 0 0 0 " + ticks + " 0 0 0 20 0\n";
+  private void process(long pid, long parent, long ticks, long started) throws IOException {
+    Files.createDirectories(proc.resolve(String.valueOf(pid)));
+    Files.writeString(
+        proc.resolve(pid + "/stat"),
+        pid
+            + " (p "
+            + pid
+            + ") S "
+            + parent
+            + " 1 1 0 -1 0 0 0 0 0 "
+            + ticks
+            + " 0 0 0 20 0 1 0 "
+            + started
+            + " 0\n");
+  }
+
+  /**
+   * An established loopback connection between {@code pid}'s fd {@code fd} and {@code peer}'s fd
+   * {@code peerFd}, as /proc/net/tcp and the fd links show it.
+   */
+  private void connect(long pid, int fd, long peer, int peerFd) throws IOException {
+    Files.createDirectories(proc.resolve("net"));
+    Files.writeString(
+        proc.resolve("net/tcp"),
+        "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout"
+            + " inode\n"
+            + "   0: 0100007F:A8F2 0100007F:1F91 01 00000000:00000000 00:00000000 00000000  1000"
+            + "        0 5001 1 0 20 4 30 10 -1\n"
+            + "   1: 0100007F:1F91 0100007F:A8F2 01 00000000:00000000 00:00000000 00000000  1000"
+            + "        0 5002 1 0 20 4 30 10 -1\n");
+    Files.createDirectories(proc.resolve(pid + "/fd"));
+    Files.createDirectories(proc.resolve(peer + "/fd"));
+    Files.createSymbolicLink(proc.resolve(pid + "/fd/" + fd), Path.of("socket:[5001]"));
+    Files.createSymbolicLink(proc.resolve(peer + "/fd/" + peerFd), Path.of("socket:[5002]"));
   }
 
   /** What the fake /proc says; ticks and µs count up from a quiet start. */
@@ -206,6 +366,9 @@ class MachineNoiseTest {
     long server;
     long kernel;
     long cotenant;
+    long invisible;
+    long cpu1;
+    long extraBusy;
     long elapsed;
 
     Box load(double v) {
@@ -243,7 +406,22 @@ class MachineNoiseTest {
       return this;
     }
 
-    /** 2 CPUs: the cpu line's total grows by {@code elapsed} ticks whatever the steal. */
+    /** Busy time of processes not in this /proc (another container's). */
+    Box invisibleTicks(long v) {
+      invisible = v;
+      return this;
+    }
+
+    /** Busy time on CPU 1 of processes not in this /proc; the rest is on CPU 0. */
+    Box cpu1Ticks(long v) {
+      cpu1 = v;
+      return this;
+    }
+
+    /**
+     * 2 CPUs: the cpu line's busy time is every process's ticks; its total grows by {@code elapsed}
+     * ticks whatever the steal.
+     */
     void write() throws IOException {
       Files.createDirectories(proc.resolve("pressure"));
       Files.writeString(proc.resolve("loadavg"), load + " 0.20 0.10 1/99 1234\n");
@@ -253,26 +431,27 @@ class MachineNoiseTest {
               + pressureUs
               + "\n"
               + "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n");
+      long cpu0 = own + own / 2 + server + kernel + cotenant + invisible + extraBusy;
+      long busy = cpu0 + cpu1;
       Files.writeString(
           proc.resolve("stat"),
           "cpu  "
-              + (1000 + elapsed / 2)
+              + (1000 + busy)
               + " 0 100 "
-              + (5000 + elapsed / 2 - (steal - 1))
+              + (5000 + elapsed - busy - (steal - 1))
               + " 0 0 0 "
               + steal
-              + " 0 0\ncpu0 1 0 0 0 0 0 0 0 0 0\ncpu1 1 0 0 0 0 0 0 0 0 0\nintr 1\n");
-      process(100, 1, own);
-      process(101, 100, own / 2);
-      process(200, 1, server);
-      process(2, 0, 0);
-      process(3, 2, kernel);
-      process(300, 1, cotenant);
-    }
-
-    private void process(long pid, long parent, long ticks) throws IOException {
-      Files.createDirectories(proc.resolve(String.valueOf(pid)));
-      Files.writeString(proc.resolve(pid + "/stat"), stat(pid, parent, ticks));
+              + " 0 0\ncpu0 "
+              + (500 + cpu0)
+              + " 0 50 2500 0 0 0 0 0 0\ncpu1 "
+              + (500 + cpu1)
+              + " 0 50 2500 0 0 0 0 0 0\nintr 1\n");
+      process(100, 1, own, 0);
+      process(101, 100, own / 2, 0);
+      process(200, 1, server, 0);
+      process(2, 0, 0, 0);
+      process(3, 2, kernel, 0);
+      process(300, 1, cotenant, 0);
     }
   }
 }
