@@ -36,15 +36,15 @@ class ShiftTest {
   }
 
   @Test
-  void pairedNeedsSixRoundsAndFallsBackToUnpaired() {
-    double[] a = {100, 101, 102, 103, 104};
-    double[] b = {110, 111, 112, 113, 114};
+  void pairingStartsAtTenRoundsWhereItsSmallestPIsAffordable() {
+    double[] a = {100, 101, 102, 103, 104, 105, 106, 107, 108};
+    double[] b = {110, 111, 112, 113, 114, 115, 116, 117, 118};
     assertThat(Shift.of(a, b, true).paired()).isFalse();
+    assertThat(Shift.smallestP(5, 5)).isCloseTo(2.0 / 252, within(1e-12));
+    assertThat(Shift.smallestP(4, 4)).isCloseTo(2.0 / 70, within(1e-12));
     Shift p =
-        Shift.of(
-            new double[] {100, 90, 110, 95, 105, 99},
-            new double[] {104, 94, 113, 99, 109, 103},
-            true);
+        Shift.paired(
+            new double[] {100, 90, 110, 95, 105, 99}, new double[] {104, 94, 113, 99, 109, 103});
     assertThat(p.paired()).isTrue();
     // every round's NEW is above its BASE: the signed rank's smallest p, 2 / 64
     assertThat(p.p()).isCloseTo(2.0 / 64, within(1e-12));

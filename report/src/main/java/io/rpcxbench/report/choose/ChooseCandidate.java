@@ -46,7 +46,8 @@ record ChooseCandidate(
     long errors,
     long dropped,
     int keptRuns,
-    int contendedRuns) {
+    int contendedRuns,
+    List<CompareRound> sharedRounds) {
 
   static final double[] PERCENTILES = {50, 99, 99.9};
 
@@ -88,7 +89,8 @@ record ChooseCandidate(
         (long) kept.stream().mapToDouble(r -> CompareRound.number(r, "dropped")).sum(),
         kept.size(),
         (int)
-            kept.stream().filter(r -> r.extra("contended").orElse("0").trim().equals("1")).count());
+            kept.stream().filter(r -> r.extra("contended").orElse("0").trim().equals("1")).count(),
+        ok);
   }
 
   /** {@code server} when every round agrees, else {@code server 2/3, client 1/3}; "-": none. */
@@ -151,6 +153,40 @@ record ChooseCandidate(
   /** The capacities of the rounds, for the tests. */
   List<Double> capacities() {
     return rounds.stream().map(CapacityRound::capacity).toList();
+  }
+
+  /**
+   * The capacities of the rounds as the test takes them: a round that met the SLO at no rate tried
+   * (capacity 0) is below every rate, held as {@value #NEVER_MET} calls/s (a rank test only needs
+   * it lowest).
+   */
+  List<Double> testedCapacities() {
+    return rounds.stream().map(r -> r.capacity() > 0 ? r.capacity() : NEVER_MET).toList();
+  }
+
+  /** A round's capacity when no rate tried met the SLO, for the rank test. */
+  static final double NEVER_MET = 0.001;
+
+  /** Whether no round met the SLO at any rate tried. */
+  boolean neverMet() {
+    return !rounds.isEmpty() && rounds.stream().allMatch(r -> r.capacity() == 0);
+  }
+
+  /**
+   * Per shared-load round (a fresh JVM: a trial), the {@code q}-th percentile of the merged
+   * histogram of its kept runs, in ns; rounds without histograms left out.
+   */
+  List<Double> roundPercentiles(double q) {
+    List<Double> out = new ArrayList<>();
+    for (CompareRound r : sharedRounds) {
+      if (!r.histograms().isEmpty()) {
+        double v = io.rpcxbench.raw.Histograms.merge(r.histograms()).getValueAtPercentile(q);
+        if (v > 0) {
+          out.add(v);
+        }
+      }
+    }
+    return out;
   }
 
   /** Rounds in which even the lowest rate tried failed the SLO. */

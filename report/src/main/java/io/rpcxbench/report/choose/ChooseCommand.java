@@ -102,7 +102,7 @@ public final class ChooseCommand implements Callable<Integer> {
       }
       List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
       all.addAll(given);
-      Scorecard s = Scorecard.of(settings, candidates, all);
+      Scorecard s = Scorecard.of(settings, candidates, all, calibration(dir));
       Page page = ScorecardPage.of(s);
       Path to = out == null ? dir.resolve("report") : out;
       String json = ScorecardJson.of(s);
@@ -135,6 +135,19 @@ public final class ChooseCommand implements Callable<Integer> {
 
   private static List<Threshold> parse(List<String> texts) {
     return texts.stream().map(t -> Threshold.parse(t, Threshold.CHOOSE)).toList();
+  }
+
+  /** The machine's calibration the choose copied into its folder; null without one. */
+  private static io.rpcxbench.stats.Calibration calibration(Path dir) throws IOException {
+    Path f = dir.resolve("calibration.properties");
+    if (!Files.isRegularFile(f)) {
+      return null;
+    }
+    try (java.io.Reader r = Files.newBufferedReader(f)) {
+      return io.rpcxbench.stats.Calibration.read(r);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(f + ": " + e.getMessage(), e);
+    }
   }
 
   /** Each candidate's capacity rounds and its raw files at the shared load, in the given order. */

@@ -40,7 +40,17 @@ final class ChooseVerdict {
     List<String> top = groups.get(1);
     List<Scorecard.Ranked> r = s.ranking();
     String leader = r.get(0).candidate().name();
-    if (top.size() > 1) {
+    if (top.size() > 1 && !Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1)).tested()) {
+      PairTest t = Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1));
+      out.add(
+          "Cannot rank "
+              + and(top)
+              + " at "
+              + slo
+              + ": "
+              + t.note()
+              + " (more rounds: --rounds 5 or more).");
+    } else if (top.size() > 1) {
       PairTest t = Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1));
       out.add(
           and(top)
@@ -122,12 +132,15 @@ final class ChooseVerdict {
     return groups;
   }
 
-  /** {@code Welch's t-test, p = 0.002}; the note when there was no test. */
+  /** {@code rank test over rounds, p = 0.002}; the note when there was no test. */
   private static String cite(PairTest t) {
     if (!t.tested()) {
       return t.note();
     }
-    String name = t.test().startsWith("Welch") ? "Welch's t-test" : "bootstrap";
+    String name =
+        t.test().startsWith("Welch")
+            ? "Welch's t-test"
+            : t.test().startsWith("Hodges") ? "rank test over rounds" : "bootstrap";
     return name
         + ", "
         + t.pText()
@@ -143,13 +156,25 @@ final class ChooseVerdict {
         "Rounds: "
             + (st.rounds().isEmpty() ? "n/a" : st.rounds())
             + (st.stopped().isEmpty() ? "" : " (stopped by " + st.stopped() + ")")
-            + "; the SLO capacity is the mean of the rounds' capacities with a 95 % Student t"
-            + " interval.");
+            + "; each round searches every candidate from the same start rate, in fresh JVMs, so"
+            + " a round is a trial; the SLO capacity shown is the mean of the rounds' capacities"
+            + " with a 95 % Student t interval.");
     lines.add(
-        "Tests: capacity, Welch's t-test over rounds; the SLO percentile at the shared load, a"
-            + " bootstrap of the difference of merged-histogram percentiles over kept runs; alpha"
-            + " 0.05, Holm-Bonferroni over the pairs of each table. A candidate whose capacity does"
-            + " not differ from its group's leader shares its rank.");
+        "Tests: one test over rounds for capacity and for the SLO percentile at the shared load"
+            + " (a round's figure: its merged histogram): the Hodges-Lehmann ratio with its 95 %"
+            + " rank-test interval (Mann-Whitney; paired by round from 10 rounds), p from that"
+            + " interval, no test below 4 rounds; Holm-Bonferroni over the pairs of each table."
+            + " Rank =k: tested and not different; ?k: too few rounds to tell; a candidate that"
+            + " met the SLO in no round ranks below every one that did.");
+    if (s.calibration() != null) {
+      int n = st.rounds().isEmpty() ? 0 : Integer.parseInt(st.rounds().trim());
+      lines.add(
+          s.calibration().line(n).replace("calibration (", "This machine's calibration (") + ".");
+    } else {
+      lines.add(
+          "No calibration of this machine (rpcx-bench calibrate): the smallest difference these"
+              + " rounds could detect here is not known.");
+    }
     List<PairTest> aa = Scorecard.aa(s.capacityPairs());
     if (aa.isEmpty()) {
       lines.add(
@@ -195,9 +220,35 @@ final class ChooseVerdict {
     return lines;
   }
 
-  /** {@code WARNING: ...} lines: contended runs, a capacity of 0. */
+  /** {@code WARNING: ...} lines: a failed A/A check, contended runs, a capacity of 0. */
   List<String> warnings() {
     List<String> out = new ArrayList<>();
+    if (!s.canSeparate()) {
+      out.add(
+          "WARNING: with these rounds no pair can be significant after Holm over its pairs (the"
+              + " rank test's smallest p times the pairs is above 0.05): every \"=\" here means"
+              + " \"cannot tell\"; run more rounds (--rounds 6 or more) or fewer candidates.");
+    }
+    for (PairTest t : Scorecard.aa(s.capacityPairs())) {
+      if (t.significant()) {
+        out.add(
+            "WARNING: A/A CHECK FAILED: "
+                + t.b()
+                + " and "
+                + t.a()
+                + " are one protocol, yet their capacities differ ("
+                + t.ratioText()
+                + ", "
+                + t.pText()
+                + "): the machine changed during the run, and no difference on this page is to"
+                + " be trusted.");
+      }
+    }
+    if (s.calibration() != null && s.calibration().aaFailed()) {
+      out.add(
+          "WARNING: this machine's calibration A/A differed: verdicts here are not to be trusted"
+              + " (rpcx-bench calibrate --force on a quieter machine).");
+    }
     int contended = s.candidates().stream().mapToInt(ChooseCandidate::contendedRuns).sum();
     if (contended > 0) {
       out.add(

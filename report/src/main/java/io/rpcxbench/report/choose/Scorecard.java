@@ -2,6 +2,7 @@ package io.rpcxbench.report.choose;
 
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,10 +22,13 @@ import java.util.List;
  * }</pre>
  */
 final class Scorecard {
-  /** A candidate's place: {@code rank} shared with others when {@code shared}. */
-  record Ranked(ChooseCandidate candidate, int rank, boolean shared) {
+  /**
+   * A candidate's place: {@code rank} shared with others when {@code shared} (tested and not
+   * different), or {@code untested} when too few rounds could tell it from its group's leader.
+   */
+  record Ranked(ChooseCandidate candidate, int rank, boolean shared, boolean untested) {
     String rankText() {
-      return (shared ? "=" : "") + rank;
+      return (untested ? "?" : shared ? "=" : "") + rank;
     }
   }
 
@@ -36,6 +40,7 @@ final class Scorecard {
   private final Significance.NoiseFloor capacityFloor;
   private final Significance.NoiseFloor latencyFloor;
   private final List<Threshold.Check> checks;
+  private final Calibration calibration;
 
   private Scorecard(
       ChooseSettings settings,
@@ -45,7 +50,9 @@ final class Scorecard {
       List<PairTest> latencyPairs,
       Significance.NoiseFloor capacityFloor,
       Significance.NoiseFloor latencyFloor,
-      List<Threshold.Check> checks) {
+      List<Threshold.Check> checks,
+      Calibration calibration) {
+    this.calibration = calibration;
     this.settings = settings;
     this.candidates = candidates;
     this.ranking = ranking;
@@ -59,36 +66,42 @@ final class Scorecard {
   /** {@code candidates} in the order given; {@code thresholds} for the winner. */
   static Scorecard of(
       ChooseSettings settings, List<ChooseCandidate> candidates, List<Threshold> thresholds) {
+    return of(settings, candidates, thresholds, null);
+  }
+
+  /** As the three-argument form, with this machine's calibration (null: none). */
+  static Scorecard of(
+      ChooseSettings settings,
+      List<ChooseCandidate> candidates,
+      List<Threshold> thresholds,
+      Calibration calibration) {
     List<ChooseCandidate> byCapacity = new ArrayList<>(candidates);
     byCapacity.sort(
         Comparator.comparing(
             (ChooseCandidate c) -> c.capacity().value() == null ? -1 : c.capacity().value(),
             Comparator.reverseOrder()));
     double q = settings.sloPercentile() == null ? 99 : settings.sloPercentile();
-    List<Significance.Resampled> resampled = new ArrayList<>();
-    for (ChooseCandidate c : byCapacity) {
-      int index = candidates.indexOf(c);
-      resampled.add(Significance.resample(q, c.units(), Significance.seed(index)));
-    }
     List<PairTest> capacity = new ArrayList<>();
     List<PairTest> latency = new ArrayList<>();
+    // every pair by the one test over rounds (each round a fresh JVM per probe and per shared
+    // load: a trial), paired by round when the rounds are enough; an A/A pair is tested like any
+    // other, and one that differs fails the A/A check (ChooseVerdict says so first)
     for (int i = 0; i < byCapacity.size(); i++) {
       for (int j = i + 1; j < byCapacity.size(); j++) {
         ChooseCandidate hi = byCapacity.get(i);
         ChooseCandidate lo = byCapacity.get(j);
         capacity.add(
-            Significance.welch(lo.name(), lo.capacities(), hi.name(), hi.capacities(), "rounds"));
+            Significance.trials(
+                lo.name(), lo.testedCapacities(), hi.name(), hi.testedCapacities(), true));
         latency.add(
-            Significance.percentile(
-                lo.name(), resampled.get(j), hi.name(), resampled.get(i), "runs"));
+            Significance.trials(
+                lo.name(), lo.roundPercentiles(q), hi.name(), hi.roundPercentiles(q), true));
       }
     }
-    capacity = Significance.holm(capacity);
-    latency = Significance.holm(latency);
-    Significance.NoiseFloor capacityFloor = Significance.floor(aa(capacity));
-    Significance.NoiseFloor latencyFloor = Significance.floor(aa(latency));
-    capacity = Significance.aboveFloor(capacity, capacityFloor);
-    latency = Significance.aboveFloor(latency, latencyFloor);
+    capacity = Significance.holm(capacity, Scorecard::isAa);
+    latency = Significance.holm(latency, Scorecard::isAa);
+    Significance.NoiseFloor capacityFloor = null;
+    Significance.NoiseFloor latencyFloor = null;
     List<Ranked> ranking = rank(byCapacity, capacity);
     Scorecard s =
         new Scorecard(
@@ -99,14 +112,33 @@ final class Scorecard {
             latency,
             capacityFloor,
             latencyFloor,
-            List.of());
+            List.of(),
+            calibration);
     List<Threshold.Check> checks = new ArrayList<>();
     ChooseCandidate w = s.winner();
     for (Threshold t : thresholds) {
       checks.add(t.check(w.metric(t.metric()), t.metric() + " of " + w.name() + " (rank 1)"));
     }
     return new Scorecard(
-        settings, candidates, ranking, capacity, latency, capacityFloor, latencyFloor, checks);
+        settings,
+        candidates,
+        ranking,
+        capacity,
+        latency,
+        capacityFloor,
+        latencyFloor,
+        checks,
+        calibration);
+  }
+
+  /**
+   * Whether Holm over this scorecard's pairs can call anything significant at all: the smallest p
+   * its rounds can reach, times the pairs that are claims (A/A pairs are checks), is at most alpha.
+   */
+  boolean canSeparate() {
+    long claims = capacityPairs.stream().filter(t -> !isAa(t) && t.tested()).count();
+    int rounds = candidates.stream().mapToInt(c -> c.rounds().size()).min().orElse(0);
+    return claims == 0 || claims * io.rpcxbench.stats.Shift.smallestP(rounds, rounds) <= 0.05;
   }
 
   /** The pairs of one protocol with itself (an A/A pair: {@code rpcx} and {@code rpcx#2}). */
@@ -121,11 +153,19 @@ final class Scorecard {
   /** Competition ranking; a candidate that does not differ from its group's leader joins it. */
   private static List<Ranked> rank(List<ChooseCandidate> byCapacity, List<PairTest> pairs) {
     int[] rank = new int[byCapacity.size()];
+    boolean[] untested = new boolean[byCapacity.size()];
     int leader = 0;
     for (int i = 0; i < byCapacity.size(); i++) {
-      if (i == 0
-          || pair(pairs, byCapacity.get(leader).name(), byCapacity.get(i).name()).significant()) {
+      ChooseCandidate c = byCapacity.get(i);
+      ChooseCandidate lead = byCapacity.get(leader);
+      PairTest t = i == 0 ? null : pair(pairs, lead.name(), c.name());
+      // a candidate that met the SLO in no round is below one that did, test or no test
+      boolean below = i > 0 && c.neverMet() && !lead.neverMet();
+      if (i == 0 || below || t.significant()) {
         leader = i;
+      } else if (!t.tested()) {
+        untested[i] = true;
+        untested[leader] = true;
       }
       rank[i] = leader + 1;
     }
@@ -133,7 +173,7 @@ final class Scorecard {
     for (int i = 0; i < rank.length; i++) {
       int r = rank[i];
       long same = java.util.Arrays.stream(rank).filter(x -> x == r).count();
-      out.add(new Ranked(byCapacity.get(i), r, same > 1));
+      out.add(new Ranked(byCapacity.get(i), r, same > 1, same > 1 && untested[i]));
     }
     return out;
   }
@@ -230,5 +270,10 @@ final class Scorecard {
 
   List<Threshold.Check> checks() {
     return checks;
+  }
+
+  /** This machine's calibration, when the choose folder holds one (null otherwise). */
+  Calibration calibration() {
+    return calibration;
   }
 }
