@@ -38,7 +38,7 @@ import picocli.CommandLine.Unmatched;
           + " Points: closed-T (T threads x R blocking calls, --threads) and inflight-N (N calls"
           + " outstanding, --in-flight). Per point --rounds rounds; each runs every variant once,"
           + " in one harness JVM (warm-up, then --runs runs, the first --warmup-runs dropped), the"
-          + " order rotating by one each round; a JVM during which the hypervisor stole more than"
+          + " order drawn at random (a seed per round); a JVM during which the hypervisor stole more than"
           + " --max-steal %% is run again. Writes <out>/raw/<point>/round<k>/<variant>/,"
           + " steal.tsv, machine.txt, logs/ and the tables (report compare) to compare.md;"
           + " --write-doc puts them into docs/performance.md. A rerun on the same --out skips"

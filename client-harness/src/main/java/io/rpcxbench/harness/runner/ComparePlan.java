@@ -12,15 +12,16 @@ import java.util.regex.Pattern;
 
 /**
  * What the side-by-side comparison runs, in order: for each point (the closed-loop counts, then the
- * in-flight counts) {@code rounds} rounds, each running every variant once in an order that rotates
- * by one each round (so that drift of the machine hits all alike); each variant at the point's R
- * calls per thread (per slot) divided by its divisor, rounded up (slower variants make fewer calls,
- * so every run lasts seconds).
+ * in-flight counts) {@code rounds} rounds, each running every variant once in a random order of its
+ * own, drawn from a fixed seed per round (Abedi and Brecht's randomized interleaving: drift of the
+ * machine hits all alike, and no variant always follows the same one; a resume sees the same
+ * order); each variant at the point's R calls per thread (per slot) divided by its divisor, rounded
+ * up (slower variants make fewer calls, so every run lasts seconds).
  *
  * <pre>{@code
  * ComparePlan p = ComparePlan.of("1,64", "64", "1:20000,64:3000", Map.of("grpc", 4),
  *     List.of("rpcx", "grpc"), 3);
- * p.order(2);                          // [grpc, rpcx]
+ * p.order(2);                          // [grpc, rpcx], the same every time
  * p.requests("grpc", p.points().get(1)); // 750
  * }</pre>
  */
@@ -114,15 +115,15 @@ record ComparePlan(
     return (requests(point) + d - 1) / d;
   }
 
-  /** Round {@code round}'s order (1-based): the variants rotated by {@code round - 1}. */
+  /** Round {@code round}'s order (1-based): the variants shuffled by the round's own seed. */
   List<String> order(int round) {
-    int n = variants.size();
-    List<String> order = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      order.add(variants.get((i + round - 1) % n));
-    }
+    List<String> order = new ArrayList<>(variants);
+    java.util.Collections.shuffle(order, new java.util.Random(ORDER_SEED + round));
     return order;
   }
+
+  /** The seed the rounds' orders are drawn from (plus the round). */
+  static final long ORDER_SEED = 24_000;
 
   /** Every harness JVM in the order they run: point by point, round by round. */
   List<Unit> units() {

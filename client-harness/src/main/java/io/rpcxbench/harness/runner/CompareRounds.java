@@ -18,12 +18,12 @@ import java.util.stream.Stream;
 /**
  * {@code rpcx-bench compare}'s measurement: the jars copied ({@link JarSnapshot}), each distinct
  * server of the variants started once on loopback, pinned ({@link CpuPlacement}); then the plan's
- * units ({@link ComparePlan#units}: point by point, round by round, the order rotating), each one
- * harness JVM pinned to the client's CPUs that measures its server ({@code --server-pid}), run
- * again while the hypervisor stole too much ({@link StealRetry}). Its folder: {@code
- * raw/<point>/round<k>/<variant>/} (one raw file each), {@code steal.tsv}, {@code machine.txt},
- * {@code logs/}, {@code jars.txt}; the tables come after, from {@code report compare}. A rerun on
- * the same folder skips the units whose raw file is complete.
+ * units ({@link ComparePlan#units}: point by point, round by round, each round in its own seeded
+ * random order), each one harness JVM pinned to the client's CPUs that measures its server ({@code
+ * --server-pid}), run again while the hypervisor stole too much ({@link StealRetry}). Its folder:
+ * {@code raw/<point>/round<k>/<variant>/} (one raw file each), {@code steal.tsv}, {@code
+ * machine.txt}, {@code logs/}, {@code jars.txt}; the tables come after, from {@code report
+ * compare}. A rerun on the same folder skips the units whose raw file is complete.
  */
 final class CompareRounds {
   static final int OK = 0;

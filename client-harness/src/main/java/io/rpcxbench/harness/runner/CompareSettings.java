@@ -124,7 +124,7 @@ record CompareSettings(
             its kept runs' calls over their time) with its 95 %% t interval, min-max beside it; p50 and p99: of the
             merged histogram of the kept runs of every round, with a 95 %% bootstrap interval over rounds (the
             estimator is in each header; docs/performance.md, "Estimators"). Within a point the rounds alternate
-            the variants, the order rotating by one each round. CPU µs/call: the harness's own CPU time and the
+            the variants, each round in its own seeded random order. CPU µs/call: the harness's own CPU time and the
             server process's (--server-pid, /proc/PID/stat) over the kept runs, divided by their calls. Limited by:
             the harness's limited_by of the kept runs (client or server: that side used at least 90 %% of the cores
             it may run on; none: neither did, the calls waited on each other). Steal: the share of CPU time the

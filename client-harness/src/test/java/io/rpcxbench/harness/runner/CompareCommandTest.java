@@ -50,9 +50,11 @@ class CompareCommandTest {
         .containsPattern("handshake +What a new connection costs, plaintext and over TLS\\.")
         .containsPattern(
             "repeat +The reproduction's repeat plan \\(deploy/repro-repeat\\.sh asks it\\)\\.")
+        .containsPattern(
+            "calibrate +How sure can a verdict be on this machine\\? An A/A of one protocol\\.")
         .doesNotContain("the highest open-loop rate");
     List<String> rows = commands.lines().skip(1).filter(l -> !l.isBlank()).toList();
-    assertThat(rows).hasSize(9).allSatisfy(l -> assertThat(l).startsWith("  ").endsWith("."));
+    assertThat(rows).hasSize(10).allSatisfy(l -> assertThat(l).startsWith("  ").endsWith("."));
   }
 
   @Test
