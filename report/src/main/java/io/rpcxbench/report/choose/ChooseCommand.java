@@ -102,7 +102,8 @@ public final class ChooseCommand implements Callable<Integer> {
       }
       List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
       all.addAll(given);
-      Scorecard s = Scorecard.of(settings, candidates, all, calibration(dir));
+      Scorecard s =
+          Scorecard.of(settings, candidates, all, calibration(dir)).withProbes(ProbeRows.read(dir));
       Page page = ScorecardPage.of(s);
       Path to = out == null ? dir.resolve("report") : out;
       String json = ScorecardJson.of(s);

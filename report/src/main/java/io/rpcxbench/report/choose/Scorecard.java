@@ -3,6 +3,7 @@ package io.rpcxbench.report.choose;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Calibration;
+import io.rpcxbench.stats.CapacityModel;
 import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,6 +42,7 @@ final class Scorecard {
   private final Significance.NoiseFloor latencyFloor;
   private final List<Threshold.Check> checks;
   private final Calibration calibration;
+  private java.util.Map<String, CapacityModel.Fit> models = java.util.Map.of();
 
   private Scorecard(
       ChooseSettings settings,
@@ -270,6 +272,24 @@ final class Scorecard {
 
   List<Threshold.Check> checks() {
     return checks;
+  }
+
+  /** Per candidate, the capacity model over its probes (none without probes.tsv). */
+  java.util.Map<String, CapacityModel.Fit> models() {
+    return models;
+  }
+
+  /** The capacity models of the candidates' probes, fitted once. */
+  Scorecard withProbes(java.util.Map<String, List<CapacityModel.Probe>> probes) {
+    java.util.Map<String, CapacityModel.Fit> m = new java.util.LinkedHashMap<>();
+    for (ChooseCandidate c : candidates) {
+      List<CapacityModel.Probe> p = probes.getOrDefault(c.name(), List.of());
+      if (!p.isEmpty()) {
+        m.put(c.name(), CapacityModel.withIntervals(p, io.rpcxbench.stats.Estimate.SEED));
+      }
+    }
+    this.models = java.util.Collections.unmodifiableMap(m);
+    return this;
   }
 
   /** This machine's calibration, when the choose folder holds one (null otherwise). */

@@ -34,6 +34,16 @@ final class ScorecardPage {
     page.bullets(estimators(s));
     page.heading("How sure");
     page.bullets(v.howSure());
+    if (!s.models().isEmpty()) {
+      page.heading("SLO capacity from every probe");
+      page.paragraph(
+          "P(meets "
+              + s.settings().sloText()
+              + " | rate) fitted over every probe of every round"
+              + " (a probit on log rate; probes without data left out); 95 % intervals from"
+              + " resampling whole rounds. Plan with the rate met 90 % of the time.");
+      page.table(models(s));
+    }
     page.heading("SLO capacity, every pair");
     page.table(capacityPairs(s));
     page.heading(percentileName(s) + " at the shared load, every pair");
@@ -47,6 +57,31 @@ final class ScorecardPage {
     page.heading("Settings");
     page.bullets(settings(s.settings()));
     return page;
+  }
+
+  private static Page.Table models(Scorecard s) {
+    List<List<String>> rows = new ArrayList<>();
+    s.models()
+        .forEach(
+            (name, f) ->
+                rows.add(
+                    List.of(
+                        name,
+                        rate(f.model().c50(), f.c50Low(), f.c50High(), f.model().bracketed()),
+                        rate(f.model().c90(), f.c90Low(), f.c90High(), f.model().bracketed()),
+                        String.valueOf(f.rounds()))));
+    return new Page.Table(
+        List.of("candidate", "met half the time calls/s", "met 90 % of the time calls/s", "rounds"),
+        List.of(false, true, true, true),
+        rows);
+  }
+
+  private static String rate(double v, Double low, Double high, boolean bracketed) {
+    if (!bracketed) {
+      return "no transition seen (" + Num.fixed(v, 0) + " at the edge of the rates tried)";
+    }
+    return Num.fixed(v, 0)
+        + (low == null ? "" : " (" + Num.fixed(low, 0) + "-" + Num.fixed(high, 0) + ")");
   }
 
   /** The ranked table (also printed on the console). */

@@ -210,6 +210,39 @@ class ChooseCommandTest {
   }
 
   @Test
+  void everyProbeFeedsTheCapacityModelAndProbesWithoutDataAreLeftOut(@TempDir Path tmp)
+      throws IOException {
+    Path dir = five().write(tmp.resolve("probes"));
+    StringBuilder tsv =
+        new StringBuilder(
+            "candidate\tround\trate\toutcome\tpercentile_us\terrors\tdrop_share\tcontended"
+                + "\tlimited_by\tstarted\tfinished\tfile\n");
+    for (int round = 1; round <= 6; round++) {
+      for (int rate : new int[] {1000, 2000, 4000, 8000}) {
+        String outcome = rate <= 2000 || (rate == 4000 && round % 2 == 0) ? "met" : "missed";
+        tsv.append("rpcx\t" + round + "\t" + rate + "\t" + outcome + "\t900.0\t0\t0\t0\t\t\t\t\n");
+      }
+      tsv.append("rpcx\t" + round + "\t16000\tno-data\t\t0\t\t0\t\t\t\t\n");
+    }
+    Files.writeString(dir.resolve("probes.tsv"), tsv.toString());
+    Cli.Result r = Cli.run("choose", dir.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String md = Files.readString(dir.resolve("report/scorecard.md"));
+    assertThat(md)
+        .contains("## SLO capacity from every probe")
+        .contains(
+            "| candidate | met half the time calls/s | met 90 % of the time calls/s | rounds |");
+    String row = md.lines().filter(l -> l.startsWith("| rpcx | ")).findFirst().orElseThrow();
+    // met at 4000 in half the rounds: the half-way rate is near 4000, the 90 % rate below it
+    String[] cells = row.split("\\|");
+    double c50 = Double.parseDouble(cells[2].trim().split(" ")[0]);
+    double c90 = Double.parseDouble(cells[3].trim().split(" ")[0]);
+    assertThat(c50).isBetween(2800.0, 5000.0);
+    assertThat(c90).isLessThan(c50).isGreaterThan(1000.0);
+    assertThat(row).endsWith("| 6 |");
+  }
+
+  @Test
   void theJsonCarriesEveryFigureWithItsInterval() throws IOException {
     JsonNode json = new ObjectMapper().readTree(five.resolve("report/scorecard.json").toFile());
     assertThat(json.get("winner").asText()).isEqualTo("rpcx");

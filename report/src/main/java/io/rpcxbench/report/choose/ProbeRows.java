@@ -1,0 +1,72 @@
+package io.rpcxbench.report.choose;
+
+import io.rpcxbench.stats.CapacityModel;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The probes of a {@code choose} folder ({@code probes.tsv}, the harness's ProbeLedger: columns
+ * found by the header's names) per candidate, as the capacity model takes them: a probe that met or
+ * missed the SLO is data, one without data (it did not finish) is left out. A folder without the
+ * file (a choose before probes were kept) has no probes.
+ *
+ * <pre>{@code
+ * Map<String, List<CapacityModel.Probe>> probes = ProbeRows.read(dir);
+ * CapacityModel.withIntervals(probes.get("rpcx"), 24).model().c90();
+ * }</pre>
+ */
+final class ProbeRows {
+  static final String FILE = "probes.tsv";
+
+  private ProbeRows() {}
+
+  static Map<String, List<CapacityModel.Probe>> read(Path dir) throws IOException {
+    Path file = dir.resolve(FILE);
+    Map<String, List<CapacityModel.Probe>> out = new LinkedHashMap<>();
+    if (!Files.isRegularFile(file)) {
+      return out;
+    }
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    if (lines.isEmpty()) {
+      return out;
+    }
+    List<String> header = Arrays.asList(lines.get(0).trim().split("\t", -1));
+    for (String column : List.of("candidate", "round", "rate", "outcome")) {
+      if (!header.contains(column)) {
+        throw new IOException(file + ":1: no column '" + column + "' in the header");
+      }
+    }
+    for (int i = 1; i < lines.size(); i++) {
+      if (lines.get(i).isBlank()) {
+        continue;
+      }
+      String[] f = lines.get(i).split("\t", -1);
+      String outcome = field(f, header, "outcome");
+      if (!outcome.equals("met") && !outcome.equals("missed")) {
+        continue; // no data: neither a pass nor a miss
+      }
+      try {
+        out.computeIfAbsent(field(f, header, "candidate"), k -> new java.util.ArrayList<>())
+            .add(
+                new CapacityModel.Probe(
+                    Integer.parseInt(field(f, header, "round")),
+                    Double.parseDouble(field(f, header, "rate")),
+                    outcome.equals("met")));
+      } catch (NumberFormatException e) {
+        throw new IOException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+      }
+    }
+    return out;
+  }
+
+  private static String field(String[] f, List<String> header, String column) {
+    int at = header.indexOf(column);
+    return at < f.length ? f[at].trim() : "";
+  }
+}
