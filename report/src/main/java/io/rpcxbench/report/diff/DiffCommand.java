@@ -70,6 +70,14 @@ public final class DiffCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "NEW", description = "The folder compared.")
   Path next;
 
+  @Option(
+      names = "--across-profiles",
+      description =
+          "Match points whatever their network profile (BASE over one link, NEW over another:"
+              + " the change is what the link does). Without it, points of two profiles never"
+              + " match.")
+  boolean acrossProfiles;
+
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the result as JSON.")
   Path json;
 
@@ -89,8 +97,8 @@ public final class DiffCommand implements Callable<Integer> {
       DiffSide b;
       DiffSide n;
       try {
-        b = DiffSide.read(base);
-        n = DiffSide.read(next);
+        b = DiffSide.read(base, acrossProfiles);
+        n = DiffSide.read(next, acrossProfiles);
       } catch (IOException e) {
         err.println("error: " + e.getMessage());
         return CommandLine.ExitCode.SOFTWARE;

@@ -56,6 +56,15 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
    * @throws IOException when {@code dir} is not a folder or holds no usable raw file
    */
   static DiffSide read(Path dir) throws IOException {
+    return read(dir, false);
+  }
+
+  /**
+   * As {@link #read(Path)}; {@code anyProfile}: the network profile left out of the identity too,
+   * so that a point measured over one link matches the same point over another (diff's {@code
+   * --across-profiles}: what the link changes).
+   */
+  static DiffSide read(Path dir, boolean anyProfile) throws IOException {
     if (!Files.isDirectory(dir)) {
       throw new IOException(dir + " is not a folder");
     }
@@ -81,6 +90,9 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
       PointIdentity id;
       try {
         id = PointIdentity.of(c.provenance()).withClientHost("");
+        if (anyProfile) {
+          id = id.withNetworkProfile("");
+        }
       } catch (IllegalArgumentException e) {
         problems.add(f + ": " + e.getMessage());
         continue;

@@ -244,6 +244,9 @@ class DiffCommandTest {
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.err()).contains("error: nothing compared: no point is in both folders");
     assertThat(r.out()).doesNotContain("No significant change");
+    Cli.Result across = Cli.run("diff", base.toString(), other.toString(), "--across-profiles");
+    assertThat(across.exit()).as(across.err()).isZero();
+    assertThat(across.out()).contains("1 points in both; 1 only in BASE, 0 only in NEW.");
   }
 
   @Test
