@@ -52,6 +52,9 @@ import picocli.CommandLine.Spec;
       "130:interrupted (rerun the same command to resume)"
     })
 public final class ChooseCommand implements Callable<Integer> {
+  /** Rounds without --rounds or --precision: enough for a test between two candidates. */
+  static final int DEFAULT_ROUNDS = 5;
+
   @Spec CommandSpec spec;
 
   @Mixin SweepTargetOptions target = new SweepTargetOptions();
@@ -110,7 +113,9 @@ public final class ChooseCommand implements Callable<Integer> {
   @Option(
       names = "--rounds",
       paramLabel = "N",
-      description = "Rounds (default 3; with --precision, at most 10).")
+      description =
+          "Rounds, each a trial searched afresh from --start-rate (default 5; with --precision,"
+              + " at most 10).")
   Integer rounds;
 
   @Option(
@@ -122,14 +127,16 @@ public final class ChooseCommand implements Callable<Integer> {
   @Option(
       names = "--max-time",
       paramLabel = "DURATION",
-      description = "Start no round that would end after this, e.g. 30m.")
+      description =
+          "A hard limit, e.g. 30m: no probe or shared-load run starts that would end after it.")
   String maxTime;
 
   @Option(
       names = "--start-rate",
       defaultValue = "1000",
       paramLabel = "CALLS/S",
-      description = "The search's first rate (default ${DEFAULT-VALUE}).")
+      description =
+          "Every round's search starts here, doubling or halving (default ${DEFAULT-VALUE}).")
   int startRate;
 
   @Option(
@@ -350,7 +357,7 @@ public final class ChooseCommand implements Callable<Integer> {
     CapacitySearch search =
         new CapacitySearch(minRate, maxRate, ChooseValues.share("--resolution", resolution));
     Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
-    int maxRounds = rounds != null ? rounds : precisionShare != null ? 10 : 3;
+    int maxRounds = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
     if (maxRounds < 1
         || sharedRuns < 1
         || startRate < 1
@@ -364,7 +371,13 @@ public final class ChooseCommand implements Callable<Integer> {
         maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
     List<String> harness = new ArrayList<>(workload.args());
     harness.addAll(
-        List.of("--warmup-mode", "steady", "--warmup-iteration", "1s", "--warmup-max", "10s"));
+        List.of(
+            "--warmup-mode",
+            "steady",
+            "--warmup-iteration",
+            "1s",
+            "--warmup-max",
+            ChooseTiming.WARMUP_MAX_S + "s"));
     if (noiseGuard.equals("off")) {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
       harness.addAll(List.of("--noise-guard", "off"));
@@ -379,7 +392,8 @@ public final class ChooseCommand implements Callable<Integer> {
             new CountList(List.of(startRate), "search"),
             probeS,
             1,
-            probeS * (sharedRuns + 1) + 40,
+            // the longest point's limit, for the backstop: each point gets its own (ChooseTiming)
+            ChooseTiming.longestLimitS(probeS, sharedRuns),
             "point",
             0,
             false,

@@ -34,9 +34,10 @@ record ChooseSettings(
     Path out,
     SweepSettings target) {
   /**
-   * Rounds below which --precision does not stop (an interval of two rounds is too wide to trust).
+   * Rounds below which --precision does not stop: each round is one trial, and fewer than four a
+   * candidate cannot be tested against another.
    */
-  static final int MIN_ROUNDS_FOR_PRECISION = 3;
+  static final int MIN_ROUNDS_FOR_PRECISION = 4;
 
   ChooseSettings {
     candidates = List.copyOf(candidates);

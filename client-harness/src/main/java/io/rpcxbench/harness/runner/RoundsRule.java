@@ -8,9 +8,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
 /**
  * When {@code choose} stops adding rounds, as Lancet runs until its interval is narrow: after
  * {@code maxRounds}; before a round that would pass {@code maxTime} (judged by the last round's
- * length); or, from {@value ChooseSettings#MIN_ROUNDS_FOR_PRECISION} rounds on, once every
- * candidate's capacity has a 95 % Student t interval whose half-width is within {@code precision}
- * of its mean (the report's estimator for capacity, so the stop and the page agree).
+ * length; {@link ChooseDeadline} also stops any probe that would pass it); or, from {@value
+ * ChooseSettings#MIN_ROUNDS_FOR_PRECISION} rounds on (never before: fewer rounds cannot be tested),
+ * once every candidate's capacity has a 95 % Student t interval whose half-width is within {@code
+ * precision} of its mean (the report's estimator for capacity, so the stop and the page agree).
  *
  * <pre>{@code
  * RoundsRule rule = new RoundsRule(10, 0.05, Duration.ofMinutes(30));

@@ -27,9 +27,39 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
       Pattern.compile(
           "p([0-9]{1,2}(?:\\.[0-9]{1,3})?)\\s*(?:=|<=)\\s*([0-9]+(?:\\.[0-9]+)?)(us|ms|s)");
 
-  /** What one probe's file says against the SLO. */
+  /**
+   * The share of a run's planned calls (made or dropped) below which the run did not finish: a
+   * finished open-loop run goes through its whole schedule, and a Poisson schedule of the fewest
+   * calls a probe plans is far above this.
+   */
+  static final double MADE_SHARE = 0.8;
+
+  /**
+   * What one probe's file says against the SLO: {@code outcome} met, missed or no-data (the probe
+   * did not finish, so it says nothing about the SLO); the percentile's value, the failed calls and
+   * the share of planned calls dropped (null when unknown).
+   */
   record Verdict(
-      boolean met, String why, Double latencyMicros, String limitedBy, boolean contended) {}
+      CapacitySearch.Outcome outcome,
+      String why,
+      Double latencyMicros,
+      String limitedBy,
+      boolean contended,
+      long errors,
+      Double dropShare) {
+    /** No data: the probe did not finish ({@code why}: how). */
+    static Verdict noData(String why) {
+      return new Verdict(CapacitySearch.Outcome.NO_DATA, why, null, "", false, 0, null);
+    }
+
+    boolean met() {
+      return outcome == CapacitySearch.Outcome.MET;
+    }
+
+    boolean noData() {
+      return outcome == CapacitySearch.Outcome.NO_DATA;
+    }
+  }
 
   /**
    * {@code p99=5ms}, {@code p99.9<=800us}, {@code p50=1s}.
@@ -71,8 +101,33 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
   }
 
   /**
+   * The probe's file against the SLO, when it planned {@code runs} runs of {@code callsPerRun}
+   * calls each: no data when it has fewer runs, or a run made (or dropped) fewer than {@link
+   * #MADE_SHARE} of its calls; else {@link #check(RawContents)}.
+   */
+  Verdict check(RawContents c, int runs, long callsPerRun) {
+    Verdict v = check(c);
+    if (v.noData()) {
+      return v;
+    }
+    List<RunRow> rows = c.rows();
+    if (rows.size() < runs) {
+      return Verdict.noData(rows.size() + " of " + runs + " runs in the file");
+    }
+    for (RunRow r : rows) {
+      long made = r.calls() + (long) number(r, "dropped");
+      if (made < MADE_SHARE * callsPerRun) {
+        return Verdict.noData(
+            "run " + r.order() + " made " + made + " of " + callsPerRun + " planned calls");
+      }
+    }
+    return v;
+  }
+
+  /**
    * The probe's file against the SLO: its kept runs (all of them when there is one), the merged
-   * histogram's percentile, their errors and drops, and whether the rate was kept up with.
+   * histogram's percentile, their errors and drops, and whether the rate was kept up with. A point
+   * that did not finish (a timeout, incomplete, failed, no run) is no data, never a miss.
    */
   Verdict check(RawContents c) {
     PointResult point = PointResult.of(c);
@@ -82,7 +137,10 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
     String limitedBy = limitedBy(kept);
     boolean contended = kept.stream().anyMatch(r -> "1".equals(r.extra("contended").orElse("0")));
     if (kept.isEmpty()) {
-      return new Verdict(false, "no run finished (" + point.state() + ")", null, limitedBy, false);
+      return Verdict.noData("no run finished (" + point.state() + ")");
+    }
+    if (!point.state().finished()) {
+      return Verdict.noData("the point " + point.state());
     }
     List<Histogram> hs = new ArrayList<>();
     kept.forEach(r -> r.latencyNanos().ifPresent(hs::add));
@@ -100,21 +158,27 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
     double planned =
         kept.stream().mapToDouble(r -> number(r, "target_rate") * r.timeTotal() / 1e3).sum();
     double dropped = kept.stream().mapToDouble(r -> number(r, "dropped")).sum();
-    if (planned > 0 && dropped / planned > maxDrop) {
-      why.add(String.format(Locale.ROOT, "%.1f %% dropped", 100 * dropped / planned));
+    Double dropShare = planned > 0 ? dropped / planned : null;
+    if (dropShare != null && dropShare > maxDrop) {
+      why.add(String.format(Locale.ROOT, "%.1f %% dropped", 100 * dropShare));
     }
     double target = kept.stream().mapToDouble(r -> number(r, "target_rate")).max().orElse(0);
     double achieved = kept.stream().mapToDouble(r -> number(r, "achieved_rate")).min().orElse(0);
-    if (!point.state().finished()) {
-      why.add("the point " + point.state());
-    } else if (target > 0 && achieved < PointResult.KEPT_UP * target && why.isEmpty()) {
+    if (target > 0 && achieved < PointResult.KEPT_UP * target && why.isEmpty()) {
       why.add(
           String.format(
               Locale.ROOT,
               "did not keep up: achieved %.1f %% of the target",
               100 * achieved / target));
     }
-    return new Verdict(why.isEmpty(), String.join(", ", why), p, limitedBy, contended);
+    return new Verdict(
+        why.isEmpty() ? CapacitySearch.Outcome.MET : CapacitySearch.Outcome.MISSED,
+        String.join(", ", why),
+        p,
+        limitedBy,
+        contended,
+        errors,
+        dropShare);
   }
 
   private static String limitedBy(List<RunRow> kept) {

@@ -80,11 +80,27 @@ class ChooseInProcessTest {
           .containsEntry("candidates", "line,line#2")
           .containsEntry("rounds", "1")
           .containsEntry("shared_rate", "500")
+          .containsEntry("stopped", "rounds")
+          .containsEntry("start_rate", "1000")
+          .containsEntry("search_factor", "2")
+          .containsEntry("probes", ProbeLedger.FILE)
+          .containsKey("expected_s")
           .containsKey("ended");
+      // every probe a row of probes.tsv, its file kept under that name
+      List<ProbeLedger.Probe> probes = ProbeLedger.read(out.resolve(ProbeLedger.FILE));
+      assertThat(probes).hasSizeGreaterThanOrEqualTo(4);
+      assertThat(probes.get(0).rate()).isEqualTo(1000);
+      for (ProbeLedger.Probe p : probes) {
+        assertThat(out.resolve(p.file())).as(p.toString()).isRegularFile();
+        assertThat(p.outcome()).isNotEqualTo(CapacitySearch.Outcome.NO_DATA);
+      }
       assertThat(out.resolve("probes/round1/line#2")).isDirectory();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line"))).isTrue();
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line#2"))).isTrue();
       assertThat(first.err())
+          .containsPattern(
+              "plan: up to 1 rounds x 2 candidates x about [0-9]+ probes .*"
+                  + "; expected about [0-9]+m")
           .contains("round 1 line: warmed up (")
           .containsPattern("round 1 line: capacity [0-9]+ calls/s")
           .contains("round 1 line 1000/s: ");
@@ -92,6 +108,7 @@ class ChooseInProcessTest {
       Outcome again = choose(args(server.port()));
       assertThat(again.code()).as(again.err()).isZero();
       assertThat(Files.readAllLines(out.resolve("capacity.tsv"))).isEqualTo(ledger);
+      assertThat(ProbeLedger.read(out.resolve(ProbeLedger.FILE))).isEqualTo(probes);
       assertThat(again.err())
           .contains("round 1 line: found earlier, kept")
           .contains("shared load round 1 line#2: measured earlier, kept")

@@ -16,6 +16,16 @@ import org.junit.jupiter.api.Test;
 class SloTest {
   private static RawContents probe(
       long latencyMicros, long errors, long dropped, double achieved, boolean contended) {
+    return probe(latencyMicros, errors, dropped, achieved, contended, "complete");
+  }
+
+  private static RawContents probe(
+      long latencyMicros,
+      long errors,
+      long dropped,
+      double achieved,
+      boolean contended,
+      String status) {
     Histogram h = new Histogram(3);
     for (int i = 0; i < 1000; i++) {
       h.recordValue(latencyMicros * 1000);
@@ -29,7 +39,7 @@ class SloTest {
     RunRow row = RunRow.measured(1, 1, 5000, 0, 5000, 5000, errors, h).withExtra(extra);
     List<String> columns = new ArrayList<>(List.of("type"));
     columns.addAll(extra.keySet());
-    return new RawContents(Map.of("status", "complete"), columns, List.of(row), List.of(), true);
+    return new RawContents(Map.of("status", status), columns, List.of(row), List.of(), true);
   }
 
   @Test
@@ -83,5 +93,39 @@ class SloTest {
     Slo.Verdict v = Slo.parse("p99=5ms", 0, 0.01).check(probe(100, 0, 0, 800, false));
     assertThat(v.met()).isFalse();
     assertThat(v.why()).startsWith("did not keep up: achieved 80.0 % of the target");
+  }
+
+  /** A probe that did not finish says nothing about the SLO: no data, never a miss. */
+  @Test
+  void aProbeThatDidNotFinishIsNoData() {
+    Slo slo = Slo.parse("p99=5ms", 0, 0.01);
+    for (String status : List.of("timeout", "incomplete", "failed")) {
+      Slo.Verdict v = slo.check(probe(100, 0, 0, 1000, false, status));
+      assertThat(v.outcome()).as(status).isEqualTo(CapacitySearch.Outcome.NO_DATA);
+      assertThat(v.met()).isFalse();
+      assertThat(v.why()).isEqualTo("the point " + status);
+    }
+    RawContents none =
+        new RawContents(Map.of("status", "timeout"), List.of("type"), List.of(), List.of(), true);
+    assertThat(slo.check(none).outcome()).isEqualTo(CapacitySearch.Outcome.NO_DATA);
+    assertThat(slo.check(none).why()).isEqualTo("no run finished (timeout)");
+  }
+
+  @Test
+  void aProbeWithFewerCallsOrRunsThanPlannedIsNoData() {
+    Slo slo = Slo.parse("p99=5ms", 0, 0.01);
+    // the row made 5000 calls (5 s at 1000/s)
+    assertThat(slo.check(probe(100, 0, 0, 1000, false), 1, 5000).outcome())
+        .isEqualTo(CapacitySearch.Outcome.MET);
+    Slo.Verdict few = slo.check(probe(100, 0, 0, 1000, false), 1, 60_000);
+    assertThat(few.outcome()).isEqualTo(CapacitySearch.Outcome.NO_DATA);
+    assertThat(few.why()).isEqualTo("run 0 made 5000 of 60000 planned calls");
+    assertThat(slo.check(probe(100, 0, 0, 1000, false), 3, 5000).why())
+        .isEqualTo("1 of 3 runs in the file");
+    // a slow probe that finished is a miss, with its numbers
+    Slo.Verdict slow = slo.check(probe(7900, 2, 100, 1000, false), 1, 5000);
+    assertThat(slow.outcome()).isEqualTo(CapacitySearch.Outcome.MISSED);
+    assertThat(slow.errors()).isEqualTo(2);
+    assertThat(slow.dropShare()).isEqualTo(0.02);
   }
 }

@@ -1,0 +1,100 @@
+package io.rpcxbench.harness.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Each point's time limit from its own length; the plan's expected length. */
+class ChooseTimingTest {
+  @TempDir Path dir;
+
+  private ChooseSettings settings(String... args) {
+    ChooseCommand command = new ChooseCommand();
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--out", dir.toString()));
+    new CommandLine(command).parseArgs(all.toArray(new String[0]));
+    return command.settings();
+  }
+
+  /** The value after {@code option} in {@code args}, in whole seconds. */
+  private static int seconds(List<String> args, String option) {
+    String v = args.get(args.indexOf(option) + 1);
+    return Integer.parseInt(v.substring(0, v.length() - 1));
+  }
+
+  /**
+   * The report's reproducer: a probe at 20/s is stretched to 60 s (2,000 calls at most a minute),
+   * but its harness was given --time-limit 50 s (2 s x (2 + 1) + 40, from --probe-duration), so
+   * every probe below about 40/s timed out and counted as a miss. Its limit is now its own.
+   */
+  @Test
+  void aLowRateProbesLimitHoldsItsWholeRun() {
+    ChooseSettings s =
+        settings(
+            "--local",
+            "--protocol",
+            "rpcx,rpcx",
+            "--slo",
+            "p99=5ms",
+            "--rounds",
+            "1",
+            "--probe-duration",
+            "2s",
+            "--start-rate",
+            "20",
+            "--min-rate",
+            "20",
+            "--max-rate",
+            "25",
+            "--shared-rate",
+            "20",
+            "--shared-runs",
+            "2");
+    int seconds = Choose.probeSeconds(20, s.probeS());
+    assertThat(seconds).isEqualTo(60);
+    List<String> args =
+        ChooseProbes.timed(
+            new ArrayList<>(
+                PointArgs.of(
+                    s.target(),
+                    PlannedPoint.rate(0, "rpcx", 20, seconds),
+                    "127.0.0.1",
+                    8081,
+                    Map.of())),
+            1,
+            ChooseTiming.limitS(seconds, 1));
+    assertThat(seconds(args, "--duration")).isEqualTo(60);
+    assertThat(args.get(args.indexOf("--runs") + 1)).isEqualTo("1");
+    assertThat(seconds(args, "--time-limit"))
+        .isEqualTo(60 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
+    assertThat(args).containsSubsequence("--warmup-max", ChooseTiming.WARMUP_MAX_S + "s");
+
+    // the shared load's 2 runs of 60 s at 20/s, and the backstop above every point's limit
+    int shared = ChooseTiming.limitS(seconds, s.sharedRuns());
+    assertThat(shared).isEqualTo(2 * 60 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
+    assertThat(s.target().backstopMs()).isGreaterThan(1000L * shared);
+    // a quick probe keeps a short limit
+    assertThat(ChooseTiming.limitS(Choose.probeSeconds(10_000, 2), 1)).isEqualTo(42);
+  }
+
+  @Test
+  void thePlanLineSaysWhatItExpects() {
+    ChooseSettings s =
+        settings("--host", "h", "--protocol", "rpcx,grpc,http-json", "--slo", "p99=5ms");
+    // from 1000/s: 1 + 4 steps, then 4 halvings of a 2x bracket to 5 %
+    assertThat(ChooseTiming.probesPerSearch(s.search(), 1000)).isEqualTo(9);
+    // 5 rounds x 3 candidates x (9 probes x 17 s + the shared load's 4 x 5 s + 12 s)
+    assertThat(ChooseTiming.expectedMs(s, false)).isEqualTo(15 * (9 * 17_000L + 32_000));
+    assertThat(ChooseTiming.planLine(s, false))
+        .startsWith("plan: up to 5 rounds x 3 candidates x about 9 probes of about 17 s")
+        .endsWith("; expected about 46m");
+    assertThat(ChooseTiming.minutes(90 * 60_000L)).isEqualTo("1h 30m");
+    assertThat(ChooseTiming.minutes(1000)).isEqualTo("1m");
+  }
+}
