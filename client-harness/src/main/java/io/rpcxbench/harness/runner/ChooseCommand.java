@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -223,10 +224,38 @@ public final class ChooseCommand implements Callable<Integer> {
               + " default: every probe in this JVM, warmed per candidate and round.")
   boolean fork;
 
+  /** What choose does about this machine's calibration: --calibration. */
+  enum CalibrationUse {
+    auto,
+    off
+  }
+
+  @Option(
+      names = "--calibration",
+      paramLabel = "auto|off",
+      defaultValue = "auto",
+      description =
+          "auto: this machine's calibration (rpcx-bench calibrate) goes into the folder and beside"
+              + " the verdict; on a machine never calibrated, --local measures it first (about 5"
+              + " min, once); off: none (default ${DEFAULT-VALUE}).")
+  CalibrationUse calibration;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ChooseSettings all = settings();
+    if (calibration == CalibrationUse.auto
+        && all.target().target() == Target.LOCAL
+        && MachineCalibration.here().cached().isEmpty()) {
+      err.println(
+          "rpcx-bench choose: this machine has no calibration; measuring it first (rpcx-bench"
+              + " calibrate, once per machine; --calibration off skips it)");
+      err.flush();
+      CommandLine c = new CommandLine(new CalibrateCommand());
+      c.setOut(err);
+      c.setErr(err);
+      c.execute("--out", all.out().resolve("calibration").toString());
+    }
     List<String> profiles = all.target().profiles();
     if (profiles.size() == 1) {
       return choose(all, err);
@@ -248,7 +277,7 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   /** One choose and its scorecard; the exit code. */
-  private static int choose(ChooseSettings s, PrintWriter err) throws Exception {
+  private int choose(ChooseSettings s, PrintWriter err) throws Exception {
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     Choose choose = new Choose(s, catalog, new SweepLog(err));
@@ -259,11 +288,33 @@ public final class ChooseCommand implements Callable<Integer> {
       err.println("rpcx-bench choose: " + e.getMessage());
       return Choose.FAILURES;
     }
-    if (code == Choose.LOCKED || s.skipReport()) {
+    if (code == Choose.LOCKED) {
+      return code;
+    }
+    keepCalibration(s);
+    if (s.skipReport()) {
       return code;
     }
     int report = scorecard(s, err);
     return code != Choose.OK ? code : report;
+  }
+
+  /** This machine's calibration, when there is one, into the folder the scorecard reads. */
+  private void keepCalibration(ChooseSettings s) throws IOException {
+    if (calibration == CalibrationUse.off) {
+      return;
+    }
+    MachineCalibration here = MachineCalibration.here();
+    if (here.cached().isPresent()) {
+      Path to = s.out().resolve("calibration.properties");
+      Path tmp = to.resolveSibling(to.getFileName() + ".tmp");
+      Files.copy(here.file(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          tmp,
+          to,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
   }
 
   /** The report's scorecard of the folder: its exit code (99: a threshold failed). */

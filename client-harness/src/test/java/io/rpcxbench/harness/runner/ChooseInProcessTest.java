@@ -33,6 +33,13 @@ class ChooseInProcessTest {
     return new Outcome(cl.execute(all.toArray(new String[0])), err.toString());
   }
 
+  @Test
+  void aCalibrationUseOtherThanAutoOrOffIsBadUsage() {
+    Outcome o = choose("--host", "127.0.0.1", "--protocol", "line,line", "--calibration", "often");
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--calibration");
+  }
+
   private String[] args(int port) {
     return new String[] {
       "--host",
@@ -65,10 +72,26 @@ class ChooseInProcessTest {
 
   @Test
   void aSmallChooseWritesTheFolderTheReportReadsAndARerunResumes() throws Exception {
+    // this machine calibrated before (a calibration of its fingerprint in its own cache)
+    System.setProperty("rpcx.bench.calibration.dir", work.resolve("cache").toString());
+    MachineCalibration here = MachineCalibration.here();
+    Files.createDirectories(here.file().getParent());
+    try (java.io.Writer w = Files.newBufferedWriter(here.file())) {
+      new io.rpcxbench.stats.Calibration(
+              here.fingerprint(),
+              "rpcx/t8-r2000",
+              6,
+              List.of(new io.rpcxbench.stats.Calibration.Metric("p99", 0.1, 1.0, false, 0.04, 924)))
+          .write(w);
+    }
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       Outcome first = choose(args(server.port()));
+      System.clearProperty("rpcx.bench.calibration.dir");
       assertThat(first.code()).as(first.err()).isZero();
       Path out = work.resolve("choose");
+      // the machine's calibration beside the results, for the scorecard's line
+      assertThat(Files.readString(out.resolve("calibration.properties")))
+          .isEqualTo(Files.readString(here.file()));
       List<String> ledger = Files.readAllLines(out.resolve("capacity.tsv"));
       assertThat(ledger).hasSize(3).startsWith(ChooseLedger.HEADER);
       // the capacities are what this box gave (no assertion on speed), the rows' shape is not

@@ -112,6 +112,8 @@ class ChooseLocalIT {
             List.of(
                 "choose",
                 "--local",
+                "--calibration",
+                "off",
                 "--slo",
                 "p99=200ms",
                 "--resolution",
