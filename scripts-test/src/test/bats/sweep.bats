@@ -276,3 +276,29 @@ await_point() {
   [[ $output == *"stopped: cannot write to $OUTDIR (only "*" KB free there"*"resume with: cd "*"sweep.sh --host 127.0.0.1"* ]]
   [ ! -e "$OUTDIR/rpcx" ]
 }
+
+@test "trials: two real --trials sweeps of rpcx and grpc, then compare tests them trial by trial and a gate answers" {
+  for j in server-rpcx/target/server-rpcx.jar server-grpc/target/server-grpc.jar report/target/report.jar; do
+    [ -f "$REPO/$j" ] || skip "$j not built"
+  done
+  for side in before after; do
+    run "$REPO/rpcx-bench" sweep --local --in-process --protocol rpcx,grpc --threads 2 --requests 50 \
+        --runs 2 --trials 4 --seed 7 --yes --out "$OUTDIR/$side" --server-jvm-flags "-Xmx128m -XX:+UseSerialGC"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ $output == *"trial 4 of 4 (order seed 11)"* ]]
+  done
+  for k in 1 2 3 4; do
+    grep -qx "# trial: $k" "$OUTDIR/before/trial-$k/rpcx/t2-r50.csv"
+    grep -qx '# trials: 4' "$OUTDIR/before/trial-$k/grpc/t2-r50.csv"
+  done
+  run "$REPO/rpcx-bench" compare "$OUTDIR/before" "$OUTDIR/after" --threshold 'delta.p99<1000%' --threshold 'delta.p50<0%'
+  echo "$output"
+  # a gate either decides or says it cannot; never a verdict without 4 trials a side
+  [[ $status -eq 0 || $status -eq 98 || $status -eq 99 ]]
+  [[ $output == *"2 points in both"* ]]
+  [[ $output == *"| rpcx/t2-r50 |"*"| 4 / 4 |"* ]]
+  [[ $output == *"recorded apart, not interleaved"* ]]
+  [[ $output == *"delta.p99<1000%: p99 of rpcx/t2-r50 changed"* ]]
+  [[ $output != *"n too small to test"* ]]
+}
