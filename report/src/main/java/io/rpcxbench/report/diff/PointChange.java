@@ -71,8 +71,24 @@ record PointChange(
     for (Measure m : Measure.values()) {
       eb.add(summary(m, vb.get(m.ordinal())));
       en.add(summary(m, vn.get(m.ordinal())));
-      tests.add(
-          Significance.trials("BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), false));
+      PairTest t =
+          Significance.trials("BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), false);
+      boolean fewCalls =
+          m != Measure.THROUGHPUT
+              && (vb.get(m.ordinal()).size() < base.trials().size()
+                  || vn.get(m.ordinal()).size() < next.trials().size());
+      if (!t.tested() && fewCalls) {
+        String why =
+            "n/a: too few calls for "
+                + m.id
+                + " (a trial needs "
+                + Math.round(TAIL_CALLS / (1 - m.q / 100))
+                + ")";
+        t =
+            new PairTest(
+                "BASE", "NEW", null, null, null, null, null, null, null, null, false, why, why);
+      }
+      tests.add(t);
     }
     return new PointChange(base.label(), eb, en, vb, vn, tests);
   }

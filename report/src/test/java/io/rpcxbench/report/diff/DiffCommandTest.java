@@ -56,6 +56,36 @@ class DiffCommandTest {
     RawResultFile.write(id.path(out), p, rows);
   }
 
+  @Test
+  void aPercentileATrialHasTooFewCallsForSaysSo() throws IOException {
+    Path a = tmp.resolve("short-a");
+    Path b = tmp.resolve("short-b");
+    for (int k = 1; k <= 4; k++) {
+      for (Path side : List.of(a, b)) {
+        Map<String, String> p = new LinkedHashMap<>(RPCX.withClientHost("h").provenance());
+        p.put("status", "complete");
+        p.put("type", "1");
+        p.put("trial", String.valueOf(k));
+        List<RunRow> rows = new ArrayList<>();
+        for (int order = 0; order < 2; order++) {
+          Histogram h = new Histogram(3_600_000_000_000L, 3);
+          for (int i = 0; i < 300; i++) {
+            h.recordValue(200_000 + 1000L * i + 10_000L * k);
+          }
+          rows.add(RunRow.measured(1, 10, 200, order, 30 + k, 300, 0, h));
+        }
+        RawResultFile.write(RPCX.path(side.resolve("trial-" + k)), p, rows);
+      }
+    }
+    Cli.Result r = Cli.run("diff", a.toString(), b.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    // 300 kept calls a trial: p99 (3 beyond it) and p99.9 have too few; p50 is tested
+    assertThat(r.out())
+        .contains("| n/a: too few calls for p99.9 (a trial needs 5000) |")
+        .contains("| n/a: too few calls for p99 (a trial needs 500) |")
+        .containsPattern("## p50 µs[^#]*\\| rpcx/t10-r200 \\|[^\\n]*\\| 4 / 4 \\|");
+  }
+
   /**
    * {@code n} trials of a point, trial k in {@code out/trial-k/}: each trial's runs and calls
    * {@code trialNoise} (a share) off the point's own figures, as fresh JVMs are.
