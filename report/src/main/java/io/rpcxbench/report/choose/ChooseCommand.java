@@ -102,8 +102,7 @@ public final class ChooseCommand implements Callable<Integer> {
       }
       List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
       all.addAll(given);
-      Scorecard s =
-          Scorecard.of(settings, candidates, all, calibration(dir)).withProbes(ProbeRows.read(dir));
+      Scorecard s = Scorecard.of(settings, candidates, all, calibration(dir), ProbeRows.read(dir));
       Page page = ScorecardPage.of(s);
       Path to = out == null ? dir.resolve("report") : out;
       String json = ScorecardJson.of(s);

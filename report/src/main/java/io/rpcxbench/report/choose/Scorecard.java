@@ -4,10 +4,14 @@ import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.CapacityModel;
+import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The judgement of a {@code rpcx-bench choose} folder: the candidates ranked by SLO capacity (a
@@ -42,7 +46,7 @@ final class Scorecard {
   private final Significance.NoiseFloor latencyFloor;
   private final List<Threshold.Check> checks;
   private final Calibration calibration;
-  private java.util.Map<String, CapacityModel.Fit> models = java.util.Map.of();
+  private final Map<String, CapacityModel.Fit> models;
 
   private Scorecard(
       ChooseSettings settings,
@@ -53,8 +57,10 @@ final class Scorecard {
       Significance.NoiseFloor capacityFloor,
       Significance.NoiseFloor latencyFloor,
       List<Threshold.Check> checks,
-      Calibration calibration) {
+      Calibration calibration,
+      Map<String, CapacityModel.Fit> models) {
     this.calibration = calibration;
+    this.models = models;
     this.settings = settings;
     this.candidates = candidates;
     this.ranking = ranking;
@@ -68,15 +74,26 @@ final class Scorecard {
   /** {@code candidates} in the order given; {@code thresholds} for the winner. */
   static Scorecard of(
       ChooseSettings settings, List<ChooseCandidate> candidates, List<Threshold> thresholds) {
-    return of(settings, candidates, thresholds, null);
+    return of(settings, candidates, thresholds, null, Map.of());
   }
 
-  /** As the three-argument form, with this machine's calibration (null: none). */
+  /**
+   * As the three-argument form, with this machine's calibration (null: none) and each candidate's
+   * probes (the capacity model is fitted once, here).
+   */
   static Scorecard of(
       ChooseSettings settings,
       List<ChooseCandidate> candidates,
       List<Threshold> thresholds,
-      Calibration calibration) {
+      Calibration calibration,
+      Map<String, List<CapacityModel.Probe>> probes) {
+    Map<String, CapacityModel.Fit> models = new LinkedHashMap<>();
+    for (ChooseCandidate c : candidates) {
+      List<CapacityModel.Probe> p = probes.getOrDefault(c.name(), List.of());
+      if (!p.isEmpty()) {
+        models.put(c.name(), CapacityModel.withIntervals(p, Estimate.SEED));
+      }
+    }
     List<ChooseCandidate> byCapacity = new ArrayList<>(candidates);
     byCapacity.sort(
         Comparator.comparing(
@@ -115,7 +132,8 @@ final class Scorecard {
             capacityFloor,
             latencyFloor,
             List.of(),
-            calibration);
+            calibration,
+            models);
     List<Threshold.Check> checks = new ArrayList<>();
     ChooseCandidate w = s.winner();
     for (Threshold t : thresholds) {
@@ -130,7 +148,8 @@ final class Scorecard {
         capacityFloor,
         latencyFloor,
         checks,
-        calibration);
+        calibration,
+        Collections.unmodifiableMap(models));
   }
 
   /**
@@ -275,21 +294,8 @@ final class Scorecard {
   }
 
   /** Per candidate, the capacity model over its probes (none without probes.tsv). */
-  java.util.Map<String, CapacityModel.Fit> models() {
+  Map<String, CapacityModel.Fit> models() {
     return models;
-  }
-
-  /** The capacity models of the candidates' probes, fitted once. */
-  Scorecard withProbes(java.util.Map<String, List<CapacityModel.Probe>> probes) {
-    java.util.Map<String, CapacityModel.Fit> m = new java.util.LinkedHashMap<>();
-    for (ChooseCandidate c : candidates) {
-      List<CapacityModel.Probe> p = probes.getOrDefault(c.name(), List.of());
-      if (!p.isEmpty()) {
-        m.put(c.name(), CapacityModel.withIntervals(p, io.rpcxbench.stats.Estimate.SEED));
-      }
-    }
-    this.models = java.util.Collections.unmodifiableMap(m);
-    return this;
   }
 
   /** This machine's calibration, when the choose folder holds one (null otherwise). */
