@@ -4,6 +4,7 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -208,7 +209,7 @@ final class ProfileView {
     for (int i = 0; i < order.size(); i++) {
       if (i > 0) {
         PairTest t = find(tests, order.get(i - 1), order.get(i));
-        s.append(t != null && t.significant() ? " > " : " ~ ");
+        s.append(t != null && t.significant() ? " > " + ratio(t, order.get(i - 1)) + " " : " ~ ");
       }
       s.append(order.get(i));
     }
@@ -257,6 +258,21 @@ final class ProfileView {
           }
         });
     return lines;
+  }
+
+  /**
+   * {@code (2.99x [2.85-3.07])}: the better one's figure over the other's, with its interval, as
+   * the test found it (B / A, turned round when the better one is A).
+   */
+  private static String ratio(PairTest t, String better) {
+    if (t.ratio() == null || t.ratioLow() == null) {
+      return "";
+    }
+    boolean asIs = t.b().equals(better);
+    double r = asIs ? t.ratio() : 1 / t.ratio();
+    double lo = asIs ? t.ratioLow() : 1 / t.ratioHigh();
+    double hi = asIs ? t.ratioHigh() : 1 / t.ratioLow();
+    return "(" + Num.fixed(r, 2) + "x [" + Num.fixed(lo, 2) + "-" + Num.fixed(hi, 2) + "])";
   }
 
   private static PairTest find(List<PairTest> tests, String x, String y) {
