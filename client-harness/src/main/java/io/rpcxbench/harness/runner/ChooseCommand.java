@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -224,12 +223,6 @@ public final class ChooseCommand implements Callable<Integer> {
               + " default: every probe in this JVM, warmed per candidate and round.")
   boolean fork;
 
-  /** What choose does about this machine's calibration: --calibration. */
-  enum CalibrationUse {
-    auto,
-    off
-  }
-
   @Option(
       names = "--calibration",
       paramLabel = "auto|off",
@@ -238,24 +231,13 @@ public final class ChooseCommand implements Callable<Integer> {
           "auto: this machine's calibration (rpcx-bench calibrate) goes into the folder and beside"
               + " the verdict; on a machine never calibrated, --local measures it first (about 5"
               + " min, once); off: none (default ${DEFAULT-VALUE}).")
-  CalibrationUse calibration;
+  ChooseCalibration.Use calibration;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ChooseSettings all = settings();
-    if (calibration == CalibrationUse.auto
-        && all.target().target() == Target.LOCAL
-        && MachineCalibration.here().cached().isEmpty()) {
-      err.println(
-          "rpcx-bench choose: this machine has no calibration; measuring it first (rpcx-bench"
-              + " calibrate, once per machine; --calibration off skips it)");
-      err.flush();
-      CommandLine c = new CommandLine(new CalibrateCommand());
-      c.setOut(err);
-      c.setErr(err);
-      c.execute("--out", all.out().resolve("calibration").toString());
-    }
+    new ChooseCalibration(calibration).beforeTheRun(all, err);
     List<String> profiles = all.target().profiles();
     if (profiles.size() == 1) {
       return choose(all, err);
@@ -291,30 +273,12 @@ public final class ChooseCommand implements Callable<Integer> {
     if (code == Choose.LOCKED) {
       return code;
     }
-    keepCalibration(s);
+    new ChooseCalibration(calibration).intoTheFolder(s.out());
     if (s.skipReport()) {
       return code;
     }
     int report = scorecard(s, err);
     return code != Choose.OK ? code : report;
-  }
-
-  /** This machine's calibration, when there is one, into the folder the scorecard reads. */
-  private void keepCalibration(ChooseSettings s) throws IOException {
-    if (calibration == CalibrationUse.off) {
-      return;
-    }
-    MachineCalibration here = MachineCalibration.here();
-    if (here.cached().isPresent()) {
-      Path to = s.out().resolve("calibration.properties");
-      Path tmp = to.resolveSibling(to.getFileName() + ".tmp");
-      Files.copy(here.file(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      Files.move(
-          tmp,
-          to,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    }
   }
 
   /** The report's scorecard of the folder: its exit code (99: a threshold failed). */
