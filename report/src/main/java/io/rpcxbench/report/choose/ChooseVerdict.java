@@ -166,6 +166,14 @@ final class ChooseVerdict {
             + " interval, no test below 4 rounds; Holm-Bonferroni over the pairs of each table."
             + " Rank =k: tested and not different; ?k: too few rounds to tell; a candidate that"
             + " met the SLO in no round ranks below every one that did.");
+    Double detectable = s.detectableCapacityPercent();
+    if (detectable != null) {
+      lines.add(
+          "Detectable here: a capacity difference of about +-"
+              + io.rpcxbench.stats.Num.fixed(detectable, 1)
+              + " % (80 % power at these rounds, from the spread of the candidates' rounds);"
+              + " smaller differences can hide inside an \"=\".");
+    }
     if (s.calibration() != null) {
       int n = st.rounds().isEmpty() ? 0 : Integer.parseInt(st.rounds().trim());
       lines.add(

@@ -298,6 +298,34 @@ final class Scorecard {
     return models;
   }
 
+  /**
+   * The smallest capacity difference these rounds detect with 80 % power, in percent: from the
+   * candidates' pooled spread of log capacities over rounds (those that met the SLO in every round
+   * and have two rounds or more); null when none has.
+   */
+  Double detectableCapacityPercent() {
+    double ss = 0;
+    int dof = 0;
+    int rounds = Integer.MAX_VALUE;
+    for (ChooseCandidate c : candidates) {
+      List<Double> caps = c.capacities();
+      if (caps.size() < 2 || caps.stream().anyMatch(x -> x <= 0)) {
+        continue;
+      }
+      double sd =
+          io.rpcxbench.stats.Detectable.of(caps.stream().mapToDouble(Double::doubleValue).toArray())
+              .spread();
+      ss += sd * sd * (caps.size() - 1);
+      dof += caps.size() - 1;
+      rounds = Math.min(rounds, caps.size());
+    }
+    if (dof == 0) {
+      return null;
+    }
+    double p = new io.rpcxbench.stats.Detectable(Math.sqrt(ss / dof)).percent(rounds);
+    return Double.isInfinite(p) ? null : p;
+  }
+
   /** This machine's calibration, when the choose folder holds one (null otherwise). */
   Calibration calibration() {
     return calibration;

@@ -116,6 +116,7 @@ class ChooseCommandTest {
         .contains("- WARNING: 6 runs were contended (something else used the CPUs meanwhile)")
         .contains("- Noise: 6 of 90 kept runs at the shared load were contended (resp 6/18).")
         .contains("- A/A: rpcx / rpcx#2 capacity 1.00x (0.99-1.01x) (p = 0.937).")
+        .containsPattern("- Detectable here: a capacity difference of about \\+-[0-9]\\.[0-9] %")
         .doesNotContain("A/A CHECK FAILED");
     Path zero =
         new ChooseFolder("hello")
