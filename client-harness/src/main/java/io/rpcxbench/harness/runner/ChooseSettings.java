@@ -100,10 +100,14 @@ record ChooseSettings(
         target.across(staging(folder), profile));
   }
 
-  /** The order of round {@code round} (from 1): the candidates rotated, so drift hits all alike. */
+  /**
+   * The order of round {@code round} (from 1): the candidates in a random order of the round's own
+   * (a fixed seed per round, so a resume sees the same), so drift hits all alike and no candidate
+   * always runs after the same one (Abedi and Brecht's randomized interleaving).
+   */
   List<String> order(int round) {
     List<String> order = new ArrayList<>(candidates);
-    java.util.Collections.rotate(order, -((round - 1) % Math.max(1, order.size())));
+    java.util.Collections.shuffle(order, new java.util.Random(ComparePlan.ORDER_SEED + round));
     return order;
   }
 }
