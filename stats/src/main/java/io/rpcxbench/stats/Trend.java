@@ -7,7 +7,10 @@ import java.util.Optional;
  * state and their mean is a figure of the ramp. The rule: at least {@value #MIN_UNITS} runs,
  * Spearman's rank correlation ({@link Spearman}) of the figure against the order at least {@value
  * #MIN_RHO} in size, and a change from the first run to the last of more than {@value #MIN_CHANGE}
- * (a share) in the same direction.
+ * (a share) in the same direction; or, for a change of 2x or more either way (last over first at
+ * least {@value #LARGE_RATIO}, or at most its inverse), a rho of at least {@value #MIN_RHO_LARGE}.
+ * A 3.6x climb over nine runs with rho 0.80 passed the single rule: so large a change needs no
+ * near-perfect order to be a ramp, and 0.7 is where rho over nine runs is itself significant.
  *
  * <p>Why ranks and not "every run above the one before": one noisy reversal among nine runs (a
  * 2-vCPU box's GC or neighbour) would hide a real ramp from a strict monotone rule, while rho stays
@@ -28,6 +31,8 @@ public record Trend(boolean rising, double change, double rho) {
   public static final int MIN_UNITS = 4;
   public static final double MIN_RHO = 0.9;
   public static final double MIN_CHANGE = 0.10;
+  public static final double MIN_RHO_LARGE = 0.7;
+  public static final double LARGE_RATIO = 2.0;
 
   /**
    * The trend of {@code values} (one per run, in order) against {@code orders}, if they still trend
@@ -40,10 +45,12 @@ public record Trend(boolean rising, double change, double rho) {
     double first = values[0];
     double change = (values[values.length - 1] - first) / first;
     Double rho = Spearman.rho(orders, values);
+    double ratio = first > 0 ? values[values.length - 1] / first : 1;
+    boolean large = ratio >= LARGE_RATIO || (ratio > 0 && ratio <= 1 / LARGE_RATIO);
     boolean trends =
         first > 0
             && rho != null
-            && Math.abs(rho) >= MIN_RHO
+            && Math.abs(rho) >= (large ? MIN_RHO_LARGE : MIN_RHO)
             && Math.abs(change) > MIN_CHANGE
             && Math.signum(rho) == Math.signum(change);
     return trends ? Optional.of(new Trend(change > 0, change, rho)) : Optional.empty();

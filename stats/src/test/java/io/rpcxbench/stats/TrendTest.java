@@ -53,4 +53,17 @@ class TrendTest {
     double[] orders = IntStream.rangeClosed(1, values.length).asDoubleStream().toArray();
     return Trend.of(orders, values);
   }
+
+  @Test
+  void aThreeAndAHalfFoldClimbWithRhoEightyIsARamp() {
+    double[] orders = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    // rho 0.80 (two swaps), from 100 to 360
+    double[] climb = {100, 180, 150, 240, 200, 300, 280, 220, 360};
+    assertThat(Spearman.rho(orders, climb)).isBetween(0.7, 0.9);
+    assertThat(Trend.of(orders, climb)).isPresent();
+    // the same order with a 20 % change is not enough order to call a ramp
+    double[] small = {100, 108, 104, 112, 110, 116, 114, 111, 120};
+    assertThat(Spearman.rho(orders, small)).isLessThan(0.9);
+    assertThat(Trend.of(orders, small)).isEmpty();
+  }
 }
