@@ -26,7 +26,8 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * @param c50 the rate met half the time (calls/s)
  * @param c90 the rate met 90 % of the time (calls/s)
  * @param spread s, the log-rate scale of the transition (0 near a sharp edge)
- * @param bracketed whether probes both met and missed (else c50 is only a bound)
+ * @param bracketed whether probes both met and missed (else c50 is only a bound, or NaN when the
+ *     probes do not fall off with the rate at all)
  */
 public record CapacityModel(double c50, double c90, double spread, boolean bracketed) {
 
@@ -44,6 +45,12 @@ public record CapacityModel(double c50, double c90, double spread, boolean brack
 
   private static final NormalDistribution NORMAL = NormalDistribution.of(0, 1);
   private static final double Z90 = NORMAL.inverseCumulativeProbability(0.9);
+
+  /**
+   * The widest transition taken as an edge: a log-rate scale above this (P(met) falling from 84 %
+   * to 16 % over more than e^6, 400x, of rate) means the probes disagree, and no rate is named.
+   */
+  static final double MAX_SPREAD = 3;
 
   /** The narrowest transition fitted: a perfectly sharp edge is held at this log-rate scale. */
   static final double MIN_SPREAD = 0.01;
@@ -72,8 +79,13 @@ public record CapacityModel(double c50, double c90, double spread, boolean brack
       return new CapacityModel(edge, edge, 0, false);
     }
     double[] ab = probit(probes);
+    if (!(ab[1] < -1 / MAX_SPREAD)) {
+      // the probes do not fall off with the rate (a miss at a low rate in one round, a pass far
+      // above it in another): no edge to name
+      return new CapacityModel(Double.NaN, Double.NaN, Double.NaN, false);
+    }
     // P(met) = Phi(a + b ln r) with b < 0: c50 where a + b ln r = 0, s = -1 / b
-    double slope = Math.min(ab[1], -1 / 3.0);
+    double slope = ab[1];
     double spread = Math.max(MIN_SPREAD, -1 / slope);
     double mu = Math.max(lo - 1, Math.min(hi + 1, -ab[0] / slope));
     return new CapacityModel(Math.exp(mu), Math.exp(mu - Z90 * spread), spread, true);
@@ -147,8 +159,9 @@ public record CapacityModel(double c50, double c90, double spread, boolean brack
         draw.addAll(groups.get(r.nextInt(rounds)));
       }
       CapacityModel b = fit(draw);
-      c50[i] = b.c50();
-      c90[i] = b.c90();
+      // a resample without an edge counts as the widest answer: below and above every rate
+      c50[i] = Double.isNaN(b.c50()) ? (i % 2 == 0 ? 0 : Double.MAX_VALUE) : b.c50();
+      c90[i] = Double.isNaN(b.c90()) ? (i % 2 == 0 ? 0 : Double.MAX_VALUE) : b.c90();
     }
     java.util.Arrays.sort(c50);
     java.util.Arrays.sort(c90);

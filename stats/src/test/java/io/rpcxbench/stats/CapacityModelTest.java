@@ -85,4 +85,22 @@ class CapacityModelTest {
     assertThat(m.c50()).isBetween(1100.0, 1900.0);
     assertThat(m.spread()).isLessThan(0.1);
   }
+
+  @Test
+  void probesThatDoNotFallOffWithTheRateNameNoEdge() {
+    // round 1 meets up to 90000, round 2 misses at 5657: the rounds disagree by 16x
+    List<CapacityModel.Probe> p =
+        List.of(
+            new CapacityModel.Probe(1, 1000, true),
+            new CapacityModel.Probe(1, 90000, true),
+            new CapacityModel.Probe(1, 94000, false),
+            new CapacityModel.Probe(2, 1000, true),
+            new CapacityModel.Probe(2, 5657, false),
+            new CapacityModel.Probe(2, 2000, false),
+            new CapacityModel.Probe(3, 1000, false),
+            new CapacityModel.Probe(3, 500, false));
+    CapacityModel m = CapacityModel.fit(p);
+    assertThat(m.bracketed()).isFalse();
+    assertThat(m.c50()).isNaN();
+  }
 }

@@ -77,11 +77,18 @@ final class ScorecardPage {
   }
 
   private static String rate(double v, Double low, Double high, boolean bracketed) {
+    if (Double.isNaN(v)) {
+      return "no edge: the probes do not fall off with the rate (rounds disagree)";
+    }
     if (!bracketed) {
       return "no transition seen (" + Num.fixed(v, 0) + " at the edge of the rates tried)";
     }
-    return Num.fixed(v, 0)
-        + (low == null ? "" : " (" + Num.fixed(low, 0) + "-" + Num.fixed(high, 0) + ")");
+    return Num.fixed(v, 0) + (low == null ? "" : " (" + bound(low) + "-" + bound(high) + ")");
+  }
+
+  /** An interval's end; a resample that named no edge reaches 0 or "any". */
+  private static String bound(double v) {
+    return v >= Double.MAX_VALUE / 2 ? "any" : Num.fixed(v, 0);
   }
 
   /** The ranked table (also printed on the console). */
