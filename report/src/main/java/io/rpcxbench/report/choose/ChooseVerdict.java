@@ -272,10 +272,13 @@ final class ChooseVerdict {
           .filter(r -> r.note() != null && r.note().contains("probes contended"))
           .forEach(r -> searches.add(c.name() + " in round " + r.round()));
     }
+    int allRounds = s.candidates().stream().mapToInt(c -> c.rounds().size()).sum();
     if (!searches.isEmpty()) {
       out.add(
           "WARNING: the capacity search of "
-              + and(searches)
+              + (searches.size() > 4
+                  ? searches.size() + " of " + allRounds + " candidate rounds"
+                  : and(searches))
               + " had contended probes (capacity.tsv's note): those rounds' capacities measure the"
               + " box as much as the protocol, and widen their intervals; run again on a quiet"
               + " machine, or with --noise-guard strict.");

@@ -244,6 +244,22 @@ class ChooseCommandTest {
   }
 
   @Test
+  void manyContendedSearchesAreCountedNotListed(@TempDir Path tmp) throws IOException {
+    Path dir = five().write(tmp.resolve("busy"));
+    Path ledger = dir.resolve("capacity.tsv");
+    List<String> rows = new java.util.ArrayList<>(Files.readAllLines(ledger));
+    for (int i = 1; i < rows.size(); i++) {
+      rows.set(i, rows.get(i) + "; 3 probes contended");
+    }
+    Files.write(ledger, rows);
+    Cli.Result r = Cli.run("choose", dir.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readString(dir.resolve("report/scorecard.md")))
+        .contains(
+            "- WARNING: the capacity search of 30 of 30 candidate rounds had contended probes");
+  }
+
+  @Test
   void theJsonCarriesEveryFigureWithItsInterval() throws IOException {
     JsonNode json = new ObjectMapper().readTree(five.resolve("report/scorecard.json").toFile());
     assertThat(json.get("winner").asText()).isEqualTo("rpcx");
