@@ -148,7 +148,7 @@ final class ChooseVerdict {
         + (t.note().isEmpty() ? "" : "; " + t.note());
   }
 
-  /** The "How sure" lines: warnings first, then rounds, tests, the A/A floor, noise readings. */
+  /** The "How sure" lines: warnings first, then rounds, tests, the A/A check, noise readings. */
   List<String> howSure() {
     List<String> lines = new ArrayList<>(warnings());
     ChooseSettings st = s.settings();
@@ -186,8 +186,8 @@ final class ChooseVerdict {
     List<PairTest> aa = Scorecard.aa(s.capacityPairs());
     if (aa.isEmpty()) {
       lines.add(
-          "No A/A pair: repeat a candidate (e.g. --protocol rpcx,grpc,rpcx) to measure the noise"
-              + " floor.");
+          "No A/A pair: repeat a candidate (e.g. --protocol rpcx,grpc,rpcx) to check the machine"
+              + " during the run.");
     } else {
       for (PairTest t : aa) {
         lines.add(
@@ -200,15 +200,9 @@ final class ChooseVerdict {
                 + " ("
                 + t.pText()
                 + ")"
-                + (s.capacityFloor() == null
-                    ? "."
-                    : "; differences whose interval overlaps "
-                        + s.capacityFloor().text()
-                        + " are not taken as real."));
-      }
-      if (s.latencyFloor() != null) {
-        lines.add(
-            "A/A floor of the SLO percentile at the shared load: " + s.latencyFloor().text() + ".");
+                + (t.significant()
+                    ? ": A/A CHECK FAILED (warned above)."
+                    : ": one protocol measured twice did not differ, as it must not."));
       }
     }
     int kept = s.candidates().stream().mapToInt(ChooseCandidate::keptRuns).sum();

@@ -17,8 +17,9 @@ import java.util.Map;
  * The judgement of a {@code rpcx-bench choose} folder: the candidates ranked by SLO capacity (a
  * candidate whose capacity does not differ significantly from its group's leader shares its rank,
  * {@code =2}), every pair's capacity test and SLO-percentile test at the shared load ({@link
- * Significance}: Holm-Bonferroni over each table, the A/A noise floor when a protocol was measured
- * twice), and the thresholds applied to the winner. {@link ChooseVerdict} puts it in words.
+ * Significance}: Holm-Bonferroni over each table, an A/A pair as a check outside it when a protocol
+ * was measured twice), and the thresholds applied to the winner. {@link ChooseVerdict} puts it in
+ * words.
  *
  * <pre>{@code
  * Scorecard s = Scorecard.of(settings, candidates, thresholds);
@@ -42,8 +43,6 @@ final class Scorecard {
   private final List<Ranked> ranking;
   private final List<PairTest> capacityPairs;
   private final List<PairTest> latencyPairs;
-  private final Significance.NoiseFloor capacityFloor;
-  private final Significance.NoiseFloor latencyFloor;
   private final List<Threshold.Check> checks;
   private final Calibration calibration;
   private final Map<String, CapacityModel.Fit> models;
@@ -54,8 +53,6 @@ final class Scorecard {
       List<Ranked> ranking,
       List<PairTest> capacityPairs,
       List<PairTest> latencyPairs,
-      Significance.NoiseFloor capacityFloor,
-      Significance.NoiseFloor latencyFloor,
       List<Threshold.Check> checks,
       Calibration calibration,
       Map<String, CapacityModel.Fit> models) {
@@ -66,8 +63,6 @@ final class Scorecard {
     this.ranking = ranking;
     this.capacityPairs = capacityPairs;
     this.latencyPairs = latencyPairs;
-    this.capacityFloor = capacityFloor;
-    this.latencyFloor = latencyFloor;
     this.checks = checks;
   }
 
@@ -119,21 +114,10 @@ final class Scorecard {
     }
     capacity = Significance.holm(capacity, Scorecard::isAa);
     latency = Significance.holm(latency, Scorecard::isAa);
-    Significance.NoiseFloor capacityFloor = null;
-    Significance.NoiseFloor latencyFloor = null;
     List<Ranked> ranking = rank(byCapacity, capacity);
     Scorecard s =
         new Scorecard(
-            settings,
-            candidates,
-            ranking,
-            capacity,
-            latency,
-            capacityFloor,
-            latencyFloor,
-            List.of(),
-            calibration,
-            models);
+            settings, candidates, ranking, capacity, latency, List.of(), calibration, models);
     List<Threshold.Check> checks = new ArrayList<>();
     ChooseCandidate w = s.winner();
     for (Threshold t : thresholds) {
@@ -145,8 +129,6 @@ final class Scorecard {
         ranking,
         capacity,
         latency,
-        capacityFloor,
-        latencyFloor,
         checks,
         calibration,
         Collections.unmodifiableMap(models));
@@ -279,14 +261,6 @@ final class Scorecard {
 
   List<PairTest> latencyPairs() {
     return latencyPairs;
-  }
-
-  Significance.NoiseFloor capacityFloor() {
-    return capacityFloor;
-  }
-
-  Significance.NoiseFloor latencyFloor() {
-    return latencyFloor;
   }
 
   List<Threshold.Check> checks() {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rpcxbench.report.significance.PairTest;
-import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
@@ -57,8 +56,11 @@ final class ScorecardJson {
     m.put("candidates", candidates);
     m.put("capacity_pairs", s.capacityPairs().stream().map(t -> pair(t, 1)).toList());
     m.put("latency_pairs", s.latencyPairs().stream().map(t -> pair(t, 1e-3)).toList());
-    m.put("aa_floor_capacity", floor(s.capacityFloor()));
-    m.put("aa_floor_latency", floor(s.latencyFloor()));
+    m.put(
+        "aa_check",
+        Scorecard.aa(s.capacityPairs()).stream().anyMatch(PairTest::significant)
+            ? "failed"
+            : Scorecard.aa(s.capacityPairs()).isEmpty() ? "none" : "held");
     m.put("warnings", v.warnings());
     List<Object> checks = new ArrayList<>();
     for (Threshold.Check c : s.checks()) {
@@ -138,16 +140,5 @@ final class ScorecardJson {
 
   private static Double scaled(Double v, double scale) {
     return v == null ? null : v * scale;
-  }
-
-  private static Map<String, Object> floor(Significance.NoiseFloor f) {
-    if (f == null) {
-      return null;
-    }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("low", f.low());
-    m.put("high", f.high());
-    m.put("pair", f.pair());
-    return m;
   }
 }

@@ -9,11 +9,11 @@ import io.rpcxbench.stats.Num;
  * in words for the page.
  *
  * <pre>{@code
- * PairTest t = Significance.welch("grpc", grpcCapacities, "rpcx", rpcxCapacities, "rounds");
- * t.ratioText();    // "3.10x (2.70-3.50x)": rpcx's mean over grpc's
+ * PairTest t = Significance.trials("grpc", grpcCapacities, "rpcx", rpcxCapacities, false);
+ * t.ratioText();    // "3.10x (2.70-3.50x)": rpcx's over grpc's, Hodges-Lehmann
  * t.pText();        // "p = 0.002"
  * t.significant();  // true
- * t.test();         // "Welch's t-test over rounds, alpha 0.05"
+ * t.test();         // "Hodges-Lehmann shift of log values, Mann-Whitney interval over trials, ..."
  * }</pre>
  *
  * @param a the reference side
