@@ -152,6 +152,11 @@ public record Shift(
     return inverted(walsh, RankNull.signedRank(n), n, n, true);
   }
 
+  /** No test, for a reason of the caller's (e.g. too few calls for a percentile). */
+  public static Shift untested(int baseTrials, int newTrials, String why) {
+    return none(baseTrials, newTrials, false, why);
+  }
+
   /** The answer when no test can be made. */
   private static Shift none(int m, int n, boolean paired, String why) {
     return new Shift(null, null, null, null, 1 - ALPHA, m, n, paired, why);

@@ -168,7 +168,8 @@ final class DiffReport {
                 + changes.size() * PointChange.Measure.values().length
                 + " comparisons not tested: fewer than "
                 + Shift.MIN_PER_SIDE
-                + " trials a side (rpcx-bench sweep --trials 6 records six).");
+                + " trials a side, or too few calls for a percentile (rpcx-bench sweep --trials"
+                + " 6 records six).");
   }
 
   /** When each side ran, and that two folders recorded apart were not interleaved. */

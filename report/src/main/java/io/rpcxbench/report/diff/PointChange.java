@@ -261,7 +261,10 @@ record PointChange(
     String id = metric.startsWith("delta.") ? metric.substring(6) : metric;
     for (Measure m : Measure.values()) {
       if (m.id.equals(id)) {
-        return Shift.of(baseTrials.get(m.ordinal()), newTrials.get(m.ordinal()), false);
+        PairTest t = tests.get(m.ordinal());
+        return t.tested()
+            ? Shift.of(baseTrials.get(m.ordinal()), newTrials.get(m.ordinal()), false)
+            : Shift.untested(trials(m, false), trials(m, true), t.note());
       }
     }
     throw new IllegalArgumentException("no metric " + metric);

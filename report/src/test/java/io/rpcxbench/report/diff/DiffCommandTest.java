@@ -77,8 +77,12 @@ class DiffCommandTest {
         RawResultFile.write(RPCX.path(side.resolve("trial-" + k)), p, rows);
       }
     }
-    Cli.Result r = Cli.run("diff", a.toString(), b.toString());
-    assertThat(r.exit()).as(r.err()).isZero();
+    Cli.Result r = Cli.run("diff", a.toString(), b.toString(), "--threshold", "delta.p99<10%");
+    assertThat(r.exit()).as(r.err()).isEqualTo(98);
+    assertThat(r.out())
+        .contains(
+            "- INCONCLUSIVE delta.p99<10%: p99 of rpcx/t10-r200: n/a: too few calls for p99 (a"
+                + " trial needs 500); cannot tell");
     // 300 kept calls a trial: p99 (3 beyond it) and p99.9 have too few; p50 is tested
     assertThat(r.out())
         .contains("| n/a: too few calls for p99.9 (a trial needs 5000) |")
@@ -171,7 +175,7 @@ class DiffCommandTest {
     Cli.Result r = Cli.run("diff", few.toString(), base.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
-        .contains("8 of 8 comparisons not tested: fewer than 4 trials a side")
+        .contains("8 of 8 comparisons not tested: fewer than 4 trials a side, or too few calls")
         .contains("| n too small to test (1 and 6 trials; need 4 a side) |")
         .doesNotContain("no significant change");
   }
