@@ -1,5 +1,6 @@
 package io.rpcxbench.stats;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
@@ -55,6 +56,27 @@ public record Detectable(double spread) {
       ss += (Math.log(v) - mean) * (Math.log(v) - mean);
     }
     return new Detectable(Math.sqrt(ss / (trialValues.length - 1)));
+  }
+
+  /**
+   * The pooled spread of several groups of trial values (each group one candidate or side: its own
+   * level, a common spread), from the groups with two values or more, all above 0; empty when no
+   * group has.
+   */
+  public static java.util.Optional<Detectable> pooled(List<List<Double>> groups) {
+    double ss = 0;
+    int dof = 0;
+    for (List<Double> g : groups) {
+      if (g.size() < 2 || g.stream().anyMatch(x -> !(x > 0))) {
+        continue;
+      }
+      double sd = of(g.stream().mapToDouble(Double::doubleValue).toArray()).spread();
+      ss += sd * sd * (g.size() - 1);
+      dof += g.size() - 1;
+    }
+    return dof == 0
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(new Detectable(Math.sqrt(ss / dof)));
   }
 
   /** The smallest detectable change with {@code n} trials a side, in percent (a ratio - 1). */

@@ -224,6 +224,16 @@ public record Shift(
     return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   }
 
+  /**
+   * The median of some trials' values (the center a change in the metric's unit is taken from);
+   * null without values.
+   */
+  public static Double median(List<Double> values) {
+    return values.isEmpty()
+        ? null
+        : median(values.stream().mapToDouble(Double::doubleValue).sorted().toArray());
+  }
+
   private static double[] array(List<Double> values) {
     return values.stream().mapToDouble(Double::doubleValue).toArray();
   }

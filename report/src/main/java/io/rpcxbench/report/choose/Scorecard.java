@@ -278,26 +278,15 @@ final class Scorecard {
    * and have two rounds or more); null when none has.
    */
   Double detectableCapacityPercent() {
-    double ss = 0;
-    int dof = 0;
-    int rounds = Integer.MAX_VALUE;
-    for (ChooseCandidate c : candidates) {
-      List<Double> caps = c.capacities();
-      if (caps.size() < 2 || caps.stream().anyMatch(x -> x <= 0)) {
-        continue;
-      }
-      double sd =
-          io.rpcxbench.stats.Detectable.of(caps.stream().mapToDouble(Double::doubleValue).toArray())
-              .spread();
-      ss += sd * sd * (caps.size() - 1);
-      dof += caps.size() - 1;
-      rounds = Math.min(rounds, caps.size());
-    }
-    if (dof == 0) {
-      return null;
-    }
-    double p = new io.rpcxbench.stats.Detectable(Math.sqrt(ss / dof)).percent(rounds);
-    return Double.isInfinite(p) ? null : p;
+    List<List<Double>> rounds = candidates.stream().map(ChooseCandidate::capacities).toList();
+    int n =
+        rounds.stream()
+            .filter(r -> r.size() >= 2 && r.stream().allMatch(x -> x > 0))
+            .mapToInt(List::size)
+            .min()
+            .orElse(0);
+    Double p = io.rpcxbench.stats.Detectable.pooled(rounds).map(d -> d.percent(n)).orElse(null);
+    return p == null || p.isInfinite() ? null : p;
   }
 
   /** This machine's calibration, when the choose folder holds one (null otherwise). */

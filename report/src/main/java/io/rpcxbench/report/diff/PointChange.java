@@ -121,9 +121,8 @@ record PointChange(
     }
     double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     int n = v.length;
-    double median = n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     return new Estimate(
-        median,
+        Shift.median(values),
         n > 1 ? v[0] : null,
         n > 1 ? v[n - 1] : null,
         m.id + ": median of " + n + " trials, their range");
@@ -197,16 +196,9 @@ record PointChange(
     if (a.size() < 2 || b.size() < 2) {
       return Double.POSITIVE_INFINITY;
     }
-    double sa = Detectable.of(array(a)).spread();
-    double sb = Detectable.of(array(b)).spread();
-    double pooled =
-        Math.sqrt(
-            ((a.size() - 1) * sa * sa + (b.size() - 1) * sb * sb) / (a.size() + b.size() - 2));
-    return new Detectable(pooled).percent(Math.min(a.size(), b.size()));
-  }
-
-  private static double[] array(List<Double> v) {
-    return v.stream().mapToDouble(Double::doubleValue).toArray();
+    return Detectable.pooled(List.of(a, b))
+        .map(d -> d.percent(Math.min(a.size(), b.size())))
+        .orElse(Double.POSITIVE_INFINITY);
   }
 
   /** Trials on each side of a metric. */

@@ -33,8 +33,8 @@ public final class Significance {
   public static PairTest trials(
       String a, List<Double> aValues, String b, List<Double> bValues, boolean pairedByRound) {
     Shift s = Shift.of(aValues, bValues, pairedByRound);
-    Double center = median(aValues);
-    Double other = median(bValues);
+    Double center = Shift.median(aValues);
+    Double other = Shift.median(bValues);
     if (!s.tested()) {
       Double ratio = center == null || other == null || center == 0 ? null : other / center;
       Double diff = center == null || other == null ? null : other - center;
@@ -55,15 +55,6 @@ public final class Significance {
         s.significant(),
         s.method() + " over trials, alpha " + Shift.ALPHA,
         "");
-  }
-
-  private static Double median(List<Double> values) {
-    if (values.isEmpty()) {
-      return null;
-    }
-    double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-    int n = v.length;
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   }
 
   /**
