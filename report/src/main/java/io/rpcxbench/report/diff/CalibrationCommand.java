@@ -80,30 +80,24 @@ public final class CalibrationCommand implements Callable<Integer> {
     try {
       side = DiffSide.read(dir);
     } catch (IOException e) {
-      err.println("error: " + e.getMessage());
-      err.flush();
-      return CommandLine.ExitCode.SOFTWARE;
+      return unreadable(err, e.getMessage());
     }
     if (side.points().size() != 1) {
-      err.println("error: " + dir + " holds " + side.points().size() + " points; an A/A has one");
-      err.flush();
-      return CommandLine.ExitCode.SOFTWARE;
+      return unreadable(err, dir + " holds " + side.points().size() + " points; an A/A has one");
     }
     DiffSide.Point point = side.points().values().iterator().next();
     List<DiffSide.Trial> trials = new ArrayList<>(point.trials());
     trials.sort(java.util.Comparator.comparingInt(DiffSide.Trial::number));
     int rounds = trials.size() / 2;
     if (rounds < Shift.MIN_PER_SIDE) {
-      err.println(
-          "error: "
-              + trials.size()
+      return unreadable(
+          err,
+          trials.size()
               + " trials of "
               + point.label()
               + "; an A/A needs "
               + 2 * Shift.MIN_PER_SIDE
               + " or more");
-      err.flush();
-      return CommandLine.ExitCode.SOFTWARE;
     }
     Random r = new Random(seed);
     List<Calibration.Metric> metrics = new ArrayList<>();
@@ -148,5 +142,12 @@ public final class CalibrationCommand implements Callable<Integer> {
       return AA_DIFFERS;
     }
     return CommandLine.ExitCode.OK;
+  }
+
+  /** One line and exit 1: the folder is not an A/A this command can read. */
+  private static int unreadable(PrintWriter err, String why) {
+    err.println("error: " + why);
+    err.flush();
+    return CommandLine.ExitCode.SOFTWARE;
   }
 }
