@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:calibrated (or calibrated before)",
       "1:the A/A could not be measured or read",
-      "2:bad usage",
+      "2:bad usage, or no report jar",
       "97:calibrated, but A and B differed: verdicts here are not to be trusted now"
     })
 public final class CalibrateCommand implements Callable<Integer> {
@@ -99,6 +99,16 @@ public final class CalibrateCommand implements Callable<Integer> {
       o.println("(calibrated before on this machine: " + here.file() + "; --force measures again)");
       o.flush();
       return kept.get().aaFailed() ? 97 : 0;
+    }
+    if (!Files.isRegularFile(RpcxBenchCommand.reportJar())) {
+      // checked before the A/A, not after its minutes: the report reads the trials
+      spec.commandLine()
+          .getErr()
+          .println(
+              "rpcx-bench calibrate: no report jar at "
+                  + RpcxBenchCommand.reportJar()
+                  + "; build it: mvn -B -q -pl report -am package -DskipTests");
+      return 2;
     }
     Path dir = out != null ? out : ExperimentFolder.fresh("calibrate");
     return measure(here, dir, o);
