@@ -174,7 +174,7 @@ final class Choose {
     m.put("max_errors", String.valueOf(s.slo().maxErrors()));
     m.put("max_drop", Num.compact(s.slo().maxDrop()));
     m.put("resolution", Num.compact(s.search().resolution()));
-    m.put("start_rate", String.valueOf(s.startRate()));
+    m.put("start_rate", s.startRate() == null ? "auto" : String.valueOf(s.startRate()));
     m.put("min_rate", String.valueOf(s.search().minRate()));
     m.put("max_rate", String.valueOf(s.search().maxRate()));
     m.put("search_factor", Num.compact(CapacitySearch.FACTOR));

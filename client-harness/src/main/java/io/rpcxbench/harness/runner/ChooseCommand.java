@@ -104,7 +104,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--resolution",
-      defaultValue = "5%",
+      defaultValue = "10%",
       paramLabel = "SHARE",
       description =
           "The search stops when pass and failure are this close (default ${DEFAULT-VALUE}).")
@@ -114,7 +114,7 @@ public final class ChooseCommand implements Callable<Integer> {
       names = "--rounds",
       paramLabel = "N",
       description =
-          "Rounds, each a trial searched afresh from --start-rate (default 5; with --precision,"
+          "Rounds, each a trial searched afresh from its own start (default 5; with --precision,"
               + " at most 10).")
   Integer rounds;
 
@@ -133,11 +133,12 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--start-rate",
-      defaultValue = "1000",
-      paramLabel = "CALLS/S",
+      defaultValue = "auto",
+      paramLabel = "CALLS/S|auto",
       description =
-          "Every round's search starts here, doubling or halving (default ${DEFAULT-VALUE}).")
-  int startRate;
+          "Where every round's search starts, doubling or halving; auto (the default): half of"
+              + " that round's own closed-loop warm-up rate (1000 without a warm-up).")
+  String startRate;
 
   @Option(
       names = "--min-rate",
@@ -155,7 +156,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--probe-duration",
-      defaultValue = "5s",
+      defaultValue = "3s",
       paramLabel = "DURATION",
       description =
           "Each probe's measured run, after its steady warm-up (default ${DEFAULT-VALUE}).")
@@ -177,7 +178,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--shared-runs",
-      defaultValue = "4",
+      defaultValue = "3",
       paramLabel = "N",
       description =
           "Runs per round at the shared load, the first left out (default ${DEFAULT-VALUE}).")
@@ -373,9 +374,10 @@ public final class ChooseCommand implements Callable<Integer> {
         new CapacitySearch(minRate, maxRate, ChooseValues.share("--resolution", resolution));
     Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
     int maxRounds = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
+    Integer start = ChooseValues.startRate(startRate);
     if (maxRounds < 1
         || sharedRuns < 1
-        || startRate < 1
+        || (start != null && start < 1)
         || (sharedRate != null && sharedRate < 1)) {
       throw new IllegalArgumentException(
           "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
@@ -404,7 +406,7 @@ public final class ChooseCommand implements Callable<Integer> {
             distinct,
             null,
             null,
-            new CountList(List.of(startRate), "search"),
+            new CountList(List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),
             probeS,
             1,
             // the longest point's limit, for the backstop: each point gets its own (ChooseTiming)
@@ -438,7 +440,7 @@ public final class ChooseCommand implements Callable<Integer> {
         workload.args(),
         objective,
         search,
-        startRate,
+        start,
         probeS,
         maxRounds,
         precisionShare,

@@ -65,9 +65,9 @@ final class ChooseProbes implements ChooseRounds.Prober {
    * is kept in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped.
    */
   @Override
-  public void warmUp(int round, String candidate) throws IOException, InterruptedException {
+  public double warmUp(int round, String candidate) throws IOException, InterruptedException {
     if (!warmsUp()) {
-      return; // a fleet's probe runs in fresh JVMs on its hosts, each with the steady warm-up
+      return 0; // a fleet's probe runs in fresh JVMs on its hosts, each with the steady warm-up
     }
     String protocol = ChooseSettings.protocolOf(candidate);
     Path dir = s.out().resolve("warmup").resolve("round" + round).resolve(candidate);
@@ -80,16 +80,19 @@ final class ChooseProbes implements ChooseRounds.Prober {
             ChooseTiming.limitS(Choose.MAX_PROBE_S, 1),
             dir,
             false);
+    PointResult warm = file == null ? null : PointResult.read(file);
+    double rate = warm == null ? 0 : warm.throughput();
     log.line(
         "  round "
             + round
             + " "
             + candidate
             + ": warmed up ("
-            + (file == null
-                ? "no file"
-                : PointResult.read(file).throughputText() + " calls/s closed loop")
-            + ")");
+            + (warm == null ? "no file" : warm.throughputText() + " calls/s closed loop")
+            + "); search from "
+            + s.startAt(rate)
+            + "/s");
+    return rate;
   }
 
   /**

@@ -8,12 +8,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code choose}'s rounds of capacity searches: per round, each candidate (in the round's rotated
- * order) searched by {@link CapacitySearch} from {@code --start-rate} with {@link
- * CapacitySearch#FACTOR}. A round is a trial: it reads nothing another round found, so one unlucky
- * round cannot hold a candidate down in the next (a search anchored on the last capacity did). The
- * probes themselves are the {@link Prober}'s; the rounds stop by {@link RoundsRule} or by the hard
- * {@code --max-time} ({@link ChooseDeadline}), which no probe is started past.
+ * {@code choose}'s rounds of capacity searches: per round, each candidate (in the round's random
+ * order) searched by {@link CapacitySearch} from {@code --start-rate} or from the round's own
+ * warm-up ({@link ChooseSettings#startAt}) with {@link CapacitySearch#FACTOR}. A round is a trial:
+ * it reads nothing another round found, so one unlucky round cannot hold a candidate down in the
+ * next (a search anchored on the last capacity did). The probes themselves are the {@link
+ * Prober}'s; the rounds stop by {@link RoundsRule} or by the hard {@code --max-time} ({@link
+ * ChooseDeadline}), which no probe is started past.
  *
  * <pre>{@code
  * ChooseRounds rounds = new ChooseRounds(settings, ledger, deadline, log, sharedRoundMs);
@@ -24,8 +25,11 @@ import java.util.Map;
 final class ChooseRounds {
   /** What runs: a candidate's warm-up before its search, and each probe. */
   interface Prober {
-    /** Before {@code candidate}'s search in {@code round}: a warm-up, or nothing. */
-    void warmUp(int round, String candidate) throws IOException, InterruptedException;
+    /**
+     * Before {@code candidate}'s search in {@code round}: a closed-loop warm-up, or nothing; its
+     * rate in calls/s (0 without one), where an auto search of the round starts from.
+     */
+    double warmUp(int round, String candidate) throws IOException, InterruptedException;
 
     /** One probe (its repeats included) and its verdict, no-data included. */
     Slo.Verdict probe(int round, String candidate, int rate)
@@ -136,11 +140,11 @@ final class ChooseRounds {
         if (prober.warmsUp()) {
           deadline.check(ChooseTiming.warmUpMs());
         }
-        prober.warmUp(round, candidate);
+        int start = s.startAt(prober.warmUp(round, candidate));
         r =
             s.search()
                 .search(
-                    s.startRate(),
+                    start,
                     CapacitySearch.FACTOR,
                     rate -> {
                       deadline.check(ChooseTiming.probeMs(rate, s.probeS()));

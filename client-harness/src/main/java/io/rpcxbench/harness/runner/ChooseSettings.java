@@ -10,8 +10,9 @@ import java.util.Map;
 /**
  * One {@code choose}'s settings, checked ({@link ChooseCommand} builds them): the candidates (an id
  * given twice is an A/A pair, its second copy named {@code id#2}), the workload's harness options,
- * the SLO, the search, the rounds and their stopping rules, the shared load. {@code target} holds
- * where the servers run, as a sweep's settings do; its --out is {@link #staging}.
+ * the SLO, the search (its start: a rate, or null for {@link #startAt} from each round's warm-up),
+ * the rounds and their stopping rules, the shared load. {@code target} holds where the servers run,
+ * as a sweep's settings do; its --out is {@link #staging}.
  */
 record ChooseSettings(
     List<String> candidates,
@@ -19,7 +20,7 @@ record ChooseSettings(
     List<String> workloadArgs,
     Slo slo,
     CapacitySearch search,
-    int startRate,
+    Integer startRate,
     int probeS,
     int maxRounds,
     Double precision,
@@ -38,6 +39,32 @@ record ChooseSettings(
    * candidate cannot be tested against another.
    */
   static final int MIN_ROUNDS_FOR_PRECISION = 4;
+
+  /** A round's search starts at this share of its own closed-loop warm-up rate (auto). */
+  static final double START_SHARE = 0.5;
+
+  /** Where an auto search starts without a warm-up (a fleet's probes warm up in their own JVMs). */
+  static final int FALLBACK_START = 1000;
+
+  /**
+   * Where a round's search starts: {@code --start-rate}, or (auto) {@link #START_SHARE} of the
+   * round's own closed-loop warm-up rate {@code warmRate} (calls/s, 0 when there was none) to two
+   * significant digits, within the search's bounds. Only the round's own measurement is read, so
+   * rounds stay independent; from 1000/s every search of a protocol doing 100,000 calls/s climbed
+   * seven doublings first.
+   */
+  int startAt(double warmRate) {
+    if (startRate != null) {
+      return startRate;
+    }
+    if (!(warmRate > 0)) {
+      return Math.max(search.minRate(), Math.min(search.maxRate(), FALLBACK_START));
+    }
+    double raw = warmRate * START_SHARE;
+    double unit = Math.pow(10, Math.max(0, Math.floor(Math.log10(raw)) - 1));
+    long rounded = Math.round(raw / unit) * (long) unit;
+    return (int) Math.max(search.minRate(), Math.min(search.maxRate(), rounded));
+  }
 
   ChooseSettings {
     candidates = List.copyOf(candidates);

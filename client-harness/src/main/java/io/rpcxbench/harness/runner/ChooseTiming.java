@@ -20,11 +20,21 @@ final class ChooseTiming {
   /** A point's time outside its warm-up and runs (JVM, connecting, the file), expected. */
   static final int START_S = 2;
 
+  /**
+   * The steady warm-up's usual length (two iterations of 1 s that agree): what a plan expects,
+   * where a limit allows {@link #WARMUP_MAX_S}. Expecting the most made the plan of a default
+   * choose 1h 06m for a run of 34 minutes.
+   */
+  static final int EXPECTED_WARMUP_S = 2;
+
   /** What a point's limit allows beyond its warm-up and runs: a slow JVM start or box. */
   static final int MARGIN_S = 30;
 
-  /** Expected probes of a search beyond the bisection: the steps from the start rate. */
+  /** Expected probes of a search beyond the bisection: the steps from a fixed start rate. */
   private static final int STEPS = 4;
+
+  /** The steps from an auto start (a share of the round's own closed-loop rate), expected. */
+  private static final int AUTO_STEPS = 2;
 
   private ChooseTiming() {}
 
@@ -35,7 +45,7 @@ final class ChooseTiming {
 
   /** The time a point of {@code runs} runs of {@code seconds} is expected to take. */
   static long expectedMs(int seconds, int runs) {
-    return 1000L * (seconds * (long) runs + WARMUP_MAX_S + START_S);
+    return 1000L * (seconds * (long) runs + EXPECTED_WARMUP_S + START_S);
   }
 
   /** The time a probe at {@code rate} is expected to take. */
@@ -58,10 +68,16 @@ final class ChooseTiming {
    * near), then the bisection of a bracket of at most {@link CapacitySearch#FACTOR} down to the
    * resolution.
    */
-  static int probesPerSearch(CapacitySearch search, int startRate) {
-    double up = Math.log((double) search.maxRate() / startRate) / Math.log(CapacitySearch.FACTOR);
-    double down = Math.log((double) startRate / search.minRate()) / Math.log(CapacitySearch.FACTOR);
-    int steps = 1 + (int) Math.min(STEPS, Math.ceil(Math.max(0, Math.max(up, down))));
+  static int probesPerSearch(CapacitySearch search, Integer startRate) {
+    int steps;
+    if (startRate == null) {
+      steps = 1 + AUTO_STEPS;
+    } else {
+      double up = Math.log((double) search.maxRate() / startRate) / Math.log(CapacitySearch.FACTOR);
+      double down =
+          Math.log((double) startRate / search.minRate()) / Math.log(CapacitySearch.FACTOR);
+      steps = 1 + (int) Math.min(STEPS, Math.ceil(Math.max(0, Math.max(up, down))));
+    }
     double bracket = Math.min(CapacitySearch.FACTOR, (double) search.maxRate() / search.minRate());
     double halvings = Math.log(Math.log(bracket) / Math.log(1 + search.resolution())) / Math.log(2);
     return steps + (int) Math.max(0, Math.ceil(halvings));
@@ -71,7 +87,7 @@ final class ChooseTiming {
   static long expectedMs(ChooseSettings s, boolean warmUps) {
     int searches = s.maxRounds() * s.candidates().size();
     long search =
-        probesPerSearch(s.search(), s.startRate()) * probeMs(s.startRate(), s.probeS())
+        probesPerSearch(s.search(), s.startRate()) * probeMs(startGuess(s), s.probeS())
             + (warmUps ? warmUpMs() : 0);
     return searches * (search + sharedMs(s, sharedRateGuess(s)));
   }
@@ -83,7 +99,12 @@ final class ChooseTiming {
 
   /** The shared load's rate before the capacities are known: the given one, or the start. */
   static int sharedRateGuess(ChooseSettings s) {
-    return s.sharedRate() != null ? s.sharedRate() : s.startRate();
+    return s.sharedRate() != null ? s.sharedRate() : startGuess(s);
+  }
+
+  /** Where the searches start, before any warm-up: the given rate, or the fallback's. */
+  private static int startGuess(ChooseSettings s) {
+    return s.startRate() != null ? s.startRate() : ChooseSettings.FALLBACK_START;
   }
 
   /** The plan in one line, with its expected length. */
@@ -96,7 +117,7 @@ final class ChooseTiming {
         s.maxRounds(),
         s.candidates().size(),
         probesPerSearch(s.search(), s.startRate()),
-        probeMs(s.startRate(), s.probeS()) / 1000,
+        probeMs(startGuess(s), s.probeS()) / 1000,
         warmUps ? " and a warm-up per candidate and round" : "",
         s.sharedRuns(),
         Choose.probeSeconds(sharedRateGuess(s), s.probeS()),

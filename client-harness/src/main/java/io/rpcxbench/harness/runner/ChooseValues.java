@@ -39,6 +39,23 @@ final class ChooseValues {
     }
   }
 
+  /** --start-rate: {@code auto} (null: from each round's warm-up) or whole calls/s, at least 1. */
+  static Integer startRate(String text) {
+    if (text.equals("auto")) {
+      return null;
+    }
+    try {
+      int v = Integer.parseInt(text);
+      if (v >= 1) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new IllegalArgumentException(
+        "--start-rate must be auto or whole calls/s of at least 1, got '" + text + "'");
+  }
+
   /** {@code 5s}, {@code 2m}, {@code 1h}: whole seconds, at least one. */
   static int seconds(String option, String text) {
     try {

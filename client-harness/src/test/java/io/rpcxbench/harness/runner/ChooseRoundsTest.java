@@ -36,6 +36,7 @@ class ChooseRoundsTest {
     final AtomicLong clock = new AtomicLong();
     final IntFunction<IntFunction<Outcome>> byRound;
     final IntToLongFunction probeMs;
+    java.util.function.IntToDoubleFunction warmRate = round -> 0;
 
     /** {@code probeMs}: how long a probe of a round takes on the fake clock. */
     Fake(IntFunction<IntFunction<Outcome>> byRound, IntToLongFunction probeMs) {
@@ -44,7 +45,9 @@ class ChooseRoundsTest {
     }
 
     @Override
-    public void warmUp(int round, String candidate) {}
+    public double warmUp(int round, String candidate) {
+      return warmRate.applyAsDouble(round);
+    }
 
     @Override
     public boolean warmsUp() {
@@ -73,13 +76,18 @@ class ChooseRoundsTest {
   }
 
   private ChooseSettings settings(int rounds, Double precision, Duration maxTime) {
+    return settings(1000, rounds, precision, maxTime);
+  }
+
+  private ChooseSettings settings(
+      Integer startRate, int rounds, Double precision, Duration maxTime) {
     return new ChooseSettings(
         List.of("a", "b"),
         "hello",
         List.of(),
         Slo.parse("p99=5ms", 0, 0.01),
         new CapacitySearch(10, 1_000_000, 0.05),
-        1000,
+        startRate,
         5,
         rounds,
         precision,
@@ -97,6 +105,27 @@ class ChooseRoundsTest {
 
   private ChooseRounds rounds(ChooseSettings s, ChooseLedger ledger, Fake fake) {
     return new ChooseRounds(s, ledger, new ChooseDeadline(s.maxTime(), fake.clock::get), log, 0);
+  }
+
+  /**
+   * An auto start: each round's search begins at half of that round's own closed-loop warm-up rate
+   * (two significant digits), never at another round's, and without a warm-up at the fallback.
+   */
+  @Test
+  void anAutoStartIsHalfTheRoundsOwnWarmUpRate() throws Exception {
+    Fake fake = new Fake(round -> upTo(30_000), round -> 1000);
+    fake.warmRate = round -> round == 1 ? 40_123 : round == 2 ? 9_876 : 0;
+    ChooseLedger ledger = ChooseLedger.open(dir);
+    rounds(settings(null, 3, null, null), ledger, fake).run(fake);
+
+    for (String c : List.of("a", "b")) {
+      assertThat(fake.asked(1, c).get(0)).isEqualTo(20_000);
+      assertThat(fake.asked(2, c).get(0)).isEqualTo(4_900);
+      assertThat(fake.asked(3, c).get(0)).isEqualTo(ChooseSettings.FALLBACK_START);
+      assertThat(ledger.capacities(c)).allSatisfy(x -> assertThat(x).isBetween(28_500, 30_000));
+    }
+    // from 20,000/s: 20000, 40000 (missed), then the bisection: no climb from 1000
+    assertThat(fake.asked(1, "a").size()).isLessThan(fake.asked(3, "a").size());
   }
 
   /**
@@ -195,7 +224,7 @@ class ChooseRoundsTest {
   @Test
   void aMaxTimeShorterThanOneProbeRunsNothingAndSaysSo() throws Exception {
     Fake fake = new Fake(round -> upTo(20_000), round -> 17_000);
-    Duration max = Duration.ofSeconds(10);
+    Duration max = Duration.ofSeconds(5);
     ChooseDeadline deadline = new ChooseDeadline(max, fake.clock::get);
     ChooseRounds rounds =
         new ChooseRounds(settings(5, null, max), ChooseLedger.open(dir), deadline, log, 0);
@@ -203,7 +232,7 @@ class ChooseRoundsTest {
     assertThat(fake.asked).isEmpty();
     assertThat(deadline.line())
         .isEqualTo(
-            "stopped by --max-time 10s: round 1 of a not searched; round 1 of b not searched;"
+            "stopped by --max-time 5s: round 1 of a not searched; round 1 of b not searched;"
                 + " rounds 2-5 not searched");
   }
 }

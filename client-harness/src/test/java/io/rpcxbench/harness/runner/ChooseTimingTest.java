@@ -87,13 +87,16 @@ class ChooseTimingTest {
   void thePlanLineSaysWhatItExpects() {
     ChooseSettings s =
         settings("--host", "h", "--protocol", "rpcx,grpc,http-json", "--slo", "p99=5ms");
-    // from 1000/s: 1 + 4 steps, then 4 halvings of a 2x bracket to 5 %
-    assertThat(ChooseTiming.probesPerSearch(s.search(), 1000)).isEqualTo(9);
-    // 5 rounds x 3 candidates x (9 probes x 17 s + the shared load's 4 x 5 s + 12 s)
-    assertThat(ChooseTiming.expectedMs(s, false)).isEqualTo(15 * (9 * 17_000L + 32_000));
+    // from 1000/s: 1 + 4 steps, then 3 halvings of a 2x bracket to 10 %
+    assertThat(ChooseTiming.probesPerSearch(s.search(), 1000)).isEqualTo(8);
+    // auto (the default): from half the warm-up's rate, about 2 steps, then the 3 halvings
+    assertThat(ChooseTiming.probesPerSearch(s.search(), null)).isEqualTo(6);
+    // 5 rounds x 3 candidates x (6 probes x (3 s + 2 s warm-up + 2 s) + the shared load's 3 x 3 s
+    // + 4 s)
+    assertThat(ChooseTiming.expectedMs(s, false)).isEqualTo(15 * (6 * 7_000L + 13_000));
     assertThat(ChooseTiming.planLine(s, false))
-        .startsWith("plan: up to 5 rounds x 3 candidates x about 9 probes of about 17 s")
-        .endsWith("; expected about 46m");
+        .startsWith("plan: up to 5 rounds x 3 candidates x about 6 probes of about 7 s")
+        .endsWith("; expected about 14m");
     assertThat(ChooseTiming.minutes(90 * 60_000L)).isEqualTo("1h 30m");
     assertThat(ChooseTiming.minutes(1000)).isEqualTo("1m");
   }
