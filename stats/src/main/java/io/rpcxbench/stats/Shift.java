@@ -75,9 +75,14 @@ public record Shift(
     return p != null;
   }
 
-  /** Whether p is at most {@link #ALPHA}: by construction, whether the interval leaves out 1. */
+  /** The level this test was made at: {@link #ALPHA} unless a design asked for less. */
+  public double alpha() {
+    return Math.round((1 - level) * 1e9) / 1e9;
+  }
+
+  /** Whether p is at most {@link #alpha}: by construction, whether the interval leaves out 1. */
   public boolean significant() {
-    return tested() && p <= ALPHA;
+    return tested() && p <= alpha();
   }
 
   /** The estimator in words, for a table's header. */
@@ -92,9 +97,17 @@ public record Shift(
    * {@link #MIN_PAIRED} rounds (index i of both arrays is round i), else as independent samples.
    */
   public static Shift of(double[] base, double[] next, boolean pairedByRound) {
+    return of(base, next, pairedByRound, ALPHA);
+  }
+
+  /**
+   * As {@link #of(double[], double[], boolean)} at level {@code alpha} (a {@link Sequential}
+   * design's, below {@link #ALPHA}): the interval's confidence is 1 - alpha.
+   */
+  public static Shift of(double[] base, double[] next, boolean pairedByRound, double alpha) {
     return pairedByRound && base.length == next.length && base.length >= MIN_PAIRED
-        ? paired(base, next)
-        : unpaired(base, next);
+        ? paired(base, next, alpha)
+        : unpaired(base, next, alpha);
   }
 
   /** As {@link #of} from lists. */
@@ -102,11 +115,22 @@ public record Shift(
     return of(array(base), array(next), pairedByRound);
   }
 
+  /** As {@link #of(double[], double[], boolean, double)} from lists. */
+  public static Shift of(
+      List<Double> base, List<Double> next, boolean pairedByRound, double alpha) {
+    return of(array(base), array(next), pairedByRound, alpha);
+  }
+
   /** Two independent samples of trial values (all above 0). */
   public static Shift unpaired(double[] base, double[] next) {
+    return unpaired(base, next, ALPHA);
+  }
+
+  /** As {@link #unpaired(double[], double[])} at level {@code alpha}. */
+  public static Shift unpaired(double[] base, double[] next, double alpha) {
     String why = refusal(base, next);
     if (!why.isEmpty()) {
-      return none(base.length, next.length, false, why);
+      return none(base.length, next.length, false, why, alpha);
     }
     int m = base.length;
     int n = next.length;
@@ -118,7 +142,7 @@ public record Shift(
       }
     }
     Arrays.sort(d);
-    return inverted(d, RankNull.mannWhitney(m, n), m, n, false);
+    return inverted(d, RankNull.mannWhitney(m, n), m, n, false, alpha);
   }
 
   /**
@@ -126,6 +150,11 @@ public record Shift(
    * {@link #of} pairs only from {@link #MIN_PAIRED}).
    */
   public static Shift paired(double[] base, double[] next) {
+    return paired(base, next, ALPHA);
+  }
+
+  /** As {@link #paired(double[], double[])} at level {@code alpha}. */
+  public static Shift paired(double[] base, double[] next, double alpha) {
     if (base.length != next.length) {
       throw new IllegalArgumentException("paired trials need as many on each side");
     }
@@ -135,7 +164,7 @@ public record Shift(
       why = "n too small to test paired (" + n + " rounds; need 6)";
     }
     if (!why.isEmpty()) {
-      return none(n, n, true, why);
+      return none(n, n, true, why, alpha);
     }
     double[] diff = new double[n];
     for (int i = 0; i < n; i++) {
@@ -149,17 +178,17 @@ public record Shift(
       }
     }
     Arrays.sort(walsh);
-    return inverted(walsh, RankNull.signedRank(n), n, n, true);
+    return inverted(walsh, RankNull.signedRank(n), n, n, true, alpha);
   }
 
   /** No test, for a reason of the caller's (e.g. too few calls for a percentile). */
   public static Shift untested(int baseTrials, int newTrials, String why) {
-    return none(baseTrials, newTrials, false, why);
+    return none(baseTrials, newTrials, false, why, ALPHA);
   }
 
   /** The answer when no test can be made. */
-  private static Shift none(int m, int n, boolean paired, String why) {
-    return new Shift(null, null, null, null, 1 - ALPHA, m, n, paired, why);
+  private static Shift none(int m, int n, boolean paired, String why, double alpha) {
+    return new Shift(null, null, null, null, 1 - alpha, m, n, paired, why);
   }
 
   private static String refusal(double[] base, double[] next) {
@@ -189,13 +218,14 @@ public record Shift(
    * whose interval leaves out 0 (1 when none does); because the intervals are nested, p <= alpha
    * exactly when the reported interval leaves out 0.
    */
-  private static Shift inverted(double[] d, double[] atMost, int m, int n, boolean paired) {
+  private static Shift inverted(
+      double[] d, double[] atMost, int m, int n, boolean paired, double alpha) {
     int total = d.length;
     double shift = median(d);
     int half = (total + 1) / 2;
     int depth = 1;
     for (int k = 1; k <= half; k++) {
-      if (2 * atMost[k - 1] <= ALPHA) {
+      if (2 * atMost[k - 1] <= alpha) {
         depth = k;
       } else {
         break;
@@ -211,12 +241,25 @@ public record Shift(
         break;
       }
     }
-    if (2 * atMost[0] > ALPHA) {
-      // too few for any interval at 95 % (cannot happen at MIN_PER_SIDE, kept as a guard)
-      return none(m, n, paired, "n too small to test");
+    if (2 * atMost[0] > alpha) {
+      // too few for any interval at this level (at ALPHA it cannot happen at MIN_PER_SIDE)
+      return none(
+          m,
+          n,
+          paired,
+          "n too small to test at alpha "
+              + Num.fixed(alpha, 4)
+              + " (the smallest p "
+              + m
+              + " against "
+              + n
+              + " can reach is "
+              + Num.fixed(2 * atMost[0], 4)
+              + ")",
+          alpha);
     }
     return new Shift(
-        Math.exp(shift), Math.exp(low), Math.exp(high), p, 1 - ALPHA, m, n, paired, "");
+        Math.exp(shift), Math.exp(low), Math.exp(high), p, 1 - alpha, m, n, paired, "");
   }
 
   private static double median(double[] sorted) {
