@@ -69,6 +69,16 @@ public final class ServerCommand implements Callable<Integer> {
   Duration frameDeadline;
 
   @Option(
+      names = "--handshake-deadline",
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      converter = LimitConverters.DurationConverter.class,
+      description =
+          "TLS only: close a connection whose handshake is not done this long after accept (a"
+              + " trickled or stalled ClientHello); 0: never (default: ${DEFAULT-VALUE}).")
+  Duration handshakeDeadline;
+
+  @Option(
       names = "--max-connections",
       paramLabel = "N",
       defaultValue = "" + ServerLimits.DEFAULT_MAX_CONNECTIONS,
@@ -274,7 +284,8 @@ public final class ServerCommand implements Callable<Integer> {
           frameDeadline,
           maxConnections,
           (int) maxFrame,
-          maxBuffered != null ? maxBuffered : ServerLimits.defaultMaxBuffered());
+          maxBuffered != null ? maxBuffered : ServerLimits.defaultMaxBuffered(),
+          handshakeDeadline);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

@@ -23,13 +23,16 @@ import java.util.Objects;
  * @param maxBufferedBytes the capacity of the buffers all connections of the process together may
  *     hold in unfinished requests (beyond {@link InputBudget#GRANTED_BYTES} each); the connection
  *     that would pass it is closed
+ * @param handshakeDeadline a TLS connection whose handshake is not done this long after it was
+ *     accepted is closed (a trickled or stalled ClientHello); plaintext servers ignore it
  */
 public record ServerLimits(
     Duration idleTimeout,
     Duration frameDeadline,
     int maxConnections,
     int maxFrameBytes,
-    long maxBufferedBytes) {
+    long maxBufferedBytes,
+    Duration handshakeDeadline) {
   /** A connection idle for 5 minutes is closed (Tomcat: 60 s; gRPC: unlimited by default). */
   public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofMinutes(5);
 
@@ -38,6 +41,12 @@ public record ServerLimits(
    * Mbit/s, a slowloris sender never finishes.
    */
   public static final Duration DEFAULT_FRAME_DEADLINE = Duration.ofSeconds(30);
+
+  /**
+   * 10 s for a TLS handshake (Netty's {@code SslHandler} default; grpc-java's is 120 s): a full
+   * handshake is a few round trips and a few KiB, 0.1 s at the paper's 1 Mbit/s.
+   */
+  public static final Duration DEFAULT_HANDSHAKE_DEADLINE = Duration.ofSeconds(10);
 
   /** Far above the clients' needs (one connection per calling thread at most), below ulimit -n. */
   public static final int DEFAULT_MAX_CONNECTIONS = 4096;
@@ -63,7 +72,8 @@ public record ServerLimits(
   public ServerLimits {
     Objects.requireNonNull(idleTimeout, "idleTimeout");
     Objects.requireNonNull(frameDeadline, "frameDeadline");
-    if (idleTimeout.isNegative() || frameDeadline.isNegative()) {
+    Objects.requireNonNull(handshakeDeadline, "handshakeDeadline");
+    if (idleTimeout.isNegative() || frameDeadline.isNegative() || handshakeDeadline.isNegative()) {
       throw new IllegalArgumentException("durations must be >= 0 (0: no limit)");
     }
     if (maxConnections < 0) {
@@ -80,6 +90,22 @@ public record ServerLimits(
     }
   }
 
+  /** The limits with the default handshake deadline. */
+  public ServerLimits(
+      Duration idleTimeout,
+      Duration frameDeadline,
+      int maxConnections,
+      int maxFrameBytes,
+      long maxBufferedBytes) {
+    this(
+        idleTimeout,
+        frameDeadline,
+        maxConnections,
+        maxFrameBytes,
+        maxBufferedBytes,
+        DEFAULT_HANDSHAKE_DEADLINE);
+  }
+
   /** Every default, the budget sized to this JVM. */
   public static ServerLimits defaults() {
     return new ServerLimits(
@@ -92,7 +118,8 @@ public record ServerLimits(
 
   /** No limit at all but the frame size: what servers had before the kit set limits. */
   public static ServerLimits none() {
-    return new ServerLimits(Duration.ZERO, Duration.ZERO, 0, DEFAULT_MAX_FRAME_BYTES, 0);
+    return new ServerLimits(
+        Duration.ZERO, Duration.ZERO, 0, DEFAULT_MAX_FRAME_BYTES, 0, Duration.ZERO);
   }
 
   static long defaultMaxBuffered() {
@@ -102,23 +129,37 @@ public record ServerLimits(
 
   public ServerLimits withIdleTimeout(Duration timeout) {
     return new ServerLimits(
-        timeout, frameDeadline, maxConnections, maxFrameBytes, maxBufferedBytes);
+        timeout, frameDeadline, maxConnections, maxFrameBytes, maxBufferedBytes, handshakeDeadline);
   }
 
   public ServerLimits withFrameDeadline(Duration deadline) {
-    return new ServerLimits(idleTimeout, deadline, maxConnections, maxFrameBytes, maxBufferedBytes);
+    return new ServerLimits(
+        idleTimeout, deadline, maxConnections, maxFrameBytes, maxBufferedBytes, handshakeDeadline);
   }
 
   public ServerLimits withMaxConnections(int max) {
-    return new ServerLimits(idleTimeout, frameDeadline, max, maxFrameBytes, maxBufferedBytes);
+    return new ServerLimits(
+        idleTimeout, frameDeadline, max, maxFrameBytes, maxBufferedBytes, handshakeDeadline);
   }
 
   public ServerLimits withMaxFrameBytes(int max) {
-    return new ServerLimits(idleTimeout, frameDeadline, maxConnections, max, maxBufferedBytes);
+    return new ServerLimits(
+        idleTimeout, frameDeadline, maxConnections, max, maxBufferedBytes, handshakeDeadline);
   }
 
   public ServerLimits withMaxBufferedBytes(long max) {
-    return new ServerLimits(idleTimeout, frameDeadline, maxConnections, maxFrameBytes, max);
+    return new ServerLimits(
+        idleTimeout, frameDeadline, maxConnections, maxFrameBytes, max, handshakeDeadline);
+  }
+
+  public ServerLimits withHandshakeDeadline(Duration deadline) {
+    return new ServerLimits(
+        idleTimeout, frameDeadline, maxConnections, maxFrameBytes, maxBufferedBytes, deadline);
+  }
+
+  /** Whether TLS handshakes have a deadline. */
+  public boolean hasHandshakeDeadline() {
+    return !handshakeDeadline.isZero();
   }
 
   /** Whether idle connections are closed. */
@@ -157,6 +198,8 @@ public record ServerLimits(
         + ", max-frame "
         + LimitConverters.formatBytes(maxFrameBytes)
         + ", max-buffered "
-        + (hasMaxBuffered() ? LimitConverters.formatBytes(maxBufferedBytes) : "off");
+        + (hasMaxBuffered() ? LimitConverters.formatBytes(maxBufferedBytes) : "off")
+        + ", handshake-deadline "
+        + LimitConverters.format(handshakeDeadline);
   }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * per limit). A frame is read with {@link RequestInput#readFrame} into a buffer that grows as its
  * bytes arrive, within the process's {@link InputBudget} ({@code --max-buffered}): a peer that
  * announces a large frame and sends little of it holds little. Each connection's own buffers are
- * small (4 KiB in, 8 KiB out). No {@link Throwable} ends the accept loop or the watchdog: after an
- * {@link OutOfMemoryError} the server goes on serving what it can.
+ * small (4 KiB in, 8 KiB out). Over TLS the handshake runs first, on the connection's thread,
+ * within {@code --handshake-deadline} ({@link TlsHandshake}). No {@link Throwable} ends the accept
+ * loop or the watchdog: after an {@link OutOfMemoryError} the server goes on serving what it can.
  */
 public final class ThreadPerConnectionServer implements RunningServer {
   private static final Logger log = LoggerFactory.getLogger(ThreadPerConnectionServer.class);
@@ -120,7 +122,8 @@ public final class ThreadPerConnectionServer implements RunningServer {
   /**
    * As {@link #start(String, String, int, ServerLimits, Conversation)}, serving TLS only when
    * {@code tls} is given: an {@code SSLServerSocket} of the kit's PEM files (mTLS: client
-   * certificates required), each connection's handshake on its own thread at its first read.
+   * certificates required), each connection's handshake on its own thread as it starts, within
+   * {@code --handshake-deadline}.
    */
   public static ThreadPerConnectionServer start(
       String name,
@@ -323,11 +326,17 @@ public final class ThreadPerConnectionServer implements RunningServer {
       String peer = String.valueOf(socket.getRemoteSocketAddress());
       try (socket) {
         socket.setTcpNoDelay(true);
+        if (socket instanceof SSLSocket tls) {
+          TlsHandshake.within(tls, limits.handshakeDeadline());
+        }
         conversation.carryOn(
             new RequestInput(
                 new java.io.BufferedInputStream(streams.input(socket.getInputStream()), IN_BUFFER),
                 share),
             new java.io.BufferedOutputStream(streams.output(socket.getOutputStream()), OUT_BUFFER));
+      } catch (TlsHandshake.Late e) {
+        warnings.warn(
+            "handshake", "{}: closed the connection from {}: {}", name, peer, e.getMessage());
       } catch (BadInputException e) {
         warnings.warn(
             "bad-input", "{}: closing the connection from {}: {}", name, peer, e.getMessage());

@@ -45,6 +45,7 @@ class ServerLimitsTest {
     assertThat(limits.maxConnections()).isEqualTo(4096);
     assertThat(limits.maxFrameBytes()).isEqualTo(2 * 1024 * 1024);
     assertThat(limits.maxBufferedBytes()).isEqualTo(ServerLimits.defaultMaxBuffered());
+    assertThat(limits.handshakeDeadline()).isEqualTo(Duration.ofSeconds(10));
     assertThat(limits).isEqualTo(ServerLimits.defaults());
   }
 
@@ -56,16 +57,22 @@ class ServerLimitsTest {
                 "--frame-deadline", "500ms",
                 "--max-connections", "10",
                 "--max-frame", "512k",
-                "--max-buffered", "8MiB"))
+                "--max-buffered", "8MiB",
+                "--handshake-deadline", "2s"))
         .isZero();
     assertThat(received.get())
         .isEqualTo(
             new ServerLimits(
-                Duration.ofSeconds(90), Duration.ofMillis(500), 10, 512 * 1024, 8L << 20));
+                Duration.ofSeconds(90),
+                Duration.ofMillis(500),
+                10,
+                512 * 1024,
+                8L << 20,
+                Duration.ofSeconds(2)));
     assertThat(received.get().describe())
         .isEqualTo(
             "idle-timeout 90s, frame-deadline 500ms, max-connections 10, max-frame 512KiB,"
-                + " max-buffered 8MiB");
+                + " max-buffered 8MiB, handshake-deadline 2s");
   }
 
   @Test
@@ -79,6 +86,8 @@ class ServerLimitsTest {
                 "--max-connections",
                 "0",
                 "--max-buffered",
+                "0",
+                "--handshake-deadline",
                 "0"))
         .isZero();
     ServerLimits limits = received.get();
@@ -86,6 +95,7 @@ class ServerLimitsTest {
     assertThat(limits.hasFrameDeadline()).isFalse();
     assertThat(limits.hasMaxConnections()).isFalse();
     assertThat(limits.hasMaxBuffered()).isFalse();
+    assertThat(limits.hasHandshakeDeadline()).isFalse();
   }
 
   @Test

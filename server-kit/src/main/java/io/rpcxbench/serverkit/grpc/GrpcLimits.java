@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The kit's {@link ServerLimits} on a grpc-java {@link NettyServerBuilder}, in gRPC's own knobs:
  * the idle timeout is {@code maxConnectionIdle} (no call in flight for that long: GOAWAY and
- * close), the frame limit is {@code maxInboundMessageSize}, the frame deadline a stream tracer
+ * close), the handshake deadline is {@code handshakeTimeout} (TLS and the HTTP/2 preface, plaintext
+ * too), the frame limit is {@code maxInboundMessageSize}, the frame deadline a stream tracer
  * ({@link MessageDeadline}). Always on: at most {@value #MAX_CALLS_PER_CONNECTION} concurrent
  * streams per connection (HTTP/2's MAX_CONCURRENT_STREAMS; gRPC's default is unlimited), a fixed 1
  * MiB flow-control window (no BDP growth, so a connection can be sent at most that much ahead of
@@ -93,6 +94,10 @@ public final class GrpcLimits implements AutoCloseable {
     GrpcLogLines.install();
     if (limits.hasIdleTimeout()) {
       builder.maxConnectionIdle(limits.idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    }
+    if (limits.hasHandshakeDeadline()) {
+      // grpc-java's negotiation: TLS, then the client's HTTP/2 preface and SETTINGS (default 120 s)
+      builder.handshakeTimeout(limits.handshakeDeadline().toNanos(), TimeUnit.NANOSECONDS);
     }
     builder
         .maxInboundMessageSize(limits.maxFrameBytes())

@@ -7,6 +7,7 @@ import io.rpcxbench.rpcx.Transport;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.ServerTls;
+import io.rpcxbench.serverkit.netty.NettyTls;
 
 /**
  * The benchmark service on an {@link RpcxServer}: host B's RPCX side.
@@ -67,7 +68,7 @@ public final class RpcxBenchServer implements RunningServer {
       ServerTls tls) {
     RpcxServer.Builder builder = RpcxServer.builder();
     if (tls != null) {
-      builder.tls(tls.sslContext(), tls.mutual());
+      builder.tls(NettyTls.serverContext(tls, limits)); // the kit's --handshake-deadline
     }
     service.messageShape().ifPresent(shape -> builder.publish(MessageEndpoint.of(shape)));
     RpcxServer server =

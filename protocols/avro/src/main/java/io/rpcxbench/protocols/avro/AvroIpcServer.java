@@ -84,7 +84,7 @@ public final class AvroIpcServer implements RunningServer {
       ServerTls tls)
       throws Exception {
     AvroLimits.install();
-    SslContext sslContext = NettyTls.serverContext(tls);
+    SslContext sslContext = NettyTls.serverContext(tls, limits);
     NettyLimits guard = new NettyLimits(AvroIpcProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(AvroLimits.MAX_FRAME);
     QuietResponder responder = new QuietResponder(new BenchService(service));

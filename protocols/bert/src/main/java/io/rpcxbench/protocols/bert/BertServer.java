@@ -73,7 +73,7 @@ public final class BertServer implements RunningServer {
    */
   public static BertServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls) {
-    SslContext sslContext = NettyTls.serverContext(tls);
+    SslContext sslContext = NettyTls.serverContext(tls, limits);
     NettyLimits guard = new NettyLimits(BertProtocol.ID, limits);
     EventLoopGroup acceptor = group(1, "bert-accept");
     EventLoopGroup loops = group(Runtime.getRuntime().availableProcessors(), "bert-io");

@@ -69,7 +69,7 @@ public final class JavaserServer implements RunningServer {
    */
   public static JavaserServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls) {
-    SslContext sslContext = NettyTls.serverContext(tls);
+    SslContext sslContext = NettyTls.serverContext(tls, limits);
     NettyLimits guard = new NettyLimits(JavaserProtocol.ID, limits);
     EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());

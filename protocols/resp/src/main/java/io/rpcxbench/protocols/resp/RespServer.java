@@ -83,7 +83,7 @@ final class RespServer implements RunningServer {
   static RespServer start(
       String bind, int port, ServerLimits limits, BenchService service, ServerTls tls)
       throws Exception {
-    var sslContext = NettyTls.serverContext(tls);
+    var sslContext = NettyTls.serverContext(tls, limits);
     NettyLimits guard = new NettyLimits("resp", limits);
     EventLoopGroup acceptor =
         new MultiThreadIoEventLoopGroup(

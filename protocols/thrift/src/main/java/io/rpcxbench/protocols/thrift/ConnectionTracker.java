@@ -1,10 +1,14 @@
 package io.rpcxbench.protocols.thrift;
 
 import io.rpcxbench.serverkit.ConnectionCap;
+import io.rpcxbench.serverkit.RateLimitedLog;
+import io.rpcxbench.serverkit.TlsHandshake;
 import java.io.IOException;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.net.ssl.SSLSocket;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.server.ServerContext;
@@ -19,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * The server's hooks into {@code TThreadPoolServer}: bounds each accepted socket's message size
  * (libthrift gives accepted sockets its 100 MB default), and keeps the connections being served so
  * that a graceful stop can end them, which the server itself cannot: its workers sit in blocking
- * reads.
+ * reads. Over TLS it handshakes each new connection first, on its worker thread, within {@code
+ * --handshake-deadline} ({@link TlsHandshake}): a failed or late handshake closes the socket, and
+ * the worker's first read ends the connection as a clean end would.
  */
 final class ConnectionTracker implements TServerEventHandler {
   private static final Logger log = LoggerFactory.getLogger(ConnectionTracker.class);
@@ -27,14 +33,18 @@ final class ConnectionTracker implements TServerEventHandler {
   private final Set<TSocket> connections = ConcurrentHashMap.newKeySet();
   private final int maxFrame;
   private final ConnectionCap cap;
+  private final Duration handshakeDeadline;
+  private final RateLimitedLog warnings = new RateLimitedLog(log);
 
   /**
    * @param maxFrame each socket's maximum message size
    * @param cap the server's connection cap, given back a connection as its worker ends
+   * @param handshakeDeadline a TLS connection's handshake must be done within it (0: none)
    */
-  ConnectionTracker(int maxFrame, ConnectionCap cap) {
+  ConnectionTracker(int maxFrame, ConnectionCap cap, Duration handshakeDeadline) {
     this.maxFrame = maxFrame;
     this.cap = cap;
+    this.handshakeDeadline = handshakeDeadline;
   }
 
   /** A connection's context: its socket. */
@@ -72,7 +82,30 @@ final class ConnectionTracker implements TServerEventHandler {
       socket.close();
     }
     connections.add(socket);
+    if (socket.isOpen() && socket.getSocket() instanceof SSLSocket tls) {
+      handshake(tls);
+    }
     return new Connection(socket);
+  }
+
+  /** Before the first read: TThreadPoolServer would handshake there, with no deadline. */
+  private void handshake(SSLSocket tls) {
+    try {
+      TlsHandshake.within(tls, handshakeDeadline);
+    } catch (TlsHandshake.Late e) {
+      warnings.warn(
+          "handshake",
+          "thrift: closed the connection from {}: {}",
+          tls.getRemoteSocketAddress(),
+          e.getMessage());
+    } catch (IOException e) {
+      log.debug("thrift: TLS handshake failed: {}", e.toString());
+      try {
+        tls.close();
+      } catch (IOException closing) {
+        // closed anyway
+      }
+    }
   }
 
   @Override

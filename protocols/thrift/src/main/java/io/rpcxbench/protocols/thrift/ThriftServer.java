@@ -55,7 +55,7 @@ public final class ThriftServer implements RunningServer {
       TServerSocket listener, ServerLimits limits, ConnectionCap cap, BenchService service) {
     this.listener = listener;
     int maxFrame = limits.maxFrameBytes(ThriftLimits.MAX_FRAME);
-    this.connections = new ConnectionTracker(maxFrame, cap);
+    this.connections = new ConnectionTracker(maxFrame, cap, limits.handshakeDeadline());
     AtomicInteger n = new AtomicInteger();
     // Threads are made on demand and live 60 s idle; the cap only stops a runaway.
     ThreadPoolExecutor workers =
@@ -112,7 +112,8 @@ public final class ThriftServer implements RunningServer {
    * As {@link #start(String, int, ServerLimits, BenchService)}, serving TLS only when {@code tls}
    * is given: an {@link SSLServerSocket} of the kit's PEM files under the {@code TServerSocket}
    * (what Thrift's {@code TSSLTransportFactory.getServerSocket} builds from a keystore), client
-   * certificates required for mTLS; each connection's handshake runs on its worker thread.
+   * certificates required for mTLS; each connection's handshake runs first on its worker thread,
+   * within {@code --handshake-deadline}.
    */
   public static ThriftServer start(
       String bindAddress, int port, ServerLimits limits, BenchService service, ServerTls tls)

@@ -93,7 +93,7 @@ final class TypedJsonServer implements RunningServer {
   static TypedJsonServer start(
       String bind, int port, ServerLimits limits, BenchService service, ServerTls tls)
       throws IOException {
-    SslContext sslContext = NettyTls.serverContext(tls);
+    SslContext sslContext = NettyTls.serverContext(tls, limits);
     NettyLimits guard = new NettyLimits(TypedJsonProtocol.ID, limits);
     int maxFrame = limits.maxFrameBytes(Frames.MAX_FRAME);
     CallHandler calls = new CallHandler(service);

@@ -1,0 +1,22 @@
+package io.rpcxbench.protocols.avro;
+
+import io.rpcxbench.api.BenchLogic;
+import io.rpcxbench.testsupport.StalledHandshakes;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * avro-socket's thread-per-connection server: a trickled or silent TLS handshake frees its slot on
+ * time (--handshake-deadline).
+ */
+class AvroSocketHandshakeDeadlineTest {
+  @TempDir Path dir;
+
+  @Test
+  void stalledHandshakesAreClosedAtTheDeadline() throws Exception {
+    StalledHandshakes.check(
+        dir,
+        (tls, limits) -> AvroSocketServer.start("127.0.0.1", 0, limits, new BenchLogic(), tls));
+  }
+}
