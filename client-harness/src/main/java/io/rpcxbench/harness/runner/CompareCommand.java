@@ -24,7 +24,9 @@ import picocli.CommandLine.Unmatched;
 /**
  * {@code rpcx-bench compare}: with {@code --variants} (or {@code --protocol}) the side-by-side
  * comparison of protocols on this machine ({@link CompareRounds}, then {@link CompareReport}); with
- * two result folders the report's diff of them. bench/compare.sh launches the first.
+ * {@code --base-jar OLD.jar --new-jar NEW.jar} two builds of one protocol's server in interleaved
+ * rounds, then the report's diff of the two sides, its exit code passed on; with two result folders
+ * the report's diff of them. bench/compare.sh launches the first.
  */
 @Command(
     name = "compare",
@@ -42,22 +44,34 @@ import picocli.CommandLine.Unmatched;
           + " --max-steal %% is run again. Writes <out>/raw/<point>/round<k>/<variant>/,"
           + " steal.tsv, machine.txt, logs/ and the tables (report compare) to compare.md;"
           + " --write-doc puts them into docs/performance.md. A rerun on the same --out skips"
-          + " what is complete.",
+          + " what is complete. Every unit is a trial: the variant's server is started afresh for"
+          + " it and stopped after; its file records its round, its place in the round's order"
+          + " and when it started.",
+      "",
+      "With --base-jar OLD.jar --new-jar NEW.jar (two builds of one protocol's server, named by"
+          + " --protocol or by the jar's name): the same, the candidates being the two builds"
+          + " (default 6 rounds); trials go to <out>/base/ and <out>/new/, then report diff"
+          + " base new (with --threshold) writes diff.md and diff.json and gives the exit code.",
       "",
       "With two folders BASE NEW (and no --variants): per point the change with its interval"
           + " and whether it is significant (report diff; its options pass on, e.g. --threshold).",
       "",
       "Example: rpcx-bench compare --variants rpcx,grpc --threads 1,64 --in-flight none",
+      "Example: rpcx-bench compare --base-jar old/server-rpcx.jar --new-jar"
+          + " server-rpcx/target/server-rpcx.jar --threads 8 --in-flight none --requests 2000"
+          + " --threshold 'delta.p50<10%%'",
       "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%%'",
       ""
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
-      "0:all calls answered (diff: no threshold failed)",
+      "0:all calls answered (diff, and two builds: no threshold failed)",
       "1:some calls failed, a harness run or a server failed, or the tables could not be made",
-      "2:bad usage (one line says what), or missing jars",
+      "2:bad usage (one line says what), missing jars, or a --base-jar/--new-jar that is"
+          + " missing, not a jar, or the same file twice",
       "3:another run is using --out",
-      "99:diff: a --threshold failed",
+      "98:diff, and two builds: a gate is inconclusive (its interval straddles the margin)",
+      "99:diff, and two builds: a --threshold failed",
       "130:interrupted (the servers are stopped; rerun the same command to resume)"
     })
 public final class CompareCommand implements Callable<Integer> {
@@ -70,6 +84,28 @@ public final class CompareCommand implements Callable<Integer> {
       paramLabel = "ID[,ID...]|all",
       description = "Protocol ids of the catalog (rpcx-bench list), or all: runs the comparison.")
   String variants;
+
+  @Option(
+      names = "--base-jar",
+      paramLabel = "OLD.jar",
+      description =
+          "The server build compared against (with --new-jar): e.g. server-rpcx.jar of the last"
+              + " release.")
+  Path baseJar;
+
+  @Option(
+      names = "--new-jar",
+      paramLabel = "NEW.jar",
+      description = "The server build compared (with --base-jar), of the same protocol.")
+  Path newJar;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description =
+          "With --base-jar/--new-jar (or two folders): a gate report diff checks, repeatable,"
+              + " e.g. 'delta.p99<10%%': PASS, FAIL (exit 99) or INCONCLUSIVE (exit 98).")
+  List<String> thresholds = new ArrayList<>();
 
   @Option(
       names = "--threads",
@@ -145,9 +181,8 @@ public final class CompareCommand implements Callable<Integer> {
   @Option(
       names = "--rounds",
       paramLabel = "N",
-      defaultValue = "3",
-      description = "Rounds per point (default ${DEFAULT-VALUE}).")
-  int rounds;
+      description = "Rounds per point (default 3; with --base-jar 6, the trials a side to test).")
+  Integer rounds;
 
   @Option(
       names = "--runs",
@@ -237,7 +272,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (variants == null) {
+    if (variants == null && baseJar == null && newJar == null) {
       return diff();
     }
     PrintWriter err = spec.commandLine().getErr();
@@ -298,14 +333,27 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> original = TypedAgain.args(spec);
     if (!positional.isEmpty() && !original.contains("--")) {
       throw new IllegalArgumentException(
-          "with --variants no folders: '" + positional.get(0) + "' (harness options go after --)");
+          (baseJar == null && newJar == null ? "with --variants" : "with --base-jar/--new-jar")
+              + " no folders: '"
+              + positional.get(0)
+              + "' (harness options go after --)");
     }
     Path home = SweepCommand.home();
     Map<String, Integer> d =
         divisors == null
             ? ComparePlan.divisors(home.resolve("bench/compare-divisors.tsv"))
             : ComparePlan.divisors(divisors);
-    ComparePlan plan = ComparePlan.of(threads, inFlight, requests, d, variantIds(variants), rounds);
+    JarPair builds = builds();
+    ComparePlan plan =
+        builds == null
+            ? ComparePlan.of(threads, inFlight, requests, d, variantIds(variants), roundsOr(3))
+            : ComparePlan.of(
+                threads,
+                inFlight,
+                requests,
+                ComparePlan.bothSides(d.getOrDefault(builds.protocol(), 1)),
+                JarPair.SIDES,
+                roundsOr(6));
     CompareWarmup w = CompareWarmup.of(warmup, warmupIteration, warmupTolerance, warmupMax);
     Path goals = targets;
     if (goals == null && writeDoc) {
@@ -336,10 +384,12 @@ public final class CompareCommand implements Callable<Integer> {
             positional,
             commandLine(),
             home,
-            RunTls.of(tls, folder.toAbsolutePath().normalize()));
+            RunTls.of(tls, folder.toAbsolutePath().normalize()),
+            builds,
+            thresholds);
     // the harness judges its options (the extras after --, TLS for each variant) before a server
     // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
-    for (String variant : plan.variants()) {
+    for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
       ComparePlan.Unit first =
           plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
       HarnessPoints.resultFile(s.harnessArgs(first, 1, List.of(), s.unitDir(first)));
@@ -350,6 +400,47 @@ public final class CompareCommand implements Callable<Integer> {
           "missing " + report + " (build first: mvn -B -q package -DskipTests)");
     }
     return s;
+  }
+
+  /**
+   * The two builds of --base-jar and --new-jar, checked before any work (null without them); what
+   * only the side-by-side tables or only the diff take is refused with the other.
+   */
+  private JarPair builds() throws IOException {
+    if (baseJar == null && newJar == null) {
+      if (!thresholds.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--threshold: a gate on a diff, with --base-jar/--new-jar or two folders (BASE NEW);"
+                + " --variants makes tables, not a test");
+      }
+      return null;
+    }
+    if (writeDoc || targets != null) {
+      throw new IllegalArgumentException(
+          (writeDoc ? "--write-doc" : "--targets")
+              + ": the side-by-side tables of --variants; with --base-jar/--new-jar the result is"
+              + " report diff's (diff.md)");
+    }
+    thresholds.forEach(
+        t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF));
+    JarPair pair = JarPair.of(baseJar, newJar, variants, HarnessPoints.catalog());
+    if (rounds != null && rounds < io.rpcxbench.stats.Shift.MIN_PER_SIDE) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "rpcx-bench compare: --rounds "
+                  + rounds
+                  + " gives "
+                  + rounds
+                  + " trials a side; report diff tests from "
+                  + io.rpcxbench.stats.Shift.MIN_PER_SIDE
+                  + " (6 is the default)");
+    }
+    return pair;
+  }
+
+  private int roundsOr(int otherwise) {
+    return rounds == null ? otherwise : rounds;
   }
 
   /** The catalog's ids of {@code list} ("all": every one), in the order given. */

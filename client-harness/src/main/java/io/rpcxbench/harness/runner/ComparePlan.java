@@ -117,8 +117,19 @@ record ComparePlan(
 
   /** Round {@code round}'s order (1-based): the variants shuffled by the round's own seed. */
   List<String> order(int round) {
-    List<String> order = new ArrayList<>(variants);
-    java.util.Collections.shuffle(order, new java.util.Random(ORDER_SEED + round));
+    return roundOrder(variants, round);
+  }
+
+  /**
+   * {@code candidates} shuffled by round {@code round}'s own seed ({@link #ORDER_SEED} + round),
+   * the same on every call. The seed is mixed ({@link java.util.SplittableRandom}) before {@link
+   * java.util.Random} draws from it: Random's first draw from neighbouring seeds barely differs,
+   * and two candidates shuffled by Random(24001..24020) kept the order given in all 20 rounds.
+   */
+  static List<String> roundOrder(List<String> candidates, int round) {
+    List<String> order = new ArrayList<>(candidates);
+    long mixed = new java.util.SplittableRandom(ORDER_SEED + round).nextLong();
+    java.util.Collections.shuffle(order, new java.util.Random(mixed));
     return order;
   }
 
@@ -136,6 +147,11 @@ record ComparePlan(
       }
     }
     return units;
+  }
+
+  /** Both builds' divisor ({@code d}: their protocol's), none when 1. */
+  static Map<String, Integer> bothSides(int d) {
+    return d == 1 ? Map.of() : Map.of(JarPair.BASE, d, JarPair.NEW, d);
   }
 
   /** {@code V:D,...}, or {@code none}: the divisors as given to --divisors. */

@@ -12,7 +12,8 @@ import java.util.List;
  * The comparison's tables: {@code report compare} (the report's one statistics engine) on the
  * folder, its Markdown written to compare.md and printed; with {@code --write-doc} also the compare
  * section of docs/performance.md with the method text ({@code report doc-section}, the splice the
- * bench scripts use too).
+ * bench scripts use too). With two builds instead {@code report diff base new} (the test over
+ * trials, and the gates of {@code --threshold}), to diff.md and diff.json, its exit code passed on.
  */
 final class CompareReport {
   private CompareReport() {}
@@ -39,6 +40,80 @@ final class CompareReport {
       c.addAll(List.of("--targets", s.targets().toString()));
     }
     return c;
+  }
+
+  /** {@code report diff}'s command line on the two builds' folders. */
+  static List<String> diffCommand(CompareSettings s, Path reportJar) {
+    List<String> c =
+        new ArrayList<>(
+            List.of(
+                RpcxBenchCommand.javaBinary(),
+                "-jar",
+                reportJar.toString(),
+                "diff",
+                s.out().resolve(JarPair.BASE).toString(),
+                s.out().resolve(JarPair.NEW).toString(),
+                "--json",
+                s.out().resolve("diff.json").toString()));
+    s.thresholds().forEach(t -> c.addAll(List.of("--threshold", t)));
+    return c;
+  }
+
+  /**
+   * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; its exit code
+   * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold).
+   */
+  static int diff(CompareSettings s, Path reportJar, PrintWriter out, SweepLog log)
+      throws IOException, InterruptedException {
+    Path md = s.out().resolve("diff.md");
+    Path staged = s.out().resolve(".diff.md.tmp");
+    List<String> command = diffCommand(s, reportJar);
+    log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
+    Process p =
+        new ProcessBuilder(command)
+            .redirectOutput(staged.toFile())
+            .redirectErrorStream(false)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    int code = p.waitFor();
+    err.lines().forEach(log::line);
+    String tables = Files.readString(staged, StandardCharsets.UTF_8);
+    Files.move(
+        staged,
+        md,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    out.println();
+    out.print(tables);
+    out.println();
+    out.flush();
+    log.line(
+        "report diff exit "
+            + code
+            + " ("
+            + diffMeaning(code)
+            + "); raw files: "
+            + s.out().resolve(JarPair.BASE)
+            + " and "
+            + s.out().resolve(JarPair.NEW)
+            + "; tables: "
+            + md
+            + ", "
+            + s.out().resolve("diff.json"));
+    return code;
+  }
+
+  /** What report diff's exit code says. */
+  static String diffMeaning(int code) {
+    return switch (code) {
+      case 0 -> "no threshold failed";
+      case 98 -> "a gate is inconclusive: its interval straddles the margin, or too few trials";
+      case 99 -> "a threshold failed";
+      case 1 -> "nothing compared: a side has no trial with runs";
+      case 2 -> "a threshold cannot be parsed";
+      default -> "the report failed";
+    };
   }
 
   /** Makes the tables; 0, or 1 when the report failed (its lines are in the log). */

@@ -16,14 +16,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * {@code rpcx-bench compare}'s measurement: the jars copied ({@link JarSnapshot}), each distinct
- * server of the variants started once on loopback, pinned ({@link CpuPlacement}); then the plan's
- * units ({@link ComparePlan#units}: point by point, round by round, each round in its own seeded
- * random order), each one harness JVM pinned to the client's CPUs that measures its server ({@code
- * --server-pid}), run again while the hypervisor stole too much ({@link StealRetry}). Its folder:
- * {@code raw/<point>/round<k>/<variant>/} (one raw file each), {@code steal.tsv}, {@code
- * machine.txt}, {@code logs/}, {@code jars.txt}; the tables come after, from {@code report
- * compare}. A rerun on the same folder skips the units whose raw file is complete.
+ * {@code rpcx-bench compare}'s measurement: the jars copied ({@link JarSnapshot}; with two builds
+ * those two as well, {@link JarPair}); then the plan's units ({@link ComparePlan#units}: point by
+ * point, round by round, each round in its own seeded random order), each a trial: a fresh server
+ * JVM on loopback, pinned ({@link CpuPlacement}), and a fresh harness JVM pinned to the client's
+ * CPUs that measures it ({@code --server-pid}), its file recording its round, its place in the
+ * round's order and when it started; the server is stopped after it. A trial is run again, server
+ * and all, while the hypervisor stole too much ({@link StealRetry}). Its folder: {@code
+ * raw/<point>/round<k>/<variant>/} (one raw file each; with two builds {@code
+ * base|new/<point>/round<k>/<protocol>/}), {@code steal.tsv}, {@code machine.txt}, {@code logs/},
+ * {@code jars.txt}; the tables come after, from {@code report compare} (with two builds: {@code
+ * report diff base new}, whose exit code is the comparison's). A rerun on the same folder skips the
+ * units whose raw file is complete.
  */
 final class CompareRounds {
   static final int OK = 0;
@@ -37,10 +41,12 @@ final class CompareRounds {
   private final StealRetry.Meter meter;
   private final java.io.PrintWriter out;
   private final Map<String, String> steal = new LinkedHashMap<>();
-  private LocalServers servers;
+  private volatile LocalServers servers;
   private JarSnapshot jars;
   private PointLauncher launcher;
-  private Map<String, Integer> ports = Map.of();
+  private OwnProcesses own;
+  private long readyTimeoutMs;
+  private final Map<String, CatalogEntry> serverOf = new LinkedHashMap<>();
   private List<String> machine = List.of();
 
   CompareRounds(
@@ -76,6 +82,10 @@ final class CompareRounds {
                 int code = measure(own, readyTimeoutMs);
                 stopServers();
                 Path report = reportJar(RpcxBenchCommand.reportJar().toAbsolutePath().normalize());
+                if (s.jars() != null) {
+                  int diff = CompareReport.diff(s, report, out, log);
+                  return code != OK ? code : diff;
+                }
                 int tables = CompareReport.write(s, report, placement, machine, out, log);
                 return code != OK ? code : tables;
               }
@@ -112,34 +122,46 @@ final class CompareRounds {
 
   private int measure(OwnProcesses own, long readyTimeoutMs)
       throws IOException, InterruptedException {
+    this.own = own;
+    this.readyTimeoutMs = readyTimeoutMs;
     Files.createDirectories(s.out().resolve("logs"));
-    List<CatalogEntry> entries = s.plan().variants().stream().map(catalog::get).toList();
+    JarPair builds = s.jars();
+    if (builds != null) {
+      CompareBuilds.checkResume(s.out(), builds);
+    }
+    List<String> protocols = builds == null ? s.plan().variants() : List.of(builds.protocol());
+    List<CatalogEntry> entries = protocols.stream().map(catalog::get).toList();
     List<Path> others = new ArrayList<>();
     others.add(RpcxBenchCommand.reportJar().toAbsolutePath().normalize());
-    entries.forEach(e -> others.add(s.home().resolve(e.serverJar())));
+    if (builds == null) {
+      entries.forEach(e -> others.add(s.home().resolve(e.serverJar())));
+    }
     jars =
         JarSnapshot.take(s.home(), s.out().resolve("jars"), JarSnapshot.currentClassPath(), others);
-    AtomicFile.write(s.out().resolve("jars.txt"), lines(jars.lines()));
+    List<String> jarLines = new ArrayList<>(jars.lines());
+    if (builds == null) {
+      entries.forEach(e -> serverOf.put(e.id(), e));
+    } else {
+      for (String side : JarPair.SIDES) {
+        Path copy = builds.copy(side, jars.home().resolve("builds"));
+        serverOf.put(side, builds.server(entries.get(0), copy));
+        jarLines.add(
+            builds.sha256(side).substring(0, 16) + " " + side + " build " + builds.jar(side));
+      }
+      CompareBuilds.record(s.out(), builds);
+    }
+    AtomicFile.write(s.out().resolve("jars.txt"), lines(jarLines));
     machine = machine();
     AtomicFile.write(s.out().resolve("machine.txt"), lines(machine));
     machine.forEach(log::line);
-    readSteal();
-    servers =
-        new LocalServers(
-            jars.home(),
-            CompareSettings.HOST,
-            placement.serverPrefix(),
-            s.jvmFlagList(),
-            s.out().toAbsolutePath(),
-            log::line,
-            own,
-            readyTimeoutMs);
-    try {
-      s.tls().make(s.home(), CompareSettings.HOST, log::line);
-      ports = servers.startAll(entries, s.tls().serverArgs());
-    } catch (IOException e) {
-      throw new IllegalStateException("a server did not start: " + e.getMessage(), e);
+    if (builds != null && builds.identical()) {
+      log.line(
+          "the two builds are the same bytes (sha256 "
+              + builds.baseSha256().substring(0, 16)
+              + "): an A/A, which must not differ");
     }
+    readSteal();
+    s.tls().make(s.home(), CompareSettings.HOST, log::line);
     launcher =
         new PointLauncher.Forked(
             placement.clientPrefix(), s.jvmFlagList(), BACKSTOP_MS, own, jars.classPath());
@@ -156,6 +178,9 @@ final class CompareRounds {
         failures++;
       }
     }
+    if (builds != null) {
+      CompareBuilds.completeRounds(s).forEach(log::line);
+    }
     return failures == 0 ? OK : FAILURES;
   }
 
@@ -170,58 +195,94 @@ final class CompareRounds {
     return m;
   }
 
-  /** One unit: skipped when its file is complete, else run (again while steal was high). */
+  /**
+   * One unit, a trial: skipped when its file is complete, else its server started afresh and one
+   * harness JVM run against it, the server stopped after (again, both, while steal was high).
+   */
   private int unit(ComparePlan.Unit u, StealRetry retry) throws IOException, InterruptedException {
     Path dir = s.unitDir(u);
-    Integer port = ports.get(u.variant());
-    if (port == null) {
-      throw new IllegalStateException(u.variant() + ": no server was started for it");
-    }
-    List<String> stats = ServerStats.proc().args(u.variant(), servers.pids(u.variant()));
-    Path file = HarnessPoints.resultFile(s.harnessArgs(u, port, stats, dir));
     String head = "  " + u.point().name() + " round " + u.round() + " " + u.variant();
-    if (Files.isDirectory(file.getParent()) && PointFiles.completeFileIn(file.getParent())) {
+    if (s.finished(u)) {
       log.line(head + ": measured earlier, kept");
       return 0;
     }
     deleteTries(dir);
-    Path logFile =
-        s.out()
-            .resolve("logs")
-            .resolve(u.point().name() + "-round" + u.round() + "-" + u.variant() + ".log");
+    String name = u.point().name() + "-round" + u.round() + "-" + u.variant();
+    Path logFile = s.out().resolve("logs").resolve(name + ".log");
     Files.deleteIfExists(logFile);
+    String protocol = s.protocol(u.variant());
     StealRetry.Choice c =
         retry.run(
             attempt -> {
               Path tryDir = tryDir(dir, attempt);
-              List<String> args = s.harnessArgs(u, port, stats, tryDir);
-              Path tryFile = HarnessPoints.resultFile(args);
-              append(logFile, "==== attempt " + attempt + ": " + String.join(" ", args));
-              List<String> said = new ArrayList<>();
-              int code =
-                  launcher.run(
-                      args,
-                      tryFile,
-                      line -> {
-                        append(logFile, line);
-                        said.add(line);
-                        if (said.size() > 5) {
-                          said.remove(0);
-                        }
-                      });
-              PointFiles.removeTemps(tryFile);
-              if (code == Sweep.USAGE) {
-                throw new IllegalArgumentException(
-                    "the harness refused its options (variant "
-                        + u.variant()
-                        + "): "
-                        + String.join(" | ", said));
+              String started = Instant.now().toString();
+              servers =
+                  new LocalServers(
+                      jars.home(),
+                      CompareSettings.HOST,
+                      placement.serverPrefix(),
+                      s.jvmFlagList(),
+                      Files.createDirectories(s.out().resolve("logs").resolve(name + "-server")),
+                      line -> append(logFile, line),
+                      own,
+                      readyTimeoutMs);
+              Integer port;
+              try {
+                port =
+                    servers
+                        .startAll(List.of(serverOf.get(u.variant())), s.tls().serverArgs())
+                        .get(protocol);
+              } catch (IOException e) {
+                stopServers();
+                throw new IllegalStateException(
+                    "the server of " + u.variant() + " did not start: " + e.getMessage(), e);
               }
-              return code;
+              if (port == null) {
+                stopServers();
+                throw new IllegalStateException(u.variant() + ": no server was started for it");
+              }
+              try {
+                List<String> stats = ServerStats.proc().args(protocol, servers.pids(protocol));
+                List<String> args = new ArrayList<>(s.harnessArgs(u, port, stats, tryDir));
+                args.addAll(List.of("--provenance", "trial_started=" + started));
+                args.addAll(
+                    List.of(
+                        "--provenance",
+                        "server_pid="
+                            + String.join(
+                                ",",
+                                servers.pids(protocol).stream().map(String::valueOf).toList())));
+                Path tryFile = HarnessPoints.resultFile(args);
+                append(logFile, "==== attempt " + attempt + ": " + String.join(" ", args));
+                List<String> said = new ArrayList<>();
+                int code =
+                    launcher.run(
+                        args,
+                        tryFile,
+                        line -> {
+                          append(logFile, line);
+                          said.add(line);
+                          if (said.size() > 5) {
+                            said.remove(0);
+                          }
+                        });
+                PointFiles.removeTemps(tryFile);
+                if (code == Sweep.USAGE) {
+                  throw new IllegalArgumentException(
+                      "the harness refused its options ("
+                          + u.variant()
+                          + "): "
+                          + String.join(" | ", said));
+                }
+                return code;
+              } finally {
+                stopServers();
+              }
             });
     deleteRecursively(dir);
     Path kept = tryDir(dir, c.kept());
     if (Files.exists(kept)) {
+      Files.createDirectories(dir.getParent());
       Files.move(kept, dir, StandardCopyOption.ATOMIC_MOVE);
     }
     deleteTries(dir);
@@ -297,10 +358,13 @@ final class CompareRounds {
     return lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
   }
 
+  /** Stops the current trial's server (the hook's and the trial's end may both call it). */
   private void stopServers() {
-    if (servers != null) {
+    LocalServers current = servers;
+    servers = null;
+    if (current != null) {
       try {
-        servers.close();
+        current.close();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** rpcx-bench compare's two modes, its help, its usage errors, and what it gives the harness. */
 class CompareCommandTest {
@@ -95,8 +99,8 @@ class CompareCommandTest {
     ComparePlan plan =
         ComparePlan.of("64", "64", "10", Map.of("grpc", 4), List.of("rpcx", "grpc"), 2);
     CompareSettings s = settings(plan, CompareWarmup.of("steady", "1s", "3%", "30s"));
-    ComparePlan.Unit u = plan.units().get(5); // inflight-64, round 1, grpc
-    assertThat(u).isEqualTo(new ComparePlan.Unit(plan.points().get(1), 1, "grpc"));
+    ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(1), 1, "grpc");
+    assertThat(plan.units()).contains(u);
     Path dir = s.unitDir(u);
     assertThat(dir).isEqualTo(Path.of("/r/out/raw/inflight-64/round1/grpc"));
     assertThat(String.join(" ", s.harnessArgs(u, 4711, List.of("--server-pid", "grpc=9"), dir)))
@@ -104,7 +108,12 @@ class CompareCommandTest {
             "--protocol grpc --in-flight 64 --requests 3 --warmup-mode steady --warmup-iteration 1s"
                 + " --warmup-tolerance 3% --warmup-max 30s --runs 4 --host 127.0.0.1 --port"
                 + " grpc=4711 --server-pid grpc=9 --out /r/out/raw/inflight-64/round1/grpc --force"
-                + " --call items --items 10");
+                + " --provenance trial=1 --provenance trials=2 --provenance round=1 --provenance"
+                + " order_index="
+                + (plan.order(1).indexOf("grpc") + 1)
+                + " --provenance round_order="
+                + String.join(" ", plan.order(1))
+                + " --provenance order_seed=24001 --call items --items 10");
   }
 
   @Test
@@ -115,7 +124,9 @@ class CompareCommandTest {
     assertThat(section)
         .startsWith("## Side by side (rpcx-bench compare)\n\nCommand: `flock")
         .contains("- cpus: 2 (x)\n")
-        .contains("3 rounds; a round is one harness JVM, which first warmed up (a fixed 5s)")
+        .contains(
+            "3 rounds; in each every variant ran once as a trial: a fresh server JVM and a fresh"
+                + " harness\nJVM, which first warmed up (a fixed 5s)")
         .contains("4 runs; orders 0..0 are dropped")
         .contains("more than 5 %\nwas run again (up to 2 times")
         .endsWith("### Closed loop\n");
@@ -127,6 +138,113 @@ class CompareCommandTest {
                     .startsWith(
                         "points: closed loop at 1 thread counts, no calls in flight; calls per"
                             + " thread (slot) per run: 10 (divided by: none); rounds: 3"));
+  }
+
+  @Test
+  void badBuildsExit2WithOneLineBeforeAnyWork(@TempDir Path work) throws Exception {
+    Path good = TestJars.serverJar(work.resolve("a"), "server-rpcx.jar", LineServerMain.class);
+    Path copy = Files.copy(good, Files.createDirectories(work.resolve("b")).resolve("copy.jar"));
+    Path text = Files.writeString(work.resolve("notes.jar"), "not a zip");
+    Path noMain = work.resolve("nomain.jar");
+    try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(noMain), new Manifest())) {
+      j.flush();
+    }
+    String g = good.toString();
+    String c = copy.toString();
+    Map<List<String>, String> cases = new java.util.LinkedHashMap<>();
+    cases.put(
+        List.of("--base-jar", work.resolve("old.jar").toString(), "--new-jar", g),
+        "--base-jar: no file " + work.resolve("old.jar"));
+    cases.put(List.of("--base-jar", g, "--new-jar", text.toString()), "--new-jar: ");
+    cases.put(List.of("--base-jar", g, "--new-jar", noMain.toString()), "has no Main-Class");
+    cases.put(
+        List.of("--base-jar", g, "--new-jar", work.resolve("a/../a/server-rpcx.jar").toString()),
+        "--base-jar and --new-jar are the same file (" + good + "): give two builds");
+    cases.put(List.of("--base-jar", g), "--base-jar needs --new-jar");
+    cases.put(List.of("--new-jar", g), "--new-jar needs --base-jar");
+    cases.put(List.of("--base-jar", c, "--new-jar", g), "--base-jar copy.jar: give --protocol ID");
+    cases.put(
+        List.of("--protocol", "rpcx,grpc", "--base-jar", g, "--new-jar", c),
+        "--protocol: with --base-jar and --new-jar one protocol");
+    cases.put(
+        List.of("--base-jar", g, "--new-jar", c, "--write-doc"),
+        "--write-doc: the side-by-side tables of --variants");
+    cases.put(
+        List.of("--base-jar", g, "--new-jar", c, "--threshold", "delta.p99<<"), "delta.p99<<");
+    cases.put(
+        List.of("--variants", "rpcx", "--threshold", "delta.p99<10%"),
+        "--threshold: a gate on a diff");
+    cases.put(List.of("--base-jar", g, "--new-jar", c, "results/x"), "with --base-jar/--new-jar");
+    Path out = work.resolve("out");
+    cases.forEach(
+        (args, message) -> {
+          List<String> all = new java.util.ArrayList<>(args);
+          all.addAll(List.of("--out", out.toString()));
+          Outcome o = compare(all.toArray(new String[0]));
+          assertThat(o.code()).as(args.toString()).isEqualTo(2);
+          assertThat(o.err()).as(args.toString()).startsWith("error: ").contains(message);
+          assertThat(o.err().strip().lines().findFirst().orElseThrow())
+              .as(args.toString())
+              .contains(message);
+          assertThat(out).as(args.toString()).doesNotExist();
+        });
+    assertThat(
+            compare("--base-jar", g, "--new-jar", text.toString(), "--out", out.toString()).err())
+        .contains(text + " is not a jar (");
+  }
+
+  @Test
+  void aTrialOfABuildRunsItsProtocolAndRecordsItsSideJarAndPlace() {
+    JarPair jars =
+        new JarPair(
+            "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
+    ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
+    CompareSettings base = settings(plan, CompareWarmup.of("2s", "1s", "3%", "30s"));
+    CompareSettings s =
+        new CompareSettings(
+            base.plan(),
+            base.warmup(),
+            base.runs(),
+            base.warmupRuns(),
+            base.maxSteal(),
+            base.retries(),
+            base.jvmFlags(),
+            base.out(),
+            null,
+            false,
+            base.doc(),
+            List.of(),
+            base.commandLine(),
+            base.home(),
+            base.tls(),
+            jars,
+            List.of("delta.p50<10%"));
+    ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(0), 3, JarPair.NEW);
+    assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3/rpcx"));
+    List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
+    assertThat(String.join(" ", args))
+        .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup 2s --runs 4")
+        .contains("--port rpcx=4711 --out /r/out/new/closed-8/round3/rpcx --force")
+        .contains(
+            "--provenance trial=3 --provenance trials=6 --provenance round=3",
+            "--provenance order_index=" + (plan.order(3).indexOf("new") + 1),
+            "--provenance build=new --provenance server_jar=/j/new.jar",
+            "--provenance server_jar_sha256=" + "b".repeat(64));
+    assertThat(s.describe())
+        .contains(
+            "base build: /j/old.jar (sha256 aaaaaaaaaaaaaaaa), serving rpcx",
+            "new build: /j/new.jar (sha256 bbbbbbbbbbbbbbbb), serving rpcx");
+    assertThat(CompareReport.diffCommand(s, Path.of("/r/report.jar")).subList(1, 10))
+        .containsExactly(
+            "-jar",
+            "/r/report.jar",
+            "diff",
+            "/r/out/base",
+            "/r/out/new",
+            "--json",
+            "/r/out/diff.json",
+            "--threshold",
+            "delta.p50<10%");
   }
 
   private static CompareSettings settings(ComparePlan plan, CompareWarmup warmup) {
@@ -145,7 +263,9 @@ class CompareCommandTest {
         List.of("--call", "items", "--items", "10"),
         "bench/compare.sh --rounds 3",
         Path.of("/r"),
-        RunTls.of("off", Path.of("/r/out")));
+        RunTls.of("off", Path.of("/r/out")),
+        null,
+        List.of());
   }
 
   @Test
@@ -169,7 +289,9 @@ class CompareCommandTest {
             off.harnessExtra(),
             off.commandLine(),
             off.home(),
-            RunTls.of("mtls", off.out()));
+            RunTls.of("mtls", off.out()),
+            null,
+            List.of());
     ComparePlan.Unit u = plan.units().get(0);
     assertThat(off.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x"))).doesNotContain("--tls-ca");
     assertThat(mtls.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x")))

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code rpcx-bench compare} from the fat jar, as users run it: the rpcx and gRPC servers from
- * their jars on loopback, one harness JVM per (point, round, variant), steal.tsv, the report's
- * tables in compare.md, the servers stopped (the in-flight kind: compare.bats's run); a rerun on
- * the same folder keeps every unit. Asserts the folder's shape, never a speed.
+ * their jars on loopback, one trial per (point, round, variant): a fresh server and harness JVM,
+ * the server stopped after it; steal.tsv, the report's tables in compare.md (the in-flight kind:
+ * compare.bats's run); a rerun on the same folder keeps every unit. Asserts the folder's shape,
+ * never a speed.
  */
 class CompareLocalIT {
   @TempDir Path work;
@@ -65,22 +66,33 @@ class CompareLocalIT {
         .contains(
             "closed-2, round 1/2: " + String.join(" ", plan.order(1)),
             "closed-2, round 2/2: " + String.join(" ", plan.order(2)))
-        .contains("pinning: ")
-        .contains("servers stopped");
+        .contains("pinning: ");
+    java.util.Set<String> serverPids = new java.util.HashSet<>();
     for (String point : List.of("closed-2")) {
       for (String round : List.of("round1", "round2")) {
         for (String v : List.of("rpcx", "grpc")) {
           Path file = onlyCsv(out.resolve("raw").resolve(point).resolve(round).resolve(v));
-          assertThat(RawResultFile.read(file).provenance())
+          Map<String, String> prov = RawResultFile.read(file).provenance();
+          int k = Integer.parseInt(round.substring(5));
+          assertThat(prov)
               .as(file.toString())
               .containsEntry("status", "complete")
-              .containsKey("server_cpu");
+              .containsKey("server_cpu")
+              .containsEntry("round", String.valueOf(k))
+              .containsEntry("order_index", String.valueOf(plan.order(k).indexOf(v) + 1))
+              .containsKey("trial_started");
+          serverPids.add(prov.get("server_pid"));
+          // each trial's server started for it and stopped after it
+          assertThat(out.resolve("logs/" + point + "-" + round + "-" + v + ".log"))
+              .content()
+              .contains("started the server of " + v, "servers stopped");
         }
         try (Stream<Path> dirs = Files.list(out.resolve("raw").resolve(point).resolve(round))) {
           assertThat(dirs.map(d -> d.getFileName().toString())).containsOnly("rpcx", "grpc");
         }
       }
     }
+    assertThat(serverPids).as("a fresh server per trial").hasSize(4).doesNotContainNull();
     List<String> steal = Files.readAllLines(out.resolve("steal.tsv"));
     assertThat(steal)
         .hasSize(4)

@@ -3,6 +3,7 @@ package io.rpcxbench.harness.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcxbench.harness.HarnessPoints;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,5 +125,102 @@ class ComparePlanTest {
             "30s");
     assertThat(CompareWarmup.of("5s", "1s", "3%", "30s").args()).containsExactly("--warmup", "5s");
     assertThat(CompareWarmup.of("5s", "1s", "3%", "30s").text()).isEqualTo("a fixed 5s");
+  }
+
+  @Test
+  void everyRoundRunsEachBuildOnceInASeededOrderThatARerunDrawsAgain() {
+    ComparePlan p = ComparePlan.of("8", "1", "100", Map.of(), JarPair.SIDES, 8);
+    ComparePlan again = ComparePlan.of("8", "1", "100", Map.of(), JarPair.SIDES, 8);
+    List<String> firsts = new java.util.ArrayList<>();
+    for (int r = 1; r <= 8; r++) {
+      assertThat(p.order(r)).containsExactlyInAnyOrder("base", "new");
+      assertThat(again.order(r)).isEqualTo(p.order(r));
+      assertThat(ComparePlan.roundOrder(JarPair.SIDES, r)).isEqualTo(p.order(r));
+      firsts.add(p.order(r).get(0));
+    }
+    // drawn, not fixed: each build leads some rounds (Random(24000 + r) unmixed kept base first
+    // in every round) and the leads do not simply alternate
+    assertThat(java.util.Collections.frequency(firsts, "base")).isBetween(2, 6);
+    assertThat(firsts)
+        .isNotEqualTo(List.of("base", "new", "base", "new", "base", "new", "base", "new"))
+        .isNotEqualTo(List.of("new", "base", "new", "base", "new", "base", "new", "base"));
+    for (ComparePoint point : p.points()) {
+      for (int r = 1; r <= 8; r++) {
+        int round = r;
+        assertThat(p.units())
+            .filteredOn(u -> u.point().equals(point) && u.round() == round)
+            .extracting(ComparePlan.Unit::variant)
+            .containsExactlyElementsOf(p.order(r));
+      }
+    }
+    assertThat(p.units()).hasSize(2 * 8 * 2);
+    assertThat(ComparePlan.bothSides(20)).containsOnly(Map.entry("base", 20), Map.entry("new", 20));
+    assertThat(ComparePlan.bothSides(1)).isEmpty();
+  }
+
+  @Test
+  void aRerunSkipsTheTrialsWhoseFileIsCompleteAndRunsTheRest() throws Exception {
+    ComparePlan p = ComparePlan.of("2", "none", "10", Map.of(), JarPair.SIDES, 2);
+    CompareSettings s = builds(p, work.resolve("out"));
+    List<ComparePlan.Unit> units = p.units();
+    // round 1 finished both builds; round 2's first trial was cut short (status incomplete)
+    for (ComparePlan.Unit u : units.subList(0, 3)) {
+      Path file = HarnessPoints.resultFile(s.harnessArgs(u, 1, List.of(), s.unitDir(u)));
+      Files.createDirectories(file.getParent());
+      String status = u.round() == 1 ? "complete" : "incomplete";
+      Files.writeString(file, "# rpcx-bench raw result v2\n# status: " + status + "\n");
+    }
+    assertThat(units).extracting(s::finished).containsExactly(true, true, false, false);
+    assertThat(CompareBuilds.completeRounds(s))
+        .containsExactly(
+            "closed-2: 1 of 2 rounds hold a trial of both builds (round 2 lacks base and new)");
+    assertThat(s.unitDir(units.get(0)).toString())
+        .startsWith(work.resolve("out").resolve(units.get(0).variant()).toString());
+  }
+
+  @Test
+  void aFolderOfOtherBuildsIsNotResumed() throws Exception {
+    Path a = TestJars.serverJar(work.resolve("a"), "x.jar", LineServerMain.class);
+    Path b = Files.copy(a, work.resolve("y.jar"));
+    JarPair first = JarPair.of(a, b, "rpcx", io.rpcxbench.harness.HarnessPoints.catalog());
+    Path out = Files.createDirectories(work.resolve("out"));
+    CompareBuilds.checkResume(out, first);
+    CompareBuilds.record(out, first);
+    CompareBuilds.checkResume(out, first);
+    assertThat(first.identical()).isTrue();
+    Path c = TestJars.serverJar(work.resolve("c"), "y.jar", ComparePlanTest.class);
+    JarPair rebuilt = JarPair.of(a, c, "rpcx", io.rpcxbench.harness.HarnessPoints.catalog());
+    assertThat(rebuilt.identical()).isFalse();
+    assertThatThrownBy(() -> CompareBuilds.checkResume(out, rebuilt))
+        .hasMessageStartingWith("--new-jar: " + c + " is not the build the trials in " + out)
+        .hasMessageEndingWith("now): use another --out, or that build");
+    JarPair grpc = JarPair.of(a, b, "grpc", io.rpcxbench.harness.HarnessPoints.catalog());
+    assertThatThrownBy(() -> CompareBuilds.checkResume(out, grpc))
+        .hasMessage(
+            "--protocol: the trials in " + out + " are of rpcx, not grpc: use another --out");
+  }
+
+  private static CompareSettings builds(ComparePlan plan, Path out) {
+    JarPair jars =
+        new JarPair(
+            "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
+    return new CompareSettings(
+        plan,
+        CompareWarmup.of("0s", "1s", "3%", "30s"),
+        2,
+        1,
+        5,
+        0,
+        "",
+        out,
+        null,
+        false,
+        out.resolve("doc.md"),
+        List.of(),
+        "rpcx-bench compare",
+        out,
+        RunTls.of("off", out),
+        jars,
+        List.of());
   }
 }
