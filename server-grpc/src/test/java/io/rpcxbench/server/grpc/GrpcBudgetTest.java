@@ -25,20 +25,21 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 30, gRPC: what grpc-java leaves unbounded, provoked by a raw HTTP/2 client against the real
- * server: unfinished messages across connections (the process's budget), replies queued for a
- * client whose window stays shut, and a rapid-reset flood.
+ * server: unfinished messages across connections (the process's budget; issue 48: the connection
+ * past it is closed, and one whose message stays unfinished past the frame deadline), replies
+ * queued for a client whose window stays shut, and a rapid-reset flood.
  */
 class GrpcBudgetTest {
   private static final String ECHO = "/rpcxbench.Bench/Echo";
   private static final String HELLO = "/rpcxbench.Bench/Hello";
 
   @Test
-  void theStreamWhoseUnfinishedMessagePassesTheBudgetIsReset() throws Exception {
+  void theConnectionWhoseUnfinishedMessagePassesTheBudgetGetsGoAwayAndIsClosed() throws Exception {
     long budget = 256 * 1024;
     ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits)) {
       List<RawHttp2Client> attackers = new ArrayList<>();
-      List<Integer> resets = new ArrayList<>();
+      List<Integer> ends = new ArrayList<>();
       try {
         for (int i = 0; i < 4; i++) { // 100 KiB of a 1,000,000-byte message each
           RawHttp2Client attacker = new RawHttp2Client(server.port(), -1);
@@ -46,19 +47,14 @@ class GrpcBudgetTest {
           attacker.startCall(1, ECHO);
           attacker.sendMessage(1, 1_000_000, new byte[100 * 1024], false);
           attacker.flush();
-          resets.add(endOf(attacker, 1, 2_000));
+          ends.add(endOf(attacker, 1, 2_000));
         }
-        assertThat(resets)
+        assertThat(ends)
             .containsExactly(
                 -1, -1, RawHttp2Client.ENHANCE_YOUR_CALM, RawHttp2Client.ENHANCE_YOUR_CALM);
+        assertThat(closedWithin(attackers.get(2), 3_000)).isTrue();
+        assertThat(closedWithin(attackers.get(3), 3_000)).isTrue();
         assertThat(hello(server.port())).isEqualTo("hello, honest");
-        // the reset connection stays: a next call on it is served
-        RawHttp2Client reset = attackers.get(2);
-        byte[] hello = HelloRequest.newBuilder().setName("again").build().toByteArray();
-        reset.startCall(3, HELLO);
-        reset.sendMessage(3, hello.length, hello, true);
-        reset.flush();
-        assertThat(trailersStatus(reset, 3)).isEqualTo("0");
       } finally {
         for (RawHttp2Client attacker : attackers) {
           attacker.close();
@@ -70,7 +66,7 @@ class GrpcBudgetTest {
   }
 
   @Test
-  void onOneConnectionOnlyTheStreamPastTheBudgetIsReset() throws Exception {
+  void onOneConnectionTheMessagesPastTheBudgetEndTheConnection() throws Exception {
     long budget = 200 * 1024;
     ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits);
@@ -80,10 +76,43 @@ class GrpcBudgetTest {
         client.sendMessage(stream, 1_000_000, new byte[90 * 1024], false);
       }
       client.flush();
-      assertThat(endOf(client, 5, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
-      client.reset(1);
-      client.reset(3);
+      assertThat(goAwayError(client, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      assertThat(closedWithin(client, 3_000)).isTrue();
       awaitZero(() -> InputBudget.shared(budget).used());
+    }
+  }
+
+  @Test
+  void aConnectionWhoseMessageStaysUnfinishedPastTheFrameDeadlineIsClosed() throws Exception {
+    long budget = 4L << 20;
+    ServerLimits limits =
+        ServerLimits.defaults()
+            .withMaxBufferedBytes(budget)
+            .withFrameDeadline(java.time.Duration.ofMillis(500));
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits);
+        RawHttp2Client client = new RawHttp2Client(server.port(), -1)) {
+      client.startCall(1, ECHO);
+      client.sendMessage(1, 1_000_000, new byte[60_000], false); // and never the rest
+      client.flush();
+      long start = System.nanoTime();
+      assertThat(goAwayError(client, 5_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      assertThat(closedWithin(client, 3_000)).isTrue();
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(4_000);
+      awaitZero(() -> InputBudget.shared(budget).used());
+      assertThat(hello(server.port())).isEqualTo("hello, honest");
+    }
+  }
+
+  /** Whether the server closed the connection (after any frames it still sent). */
+  private static boolean closedWithin(RawHttp2Client client, int waitMs) throws IOException {
+    long end = System.nanoTime() + waitMs * 1_000_000L;
+    try {
+      while (System.nanoTime() < end) {
+        client.next(waitMs);
+      }
+      return false;
+    } catch (EOFException | SocketException closed) {
+      return true;
     }
   }
 

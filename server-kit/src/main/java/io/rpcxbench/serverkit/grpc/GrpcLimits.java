@@ -15,8 +15,10 @@ import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.rpcxbench.serverkit.ConnectionCap;
+import io.rpcxbench.serverkit.DirectMemoryPressure;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
+import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -132,7 +134,8 @@ public final class GrpcLimits implements AutoCloseable {
             name,
             new ConnectionCap(name, limits.maxConnections()),
             limits.hasMaxBuffered() ? InputBudget.shared(limits.maxBufferedBytes()) : null,
-            new ResetFlood(System::nanoTime));
+            new ResetFlood(System::nanoTime),
+            limits.frameDeadline());
     boolean epoll = Epoll.isAvailable();
     EventLoopGroup boss = group(epoll, 1, name + "-boss");
     EventLoopGroup workers = group(epoll, 0, name + "-worker"); // 0: Netty's 2 x CPUs, as gRPC's
@@ -187,13 +190,20 @@ public final class GrpcLimits implements AutoCloseable {
     private final ConnectionCap cap;
     private final InputBudget budget;
     private final ResetFlood flood;
+    private final Duration frameDeadline;
     private final ChannelFutureListener closed;
 
-    CapHandler(String name, ConnectionCap cap, InputBudget budget, ResetFlood flood) {
+    CapHandler(
+        String name,
+        ConnectionCap cap,
+        InputBudget budget,
+        ResetFlood flood,
+        Duration frameDeadline) {
       this.name = name;
       this.cap = cap;
       this.budget = budget;
       this.flood = flood;
+      this.frameDeadline = frameDeadline;
       this.closed = future -> cap.closed();
     }
 
@@ -210,7 +220,13 @@ public final class GrpcLimits implements AutoCloseable {
               .pipeline()
               .addFirst(
                   "limits-unfinished",
-                  new UnfinishedMessages(name, budget, 2 * MAX_CALLS_PER_CONNECTION, flood));
+                  new UnfinishedMessages(
+                      name,
+                      budget,
+                      2 * MAX_CALLS_PER_CONNECTION,
+                      flood,
+                      frameDeadline,
+                      DirectMemoryPressure.jvm()));
         }
         long hold = flood.holdMillis(child.remoteAddress());
         if (hold > 0) {

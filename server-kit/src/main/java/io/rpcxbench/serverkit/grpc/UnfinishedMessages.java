@@ -8,14 +8,14 @@ import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2Exception;
 import io.grpc.netty.shaded.io.netty.handler.ssl.SslHandler;
 import io.grpc.netty.shaded.io.netty.util.ReferenceCountUtil;
 import io.rpcxbench.serverkit.BudgetShare;
+import io.rpcxbench.serverkit.DirectMemoryPressure;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RateLimitedLog;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,16 +25,18 @@ import org.slf4j.LoggerFactory;
  * HTTP/2 frames as they arrive and, in each stream's DATA, the gRPC messages' 5-byte prefixes; the
  * bytes of messages still unfinished are the connection's share of the budget. grpc-java hands the
  * flow-control window back as it moves a message's bytes into the message being assembled, so the
- * window does not bound them; this does. The stream whose bytes would pass the budget is reset, not
- * the connection (one gRPC connection carries every call of a client): the client gets RST_STREAM
- * {@code ENHANCE_YOUR_CALM} (grpc-java's clients report {@code RESOURCE_EXHAUSTED}), grpc-java an
- * RST_STREAM {@code CANCEL} placed after the DATA frame in progress, as if the client had
- * cancelled, so it drops what it holds of the message; the stream's later DATA are not counted
- * (grpc-java answers them STREAM_CLOSED; the last {@code maxStreams} reset streams are remembered).
- * A connection with more streams holding unfinished messages than a client may open (twice the
- * concurrent-stream limit) is ended with GOAWAY {@code ENHANCE_YOUR_CALM} and its input dropped.
- * Counted are bytes, not the capacity of the read buffers grpc-java holds slices of (approximate,
- * as for the Netty servers' cumulation). One per connection, on its event loop.
+ * window does not bound them; this does. The connection whose bytes would pass the budget is ended
+ * with GOAWAY {@code ENHANCE_YOUR_CALM} and its input dropped, as every server of the kit closes
+ * the connection whose request would pass it (issue 48: resetting only the stream kept 193 of 300
+ * attack connections open, each free to start the next message). The same happens while the JVM's
+ * direct memory is past its high-water mark ({@link DirectMemoryPressure}) to a connection holding
+ * more than {@link InputBudget#GRANTED_BYTES}: the budget counts bytes, but grpc-java keeps slices
+ * of the read buffers, whose pooled chunks stay allocated while any slice is held, so the memory
+ * really held can be several times the bytes counted. A message unfinished {@code --frame-deadline}
+ * after its first byte ends its connection too (grpc-java's own {@link MessageDeadline} cancels the
+ * call, which leaves the connection open). A connection with more streams holding unfinished
+ * messages than a client may open (twice the concurrent-stream limit) gets the same GOAWAY. One per
+ * connection, on its event loop.
  */
 final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private static final Logger log = LoggerFactory.getLogger(UnfinishedMessages.class);
@@ -47,8 +49,9 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private static final int RST_STREAM = 3;
   private static final int END_STREAM = 0x1;
   private static final int PADDED = 0x8;
-  private static final int CANCEL = 0x8;
-  private static final int ENHANCE_YOUR_CALM = 0xb;
+
+  /** After GOAWAY, the connection is closed by this time even if the peer reads nothing. */
+  private static final long CLOSE_AFTER_GOAWAY_MILLIS = 1_000;
 
   private final String name;
   private final InputBudget budget;
@@ -56,17 +59,12 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private final int maxStreams;
   private final ResetFlood flood;
   private final ResetFlood.Counter resets;
+  private final Duration frameDeadline;
+  private final DirectMemoryPressure direct;
   private boolean tooManyResets;
+  private String overBudget; // why this connection is refused, once it is
   private final Map<Integer, GrpcMessage> unfinished = new HashMap<>();
-  private final Set<Integer> resetStreams = new LinkedHashSet<>(); // oldest first
-
-  /**
-   * Where, in the buffer being scanned, grpc-java is to read an RST_STREAM, and for which stream.
-   */
-  private final List<int[]> resetsAt = new ArrayList<>();
-
-  private final List<Integer> resetsToSend = new ArrayList<>();
-  private int resetAtFrameEnd = -1;
+  private ScheduledFuture<?> deadlineWatch;
   private final byte[] header = new byte[FRAME_HEADER_BYTES];
   private int prefaceLeft = PREFACE_BYTES;
   private int headerFill;
@@ -80,13 +78,26 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private boolean passThrough;
   private boolean tlsChecked;
 
-  UnfinishedMessages(String name, InputBudget budget, int maxStreams, ResetFlood flood) {
+  /**
+   * @param frameDeadline a message unfinished this long after its first byte ends its connection
+   *     (zero: never)
+   * @param direct the direct memory whose high water refuses more unfinished bytes
+   */
+  UnfinishedMessages(
+      String name,
+      InputBudget budget,
+      int maxStreams,
+      ResetFlood flood,
+      Duration frameDeadline,
+      DirectMemoryPressure direct) {
     this.name = name;
     this.budget = budget;
     this.share = budget.share();
     this.maxStreams = maxStreams;
     this.flood = flood;
     this.resets = flood.counter();
+    this.frameDeadline = frameDeadline;
+    this.direct = direct;
   }
 
   @Override
@@ -128,63 +139,87 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       goAway(ctx, bytes, unfinished.size() + " streams with unfinished messages", "--max-buffered");
       return;
     }
-    for (int stream : resetsToSend) {
-      warnings.warn(
-          "budget",
-          "{}: resetting stream {} from {} (RST_STREAM ENHANCE_YOUR_CALM): its unfinished message"
-              + " would pass the budget of {} bytes for all unfinished requests (--max-buffered)",
-          name,
-          stream,
-          ctx.channel().remoteAddress(),
-          budget.max());
-      ctx.write(rstStream(ctx, stream, ENHANCE_YOUR_CALM));
-    }
-    if (!resetsToSend.isEmpty()) {
-      resetsToSend.clear();
-      ctx.flush();
-    }
-    if (resetsAt.isEmpty()) {
-      ctx.fireChannelRead(bytes);
+    if (overBudget != null) {
+      goAway(ctx, bytes, overBudget, "--max-buffered");
       return;
     }
-    int from = bytes.readerIndex();
-    for (int[] reset : resetsAt) { // grpc-java reads the bytes up to the frame's end, then RST
-      ctx.fireChannelRead(bytes.retainedSlice(from, reset[0] - from));
-      ctx.fireChannelRead(rstStream(ctx, reset[1], CANCEL));
-      from = reset[0];
+    if (!unfinished.isEmpty()) {
+      watchDeadline(ctx);
     }
-    resetsAt.clear();
-    ctx.fireChannelRead(bytes.retainedSlice(from, bytes.writerIndex() - from));
-    bytes.release();
+    ctx.fireChannelRead(bytes);
   }
 
+  /**
+   * Ends the connection: GOAWAY {@code ENHANCE_YOUR_CALM} from grpc-java's handler (its calls
+   * fail), the rest of its input dropped, and a close a second later if the GOAWAY cannot be
+   * written.
+   */
   private void goAway(ChannelHandlerContext ctx, ByteBuf bytes, String reason, String debugData) {
     refused = true;
-    bytes.release();
+    if (bytes != null) {
+      bytes.release();
+    }
     warnings.warn(
         "streams",
         "{}: GOAWAY ENHANCE_YOUR_CALM to {}: {}",
         name,
         ctx.channel().remoteAddress(),
         reason);
-    share.release();
-    unfinished.clear();
-    resetStreams.clear();
+    forget();
     ctx.fireExceptionCaught(
         Http2Exception.connectionError(Http2Error.ENHANCE_YOUR_CALM, debugData));
+    ctx.executor()
+        .schedule(
+            () -> {
+              ctx.channel().close();
+            },
+            CLOSE_AFTER_GOAWAY_MILLIS,
+            TimeUnit.MILLISECONDS);
   }
 
-  private static ByteBuf rstStream(ChannelHandlerContext ctx, int stream, int error) {
-    ByteBuf frame = ctx.alloc().buffer(FRAME_HEADER_BYTES + 4);
-    frame.writeMedium(4).writeByte(RST_STREAM).writeByte(0).writeInt(stream).writeInt(error);
-    return frame;
+  private void forget() {
+    share.release();
+    unfinished.clear();
+    if (deadlineWatch != null) {
+      deadlineWatch.cancel(false);
+      deadlineWatch = null;
+    }
+  }
+
+  /** While messages are unfinished, a check a few times per deadline (at most once a second). */
+  private void watchDeadline(ChannelHandlerContext ctx) {
+    if (deadlineWatch != null || frameDeadline.isZero()) {
+      return;
+    }
+    long period = Math.max(10, Math.min(1_000, frameDeadline.toMillis() / 4));
+    deadlineWatch =
+        ctx.executor()
+            .scheduleWithFixedDelay(
+                () -> checkDeadline(ctx), period, period, TimeUnit.MILLISECONDS);
+  }
+
+  private void checkDeadline(ChannelHandlerContext ctx) {
+    if (refused) {
+      return;
+    }
+    long now = System.nanoTime();
+    for (GrpcMessage message : unfinished.values()) {
+      if (message.held > 0 && now - message.started > frameDeadline.toNanos()) {
+        goAway(
+            ctx,
+            null,
+            "a message still unfinished "
+                + frameDeadline.toMillis()
+                + " ms after its first byte (--frame-deadline)",
+            "--frame-deadline");
+        return;
+      }
+    }
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    share.release();
-    unfinished.clear();
-    resetStreams.clear();
+    forget();
     ctx.fireChannelInactive();
   }
 
@@ -203,7 +238,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
           .addAfter(
               tlsContext.name(),
               ctx.name() + "-h2",
-              new UnfinishedMessages(name, budget, maxStreams, flood));
+              new UnfinishedMessages(name, budget, maxStreams, flood, frameDeadline, direct));
       passThrough = true;
       return true;
     }
@@ -269,10 +304,6 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   /** The frame ends before index {@code at} of the buffer being scanned. */
   private void frameEnds(int at) {
     headerFill = 0;
-    if (resetAtFrameEnd >= 0) {
-      resetsAt.add(new int[] {at, resetAtFrameEnd});
-      resetAtFrameEnd = -1;
-    }
     boolean ends =
         type == RST_STREAM || ((type == DATA || type == HEADERS) && (flags & END_STREAM) != 0);
     if (type == HEADERS && !ends) {
@@ -283,7 +314,6 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
       resets.halfClosed(stream);
     }
     if (ends) {
-      resetStreams.remove(stream);
       GrpcMessage message = unfinished.remove(stream);
       if (message != null) {
         held -= message.held;
@@ -304,8 +334,8 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     if (take == 0) {
       return;
     }
-    if (resetStreams.contains(stream)) {
-      return; // reset for the budget: grpc-java drops these bytes
+    if (overBudget != null) {
+      return; // the connection is being ended
     }
     GrpcMessage message = unfinished.computeIfAbsent(stream, s -> new GrpcMessage());
     long before = message.held;
@@ -314,16 +344,18 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     if (message.held == 0) {
       unfinished.remove(stream);
     }
-    if (!share.holding(held)) { // this stream's message would pass the budget: reset it
-      held -= message.held;
-      unfinished.remove(stream);
-      resetStreams.add(stream);
-      if (resetStreams.size() > maxStreams) { // a client sends nothing after our RST_STREAM
-        resetStreams.remove(resetStreams.iterator().next());
-      }
-      resetsToSend.add(stream);
-      resetAtFrameEnd = stream;
-      share.holding(held);
+    if (!share.holding(held)) {
+      overBudget =
+          "its unfinished messages would pass the budget of "
+              + budget.max()
+              + " bytes for all unfinished requests (--max-buffered)";
+    } else if (held > InputBudget.GRANTED_BYTES && direct.high()) {
+      overBudget =
+          "it holds "
+              + held
+              + " bytes of unfinished messages while direct memory is past "
+              + DirectMemoryPressure.HIGH_WATER_PERCENT
+              + " % of its limit (--max-buffered)";
     }
   }
 
@@ -334,12 +366,16 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
     private int prefixFill;
     private long bodyLeft;
     long held;
+    long started; // System.nanoTime() of the message's first byte
 
     void arrived(ByteBuf in, int from, int n) {
       int i = from;
       int end = from + n;
       while (i < end) {
         if (prefixFill < PREFIX_BYTES) {
+          if (prefixFill == 0) {
+            started = System.nanoTime();
+          }
           prefix[prefixFill++] = in.getByte(i++);
           held++;
           if (prefixFill == PREFIX_BYTES) {
