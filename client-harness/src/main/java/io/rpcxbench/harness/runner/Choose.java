@@ -100,7 +100,7 @@ final class Choose {
     log.line(
         String.format(
             Locale.ROOT,
-            "choose: %s at %s, %s; candidates %s; up to %d rounds; target %s %s; out %s",
+            "choose: %s at %s, %s; candidates %s; %s; target %s %s; out %s",
             s.workload(),
             s.slo().text(),
             "errors <= "
@@ -109,14 +109,14 @@ final class Choose {
                 + Num.compact(100 * s.slo().maxDrop())
                 + " %",
             String.join(" ", s.candidates()),
-            s.maxRounds(),
+            ChooseTiming.roundsText(s),
             s.target().target().id(),
             target.host(),
             s.out()));
-    if (s.maxRounds() < ChooseSettings.MIN_ROUNDS_FOR_PRECISION) {
+    if (s.rounds().most() < ChooseSettings.MIN_ROUNDS_FOR_PRECISION) {
       log.line(
           "note: "
-              + s.maxRounds()
+              + s.rounds().most()
               + " rounds: fewer than "
               + ChooseSettings.MIN_ROUNDS_FOR_PRECISION
               + " rounds a candidate cannot be tested against another (each round is one trial)");
@@ -178,7 +178,9 @@ final class Choose {
     m.put("min_rate", String.valueOf(s.search().minRate()));
     m.put("max_rate", String.valueOf(s.search().maxRate()));
     m.put("search_factor", Num.compact(CapacitySearch.FACTOR));
-    m.put("max_rounds", String.valueOf(s.maxRounds()));
+    m.put("planned_rounds", String.valueOf(s.rounds().planned()));
+    m.put("max_rounds", String.valueOf(s.rounds().most()));
+    m.put("alpha", io.rpcxbench.stats.Num.fixed(s.rounds().alpha(), 4));
     if (s.maxTime() != null) {
       m.put("max_time_s", String.valueOf(s.maxTime().toSeconds()));
     }

@@ -8,6 +8,7 @@ import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.stats.Sequential;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -54,6 +55,9 @@ import picocli.CommandLine.Spec;
 public final class ChooseCommand implements Callable<Integer> {
   /** Rounds without --rounds or --precision: enough for a test between two candidates. */
   static final int DEFAULT_ROUNDS = 5;
+
+  /** Rounds that may be added after the planned ones without --max-rounds. */
+  static final int EXTRA_ROUNDS = 3;
 
   @Spec CommandSpec spec;
 
@@ -117,6 +121,15 @@ public final class ChooseCommand implements Callable<Integer> {
           "Rounds, each a trial searched afresh from its own start (default 5; with --precision,"
               + " at most 10).")
   Integer rounds;
+
+  @Option(
+      names = "--max-rounds",
+      paramLabel = "N",
+      description =
+          "After --rounds, add a round only while a pair of candidates is undecided, up to N"
+              + " (default --rounds + 3; --rounds's value: never). Every look is tested at one"
+              + " lower level so a false difference stays at 5 %.")
+  Integer maxRounds;
 
   @Option(
       names = "--precision",
@@ -373,9 +386,14 @@ public final class ChooseCommand implements Callable<Integer> {
     CapacitySearch search =
         new CapacitySearch(minRate, maxRate, ChooseValues.share("--resolution", resolution));
     Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
-    int maxRounds = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
+    int planned = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
     Integer start = ChooseValues.startRate(startRate);
-    if (maxRounds < 1
+    if ((maxRounds != null && precisionShare != null)
+        || (maxRounds != null && maxRounds < planned)) {
+      throw new IllegalArgumentException(
+          "--max-rounds must be at least --rounds (" + planned + "), and not with --precision");
+    }
+    if (planned < 1
         || sharedRuns < 1
         || (start != null && start < 1)
         || (sharedRate != null && sharedRate < 1)) {
@@ -442,7 +460,9 @@ public final class ChooseCommand implements Callable<Integer> {
         search,
         start,
         probeS,
-        maxRounds,
+        precisionShare != null
+            ? Sequential.fixed(planned)
+            : new Sequential(planned, maxRounds != null ? maxRounds : planned + EXTRA_ROUNDS),
         precisionShare,
         limit,
         fraction,

@@ -19,7 +19,7 @@ import java.util.Map;
  * <pre>{@code
  * ChooseRounds rounds = new ChooseRounds(settings, ledger, deadline, log, sharedRoundMs);
  * int done = rounds.run(prober);
- * rounds.stopped();   // "rounds", "precision" or "max-time"
+ * rounds.stopped();   // "rounds", "decided", "budget", "precision" or "max-time"
  * }</pre>
  */
 final class ChooseRounds {
@@ -66,10 +66,12 @@ final class ChooseRounds {
 
   /** Runs the rounds; the rounds started. */
   int run(Prober prober) throws IOException, InterruptedException {
-    RoundsRule rule = new RoundsRule(s.maxRounds(), s.precision(), s.maxTime());
+    RoundsRule rule = new RoundsRule(s.rounds(), s.precision(), s.maxTime());
+    int planned = s.rounds().planned();
     int round = 0;
     long lastRoundMs = 0;
-    while (round < s.maxRounds()) {
+    long plannedMs = 0;
+    while (round < s.rounds().most()) {
       // the shared load of the rounds done and of the next one is still to come
       String why =
           round == 0
@@ -78,30 +80,50 @@ final class ChooseRounds {
                   round,
                   capacities(),
                   deadline.elapsedMs() + round * sharedRoundMs,
-                  lastRoundMs + sharedRoundMs);
+                  lastRoundMs + sharedRoundMs,
+                  plannedMs);
       if (why != null) {
         stopped = why;
         log.line("stopping after round " + round + ": " + rule.explain(why));
-        if (why.equals("max-time")) {
-          deadline.unfinished(roundsText(round + 1, s.maxRounds()) + " not searched");
+        if (why.equals("max-time") && round < planned) {
+          deadline.unfinished(roundsText(round + 1, planned) + " not searched");
         }
         break;
+      }
+      if (round >= planned) {
+        log.line(
+            "adding round "
+                + (round + 1)
+                + ": undecided "
+                + String.join("; ", rule.undecided(capacities())));
       }
       round++;
       long roundStart = deadline.elapsedMs();
       if (!searchRound(round, prober)) {
         stopped = "max-time";
-        if (round < s.maxRounds()) {
-          deadline.unfinished(roundsText(round + 1, s.maxRounds()) + " not searched");
+        if (round < planned) {
+          deadline.unfinished(roundsText(round + 1, planned) + " not searched");
         }
         break;
       }
       lastRoundMs = deadline.elapsedMs() - roundStart;
+      if (round == planned) {
+        plannedMs = deadline.elapsedMs() + round * sharedRoundMs;
+      }
+    }
+    if (s.rounds().adds() && !stopped.equals("decided") && round >= planned) {
+      List<String> open = rule.undecided(capacities());
+      if (!open.isEmpty()) {
+        log.line("still undecided after " + round + " rounds: " + String.join("; ", open));
+      }
     }
     return round;
   }
 
-  /** Why the rounds stopped: {@code rounds}, {@code precision} or {@code max-time}. */
+  /**
+   * Why the rounds stopped: {@code rounds} (all run), {@code decided} (every pair, after the
+   * planned rounds), {@code budget} (extra rounds' time), {@code precision} or {@code max-time}.
+   */
   String stopped() {
     return stopped;
   }

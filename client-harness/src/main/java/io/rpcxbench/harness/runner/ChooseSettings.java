@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.stats.Sequential;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,8 +12,9 @@ import java.util.Map;
  * One {@code choose}'s settings, checked ({@link ChooseCommand} builds them): the candidates (an id
  * given twice is an A/A pair, its second copy named {@code id#2}), the workload's harness options,
  * the SLO, the search (its start: a rate, or null for {@link #startAt} from each round's warm-up),
- * the rounds and their stopping rules, the shared load. {@code target} holds where the servers run,
- * as a sweep's settings do; its --out is {@link #staging}.
+ * the rounds (planned, and at most while a pair is undecided: {@link Sequential}) and their
+ * stopping rules, the shared load. {@code target} holds where the servers run, as a sweep's
+ * settings do; its --out is {@link #staging}.
  */
 record ChooseSettings(
     List<String> candidates,
@@ -22,7 +24,7 @@ record ChooseSettings(
     CapacitySearch search,
     Integer startRate,
     int probeS,
-    int maxRounds,
+    Sequential rounds,
     Double precision,
     Duration maxTime,
     double sharedFraction,
@@ -111,7 +113,7 @@ record ChooseSettings(
         search,
         startRate,
         probeS,
-        maxRounds,
+        rounds,
         precision,
         maxTime,
         sharedFraction,

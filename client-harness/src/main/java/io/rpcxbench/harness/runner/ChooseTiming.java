@@ -85,7 +85,7 @@ final class ChooseTiming {
 
   /** The rounds, the probes and the shared load of {@code s}: their expected length. */
   static long expectedMs(ChooseSettings s, boolean warmUps) {
-    int searches = s.maxRounds() * s.candidates().size();
+    int searches = s.rounds().planned() * s.candidates().size();
     long search =
         probesPerSearch(s.search(), s.startRate()) * probeMs(startGuess(s), s.probeS())
             + (warmUps ? warmUpMs() : 0);
@@ -110,18 +110,30 @@ final class ChooseTiming {
   /** The plan in one line, with its expected length. */
   static String planLine(ChooseSettings s, boolean warmUps) {
     return String.format(
-        Locale.ROOT,
-        "plan: up to %d rounds x %d candidates x about %d probes of about %d s (their warm-up"
-            + " included)%s, then the shared load: %d runs of %d s per round and candidate;"
-            + " expected about %s",
-        s.maxRounds(),
-        s.candidates().size(),
-        probesPerSearch(s.search(), s.startRate()),
-        probeMs(startGuess(s), s.probeS()) / 1000,
-        warmUps ? " and a warm-up per candidate and round" : "",
-        s.sharedRuns(),
-        Choose.probeSeconds(sharedRateGuess(s), s.probeS()),
-        minutes(expectedMs(s, warmUps)));
+            Locale.ROOT,
+            "plan: %s x %d candidates x about %d probes of about %d s (their warm-up"
+                + " included)%s, then the shared load: %d runs of %d s per round and candidate;"
+                + " expected about %s",
+            roundsText(s),
+            s.candidates().size(),
+            probesPerSearch(s.search(), s.startRate()),
+            probeMs(startGuess(s), s.probeS()) / 1000,
+            warmUps ? " and a warm-up per candidate and round" : "",
+            s.sharedRuns(),
+            Choose.probeSeconds(sharedRateGuess(s), s.probeS()),
+            minutes(expectedMs(s, warmUps)))
+        + (s.rounds().adds()
+            ? " for the planned rounds (more only while a pair is undecided, within --max-time or"
+                + " half again the planned rounds' time)"
+            : "");
+  }
+
+  /** {@code 5 rounds}, {@code 5 rounds (up to 8 while a pair is undecided)}. */
+  static String roundsText(ChooseSettings s) {
+    int planned = s.rounds().planned();
+    return planned
+        + (planned == 1 ? " round" : " rounds")
+        + (s.rounds().adds() ? " (up to " + s.rounds().most() + " while a pair is undecided)" : "");
   }
 
   /** {@code 27m}, {@code 1h 05m}: at least one minute. */

@@ -1,28 +1,45 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.stats.RoundsDecision;
+import io.rpcxbench.stats.Sequential;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * When {@code choose} stops adding rounds, as Lancet runs until its interval is narrow: after
- * {@code maxRounds}; before a round that would pass {@code maxTime} (judged by the last round's
- * length; {@link ChooseDeadline} also stops any probe that would pass it); or, from {@value
- * ChooseSettings#MIN_ROUNDS_FOR_PRECISION} rounds on (never before: fewer rounds cannot be tested),
- * once every candidate's capacity has a 95 % Student t interval whose half-width is within {@code
- * precision} of its mean (the report's estimator for capacity, so the stop and the page agree).
+ * When {@code choose} stops adding rounds. After the planned rounds it adds one only while a pair
+ * of candidates is undecided ({@link RoundsDecision}: neither different after Holm at the design's
+ * level nor within {@link RoundsDecision#MARGIN}), up to the most rounds, as Pinpoint collects more
+ * data only for an unknown; the design's one lower level ({@link Sequential}) keeps a false
+ * difference at 5 % over all those looks. It stops before a round that would pass {@code maxTime}
+ * (judged by the last round's length; {@link ChooseDeadline} also stops any probe that would pass
+ * it), and without {@code maxTime} before extra rounds would take more than half again the planned
+ * rounds' time. With {@code precision}, from {@value ChooseSettings#MIN_ROUNDS_FOR_PRECISION}
+ * rounds on, it stops once every capacity's 95 % Student t interval is within that share of its
+ * mean.
  *
  * <pre>{@code
- * RoundsRule rule = new RoundsRule(10, 0.05, Duration.ofMinutes(30));
- * rule.stopBefore(3, capacities, elapsedMs, lastRoundMs);   // "precision", "max-time" or null
+ * RoundsRule rule = new RoundsRule(new Sequential(5, 8), null, Duration.ofMinutes(30));
+ * rule.stopBefore(5, capacities, elapsedMs, lastRoundMs, plannedMs);   // "decided", or null
  * }</pre>
  */
-record RoundsRule(int maxRounds, Double precision, Duration maxTime) {
-  /** Why no round {@code done + 1} should start, or null to go on. */
+record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
+  /** Extra rounds may take at most this share of the planned rounds' time (without maxTime). */
+  static final double EXTRA_SHARE = 0.5;
+
+  /**
+   * Why no round {@code done + 1} should start, or null to go on; {@code plannedMs}: the time the
+   * planned rounds took (their shared load included), 0 before they are done.
+   */
   String stopBefore(
-      int done, Map<String, List<Integer>> capacities, long elapsedMs, long lastRoundMs) {
-    if (done >= maxRounds) {
+      int done,
+      Map<String, List<Integer>> capacities,
+      long elapsedMs,
+      long lastRoundMs,
+      long plannedMs) {
+    if (done >= rounds.most()) {
       return "rounds";
     }
     if (precision != null
@@ -33,7 +50,33 @@ record RoundsRule(int maxRounds, Double precision, Duration maxTime) {
     if (maxTime != null && elapsedMs + lastRoundMs > maxTime.toMillis()) {
       return "max-time";
     }
+    if (done >= rounds.planned() && precision == null) {
+      if (!hasClaims(capacities.keySet())) {
+        return "rounds"; // one protocol (an A/A pair): nothing to decide
+      }
+      if (undecided(capacities).isEmpty()) {
+        return "decided";
+      }
+      if (maxTime == null && elapsedMs + lastRoundMs > plannedMs * (1 + EXTRA_SHARE)) {
+        return "budget";
+      }
+    }
     return null;
+  }
+
+  private static boolean hasClaims(java.util.Set<String> candidates) {
+    return candidates.stream().map(ChooseSettings::protocolOf).distinct().count() > 1;
+  }
+
+  /** The pairs of different protocols the rounds so far leave undecided, in words. */
+  List<String> undecided(Map<String, List<Integer>> capacities) {
+    Map<String, List<Double>> tested = new LinkedHashMap<>();
+    capacities.forEach((c, v) -> tested.put(c, RoundsDecision.tested(v)));
+    return RoundsDecision.undecided(
+        tested,
+        (a, b) -> ChooseSettings.protocolOf(a).equals(ChooseSettings.protocolOf(b)),
+        rounds.alpha(),
+        RoundsDecision.MARGIN);
   }
 
   /** The stop's reason in words. */
@@ -44,7 +87,16 @@ record RoundsRule(int maxRounds, Double precision, Duration maxTime) {
               + Num.compact(100 * precision)
               + " % of its mean";
       case "max-time" -> "another round would pass --max-time " + maxTime;
-      default -> maxRounds + " rounds done";
+      case "decided" ->
+          "every pair of candidates is decided (different after Holm at alpha "
+              + io.rpcxbench.stats.Num.fixed(rounds.alpha(), 4)
+              + ", or within "
+              + Num.compact(100 * RoundsDecision.MARGIN)
+              + " %)";
+      case "budget" ->
+          "another round would take the extra rounds past half again the planned rounds' time"
+              + " (--max-time sets a budget of its own)";
+      default -> rounds.most() + " rounds done";
     };
   }
 

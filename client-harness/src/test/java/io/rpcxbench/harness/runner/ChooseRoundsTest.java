@@ -3,6 +3,7 @@ package io.rpcxbench.harness.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.runner.CapacitySearch.Outcome;
+import io.rpcxbench.stats.Sequential;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ class ChooseRoundsTest {
   private final SweepLog log = new SweepLog(new PrintWriter(console, true));
 
   /** A fake protocol: per round, its outcome at a rate; every probe asked, on a fake clock. */
-  private static final class Fake implements ChooseRounds.Prober {
+  private static class Fake implements ChooseRounds.Prober {
     final Map<String, List<Integer>> asked = new LinkedHashMap<>();
     final List<long[]> started = new ArrayList<>(); // {clock ms at start, expected ms}
     final AtomicLong clock = new AtomicLong();
@@ -76,11 +77,16 @@ class ChooseRoundsTest {
   }
 
   private ChooseSettings settings(int rounds, Double precision, Duration maxTime) {
-    return settings(1000, rounds, precision, maxTime);
+    return settings(1000, Sequential.fixed(rounds), precision, maxTime);
   }
 
   private ChooseSettings settings(
       Integer startRate, int rounds, Double precision, Duration maxTime) {
+    return settings(startRate, Sequential.fixed(rounds), precision, maxTime);
+  }
+
+  private ChooseSettings settings(
+      Integer startRate, Sequential rounds, Double precision, Duration maxTime) {
     return new ChooseSettings(
         List.of("a", "b"),
         "hello",
@@ -105,6 +111,85 @@ class ChooseRoundsTest {
 
   private ChooseRounds rounds(ChooseSettings s, ChooseLedger ledger, Fake fake) {
     return new ChooseRounds(s, ledger, new ChooseDeadline(s.maxTime(), fake.clock::get), log, 0);
+  }
+
+  /** Candidate a meets the SLO up to {@code a} calls/s, b up to {@code b}, per round. */
+  private static Fake split(IntFunction<Integer> a, IntFunction<Integer> b) {
+    return new Fake(round -> rate -> Outcome.MET, round -> 1000) {
+      @Override
+      public Slo.Verdict probe(int round, String candidate, int rate) {
+        int cap = candidate.equals("a") ? a.apply(round) : b.apply(round);
+        asked.computeIfAbsent(round + " " + candidate, k -> new ArrayList<>()).add(rate);
+        clock.addAndGet(1000);
+        Outcome o = rate <= cap ? Outcome.MET : Outcome.MISSED;
+        return new Slo.Verdict(
+            o, o == Outcome.MET ? "" : "p99 9ms > 5ms", 4000.0, "", false, 0, 0.0);
+      }
+    };
+  }
+
+  /** Two candidates far apart: decided at the planned rounds, no round added. */
+  @Test
+  void aDecidedPairAddsNoRound() throws Exception {
+    Fake fake = split(round -> 20_000 + 100 * round, round -> 5_000 + 50 * round);
+    ChooseRounds rounds =
+        rounds(settings(1000, new Sequential(5, 8), null, null), ChooseLedger.open(dir), fake);
+    assertThat(rounds.run(fake)).isEqualTo(5);
+    assertThat(rounds.stopped()).isEqualTo("decided");
+    assertThat(console.toString())
+        .contains("stopping after round 5: every pair of candidates is decided")
+        .doesNotContain("adding round");
+  }
+
+  /**
+   * A pair the rounds cannot tell apart: rounds are added one at a time, each saying what is
+   * undecided, until half again the planned rounds' time (no --max-time), or up to the most.
+   */
+  @Test
+  void anUndecidedPairAddsRoundsWithinTheBudget() throws Exception {
+    IntFunction<Integer> high = round -> round % 2 == 1 ? 20_000 : 5_000;
+    IntFunction<Integer> low = round -> round % 2 == 1 ? 5_000 : 20_000;
+    Fake fake = split(high, low);
+    ChooseRounds rounds =
+        rounds(settings(1000, new Sequential(5, 8), null, null), ChooseLedger.open(dir), fake);
+    int done = rounds.run(fake);
+    assertThat(rounds.stopped()).isEqualTo("budget");
+    assertThat(done).isEqualTo(7); // rounds 6 and 7: 7/5 of the planned time; an 8th: 8/5
+    assertThat(console.toString())
+        .contains("adding round 6: undecided a / b: ")
+        .contains("still undecided after 7 rounds: a / b: ");
+
+    Path other = Files.createTempDirectory(dir, "long");
+    Fake again = split(high, low);
+    ChooseSettings s = settings(1000, new Sequential(5, 8), null, Duration.ofHours(1));
+    ChooseRounds all =
+        new ChooseRounds(
+            new ChooseSettings(
+                s.candidates(),
+                s.workload(),
+                s.workloadArgs(),
+                s.slo(),
+                s.search(),
+                s.startRate(),
+                s.probeS(),
+                s.rounds(),
+                s.precision(),
+                s.maxTime(),
+                s.sharedFraction(),
+                s.sharedRate(),
+                s.sharedRuns(),
+                s.noiseGuard(),
+                s.thresholds(),
+                s.summaryExport(),
+                s.skipReport(),
+                other,
+                s.target()),
+            ChooseLedger.open(other),
+            new ChooseDeadline(s.maxTime(), again.clock::get),
+            log,
+            0);
+    assertThat(all.run(again)).isEqualTo(8);
+    assertThat(all.stopped()).isEqualTo("rounds");
   }
 
   /**
@@ -161,7 +246,7 @@ class ChooseRoundsTest {
     new picocli.CommandLine(command)
         .parseArgs(
             "--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--out", dir.toString());
-    assertThat(command.settings().maxRounds()).isEqualTo(5);
+    assertThat(command.settings().rounds()).isEqualTo(new Sequential(5, 8));
   }
 
   /**

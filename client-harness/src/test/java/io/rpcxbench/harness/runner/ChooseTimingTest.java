@@ -95,8 +95,10 @@ class ChooseTimingTest {
     // + 4 s)
     assertThat(ChooseTiming.expectedMs(s, false)).isEqualTo(15 * (6 * 7_000L + 13_000));
     assertThat(ChooseTiming.planLine(s, false))
-        .startsWith("plan: up to 5 rounds x 3 candidates x about 6 probes of about 7 s")
-        .endsWith("; expected about 14m");
+        .startsWith(
+            "plan: 5 rounds (up to 8 while a pair is undecided) x 3 candidates x about 6 probes of"
+                + " about 7 s")
+        .contains("; expected about 14m for the planned rounds (more only while a pair is");
     assertThat(ChooseTiming.minutes(90 * 60_000L)).isEqualTo("1h 30m");
     assertThat(ChooseTiming.minutes(1000)).isEqualTo("1m");
   }
