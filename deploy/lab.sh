@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # lab.sh: the paper's two cloud hosts on one Linux machine. Host A (client) and host B
-# (servers) are network namespaces joined by a veth pair in 198.18.0.0/15 (RFC 2544 benchmark
-# space, never routed elsewhere); the link is shaped with tc (tbf for the rate, netem for delay,
-# jitter, loss, reordering and duplication; a named --profile from deploy/network-profiles.tsv or
-# free settings, each direction on its own) with segmentation offloads off so the shaper sees
-# real packets; each host's processes are held to
+# (servers) are network namespaces joined by a link in 198.18.0.0/15 (RFC 2544 benchmark
+# space, never routed elsewhere), shaped one of two ways (--link): netem, a veth pair shaped with
+# tc (tbf for the rate, netem for delay, jitter, loss, reordering and duplication), or packet, a
+# TAP device in each namespace joined by linkem, the userspace packet emulator
+# (link-emulator/), for kernels without sch_netem; a named --profile from
+# deploy/network-profiles.tsv or free settings, each direction on its own, with segmentation
+# offloads off so the shaper sees real packets; each host's processes are held to
 # --cpus (pinned cores and a CPU quota) and --memory (cgroup v2 memory.max or v1
 # memory.limit_in_bytes, whichever the machine has). See docs/sweep.md.
 set -euo pipefail
 
 # ---- defaults ----
 PROFILE=paper-1mbit
+# netem | packet | auto (netem where the kernel has sch_netem or only a rate is asked, else packet)
+LINK=auto
 CPUS=1
 MEMORY=2g
 STRICT=0
@@ -42,14 +46,17 @@ BURST_MS=1
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 STATE_FILE="$STATE_DIR/state"
+LINKEM_DIR="$SCRIPT_DIR/../link-emulator"
+LINKEM=${RPCX_LAB_LINKEM:-$LINKEM_DIR/target/native/linkem}
 
 usage() {
   cat <<'EOF'
-Usage: deploy/lab.sh up [--profile paper-1mbit] [--cpus 1] [--memory 2g] [--strict]
+Usage: deploy/lab.sh up [--profile paper-1mbit] [--link auto|netem|packet] [--cpus 1] [--memory 2g] [--strict]
                         [--rate R] [--delay D] [--jitter D] [--distribution NAME]
                         [--loss P] [--loss-correlation P] [--reorder P] [--duplicate P]
                         [--up-SETTING V] [--down-SETTING V]
        deploy/lab.sh profiles
+       deploy/lab.sh link-args [--profile NAME] [SETTINGS...]
        deploy/lab.sh down | status | env
        deploy/lab.sh exec a|b -- COMMAND [ARGS...]
 
@@ -65,6 +72,8 @@ setting overrides the profile in both directions; --up-SETTING (A -> B) and --do
            of one TCP transfer A -> B; warns when either is off the profile by more than the
            tolerance (RTT: 25 % or 0.3 ms; rate: 10 %), and with --strict refuses (exit 1)
   profiles print the named profiles (the table deploy/network-profiles.tsv)
+  link-args print the packet emulator's settings for a profile and overrides ("up WORDS",
+           "down WORDS": netem's words, as linkem --up/--down take them); no root needed
   down     stop everything running in the lab and remove it (idempotent)
   status   print the settings and what is running; exit 1 when the lab is down
   env      print the lab's state as KEY=VALUE lines (used by sweep.sh --lab)
@@ -78,6 +87,14 @@ transfer cannot beat the rate. Loss, reordering and duplication need the kernel'
 exist only here: the userspace link-shaper (no root) cannot drop or reorder TCP's bytes.
 netem's jitter reorders packets (each gets its own delay), as jitter over several paths does.
 Needs root, ip, tc, ethtool and java (for the measurements). See docs/network-profiles.md.
+
+Links (--link): netem shapes a veth pair with the kernel's tbf and netem qdiscs; packet joins a
+TAP device in each namespace through linkem (link-emulator/target/native/linkem, built with make
+on first use; needs /dev/net/tun), which gives the same settings in userspace, releases packets
+to within tens of microseconds and reports its lateness and CPU per packet (status). auto picks
+netem where the kernel has sch_netem or the settings are only a rate (tbf), else packet. The
+chosen link is recorded in the state (link=) and in every file of sweep.sh --lab. The TCP
+proxy (link-shaper, no root) is not a lab link: rpcx-bench sweep --local --profile NAME.
 
 Names (environment; the defaults are machine-wide, so two labs on one machine, e.g. a test
 next to a sweep, need other names and addresses for one of them):
@@ -191,7 +208,7 @@ parse_up_args() {
     case $1 in
       -h|--help) usage; exit 0 ;;
       --strict) STRICT=1; shift; continue ;;
-      --profile|--cpus|--memory) (($# >= 2)) || die_usage "$1 needs a value" ;;
+      --profile|--cpus|--memory|--link) (($# >= 2)) || die_usage "$1 needs a value" ;;
       --up-*|--down-*|--*) (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
@@ -199,6 +216,7 @@ parse_up_args() {
       --profile) PROFILE=$2 ;;
       --cpus) CPUS=$2 ;;
       --memory) MEMORY=$2 ;;
+      --link) LINK=$2 ;;
       *) given+=("$1" "$2") ;;
     esac
     shift 2
@@ -233,6 +251,11 @@ parse_up_args() {
   if ! [[ $MEMORY =~ ^[1-9][0-9]*[kKmMgG]?$ ]] || (($(memory_bytes "$MEMORY") < 64 * 1024 * 1024)); then
     die_usage "--memory must look like 2g or 512m (at least 64m), got '$MEMORY'"
   fi
+  case $LINK in
+    auto|netem|packet) ;;
+    proxy) die_usage "--link proxy: the TCP proxy (link-shaper) is not a lab link; run it without root: rpcx-bench sweep --local --profile $PROFILE (TCP terminated at a proxy: no loss, no TCP dynamics)" ;;
+    *) die_usage "--link must be auto, netem or packet, got '$LINK'" ;;
+  esac
   check_addr "$ADDR_A"; check_addr "$ADDR_B"
   [[ $ADDR_A != "$ADDR_B" ]] || die_usage "RPCX_LAB_ADDR_A and RPCX_LAB_ADDR_B are equal"
 }
@@ -313,10 +336,80 @@ plan_cores() {
 }
 
 # ---- the link ----
+# needs_netem: the settings ask for more than a rate (delay, jitter, loss, reordering, duplication)
+needs_netem() {
+  local direction name
+  for direction in UP DOWN; do
+    local -n d=$direction
+    for name in delay jitter loss reorder duplicate; do
+      if ! is_zero "${d[$name]}"; then unset -n d; return 0; fi
+    done
+    unset -n d
+  done
+  return 1
+}
+
+# kernel_has_netem: a netem qdisc can be added (in a namespace of its own, removed at once)
+kernel_has_netem() {
+  local ns="rpcxnetemprobe$$" ok=1
+  ip netns add "$ns" 2>/dev/null || return 1
+  ip -n "$ns" link set lo up
+  tc -n "$ns" qdisc add dev lo root netem delay 1ms 2>/dev/null && ok=0
+  ip netns del "$ns"
+  return "$ok"
+}
+
+# ensure_linkem: the packet emulator's binary, built with make when missing
+ensure_linkem() {
+  [[ -x $LINKEM ]] && return 0
+  if [[ -z ${RPCX_LAB_LINKEM:-} ]] && command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
+    say "building the packet emulator (make -C link-emulator)"
+    make -s -C "$LINKEM_DIR" all >&2 || die "could not build link-emulator (make -C $LINKEM_DIR)"
+  fi
+  [[ -x $LINKEM ]]
+}
+
+# resolve_link: auto -> netem or packet; refuses a link this machine cannot give
+resolve_link() {
+  local has_netem=0
+  if [[ $LINK != packet ]] && needs_netem && kernel_has_netem; then has_netem=1; fi
+  if [[ $LINK == auto ]]; then
+    if ! needs_netem || ((has_netem)); then LINK=netem; else LINK=packet; fi
+  fi
+  if [[ $LINK == netem ]] && needs_netem && ((has_netem == 0)); then
+    die "this kernel lacks sch_netem (CONFIG_NET_SCH_NETEM): use --link packet (the userspace packet emulator) for delay, jitter or loss"
+  fi
+  if [[ $LINK == packet ]]; then
+    [[ -c /dev/net/tun ]] || die "--link packet needs /dev/net/tun (CONFIG_TUN); without it: rpcx-bench sweep --local --profile $PROFILE (the TCP proxy)"
+    ensure_linkem || die "--link packet: the packet emulator is not built ($LINKEM) and cannot be (no make/cc): install build-essential, or set RPCX_LAB_LINKEM"
+  fi
+}
+
+# link_kind NS -> veth | tun | none: what the lab's interface in NS is
+link_kind() {
+  local details
+  details=$(ip -d -n "$1" link show "$LAB_IF" 2>/dev/null) || { echo none; return 0; }
+  case $details in
+    *veth*) echo veth ;;
+    *tun*) echo tun ;;
+    *) echo other ;;
+  esac
+}
+
 setup_link() {
-  if ! ip -n "$NS_A" link show "$LAB_IF" >/dev/null 2>&1; then
+  local want=veth
+  [[ $LINK == packet ]] && want=tun
+  stop_linkem
+  if [[ $(link_kind "$NS_A") != "$want" || $(link_kind "$NS_B") != "$want" ]]; then
+    ip -n "$NS_A" link del "$LAB_IF" 2>/dev/null || true
     ip -n "$NS_B" link del "$LAB_IF" 2>/dev/null || true
-    ip link add "$LAB_IF" netns "$NS_A" type veth peer name "$LAB_IF" netns "$NS_B"
+    if [[ $want == veth ]]; then
+      ip link add "$LAB_IF" netns "$NS_A" type veth peer name "$LAB_IF" netns "$NS_B"
+    else
+      # persistent TAP devices: linkem attaches to them, and a restart keeps their addresses
+      ip -n "$NS_A" tuntap add dev "$LAB_IF" mode tap
+      ip -n "$NS_B" tuntap add dev "$LAB_IF" mode tap
+    fi
   fi
   local ns addr
   for ns in "$NS_A" "$NS_B"; do
@@ -325,16 +418,77 @@ setup_link() {
     ip -n "$ns" addr add "$addr/$PREFIX_LEN" dev "$LAB_IF"
     ip -n "$ns" link set lo up
     ip -n "$ns" link set "$LAB_IF" up
-    # the shaper must see real packets, not 64 KB super-frames
-    ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off >/dev/null 2>&1 ||
-      ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off
+    # the shaper must see real packets, not 64 KB super-frames (a TAP without a vnet header
+    # has no offloads to turn off: the kernel segments before linkem reads)
+    if [[ $want == veth ]]; then
+      ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off >/dev/null 2>&1 ||
+        ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off
+    else
+      ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off >/dev/null 2>&1 || true
+    fi
     tc -n "$ns" qdisc del dev "$LAB_IF" root >/dev/null 2>&1 || true
   done
+  # the packet link unshaped, for the base RTT; shape_link restarts it with the settings
+  if [[ $want == tun ]]; then start_linkem '' ''; fi
 }
 
 shape_link() {
+  if [[ $LINK == packet ]]; then
+    start_linkem "$(linkem_words UP)" "$(linkem_words DOWN)"
+    return 0
+  fi
   shape "$NS_A" UP
   shape "$NS_B" DOWN
+}
+
+# linkem_words UP|DOWN -> netem's words for linkem: netem's arguments, the rate, and the queue:
+# 100 ms of bytes at the rate (as tbf's latency 100ms bounds the netem link's), at least 2 frames
+linkem_words() {
+  local -n dw=$1
+  local -a words
+  mapfile -t words < <(netem_args "$1")
+  words+=(limit 100000)
+  if [[ ${dw[rate]} != - ]]; then
+    local queue
+    queue=$(($(rate_bps "${dw[rate]}") / 80))
+    ((queue >= BURST_MIN_BYTES)) || queue=$BURST_MIN_BYTES
+    words+=(rate "${dw[rate]}" limit-bytes "$queue")
+  fi
+  printf '%s' "${words[*]}"
+}
+
+linkem_pid_file() { printf '%s' "$STATE_DIR/linkem.pid"; }
+
+# start_linkem UP_WORDS DOWN_WORDS: (re)start the packet emulator between the two TAP devices
+start_linkem() {
+  local pidfile log i
+  stop_linkem
+  mkdir -p "$STATE_DIR"
+  pidfile=$(linkem_pid_file); log="$STATE_DIR/linkem.log"
+  LINKEM_STATS="$STATE_DIR/linkem.stats"
+  rm -f "$LINKEM_STATS"
+  nohup "$LINKEM" --a "$NS_A:$LAB_IF" --b "$NS_B:$LAB_IF" --up "$1" --down "$2" --stats "$LINKEM_STATS" \
+    >"$log" 2>&1 </dev/null &
+  echo $! >"$pidfile"
+  for ((i = 0; i < 100; i++)); do
+    grep -q '^linkem ready' "$log" && break
+    kill -0 "$(cat "$pidfile")" 2>/dev/null || { cat "$log" >&2; die "the packet emulator did not start (above: its output)"; }
+    sleep 0.05
+  done
+  grep -q '^linkem ready' "$log" || die "the packet emulator did not report ready in 5 s ($log)"
+  ip -n "$NS_A" link set "$LAB_IF" up
+  ip -n "$NS_B" link set "$LAB_IF" up
+  say "packet link: $(grep -m1 '^linkem ready' "$log" | cut -d' ' -f3-)"
+}
+
+# stop_linkem: the emulator of this lab, by the pid it recorded (TERM: it prints its stats)
+stop_linkem() {
+  local pidfile pid
+  pidfile=$(linkem_pid_file)
+  [[ -f $pidfile ]] || return 0
+  pid=$(cat "$pidfile")
+  if [[ -n $pid ]] && [[ $(cat "/proc/$pid/comm" 2>/dev/null) == linkem ]]; then kill_all "$pid"; fi
+  rm -f "$pidfile"
 }
 
 # burst_bytes RATE: the tbf burst for a rate (see BURST_MIN_BYTES)
@@ -513,6 +667,11 @@ write_state() {
     printf 'rate=%s\nburst=%s\ncpus=%s\nmemory=%s\nmemory_bytes=%s\ndelay=%s\n' \
       "${UP[rate]}" "$(burst_bytes "${UP[rate]}")" "$CPUS" "$MEMORY" "$(memory_bytes "$MEMORY")" "${UP[delay]}"
     printf 'profile=%s\nprofile_overrides=%s\n' "$PROFILE" "${OVERRIDES[*]:-none}"
+    printf 'link=%s\n' "$LINK"
+    if [[ $LINK == packet ]]; then
+      printf 'link_emulator=%s\nlink_pid=%s\nlink_stats=%s\n' "$("$LINKEM" --version)" \
+        "$(cat "$(linkem_pid_file)" 2>/dev/null)" "$LINKEM_STATS"
+    fi
     for name in "${SETTINGS[@]}"; do printf 'up_%s=%s\n' "$name" "${UP[$name]}"; done
     for name in "${SETTINGS[@]}"; do printf 'down_%s=%s\n' "$name" "${DOWN[$name]}"; done
     printf 'cgroup_version=%s\ncgroup_name=%s\ncgroup_root=%s\ncpuset_a=%s\ncpuset_b=%s\n' \
@@ -540,6 +699,7 @@ cmd_up() {
   parse_up_args "$@"
   require_root up
   ensure_ethtool
+  resolve_link
   CG_VERSION=$(cgroup_version)
   local ns
   for ns in "$NS_A" "$NS_B"; do
@@ -557,7 +717,7 @@ cmd_up() {
   measure_rtt
   measure_rate
   write_state
-  say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF, profile $PROFILE${OVERRIDES[*]:+ (${OVERRIDES[*]})}; A->B $(direction_line UP); B->A $(direction_line DOWN); cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
+  say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF (link $LINK), profile $PROFILE${OVERRIDES[*]:+ (${OVERRIDES[*]})}; A->B $(direction_line UP); B->A $(direction_line DOWN); cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
   printf 'measured %s\n' "$MEASURED"
   printf 'rtt_ms %s\n' "$RTT_MEASURED"
 }
@@ -594,6 +754,7 @@ cmd_down() {
     done < <(cgroup_dirs "$host")
   done
   kill_all "${pids[@]}"
+  stop_linkem
   for ns in "$NS_A" "$NS_B"; do
     if ns_exists "$ns"; then ip netns del "$ns"; fi
   done
@@ -608,6 +769,11 @@ cmd_down() {
   rm -f "$STATE_FILE"
   rmdir "$STATE_DIR" 2>/dev/null || true
   say "down: namespaces $NS_A and $NS_B, their link and cgroups are gone"
+}
+
+cmd_link_args() {
+  parse_up_args "$@"
+  printf 'up %s\ndown %s\n' "$(linkem_words UP)" "$(linkem_words DOWN)"
 }
 
 cmd_status() {
@@ -625,6 +791,10 @@ cmd_status() {
       "$(ip netns pids "$ns" 2>/dev/null | tr '\n' ' ')"
     tc -n "$ns" qdisc show dev "$LAB_IF" 2>/dev/null | sed "s/^/  host $host qdisc: /"
   done
+  local stats
+  stats=$(state_get link_stats)
+  if [[ -n $stats && -f $stats ]]; then sed 's/^/  packet link: /' "$stats"; fi
+  return 0
 }
 
 cmd_env() {
@@ -659,13 +829,14 @@ main() {
   case $cmd in
     up) cmd_up "$@" ;;
     profiles) cmd_profiles "$@" ;;
+    link-args) cmd_link_args "$@" ;;
     down) cmd_down "$@" ;;
     status) cmd_status "$@" ;;
     env) cmd_env "$@" ;;
     exec) cmd_exec "$@" ;;
     -h|--help|help) usage ;;
     '') usage >&2; exit 2 ;;
-    *) die_usage "unknown command '$cmd' (up, profiles, down, status, env, exec)" ;;
+    *) die_usage "unknown command '$cmd' (up, profiles, link-args, down, status, env, exec)" ;;
   esac
 }
 
