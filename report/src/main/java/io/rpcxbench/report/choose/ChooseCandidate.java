@@ -157,15 +157,13 @@ record ChooseCandidate(
 
   /**
    * The capacities of the rounds as the test takes them: a round that met the SLO at no rate tried
-   * (capacity 0) is below every rate, held as {@value #NEVER_MET} calls/s (a rank test only needs
-   * it lowest).
+   * (capacity 0) is below every rate, held as {@value io.rpcxbench.stats.RoundsDecision#NEVER_MET}
+   * calls/s (a rank test only needs it lowest).
    */
   List<Double> testedCapacities() {
-    return rounds.stream().map(r -> r.capacity() > 0 ? r.capacity() : NEVER_MET).toList();
+    return io.rpcxbench.stats.RoundsDecision.tested(
+        rounds.stream().map(CapacityRound::capacity).toList());
   }
-
-  /** A round's capacity when no rate tried met the SLO, for the rank test. */
-  static final double NEVER_MET = 0.001;
 
   /** Whether no round met the SLO at any rate tried. */
   boolean neverMet() {

@@ -1,6 +1,7 @@
 package io.rpcxbench.report.choose;
 
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Sequential;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +16,9 @@ import java.util.TreeMap;
 
 /**
  * What {@code rpcx-bench choose} did, from its folder's {@code choose.properties}: the workload,
- * the SLO, the rounds, the shared load, the candidates in the order given (a repeated id's second
- * copy named {@code rpcx#2}, as the folder names it), where it ran and its thresholds.
+ * the SLO, the rounds and their design, the shared load, the candidates in the order given (a
+ * repeated id's second copy named {@code rpcx#2}, as the folder names it), where it ran and its
+ * thresholds.
  *
  * <pre>{@code
  * ChooseSettings s = ChooseSettings.read(Path.of("results/choose/20261123T160000Z"));
@@ -40,7 +42,8 @@ record ChooseSettings(
     String started,
     String ended,
     String stopped,
-    List<String> thresholds) {
+    List<String> thresholds,
+    Sequential design) {
 
   static final String FILE = "choose.properties";
 
@@ -85,7 +88,22 @@ record ChooseSettings(
         text(p, "started", ""),
         text(p, "ended", ""),
         text(p, "stopped", ""),
-        List.copyOf(thresholds.values()));
+        List.copyOf(thresholds.values()),
+        design(p, file));
+  }
+
+  /**
+   * The rounds' design: planned, and at most while a pair was undecided (the level of every test of
+   * the page follows from it, {@link Sequential#alpha}); a folder from before rounds were added had
+   * one look.
+   */
+  private static Sequential design(Properties p, Path file) throws IOException {
+    Double planned = number(p, "planned_rounds", file);
+    Double most = number(p, "max_rounds", file);
+    if (planned == null || most == null || planned < 1 || most < planned) {
+      return Sequential.fixed(most == null ? 1 : Math.max(1, most.intValue()));
+    }
+    return new Sequential(planned.intValue(), most.intValue());
   }
 
   /** {@code rpcx,grpc,rpcx}: [rpcx, grpc, rpcx#2]; a name already numbered is kept. */

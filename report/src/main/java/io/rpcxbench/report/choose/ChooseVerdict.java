@@ -166,6 +166,14 @@ final class ChooseVerdict {
             + " interval, no test below 4 rounds; Holm-Bonferroni over the pairs of each table."
             + " Rank =k: tested and not different; ?k: too few rounds to tell; a candidate that"
             + " met the SLO in no round ranks below every one that did.");
+    if (st.design().adds()) {
+      lines.add(
+          "Rounds were added after "
+              + st.design().planned()
+              + " only while a pair was undecided ("
+              + st.design().text()
+              + "): every test and interval on this page is at that level.");
+    }
     Double detectable = s.detectableCapacityPercent();
     if (detectable != null) {
       lines.add(

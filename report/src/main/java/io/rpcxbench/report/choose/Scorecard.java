@@ -95,6 +95,8 @@ final class Scorecard {
             (ChooseCandidate c) -> c.capacity().value() == null ? -1 : c.capacity().value(),
             Comparator.reverseOrder()));
     double q = settings.sloPercentile() == null ? 99 : settings.sloPercentile();
+    // rounds added while a pair was undecided: every test at the design's one lower level
+    double alpha = settings.design().alpha();
     List<PairTest> capacity = new ArrayList<>();
     List<PairTest> latency = new ArrayList<>();
     // every pair by the one test over rounds (each round a fresh JVM per probe and per shared
@@ -106,14 +108,14 @@ final class Scorecard {
         ChooseCandidate lo = byCapacity.get(j);
         capacity.add(
             Significance.trials(
-                lo.name(), lo.testedCapacities(), hi.name(), hi.testedCapacities(), true));
+                lo.name(), lo.testedCapacities(), hi.name(), hi.testedCapacities(), true, alpha));
         latency.add(
             Significance.trials(
-                lo.name(), lo.roundPercentiles(q), hi.name(), hi.roundPercentiles(q), true));
+                lo.name(), lo.roundPercentiles(q), hi.name(), hi.roundPercentiles(q), true, alpha));
       }
     }
-    capacity = Significance.holm(capacity, Scorecard::isAa);
-    latency = Significance.holm(latency, Scorecard::isAa);
+    capacity = Significance.holm(capacity, Scorecard::isAa, alpha);
+    latency = Significance.holm(latency, Scorecard::isAa, alpha);
     List<Ranked> ranking = rank(byCapacity, capacity);
     Scorecard s =
         new Scorecard(
@@ -141,7 +143,8 @@ final class Scorecard {
   boolean canSeparate() {
     long claims = capacityPairs.stream().filter(t -> !isAa(t) && t.tested()).count();
     int rounds = candidates.stream().mapToInt(c -> c.rounds().size()).min().orElse(0);
-    return claims == 0 || claims * io.rpcxbench.stats.Shift.smallestP(rounds, rounds) <= 0.05;
+    return claims == 0
+        || claims * io.rpcxbench.stats.Shift.smallestP(rounds, rounds) <= settings.design().alpha();
   }
 
   /** The pairs of one protocol with itself (an A/A pair: {@code rpcx} and {@code rpcx#2}). */

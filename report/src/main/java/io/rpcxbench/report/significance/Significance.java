@@ -1,8 +1,8 @@
 package io.rpcxbench.report.significance;
 
+import io.rpcxbench.stats.Holm;
 import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -32,7 +32,21 @@ public final class Significance {
    */
   public static PairTest trials(
       String a, List<Double> aValues, String b, List<Double> bValues, boolean pairedByRound) {
-    Shift s = Shift.of(aValues, bValues, pairedByRound);
+    return trials(a, aValues, b, bValues, pairedByRound, ALPHA);
+  }
+
+  /**
+   * As {@link #trials(String, List, String, List, boolean)} at level {@code alpha} (a design that
+   * looked more than once, {@link io.rpcxbench.stats.Sequential}): interval and verdict alike.
+   */
+  public static PairTest trials(
+      String a,
+      List<Double> aValues,
+      String b,
+      List<Double> bValues,
+      boolean pairedByRound,
+      double alpha) {
+    Shift s = Shift.of(aValues, bValues, pairedByRound, alpha);
     Double center = Shift.median(aValues);
     Double other = Shift.median(bValues);
     if (!s.tested()) {
@@ -53,7 +67,7 @@ public final class Significance {
         s.p(),
         s.p(),
         s.significant(),
-        s.method() + " over trials, alpha " + Shift.ALPHA,
+        s.method() + " over trials, alpha " + trimmed(alpha, 4),
         "");
   }
 
@@ -71,6 +85,12 @@ public final class Significance {
    */
   public static List<PairTest> holm(
       List<PairTest> family, java.util.function.Predicate<PairTest> check) {
+    return holm(family, check, ALPHA);
+  }
+
+  /** As {@link #holm(List, java.util.function.Predicate)} at level {@code alpha}. */
+  public static List<PairTest> holm(
+      List<PairTest> family, java.util.function.Predicate<PairTest> check, double alpha) {
     List<Integer> tested = new ArrayList<>();
     for (int i = 0; i < family.size(); i++) {
       if (family.get(i).tested() && !check.test(family.get(i))) {
@@ -78,20 +98,28 @@ public final class Significance {
       }
     }
     int m = tested.size();
-    tested.sort(Comparator.comparingDouble(i -> family.get(i).p()));
+    List<Double> adjusted = Holm.adjusted(tested.stream().map(i -> family.get(i).p()).toList());
     List<PairTest> out = new ArrayList<>(family);
-    double running = 0;
     for (int k = 0; k < m; k++) {
       PairTest t = family.get(tested.get(k));
-      running = Math.max(running, Math.min(1, (m - k) * t.p()));
       String test = m > 1 ? t.test() + ", Holm-Bonferroni over " + m + " pairs" : t.test();
-      boolean holds = running <= ALPHA;
+      boolean holds = adjusted.get(k) <= alpha;
       String note =
           t.significant() && !holds
-              ? "not significant after Holm over " + m + " (the 95 % interval alone leaves out 1)"
+              ? "not significant after Holm over "
+                  + m
+                  + " (the "
+                  + trimmed(100 * (1 - alpha), 1)
+                  + " % interval alone leaves out 1)"
               : t.note();
-      out.set(tested.get(k), t.adjusted(running, t.significant() && holds, test, note));
+      out.set(tested.get(k), t.adjusted(adjusted.get(k), t.significant() && holds, test, note));
     }
     return out;
+  }
+
+  /** {@code 0.05}, {@code 0.0262}, {@code 95}, {@code 97.4}: at most {@code decimals}, no zeros. */
+  static String trimmed(double v, int decimals) {
+    String t = io.rpcxbench.stats.Num.fixed(v, decimals);
+    return t.contains(".") ? t.replaceAll("0+$", "").replaceAll("\\.$", "") : t;
   }
 }

@@ -178,6 +178,33 @@ class ChooseCommandTest {
         .contains("no difference on this page is to be trusted");
   }
 
+  /**
+   * Two inversions in 5 against 5 rounds: p = 0.032, a difference at one look; where rounds could
+   * be added while undecided (5 to 8), every look is at 0.0262 and the same rounds do not differ.
+   */
+  @Test
+  void roundsAddedWhileUndecidedTestAtTheDesignsLowerLevel(@TempDir Path tmp) throws IOException {
+    ChooseFolder f =
+        new ChooseFolder("items(10)")
+            .candidate("rpcx", 300, 10400, 10500, 10700, 10800, 10900)
+            .candidate("grpc-tuned", 500, 10000, 10100, 10200, 10300, 10600);
+    Path fixed = f.write(tmp.resolve("fixed"));
+    assertThat(Cli.run("choose", fixed.toString()).exit()).isZero();
+    assertThat(Files.readString(fixed.resolve("report/scorecard.md")))
+        .contains("rpcx sustains")
+        .contains("p = 0.032")
+        .doesNotContain("Rounds were added");
+
+    Path sequential =
+        f.set("planned_rounds", "5").set("max_rounds", "8").write(tmp.resolve("sequential"));
+    assertThat(Cli.run("choose", sequential.toString()).exit()).isZero();
+    assertThat(Files.readString(sequential.resolve("report/scorecard.md")))
+        .contains("tie at the top")
+        .contains(
+            "Rounds were added after 5 only while a pair was undecided (looked at after rounds 5-8,"
+                + " each look at alpha 0.0262 so that a false difference stays at most 5 %)");
+  }
+
   @Test
   void roundsTooFewForHolmOverThePairsAreWarned(@TempDir Path tmp) throws IOException {
     Path few =
