@@ -766,7 +766,7 @@ cmd_down() {
       [[ ! -d $dir ]] || say "could not remove cgroup $dir (processes left: $(tr '\n' ' ' <"$dir/cgroup.procs"))"
     done < <(cgroup_dirs "$host")
   done
-  rm -f "$STATE_FILE"
+  rm -f "$STATE_FILE" "$STATE_DIR/linkem.log" "$STATE_DIR/linkem.stats"
   rmdir "$STATE_DIR" 2>/dev/null || true
   say "down: namespaces $NS_A and $NS_B, their link and cgroups are gone"
 }

@@ -88,7 +88,7 @@ static int64_t cpu_ns(void) {
 static void usage(FILE *out) {
   fprintf(out,
           "Usage: linkem --a NS:DEV --b NS:DEV [--both 'SETTINGS'] [--up 'SETTINGS'] [--down 'SETTINGS']\n"
-          "              [--stats FILE] [--seed N] [--spin-us auto] [--rt 10]\n"
+          "              [--stats FILE] [--seed N] [--spin-us auto | --busy] [--rt 10]\n"
           "       linkem --check [--both|--up|--down 'SETTINGS']...\n"
           "\n"
           "Forwards Ethernet frames between TAP device DEV in network namespace NS of host A (--a) and\n"
@@ -107,7 +107,8 @@ static void usage(FILE *out) {
           "--rt P runs the forwarding thread at SCHED_FIFO priority P (10; 0: a normal thread), so the\n"
           "machine's other load does not delay a release; --spin-us is how long before a release it\n"
           "stops sleeping and polls: auto (50 us, then the 99th percentile of how late its timers\n"
-          "wake plus 10 us, at most 1 ms) or a fixed N.\n"
+          "wake plus 10 us, at most 1 ms) or a fixed N; --busy polls all the time a packet is in\n"
+          "flight (no wake-ups from idle: the most exact, at the cost of a core while busy).\n"
           "\n"
           "Prints 'linkem ready ...' once both devices are attached. SIGTERM/SIGINT stop it; stats\n"
           "(counters, release lateness, CPU per packet) go to stderr on exit and on SIGUSR1, and to\n"
@@ -263,6 +264,12 @@ int main(int argc, char **argv) {
     }
     if (strcmp(o, "--check") == 0) {
       check = 1;
+      continue;
+    }
+    if (strcmp(o, "--busy") == 0) {
+      /* never sleep while a packet is in flight: no wake-up from idle, a core while busy */
+      spin_ns = 3600 * NS_PER_S;
+      spin_auto = 0;
       continue;
     }
     if (i + 1 >= argc) {
