@@ -201,6 +201,21 @@ static void test_bernoulli_loss_within_binomial_interval(void) {
   double sd = sqrt(N * 0.01 * 0.99);
   CHECK(fabs(lost - N * 0.01) < 3.3 * sd, "lost %d of %d, expected %.0f +- %.0f", lost, N, N * 0.01, 3.3 * sd);
   link_free(&l);
+  /* correlated: the share stays 1 % (the interval widened by (1 + rho) / (1 - rho)), and a loss
+   * follows a loss with p + rho (1 - p) */
+  link_t c = make("loss random 1% 25%");
+  int pairs = 0, prev = 0;
+  lost = 0;
+  for (int i = 0; i < N; i++) {
+    int x = loss_drop(&c.p.loss, &c.rng);
+    lost += x;
+    pairs += x && prev;
+    prev = x;
+  }
+  sd *= sqrt(1.25 / 0.75);
+  CHECK(fabs(lost - N * 0.01) < 3.3 * sd, "correlated: lost %d of %d, expected %.0f +- %.0f", lost, N, N * 0.01, 3.3 * sd);
+  CHECK(fabs((double)pairs / lost - 0.2575) < 0.03, "P(loss | loss) %.4f, want 0.2575", (double)pairs / lost);
+  link_free(&c);
 }
 
 static void test_gilbert_elliott_loss_is_bursty(void) {
