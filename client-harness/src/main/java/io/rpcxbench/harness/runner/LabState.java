@@ -52,6 +52,9 @@ record LabState(Path labSh, Map<String, String> state) {
   /** The facts every file of a lab sweep records. */
   Map<String, String> provenance() {
     Map<String, String> m = new LinkedHashMap<>();
+    // how lab.sh made the link: netem (veth + tc), or packet (TAP + linkem); labs before --link
+    // were netem
+    m.put("link", state.getOrDefault("link", "netem"));
     m.put("link_rate", get("rate"));
     m.put("link_burst", get("burst"));
     m.put(

@@ -156,6 +156,8 @@ final class LinkShapers implements AutoCloseable {
       return Map.of();
     }
     Map<String, String> m = new LinkedHashMap<>();
+    // the way the link was made (the lab records netem or packet): TCP ends at the proxy
+    m.put("link", "proxy");
     m.put("link_shaper", s);
     m.putAll(measured.getOrDefault(profile, Map.of()));
     return m;
