@@ -1,5 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
+import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,15 +28,30 @@ final class EarlierSweeps {
     this.origins = origins;
   }
 
+  /** What {@link #lines} found: how many medians moved beyond both sides' spread, of how many. */
+  record Moved(int moved, int movedOnBootstrapsAlone, int compared, boolean borrowed) {}
+
+  private Moved last = new Moved(0, 0, 0, false);
+
+  /** The counts of the last {@link #lines} call. */
+  Moved moved() {
+    return last;
+  }
+
   /**
    * The table's lines (intro, header, rows); empty when no regime is in both. {@code now}: each
    * regime's results as the box computed them; the earlier files' are drawn with {@code bootstrap}.
+   * The change's interval holds, besides the two bootstraps, each side's sweep-to-sweep variance of
+   * its median: s²/k for k sweeps, s the standard deviation of that side's per-sweep medians; a
+   * side of one sweep cannot show its s, so it borrows the other side's.
    */
   List<String> lines(
       Map<Regime, Map<String, AdvantageBootstrap.Result>> now, AdvantageBootstrap bootstrap) {
     List<String> rows = new ArrayList<>();
     int moved = 0;
+    int movedAlone = 0;
     int compared = 0;
+    boolean borrowed = false;
     for (Map.Entry<Regime, Map<String, AdvantageBootstrap.Result>> regime : now.entrySet()) {
       Regime then =
           earlier.stream()
@@ -50,16 +66,29 @@ final class EarlierSweeps {
       boolean first = true;
       for (Map.Entry<String, AdvantageBootstrap.Result> e : a.entrySet()) {
         AdvantageBootstrap.Result before = b.get(e.getKey());
-        if (before == null || e.getKey().equals(AdvantageBootstrap.BOTH)) {
+        Protocol rival = rival(e.getKey());
+        if (before == null || rival == null) {
           continue;
         }
-        AdvantageBootstrap.Interval change = e.getValue().medianChangeFrom(before);
+        List<Double> nowMedians = SweepToSweep.sweepMedians(regime.getKey(), rival);
+        List<Double> thenMedians = SweepToSweep.sweepMedians(then, rival);
+        double sNow = SweepToSweep.sd(nowMedians);
+        double sThen = SweepToSweep.sd(thenMedians);
+        borrowed |= Double.isNaN(sThen) != Double.isNaN(sNow);
+        double spreadNow = Double.isNaN(sNow) ? sThen : sNow;
+        double spreadThen = Double.isNaN(sThen) ? sNow : sThen;
+        double extra =
+            variance(spreadNow, nowMedians.size()) + variance(spreadThen, thenMedians.size());
+        AdvantageBootstrap.Interval alone = e.getValue().medianChangeFrom(before);
+        AdvantageBootstrap.Interval change =
+            e.getValue().medianChangeFrom(before, extra, bootstrap.seed() + 31L * rows.size() + 1);
         if (change == null) {
           continue;
         }
         boolean excludesZero = change.low() > 0 || change.high() < 0;
         compared++;
         moved += excludesZero ? 1 : 0;
+        movedAlone += alone.low() > 0 || alone.high() < 0 ? 1 : 0;
         rows.add(
             "| "
                 + (first ? regime.getKey().name() : "")
@@ -70,6 +99,10 @@ final class EarlierSweeps {
                 + " | "
                 + VerdictBox.interval(before.median())
                 + " | "
+                + spread(sNow, nowMedians.size())
+                + " / "
+                + spread(sThen, thenMedians.size())
+                + " | "
                 + change(change, excludesZero)
                 + " | "
                 + (first ? origins.of(then).commitsText() : "")
@@ -77,6 +110,7 @@ final class EarlierSweeps {
         first = false;
       }
     }
+    last = new Moved(moved, movedAlone, compared, borrowed);
     if (rows.isEmpty()) {
       return List.of();
     }
@@ -84,18 +118,51 @@ final class EarlierSweeps {
     out.add(
         "Against the earlier sweeps of the same regimes (`--earlier-data`; their commits in the"
             + " last column): RPCX's median advantage from these files and from those, each with"
-            + " its 95 % bootstrap interval, and the change, in percentage points, with the"
-            + " interval of the difference of the two bootstraps (bold where it excludes 0: the"
-            + " result moved by more than its runs and sweeps vary). Moved: "
+            + " its 95 % bootstrap interval; the sweep-to-sweep spread of each side's median (s, the"
+            + " standard deviation of its per-sweep medians, in points, with its number of sweeps);"
+            + " and the change, in percentage points, with an interval that holds the two"
+            + " bootstraps and each side's sweep-to-sweep variance of its median, s²/k for k"
+            + " sweeps (bold where it excludes 0: the result moved by more than its runs and"
+            + " sweeps vary)."
+            + (borrowed
+                ? " **A side of one sweep cannot show its own sweep-to-sweep spread** (its s is"
+                    + " unknown, –): it is taken to be the other side's, an assumption, and an s"
+                    + " from 3 sweeps is itself uncertain (2 degrees of freedom)."
+                : "")
+            + " Moved: "
             + moved
             + " of "
             + compared
+            + (movedAlone != moved
+                ? " (" + movedAlone + " of " + compared + " on the two bootstraps alone)"
+                : "")
             + ".");
     out.add("");
-    out.add("| regime | rival | these sweeps | earlier sweeps | change | earlier commits |");
-    out.add("|:---|:---|---:|---:|---:|:---|");
+    out.add(
+        "| regime | rival | these sweeps | earlier sweeps | sweep spread s, these / earlier |"
+            + " change | earlier commits |");
+    out.add("|:---|:---|---:|---:|---:|---:|:---|");
     out.addAll(rows);
     return out;
+  }
+
+  /** The variance a median of {@code k} sweeps has from sweeps of spread {@code s}; 0 unknown. */
+  private static double variance(double s, int k) {
+    return Double.isNaN(s) || k == 0 ? 0 : s * s / k;
+  }
+
+  /** "1.8 (3)", or "– (1)" where one sweep cannot show a spread. */
+  private static String spread(double s, int k) {
+    return (Double.isNaN(s) ? "–" : Num.fixed(s, 1)) + " (" + k + ")";
+  }
+
+  private static Protocol rival(String label) {
+    for (Protocol p : Protocol.PAPER) {
+      if (p.label.equals(label) && !p.equals(Protocol.RPCX)) {
+        return p;
+      }
+    }
+    return null;
   }
 
   private static String change(AdvantageBootstrap.Interval i, boolean bold) {

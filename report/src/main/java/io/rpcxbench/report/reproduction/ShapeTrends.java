@@ -16,8 +16,9 @@ import java.util.List;
  * Spearman's rho of the mean runtime against the thread count over the complete points of the grid
  * (the paper's figures have runtime rising with threads at every R); and per rival and R, rho of
  * RPCX's runtime advantage against the thread count (the paper: "from low threads to high
- * threads"). A trend counts only where the rank test says so ({@link Spearman#pTwoSided} under
- * {@value #ALPHA}); a rho of +0.04 over eleven points is no rise.
+ * threads"). A trend counts only where the rank test says so ({@link ExactSpearman#pTwoSided} under
+ * {@value #ALPHA}, exact up to 9 points); a rho of +0.04 over eleven points is no rise, and a
+ * series of 4 points or fewer is untestable, whatever its order.
  *
  * <pre>{@code
  * Double rho = ShapeTrends.runtime(regime, Protocol.GRPC, 500); // +1.0: rises at every step
@@ -32,7 +33,12 @@ final class ShapeTrends {
   /** A rho over {@code n} points and whether it is a trend at {@link #ALPHA}. */
   record Rank(double rho, int n) {
     boolean significant() {
-      return Spearman.pTwoSided(rho, n) < ALPHA;
+      return ExactSpearman.pTwoSided(rho, n) < ALPHA;
+    }
+
+    /** Whether {@code n} points can show a trend at all (5 or more at 5 %). */
+    boolean testable() {
+      return ExactSpearman.testable(n, ALPHA);
     }
   }
 
@@ -76,11 +82,21 @@ final class ShapeTrends {
 
   /**
    * Runtime series (protocol x R) of {@code regimes} with a rho: how many rise and fall
-   * significantly; the rest have no trend.
+   * significantly, how many have too few points to be tested ({@code untestable}, with the most
+   * points such a series has); the rest have no trend.
    */
-  record Tally(int rising, int falling, int series) {
+  record Tally(int rising, int falling, int untestable, int series, List<Integer> untestableSizes) {
+    Tally(int rising, int falling, int series) {
+      this(rising, falling, 0, series, List.of());
+    }
+
     int flat() {
-      return series - rising - falling;
+      return series - rising - falling - untestable;
+    }
+
+    /** The series that could be tested. */
+    int testable() {
+      return series - untestable;
     }
   }
 
@@ -88,19 +104,24 @@ final class ShapeTrends {
     int up = 0;
     int down = 0;
     int n = 0;
+    List<Integer> small = new ArrayList<>();
     for (Regime g : regimes) {
       for (Protocol p : Protocol.PAPER) {
         for (int r : PaperGrid.TABLE_REQUESTS) {
           Rank rank = runtimeRank(g, p, r);
           if (rank != null) {
             n++;
+            if (!rank.testable()) {
+              small.add(rank.n());
+              continue;
+            }
             up += rank.significant() && rank.rho() > 0 ? 1 : 0;
             down += rank.significant() && rank.rho() < 0 ? 1 : 0;
           }
         }
       }
     }
-    return new Tally(up, down, n);
+    return new Tally(up, down, small.size(), n, List.copyOf(small));
   }
 
   /** The regime's rho table: one row per R, runtime per protocol, then advantage per rival. */
@@ -129,12 +150,15 @@ final class ShapeTrends {
     return sb.toString();
   }
 
-  /** A table cell: the rho, in bold when it is a trend. */
+  /** A table cell: the rho, in bold when it is a trend, marked when too few points to test. */
   static String cell(Rank r) {
     if (r == null) {
       return Cell.MISSING;
     }
     String t = text(r.rho());
+    if (!r.testable()) {
+      return t + " (" + r.n() + " points: untestable)";
+    }
     return r.significant() ? "**" + t + "**" : t;
   }
 

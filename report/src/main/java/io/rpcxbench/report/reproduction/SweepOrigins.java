@@ -1,9 +1,16 @@
 package io.rpcxbench.report.reproduction;
 
+import io.rpcxbench.raw.RawContents;
+import io.rpcxbench.raw.RawResultFile;
+import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.stats.Num;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,10 +45,22 @@ final class SweepOrigins {
    * that say what limited them ({@code judged}) and those among them on a contended machine.
    */
   record Origin(
-      String commit, String day, String cpu, double linkMbit, int judged, int contended) {}
+      String commit,
+      String day,
+      String cpu,
+      double linkMbit,
+      int judged,
+      int contended,
+      String started,
+      String finished) {
+    /** A file that records no start or finish time. */
+    Origin(String commit, String day, String cpu, double linkMbit, int judged, int contended) {
+      this(commit, day, cpu, linkMbit, judged, contended, "", "");
+    }
+  }
 
   private static final Origin NONE =
-      new Origin(UNRECORDED, UNRECORDED, UNRECORDED, Double.NaN, 0, 0);
+      new Origin(UNRECORDED, UNRECORDED, UNRECORDED, Double.NaN, 0, 0, "", "");
 
   private static final Pattern MEASURED = Pattern.compile("measured=([0-9.]+)(kbit|mbit|gbit)");
 
@@ -60,7 +79,8 @@ final class SweepOrigins {
       double minLinkMbit,
       double maxLinkMbit,
       long judgedRuns,
-      long contendedRuns) {
+      long contendedRuns,
+      List<String> sweepWindows) {
     /** "3 of 891": kept runs on a contended machine of those judged; or {@link #UNRECORDED}. */
     String contendedText() {
       return judgedRuns == 0 ? UNRECORDED : contendedRuns + " of " + judgedRuns;
@@ -84,6 +104,14 @@ final class SweepOrigins {
     /** "2026-11-25", or "2026-11-22 to 2026-11-23". */
     String daysText() {
       return firstDay.equals(lastDay) ? firstDay : firstDay + " to " + lastDay;
+    }
+
+    /**
+     * Each sweep's first start to last finish, "2026-11-26 00:17-04:30; 07:59-13:32", the day
+     * written where it changes; the days alone where the files record no times.
+     */
+    String windowsText() {
+      return sweepWindows.isEmpty() ? daysText() : String.join("; ", sweepWindows);
     }
 
     /** "956-957 Mbit/s", "0.84-0.96 Mbit/s", one value alone, or {@link #UNRECORDED}. */
@@ -126,7 +154,8 @@ final class SweepOrigins {
         ResultSet rs =
             s.executeQuery(
                 "SELECT source, prov_key, prov_value FROM raw_provenance"
-                    + " WHERE prov_key IN ('git_commit', 'started', 'cpu_model', 'lab', 'noise_rule')")) {
+                    + " WHERE prov_key IN ('git_commit', 'started', 'finished', 'cpu_model', 'lab',"
+                    + " 'noise_rule')")) {
       while (rs.next()) {
         bySource
             .computeIfAbsent(rs.getString(1), k -> new HashMap<>())
@@ -151,7 +180,7 @@ final class SweepOrigins {
     bySource.forEach(
         (source, prov) -> {
           String started = orUnrecorded(prov.get("started"));
-          int[] judged = judged(prov, runs.get(source));
+          int[] judged = judged(prov, source, runs.get(source));
           out.put(
               source,
               new Origin(
@@ -162,7 +191,9 @@ final class SweepOrigins {
                   orUnrecorded(prov.get("cpu_model")),
                   linkMbit(prov.get("lab")),
                   judged[0],
-                  judged[1]));
+                  judged[1],
+                  prov.getOrDefault("started", ""),
+                  prov.getOrDefault("finished", "")));
         });
     return new SweepOrigins(out);
   }
@@ -178,12 +209,15 @@ final class SweepOrigins {
     long contended = 0;
     int min = Integer.MAX_VALUE;
     int max = 0;
+    List<String[]> windows = new ArrayList<>(); // per sweep: {first start, last finish}
     for (CleanedPoint p : regime.measurements().points) {
       List<RunTimes.Sweep> sweeps = regime.runs().of(p);
       min = Math.min(min, sweeps.size());
       max = Math.max(max, sweeps.size());
-      for (RunTimes.Sweep s : sweeps) {
+      for (int k = 0; k < sweeps.size(); k++) {
+        RunTimes.Sweep s = sweeps.get(k);
         Origin o = bySource.getOrDefault(s.source(), NONE);
+        widen(windows, k, o);
         commits.merge(o.commit(), 1, Integer::sum);
         cpus.merge(o.cpu(), 1, Integer::sum);
         if (!o.day().equals(UNRECORDED)) {
@@ -207,15 +241,80 @@ final class SweepOrigins {
         lowLink,
         highLink,
         judged,
-        contended);
+        contended,
+        windowTexts(windows));
+  }
+
+  /** Sweep {@code k}'s window grown to hold file {@code o}'s start and finish. */
+  private static void widen(List<String[]> windows, int k, Origin o) {
+    while (windows.size() <= k) {
+      windows.add(new String[] {"", ""});
+    }
+    String[] w = windows.get(k);
+    if (o.started().length() >= 16 && (w[0].isEmpty() || o.started().compareTo(w[0]) < 0)) {
+      w[0] = o.started();
+    }
+    if (o.finished().length() >= 16 && o.finished().compareTo(w[1]) > 0) {
+      w[1] = o.finished();
+    }
   }
 
   /**
-   * A file's {judged, contended} kept runs; none judged when the file has no noise rule (files of
-   * runners before it never say contended, so their runs cannot count as a quiet box).
+   * "2026-11-26 00:17-04:30", "07:59-13:32" (same day as the one before), "2026-11-22 13:44 to
+   * 2026-11-23 02:10"; empty when a sweep lacks a start or a finish.
    */
-  private static int[] judged(Map<String, String> prov, int[] runs) {
-    return prov.containsKey("noise_rule") && runs != null ? runs : new int[2];
+  static List<String> windowTexts(List<String[]> windows) {
+    List<String> out = new ArrayList<>();
+    String day = "";
+    for (String[] w : windows) {
+      if (w[0].isEmpty() || w[1].isEmpty()) {
+        return List.of();
+      }
+      String startDay = w[0].substring(0, 10);
+      String endDay = w[1].substring(0, 10);
+      String text = (startDay.equals(day) ? "" : startDay + " ") + w[0].substring(11, 16);
+      text +=
+          endDay.equals(startDay)
+              ? "-" + w[1].substring(11, 16)
+              : " to " + endDay + " " + w[1].substring(11, 16);
+      out.add(text);
+      day = endDay;
+    }
+    return out;
+  }
+
+  /**
+   * A file's {judged, contended} kept runs: each kept run's own {@code contended} flag, read from
+   * the file, since {@code limited_by} names the link first where the link held a run on a busy box
+   * (at 1 Mbit/s most flagged runs say {@code link}); without the file, the runs whose {@code
+   * limited_by} is {@code contended}. None judged when the file has no noise rule (files of runners
+   * before it never say contended, so their runs cannot count as a quiet box).
+   */
+  private static int[] judged(Map<String, String> prov, String source, int[] byLimit) {
+    if (!prov.containsKey("noise_rule") || byLimit == null) {
+      return new int[2];
+    }
+    Path file = Path.of(source);
+    if (!Files.isRegularFile(file)) {
+      return byLimit;
+    }
+    try {
+      RawContents c = RawResultFile.read(file);
+      if (!c.hasColumn("contended")) {
+        return byLimit;
+      }
+      int[] n = new int[2];
+      for (RunRow row : c.rows()) {
+        if (row.order() > 0) {
+          n[0]++;
+          String flag = row.extra().getOrDefault("contended", "").strip();
+          n[1] += flag.equals("1") || flag.equalsIgnoreCase("true") ? 1 : 0;
+        }
+      }
+      return n;
+    } catch (IOException | UncheckedIOException e) {
+      return byLimit;
+    }
   }
 
   /** The Mbit/s of the lab line's {@code measured=}, NaN without one. */

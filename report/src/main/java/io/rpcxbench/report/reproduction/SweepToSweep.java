@@ -69,6 +69,39 @@ final class SweepToSweep {
   }
 
   /**
+   * RPCX's median advantage over {@code rival} from each sweep's files alone (sweeps 1, 2, ... of
+   * the regime), counting only the sweeps that hold every pair (a second file of a few points is no
+   * second sweep); empty without RPCX or the rival.
+   */
+  static List<Double> sweepMedians(Regime g, Protocol rival) {
+    Map<Protocol, SortedMap<AdvantageBootstrap.GridPair, List<double[]>>> runs = g.keptRuns();
+    SortedMap<AdvantageBootstrap.GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
+    SortedMap<AdvantageBootstrap.GridPair, List<double[]>> other = runs.get(rival);
+    List<Double> out = new ArrayList<>();
+    if (rpcx == null || other == null) {
+      return out;
+    }
+    int all = advantages(rpcx, other, 0).size();
+    for (int k = 1; k <= g.maxSweeps(); k++) {
+      List<Double> one = advantages(rpcx, other, k);
+      if (!one.isEmpty() && one.size() == all) {
+        out.add(QUANTILE.evaluate(one.stream().mapToDouble(Double::doubleValue).toArray(), 0.5));
+      }
+    }
+    return out;
+  }
+
+  /** The sample standard deviation of {@code v}; NaN with fewer than 2 values. */
+  static double sd(List<Double> v) {
+    if (v.size() < 2) {
+      return Double.NaN;
+    }
+    double mean = v.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    double ss = v.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum();
+    return Math.sqrt(ss / (v.size() - 1));
+  }
+
+  /**
    * The advantage at every pair both protocols have: from their {@code k}-th sweep (1-based) where
    * both have one, or from all their sweeps pooled ({@code k} 0).
    */

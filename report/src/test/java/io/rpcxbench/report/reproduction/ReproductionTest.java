@@ -148,9 +148,9 @@ class ReproductionTest {
         .contains("## Link 1gbit, requests_per thread", "## Link 1mbit, requests_per total")
         .doesNotContain("## Link 1gbit, requests_per total", "## Link 1mbit, requests_per thread")
         .contains(
-            "> | 1 Gbit/s, T × R | `abc1234` (3 files), `fed9876` (3 files) | not recorded | 1 |"
+            "| 1 Gbit/s, T × R | `abc1234` (3 files), `fed9876` (3 files) | not recorded | 1 |"
                 + " 2026-11-22 to 2026-11-23 | not recorded | none | not recorded |\n",
-            "> | 1 Mbit/s, R shared | `def5678-dirty` | not recorded | 1 | 2026-11-22 |"
+            "| 1 Mbit/s, R shared | `def5678-dirty` | not recorded | 1 | 2026-11-22 |"
                 + " not recorded | none | not recorded |\n");
     // a missing folder among several is named, and nothing is written
     Path missing = tmp.resolve("nowhere");
@@ -179,9 +179,9 @@ class ReproductionTest {
     assertThat(r.exit()).as(r.err()).isZero();
     // the same files then and now: the two bootstraps draw alike, so nothing moved
     assertThat(Files.readString(out, StandardCharsets.UTF_8))
-        .contains("> Against the earlier sweeps of the same regimes")
+        .contains("Against the earlier sweeps of the same regimes")
         .contains("Moved: 0 of 2.")
-        .containsPattern("> \\| 1 Gbit/s, T × R \\| gRPC \\| .* \\| 0\\.0 \\[0\\.0, 0\\.0\\] \\|");
+        .containsPattern("\\| 1 Gbit/s, T × R \\| gRPC \\| .* \\| 0\\.0 \\[0\\.0, 0\\.0\\] \\|");
     Path missing = tmp.resolve("nowhere");
     Cli.Result bad =
         Cli.run(
@@ -219,7 +219,7 @@ class ReproductionTest {
         .contains("error: --earlier-data: not every file could be read (see above)");
     // what could be read is still set beside the data
     assertThat(Files.readString(out, StandardCharsets.UTF_8))
-        .contains("> Against the earlier sweeps of the same regimes");
+        .contains("Against the earlier sweeps of the same regimes");
   }
 
   @Test

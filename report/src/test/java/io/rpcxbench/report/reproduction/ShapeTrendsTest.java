@@ -19,9 +19,13 @@ class ShapeTrendsTest {
     assertThat(ShapeTrends.runtime(g, Protocol.RPCX, 300)).isNull();
     // the advantage is 75 % at every thread count: no trend, no rho
     assertThat(ShapeTrends.advantage(g, Protocol.GRPC, 100)).isNull();
-    assertThat(ShapeTrends.runtimeTally(List.of(g))).isEqualTo(new ShapeTrends.Tally(3, 0, 3));
+    // three points in perfect order: exact p = 2/3! = 0.33, no trend can be shown
+    assertThat(ShapeTrends.runtimeTally(List.of(g)))
+        .isEqualTo(new ShapeTrends.Tally(0, 0, 3, 3, List.of(3, 3, 3)));
     assertThat(ShapeTrends.table(g))
-        .contains("| 100 | **+1.00** | **+1.00** | **+1.00** | – | – |")
+        .contains(
+            "| 100 | +1.00 (3 points: untestable) | +1.00 (3 points: untestable) |"
+                + " +1.00 (3 points: untestable) | – | – |")
         .contains("| 300 | – | – | – | – | – |");
     assertThat(ShapeTrends.text(-0.344)).isEqualTo("−0.34");
   }

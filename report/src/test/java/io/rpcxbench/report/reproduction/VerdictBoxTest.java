@@ -40,14 +40,14 @@ class VerdictBoxTest {
         .startsWith(VerdictBox.BEGIN + "\n")
         .endsWith(VerdictBox.END + "\n")
         .contains(
-            "> | 1 Gbit/s, T × R | gRPC | 3 of 3 | 3 of 3 | 75.0 % [75.0, 75.0] | 75.0 % [75.0, 75.0]"
-                + " | 75.0 % [75.0, 75.0] | 3/3 |\n")
+            "| 1 Gbit/s, T × R | gRPC | 3 of 3 | 3 of 3 | 75.0 % [75.0, 75.0] | 75.0 % [75.0, 75.0]"
+                + " | 75.0 % [75.0, 75.0] | 3/3 | 3/3 |\n")
         .contains(
-            "> |  | OpenFeign | 3 of 3 | 3 of 3 | 90.0 % [90.0, 90.0] | 90.0 % [90.0, 90.0] |"
-                + " 90.0 % [90.0, 90.0] | 0/3 |\n")
+            "|  | OpenFeign | 3 of 3 | 3 of 3 | 90.0 % [90.0, 90.0] | 90.0 % [90.0, 90.0] |"
+                + " 90.0 % [90.0, 90.0] | 0/3 | 0/3 |\n")
         .contains(
-            "> |  | both | 6 of 6 | 6 of 6 | 82.5 % [82.5, 82.5] | 75.0 % [75.0, 75.0] |"
-                + " 90.0 % [90.0, 90.0] | 3/6 |\n")
+            "|  | both | 6 of 6 | 6 of 6 | 82.5 % [82.5, 82.5] | 75.0 % [75.0, 75.0] |"
+                + " 90.0 % [90.0, 90.0] | 3/6 | 3/6 |\n")
         .contains("**Qualitative: RPCX is faster than its rival at 6 of 6 complete pairs**")
         .contains("smallest lower bound 75.0 %")
         // the claim once, TPS as its transform
@@ -80,10 +80,10 @@ class VerdictBoxTest {
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
         .contains(
-            "> | regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured"
+            "| regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured"
                 + " at setup | failed calls | runs on a busy box |\n")
         .contains(
-            "> | 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) |"
+            "| 1 Gbit/s, T × R | `abc1234` (6 files), `fed9876` (3 files) |"
                 + " Intel Xeon (6 files), AMD EPYC (3 files) | 1 | 2026-11-22 to 2026-11-23 |"
                 + " 956-957 Mbit/s | none | 3 of 81 |\n");
   }
@@ -113,11 +113,12 @@ class VerdictBoxTest {
                 0.96,
                 0.96,
                 0,
-                0));
+                0,
+                List.of()));
     String box = new VerdictBox(List.of(g), new SweepOrigins(bySource), 200, 7L).markdown();
     assertThat(box)
         .contains(
-            "> | 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 | 0.96 Mbit/s |"
+            "| 1 Gbit/s, R shared | `5d8927e` | AMD EPYC | 2-3 | 2026-11-25 | 0.96 Mbit/s |"
                 + " none | not recorded |\n")
         .contains(
             "Points have 2 to 3 sweeps, so every interval holds sweep-to-sweep variance as well"
@@ -164,9 +165,9 @@ class VerdictBoxTest {
     s.sweeps(Protocol.GRPC, 110, 100, runs(100, 40));
     String box = new VerdictBox(List.of(s.regime()), 200, 7L).markdown();
     assertThat(box)
-        .contains("> | regime | rival | sweep 1 | sweep 2 | all sweeps |\n")
+        .contains("| regime | rival | sweep 1 | sweep 2 | all sweeps |\n")
         // all sweeps: 10 threads pooled, (30 - 10) / 30 = 66.7 %, and 75 % at 110: median 70.8 %
-        .contains("> | 1 Gbit/s, R shared | gRPC | 75.0 % | 50.0 % (1) | 70.8 % |\n");
+        .contains("| 1 Gbit/s, R shared | gRPC | 75.0 % | 50.0 % (1) | 70.8 % |\n");
     // one sweep a point everywhere: no such table
     assertThat(new VerdictBox(List.of(constantRegime()), 200, 7L).markdown())
         .doesNotContain("Sweep to sweep");
@@ -195,13 +196,15 @@ class VerdictBoxTest {
     assertThat(box)
         .contains("Moved: 1 of 2.")
         .contains(
-            "> | regime | rival | these sweeps | earlier sweeps | change | earlier commits |\n")
+            "| regime | rival | these sweeps | earlier sweeps | sweep spread s, these / earlier |"
+                + " change | earlier commits |\n")
         .contains(
-            "> | 1 Gbit/s, T × R | gRPC | 75.0 % [75.0, 75.0] | 50.0 % [50.0, 50.0] |"
-                + " **+25.0 [+25.0, +25.0]** | `not recorded` |\n")
+            "| 1 Gbit/s, T × R | gRPC | 75.0 % [75.0, 75.0] | 50.0 % [50.0, 50.0] |"
+                + " – (1) / – (1) | **+25.0 [+25.0, +25.0]** | `not recorded` |\n")
         .contains(
-            "> |  | OpenFeign | 90.0 % [90.0, 90.0] | 90.0 % [90.0, 90.0] | 0.0 [0.0, 0.0] |  |\n")
-        .doesNotContain("> | 1 Mbit/s, R shared | gRPC | 50.0 %");
+            "|  | OpenFeign | 90.0 % [90.0, 90.0] | 90.0 % [90.0, 90.0] | – (1) / – (1) |"
+                + " 0.0 [0.0, 0.0] |  |\n")
+        .doesNotContain("| 1 Mbit/s, R shared | gRPC | 50.0 %");
     // without earlier files: no such table
     assertThat(new VerdictBox(List.of(constantRegime()), 200, 7L).markdown())
         .doesNotContain("Against the earlier sweeps");
