@@ -7,6 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
+import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 
 /**
@@ -15,7 +16,7 @@ import io.rpcxbench.serverkit.ServerLimits;
  * decoder and counts them; {@link Decoded} sits after it and resets the count with each message.
  * The budget is charged the capacity the decoder's cumulation buffer has, as {@code
  * ByteToMessageDecoder} grows it: the first read buffer's capacity, then the next power of two that
- * holds what arrived.
+ * holds what arrived, before the decoder grows it (so a refusal comes before the allocation).
  */
 final class FrameWatch {
   private static final AttributeKey<Inbound> KEY = AttributeKey.valueOf("rpcxbench.frameWatch");
@@ -53,6 +54,12 @@ final class FrameWatch {
         capacity =
             held == 0 ? buf.capacity() : Math.max(capacity, cumulation(held + buf.readableBytes()));
         held += buf.readableBytes();
+        // reserved before the decoder grows its cumulation: a refusal comes before the allocation
+        // that would fail (issue 48), not after it
+        if (held > InputBudget.GRANTED_BYTES && !request.holding(Math.max(held, capacity))) {
+          ReferenceCountUtil.release(msg);
+          return;
+        }
         int max = server.limits().maxFrameBytes();
         if (held > (long) max + ServerLimits.FREE_PARTIAL_BYTES) {
           ReferenceCountUtil.release(msg);
@@ -73,6 +80,8 @@ final class FrameWatch {
         // that arrives whole never starts a deadline timer.
         if (held > 0) {
           request.holding(Math.max(held, capacity));
+        } else {
+          request.holding(0);
         }
         return;
       }

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.rpcxbench.serverkit.ConnectionCap;
+import io.rpcxbench.serverkit.DirectMemoryPressure;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import io.rpcxbench.serverkit.ServerLimits;
@@ -40,6 +41,7 @@ public final class NettyLimits {
   private final ServerLimits limits;
   private final ConnectionCap cap;
   private final InputBudget budget;
+  private final DirectMemoryPressure directMemory;
   private final RateLimitedLog warnings = new RateLimitedLog(log);
   private final ChannelHandler capHandler;
   private final ChannelHandler backpressure = new ReadBackpressure();
@@ -49,6 +51,12 @@ public final class NettyLimits {
    * @param name the server's id, for log lines
    */
   public NettyLimits(String name, ServerLimits limits) {
+    this(name, limits, DirectMemoryPressure.jvm());
+  }
+
+  /** As {@link #NettyLimits(String, ServerLimits)}, with this direct memory's high water. */
+  NettyLimits(String name, ServerLimits limits, DirectMemoryPressure directMemory) {
+    this.directMemory = directMemory;
     this.name = name;
     this.limits = limits;
     this.cap = new ConnectionCap(name, limits.maxConnections());
@@ -125,6 +133,10 @@ public final class NettyLimits {
 
   InputBudget budget() {
     return budget;
+  }
+
+  DirectMemoryPressure directMemory() {
+    return directMemory;
   }
 
   RateLimitedLog warnings() {

@@ -3,6 +3,7 @@ package io.rpcxbench.serverkit.netty;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.rpcxbench.serverkit.BudgetShare;
+import io.rpcxbench.serverkit.DirectMemoryPressure;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +13,9 @@ import java.util.concurrent.TimeUnit;
  * process's {@link InputBudget} ({@code --max-buffered}). A decoder that knows its frames tells it,
  * after each decode, the capacity of the buffers it still holds for a request that is not complete
  * ({@link #holding}); 0 when none. Every size counts; up to {@link InputBudget#GRANTED_BYTES} it is
- * always granted. Event loop only.
+ * always granted. Beyond that, while the JVM's direct memory is past its high water ({@link
+ * DirectMemoryPressure}: the buffers really held can be several times the bytes counted), the
+ * connection is closed as if the budget refused it. Event loop only.
  */
 public final class UnfinishedRequest {
   private final NettyLimits server;
@@ -58,6 +61,20 @@ public final class UnfinishedRequest {
               server.name(),
               ctx.channel().remoteAddress(),
               share.refusal(bytes));
+      close();
+      return false;
+    }
+    if (bytes > InputBudget.GRANTED_BYTES && server.directMemory().high()) {
+      server
+          .warnings()
+          .warn(
+              "direct-memory",
+              "{}: closing the connection from {}: it holds {} bytes of an unfinished request while"
+                  + " direct memory is past {} % of its limit (--max-buffered)",
+              server.name(),
+              ctx.channel().remoteAddress(),
+              bytes,
+              DirectMemoryPressure.HIGH_WATER_PERCENT);
       close();
       return false;
     }
