@@ -24,6 +24,18 @@ class GrpcAttackIT extends AttackContract {
     super("grpc", RawHttp2Client.partialCall(ECHO, 1 << 20, 60_000));
   }
 
+  /**
+   * Issue 48: connections that each send 1 MiB - 1 KiB of a 1 MiB message and never the rest (at 64
+   * MiB of direct memory the read buffers grpc-java keeps slices of ran it out under the budget).
+   */
+  @Test
+  void unfinishedMegabyteMessages() throws Exception {
+    byte[] bytes = RawHttp2Client.partialCall(ECHO, 1 << 20, (1 << 20) - 1024, true);
+    attack(
+        "messages announcing 1 MiB, 1 MiB - 1 KiB of each sent",
+        holding(Integer.getInteger("attack.grpc.messages", 300), bytes));
+  }
+
   @Test
   void windowZeroClientsSendingCalls() throws Exception {
     attack(

@@ -163,10 +163,22 @@ final class RawHttp2Client implements Closeable {
    * bytes of a message announcing {@code announced}, all within the default 64 KiB windows.
    */
   static byte[] partialCall(String method, int announced, int sent) {
+    return partialCall(method, announced, sent, false);
+  }
+
+  /**
+   * As {@link #partialCall(String, int, int)}; {@code ackSettings}: acknowledges the server's
+   * SETTINGS blindly, before it has read them, so the server's 1 MiB stream window applies and the
+   * call may send more than HTTP/2's initial 65,535 bytes without reading anything.
+   */
+  static byte[] partialCall(String method, int announced, int sent, boolean ackSettings) {
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       bytes.write(PREFACE);
       frame(bytes, SETTINGS, 0, 0, new byte[0]);
+      if (ackSettings) {
+        frame(bytes, SETTINGS, ACK, 0, new byte[0]);
+      }
       frame(bytes, HEADERS, END_HEADERS, 1, callHeaders(method));
       byte[] message = new byte[5 + sent];
       message[1] = (byte) (announced >>> 24);

@@ -90,6 +90,50 @@ final class RawHttp2 {
     }
   }
 
+  /**
+   * The bytes of a connection that opens stream 1 of BenchStream/Calls and sends {@code sent} bytes
+   * of a message announcing {@code announced}, in 16 KiB DATA frames, never the rest; the server's
+   * SETTINGS are acknowledged blindly, so its 1 MiB stream window applies.
+   */
+  static byte[] partialMessage(int announced, int sent) {
+    try {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      out.write(PREFACE);
+      frame(out, SETTINGS, 0, 0, new byte[0]);
+      frame(out, SETTINGS, 0x1, 0, new byte[0]); // ACK
+      frame(
+          out,
+          HEADERS,
+          END_HEADERS,
+          1,
+          headers(
+              ":method",
+              "POST",
+              ":scheme",
+              "http",
+              ":path",
+              "/rpcxbench.grpcstream.BenchStream/Calls",
+              ":authority",
+              "localhost",
+              "content-type",
+              "application/grpc",
+              "te",
+              "trailers"));
+      byte[] message = new byte[5 + sent];
+      message[1] = (byte) (announced >>> 24);
+      message[2] = (byte) (announced >>> 16);
+      message[3] = (byte) (announced >>> 8);
+      message[4] = (byte) announced;
+      for (int from = 0; from < message.length; from += 16_384) {
+        int to = Math.min(message.length, from + 16_384);
+        frame(out, DATA, 0, 1, java.util.Arrays.copyOfRange(message, from, to));
+      }
+      return out.toByteArray();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   private static void frame(OutputStream out, int type, int flags, int stream, byte[] payload)
       throws IOException {
     out.write(
