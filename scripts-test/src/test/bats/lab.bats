@@ -108,6 +108,41 @@ teardown() {
   ip netns exec rpcxtb tc qdisc show dev lab0 | grep -q 'loss 1%'
 }
 
+@test "lab.sh up --link packet --profile lossy: linkem between TAP devices, its loss and RTT, link recorded; back to veth" {
+  require_lab
+  [ -c /dev/net/tun ] || skip "no /dev/net/tun (CONFIG_TUN): no packet link here"
+  if [ ! -x "$REPO/link-emulator/target/native/linkem" ] && ! { command -v make && command -v cc; } >/dev/null; then
+    skip "the packet emulator is not built and there is no C compiler to build it"
+  fi
+  run "$LAB" up --link packet --profile lossy --cpus 1 --memory 768m
+  echo "$output"
+  [ "$status" -eq 0 ]
+  state="$RPCX_LAB_STATE_DIR/state"
+  grep -qx 'link=packet' "$state"
+  grep -qx 'link_emulator=linkem 1.0' "$state"
+  ip -d -n rpcxta link show lab0 | grep -q 'tun type tap'
+  # what the link adds: the profile's 40 ms within the lab's tolerance (25 %)
+  added=$(awk -F= '/^rtt_measured_ms=/ { m = $2 } /^rtt_base_ms=/ { b = $2 } END { print m - b }' "$state")
+  echo "added RTT $added ms"
+  awk -v a="$added" 'BEGIN { exit !(a >= 30 && a <= 50) }'
+  # the rate probe's transfer met the 1 % loss
+  lost=$(sed -n 's/^linkem up .* lost=\([0-9]*\) .*/\1/p' "$RPCX_LAB_STATE_DIR/linkem.stats")
+  echo "linkem lost $lost packets A -> B"
+  [ "$lost" -gt 0 ]
+  run "$LAB" status
+  [[ $output == *"packet link: linkem up"* ]]
+  pid=$(sed -n 's/^link_pid=//p' "$state")
+  # a rate only: auto gives the kernel's tbf on a veth again, and stops linkem
+  run "$LAB" up --rate 8mbit --cpus 1 --memory 768m
+  [ "$status" -eq 0 ]
+  grep -qx 'link=netem' "$state"
+  ip -d -n rpcxta link show lab0 | grep -q veth
+  ! kill -0 "$pid" 2>/dev/null
+  run "$LAB" up --link proxy
+  [ "$status" -eq 2 ]
+  [[ $output == *"rpcx-bench sweep --local --profile"* ]]
+}
+
 @test "lab.sh up shapes the link (measured rate near 8mbit), exec runs in each host's netns and cgroup, down leaves nothing" {
   require_lab
   run "$LAB" up --rate 8mbit --cpus 1 --memory 768m
