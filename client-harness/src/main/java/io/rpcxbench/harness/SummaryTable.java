@@ -56,7 +56,7 @@ final class SummaryTable {
   record Figures(Estimate timeMs, Estimate tps, Estimate callsPerSecond, List<Estimate> latency) {
     /** The kept runs of {@code rows}: order 0 dropped, unless it is the only run. */
     static List<RunRow> kept(List<RunRow> rows) {
-      return rows.size() > 1 ? rows.stream().filter(r -> r.order() > 0).toList() : rows;
+      return io.rpcxbench.raw.KeepRule.kept(rows);
     }
 
     static Figures of(List<RunRow> kept) {

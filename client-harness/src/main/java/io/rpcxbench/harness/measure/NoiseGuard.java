@@ -52,7 +52,7 @@ public enum NoiseGuard {
       return false;
     }
     return results.stream()
-        .filter(r -> r.order() >= 1 || results.size() == 1)
+        .filter(r -> io.rpcxbench.raw.KeepRule.keeps(r.order(), results.size()))
         .anyMatch(r -> "1".equals(r.extra().get("contended")));
   }
 }

@@ -27,8 +27,7 @@ public record KeptRuns(List<RunRow> rows) {
 
   /** The kept runs of a file's contents. */
   public static KeptRuns of(RawContents c) {
-    List<RunRow> all = c.usable() ? c.rows() : List.of();
-    return new KeptRuns(all.size() <= 1 ? all : all.stream().filter(r -> r.order() != 0).toList());
+    return new KeptRuns(io.rpcxbench.raw.KeepRule.kept(c));
   }
 
   int size() {

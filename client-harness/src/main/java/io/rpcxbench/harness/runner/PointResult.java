@@ -35,8 +35,7 @@ record PointResult(
   static PointResult of(RawContents c) {
     PointState state = PointState.ofStatus(c.provenance("status").orElse("failed"));
     List<RunRow> rows = c.usable() ? c.rows() : List.of();
-    List<RunRow> kept =
-        rows.size() <= 1 ? rows : rows.stream().filter(r -> r.order() != 0).toList();
+    List<RunRow> kept = io.rpcxbench.raw.KeepRule.kept(c);
     long errors = kept.stream().mapToLong(RunRow::errors).sum();
     if (state == PointState.COMPLETE && errors > 0) {
       state = PointState.ERRORS;

@@ -132,8 +132,7 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
   Verdict check(RawContents c) {
     PointResult point = PointResult.of(c);
     List<RunRow> rows = c.usable() ? c.rows() : List.of();
-    List<RunRow> kept =
-        rows.size() <= 1 ? rows : rows.stream().filter(r -> r.order() != 0).toList();
+    List<RunRow> kept = io.rpcxbench.raw.KeepRule.kept(c);
     String limitedBy = limitedBy(kept);
     boolean contended = kept.stream().anyMatch(r -> "1".equals(r.extra("contended").orElse("0")));
     if (kept.isEmpty()) {

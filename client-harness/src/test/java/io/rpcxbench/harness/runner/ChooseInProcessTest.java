@@ -122,8 +122,8 @@ class ChooseInProcessTest {
       assertThat(PointFiles.completeFileIn(out.resolve("shared/round1/line#2"))).isTrue();
       assertThat(first.err())
           .containsPattern(
-              "plan: up to 1 rounds x 2 candidates x about [0-9]+ probes .*"
-                  + "; expected about [0-9]+m")
+              "plan: 1 round \\(up to 4 while a pair is undecided\\) x 2 candidates x about"
+                  + " [0-9]+ probes .*; expected about [0-9]+m")
           .contains("round 1 line: warmed up (")
           .containsPattern("round 1 line: capacity [0-9]+ calls/s")
           .contains("round 1 line 1000/s: ");

@@ -150,7 +150,7 @@ record CapacityPoint(
       double cpuPressureMax) {
 
     static KeptRuns of(List<RunRow> rows) {
-      List<RunRow> kept = rows.stream().filter(r -> r.order() != 0).toList();
+      List<RunRow> kept = io.rpcxbench.raw.KeepRule.kept(rows);
       long calls = 0;
       double seconds = 0;
       double cpu = 0;

@@ -74,7 +74,7 @@ public final class Cleaner {
 
   static CleanedPoint clean(
       Key key, List<StoredRun> runs, List<FileOutcome> outcomes, List<String> problems) {
-    List<StoredRun> kept = kept(runs);
+    List<StoredRun> kept = kept(runs, declaredRuns(outcomes));
     Integer limit =
         outcomes.stream()
             .map(FileOutcome::limitS)
@@ -119,9 +119,19 @@ public final class Cleaner {
     return p.with(status, done, declared);
   }
 
-  /** The paper's cleaning: every run but order 0. */
-  static List<StoredRun> kept(List<StoredRun> runs) {
-    return runs.stream().filter(r -> r.order() != 0).toList();
+  /** The paper's cleaning: every run but order 0 (the only run of a one-run point kept). */
+  static List<StoredRun> kept(List<StoredRun> runs, int declared) {
+    return io.rpcxbench.raw.KeepRule.kept(runs, StoredRun::order, declared);
+  }
+
+  /** The runs a point's files were declared with, the most of them; 0 when none says. */
+  private static int declaredRuns(List<FileOutcome> outcomes) {
+    return outcomes.stream()
+        .map(FileOutcome::declared)
+        .filter(d -> d != null)
+        .mapToInt(Integer::intValue)
+        .max()
+        .orElse(0);
   }
 
   private static boolean has(List<FileOutcome> outcomes, PointStatus status) {
@@ -276,7 +286,10 @@ public final class Cleaner {
                 + ")");
       }
       List<StoredRun> all = runs.getOrDefault(e.getKey(), List.of());
-      cleaned.add(new PointRuns(clean(e.getKey(), all, e.getValue(), problems), kept(all)));
+      cleaned.add(
+          new PointRuns(
+              clean(e.getKey(), all, e.getValue(), problems),
+              kept(all, declaredRuns(e.getValue()))));
     }
     List<CleanedPoint> points = cleaned.stream().map(PointRuns::point).toList();
     db.inTransaction(c -> CleanedTable.replace(c, points));

@@ -178,9 +178,7 @@ public final class ShowCommand implements Callable<Integer> {
       return CommandLine.ExitCode.SOFTWARE;
     }
     List<StoredRun> kept =
-        keepFirst || raw.runs().size() == 1
-            ? raw.runs()
-            : raw.runs().stream().filter(r -> r.order() != 0).toList();
+        keepFirst ? raw.runs() : io.rpcxbench.raw.KeepRule.kept(raw.runs(), StoredRun::order, 0);
     print(out, "protocol", raw.protocol().id);
     print(out, "type", String.valueOf(raw.type()));
     print(out, "status", raw.status().id);

@@ -97,7 +97,7 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
         problems.add(f + ": " + e.getMessage());
         continue;
       }
-      List<RunRow> kept = c.rows().stream().filter(r -> r.order() >= 1).toList();
+      List<RunRow> kept = io.rpcxbench.raw.KeepRule.kept(c);
       Trial t =
           new Trial(
               f,

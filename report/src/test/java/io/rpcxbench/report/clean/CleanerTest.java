@@ -88,10 +88,21 @@ class CleanerTest {
         new StoredRun(
             1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null, null, null,
             null, null, null);
+    // ten runs declared, only run 0 written: nothing to keep
     CleanedPoint onlyWarmUp =
         Cleaner.clean(
-            key, List.of(warmUp), List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null)));
+            key,
+            List.of(warmUp),
+            List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null, 1, 10)));
     assertThat(onlyWarmUp.status()).isEqualTo(PointStatus.FAILED);
+    // one run declared (--runs 1): that run is the point (KeepRule, as the harness judges it)
+    CleanedPoint oneRun =
+        Cleaner.clean(
+            key,
+            List.of(warmUp),
+            List.of(new Cleaner.FileOutcome(PointStatus.COMPLETE, null, 1, 1)));
+    assertThat(oneRun.status()).isEqualTo(PointStatus.COMPLETE);
+    assertThat(oneRun.runsAveraged()).isEqualTo(1);
     CleanedPoint timedOut =
         Cleaner.clean(
             key,
