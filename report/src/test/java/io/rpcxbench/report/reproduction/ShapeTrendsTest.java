@@ -31,6 +31,49 @@ class ShapeTrendsTest {
   }
 
   @Test
+  void aSeriesOfFourPointsIsUntestableAndCountedApart() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1mbit");
+    int[] threads = {10, 110, 210, 310, 410};
+    for (int i = 0; i < threads.length; i++) {
+      // R = 100: five points in order, a trend; R = 500: four in order, untestable
+      s.point(Protocol.RPCX, threads[i], 100, VerdictBoxTest.runs(100, 10 + i));
+      if (i < 4) {
+        s.point(Protocol.RPCX, threads[i], 500, VerdictBoxTest.runs(100, 50 + i));
+      }
+    }
+    ShapeTrends.Tally t = ShapeTrends.runtimeTally(List.of(s.regime()));
+    assertThat(t).isEqualTo(new ShapeTrends.Tally(1, 0, 1, 2, List.of(4)));
+    assertThat(t.testable()).isEqualTo(1);
+    assertThat(ReproductionChecks.tallyText(t))
+        .isEqualTo(
+            "runtime rises with threads in 1, falls in 0 and has no trend in 0 of the 1 testable"
+                + " series; 1 more series, of 4 points, is untestable");
+    assertThat(ShapeTrends.table(s.regime()))
+        .contains("| 100 | **+1.00** |")
+        .contains("| 500 | +1.00 (4 points: untestable) |");
+    assertThat(ReproductionChecks.sizes(List.of(4, 3))).isEqualTo("3 and 4");
+  }
+
+  @Test
+  void figure8bsTpsClaimCountsThreadCountsWhereTpsFallsAtEachStepOfR() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
+    // 10 threads: runtime grows faster than R, TPS (R / runtime) falls; 110: slower, TPS rises;
+    // 210: R = 500 missing, not counted
+    s.point(Protocol.RPCX, 10, 100, VerdictBoxTest.runs(100, 10));
+    s.point(Protocol.RPCX, 10, 300, VerdictBoxTest.runs(100, 40));
+    s.point(Protocol.RPCX, 10, 500, VerdictBoxTest.runs(100, 80));
+    s.point(Protocol.RPCX, 110, 100, VerdictBoxTest.runs(100, 10));
+    s.point(Protocol.RPCX, 110, 300, VerdictBoxTest.runs(100, 20));
+    s.point(Protocol.RPCX, 110, 500, VerdictBoxTest.runs(100, 30));
+    s.point(Protocol.RPCX, 210, 100, VerdictBoxTest.runs(100, 10));
+    TpsClaim c = TpsClaim.of(s.regime(), Protocol.RPCX);
+    assertThat(c).isEqualTo(new TpsClaim(Protocol.RPCX, 1, 1, 2));
+    assertThat(c.text()).isEqualTo("RPCX falls at 1 and rises at 1 of 2 thread counts");
+    assertThat(TpsClaim.of(s.regime(), Protocol.GRPC).text())
+        .isEqualTo("gRPC: no thread count has every R");
+  }
+
+  @Test
   void aWeakRhoIsNoTrend() {
     SyntheticRegime s = new SyntheticRegime("total", "1gbit");
     double[] ms = {20, 10, 30, 40, 15};

@@ -211,6 +211,63 @@ class VerdictBoxTest {
   }
 
   @Test
+  void tpsInsideIsCountedOnTheMeanOfPerRunTpsNotTransformedFromRuntime() {
+    SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
+    s.point(Protocol.RPCX, 10, 100, runs(1000, 10));
+    // gRPC's kept runs: five of 10 ms and four of 40 ms. Mean runtime 23.3 ms: RPCX 57.1 %
+    // faster, inside 55.9-88.9 %. Mean of per-run TPS (Eq. 3) 6,667: RPCX's 10,000 is 50 %
+    // more, outside 126.9-802.8 %, though the transform of 57.1 % (133 %) would be inside.
+    s.point(Protocol.GRPC, 10, 100, 1000, 10, 40, 10, 40, 10, 40, 10, 40, 10);
+    String box = new VerdictBox(List.of(s.regime()), 200, 7L).markdown();
+    assertThat(box)
+        .containsPattern("\\| 1 Gbit/s, T × R \\| gRPC \\| 1 of 1 \\|.*\\| 1/1 \\| 0/1 \\|\n")
+        .contains("**TPS here is always the paper's own estimator**: Eq. 3 per run");
+  }
+
+  @Test
+  void aSingleEarlierSweepBorrowsTheSpreadOfTheseSweepsBeforeItCountsAsMoved() {
+    // these: one point, three sweeps of gRPC at 40, 30 and 50 ms against RPCX's 10 (75, 66.7 and
+    // 80 %, s = 6.7 points); earlier: one sweep at 25 ms (60 %). The bootstraps alone see a change
+    // (the earlier sweep has no variance of its own); with the spread of these sweeps' medians
+    // (s²/3 for theirs, s² borrowed for the single earlier one) the interval holds 0.
+    SyntheticRegime now = new SyntheticRegime("thread", "1gbit");
+    now.sweeps(Protocol.RPCX, 10, 100, runs(100, 10), runs(100, 10), runs(100, 10));
+    now.sweeps(Protocol.GRPC, 10, 100, runs(100, 40), runs(100, 30), runs(100, 50));
+    SyntheticRegime then = new SyntheticRegime("thread", "1gbit");
+    then.point(Protocol.RPCX, 10, 100, runs(100, 10));
+    then.point(Protocol.GRPC, 10, 100, runs(100, 25));
+    EarlierSweeps earlier = new EarlierSweeps(List.of(then.regime()), SweepOrigins.none());
+    String box =
+        new VerdictBox(List.of(now.regime()), SweepOrigins.none(), earlier, 500, 7L).markdown();
+    assertThat(earlier.moved().compared()).isEqualTo(1);
+    assertThat(earlier.moved().movedOnBootstrapsAlone()).isEqualTo(1);
+    assertThat(earlier.moved().moved()).isZero();
+    assertThat(earlier.moved().borrowed()).isTrue();
+    assertThat(box)
+        .contains("Moved: 0 of 1 (1 of 1 on the two bootstraps alone).")
+        .contains("**A side of one sweep cannot show its own sweep-to-sweep spread**")
+        .contains("| 6.7 (3) / – (1) | +15.0 [-0.3, +31.7] |")
+        .contains("4. **How sure?** 3 sweeps a point")
+        .contains("they rest on 3 sweeps (27 possible draws a point)")
+        .contains("(against earlier sweeps: 0 of 1 medians moved by more than both sides vary)");
+  }
+
+  @Test
+  void theFirstScreenHasFiveLinesThatNameTheBestFitAndHowClose() {
+    String box = new VerdictBox(List.of(constantRegime()), 200, 7L).markdown();
+    String top = box.substring(0, box.indexOf("<details>"));
+    assertThat(top.lines().filter(l -> l.matches("> [1-5]\\. .*"))).hasSize(5);
+    assertThat(top)
+        .contains("> 1. **Is RPCX faster? Yes, everywhere:** at 6 of 6 complete pairs")
+        .contains("> 2. **Does the paper's 55.9-88.9 % hold? Not as a whole, in the one regime**")
+        // three points a series: no regime can show the paper's shape
+        .contains("no regime has the paper's shape")
+        .contains("Over gRPC inside at 3 of 3 pairs (median 75.0 % [75.0, 75.0])")
+        .contains("over OpenFeign above it (median 90.0 % [90.0, 90.0], 1.1 points over 88.9 %")
+        .contains("(what stays untested](reproduction.md#what-stays-untested)".substring(1));
+  }
+
+  @Test
   void aChangeNearButNotZeroKeepsItsSign() {
     assertThat(EarlierSweeps.signed(2.345)).isEqualTo("+2.3");
     assertThat(EarlierSweeps.signed(-0.04)).isEqualTo("-0.04");
