@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * When {@code choose} stops adding rounds. After the planned rounds it adds one only while a pair
@@ -115,7 +114,7 @@ record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
     }
     double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
     double sd = Math.sqrt(ss / (n - 1));
-    double t = TDistribution.of(n - 1).inverseCumulativeProbability(0.975);
+    double t = io.rpcxbench.stats.StudentT.quantile975(n - 1);
     return t * sd / Math.sqrt(n) / mean;
   }
 }

@@ -19,7 +19,7 @@ import java.util.List;
  * }</pre>
  */
 public final class Significance {
-  static final double ALPHA = Shift.ALPHA;
+  private static final double ALPHA = Shift.ALPHA;
 
   private Significance() {}
 
