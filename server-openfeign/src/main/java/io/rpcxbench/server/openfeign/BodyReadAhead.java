@@ -104,6 +104,22 @@ final class BodyReadAhead implements Filter {
     in.setReadListener(collector);
   }
 
+  /** RFC 9457's problem+json of a refusal. */
+  static String problem(int status, String detail) {
+    StringBuilder json = new StringBuilder("{\"type\":\"about:blank\",\"status\":");
+    json.append(status).append(",\"detail\":\"");
+    for (char c : detail.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        json.append('\\').append(c);
+      } else if (c < 0x20) {
+        json.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        json.append(c);
+      }
+    }
+    return json.append("\"}").toString();
+  }
+
   /** Reads the rest of one body without a thread, then dispatches the request. */
   private final class Collector implements ReadListener, AsyncListener {
     private final AsyncContext async;
@@ -178,9 +194,20 @@ final class BodyReadAhead implements Filter {
       share.release();
     }
 
+    /**
+     * The read failed (Tomcat's upload timeout): the request was answered in {@link #onError
+     * (Throwable)}; completing here too is what tells Tomcat that a listener handled the error,
+     * else it runs the error page (Spring's /error) over the written reply, which failed with a
+     * stack trace per stalled body (issue 48).
+     */
     @Override
     public void onError(AsyncEvent event) {
       share.release();
+      try {
+        async.complete();
+      } catch (IllegalStateException e) {
+        // completed already
+      }
     }
 
     @Override
@@ -188,7 +215,13 @@ final class BodyReadAhead implements Filter {
       // not restarted
     }
 
-    /** Answers the request itself, closes its connection and gives back its share. */
+    /**
+     * Answers the request itself (problem+json, as {@link BenchProblems} would), sent at once: the
+     * response is committed, so what Tomcat and Spring do next with the failed read (an error
+     * dispatch to the exception handlers) cannot write over it, and {@link BenchProblems} logs it
+     * as one rate-limited line (issue 48: it was a failed {@code @ExceptionHandler} with a 50-line
+     * stack trace per stalled body, and no reply). Closes the connection and gives back its share.
+     */
     private void refuse(int status, String why) {
       if (answered) {
         return;
@@ -199,8 +232,10 @@ final class BodyReadAhead implements Filter {
         if (!response.isCommitted()) {
           response.setStatus(status);
           response.setHeader("Connection", "close");
-          response.setContentType("text/plain");
-          response.getWriter().print(why);
+          response.setContentType("application/problem+json");
+          response.setCharacterEncoding("UTF-8");
+          response.getWriter().print(problem(status, why));
+          response.flushBuffer();
         }
       } catch (IOException | IllegalStateException e) {
         // the connection is gone: nothing to answer

@@ -14,11 +14,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * Issue 30: connections that announce a large body and send a few bytes of it hold a request thread
  * only for Tomcat's upload timeout (at most the frame deadline), not the 30 s connection timeout.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class SlowBodyTest {
   private static Socket slowBody(int port) throws IOException {
     Socket socket = new Socket("127.0.0.1", port);
@@ -61,6 +65,28 @@ class SlowBodyTest {
       for (Socket s : slow) {
         s.close();
       }
+    }
+  }
+
+  /**
+   * Issue 48: the refusal of a stalled body is written (problem+json, 400) and is the only thing
+   * that happens: no failed exception handler or error page with a stack trace per connection.
+   */
+  @Test
+  void aStalledBodyIsAnsweredWithOneProblemAndNoStackTrace(CapturedOutput output) throws Exception {
+    ServerLimits limits = ServerLimits.defaults().withFrameDeadline(Duration.ofSeconds(2));
+    try (RunningServer server = OpenFeignServerMain.start("127.0.0.1", 0, List.of(), limits);
+        Socket slow = slowBody(server.port())) {
+      String answer = new String(slow.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertThat(answer)
+          .startsWith("HTTP/1.1 400")
+          .contains("application/problem+json")
+          .contains("\"status\":400");
+      Thread.sleep(200); // anything Tomcat or Spring would log after the reply
+      assertThat(output.getAll())
+          .doesNotContain("Failure in @ExceptionHandler")
+          .doesNotContain("Exception Processing")
+          .doesNotContain("\tat org.apache");
     }
   }
 
