@@ -14,11 +14,11 @@ import java.util.Map;
  * gets in 30 seconds ({@link FirstScreen}), then, folded, the qualitative result (RPCX faster at N
  * of N complete pairs, per regime and rival), the quantitative one (RPCX's runtime advantage:
  * median, smallest and largest over the grid, each with a seeded bootstrap 95 % interval), the
- * paper's claim stated once (runtime; its TPS range is the same claim transformed), how many sweeps
- * the intervals cover, each sweep's median alone ({@link SweepToSweep}), earlier sweeps of the same
- * regimes beside these if given ({@link EarlierSweeps}), which commits and days each regime's files
- * come from, the warm-up inside a point, and the badge-level claim. Output depends on the data
- * only, never on the locale.
+ * paper's claim stated once (runtime and TPS, TPS counted on the paper's Eq. 3 estimator), how many
+ * sweeps the intervals cover, each sweep's median alone ({@link SweepToSweep}), earlier sweeps of
+ * the same regimes beside these if given ({@link EarlierSweeps}), which commits and days each
+ * regime's files come from, the warm-up inside a point, and the badge-level claim. Output depends
+ * on the data only, never on the locale.
  *
  * <pre>{@code
  * String box = new VerdictBox(Regime.all(cleaned, runTimes), new AdvantageBootstrap(2000, 1L)).markdown();
