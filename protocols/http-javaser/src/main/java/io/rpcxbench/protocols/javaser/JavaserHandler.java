@@ -20,9 +20,10 @@ import io.rpcxbench.api.BenchService;
 import io.rpcxbench.api.InvalidArgumentException;
 import io.rpcxbench.api.UnavailableException;
 import io.rpcxbench.message.PublishedMessage;
+import io.rpcxbench.serverkit.RateLimitedLog;
 import java.io.IOException;
-import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
+import org.slf4j.LoggerFactory;
 
 /**
  * One aggregated request: route by path, deserialize the body through the request allow-list, call
@@ -30,7 +31,9 @@ import java.nio.charset.StandardCharsets;
  * (400 for a rejected or unreadable body and an invalid argument) and the connection stays open.
  */
 final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-  private static final System.Logger LOG = System.getLogger("http-javaser");
+  /** A refusal per request a client chooses: one line per 10 s (issue 48: one per request). */
+  private static final RateLimitedLog REFUSALS =
+      new RateLimitedLog(LoggerFactory.getLogger(JavaserHandler.class));
 
   private final BenchService bench;
   private final PublishedMessage messages;
@@ -68,14 +71,12 @@ final class JavaserHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
     } catch (NotFound e) {
       response = error(HttpResponseStatus.NOT_FOUND, "no call " + path);
     } catch (WireCodec.RejectedException e) {
-      LOG.log(
-          Level.WARNING,
-          "http-javaser: refused POST "
-              + path
-              + " from "
-              + ctx.channel().remoteAddress()
-              + ": "
-              + e.getMessage());
+      REFUSALS.warn(
+          "rejected",
+          "http-javaser: refused POST {} from {}: {}",
+          path,
+          ctx.channel().remoteAddress(),
+          e.getMessage());
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
     } catch (InvalidArgumentException e) {
       response = error(HttpResponseStatus.BAD_REQUEST, e.getMessage());
