@@ -34,8 +34,18 @@ public final class SampleRecords {
 
   public static List<DynamicMessage> load(Path data, Descriptor type) {
     String text;
-    try {
-      if (Files.size(data) > MAX_FILE_BYTES) {
+    if (!Files.isRegularFile(data)) {
+      throw new ShapeException(
+          "data "
+              + data
+              + (Files.exists(data)
+                  ? " is not a regular file (a device, FIFO or folder is refused): give a JSON file"
+                  : " not found"));
+    }
+    try (java.io.InputStream in = Files.newInputStream(data)) {
+      // read with a bound: a file can grow, and one of /proc reports size 0 and never ends
+      byte[] bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
+      if (bytes.length > MAX_FILE_BYTES) {
         throw new ShapeException(
             "data "
                 + data
@@ -43,7 +53,7 @@ public final class SampleRecords {
                 + (MAX_FILE_BYTES >> 20)
                 + " MiB: give a sample or a generator spec");
       }
-      text = Files.readString(data, StandardCharsets.UTF_8);
+      text = new String(bytes, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new ShapeException("data " + data + " cannot be read: " + e.getMessage(), e);
     }

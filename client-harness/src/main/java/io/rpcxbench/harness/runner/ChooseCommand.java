@@ -381,6 +381,10 @@ public final class ChooseCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--noise-guard must be off, warn or strict, got '" + noiseGuard + "'");
     }
+    for (String t : thresholds) {
+      // the report judges them on the winner at the end: a typo is refused before the search
+      io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.CHOOSE);
+    }
     Workload workload = workload();
     Slo objective = Slo.parse(slo, errors, ChooseValues.share("--max-drop", maxDrop));
     CapacitySearch search =

@@ -166,6 +166,47 @@ class ChooseInProcessTest {
     }
   }
 
+  /**
+   * A threshold the scorecard could not read, or a data file that is a device, is refused in one
+   * line before anything starts (they were found only after the whole search, or never).
+   */
+  @Test
+  void badThresholdsAndDeviceDataAreRefusedBeforeAnyWork() {
+    for (String bad : List.of("garbage", "delta.p99<", "p99<NaN%", "")) {
+      Outcome o =
+          choose(
+              "--host",
+              "h",
+              "--protocol",
+              "rpcx,grpc",
+              "--slo",
+              "p99=5ms",
+              "--threshold",
+              bad,
+              "--out",
+              work.resolve("t").toString());
+      assertThat(o.code()).as(bad).isEqualTo(2);
+      assertThat(o.err()).as(bad).startsWith("error: threshold '").doesNotContain("\tat ");
+      assertThat(work.resolve("t")).doesNotExist();
+    }
+    String order = Path.of("../examples/order.proto").toAbsolutePath() + ":Order";
+    Outcome device =
+        choose(
+            "--host",
+            "h",
+            "--protocol",
+            "rpcx,grpc",
+            "--slo",
+            "p99=5ms",
+            "--message",
+            order,
+            "--data",
+            "/dev/zero");
+    assertThat(device.code()).isEqualTo(2);
+    assertThat(device.err())
+        .contains("data /dev/zero is not a regular file (a device, FIFO or folder is refused)");
+  }
+
   /** Issue 29: a message workload is refused before anything starts where it cannot be carried. */
   @Test
   void aMessageWorkloadRefusesCandidatesThatCarryNoMessage() {
