@@ -51,15 +51,15 @@ import picocli.CommandLine.Unmatched;
       "With --base-jar OLD.jar --new-jar NEW.jar (two builds of one protocol's server, named by"
           + " --protocol or by the jar's name): the same, the candidates being the two builds"
           + " (default 6 rounds); trials go to <out>/base/ and <out>/new/, then report diff"
-          + " base new (with --threshold) writes diff.md and diff.json and gives the exit code.",
+          + " base new (with --threshold) tests them, into diff.md and its JSON, and its exit"
+          + " code is the comparison's.",
       "",
       "With two folders BASE NEW (and no --variants): per point the change with its interval"
           + " and whether it is significant (report diff; its options pass on, e.g. --threshold).",
       "",
       "Example: rpcx-bench compare --variants rpcx,grpc --threads 1,64 --in-flight none",
-      "Example: rpcx-bench compare --base-jar old/server-rpcx.jar --new-jar"
-          + " server-rpcx/target/server-rpcx.jar --threads 8 --in-flight none --requests 2000"
-          + " --threshold 'delta.p50<10%%'",
+      "Example: rpcx-bench compare --base-jar old.jar --new-jar new.jar --protocol rpcx --threads 8",
+      "         --in-flight none --requests 2000 --threshold 'delta.p50<10%%'",
       "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%%'",
       ""
     },

@@ -78,14 +78,18 @@ record CompareSettings(
   }
 
   /**
-   * The folder a unit's raw file goes in: {@code raw/POINT/roundK/VARIANT/} (report compare reads
-   * it), or with two builds {@code SIDE/POINT/roundK/PROTOCOL/} (report diff reads base/ and new/).
+   * The folder a unit's harness writes in (its file goes to {@code PROTOCOL/} under it): {@code
+   * raw/POINT/roundK/VARIANT/} (report compare reads it), or with two builds {@code
+   * SIDE/POINT/roundK/} (report diff reads base/ and new/).
    */
   Path unitDir(ComparePlan.Unit u) {
-    Path top = jars == null ? out.resolve("raw") : out.resolve(u.variant());
-    return top.resolve(u.point().name())
+    if (jars != null) {
+      return out.resolve(u.variant()).resolve(u.point().name()).resolve("round" + u.round());
+    }
+    return out.resolve("raw")
+        .resolve(u.point().name())
         .resolve("round" + u.round())
-        .resolve(protocol(u.variant()));
+        .resolve(u.variant());
   }
 
   /** Whether {@code u} ran before: its folder holds a complete raw file (a rerun keeps it). */

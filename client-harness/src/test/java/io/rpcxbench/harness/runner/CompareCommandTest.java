@@ -38,7 +38,12 @@ class CompareCommandTest {
         .contains("Example: rpcx-bench compare --variants rpcx,grpc")
         .contains("Example: rpcx-bench compare results/before results/after")
         .contains("--in-flight=LIST", "--warmup=steady|DURATION", "--max-steal=PCT")
-        .contains("Exit codes:", "another run is using --out", "interrupted");
+        .contains("Exit codes:", "another run is using --out", "interrupted")
+        .contains(
+            "Example: rpcx-bench compare --base-jar old.jar --new-jar new.jar --protocol rpcx")
+        .contains("--base-jar=OLD.jar", "--new-jar=NEW.jar", "--threshold=EXPR")
+        .contains("diff, and two builds: a gate is inconclusive")
+        .contains("the same file twice");
   }
 
   @Test
@@ -220,11 +225,11 @@ class CompareCommandTest {
             jars,
             List.of("delta.p50<10%"));
     ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(0), 3, JarPair.NEW);
-    assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3/rpcx"));
+    assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3"));
     List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
     assertThat(String.join(" ", args))
         .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup 2s --runs 4")
-        .contains("--port rpcx=4711 --out /r/out/new/closed-8/round3/rpcx --force")
+        .contains("--port rpcx=4711 --out /r/out/new/closed-8/round3 --force")
         .contains(
             "--provenance trial=3 --provenance trials=6 --provenance round=3",
             "--provenance order_index=" + (plan.order(3).indexOf("new") + 1),

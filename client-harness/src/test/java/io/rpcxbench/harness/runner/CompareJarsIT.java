@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -94,7 +93,10 @@ class CompareJarsIT {
       List<Instant> started = new ArrayList<>();
       for (String side : plan.order(round)) {
         Path file =
-            onlyCsv(out.resolve(side).resolve("closed-2").resolve("round" + round).resolve("rpcx"));
+            out.resolve(side)
+                .resolve("closed-2")
+                .resolve("round" + round)
+                .resolve("rpcx/t2-r100.csv");
         Map<String, String> prov = RawResultFile.read(file).provenance();
         assertThat(prov)
             .as(file.toString())
@@ -127,17 +129,5 @@ class CompareJarsIT {
     assertThat(second)
         .contains("closed-2 round 4 new: measured earlier, kept")
         .doesNotContain(": exit 0, steal");
-  }
-
-  private static Path onlyCsv(Path dir) throws Exception {
-    try (Stream<Path> files = Files.walk(dir)) {
-      List<Path> csv =
-          files
-              .filter(f -> f.toString().endsWith(".csv"))
-              .filter(f -> !f.getFileName().toString().startsWith("."))
-              .toList();
-      assertThat(csv).as(dir.toString()).hasSize(1);
-      return csv.get(0);
-    }
   }
 }
