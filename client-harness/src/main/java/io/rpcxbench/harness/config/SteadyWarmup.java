@@ -131,6 +131,9 @@ public record SteadyWarmup(Duration iteration, double tolerance, Duration max) {
 
   /** {@code 0.03} as {@code 3%}, {@code 0.005} as {@code 0.5%}. */
   static String percent(double share) {
+    if (!Double.isFinite(share)) {
+      return Double.isNaN(share) ? "NaN" : share > 0 ? "Infinity" : "-Infinity";
+    }
     return RateSchedule.number(Math.round(share * 1e6) / 1e4) + "%";
   }
 

@@ -137,6 +137,11 @@ class SteadyWarmupTest {
         .hasMessageContaining("--warmup-iteration must be positive");
     assertThatThrownBy(() -> new SteadyWarmup(SECOND, 0, SECOND.multipliedBy(5)).validate())
         .hasMessageContaining("--warmup-tolerance must be above 0 %");
+    assertThatThrownBy(
+            () ->
+                new SteadyWarmup(SECOND, SteadyWarmup.parsePercent("NaN%"), SECOND.multipliedBy(5))
+                    .validate())
+        .hasMessageEndingWith("got NaN");
     assertThatThrownBy(() -> new SteadyWarmup(SECOND, 0.03, Duration.ofMillis(1500)).validate())
         .hasMessage(
             "--warmup-max 1500ms leaves no room for two --warmup-iteration 1s (at least 2s)");
