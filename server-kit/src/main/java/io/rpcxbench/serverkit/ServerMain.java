@@ -31,6 +31,7 @@ public final class ServerMain {
   public static void run(
       ServerDefinition definition, ServerStarter starter, String[] args, Object... ownOptions) {
     Thread.setDefaultUncaughtExceptionHandler(ServerMain::uncaught);
+    LibraryLogLines.routeNetty(); // before any Netty class makes its logger
     ServerCommand command = new ServerCommand(definition, starter, true);
     System.exit(commandLine(command, ownOptions).execute(args));
   }
