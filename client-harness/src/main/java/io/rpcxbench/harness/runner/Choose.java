@@ -26,8 +26,8 @@ import java.util.Map;
 final class Choose {
   static final int WARMUP_THREADS = 4;
   static final int WARMUP_CALLS = 2000;
-  static final int MIN_PROBE_CALLS = 2000;
-  static final int MAX_PROBE_S = 60;
+  static final int MIN_PROBE_CALLS = 1000;
+  static final int MAX_PROBE_S = 30;
   static final int OK = 0;
   static final int FAILURES = 1;
   static final int LOCKED = OutFolderRun.LOCKED;
@@ -226,7 +226,8 @@ final class Choose {
    * least {@value #MIN_PROBE_CALLS} calls (at most {@value #MAX_PROBE_S} s). The p99 of the 50
    * calls of 5 s at 10/s is their slowest call: one late call failed such probes, and a search that
    * had stepped down ended at 11 calls/s for a protocol that met the SLO at 3,000 in the next
-   * round.
+   * round. A thousand calls put ten beyond a p99; more made every probe of a search that a noisy
+   * box had sent below 67 calls/s cost up to a minute.
    */
   static int probeSeconds(int rate, int probeS) {
     long forCalls = (MIN_PROBE_CALLS + rate - 1L) / rate;

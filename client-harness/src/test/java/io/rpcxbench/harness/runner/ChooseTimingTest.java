@@ -29,7 +29,7 @@ class ChooseTimingTest {
   }
 
   /**
-   * The report's reproducer: a probe at 20/s is stretched to 60 s (2,000 calls at most a minute),
+   * The report's reproducer: a probe at 20/s is stretched (then 60 s for 2,000 calls, now 30 s),
    * but its harness was given --time-limit 50 s (2 s x (2 + 1) + 40, from --probe-duration), so
    * every probe below about 40/s timed out and counted as a miss. Its limit is now its own.
    */
@@ -57,7 +57,7 @@ class ChooseTimingTest {
             "--shared-runs",
             "2");
     int seconds = Choose.probeSeconds(20, s.probeS());
-    assertThat(seconds).isEqualTo(60);
+    assertThat(seconds).isEqualTo(30);
     List<String> args =
         ChooseProbes.timed(
             new ArrayList<>(
@@ -69,15 +69,15 @@ class ChooseTimingTest {
                     Map.of())),
             1,
             ChooseTiming.limitS(seconds, 1));
-    assertThat(seconds(args, "--duration")).isEqualTo(60);
+    assertThat(seconds(args, "--duration")).isEqualTo(30);
     assertThat(args.get(args.indexOf("--runs") + 1)).isEqualTo("1");
     assertThat(seconds(args, "--time-limit"))
-        .isEqualTo(60 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
+        .isEqualTo(30 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
     assertThat(args).containsSubsequence("--warmup-max", ChooseTiming.WARMUP_MAX_S + "s");
 
-    // the shared load's 2 runs of 60 s at 20/s, and the backstop above every point's limit
+    // the shared load's 2 runs of 30 s at 20/s, and the backstop above every point's limit
     int shared = ChooseTiming.limitS(seconds, s.sharedRuns());
-    assertThat(shared).isEqualTo(2 * 60 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
+    assertThat(shared).isEqualTo(2 * 30 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
     assertThat(s.target().backstopMs()).isGreaterThan(1000L * shared);
     // a quick probe keeps a short limit
     assertThat(ChooseTiming.limitS(Choose.probeSeconds(10_000, 2), 1)).isEqualTo(42);

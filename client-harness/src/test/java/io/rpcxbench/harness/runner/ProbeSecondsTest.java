@@ -7,11 +7,11 @@ import org.junit.jupiter.api.Test;
 /** A probe holds enough calls for its percentile to be more than its slowest call. */
 class ProbeSecondsTest {
   @Test
-  void aLowRateRunsLongerUpToAMinute() {
+  void aLowRateRunsLongerUpToHalfAMinute() {
     assertThat(Choose.probeSeconds(10_000, 5)).isEqualTo(5);
     assertThat(Choose.probeSeconds(400, 5)).isEqualTo(5);
-    assertThat(Choose.probeSeconds(100, 5)).isEqualTo(20);
-    assertThat(Choose.probeSeconds(10, 5)).isEqualTo(60);
-    assertThat(Choose.probeSeconds(1, 5)).isEqualTo(60);
+    assertThat(Choose.probeSeconds(100, 5)).isEqualTo(10);
+    assertThat(Choose.probeSeconds(10, 5)).isEqualTo(30);
+    assertThat(Choose.probeSeconds(1, 5)).isEqualTo(30);
   }
 }
