@@ -35,6 +35,7 @@
 #define FRAME_MAX 65536
 #define SPIN_MIN_NS (50 * NS_PER_US)
 #define SPIN_MAX_NS (1000 * NS_PER_US)
+#define BUSY_SPIN_NS (2 * NS_PER_MS)
 #define LATE_BUCKETS 20000 /* 1 us each; later ones count in the last */
 
 typedef struct {
@@ -107,8 +108,9 @@ static void usage(FILE *out) {
           "--rt P runs the forwarding thread at SCHED_FIFO priority P (10; 0: a normal thread), so the\n"
           "machine's other load does not delay a release; --spin-us is how long before a release it\n"
           "stops sleeping and polls: auto (50 us, then the 99th percentile of how late its timers\n"
-          "wake plus 10 us, at most 1 ms) or a fixed N; --busy polls all the time a packet is in\n"
-          "flight (no wake-ups from idle: the most exact, at the cost of a core while busy).\n"
+          "wake plus 10 us, at most 1 ms) or a fixed N; --busy polls the last 2 ms before every\n"
+          "release (no wake-ups from idle for delays up to 2 ms: the most exact, at the cost of a\n"
+          "core while busy).\n"
           "\n"
           "Prints 'linkem ready ...' once both devices are attached. SIGTERM/SIGINT stop it; stats\n"
           "(counters, release lateness, CPU per packet) go to stderr on exit and on SIGUSR1, and to\n"
@@ -267,8 +269,10 @@ int main(int argc, char **argv) {
       continue;
     }
     if (strcmp(o, "--busy") == 0) {
-      /* never sleep while a packet is in flight: no wake-up from idle, a core while busy */
-      spin_ns = 3600 * NS_PER_S;
+      /* stay awake the last BUSY_SPIN_NS before every release: no wake-up from idle for
+       * delays up to that, a core while busy; longer spins met the kernel's RT throttling
+       * (95 % of a second), which then held the thread 20 ms and more */
+      spin_ns = BUSY_SPIN_NS;
       spin_auto = 0;
       continue;
     }
