@@ -186,7 +186,8 @@ public final class ServerCommand implements Callable<Integer> {
       err.flush();
     }
     if (tls != null) {
-      err.println(definition.id() + ": " + tls.describe());
+      err.println(
+          definition.id() + ": " + server.tlsStack().map(tls::describe).orElseGet(tls::describe));
       err.flush();
     }
     PrintWriter out = spec.commandLine().getOut();

@@ -46,14 +46,23 @@ public record ServerTls(Path cert, Path key, Path clientCa) {
   /** One line for the server's log: what it serves and what it asks of clients. */
   public String describe() {
     SSLContext context = sslContext();
+    return describe(
+        String.join(",", context.getDefaultSSLParameters().getProtocols())
+            + " (JDK "
+            + context.getProvider().getName()
+            + ")");
+  }
+
+  /**
+   * As {@link #describe()}, for a server whose TLS another stack serves ({@link
+   * RunningServer#tlsStack()}): its protocol versions and name.
+   */
+  public String describe(String stack) {
     return (mutual() ? "mTLS" : "TLS")
         + " only, certificate "
         + cert
         + (mutual() ? ", clients signed by " + clientCa : ", no client certificate")
         + "; "
-        + String.join(",", context.getDefaultSSLParameters().getProtocols())
-        + " (JDK "
-        + context.getProvider().getName()
-        + ")";
+        + stack;
   }
 }

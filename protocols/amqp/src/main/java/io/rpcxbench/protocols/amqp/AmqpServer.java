@@ -91,6 +91,13 @@ final class AmqpServer implements RunningServer {
               + " accepts only the user of "
               + BrokerCredentials.file());
     }
+    if (tls == null && mode.kind() != BrokerMode.Kind.EXTERNAL && !loopback(bind)) {
+      log.warn(
+          "the broker's password crosses the network in clear: AMQP offers only PLAIN (and"
+              + " AMQPLAIN) logins, and {} is reachable from other hosts without TLS; on a network"
+              + " others share, serve TLS (--tls-cert, --tls-key) or bind 127.0.0.1",
+          bind);
+    }
     Broker broker =
         switch (mode.kind()) {
           case RABBITMQ -> RabbitMqBroker.start(bind, port, tls, onLost);
@@ -119,6 +126,14 @@ final class AmqpServer implements RunningServer {
     }
   }
 
+  private static boolean loopback(String bind) {
+    try {
+      return java.net.InetAddress.getByName(bind).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
+  }
+
   /** The server's settings, the answer to the {@code about} method (the client's describe()). */
   private static String about(Broker broker, AmqpServerOptions options) {
     return options.consumers
@@ -134,6 +149,11 @@ final class AmqpServer implements RunningServer {
   }
 
   /** The broker, for tests that stop or kill it under the consumers. */
+  @Override
+  public java.util.Optional<String> tlsStack() {
+    return broker.tlsStack();
+  }
+
   Broker broker() {
     return broker;
   }

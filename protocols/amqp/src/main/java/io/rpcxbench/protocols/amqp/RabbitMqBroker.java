@@ -39,6 +39,16 @@ final class RabbitMqBroker implements Broker {
 
   private static final long STOP_TIMEOUT_S = 60;
 
+  /**
+   * Where the node's Erlang distribution and epmd listen: only rabbitmqctl, on this host, speaks to
+   * them (issue 48: with {@code --bind 127.0.0.1} both listened on 0.0.0.0, guarded by the cookie
+   * alone).
+   */
+  static final String LOOPBACK = "127.0.0.1";
+
+  /** The TLS versions the AMQPS listener accepts, as every server of the kit (no 1.0, no 1.1). */
+  static final String TLS_VERSIONS = "TLSv1.3,TLSv1.2";
+
   private final Process watchdog;
   private final Path dir;
   private final String node;
@@ -89,7 +99,7 @@ final class RabbitMqBroker implements Broker {
     cleanStrayNodes();
     int amqpPort = Ports.reserve(bind, port);
     int consumerPort = tls == null ? amqpPort : Ports.reserve("127.0.0.1", 0);
-    int distPort = Ports.reserve("0.0.0.0", 0);
+    int distPort = Ports.reserve(LOOPBACK, 0);
     long pid = ProcessHandle.current().pid();
     Path dir = OwnedFolders.create(PREFIX);
     String node = "rpcxbench-" + pid + "-" + amqpPort + "@localhost";
@@ -175,6 +185,13 @@ final class RabbitMqBroker implements Broker {
       env.put("RABBITMQ_NODE_PORT", String.valueOf(listeners.port()));
     } // else rabbitmq.conf's listeners (the variables would replace them)
     env.put("RABBITMQ_DIST_PORT", String.valueOf(distPort));
+    // the distribution listener on loopback only; an epmd this node starts too (one that already
+    // runs stays where it was started, said below)
+    env.put("RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS", "-kernel inet_dist_use_interface {127,0,0,1}");
+    env.put("ERL_EPMD_ADDRESS", LOOPBACK);
+    if (!startsEpmd) {
+      log.info("epmd already runs: the node registers with it where it listens (not started here)");
+    }
     env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
     env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
     env.put("RABBITMQ_PID_FILE", dir.resolve("node.pid").toString());
@@ -270,6 +287,14 @@ final class RabbitMqBroker implements Broker {
     return credentials;
   }
 
+  /** Erlang/OTP's {@code ssl} serves the AMQPS listener, not the JDK. */
+  @Override
+  public Optional<String> tlsStack() {
+    return tls == null
+        ? Optional.empty()
+        : Optional.of(TLS_VERSIONS + " (Erlang/OTP ssl of RabbitMQ)");
+  }
+
   @Override
   public String how() {
     return "rabbitmq-server as a child process (node "
@@ -301,6 +326,8 @@ final class RabbitMqBroker implements Broker {
               .append(bind)
               .append(':')
               .append(port)
+              .append("\nssl_options.versions.1 = tlsv1.3")
+              .append("\nssl_options.versions.2 = tlsv1.2")
               .append("\nssl_options.certfile = ")
               .append(tls.cert().toAbsolutePath())
               .append("\nssl_options.keyfile = ")

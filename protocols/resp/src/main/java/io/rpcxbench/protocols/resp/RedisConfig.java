@@ -68,6 +68,16 @@ final class RedisConfig {
     return new RedisConfig(ServerLimits.defaults(), null, DEFAULT_MAX_MEMORY);
   }
 
+  /** The TLS versions redis-server is told to serve. */
+  static final String TLS_PROTOCOLS = "TLSv1.2 TLSv1.3";
+
+  /** With TLS, what serves it, for the start-up line: redis-server's OpenSSL, not the JDK. */
+  java.util.Optional<String> tlsStack() {
+    return tls == null
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(TLS_PROTOCOLS.replace(' ', ',') + " (redis-server's OpenSSL)");
+  }
+
   ServerTls tls() {
     return tls;
   }
@@ -86,8 +96,8 @@ final class RedisConfig {
       add(args, "tls-port", String.valueOf(port));
       add(args, "tls-cert-file", tls.cert().toString());
       add(args, "tls-key-file", tls.key().toString());
-      // the kit's ServerTls.describe() names these; OpenSSL's defaults, said explicitly
-      add(args, "tls-protocols", "TLSv1.2 TLSv1.3");
+      // OpenSSL's defaults, said explicitly; the start-up line names them (tlsStack)
+      add(args, "tls-protocols", TLS_PROTOCOLS);
       if (tls.mutual()) {
         add(args, "tls-ca-cert-file", tls.clientCa().toString());
         add(args, "tls-auth-clients", "yes");

@@ -68,9 +68,17 @@ final class RedisServerChild implements RunningServer {
   private final Path dir;
   private final ChildLog log;
   private final Thread output;
+  private final java.util.Optional<String> tlsStack;
   private volatile boolean stopping;
 
-  private RedisServerChild(Process process, int port, Path dir, ChildLog log, Thread output) {
+  private RedisServerChild(
+      Process process,
+      int port,
+      Path dir,
+      ChildLog log,
+      Thread output,
+      java.util.Optional<String> tlsStack) {
+    this.tlsStack = tlsStack;
     this.process = process;
     this.port = port;
     this.dir = dir;
@@ -119,7 +127,8 @@ final class RedisServerChild implements RunningServer {
     Thread output = new Thread(() -> log.forward(process.getInputStream()), "redis-server-output");
     output.setDaemon(true);
     output.start();
-    RedisServerChild child = new RedisServerChild(process, chosen, dir, log, output);
+    RedisServerChild child =
+        new RedisServerChild(process, chosen, dir, log, output, config.tlsStack());
     try {
       child.awaitReady();
     } catch (Exception e) {
@@ -157,6 +166,12 @@ final class RedisServerChild implements RunningServer {
   @Override
   public int port() {
     return port;
+  }
+
+  /** redis-server's own TLS (OpenSSL), not the JDK's. */
+  @Override
+  public java.util.Optional<String> tlsStack() {
+    return tlsStack;
   }
 
   /** The admin Unix socket (plaintext, owner only), for tests: {@code CONFIG GET}. */

@@ -54,6 +54,14 @@ class RedisConfigTest {
   }
 
   @Test
+  void theStartUpLineNamesRedisServersTlsNotTheJdks() {
+    ServerTls tls = new ServerTls(Path.of("s.pem"), Path.of("k.pem"), null);
+    assertThat(new RedisConfig(ServerLimits.defaults(), tls, "64mb").tlsStack())
+        .contains("TLSv1.2,TLSv1.3 (redis-server's OpenSSL)");
+    assertThat(new RedisConfig(ServerLimits.defaults(), null, "64mb").tlsStack()).isEmpty();
+  }
+
+  @Test
   void tlsIsTheTlsPortAndNoPlaintextPort() {
     ServerTls tls = new ServerTls(Path.of("s.pem"), Path.of("k.pem"), null);
     assertThat(args(ServerLimits.defaults(), tls))
