@@ -35,7 +35,8 @@ import org.springframework.core.env.Environment;
  *
  * <p>A body that inflates past the limit (a gzip bomb) is answered 413, one that is not gzip 400,
  * each with a problem+json line; Tomcat then closes that connection (as after every 400 and 413)
- * and serves on.
+ * and serves on. A body in any other coding ({@code br}, {@code deflate}, a list) is answered 415
+ * with {@code Accept-Encoding: gzip} (RFC 9110), not read as if it were plain.
  */
 final class GzipInKind implements Filter {
   static final String GZIP = "gzip";
@@ -54,11 +55,21 @@ final class GzipInKind implements Filter {
   public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
       throws IOException, ServletException {
     HttpServletRequest request = (HttpServletRequest) req;
-    if (!isGzip(request.getHeader("Content-Encoding"))) {
+    HttpServletResponse response = (HttpServletResponse) res;
+    String encoding = request.getHeader("Content-Encoding");
+    if (!isGzip(encoding)) {
+      if (encoding != null && !isIdentity(encoding)) {
+        // RFC 9110 15.5.16: 415, naming the codings this server undoes
+        response.setHeader("Accept-Encoding", GZIP);
+        refuse(
+            response,
+            HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
+            "Content-Encoding " + encoding + " is not supported: send gzip or no Content-Encoding");
+        return;
+      }
       chain.doFilter(req, res);
       return;
     }
-    HttpServletResponse response = (HttpServletResponse) res;
     byte[] body;
     try {
       body = inflate(request.getInputStream());
@@ -100,6 +111,11 @@ final class GzipInKind implements Filter {
     }
     String coding = contentEncoding.trim().toLowerCase(Locale.ROOT);
     return coding.equals(GZIP) || coding.equals("x-gzip");
+  }
+
+  static boolean isIdentity(String contentEncoding) {
+    String coding = contentEncoding.trim().toLowerCase(Locale.ROOT);
+    return coding.isEmpty() || coding.equals("identity");
   }
 
   /** Whether {@code Accept-Encoding} names gzip (or {@code *}) with a weight above zero. */

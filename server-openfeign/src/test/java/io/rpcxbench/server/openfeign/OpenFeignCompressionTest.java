@@ -122,6 +122,36 @@ class OpenFeignCompressionTest {
     }
   }
 
+  /**
+   * Issue 48: RFC 9110's 415 for a coding the server cannot undo, not the body read as identity.
+   */
+  @Test
+  void anUnsupportedContentEncodingIs415() throws Exception {
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    for (String coding : new String[] {"br", "deflate", "gzip, br"}) {
+      HttpResponse<String> refused =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/hello"))
+                  .header("Content-Type", "application/json")
+                  .header("Content-Encoding", coding)
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"x\"}"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(refused.statusCode()).as(coding).isEqualTo(415);
+      assertThat(refused.headers().firstValue("Accept-Encoding")).contains("gzip");
+      assertThat(refused.body()).contains("Content-Encoding");
+    }
+    HttpResponse<String> identity =
+        http.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/hello"))
+                .header("Content-Type", "application/json")
+                .header("Content-Encoding", "identity")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"x\"}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(identity.statusCode()).isEqualTo(200);
+  }
+
   private HttpRequest post(String path, byte[] body) {
     return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/" + path))
         .header("Content-Type", "application/json")
