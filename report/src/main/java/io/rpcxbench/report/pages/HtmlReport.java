@@ -78,12 +78,17 @@ public final class HtmlReport {
       reference(h, in.reference());
     }
     for (ComparisonTable t : in.tables()) {
-      table(h, t);
+      table(h, t, in.subject().requestsPerThread());
     }
     if (in.charts() != null) {
       interactive(h, in.charts());
     }
     h.append("<h2>Figures</h2>\n");
+    if (in.figures().stream().anyMatch(f -> f.title().contains("average TPS"))) {
+      h.append("<p>Figs. 8b-10b: ")
+          .append(esc(tpsNote(in.subject().requestsPerThread())))
+          .append("</p>\n");
+    }
     for (Figures.Figure f : in.figures()) {
       h.append("<figure>\n");
       if (f.file() != null) {
@@ -178,7 +183,25 @@ public final class HtmlReport {
     h.append("</table>\n");
   }
 
-  private static void table(StringBuilder h, ComparisonTable t) {
+  /**
+   * What the paper's TPS is, beside the throughput the other tables and charts give: Eq. 3 per run,
+   * averaged; under T × R it counts one thread's calls a second, so it falls as threads rise while
+   * throughput rises.
+   */
+  static String tpsNote(boolean perThread) {
+    return "TPS is the paper's Eq. 3, TPS = R / (runtime / 1000), computed per run and averaged"
+        + " over the kept runs (the paper's tpsAvg), R being the point's requests. "
+        + (perThread
+            ? "Here each of the T threads makes R calls, so a run makes T × R calls and TPS counts"
+                + " one thread's calls a second: the calls per second of the whole run are about T"
+                + " × TPS. TPS therefore falls as threads rise while throughput (all calls a second,"
+                + " in the table of every protocol and the charts) rises; the two are not"
+                + " contradicting each other."
+            : "Here the T threads share R calls, so TPS is the run's calls a second, the same"
+                + " quantity as throughput, averaged per run rather than over the calls.");
+  }
+
+  private static void table(StringBuilder h, ComparisonTable t, boolean perThread) {
     Metric m = t.metric;
     int group = Protocol.PAPER.size() + ComparisonTable.OTHERS.size();
     h.append("<h2>")
@@ -190,6 +213,7 @@ public final class HtmlReport {
         .append(".md\">Markdown</a> and <a href=\"")
         .append(m.fileName)
         .append(".csv\">CSV</a>.</p>\n")
+        .append(m == Metric.TPS ? "<p id=\"tps-note\">" + esc(tpsNote(perThread)) + "</p>\n" : "")
         .append("<table id=\"")
         .append(m.fileName)
         .append("\">\n<tr><th rowspan=\"2\">threads</th>");

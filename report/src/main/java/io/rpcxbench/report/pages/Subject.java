@@ -18,8 +18,10 @@ import java.util.stream.Collectors;
  * What a page's data holds, for its title and first lines: the protocols measured, the workload
  * (call, payload, items, load model, scenario, TLS, compression, network), where and when. Whether
  * the paper's Tables 3-4 and Figs. 8-10 belong on the page follows from it: only for the paper's
- * workload (the hello call without payload, one server without work, the closed loop, plaintext, no
- * compression) with a paper protocol measured.
+ * experiment, its workload (the hello call without payload, one server without work, the closed
+ * loop, plaintext, no compression) over its three protocols and no other. Any other set of
+ * protocols gets the table of every protocol against the reference instead, never Tables 3-4 with
+ * columns of "–" and the protocols they have no column for left out.
  *
  * <pre>{@code
  * Subject s = Subject.of(cleaned, provenance);
@@ -82,14 +84,32 @@ public record Subject(
   }
 
   /**
-   * Whether the data is the paper's experiment: every series the paper's workload and a paper
-   * protocol (RPCX, gRPC, OpenFeign) among those measured. The link regime and the reading of the
-   * request count may be any of the paper's.
+   * Whether the data is the paper's experiment: every series the paper's workload, and either all
+   * three of the paper's protocols measured (any others beside them are in the table of every
+   * protocol) or only paper protocols (its tables then hold every protocol measured). A sweep of
+   * the paper's workload over other protocols without all three of the paper's is not its
+   * experiment: its Tables 3-4 would show a missing protocol's columns as "–" and leave the others
+   * out. The link regime and the reading of the request count may be any of the paper's.
    */
   public boolean paperWorkload() {
-    return !series.isEmpty()
-        && series.stream().allMatch(Subject::paperSeries)
-        && protocols.stream().anyMatch(Protocol::paper);
+    return paperSeriesOnly()
+        && protocols.stream().anyMatch(Protocol::paper)
+        && (protocols.containsAll(Protocol.PAPER) || protocols.stream().allMatch(Protocol::paper));
+  }
+
+  /** The protocols measured that the paper's tables have no column for. */
+  public List<Protocol> beyondThePaper() {
+    return protocols.stream().filter(p -> !p.paper()).toList();
+  }
+
+  /** Every series the paper's workload (whatever the protocols). */
+  boolean paperSeriesOnly() {
+    return !series.isEmpty() && series.stream().allMatch(Subject::paperSeries);
+  }
+
+  /** Whether every series reads R per thread (T × R calls a run), the paper's script's reading. */
+  public boolean requestsPerThread() {
+    return series.stream().noneMatch(s -> s.requestsPer().equals("total"));
   }
 
   static boolean paperSeries(Series s) {
@@ -201,11 +221,26 @@ public record Subject(
         .append(". ");
     b.append(
         paperWorkload()
-            ? "This is the paper's workload: its Tables 3-4 and Figs. 8-10 follow for its three"
-                + " protocols, beside every protocol measured."
-            : "This is not the paper's workload (the hello call without payload, one server"
-                + " without work, the closed loop, no TLS or compression, a paper protocol"
-                + " measured): the paper's Tables 3-4, Figs. 8-10 and its ranges are left out.");
+            ? "This is the paper's experiment: its Tables 3-4 and Figs. 8-10 follow for its"
+                + " protocols, beside every protocol measured"
+                + (beyondThePaper().isEmpty()
+                    ? "."
+                    : " (the tables of the paper have no column for "
+                        + beyondThePaper().stream()
+                            .map(p -> p.label)
+                            .collect(Collectors.joining(", "))
+                        + ": the table of every protocol holds them).")
+            : paperSeriesOnly()
+                ? "This is the paper's workload but not its experiment, which measures RPCX, gRPC"
+                    + " and OpenFeign: the paper's Tables 3-4, Figs. 8-10 and its"
+                    + " ranges are left out; the table of every protocol against the reference"
+                    + " holds all "
+                    + protocols.size()
+                    + "."
+                : "This is not the paper's workload (the hello call without payload, one server"
+                    + " without work, the closed loop, no TLS or compression, the paper's three"
+                    + " protocols): the paper's Tables 3-4, Figs. 8-10 and its ranges are left"
+                    + " out.");
     return b.toString();
   }
 }
