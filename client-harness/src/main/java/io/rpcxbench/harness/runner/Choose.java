@@ -42,6 +42,8 @@ final class Choose {
   private Map<String, String> provenance;
   private ChooseDeadline deadline = ChooseDeadline.of(null);
   private ChooseProbes probes;
+  private OwnProcesses own;
+  private long readyTimeoutMs;
 
   Choose(ChooseSettings s, Map<String, CatalogEntry> catalog, SweepLog log) throws IOException {
     this.s = s;
@@ -61,6 +63,8 @@ final class Choose {
             new OutFolderRun.Steps() {
               @Override
               public int work(OwnProcesses own) throws IOException, InterruptedException {
+                Choose.this.own = own;
+                Choose.this.readyTimeoutMs = readyTimeoutMs;
                 target.loadLab();
                 launcher = target.launcher(own, s.target().backstopMs());
                 target.start(own, readyTimeoutMs);
@@ -129,7 +133,9 @@ final class Choose {
             deadline,
             log,
             s.candidates().size() * ChooseTiming.sharedMs(s, ChooseTiming.sharedRateGuess(s)));
-    probes = new ChooseProbes(s, target, launcher, provenance, log, probeLedger, deadline);
+    probes =
+        new ChooseProbes(s, target, launcher, provenance, log, probeLedger, deadline)
+            .restartingServers(own, readyTimeoutMs);
     int round = rounds.run(probes);
     settings.put("rounds", String.valueOf(round));
     settings.put("stopped", rounds.stopped());
@@ -254,6 +260,15 @@ final class Choose {
   private int sharedRound(int round, int rate) throws IOException, InterruptedException {
     int failures = 0;
     int seconds = probeSeconds(rate, s.probeS());
+    boolean measured =
+        s.candidates().stream()
+            .allMatch(
+                c ->
+                    PointFiles.completeFileIn(
+                        s.out().resolve("shared").resolve("round" + round).resolve(c)));
+    if (!measured) {
+      probes.newRound(round);
+    }
     for (String candidate : s.order(round)) {
       Path dir = s.out().resolve("shared").resolve("round" + round).resolve(candidate);
       if (Files.isDirectory(dir) && PointFiles.completeFileIn(dir)) {

@@ -28,6 +28,9 @@ final class ChooseProbes implements ChooseRounds.Prober {
   private final SweepLog log;
   private final ProbeLedger probeLedger;
   private final ChooseDeadline deadline;
+  private OwnProcesses own;
+  private long readyTimeoutMs;
+  private boolean serversFresh = true;
 
   ChooseProbes(
       ChooseSettings s,
@@ -44,6 +47,27 @@ final class ChooseProbes implements ChooseRounds.Prober {
     this.log = log;
     this.probeLedger = probeLedger;
     this.deadline = deadline;
+  }
+
+  /**
+   * Fresh servers before each round (and each round of the shared load): a round is a trial, and a
+   * trial is fresh server JVMs as well as fresh client ones.
+   */
+  ChooseProbes restartingServers(OwnProcesses processes, long timeoutMs) {
+    this.own = processes;
+    this.readyTimeoutMs = timeoutMs;
+    return this;
+  }
+
+  @Override
+  public void newRound(int round) throws IOException, InterruptedException {
+    if (serversFresh) {
+      serversFresh = false; // just started with this run: the first round has them fresh
+      return;
+    }
+    if (own != null && target.freshServers(own, readyTimeoutMs)) {
+      log.line("round " + round + ": fresh servers (a round is a trial)");
+    }
   }
 
   /** Whether a candidate's search starts with a warm-up point (in this JVM, not on a fleet). */

@@ -37,6 +37,9 @@ final class ChooseRounds {
 
     /** Whether {@link #warmUp} runs a point (the time {@code --max-time} expects of it). */
     boolean warmsUp();
+
+    /** Before round {@code round}'s searches: fresh servers where they are started (a trial). */
+    default void newRound(int round) throws IOException, InterruptedException {}
   }
 
   private final ChooseSettings s;
@@ -146,6 +149,9 @@ final class ChooseRounds {
   /** One round; false when {@code --max-time} stopped it. */
   private boolean searchRound(int round, Prober prober) throws IOException, InterruptedException {
     boolean stop = false;
+    if (s.candidates().stream().anyMatch(c -> ledger.find(round, c).isEmpty())) {
+      prober.newRound(round);
+    }
     for (String candidate : s.order(round)) {
       if (ledger.find(round, candidate).isPresent()) {
         log.line("round " + round + " " + candidate + ": found earlier, kept");

@@ -247,6 +247,24 @@ final class SweepTarget implements AutoCloseable {
         : List.of("--work", PointArgs.workText(s), "--work-kind", s.workKind());
   }
 
+  /**
+   * Fresh servers for a new trial (--local and --lab, not chains): the running servers and their
+   * link-shapers stopped, new JVMs started on new ports. False where this target does not start
+   * servers (--host, a fleet: its servers start with each point), and nothing changed.
+   */
+  boolean freshServers(OwnProcesses own, long readyTimeoutMs)
+      throws IOException, InterruptedException {
+    if (servers == null || s.startsChains()) {
+      return false;
+    }
+    shapers.close();
+    shapers = LinkShapers.none();
+    servers.close();
+    servers = null;
+    start(own, readyTimeoutMs);
+    return true;
+  }
+
   private List<CatalogEntry> entries() {
     return new ArrayList<>(s.protocols().stream().map(catalog::get).toList());
   }
