@@ -81,7 +81,12 @@ final class EarlierSweeps {
             variance(spreadNow, nowMedians.size()) + variance(spreadThen, thenMedians.size());
         AdvantageBootstrap.Interval alone = e.getValue().medianChangeFrom(before);
         AdvantageBootstrap.Interval change =
-            e.getValue().medianChangeFrom(before, extra, bootstrap.seed() + 31L * rows.size() + 1);
+            e.getValue()
+                .medianChangeFrom(
+                    before,
+                    extra,
+                    // seeded by the comparison itself: the same on every page that shows it
+                    bootstrap.seed() + (regime.getKey().name() + "/" + e.getKey()).hashCode());
         if (change == null) {
           continue;
         }

@@ -246,7 +246,7 @@ class VerdictBoxTest {
     assertThat(box)
         .contains("Moved: 0 of 1 (1 of 1 on the two bootstraps alone).")
         .contains("**A side of one sweep cannot show its own sweep-to-sweep spread**")
-        .contains("| 6.7 (3) / – (1) | +15.0 [-0.3, +31.7] |")
+        .contains("| 6.7 (3) / – (1) | +15.0 [-1.2, +30.6] |")
         .contains("4. **How sure?** 3 sweeps a point")
         .contains("they rest on 3 sweeps (27 possible draws a point)")
         .contains("(against earlier sweeps: 0 of 1 medians moved by more than both sides vary)");
