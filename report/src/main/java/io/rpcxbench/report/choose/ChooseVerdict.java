@@ -50,6 +50,25 @@ final class ChooseVerdict {
               + ": "
               + t.note()
               + " (more rounds: --rounds 5 or more).");
+    } else if (top.size() > 1
+        && !Scorecard.equivalent(Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1)))) {
+      PairTest t = Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1));
+      out.add(
+          "Cannot tell "
+              + and(top)
+              + " apart at "
+              + slo
+              + ": "
+              + t.b()
+              + " sustains "
+              + t.ratioText()
+              + " the rate of "
+              + t.a()
+              + ", neither different nor within "
+              + io.rpcxbench.stats.Num.fixed(100 * io.rpcxbench.stats.RoundsDecision.MARGIN, 0)
+              + " % ("
+              + cite(t)
+              + "); more rounds would tell (--rounds or --max-rounds).");
     } else if (top.size() > 1) {
       PairTest t = Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1));
       out.add(
@@ -58,8 +77,11 @@ final class ChooseVerdict {
               + slo
               + ": "
               + (top.size() == 2
-                  ? "their SLO capacities do not differ"
-                  : "none differs from " + leader)
+                  ? "their SLO capacities are within "
+                      + io.rpcxbench.stats.Num.fixed(
+                          100 * io.rpcxbench.stats.RoundsDecision.MARGIN, 0)
+                      + " % of each other"
+                  : "none differs from " + leader + " by more than 10 %")
               + " ("
               + cite(t)
               + ").");
@@ -99,7 +121,13 @@ final class ChooseVerdict {
         (rank, names) -> {
           if (rank > 1 && names.size() > 1) {
             PairTest t = Scorecard.pair(s.capacityPairs(), names.get(0), names.get(1));
-            lower.add(and(names) + " do not differ (" + t.pText() + ")");
+            lower.add(
+                and(names)
+                    + (Scorecard.equivalent(t)
+                        ? " do not differ by more than 10 % ("
+                        : " cannot be told apart (" + t.ratioText() + ", ")
+                    + t.pText()
+                    + ")");
           }
         });
     if (!lower.isEmpty()) {
@@ -164,7 +192,8 @@ final class ChooseVerdict {
             + " (a round's figure: its merged histogram): the Hodges-Lehmann ratio with its 95 %"
             + " rank-test interval (Mann-Whitney; paired by round from 10 rounds), p from that"
             + " interval, no test below 4 rounds; Holm-Bonferroni over the pairs of each table."
-            + " Rank =k: tested and not different; ?k: too few rounds to tell; a candidate that"
+            + " Rank =k: equivalent (the interval within 10 % either way); ?k: cannot tell (too"
+            + " few rounds, or an interval neither beyond 1 nor within 10 %); a candidate that"
             + " met the SLO in no round ranks below every one that did.");
     if (st.design().adds()) {
       lines.add(

@@ -5,6 +5,7 @@ import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.CapacityModel;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.RoundsDecision;
 import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,8 +30,10 @@ import java.util.Map;
  */
 final class Scorecard {
   /**
-   * A candidate's place: {@code rank} shared with others when {@code shared} (tested and not
-   * different), or {@code untested} when too few rounds could tell it from its group's leader.
+   * A candidate's place: {@code rank} shared with others when {@code shared} (not different from
+   * its group's leader): {@code =} when equivalent (the interval within {@link
+   * RoundsDecision#MARGIN} either way), {@code ?} ({@code untested}) when the rounds cannot tell:
+   * too few to test, or an interval neither beyond 1 nor within the margin.
    */
   record Ranked(ChooseCandidate candidate, int rank, boolean shared, boolean untested) {
     String rankText() {
@@ -169,7 +172,7 @@ final class Scorecard {
       boolean below = i > 0 && c.neverMet() && !lead.neverMet();
       if (i == 0 || below || t.significant()) {
         leader = i;
-      } else if (!t.tested()) {
+      } else if (!equivalent(t)) {
         untested[i] = true;
         untested[leader] = true;
       }
@@ -182,6 +185,17 @@ final class Scorecard {
       out.add(new Ranked(byCapacity.get(i), r, same > 1, same > 1 && untested[i]));
     }
     return out;
+  }
+
+  /**
+   * Whether a pair that does not differ is shown equivalent: its interval lies within {@link
+   * RoundsDecision#MARGIN} either way ("no difference found" alone is not "the same").
+   */
+  static boolean equivalent(PairTest t) {
+    return t.tested()
+        && t.ratioLow() != null
+        && t.ratioLow() >= 1 / (1 + RoundsDecision.MARGIN)
+        && t.ratioHigh() <= 1 + RoundsDecision.MARGIN;
   }
 
   /** The test of {@code x} against {@code y}, whichever way round it was made. */

@@ -87,7 +87,8 @@ class ChooseCommandTest {
       throws IOException {
     String verdict =
         "rpcx sustains 3.09x (3.04-3.15x) the rate of grpc-tuned at p99 <= 5 ms (rank test over"
-            + " rounds, p = 0.019 after Holm). resp and http-json do not differ (p = 0.937).";
+            + " rounds, p = 0.019 after Holm). resp and http-json do not differ by more than 10 %"
+            + " (p = 0.937).";
     assertThat(fiveResult.out()).startsWith(verdict + "\n\n| rank | candidate |");
     assertThat(Files.readString(five.resolve("report/scorecard.md")))
         .contains("\n" + verdict + "\n");
@@ -100,8 +101,8 @@ class ChooseCommandTest {
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .startsWith(
-            "rpcx and grpc-tuned tie at the top at p99 <= 5 ms: their SLO capacities do not differ"
-                + " (rank test over rounds, p = ")
+            "rpcx and grpc-tuned tie at the top at p99 <= 5 ms: their SLO capacities are within"
+                + " 10 % of each other (rank test over rounds, p = ")
         .contains("| =1 | rpcx |")
         .contains("| =1 | grpc-tuned |");
     JsonNode json = new ObjectMapper().readTree(tie.resolve("report/scorecard.json").toFile());
@@ -203,6 +204,27 @@ class ChooseCommandTest {
         .contains(
             "Rounds were added after 5 only while a pair was undecided (looked at after rounds 5-8,"
                 + " each look at alpha 0.0262 so that a false difference stays at most 5 %)");
+  }
+
+  /**
+   * Not different is not the same: a pair whose interval is neither beyond 1 nor within 10 % is
+   * "cannot tell" (?1), never a tie (=1).
+   */
+  @Test
+  void aWidePairIsCannotTellNeverATie(@TempDir Path tmp) throws IOException {
+    Path wide =
+        new ChooseFolder("items(10)")
+            .candidate("rpcx", 300, 31000, 12000, 45000, 20000, 38000)
+            .candidate("grpc-tuned", 400, 25000, 15000, 40000, 18000, 30000)
+            .write(tmp.resolve("wide"));
+    Cli.Result r = Cli.run("choose", wide.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .startsWith("Cannot tell rpcx and grpc-tuned apart at p99 <= 5 ms: rpcx sustains ")
+        .contains("neither different nor within 10 %")
+        .contains("| ?1 | rpcx |")
+        .contains("| ?1 | grpc-tuned |")
+        .doesNotContain("tie at the top");
   }
 
   @Test
