@@ -200,6 +200,21 @@ class ComparePlanTest {
             "--protocol: the trials in " + out + " are of rpcx, not grpc: use another --out");
   }
 
+  @Test
+  void theBuildsProtocolComesFromTheJarsNameWhenOnlyOneProtocolHasThatJar() throws Exception {
+    var catalog = HarnessPoints.catalog();
+    Path thrift = TestJars.serverJar(work.resolve("a"), "thrift-server.jar", LineServerMain.class);
+    Path other = TestJars.serverJar(work.resolve("b"), "thrift-server.jar", LineServerMain.class);
+    assertThat(JarPair.of(thrift, other, null, catalog).protocol()).isEqualTo("thrift");
+    Path rpcx = TestJars.serverJar(work.resolve("c"), "server-rpcx.jar", LineServerMain.class);
+    assertThatThrownBy(() -> JarPair.of(rpcx, other, null, catalog))
+        .hasMessageStartingWith("--base-jar server-rpcx.jar: give --protocol ID")
+        .hasMessageContaining("rpcx or rpcx-epoll");
+    assertThat(JarPair.of(rpcx, other, "rpcx-lean", catalog).protocol()).isEqualTo("rpcx-lean");
+    assertThatThrownBy(() -> JarPair.of(rpcx, other, "nope", catalog))
+        .hasMessageStartingWith("--protocol: unknown protocol 'nope'; known: rpcx, ");
+  }
+
   private static CompareSettings builds(ComparePlan plan, Path out) {
     JarPair jars =
         new JarPair(
