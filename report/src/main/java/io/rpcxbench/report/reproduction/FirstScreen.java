@@ -125,7 +125,8 @@ final class FirstScreen {
             ? "Not as a whole, in " + (regimes.size() == 1 ? n : "any of " + n)
             : "As a whole in " + whole + " of " + n)
         + "**"
-        + " (its smallest and largest advantage both inside); pairs inside, both rivals together: "
+        + " (smallest and largest advantage both inside the range); pairs inside, both rivals"
+        + " together: "
         + String.join("; ", parts)
         + ".";
   }
@@ -160,8 +161,8 @@ final class FirstScreen {
         shaped
             ? ":** of the regimes with the shape of the paper's Figs. 8-10 (here "
                 + shape(fit)
-                + "), the one with the most pairs inside. "
-            : ":** the most pairs inside; no regime has the paper's shape (runtime rising with"
+                + "), the one with the largest share of pairs inside. "
+            : ":** the largest share of pairs inside; no regime has the paper's shape (runtime rising with"
                 + " threads in every testable series). ");
     List<String> rivals = new ArrayList<>();
     for (AdvantageBootstrap.Result r : results.get(fit).values()) {
@@ -327,8 +328,8 @@ final class FirstScreen {
   }
 
   private static String untested() {
-    return "**Untested:** the paper's per-point values and software versions (its Tables 1, 3 and"
-        + " 4 are images, absent from the text this project has), its wire (a random long id; ours"
+    return "**Untested:** the paper's per-point values and software versions (its Tables 1-4 are"
+        + " images, absent from the text this project has), its wire (a random long id; ours"
         + " counts), \"α < 10\", its full step-10 grid (we ran its Tables' grid), the grid on JDK"
         + " 8, and which of RPCX's design choices makes it faster (no ablation): [what stays"
         + " untested]("
