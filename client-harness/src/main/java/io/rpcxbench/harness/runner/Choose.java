@@ -30,6 +30,10 @@ final class Choose {
   static final int MAX_PROBE_S = 30;
   static final int OK = 0;
   static final int FAILURES = 1;
+
+  /** The SLO is at or below the link's own round trip: nothing searched. */
+  static final int INFEASIBLE = 5;
+
   static final int LOCKED = OutFolderRun.LOCKED;
 
   private final ChooseSettings s;
@@ -126,6 +130,16 @@ final class Choose {
               + " rounds a candidate cannot be tested against another (each round is one trial)");
     }
     log.line(ChooseTiming.planLine(s, warmsUp()));
+    java.util.Optional<LinkFloor> floor = LinkFloor.of(target.linkProvenance(s.target().profile()));
+    if (floor.isPresent() && floor.get().refusal(s.slo()) != null) {
+      log.line(floor.get().refusal(s.slo()));
+      settings.put("stopped", "infeasible");
+      settings.put("link_rtt_measured_ms", String.valueOf(floor.get().rttMs()));
+      settings.put("ended", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+      ledger.settings(settings);
+      return INFEASIBLE;
+    }
+    floor.map(f -> f.tightness(s.slo())).ifPresent(log::line);
     ChooseRounds rounds =
         new ChooseRounds(
             s,

@@ -49,6 +49,7 @@ import picocli.CommandLine.Spec;
       "1:a point failed (the harness wrote no file) or the scorecard could not be made",
       "2:bad usage",
       "3:another run is using --out",
+      "5:the SLO is at or below what the link alone takes (measured first): nothing searched",
       "99:a --threshold failed (k6's code)",
       "130:interrupted (rerun the same command to resume)"
     })
@@ -284,8 +285,8 @@ public final class ChooseCommand implements Callable<Integer> {
       err.println("rpcx-bench choose: " + e.getMessage());
       return Choose.FAILURES;
     }
-    if (code == Choose.LOCKED) {
-      return code;
+    if (code == Choose.LOCKED || code == Choose.INFEASIBLE) {
+      return code; // nothing to judge
     }
     new ChooseCalibration(calibration).intoTheFolder(s.out());
     if (s.skipReport()) {
