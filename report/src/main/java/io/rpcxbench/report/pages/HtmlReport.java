@@ -194,9 +194,10 @@ public final class HtmlReport {
         + (perThread
             ? "Here each of the T threads makes R calls, so a run makes T × R calls and TPS counts"
                 + " one thread's calls a second: the calls per second of the whole run are about T"
-                + " × TPS. TPS therefore falls as threads rise while throughput (all calls a second,"
-                + " in the table of every protocol and the charts) rises; the two are not"
-                + " contradicting each other."
+                + " × TPS. So TPS falls as threads rise wherever a run's runtime grows with T, while"
+                + " throughput (all calls a second, in the table of every protocol and the charts)"
+                + " rises or holds: the two measure different things and do not contradict each"
+                + " other."
             : "Here the T threads share R calls, so TPS is the run's calls a second, the same"
                 + " quantity as throughput, averaged per run rather than over the calls.");
   }
