@@ -2,9 +2,14 @@ package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.clean.RunTimes;
+import io.rpcxbench.report.db.Database;
 import io.rpcxbench.stats.Num;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
@@ -91,5 +96,55 @@ final class ColdStartTable {
         + "-"
         + Num.fixed(max, decimals)
         + "]";
+  }
+
+  /**
+   * "\nThe files: commit `e6df08a`, started 2026-11-23 11:12 to 11:45 UTC.\n", from every file's
+   * {@code git_commit} and {@code started}; empty when they record neither.
+   */
+  static String provenance(Database db) throws SQLException {
+    TreeSet<String> commits = new TreeSet<>();
+    TreeSet<String> started = new TreeSet<>();
+    try (Statement s = db.connection.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT prov_key, prov_value FROM raw_provenance"
+                    + " WHERE prov_key IN ('git_commit', 'started')")) {
+      while (rs.next()) {
+        String v = rs.getString(2).strip();
+        if (!v.isEmpty()) {
+          (rs.getString(1).equals("git_commit") ? commits : started).add(v);
+        }
+      }
+    }
+    if (commits.isEmpty() && started.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder("\nThe files:");
+    if (!commits.isEmpty()) {
+      sb.append(commits.size() == 1 ? " commit `" : " commits `")
+          .append(String.join("`, `", commits))
+          .append('`')
+          .append(started.isEmpty() ? "" : ",");
+    }
+    if (!started.isEmpty()) {
+      String first = started.first();
+      String last = started.last();
+      sb.append(" started ")
+          .append(
+              first.length() >= 16
+                  ? first.substring(0, 10) + " " + first.substring(11, 16)
+                  : first);
+      if (!last.equals(first)) {
+        sb.append(" to ")
+            .append(
+                last.length() >= 16
+                        && last.startsWith(first.substring(0, Math.min(10, first.length())))
+                    ? last.substring(11, 16)
+                    : last);
+      }
+      sb.append(" UTC");
+    }
+    return sb.append(".\n").toString();
   }
 }

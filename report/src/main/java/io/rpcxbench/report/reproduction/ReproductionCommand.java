@@ -221,60 +221,11 @@ public final class ReproductionCommand implements Callable<Integer> {
     try (Database cold = Database.open("jdbc:sqlite::memory:")) {
       // each round is a file of the same point: they are kept apart as sweeps, never refused
       Steps.ingest(cold, List.of(dir), true, progress, err);
-      String section = ColdStartTable.markdown(RunTimes.load(cold)) + provenance(cold);
+      String section =
+          ColdStartTable.markdown(RunTimes.load(cold)) + ColdStartTable.provenance(cold);
       int end = block.lastIndexOf(ReproductionTables.END);
       return block.substring(0, end).stripTrailing() + "\n" + section + "\n" + block.substring(end);
     }
-  }
-
-  /**
-   * "\nThe files: commit `e6df08a`, started 2026-11-23 11:12 to 11:45 UTC.\n", from every file's
-   * {@code git_commit} and {@code started}; empty when they record neither.
-   */
-  static String provenance(Database db) throws SQLException {
-    java.util.TreeSet<String> commits = new java.util.TreeSet<>();
-    java.util.TreeSet<String> started = new java.util.TreeSet<>();
-    try (java.sql.Statement s = db.connection.createStatement();
-        java.sql.ResultSet rs =
-            s.executeQuery(
-                "SELECT prov_key, prov_value FROM raw_provenance"
-                    + " WHERE prov_key IN ('git_commit', 'started')")) {
-      while (rs.next()) {
-        String v = rs.getString(2).strip();
-        if (!v.isEmpty()) {
-          (rs.getString(1).equals("git_commit") ? commits : started).add(v);
-        }
-      }
-    }
-    if (commits.isEmpty() && started.isEmpty()) {
-      return "";
-    }
-    StringBuilder sb = new StringBuilder("\nThe files:");
-    if (!commits.isEmpty()) {
-      sb.append(commits.size() == 1 ? " commit `" : " commits `")
-          .append(String.join("`, `", commits))
-          .append('`')
-          .append(started.isEmpty() ? "" : ",");
-    }
-    if (!started.isEmpty()) {
-      String first = started.first();
-      String last = started.last();
-      sb.append(" started ")
-          .append(
-              first.length() >= 16
-                  ? first.substring(0, 10) + " " + first.substring(11, 16)
-                  : first);
-      if (!last.equals(first)) {
-        sb.append(" to ")
-            .append(
-                last.length() >= 16
-                        && last.startsWith(first.substring(0, Math.min(10, first.length())))
-                    ? last.substring(11, 16)
-                    : last);
-      }
-      sb.append(" UTC");
-    }
-    return sb.append(".\n").toString();
   }
 
   /**

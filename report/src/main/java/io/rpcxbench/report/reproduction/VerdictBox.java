@@ -1,6 +1,5 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
@@ -163,7 +162,7 @@ final class VerdictBox {
         sb,
         "Where each regime's numbers come from: commits, CPU, when, the link, failed calls, runs"
             + " on a busy box",
-        origins());
+        OriginsTable.lines(regimes, origins));
     List<String> rest = new ArrayList<>();
     rest.add(
         "Warm-up inside a point, mean of runs 1-3 over runs 7-9 (median over the complete points;"
@@ -310,76 +309,6 @@ final class VerdictBox {
         + ", "
         + Num.fixed(i.high(), 1)
         + "]";
-  }
-
-  /**
-   * Per regime: the commits its files record, sweeps (files) a point, the days swept, the link its
-   * labs measured at setup, and the calls that failed in the kept runs, per protocol.
-   */
-  private List<String> origins() {
-    List<String> out = new ArrayList<>();
-    out.add(
-        "Every file's `git_commit`, `cpu_model`, `started`, `finished` and `lab` line, as"
-            + " recorded (swept: each sweep's first start to last finish, UTC; a `-dirty` commit"
-            + " is the label the build baked in, and the page's text says whether the code"
-            + " measured differed from the commit); failed calls: the kept runs' errors; busy box:"
-            + " the kept runs the files' noise rule flagged `contended` (each run's own flag, also"
-            + " where `limited_by` names the link first), of the runs of files that have the rule.");
-    out.add("");
-    out.add(
-        "| regime | commit of its files | CPU | sweeps a point | swept (UTC) | link measured at"
-            + " setup | failed calls | runs on a busy box |");
-    out.add("|:---|:---|:---|---:|:---|:---|:---|---:|");
-    for (Regime g : regimes) {
-      SweepOrigins.Summary s = origins.of(g);
-      out.add(
-          "| "
-              + g.name()
-              + " | "
-              + s.commitsText()
-              + " | "
-              + s.cpusText()
-              + " | "
-              + s.sweepsText()
-              + " | "
-              + s.windowsText()
-              + " | "
-              + s.linkText()
-              + " | "
-              + failedCalls(g)
-              + " | "
-              + s.contendedText()
-              + " |");
-    }
-    return out;
-  }
-
-  /**
-   * "none", or per protocol its failed calls and the points they fell in: "OpenFeign 4 (110 x
-   * 100)".
-   */
-  private static String failedCalls(Regime g) {
-    List<String> parts = new ArrayList<>();
-    for (Protocol p : Protocol.PAPER) {
-      long calls = 0;
-      List<String> points = new ArrayList<>();
-      for (CleanedPoint c : g.measurements().points) {
-        if (c.protocol() == p && c.errorsSum() != null && c.errorsSum() > 0) {
-          calls += c.errorsSum();
-          points.add(c.threadNum() + " x " + c.requestNum());
-        }
-      }
-      if (calls > 0) {
-        parts.add(
-            p.label
-                + " "
-                + calls
-                + " ("
-                + (points.size() <= 3 ? String.join(", ", points) : points.size() + " points")
-                + ")");
-      }
-    }
-    return parts.isEmpty() ? "none" : String.join("; ", parts);
   }
 
   private String warmUp() {
