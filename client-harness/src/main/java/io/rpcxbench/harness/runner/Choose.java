@@ -1,12 +1,13 @@
 package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.raw.ChooseFacts;
+import io.rpcxbench.raw.ChooseFacts.Key;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,7 +42,7 @@ final class Choose {
   private final SweepTarget target;
   private final ChooseLedger ledger;
   private final ProbeLedger probeLedger;
-  private final Map<String, String> settings = new LinkedHashMap<>();
+  private final ChooseFacts facts = ChooseFacts.empty();
   private PointLauncher launcher;
   private Map<String, String> provenance;
   private ChooseDeadline deadline = ChooseDeadline.of(null);
@@ -100,11 +101,11 @@ final class Choose {
 
   private int choose() throws IOException, InterruptedException {
     deadline = ChooseDeadline.of(s.maxTime());
-    settings.putAll(ChooseLedger.readSettings(s.out()));
-    settings.putAll(initialSettings());
-    settings.remove("stopped.unfinished");
-    settings.remove("no_data");
-    ledger.settings(settings);
+    facts.putAll(ChooseFacts.readOrEmpty(s.out()));
+    facts.putAll(initialFacts());
+    facts.put(Key.STOPPED_UNFINISHED, null);
+    facts.put(Key.NO_DATA, null);
+    facts.write(s.out());
     log.line(
         String.format(
             Locale.ROOT,
@@ -133,10 +134,10 @@ final class Choose {
     java.util.Optional<LinkFloor> floor = LinkFloor.of(target.linkProvenance(s.target().profile()));
     if (floor.isPresent() && floor.get().refusal(s.slo()) != null) {
       log.line(floor.get().refusal(s.slo()));
-      settings.put("stopped", "infeasible");
-      settings.put("link_rtt_measured_ms", String.valueOf(floor.get().rttMs()));
-      settings.put("ended", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-      ledger.settings(settings);
+      facts.put(Key.STOPPED, "infeasible");
+      facts.put(Key.LINK_RTT_MEASURED_MS, String.valueOf(floor.get().rttMs()));
+      facts.put(Key.ENDED, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+      facts.write(s.out());
       return INFEASIBLE;
     }
     floor.map(f -> f.tightness(s.slo())).ifPresent(log::line);
@@ -151,14 +152,14 @@ final class Choose {
         new ChooseProbes(s, target, launcher, provenance, log, probeLedger, deadline)
             .restartingServers(own, readyTimeoutMs);
     int round = rounds.run(probes);
-    settings.put("rounds", String.valueOf(round));
-    settings.put("stopped", rounds.stopped());
+    facts.put(Key.ROUNDS, String.valueOf(round));
+    facts.put(Key.STOPPED, rounds.stopped());
     if (!rounds.noData().isEmpty()) {
-      settings.put("no_data", String.join(", ", rounds.noData()));
+      facts.put(Key.NO_DATA, String.join(", ", rounds.noData()));
     }
     int shared = sharedRate();
-    settings.put("shared_rate", String.valueOf(shared));
-    ledger.settings(settings);
+    facts.put(Key.SHARED_RATE, String.valueOf(shared));
+    facts.write(s.out());
     int failures = 0;
     if (shared > 0) {
       for (int r = 1; r <= round; r++) {
@@ -168,12 +169,12 @@ final class Choose {
       log.line("no candidate met the SLO at any rate tried: no shared load to compare at");
     }
     if (deadline.stopped()) {
-      settings.put("stopped", "max-time");
-      settings.put("stopped.unfinished", String.join("; ", deadline.unfinishedList()));
+      facts.put(Key.STOPPED, "max-time");
+      facts.put(Key.STOPPED_UNFINISHED, String.join("; ", deadline.unfinishedList()));
       log.line(deadline.line());
     }
-    settings.put("ended", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-    ledger.settings(settings);
+    facts.put(Key.ENDED, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    facts.write(s.out());
     log.line(
         "choose done in "
             + Eta.clock(deadline.elapsedMs() / 1000)
@@ -185,30 +186,30 @@ final class Choose {
     return failures == 0 ? OK : FAILURES;
   }
 
-  private Map<String, String> initialSettings() {
-    Map<String, String> m = new LinkedHashMap<>();
-    m.put("workload", s.workload());
-    m.put("slo", s.slo().text());
-    m.put("slo.percentile", Num.compact(s.slo().percentile()));
-    m.put("slo.limit_us", Num.compact(s.slo().limitMicros()));
-    m.put("max_errors", String.valueOf(s.slo().maxErrors()));
-    m.put("max_drop", Num.compact(s.slo().maxDrop()));
-    m.put("resolution", Num.compact(s.search().resolution()));
-    m.put("start_rate", s.startRate() == null ? "auto" : String.valueOf(s.startRate()));
-    m.put("min_rate", String.valueOf(s.search().minRate()));
-    m.put("max_rate", String.valueOf(s.search().maxRate()));
-    m.put("search_factor", Num.compact(CapacitySearch.FACTOR));
-    m.put("planned_rounds", String.valueOf(s.rounds().planned()));
-    m.put("max_rounds", String.valueOf(s.rounds().most()));
-    m.put("alpha", io.rpcxbench.stats.Num.fixed(s.rounds().alpha(), 4));
+  private ChooseFacts initialFacts() {
+    ChooseFacts m = ChooseFacts.empty();
+    m.put(Key.WORKLOAD, s.workload());
+    m.put(Key.SLO, s.slo().text());
+    m.put(Key.SLO_PERCENTILE, Num.compact(s.slo().percentile()));
+    m.put(Key.SLO_LIMIT_US, Num.compact(s.slo().limitMicros()));
+    m.put(Key.MAX_ERRORS, String.valueOf(s.slo().maxErrors()));
+    m.put(Key.MAX_DROP, Num.compact(s.slo().maxDrop()));
+    m.put(Key.RESOLUTION, Num.compact(s.search().resolution()));
+    m.put(Key.START_RATE, s.startRate() == null ? "auto" : String.valueOf(s.startRate()));
+    m.put(Key.MIN_RATE, String.valueOf(s.search().minRate()));
+    m.put(Key.MAX_RATE, String.valueOf(s.search().maxRate()));
+    m.put(Key.SEARCH_FACTOR, Num.compact(CapacitySearch.FACTOR));
+    m.put(Key.PLANNED_ROUNDS, String.valueOf(s.rounds().planned()));
+    m.put(Key.MAX_ROUNDS, String.valueOf(s.rounds().most()));
+    m.put(Key.ALPHA, io.rpcxbench.stats.Num.fixed(s.rounds().alpha(), 4));
     if (s.maxTime() != null) {
-      m.put("max_time_s", String.valueOf(s.maxTime().toSeconds()));
+      m.put(Key.MAX_TIME_S, String.valueOf(s.maxTime().toSeconds()));
     }
-    m.put("expected_s", String.valueOf(ChooseTiming.expectedMs(s, warmsUp()) / 1000));
-    m.put("probes", ProbeLedger.FILE);
-    m.put("candidates", String.join(",", s.candidates()));
+    m.put(Key.EXPECTED_S, String.valueOf(ChooseTiming.expectedMs(s, warmsUp()) / 1000));
+    m.put(Key.PROBES, ProbeLedger.FILE);
+    m.put(Key.CANDIDATES, String.join(",", s.candidates()));
     m.put(
-        "target",
+        Key.TARGET,
         switch (s.target().target()) {
           case HOST -> "host " + target.host();
           case FLEET ->
@@ -220,20 +221,17 @@ final class Choose {
           default -> s.target().target().id();
         });
     m.put(
-        "network",
+        Key.NETWORK,
         !s.target().profile().isEmpty()
             ? s.target().profile()
             : provenance.getOrDefault(
                 "network_profile", s.target().target() == Target.LOCAL ? "loopback" : "unknown"));
-    m.put("probe_duration_s", String.valueOf(s.probeS()));
-    m.put("noise_guard", s.noiseGuard());
-    m.putIfAbsent("started", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-    if (settings.containsKey("started")) {
-      m.put("started", settings.get("started"));
-    }
-    for (int i = 0; i < s.thresholds().size(); i++) {
-      m.put("threshold." + (i + 1), s.thresholds().get(i));
-    }
+    m.put(Key.PROBE_DURATION_S, String.valueOf(s.probeS()));
+    m.put(Key.NOISE_GUARD, s.noiseGuard());
+    m.put(
+        Key.STARTED,
+        facts.text(Key.STARTED, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString()));
+    m.thresholds(s.thresholds());
     return m;
   }
 

@@ -9,14 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.TreeMap;
 
 /**
  * What {@code choose} has found so far, in its folder: {@code capacity.tsv}, one row per round and
- * candidate (the report's input, and what a rerun on the same folder resumes from), and {@code
- * choose.properties}, the workload and settings. Both rewritten whole and atomically (a temp file
- * moved over the old one), so a killed run leaves the last complete version.
+ * candidate (the report's input, and what a rerun on the same folder resumes from), rewritten whole
+ * and atomically (a temp file moved over the old one), so a killed run leaves the last complete
+ * version. The workload and settings are {@link io.rpcxbench.raw.ChooseFacts}'.
  *
  * <pre>{@code
  * ChooseLedger ledger = ChooseLedger.open(out);
@@ -26,7 +24,6 @@ import java.util.TreeMap;
  */
 final class ChooseLedger {
   static final String CAPACITY = "capacity.tsv";
-  static final String SETTINGS = "choose.properties";
   static final String HEADER = "round\tprotocol\tcapacity\tfailed_at\tprobes\tlimited_by\tnote";
 
   /**
@@ -123,43 +120,9 @@ final class ChooseLedger {
     write(dir.resolve(CAPACITY), b.toString());
   }
 
-  /** Writes {@code choose.properties}: {@code settings} sorted by key, no date comment. */
-  void settings(Map<String, String> settings) throws IOException {
-    StringBuilder b = new StringBuilder("# rpcx-bench choose: the workload and its settings\n");
-    new TreeMap<>(settings)
-        .forEach(
-            (k, v) -> b.append(escape(k, true)).append('=').append(escape(v, false)).append('\n'));
-    write(dir.resolve(SETTINGS), b.toString());
-  }
-
-  /** The settings a previous run wrote, or none. */
+  /** The settings a previous run wrote, name to value, or none (for tests and tools). */
   static Map<String, String> readSettings(Path dir) throws IOException {
-    Path file = dir.resolve(SETTINGS);
-    Map<String, String> m = new TreeMap<>();
-    if (Files.exists(file)) {
-      Properties p = new Properties();
-      try (var r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-        p.load(r);
-      }
-      p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
-    }
-    return m;
-  }
-
-  /** A properties value or key as {@link Properties#load} reads it back. */
-  private static String escape(String s, boolean key) {
-    StringBuilder b = new StringBuilder();
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\r' -> b.append("\\r");
-        case '\t' -> b.append("\\t");
-        case '=', ':', ' ', '#', '!' -> b.append(key ? "\\" + c : String.valueOf(c));
-        default -> b.append(c);
-      }
-    }
-    return b.toString();
+    return io.rpcxbench.raw.ChooseFacts.readOrEmpty(dir).asMap();
   }
 
   static void write(Path file, String text) throws IOException {

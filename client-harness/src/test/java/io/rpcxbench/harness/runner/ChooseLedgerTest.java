@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,8 +19,11 @@ class ChooseLedgerTest {
         new ChooseLedger.Row(1, "rpcx", 20480, 21299, 9, "server", "at 21299/s: p99 6ms > 5ms"));
     ledger.add(new ChooseLedger.Row(1, "http-json", 0, 10, 8, "", "at 10/s:\tslow"));
     ledger.add(new ChooseLedger.Row(2, "rpcx", 19000, 0, 5, "client", ""));
-    ledger.settings(
-        Map.of("workload", "items(10)", "slo", "p99<=5ms", "threshold.1", "capacity>20000"));
+    io.rpcxbench.raw.ChooseFacts.empty()
+        .put(io.rpcxbench.raw.ChooseFacts.Key.WORKLOAD, "items(10)")
+        .put(io.rpcxbench.raw.ChooseFacts.Key.SLO, "p99<=5ms")
+        .thresholds(List.of("capacity>20000"))
+        .write(dir);
 
     assertThat(Files.readAllLines(dir.resolve("capacity.tsv")))
         .containsExactly(

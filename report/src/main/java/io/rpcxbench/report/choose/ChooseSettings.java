@@ -1,18 +1,15 @@
 package io.rpcxbench.report.choose;
 
+import io.rpcxbench.raw.ChooseFacts;
+import io.rpcxbench.raw.ChooseFacts.Key;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Sequential;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.TreeMap;
 
 /**
  * What {@code rpcx-bench choose} did, from its folder's {@code choose.properties}: the workload,
@@ -45,51 +42,42 @@ record ChooseSettings(
     List<String> thresholds,
     Sequential design) {
 
-  static final String FILE = "choose.properties";
+  static final String FILE = ChooseFacts.FILE;
 
   /**
-   * Reads {@code dir/choose.properties}.
+   * Reads {@code dir/choose.properties} ({@link ChooseFacts}, the one declared format the harness
+   * writes).
    *
-   * @throws IOException when it is missing or unreadable, or names no candidate
+   * @throws IOException when it is missing or unreadable, names no candidate, or a number is not
    */
   static ChooseSettings read(Path dir) throws IOException {
-    Path file = dir.resolve(FILE);
-    Properties p = new Properties();
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      p.load(r);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new IOException(file + " is missing (rpcx-bench choose writes it first)", e);
-    } catch (IllegalArgumentException e) {
-      throw new IOException(file + ": " + e.getMessage(), e);
-    }
-    List<String> candidates = copies(p.getProperty("candidates", ""));
+    ChooseFacts f = ChooseFacts.read(dir);
+    List<String> candidates = copies(f.text(Key.CANDIDATES, ""));
     if (candidates.isEmpty()) {
-      throw new IOException(file + ": no candidates");
+      throw new IOException(dir.resolve(FILE) + ": no candidates");
     }
-    Map<Integer, String> thresholds = new TreeMap<>();
-    for (String key : p.stringPropertyNames()) {
-      if (key.matches("threshold\\.[0-9]{1,6}") && !p.getProperty(key).isBlank()) {
-        thresholds.put(Integer.parseInt(key.substring(10)), p.getProperty(key).trim());
-      }
+    try {
+      return new ChooseSettings(
+          f.text(Key.WORKLOAD, "the workload"),
+          f.text(Key.SLO, ""),
+          f.number(Key.SLO_PERCENTILE),
+          f.number(Key.SLO_LIMIT_US),
+          f.text(Key.MAX_ERRORS, ""),
+          f.text(Key.MAX_DROP, ""),
+          f.text(Key.RESOLUTION, ""),
+          f.text(Key.ROUNDS, ""),
+          f.number(Key.SHARED_RATE),
+          candidates,
+          f.text(Key.TARGET, "local"),
+          f.text(Key.NETWORK, ""),
+          f.text(Key.STARTED, ""),
+          f.text(Key.ENDED, ""),
+          f.text(Key.STOPPED, ""),
+          f.thresholds(),
+          design(f));
+    } catch (IllegalArgumentException e) {
+      throw new IOException(dir.resolve(FILE) + ": " + e.getMessage(), e);
     }
-    return new ChooseSettings(
-        text(p, "workload", "the workload"),
-        text(p, "slo", ""),
-        number(p, "slo.percentile", file),
-        number(p, "slo.limit_us", file),
-        text(p, "max_errors", ""),
-        text(p, "max_drop", ""),
-        text(p, "resolution", ""),
-        text(p, "rounds", ""),
-        number(p, "shared_rate", file),
-        candidates,
-        text(p, "target", "local"),
-        text(p, "network", ""),
-        text(p, "started", ""),
-        text(p, "ended", ""),
-        text(p, "stopped", ""),
-        List.copyOf(thresholds.values()),
-        design(p, file));
   }
 
   /**
@@ -97,13 +85,13 @@ record ChooseSettings(
    * the page follows from it, {@link Sequential#alpha}); a folder from before rounds were added had
    * one look.
    */
-  private static Sequential design(Properties p, Path file) throws IOException {
-    Double planned = number(p, "planned_rounds", file);
-    Double most = number(p, "max_rounds", file);
+  private static Sequential design(ChooseFacts f) {
+    Integer planned = f.integer(Key.PLANNED_ROUNDS);
+    Integer most = f.integer(Key.MAX_ROUNDS);
     if (planned == null || most == null || planned < 1 || most < planned) {
-      return Sequential.fixed(most == null ? 1 : Math.max(1, most.intValue()));
+      return Sequential.fixed(most == null ? 1 : Math.max(1, most));
     }
-    return new Sequential(planned.intValue(), most.intValue());
+    return new Sequential(planned, most);
   }
 
   /** {@code rpcx,grpc,rpcx}: [rpcx, grpc, rpcx#2]; a name already numbered is kept. */
@@ -154,22 +142,5 @@ record ChooseSettings(
   /** {@code local/loopback}, {@code lab}. */
   String where() {
     return network.isEmpty() ? target : target + "/" + network;
-  }
-
-  private static String text(Properties p, String key, String absent) {
-    String v = p.getProperty(key, "").trim();
-    return v.isEmpty() ? absent : v;
-  }
-
-  private static Double number(Properties p, String key, Path file) throws IOException {
-    String v = p.getProperty(key, "").trim();
-    if (v.isEmpty()) {
-      return null;
-    }
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new IOException(file + ": " + key + " '" + v + "' is not a number", e);
-    }
   }
 }
