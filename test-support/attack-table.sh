@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The server x attack table of docs/hardening.md: every *AttackIT suite against its fat jar, at the
+# issue's sizes or CI's, each test's ATTACK line collected into one file.
+set -euo pipefail
+
+# defaults
+SIZE="issue"
+JVM="-Xmx128m -XX:MaxDirectMemorySize=64m"
+OPEN_AT=35
+OUT="results/attack-table-$(date -u +%Y%m%dT%H%M%SZ).txt"
+MODULES="server-rpcx server-grpc protocols/grpc-stream server-openfeign protocols/typed-json protocols/bert protocols/resp protocols/http-javaser protocols/avro protocols/tcp-protobuf protocols/capnp protocols/thrift protocols/amqp"
+LOCK="/tmp/rpcx-bench-measure.lock"
+
+usage() {
+  cat <<USAGE
+Usage: test-support/attack-table.sh [--size issue|ci] [--jvm FLAGS] [--open-at SECONDS]
+                                    [--modules "m1 m2"] [--out FILE]
+
+Runs every attack suite (failsafe, one forked server JVM per attack) and writes the ATTACK lines.
+  --size issue   the issue's sizes: 1,000 length prefixes, 4,000 idle connections, 1,000 gRPC
+                 messages of 1 MiB unfinished, 4,000 x 62 KiB typed-json frames (default)
+  --size ci      the sizes CI runs (300, 2,000, 300, 2,000)
+  --jvm FLAGS    the servers' JVM flags (default: $JVM)
+  --open-at S    hold one more attack S seconds and count its connections still open (default: $OPEN_AT; 0: off)
+  --modules M    the modules, space-separated (default: all with an attack suite)
+  --out FILE     where the lines go (default: results/attack-table-<UTC time>.txt)
+Measurements are serialized with flock $LOCK.
+
+Example:
+  test-support/attack-table.sh --size issue --modules "server-grpc protocols/typed-json"
+USAGE
+}
+
+parse_args() {
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --size) SIZE="$2"; shift 2 ;;
+      --jvm) JVM="$2"; shift 2 ;;
+      --open-at) OPEN_AT="$2"; shift 2 ;;
+      --modules) MODULES="$2"; shift 2 ;;
+      --out) OUT="$2"; shift 2 ;;
+      -h|--help) usage; exit 0 ;;
+      *) echo "attack-table: unknown argument $1" >&2; usage >&2; exit 2 ;;
+    esac
+  done
+  case "$SIZE" in
+    issue|ci) ;;
+    *) echo "attack-table: --size must be issue or ci, got $SIZE" >&2; exit 2 ;;
+  esac
+}
+
+size_properties() {
+  if [ "$SIZE" = issue ]; then
+    echo "-Dattack.large=true -Dattack.grpc.messages=1000 -Dattack.unfinished=4000"
+  fi
+}
+
+run_module() {
+  local module="$1" log="$2"
+  local props
+  read -r -a props <<<"$(size_properties)"
+  flock "$LOCK" mvn -B -o -fae -pl "$module" verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dit.test='*AttackIT' -Dfailsafe.failIfNoSpecifiedTests=false \
+    "-Dattack.jvm=$JVM" "-Dattack.openAt=$OPEN_AT" "${props[@]}" >"$log" 2>&1
+}
+
+main() {
+  parse_args "$@"
+  cd "$(dirname "$0")/.."
+  mkdir -p "$(dirname "$OUT")"
+  : >"$OUT"
+  local module log status
+  for module in $MODULES; do
+    log="${OUT%.txt}-${module//\//-}.log"
+    status=0
+    run_module "$module" "$log" || status=$?
+    {
+      echo "## $module (exit $status)"
+      grep -h '^ATTACK' "$log" "$module"/target/failsafe-reports/*-output.txt 2>/dev/null || true
+      grep -hE 'Tests run:.*(Fail|Err)|<<< FAIL' "$log" | sort -u || true
+    } >>"$OUT"
+    echo "attack-table: $module done (exit $status)"
+  done
+  echo "attack-table: lines in $OUT"
+}
+
+main "$@"
