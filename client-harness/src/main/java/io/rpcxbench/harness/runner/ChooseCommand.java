@@ -129,7 +129,7 @@ public final class ChooseCommand implements Callable<Integer> {
       description =
           "After --rounds, add a round only while a pair of candidates is undecided, up to N"
               + " (default --rounds + 3; --rounds's value: never). Every look is tested at one"
-              + " lower level so a false difference stays at 5 %.")
+              + " lower level so a false difference stays at 5 %%.")
   Integer maxRounds;
 
   @Option(

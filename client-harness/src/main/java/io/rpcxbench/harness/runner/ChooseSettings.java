@@ -135,8 +135,6 @@ record ChooseSettings(
    * always runs after the same one (Abedi and Brecht's randomized interleaving).
    */
   List<String> order(int round) {
-    List<String> order = new ArrayList<>(candidates);
-    java.util.Collections.shuffle(order, new java.util.Random(ComparePlan.ORDER_SEED + round));
-    return order;
+    return ComparePlan.roundOrder(candidates, round);
   }
 }

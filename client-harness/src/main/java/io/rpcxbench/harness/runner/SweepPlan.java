@@ -26,7 +26,8 @@ record SweepPlan(List<PlannedPoint> points) {
    * numbered again; the same seed gives the same order.
    */
   SweepPlan shuffled(long seed) {
-    java.util.Random r = new java.util.Random(seed);
+    // the seed mixed first: Random(base + k) for consecutive k drew the same first protocol
+    java.util.Random r = new java.util.Random(new java.util.SplittableRandom(seed).nextLong());
     Map<String, List<PlannedPoint>> byProtocol = new java.util.LinkedHashMap<>();
     points.forEach(p -> byProtocol.computeIfAbsent(p.protocol(), k -> new ArrayList<>()).add(p));
     List<String> order = new ArrayList<>(byProtocol.keySet());
