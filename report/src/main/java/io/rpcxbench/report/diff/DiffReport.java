@@ -238,7 +238,8 @@ final class DiffReport {
                   ? "a trial's calls over its kept runs' time"
                   : "a trial's merged histogram of its kept runs")
               + "; each side the median of its trials [range]; the change: Hodges-Lehmann ratio,"
-              + " 95 % Mann-Whitney interval over trials";
+              + " 95 % Mann-Whitney interval over trials (Wilcoxon signed-rank, paired by round,"
+              + " where both sides ran in the same interleaved rounds: 10 or more)";
       p.heading(m.id + " " + m.unit + " (" + estimator + "; Holm-Bonferroni over the points)");
       List<List<String>> rows = new ArrayList<>();
       for (PointChange c : changes) {
@@ -248,7 +249,10 @@ final class DiffReport {
                 c.label(),
                 c.base().get(m.ordinal()).text(m.decimals, m.scale),
                 c.next().get(m.ordinal()).text(m.decimals, m.scale),
-                c.trials(m, false) + " / " + c.trials(m, true),
+                c.trials(m, false)
+                    + " / "
+                    + c.trials(m, true)
+                    + (t.test().contains("paired by round") ? ", paired by round" : ""),
                 t.changeText(),
                 absolute(t, m),
                 t.tested() ? t.pText() : "-",

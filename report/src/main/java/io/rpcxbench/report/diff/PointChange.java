@@ -63,6 +63,7 @@ record PointChange(
   static final int TAIL_CALLS = 5;
 
   static PointChange of(DiffSide.Point base, DiffSide.Point next) {
+    boolean rounds = byRound(base, next);
     List<List<Double>> vb = values(base);
     List<List<Double>> vn = values(next);
     List<Estimate> eb = new ArrayList<>();
@@ -71,8 +72,12 @@ record PointChange(
     for (Measure m : Measure.values()) {
       eb.add(summary(m, vb.get(m.ordinal())));
       en.add(summary(m, vn.get(m.ordinal())));
+      boolean paired =
+          rounds
+              && vb.get(m.ordinal()).size() == base.trials().size()
+              && vn.get(m.ordinal()).size() == next.trials().size();
       PairTest t =
-          Significance.trials("BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), false);
+          Significance.trials("BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), paired);
       boolean fewCalls =
           m != Measure.THROUGHPUT
               && (vb.get(m.ordinal()).size() < base.trials().size()
@@ -93,12 +98,55 @@ record PointChange(
     return new PointChange(base.label(), eb, en, vb, vn, tests);
   }
 
-  /** Per metric (table order), one value per trial that has one. */
+  /**
+   * Whether the two sides' trials pair by round: both hold the same rounds (one trial each,
+   * numbered) and ran interleaved (their times overlap, as the rounds of {@code compare --base-jar}
+   * or {@code choose} do); then a round's shared drift cancels in the paired test ({@link
+   * io.rpcxbench.stats.Shift} pairs from its fewest rounds on). Two folders recorded apart are
+   * never paired: trial k of one has nothing in common with trial k of the other.
+   */
+  static boolean byRound(DiffSide.Point base, DiffSide.Point next) {
+    List<Integer> b = rounds(base);
+    List<Integer> n = rounds(next);
+    if (b.isEmpty()
+        || !b.equals(n)
+        || b.contains(0)
+        || new java.util.HashSet<>(b).size() < b.size()) {
+      return false;
+    }
+    java.time.Instant[] sb = span(base);
+    java.time.Instant[] sn = span(next);
+    return sb[0] != null && sn[0] != null && !sb[1].isBefore(sn[0]) && !sn[1].isBefore(sb[0]);
+  }
+
+  private static List<Integer> rounds(DiffSide.Point p) {
+    return p.trials().stream().map(DiffSide.Trial::number).sorted().toList();
+  }
+
+  /** The first start and last finish of a point's trials (nulls when one is not recorded). */
+  private static java.time.Instant[] span(DiffSide.Point p) {
+    java.time.Instant first = null;
+    java.time.Instant last = null;
+    for (DiffSide.Trial t : p.trials()) {
+      if (t.started() == null || t.finished() == null) {
+        return new java.time.Instant[] {null, null};
+      }
+      first = first == null || t.started().isBefore(first) ? t.started() : first;
+      last = last == null || t.finished().isAfter(last) ? t.finished() : last;
+    }
+    return new java.time.Instant[] {first, last};
+  }
+
+  /** Per metric (table order), one value per trial that has one, in the order of their rounds. */
   static List<List<Double>> values(DiffSide.Point p) {
     List<List<Double>> out = new ArrayList<>();
+    List<DiffSide.Trial> byNumber =
+        p.trials().stream()
+            .sorted(java.util.Comparator.comparingInt(DiffSide.Trial::number))
+            .toList();
     for (Measure m : Measure.values()) {
       List<Double> v = new ArrayList<>();
-      for (DiffSide.Trial t : p.trials()) {
+      for (DiffSide.Trial t : byNumber) {
         Double x = value(m, t);
         if (x != null) {
           v.add(x);
