@@ -1,14 +1,10 @@
 package io.rpcxbench.harness.runner;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -83,21 +79,8 @@ final class JarSnapshot {
     }
     String built =
         Files.getLastModifiedTime(abs).toInstant().truncatedTo(ChronoUnit.SECONDS).toString();
-    lines.add(sha256(copy).substring(0, 16) + " " + built + " " + rel);
+    lines.add(JarPair.sha256(copy).substring(0, 16) + " " + built + " " + rel);
     return copy;
-  }
-
-  private static String sha256(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      byte[] buf = new byte[1 << 16];
-      for (int n; (n = in.read(buf)) > 0; ) {
-        md.update(buf, 0, n);
-      }
-      return HexFormat.of().formatHex(md.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   /** The folder the copies are in, with the repository's paths: the servers' home. */

@@ -87,8 +87,18 @@ class ChooseRoundsTest {
 
   private ChooseSettings settings(
       Integer startRate, Sequential rounds, Double precision, Duration maxTime) {
+    return settings(List.of("a", "b"), startRate, rounds, precision, maxTime, dir);
+  }
+
+  private static ChooseSettings settings(
+      List<String> candidates,
+      Integer startRate,
+      Sequential rounds,
+      Double precision,
+      Duration maxTime,
+      Path out) {
     return new ChooseSettings(
-        List.of("a", "b"),
+        candidates,
         "hello",
         List.of(),
         Slo.parse("p99=5ms", 0, 0.01),
@@ -105,7 +115,7 @@ class ChooseRoundsTest {
         List.of(),
         null,
         true,
-        dir,
+        out,
         null);
   }
 
@@ -120,26 +130,7 @@ class ChooseRoundsTest {
   @Test
   void roundOrdersAreDrawnNotRepeated() {
     ChooseSettings s =
-        new ChooseSettings(
-            List.of("a", "b", "c", "d"),
-            "hello",
-            List.of(),
-            Slo.parse("p99=5ms", 0, 0.01),
-            new CapacitySearch(10, 1_000_000, 0.1),
-            null,
-            3,
-            new Sequential(8, 8),
-            null,
-            null,
-            0.5,
-            null,
-            3,
-            "warn",
-            List.of(),
-            null,
-            true,
-            dir,
-            null);
+        settings(List.of("a", "b", "c", "d"), null, Sequential.fixed(8), null, null, dir);
     Map<String, Integer> last = new LinkedHashMap<>();
     for (int round = 1; round <= 8; round++) {
       List<String> order = s.order(round);
@@ -198,33 +189,11 @@ class ChooseRoundsTest {
 
     Path other = Files.createTempDirectory(dir, "long");
     Fake again = split(high, low);
-    ChooseSettings s = settings(1000, new Sequential(5, 8), null, Duration.ofHours(1));
+    ChooseSettings s =
+        settings(List.of("a", "b"), 1000, new Sequential(5, 8), null, Duration.ofHours(1), other);
     ChooseRounds all =
         new ChooseRounds(
-            new ChooseSettings(
-                s.candidates(),
-                s.workload(),
-                s.workloadArgs(),
-                s.slo(),
-                s.search(),
-                s.startRate(),
-                s.probeS(),
-                s.rounds(),
-                s.precision(),
-                s.maxTime(),
-                s.sharedFraction(),
-                s.sharedRate(),
-                s.sharedRuns(),
-                s.noiseGuard(),
-                s.thresholds(),
-                s.summaryExport(),
-                s.skipReport(),
-                other,
-                s.target()),
-            ChooseLedger.open(other),
-            new ChooseDeadline(s.maxTime(), again.clock::get),
-            log,
-            0);
+            s, ChooseLedger.open(other), new ChooseDeadline(s.maxTime(), again.clock::get), log, 0);
     assertThat(all.run(again)).isEqualTo(8);
     assertThat(all.stopped()).isEqualTo("rounds");
   }
