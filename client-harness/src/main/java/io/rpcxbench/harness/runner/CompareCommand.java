@@ -305,6 +305,16 @@ public final class CompareCommand implements Callable<Integer> {
           spec.commandLine(),
           "give two result folders (BASE NEW) to diff, or --variants to run the comparison");
     }
+    for (String folder : positional.subList(0, 2)) {
+      if (!Files.isDirectory(Path.of(folder))) {
+        // bad usage (exit 2, as --help says), before the report's JVM starts
+        throw new ParameterException(
+            spec.commandLine(),
+            folder
+                + (Files.exists(Path.of(folder)) ? " is not a folder" : " does not exist")
+                + ": give two result folders (BASE NEW)");
+      }
+    }
     Path jar = RpcxBenchCommand.reportJar();
     if (!Files.isRegularFile(jar)) {
       throw new ParameterException(

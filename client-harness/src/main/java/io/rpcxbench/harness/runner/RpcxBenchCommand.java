@@ -77,11 +77,29 @@ public final class RpcxBenchCommand implements Callable<Integer> {
         (e, args) -> {
           PrintWriter err = e.getCommandLine().getErr();
           err.println("error: " + e.getMessage());
-          err.println("try: " + e.getCommandLine().getCommandSpec().qualifiedName() + " --help");
+          err.println("try: " + typedName(e.getCommandLine()) + " --help");
           err.flush();
           return 2;
         });
     return cl;
+  }
+
+  /**
+   * The command as a user types it: each level by the name it is registered under in its parent
+   * ({@code rpcx-bench run}), not its own spec's name ({@code client-harness} is no command).
+   */
+  static String typedName(CommandLine cl) {
+    CommandLine parent = cl.getParent();
+    if (parent == null) {
+      return cl.getCommandName();
+    }
+    String name =
+        parent.getSubcommands().entrySet().stream()
+            .filter(e -> e.getValue() == cl)
+            .map(java.util.Map.Entry::getKey)
+            .findFirst()
+            .orElse(cl.getCommandName());
+    return typedName(parent) + " " + name;
   }
 
   /** The one version string of rpcx-bench and each of its commands. */

@@ -24,6 +24,26 @@ class HelpTextTest {
     assertThat(warnings).isEmpty();
   }
 
+  /** A usage error's hint names the command the user typed: {@code rpcx-bench run --help}. */
+  @Test
+  void aUsageErrorsHintNamesARealCommand() {
+    CommandLine cl = RpcxBenchCommand.commandLine();
+    java.io.StringWriter err = new java.io.StringWriter();
+    cl.setErr(new java.io.PrintWriter(err));
+    int code = cl.execute("run", "--protocol", "rpcx", "--port", "1");
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("try: rpcx-bench run --help")
+        .doesNotContain("client-harness");
+    java.io.StringWriter err2 = new java.io.StringWriter();
+    CommandLine c2 = RpcxBenchCommand.commandLine();
+    c2.setErr(new java.io.PrintWriter(err2));
+    assertThat(c2.execute("compare", "/nonexistent-base", "/tmp")).isEqualTo(2);
+    assertThat(err2.toString())
+        .contains("error: /nonexistent-base does not exist: give two result folders (BASE NEW)")
+        .contains("try: rpcx-bench compare --help");
+  }
+
   /**
    * A description line longer than the help's width wraps, so it must be a whole paragraph (ending
    * its sentence): a line cut mid-sentence and continued in the next would leave a stub line.
