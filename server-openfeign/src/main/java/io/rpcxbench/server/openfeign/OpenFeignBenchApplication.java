@@ -22,7 +22,8 @@ import org.springframework.core.env.Environment;
   MessageController.class,
   BenchProblems.class,
   RequestBodyLimit.class,
-  SlowBodyDefence.class
+  SlowBodyDefence.class,
+  HandshakeDeadline.class
 })
 @PropertySource("classpath:io/rpcxbench/server/openfeign/server-defaults.properties")
 class OpenFeignBenchApplication {

@@ -116,6 +116,9 @@ public final class OpenFeignServerMain {
         limits.hasFrameDeadline() ? limits.frameDeadline().toMillis() : 0L);
     tomcat.put(BodyReadAhead.MAX_BUFFERED_PROPERTY, limits.maxBufferedBytes());
     tomcat.put(
+        HandshakeDeadline.PROPERTY,
+        limits.hasHandshakeDeadline() ? limits.handshakeDeadline().toMillis() : 0L);
+    tomcat.put(
         SlowBodyDefence.UPLOAD_TIMEOUT_PROPERTY,
         limits.hasFrameDeadline()
             ? Math.min(SlowBodyDefence.DEFAULT_UPLOAD_TIMEOUT_MS, limits.frameDeadline().toMillis())
