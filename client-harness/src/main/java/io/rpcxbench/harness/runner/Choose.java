@@ -162,7 +162,8 @@ final class Choose {
     facts.write(s.out());
     int failures = 0;
     if (shared > 0) {
-      for (int r = 1; r <= round; r++) {
+      // the planned rounds' shared load: rounds added to decide capacities do not repeat it
+      for (int r = 1; r <= Math.min(round, s.rounds().planned()); r++) {
         failures += sharedRound(r, shared);
       }
     } else {

@@ -124,7 +124,7 @@ final class ChooseTiming {
             minutes(expectedMs(s, warmUps)))
         + (s.rounds().adds()
             ? " for the planned rounds (more only while a pair is undecided, within --max-time or"
-                + " half again the planned rounds' time)"
+                + " a quarter again the planned rounds' time)"
             : "");
   }
 

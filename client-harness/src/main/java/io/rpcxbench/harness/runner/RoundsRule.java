@@ -14,10 +14,10 @@ import java.util.Map;
  * data only for an unknown; the design's one lower level ({@link Sequential}) keeps a false
  * difference at 5 % over all those looks. It stops before a round that would pass {@code maxTime}
  * (judged by the last round's length; {@link ChooseDeadline} also stops any probe that would pass
- * it), and without {@code maxTime} before extra rounds would take more than half again the planned
- * rounds' time. With {@code precision}, from {@value ChooseSettings#MIN_ROUNDS_FOR_PRECISION}
- * rounds on, it stops once every capacity's 95 % Student t interval is within that share of its
- * mean.
+ * it), and without {@code maxTime} before extra rounds would take more than a quarter again the
+ * planned rounds' time. With {@code precision}, from {@value
+ * ChooseSettings#MIN_ROUNDS_FOR_PRECISION} rounds on, it stops once every capacity's 95 % Student t
+ * interval is within that share of its mean.
  *
  * <pre>{@code
  * RoundsRule rule = new RoundsRule(new Sequential(5, 8), null, Duration.ofMinutes(30));
@@ -26,7 +26,7 @@ import java.util.Map;
  */
 record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
   /** Extra rounds may take at most this share of the planned rounds' time (without maxTime). */
-  static final double EXTRA_SHARE = 0.5;
+  static final double EXTRA_SHARE = 0.25;
 
   /**
    * Why no round {@code done + 1} should start, or null to go on; {@code plannedMs}: the time the
@@ -93,7 +93,7 @@ record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
               + Num.compact(100 * RoundsDecision.MARGIN)
               + " %)";
       case "budget" ->
-          "another round would take the extra rounds past half again the planned rounds' time"
+          "another round would take the extra rounds past a quarter again the planned rounds' time"
               + " (--max-time sets a budget of its own)";
       default -> rounds.most() + " rounds done";
     };

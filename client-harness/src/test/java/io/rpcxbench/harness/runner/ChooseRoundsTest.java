@@ -171,7 +171,7 @@ class ChooseRoundsTest {
 
   /**
    * A pair the rounds cannot tell apart: rounds are added one at a time, each saying what is
-   * undecided, until half again the planned rounds' time (no --max-time), or up to the most.
+   * undecided, until a quarter again the planned rounds' time (no --max-time), or up to the most.
    */
   @Test
   void anUndecidedPairAddsRoundsWithinTheBudget() throws Exception {
@@ -182,10 +182,10 @@ class ChooseRoundsTest {
         rounds(settings(1000, new Sequential(5, 8), null, null), ChooseLedger.open(dir), fake);
     int done = rounds.run(fake);
     assertThat(rounds.stopped()).isEqualTo("budget");
-    assertThat(done).isEqualTo(7); // rounds 6 and 7: 7/5 of the planned time; an 8th: 8/5
+    assertThat(done).isEqualTo(6); // round 6: 6/5 of the planned time; a 7th: 7/5
     assertThat(console.toString())
         .contains("adding round 6: undecided a / b: ")
-        .contains("still undecided after 7 rounds: a / b: ");
+        .contains("still undecided after 6 rounds: a / b: ");
 
     Path other = Files.createTempDirectory(dir, "long");
     Fake again = split(high, low);

@@ -42,7 +42,7 @@ class RoundsRuleTest {
 
   /**
    * After the planned rounds a round is added only while a pair is undecided, and without a time
-   * limit only while the extra rounds stay within half again the planned rounds' time.
+   * limit only while the extra rounds stay within a quarter again the planned rounds' time.
    */
   @Test
   void addsRoundsOnlyWhileAPairIsUndecidedAndWithinTheBudget() {
@@ -56,7 +56,7 @@ class RoundsRuleTest {
     assertThat(rule.stopBefore(4, mixed, 0, 0, 0)).isNull(); // planned rounds first
     assertThat(rule.stopBefore(5, apart, 500, 100, 500)).isEqualTo("decided");
     assertThat(rule.stopBefore(5, mixed, 500, 100, 500)).isNull();
-    assertThat(rule.stopBefore(7, mixed, 700, 100, 500)).isEqualTo("budget");
+    assertThat(rule.stopBefore(6, mixed, 600, 100, 500)).isEqualTo("budget"); // 700 > 625
     assertThat(rule.undecided(mixed)).singleElement().asString().matches("(a / b|b / a): .*");
     // an A/A pair is a check, never a reason for another round: one protocol ends at the planned
     Map<String, List<Integer>> aa =

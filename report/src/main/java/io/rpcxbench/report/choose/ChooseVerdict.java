@@ -104,7 +104,7 @@ final class ChooseVerdict {
       } else {
         PairTest t = Scorecard.pair(s.capacityPairs(), leader, runnerUp);
         out.add(
-            leader
+            named(leader)
                 + " sustains "
                 + t.ratioText()
                 + " the rate of "
@@ -184,8 +184,8 @@ final class ChooseVerdict {
         "Rounds: "
             + (st.rounds().isEmpty() ? "n/a" : st.rounds())
             + (st.stopped().isEmpty() ? "" : " (stopped by " + st.stopped() + ")")
-            + "; each round searches every candidate from the same start rate, in fresh JVMs, so"
-            + " a round is a trial; the SLO capacity shown is the mean of the rounds' capacities"
+            + "; each round searches every candidate afresh from its own warm-up (or the given"
+            + " start rate), in fresh server and client JVMs, so a round is a trial; the SLO capacity shown is the mean of the rounds' capacities"
             + " with a 95 % Student t interval.");
     lines.add(
         "Tests: one test over rounds for capacity and for the SLO percentile at the shared load"
@@ -332,6 +332,14 @@ final class ChooseVerdict {
       }
     }
     return out;
+  }
+
+  /** A candidate as the verdict names it: its protocol, an A/A copy said as such. */
+  private static String named(String candidate) {
+    String protocol = ChooseSettings.protocol(candidate);
+    return protocol.equals(candidate)
+        ? candidate
+        : protocol + " (its A/A copy " + candidate + " leads by these rounds)";
   }
 
   private static String and(List<String> names) {

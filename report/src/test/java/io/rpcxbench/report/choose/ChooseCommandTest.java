@@ -227,6 +227,22 @@ class ChooseCommandTest {
         .doesNotContain("tie at the top");
   }
 
+  /** The verdict names the protocol; an A/A copy that happens to lead is said as such. */
+  @Test
+  void anAaCopyThatLeadsIsNamedByItsProtocol(@TempDir Path tmp) throws IOException {
+    Path dir =
+        new ChooseFolder("items(10)")
+            .candidate("rpcx", 300, 31000, 30500, 31500, 30900, 31100, 30700)
+            .candidate("rpcx#2", 300, 32000, 31500, 32500, 31900, 32100, 31700)
+            .candidate("grpc-tuned", 500, 10000, 10200, 9800, 10100, 9900, 10050)
+            .write(tmp.resolve("copy"));
+    Cli.Result r = Cli.run("choose", dir.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .startsWith("rpcx (its A/A copy rpcx#2 leads by these rounds) sustains ")
+        .contains("the rate of grpc-tuned");
+  }
+
   @Test
   void roundsTooFewForHolmOverThePairsAreWarned(@TempDir Path tmp) throws IOException {
     Path few =
