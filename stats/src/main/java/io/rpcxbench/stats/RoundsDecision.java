@@ -27,6 +27,22 @@ public final class RoundsDecision {
 
   private RoundsDecision() {}
 
+  /**
+   * Whether the pair of candidates {@code a} and {@code b} is a check of the machine rather than a
+   * claim: one protocol measured twice (an A/A pair, {@code rpcx} and {@code rpcx#2}), or any pair
+   * with such a copy, whose comparisons with others repeat its original's. Checks stay out of
+   * Holm's family and decide nothing; with them in, a four-candidate choose with one copy had five
+   * claims, and five rounds could separate none of them after Holm.
+   */
+  public static boolean isCheck(String a, String b) {
+    return a.contains("#") || b.contains("#") || protocol(a).equals(protocol(b));
+  }
+
+  private static String protocol(String candidate) {
+    int hash = candidate.indexOf('#');
+    return hash < 0 ? candidate : candidate.substring(0, hash);
+  }
+
   /** A round's value as the test takes it: 0 (never met) as {@link #NEVER_MET}. */
   public static List<Double> tested(List<? extends Number> rounds) {
     return rounds.stream().map(v -> v.doubleValue() > 0 ? v.doubleValue() : NEVER_MET).toList();

@@ -36,6 +36,13 @@ class RoundsDecisionTest {
   }
 
   @Test
+  void aCopysPairsAreChecksNotClaims() {
+    assertThat(RoundsDecision.isCheck("rpcx", "rpcx#2")).isTrue();
+    assertThat(RoundsDecision.isCheck("rpcx#2", "grpc")).isTrue();
+    assertThat(RoundsDecision.isCheck("rpcx", "grpc")).isFalse();
+  }
+
+  @Test
   void roundsThatNeverMetAreTestedAsTheSmallestValue() {
     assertThat(RoundsDecision.tested(List.of(0, 1500))).containsExactly(0.001, 1500.0);
     Map<String, List<Double>> m = new LinkedHashMap<>();

@@ -72,10 +72,7 @@ record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
     Map<String, List<Double>> tested = new LinkedHashMap<>();
     capacities.forEach((c, v) -> tested.put(c, RoundsDecision.tested(v)));
     return RoundsDecision.undecided(
-        tested,
-        (a, b) -> ChooseSettings.protocolOf(a).equals(ChooseSettings.protocolOf(b)),
-        rounds.alpha(),
-        RoundsDecision.MARGIN);
+        tested, RoundsDecision::isCheck, rounds.alpha(), RoundsDecision.MARGIN);
   }
 
   /** The stop's reason in words. */

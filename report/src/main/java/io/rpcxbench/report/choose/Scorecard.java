@@ -117,8 +117,8 @@ final class Scorecard {
                 lo.name(), lo.roundPercentiles(q), hi.name(), hi.roundPercentiles(q), true, alpha));
       }
     }
-    capacity = Significance.holm(capacity, Scorecard::isAa, alpha);
-    latency = Significance.holm(latency, Scorecard::isAa, alpha);
+    capacity = Significance.holm(capacity, Scorecard::isCheck, alpha);
+    latency = Significance.holm(latency, Scorecard::isCheck, alpha);
     List<Ranked> ranking = rank(byCapacity, capacity);
     Scorecard s =
         new Scorecard(
@@ -144,7 +144,7 @@ final class Scorecard {
    * its rounds can reach, times the pairs that are claims (A/A pairs are checks), is at most alpha.
    */
   boolean canSeparate() {
-    long claims = capacityPairs.stream().filter(t -> !isAa(t) && t.tested()).count();
+    long claims = capacityPairs.stream().filter(t -> !isCheck(t) && t.tested()).count();
     int rounds = candidates.stream().mapToInt(c -> c.rounds().size()).min().orElse(0);
     return claims == 0
         || claims * io.rpcxbench.stats.Shift.smallestP(rounds, rounds) <= settings.design().alpha();
@@ -153,6 +153,11 @@ final class Scorecard {
   /** The pairs of one protocol with itself (an A/A pair: {@code rpcx} and {@code rpcx#2}). */
   static List<PairTest> aa(List<PairTest> pairs) {
     return pairs.stream().filter(Scorecard::isAa).toList();
+  }
+
+  /** A pair outside Holm's family: an A/A pair, or a copy against another candidate. */
+  static boolean isCheck(PairTest t) {
+    return io.rpcxbench.stats.RoundsDecision.isCheck(t.a(), t.b());
   }
 
   static boolean isAa(PairTest t) {

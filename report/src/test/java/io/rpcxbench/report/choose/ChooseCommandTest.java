@@ -87,7 +87,7 @@ class ChooseCommandTest {
       throws IOException {
     String verdict =
         "rpcx sustains 3.09x (3.04-3.15x) the rate of grpc-tuned at p99 <= 5 ms (rank test over"
-            + " rounds, p = 0.019 after Holm). resp and http-json do not differ by more than 10 %"
+            + " rounds, p = 0.013 after Holm). resp and http-json do not differ by more than 10 %"
             + " (p = 0.937).";
     assertThat(fiveResult.out()).startsWith(verdict + "\n\n| rank | candidate |");
     assertThat(Files.readString(five.resolve("report/scorecard.md")))
