@@ -13,16 +13,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code rpcx-bench choose}: per round (the candidates in rotated order, so drift hits all alike)
- * each candidate's SLO capacity by {@link CapacitySearch}, every round's search from the same start
- * ({@link ChooseRounds}), each probe one open-loop point with the steady warm-up and a time limit
- * of its own length ({@link ChooseTiming}), every probe kept in {@code probes.tsv} ({@link
- * ProbeLedger}); then every candidate at one shared rate, per round; then the report's scorecard
- * ({@code report choose}). Stops after {@code --rounds}, or earlier when every capacity's interval
- * is within {@code --precision} ({@link RoundsRule}); {@code --max-time} is a hard limit that no
- * probe or shared-load run is started past ({@link ChooseDeadline}). Everything goes to {@code
- * --out}; a rerun on the same folder resumes (the searches and shared points it has are not run
- * again).
+ * {@code rpcx-bench choose}: per round (a trial: fresh servers, the candidates in a random order of
+ * the round's own, so drift hits all alike) each candidate's SLO capacity by {@link
+ * CapacitySearch}, every round's search from its own warm-up ({@link ChooseRounds}), each probe one
+ * open-loop point with the steady warm-up and a time limit of its own length ({@link
+ * ChooseTiming}), every probe kept in {@code probes.tsv} ({@link ProbeLedger}); then every
+ * candidate at one shared rate in the planned rounds; then the report's scorecard ({@code report
+ * choose}). Before the search, an SLO the link alone cannot meet stops it ({@link LinkFloor}).
+ * After {@code --rounds} it adds rounds only while a pair is undecided ({@link RoundsRule}); {@code
+ * --max-time} is a hard limit that no probe or shared-load run is started past ({@link
+ * ChooseDeadline}). What it asked and did is {@code choose.properties} ({@link
+ * io.rpcxbench.raw.ChooseFacts}). Everything goes to {@code --out}; a rerun on the same folder
+ * resumes (the searches and shared points it has are not run again).
  */
 final class Choose {
   static final int WARMUP_THREADS = 4;
