@@ -78,16 +78,7 @@ final class CompareReport {
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     int code = p.waitFor();
     err.lines().forEach(log::line);
-    String tables = Files.readString(staged, StandardCharsets.UTF_8);
-    Files.move(
-        staged,
-        md,
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    out.println();
-    out.print(tables);
-    out.println();
-    out.flush();
+    publish(staged, md, out);
     log.line(
         "report diff exit "
             + code
@@ -142,16 +133,7 @@ final class CompareReport {
           "report compare failed (exit " + code + "; raw files: " + s.out().resolve("raw") + ")");
       return CompareRounds.FAILURES;
     }
-    String tables = Files.readString(staged, StandardCharsets.UTF_8);
-    Files.move(
-        staged,
-        md,
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    out.println();
-    out.print(tables);
-    out.println();
-    out.flush();
+    String tables = publish(staged, md, out);
     log.line(
         "raw files per round: "
             + s.out().resolve("raw")
@@ -186,5 +168,20 @@ final class CompareReport {
       log.line("wrote the tables to " + s.doc());
     }
     return CompareRounds.OK;
+  }
+
+  /** The report's tables, written to {@code staged}, moved into {@code md} and printed; them. */
+  private static String publish(Path staged, Path md, PrintWriter out) throws IOException {
+    String tables = Files.readString(staged, StandardCharsets.UTF_8);
+    Files.move(
+        staged,
+        md,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    out.println();
+    out.print(tables);
+    out.println();
+    out.flush();
+    return tables;
   }
 }
