@@ -69,15 +69,7 @@ final class CompareReport {
     Path staged = s.out().resolve(".diff.md.tmp");
     List<String> command = diffCommand(s, reportJar);
     log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
-    Process p =
-        new ProcessBuilder(command)
-            .redirectOutput(staged.toFile())
-            .redirectErrorStream(false)
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .start();
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    int code = p.waitFor();
-    err.lines().forEach(log::line);
+    int code = runReport(command, staged, log);
     publish(staged, md, out);
     log.line(
         "report diff exit "
@@ -118,15 +110,7 @@ final class CompareReport {
       throws IOException, InterruptedException {
     Path md = s.out().resolve("compare.md");
     Path staged = s.out().resolve(".compare.md.tmp");
-    Process p =
-        new ProcessBuilder(command(s, reportJar, placement))
-            .redirectOutput(staged.toFile())
-            .redirectErrorStream(false)
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .start();
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    int code = p.waitFor();
-    err.lines().forEach(log::line);
+    int code = runReport(command(s, reportJar, placement), staged, log);
     if (code != 0) {
       Files.deleteIfExists(staged);
       log.line(
@@ -183,5 +167,20 @@ final class CompareReport {
     out.println();
     out.flush();
     return tables;
+  }
+
+  /** The report tool's run: its tables into {@code staged}, its errors into the log; its code. */
+  private static int runReport(List<String> command, Path staged, SweepLog log)
+      throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder(command)
+            .redirectOutput(staged.toFile())
+            .redirectErrorStream(false)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    int code = p.waitFor();
+    err.lines().forEach(log::line);
+    return code;
   }
 }

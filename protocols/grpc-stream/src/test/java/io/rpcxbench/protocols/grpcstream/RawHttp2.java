@@ -50,24 +50,7 @@ final class RawHttp2 {
       OutputStream out = socket.getOutputStream();
       out.write(PREFACE);
       frame(out, SETTINGS, 0, 0, new byte[0]);
-      frame(
-          out,
-          HEADERS,
-          END_HEADERS,
-          1,
-          headers(
-              ":method",
-              "POST",
-              ":scheme",
-              "http",
-              ":path",
-              "/rpcxbench.grpcstream.BenchStream/Calls",
-              ":authority",
-              "localhost",
-              "content-type",
-              "application/grpc",
-              "te",
-              "trailers"));
+      frame(out, HEADERS, END_HEADERS, 1, callHeaders());
       frame(out, DATA, 0, 1, new byte[] {0, 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff, 1, 2});
       out.flush();
       DataInputStream in = new DataInputStream(socket.getInputStream());
@@ -101,24 +84,7 @@ final class RawHttp2 {
       out.write(PREFACE);
       frame(out, SETTINGS, 0, 0, new byte[0]);
       frame(out, SETTINGS, 0x1, 0, new byte[0]); // ACK
-      frame(
-          out,
-          HEADERS,
-          END_HEADERS,
-          1,
-          headers(
-              ":method",
-              "POST",
-              ":scheme",
-              "http",
-              ":path",
-              "/rpcxbench.grpcstream.BenchStream/Calls",
-              ":authority",
-              "localhost",
-              "content-type",
-              "application/grpc",
-              "te",
-              "trailers"));
+      frame(out, HEADERS, END_HEADERS, 1, callHeaders());
       byte[] message = new byte[5 + sent];
       message[1] = (byte) (announced >>> 24);
       message[2] = (byte) (announced >>> 16);
@@ -163,5 +129,22 @@ final class RawHttp2 {
       }
     }
     return block.toByteArray();
+  }
+
+  /** The HEADERS block of a call of BenchStream/Calls. */
+  private static byte[] callHeaders() {
+    return headers(
+        ":method",
+        "POST",
+        ":scheme",
+        "http",
+        ":path",
+        "/rpcxbench.grpcstream.BenchStream/Calls",
+        ":authority",
+        "localhost",
+        "content-type",
+        "application/grpc",
+        "te",
+        "trailers");
   }
 }
