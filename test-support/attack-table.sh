@@ -24,7 +24,8 @@ Runs every attack suite (failsafe, one forked server JVM per attack) and writes 
   --open-at S    hold one more attack S seconds and count its connections still open (default: $OPEN_AT; 0: off)
   --modules M    the modules, space-separated (default: all with an attack suite)
   --out FILE     where the lines go (default: results/attack-table-<UTC time>.txt)
-Measurements are serialized with flock $LOCK.
+Measurements are serialized with flock $LOCK; each module's load average and CPU pressure,
+taken under the lock before and after, are LOAD lines beside its ATTACK lines.
 
 Example:
   test-support/attack-table.sh --size issue --modules "server-grpc protocols/typed-json"
@@ -59,9 +60,22 @@ run_module() {
   local module="$1" log="$2"
   local props
   read -r -a props <<<"$(size_properties)"
-  flock "$LOCK" mvn -B -o -fae -pl "$module" verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dit.test='*AttackIT' -Dfailsafe.failIfNoSpecifiedTests=false \
-    "-Dattack.jvm=$JVM" "-Dattack.openAt=$OPEN_AT" "${props[@]}" >"$log" 2>&1
+  (
+    flock 9
+    machine_load "before" >"$log"
+    local status=0
+    mvn -B -o -fae -pl "$module" verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+      -Dit.test='*AttackIT' -Dfailsafe.failIfNoSpecifiedTests=false \
+      "-Dattack.jvm=$JVM" "-Dattack.openAt=$OPEN_AT" "${props[@]}" >>"$log" 2>&1 || status=$?
+    machine_load "after" >>"$log"
+    exit "$status"
+  ) 9>"$LOCK"
+}
+
+# The load beside the figures: the load average and the CPU pressure, taken under the lock.
+machine_load() {
+  echo "LOAD $1 $(date -u +%H:%M:%S) loadavg $(cut -d' ' -f1-3 /proc/loadavg)" \
+    "cpu-pressure $(head -n1 /proc/pressure/cpu 2>/dev/null || echo n/a)"
 }
 
 main() {
@@ -76,6 +90,7 @@ main() {
     run_module "$module" "$log" || status=$?
     {
       echo "## $module (exit $status)"
+      grep -h '^LOAD' "$log" || true
       grep -h '^ATTACK' "$log" "$module"/target/failsafe-reports/*-output.txt 2>/dev/null || true
       grep -hE 'Tests run:.*(Fail|Err)|<<< FAIL' "$log" | sort -u || true
     } >>"$OUT"
