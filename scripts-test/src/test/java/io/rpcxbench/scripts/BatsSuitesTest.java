@@ -22,6 +22,11 @@ final class BatsSuitesTest {
   }
 
   @Test
+  void launcherSignals() throws Exception {
+    runSuite("rpcx-bench.bats", 120, false);
+  }
+
+  @Test
   void compareLogic() throws Exception {
     runSuite("compare.bats", 300, false);
   }
