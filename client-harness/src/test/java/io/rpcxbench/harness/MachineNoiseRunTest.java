@@ -109,6 +109,36 @@ class MachineNoiseRunTest {
   }
 
   @Test
+  void aProcessNamedUnderTestIsNoOtherTenant() throws Exception {
+    // the same busy co-tenant as above, but named by --own-pid: a lab's server with
+    // --server-stats off, which the runner passes this way
+    writeContendedProc();
+    cotenantTicks(0);
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread cotenant = new Thread(() -> useCores(1.5, running), "fake-server-under-test");
+    MachineNoise.procRoot = proc;
+    try (RpcxBenchServer server = RpcxBenchServer.start("127.0.0.1", 0)) {
+      cotenant.start();
+      HarnessInvocation.Outcome o =
+          HarnessInvocation.run(
+              point(server.port(), 10_000, "--noise-guard", "strict", "--own-pid", "300"));
+
+      assertThat(o.exitCode()).as(o.err()).isZero();
+      RawContents c = RawResultFile.read(out.resolve("rpcx/t2-r10000.csv"));
+      assertThat(c.provenance()).containsEntry("contended_runs", "0");
+      assertThat(c.provenance().get("options")).contains("--own-pid 300");
+      for (RunRow r : c.rows()) {
+        assertThat(r.extra("contended")).contains("0");
+        assertThat(r.extra("noise_others_cores")).contains("0.000");
+      }
+    } finally {
+      running.set(false);
+      cotenant.join();
+      MachineNoise.procRoot = Instruments.PROC;
+    }
+  }
+
+  @Test
   void offReadsNothing() throws IOException {
     try (RpcxBenchServer server = RpcxBenchServer.start("127.0.0.1", 0)) {
       HarnessInvocation.Outcome o =

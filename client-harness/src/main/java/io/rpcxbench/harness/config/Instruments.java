@@ -30,13 +30,16 @@ import java.util.Set;
  * @param serverCgroups the server's cgroup folders (v1: one per controller), or empty
  * @param hlog the interval log file, or null
  * @param noiseGuard whether each run reads the machine's noise, and what a contended run does
+ * @param underTest processes of the run that are not measured ({@code --own-pid}): a lab's servers
+ *     with {@code --server-stats off}; with their descendants, never other tenants
  */
 public record Instruments(
     Map<String, List<Long>> serverPids,
     String serverSsh,
     List<Path> serverCgroups,
     Path hlog,
-    NoiseGuard noiseGuard) {
+    NoiseGuard noiseGuard,
+    List<Long> underTest) {
   public static final Instruments NONE = new Instruments(Map.of(), null);
 
   /** Where {@code /proc} is (tests may point elsewhere). */
@@ -47,6 +50,17 @@ public record Instruments(
     serverPids.forEach((id, pids) -> copy.put(id, List.copyOf(pids)));
     serverPids = Collections.unmodifiableMap(copy);
     serverCgroups = List.copyOf(serverCgroups);
+    underTest = List.copyOf(underTest);
+  }
+
+  /** No process under test beyond the measured ones. */
+  public Instruments(
+      Map<String, List<Long>> serverPids,
+      String serverSsh,
+      List<Path> serverCgroups,
+      Path hlog,
+      NoiseGuard noiseGuard) {
+    this(serverPids, serverSsh, serverCgroups, hlog, noiseGuard, List.of());
   }
 
   /** The machine's noise not read ({@code --noise-guard off}). */
@@ -157,7 +171,7 @@ public record Instruments(
             ? name.substring(0, dot) + "-" + protocol.id() + name.substring(dot)
             : name + "-" + protocol.id();
     return new Instruments(
-        serverPids, serverSsh, serverCgroups, hlog.resolveSibling(own), noiseGuard);
+        serverPids, serverSsh, serverCgroups, hlog.resolveSibling(own), noiseGuard, underTest);
   }
 
   /** The machine's noise over each run, or null with {@code --noise-guard off}. */
@@ -168,11 +182,13 @@ public record Instruments(
   /**
    * The roots of the run's own processes on this host, none of them "others": this JVM, every
    * server pid given (any protocol's: an idle server of the next protocol is no co-tenant) unless
-   * they are on another host, and the processes in the server's cgroup.
+   * they are on another host, the processes under test that are not measured, and the processes in
+   * the server's cgroup.
    */
   private Set<Long> ownPids() {
     Set<Long> pids = new LinkedHashSet<>();
     pids.add(ProcessHandle.current().pid());
+    pids.addAll(underTest);
     if (serverSsh == null) {
       serverPids.values().forEach(pids::addAll);
     }
@@ -213,5 +229,9 @@ public record Instruments(
     }
     args.add("--noise-guard");
     args.add(noiseGuard.id());
+    for (long pid : underTest) {
+      args.add("--own-pid");
+      args.add(String.valueOf(pid));
+    }
   }
 }

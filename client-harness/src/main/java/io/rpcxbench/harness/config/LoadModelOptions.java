@@ -89,6 +89,14 @@ public final class LoadModelOptions {
   List<String> serverPids = new ArrayList<>();
 
   @Option(
+      names = "--own-pid",
+      paramLabel = "PID",
+      description =
+          "A process of the run that is not measured (e.g. a lab's server with --server-stats"
+              + " off): it and its descendants are never counted as other tenants; repeatable.")
+  List<Long> ownPids = new ArrayList<>();
+
+  @Option(
       names = "--server-ssh",
       paramLabel = "[USER@]HOST",
       description =
@@ -200,8 +208,8 @@ public final class LoadModelOptions {
   }
 
   /**
-   * {@code --server-pid}, {@code --server-ssh}, {@code --server-cgroup}, {@code --hlog} and {@code
-   * --noise-guard}.
+   * {@code --server-pid}, {@code --own-pid}, {@code --server-ssh}, {@code --server-cgroup}, {@code
+   * --hlog} and {@code --noise-guard}.
    */
   public Instruments instruments(CommandLine cl) {
     Map<String, List<Long>> pids = new LinkedHashMap<>();
@@ -221,7 +229,12 @@ public final class LoadModelOptions {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(cl, e.getMessage());
     }
-    return new Instruments(pids, serverSsh, serverCgroups, hlog, guard);
+    for (long pid : ownPids) {
+      if (pid <= 0) {
+        throw new ParameterException(cl, "--own-pid " + pid + ": a pid is a positive number");
+      }
+    }
+    return new Instruments(pids, serverSsh, serverCgroups, hlog, guard, ownPids);
   }
 
   private static IllegalArgumentException usage(String message) {

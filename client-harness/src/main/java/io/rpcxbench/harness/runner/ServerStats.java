@@ -148,7 +148,11 @@ final class ServerStats {
     return cgroups;
   }
 
-  /** The harness options that read {@code protocol}'s servers ({@code localPids}: proc's). */
+  /**
+   * The harness options that read {@code protocol}'s servers ({@code localPids}: the servers this
+   * run started); with {@code off}, those servers are only named as under test, so the noise guard
+   * never counts them as other tenants.
+   */
   List<String> args(String protocol, List<Long> localPids) {
     List<String> args = new ArrayList<>();
     switch (source) {
@@ -162,7 +166,7 @@ final class ServerStats {
               List.of("--server-ssh", sshDestination, "--server-pid", protocol + "=" + pid));
         }
       }
-      default -> {}
+      default -> localPids.forEach(pid -> args.addAll(List.of("--own-pid", String.valueOf(pid))));
     }
     return args;
   }
