@@ -23,11 +23,14 @@ JVM_OPTS=${SERVER_JVM_OPTS-$DEFAULT_SERVER_JVM_FLAGS}
 TLS_CERT=''
 TLS_KEY=''
 TLS_CLIENT_CA=''
+# --allow-cleartext-login NETWORK: passed to the servers whose catalog launch takes it (amqp)
+CLEARTEXT_LOGIN=''
 
 usage() {
   cat <<EOF
 Usage: servers.sh start [--jvm-opts "FLAGS"] [--bind ADDR] [--protocol ID[,ID...]] [--port ID=PORT]...
                         [--tls-cert FILE --tls-key FILE [--tls-client-ca FILE]]
+                        [--allow-cleartext-login NETWORK]
        servers.sh stop [--protocol ID[,ID...]]
        servers.sh status [--protocol ID[,ID...]]
 
@@ -36,6 +39,10 @@ start   starts each server the protocols need that is not running yet (idempoten
         ("<server> listening on ADDR:PORT"); exit 1 when one does not come up
         --tls-cert/--tls-key: every server serves TLS only (--tls-client-ca: mTLS), docs/tls.md;
         a server already running with the other setting is refused in one line (stop it first)
+        --allow-cleartext-login NETWORK: without TLS the amqp brokers take logins (the password
+        in clear) on loopback and the lab's 198.18.0.0/15 only, and refuse any other --bind
+        (0.0.0.0 included) in one line, exit 2; this allows it on NETWORK (CIDR, or any), and
+        the results' provenance says so (docs/hardening.md)
 stop    SIGTERM, waits up to ${STOP_TIMEOUT_S}s, then SIGKILL (idempotent)
 status  one line per server; exit 1 when one is not running
 
@@ -72,7 +79,7 @@ parse_args() {
   while (($# > 0)); do
     case $1 in
       -h|--help) usage; exit 0 ;;
-      --jvm-opts|--server-jvm-flags|--bind|--protocol|--protocols|--port|--tls-cert|--tls-key|--tls-client-ca)
+      --jvm-opts|--server-jvm-flags|--bind|--protocol|--protocols|--port|--tls-cert|--tls-key|--tls-client-ca|--allow-cleartext-login)
         (($# >= 2)) || die_usage "$1 needs a value" ;;
       *) die_usage "unknown argument '$1'" ;;
     esac
@@ -83,6 +90,7 @@ parse_args() {
       --tls-cert) TLS_CERT=$2 ;;
       --tls-key) TLS_KEY=$2 ;;
       --tls-client-ca) TLS_CLIENT_CA=$2 ;;
+      --allow-cleartext-login) CLEARTEXT_LOGIN=$2 ;;
       --port)
         if ! [[ $2 =~ ^([a-z][a-z0-9-]*)=([0-9]{1,5})$ ]] || ((BASH_REMATCH[2] > 65535)); then
           die_usage "--port must be ID=PORT with PORT 0..65535, got '$2'"
@@ -165,6 +173,9 @@ cmd_start() {
     jar=$(catalog_find_jar "${SERVER_JAR[$name]}" "$SCRIPT_DIR" "$SCRIPT_DIR/..") ||
       die "${SERVER_JAR[$name]##*/} not found beside $0 or in the repo (${SERVER_JAR[$name]})"
     read -r -a args <<<"${SERVER_ARGS[$name]}"
+    if [[ -n $CLEARTEXT_LOGIN && " ${args[*]} " == *" --allow-cleartext-login "* ]]; then
+      args+=(--allow-cleartext-login "$CLEARTEXT_LOGIN")
+    fi
     # setsid (in server_spawn): the server outlives the ssh session that started it
     # shellcheck disable=SC2086 # JVM_OPTS is a list of flags
     server_spawn "$RUN_DIR/$name.log" "$JAVA" $JVM_OPTS -jar "$jar" --bind "$BIND" \

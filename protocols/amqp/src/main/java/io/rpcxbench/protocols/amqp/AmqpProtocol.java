@@ -48,10 +48,17 @@ public final class AmqpProtocol implements MessageCarrier {
     return PORT;
   }
 
-  /** The jar starts the broker itself; the host needs the Debian package installed. */
+  /**
+   * The jar starts the broker itself; the host needs the Debian package installed. Logins in clear
+   * are allowed on the lab's network only ({@link CleartextLogin}): the lab's plaintext sweeps bind
+   * host B's 198.18.0.2, and a bind elsewhere without TLS is refused.
+   */
   @Override
   public ServerLaunch server() {
-    return new ServerLaunch(JAR, List.of("--broker", "rabbitmq"), "rabbitmq-server");
+    return new ServerLaunch(
+        JAR,
+        List.of("--broker", "rabbitmq", CleartextLogin.OPTION, CleartextLogin.LAB_NETWORK),
+        "rabbitmq-server");
   }
 
   /** A user's message's protobuf bytes as the AMQP message body (AmqpMessageClient). */

@@ -47,7 +47,8 @@ public final class AmqpQpidProtocol implements MessageCarrier {
 
   @Override
   public ServerLaunch server() {
-    return ServerLaunch.jar(AmqpProtocol.JAR).withArgs("--broker", "embedded");
+    return ServerLaunch.jar(AmqpProtocol.JAR)
+        .withArgs("--broker", "embedded", CleartextLogin.OPTION, CleartextLogin.LAB_NETWORK);
   }
 
   /** A user's message's protobuf bytes as the AMQP message body (AmqpMessageClient). */

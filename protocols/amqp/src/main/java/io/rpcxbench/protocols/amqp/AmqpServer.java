@@ -6,6 +6,7 @@ import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerStarter;
 import io.rpcxbench.serverkit.ServerTls;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -91,12 +92,17 @@ final class AmqpServer implements RunningServer {
               + " accepts only the user of "
               + BrokerCredentials.file());
     }
-    if (tls == null && mode.kind() != BrokerMode.Kind.EXTERNAL && !loopback(bind)) {
-      log.warn(
-          "the broker's password crosses the network in clear: AMQP offers only PLAIN (and"
-              + " AMQPLAIN) logins, and {} is reachable from other hosts without TLS; on a network"
-              + " others share, serve TLS (--tls-cert, --tls-key) or bind 127.0.0.1",
-          bind);
+    CleartextLogin cleartext = options.cleartextLogin();
+    if (mode.kind() != BrokerMode.Kind.EXTERNAL) {
+      Optional<String> refusal = cleartext.refusal(bind, tls != null);
+      if (refusal.isPresent()) {
+        throw new ServerStarter.RefusedService(refusal.get());
+      }
+    }
+    String cleartextNote =
+        mode.kind() == BrokerMode.Kind.EXTERNAL ? "" : cleartext.note(bind, tls != null);
+    if (!cleartextNote.isEmpty()) {
+      log.warn("the broker's password crosses the network in clear{}", cleartextNote);
     }
     Broker broker =
         switch (mode.kind()) {
@@ -109,7 +115,7 @@ final class AmqpServer implements RunningServer {
     try {
       RequestConsumers consumers =
           RequestConsumers.connect(broker, options.consumers, options.prefetch, onLost);
-      String about = about(broker, options);
+      String about = about(broker, options) + cleartextNote;
       try {
         consumers.consume(options.consumers, new BenchCalls(service, about));
       } catch (Exception e) {
@@ -123,14 +129,6 @@ final class AmqpServer implements RunningServer {
     } catch (Exception e) {
       broker.close();
       throw e;
-    }
-  }
-
-  private static boolean loopback(String bind) {
-    try {
-      return java.net.InetAddress.getByName(bind).isLoopbackAddress();
-    } catch (java.net.UnknownHostException e) {
-      return false;
     }
   }
 

@@ -2,6 +2,8 @@ package io.rpcxbench.protocols.amqp;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -50,6 +52,27 @@ final class AmqpServerOptions {
               + " RPCX_BENCH_SECRETS) when there is one, else guest:guest. A broker of this"
               + " server's own accepts only the user of that file (made on first use; no guest).")
   Path credentialsFile;
+
+  @Option(
+      names = CleartextLogin.OPTION,
+      paramLabel = "NETWORK",
+      converter = CleartextLogin.Converter.class,
+      description =
+          "Without TLS a broker of this server's own takes PLAIN logins (the password in clear)"
+              + " on loopback only: a --bind elsewhere is refused in one line, exit 2. This"
+              + " allows it on a --bind within NETWORK (CIDR, e.g. "
+              + CleartextLogin.LAB_NETWORK
+              + ", the lab's; any: every address, 0.0.0.0 included); repeatable. The server's"
+              + " settings, and so each result's provenance, say so. The catalog's launch"
+              + " passes "
+              + CleartextLogin.LAB_NETWORK
+              + ".")
+  List<CleartextLogin.Network> cleartextNetworks = new ArrayList<>();
+
+  /** Where a broker of ours may take logins without TLS ({@code --allow-cleartext-login}). */
+  CleartextLogin cleartextLogin() {
+    return new CleartextLogin(cleartextNetworks);
+  }
 
   /** The user for an external broker: {@code --credentials}, else this host's file, else guest. */
   BrokerCredentials externalCredentials() throws IOException {

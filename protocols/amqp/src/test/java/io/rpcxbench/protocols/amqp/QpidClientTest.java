@@ -27,7 +27,8 @@ class QpidClientTest extends BenchClientContract {
     assertThat(p.defaultPort()).isEqualTo(5674);
     assertThat(p.label()).isEqualTo("AMQP via Qpid Broker-J (embedded)");
     assertThat(p.server().jar()).isEqualTo("protocols/amqp/target/amqp-server.jar");
-    assertThat(p.server().args()).containsExactly("--broker", "embedded");
+    assertThat(p.server().args())
+        .containsExactly("--broker", "embedded", "--allow-cleartext-login", "198.18.0.0/15");
     assertThat(p.server().external()).isEmpty();
   }
 

@@ -31,7 +31,8 @@ class RabbitMqClientTest extends BenchClientContract {
     assertThat(p.defaultPort()).isEqualTo(5673);
     assertThat(p.label()).isEqualTo("AMQP via RabbitMQ");
     assertThat(p.server().jar()).isEqualTo("protocols/amqp/target/amqp-server.jar");
-    assertThat(p.server().args()).containsExactly("--broker", "rabbitmq");
+    assertThat(p.server().args())
+        .containsExactly("--broker", "rabbitmq", "--allow-cleartext-login", "198.18.0.0/15");
     assertThat(p.server().external()).isEqualTo("rabbitmq-server");
   }
 
