@@ -6,7 +6,7 @@ import java.util.Map;
  * One direction of a link, as netem and tbf shape it: delay with jitter, loss, reordering,
  * duplication and a rate. Durations in nanoseconds, shares in 0..1, rate 0 = not limited.
  */
-record LinkDirection(
+public record LinkDirection(
     long delayNanos,
     long jitterNanos,
     String distribution,
@@ -21,7 +21,7 @@ record LinkDirection(
     "delay", "jitter", "distribution", "loss", "loss_correlation", "reorder", "duplicate", "rate"
   };
 
-  LinkDirection {
+  public LinkDirection {
     if (!distribution.matches("-|normal|pareto|paretonormal|uniform")) {
       throw new IllegalArgumentException(
           "distribution must be normal, pareto, paretonormal or uniform, got '"
@@ -53,7 +53,8 @@ record LinkDirection(
     return of(v);
   }
 
-  Map<String, String> texts() {
+  /** The settings as the table writes them, keyed by {@link #SETTINGS}. */
+  public Map<String, String> texts() {
     return Map.of(
         "delay", LinkUnits.duration(delayNanos),
         "jitter", LinkUnits.duration(jitterNanos),
@@ -66,7 +67,7 @@ record LinkDirection(
   }
 
   /** "delay=20ms jitter=2ms ... rate=100mbit", the lab's state-file form. */
-  String describe() {
+  public String describe() {
     Map<String, String> t = texts();
     StringBuilder out = new StringBuilder();
     for (String s : SETTINGS) {
@@ -76,7 +77,7 @@ record LinkDirection(
   }
 
   /** What only packets can have: a proxy carries TCP's bytes, which are never lost or reordered. */
-  boolean needsPackets() {
+  public boolean needsPackets() {
     return loss > 0 || reorder > 0 || duplicate > 0;
   }
 }

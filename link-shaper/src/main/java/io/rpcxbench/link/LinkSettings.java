@@ -86,6 +86,31 @@ final class LinkSettings {
     one("down", "rate", v);
   }
 
+  @Option(
+      names = "--setting",
+      arity = "1",
+      paramLabel = "WAY:NAME=VALUE",
+      description =
+          "any setting of the table for up, down or both, e.g. both:loss=1%, up:reorder=5%"
+              + " (repeatable; deploy/lab.sh passes its flags so)")
+  void setting(List<String> values) {
+    values.forEach(this::oneSetting);
+  }
+
+  private void oneSetting(String v) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(up|down|both):([a-z_]+)=(.*)").matcher(v);
+    if (!m.matches()) {
+      throw new picocli.CommandLine.ParameterException(
+          new picocli.CommandLine(this), "--setting must be WAY:NAME=VALUE, got '" + v + "'");
+    }
+    if (m.group(1).equals("both")) {
+      both(m.group(2), m.group(3));
+    } else {
+      one(m.group(1), m.group(2), m.group(3));
+    }
+  }
+
   private void both(String setting, String value) {
     one("up", setting, value);
     one("down", setting, value);
@@ -103,6 +128,12 @@ final class LinkSettings {
           o[0].equals("up")
               ? p.withUp(p.up().with(o[1], o[2]))
               : p.withDown(p.down().with(o[1], o[2]));
+    }
+    for (LinkDirection d : new LinkDirection[] {p.up(), p.down()}) {
+      if (d.reorder() > 0 && d.delayNanos() == 0) {
+        throw new IllegalArgumentException(
+            "reorder needs a delay (the reordered packets are sent ahead of the delayed ones)");
+      }
     }
     return p;
   }

@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code java -jar link-shaper.jar --profile wan --to 127.0.0.1:8081}: a shaped link on loopback,
- * no root needed. Prints one ready line per route, then carries connections until SIGTERM or
- * Ctrl-C. Exit codes: 0 stopped, 1 could not listen, 2 bad usage.
+ * no root needed. Prints one ready line per route ({@link ShaperReady}), then carries connections
+ * until SIGTERM or Ctrl-C. Exit codes: 0 stopped, 1 could not listen, 2 bad usage.
  */
 @Command(
     name = "link-shaper",
@@ -53,8 +53,22 @@ public final class LinkShaperMain implements Callable<Integer> {
       description = "the jitter's random seed (default: from the clock, printed)")
   Long seed;
 
+  @Option(
+      names = "--profiles",
+      paramLabel = "FILE",
+      description =
+          "the table of profiles (default: the copy of deploy/network-profiles.tsv in this jar)")
+  java.nio.file.Path table;
+
   @Option(names = "--list", description = "print the named profiles and exit")
   boolean list;
+
+  @Option(
+      names = "--show",
+      description =
+          "print the profile with the flags' changes as KEY=VALUE lines (profile, up_delay ..."
+              + " down_rate, description) and exit: what deploy/lab.sh reads")
+  boolean show;
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new LinkShaperMain()).execute(args));
@@ -64,7 +78,14 @@ public final class LinkShaperMain implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    NetworkProfiles profiles = NetworkProfiles.packed();
+    NetworkProfiles profiles;
+    try {
+      profiles = table == null ? NetworkProfiles.packed() : NetworkProfiles.read(table);
+    } catch (IllegalArgumentException e) {
+      err.println("link-shaper: " + e.getMessage());
+      err.flush();
+      return 2;
+    }
     if (list) {
       profiles
           .all()
@@ -80,6 +101,11 @@ public final class LinkShaperMain implements Callable<Integer> {
     List<InetSocketAddress[]> routes = new ArrayList<>();
     try {
       profile = settings.resolve(profiles);
+      if (show) {
+        profile.settings().forEach((k, v) -> out.println(k + "=" + v));
+        out.flush();
+        return 0;
+      }
       if (targets.isEmpty()) {
         throw new IllegalArgumentException(
             "--to HOST:PORT is required (the server to carry connections to)");
@@ -107,19 +133,13 @@ public final class LinkShaperMain implements Callable<Integer> {
                   shapers.forEach(LinkShaper::close);
                   stopped.countDown();
                 }));
-    String name = profile.name() + (settings.modified() ? " (modified)" : "");
     for (InetSocketAddress[] r : routes) {
       try {
         LinkShaper shaper = LinkShaper.start(profile, r[0], r[1], s);
         shapers.add(shaper);
-        out.printf(
-            "link-shaper listening on %s -> %s, profile %s; up %s; down %s; seed %d%n",
-            hostPort(shaper.address()),
-            hostPort(r[1]),
-            name,
-            profile.up().describe(),
-            profile.down().describe(),
-            s);
+        out.println(
+            ShaperReady.line(
+                hostPort(shaper.address()), hostPort(r[1]), profile, settings.modified(), s));
         out.flush();
       } catch (IllegalArgumentException e) {
         err.println("link-shaper: " + e.getMessage());

@@ -5,14 +5,27 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The named profiles of deploy/network-profiles.tsv, the table the lab reads too. */
-final class NetworkProfiles {
+/**
+ * The one reader of {@code deploy/network-profiles.tsv}: the link-shaper, the harness's runner
+ * ({@code --profile}) and the lab ({@code deploy/lab.sh} asks {@code link-shaper --show}) all take
+ * their profiles from here.
+ *
+ * <pre>{@code
+ * NetworkProfiles.of(home).named("cross-az").addedRttNanos(); // 1_000_000
+ * }</pre>
+ */
+public final class NetworkProfiles {
+  /** Where the table lives in a checkout. */
+  public static final String CHECKOUT_TABLE = "deploy/network-profiles.tsv";
+
   private static final String TABLE = "network-profiles.tsv";
   private final Map<String, NetworkProfile> byName;
 
@@ -20,8 +33,33 @@ final class NetworkProfiles {
     this.byName = byName;
   }
 
+  /**
+   * The checkout's table under {@code home} when there is one (a user's edit counts at once), else
+   * the copy packed into this jar at build time.
+   *
+   * @throws IllegalArgumentException when the checkout's table cannot be read or parsed
+   */
+  public static NetworkProfiles of(Path home) {
+    Path file = home.resolve(CHECKOUT_TABLE);
+    return Files.isRegularFile(file) ? read(file) : packed();
+  }
+
+  /**
+   * The table in {@code file}.
+   *
+   * @throws IllegalArgumentException when it cannot be read or parsed
+   */
+  public static NetworkProfiles read(Path file) {
+    try {
+      return parse(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "cannot read the network profiles, " + file + ": " + e.getMessage(), e);
+    }
+  }
+
   /** The table packed in this jar (a copy of deploy/network-profiles.tsv made by the build). */
-  static NetworkProfiles packed() {
+  public static NetworkProfiles packed() {
     try (InputStream in = NetworkProfiles.class.getResourceAsStream(TABLE)) {
       if (in == null) {
         throw new IllegalStateException(TABLE + " is not in the jar: rebuild link-shaper");
@@ -66,7 +104,12 @@ final class NetworkProfiles {
     return new NetworkProfiles(profiles);
   }
 
-  NetworkProfile named(String name) {
+  /**
+   * The profile called {@code name}.
+   *
+   * @throws IllegalArgumentException naming the known profiles
+   */
+  public NetworkProfile named(String name) {
     NetworkProfile p = byName.get(name);
     if (p == null) {
       throw new IllegalArgumentException(
@@ -75,7 +118,7 @@ final class NetworkProfiles {
     return p;
   }
 
-  List<NetworkProfile> all() {
+  public List<NetworkProfile> all() {
     return new ArrayList<>(byName.values());
   }
 }
