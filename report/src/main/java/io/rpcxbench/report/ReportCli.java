@@ -1,6 +1,7 @@
 package io.rpcxbench.report;
 
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.report.archive.MeasurementsCommand;
 import io.rpcxbench.report.capacity.CapacityPointCommand;
 import io.rpcxbench.report.capacity.CapacitySizeCommand;
 import io.rpcxbench.report.choose.ChooseCommand;
@@ -64,7 +65,8 @@ import picocli.CommandLine.Spec;
       CapacitySizeCommand.class,
       WireBytesCommand.class,
       DocSectionCommand.class,
-      GcCheckCommand.class
+      GcCheckCommand.class,
+      MeasurementsCommand.class
     },
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {

@@ -1,0 +1,70 @@
+package io.rpcxbench.report.archive;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code measurements verify [NAME...]}: each archive against its manifest (none named: all). */
+@Command(
+    name = "verify",
+    mixinStandardHelpOptions = true,
+    description =
+        "Check NAME.tar.xz's size and sha256, then every file's, against NAME.manifest.tsv;"
+            + " without a NAME, every archive. A failed archive is one line on standard error.",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {"0:every archive matches", "1:an archive failed its check", "2:bad usage"})
+final class VerifyCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin ArchivesOption archives;
+
+  @Parameters(arity = "0..*", paramLabel = "NAME", description = "Measurements (default: all).")
+  List<String> names = new ArrayList<>();
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<String> which = names.isEmpty() ? all() : names;
+    int code = CommandLine.ExitCode.OK;
+    for (String name : which) {
+      try {
+        MeasurementArchive a = MeasurementArchive.of(archives.folder, name);
+        a.verify();
+        ArchiveManifest m = a.manifest();
+        out.printf("%s: ok, %d files, %d bytes%n", name, m.files().size(), m.unpackedBytes());
+      } catch (IllegalArgumentException e) {
+        err.println("error: " + e.getMessage());
+        return CommandLine.ExitCode.USAGE;
+      } catch (ArchiveCheckFailed e) {
+        err.println("error: " + e.getMessage());
+        code = MeasurementsCommand.FAILED;
+      }
+    }
+    return code;
+  }
+
+  private List<String> all() throws IOException {
+    if (!Files.isDirectory(archives.folder)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "no archives folder " + archives.folder);
+    }
+    try (Stream<java.nio.file.Path> files = Files.list(archives.folder)) {
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(f -> f.endsWith(ArchiveManifest.SUFFIX))
+          .map(f -> f.substring(0, f.length() - ArchiveManifest.SUFFIX.length()))
+          .sorted()
+          .toList();
+    }
+  }
+}
