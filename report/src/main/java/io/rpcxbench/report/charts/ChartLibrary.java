@@ -46,6 +46,33 @@ public final class ChartLibrary {
     copy("pages/" + DRAW_JS, dir.resolve(DRAW_JS));
   }
 
+  /**
+   * Chart.js and the page script {@code script} (a file of the jar's {@code pages/}) as the text of
+   * two {@code <script>} elements, for a page that must stay one file (the scorecard): neither
+   * holds {@code </script}, checked here.
+   */
+  public static String inlineScripts(String script) throws IOException {
+    StringBuilder b = new StringBuilder();
+    for (String resource :
+        java.util.List.of(WEBJAR + version() + "/dist/chart.umd.js", "pages/" + script)) {
+      String text = text(resource);
+      if (text.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
+        throw new IOException(resource + " holds '</script': it cannot be inlined");
+      }
+      b.append("<script>\n").append(text).append("\n</script>\n");
+    }
+    return b.toString();
+  }
+
+  private static String text(String resource) throws IOException {
+    try (InputStream in = ChartLibrary.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IOException("missing from the jar: " + resource);
+      }
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
   private static void copy(String resource, Path to) throws IOException {
     try (InputStream in = ChartLibrary.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {

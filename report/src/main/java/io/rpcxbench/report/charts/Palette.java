@@ -46,6 +46,31 @@ public final class Palette {
     return new Palette(slots);
   }
 
+  /**
+   * The palette for candidates named by protocol id ({@code choose}'s: an A/A copy {@code rpcx#2}
+   * is its protocol's colour with a dash of its own), the paper's three in their colours.
+   */
+  public static Palette ofIds(Collection<String> ids) {
+    Map<String, Integer> slots = new LinkedHashMap<>();
+    for (int i = 0; i < Protocol.PAPER.size(); i++) {
+      slots.put(Protocol.PAPER.get(i).id, i);
+    }
+    int next = Protocol.PAPER.size();
+    for (String id : ids) {
+      if (!slots.containsKey(id)) {
+        slots.put(id, next++);
+      }
+    }
+    return new Palette(slots);
+  }
+
+  /** The colour of the protocol {@code id} (its slot in {@link #ofIds}). */
+  public String hex(String id) {
+    Integer s = slots.get(id);
+    int slot = s != null ? s : OKABE_ITO.size() + Math.floorMod(id.hashCode(), 97);
+    return OKABE_ITO.get(slot % OKABE_ITO.size());
+  }
+
   private int slot(Protocol p) {
     Integer s = slots.get(p.id);
     return s != null ? s : OKABE_ITO.size() + Math.floorMod(p.id.hashCode(), 97);

@@ -102,10 +102,11 @@ public final class ChooseCommand implements Callable<Integer> {
       }
       List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
       all.addAll(given);
-      Scorecard s = Scorecard.of(settings, candidates, all, calibration(dir), ProbeRows.read(dir));
-      Page page = ScorecardPage.of(s);
+      Scorecard s = Scorecard.of(settings, candidates, all, calibration(dir), ProbeRows.rows(dir));
+      ChooseWorkload workload = ChooseWorkload.read(dir, settings);
+      Page page = ScorecardPage.of(s, workload);
       Path to = out == null ? dir.resolve("report") : out;
-      String json = ScorecardJson.of(s);
+      String json = ScorecardJson.of(s, workload);
       AtomicText.write(to.resolve("scorecard.md"), page.markdown());
       AtomicText.write(to.resolve("scorecard.html"), page.html());
       AtomicText.write(to.resolve("scorecard.json"), json);

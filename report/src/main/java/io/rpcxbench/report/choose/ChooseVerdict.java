@@ -36,6 +36,10 @@ final class ChooseVerdict {
   List<String> sentences() {
     List<String> out = new ArrayList<>();
     String slo = s.settings().sloText();
+    if (s.noneMet()) {
+      out.add(noneMet());
+      return out;
+    }
     Map<Integer, List<String>> groups = groups();
     List<String> top = groups.get(1);
     List<Scorecard.Ranked> r = s.ranking();
@@ -143,6 +147,31 @@ final class ChooseVerdict {
       out.add("Even the lowest rate tried missed " + slo + " for " + String.join(", ", zero) + ".");
     }
     return out;
+  }
+
+  /**
+   * When no candidate met the SLO at any rate tried there is no capacity to rank: how close each
+   * came instead (its lowest SLO percentile, at what rate, what limited it), closest first.
+   */
+  private String noneMet() {
+    ChooseSettings st = s.settings();
+    String p =
+        "p"
+            + io.rpcxbench.stats.Num.fixed(
+                st.sloPercentile() == null ? 99 : st.sloPercentile(),
+                st.sloPercentile() == null || st.sloPercentile() == Math.rint(st.sloPercentile())
+                    ? 0
+                    : 1);
+    List<String> close = new ArrayList<>();
+    s.candidates().stream()
+        .map(c -> java.util.Map.entry(c.name(), s.closest(c)))
+        .filter(e -> e.getValue().isPresent())
+        .sorted(java.util.Comparator.comparingDouble(e -> e.getValue().get().percentileUs()))
+        .forEach(e -> close.add(e.getKey() + " " + e.getValue().get().text(p, st.sloLimitUs())));
+    return "No candidate met "
+        + st.sloText()
+        + " at any rate tried, in any round: nothing to rank."
+        + (close.isEmpty() ? "" : " Closest: " + String.join("; ", close) + ".");
   }
 
   /** Distinct protocols by rank: a copy ({@code rpcx#2}) beside its original counts once. */

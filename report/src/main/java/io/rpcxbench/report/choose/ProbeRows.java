@@ -17,18 +17,37 @@ import java.util.Map;
  * file (a choose before probes were kept) has no probes.
  *
  * <pre>{@code
- * Map<String, List<CapacityModel.Probe>> probes = ProbeRows.read(dir);
- * CapacityModel.withIntervals(probes.get("rpcx"), 24).model().c90();
+ * Map<String, List<ProbeRows.Row>> probes = ProbeRows.rows(dir);
+ * probes.get("rpcx").get(0).percentileUs();   // 812.4: the SLO percentile that probe reached
  * }</pre>
  */
 final class ProbeRows {
   static final String FILE = "probes.tsv";
 
+  /**
+   * One probe with data: its rate, whether it met the SLO, the SLO percentile it reached (µs; null
+   * when not recorded), what limited it ({@code client}, {@code server}, ...; empty: unknown) and
+   * whether its machine was contended.
+   */
+  record Row(
+      String candidate,
+      int round,
+      double rate,
+      boolean met,
+      Double percentileUs,
+      String limitedBy,
+      boolean contended) {
+    CapacityModel.Probe probe() {
+      return new CapacityModel.Probe(round, rate, met);
+    }
+  }
+
   private ProbeRows() {}
 
-  static Map<String, List<CapacityModel.Probe>> read(Path dir) throws IOException {
+  /** Per candidate, its probes with data, in the order they ran. */
+  static Map<String, List<Row>> rows(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
-    Map<String, List<CapacityModel.Probe>> out = new LinkedHashMap<>();
+    Map<String, List<Row>> out = new LinkedHashMap<>();
     if (!Files.isRegularFile(file)) {
       return out;
     }
@@ -54,10 +73,16 @@ final class ProbeRows {
       try {
         out.computeIfAbsent(field(f, header, "candidate"), k -> new java.util.ArrayList<>())
             .add(
-                new CapacityModel.Probe(
+                new Row(
+                    field(f, header, "candidate"),
                     Integer.parseInt(field(f, header, "round")),
                     Double.parseDouble(field(f, header, "rate")),
-                    outcome.equals("met")));
+                    outcome.equals("met"),
+                    field(f, header, "percentile_us").isEmpty()
+                        ? null
+                        : Double.valueOf(field(f, header, "percentile_us")),
+                    field(f, header, "limited_by"),
+                    field(f, header, "contended").equals("1")));
       } catch (NumberFormatException e) {
         throw new IOException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
       }
@@ -67,6 +92,6 @@ final class ProbeRows {
 
   private static String field(String[] f, List<String> header, String column) {
     int at = header.indexOf(column);
-    return at < f.length ? f[at].trim() : "";
+    return at >= 0 && at < f.length ? f[at].trim() : "";
   }
 }

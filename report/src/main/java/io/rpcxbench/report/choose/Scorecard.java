@@ -49,6 +49,7 @@ final class Scorecard {
   private final List<Threshold.Check> checks;
   private final Calibration calibration;
   private final Map<String, CapacityModel.Fit> models;
+  private final Map<String, List<ProbeRows.Row>> probes;
 
   private Scorecard(
       ChooseSettings settings,
@@ -58,9 +59,11 @@ final class Scorecard {
       List<PairTest> latencyPairs,
       List<Threshold.Check> checks,
       Calibration calibration,
-      Map<String, CapacityModel.Fit> models) {
+      Map<String, CapacityModel.Fit> models,
+      Map<String, List<ProbeRows.Row>> probes) {
     this.calibration = calibration;
     this.models = models;
+    this.probes = probes;
     this.settings = settings;
     this.candidates = candidates;
     this.ranking = ranking;
@@ -84,10 +87,11 @@ final class Scorecard {
       List<ChooseCandidate> candidates,
       List<Threshold> thresholds,
       Calibration calibration,
-      Map<String, List<CapacityModel.Probe>> probes) {
+      Map<String, List<ProbeRows.Row>> probes) {
     Map<String, CapacityModel.Fit> models = new LinkedHashMap<>();
     for (ChooseCandidate c : candidates) {
-      List<CapacityModel.Probe> p = probes.getOrDefault(c.name(), List.of());
+      List<CapacityModel.Probe> p =
+          probes.getOrDefault(c.name(), List.of()).stream().map(ProbeRows.Row::probe).toList();
       if (!p.isEmpty()) {
         models.put(c.name(), CapacityModel.withIntervals(p, Estimate.SEED));
       }
@@ -122,7 +126,15 @@ final class Scorecard {
     List<Ranked> ranking = rank(byCapacity, capacity);
     Scorecard s =
         new Scorecard(
-            settings, candidates, ranking, capacity, latency, List.of(), calibration, models);
+            settings,
+            candidates,
+            ranking,
+            capacity,
+            latency,
+            List.of(),
+            calibration,
+            models,
+            Map.copyOf(probes));
     List<Threshold.Check> checks = new ArrayList<>();
     ChooseCandidate w = s.winner();
     for (Threshold t : thresholds) {
@@ -136,7 +148,8 @@ final class Scorecard {
         latency,
         checks,
         calibration,
-        Collections.unmodifiableMap(models));
+        Collections.unmodifiableMap(models),
+        Map.copyOf(probes));
   }
 
   /**
@@ -239,8 +252,11 @@ final class Scorecard {
     return checks.stream().allMatch(Threshold.Check::pass);
   }
 
-  /** {@code items(10) at p99 <= 5 ms: 3 protocols (rpcx twice, A/A) on local/loopback}. */
-  String title() {
+  /**
+   * {@code items(10) over loopback (unshaped), plaintext (TLS off), at p99 <= 5 ms: 3 protocols
+   * (rpcx twice, A/A) on local}: every dimension of the workload ({@link ChooseWorkload}).
+   */
+  String title(ChooseWorkload w) {
     List<String> protocols =
         candidates.stream().map(c -> ChooseSettings.protocol(c.name())).distinct().toList();
     List<String> twice =
@@ -256,13 +272,7 @@ final class Scorecard {
         protocols.size()
             + (protocols.size() == 1 ? " protocol" : " protocols")
             + (twice.isEmpty() ? "" : " (" + String.join(", ", twice) + " twice, A/A)");
-    return settings.workload()
-        + " at "
-        + settings.sloText()
-        + ": "
-        + count
-        + " on "
-        + settings.where();
+    return w.heading() + ": " + count + " on " + settings.target();
   }
 
   ChooseSettings settings() {
@@ -287,6 +297,21 @@ final class Scorecard {
 
   List<Threshold.Check> checks() {
     return checks;
+  }
+
+  /** A candidate's probes with data (none without probes.tsv). */
+  List<ProbeRows.Row> probes(String candidate) {
+    return probes.getOrDefault(candidate, List.of());
+  }
+
+  /** How close {@code c} came to the SLO over its probes; empty without probes.tsv. */
+  java.util.Optional<ClosestApproach> closest(ChooseCandidate c) {
+    return ClosestApproach.of(probes(c.name()));
+  }
+
+  /** Whether no candidate met the SLO in any round at any rate tried. */
+  boolean noneMet() {
+    return candidates.stream().allMatch(ChooseCandidate::neverMet);
   }
 
   /** Per candidate, the capacity model over its probes (none without probes.tsv). */

@@ -27,12 +27,20 @@ final class ScorecardJson {
 
   private ScorecardJson() {}
 
-  static String of(Scorecard s) {
+  static String of(Scorecard s, ChooseWorkload w) {
     ChooseSettings st = s.settings();
     ChooseVerdict v = ChooseVerdict.of(s);
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("title", s.title());
+    m.put("title", s.title(w));
     m.put("workload", st.workload());
+    Map<String, Object> link = new LinkedHashMap<>();
+    link.put("profile", w.profile());
+    link.put("rtt_measured_ms", w.linkRttMs());
+    link.put("check", w.linkCheck());
+    link.put("off_profile", w.linkOff());
+    m.put("link", link);
+    m.put("tls", w.tls().isEmpty() ? null : w.tls());
+    m.put("none_met", s.noneMet());
     Map<String, Object> slo = new LinkedHashMap<>();
     slo.put("text", st.sloText());
     slo.put("typed", st.slo());
@@ -51,7 +59,19 @@ final class ScorecardJson {
     m.put("winner_for_thresholds", s.winner().name());
     List<Object> candidates = new ArrayList<>();
     for (Scorecard.Ranked r : s.ranking()) {
-      candidates.add(candidate(r));
+      Map<String, Object> c = candidate(r);
+      s.closest(r.candidate())
+          .ifPresent(
+              a -> {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("percentile_us", a.percentileUs());
+                x.put("rate", a.rate());
+                x.put("limited_by", a.limitedBy());
+                x.put("highest_rate_met", a.highestMet());
+                x.put("probes", a.probes());
+                c.put("closest_approach", x);
+              });
+      candidates.add(c);
     }
     m.put("candidates", candidates);
     m.put("capacity_pairs", s.capacityPairs().stream().map(t -> pair(t, 1)).toList());

@@ -25,13 +25,33 @@ final class ScorecardPage {
 
   private ScorecardPage() {}
 
-  static Page of(Scorecard s) {
+  /**
+   * The page: the workload's every dimension in the title and beside it, the verdict highlighted,
+   * the ranked table (how close each candidate came where none met the SLO), the charts, then how
+   * sure, the tests, the rounds, and the settings last.
+   */
+  static Page of(Scorecard s, ChooseWorkload w) throws java.io.IOException {
     ChooseVerdict v = ChooseVerdict.of(s);
-    Page page = new Page(s.title());
-    page.paragraph(v.text());
+    Page page = new Page(s.title(w));
+    page.facts(facts(s, w));
+    page.verdict(v.text(), s.noneMet() || w.linkOff());
+    if (w.linkOff()) {
+      page.paragraph(
+          "WARNING: the link was off its profile: " + w.link() + "; every figure includes it.");
+    }
     page.heading("Scorecard");
-    page.table(table(s));
-    page.bullets(estimators(s));
+    if (s.noneMet()) {
+      page.paragraph(
+          "No candidate met "
+              + s.settings().sloText()
+              + " at any rate tried: each one's closest approach over its probes instead of a"
+              + " capacity, and no shared load.");
+      page.table(closest(s, w));
+    } else {
+      page.table(table(s));
+      page.bullets(estimators(s));
+    }
+    charts(page, s);
     page.heading("How sure");
     page.bullets(v.howSure());
     if (!s.models().isEmpty()) {
@@ -57,6 +77,85 @@ final class ScorecardPage {
     page.heading("Settings");
     page.bullets(settings(s.settings()));
     return page;
+  }
+
+  /** The facts beside the title: every workload dimension, where and when. */
+  private static List<String> facts(Scorecard s, ChooseWorkload w) {
+    List<String> out = new ArrayList<>(w.dimensions());
+    out.add("where: " + s.settings().target());
+    out.add("candidates: " + String.join(", ", s.settings().candidates()));
+    if (!s.settings().started().isEmpty()) {
+      out.add("started: " + s.settings().started());
+    }
+    return out;
+  }
+
+  /** The three charts and the scripts that draw them (inlined: the page stays one file). */
+  private static void charts(Page page, Scorecard s) throws java.io.IOException {
+    page.heading("Charts");
+    page.chart(
+        "capacity",
+        "SLO capacity per candidate",
+        "Each candidate's SLO capacity: the mean of its rounds (diamond) with its 95 % t interval"
+            + " (bar) and each round's capacity (dots).");
+    boolean probes = s.candidates().stream().anyMatch(c -> !s.probes(c.name()).isEmpty());
+    if (probes) {
+      page.chart(
+          "probability",
+          "Probability of meeting the SLO against rate",
+          "P(meets "
+              + s.settings().sloText()
+              + " | rate): the capacity model fitted over every probe of every round (a probit on"
+              + " log rate); each probe at 1 (met, dot) or 0 (missed, cross); the dashed line at"
+              + " 0.9 is the rate to plan with.");
+      page.chart(
+          "latency",
+          ScorecardCharts.percentile(s) + " against rate per candidate",
+          "The "
+              + ScorecardCharts.percentile(s)
+              + " each probe reached at its offered rate (dot: met the SLO, cross: missed), a line"
+              + " through each rate's median; the dashed line is the SLO's limit. Log scales.");
+    }
+    page.scripts(
+        "<script type=\"application/json\" id=\"scorecard-data\">"
+            + ScorecardCharts.json(s)
+            + "</script>\n"
+            + io.rpcxbench.report.charts.ChartLibrary.inlineScripts("rpcx-scorecard.js"));
+  }
+
+  /** Where no candidate met the SLO: how close each came, closest first. */
+  static Page.Table closest(Scorecard s, ChooseWorkload w) {
+    String p = ScorecardCharts.percentile(s);
+    List<List<String>> rows = new ArrayList<>();
+    s.candidates().stream()
+        .sorted(
+            Comparator.comparingDouble(
+                c -> s.closest(c).map(ClosestApproach::percentileUs).orElse(Double.MAX_VALUE)))
+        .forEach(
+            c -> {
+              var a = s.closest(c);
+              Double limit = s.settings().sloLimitUs();
+              rows.add(
+                  List.of(
+                      c.name(),
+                      a.map(x -> ClosestApproach.duration(x.percentileUs())).orElse("no probe"),
+                      a.map(x -> Num.fixed(x.rate(), 0)).orElse("-"),
+                      a.filter(x -> limit != null && limit > 0)
+                          .map(x -> Num.fixed(x.percentileUs() / limit, 1) + "x")
+                          .orElse("-"),
+                      a.map(x -> x.limitedBy().isEmpty() ? "-" : x.limitedBy()).orElse("-"),
+                      String.valueOf(a.map(ClosestApproach::probes).orElse(0))));
+            });
+    return new Page.Table(
+        List.of(
+            "candidate",
+            "best " + p + " reached",
+            "at calls/s",
+            "of the limit",
+            "limited by (that probe)",
+            "probes"),
+        List.of(false, true, true, true, false, true),
+        rows);
   }
 
   private static Page.Table models(Scorecard s) {
@@ -94,51 +193,75 @@ final class ScorecardPage {
   /** The ranked table (also printed on the console). */
   static Page.Table table(Scorecard s) {
     String capacityHeader = common(s);
+    // a candidate that met the SLO at no rate has no capacity and no shared load: how close it came
+    boolean closest = s.candidates().stream().anyMatch(ChooseCandidate::neverMet);
+    String p = ScorecardCharts.percentile(s);
     List<List<String>> rows = new ArrayList<>();
     for (Scorecard.Ranked r : s.ranking()) {
       ChooseCandidate c = r.candidate();
       String cap = c.capacity().text(0, 1);
-      rows.add(
-          List.of(
-              r.rankText(),
-              c.name(),
-              c.capacity().estimator().equals(capacityHeader) ? cap : cap + " *",
-              c.limitedBy(),
-              c.p50().text(1, NS_TO_US),
-              c.p99().text(1, NS_TO_US),
-              c.p999().text(1, NS_TO_US),
-              c.clientUsPerCall().text(1, 1),
-              c.serverUsPerCall().text(1, 1),
-              c.serverRssMiB().text(1, 1),
-              c.bytesInPerCall().value() == null && c.bytesOutPerCall().value() == null
-                  ? "n/a"
-                  : c.bytesInPerCall().text(0, 1) + " / " + c.bytesOutPerCall().text(0, 1),
-              c.connections().text(1, 1),
-              String.valueOf(c.errors()),
-              c.dropped()
-                  + (c.dropShare() == null ? "" : " (" + Num.fixed(c.dropShare() * 100, 2) + " %)"),
-              c.contendedRuns() + "/" + c.keptRuns()));
+      List<String> row =
+          new ArrayList<>(
+              List.of(
+                  r.rankText(),
+                  c.name(),
+                  c.capacity().estimator().equals(capacityHeader) ? cap : cap + " *",
+                  c.limitedBy(),
+                  c.p50().text(1, NS_TO_US),
+                  c.p99().text(1, NS_TO_US),
+                  c.p999().text(1, NS_TO_US),
+                  c.clientUsPerCall().text(1, 1),
+                  c.serverUsPerCall().text(1, 1),
+                  c.serverRssMiB().text(1, 1),
+                  c.bytesInPerCall().value() == null && c.bytesOutPerCall().value() == null
+                      ? "n/a"
+                      : c.bytesInPerCall().text(0, 1) + " / " + c.bytesOutPerCall().text(0, 1),
+                  c.connections().text(1, 1),
+                  String.valueOf(c.errors()),
+                  c.dropped()
+                      + (c.dropShare() == null
+                          ? ""
+                          : " (" + Num.fixed(c.dropShare() * 100, 2) + " %)"),
+                  c.contendedRuns() + "/" + c.keptRuns()));
+      if (closest) {
+        row.add(
+            3,
+            !c.neverMet()
+                ? "met"
+                : s.closest(c)
+                    .map(a -> a.text(p, s.settings().sloLimitUs()))
+                    .orElse("no probe recorded"));
+      }
+      rows.add(row);
     }
-    return new Page.Table(
-        List.of(
-            "rank",
-            "candidate",
-            capacityHeader,
-            "limited by",
-            "p50 µs",
-            "p99 µs",
-            "p99.9 µs",
-            "client CPU µs/call",
-            "server CPU µs/call",
-            "server RSS MiB (peak)",
-            "server bytes/call in / out",
-            "connections",
-            "errors",
-            "dropped",
-            "contended runs"),
-        List.of(
-            true, false, true, false, true, true, true, true, true, true, true, true, true, true),
-        rows);
+    List<String> header =
+        new ArrayList<>(
+            List.of(
+                "rank",
+                "candidate",
+                capacityHeader,
+                "limited by",
+                "p50 µs",
+                "p99 µs",
+                "p99.9 µs",
+                "client CPU µs/call",
+                "server CPU µs/call",
+                "server RSS MiB (peak)",
+                "server bytes/call in / out",
+                "connections",
+                "errors",
+                "dropped",
+                "contended runs"));
+    List<Boolean> right =
+        new ArrayList<>(
+            List.of(
+                true, false, true, false, true, true, true, true, true, true, true, true, true,
+                true, true));
+    if (closest) {
+      header.add(3, "closest to the SLO (best " + p + ", at, limited by)");
+      right.add(3, false);
+    }
+    return new Page.Table(header, right, rows);
   }
 
   /** The capacity estimator most candidates share; the others' cells get a {@code *}. */

@@ -17,11 +17,21 @@ import java.util.List;
  * }</pre>
  */
 public final class Page {
-  private sealed interface Block permits Heading, Paragraph, Bullets, Table {}
+  private sealed interface Block
+      permits Heading, Paragraph, Bullets, Table, Verdict, Facts, Chart {}
 
   private record Heading(String text) implements Block {}
 
   private record Paragraph(String text) implements Block {}
+
+  /** The answer of the page: a paragraph in a highlighted box (plain text in Markdown). */
+  private record Verdict(String text, boolean warning) implements Block {}
+
+  /** Short facts side by side under the title ({@code call: hello}), one line in Markdown. */
+  private record Facts(List<String> items) implements Block {}
+
+  /** A chart drawn by the page's script into a canvas {@code chart-<id>}; a note in Markdown. */
+  private record Chart(String id, String title, String caption) implements Block {}
 
   private record Bullets(List<String> items) implements Block {}
 
@@ -49,6 +59,7 @@ public final class Page {
 
   private final String title;
   private final List<Block> blocks = new ArrayList<>();
+  private String scripts = "";
 
   public Page(String title) {
     this.title = title;
@@ -61,6 +72,34 @@ public final class Page {
 
   public Page paragraph(String text) {
     blocks.add(new Paragraph(text));
+    return this;
+  }
+
+  /** The page's answer, highlighted ({@code warning}: in the warning colour). */
+  public Page verdict(String text, boolean warning) {
+    blocks.add(new Verdict(text, warning));
+    return this;
+  }
+
+  public Page facts(List<String> items) {
+    if (!items.isEmpty()) {
+      blocks.add(new Facts(List.copyOf(items)));
+    }
+    return this;
+  }
+
+  /** A chart: a canvas {@code chart-<id>} the page's scripts draw, with its caption. */
+  public Page chart(String id, String title, String caption) {
+    blocks.add(new Chart(id, title, caption));
+    return this;
+  }
+
+  /**
+   * The HTML's scripts, put before {@code </body>}: already whole {@code <script>} elements (the
+   * caller escapes what it embeds); none in Markdown.
+   */
+  public Page scripts(String html) {
+    this.scripts = html;
     return this;
   }
 
@@ -88,6 +127,12 @@ public final class Page {
         md.append("## ").append(h.text()).append('\n');
       } else if (b instanceof Paragraph p) {
         md.append(p.text()).append('\n');
+      } else if (b instanceof Verdict v) {
+        md.append(v.text()).append('\n');
+      } else if (b instanceof Facts f) {
+        md.append(String.join(" · ", f.items())).append('\n');
+      } else if (b instanceof Chart c) {
+        md.append("*Chart (in the HTML page): ").append(c.title()).append(".*\n");
       } else if (b instanceof Bullets l) {
         l.items().forEach(i -> md.append("- ").append(i).append('\n'));
       } else if (b instanceof Table t) {
@@ -97,23 +142,49 @@ public final class Page {
     return md.toString();
   }
 
+  /**
+   * The page as HTML: light or dark as the reader's system prefers, readable from a phone's width
+   * (wide tables scroll inside their own box) to a desktop's.
+   */
   public String html() {
     StringBuilder h = new StringBuilder();
-    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        .append("<title>")
         .append(HtmlReport.esc(title))
         .append("</title>\n<style>\n")
-        .append("body{font-family:sans-serif;margin:2em;max-width:80em}\n")
-        .append("table{border-collapse:collapse;margin:1em 0}\n")
-        .append("th,td{border:1px solid #bbb;padding:.3em .6em}th{background:#eee}\n")
-        .append("td.r{text-align:right;font-variant-numeric:tabular-nums}\n")
+        .append(STYLE)
         .append("</style>\n</head>\n<body>\n<h1>")
         .append(HtmlReport.esc(title))
         .append("</h1>\n");
     for (Block b : blocks) {
       if (b instanceof Heading x) {
-        h.append("<h2>").append(HtmlReport.esc(x.text())).append("</h2>\n");
+        h.append("<h2 id=\"")
+            .append(slug(x.text()))
+            .append("\">")
+            .append(HtmlReport.esc(x.text()))
+            .append("</h2>\n");
       } else if (b instanceof Paragraph p) {
         h.append("<p>").append(HtmlReport.esc(p.text())).append("</p>\n");
+      } else if (b instanceof Verdict v) {
+        h.append("<div id=\"verdict\" class=\"verdict")
+            .append(v.warning() ? " warn" : "")
+            .append("\"><p>")
+            .append(HtmlReport.esc(v.text()))
+            .append("</p></div>\n");
+      } else if (b instanceof Facts f) {
+        h.append("<ul class=\"facts\">");
+        f.items().forEach(i -> h.append("<li>").append(HtmlReport.esc(i)).append("</li>"));
+        h.append("</ul>\n");
+      } else if (b instanceof Chart c) {
+        String id = HtmlReport.esc(c.id());
+        h.append("<figure class=\"chart\"><div class=\"canvas\"><canvas id=\"chart-")
+            .append(id)
+            .append("\" role=\"img\" aria-label=\"")
+            .append(HtmlReport.esc(c.title()))
+            .append("\"></canvas></div><figcaption>")
+            .append(HtmlReport.esc(c.caption()))
+            .append("</figcaption></figure>\n");
       } else if (b instanceof Bullets l) {
         h.append("<ul>\n");
         l.items().forEach(i -> h.append("<li>").append(HtmlReport.esc(i)).append("</li>\n"));
@@ -122,11 +193,42 @@ public final class Page {
         html(h, t);
       }
     }
-    return h.append("</body>\n</html>\n").toString();
+    return h.append(scripts).append("</body>\n</html>\n").toString();
+  }
+
+  /** Light and dark colours as CSS variables; narrow screens get smaller margins and type. */
+  private static final String STYLE =
+      ":root{color-scheme:light dark;--fg:#1a1a1a;--bg:#fff;--muted:#555;--rule:#bbb;"
+          + "--head:#eee;--box:#e8f1f8;--edge:#0072B2;--warn:#fdf0e6;--warnedge:#D55E00}\n"
+          + "@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#16181b;--muted:#aaa;"
+          + "--rule:#4a4d52;--head:#262a2f;--box:#13283a;--edge:#56B4E9;--warn:#3a2415;"
+          + "--warnedge:#E69F00}}\n"
+          + "body{font-family:sans-serif;margin:2em auto;padding:0 1em;max-width:80em;"
+          + "color:var(--fg);background:var(--bg);line-height:1.4}\n"
+          + "a{color:var(--edge)}\n"
+          + ".wide{overflow-x:auto;max-width:100%}\n"
+          + "table{border-collapse:collapse;margin:1em 0}\n"
+          + "th,td{border:1px solid var(--rule);padding:.3em .6em}th{background:var(--head)}\n"
+          + "td.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+          + ".verdict{border-left:.4em solid var(--edge);background:var(--box);padding:.6em 1em;"
+          + "margin:1em 0;font-size:1.15em}\n.verdict p{margin:0}\n"
+          + ".verdict.warn{border-color:var(--warnedge);background:var(--warn)}\n"
+          + ".facts{list-style:none;padding:0;margin:.5em 0;display:flex;flex-wrap:wrap;gap:.4em}\n"
+          + ".facts li{border:1px solid var(--rule);border-radius:1em;padding:.1em .7em;"
+          + "color:var(--muted)}\n"
+          + ".chart{margin:1.5em 0}.chart .canvas{position:relative;height:22em;width:100%}\n"
+          + "figcaption{color:var(--muted);font-size:.9em}\n"
+          + "@media (max-width:600px){body{margin:.5em auto;padding:0 .5em;font-size:15px}"
+          + "h1{font-size:1.35em}.chart .canvas{height:18em}}\n";
+
+  /** A heading's anchor: lower-case words joined by {@code -}. */
+  static String slug(String text) {
+    String s = text.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+    return s.replaceAll("^-|-$", "");
   }
 
   private static void html(StringBuilder h, Table t) {
-    h.append("<table>\n<tr>");
+    h.append("<div class=\"wide\"><table>\n<tr>");
     t.header().forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
     h.append("</tr>\n");
     for (List<String> row : t.rows()) {
@@ -139,6 +241,6 @@ public final class Page {
       }
       h.append("</tr>\n");
     }
-    h.append("</table>\n");
+    h.append("</table></div>\n");
   }
 }

@@ -67,7 +67,9 @@ class ChooseCommandTest {
     assertThat(fiveResult.exit()).as(fiveResult.err()).isZero();
     String md = Files.readString(five.resolve("report/scorecard.md"));
     assertThat(md)
-        .contains("# items(10) at p99 <= 5 ms: 4 protocols (rpcx twice, A/A) on local/loopback")
+        .contains(
+            "# items(10) over loopback (unshaped), plaintext (TLS off), at p99 <= 5 ms: 4 protocols"
+                + " (rpcx twice, A/A) on local")
         .contains("| SLO capacity calls/s: mean of rounds 1..6, 95 % t interval |")
         .contains("| =1 | rpcx | 30950 (30588-31312) | server |")
         .contains("| =1 | rpcx#2 | 30908 (30690-31127) | server |")
@@ -381,11 +383,13 @@ class ChooseCommandTest {
     String html = Files.readString(dir.resolve("report/scorecard.html"));
     assertThat(html)
         .startsWith("<!DOCTYPE html>")
-        .contains("<h1>items(10) &lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;co&quot; at")
+        .contains("<h1>items(10) &lt;script&gt;alert('x')&lt;/script&gt; &amp; &quot;co&quot; over")
         .contains("p99 &lt;= 5 ms")
-        .doesNotContain("<script>")
-        .doesNotContain("src=")
-        .doesNotContain("href=")
+        .doesNotContain("<script>alert")
+        // one file: Chart.js and the page's script inlined, nothing loaded from elsewhere
+        .doesNotContain("<script src=")
+        .doesNotContain("<link ")
+        .doesNotContain("<img ")
         .contains("<td class=\"r\">30750 (27573-33927)</td>");
   }
 

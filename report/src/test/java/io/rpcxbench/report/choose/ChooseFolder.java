@@ -29,6 +29,9 @@ final class ChooseFolder {
 
   private final Map<String, String> properties = new LinkedHashMap<>();
   private final List<Candidate> candidates = new ArrayList<>();
+  private final Map<String, String> fileProvenance = new LinkedHashMap<>();
+  private final StringBuilder probes = new StringBuilder();
+  private boolean sharedLoad = true;
 
   ChooseFolder(String workload) {
     properties.put("workload", workload);
@@ -61,8 +64,55 @@ final class ChooseFolder {
     return this;
   }
 
+  /** A provenance key of every raw file ({@code tls}, {@code link_rtt_measured_ms}). */
+  ChooseFolder provenance(String key, String value) {
+    fileProvenance.put(key, value);
+    return this;
+  }
+
+  /** No shared load (the harness measures none when no candidate met the SLO). */
+  ChooseFolder noSharedLoad() {
+    sharedLoad = false;
+    return this;
+  }
+
+  /**
+   * Probes of {@code name} in {@code rounds} rounds at {@code rates}, as probes.tsv holds them: its
+   * percentile {@code baseUs} at no load, rising steeply towards {@code edge} calls/s; met where it
+   * is within the SLO's 5 ms, limited by the server from the edge on.
+   */
+  ChooseFolder probes(String name, int rounds, double baseUs, double edge, int... rates) {
+    for (int round = 1; round <= rounds; round++) {
+      for (int rate : rates) {
+        double us = baseUs * (1 + Math.pow(rate / edge, 4)) * (1 + 0.03 * round);
+        probes
+            .append(name)
+            .append('\t')
+            .append(round)
+            .append('\t')
+            .append(rate)
+            .append('\t')
+            .append(us <= 5000 ? "met" : "missed")
+            .append('\t')
+            .append(Num.fixed(us, 1))
+            .append("\t0\t0.000000\t0\t")
+            .append(rate >= edge ? "server" : "none")
+            .append("\t2026-11-23T16:00:00Z\t2026-11-23T16:00:07Z\t\n");
+      }
+    }
+    return this;
+  }
+
   Path write(Path dir) throws IOException {
     Files.createDirectories(dir);
+    if (probes.length() > 0) {
+      Files.writeString(
+          dir.resolve("probes.tsv"),
+          "candidate\tround\trate\toutcome\tpercentile_us\terrors\tdrop_share\tcontended"
+              + "\tlimited_by\tstarted\tfinished\tfile\n"
+              + probes,
+          StandardCharsets.UTF_8);
+    }
     int rounds = candidates.stream().mapToInt(c -> c.capacities().length).max().orElse(0);
     properties.put("rounds", String.valueOf(rounds));
     properties.putIfAbsent(
@@ -90,7 +140,9 @@ final class ChooseFolder {
             .append(cap == 0 ? "" : "server")
             .append('\t')
             .append('\n');
-        shared(dir.resolve("shared/round" + k + "/" + c.name()), c, k);
+        if (sharedLoad) {
+          shared(dir.resolve("shared/round" + k + "/" + c.name()), c, k, fileProvenance);
+        }
       }
     }
     Files.writeString(dir.resolve("capacity.tsv"), tsv.toString(), StandardCharsets.UTF_8);
@@ -98,7 +150,8 @@ final class ChooseFolder {
   }
 
   /** Orders 0..RUNS-1 at 1500 calls/s for 2 s; the last {@code contendedRuns} runs contended. */
-  private static void shared(Path dir, Candidate c, int round) throws IOException {
+  private static void shared(Path dir, Candidate c, int round, Map<String, String> more)
+      throws IOException {
     String protocol = ChooseSettings.protocol(c.name());
     PointIdentity id =
         PointIdentity.open(protocol, 256, CALLS, "1500:PT2S", "poisson").withCall("items", 0, 10);
@@ -107,6 +160,7 @@ final class ChooseFolder {
     p.putAll(id.provenance());
     p.put("type", "1");
     p.put("runs", String.valueOf(RUNS));
+    p.putAll(more);
     SplittableRandom random = new SplittableRandom(c.name().hashCode() * 31L + round);
     List<RunRow> rows = new ArrayList<>();
     for (int order = 0; order < RUNS; order++) {
