@@ -23,8 +23,9 @@ RTT_TOLERANCE_SHARE=0.25
 RTT_TOLERANCE_MS=0.3
 RATE_TOLERANCE_SHARE=0.10
 RTT_PROBES=60
-# the per-direction settings (up: A -> B, down: B -> A), filled from the profile then the flags
-SETTINGS=(delay jitter distribution loss loss_correlation reorder duplicate rate)
+# the per-direction settings (up: A -> B, down: B -> A): the profile with the flags' changes, as
+# link-shaper --show prints them (SETTINGS: their names, in the table's order)
+SETTINGS=()
 declare -A UP=() DOWN=()
 OVERRIDES=()
 NS_A=${RPCX_LAB_NS_A:-rpcxa}
@@ -48,6 +49,9 @@ SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 STATE_FILE="$STATE_DIR/state"
 LINKEM_DIR="$SCRIPT_DIR/../link-emulator"
 LINKEM=${RPCX_LAB_LINKEM:-$LINKEM_DIR/target/native/linkem}
+# the profiles' reader: the checkout's build, or a deploy's jar beside this script
+LINK_SHAPER_JAR=${RPCX_LAB_LINK_SHAPER_JAR:-$SCRIPT_DIR/../link-shaper/target/link-shaper.jar}
+[[ -f $LINK_SHAPER_JAR || -n ${RPCX_LAB_LINK_SHAPER_JAR:-} ]] || LINK_SHAPER_JAR=$SCRIPT_DIR/link-shaper.jar
 
 usage() {
   cat <<'EOF'
@@ -155,51 +159,40 @@ check_addr() {
 
 PROFILES_FILE="$SCRIPT_DIR/network-profiles.tsv"
 
-# load_profile NAME: fill UP and DOWN from the profile's row
-load_profile() {
-  local row name
-  [[ -f $PROFILES_FILE ]] || die "network profiles not found: $PROFILES_FILE"
-  row=$(awk -F'\t' -v n="$1" '$1 == n && $1 !~ /^#/' "$PROFILES_FILE")
-  if [[ -z $row ]]; then
-    die_usage "unknown --profile '$1' (known: $(profile_names | tr '\n' ' '))"
-  fi
-  local -a f
-  IFS=$'\t' read -r -a f <<<"$row"
-  local i
-  for ((i = 0; i < ${#SETTINGS[@]}; i++)); do
-    UP[${SETTINGS[i]}]=${f[i + 1]}
-    DOWN[${SETTINGS[i]}]=${f[i + 1]}
-  done
+# link_shaper ARGS...: the profiles' one reader (link-shaper's NetworkProfiles), asked rather than
+# parsed here; stdout its output, a refusal one line and exit 2
+link_shaper() {
+  require_link_shaper
+  "${JAVA:-java}" -jar "$LINK_SHAPER_JAR" --profiles "$PROFILES_FILE" "$@"
 }
 
-profile_names() { awk -F'\t' '$1 !~ /^#/ && NF > 1 { print $1 }' "$PROFILES_FILE"; }
+require_link_shaper() {
+  command -v "${JAVA:-java}" >/dev/null 2>&1 || die "java not found: lab.sh reads the network profiles with link-shaper.jar (JDK 17)"
+  [[ -f $LINK_SHAPER_JAR ]] || die "$LINK_SHAPER_JAR not found: build it with mvn -B -q -pl link-shaper package -DskipTests (or set RPCX_LAB_LINK_SHAPER_JAR)"
+  [[ -f $PROFILES_FILE ]] || die "network profiles not found: $PROFILES_FILE"
+}
+
+# load_profile NAME [--setting WAY:NAME=VALUE...]: fill SETTINGS, UP and DOWN from the profile
+# with the flags' changes, as link-shaper --show resolves and checks them (KEY=VALUE lines)
+load_profile() {
+  local out key value
+  require_link_shaper # its refusals (no java, no jar) here, not in the subshell below
+  if ! out=$(link_shaper --show --profile "$@" 2>&1); then
+    die_usage "${out#link-shaper: }"
+  fi
+  SETTINGS=()
+  while IFS='=' read -r key value; do
+    case $key in
+      up_*) SETTINGS+=("${key#up_}"); UP[${key#up_}]=$value ;;
+      down_*) DOWN[${key#down_}]=$value ;;
+    esac
+  done <<<"$out"
+  ((${#SETTINGS[@]} > 0)) || die "link-shaper --show printed no settings: $out"
+}
 
 cmd_profiles() {
   (($# == 0)) || die_usage "profiles takes no arguments"
-  [[ -f $PROFILES_FILE ]] || die "network profiles not found: $PROFILES_FILE"
-  awk -F'\t' '/^#name/ { sub(/^#/, ""); print; next } $1 !~ /^#/ && NF > 1' "$PROFILES_FILE" | column -t -s $'\t'
-}
-
-# check_setting NAME VALUE: one clear line and exit 2 for a value tc would not take
-check_setting() {
-  local name=$1 value=$2 ok=0
-  case $name in
-    delay|jitter) [[ $value =~ ^[0-9]+(\.[0-9]+)?(us|ms|s)$ ]] && ok=1 ;;
-    distribution) [[ $value =~ ^(-|normal|pareto|paretonormal|uniform)$ ]] && ok=1 ;;
-    loss|loss_correlation|reorder|duplicate)
-      [[ $value =~ ^[0-9]+(\.[0-9]+)?%$ ]] && awk -v v="${value%\%}" 'BEGIN { exit !(v <= 100) }' && ok=1 ;;
-    rate) { [[ $value == - ]] || { [[ $value =~ ^[0-9]+(\.[0-9]+)?(bit|kbit|mbit|gbit)$ ]] && (($(rate_bps "$value") >= 8000)); }; } && ok=1 ;;
-  esac
-  ((ok)) || die_usage "--${name//_/-} must look like $(setting_example "$name"), got '$value'"
-}
-
-setting_example() {
-  case $1 in
-    delay|jitter) echo "20ms or 500us" ;;
-    distribution) echo "normal, pareto, paretonormal or uniform" ;;
-    rate) echo "1mbit (bit, kbit, mbit, gbit; at least 8kbit) or -" ;;
-    *) echo "1% or 0.5%" ;;
-  esac
+  link_shaper --list
 }
 
 parse_up_args() {
@@ -221,30 +214,19 @@ parse_up_args() {
     esac
     shift 2
   done
-  load_profile "$PROFILE"
-  local i flag value name direction
+  local i flag value name way
+  local -a settings=()
   for ((i = 0; i < ${#given[@]}; i += 2)); do
     flag=${given[i]}; value=${given[i + 1]}
-    direction=both; name=${flag#--}
+    way=both; name=${flag#--}
     case $name in
-      up-*) direction=up; name=${name#up-} ;;
-      down-*) direction=down; name=${name#down-} ;;
+      up-*) way=up; name=${name#up-} ;;
+      down-*) way=down; name=${name#down-} ;;
     esac
-    name=${name//-/_}
-    [[ " ${SETTINGS[*]} " == *" $name "* ]] || die_usage "unknown argument '$flag'"
-    check_setting "$name" "$value"
-    [[ $direction == down ]] || UP[$name]=$value
-    [[ $direction == up ]] || DOWN[$name]=$value
+    settings+=(--setting "$way:${name//-/_}=$value")
     OVERRIDES+=("$flag $value")
   done
-  for direction in UP DOWN; do
-    local -n d=$direction
-    for name in "${SETTINGS[@]}"; do check_setting "$name" "${d[$name]}"; done
-    if ! is_zero "${d[reorder]}" && is_zero "${d[delay]}"; then
-      die_usage "--reorder needs a delay (netem sends the reordered packets ahead of the delayed ones)"
-    fi
-    unset -n d
-  done
+  load_profile "$PROFILE" "${settings[@]}"
   if ! [[ $CPUS =~ ^[0-9]+(\.[0-9]{1,2})?$ ]] || ! awk -v c="$CPUS" 'BEGIN { exit !(c >= 0.01) }'; then
     die_usage "--cpus must be a positive number like 1 or 0.5, got '$CPUS'"
   fi

@@ -35,7 +35,7 @@ teardown() {
 @test "lab.sh: bad arguments exit 2, no command prints usage" {
   run "$LAB" up --rate fast
   [ "$status" -eq 2 ]
-  [[ $output == *"--rate must look like 1mbit"* ]]
+  [[ $output == *"rate must look like 1mbit"* ]]
   run "$LAB" up --memory 1t
   [ "$status" -eq 2 ]
   run "$LAB" up --cpus 0
@@ -62,18 +62,28 @@ teardown() {
   done
   run "$LAB" up --profile mars
   [ "$status" -eq 2 ]
-  [[ $output == *"unknown --profile 'mars' (known: loopback lan cross-az wan lossy"* ]]
+  [[ $output == *"unknown --profile 'mars' (known: loopback, lan, cross-az, wan, lossy"* ]]
   run "$LAB" up --profile wan --loss 2
   [ "$status" -eq 2 ]
-  [[ $output == *"--loss must look like 1% or 0.5%, got '2'"* ]]
+  [[ $output == *"loss must look like 1% or 0.5%, got '2'"* ]]
   run "$LAB" up --up-reorder 5%
   [ "$status" -eq 2 ]
-  [[ $output == *"--reorder needs a delay"* ]]
+  [[ $output == *"reorder needs a delay"* ]]
   run "$LAB" up --down-distribution gaussian
   [ "$status" -eq 2 ]
   run "$LAB" up --sideways-rate 1mbit
   [ "$status" -eq 2 ]
-  [[ $output == *"unknown argument '--sideways-rate'"* ]]
+  [[ $output == *"unknown link setting 'sideways_rate'"* ]]
+}
+
+@test "lab.sh link-args: the profile as link-shaper --show resolves it (the one reader), flags on top" {
+  run "$LAB" link-args --profile lossy --up-rate 10mbit --down-loss 0.5%
+  [ "$status" -eq 0 ]
+  [[ ${lines[0]} == "up delay 20ms 2ms distribution normal loss random 1% 25% limit 100000 rate 10mbit limit-bytes 125000" ]]
+  [[ ${lines[1]} == "down delay 20ms 2ms distribution normal loss random 0.5% 25% limit 100000 rate 100mbit limit-bytes 1250000" ]]
+  RPCX_LAB_LINK_SHAPER_JAR="$BATS_TEST_TMPDIR/none.jar" run "$LAB" link-args --profile wan
+  [ "$status" -eq 1 ]
+  [[ $output == *"none.jar not found: build it with mvn"* ]]
 }
 
 @test "lab.sh up --profile paper-1gbit with asymmetric rates: each end shaped its own way, profile and RTT in the state" {
