@@ -71,8 +71,8 @@ shaper_start() {
   SHAPER_PID=$SPAWNED_PID
   local i line
   for ((i = 0; i < 600; i++)); do
-    line=$(grep -s -m1 '^link-shaper listening on ' "$3" || true)
-    if [[ -n $line ]]; then READY_PORT=$(sed -E 's/^link-shaper listening on [^ ]*:([0-9]+) .*/\1/' <<<"$line"); return 0; fi
+    line=$(grep -s -m1 '^link-shaper ready ' "$3" || true)
+    if [[ -n $line ]]; then READY_PORT=$(sed -E 's/^link-shaper ready listen=[^ ]*:([0-9]+) .*/\1/' <<<"$line"); return 0; fi
     kill -0 "$SHAPER_PID" 2>/dev/null || perf_die "link-shaper ($1) did not start: $(cat "$3")"
     sleep 0.1
   done
