@@ -18,8 +18,8 @@ import io.rpcxbench.harness.config.TargetOptions;
 import io.rpcxbench.harness.config.WarmupModeOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.fleet.FleetOptions;
+import io.rpcxbench.harness.metrics.LiveMetrics;
 import io.rpcxbench.harness.metrics.MetricsSpec;
-import io.rpcxbench.harness.metrics.PrometheusEndpoint;
 import io.rpcxbench.harness.output.LiveConsole;
 import io.rpcxbench.harness.output.LiveFigures;
 import io.rpcxbench.harness.protocol.Protocol;
@@ -224,30 +224,22 @@ public final class HarnessCommand implements Callable<Integer> {
     if (console.live(terminal)) {
       sinks.add(new LiveConsole(err));
     }
-    PrometheusEndpoint endpoint = null;
+    LiveMetrics endpoint = null;
     if (metrics != null) {
       try {
-        endpoint = PrometheusEndpoint.start(metrics);
+        endpoint = LiveMetrics.start(metrics);
       } catch (IOException | RuntimeException e) {
         err.println(
             "error: --metrics "
                 + console.metrics
-                + ": cannot serve on "
-                + metrics.host()
-                + ":"
-                + metrics.port()
+                + ": cannot "
+                + metrics.action()
                 + " ("
                 + OutWriteProbe.describe(e)
                 + ")");
         return USAGE;
       }
-      err.println(
-          p
-              + " metrics: http://"
-              + metrics.host()
-              + ":"
-              + endpoint.port()
-              + "/metrics (prometheus)");
+      err.println(p + " metrics: " + endpoint.where());
       err.flush();
       // first: a second's figures are on the endpoint before its live line is printed, so a
       // scrape prompted by the line sees them

@@ -252,7 +252,7 @@ class ConsoleTest {
     HarnessInvocation.Outcome bad =
         HarnessInvocation.run(args(openLoop("bad", "--metrics", "prometheus:99999")));
     HarnessInvocation.Outcome otlp =
-        HarnessInvocation.run(args(openLoop("otlp", "--metrics", "otlp:http://127.0.0.1:4318")));
+        HarnessInvocation.run(args(openLoop("otlp", "--metrics", "otlp:127.0.0.1:4318")));
 
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err())
@@ -260,6 +260,6 @@ class ConsoleTest {
             "error: --metrics prometheus:99999: the port is 0..65535 (0: a free one), e.g."
                 + " prometheus:9464");
     assertThat(otlp.exitCode()).isEqualTo(2);
-    assertThat(otlp.err()).contains("OTLP export is not built in");
+    assertThat(otlp.err()).contains("the OTLP receiver's http(s) URL");
   }
 }

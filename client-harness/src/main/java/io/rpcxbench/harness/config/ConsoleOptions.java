@@ -22,10 +22,12 @@ public final class ConsoleOptions {
 
   @Option(
       names = "--metrics",
-      paramLabel = "prometheus:[HOST:]PORT",
+      paramLabel = "prometheus:[HOST:]PORT|otlp:URL",
       description =
           "Serve the live figures for Prometheus at http://HOST:PORT/metrics (HOST 127.0.0.1"
-              + " unless given; PORT 0: a free port, printed).")
+              + " unless given; PORT 0: a free port, printed), or push them once a second to an"
+              + " OpenTelemetry collector's OTLP http/protobuf receiver, e.g."
+              + " otlp:http://127.0.0.1:4318 (/v1/metrics added to a URL without a path).")
   public String metrics;
 
   @Option(
