@@ -385,7 +385,8 @@ public final class ChooseCommand implements Callable<Integer> {
             SweepCommand.home(),
             target.tls(where, "single"),
             target.profiles(where, "single", SweepCommand.home()),
-            target.fleet());
+            target.fleet(),
+            target.link(where));
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),

@@ -14,13 +14,7 @@ import java.util.Map;
  */
 record LabState(Path labSh, Map<String, String> state) {
   static LabState load(Path home) throws IOException, InterruptedException {
-    Path labSh = home.resolve("deploy/lab.sh");
-    if (!Files.isExecutable(labSh)) {
-      labSh = home.resolve("lab.sh");
-    }
-    if (!Files.isExecutable(labSh)) {
-      throw new IllegalArgumentException("--lab: deploy/lab.sh not found under " + home);
-    }
+    Path labSh = script(home);
     Process p = new ProcessBuilder(labSh.toString(), "env").redirectErrorStream(false).start();
     p.getOutputStream().close();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -39,6 +33,18 @@ record LabState(Path labSh, Map<String, String> state) {
       throw new IllegalArgumentException("--lab: incomplete lab state from " + labSh + " env");
     }
     return new LabState(labSh, state);
+  }
+
+  /** The lab's script under {@code home}: the checkout's deploy/lab.sh, or a deploy's lab.sh. */
+  static Path script(Path home) {
+    Path labSh = home.resolve("deploy/lab.sh");
+    if (!Files.isExecutable(labSh)) {
+      labSh = home.resolve("lab.sh");
+    }
+    if (!Files.isExecutable(labSh)) {
+      throw new IllegalArgumentException("--lab: deploy/lab.sh not found under " + home);
+    }
+    return labSh;
   }
 
   String addrB() {

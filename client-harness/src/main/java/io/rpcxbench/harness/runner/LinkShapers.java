@@ -1,5 +1,8 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.link.NetworkProfile;
+import io.rpcxbench.link.NetworkProfiles;
+import io.rpcxbench.link.ShaperReady;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +23,9 @@ import java.util.regex.Pattern;
  * (docs/network-profiles.md). One wire per direction is shared by every route of a profile, as a
  * real link's is; the points run one at a time, so they never share it. Each shaper's round trip is
  * measured at start ({@link LinkProbe}: an echo reached directly and through it) and recorded with
- * every point, judged against the profile's delay.
+ * every point, judged against the profile's delay; a shaper that adds more than the profile asks
+ * (its own cost) is started again with its delay calibrated ({@link ProxyCalibration}). Every point
+ * through a shaper records {@code link: proxy} and {@link LinkProfiles#PROXY_CAVEAT}.
  *
  * <pre>{@code
  * LinkShapers shapers = LinkShapers.start(home, List.of("wan"), "127.0.0.1", Set.of(43117), ...);
@@ -29,24 +34,32 @@ import java.util.regex.Pattern;
  */
 final class LinkShapers implements AutoCloseable {
   static final String JAR = "link-shaper/target/link-shaper.jar";
-  private static final Pattern READY =
-      Pattern.compile(
-          "(?m)^link-shaper listening on \\S+:([0-9]+) -> \\S+:([0-9]+), profile (\\S+); (.*)$");
+
+  /** The ready line's form, read by {@link ShaperReady}, its one reader. */
+  private static final Pattern READY = Pattern.compile("(?m)^link-shaper ready .*$");
 
   private final Map<String, Map<Integer, Integer>> ports = new LinkedHashMap<>();
   private final Map<String, String> settings = new LinkedHashMap<>();
   private final Map<String, Map<String, String>> measured = new LinkedHashMap<>();
   private final List<ServerProcess> processes = new ArrayList<>();
   private final OwnProcesses own;
+  private final Path home;
+  private final String host;
+  private final Path logDir;
+  private final long readyTimeoutMs;
   private LinkProbe echo;
 
-  private LinkShapers(OwnProcesses own) {
+  private LinkShapers(OwnProcesses own, Path home, String host, Path logDir, long readyTimeoutMs) {
     this.own = own;
+    this.home = home;
+    this.host = host;
+    this.logDir = logDir;
+    this.readyTimeoutMs = readyTimeoutMs;
   }
 
   /** No shaper: every profile is the link as it is. */
   static LinkShapers none() {
-    return new LinkShapers(null);
+    return new LinkShapers(null, null, null, null, 0);
   }
 
   /**
@@ -64,7 +77,7 @@ final class LinkShapers implements AutoCloseable {
       Consumer<String> log,
       long readyTimeoutMs)
       throws IOException, InterruptedException {
-    LinkShapers shapers = new LinkShapers(own);
+    LinkShapers shapers = new LinkShapers(own, home, host, logDir, readyTimeoutMs);
     Path jar = home.resolve(JAR);
     List<String> shaped = profiles.stream().filter(LinkProfiles::shaped).toList();
     if (!shaped.isEmpty() && !Files.isRegularFile(jar)) {
@@ -80,55 +93,102 @@ final class LinkShapers implements AutoCloseable {
         to.add(shapers.echo.port());
       }
       for (String profile : shaped) {
-        List<String> command =
-            new ArrayList<>(
-                List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m",
-                    "-jar",
-                    jar.toString(),
-                    "--profile",
-                    profile,
-                    "--listen",
-                    "127.0.0.1:0"));
-        to.forEach(p -> command.addAll(List.of("--to", host + ":" + p)));
-        ServerProcess shaper =
-            ServerProcess.start(command, logDir.resolve("link-shaper-" + profile + ".log"));
-        shapers.processes.add(shaper);
-        own.add(shaper.handle(), "link-shaper");
-        Map<Integer, Integer> routes = new LinkedHashMap<>();
-        for (MatchResult m : shaper.awaitLines(READY, to.size(), readyTimeoutMs)) {
-          routes.put(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(1)));
-          shapers.settings.put(profile, m.group(4));
-        }
-        LinkProbe.Rtt rtt = LinkProbe.measure(routes.remove(shapers.echo.port()));
-        Map<String, String> facts =
-            LinkProbe.provenance(base, rtt, 2 * LinkProfiles.delayMs(profile, home));
-        shapers.measured.put(profile, facts);
-        shapers.ports.put(profile, routes);
-        log.accept(
-            "link-shaper "
-                + profile
-                + " (pid "
-                + shaper.handle().pid()
-                + "): "
-                + shapers.settings.get(profile)
-                + "; routes "
-                + routes
-                + "; round trip measured "
-                + facts.get("link_rtt_measured_ms")
-                + " ms (base "
-                + facts.get("link_rtt_base_ms")
-                + " ms, spread "
-                + facts.get("link_rtt_jitter_ms")
-                + " ms): "
-                + facts.get("link_rtt_check"));
+        shapers.startCalibrated(profile, to, base, log);
       }
     } catch (IOException | InterruptedException | RuntimeException e) {
       shapers.close();
       throw e;
     }
     return shapers;
+  }
+
+  /**
+   * A shaper for {@code profile}, measured, and when it adds more (or less) than the profile asks,
+   * started again with its delay calibrated ({@link ProxyCalibration}) and measured again.
+   */
+  private void startCalibrated(
+      String profile, List<Integer> to, LinkProbe.Rtt base, Consumer<String> log)
+      throws IOException, InterruptedException {
+    NetworkProfile p = NetworkProfiles.of(home).named(profile);
+    double expected = p.addedRttNanos() / 1e6;
+    Map<Integer, Integer> routes = launch(profile, to, List.of());
+    LinkProbe.Rtt first = LinkProbe.measure(routes.get(echo.port()));
+    Map<String, String> facts = new LinkedHashMap<>();
+    ProxyCalibration calibration =
+        ProxyCalibration.of(p, first.medianMs() - base.medianMs(), expected);
+    if (calibration != null) {
+      stopLast();
+      routes = launch(profile, to, calibration.flags());
+      facts.putAll(
+          LinkProbe.provenance(base, LinkProbe.measure(routes.get(echo.port())), expected));
+      facts.put("link_rtt_uncalibrated_ms", LinkProbe.ms(first.medianMs()));
+      facts.put("link_calibration", calibration.describe());
+    } else {
+      facts.putAll(LinkProbe.provenance(base, first, expected));
+      facts.put("link_calibration", "none: the shaper as started added the profile's round trip");
+    }
+    routes.remove(echo.port());
+    measured.put(profile, facts);
+    ports.put(profile, routes);
+    log.accept(
+        "link-shaper "
+            + profile
+            + " (pid "
+            + processes.get(processes.size() - 1).handle().pid()
+            + "; "
+            + LinkProfiles.PROXY_CAVEAT
+            + "): "
+            + settings.get(profile)
+            + "; routes "
+            + routes
+            + "; round trip measured "
+            + facts.get("link_rtt_measured_ms")
+            + " ms (base "
+            + facts.get("link_rtt_base_ms")
+            + " ms, spread "
+            + facts.get("link_rtt_jitter_ms")
+            + " ms"
+            + (calibration == null
+                ? ""
+                : "; uncalibrated " + facts.get("link_rtt_uncalibrated_ms") + " ms")
+            + "): "
+            + facts.get("link_rtt_check"));
+  }
+
+  /** Starts one shaper process for {@code profile}; its routes by server port. */
+  private Map<Integer, Integer> launch(String profile, List<Integer> to, List<String> extra)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-jar",
+                home.resolve(JAR).toString()));
+    Path table = home.resolve(NetworkProfiles.CHECKOUT_TABLE);
+    if (Files.isRegularFile(table)) { // the checkout's table, as this runner read it
+      command.addAll(List.of("--profiles", table.toString()));
+    }
+    command.addAll(List.of("--profile", profile, "--listen", "127.0.0.1:0"));
+    command.addAll(extra);
+    to.forEach(p -> command.addAll(List.of("--to", host + ":" + p)));
+    ServerProcess shaper =
+        ServerProcess.start(command, logDir.resolve("link-shaper-" + profile + ".log"));
+    processes.add(shaper);
+    own.add(shaper.handle(), "link-shaper");
+    Map<Integer, Integer> routes = new LinkedHashMap<>();
+    for (MatchResult m : shaper.awaitLines(READY, to.size(), readyTimeoutMs)) {
+      ShaperReady ready = ShaperReady.parse(m.group()).orElseThrow();
+      routes.put(ready.targetPort(), ready.listenPort());
+      settings.put(profile, ready.describe());
+    }
+    return routes;
+  }
+
+  private void stopLast() throws InterruptedException {
+    ServerProcess last = processes.remove(processes.size() - 1);
+    last.stop(5_000);
+    own.remove(last.handle());
   }
 
   /** The port to call {@code serverPort} across {@code profile}: the shaper's, or itself. */
@@ -158,6 +218,7 @@ final class LinkShapers implements AutoCloseable {
     Map<String, String> m = new LinkedHashMap<>();
     // the way the link was made (the lab records netem or packet): TCP ends at the proxy
     m.put("link", "proxy");
+    m.put("link_note", LinkProfiles.PROXY_CAVEAT);
     m.put("link_shaper", s);
     m.putAll(measured.getOrDefault(profile, Map.of()));
     return m;

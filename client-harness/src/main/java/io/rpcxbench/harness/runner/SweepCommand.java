@@ -400,7 +400,8 @@ public final class SweepCommand implements Callable<Integer> {
               home(),
               target.tls(where, plan.scenario),
               target.profiles(where, plan.scenario, home()),
-              target.fleet());
+              target.fleet(),
+              target.link(where));
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {

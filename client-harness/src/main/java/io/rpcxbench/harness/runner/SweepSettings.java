@@ -9,7 +9,9 @@ import java.util.Map;
  * One sweep's settings, checked ({@link SweepCommand} builds them from its options). {@code rates}
  * is null for the closed loop's grid; {@code harnessOptions} go to every point verbatim; {@code
  * profiles} the network profiles each point runs across ({@code [""]}: none asked); {@code fleet}
- * the client and server hosts of {@code --fleet} (null: one client, this one).
+ * the client and server hosts of {@code --fleet} (null: one client, this one); {@code link} how a
+ * profile's link is made ({@code --link}: the lab's auto, netem or packet with {@code --lab}, else
+ * proxy).
  */
 record SweepSettings(
     List<String> protocols,
@@ -41,7 +43,8 @@ record SweepSettings(
     Path home,
     String tls,
     List<String> profiles,
-    FleetInventory fleet) {
+    FleetInventory fleet,
+    String link) {
   SweepSettings {
     protocols = List.copyOf(protocols);
     profiles = profiles == null || profiles.isEmpty() ? List.of("") : List.copyOf(profiles);
@@ -93,7 +96,8 @@ record SweepSettings(
         home,
         tls,
         toProfiles,
-        fleet);
+        fleet,
+        link);
   }
 
   /**

@@ -26,6 +26,7 @@ final class SweepTarget implements AutoCloseable {
   private LocalServers servers;
   private ServerStats stats = ServerStats.off();
   private LinkShapers shapers = LinkShapers.none();
+  private LabLinks labLinks;
   private String chainRunning;
   private FleetLauncher fleetLauncher;
 
@@ -40,6 +41,10 @@ final class SweepTarget implements AutoCloseable {
   /** Reads the lab's state (--lab): host B's address is the target from now on. */
   void loadLab() throws IOException, InterruptedException {
     if (s.target() == Target.LAB) {
+      if (!s.profiles().get(0).isEmpty()) { // --profile: the runner sets the lab's link
+        labLinks = new LabLinks(s.home(), s.link(), log);
+        labLinks.use(s.profiles().get(0));
+      }
       lab = LabState.load(s.home());
     }
   }
@@ -90,7 +95,7 @@ final class SweepTarget implements AutoCloseable {
         }
       }
     }
-    if (s.profiles().stream().anyMatch(LinkProfiles::shaped)) {
+    if (labLinks == null && s.profiles().stream().anyMatch(LinkProfiles::shaped)) {
       shapers =
           LinkShapers.start(
               s.home(),
@@ -147,17 +152,23 @@ final class SweepTarget implements AutoCloseable {
 
   /** Where a point of {@code protocol} across {@code profile} calls: its link-shaper's port. */
   int port(String protocol, String profile) {
+    if (labLinks != null) {
+      labLinks.use(profile);
+    }
     return shapers.port(profile, ports.get(protocol));
   }
 
   /** The host a point across {@code profile} calls: its link-shaper's, or {@link #host()}. */
   String host(String profile) {
+    if (labLinks != null) {
+      labLinks.use(profile);
+    }
     return shapers.host(profile, host());
   }
 
   /** What a point across {@code profile} records of the link: the shaper's settings. */
   Map<String, String> linkProvenance(String profile) {
-    return shapers.provenance(profile);
+    return labLinks != null ? labLinks.provenance(profile) : shapers.provenance(profile);
   }
 
   /** The prefix that runs a point's JVM: in lab host A, or nothing. */

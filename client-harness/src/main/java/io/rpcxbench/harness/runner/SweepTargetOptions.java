@@ -77,10 +77,27 @@ final class SweepTargetOptions {
       description =
           "Run every point across each network profile (deploy/network-profiles.tsv: loopback,"
               + " lan, cross-az, wan, ...), one after another: loopback is the link as it is, the"
-              + " others go through a userspace link-shaper in front of the servers (no root;"
-              + " docs/network-profiles.md). With --local or --host; the lab's profile is set by"
-              + " deploy/lab.sh up --profile.")
+              + " others are made as --link says (docs/network-profiles.md). With --lab the runner"
+              + " sets the lab's link to each profile in turn (deploy/lab.sh up --profile NAME, as"
+              + " root; lossy too); with --local or --host a userspace link-shaper in front of the"
+              + " servers (no root).")
   String profile;
+
+  @Option(
+      names = "--link",
+      paramLabel = "auto|netem|packet|proxy",
+      description =
+          "How a --profile's link is made, recorded in every file as link: netem (the kernel's"
+              + " qdiscs) or packet (linkem, the userspace packet emulator) between the lab's"
+              + " namespaces, or proxy (the link-shaper: TCP terminated at a proxy, no loss, no TCP"
+              + " dynamics). Default auto: the lab's choice with --lab (netem where the kernel"
+              + " has it, else packet), the proxy with --local or --host.")
+  String link = "auto";
+
+  /** {@code --link} against where the servers are ({@link LinkProfiles#link}). */
+  String link(Target where) {
+    return LinkProfiles.link(link, where);
+  }
 
   @Option(
       names = "--tls",
@@ -120,7 +137,7 @@ final class SweepTargetOptions {
 
   /** --profile, checked: the profiles in order, or {@code [""]} when none was given. */
   List<String> profiles(Target where, String scenario, java.nio.file.Path home) {
-    return LinkProfiles.checked(profile, home, where, scenario);
+    return LinkProfiles.checked(profile, home, where, scenario, link(where));
   }
 
   Target target() {

@@ -111,12 +111,35 @@ class SweepCommandTest {
         sweep("--protocol", "line", "--profile", "moon", "--out", work.toString(), "--dry-run");
     assertThat(unknown.code()).isEqualTo(2);
     assertThat(unknown.err())
-        .contains("--profile: unknown network profile 'moon'; the profiles")
+        .contains("unknown --profile 'moon' (known: loopback, lan,")
         .contains("cross-az");
     SweepInProcessTest.Outcome lab =
-        sweep("--lab", "--protocol", "line", "--profile", "wan", "--out", work.toString());
+        sweep(
+            "--lab",
+            "--protocol",
+            "line",
+            "--profile",
+            "wan",
+            "--link",
+            "proxy",
+            "--out",
+            work.toString());
     assertThat(lab.code()).isEqualTo(2);
-    assertThat(lab.err()).contains("deploy/lab.sh up --profile NAME");
+    assertThat(lab.err()).contains("--link proxy with --lab");
+    SweepInProcessTest.Outcome packet =
+        sweep(
+            "--local",
+            "--protocol",
+            "line",
+            "--profile",
+            "wan",
+            "--link",
+            "packet",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(packet.code()).isEqualTo(2);
+    assertThat(packet.err()).contains("--link packet makes the link between the lab's");
   }
 
   @Test

@@ -95,6 +95,6 @@ class SweepProfileIT {
     assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
     assertThat(p.exitValue()).isEqualTo(2);
     assertThat(Files.readString(log))
-        .contains("--profile lossy needs packet loss, which only a packet shaper does");
+        .contains("--profile lossy needs packet loss, which only a packet link does");
   }
 }
