@@ -52,7 +52,7 @@ final class ColdStartTable {
         if (zero == null || kept.length == 0) {
           continue;
         }
-        double mean = AdvantageBootstrap.pooledMean(List.of(kept));
+        double mean = Regime.pooledMean(List.of(kept));
         first.add(zero);
         rest.add(mean);
         ratio.add(zero / mean);

@@ -3,6 +3,7 @@ package io.rpcxbench.report.reproduction;
 import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import java.util.TreeSet;
  * The five lines a reader of a reproduction page gets in 30 seconds, each computed from the same
  * results as the tables under them: (1) whether RPCX is faster and how surely, (2) whether the
  * paper's 55.9-88.9 % holds, (3) the regime it fits best and how closely, (4) how sure all this is
- * (sweeps, what the intervals hold and what they do not), (5) what stays untested.
+ * (sweeps, what the one estimator's intervals hold and what they do not), (5) what stays untested.
  *
  * <p>"Fits best" is a rule, stated on the page: among the regimes with the shape of the paper's
  * Figs. 8-10 (runtime rising with threads in every series that can be tested), the one with the
@@ -27,14 +28,14 @@ final class FirstScreen {
   static final String UNTESTED_LINK = "reproduction.md#what-stays-untested";
 
   private final List<Regime> regimes;
-  private final Map<Regime, Map<String, AdvantageBootstrap.Result>> results;
+  private final Map<Regime, Map<String, RivalAdvantage>> results;
   private final SweepOrigins origins;
   private final EarlierSweeps.Moved moved;
 
   /** {@code moved}: the comparison with earlier sweeps, or null without one. */
   FirstScreen(
       List<Regime> regimes,
-      Map<Regime, Map<String, AdvantageBootstrap.Result>> results,
+      Map<Regime, Map<String, RivalAdvantage>> results,
       SweepOrigins origins,
       EarlierSweeps.Moved moved) {
     this.regimes = regimes;
@@ -54,28 +55,38 @@ final class FirstScreen {
   }
 
   /** The pooled result of a regime: both rivals, or the one rival it has. */
-  static AdvantageBootstrap.Result pooled(Map<String, AdvantageBootstrap.Result> r) {
-    AdvantageBootstrap.Result both = r.get(AdvantageBootstrap.BOTH);
+  static RivalAdvantage pooled(Map<String, RivalAdvantage> r) {
+    RivalAdvantage both = r.get(RivalAdvantage.BOTH);
     return both != null ? both : r.values().stream().findFirst().orElse(null);
   }
 
   private String faster() {
     int pairs = 0;
     int faster = 0;
+    int everySweep = 0;
+    int rows = 0;
+    int above = 0;
+    int tested = 0;
     int at95 = 0;
     double smallest = Double.POSITIVE_INFINITY;
     String where = "";
-    for (Map.Entry<Regime, Map<String, AdvantageBootstrap.Result>> e : results.entrySet()) {
-      for (AdvantageBootstrap.Result r : e.getValue().values()) {
-        if (r.rival().equals(AdvantageBootstrap.BOTH) || r.pairs() == 0) {
+    for (Map.Entry<Regime, Map<String, RivalAdvantage>> e : results.entrySet()) {
+      for (RivalAdvantage r : e.getValue().values()) {
+        if (r.rival().equals(RivalAdvantage.BOTH) || r.pairs() == 0) {
           continue;
         }
         pairs += r.pairs();
         faster += r.faster();
+        everySweep += r.everySweepFaster();
+        tested += r.tested();
         at95 += r.fasterAt95();
-        if (r.smallestLowerBound() < smallest) {
-          smallest = r.smallestLowerBound();
-          where = e.getKey().name() + ", over " + r.rival();
+        if (r.typical().tested()) {
+          rows++;
+          above += r.typicalAboveZero() ? 1 : 0;
+          if (r.typicalLowerBound() < smallest) {
+            smallest = r.typicalLowerBound();
+            where = e.getKey().name() + ", over " + r.rival();
+          }
         }
       }
     }
@@ -83,38 +94,64 @@ final class FirstScreen {
       return "**Is RPCX faster?** No pair of RPCX and a rival finished in these files.";
     }
     String verdict =
-        faster == pairs && at95 == pairs
-            ? "Yes, everywhere"
-            : faster == pairs ? "Yes on the means, not everywhere surely" : "Not everywhere";
-    return "**Is RPCX faster? "
-        + verdict
-        + ":** at "
-        + faster
-        + " of "
-        + pairs
-        + " complete pairs ("
-        + regimes.size()
-        + (regimes.size() == 1 ? " regime" : " regimes")
-        + ", each rival counted apart), "
-        + (at95 == pairs ? "each" : at95 + " of them")
-        + " with its whole 95 % interval above 0 (smallest lower bound "
-        + Num.fixed(smallest, 1)
-        + " %, "
-        + where
-        + ").";
+        faster < pairs
+            ? "Not everywhere"
+            : rows == 0
+                ? "Yes on the means, untested"
+                : above < rows
+                    ? "Yes on the means, not surely everywhere"
+                    : everySweep < pairs ? "Yes, though not in every sweep" : "Yes, everywhere";
+    int sweeps = regimes.stream().mapToInt(Regime::maxSweeps).max().orElse(0);
+    StringBuilder sb =
+        new StringBuilder("**Is RPCX faster? ")
+            .append(verdict)
+            .append(":** at ")
+            .append(faster)
+            .append(" of ")
+            .append(pairs)
+            .append(" complete pairs (")
+            .append(regimes.size())
+            .append(regimes.size() == 1 ? " regime" : " regimes")
+            .append(", each rival counted apart)");
+    if (sweeps > 1) {
+      sb.append(", ")
+          .append(everySweep == pairs ? "each" : everySweep + " of them")
+          .append(" in every one of its sweeps");
+    }
+    if (rows > 0) {
+      sb.append("; its typical advantage over the grid has its whole 95 % interval above 0 in ")
+          .append(above == rows ? "each of the " + rows : above + " of " + rows)
+          .append(" regime-and-rival rows with 6 pairs or more (smallest lower bound ")
+          .append(Num.fixed(smallest, 1))
+          .append(" %, ")
+          .append(where)
+          .append(")");
+    }
+    return sb.append(
+            tested == 0
+                ? ". No single pair has a 95 % claim: that takes "
+                    + Shift.MIN_PER_SIDE
+                    + " sweeps a side, the trials of a point."
+                : ". Of the "
+                    + tested
+                    + " pairs with "
+                    + Shift.MIN_PER_SIDE
+                    + " sweeps a side or more, RPCX is significantly faster at "
+                    + at95
+                    + ".")
+        .toString();
   }
 
   private String range() {
     int whole = 0;
     List<String> parts = new ArrayList<>();
-    for (Map.Entry<Regime, Map<String, AdvantageBootstrap.Result>> e : results.entrySet()) {
-      AdvantageBootstrap.Result r = pooled(e.getValue());
+    for (Map.Entry<Regime, Map<String, RivalAdvantage>> e : results.entrySet()) {
+      RivalAdvantage r = pooled(e.getValue());
       if (r == null || r.pairs() == 0) {
         continue;
       }
       whole +=
-          r.low().estimate() >= Metric.RUNTIME.paperLow
-                  && r.high().estimate() <= Metric.RUNTIME.paperHigh
+          r.smallest() >= Metric.RUNTIME.paperLow && r.largest() <= Metric.RUNTIME.paperHigh
               ? 1
               : 0;
       parts.add(e.getKey().name() + " " + r.insidePaper() + " of " + r.pairs());
@@ -136,8 +173,8 @@ final class FirstScreen {
     double bestShare = -1;
     Regime mostInside = null;
     double mostShare = -1;
-    for (Map.Entry<Regime, Map<String, AdvantageBootstrap.Result>> e : results.entrySet()) {
-      AdvantageBootstrap.Result r = pooled(e.getValue());
+    for (Map.Entry<Regime, Map<String, RivalAdvantage>> e : results.entrySet()) {
+      RivalAdvantage r = pooled(e.getValue());
       if (r == null || r.pairs() == 0) {
         continue;
       }
@@ -165,14 +202,14 @@ final class FirstScreen {
             : ":** the largest share of pairs inside; no regime has the paper's shape (runtime rising with"
                 + " threads in every testable series). ");
     List<String> rivals = new ArrayList<>();
-    for (AdvantageBootstrap.Result r : results.get(fit).values()) {
-      if (!r.rival().equals(AdvantageBootstrap.BOTH) && r.pairs() > 0) {
+    for (RivalAdvantage r : results.get(fit).values()) {
+      if (!r.rival().equals(RivalAdvantage.BOTH) && r.pairs() > 0) {
         rivals.add(closeness(r));
       }
     }
     sb.append(capitalized(String.join("; ", rivals))).append('.');
     if (shaped && mostInside != fit) {
-      AdvantageBootstrap.Result r = pooled(results.get(mostInside));
+      RivalAdvantage r = pooled(results.get(mostInside));
       sb.append(" ")
           .append(mostInside.name())
           .append(" has more pairs inside (")
@@ -219,15 +256,27 @@ final class FirstScreen {
   }
 
   /**
-   * "over gRPC inside at 33 of 33 pairs (median 73.3 % [71.4, 74.8])", or above/below it with how
-   * far the median lies from the range's end.
+   * "over gRPC inside at 33 of 33 pairs (typical 73.4 % [71.2, 75.0])", or above/below it with how
+   * far the typical advantage lies from the range's end; by the median pair where the pairs are too
+   * few for the paired test.
    */
-  static String closeness(AdvantageBootstrap.Result r) {
+  static String closeness(RivalAdvantage r) {
     double lo = Metric.RUNTIME.paperLow;
     double hi = Metric.RUNTIME.paperHigh;
-    double m = r.median().estimate();
-    String median = "median " + VerdictBox.interval(r.median());
-    if (m >= lo && m <= hi) {
+    Double typical = r.typicalAdvantage();
+    String text = "typical " + r.typicalText();
+    if (typical == null) {
+      return "over "
+          + r.rival()
+          + " "
+          + r.insidePaper()
+          + " of "
+          + r.pairs()
+          + " pairs inside ("
+          + text
+          + ")";
+    }
+    if (typical >= lo && typical <= hi) {
       return "over "
           + r.rival()
           + " inside at "
@@ -235,18 +284,18 @@ final class FirstScreen {
           + " of "
           + r.pairs()
           + " pairs ("
-          + median
+          + text
           + ")";
     }
-    boolean above = m > hi;
+    boolean above = typical > hi;
     return "over "
         + r.rival()
         + " "
         + (above ? "above" : "below")
         + " it ("
-        + median
+        + text
         + ", "
-        + Num.fixed(Math.abs(m - (above ? hi : lo)), 1)
+        + Num.fixed(Math.abs(typical - (above ? hi : lo)), 1)
         + " points "
         + (above ? "over " + Num.fixed(hi, 1) : "under " + Num.fixed(lo, 1))
         + " %; "
@@ -286,31 +335,33 @@ final class FirstScreen {
                 : commits.size() == 1
                     ? ", one commit (`" + commits.first() + "` in the files)"
                     : ", " + commits.size() + " commits")
-        .append(". The intervals ([low, high]) are 95 % bootstraps over each point's ")
-        .append(max >= 2 ? "sweeps and runs" : "runs");
-    if (max >= 2) {
-      sb.append(
-          ": they hold how runs and sweeps vary on this box and code, not how another commit or"
-              + " box moves the result");
-      if (moved != null && moved.compared() > 0) {
-        sb.append(" (against earlier sweeps: ")
-            .append(moved.moved())
-            .append(" of ")
-            .append(moved.compared())
-            .append(" medians moved by more than both sides vary)");
-      }
-      sb.append("; they rest on ")
-          .append(max)
-          .append(" sweeps (")
-          .append((long) Math.pow(max, max))
-          .append(" possible draws a point)");
-    } else {
-      sb.append(
-          ": with one sweep a point they hold run-to-run spread only, not sweep to sweep, and are"
-              + " narrower than the truth");
+        .append(
+            ". Each [low, high] is the 95 % interval of the one estimator the tool tests with"
+                + " (Hodges-Lehmann, Wilcoxon's signed rank, paired by point) for the typical"
+                + " advantage over the grid: it holds how the advantage varies from point to point"
+                + " on this box and code, not a shift shared by a whole sweep, nor how another"
+                + " commit or box moves the result");
+    if (moved != null && moved.compared() > 0) {
+      sb.append(" (against earlier sweeps, paired by point: ")
+          .append(moved.moved())
+          .append(" of ")
+          .append(moved.compared())
+          .append(" moved)");
     }
+    sb.append(
+        max >= Shift.MIN_PER_SIDE
+            ? "; a point's sweeps are its trials, and a point with "
+                + Shift.MIN_PER_SIDE
+                + " a side is tested on its own"
+            : max >= 2
+                ? "; a point's sweeps are its trials, "
+                    + max
+                    + " a side, too few to test a point on its own (it takes "
+                    + Shift.MIN_PER_SIDE
+                    + ")"
+                : "; one sweep a point is one trial a side, so no point is tested on its own");
     if (highWarm > 0) {
-      sb.append("; and they draw a point's runs as independent, which they are not (runs 1-3 take ")
+      sb.append("; runs are averaged inside each sweep, never taken as independent (runs 1-3 take ")
           .append(
               Num.fixed(lowWarm, 2).equals(Num.fixed(highWarm, 2))
                   ? Num.fixed(lowWarm, 2)

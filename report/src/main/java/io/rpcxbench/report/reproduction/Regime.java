@@ -26,6 +26,15 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 record Regime(Series series, Measurements measurements, RunTimes runs) {
+  /** A grid point (threads x requests), sorted by threads then requests. */
+  record GridPair(int threads, int requests) implements Comparable<GridPair> {
+    @Override
+    public int compareTo(GridPair o) {
+      int c = Integer.compare(threads, o.threads);
+      return c != 0 ? c : Integer.compare(requests, o.requests);
+    }
+  }
+
   private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)([kmg]?)bit");
 
   /** The closed-loop regimes of {@code points}, fastest link first. */
@@ -76,13 +85,13 @@ record Regime(Series series, Measurements measurements, RunTimes runs) {
 
   /**
    * Each paper protocol's complete points of the paper's grid with their kept runtimes (ms) per
-   * sweep: what {@link AdvantageBootstrap} resamples. Protocols in type order.
+   * sweep (each sweep one trial: a fresh server and client JVM): what {@link RivalAdvantage} tests.
+   * Protocols in type order.
    */
-  Map<Protocol, SortedMap<AdvantageBootstrap.GridPair, List<double[]>>> keptRuns() {
-    Map<Protocol, SortedMap<AdvantageBootstrap.GridPair, List<double[]>>> out =
-        new LinkedHashMap<>();
+  Map<Protocol, SortedMap<GridPair, List<double[]>>> keptRuns() {
+    Map<Protocol, SortedMap<GridPair, List<double[]>>> out = new LinkedHashMap<>();
     for (Protocol p : Protocol.PAPER) {
-      SortedMap<AdvantageBootstrap.GridPair, List<double[]>> points = new TreeMap<>();
+      SortedMap<GridPair, List<double[]>> points = new TreeMap<>();
       for (int t : PaperGrid.THREADS) {
         for (int r : PaperGrid.TABLE_REQUESTS) {
           CleanedPoint c = complete(p, t, r);
@@ -93,7 +102,7 @@ record Regime(Series series, Measurements measurements, RunTimes runs) {
           runs.of(c).forEach(s -> sweeps.add(s.kept()));
           sweeps.removeIf(k -> k.length == 0);
           if (!sweeps.isEmpty()) {
-            points.put(new AdvantageBootstrap.GridPair(t, r), sweeps);
+            points.put(new GridPair(t, r), sweeps);
           }
         }
       }
@@ -102,6 +111,19 @@ record Regime(Series series, Measurements measurements, RunTimes runs) {
       }
     }
     return out;
+  }
+
+  /** The mean of every kept run of a point's sweeps: the cleaned mean. */
+  static double pooledMean(List<double[]> sweeps) {
+    double sum = 0;
+    int count = 0;
+    for (double[] kept : sweeps) {
+      for (double x : kept) {
+        sum += x;
+      }
+      count += kept.length;
+    }
+    return sum / count;
   }
 
   /** The fewest sweeps (files) any point of the regime has. */

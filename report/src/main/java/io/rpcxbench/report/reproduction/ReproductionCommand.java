@@ -137,14 +137,7 @@ public final class ReproductionCommand implements Callable<Integer> {
       EarlierSweeps earlier = earlier(progress, err, earlierProblems);
       earlierProblems.forEach(err::println);
       problems.addAll(earlierProblems);
-      String verdict =
-          new VerdictBox(
-                  regimes,
-                  SweepOrigins.load(db),
-                  earlier,
-                  AdvantageBootstrap.REPLICATES,
-                  AdvantageBootstrap.SEED)
-              .markdown();
+      String verdict = new VerdictBox(regimes, SweepOrigins.load(db), earlier).markdown();
       String block = new ReproductionTables(cleaned, paper, model, regimes).markdown();
       if (coldStartData != null) {
         block = withColdStart(block, coldStartData, progress, err);

@@ -1,26 +1,25 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.db.Protocol;
-import io.rpcxbench.stats.Num;
+import io.rpcxbench.report.reproduction.Regime.GridPair;
+import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
-import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
- * The verdict box's sweep-to-sweep table: per regime and rival, RPCX's median runtime advantage
- * from each sweep's files alone (the k-th file of every point, files in name order: rep-1/, rep-2/,
- * ...), beside the median of all sweeps together. It shows how far one sweep's verdict moves when
- * the same commit is swept again, which a one-sweep interval cannot.
+ * The verdict box's sweep-to-sweep table: per regime and rival, RPCX's typical runtime advantage
+ * ({@link RivalAdvantage}'s estimator, paired by point) from each sweep's files alone (the k-th
+ * file of every point, files in name order: rep-1/, rep-2/, ...), beside that of all sweeps
+ * together. It shows how far the verdict moves when the same commit is swept again: the shift a
+ * whole sweep shares, which the interval over the points does not hold.
  *
  * <pre>{@code
  * List<String> lines = SweepToSweep.lines(regimes);   // empty when no point has two sweeps
  * }</pre>
  */
 final class SweepToSweep {
-  private static final Quantile QUANTILE = Quantile.withDefaults().withCopy(true);
-
   private SweepToSweep() {}
 
   /** The table's Markdown lines (intro, header, rows); empty without a point of two sweeps. */
@@ -31,9 +30,11 @@ final class SweepToSweep {
     }
     List<String> out = new ArrayList<>();
     out.add(
-        "Sweep to sweep: RPCX's median advantage from each sweep's files alone (the k-th file of"
-            + " every complete point, in file-name order: rep-1/, rep-2/, ...; the number of pairs"
-            + " in brackets where a sweep has fewer than all sweeps together):");
+        "Sweep to sweep: RPCX's typical advantage (as above, paired by point, with its 95 %"
+            + " interval) from each sweep's files alone (the k-th file of every complete point, in"
+            + " file-name order: rep-1/, rep-2/, ...; the number of pairs in brackets where a"
+            + " sweep has fewer than all sweeps together). How far these move between sweeps is"
+            + " the sweep-to-sweep variance the intervals do not hold:");
     out.add("");
     StringBuilder header = new StringBuilder("| regime | rival |");
     StringBuilder rule = new StringBuilder("|:---|:---|");
@@ -45,8 +46,8 @@ final class SweepToSweep {
     out.add(rule.append("---:|").toString());
     for (Regime g : regimes) {
       boolean first = true;
-      Map<Protocol, SortedMap<AdvantageBootstrap.GridPair, List<double[]>>> runs = g.keptRuns();
-      SortedMap<AdvantageBootstrap.GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
+      Map<Protocol, SortedMap<GridPair, List<double[]>>> runs = g.keptRuns();
+      SortedMap<GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
       if (rpcx == null) {
         continue;
       }
@@ -57,35 +58,35 @@ final class SweepToSweep {
         StringBuilder row =
             new StringBuilder("| " + (first ? g.name() : "") + " | " + rival.label + " |");
         first = false;
-        List<Double> all = advantages(rpcx, runs.get(rival), 0);
+        Shift all = typical(rpcx, runs.get(rival), 0);
         for (int k = 1; k <= sweeps; k++) {
-          List<Double> one = advantages(rpcx, runs.get(rival), k);
-          row.append(' ').append(median(one, all.size())).append(" |");
+          Shift one = typical(rpcx, runs.get(rival), k);
+          row.append(' ').append(text(one, all.baseTrials())).append(" |");
         }
-        out.add(row.append(' ').append(median(all, all.size())).append(" |").toString());
+        out.add(row.append(' ').append(text(all, all.baseTrials())).append(" |").toString());
       }
     }
     return out;
   }
 
   /**
-   * RPCX's median advantage over {@code rival} from each sweep's files alone (sweeps 1, 2, ... of
-   * the regime), counting only the sweeps that hold every pair (a second file of a few points is no
-   * second sweep); empty without RPCX or the rival.
+   * RPCX's typical advantage over {@code rival} (%) from each sweep's files alone (sweeps 1, 2, ...
+   * of the regime), counting only the sweeps that hold every pair (a second file of a few points is
+   * no second sweep) and have pairs enough for the paired test; empty without RPCX or the rival.
    */
-  static List<Double> sweepMedians(Regime g, Protocol rival) {
-    Map<Protocol, SortedMap<AdvantageBootstrap.GridPair, List<double[]>>> runs = g.keptRuns();
-    SortedMap<AdvantageBootstrap.GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
-    SortedMap<AdvantageBootstrap.GridPair, List<double[]>> other = runs.get(rival);
+  static List<Double> sweepTypicals(Regime g, Protocol rival) {
+    Map<Protocol, SortedMap<GridPair, List<double[]>>> runs = g.keptRuns();
+    SortedMap<GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
+    SortedMap<GridPair, List<double[]>> other = runs.get(rival);
     List<Double> out = new ArrayList<>();
     if (rpcx == null || other == null) {
       return out;
     }
-    int all = advantages(rpcx, other, 0).size();
+    int all = typical(rpcx, other, 0).baseTrials();
     for (int k = 1; k <= g.maxSweeps(); k++) {
-      List<Double> one = advantages(rpcx, other, k);
-      if (!one.isEmpty() && one.size() == all) {
-        out.add(QUANTILE.evaluate(one.stream().mapToDouble(Double::doubleValue).toArray(), 0.5));
+      Shift one = typical(rpcx, other, k);
+      if (one.tested() && one.baseTrials() == all) {
+        out.add(RivalAdvantage.percent(one.ratio()));
       }
     }
     return out;
@@ -102,41 +103,39 @@ final class SweepToSweep {
   }
 
   /**
-   * The advantage at every pair both protocols have: from their {@code k}-th sweep (1-based) where
-   * both have one, or from all their sweeps pooled ({@code k} 0).
+   * The paired shift RPCX / rival over every pair both protocols have: from their {@code k}-th
+   * sweep (1-based) where both have one, or from all their sweeps pooled ({@code k} 0).
    */
-  private static List<Double> advantages(
-      SortedMap<AdvantageBootstrap.GridPair, List<double[]>> rpcx,
-      SortedMap<AdvantageBootstrap.GridPair, List<double[]>> rival,
-      int k) {
-    List<Double> out = new ArrayList<>();
-    for (Map.Entry<AdvantageBootstrap.GridPair, List<double[]>> e : rpcx.entrySet()) {
+  private static Shift typical(
+      SortedMap<GridPair, List<double[]>> rpcx, SortedMap<GridPair, List<double[]>> rival, int k) {
+    List<Double> base = new ArrayList<>();
+    List<Double> next = new ArrayList<>();
+    for (Map.Entry<GridPair, List<double[]>> e : rpcx.entrySet()) {
       List<double[]> other = rival.get(e.getKey());
       if (other == null) {
         continue;
       }
       if (k == 0) {
-        out.add(
-            AdvantageBootstrap.advantage(
-                AdvantageBootstrap.pooledMean(e.getValue()), AdvantageBootstrap.pooledMean(other)));
+        base.add(Regime.pooledMean(other));
+        next.add(Regime.pooledMean(e.getValue()));
       } else if (e.getValue().size() >= k && other.size() >= k) {
-        out.add(
-            AdvantageBootstrap.advantage(
-                AdvantageBootstrap.pooledMean(List.of(e.getValue().get(k - 1))),
-                AdvantageBootstrap.pooledMean(List.of(other.get(k - 1)))));
+        base.add(Regime.pooledMean(List.of(other.get(k - 1))));
+        next.add(Regime.pooledMean(List.of(e.getValue().get(k - 1))));
       }
     }
-    return out;
+    return Shift.paired(array(base), array(next));
   }
 
-  private static String median(List<Double> advantages, int allPairs) {
-    if (advantages.isEmpty()) {
+  private static double[] array(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /** "73.4 % [71.2, 75.0]", with the pairs in brackets where fewer than all; "–" untested. */
+  private static String text(Shift s, int allPairs) {
+    if (s.baseTrials() == 0) {
       return "–";
     }
-    double m =
-        QUANTILE.evaluate(advantages.stream().mapToDouble(Double::doubleValue).toArray(), 0.5);
-    return Num.fixed(m, 1)
-        + " %"
-        + (advantages.size() < allPairs ? " (" + advantages.size() + ")" : "");
+    String fewer = s.baseTrials() < allPairs ? " (" + s.baseTrials() + ")" : "";
+    return s.tested() ? RivalAdvantage.text(s) + fewer : "–" + (fewer.isEmpty() ? "" : fewer);
   }
 }

@@ -3,6 +3,7 @@ package io.rpcxbench.report.reproduction;
 import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,16 +12,17 @@ import java.util.Map;
 /**
  * The box at the top of docs/reproduction.md, generated from the raw files: five lines a reader
  * gets in 30 seconds ({@link FirstScreen}), then, folded, the qualitative result (RPCX faster at N
- * of N complete pairs, per regime and rival), the quantitative one (RPCX's runtime advantage:
- * median, smallest and largest over the grid, each with a seeded bootstrap 95 % interval), the
- * paper's claim stated once (runtime and TPS, TPS counted on the paper's Eq. 3 estimator), how many
- * sweeps the intervals cover, each sweep's median alone ({@link SweepToSweep}), earlier sweeps of
- * the same regimes beside these if given ({@link EarlierSweeps}), which commits and days each
- * regime's files come from, the warm-up inside a point, and the badge-level claim. Output depends
- * on the data only, never on the locale.
+ * of N complete pairs, per regime and rival, on the means and in every sweep), the quantitative one
+ * (RPCX's typical runtime advantage over the grid with its 95 % interval, from the tool's one
+ * estimator, {@link RivalAdvantage}; the smallest and largest), the paper's claim stated once
+ * (runtime and TPS, TPS counted on the paper's Eq. 3 estimator), what the intervals hold, each
+ * sweep's typical advantage alone ({@link SweepToSweep}), earlier sweeps of the same regimes beside
+ * these if given ({@link EarlierSweeps}), which commits and days each regime's files come from, the
+ * warm-up inside a point, and the badge-level claim. Output depends on the data only, never on the
+ * locale.
  *
  * <pre>{@code
- * String box = new VerdictBox(Regime.all(cleaned, runTimes), new AdvantageBootstrap(2000, 1L)).markdown();
+ * String box = new VerdictBox(Regime.all(cleaned, runTimes)).markdown();
  * }</pre>
  */
 final class VerdictBox {
@@ -30,32 +32,21 @@ final class VerdictBox {
   private final List<Regime> regimes;
   private final SweepOrigins origins;
   private final EarlierSweeps earlier;
-  private final AdvantageBootstrap bootstrap;
-  private final int replicates;
-  private final long seed;
 
   /** A box whose regimes' files record no commit or day. */
-  VerdictBox(List<Regime> regimes, int replicates, long seed) {
-    this(regimes, SweepOrigins.none(), replicates, seed);
+  VerdictBox(List<Regime> regimes) {
+    this(regimes, SweepOrigins.none());
   }
 
-  VerdictBox(List<Regime> regimes, SweepOrigins origins, int replicates, long seed) {
-    this(regimes, origins, null, replicates, seed);
+  VerdictBox(List<Regime> regimes, SweepOrigins origins) {
+    this(regimes, origins, null);
   }
 
   /** {@code earlier}: earlier sweeps of the same regimes to set beside these (null: none). */
-  VerdictBox(
-      List<Regime> regimes,
-      SweepOrigins origins,
-      EarlierSweeps earlier,
-      int replicates,
-      long seed) {
+  VerdictBox(List<Regime> regimes, SweepOrigins origins, EarlierSweeps earlier) {
     this.regimes = regimes;
     this.origins = origins;
     this.earlier = earlier;
-    this.bootstrap = new AdvantageBootstrap(replicates, seed);
-    this.replicates = replicates;
-    this.seed = seed;
   }
 
   /** The block, markers included, ending in a line break. */
@@ -63,37 +54,40 @@ final class VerdictBox {
     List<String> rows = new ArrayList<>();
     int pairs = 0;
     int faster = 0;
+    int everySweep = 0;
+    int tested = 0;
     int fasterAt95 = 0;
-    double smallestLower = Double.POSITIVE_INFINITY;
+    String why = "";
     int regimesInside = 0;
     int maxSweeps = 0;
     int minSweeps = Integer.MAX_VALUE;
-    Map<Regime, Map<String, AdvantageBootstrap.Result>> byRegime = new LinkedHashMap<>();
+    Map<Regime, Map<String, RivalAdvantage>> byRegime = new LinkedHashMap<>();
     for (Regime g : regimes) {
-      Map<String, AdvantageBootstrap.Result> results = bootstrap.run(g.keptRuns());
+      Map<String, RivalAdvantage> results = RivalAdvantage.of(g.keptRuns());
       byRegime.put(g, results);
       maxSweeps = Math.max(maxSweeps, g.maxSweeps());
       minSweeps = Math.min(minSweeps, g.minSweeps());
       GridAdvantage tps = GridAdvantage.of(Metric.TPS, g.measurements());
       boolean first = true;
-      for (AdvantageBootstrap.Result r : results.values()) {
+      for (RivalAdvantage r : results.values()) {
         rows.add(row(first ? g.name() : "", r, tpsInside(tps, r.rival())));
         first = false;
-        if (r.rival().equals(AdvantageBootstrap.BOTH) || results.size() == 1) {
+        if (r.rival().equals(RivalAdvantage.BOTH) || results.size() == 1) {
           pairs += r.pairs();
           faster += r.faster();
+          everySweep += r.everySweepFaster();
+          tested += r.tested();
           fasterAt95 += r.fasterAt95();
-          if (r.pairs() > 0) {
-            smallestLower = Math.min(smallestLower, r.smallestLowerBound());
-            if (r.low().estimate() >= Metric.RUNTIME.paperLow
-                && r.high().estimate() <= Metric.RUNTIME.paperHigh) {
-              regimesInside++;
-            }
+          why = why.isEmpty() ? r.perPointWhy() : why;
+          if (r.pairs() > 0
+              && r.smallest() >= Metric.RUNTIME.paperLow
+              && r.largest() <= Metric.RUNTIME.paperHigh) {
+            regimesInside++;
           }
         }
       }
     }
-    List<String> againstEarlier = earlier == null ? List.of() : earlier.lines(byRegime, bootstrap);
+    List<String> againstEarlier = earlier == null ? List.of() : earlier.lines(byRegime);
     EarlierSweeps.Moved moved = earlier == null ? null : earlier.moved();
 
     StringBuilder sb = new StringBuilder(BEGIN).append('\n');
@@ -112,47 +106,55 @@ final class VerdictBox {
             + faster
             + " of "
             + pairs
-            + " complete pairs** (regimes and rivals together); at "
-            + fasterAt95
-            + " of them the pair's whole 95 % interval lies above 0"
-            + (pairs == 0
-                ? "."
-                : " (smallest lower bound " + Num.fixed(smallestLower, 1) + " %)."));
+            + " complete pairs** (regimes and rivals together, on the means of all sweeps); at "
+            + everySweep
+            + " of them in every sweep (RPCX's slowest sweep faster than the rival's fastest). "
+            + perPoint(tested, fasterAt95, why));
     numbers.add("");
     numbers.add(
-        "| regime | rival | RPCX faster | 95 % interval > 0 | median advantage | smallest |"
+        "| regime | rival | RPCX faster | in every sweep | typical advantage [95 %] | smallest |"
             + " largest | runtime inside 55.9-88.9 % | TPS (Eq. 3) inside 126.9-802.8 % |");
     numbers.add("|:---|:---|---:|---:|---:|---:|---:|---:|---:|");
     numbers.addAll(rows);
     numbers.add("");
     numbers.add(
-        "Runtime advantage on the means of runs 1..N−1 of each complete point of the paper's grid"
-            + " (threads 10-990 × R 100/300/500); [low, high]: 95 % percentile-bootstrap interval, "
-            + replicates
-            + " replicates, seed "
-            + seed
-            + ", resampling, for each point on its own, its sweeps (where it has several files)"
-            + " and each drawn sweep's kept runs, as independent draws. The interval of a smallest"
-            + " (largest) value leans below (above) it: the extreme of noisy points is biased"
-            + " outward."
+        "Runtime advantage a = 1 − RPCX / rival on the means of runs 1..N−1 of each complete point"
+            + " of the paper's grid (threads 10-990 × R 100/300/500). **Typical advantage**: the"
+            + " tool's one estimator (the `Shift` of `compare`, `choose` and `report profiles`),"
+            + " paired by point: at each point the rival's runtime is the base and RPCX's the new"
+            + " value (each the mean of the point's kept runs over all its sweeps); the figure is"
+            + " the Hodges-Lehmann estimate of the typical ratio RPCX / rival over the points (the"
+            + " median of the Walsh averages of their log ratios), [low, high] Wilcoxon's"
+            + " signed-rank 95 % interval, and \"above 0\" and \"significant\" are one fact. What"
+            + " it means: where the center of RPCX's advantage over this grid lies, given how the"
+            + " advantage varies from point to point. What it does not: it is no interval for any"
+            + " one point; the grid is the paper's, not a random sample of workloads; and the sweeps"
+            + " enter only through each point's mean, so a shift shared by every point of a sweep"
+            + " (a busier hour, one set of JVMs' luck) is not in it (the sweep-to-sweep table below"
+            + " shows that). It needs 6 pairs (\"– (4 pairs; need 6)\" below that); *both* pools"
+            + " both rivals' pairs, each point twice. Smallest and largest: the extremes over the"
+            + " pairs, with no interval (an extreme of noisy points leans outward). Per point, each"
+            + " sweep is one trial (fresh server and client JVMs; runs inside a sweep are its"
+            + " diagnostics, never replicates), and *in every sweep* counts the pairs whose every"
+            + " RPCX sweep beat every rival sweep: a sign count, not a test."
             + sweepsSentence(minSweeps, maxSweeps)
             + " TPS inside: the pairs whose advantage in the paper's average TPS lies in its TPS"
             + " range, counted on that estimator, not transformed from the runtimes.");
     folded(
         sb,
-        "The verdict in numbers: per regime and rival, pairs where RPCX is faster, the median,"
-            + " smallest and largest advantage with their intervals, pairs inside the paper's"
+        "The verdict in numbers: per regime and rival, pairs where RPCX is faster, its typical"
+            + " advantage with its interval, the smallest and largest, pairs inside the paper's"
             + " runtime and TPS ranges",
         numbers);
 
     List<String> sweepToSweep = SweepToSweep.lines(regimes);
     if (!sweepToSweep.isEmpty()) {
-      folded(sb, "Sweep to sweep: each sweep's median advantage alone", sweepToSweep);
+      folded(sb, "Sweep to sweep: each sweep's typical advantage alone", sweepToSweep);
     }
     if (!againstEarlier.isEmpty()) {
       folded(
           sb,
-          "Against the earlier sweeps: moved by more than both sides vary in "
+          "Against the earlier sweeps, paired by point: moved beyond the points' spread in "
               + moved.moved()
               + " of "
               + moved.compared(),
@@ -169,8 +171,9 @@ final class VerdictBox {
             + " 1 = none): "
             + warmUp()
             + ". Above 1 the kept runs are not independent draws: the tables' ± (a Student-t"
-            + " interval) and the bootstrap above both treat them as if they were, so read them as"
-            + " a run-to-run spread, not as the result's whole uncertainty.");
+            + " interval over runs) treats them as if they were, so read it as a run-to-run spread,"
+            + " not as the result's whole uncertainty. The box's intervals do not: runs are"
+            + " averaged inside each sweep, and the points and sweeps are the units.");
     rest.add("");
     rest.add(
         "**Claim level: ACM \"Results Replicated\", at best.** The study is by a team other than"
@@ -223,7 +226,7 @@ final class VerdictBox {
   /** The pairs whose TPS advantage lies in the paper's TPS range, "16/33"; "–" without pairs. */
   private static String tpsInside(GridAdvantage tps, String rival) {
     List<Double> values = null;
-    if (rival.equals(AdvantageBootstrap.BOTH)) {
+    if (rival.equals(RivalAdvantage.BOTH)) {
       values = tps.all();
     } else {
       for (Map.Entry<Protocol, List<Double>> e : tps.values().entrySet()) {
@@ -235,43 +238,56 @@ final class VerdictBox {
     return values == null || values.isEmpty() ? "–" : GridAdvantage.inside(Metric.TPS, values);
   }
 
-  /** What the intervals hold, by the fewest and most sweeps a point of any regime has. */
-  static String sweepsSentence(int minSweeps, int maxSweeps) {
-    if (maxSweeps <= 1) {
-      return " **Every regime has one sweep per point today**, so the intervals hold run-to-run"
-          + " variance within one sweep only, not sweep-to-sweep or run-order effects: they are"
-          + " narrower than the truth.";
+  /**
+   * What the per-point sentence can claim: the tested pairs significant at 95 %, or why no pair is
+   * tested (Shift's words) and that the count in every sweep is a sign count.
+   */
+  static String perPoint(int tested, int fasterAt95, String why) {
+    if (tested > 0) {
+      return "Tested on its own (its sweeps as trials, Mann-Whitney): RPCX significantly faster at "
+          + fasterAt95
+          + " of "
+          + tested
+          + " pairs"
+          + (why.isEmpty() ? "." : "; the others: " + why + ".");
     }
-    if (minSweeps == maxSweeps) {
-      return " Every point has "
-          + maxSweeps
-          + " sweeps, so the intervals hold sweep-to-sweep variance as well as run-to-run, as"
-          + " far as "
-          + maxSweeps
-          + " sweeps show it: a point's sweeps can be drawn in "
-          + (long) Math.pow(maxSweeps, maxSweeps)
-          + " ways ("
-          + maxSweeps
-          + "^"
-          + maxSweeps
-          + "), each point's apart from the others', so a shift shared by a whole sweep is"
-          + " averaged over the points rather than drawn.";
-    }
-    if (minSweeps >= 2) {
-      return " Points have "
-          + minSweeps
-          + " to "
-          + maxSweeps
-          + " sweeps, so every interval holds sweep-to-sweep variance as well as run-to-run.";
-    }
-    return " Points have "
-        + Math.max(minSweeps, 1)
-        + " to "
-        + maxSweeps
-        + " sweeps; where a point has one, its interval holds run-to-run variance only.";
+    return why.isEmpty()
+        ? ""
+        : "No pair has a 95 % claim of its own: a per-point test takes its sweeps as the trials,"
+            + " and the one estimator says "
+            + why
+            + ".";
   }
 
-  private static String row(String regime, AdvantageBootstrap.Result r, String tpsInside) {
+  /** What the per-point counts can say, by the fewest and most sweeps a point has. */
+  static String sweepsSentence(int minSweeps, int maxSweeps) {
+    if (maxSweeps <= 1) {
+      return " **Every point has one sweep**, so *in every sweep* is the comparison of the means,"
+          + " no point can be tested on its own (a test needs "
+          + Shift.MIN_PER_SIDE
+          + " sweeps a side), and nothing here holds sweep-to-sweep variance.";
+    }
+    if (maxSweeps < Shift.MIN_PER_SIDE) {
+      return " Points have "
+          + (minSweeps == maxSweeps ? String.valueOf(maxSweeps) : minSweeps + " to " + maxSweeps)
+          + " sweeps a side: too few for a per-point test ("
+          + maxSweeps
+          + " against "
+          + maxSweeps
+          + ", the smallest p a rank test can reach is "
+          + Num.fixed(Shift.smallestP(maxSweeps, maxSweeps), 2)
+          + "; it takes "
+          + Shift.MIN_PER_SIDE
+          + " a side), so a pair won in every sweep is a sign, not a 95 % claim.";
+    }
+    return " Points have "
+        + (minSweeps == maxSweeps ? String.valueOf(maxSweeps) : minSweeps + " to " + maxSweeps)
+        + " sweeps a side; a point with "
+        + Shift.MIN_PER_SIDE
+        + " or more a side is tested on its own (Mann-Whitney over its sweeps).";
+  }
+
+  private static String row(String regime, RivalAdvantage r, String tpsInside) {
     if (r.pairs() == 0) {
       return "| " + regime + " | " + r.rival() + " | 0 of 0 | – | – | – | – | – | – |";
     }
@@ -284,31 +300,22 @@ final class VerdictBox {
         + " of "
         + r.pairs()
         + " | "
-        + r.fasterAt95()
+        + r.everySweepFaster()
         + " of "
         + r.pairs()
         + " | "
-        + interval(r.median())
+        + r.typicalText()
         + " | "
-        + interval(r.low())
-        + " | "
-        + interval(r.high())
-        + " | "
+        + Num.fixed(r.smallest(), 1)
+        + " % | "
+        + Num.fixed(r.largest(), 1)
+        + " % | "
         + r.insidePaper()
         + "/"
         + r.pairs()
         + " | "
         + tpsInside
         + " |";
-  }
-
-  static String interval(AdvantageBootstrap.Interval i) {
-    return Num.fixed(i.estimate(), 1)
-        + " % ["
-        + Num.fixed(i.low(), 1)
-        + ", "
-        + Num.fixed(i.high(), 1)
-        + "]";
   }
 
   private String warmUp() {
