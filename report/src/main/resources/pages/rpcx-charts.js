@@ -1,7 +1,9 @@
 // Draws a report page's interactive charts with Chart.js from the JSON in #chart-data
 // (ChartData.java): a line per protocol (and percentile), its 95 % interval as a band, tooltips
 // with the estimator, log axes where values span decades (a button switches), a legend that hides
-// a series with its band, a request-count picker, and a PNG of each chart. When done it records
+// a series with its band, a request-count picker, and a PNG of each chart. A point the console
+// warned about (still rising, contended, harness-limited, link off its profile) is a triangle, its
+// warning in the tooltip. When done it records
 // on <body data-charts-drawn="n/total" data-charts-painted="n"> how many charts were drawn and
 // how many canvases hold coloured pixels, for a headless browser to check.
 (function () {
@@ -34,10 +36,12 @@
       out.push({
         label: owner, owner: owner, borderColor: s.color, backgroundColor: s.color,
         borderDash: s.dash, spanGaps: false,
-        pointStyle: s.points.map(function (p) { return p.overload ? 'crossRot' : 'circle'; }),
-        pointRadius: s.points.map(function (p) { return p.overload ? 7 : 3; }),
+        pointStyle: s.points.map(function (p) {
+          return p.overload ? 'crossRot' : p.warning ? 'triangle' : 'circle'; }),
+        pointRadius: s.points.map(function (p) { return p.overload || p.warning ? 7 : 3; }),
         data: s.points.map(function (p) {
-          return { x: p.x, y: p.y, low: p.low, high: p.high, note: p.note, estimator: p.estimator };
+          return { x: p.x, y: p.y, low: p.low, high: p.high, note: p.note, estimator: p.estimator,
+            warning: p.warning };
         })
       });
     });
@@ -85,7 +89,10 @@
               },
               footer: function (items) {
                 var p = items.length ? items[0].raw : null;
-                return p && p.estimator ? p.estimator : '';
+                var lines = [];
+                if (p && p.estimator) lines.push(p.estimator);
+                if (p && p.warning) lines.push('warning: ' + p.warning);
+                return lines;
               }
             }
           }

@@ -23,8 +23,15 @@
     return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   }
 
+  // a log axis labels 1, 2 and 5 of each decade only (every minor tick labelled overlaps)
+  function decades(v) {
+    var m = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+    return [1, 2, 5].some(function (k) { return Math.abs(m - k) < 1e-6; }) ? fmt(v) : '';
+  }
+
   function axis(title, log, extra) {
     var a = { type: log ? 'logarithmic' : 'linear', title: { display: true, text: title } };
+    if (log) a.ticks = { callback: decades, autoSkip: false, maxRotation: 0 };
     Object.keys(extra || {}).forEach(function (k) { a[k] = extra[k]; });
     return a;
   }
@@ -113,7 +120,8 @@
       type: 'scatter', data: { datasets: sets },
       options: base(d.titles.probability, {
         x: axis('offered rate, calls/s', true),
-        y: axis('P(meets ' + d.slo + ')', false, { min: -0.05, max: 1.05 })
+        y: axis('P(meets ' + d.slo + ')', false, { min: -0.05, max: 1.05, ticks: {
+          callback: function (v) { return v >= 0 && v <= 1 ? v.toFixed(1) : ''; } } })
       }, function (ctx) { return ctx.dataset.tip ? ctx.dataset.tip(ctx.dataIndex, ctx.raw) : ''; })
     };
   }

@@ -60,7 +60,10 @@ public final class ChartData {
 
   /** Throughput and p50/p99 latency against threads, a group per request count. */
   public static ObjectNode closed(
-      List<CleanedPoint> points, Map<Key, Map<String, Estimate>> estimates, Palette palette) {
+      List<CleanedPoint> points,
+      Map<Key, Map<String, Estimate>> estimates,
+      Palette palette,
+      Map<Key, List<String>> warnings) {
     ObjectNode doc = JSON.createObjectNode();
     ArrayNode charts = doc.putArray("charts");
     Map<Integer, List<CleanedPoint>> byRequests = new TreeMap<>();
@@ -79,6 +82,7 @@ public final class ChartData {
               group,
               own,
               estimates,
+              warnings,
               palette,
               "throughput",
               "",
@@ -91,6 +95,7 @@ public final class ChartData {
                 group,
                 own,
                 estimates,
+                warnings,
                 palette,
                 pc.key(),
                 " " + pc.name(),
@@ -106,7 +111,10 @@ public final class ChartData {
 
   /** p50/p99 latency and the achieved rate against the offered rate. */
   public static ObjectNode open(
-      List<CleanedPoint> points, Map<Key, Map<String, Estimate>> estimates, Palette palette) {
+      List<CleanedPoint> points,
+      Map<Key, Map<String, Estimate>> estimates,
+      Palette palette,
+      Map<Key, List<String>> warnings) {
     ObjectNode doc = JSON.createObjectNode();
     ArrayNode charts = doc.putArray("charts");
     List<CleanedPoint> rated = points.stream().filter(p -> p.load() != null).toList();
@@ -131,6 +139,7 @@ public final class ChartData {
           "all",
           rated,
           estimates,
+          warnings,
           palette,
           pc.key(),
           " " + pc.name(),
@@ -138,7 +147,18 @@ public final class ChartData {
           offered,
           PointEstimates.MICROS_PER_UNIT);
     }
-    series(achieved, "all", rated, estimates, palette, "throughput", "", new int[0], offered, 1);
+    series(
+        achieved,
+        "all",
+        rated,
+        estimates,
+        warnings,
+        palette,
+        "throughput",
+        "",
+        new int[0],
+        offered,
+        1);
     logWhereDecades(latency);
     logWhereDecades(achieved);
     return doc;
@@ -168,6 +188,7 @@ public final class ChartData {
       String group,
       List<CleanedPoint> points,
       Map<Key, Map<String, Estimate>> estimates,
+      Map<Key, List<String>> warnings,
       Palette palette,
       String key,
       String suffix,
@@ -194,7 +215,16 @@ public final class ChartData {
           ArrayNode data = s.putArray("points");
           own.stream()
               .sorted(Comparator.comparingDouble(p -> x.apply(p).doubleValue()))
-              .forEach(p -> point(data, p, estimates.get(Key.of(p)), key, x, scale));
+              .forEach(
+                  p ->
+                      point(
+                          data,
+                          p,
+                          estimates.get(Key.of(p)),
+                          warnings.getOrDefault(Key.of(p), List.of()),
+                          key,
+                          x,
+                          scale));
         });
   }
 
@@ -202,11 +232,16 @@ public final class ChartData {
       ArrayNode data,
       CleanedPoint p,
       Map<String, Estimate> estimates,
+      List<String> warnings,
       String key,
       Function<CleanedPoint, Number> x,
       double scale) {
     ObjectNode o = data.addObject();
     o.put("x", x.apply(p).doubleValue());
+    if (!warnings.isEmpty()) {
+      // what the console warned about this point, in its tooltip and as its marker
+      o.put("warning", String.join("; ", warnings));
+    }
     Estimate e = estimates == null ? null : estimates.get(key);
     if (!p.complete() || e == null || e.value() == null) {
       o.putNull("y");

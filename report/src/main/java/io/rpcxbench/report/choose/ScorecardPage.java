@@ -46,7 +46,7 @@ final class ScorecardPage {
               + s.settings().sloText()
               + " at any rate tried: each one's closest approach over its probes instead of a"
               + " capacity, and no shared load.");
-      page.table(closest(s, w));
+      page.table(closest(s));
     } else {
       page.table(table(s));
       page.bullets(estimators(s));
@@ -93,11 +93,14 @@ final class ScorecardPage {
   /** The three charts and the scripts that draw them (inlined: the page stays one file). */
   private static void charts(Page page, Scorecard s) throws java.io.IOException {
     page.heading("Charts");
-    page.chart(
-        "capacity",
-        "SLO capacity per candidate",
-        "Each candidate's SLO capacity: the mean of its rounds (diamond) with its 95 % t interval"
-            + " (bar) and each round's capacity (dots).");
+    if (!s.noneMet()) {
+      // with no capacity above 0 the chart would be a row of zeros: the table says how close
+      page.chart(
+          "capacity",
+          "SLO capacity per candidate",
+          "Each candidate's SLO capacity: the mean of its rounds (diamond) with its 95 % t"
+              + " interval (bar) and each round's capacity (dots).");
+    }
     boolean probes = s.candidates().stream().anyMatch(c -> !s.probes(c.name()).isEmpty());
     if (probes) {
       page.chart(
@@ -124,7 +127,7 @@ final class ScorecardPage {
   }
 
   /** Where no candidate met the SLO: how close each came, closest first. */
-  static Page.Table closest(Scorecard s, ChooseWorkload w) {
+  static Page.Table closest(Scorecard s) {
     String p = ScorecardCharts.percentile(s);
     List<List<String>> rows = new ArrayList<>();
     s.candidates().stream()

@@ -201,7 +201,20 @@ public final class Cleaner {
    * A cleaned point with the runs it kept (empty when none was kept), for figures that need the
    * runs themselves: intervals and estimators ({@link PointEstimates}).
    */
-  public record PointRuns(CleanedPoint point, List<StoredRun> kept) {}
+  public record PointRuns(
+      CleanedPoint point, List<StoredRun> kept, Map<String, List<String>> facts) {
+    /** With no facts beyond the runs. */
+    public PointRuns(CleanedPoint point, List<StoredRun> kept) {
+      this(point, kept, Map.of());
+    }
+  }
+
+  /**
+   * The provenance keys that qualify a point's figures, as its files recorded them: whether a run's
+   * client saturated before its server ({@code harness_limited}) and whether the link was off its
+   * profile ({@code link_rtt_check}). {@link PointRuns#facts} holds their values, one per file.
+   */
+  public static final List<String> QUALIFYING_KEYS = List.of("harness_limited", "link_rtt_check");
 
   /** As {@link #run(Database, List)}, each point with its kept runs. */
   public static List<PointRuns> runKept(Database db, List<String> problems) throws SQLException {
@@ -286,10 +299,22 @@ public final class Cleaner {
                 + ")");
       }
       List<StoredRun> all = runs.getOrDefault(e.getKey(), List.of());
+      Map<String, List<String>> facts = new TreeMap<>();
+      for (String source : files) {
+        provenance
+            .getOrDefault(source, Map.of())
+            .forEach(
+                (k, v) -> {
+                  if (QUALIFYING_KEYS.contains(k)) {
+                    facts.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
+                  }
+                });
+      }
       cleaned.add(
           new PointRuns(
               clean(e.getKey(), all, e.getValue(), problems),
-              kept(all, declaredRuns(e.getValue()))));
+              kept(all, declaredRuns(e.getValue())),
+              facts));
     }
     List<CleanedPoint> points = cleaned.stream().map(PointRuns::point).toList();
     db.inTransaction(c -> CleanedTable.replace(c, points));
@@ -310,7 +335,10 @@ public final class Cleaner {
    * id), runs and label.
    */
   private static final List<String> SERIES_KEYS =
-      Stream.concat(PointKey.names().stream(), Stream.of("lab", "type", "runs", "label")).toList();
+      Stream.concat(
+              Stream.concat(PointKey.names().stream(), Stream.of("lab", "type", "runs", "label")),
+              QUALIFYING_KEYS.stream())
+          .toList();
 
   /** Each file's provenance values that the cleaning needs (series, runs, label). */
   private static Map<String, Map<String, String>> provenance(Database db) throws SQLException {

@@ -39,7 +39,21 @@ public final class HtmlReport {
       List<CleanedPoint> unfinished,
       Series series,
       OpenSection open,
-      ObjectNode charts) {}
+      ObjectNode charts,
+      Map<ChartData.Key, List<String>> warnings) {
+    /** What the console warned about the point of {@code protocol} at threads x requests. */
+    List<String> warningsOf(Protocol protocol, int threads, int requests) {
+      return warnings.entrySet().stream()
+          .filter(
+              e ->
+                  e.getKey().protocol().equals(protocol.id)
+                      && e.getKey().threads() == threads
+                      && e.getKey().requests() == requests)
+          .findFirst()
+          .map(Map.Entry::getValue)
+          .orElse(List.of());
+    }
+  }
 
   /** An open-loop series' knees and points (null for the other load models). */
   record OpenSection(List<Knee> knees, double factor, List<CleanedPoint> points) {}
@@ -54,6 +68,7 @@ public final class HtmlReport {
         .append("table{border-collapse:collapse;margin:1em 0}")
         .append("td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}")
         .append("th{background:#eee;text-align:center}td.k{text-align:left}.bad{color:#b00}")
+        .append(".warn{border-left:.4em solid #D55E00;background:#fdf0e6;padding:.2em 1em}")
         .append("figure{margin:1.5em 0}img{max-width:100%}\n</style>\n")
         .append("<script>\nwindow.addEventListener('load', function () {\n")
         .append("  var imgs = Array.prototype.slice.call(document.images);\n")
@@ -70,15 +85,15 @@ public final class HtmlReport {
           .append(esc(in.series().text()))
           .append(" (<a href=\"../index.html\">all series</a>)</p>\n");
     }
-    provenance(h, in);
+    warnings(h, in);
     if (in.open() != null) {
       LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
     }
     if (in.reference() != null) {
-      reference(h, in.reference());
+      reference(h, in.reference(), in);
     }
     for (ComparisonTable t : in.tables()) {
-      table(h, t, in.subject().requestsPerThread());
+      table(h, t, in.subject().requestsPerThread(), in);
     }
     if (in.charts() != null) {
       interactive(h, in.charts());
@@ -107,6 +122,8 @@ public final class HtmlReport {
       h.append("</figcaption>\n</figure>\n");
     }
     unfinished(h, in.unfinished(), in.open() != null);
+    // provenance last: the first screen is the result
+    provenance(h, in);
     h.append(
         "<p>Data: <a href=\"cleaned.csv\">cleaned.csv</a> (every cleaned point with its spread).</p>\n");
     if (in.open() != null) {
@@ -150,6 +167,35 @@ public final class HtmlReport {
         .append("\"></script>\n<script src=\"")
         .append(ChartLibrary.DRAW_JS)
         .append("\"></script>\n");
+  }
+
+  /**
+   * What the console warned, for every point of the page that had a warning, right under the lead:
+   * each again beside its figures (the table's warnings column, a marked cell, a triangle in the
+   * charts).
+   */
+  private static void warnings(StringBuilder h, Inputs in) {
+    if (in.warnings().isEmpty()) {
+      return;
+    }
+    h.append("<div id=\"warnings\" class=\"warn\"><p><strong>")
+        .append(in.warnings().size())
+        .append(in.warnings().size() == 1 ? " point" : " points")
+        .append(" with a warning</strong> (as the console printed them; marked ⚠ in the tables")
+        .append(" and as triangles in the charts):</p>\n<ul>\n");
+    in.warnings()
+        .forEach(
+            (k, w) ->
+                h.append("<li>")
+                    .append(esc(k.protocol()))
+                    .append(", ")
+                    .append(k.threads())
+                    .append(" threads × ")
+                    .append(k.requests())
+                    .append(" requests: ")
+                    .append(esc(String.join("; ", w)))
+                    .append("</li>\n"));
+    h.append("</ul></div>\n");
   }
 
   private static void provenance(StringBuilder h, Inputs in) {
@@ -202,7 +248,7 @@ public final class HtmlReport {
                 + " quantity as throughput, averaged per run rather than over the calls.");
   }
 
-  private static void table(StringBuilder h, ComparisonTable t, boolean perThread) {
+  private static void table(StringBuilder h, ComparisonTable t, boolean perThread, Inputs in) {
     Metric m = t.metric;
     int group = Protocol.PAPER.size() + ComparisonTable.OTHERS.size();
     h.append("<h2>")
@@ -236,7 +282,11 @@ public final class HtmlReport {
       for (int r : t.requests) {
         ComparisonTable.Row row = t.row(th, r);
         for (Protocol p : Protocol.PAPER) {
-          cell(h, row.values().get(p), row.values().get(p).text(m.decimals));
+          cell(
+              h,
+              row.values().get(p),
+              row.values().get(p).text(m.decimals),
+              in.warningsOf(p, th, r));
         }
         for (Protocol o : ComparisonTable.OTHERS) {
           cell(h, row.advantage().get(o), TableFormats.percent(row.advantage().get(o)));
@@ -255,7 +305,7 @@ public final class HtmlReport {
         .append("</p>\n");
   }
 
-  private static void reference(StringBuilder h, ReferenceTable t) {
+  private static void reference(StringBuilder h, ReferenceTable t, Inputs in) {
     h.append("<h2>")
         .append(esc(t.title()))
         .append("</h2>\n<p>")
@@ -269,7 +319,8 @@ public final class HtmlReport {
         .append("\">\n<tr><th>threads</th><th>requests</th><th>protocol</th>")
         .append("<th>type</th><th>throughput (calls/s), 95 % t interval</th><th>× ")
         .append(esc(t.reference))
-        .append("</th><th>p50 (µs), 95 % bootstrap</th><th>p99 (µs), 95 % bootstrap</th></tr>\n");
+        .append("</th><th>p50 (µs), 95 % bootstrap</th><th>p99 (µs), 95 % bootstrap</th>")
+        .append("<th>warnings</th></tr>\n");
     for (ReferenceTable.Line l : t.lines) {
       h.append("<tr><td>")
           .append(l.threads())
@@ -284,7 +335,12 @@ public final class HtmlReport {
       cell(h, l.ratio(), l.ratio().text(2));
       cell(h, l.p50(), withInterval(l.p50(), 1));
       cell(h, l.p99(), withInterval(l.p99(), 1));
-      h.append("</tr>\n");
+      List<String> w = in.warningsOf(l.protocol(), l.threads(), l.requests());
+      h.append("<td class=\"k")
+          .append(w.isEmpty() ? "" : " bad")
+          .append("\">")
+          .append(w.isEmpty() ? "" : "⚠ " + esc(String.join("; ", w)))
+          .append("</td></tr>\n");
     }
     h.append("</table>\n");
   }
@@ -296,8 +352,24 @@ public final class HtmlReport {
   }
 
   private static void cell(StringBuilder h, Cell c, String text) {
+    cell(h, c, text, List.of());
+  }
+
+  /** A cell; one the console warned about is marked ⚠, its warnings in its title. */
+  private static void cell(StringBuilder h, Cell c, String text, List<String> warnings) {
     boolean bad = c.value() == null && !Cell.MISSING.equals(c.marker());
-    h.append(bad ? "<td class=\"bad\">" : "<td>").append(esc(text)).append("</td>");
+    h.append("<td");
+    if (bad) {
+      h.append(" class=\"bad\"");
+    }
+    if (!warnings.isEmpty()) {
+      h.append(" title=\"").append(esc(String.join("; ", warnings))).append("\"");
+    }
+    h.append('>').append(esc(text));
+    if (!warnings.isEmpty()) {
+      h.append(" <span class=\"bad\">⚠</span>");
+    }
+    h.append("</td>");
   }
 
   private static void unfinished(StringBuilder h, List<CleanedPoint> points, boolean open) {

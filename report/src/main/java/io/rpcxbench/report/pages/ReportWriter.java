@@ -50,7 +50,21 @@ public final class ReportWriter {
       List<Provenance.Line> provenance,
       Map<Protocol, Map<PointStatus, Integer>> files,
       Map<ChartData.Key, Map<String, Estimate>> estimates,
-      Palette palette) {}
+      Map<ChartData.Key, List<String>> warnings,
+      Palette palette) {
+    /** The warnings of {@code points} only (one page's). */
+    Map<ChartData.Key, List<String>> warningsOf(List<CleanedPoint> points) {
+      Map<ChartData.Key, List<String>> out = new java.util.LinkedHashMap<>();
+      points.forEach(
+          p -> {
+            List<String> w = warnings.get(ChartData.Key.of(p));
+            if (w != null) {
+              out.put(ChartData.Key.of(p), w);
+            }
+          });
+      return out;
+    }
+  }
 
   /** Writes everything from the cleaned table; an empty cleaned table is an error. */
   public static Written write(Database db, Path outDir, String reference)
@@ -64,12 +78,14 @@ public final class ReportWriter {
     Map<Series, List<CleanedPoint>> bySeries = new TreeMap<>();
     cleaned.forEach(p -> bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p));
     List<Provenance.Line> provenance = Provenance.load(db);
+    List<Cleaner.PointRuns> runs = Cleaner.runKept(db, new ArrayList<>());
     Shared shared =
         new Shared(
             reference,
             provenance,
             Provenance.fileCounts(db),
-            ChartData.estimates(Cleaner.runKept(db, new ArrayList<>())),
+            ChartData.estimates(runs),
+            PointWarnings.of(runs),
             Palette.of(cleaned.stream().map(CleanedPoint::protocol).toList()));
     if (bySeries.size() == 1) {
       return writeOne(outDir, shared, cleaned, null);
@@ -166,7 +182,9 @@ public final class ReportWriter {
                 unfinished,
                 series,
                 null,
-                ChartData.closed(cleaned, shared.estimates(), shared.palette())));
+                ChartData.closed(
+                    cleaned, shared.estimates(), shared.palette(), shared.warningsOf(cleaned)),
+                shared.warningsOf(cleaned)));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),
@@ -204,7 +222,9 @@ public final class ReportWriter {
                 unfinished,
                 series,
                 new HtmlReport.OpenSection(knees, factor, cleaned),
-                ChartData.open(cleaned, shared.estimates(), shared.palette())));
+                ChartData.open(
+                    cleaned, shared.estimates(), shared.palette(), shared.warningsOf(cleaned)),
+                shared.warningsOf(cleaned)));
     writeText(outDir.resolve("index.html"), html);
     return new Written(
         cleaned.size(),

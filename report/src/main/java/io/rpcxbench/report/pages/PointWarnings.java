@@ -1,0 +1,95 @@
+package io.rpcxbench.report.pages;
+
+import io.rpcxbench.report.charts.ChartData;
+import io.rpcxbench.report.clean.Cleaner.PointRuns;
+import io.rpcxbench.report.db.StoredRun;
+import io.rpcxbench.stats.Trend;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the console warned about a point, judged again from its files so the page says it beside the
+ * figures it qualifies: kept runs that still rise or fall with their order (the engine's one rule,
+ * {@link Trend}, over the kept runs' throughput: the harness's {@code KeptRunsTrend} applies the
+ * same), kept runs limited by a contended machine ({@code limited_by = contended}, as each run
+ * recorded it), a harness-limited point (its file's {@code harness_limited}: a client that
+ * saturated its CPU before the server) and a link off its profile ({@code link_rtt_check} off).
+ *
+ * <pre>{@code
+ * Map<ChartData.Key, List<String>> w = PointWarnings.of(Cleaner.runKept(db, problems));
+ * w.get(key);   // ["kept runs still rise (+405 % from run 1 to run 9): not steady state", ...]
+ * }</pre>
+ */
+public final class PointWarnings {
+  private PointWarnings() {}
+
+  /** Each point's warnings (points without any left out), in the points' order. */
+  public static Map<ChartData.Key, List<String>> of(List<PointRuns> points) {
+    Map<ChartData.Key, List<String>> out = new LinkedHashMap<>();
+    for (PointRuns p : points) {
+      List<String> w = of(p);
+      if (!w.isEmpty()) {
+        out.put(ChartData.Key.of(p.point()), w);
+      }
+    }
+    return out;
+  }
+
+  /** The warnings of one point, most serious first. */
+  static List<String> of(PointRuns p) {
+    List<String> out = new ArrayList<>();
+    trend(p.kept()).ifPresent(out::add);
+    long contended = p.kept().stream().filter(r -> "contended".equals(r.limitedBy())).count();
+    if (contended > 0) {
+      out.add(
+          contended
+              + " of "
+              + p.kept().size()
+              + " kept runs limited by contended: the machine was busy, the figures measure it too");
+    }
+    List<String> harness = p.facts().getOrDefault("harness_limited", List.of());
+    if (harness.stream().anyMatch(v -> v.trim().equals("true") || v.trim().equals("1"))) {
+      out.add(
+          "harness-limited: the client's CPU saturated before the server's; it measures the client");
+    }
+    p.facts().getOrDefault("link_rtt_check", List.of()).stream()
+        .filter(v -> v.trim().startsWith("off"))
+        .findFirst()
+        .ifPresent(v -> out.add("link off its profile (" + v.trim() + ")"));
+    return out;
+  }
+
+  /** The kept runs' trend by the engine's rule, worded as the console words it. */
+  private static Optional<String> trend(List<StoredRun> kept) {
+    List<StoredRun> runs =
+        kept.stream()
+            .filter(r -> throughput(r) != null)
+            .sorted(Comparator.comparingInt(StoredRun::order))
+            .toList();
+    double[] orders = runs.stream().mapToDouble(StoredRun::order).toArray();
+    double[] values = runs.stream().mapToDouble(PointWarnings::throughput).toArray();
+    return Trend.of(orders, values)
+        .map(
+            t ->
+                String.format(
+                    Locale.ROOT,
+                    "kept runs still %s (%+d %% from run %d to run %d): not steady state",
+                    t.rising() ? "rise" : "fall",
+                    Math.round(t.change() * 100),
+                    runs.get(0).order(),
+                    runs.get(runs.size() - 1).order()));
+  }
+
+  /** A run's calls per second: its own column, else its calls over its time. */
+  private static Double throughput(StoredRun r) {
+    if (r.throughput() != null) {
+      return r.throughput();
+    }
+    return r.calls() != null && r.timeTotalMs() > 0 ? r.calls() * 1000.0 / r.timeTotalMs() : null;
+  }
+}

@@ -1,0 +1,72 @@
+package io.rpcxbench.report.pages;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.report.Cli;
+import io.rpcxbench.report.RawFiles;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every warning the console printed for a point is on the page beside its figures, judged again
+ * from the files: kept runs still rising (the engine's trend rule), runs limited by a contended
+ * machine, a harness-limited point, a link off its profile; the first screen is the result and the
+ * provenance comes last.
+ */
+class ConsoleWarningsOnPageTest {
+
+  @Test
+  void everyWarningOfThePointsIsBesideItsFiguresAndProvenanceIsLast(@TempDir Path tmp)
+      throws Exception {
+    Path raw = tmp.resolve("raw");
+    // rpcx t10: runs speed up from 100 ms to 20 ms, a still-rising throughput (+379 %)
+    Map<String, String> rising = RawFiles.provenance("rpcx", 1, 10, 100, 10);
+    RawFiles.write(
+        raw.resolve("rpcx/t10-r100.csv"), rising, RawFiles.runs(rising, 10, k -> 100 - 9 * k));
+    // rpcx t110: steady, three kept runs limited by contended, and harness-limited
+    Map<String, String> busy = RawFiles.provenance("rpcx", 1, 110, 100, 10);
+    busy.put("harness_limited", "true");
+    List<RunRow> busyRuns = new ArrayList<>();
+    for (RunRow r : RawFiles.runs(busy, 10, k -> 50)) {
+      busyRuns.add(r.withExtra(Map.of("limited_by", r.order() >= 7 ? "contended" : "server")));
+    }
+    RawFiles.write(raw.resolve("rpcx/t110-r100.csv"), busy, busyRuns);
+    // grpc t10: steady, over a link measured off its profile
+    Map<String, String> link = RawFiles.provenance("grpc", 2, 10, 100, 10);
+    link.put("link_rtt_check", "off: the link-shaper added 2.028 ms");
+    RawFiles.write(raw.resolve("grpc/t10-r100.csv"), link, RawFiles.runs(link, 10, k -> 60));
+    Path out = tmp.resolve("report");
+
+    Cli.Result r = Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), raw.toString());
+
+    assertThat(r.exit()).as(r.err()).isZero();
+    String html = GoldenReportTest.read(out.resolve("index.html"));
+    assertThat(html)
+        .contains("<div id=\"warnings\" class=\"warn\"><p><strong>3 points with a warning</strong>")
+        .contains(
+            "<li>rpcx, 10 threads × 100 requests: kept runs still rise (+379 % from run 1 to run"
+                + " 9): not steady state</li>")
+        .contains(
+            "<li>rpcx, 110 threads × 100 requests: 3 of 9 kept runs limited by contended: the"
+                + " machine was busy, the figures measure it too; harness-limited: the client's"
+                + " CPU saturated before the server's; it measures the client</li>")
+        .contains(
+            "<li>grpc, 10 threads × 100 requests: link off its profile (off: the link-shaper"
+                + " added 2.028 ms)</li>");
+    // beside the figures: the table of every protocol has a warnings column, the charts mark them
+    assertThat(html)
+        .contains("<th>warnings</th>")
+        .contains("<td class=\"k bad\">⚠ kept runs still rise (+379 % from run 1 to run 9)")
+        .contains("\"warning\":\"kept runs still rise (+379 % from run 1 to run 9)");
+    // the first screen is the result: the warnings and the measured table before the provenance
+    int provenance = html.indexOf("<table id=\"provenance\">");
+    assertThat(html.indexOf("id=\"warnings\"")).isPositive().isLessThan(provenance);
+    assertThat(html.indexOf("<table id=\"vs-reference\"")).isPositive().isLessThan(provenance);
+    assertThat(html.indexOf("<h2>Figures</h2>")).isLessThan(provenance);
+  }
+}
