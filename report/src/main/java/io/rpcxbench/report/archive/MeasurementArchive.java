@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
@@ -49,6 +51,18 @@ public final class MeasurementArchive {
       throw new IllegalArgumentException("no measurement '" + name + "' in " + archives);
     }
     return new MeasurementArchive(archivePath(archives, name), ArchiveManifest.read(manifest));
+  }
+
+  /** The names of every archive in the folder (each with its manifest), in order. */
+  public static List<String> names(Path archives) throws IOException {
+    try (Stream<Path> files = Files.list(archives)) {
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(f -> f.endsWith(ArchiveManifest.SUFFIX))
+          .map(f -> f.substring(0, f.length() - ArchiveManifest.SUFFIX.length()))
+          .sorted()
+          .toList();
+    }
   }
 
   static Path archivePath(Path archives, String name) {

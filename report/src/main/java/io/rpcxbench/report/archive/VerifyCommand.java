@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,13 +57,6 @@ final class VerifyCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "no archives folder " + archives.folder);
     }
-    try (Stream<java.nio.file.Path> files = Files.list(archives.folder)) {
-      return files
-          .map(p -> p.getFileName().toString())
-          .filter(f -> f.endsWith(ArchiveManifest.SUFFIX))
-          .map(f -> f.substring(0, f.length() - ArchiveManifest.SUFFIX.length()))
-          .sorted()
-          .toList();
-    }
+    return MeasurementArchive.names(archives.folder);
   }
 }

@@ -3,6 +3,7 @@ package io.rpcxbench.report.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.report.Cli;
+import io.rpcxbench.report.archive.UnpackedMeasurements;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code capacity-point}: the points.tsv line of a bench/capacity.sh point. The file-derived
  * columns agree with the lines the script's awk wrote for the committed measurement
- * (docs/measurements/capacity-2026-11-25); the cgroup columns come from before/after snapshots of
- * either cgroup version.
+ * (measurements/capacity-2026-11-25.tar.xz, unpacked); the cgroup columns come from before/after
+ * snapshots of either cgroup version.
  */
 class CapacityPointTest {
-  private static final Path MEASURED = Path.of("../docs/measurements/capacity-2026-11-25");
+  private static final Path MEASURED = UnpackedMeasurements.of("capacity-2026-11-25");
 
   /** The columns computed from the raw file alone (the awk's; its snapshots were not kept). */
   private static final int[] FROM_THE_FILE = {0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 15, 16};

@@ -7,6 +7,7 @@ import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.report.Cli;
 import io.rpcxbench.report.RawFiles;
+import io.rpcxbench.report.archive.UnpackedMeasurements;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.PointStatus;
 import io.rpcxbench.report.db.Series;
@@ -89,15 +90,17 @@ class PointIdentityIngestTest {
   }
 
   /**
-   * Every raw file committed under docs/ is named as its identity names it, and its series key is
-   * the one older databases hold (the paper's call: no payload, items or arrivals fields).
+   * Every raw file committed in the measurement archives (measurements/) is named as its identity
+   * names it, and its series key is the one older databases hold (the paper's call: no payload,
+   * items or arrivals fields).
    */
   @Test
-  void everyCommittedFileUnderDocsKeepsItsNameAndSeries() throws IOException {
-    Path docs = Path.of("..", "docs");
+  void everyCommittedRawFileKeepsItsNameAndSeries() throws IOException {
     List<Path> files = new ArrayList<>();
-    try (Stream<Path> walk = Files.walk(docs)) {
-      walk.filter(f -> f.toString().endsWith(".csv")).sorted().forEach(files::add);
+    for (String name : UnpackedMeasurements.names()) {
+      try (Stream<Path> walk = Files.walk(UnpackedMeasurements.of(name))) {
+        walk.filter(f -> f.toString().endsWith(".csv")).sorted().forEach(files::add);
+      }
     }
     assertThat(files).hasSizeGreaterThan(300);
     for (Path f : files) {
@@ -123,10 +126,10 @@ class PointIdentityIngestTest {
     }
   }
 
-  /** The docs' data folders each ingest to one point per file: none merged, none split. */
+  /** The reproduction's data folders each ingest to one point per file: none merged, none split. */
   @Test
   void theReproductionDataIngestsToOnePointPerFile(@TempDir Path tmp) throws Exception {
-    Path data = Path.of("..", "docs", "reproduction", "data", "b-1mbit-thread");
+    Path data = UnpackedMeasurements.of("reproduction-data").resolve("b-1mbit-thread");
     long files;
     try (Stream<Path> walk = Files.walk(data)) {
       files = walk.filter(f -> f.toString().endsWith(".csv")).count();

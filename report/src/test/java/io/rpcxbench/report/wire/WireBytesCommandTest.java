@@ -3,6 +3,7 @@ package io.rpcxbench.report.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.report.ReportCli;
+import io.rpcxbench.report.archive.UnpackedMeasurements;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,7 +17,6 @@ import picocli.CommandLine;
 
 /** bench/wire-bytes.sh's table from counter folders laid out as the script copies them. */
 class WireBytesCommandTest {
-  private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
 
   record Outcome(int code, String out, String err) {}
 
@@ -68,8 +68,8 @@ class WireBytesCommandTest {
     Path raw = out.resolve("raw/n6000/rpcx/t1-r6000.csv");
     Files.createDirectories(raw.getParent());
     Files.copy(
-        REPO.resolve(
-            "docs/reproduction/repeat-5d8927e-thread/rep-1/a-1gbit-thread/rpcx/t10-r100.csv"),
+        UnpackedMeasurements.of("reproduction-repeat-5d8927e-thread")
+            .resolve("rep-1/a-1gbit-thread/rpcx/t10-r100.csv"),
         raw);
     return out;
   }
