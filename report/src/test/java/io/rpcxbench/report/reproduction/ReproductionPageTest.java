@@ -3,6 +3,7 @@ package io.rpcxbench.report.reproduction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.report.Cli;
+import io.rpcxbench.report.archive.UnpackedMeasurements;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,10 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reproduction pages are what the committed raw files give: regenerating the generated blocks
- * (the verdict box and the tables) changes nothing. docs/reproduction.md comes from the sweeps
- * repeated on one commit (docs/reproduction/repeat-5d8927e for R shared, the complete repetitions
- * of repeat-5d8927e-thread for T x R; several files a point, merged as sweeps), the first sweeps of
- * docs/reproduction/data set beside them, and docs/reproduction/cold-start;
+ * (the verdict box and the tables) changes nothing. The raw files are the archives in
+ * measurements/, checked and unpacked first. docs/reproduction.md comes from the sweeps repeated on
+ * one commit (reproduction-repeat-5d8927e for R shared, the complete repetitions of
+ * reproduction-repeat-5d8927e-thread for T x R; several files a point, merged as sweeps), the first
+ * sweeps of reproduction-data set beside them, and reproduction-cold-start;
  * docs/reproduction-repeated.md from the R-shared repeats beside their first sweeps;
  * docs/reproduction-first-sweeps.md from the first single sweeps of all four regimes. After a
  * change to the report, regenerate the pages with the commands in their headers and commit them
@@ -25,6 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReproductionPageTest {
   private static final Path DOCS = Path.of("../docs");
+  private static final Path REPEAT = UnpackedMeasurements.of("reproduction-repeat-5d8927e");
+  private static final Path REPEAT_THREAD =
+      UnpackedMeasurements.of("reproduction-repeat-5d8927e-thread");
+  private static final Path DATA = UnpackedMeasurements.of("reproduction-data");
+  private static final Path COLD_START = UnpackedMeasurements.of("reproduction-cold-start");
 
   @Test
   void theCommittedPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
@@ -32,14 +39,14 @@ class ReproductionPageTest {
         tmp,
         "reproduction.md",
         "--data",
-        DOCS.resolve("reproduction/repeat-5d8927e").toString(),
+        REPEAT.toString(),
         "--data",
-        DOCS.resolve("reproduction/repeat-5d8927e-thread").toString(),
+        REPEAT_THREAD.toString(),
         "--merge-duplicates",
         "--earlier-data",
-        DOCS.resolve("reproduction/data").toString(),
+        DATA.toString(),
         "--cold-start-data",
-        DOCS.resolve("reproduction/cold-start").toString());
+        COLD_START.toString());
   }
 
   /**
@@ -53,12 +60,12 @@ class ReproductionPageTest {
         Cli.run(
             "reproduction",
             "--data",
-            DOCS.resolve("reproduction/repeat-5d8927e").toString(),
+            REPEAT.toString(),
             "--data",
-            DOCS.resolve("reproduction/repeat-5d8927e-thread").toString(),
+            REPEAT_THREAD.toString(),
             "--merge-duplicates",
             "--earlier-data",
-            DOCS.resolve("reproduction/data").toString(),
+            DATA.toString(),
             "--out",
             out.toString());
     assertThat(r.exit()).as(r.err()).isZero();
@@ -67,7 +74,7 @@ class ReproductionPageTest {
         // the first screen: faster everywhere, the fit, how close
         .contains("> 1. **Is RPCX faster? Yes, everywhere:** at 221 of 221 complete pairs")
         .contains("> 3. **Where does it fit best? 1 Gbit/s, T × R:**")
-        .contains("Over gRPC inside at 33 of 33 pairs (typical 73.7 % [71.9, 75.6])")
+        .contains("Over gRPC inside at 33 of 33 pairs (median 73.3 % [71.4, 74.8])")
         .contains("holds for RPCX at 0 of 11 thread counts there")
         // two series of 3 and 4 points cannot be tested: 13 significant, not "15 of 15"
         .contains(
@@ -75,12 +82,10 @@ class ReproductionPageTest {
                 + " testable series; 2 more series, of 3 and 4 points, are untestable.")
         // TPS inside on the paper's estimator: 16 of 33 over gRPC at 1 Mbit/s R shared, not 22
         .contains(
-            "| 1 Mbit/s, R shared | gRPC | 33 of 33 | 33 of 33 | 65.1 % [56.1, 68.3] | 42.6 % |"
-                + " 79.6 % | 22/33 | 16/33 |")
-        // the change from the one estimator, paired by point (checked by a separate computation
-        // from the raw files): 5 of 7 moved; OpenFeign at 1 Mbit/s T x R has 4 pairs, untested
-        .contains("Moved: 5 of 7.")
-        .contains("| **+14.5 % [+6.3, +22.1]** |")
+            "| 1 Mbit/s, R shared | gRPC | 33 of 33 | 33 of 33 | 57.4 % [55.9, 59.1] |"
+                + " 42.6 % [20.1, 47.3] | 79.6 % [79.2, 83.7] | 22/33 | 16/33 |")
+        // each side's sweep spread counted: 4 of 8 moved, not 6
+        .contains("Moved: 4 of 8 (6 of 8 on the two bootstraps alone).")
         // every flagged kept run, not only those limited_by contended
         .contains("| 0.84-0.96 Mbit/s | OpenFeign 26 (110 x 100) | 783 of 1305 |")
         // the second 1 Gbit/s T x R sweep began at 07:59
@@ -93,12 +98,12 @@ class ReproductionPageTest {
         tmp,
         "reproduction-repeated.md",
         "--data",
-        DOCS.resolve("reproduction/repeat-5d8927e").toString(),
+        REPEAT.toString(),
         "--merge-duplicates",
         "--earlier-data",
-        DOCS.resolve("reproduction/data/a-1gbit-total").toString(),
+        DATA.resolve("a-1gbit-total").toString(),
         "--earlier-data",
-        DOCS.resolve("reproduction/data/b-1mbit-total").toString());
+        DATA.resolve("b-1mbit-total").toString());
   }
 
   @Test
@@ -107,13 +112,13 @@ class ReproductionPageTest {
         tmp,
         "reproduction-first-sweeps.md",
         "--data",
-        DOCS.resolve("reproduction/data/a-1gbit-thread").toString(),
+        DATA.resolve("a-1gbit-thread").toString(),
         "--data",
-        DOCS.resolve("reproduction/data/b-1mbit-thread").toString(),
+        DATA.resolve("b-1mbit-thread").toString(),
         "--data",
-        DOCS.resolve("reproduction/data/a-1gbit-total").toString(),
+        DATA.resolve("a-1gbit-total").toString(),
         "--data",
-        DOCS.resolve("reproduction/data/b-1mbit-total").toString());
+        DATA.resolve("b-1mbit-total").toString());
   }
 
   private static void assertRegeneratesWithoutADiff(Path tmp, String name, String... options)
