@@ -48,6 +48,12 @@ public record Shift(
   public static final int MIN_PER_SIDE = 4;
 
   /**
+   * The fewest pairs {@link #paired} tests: below, the signed rank's smallest two-sided p (2 / 2^n)
+   * is above {@link #ALPHA} (0.0625 at 5 pairs), so no interval at 95 % can leave out no change.
+   */
+  public static final int MIN_PAIRS = 6;
+
+  /**
    * The fewest complete rounds a paired test is made on. The signed rank's smallest p is 2 / 2^n:
    * at 6 rounds 0.031 against the unpaired 6 + 6's 0.0022, which Holm over a few pairs cannot
    * afford; from 10 rounds (0.002) pairing's gain against drift between rounds is worth it.
@@ -146,8 +152,8 @@ public record Shift(
   }
 
   /**
-   * Trials paired by round: {@code base[i]} and {@code next[i]} ran in round i (6 rounds at least;
-   * {@link #of} pairs only from {@link #MIN_PAIRED}).
+   * Trials paired by round: {@code base[i]} and {@code next[i]} ran in round i ({@link #MIN_PAIRS}
+   * rounds at least; {@link #of} pairs only from {@link #MIN_PAIRED}).
    */
   public static Shift paired(double[] base, double[] next) {
     return paired(base, next, ALPHA);
@@ -160,8 +166,8 @@ public record Shift(
     }
     String why = refusal(base, next);
     int n = base.length;
-    if (why.isEmpty() && n < 6) {
-      why = "n too small to test paired (" + n + " rounds; need 6)";
+    if (why.isEmpty() && n < MIN_PAIRS) {
+      why = "n too small to test paired (" + n + " rounds; need " + MIN_PAIRS + ")";
     }
     if (!why.isEmpty()) {
       return none(n, n, true, why, alpha);

@@ -49,6 +49,12 @@ class ShiftTest {
     // every round's NEW is above its BASE: the signed rank's smallest p, 2 / 64
     assertThat(p.p()).isCloseTo(2.0 / 64, within(1e-12));
     assertThat(p.significant()).isTrue();
+    // one pair fewer than MIN_PAIRS: 2 / 32 is above 0.05, so no test, and the answer says why
+    Shift five =
+        Shift.paired(new double[] {100, 90, 110, 95, 105}, new double[] {104, 94, 113, 99, 109});
+    assertThat(Shift.MIN_PAIRS).isEqualTo(6);
+    assertThat(five.tested()).isFalse();
+    assertThat(five.why()).isEqualTo("n too small to test paired (5 rounds; need 6)");
     // unpaired, the round-to-round swing hides the same shift
     assertThat(
             Shift.unpaired(
