@@ -278,3 +278,34 @@ probe() {
   grep -q -- '-Xms384m -Xmx384m -XX:+UseSerialGC' "$out"/sweep-*.log
   [ -z "$(ip netns pids rpcxtb)" ]
 }
+
+@test "rpcx-bench sweep --lab --profile cross-az --link packet: the runner sets the lab's link, each protocol's calls cross linkem, every file says link: packet with the lab's RTT" {
+  require_lab
+  [ -c /dev/net/tun ] || skip "no /dev/net/tun (CONFIG_TUN): no packet link here"
+  if [ ! -x "$REPO/link-emulator/target/native/linkem" ] && ! { command -v make && command -v cc; } >/dev/null; then
+    skip "the packet emulator is not built and there is no C compiler to build it"
+  fi
+  jar=${RPCX_BENCH_CLIENT_JAR:-$REPO/client-harness/target/client-harness.jar}
+  [ -f "$jar" ] || skip "client-harness not built (mvn -B package -DskipTests)"
+  protocols=rpcx,grpc-tuned,http-json,thrift
+  out="$BATS_TEST_TMPDIR/raw"
+  # the lab is down: the runner brings it up at the profile itself (lab.sh up --profile --link)
+  run "$REPO/rpcx-bench" sweep --lab --profile cross-az --link packet --protocol "$protocols" \
+    --threads 1 --requests 5 --runs 1 --warmup 0s --out "$out" -- --call items --items 3
+  echo "$output"
+  [ "$status" -eq 0 ]
+  grep -qx 'link=packet' "$RPCX_LAB_STATE_DIR/state"
+  grep -qx 'profile=cross-az' "$RPCX_LAB_STATE_DIR/state"
+  for p in ${protocols//,/ }; do
+    f=$(find "$out/$p" -name 'cross-az-*.csv' | head -n1)
+    echo "$f"; grep '^#' "$f" | grep -E 'status|link' || true
+    grep -qx '# status: complete' "$f"
+    grep -qx '# link: packet' "$f"
+    grep -qx '# link_profile: cross-az' "$f"
+    grep -q '^# link_rtt_measured_ms: [0-9]' "$f"
+    grep -q '^# link_rtt_check: ' "$f"
+  done
+  # every call crossed the emulated link: linkem forwarded packets both ways
+  grep -Eq '^linkem up in=[1-9]' "$RPCX_LAB_STATE_DIR/linkem.stats"
+  grep -Eq '^linkem down in=[1-9]' "$RPCX_LAB_STATE_DIR/linkem.stats"
+}
