@@ -14,24 +14,31 @@ REQUESTS=100
 RUNS=10
 OUT=results/quickstart/raw
 REPORT_OUT=results/quickstart/report
+DRY_RUN=0
+# Maven without colour or jansi's reset codes (Maven 3.8 writes ESC[0m at exit even with -B)
+export MAVEN_OPTS="${MAVEN_OPTS:-} -Djansi.noreset=true"
+BUILD=(mvn -B -q -Dstyle.color=never package -DskipTests)
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 usage() {
   cat <<USAGE
-Usage: ./quickstart.sh [--protocol ID[,ID...]] [--help]
+Usage: ./quickstart.sh [--protocol ID[,ID...]] [--dry-run] [--help]
 
 1. mvn -B -q package -DskipTests
 2. ./sweep.sh --local --protocol $PROTOCOLS --threads $THREADS --requests $REQUESTS --runs $RUNS --out $OUT
    (resumable: a rerun skips the points already in $OUT)
 3. java -jar report/target/report.jar all --out $REPORT_OUT $OUT   (when the report jar exists)
 
+--dry-run: no build, no run: checks the tools, prints the sweep's plan (./sweep.sh ... --dry-run;
+the jars must be built) and the commands above.
 --protocol takes any ids the harness lists (java -jar client-harness/target/client-harness.jar
 --list-protocols), or "all". Needs JDK 17 (java) and Maven >= 3.8 (mvn) on the PATH.
 
 Examples:
   ./quickstart.sh && ls $REPORT_OUT
   ./quickstart.sh --protocol rpcx,grpc,grpc-tuned
+  ./quickstart.sh --dry-run
 USAGE
 }
 
@@ -39,6 +46,7 @@ parse_args() {
   while (($# > 0)); do
     case $1 in
       -h|--help) usage; exit 0 ;;
+      --dry-run) DRY_RUN=1; shift ;;
       --protocol|--protocols)
         (($# >= 2)) || { printf 'quickstart.sh: %s needs a value\n' "$1" >&2; exit 2; }
         PROTOCOLS=$2; shift 2 ;;
@@ -56,8 +64,16 @@ for tool in java mvn; do
   fi
 done
 
-echo "== 1/3 build (mvn -B -q package -DskipTests)"
-mvn -B -q package -DskipTests
+if ((DRY_RUN)); then
+  echo "== 1/3 build (dry run: not run): ${BUILD[*]}"
+  echo "== 2/3 sweep (dry run: its plan)"
+  ./sweep.sh --local --protocol "$PROTOCOLS" --threads "$THREADS" --requests "$REQUESTS" --runs "$RUNS" --out "$OUT" --dry-run
+  echo "== 3/3 report (dry run: not run): java -jar report/target/report.jar all --out $REPORT_OUT $OUT"
+  exit 0
+fi
+
+echo "== 1/3 build (${BUILD[*]})"
+"${BUILD[@]}"
 
 echo "== 2/3 sweep: threads $THREADS, requests $REQUESTS, runs $RUNS, protocols $PROTOCOLS on loopback"
 sweep_rc=0

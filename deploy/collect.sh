@@ -54,6 +54,27 @@ parse_args() {
   [[ -z $IDENTITY || -f $IDENTITY ]] || die_usage "--identity: no such file '$IDENTITY'"
 }
 
+# scp_failure HOST OPTS...: why the copy from HOST failed (scp -q says nothing): a name that does
+# not resolve, no ssh answering, a refused login, or, when ssh works, no results folder there
+scp_failure() {
+  local host=$1 said
+  shift
+  if ! getent ahosts "$CLIENT_HOST" >/dev/null 2>&1; then
+    printf '%s does not resolve (check --client)' "$CLIENT_HOST"
+    return
+  fi
+  if said=$(ssh "$@" -p "$SSH_PORT" "$host" true 2>&1 </dev/null); then
+    printf 'no folder %s/%s there (did a sweep run there with --out %s?)' "$REMOTE_DIR" "$REMOTE_OUT" "$REMOTE_OUT"
+    return
+  fi
+  said=$(printf '%s\n' "$said" | grep -v '^\s*$' | head -n 1 | tr -d '\r')
+  case $said in
+    *"Permission denied"* | *"Host key verification failed"*)
+      printf 'ssh refused the login (check --user, --identity): %s' "$said" ;;
+    *) printf 'no ssh session with %s port %s: %s' "$CLIENT_HOST" "$SSH_PORT" "${said:-ssh failed}" ;;
+  esac
+}
+
 main() {
   parse_args "$@"
   local opts=(-o BatchMode=yes -o ConnectTimeout=15) extra=() host=$CLIENT_HOST
@@ -66,8 +87,8 @@ main() {
   TMP_DIR=$(mktemp -d)
   trap 'rm -rf "$TMP_DIR"' EXIT
   local tmp=$TMP_DIR
-  scp -q -r "${opts[@]}" -P "$SSH_PORT" "$host:$REMOTE_DIR/$REMOTE_OUT" "$tmp/raw" ||
-    die "could not copy $host:$REMOTE_DIR/$REMOTE_OUT (did a sweep run there?)"
+  scp -q -r "${opts[@]}" -P "$SSH_PORT" "$host:$REMOTE_DIR/$REMOTE_OUT" "$tmp/raw" 2>/dev/null ||
+    die "could not copy $host:$REMOTE_DIR/$REMOTE_OUT: $(scp_failure "$host" "${opts[@]}")"
 
   mkdir -p "$DEST"
   local f rel copied=0 same=0 skipped=()
