@@ -147,7 +147,7 @@ final class EarlierSweeps {
   /** "+17.0 % [+10.1, +24.3]", bold where it leaves out 0; "– (4 pairs; need 6)" untested. */
   private static String changeText(Shift s) {
     if (!s.tested()) {
-      return "– (" + s.baseTrials() + (s.baseTrials() == 1 ? " pair" : " pairs") + "; need 6)";
+      return RivalAdvantage.tooFew(s.baseTrials());
     }
     String text = s.changeText();
     return s.significant() ? "**" + text + "**" : text;

@@ -121,7 +121,9 @@ final class FirstScreen {
     if (rows > 0) {
       sb.append("; its typical advantage over the grid has its whole 95 % interval above 0 in ")
           .append(above == rows ? "each of the " + rows : above + " of " + rows)
-          .append(" regime-and-rival rows with 6 pairs or more (smallest lower bound ")
+          .append(" regime-and-rival rows with ")
+          .append(Shift.MIN_PAIRS)
+          .append(" pairs or more (smallest lower bound ")
           .append(Num.fixed(smallest, 1))
           .append(" %, ")
           .append(where)

@@ -171,9 +171,12 @@ record RivalAdvantage(
    * the points are too few for the paired test.
    */
   String typicalText() {
-    return typical.tested()
-        ? text(typical)
-        : "– (" + pairs + (pairs == 1 ? " pair" : " pairs") + "; need 6)";
+    return typical.tested() ? text(typical) : tooFew(pairs);
+  }
+
+  /** "– (4 pairs; need 6)": too few pairs for {@link Shift#paired}. */
+  static String tooFew(int pairs) {
+    return "– (" + pairs + (pairs == 1 ? " pair" : " pairs") + "; need " + Shift.MIN_PAIRS + ")";
   }
 
   /** "73.4 % [71.2, 75.0]" for a shift of RPCX / rival. */

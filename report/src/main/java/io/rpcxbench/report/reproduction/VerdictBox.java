@@ -131,7 +131,11 @@ final class VerdictBox {
             + " one point; the grid is the paper's, not a random sample of workloads; and the sweeps"
             + " enter only through each point's mean, so a shift shared by every point of a sweep"
             + " (a busier hour, one set of JVMs' luck) is not in it (the sweep-to-sweep table below"
-            + " shows that). It needs 6 pairs (\"– (4 pairs; need 6)\" below that); *both* pools"
+            + " shows that). It needs "
+            + Shift.MIN_PAIRS
+            + " pairs (\""
+            + RivalAdvantage.tooFew(Shift.MIN_PAIRS - 2)
+            + "\" below that); *both* pools"
             + " both rivals' pairs, each point twice. Smallest and largest: the extremes over the"
             + " pairs, with no interval (an extreme of noisy points leans outward). Per point, each"
             + " sweep is one trial (fresh server and client JVMs; runs inside a sweep are its"
