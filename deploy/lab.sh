@@ -87,10 +87,12 @@ Rates: N[.N]bit|kbit|mbit|gbit, or - (not limited). Memory: N[k|m|g]. Delays and
 N[.N]us|ms|s. Shares (loss, correlation, reorder, duplicate): N[.N]%. Distribution: normal,
 pareto, paretonormal or uniform (netem's tables; uniform is netem's plain jitter). The link's
 tbf burst is 1 ms of bytes at the rate, at least 3028 bytes (two frames), so that even a short
-transfer cannot beat the rate. Loss, reordering and duplication need the kernel's sch_netem and
-exist only here: the userspace link-shaper (no root) cannot drop or reorder TCP's bytes.
-netem's jitter reorders packets (each gets its own delay), as jitter over several paths does.
-Needs root, ip, tc, ethtool and java (for the measurements). See docs/network-profiles.md.
+transfer cannot beat the rate. Loss, reordering and duplication need a packet link (netem or
+linkem) and exist only here: the userspace link-shaper (no root) cannot drop or reorder TCP's
+bytes. netem's jitter reorders packets (each gets its own delay), as jitter over several paths
+does. The profiles and every setting are read and checked by link-shaper.jar (link-shaper --show,
+the profiles' one reader; RPCX_LAB_LINK_SHAPER_JAR to use another). Needs root, ip, tc, ethtool
+and java. See docs/network-profiles.md.
 
 Links (--link): netem shapes a veth pair with the kernel's tbf and netem qdiscs; packet joins a
 TAP device in each namespace through linkem (link-emulator/target/native/linkem, built with make
@@ -99,6 +101,8 @@ to within tens of microseconds and reports its lateness and CPU per packet (stat
 netem where the kernel has sch_netem or the settings are only a rate (tbf), else packet. The
 chosen link is recorded in the state (link=) and in every file of sweep.sh --lab. The TCP
 proxy (link-shaper, no root) is not a lab link: rpcx-bench sweep --local --profile NAME.
+rpcx-bench sweep|choose --lab --profile lan,wan --link auto|netem|packet runs this command
+itself for each profile in turn.
 
 Names (environment; the defaults are machine-wide, so two labs on one machine, e.g. a test
 next to a sweep, need other names and addresses for one of them):
