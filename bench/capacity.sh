@@ -66,7 +66,7 @@ Options:
 
 Example (hold the shared measurement lock; ~3 min per protocol):
   flock /tmp/rpcx-bench-measure.lock bench/capacity.sh --protocols rpcx,grpc-tuned \\
-    --out docs/measurements/capacity-2026-11-25/raw
+    --out results/capacity/rpcx-grpc-tuned
 EOF
 }
 

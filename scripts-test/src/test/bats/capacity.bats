@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # bench/capacity.sh: its usage and refusals before it touches a cgroup or starts a server, and one
 # real point under a quota where root, a cpu controller and built jars allow it (the whole
-# measurement also holds the measurement lock: its run is docs/measurements/capacity-2026-11-25).
+# measurement also holds the measurement lock: its run is measurements/capacity-2026-11-25.tar.xz).
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)

@@ -53,11 +53,6 @@ final class BatsSuitesTest {
   }
 
   @Test
-  void periodJdk8Fetcher() throws Exception {
-    runSuite("jdk8.bats", 60, false);
-  }
-
-  @Test
   void twoHostLab() throws Exception {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
     skipUnless(

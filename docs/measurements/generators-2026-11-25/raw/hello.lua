@@ -1,3 +1,0 @@
-wrk.method = "POST"
-wrk.body = '{"name":"world"}'
-wrk.headers["Content-Type"] = "application/json"
