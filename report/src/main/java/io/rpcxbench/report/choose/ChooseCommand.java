@@ -115,7 +115,7 @@ public final class ChooseCommand implements Callable<Integer> {
       }
       stdout.println(ChooseVerdict.of(s).text());
       stdout.println();
-      stdout.print((s.noneMet() ? ScorecardPage.closest(s) : ScorecardPage.table(s)).markdown());
+      stdout.print((s.noneMet() ? ClosestApproach.table(s) : ScorecardPage.table(s)).markdown());
       if (!s.checks().isEmpty()) {
         stdout.println();
         s.checks().forEach(c -> stdout.println(c.line()));

@@ -1,6 +1,8 @@
 package io.rpcxbench.report.choose;
 
+import io.rpcxbench.report.pages.Page;
 import io.rpcxbench.stats.Num;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -46,6 +48,41 @@ record ClosestApproach(
             r ->
                 new ClosestApproach(
                     r.percentileUs(), r.rate(), r.limitedBy(), highestMet, measured.size()));
+  }
+
+  /** Where no candidate met the SLO: how close each came, closest first. */
+  static Page.Table table(Scorecard s) {
+    String p = ScorecardCharts.percentile(s);
+    List<List<String>> rows = new ArrayList<>();
+    s.candidates().stream()
+        .sorted(
+            Comparator.comparingDouble(
+                c -> s.closest(c).map(ClosestApproach::percentileUs).orElse(Double.MAX_VALUE)))
+        .forEach(
+            c -> {
+              Optional<ClosestApproach> a = s.closest(c);
+              Double limit = s.settings().sloLimitUs();
+              rows.add(
+                  List.of(
+                      c.name(),
+                      a.map(x -> ClosestApproach.duration(x.percentileUs())).orElse("no probe"),
+                      a.map(x -> Num.fixed(x.rate(), 0)).orElse("-"),
+                      a.filter(x -> limit != null && limit > 0)
+                          .map(x -> Num.fixed(x.percentileUs() / limit, 1) + "x")
+                          .orElse("-"),
+                      a.map(x -> x.limitedBy().isEmpty() ? "-" : x.limitedBy()).orElse("-"),
+                      String.valueOf(a.map(ClosestApproach::probes).orElse(0))));
+            });
+    return new Page.Table(
+        List.of(
+            "candidate",
+            "best " + p + " reached",
+            "at calls/s",
+            "of the limit",
+            "limited by (that probe)",
+            "probes"),
+        List.of(false, true, true, true, false, true),
+        rows);
   }
 
   /** {@code p99 7.13 ms (1.4x the limit) at 125 calls/s, limited by client}. */

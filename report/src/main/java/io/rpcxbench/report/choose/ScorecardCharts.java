@@ -37,6 +37,42 @@ final class ScorecardCharts {
 
   private ScorecardCharts() {}
 
+  /** The three charts and the scripts that draw them (inlined: the page stays one file). */
+  static void add(io.rpcxbench.report.pages.Page page, Scorecard s) throws java.io.IOException {
+    page.heading("Charts");
+    if (!s.noneMet()) {
+      // with no capacity above 0 the chart would be a row of zeros: the table says how close
+      page.chart(
+          "capacity",
+          "SLO capacity per candidate",
+          "Each candidate's SLO capacity: the mean of its rounds (diamond) with its 95 % t"
+              + " interval (bar) and each round's capacity (dots).");
+    }
+    boolean probes = s.candidates().stream().anyMatch(c -> !s.probes(c.name()).isEmpty());
+    if (probes) {
+      page.chart(
+          "probability",
+          "Probability of meeting the SLO against rate",
+          "P(meets "
+              + s.settings().sloText()
+              + " | rate): the capacity model fitted over every probe of every round (a probit on"
+              + " log rate); each probe at 1 (met, dot) or 0 (missed, cross); the dashed line at"
+              + " 0.9 is the rate to plan with.");
+      page.chart(
+          "latency",
+          percentile(s) + " against rate per candidate",
+          "The "
+              + percentile(s)
+              + " each probe reached at its offered rate (dot: met the SLO, cross: missed), a line"
+              + " through each rate's median; the dashed line is the SLO's limit. Log scales.");
+    }
+    page.scripts(
+        "<script type=\"application/json\" id=\"scorecard-data\">"
+            + json(s)
+            + "</script>\n"
+            + io.rpcxbench.report.charts.ChartLibrary.inlineScripts("rpcx-scorecard.js"));
+  }
+
   /** The JSON for a {@code <script type="application/json">}: no {@code </} inside. */
   static String json(Scorecard s) {
     return of(s).toString().replace("</", "<\\/");

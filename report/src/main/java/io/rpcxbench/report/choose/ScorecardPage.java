@@ -46,12 +46,12 @@ final class ScorecardPage {
               + s.settings().sloText()
               + " at any rate tried: each one's closest approach over its probes instead of a"
               + " capacity, and no shared load.");
-      page.table(closest(s));
+      page.table(ClosestApproach.table(s));
     } else {
       page.table(table(s));
       page.bullets(estimators(s));
     }
-    charts(page, s);
+    ScorecardCharts.add(page, s);
     page.heading("How sure");
     page.bullets(v.howSure());
     if (!s.models().isEmpty()) {
@@ -88,77 +88,6 @@ final class ScorecardPage {
       out.add("started: " + s.settings().started());
     }
     return out;
-  }
-
-  /** The three charts and the scripts that draw them (inlined: the page stays one file). */
-  private static void charts(Page page, Scorecard s) throws java.io.IOException {
-    page.heading("Charts");
-    if (!s.noneMet()) {
-      // with no capacity above 0 the chart would be a row of zeros: the table says how close
-      page.chart(
-          "capacity",
-          "SLO capacity per candidate",
-          "Each candidate's SLO capacity: the mean of its rounds (diamond) with its 95 % t"
-              + " interval (bar) and each round's capacity (dots).");
-    }
-    boolean probes = s.candidates().stream().anyMatch(c -> !s.probes(c.name()).isEmpty());
-    if (probes) {
-      page.chart(
-          "probability",
-          "Probability of meeting the SLO against rate",
-          "P(meets "
-              + s.settings().sloText()
-              + " | rate): the capacity model fitted over every probe of every round (a probit on"
-              + " log rate); each probe at 1 (met, dot) or 0 (missed, cross); the dashed line at"
-              + " 0.9 is the rate to plan with.");
-      page.chart(
-          "latency",
-          ScorecardCharts.percentile(s) + " against rate per candidate",
-          "The "
-              + ScorecardCharts.percentile(s)
-              + " each probe reached at its offered rate (dot: met the SLO, cross: missed), a line"
-              + " through each rate's median; the dashed line is the SLO's limit. Log scales.");
-    }
-    page.scripts(
-        "<script type=\"application/json\" id=\"scorecard-data\">"
-            + ScorecardCharts.json(s)
-            + "</script>\n"
-            + io.rpcxbench.report.charts.ChartLibrary.inlineScripts("rpcx-scorecard.js"));
-  }
-
-  /** Where no candidate met the SLO: how close each came, closest first. */
-  static Page.Table closest(Scorecard s) {
-    String p = ScorecardCharts.percentile(s);
-    List<List<String>> rows = new ArrayList<>();
-    s.candidates().stream()
-        .sorted(
-            Comparator.comparingDouble(
-                c -> s.closest(c).map(ClosestApproach::percentileUs).orElse(Double.MAX_VALUE)))
-        .forEach(
-            c -> {
-              var a = s.closest(c);
-              Double limit = s.settings().sloLimitUs();
-              rows.add(
-                  List.of(
-                      c.name(),
-                      a.map(x -> ClosestApproach.duration(x.percentileUs())).orElse("no probe"),
-                      a.map(x -> Num.fixed(x.rate(), 0)).orElse("-"),
-                      a.filter(x -> limit != null && limit > 0)
-                          .map(x -> Num.fixed(x.percentileUs() / limit, 1) + "x")
-                          .orElse("-"),
-                      a.map(x -> x.limitedBy().isEmpty() ? "-" : x.limitedBy()).orElse("-"),
-                      String.valueOf(a.map(ClosestApproach::probes).orElse(0))));
-            });
-    return new Page.Table(
-        List.of(
-            "candidate",
-            "best " + p + " reached",
-            "at calls/s",
-            "of the limit",
-            "limited by (that probe)",
-            "probes"),
-        List.of(false, true, true, true, false, true),
-        rows);
   }
 
   private static Page.Table models(Scorecard s) {

@@ -85,7 +85,7 @@ public final class HtmlReport {
           .append(esc(in.series().text()))
           .append(" (<a href=\"../index.html\">all series</a>)</p>\n");
     }
-    warnings(h, in);
+    PointWarnings.html(h, in.warnings());
     if (in.open() != null) {
       LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
     }
@@ -167,35 +167,6 @@ public final class HtmlReport {
         .append("\"></script>\n<script src=\"")
         .append(ChartLibrary.DRAW_JS)
         .append("\"></script>\n");
-  }
-
-  /**
-   * What the console warned, for every point of the page that had a warning, right under the lead:
-   * each again beside its figures (the table's warnings column, a marked cell, a triangle in the
-   * charts).
-   */
-  private static void warnings(StringBuilder h, Inputs in) {
-    if (in.warnings().isEmpty()) {
-      return;
-    }
-    h.append("<div id=\"warnings\" class=\"warn\"><p><strong>")
-        .append(in.warnings().size())
-        .append(in.warnings().size() == 1 ? " point" : " points")
-        .append(" with a warning</strong> (as the console printed them; marked ⚠ in the tables")
-        .append(" and as triangles in the charts):</p>\n<ul>\n");
-    in.warnings()
-        .forEach(
-            (k, w) ->
-                h.append("<li>")
-                    .append(esc(k.protocol()))
-                    .append(", ")
-                    .append(k.threads())
-                    .append(" threads × ")
-                    .append(k.requests())
-                    .append(" requests: ")
-                    .append(esc(String.join("; ", w)))
-                    .append("</li>\n"));
-    h.append("</ul></div>\n");
   }
 
   private static void provenance(StringBuilder h, Inputs in) {

@@ -40,6 +40,34 @@ public final class PointWarnings {
     return out;
   }
 
+  /**
+   * What the console warned, for every point of the page that had a warning, right under the lead:
+   * each again beside its figures (the table's warnings column, a marked cell, a triangle in the
+   * charts).
+   */
+  static void html(StringBuilder h, Map<ChartData.Key, List<String>> warnings) {
+    if (warnings.isEmpty()) {
+      return;
+    }
+    h.append("<div id=\"warnings\" class=\"warn\"><p><strong>")
+        .append(warnings.size())
+        .append(warnings.size() == 1 ? " point" : " points")
+        .append(" with a warning</strong> (as the console printed them; marked ⚠ in the tables")
+        .append(" and as triangles in the charts):</p>\n<ul>\n");
+    warnings.forEach(
+        (k, w) ->
+            h.append("<li>")
+                .append(HtmlReport.esc(k.protocol()))
+                .append(", ")
+                .append(k.threads())
+                .append(" threads × ")
+                .append(k.requests())
+                .append(" requests: ")
+                .append(HtmlReport.esc(String.join("; ", w)))
+                .append("</li>\n"));
+    h.append("</ul></div>\n");
+  }
+
   /** The warnings of one point, most serious first. */
   static List<String> of(PointRuns p) {
     List<String> out = new ArrayList<>();
