@@ -58,7 +58,7 @@ public final class OtlpExport implements LiveMetrics {
     OtlpHttpMetricExporter exporter =
         OtlpHttpMetricExporter.builder()
             .setEndpoint(endpoint)
-            .setTimeout(Duration.ofSeconds(5))
+            .setTimeout(Duration.ofSeconds(10))
             .build();
     provider =
         SdkMeterProvider.builder()
@@ -170,9 +170,9 @@ public final class OtlpExport implements LiveMetrics {
     return TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
   }
 
-  /** Pushes the figures one last time and stops (waits up to the exporter's timeout). */
+  /** Pushes the figures one last time and stops (waits for it up to 15 s). */
   @Override
   public void close() {
-    provider.shutdown().join(10, TimeUnit.SECONDS);
+    provider.shutdown().join(15, TimeUnit.SECONDS);
   }
 }

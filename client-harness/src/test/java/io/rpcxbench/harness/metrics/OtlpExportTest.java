@@ -124,7 +124,9 @@ class OtlpExportTest {
       assertThat(err.toString())
           .contains(
               "rpcx metrics: OTLP http/protobuf to " + receiver.url() + "/v1/metrics every 1 s");
+      assertThat(receiver.exports()).as(err.toString()).isNotEmpty();
       Map<String, OtlpReceiver.Point> got = receiver.last();
+      assertThat(got).as(err.toString()).containsKey("rpcx_bench_calls");
       assertThat(got.get("rpcx_bench_calls").value()).as(err.toString()).isEqualTo(200);
       assertThat(got.get("rpcx_bench_errors").value()).isZero();
       assertThat(got.get("rpcx_bench_latency_seconds").count()).isEqualTo(200);
