@@ -26,7 +26,8 @@
   // a log axis labels 1, 2 and 5 of each decade only (every minor tick labelled overlaps)
   function decades(v) {
     var m = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
-    return [1, 2, 5].some(function (k) { return Math.abs(m - k) < 1e-6; }) ? fmt(v) : '';
+    if (![1, 2, 5].some(function (k) { return Math.abs(m - k) < 1e-6; })) return '';
+    return v >= 1 ? Math.round(v).toLocaleString('en') : String(+v.toPrecision(1));
   }
 
   function axis(title, log, extra) {
@@ -120,8 +121,11 @@
       type: 'scatter', data: { datasets: sets },
       options: base(d.titles.probability, {
         x: axis('offered rate, calls/s', true),
-        y: axis('P(meets ' + d.slo + ')', false, { min: -0.05, max: 1.05, ticks: {
-          callback: function (v) { return v >= 0 && v <= 1 ? v.toFixed(1) : ''; } } })
+        y: axis('P(meets ' + d.slo + ')', false, { min: -0.05, max: 1.05,
+          // the probes sit at 0 and 1: a margin either side, ticks at 0, 0.2, ... 1 only
+          afterBuildTicks: function (scale) {
+            scale.ticks = [0, 0.2, 0.4, 0.6, 0.8, 1].map(function (v) { return { value: v }; });
+          } })
       }, function (ctx) { return ctx.dataset.tip ? ctx.dataset.tip(ctx.dataIndex, ctx.raw) : ''; })
     };
   }

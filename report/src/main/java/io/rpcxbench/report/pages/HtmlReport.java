@@ -85,7 +85,7 @@ public final class HtmlReport {
           .append(esc(in.series().text()))
           .append(" (<a href=\"../index.html\">all series</a>)</p>\n");
     }
-    PointWarnings.html(h, in.warnings());
+    PointWarnings.html(h, in.warnings(), in.subject().protocols());
     if (in.open() != null) {
       LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
     }

@@ -45,7 +45,10 @@ public final class PointWarnings {
    * each again beside its figures (the table's warnings column, a marked cell, a triangle in the
    * charts).
    */
-  static void html(StringBuilder h, Map<ChartData.Key, List<String>> warnings) {
+  static void html(
+      StringBuilder h,
+      Map<ChartData.Key, List<String>> warnings,
+      List<io.rpcxbench.report.db.Protocol> protocols) {
     if (warnings.isEmpty()) {
       return;
     }
@@ -57,7 +60,13 @@ public final class PointWarnings {
     warnings.forEach(
         (k, w) ->
             h.append("<li>")
-                .append(HtmlReport.esc(k.protocol()))
+                .append(
+                    HtmlReport.esc(
+                        protocols.stream()
+                            .filter(p -> p.id.equals(k.protocol()))
+                            .map(p -> p.label)
+                            .findFirst()
+                            .orElse(k.protocol())))
                 .append(", ")
                 .append(k.threads())
                 .append(" threads × ")

@@ -49,14 +49,14 @@ class ConsoleWarningsOnPageTest {
     assertThat(html)
         .contains("<div id=\"warnings\" class=\"warn\"><p><strong>3 points with a warning</strong>")
         .contains(
-            "<li>rpcx, 10 threads × 100 requests: kept runs still rise (+379 % from run 1 to run"
+            "<li>RPCX, 10 threads × 100 requests: kept runs still rise (+379 % from run 1 to run"
                 + " 9): not steady state</li>")
         .contains(
-            "<li>rpcx, 110 threads × 100 requests: 3 of 9 kept runs limited by contended: the"
+            "<li>RPCX, 110 threads × 100 requests: 3 of 9 kept runs limited by contended: the"
                 + " machine was busy, the figures measure it too; harness-limited: the client's"
                 + " CPU saturated before the server's; it measures the client</li>")
         .contains(
-            "<li>grpc, 10 threads × 100 requests: link off its profile (off: the link-shaper"
+            "<li>gRPC, 10 threads × 100 requests: link off its profile (off: the link-shaper"
                 + " added 2.028 ms)</li>");
     // beside the figures: the table of every protocol has a warnings column, the charts mark them
     assertThat(html)
