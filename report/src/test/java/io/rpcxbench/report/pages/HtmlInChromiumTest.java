@@ -2,16 +2,9 @@ package io.rpcxbench.report.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
+import io.rpcxbench.report.Chromium;
 import io.rpcxbench.report.Cli;
-import io.rpcxbench.report.Processes;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -28,7 +21,7 @@ class HtmlInChromiumTest {
   @Test
   void reportRendersWithAllImagesAndInteractiveChartsInChromium(@TempDir Path tmp)
       throws Exception {
-    Path chromium = Processes.onPath("chromium", "chromium-browser", "google-chrome");
+    Path chromium = Chromium.find();
     Assumptions.assumeTrue(chromium != null, "chromium not installed (apt-get install chromium)");
     Path out = GoldenReportTest.generate(tmp.resolve("gen"), Locale.getDefault());
     String html = open(chromium, out, tmp, "closed");
@@ -45,7 +38,7 @@ class HtmlInChromiumTest {
 
   @Test
   void anOpenLoopPagesChartsDrawInChromium(@TempDir Path tmp) throws Exception {
-    Path chromium = Processes.onPath("chromium", "chromium-browser", "google-chrome");
+    Path chromium = Chromium.find();
     Assumptions.assumeTrue(chromium != null, "chromium not installed (apt-get install chromium)");
     Path out = tmp.resolve("report");
     Cli.Result r =
@@ -68,99 +61,12 @@ class HtmlInChromiumTest {
    * screenshot of the page in {@code target/screenshots/report-<name>.png} (the test's output).
    */
   private static String open(Path chromium, Path out, Path tmp, String name) throws Exception {
-    HttpServer server = serve(out);
-    try {
-      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/index.html";
-      Path log = tmp.resolve("chromium-" + name + ".txt");
-      Path dom = tmp.resolve("dom-" + name + ".html");
-      Processes.Done done =
-          Processes.run(
-              chromium(chromium, tmp, log, dom, List.of("--dump-dom", url)),
-              tmp.resolve("sh.txt"),
-              120);
-      assertThat(done.exit()).as(Files.readString(log)).isZero();
-      Path shots = Files.createDirectories(Path.of("target", "screenshots"));
-      Path shot = shots.resolve("report-" + name + ".png").toAbsolutePath();
-      Processes.Done taken =
-          Processes.run(
-              chromium(
-                  chromium,
-                  tmp,
-                  log,
-                  tmp.resolve("shot-" + name + ".txt"),
-                  List.of(
-                      "--hide-scrollbars", "--window-size=1280,2400", "--screenshot=" + shot, url)),
-              tmp.resolve("sh2.txt"),
-              120);
-      assertThat(taken.exit()).as(Files.readString(log)).isZero();
+    try (Chromium.Site site = Chromium.serve(out)) {
+      String url = site.url("index.html");
+      Path shot = Path.of("target", "screenshots").resolve("report-" + name + ".png");
+      Chromium.screenshot(chromium, url, tmp, 1280, 2400, false, shot);
       assertThat(shot).isNotEmptyFile();
-      return Files.readString(dom);
-    } finally {
-      server.stop(0);
+      return Chromium.dom(chromium, url, tmp, 1280, false);
     }
-  }
-
-  private static List<String> chromium(
-      Path chromium, Path tmp, Path log, Path stdout, List<String> what) throws IOException {
-    Path profile = Files.createDirectories(tmp.resolve("profile"));
-    List<String> cmd =
-        new java.util.ArrayList<>(
-            List.of(
-                "sh",
-                "-c",
-                "exec \"$0\" \"$@\" 2>" + quote(log) + " >" + quote(stdout),
-                chromium.toString(),
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--user-data-dir=" + profile,
-                "--virtual-time-budget=10000"));
-    cmd.addAll(what);
-    return cmd;
-  }
-
-  private static String quote(Path p) {
-    return "'" + p.toString().replace("'", "'\\''") + "'";
-  }
-
-  /** Serves the files of {@code root} on a free loopback port. */
-  private static HttpServer serve(Path root) throws IOException {
-    HttpServer server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-    server.createContext(
-        "/",
-        exchange -> {
-          Path file = root.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
-          if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            exchange.sendResponseHeaders(404, -1);
-            exchange.close();
-            return;
-          }
-          String name = file.getFileName().toString();
-          exchange
-              .getResponseHeaders()
-              .set(
-                  "Content-Type",
-                  name.endsWith(".png")
-                      ? "image/png"
-                      : name.endsWith(".js")
-                          ? "text/javascript; charset=utf-8"
-                          : name.endsWith(".html")
-                              ? "text/html; charset=utf-8"
-                              : "text/plain; charset=utf-8");
-          byte[] body = Files.readAllBytes(file);
-          exchange.sendResponseHeaders(200, body.length);
-          try (OutputStream os = exchange.getResponseBody()) {
-            os.write(body);
-          }
-        });
-    server.start();
-    return server;
   }
 }
