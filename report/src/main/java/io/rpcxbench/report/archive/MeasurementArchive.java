@@ -155,12 +155,21 @@ public final class MeasurementArchive {
     try (to) {
       for (int n; (n = in.read(buffer)) > 0; bytes += n) {
         md.update(buffer, 0, n);
-        to.write(buffer, 0, n);
+        write(to, buffer, n);
       }
     }
     String sha = Sha256.hex(md);
     if (bytes != want.bytes() || !sha.equals(want.sha256())) {
       throw failed(want.path() + " differs from the manifest: " + bytes + " bytes, sha256 " + sha);
+    }
+  }
+
+  /** A failed write is this disk's, not the archive's: kept apart from the archive's errors. */
+  private static void write(OutputStream to, byte[] buffer, int n) {
+    try {
+      to.write(buffer, 0, n);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
