@@ -52,13 +52,21 @@
 
   function capacity(d) {
     var names = d.capacity.map(function (c) { return c.name; });
+    var positive = [];
+    d.capacity.forEach(function (c) {
+      [c.value, c.low, c.high].concat(c.rounds).forEach(function (v) {
+        if (v > 0) positive.push(v); });
+    });
+    var lowest = positive.length ? Math.min.apply(null, positive) : 1;
     var log = d.capacity.every(function (c) { return c.value > 0; }) &&
-      Math.max.apply(null, d.capacity.map(function (c) { return c.high || c.value; })) >=
-      10 * Math.min.apply(null, d.capacity.map(function (c) { return c.low || c.value; }));
+      Math.max.apply(null, positive) >= 10 * lowest;
+    // on a log axis an interval reaching 0 is drawn down to the axis's left end (its tooltip
+    // gives the true ends)
+    var floor = lowest / 2;
     var sets = [{
       type: 'bar', label: '95 % interval', hideInLegend: true,
       data: d.capacity.map(function (c) {
-        return c.low === undefined ? null : [c.low, c.high]; }),
+        return c.low === undefined ? null : [log ? Math.max(c.low, floor) : c.low, c.high]; }),
       backgroundColor: d.capacity.map(function (c) { return alpha(c.color, 0.3); }),
       borderColor: d.capacity.map(function (c) { return c.color; }), borderWidth: 1,
       barPercentage: 0.5, tip: function (i) {
@@ -82,7 +90,7 @@
       type: 'bar', data: { labels: names, datasets: sets },
       options: Object.assign(base(d.titles.capacity, {
         x: axis('SLO capacity, calls/s (highest rate meeting ' + d.slo + ')', log,
-          log ? {} : { beginAtZero: true }),
+          log ? { min: floor } : { beginAtZero: true }),
         y: { type: 'category', labels: names }
       }, function (ctx) {
         var set = ctx.dataset;
