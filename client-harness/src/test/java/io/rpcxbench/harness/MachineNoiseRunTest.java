@@ -129,7 +129,9 @@ class MachineNoiseRunTest {
       assertThat(c.provenance().get("options")).contains("--own-pid 300");
       for (RunRow r : c.rows()) {
         assertThat(r.extra("contended")).contains("0");
-        assertThat(r.extra("noise_others_cores")).contains("0.000");
+        // the fake co-tenant's 1.5 cores are its own now: what is left is the two fake files'
+        // writes a moment apart
+        assertThat(Double.parseDouble(r.extra("noise_others_cores").orElseThrow())).isLessThan(0.5);
       }
     } finally {
       running.set(false);
