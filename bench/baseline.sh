@@ -43,7 +43,7 @@ Example:
   mvn -B -q package -DskipTests && bench/baseline.sh --rounds 5
 
 Exit codes: rpcx-bench compare's: 0 done; 1 calls failed or a harness run failed; 2 bad usage
-or missing jars; 3 another run is using the folder; 130 interrupted (rerun to resume).
+or missing jars; 7 another run is using the folder; 130 interrupted (rerun to resume).
 EOF_USAGE
 }
 

@@ -34,7 +34,7 @@ Example (hold the shared measurement lock):
   bench/compare.sh --threads none --in-flight 64 --rounds 1 --variants rpcx,bare   # a quick look
 
 Exit codes: 0 all calls answered; 1 some calls failed or a harness run failed (see the
-logs); 2 bad usage or missing jars; 3 another run is using --out; 130 interrupted (rerun the
+logs); 2 bad usage or missing jars; 7 another run is using --out; 130 interrupted (rerun the
 same command to resume: complete rounds are kept).
 EOF
 }

@@ -101,7 +101,7 @@ worktree() {
 # sweeps REP REGIME RATE LINE...: the plan's sweeps of one step at once, each LINE
 # "LAB<TAB>LAB_LOG<TAB>SWEEP_ARGS..." (lab 0 the default lab, 1..3 a side-by-side regime's), each
 # in a fresh lab at RATE; the status of the first sweep that did not finish (124: stopped by
-# --until), else 0; 3 when --until left no time to start
+# --until), else 0; 8 (stopped: rpcx-bench exit codes) when --until left no time to start
 sweeps() {
   local rep=$1 regime=$2 rate=$3 left line k status=0 s
   local -a words labs=() pids=()
@@ -109,7 +109,7 @@ sweeps() {
   left=$(seconds_left)
   if ((left <= 60)); then
     log "--until $UNTIL reached: rep $rep $regime not started"
-    return 3
+    return 8
   fi
   log "rep $rep $regime: $# lab(s) at $rate, sweeps into $OUT/rep-$rep/$regime"
   for line in "$@"; do
@@ -192,14 +192,14 @@ main() {
     IFS=$'\t' read -r rep regime rate <<<"${lines[0]}"
     status=0
     sweeps "$rep" "$regime" "$rate" "${lines[@]:1}" || status=$?
-    ((status == 3)) && exit 0
+    ((status == 8)) && exit 0
     verdict=0
     ended=$("${REPEAT[@]}" ended "${plan[@]}" --rep "$rep" --regime "$regime" --status "$status" \
       --until "$UNTIL") || verdict=$?
     while IFS= read -r line; do
       [[ -z $line ]] || log "$line"
     done <<<"$ended"
-    ((verdict == 3)) && exit 0
+    ((verdict == 8)) && exit 0
     ((verdict == 0)) || exit 1
   done
   log "every sweep done"

@@ -21,7 +21,7 @@ teardown() {
   [ "$status" -eq 0 ]
   [[ $output == *"Usage: bench/compare.sh"* ]]
   [[ $output == *"Example"* ]]
-  [[ $output == *"3 another run is using --out"* ]]
+  [[ $output == *"7 another run is using --out"* ]]
   [[ $output == *"--in-flight=LIST"* ]]
   [[ $output == *"--warmup=steady|DURATION"* ]]
   [[ $output == *"(default 1:20000,64:3000)"* ]]

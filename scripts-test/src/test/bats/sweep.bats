@@ -189,7 +189,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [[ $output == *"exists (failed), retrying"* ]]
 }
 
-@test "one sweep per --out: a second one is refused with one line (exit 3)" {
+@test "one sweep per --out: a second one is refused with one line (exit 7, locked)" {
   mkdir -p "$OUTDIR"
   python3 -c 'import fcntl,sys,time
 f=open(sys.argv[1],"a"); fcntl.lockf(f, fcntl.LOCK_EX); f.write("pid 1, started now: ./sweep.sh --local\n"); f.flush()
@@ -197,7 +197,7 @@ open(sys.argv[2],"w").write("held"); time.sleep(60)' "$OUTDIR/sweep.lock" "$WORK
   HOLDER_PID=$!
   for _ in $(seq 50); do [[ -s $WORK/held ]] && break; sleep 0.1; done
   run "$SWEEP" --host 127.0.0.1 --protocol rpcx --threads 1 --requests 1 --out "$OUTDIR"
-  [ "$status" -eq 3 ]
+  [ "$status" -eq 7 ]
   [[ $output == *"another sweep is running on $OUTDIR (pid 1, started now: ./sweep.sh --local)"* ]]
 }
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.ConsoleOptions;
@@ -59,6 +60,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "client-harness",
+    resourceBundle = "io.rpcxbench.api.ExitCodes",
     mixinStandardHelpOptions = true,
     versionProvider = HarnessCommand.Version.class,
     sortOptions = false,
@@ -68,26 +70,17 @@ import picocli.CommandLine.Spec;
       "Each warms up to steady state first; --paper: the paper's cold method (no warm-up).",
       "Example: --protocol rpcx,grpc,openfeign --threads 10 --requests 100 --host 198.18.0.2",
       "The protocols: --list-protocols"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:every call answered correctly",
-      "1:calls failed, timed out or answered wrongly, or a server was unreachable",
-      "2:bad usage",
-      "3:every call answered correctly, but the open loop dropped calls",
-      "5:--noise-guard strict: a kept run ran on a contended machine (file written)",
-      "99:a --threshold failed (1, 2 and 5 take precedence)"
     })
 public final class HarnessCommand implements Callable<Integer> {
-  static final int OK = 0;
-  static final int CALLS_FAILED = 1;
-  static final int USAGE = 2;
+  static final int OK = ExitCode.OK.code();
+  static final int CALLS_FAILED = ExitCode.FAILED.code();
+  static final int USAGE = ExitCode.USAGE.code();
 
   /** Every call answered correctly, but the open loop dropped calls: its load was not offered. */
-  static final int DROPPED = 3;
+  static final int DROPPED = ExitCode.DROPPED.code();
 
   /** {@code --noise-guard strict}: the point is complete, but a kept run was contended. */
-  static final int CONTENDED = 5;
+  static final int CONTENDED = ExitCode.CONTENDED.code();
 
   @Spec CommandSpec spec;
 

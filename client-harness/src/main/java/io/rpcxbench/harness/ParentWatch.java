@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.InputStream;
 
@@ -12,7 +13,7 @@ import java.io.InputStream;
  */
 final class ParentWatch {
   /** The exit code of a worker whose parent is gone: 128 + SIGHUP, as a shell's hang-up. */
-  static final int PARENT_GONE = 129;
+  static final int PARENT_GONE = ExitCode.PARENT_GONE.code();
 
   private ParentWatch() {}
 

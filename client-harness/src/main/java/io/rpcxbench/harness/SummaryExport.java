@@ -149,17 +149,10 @@ final class SummaryExport {
     return m;
   }
 
-  /** The documented meaning of the harness's exit code (docs/harness.md, "Exit codes"). */
+  /** The exit code's name in the one list ({@link io.rpcxbench.api.ExitCode}), or "other". */
   static String exitMeaning(int code) {
-    return switch (code) {
-      case HarnessCommand.OK -> "ok";
-      case HarnessCommand.CALLS_FAILED -> "calls_failed";
-      case HarnessCommand.USAGE -> "usage";
-      case HarnessCommand.DROPPED -> "dropped";
-      case HarnessCommand.CONTENDED -> "contended";
-      case io.rpcxbench.harness.review.Thresholds.FAILED -> "threshold_failed";
-      default -> "other";
-    };
+    io.rpcxbench.api.ExitCode e = io.rpcxbench.api.ExitCode.of(code);
+    return e == null ? "other" : e.id();
   }
 
   /** Writes the summary to {@code file} atomically (a temp file beside it, then a move). */

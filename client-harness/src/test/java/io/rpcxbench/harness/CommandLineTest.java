@@ -177,9 +177,10 @@ class CommandLineTest {
     assertThat(o.out())
         .contains("Example: --protocol rpcx,grpc,openfeign")
         .contains("--warmup=DURATION")
-        .contains("2    bad usage")
-        .contains("5    --noise-guard strict: a kept run ran on a contended machine")
-        .contains("99   a --threshold failed (1, 2 and 5 take precedence)")
+        .contains("Exit codes:")
+        .containsPattern("2 +bad input")
+        .containsPattern("5 +--noise-guard strict: a kept run ran on a contended")
+        .containsPattern("99 +a gate failed")
         .contains("--paper")
         .contains("--threshold=EXPR");
   }

@@ -24,10 +24,11 @@ class ExitCodesTest {
   @Test
   void theSummaryExportNamesEveryDocumentedCode() {
     assertThat(SummaryExport.exitMeaning(0)).isEqualTo("ok");
-    assertThat(SummaryExport.exitMeaning(1)).isEqualTo("calls_failed");
+    assertThat(SummaryExport.exitMeaning(1)).isEqualTo("failed");
     assertThat(SummaryExport.exitMeaning(2)).isEqualTo("usage");
     assertThat(SummaryExport.exitMeaning(3)).isEqualTo("dropped");
     assertThat(SummaryExport.exitMeaning(5)).isEqualTo("contended");
-    assertThat(SummaryExport.exitMeaning(99)).isEqualTo("threshold_failed");
+    assertThat(SummaryExport.exitMeaning(99)).isEqualTo("gate_failed");
+    assertThat(SummaryExport.exitMeaning(42)).isEqualTo("other");
   }
 }

@@ -68,13 +68,7 @@ import picocli.CommandLine.Spec;
       GcCheckCommand.class,
       MeasurementsCommand.class
     },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:ok",
-      "1:failures (malformed lines skipped, database error, no data)",
-      "2:bad usage",
-      "99:a threshold failed (choose, diff; gc-check table: a verdict MISS)"
-    })
+    resourceBundle = "io.rpcxbench.api.ExitCodes")
 public final class ReportCli implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -1,6 +1,7 @@
 package io.rpcxbench.serverkit;
 
 import io.rpcxbench.api.BenchService;
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.tls.TlsSetupException;
 import java.io.PrintWriter;
 import java.net.BindException;
@@ -27,11 +28,15 @@ import sun.misc.Signal;
  * line, the graceful stop, TLS ({@code --tls-cert}, {@code --tls-key}, {@code --tls-client-ca}:
  * {@link ServerTls}).
  */
-@Command(mixinStandardHelpOptions = true, sortOptions = false, versionProvider = Version.class)
+@Command(
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    versionProvider = Version.class,
+    resourceBundle = "io.rpcxbench.api.ExitCodes")
 public final class ServerCommand implements Callable<Integer> {
-  static final int OK = 0;
-  static final int CANNOT_START = 1;
-  static final int USAGE = 2;
+  static final int OK = ExitCode.OK.code();
+  static final int CANNOT_START = ExitCode.FAILED.code();
+  static final int USAGE = ExitCode.USAGE.code();
 
   @Spec CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.serverkit;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -23,7 +24,7 @@ import picocli.CommandLine;
  */
 public final class ServerMain {
   /** The exit code after an uncaught {@link VirtualMachineError}. */
-  public static final int DIED = 3;
+  public static final int DIED = ExitCode.SERVER_DIED.code();
 
   private ServerMain() {}
 

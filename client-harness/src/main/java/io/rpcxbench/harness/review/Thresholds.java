@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.review;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.stats.Threshold;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
  */
 public final class Thresholds {
   /** The exit code when a threshold failed and nothing worse happened (k6's). */
-  public static final int FAILED = 99;
+  public static final int FAILED = ExitCode.GATE_FAILED.code();
 
   /** The provenance key: {@code thresholds: p99<5ms PASS (p99 3.2 ms); errors==0 PASS ...}. */
   public static final String KEY = "thresholds";

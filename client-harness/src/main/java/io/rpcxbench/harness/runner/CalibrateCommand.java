@@ -40,13 +40,6 @@ import picocli.CommandLine.Spec;
       "",
       "Example: rpcx-bench calibrate --trials 6",
       ""
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:calibrated (or calibrated before)",
-      "1:the A/A could not be measured or read",
-      "2:bad usage, or no report jar",
-      "97:calibrated, but A and B differed: verdicts here are not to be trusted now"
     })
 public final class CalibrateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

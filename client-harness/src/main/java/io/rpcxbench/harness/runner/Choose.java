@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.raw.ChooseFacts;
 import io.rpcxbench.raw.ChooseFacts.Key;
@@ -31,11 +32,11 @@ final class Choose {
   static final int WARMUP_CALLS = 2000;
   static final int MIN_PROBE_CALLS = 1000;
   static final int MAX_PROBE_S = 30;
-  static final int OK = 0;
-  static final int FAILURES = 1;
+  static final int OK = ExitCode.OK.code();
+  static final int FAILURES = ExitCode.FAILED.code();
 
   /** The SLO is at or below the link's own round trip: nothing searched. */
-  static final int INFEASIBLE = 5;
+  static final int INFEASIBLE = ExitCode.INFEASIBLE.code();
 
   static final int LOCKED = OutFolderRun.LOCKED;
 

@@ -39,16 +39,6 @@ import picocli.CommandLine.Spec;
       "at one shared load; ends with a scorecard: intervals, significance and a verdict.",
       "Example: rpcx-bench choose --local --protocol rpcx,grpc-tuned,http-json --call items \\",
       "           --items 10 --slo p99=5ms --out results/choose-items10"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:done, every threshold met",
-      "1:a point failed (the harness wrote no file) or the scorecard could not be made",
-      "2:bad usage",
-      "3:another run is using --out",
-      "5:the SLO is at or below what the link alone takes (measured first): nothing searched",
-      "99:a --threshold failed (k6's code)",
-      "130:interrupted (rerun the same command to resume)"
     })
 public final class ChooseCommand implements Callable<Integer> {
   /** Rounds without --rounds or --precision: enough for a test between two candidates. */

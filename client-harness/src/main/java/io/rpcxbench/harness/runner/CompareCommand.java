@@ -62,17 +62,6 @@ import picocli.CommandLine.Unmatched;
       "         --in-flight none --requests 2000 --threshold 'delta.p50<10%%'",
       "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%%'",
       ""
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:all calls answered (diff, and two builds: no threshold failed)",
-      "1:some calls failed, a harness run or a server failed, or the tables could not be made",
-      "2:bad usage (one line says what), missing jars, or a --base-jar/--new-jar that is"
-          + " missing, not a jar, or the same file twice",
-      "3:another run is using --out",
-      "98:diff, and two builds: a gate is inconclusive (its interval straddles the margin)",
-      "99:diff, and two builds: a --threshold failed",
-      "130:interrupted (the servers are stopped; rerun the same command to resume)"
     })
 public final class CompareCommand implements Callable<Integer> {
   static final String DEFAULT_JVM_FLAGS = "-Xms512m -Xmx512m -XX:+UseG1GC";

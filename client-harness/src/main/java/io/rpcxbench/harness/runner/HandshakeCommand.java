@@ -47,13 +47,6 @@ import picocli.CommandLine.Spec;
       "handshake, one hello, close. --sessions full: each client builds its TLS context afresh;",
       "resumed: a round's clients share one, so a connect resumes an earlier one's session.",
       "Example: rpcx-bench handshake --protocol rpcx,grpc-tuned,thrift --tls off,tls,mtls"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:measured",
-      "1:a server did not start or a connect failed",
-      "2:bad usage",
-      "3:another run is using --out"
     })
 final class HandshakeCommand implements Callable<Integer> {
   private static final double[] QS = {50, 99};

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 final class OutFolderRun {
-  static final int LOCKED = 3;
+  static final int LOCKED = ExitCode.LOCKED.code();
 
   /** The work and its ends; only {@link #work} is required. */
   interface Steps {

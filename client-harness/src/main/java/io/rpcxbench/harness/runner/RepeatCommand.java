@@ -42,13 +42,6 @@ import picocli.CommandLine.Spec;
       "ended: what sweep.sh's exit --status means for --rep and --regime (0 or 1: done; 124,",
       "130: stopped, the points the stop interrupted discarded; else failed), lines to log.",
       "Example: rpcx-bench repeat plan --out results/repro-repeat --regimes a-1gbit-thread"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:ok (ended: go on)",
-      "1:ended: the sweep failed",
-      "2:bad usage",
-      "3:ended: the sweep stopped; the repeat resumes on its next run"
     })
 final class RepeatCommand implements Callable<Integer> {
   enum Action {

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,15 +17,15 @@ import java.util.List;
  * <pre>{@code
  * RepeatOutcome o = RepeatOutcome.of(step, 130);
  * o.lines();   // what to log: the removed files, then "rep 1 a-1gbit-thread: interrupted ..."
- * o.exit();    // 0 go on, 3 stop here (resumes), 1 failed
+ * o.exit();    // 0 go on, 8 stop here (resumes), 1 failed
  * }</pre>
  */
 record RepeatOutcome(List<String> lines, int exit) {
-  static final int GO_ON = 0;
-  static final int FAILED = 1;
-  static final int STOP = 3;
-  static final int TIMED_OUT = 124;
-  static final int INTERRUPTED = 130;
+  static final int GO_ON = ExitCode.OK.code();
+  static final int FAILED = ExitCode.FAILED.code();
+  static final int STOP = ExitCode.STOPPED.code();
+  static final int TIMED_OUT = ExitCode.TIMED_OUT.code();
+  static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
 
   /**
    * Records the end of {@code step}'s sweep (its done file, or its discards) and says what next.

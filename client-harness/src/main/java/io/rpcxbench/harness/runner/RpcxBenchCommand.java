@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
       "side-by-side comparison, the report, the lab.",
       "Example: rpcx-bench sweep --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2"
     },
-    commandListHeading = "%nCommands (rpcx-bench COMMAND --help for each):%n")
+    commandListHeading = "%nCommands (rpcx-bench COMMAND --help for each):%n",
+    resourceBundle = "io.rpcxbench.api.ExitCodes")
 public final class RpcxBenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

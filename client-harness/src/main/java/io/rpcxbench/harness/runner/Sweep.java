@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import java.io.IOException;
@@ -21,23 +22,23 @@ import java.util.function.BiFunction;
  * are {@link SweepTarget}'s. {@link #run} returns the sweep's exit code.
  */
 final class Sweep {
-  static final int OK = 0;
-  static final int FAILURES = 1;
-  static final int USAGE = 2;
+  static final int OK = ExitCode.OK.code();
+  static final int FAILURES = ExitCode.FAILED.code();
+  static final int USAGE = ExitCode.USAGE.code();
 
   /**
    * The harness's exit code when every call was answered but the open loop dropped some: the point
    * is complete and its rate's kept-up rule judges the drops.
    */
-  static final int DROPPED_ONLY = 3;
+  static final int DROPPED_ONLY = ExitCode.DROPPED.code();
 
   static final int LOCKED = OutFolderRun.LOCKED;
-  static final int NO_SPACE = 4;
+  static final int NO_SPACE = ExitCode.NO_SPACE.code();
 
   /** A point's harness stopped by SIGINT or SIGTERM: the sweep stops too, as if it had been. */
-  static final int INTERRUPTED = 130;
+  static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
 
-  private static final int SIGTERM_EXIT = 143;
+  private static final int SIGTERM_EXIT = ExitCode.TERMINATED.code();
 
   private final SweepSettings s;
   private final SweepLog log;

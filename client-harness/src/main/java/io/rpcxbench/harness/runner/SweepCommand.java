@@ -40,16 +40,6 @@ import picocli.CommandLine.Spec;
       "<out>/<protocol>/t<T>-r<R>.csv (docs/raw-format.md). See docs/sweep.md.",
       "Example: rpcx-bench sweep --local --protocol rpcx,grpc --threads 2 --requests 10 --runs 2",
       "         rpcx-bench sweep --local --protocol rpcx,grpc --rates 1000:5000:1000 --duration 10s"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:every point complete without errors",
-      "1:some point failed or timed out (or a protocol did not keep up with a rate)",
-      "2:bad usage",
-      "3:another sweep is running on --out",
-      "4:--out cannot be written (full disk; the resume command is printed)",
-      "99:a --threshold failed on some point, and none of the above happened",
-      "130:interrupted (SIGINT; 143 for SIGTERM; the resume command is printed)"
     })
 public final class SweepCommand implements Callable<Integer> {
   /** Trend warnings on the console after a sweep; the files record every one. */

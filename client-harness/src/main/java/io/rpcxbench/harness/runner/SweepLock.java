@@ -15,7 +15,7 @@ import java.nio.file.StandardOpenOption;
  *
  * <pre>{@code
  * SweepLock lock = SweepLock.tryTake(out, "pid 123, started ...: cd ... && ./sweep.sh ...");
- * if (lock == null) { ... SweepLock.holder(out) ... exit 3 }
+ * if (lock == null) { ... SweepLock.holder(out) ... exit 7 (ExitCode.LOCKED) }
  * }</pre>
  */
 final class SweepLock implements AutoCloseable {

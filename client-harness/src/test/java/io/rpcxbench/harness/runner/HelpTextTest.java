@@ -24,6 +24,26 @@ class HelpTextTest {
     assertThat(warnings).isEmpty();
   }
 
+  /** One exit-code list (bench-api's ExitCode) in every command's --help, sub-commands included. */
+  @Test
+  void everyHelpShowsTheOneExitCodeList() {
+    List<String> without = new ArrayList<>();
+    withoutExitCodes(RpcxBenchCommand.commandLine(), without);
+    withoutExitCodes(HarnessCommand.commandLine(), without);
+    assertThat(without).isEmpty();
+  }
+
+  private static void withoutExitCodes(CommandLine command, List<String> without) {
+    String help = command.getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
+    for (io.rpcxbench.api.ExitCode e : io.rpcxbench.api.ExitCode.values()) {
+      if (!help.contains("Exit codes:") || !help.contains(e.meaning())) {
+        without.add(command.getCommandSpec().qualifiedName() + ": no " + e);
+        break;
+      }
+    }
+    command.getSubcommands().values().forEach(sub -> withoutExitCodes(sub, without));
+  }
+
   /** A usage error's hint names the command the user typed: {@code rpcx-bench run --help}. */
   @Test
   void aUsageErrorsHintNamesARealCommand() {

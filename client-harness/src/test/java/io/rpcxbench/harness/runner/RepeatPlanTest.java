@@ -204,7 +204,7 @@ class RepeatPlanTest {
         "05:00:11 [4/33] rpcx t210 r100: incomplete (exit 130, interrupted)\n"
             + "05:00:11 [5/33] rpcx t310 r100: incomplete (exit 130, interrupted)\n");
     Result r = ended(1, "b-1mbit-thread", 124, "--until", "05:00");
-    assertThat(r.exit()).isEqualTo(3);
+    assertThat(r.exit()).isEqualTo(io.rpcxbench.api.ExitCode.STOPPED.code());
     assertThat(interrupted).doesNotExist();
     assertThat(finished).as("complete: kept").exists();
     assertThat(older).as("named only by an older log: it may have run again since").exists();
@@ -216,7 +216,7 @@ class RepeatPlanTest {
             "rep 1 b-1mbit-thread: stopped at --until 05:00 (resumes on the next run)");
     assertThat(out.resolve("rep-1/b-1mbit-thread/done")).doesNotExist();
     Result interrupt = ended(1, "b-1mbit-thread", 130);
-    assertThat(interrupt.exit()).isEqualTo(3);
+    assertThat(interrupt.exit()).isEqualTo(io.rpcxbench.api.ExitCode.STOPPED.code());
     assertThat(interrupt.lines())
         .containsExactly("rep 1 b-1mbit-thread: interrupted (resumes on the next run)");
   }

@@ -15,7 +15,8 @@ class SweepCommandTest {
     SweepInProcessTest.Outcome o = sweep("--help");
     assertThat(o.code()).isZero();
     assertThat(o.out())
-        .contains("Example: rpcx-bench sweep --local", "another sweep is running on --out");
+        .contains(
+            "Example: rpcx-bench sweep --local", "another run holds the output folder's lock");
   }
 
   @Test

@@ -239,13 +239,13 @@ class SweepInProcessTest {
   }
 
   @Test
-  void aSecondSweepOnTheSameOutIsRefusedWithExit3() throws Exception {
+  void aSecondSweepOnTheSameOutIsRefusedAsLocked() throws Exception {
     Path out = work.resolve("raw");
     Files.createDirectories(out);
     try (SweepLock held = SweepLock.tryTake(out, "pid 1, started now: ./sweep.sh --local")) {
       assertThat(held).isNotNull();
       Outcome o = sweep(args(closedPort(), "--threads", "1", "--requests", "5"));
-      assertThat(o.code()).isEqualTo(3);
+      assertThat(o.code()).isEqualTo(io.rpcxbench.api.ExitCode.LOCKED.code());
       assertThat(o.err())
           .contains(
               "another sweep is running on " + out + " (pid 1, started now: ./sweep.sh --local)");

@@ -29,13 +29,7 @@ import picocli.CommandLine.Spec;
         "Print the points.tsv line of one bench/capacity.sh point: calls/s, server cores and calls "
             + "per server core of its kept runs (order 0 dropped), the quota cgroup's CPU and "
             + "throttling between the before/ and after/ snapshots in DIR, and the box's load and CPU "
-            + "pressure; or, with --header, the file's header.",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:ok",
-      "1:no usable result file in DIR, or a snapshot unreadable",
-      "2:bad usage"
-    })
+            + "pressure; or, with --header, the file's header.")
 public final class CapacityPointCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -29,9 +29,7 @@ import picocli.CommandLine.Spec;
         "bench/capacity.sh's sizing: quota-us CORES prints CORES x --period-us (rounded as printf"
             + " rounds), after checking CORES is a share whose quota is at least 1000 us and at"
             + " most --cpus cores; calls prints the calls a run of about --seconds makes at --rate,"
-            + " scaled by --to / --from (max: a whole core), at least --min.",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:ok", "2:bad usage, or CORES not such a share"})
+            + " scaled by --to / --from (max: a whole core), at least --min.")
 public final class CapacitySizeCommand implements Callable<Integer> {
   private static final Pattern SHARE = Pattern.compile("[0-9]*\\.?[0-9]+");
   static final String WHOLE = "max";

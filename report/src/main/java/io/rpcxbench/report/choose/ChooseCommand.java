@@ -50,16 +50,9 @@ import picocli.CommandLine.Spec;
       "Example:",
       "  java -jar report/target/report.jar choose results/choose/20261123T160000Z \\",
       "    --threshold 'p99<=5ms' --summary-export summary.json"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      " 0:ok",
-      " 1:the folder cannot be read",
-      " 2:bad usage (a threshold that cannot be parsed)",
-      "99:a threshold failed"
     })
 public final class ChooseCommand implements Callable<Integer> {
-  public static final int THRESHOLD_FAILED = 99;
+  public static final int THRESHOLD_FAILED = io.rpcxbench.api.ExitCode.GATE_FAILED.code();
 
   @Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.diff;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Shift;
 import java.io.IOException;
@@ -38,17 +39,10 @@ import picocli.CommandLine.Spec;
       "Example:",
       "  java -jar report/target/report.jar calibration results/calibration/raw \\",
       "    --fingerprint 'host|cpu|2|6.1|17' --out results/calibration/calibration.properties"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      " 0:calibrated, the A/A pair did not differ",
-      " 1:the folder cannot be read, or holds not one point with 8 trials or more",
-      " 2:bad usage",
-      "97:calibrated, but the A/A pair differed: the machine's verdicts are not to be trusted"
     })
 public final class CalibrationCommand implements Callable<Integer> {
   /** The A/A pair came out different: written, and said loudly. */
-  public static final int AA_DIFFERS = 97;
+  public static final int AA_DIFFERS = ExitCode.AA_DIFFERS.code();
 
   @Spec CommandLine.Model.CommandSpec spec;
 

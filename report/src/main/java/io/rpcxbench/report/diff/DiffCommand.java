@@ -1,5 +1,6 @@
 package io.rpcxbench.report.diff;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.stats.Threshold;
@@ -49,18 +50,10 @@ import picocli.CommandLine.Spec;
       "Example:",
       "  java -jar report/target/report.jar diff results/raw-main results/raw-branch \\",
       "    --threshold 'delta.p99<10%%' --json diff.json"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      " 0:ok",
-      " 1:a folder cannot be read or holds no raw file, or no point is in both",
-      " 2:bad usage (a threshold that cannot be parsed)",
-      "98:a gate is inconclusive: its interval straddles the margin, or too few trials",
-      "99:a threshold failed"
     })
 public final class DiffCommand implements Callable<Integer> {
   /** A gate's interval straddles its margin (or a side had too few trials to test). */
-  public static final int INCONCLUSIVE = 98;
+  public static final int INCONCLUSIVE = ExitCode.INCONCLUSIVE.code();
 
   @Spec CommandLine.Model.CommandSpec spec;
 

@@ -34,9 +34,7 @@ import picocli.CommandLine.Spec;
       "  ./rpcx-bench sweep --local --profile loopback,cross-az,wan --protocol rpcx,grpc-tuned \\",
       "    --threads 16 --requests 300 --runs 4 --out results/profiles",
       "  java -jar report/target/report.jar profiles results/profiles"
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {" 0:ok", " 1:the folder cannot be read or holds no raw file", " 2:bad usage"})
+    })
 public final class ProfilesCommand implements Callable<Integer> {
   @Spec CommandLine.Model.CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.gc;
 
+import io.rpcxbench.api.ExitCode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,17 +34,10 @@ import picocli.CommandLine.Spec;
       GcSizeCommand.class,
       GcNextCommand.class,
       GcTableCommand.class
-    },
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:ok (table: every verdict PASS)",
-      "1:the log or a phase file unreadable or malformed",
-      "2:bad usage (a missing option, a number that is not one)",
-      "99:table: a verdict is MISS"
     })
 public final class GcCheckCommand implements Callable<Integer> {
   /** table's exit code when a verdict is MISS, as choose's and diff's failed thresholds. */
-  static final int MISS = 99;
+  static final int MISS = ExitCode.GATE_FAILED.code();
 
   @Spec CommandSpec spec;
 

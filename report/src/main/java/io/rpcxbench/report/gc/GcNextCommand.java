@@ -28,9 +28,7 @@ import picocli.CommandLine.Spec;
             + "over the harness's uptime span, else --rate as given), the window from --from to "
             + "--to (s, 1 decimal), and the next harness's calls per thread per run for the "
             + "window's time left, or 'done' when the window is within 2 s of --seconds or 10 "
-            + "harnesses have run.",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:ok", "2:bad usage"})
+            + "harnesses have run.")
 final class GcNextCommand implements Callable<Integer> {
   static final String DONE = "done";
 

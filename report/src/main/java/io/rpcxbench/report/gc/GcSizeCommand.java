@@ -23,9 +23,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Print the calls per thread per run that fill --seconds at --rate calls/s with --runs runs "
-            + "at --threads threads: int(rate * seconds / runs / threads), at least 10.",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:ok", "2:bad usage"})
+            + "at --threads threads: int(rate * seconds / runs / threads), at least 10.")
 final class GcSizeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

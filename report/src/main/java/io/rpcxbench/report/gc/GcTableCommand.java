@@ -28,14 +28,7 @@ import picocli.CommandLine.Spec;
     description =
         "Print the GC check's report from DIR/phase1.txt and DIR/phase2.txt: phase 1's table "
             + "(PASS: GC share below --share-max %% and no full GC), phase 2's, and per server its "
-            + "live set after GC.run (PASS: the last round at most 1 MB above the first).",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:every verdict PASS",
-      "1:a phase file unreadable or malformed",
-      "2:bad usage",
-      "99:a verdict is MISS (the report is printed)"
-    })
+            + "live set after GC.run (PASS: the last round at most 1 MB above the first).")
 final class GcTableCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -29,9 +29,7 @@ import picocli.CommandLine.Spec;
             + "pauses' total time (ms, 1 decimal) and number, the full pauses other than requested "
             + "ones (Diagnostic Command, System.gc()), the largest heap after a pause (MB), the heap "
             + "after the last requested full GC (MB, n/a without one), the window's length (s, 1 "
-            + "decimal) and the pauses' share of it (%%, 2 decimals; n/a for 0.0 s).",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:ok", "1:LOG unreadable", "2:bad usage"})
+            + "decimal) and the pauses' share of it (%%, 2 decimals; n/a for 0.0 s).")
 final class GcWindowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

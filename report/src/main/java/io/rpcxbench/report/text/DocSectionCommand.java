@@ -26,9 +26,7 @@ import picocli.CommandLine.Spec;
     description =
         "Replace the lines between <!-- BEGIN NAME --> and <!-- END NAME --> in DOC with the file"
             + " BODY (markers added at the end when DOC has none; DOC created when missing),"
-            + " atomically.",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:ok", "1:BODY unreadable or DOC not writable", "2:bad usage"})
+            + " atomically.")
 public final class DocSectionCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

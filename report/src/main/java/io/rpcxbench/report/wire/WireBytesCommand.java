@@ -32,13 +32,7 @@ import picocli.CommandLine.Spec;
         "Print bench/wire-bytes.sh's table from the loopback counters in OUT/counters/PROTOCOL/nN/"
             + "{before,after}: bytes, packets and TCP payload per call, connections opened, each "
             + "framework's rank by bytes (the floor not ranked), the subject's rank and its "
-            + "distance from the floor.",
-    exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {
-      "0:ok",
-      "1:no protocol with counters, or a counter file unreadable",
-      "2:bad usage"
-    })
+            + "distance from the floor.")
 public final class WireBytesCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
