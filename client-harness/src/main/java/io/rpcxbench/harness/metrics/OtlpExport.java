@@ -4,11 +4,9 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
 import io.opentelemetry.sdk.common.InstrumentationScopeInfo;
-import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.data.AggregationTemporality;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.data.ValueAtQuantile;
-import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.metrics.internal.data.ImmutableDoublePointData;
 import io.opentelemetry.sdk.metrics.internal.data.ImmutableGaugeData;
 import io.opentelemetry.sdk.metrics.internal.data.ImmutableLongPointData;
@@ -22,17 +20,19 @@ import io.rpcxbench.harness.output.LiveFigures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
  * {@code --metrics otlp:URL}: the live figures pushed through the OpenTelemetry SDK's OTLP
- * http/protobuf exporter (the JDK's HTTP client) once a second and once more when the point ends:
- * the metrics of {@link LiveMetric}, the ones the Prometheus endpoint serves, under the same names
- * (counters as cumulative monotonic sums, gauges, the latency as a summary with p50, p90, p99 and
- * p99.9), each with a {@code protocol} attribute, from a resource with {@code
- * service.name=rpcx-bench}. A collector that cannot be reached costs the exporter's warnings, never
- * the run.
+ * http/protobuf exporter (the JDK's HTTP client) a second after the last push ended and once more
+ * when the point ends: the metrics of {@link LiveMetric}, the ones the Prometheus endpoint serves,
+ * under the same names (counters as cumulative monotonic sums, gauges, the latency as a summary
+ * with p50, p90, p99 and p99.9), each with a {@code protocol} attribute, from a resource with
+ * {@code service.name=rpcx-bench}. A collector that cannot be reached costs the exporter's
+ * warnings, never the run.
  *
  * <pre>{@code
  * try (OtlpExport otlp = OtlpExport.start(new MetricsSpec.Otlp(URI.create("http://127.0.0.1:4318/v1/metrics")))) {
@@ -50,23 +50,28 @@ public final class OtlpExport implements LiveMetrics {
 
   private final LiveTotals totals = new LiveTotals();
   private final long startNanos = epochNanos();
-  private final SdkMeterProvider provider;
+  private final Resource resource = Resource.getDefault().merge(Resource.create(serviceName()));
+  private final OtlpHttpMetricExporter exporter;
   private final String endpoint;
+  // one thread pushes, the next push only after the last one ended: the SDK's periodic reader
+  // skips a push while one is out, and lost the point's last figures that way under load
+  private final ScheduledExecutorService pusher =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "otlp-push");
+            t.setDaemon(true);
+            return t;
+          });
 
   private OtlpExport(MetricsSpec.Otlp spec) {
     endpoint = spec.endpoint().toString();
-    OtlpHttpMetricExporter exporter =
+    exporter =
         OtlpHttpMetricExporter.builder()
             .setEndpoint(endpoint)
             .setTimeout(Duration.ofSeconds(10))
             .build();
-    provider =
-        SdkMeterProvider.builder()
-            .setResource(Resource.getDefault().merge(Resource.create(serviceName())))
-            .registerMetricProducer(this::produce)
-            .registerMetricReader(
-                PeriodicMetricReader.builder(exporter).setInterval(INTERVAL).build())
-            .build();
+    pusher.scheduleWithFixedDelay(
+        this::push, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Starts pushing to {@code spec}'s endpoint (nothing is sent before the first second). */
@@ -88,7 +93,8 @@ public final class OtlpExport implements LiveMetrics {
     return Attributes.of(AttributeKey.stringKey("service.name"), "rpcx-bench");
   }
 
-  private List<MetricData> produce(Resource resource) {
+  /** Sends the figures so far (nothing before the first second) and waits for the answer. */
+  private void push() {
     List<MetricData> all = new ArrayList<>();
     totals
         .snapshot()
@@ -103,7 +109,9 @@ public final class OtlpExport implements LiveMetrics {
                 }
               }
             });
-    return all;
+    if (!all.isEmpty()) {
+      exporter.export(all).join(15, TimeUnit.SECONDS);
+    }
   }
 
   // The SDK's public API has no summary instrument, and these figures are already aggregated
@@ -170,9 +178,18 @@ public final class OtlpExport implements LiveMetrics {
     return TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
   }
 
-  /** Pushes the figures one last time and stops (waits for it up to 15 s). */
+  /** Pushes the figures one last time, after a push still out, and stops. */
   @Override
   public void close() {
-    provider.shutdown().join(15, TimeUnit.SECONDS);
+    pusher.shutdown();
+    try {
+      if (pusher.awaitTermination(20, TimeUnit.SECONDS)) {
+        push();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      exporter.shutdown().join(5, TimeUnit.SECONDS);
+    }
   }
 }

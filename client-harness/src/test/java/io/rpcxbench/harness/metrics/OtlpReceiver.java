@@ -79,6 +79,9 @@ public final class OtlpReceiver implements AutoCloseable {
       }
       exports.add(decode(body.readAllBytes()));
       exchange.getResponseHeaders().set("Content-Type", "application/x-protobuf");
+      // one request a connection: the JDK's HttpServer left the exporter's second request on a
+      // kept-alive connection unanswered (its JDK client had asked for an h2c upgrade)
+      exchange.getResponseHeaders().set("Connection", "close");
       exchange.sendResponseHeaders(200, -1);
     }
   }
