@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
             + " verify checks every sha256; unpack checks and writes the files; pack makes an"
             + " archive of a folder.",
     subcommands = {VerifyCommand.class, UnpackCommand.class, PackCommand.class},
+    footer = "%nExample: java -jar report.jar measurements unpack knee-2026-11-22",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
       "0:ok",
