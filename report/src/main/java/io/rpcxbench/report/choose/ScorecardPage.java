@@ -64,10 +64,16 @@ final class ScorecardPage {
               + " resampling whole rounds. Plan with the rate met 90 % of the time.");
       page.table(models(s));
     }
-    page.heading("SLO capacity, every pair");
-    page.table(capacityPairs(s));
-    page.heading(percentileName(s) + " at the shared load, every pair");
-    page.table(latencyPairs(s));
+    if (s.noneMet()) {
+      // capacities all 0 and no shared load: every pair's row would be "n/a"
+      page.heading("Pairs");
+      page.paragraph("No pair tested: no candidate met the SLO, and there was no shared load.");
+    } else {
+      page.heading("SLO capacity, every pair");
+      page.table(capacityPairs(s));
+      page.heading(percentileName(s) + " at the shared load, every pair");
+      page.table(latencyPairs(s));
+    }
     if (!s.checks().isEmpty()) {
       page.heading("Thresholds");
       page.table(thresholds(s));

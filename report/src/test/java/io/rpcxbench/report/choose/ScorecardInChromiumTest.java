@@ -44,6 +44,38 @@ class ScorecardInChromiumTest {
         .probes("grpc-tuned", 4, 7000, 1_000_000, 500, 250, 125);
   }
 
+  /** A choose folder as the harness wrote it (committed under test resources/choose). */
+  static Path fixture(String name) throws java.net.URISyntaxException {
+    return Path.of(ScorecardInChromiumTest.class.getResource("/choose/" + name).toURI());
+  }
+
+  @Test
+  void realFoldersAsTheHarnessWroteThemGiveTheirHeadingAndVerdict(@TempDir Path tmp)
+      throws Exception {
+    // two real runs on a busy 2-vCPU box: p99 <= 250 ms met in 2 rounds (too few to rank), and
+    // p99 <= 5 ms met by no probe (every one contended)
+    Cli.Result met =
+        Cli.run("choose", fixture("met-250ms").toString(), "--out", tmp.resolve("m").toString());
+    assertThat(met.exit()).as(met.err()).isZero();
+    assertThat(Files.readString(tmp.resolve("m/scorecard.md")))
+        .startsWith(
+            "# hello over loopback (unshaped), plaintext (TLS off), at p99 <= 250 ms: 2 protocols"
+                + " on local\n")
+        .contains("Cannot rank rpcx and grpc-tuned at p99 <= 250 ms");
+    Cli.Result none =
+        Cli.run("choose", fixture("none-met-5ms").toString(), "--out", tmp.resolve("n").toString());
+    assertThat(none.exit()).as(none.err()).isZero();
+    assertThat(Files.readString(tmp.resolve("n/scorecard.md")))
+        .startsWith(
+            "# hello over loopback (unshaped), plaintext (TLS off), at p99 <= 5 ms: 2 protocols"
+                + " on local\n")
+        .contains(
+            "Closest: rpcx p99 19.9 ms (4.0x the limit) at 6500 calls/s, limited by contended;"
+                + " grpc-tuned p99 20.2 ms (4.0x the limit) at 412 calls/s, limited by contended.")
+        .contains("| rpcx | 19.9 ms | 6500 | 4.0x | contended | 12 |")
+        .doesNotContain("n/a |");
+  }
+
   @Test
   void theHeadingNamesEveryDimensionAndNoneMetShowsHowCloseEachCame(@TempDir Path tmp)
       throws Exception {
@@ -85,11 +117,16 @@ class ScorecardInChromiumTest {
   void theScorecardDrawsItsChartsAtEveryWidthLightAndDark(@TempDir Path tmp) throws Exception {
     Path chromium = Chromium.find();
     Assumptions.assumeTrue(chromium != null, "chromium not installed (apt-get install chromium)");
-    for (String name : new String[] {"met", "none"}) {
-      Path dir = (name.equals("met") ? met() : noneMet()).write(tmp.resolve(name));
-      Cli.Result r = Cli.run("choose", dir.toString());
+    java.util.Map<String, Path> folders = new java.util.LinkedHashMap<>();
+    folders.put("met", met().write(tmp.resolve("met")));
+    folders.put("none", noneMet().write(tmp.resolve("none")));
+    folders.put("real-met", fixture("met-250ms"));
+    folders.put("real-none", fixture("none-met-5ms"));
+    for (var folder : folders.entrySet()) {
+      String name = folder.getKey();
+      Path report = tmp.resolve("report-" + name);
+      Cli.Result r = Cli.run("choose", folder.getValue().toString(), "--out", report.toString());
       assertThat(r.exit()).as(r.err()).isZero();
-      Path report = dir.resolve("report");
       try (Chromium.Site site = Chromium.serve(report)) {
         for (int width : WIDTHS) {
           String page =
@@ -98,7 +135,7 @@ class ScorecardInChromiumTest {
             String dom = Chromium.dom(chromium, site.url(page), tmp, Math.max(width, 500), dark);
             String what = name + " at " + width + " px, " + (dark ? "dark" : "light");
             // none met: no capacity chart (a row of zeros), the probes' two
-            int charts = name.equals("met") ? 3 : 2;
+            int charts = name.endsWith("met") ? 3 : 2;
             assertThat(dom)
                 .as(what)
                 .contains(
