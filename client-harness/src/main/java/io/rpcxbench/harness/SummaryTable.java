@@ -133,9 +133,14 @@ final class SummaryTable {
     out.printf(
         Locale.ROOT,
         open()
-            ? "(errors and dropped summed over all runs; files under %s)%n"
-            : "(errors summed over all runs; files under %s)%n",
-        config.output().out());
+            ? "(errors and dropped summed over all runs; %s)%n"
+            : "(errors summed over all runs; %s)%n",
+        written() ? "files under " + config.output().out() : "no result file was written");
+  }
+
+  /** Whether a point left its file: a run that reached no server wrote none. */
+  private boolean written() {
+    return outcomes.stream().anyMatch(o -> Files.exists(config.resultFile(o.protocol())));
   }
 
   private void printOpenRow(

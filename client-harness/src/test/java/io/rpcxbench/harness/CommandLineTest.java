@@ -23,7 +23,7 @@ class CommandLineTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "--protocol foo --threads 1 --requests 1 | unknown protocol 'foo' (known: rpcx, grpc",
+        "--protocol foo --threads 1 --requests 1 | unknown protocol 'foo'; known: rpcx, grpc",
         "--protocol grpc,foo --threads 1 --requests 1 | unknown protocol 'foo'",
         "--protocol grpc,grpc --threads 1 --requests 1 | a protocol is named twice: grpc,grpc",
         "--protocol grpc --threads 0 --requests 1 | --threads must be a positive count, got 0",

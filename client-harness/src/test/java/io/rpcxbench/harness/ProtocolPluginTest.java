@@ -113,14 +113,14 @@ class ProtocolPluginTest {
             args("--protocol", "bare", "--threads", 1, "--requests", 1, "--out", out));
 
     assertThat(o.exitCode()).isEqualTo(2);
-    assertThat(o.err()).contains("unknown protocol 'bare' (known: rpcx, grpc, ").contains("line)");
+    assertThat(o.err()).contains("unknown protocol 'bare'; known: rpcx, grpc, ").contains(", line");
   }
 
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       value = {
-        "--port nope=9000 | --port nope=9000: unknown protocol 'nope' (known: rpcx, grpc,",
+        "--port nope=9000 | --port nope=9000: unknown protocol 'nope'; known: rpcx, grpc,",
         "--port line=70000 | --port line must be a TCP port (1-65535), got 70000",
         "--port line=x | Invalid value for option '--port'",
         "--port line | should be in KEY=VALUE format but was line",

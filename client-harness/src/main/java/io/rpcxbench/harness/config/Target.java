@@ -157,16 +157,7 @@ public record Target(
   private static void namedPort(String id, int value) {
     ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
     if (catalog.find(id).isEmpty()) {
-      throw new IllegalArgumentException(
-          "--port "
-              + id
-              + "="
-              + value
-              + ": unknown protocol '"
-              + id
-              + "' (known: "
-              + String.join(", ", catalog.ids())
-              + ")");
+      throw new IllegalArgumentException("--port " + id + "=" + value + ": " + catalog.unknown(id));
     }
     port("--port " + id, value);
   }

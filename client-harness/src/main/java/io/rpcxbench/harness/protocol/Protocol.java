@@ -126,14 +126,7 @@ public final class Protocol {
     return catalog
         .find(wanted)
         .map(Protocol::new)
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "unknown protocol '"
-                        + text
-                        + "' (known: "
-                        + String.join(", ", catalog.ids())
-                        + ")"));
+        .orElseThrow(() -> new IllegalArgumentException(catalog.unknown(text)));
   }
 
   public static String ids(List<Protocol> protocols) {

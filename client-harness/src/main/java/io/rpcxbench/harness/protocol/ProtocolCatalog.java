@@ -92,6 +92,25 @@ public final class ProtocolCatalog {
     return byType.stream().map(ProtocolProvider::id).toList();
   }
 
+  /**
+   * The one message for an id the catalog does not have, with the ids it was probably meant to be:
+   * {@code unknown protocol 'grcp'; did you mean grpc? known: rpcx, grpc, ...}.
+   */
+  public String unknown(String id) {
+    return unknown(id, ids());
+  }
+
+  /** {@link #unknown(String)} among the ids {@code known}. */
+  public static String unknown(String id, List<String> known) {
+    List<String> near = NearIds.of(id, known);
+    return "unknown protocol '"
+        + id
+        + "'; "
+        + (near.isEmpty() ? "" : "did you mean " + String.join(" or ", near) + "? ")
+        + "known: "
+        + String.join(", ", known);
+  }
+
   /** {@code --list-protocols}: a header and one tab-separated line per protocol. */
   public void print(PrintWriter out) {
     out.println(HEADER);

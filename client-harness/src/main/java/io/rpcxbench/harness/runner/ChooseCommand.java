@@ -290,8 +290,7 @@ public final class ChooseCommand implements Callable<Integer> {
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
     for (String p : protocols) {
       if (!known.contains(p)) {
-        throw new IllegalArgumentException(
-            "--protocol: unknown protocol '" + p + "'; known: " + String.join(", ", known));
+        throw new IllegalArgumentException("--protocol: " + ProtocolCatalog.unknown(p, known));
       }
     }
     if (protocols.size() < 2) {

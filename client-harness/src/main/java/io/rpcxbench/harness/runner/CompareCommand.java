@@ -3,6 +3,7 @@ package io.rpcxbench.harness.runner;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -452,10 +453,8 @@ public final class CompareCommand implements Callable<Integer> {
     for (String v : list.trim().split("[,\\s]+")) {
       if (!known.contains(v)) {
         throw new IllegalArgumentException(
-            "--variants: unknown protocol '"
-                + v
-                + "'; known: "
-                + String.join(", ", known)
+            "--variants: "
+                + ProtocolCatalog.unknown(v, known)
                 + (v.equals("bare")
                     ? " (bare needs bench/target/bench.jar on the class path: build it with"
                         + " mvn -B -q -pl bench -am package -DskipTests; bench/compare.sh adds it)"

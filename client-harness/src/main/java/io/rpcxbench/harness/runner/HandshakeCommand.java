@@ -247,7 +247,7 @@ final class HandshakeCommand implements Callable<Integer> {
               .orElseThrow(
                   () ->
                       new ParameterException(
-                          spec.commandLine(), "--protocol: unknown protocol '" + p + "'"));
+                          spec.commandLine(), "--protocol: " + catalog.unknown(p)));
       if (tls && !provider.supportsTls()) {
         throw new ParameterException(
             spec.commandLine(), "--tls: " + p + " has no TLS wired (docs/tls.md)");

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -98,10 +99,7 @@ record JarPair(String protocol, Path base, Path next, String baseSha256, String 
       }
       if (!known.contains(ids.get(0))) {
         throw new IllegalArgumentException(
-            "--protocol: unknown protocol '"
-                + ids.get(0)
-                + "'; known: "
-                + String.join(", ", known));
+            "--protocol: " + ProtocolCatalog.unknown(ids.get(0), known));
       }
       return ids.get(0);
     }

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.load.RateSchedule;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -212,7 +213,7 @@ final class PlanOptions {
       if (id.equals("all")) {
         known.stream().filter(k -> !ids.contains(k)).forEach(ids::add);
       } else if (!known.contains(id)) {
-        throw bad("--protocol: unknown protocol '" + id + "'; known: " + String.join(", ", known));
+        throw bad("--protocol: " + ProtocolCatalog.unknown(id, known));
       } else if (!ids.contains(id)) {
         ids.add(id);
       }

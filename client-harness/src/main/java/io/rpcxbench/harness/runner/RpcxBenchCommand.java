@@ -1,7 +1,8 @@
 package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
-import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.protocol.CatalogTable;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -115,9 +116,11 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       name = "list",
       mixinStandardHelpOptions = true,
       versionProvider = Version.class,
-      header = "The protocol catalog: id, description, type, port, server jar.",
+      header = "The protocol catalog: id, description, type, port, TLS, compression, message.",
       description = {
-        "The protocol catalog: id, description, type, port, server jar.",
+        "The protocol catalog: id, description, type, port, whether it serves TLS (--tls), its"
+            + " message compressions (--compression), whether it carries a user's own message"
+            + " (--call message), its server jar.",
         "Example: rpcx-bench list"
       })
   static final class ListCommand implements Callable<Integer> {
@@ -125,19 +128,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-      PrintWriter out = spec.commandLine().getOut();
-      List<CatalogEntry> entries = HarnessPoints.catalog();
-      int idWidth = entries.stream().mapToInt(e -> e.id().length()).max().orElse(2);
-      int labelWidth = entries.stream().mapToInt(e -> e.label().length()).max().orElse(11);
-      String row =
-          "%-" + Math.max(2, idWidth) + "s  %-" + Math.max(11, labelWidth) + "s  %4s  %5s  %s%n";
-      out.printf(row, "ID", "DESCRIPTION", "TYPE", "PORT", "SERVER");
-      for (CatalogEntry e : entries) {
-        String server =
-            e.serverJar().isEmpty() ? "(external: " + e.external() + ")" : e.serverJar();
-        out.printf(row, e.id(), e.label(), e.type(), e.defaultPort(), server);
-      }
-      out.flush();
+      new CatalogTable(ProtocolCatalog.onClassPath()).print(spec.commandLine().getOut());
       return 0;
     }
   }
@@ -173,7 +164,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       header = "The report tool: figures, tables, scorecards from result files.",
       description = {
         "The report tool (report.jar): figures and tables from the raw files; ARGS go to it.",
-        "Example: rpcx-bench report -- --in results/raw --out results/report",
+        "Example: rpcx-bench report all results/raw",
         "         rpcx-bench report show results/raw/rpcx/t10-r100.csv --cleaned"
       })
   static final class ReportCommand extends Delegate {

@@ -3,6 +3,7 @@ package io.rpcxbench.harness.runner;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
 import java.io.IOException;
@@ -152,6 +153,7 @@ public final class SweepCommand implements Callable<Integer> {
             envLong("RPCX_SWEEP_MIN_FREE_KB", 8192),
             1000 * envLong("RPCX_READY_TIMEOUT", 180));
     if (dryRun) {
+      labDownNote(s, err);
       try {
         new PlanPrinter(s, sweep).print(spec.commandLine().getOut(), json);
       } catch (IllegalArgumentException e) {
@@ -350,8 +352,7 @@ public final class SweepCommand implements Callable<Integer> {
       Map<String, Integer> ports = target.ports();
       for (String id : ports.keySet()) {
         if (!known.contains(id)) {
-          throw new IllegalArgumentException(
-              "--port: unknown protocol '" + id + "'; known: " + String.join(", ", known));
+          throw new IllegalArgumentException("--port: " + ProtocolCatalog.unknown(id, known));
         }
       }
       String clientOpts = System.getenv("CLIENT_JVM_OPTS");
@@ -414,5 +415,19 @@ public final class SweepCommand implements Callable<Integer> {
   static Path home() {
     String h = System.getenv("RPCX_BENCH_HOME");
     return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
+  }
+
+  /** --lab --dry-run with no lab up: the plan is printed, and that the lab must be started. */
+  private static void labDownNote(SweepSettings s, PrintWriter err) {
+    if (s.target() != Target.LAB) {
+      return;
+    }
+    try {
+      LabState.load(s.home());
+    } catch (IllegalArgumentException | IOException e) {
+      err.println("note: " + e.getMessage() + " before this plan can run");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
