@@ -26,6 +26,12 @@ final class BatsSuitesTest {
     runSuite("rpcx-bench.bats", 120, false);
   }
 
+  /** Every README command and --help example, by its rule (readme.bats says which and why). */
+  @Test
+  void readmeCommands() throws Exception {
+    runSuite("readme.bats", 900, false);
+  }
+
   @Test
   void compareLogic() throws Exception {
     runSuite("compare.bats", 300, false);
