@@ -456,12 +456,13 @@ start_linkem() {
   nohup "$LINKEM" --a "$NS_A:$LAB_IF" --b "$NS_B:$LAB_IF" --up "$1" --down "$2" --stats "$LINKEM_STATS" \
     >"$log" 2>&1 </dev/null &
   echo $! >"$pidfile"
-  for ((i = 0; i < 100; i++)); do
+  # 30 s: on a machine at a load of 40 its start once took over 5 s
+  for ((i = 0; i < 600; i++)); do
     grep -q '^linkem ready' "$log" && break
     kill -0 "$(cat "$pidfile")" 2>/dev/null || { cat "$log" >&2; die "the packet emulator did not start (above: its output)"; }
     sleep 0.05
   done
-  grep -q '^linkem ready' "$log" || die "the packet emulator did not report ready in 5 s ($log)"
+  grep -q '^linkem ready' "$log" || die "the packet emulator did not report ready in 30 s ($log)"
   ip -n "$NS_A" link set "$LAB_IF" up
   ip -n "$NS_B" link set "$LAB_IF" up
   say "packet link: $(grep -m1 '^linkem ready' "$log" | cut -d' ' -f3-)"
