@@ -78,6 +78,14 @@ machine_load() {
     "cpu-pressure $(head -n1 /proc/pressure/cpu 2>/dev/null || echo n/a)"
 }
 
+# attack_lines MODULE: the ATTACK lines of its failsafe reports, once each (a nested class's
+# output is only in the XML report; a top-level class's is in both)
+attack_lines() {
+  cat "$1"/target/failsafe-reports/*-output.txt "$1"/target/failsafe-reports/TEST-*.xml 2>/dev/null |
+    grep -o 'ATTACK [^<]*' | sed -e 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&apos;/'"'"'/g; s/&amp;/\&/g' |
+    awk '!seen[$0]++' || true
+}
+
 main() {
   parse_args "$@"
   cd "$(dirname "$0")/.."
@@ -90,8 +98,8 @@ main() {
     run_module "$module" "$log" || status=$?
     {
       echo "## $module (exit $status)"
-      grep -h '^LOAD' "$log" || true
-      grep -h '^ATTACK' "$log" "$module"/target/failsafe-reports/*-output.txt 2>/dev/null || true
+      grep -ho 'LOAD .*' "$log" || true
+      attack_lines "$module"
       grep -hE 'Tests run:.*(Fail|Err)|<<< FAIL' "$log" | sort -u || true
     } >>"$OUT"
     echo "attack-table: $module done (exit $status)"
