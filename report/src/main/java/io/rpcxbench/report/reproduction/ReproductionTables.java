@@ -33,7 +33,7 @@ final class ReproductionTables {
 
   /**
    * The line under each generated block's begin marker. It names no folders: one page's blocks come
-   * from docs/reproduction/data, another's from repeated sweeps, and each page gives its own
+   * from the archive reproduction-data, another's from repeated sweeps, and each page gives its own
    * command in its text.
    */
   static final String DO_NOT_EDIT =
