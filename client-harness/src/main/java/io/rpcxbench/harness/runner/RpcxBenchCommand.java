@@ -2,6 +2,12 @@ package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
+import io.rpcxbench.harness.runner.choose.ChooseCommand;
+import io.rpcxbench.harness.runner.compare.CompareCommand;
+import io.rpcxbench.harness.runner.handshake.HandshakeCommand;
+import io.rpcxbench.harness.runner.repeat.RepeatCommand;
+import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -205,12 +211,12 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   }
 
   /** The report tool's jar: RPCX_BENCH_REPORT_JAR, else the checkout's. */
-  static Path reportJar() {
+  public static Path reportJar() {
     String env = System.getenv("RPCX_BENCH_REPORT_JAR");
     return env != null ? Path.of(env) : SweepCommand.home().resolve("report/target/report.jar");
   }
 
-  static String javaBinary() {
+  public static String javaBinary() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 }

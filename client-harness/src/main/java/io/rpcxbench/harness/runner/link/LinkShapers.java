@@ -1,0 +1,189 @@
+package io.rpcxbench.harness.runner.link;
+
+import io.rpcxbench.harness.runner.point.OwnProcesses;
+import io.rpcxbench.harness.runner.point.ServerProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
+
+/**
+ * The link-shapers of a sweep across network profiles: one {@code link-shaper.jar} process per
+ * shaped profile, listening on 127.0.0.1 with one route per server port ({@code --to}), so that a
+ * point on {@code wan} calls its server through the WAN's delay, jitter and rate
+ * (docs/network-profiles.md). One wire per direction is shared by every route of a profile, as a
+ * real link's is; the points run one at a time, so they never share it. Each shaper's round trip is
+ * measured at start ({@link LinkProbe}: an echo reached directly and through it) and recorded with
+ * every point, judged against the profile's delay.
+ *
+ * <pre>{@code
+ * LinkShapers shapers = LinkShapers.start(home, List.of("wan"), "127.0.0.1", Set.of(43117), ...);
+ * shapers.port("wan", 43117);   // the shaper's port in front of 43117
+ * }</pre>
+ */
+public final class LinkShapers implements AutoCloseable {
+  public static final String JAR = "link-shaper/target/link-shaper.jar";
+  private static final Pattern READY =
+      Pattern.compile(
+          "(?m)^link-shaper listening on \\S+:([0-9]+) -> \\S+:([0-9]+), profile (\\S+); (.*)$");
+
+  private final Map<String, Map<Integer, Integer>> ports = new LinkedHashMap<>();
+  private final Map<String, String> settings = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> measured = new LinkedHashMap<>();
+  private final List<ServerProcess> processes = new ArrayList<>();
+  private final OwnProcesses own;
+  private LinkProbe echo;
+
+  private LinkShapers(OwnProcesses own) {
+    this.own = own;
+  }
+
+  /** No shaper: every profile is the link as it is. */
+  public static LinkShapers none() {
+    return new LinkShapers(null);
+  }
+
+  /**
+   * Starts one link-shaper per shaped profile in front of {@code serverPorts} on {@code host}.
+   *
+   * @throws IOException when the jar is missing or a shaper did not start (its log's last lines)
+   */
+  public static LinkShapers start(
+      Path home,
+      List<String> profiles,
+      String host,
+      Set<Integer> serverPorts,
+      Path logDir,
+      OwnProcesses own,
+      Consumer<String> log,
+      long readyTimeoutMs)
+      throws IOException, InterruptedException {
+    LinkShapers shapers = new LinkShapers(own);
+    Path jar = home.resolve(JAR);
+    List<String> shaped = profiles.stream().filter(LinkProfiles::shaped).toList();
+    if (!shaped.isEmpty() && !Files.isRegularFile(jar)) {
+      throw new IOException(
+          JAR + " not found under " + home + "; build with: mvn -B -q package -DskipTests");
+    }
+    List<Integer> to = new ArrayList<>(new LinkedHashSet<>(serverPorts));
+    try {
+      LinkProbe.Rtt base = null;
+      if (!shaped.isEmpty()) {
+        shapers.echo = LinkProbe.start();
+        base = LinkProbe.measure(shapers.echo.port());
+        to.add(shapers.echo.port());
+      }
+      for (String profile : shaped) {
+        List<String> command =
+            new ArrayList<>(
+                List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m",
+                    "-jar",
+                    jar.toString(),
+                    "--profile",
+                    profile,
+                    "--listen",
+                    "127.0.0.1:0"));
+        to.forEach(p -> command.addAll(List.of("--to", host + ":" + p)));
+        ServerProcess shaper =
+            ServerProcess.start(command, logDir.resolve("link-shaper-" + profile + ".log"));
+        shapers.processes.add(shaper);
+        own.add(shaper.handle(), "link-shaper");
+        Map<Integer, Integer> routes = new LinkedHashMap<>();
+        for (MatchResult m : shaper.awaitLines(READY, to.size(), readyTimeoutMs)) {
+          routes.put(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(1)));
+          shapers.settings.put(profile, m.group(4));
+        }
+        LinkProbe.Rtt rtt = LinkProbe.measure(routes.remove(shapers.echo.port()));
+        Map<String, String> facts =
+            LinkProbe.provenance(base, rtt, 2 * LinkProfiles.delayMs(profile, home));
+        shapers.measured.put(profile, facts);
+        shapers.ports.put(profile, routes);
+        log.accept(
+            "link-shaper "
+                + profile
+                + " (pid "
+                + shaper.handle().pid()
+                + "): "
+                + shapers.settings.get(profile)
+                + "; routes "
+                + routes
+                + "; round trip measured "
+                + facts.get("link_rtt_measured_ms")
+                + " ms (base "
+                + facts.get("link_rtt_base_ms")
+                + " ms, spread "
+                + facts.get("link_rtt_jitter_ms")
+                + " ms): "
+                + facts.get("link_rtt_check"));
+      }
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      shapers.close();
+      throw e;
+    }
+    return shapers;
+  }
+
+  /** The port to call {@code serverPort} across {@code profile}: the shaper's, or itself. */
+  public int port(String profile, int serverPort) {
+    Map<Integer, Integer> routes = ports.get(profile);
+    if (routes == null) {
+      return serverPort;
+    }
+    Integer p = routes.get(serverPort);
+    if (p == null) {
+      throw new IllegalStateException("no " + profile + " route to port " + serverPort);
+    }
+    return p;
+  }
+
+  /** The host to call across {@code profile}: the shaper's loopback, or {@code serverHost}. */
+  public String host(String profile, String serverHost) {
+    return ports.containsKey(profile) ? "127.0.0.1" : serverHost;
+  }
+
+  /** What a point across {@code profile} records of its link: the shaper's settings each way. */
+  public Map<String, String> provenance(String profile) {
+    String s = settings.get(profile);
+    if (s == null) {
+      return Map.of();
+    }
+    Map<String, String> m = new LinkedHashMap<>();
+    // the way the link was made (the lab records netem or packet): TCP ends at the proxy
+    m.put("link", "proxy");
+    m.put("link_shaper", s);
+    m.putAll(measured.getOrDefault(profile, Map.of()));
+    return m;
+  }
+
+  @Override
+  public void close() {
+    for (ServerProcess p : processes) {
+      try {
+        p.stop(5_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      if (own != null) {
+        own.remove(p.handle());
+      }
+    }
+    processes.clear();
+    if (echo != null) {
+      try {
+        echo.close();
+      } catch (IOException e) {
+        // closing a listening socket: nothing left to do
+      }
+    }
+  }
+}
