@@ -1,7 +1,8 @@
 package io.rpcxbench.harness.runner.calibrate;
 
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import io.rpcxbench.stats.Calibration;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "calibrate",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = RpcxBenchVersion.class,
     sortOptions = false,
     header = "How sure can a verdict be on this machine? An A/A of one protocol.",
     description = {
@@ -53,6 +54,12 @@ import picocli.CommandLine.Spec;
       "97:calibrated, but A and B differed: verdicts here are not to be trusted now"
     })
 public final class CalibrateCommand implements Callable<Integer> {
+  private final Install install;
+
+  public CalibrateCommand(Install install) {
+    this.install = install;
+  }
+
   @Spec CommandSpec spec;
 
   @Option(names = "--protocol", defaultValue = "rpcx", description = "Default ${DEFAULT-VALUE}.")
@@ -104,13 +111,13 @@ public final class CalibrateCommand implements Callable<Integer> {
       o.flush();
       return kept.get().aaFailed() ? 97 : 0;
     }
-    if (!Files.isRegularFile(RpcxBenchCommand.reportJar())) {
+    if (!Files.isRegularFile(install.reportJar())) {
       // checked before the A/A, not after its minutes: the report reads the trials
       spec.commandLine()
           .getErr()
           .println(
               "rpcx-bench calibrate: no report jar at "
-                  + RpcxBenchCommand.reportJar()
+                  + install.reportJar()
                   + "; build it: mvn -B -q -pl report -am package -DskipTests");
       return 2;
     }
@@ -137,7 +144,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             "--yes",
             "--out",
             raw.toString());
-    CommandLine sweeper = new CommandLine(new SweepCommand());
+    CommandLine sweeper = new CommandLine(new SweepCommand(install));
     sweeper.setErr(spec.commandLine().getErr());
     sweeper.setOut(spec.commandLine().getOut());
     int code = sweeper.execute(sweep.toArray(String[]::new));
@@ -147,9 +154,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     }
     Path file = dir.resolve("calibration.properties");
     List<String> report = new ArrayList<>();
-    report.add(RpcxBenchCommand.javaBinary());
+    report.add(install.java());
     report.add("-jar");
-    report.add(RpcxBenchCommand.reportJar().toString());
+    report.add(install.reportJar().toString());
     report.addAll(
         List.of(
             "calibration",

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
 import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.Target;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +18,7 @@ import picocli.CommandLine;
  * the scorecard reads ({@code calibration.properties}), so the verdict prints it; {@code off} does
  * neither.
  */
-record ChooseCalibration(Use use) {
+record ChooseCalibration(Install install, Use use) {
   /** --calibration's values. */
   enum Use {
     auto,
@@ -35,7 +36,7 @@ record ChooseCalibration(Use use) {
         "rpcx-bench choose: this machine has no calibration; measuring it first (rpcx-bench"
             + " calibrate, once per machine; --calibration off skips it)");
     err.flush();
-    CommandLine c = new CommandLine(new CalibrateCommand());
+    CommandLine c = new CommandLine(new CalibrateCommand(install));
     c.setOut(err);
     c.setErr(err);
     c.execute("--out", all.out().resolve("calibration").toString());

@@ -7,11 +7,11 @@ import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.Target;
 import io.rpcxbench.harness.runner.sweep.CountList;
-import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import io.rpcxbench.harness.runner.sweep.SweepSettings;
 import io.rpcxbench.harness.runner.sweep.SweepTargetOptions;
 import io.rpcxbench.harness.runner.sweep.Workload;
@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "choose",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = RpcxBenchVersion.class,
     header = "Which protocol meets a latency objective at the highest load.",
     sortOptions = false,
     description = {
@@ -59,6 +59,12 @@ import picocli.CommandLine.Spec;
       "130:interrupted (rerun the same command to resume)"
     })
 public final class ChooseCommand implements Callable<Integer> {
+  private final Install install;
+
+  public ChooseCommand(Install install) {
+    this.install = install;
+  }
+
   /** Rounds without --rounds or --precision: enough for a test between two candidates. */
   static final int DEFAULT_ROUNDS = 5;
 
@@ -257,8 +263,8 @@ public final class ChooseCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ChooseSettings all = settings();
-    new ChooseCalibration(calibration).beforeTheRun(all, err);
-    return new ChooseRuns(new ChooseCalibration(calibration), err).run(all);
+    new ChooseCalibration(install, calibration).beforeTheRun(all, err);
+    return new ChooseRuns(install, new ChooseCalibration(install, calibration), err).run(all);
   }
 
   ChooseSettings settings() {
@@ -390,9 +396,9 @@ public final class ChooseCommand implements Callable<Integer> {
             target.sshDestination(),
             !fork,
             clientFlags(),
-            SweepCommand.home(),
+            install.home(),
             target.tls(where, "single"),
-            target.profiles(where, "single", SweepCommand.home()),
+            target.profiles(where, "single", install.home()),
             target.fleet());
     return new ChooseSettings(
         ChooseSettings.names(protocols),

@@ -2,7 +2,7 @@ package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import java.io.IOException;
@@ -20,10 +20,12 @@ import java.util.Map;
  * folder's scorecard made by the report tool; the worst exit code.
  */
 final class ChooseRuns {
+  private final Install install;
   private final ChooseCalibration calibration;
   private final PrintWriter err;
 
-  ChooseRuns(ChooseCalibration calibration, PrintWriter err) {
+  ChooseRuns(Install install, ChooseCalibration calibration, PrintWriter err) {
+    this.install = install;
     this.calibration = calibration;
     this.err = err;
   }
@@ -75,7 +77,7 @@ final class ChooseRuns {
 
   /** The report's scorecard of the folder: its exit code (99: a threshold failed). */
   private int scorecard(ChooseSettings s) throws IOException, InterruptedException {
-    Path jar = RpcxBenchCommand.reportJar();
+    Path jar = install.reportJar();
     if (!Files.isRegularFile(jar)) {
       err.println(
           "rpcx-bench choose: no report jar at "
@@ -87,12 +89,7 @@ final class ChooseRuns {
     }
     List<String> command =
         new ArrayList<>(
-            List.of(
-                RpcxBenchCommand.javaBinary(),
-                "-jar",
-                jar.toString(),
-                "choose",
-                s.out().toString()));
+            List.of(install.java(), "-jar", jar.toString(), "choose", s.out().toString()));
     if (s.summaryExport() != null) {
       command.addAll(List.of("--summary-export", s.summaryExport().toString()));
     }

@@ -3,13 +3,13 @@ package io.rpcxbench.harness.runner.compare;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
 import io.rpcxbench.harness.runner.sweep.Sweep;
-import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -38,7 +38,7 @@ import picocli.CommandLine.Unmatched;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = RpcxBenchVersion.class,
     sortOptions = false,
     header = "Protocols side by side here, or two result folders diffed.",
     description = {
@@ -82,6 +82,12 @@ import picocli.CommandLine.Unmatched;
       "130:interrupted (the servers are stopped; rerun the same command to resume)"
     })
 public final class CompareCommand implements Callable<Integer> {
+  private final Install install;
+
+  public CompareCommand(Install install) {
+    this.install = install;
+  }
+
   static final String DEFAULT_JVM_FLAGS = "-Xms512m -Xmx512m -XX:+UseG1GC";
 
   @Spec CommandSpec spec;
@@ -288,6 +294,7 @@ public final class CompareCommand implements Callable<Integer> {
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     CompareRounds rounds =
         new CompareRounds(
+            install,
             s,
             catalog,
             new SweepLog(err),
@@ -322,14 +329,13 @@ public final class CompareCommand implements Callable<Integer> {
                 + ": give two result folders (BASE NEW)");
       }
     }
-    Path jar = RpcxBenchCommand.reportJar();
+    Path jar = install.reportJar();
     if (!Files.isRegularFile(jar)) {
       throw new ParameterException(
           spec.commandLine(),
           jar + " not found; build it: mvn -B -q -pl report -am package -DskipTests");
     }
-    List<String> command =
-        new ArrayList<>(List.of(RpcxBenchCommand.javaBinary(), "-jar", jar.toString(), "diff"));
+    List<String> command = new ArrayList<>(List.of(install.java(), "-jar", jar.toString(), "diff"));
     command.addAll(TypedAgain.args(spec));
     return new ProcessBuilder(command).inheritIO().start().waitFor();
   }
@@ -355,7 +361,7 @@ public final class CompareCommand implements Callable<Integer> {
               + positional.get(0)
               + "' (harness options go after --)");
     }
-    Path home = SweepCommand.home();
+    Path home = install.home();
     Map<String, Integer> d =
         divisors == null
             ? ComparePlan.divisors(home.resolve("bench/compare-divisors.tsv"))
@@ -411,7 +417,7 @@ public final class CompareCommand implements Callable<Integer> {
           plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
       HarnessPoints.resultFile(s.harnessArgs(first, 1, List.of(), s.unitDir(first)));
     }
-    Path report = RpcxBenchCommand.reportJar();
+    Path report = install.reportJar();
     if (!Files.isRegularFile(report)) {
       throw new IllegalArgumentException(
           "missing " + report + " (build first: mvn -B -q package -DskipTests)");

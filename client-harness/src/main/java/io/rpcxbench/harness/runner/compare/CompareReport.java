@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.runner.compare;
 
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,11 +20,12 @@ final class CompareReport {
   private CompareReport() {}
 
   /** The report's command line on the folder. */
-  static List<String> command(CompareSettings s, Path reportJar, CpuPlacement placement) {
+  static List<String> command(
+      CompareSettings s, String java, Path reportJar, CpuPlacement placement) {
     List<String> c =
         new ArrayList<>(
             List.of(
-                RpcxBenchCommand.javaBinary(),
+                java,
                 "-jar",
                 reportJar.toString(),
                 "compare",
@@ -45,11 +45,11 @@ final class CompareReport {
   }
 
   /** {@code report diff}'s command line on the two builds' folders. */
-  static List<String> diffCommand(CompareSettings s, Path reportJar) {
+  static List<String> diffCommand(CompareSettings s, String java, Path reportJar) {
     List<String> c =
         new ArrayList<>(
             List.of(
-                RpcxBenchCommand.javaBinary(),
+                java,
                 "-jar",
                 reportJar.toString(),
                 "diff",
@@ -65,11 +65,11 @@ final class CompareReport {
    * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; its exit code
    * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold).
    */
-  static int diff(CompareSettings s, Path reportJar, PrintWriter out, SweepLog log)
+  static int diff(CompareSettings s, String java, Path reportJar, PrintWriter out, SweepLog log)
       throws IOException, InterruptedException {
     Path md = s.out().resolve("diff.md");
     Path staged = s.out().resolve(".diff.md.tmp");
-    List<String> command = diffCommand(s, reportJar);
+    List<String> command = diffCommand(s, java, reportJar);
     log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
     int code = runReport(command, staged, log);
     publish(staged, md, out);
@@ -104,6 +104,7 @@ final class CompareReport {
   /** Makes the tables; 0, or 1 when the report failed (its lines are in the log). */
   static int write(
       CompareSettings s,
+      String java,
       Path reportJar,
       CpuPlacement placement,
       List<String> machine,
@@ -112,7 +113,7 @@ final class CompareReport {
       throws IOException, InterruptedException {
     Path md = s.out().resolve("compare.md");
     Path staged = s.out().resolve(".compare.md.tmp");
-    int code = runReport(command(s, reportJar, placement), staged, log);
+    int code = runReport(command(s, java, reportJar, placement), staged, log);
     if (code != 0) {
       Files.deleteIfExists(staged);
       log.line(
@@ -134,7 +135,7 @@ final class CompareReport {
       Files.writeString(section, s.docSection(machine, tables), StandardCharsets.UTF_8);
       Process d =
           new ProcessBuilder(
-                  RpcxBenchCommand.javaBinary(),
+                  java,
                   "-jar",
                   reportJar.toString(),
                   "doc-section",

@@ -2,8 +2,8 @@ package io.rpcxbench.harness.runner.compare;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.MachineFacts;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
@@ -45,6 +45,7 @@ final class CompareRounds {
   static final int FAILURES = 1;
   static final long BACKSTOP_MS = 6 * 3600_000L;
 
+  private final Install install;
   private final CompareSettings s;
   private final Map<String, CatalogEntry> catalog;
   private final SweepLog log;
@@ -61,12 +62,14 @@ final class CompareRounds {
   private List<String> machine = List.of();
 
   CompareRounds(
+      Install install,
       CompareSettings s,
       Map<String, CatalogEntry> catalog,
       SweepLog log,
       CpuPlacement placement,
       StealRetry.Meter meter,
       java.io.PrintWriter out) {
+    this.install = install;
     this.s = s;
     this.out = out;
     this.catalog = catalog;
@@ -92,12 +95,13 @@ final class CompareRounds {
               public int work(OwnProcesses own) throws IOException, InterruptedException {
                 int code = measure(own, readyTimeoutMs);
                 stopServers();
-                Path report = reportJar(RpcxBenchCommand.reportJar().toAbsolutePath().normalize());
+                Path report = reportJar(install.reportJar().toAbsolutePath().normalize());
                 if (s.jars() != null) {
-                  int diff = CompareReport.diff(s, report, out, log);
+                  int diff = CompareReport.diff(s, install.java(), report, out, log);
                   return code != OK ? code : diff;
                 }
-                int tables = CompareReport.write(s, report, placement, machine, out, log);
+                int tables =
+                    CompareReport.write(s, install.java(), report, placement, machine, out, log);
                 return code != OK ? code : tables;
               }
 
@@ -143,7 +147,7 @@ final class CompareRounds {
     List<String> protocols = builds == null ? s.plan().variants() : List.of(builds.protocol());
     List<CatalogEntry> entries = protocols.stream().map(catalog::get).toList();
     List<Path> others = new ArrayList<>();
-    others.add(RpcxBenchCommand.reportJar().toAbsolutePath().normalize());
+    others.add(install.reportJar().toAbsolutePath().normalize());
     if (builds == null) {
       entries.forEach(e -> others.add(s.home().resolve(e.serverJar())));
     }

@@ -3,14 +3,14 @@ package io.rpcxbench.harness.runner.handshake;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
+import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
-import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import io.rpcxbench.raw.Histograms;
 import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.ProtocolProvider;
@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "handshake",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = RpcxBenchVersion.class,
     header = "What a new connection costs, plaintext and over TLS.",
     description = {
       "Starts each protocol's server on 127.0.0.1 once per --tls mode, then per round (protocols",
@@ -64,6 +64,12 @@ import picocli.CommandLine.Spec;
       "3:another run is using --out"
     })
 public final class HandshakeCommand implements Callable<Integer> {
+  private final Install install;
+
+  public HandshakeCommand(Install install) {
+    this.install = install;
+  }
+
   private static final double[] QS = {50, 99};
 
   @Spec CommandSpec spec;
@@ -135,11 +141,11 @@ public final class HandshakeCommand implements Callable<Integer> {
                     Map<String, Map<String, Integer>> ports = new LinkedHashMap<>();
                     for (String mode : modes) {
                       RunTls tls = RunTls.of(mode, out);
-                      tls.make(SweepCommand.home(), "127.0.0.1", log::line);
+                      tls.make(install.home(), "127.0.0.1", log::line);
                       Path logs = Files.createDirectories(out.resolve("servers-" + mode));
                       LocalServers servers =
                           new LocalServers(
-                              SweepCommand.home(),
+                              install.home(),
                               "127.0.0.1",
                               List.of(),
                               List.of(serverJvmFlags.trim().split("\\s+")),

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.repeat;
 
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "repeat",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = RpcxBenchVersion.class,
     header = "The reproduction's repeat plan (deploy/repro-repeat.sh asks it).",
     sortOptions = false,
     description = {

@@ -5,9 +5,10 @@ import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
+import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.Target;
 import io.rpcxbench.harness.runner.point.TypedAgain;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "sweep",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = RpcxBenchVersion.class,
     header = "The paper's sweep, rate sweeps and chains; rerun to resume.",
     sortOptions = false,
     description = {
@@ -58,6 +59,12 @@ import picocli.CommandLine.Spec;
       "130:interrupted (SIGINT; 143 for SIGTERM; the resume command is printed)"
     })
 public final class SweepCommand implements Callable<Integer> {
+  private final Install install;
+
+  public SweepCommand(Install install) {
+    this.install = install;
+  }
+
   /** Trend warnings on the console after a sweep; the files record every one. */
   private static final int MAX_TREND_WARNINGS = 20;
 
@@ -187,7 +194,7 @@ public final class SweepCommand implements Callable<Integer> {
         log.line(reportLine(out));
       }
       if (summaryExport != null && code != Sweep.LOCKED) {
-        boolean written = SweepSummary.write(rawFolder(), summaryExport, err);
+        boolean written = SweepSummary.write(install, rawFolder(), summaryExport, err);
         if (written) {
           log.line("summary: " + summaryExport);
         } else if (code == Sweep.OK) {
@@ -346,7 +353,7 @@ public final class SweepCommand implements Callable<Integer> {
     return "cd "
         + TypedAgain.quoted(Path.of("").toAbsolutePath().toString())
         + " && "
-        + TypedAgain.line(home().resolve("rpcx-bench").toString(), spec);
+        + TypedAgain.line(install.home().resolve("rpcx-bench").toString(), spec);
   }
 
   private static long envLong(String name, long otherwise) {
@@ -403,9 +410,9 @@ public final class SweepCommand implements Callable<Integer> {
               target.sshDestination(),
               inProcess,
               clientFlags,
-              home(),
+              install.home(),
               target.tls(where, plan.scenario),
-              target.profiles(where, plan.scenario, home()),
+              target.profiles(where, plan.scenario, install.home()),
               target.fleet());
       checkHarnessOptions(settings);
       return settings;
@@ -423,11 +430,5 @@ public final class SweepCommand implements Callable<Integer> {
     if (!points.isEmpty()) {
       HarnessPoints.resultFile(PointArgs.of(s, points.get(0), s.host(), 1, Map.of()));
     }
-  }
-
-  /** The repository (or deploy folder): RPCX_BENCH_HOME, which the launcher sets, else here. */
-  public static Path home() {
-    String h = System.getenv("RPCX_BENCH_HOME");
-    return Path.of(h == null || h.isBlank() ? "." : h).toAbsolutePath().normalize();
   }
 }

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.harness.runner.point.Install;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -15,15 +15,15 @@ import java.util.stream.Stream;
  * else is touched.
  *
  * <pre>{@code
- * SweepSummary.write(Path.of("results/x/raw"), Path.of("summary.json"), err);
+ * SweepSummary.write(install, Path.of("results/x/raw"), Path.of("summary.json"), err);
  * }</pre>
  */
 final class SweepSummary {
   private SweepSummary() {}
 
   /** Writes the summary; false, with one line on {@code err}, when it could not be. */
-  static boolean write(Path raw, Path file, PrintWriter err) {
-    Path jar = RpcxBenchCommand.reportJar();
+  static boolean write(Install install, Path raw, Path file, PrintWriter err) {
+    Path jar = install.reportJar();
     if (!Files.isRegularFile(jar)) {
       err.println(
           "rpcx-bench sweep: --summary-export: no report jar at "
@@ -43,7 +43,7 @@ final class SweepSummary {
       Path log = tmp.resolve("export.log");
       List<String> command =
           List.of(
-              RpcxBenchCommand.javaBinary(),
+              install.java(),
               "-jar",
               jar.toString(),
               "export",

@@ -3,6 +3,7 @@ package io.rpcxbench.harness.runner.choose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.runner.choose.CapacitySearch.Outcome;
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.stats.Sequential;
 import java.io.PrintWriter;
@@ -249,7 +250,7 @@ class ChooseRoundsTest {
     assertThat(precise.run(steady)).isEqualTo(4);
     assertThat(precise.stopped()).isEqualTo("precision");
 
-    ChooseCommand command = new ChooseCommand();
+    ChooseCommand command = new ChooseCommand(Install.fromEnvironment());
     new picocli.CommandLine(command)
         .parseArgs(
             "--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--out", dir.toString());

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner.choose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.sweep.PointArgs;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ class ChooseTimingTest {
   @TempDir Path dir;
 
   private ChooseSettings settings(String... args) {
-    ChooseCommand command = new ChooseCommand();
+    ChooseCommand command = new ChooseCommand(Install.fromEnvironment());
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--out", dir.toString()));
     new CommandLine(command).parseArgs(all.toArray(new String[0]));

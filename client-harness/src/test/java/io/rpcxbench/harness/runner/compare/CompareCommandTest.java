@@ -243,7 +243,7 @@ class CompareCommandTest {
         .contains(
             "base build: /j/old.jar (sha256 aaaaaaaaaaaaaaaa), serving rpcx",
             "new build: /j/new.jar (sha256 bbbbbbbbbbbbbbbb), serving rpcx");
-    assertThat(CompareReport.diffCommand(s, Path.of("/r/report.jar")).subList(1, 10))
+    assertThat(CompareReport.diffCommand(s, "java", Path.of("/r/report.jar")).subList(1, 10))
         .containsExactly(
             "-jar",
             "/r/report.jar",

@@ -34,7 +34,7 @@ class TypedAgainTest {
 
   @Test
   void aCommandRunOnItsOwnKeepsEveryArgument() {
-    CommandLine alone = new CommandLine(new SweepCommand());
+    CommandLine alone = new CommandLine(new SweepCommand(Install.fromEnvironment()));
     alone.parseArgs("--local", "--protocol", "rpcx");
     assertThat(TypedAgain.args(alone.getCommandSpec()))
         .containsExactly("--local", "--protocol", "rpcx");
