@@ -3,7 +3,6 @@ package io.rpcxbench.harness.runner.fleet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.PointLauncher;
-import io.rpcxbench.harness.runner.sweep.Sweep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +66,7 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
     String unplannable = unplannable(file);
     if (unplannable != null) {
       lines.accept("rpcx-bench: " + unplannable);
-      return Sweep.USAGE;
+      return USAGE;
     }
     Path pointHosts;
     try {
@@ -81,7 +80,7 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
       vars.putAll(FleetVars.of(args, pointHosts, mergedDir, backstopMs / 1000, lead));
     } catch (IllegalArgumentException e) {
       lines.accept("rpcx-bench: " + e.getMessage());
-      return Sweep.USAGE;
+      return USAGE;
     } catch (IOException e) {
       lines.accept("cannot prepare the fleet's point: " + e.getMessage());
       return 1;

@@ -21,6 +21,12 @@ public interface PointLauncher {
   /** The exit code a point gets when the backstop stopped it (as coreutils' timeout). */
   int BACKSTOP = 124;
 
+  /**
+   * The harness's exit code for arguments it cannot run; a launcher that cannot plan them says so
+   * too.
+   */
+  int USAGE = 2;
+
   /** Runs the point {@code args}, whose file is {@code file}; its harness's exit code. */
   int run(List<String> args, java.nio.file.Path file, Consumer<String> lines)
       throws InterruptedException;
