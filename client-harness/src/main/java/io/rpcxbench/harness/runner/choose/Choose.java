@@ -7,8 +7,8 @@ import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.PointResult;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
-import io.rpcxbench.harness.runner.point.Target;
 import io.rpcxbench.harness.runner.sweep.SweepTarget;
 import io.rpcxbench.raw.ChooseFacts;
 import io.rpcxbench.raw.ChooseFacts.Key;
@@ -126,7 +126,7 @@ final class Choose {
             "errors <= "
                 + s.slo().maxErrors()
                 + ", drops <= "
-                + Num.compact(100 * s.slo().maxDrop())
+                + NumberText.compact(100 * s.slo().maxDrop())
                 + " %",
             String.join(" ", s.candidates()),
             ChooseTiming.roundsText(s),
@@ -202,15 +202,15 @@ final class Choose {
     ChooseFacts m = ChooseFacts.empty();
     m.put(Key.WORKLOAD, s.workload());
     m.put(Key.SLO, s.slo().text());
-    m.put(Key.SLO_PERCENTILE, Num.compact(s.slo().percentile()));
-    m.put(Key.SLO_LIMIT_US, Num.compact(s.slo().limitMicros()));
+    m.put(Key.SLO_PERCENTILE, NumberText.compact(s.slo().percentile()));
+    m.put(Key.SLO_LIMIT_US, NumberText.compact(s.slo().limitMicros()));
     m.put(Key.MAX_ERRORS, String.valueOf(s.slo().maxErrors()));
-    m.put(Key.MAX_DROP, Num.compact(s.slo().maxDrop()));
-    m.put(Key.RESOLUTION, Num.compact(s.search().resolution()));
+    m.put(Key.MAX_DROP, NumberText.compact(s.slo().maxDrop()));
+    m.put(Key.RESOLUTION, NumberText.compact(s.search().resolution()));
     m.put(Key.START_RATE, s.startRate() == null ? "auto" : String.valueOf(s.startRate()));
     m.put(Key.MIN_RATE, String.valueOf(s.search().minRate()));
     m.put(Key.MAX_RATE, String.valueOf(s.search().maxRate()));
-    m.put(Key.SEARCH_FACTOR, Num.compact(CapacitySearch.FACTOR));
+    m.put(Key.SEARCH_FACTOR, NumberText.compact(CapacitySearch.FACTOR));
     m.put(Key.PLANNED_ROUNDS, String.valueOf(s.rounds().planned()));
     m.put(Key.MAX_ROUNDS, String.valueOf(s.rounds().most()));
     m.put(Key.ALPHA, io.rpcxbench.stats.Num.fixed(s.rounds().alpha(), 4));
@@ -237,7 +237,8 @@ final class Choose {
         !s.target().profile().isEmpty()
             ? s.target().profile()
             : provenance.getOrDefault(
-                "network_profile", s.target().target() == Target.LOCAL ? "loopback" : "unknown"));
+                "network_profile",
+                s.target().target() == ServerSite.LOCAL ? "loopback" : "unknown"));
     m.put(Key.PROBE_DURATION_S, String.valueOf(s.probeS()));
     m.put(Key.NOISE_GUARD, s.noiseGuard());
     m.put(

@@ -3,7 +3,7 @@ package io.rpcxbench.harness.runner.choose;
 import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
 import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Install;
-import io.rpcxbench.harness.runner.point.Target;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,7 +28,7 @@ record ChooseCalibration(Install install, Use use) {
   /** Before the run: calibrates a machine never calibrated, for a local choose with auto. */
   void beforeTheRun(ChooseSettings all, PrintWriter err) {
     if (use != Use.auto
-        || all.target().target() != Target.LOCAL
+        || all.target().target() != ServerSite.LOCAL
         || MachineCalibration.here().cached().isPresent()) {
       return;
     }

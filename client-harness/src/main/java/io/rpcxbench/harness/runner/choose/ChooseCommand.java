@@ -10,7 +10,7 @@ import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
-import io.rpcxbench.harness.runner.point.Target;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.sweep.CountList;
 import io.rpcxbench.harness.runner.sweep.SweepSettings;
 import io.rpcxbench.harness.runner.sweep.SweepTargetOptions;
@@ -310,7 +310,7 @@ public final class ChooseCommand implements Callable<Integer> {
     if (out == null) {
       out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
     }
-    Target where = target.target();
+    ServerSite where = target.target();
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
     for (String p : protocols) {
       if (!known.contains(p)) {

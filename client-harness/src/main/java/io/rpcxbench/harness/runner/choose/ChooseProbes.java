@@ -6,8 +6,8 @@ import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.PointResult;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
-import io.rpcxbench.harness.runner.point.Target;
 import io.rpcxbench.harness.runner.sweep.PointArgs;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepTarget;
@@ -87,7 +87,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
   }
 
   static boolean warmsUp(ChooseSettings s) {
-    return s.target().inProcess() && s.target().target() != Target.FLEET;
+    return s.target().inProcess() && s.target().target() != ServerSite.FLEET;
   }
 
   /**
@@ -204,7 +204,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
             },
             v.latencyMicros() == null
                 ? ""
-                : ", " + s.slo().percentileName() + " " + Num.duration(v.latencyMicros()),
+                : ", " + s.slo().percentileName() + " " + NumberText.duration(v.latencyMicros()),
             (v.limitedBy().isEmpty() ? "" : ", limited by " + v.limitedBy())
                 + (v.contended() ? ", CONTENDED" : "")));
     return v;

@@ -80,14 +80,14 @@ record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
     return switch (why) {
       case "precision" ->
           "every capacity's 95 % interval is within "
-              + Num.compact(100 * precision)
+              + NumberText.compact(100 * precision)
               + " % of its mean";
       case "max-time" -> "another round would pass --max-time " + maxTime;
       case "decided" ->
           "every pair of candidates is decided (different after Holm at alpha "
               + io.rpcxbench.stats.Num.fixed(rounds.alpha(), 4)
               + ", or within "
-              + Num.compact(100 * RoundsDecision.MARGIN)
+              + NumberText.compact(100 * RoundsDecision.MARGIN)
               + " %)";
       case "budget" ->
           "another round would take the extra rounds past a quarter again the planned rounds' time"

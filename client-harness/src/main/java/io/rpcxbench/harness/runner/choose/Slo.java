@@ -93,12 +93,12 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
 
   /** The percentile's name: {@code p99}, {@code p99.9}. */
   String percentileName() {
-    return "p" + Num.compact(percentile);
+    return "p" + NumberText.compact(percentile);
   }
 
   /** {@code p99<=5ms}, as the pages print it. */
   String text() {
-    return percentileName() + "<=" + Num.duration(limitMicros);
+    return percentileName() + "<=" + NumberText.duration(limitMicros);
   }
 
   /**
@@ -149,7 +149,12 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
     if (p == null) {
       why.add("no latency histogram");
     } else if (p > limitMicros) {
-      why.add(percentileName() + " " + Num.duration(p) + " > " + Num.duration(limitMicros));
+      why.add(
+          percentileName()
+              + " "
+              + NumberText.duration(p)
+              + " > "
+              + NumberText.duration(limitMicros));
     }
     long errors = kept.stream().mapToLong(RunRow::errors).sum();
     if (errors > maxErrors) {

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.link;
 
-import io.rpcxbench.harness.runner.point.Target;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.raw.PointIdentity;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,8 +23,8 @@ import java.util.Set;
  * refused here, naming the lab.
  *
  * <pre>{@code
- * LinkProfiles.checked("loopback,wan", home, Target.LOCAL, "single"); // [loopback, wan]
- * LinkProfiles.checked(null, home, Target.LOCAL, "single");           // [""]: none asked
+ * LinkProfiles.checked("loopback,wan", home, ServerSite.LOCAL, "single"); // [loopback, wan]
+ * LinkProfiles.checked(null, home, ServerSite.LOCAL, "single");           // [""]: none asked
  * }</pre>
  */
 public final class LinkProfiles {
@@ -38,16 +38,16 @@ public final class LinkProfiles {
    * @throws IllegalArgumentException naming what is wrong (an unknown name, a profile with packet
    *     loss, the lab, a chain)
    */
-  public static List<String> checked(String list, Path home, Target where, String scenario) {
+  public static List<String> checked(String list, Path home, ServerSite where, String scenario) {
     if (list == null) {
       return List.of("");
     }
-    if (where == Target.FLEET) {
+    if (where == ServerSite.FLEET) {
       throw new IllegalArgumentException(
           "--profile with --fleet: the fleet's link is the network between its hosts (shape it"
               + " there); the userspace link-shaper runs beside --local or --host servers");
     }
-    if (where == Target.LAB) {
+    if (where == ServerSite.LAB) {
       throw new IllegalArgumentException(
           "--profile shapes the link with the userspace link-shaper in front of --local or --host"
               + " servers; the lab's link is set when it starts: deploy/lab.sh up --profile NAME");

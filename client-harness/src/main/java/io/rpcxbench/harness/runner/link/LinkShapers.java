@@ -1,7 +1,7 @@
 package io.rpcxbench.harness.runner.link;
 
 import io.rpcxbench.harness.runner.point.OwnProcesses;
-import io.rpcxbench.harness.runner.point.ServerProcess;
+import io.rpcxbench.harness.runner.point.StartedServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ public final class LinkShapers implements AutoCloseable {
   private final Map<String, Map<Integer, Integer>> ports = new LinkedHashMap<>();
   private final Map<String, String> settings = new LinkedHashMap<>();
   private final Map<String, Map<String, String>> measured = new LinkedHashMap<>();
-  private final List<ServerProcess> processes = new ArrayList<>();
+  private final List<StartedServer> processes = new ArrayList<>();
   private final OwnProcesses own;
   private LinkProbe echo;
 
@@ -94,8 +94,8 @@ public final class LinkShapers implements AutoCloseable {
                     "--listen",
                     "127.0.0.1:0"));
         to.forEach(p -> command.addAll(List.of("--to", host + ":" + p)));
-        ServerProcess shaper =
-            ServerProcess.start(command, logDir.resolve("link-shaper-" + profile + ".log"));
+        StartedServer shaper =
+            StartedServer.start(command, logDir.resolve("link-shaper-" + profile + ".log"));
         shapers.processes.add(shaper);
         own.add(shaper.handle(), "link-shaper");
         Map<Integer, Integer> routes = new LinkedHashMap<>();
@@ -167,7 +167,7 @@ public final class LinkShapers implements AutoCloseable {
 
   @Override
   public void close() {
-    for (ServerProcess p : processes) {
+    for (StartedServer p : processes) {
       try {
         p.stop(5_000);
       } catch (InterruptedException e) {

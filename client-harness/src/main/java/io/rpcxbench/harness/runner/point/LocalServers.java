@@ -33,8 +33,8 @@ public final class LocalServers implements AutoCloseable {
   private final Consumer<String> log;
   private final OwnProcesses own;
   private final long readyTimeoutMs;
-  private final Map<String, List<ServerProcess>> byProtocol = new LinkedHashMap<>();
-  private final List<ServerProcess> all = new ArrayList<>();
+  private final Map<String, List<StartedServer>> byProtocol = new LinkedHashMap<>();
+  private final List<StartedServer> all = new ArrayList<>();
 
   public LocalServers(
       Path home,
@@ -67,13 +67,13 @@ public final class LocalServers implements AutoCloseable {
       String key = e.serverJar() + "|" + String.join(" ", e.serverArgs()) + "|" + e.defaultPort();
       distinct.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
     }
-    List<ServerProcess> started = new ArrayList<>();
+    List<StartedServer> started = new ArrayList<>();
     for (List<CatalogEntry> sharing : distinct.values()) {
       CatalogEntry e = sharing.get(0);
       String name = e.id();
       List<String> args = new ArrayList<>(e.serverArgs());
       args.addAll(workArgs);
-      ServerProcess s =
+      StartedServer s =
           spawn(jar(e.serverJar(), e.id()), args, logDir.resolve("server-" + name + ".log"));
       started.add(s);
       log.accept(
@@ -90,7 +90,7 @@ public final class LocalServers implements AutoCloseable {
     Map<String, Integer> ports = new LinkedHashMap<>();
     int i = 0;
     for (List<CatalogEntry> sharing : distinct.values()) {
-      ServerProcess s = started.get(i++);
+      StartedServer s = started.get(i++);
       s.awaitReady(readyTimeoutMs);
       for (CatalogEntry e : sharing) {
         ports.put(e.id(), s.port());
@@ -118,17 +118,17 @@ public final class LocalServers implements AutoCloseable {
   public int startChain(CatalogEntry e, List<String> workArgs)
       throws IOException, InterruptedException {
     Path serverJar = jar(e.serverJar(), e.id());
-    List<ServerProcess> chain = new ArrayList<>();
+    List<StartedServer> chain = new ArrayList<>();
     byProtocol.put(e.id(), chain);
     List<Integer> ports = new ArrayList<>();
     for (int i = 1; i <= 2; i++) {
       List<String> args = new ArrayList<>(e.serverArgs());
       args.addAll(workArgs);
-      ServerProcess s =
+      StartedServer s =
           spawn(serverJar, args, logDir.resolve("server-" + e.id() + "-service-" + i + ".log"));
       chain.add(s);
     }
-    for (ServerProcess s : chain) {
+    for (StartedServer s : chain) {
       s.awaitReady(readyTimeoutMs);
       ports.add(s.port());
     }
@@ -140,12 +140,12 @@ public final class LocalServers implements AutoCloseable {
             "--chain-protocol",
             e.id()));
     Path gatewayJar = jar(e.gatewayJar().isEmpty() ? e.serverJar() : e.gatewayJar(), e.id());
-    ServerProcess gateway =
+    StartedServer gateway =
         spawn(gatewayJar, args, logDir.resolve("server-" + e.id() + "-gateway.log"));
     chain.add(gateway);
     try {
       gateway.awaitReady(readyTimeoutMs);
-    } catch (ServerProcess.NotReady refused) {
+    } catch (StartedServer.NotReady refused) {
       if (refused.exitCode == 2) {
         log.accept(e.id() + " cannot be a chain gateway, its points are skipped");
         stop(e.id());
@@ -180,11 +180,11 @@ public final class LocalServers implements AutoCloseable {
 
   /** Stops {@code protocol}'s servers (a chain's, after its points). */
   public void stop(String protocol) throws InterruptedException {
-    List<ServerProcess> servers = byProtocol.remove(protocol);
+    List<StartedServer> servers = byProtocol.remove(protocol);
     if (servers == null) {
       return;
     }
-    for (ServerProcess s : servers) {
+    for (StartedServer s : servers) {
       if (byProtocol.values().stream().noneMatch(l -> l.contains(s))) {
         s.stop(STOP_GRACE_MS);
         own.remove(s.handle());
@@ -193,13 +193,13 @@ public final class LocalServers implements AutoCloseable {
     }
   }
 
-  private ServerProcess spawn(Path jar, List<String> args, Path logFile) throws IOException {
+  private StartedServer spawn(Path jar, List<String> args, Path logFile) throws IOException {
     List<String> command = new ArrayList<>(runner);
     command.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmFlags);
     command.addAll(List.of("-jar", jar.toString(), "--bind", bind, "--port", "0"));
     command.addAll(args);
-    ServerProcess s = ServerProcess.start(command, logFile);
+    StartedServer s = StartedServer.start(command, logFile);
     all.add(s);
     own.add(s.handle(), "server");
     return s;
@@ -228,7 +228,7 @@ public final class LocalServers implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    for (ServerProcess s : List.copyOf(all)) {
+    for (StartedServer s : List.copyOf(all)) {
       s.stop(STOP_GRACE_MS);
       own.remove(s.handle());
     }

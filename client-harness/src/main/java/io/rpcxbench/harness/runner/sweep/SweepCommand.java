@@ -9,8 +9,8 @@ import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
-import io.rpcxbench.harness.runner.point.Target;
 import io.rpcxbench.harness.runner.point.TypedAgain;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -364,7 +364,7 @@ public final class SweepCommand implements Callable<Integer> {
   /** The checked settings; bad usage throws with sweep.sh's messages. */
   SweepSettings settings() {
     try {
-      Target where = target.target();
+      ServerSite where = target.target();
       plan.check();
       if (trials < 1) {
         throw new IllegalArgumentException("--trials must be a positive integer, got " + trials);

@@ -2,7 +2,7 @@ package io.rpcxbench.harness.runner.sweep;
 
 import io.rpcxbench.harness.runner.fleet.FleetInventory;
 import io.rpcxbench.harness.runner.point.RunTls;
-import io.rpcxbench.harness.runner.point.Target;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -26,7 +26,7 @@ public record SweepSettings(
     int stopAfterFailures,
     boolean skipDominated,
     int stopAfterOverload,
-    Target target,
+    ServerSite target,
     String host,
     Map<String, Integer> ports,
     List<String> harnessOptions,
@@ -127,7 +127,7 @@ public record SweepSettings(
 
   /** Whether this sweep starts a chain per protocol (protocol outermost in the plan). */
   boolean startsChains() {
-    return chain() && target != Target.HOST;
+    return chain() && target != ServerSite.HOST;
   }
 
   /** Whether the harness options say --requests-per total. */

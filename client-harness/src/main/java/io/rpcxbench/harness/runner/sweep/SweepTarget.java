@@ -8,8 +8,8 @@ import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.RunTls;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.ServerStats;
-import io.rpcxbench.harness.runner.point.Target;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -48,7 +48,7 @@ public final class SweepTarget implements AutoCloseable {
 
   /** Reads the lab's state (--lab): host B's address is the target from now on. */
   public void loadLab() throws IOException, InterruptedException {
-    if (s.target() == Target.LAB) {
+    if (s.target() == ServerSite.LAB) {
       lab = LabState.load(s.home());
     }
   }
@@ -61,7 +61,7 @@ public final class SweepTarget implements AutoCloseable {
    */
   public void start(OwnProcesses own, long readyTimeoutMs)
       throws IOException, InterruptedException {
-    if (s.target() == Target.FLEET) {
+    if (s.target() == ServerSite.FLEET) {
       log.accept(
           "fleet: "
               + s.fleet().clients().size()
@@ -72,7 +72,7 @@ public final class SweepTarget implements AutoCloseable {
               + "; the servers start with the first point (deploy/fleet/sweep.yml)");
       return;
     }
-    if (s.target() != Target.HOST) {
+    if (s.target() != ServerSite.HOST) {
       List<String> jvmFlags =
           s.serverJvmFlags().isBlank()
               ? List.of()
@@ -124,7 +124,7 @@ public final class SweepTarget implements AutoCloseable {
    * Stopped with the target ({@link #close}).
    */
   public PointLauncher launcher(OwnProcesses own, long backstopMs) {
-    if (s.target() == Target.FLEET) {
+    if (s.target() == ServerSite.FLEET) {
       fleetLauncher =
           new FleetLauncher(
               s.fleet(),
@@ -179,7 +179,7 @@ public final class SweepTarget implements AutoCloseable {
   public Map<String, String> provenance() {
     Map<String, String> m = new LinkedHashMap<>();
     String flags = s.serverJvmFlags().isBlank() ? "none" : s.serverJvmFlags();
-    if (s.target() == Target.HOST && !s.serverFlagsGiven()) {
+    if (s.target() == ServerSite.HOST && !s.serverFlagsGiven()) {
       flags = "unknown (servers not started by the sweep; pass --server-jvm-flags)";
     }
     m.put("server_jvm_flags", flags);

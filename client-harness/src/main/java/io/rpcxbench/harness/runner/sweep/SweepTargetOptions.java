@@ -3,7 +3,7 @@ package io.rpcxbench.harness.runner.sweep;
 import io.rpcxbench.harness.runner.fleet.FleetInventory;
 import io.rpcxbench.harness.runner.link.LinkProfiles;
 import io.rpcxbench.harness.runner.point.RunTls;
-import io.rpcxbench.harness.runner.point.Target;
+import io.rpcxbench.harness.runner.point.ServerSite;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,14 +102,14 @@ public final class SweepTargetOptions {
    *
    * @throws IllegalArgumentException for a bad mode, TLS with --host, or a chain over TLS
    */
-  public String tls(Target where, String scenario) {
+  public String tls(ServerSite where, String scenario) {
     RunTls.checked(tls);
-    if (!tls.equals("off") && where == Target.FLEET) {
+    if (!tls.equals("off") && where == ServerSite.FLEET) {
       throw new IllegalArgumentException(
           "--tls with --fleet: the fleet's playbook starts its servers without TLS (not wired"
               + " yet); run TLS points with --local or --lab");
     }
-    if (!tls.equals("off") && where == Target.HOST) {
+    if (!tls.equals("off") && where == ServerSite.HOST) {
       throw new IllegalArgumentException(
           "--tls starts the servers with TLS: it needs --local or --lab; with --host B (servers"
               + " started elsewhere) give the harness the CA: -- --tls-ca FILE");
@@ -123,11 +123,11 @@ public final class SweepTargetOptions {
   }
 
   /** --profile, checked: the profiles in order, or {@code [""]} when none was given. */
-  public List<String> profiles(Target where, String scenario, java.nio.file.Path home) {
+  public List<String> profiles(ServerSite where, String scenario, java.nio.file.Path home) {
     return LinkProfiles.checked(profile, home, where, scenario);
   }
 
-  public Target target() {
+  public ServerSite target() {
     int modes = (local ? 1 : 0) + (lab ? 1 : 0) + (host != null ? 1 : 0) + (fleet != null ? 1 : 0);
     if (modes > 1) {
       throw new IllegalArgumentException(
@@ -138,12 +138,12 @@ public final class SweepTargetOptions {
         throw new IllegalArgumentException(
             "--port with --fleet: the fleet's servers listen on the catalog's ports");
       }
-      return Target.FLEET;
+      return ServerSite.FLEET;
     }
     if (host != null && host.isEmpty()) {
       throw new IllegalArgumentException("--host needs a host name or address");
     }
-    return local ? Target.LOCAL : lab ? Target.LAB : Target.HOST;
+    return local ? ServerSite.LOCAL : lab ? ServerSite.LAB : ServerSite.HOST;
   }
 
   public String host() {
@@ -202,30 +202,32 @@ public final class SweepTargetOptions {
   }
 
   /** --server-stats against the target, and its default. */
-  public String serverStats(Target target) {
+  public String serverStats(ServerSite target) {
     String stats = serverStats;
     if (stats == null) {
       stats =
           serverSsh != null
               ? "ssh"
-              : target == Target.HOST || target == Target.FLEET ? "off" : "proc";
+              : target == ServerSite.HOST || target == ServerSite.FLEET ? "off" : "proc";
     }
     String wrong =
         switch (stats) {
           case "proc" ->
-              target == Target.HOST
+              target == ServerSite.HOST
                   ? "--server-stats proc needs --local or --lab (servers this sweep starts); for --host B use ssh"
                   : null;
           case "cgroup" ->
-              target != Target.LAB ? "--server-stats cgroup needs --lab (host B's cgroup)" : null;
+              target != ServerSite.LAB
+                  ? "--server-stats cgroup needs --lab (host B's cgroup)"
+                  : null;
           case "ssh" ->
-              target != Target.HOST
+              target != ServerSite.HOST
                   ? "--server-stats ssh goes with --host B (with --local/--lab use proc)"
                   : null;
           case "off" -> null;
           default -> "--server-stats must be proc, cgroup, ssh or off, got '" + stats + "'";
         };
-    if (wrong == null && target == Target.FLEET && !stats.equals("off")) {
+    if (wrong == null && target == ServerSite.FLEET && !stats.equals("off")) {
       wrong =
           "--server-stats with --fleet: each host's file records its own generator; the servers'"
               + " CPU is not read on a fleet (off)";

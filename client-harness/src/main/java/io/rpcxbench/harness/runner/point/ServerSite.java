@@ -1,7 +1,7 @@
 package io.rpcxbench.harness.runner.point;
 
 /** Where the servers are: already running on a host, started here, or in the two-host lab. */
-public enum Target {
+public enum ServerSite {
   /** --host B: servers already run on B (deploy/deploy.sh started them). */
   HOST,
   /** --local: this sweep starts the servers on 127.0.0.1 and stops them at the end. */

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * <server-id> listening on ADDR:PORT} (server-kit prints it once it listens): the one source of the
  * port a server started with {@code --port 0} took.
  */
-public final class ServerProcess {
+public final class StartedServer {
   static final Pattern READY = Pattern.compile("(?m)^(\\S+) listening on (\\S*):([0-9]+)");
 
   private final Process process;
@@ -22,17 +22,17 @@ public final class ServerProcess {
   private String readyLine;
   private int port;
 
-  private ServerProcess(Process process, Path log) {
+  private StartedServer(Process process, Path log) {
     this.process = process;
     this.log = log;
   }
 
-  public static ServerProcess start(List<String> command, Path log) throws IOException {
+  public static StartedServer start(List<String> command, Path log) throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);
     pb.redirectOutput(log.toFile());
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    return new ServerProcess(pb.start(), log);
+    return new StartedServer(pb.start(), log);
   }
 
   /**

@@ -4,8 +4,8 @@ import java.math.BigDecimal;
 import java.util.Locale;
 
 /** Numbers as the runner prints them: a dot for decimals whatever the locale, no trailing zeros. */
-final class Num {
-  private Num() {}
+final class NumberText {
+  private NumberText() {}
 
   /** {@code 99}, {@code 99.9}, {@code 1234.5}: at most three decimals, none trailing. */
   static String compact(double v) {
