@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
-import io.rpcxbench.harness.load.RateSchedule;
+import io.rpcxbench.harness.config.RateSchedule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

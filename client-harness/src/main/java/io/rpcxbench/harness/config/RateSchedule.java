@@ -1,6 +1,5 @@
-package io.rpcxbench.harness.load;
+package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.config.DurationConverter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +18,7 @@ import java.util.stream.Collectors;
  */
 public record RateSchedule(List<Step> steps) {
   /** A rate below this is refused: its gaps would exceed any sensible run. */
-  static final double MIN_RATE = 1.0;
+  public static final double MIN_RATE = 1.0;
 
   /**
    * A rate above this is refused: one scheduler thread cannot start calls 1 us apart (a park alone
@@ -38,7 +37,7 @@ public record RateSchedule(List<Step> steps) {
     /**
      * Calls a uniform schedule makes in this step: one at each multiple of 1/rate before its end.
      */
-    long uniformCalls() {
+    public long uniformCalls() {
       return (long) Math.ceil(rate * seconds() - 1e-9);
     }
 

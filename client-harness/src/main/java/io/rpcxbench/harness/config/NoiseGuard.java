@@ -1,16 +1,13 @@
-package io.rpcxbench.harness.measure;
+package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.HarnessCommand;
-import io.rpcxbench.harness.output.RunResult;
-import java.util.List;
 import java.util.Locale;
 
 /**
- * What the harness does about runs on a contended machine ({@code --noise-guard}, {@link
+ * What the harness does about runs on a contended machine ({@code --noise-guard}, {@code
  * MachineNoise}): {@code off} reads nothing (no noise columns); {@code warn} (the default) records
  * the readings in every run's row and warns on stderr; {@code strict} records them too, and a point
- * whose kept runs (orders 1.., or its only run) include a contended one exits with {@link
- * HarnessCommand#CONTENDED} after writing its file.
+ * whose kept runs (orders 1.., or its only run) include a contended one exits with {@code
+ * HarnessCommand.CONTENDED} ({@code MachineNoise.refuses}) after writing its file.
  *
  * <pre>{@code
  * NoiseGuard g = NoiseGuard.parse("strict");
@@ -44,15 +41,5 @@ public enum NoiseGuard {
       }
     }
     throw new IllegalArgumentException("--noise-guard " + text + ": off, warn or strict");
-  }
-
-  /** Whether a point ends with {@link HarnessCommand#CONTENDED}: strict, a kept run contended. */
-  public boolean refuses(List<RunResult> results) {
-    if (this != STRICT) {
-      return false;
-    }
-    return results.stream()
-        .filter(r -> io.rpcxbench.raw.KeepRule.keeps(r.order(), results.size()))
-        .anyMatch(r -> "1".equals(r.extra().get("contended")));
   }
 }
