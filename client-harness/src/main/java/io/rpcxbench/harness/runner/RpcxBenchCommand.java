@@ -6,8 +6,8 @@ import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
 import io.rpcxbench.harness.runner.choose.ChooseCommand;
 import io.rpcxbench.harness.runner.compare.CompareCommand;
 import io.rpcxbench.harness.runner.handshake.HandshakeCommand;
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.Install;
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.repeat.RepeatCommand;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import java.io.IOException;
@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "rpcx-bench",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     description = {
       "Benchmark of RPC protocols: one point, the paper's sweep, the choice of a protocol, a",
       "side-by-side comparison, the report, the lab.",
@@ -67,7 +67,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   public static CommandLine commandLine(Install install) {
     CommandLine cl = new CommandLine(new RpcxBenchCommand());
     CommandLine run = HarnessPoints.runCommand();
-    run.getCommandSpec().versionProvider(new RpcxBenchVersion());
+    run.getCommandSpec().versionProvider(new CommandVersion());
     run.getCommandSpec()
         .usageMessage()
         .header("One point: T threads x R calls per protocol (the client harness).")
@@ -118,7 +118,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   @Command(
       name = "list",
       mixinStandardHelpOptions = true,
-      versionProvider = RpcxBenchVersion.class,
+      versionProvider = CommandVersion.class,
       header = "The protocol catalog: id, description, type, port, server jar.",
       description = {
         "The protocol catalog: id, description, type, port, server jar.",
@@ -178,7 +178,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   @Command(
       name = "report",
       mixinStandardHelpOptions = true,
-      versionProvider = RpcxBenchVersion.class,
+      versionProvider = CommandVersion.class,
       header = "The report tool: figures, tables, scorecards from result files.",
       description = {
         "The report tool (report.jar): figures and tables from the raw files; ARGS go to it.",
@@ -203,7 +203,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   @Command(
       name = "lab",
       mixinStandardHelpOptions = true,
-      versionProvider = RpcxBenchVersion.class,
+      versionProvider = CommandVersion.class,
       header = "The two-host lab on this machine (deploy/lab.sh, as root).",
       description = {
         "The two-host lab on this machine (deploy/lab.sh, as root); ARGS go to it.",

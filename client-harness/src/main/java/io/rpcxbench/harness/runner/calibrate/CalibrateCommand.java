@@ -1,8 +1,8 @@
 package io.rpcxbench.harness.runner.calibrate;
 
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import io.rpcxbench.stats.Calibration;
@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "calibrate",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     sortOptions = false,
     header = "How sure can a verdict be on this machine? An A/A of one protocol.",
     description = {

@@ -7,9 +7,9 @@ import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.sweep.CountList;
 import io.rpcxbench.harness.runner.sweep.SweepSettings;
@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "choose",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     header = "Which protocol meets a latency objective at the highest load.",
     sortOptions = false,
     description = {

@@ -3,9 +3,9 @@ package io.rpcxbench.harness.runner.compare;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
@@ -38,7 +38,7 @@ import picocli.CommandLine.Unmatched;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     sortOptions = false,
     header = "Protocols side by side here, or two result folders diffed.",
     description = {

@@ -4,11 +4,11 @@ import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.raw.Histograms;
@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "handshake",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     header = "What a new connection costs, plaintext and over TLS.",
     description = {
       "Starts each protocol's server on 127.0.0.1 once per --tls mode, then per round (protocols",

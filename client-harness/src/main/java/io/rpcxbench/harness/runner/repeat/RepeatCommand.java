@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.repeat;
 
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "repeat",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     header = "The reproduction's repeat plan (deploy/repro-repeat.sh asks it).",
     sortOptions = false,
     description = {

@@ -5,10 +5,10 @@ import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
+import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
-import io.rpcxbench.harness.runner.point.RpcxBenchVersion;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "sweep",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchVersion.class,
+    versionProvider = CommandVersion.class,
     header = "The paper's sweep, rate sweeps and chains; rerun to resume.",
     sortOptions = false,
     description = {

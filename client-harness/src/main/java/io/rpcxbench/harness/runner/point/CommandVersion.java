@@ -4,7 +4,7 @@ import io.rpcxbench.harness.HarnessPoints;
 import picocli.CommandLine;
 
 /** The one version string of rpcx-bench and each of its commands. */
-public final class RpcxBenchVersion implements CommandLine.IVersionProvider {
+public final class CommandVersion implements CommandLine.IVersionProvider {
   @Override
   public String[] getVersion() {
     return new String[] {"rpcx-bench " + HarnessPoints.version()};
