@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # bench/compare.sh as a launcher of `rpcx-bench compare`, against the real jars (the comparison's
-# logic has its unit tests in client-harness, io.rpcxbench.harness.runner: ComparePlanTest,
+# logic has its unit tests in client-harness, io.rpcxbench.harness.runner.compare: ComparePlanTest,
 # StealRetryTest, DocSectionTest, CpuPlacementTest, CompareCommandTest; CompareLocalIT runs it end
 # to end): help, bad usage, missing jars, and one tiny real run of one protocol.
 

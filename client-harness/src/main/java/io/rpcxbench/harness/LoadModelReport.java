@@ -1,11 +1,11 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.NoiseGuard;
+import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.load.ErrorKind;
-import io.rpcxbench.harness.load.RateSchedule;
 import io.rpcxbench.harness.measure.MachineNoise;
-import io.rpcxbench.harness.measure.NoiseGuard;
 import io.rpcxbench.harness.measure.RunMeters;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.Protocol;

@@ -12,6 +12,8 @@ import io.rpcxbench.harness.load.TimeLimit;
 import io.rpcxbench.harness.measure.ClientConnections;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.LinkCounter;
+import io.rpcxbench.harness.measure.MachineNoise;
+import io.rpcxbench.harness.measure.ProcessStats;
 import io.rpcxbench.harness.measure.RunMeters;
 import io.rpcxbench.harness.measure.TcpSegments;
 import io.rpcxbench.harness.output.PointRecorder;
@@ -209,10 +211,10 @@ public final class ProtocolRun {
     boolean offered = true;
     RunMeters meters =
         new RunMeters(
-            config.instruments().serverStats(protocol),
+            ProcessStats.of(config.instruments(), protocol),
             LimitedBy.linkBitsPerSecond(config.output().provenance().get("link_rate")),
             LinkCounter.forThisHost(),
-            config.instruments().machineNoise());
+            MachineNoise.of(config.instruments()));
     ClientConnections connections = ClientConnections.to(config.clientOptions(protocol));
     TcpSegments segments = TcpSegments.to(config.clientOptions(protocol));
     List<RunResult> results = new ArrayList<>();
@@ -275,7 +277,7 @@ public final class ProtocolRun {
               + ")");
       return HarnessCommand.DROPPED;
     }
-    if (config.instruments().noiseGuard().refuses(results)) {
+    if (MachineNoise.refuses(config.instruments().noiseGuard(), results)) {
       err.println(
           protocol
               + ": --noise-guard strict: a kept run ran on a contended machine; "

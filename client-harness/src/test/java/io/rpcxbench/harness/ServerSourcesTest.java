@@ -88,18 +88,19 @@ class ServerSourcesTest {
   void pidsOnAnotherHostAreReadOverSshAndNotLookedForHere() {
     Instruments i = new Instruments(Map.of("grpc", List.of(999_999_999L)), "me@b", List.of(), null);
     i.validate(List.of(Protocol.parse("grpc"))); // no such pid here: not checked
-    assertThat(i.serverStats(Protocol.parse("grpc")))
+    assertThat(ProcessStats.of(i, Protocol.parse("grpc")))
         .isInstanceOf(SshProcessStats.class)
         .extracting(ProcessStats::describe)
         .asString()
         .startsWith("pid 999999999 and descendants on me@b, via ssh");
-    assertThat(i.serverStats(Protocol.parse("rpcx"))).isNull();
+    assertThat(ProcessStats.of(i, Protocol.parse("rpcx"))).isNull();
     List<String> args = new ArrayList<>();
     i.addArgs(args);
     assertThat(args)
         .containsExactly(
             "--server-pid", "grpc=999999999", "--server-ssh", "me@b", "--noise-guard", "off");
-    assertThat(new Instruments(Map.of("", List.of(1L)), null).serverStats(Protocol.parse("rpcx")))
+    assertThat(
+            ProcessStats.of(new Instruments(Map.of("", List.of(1L)), null), Protocol.parse("rpcx")))
         .isInstanceOf(ProcProcessTree.class);
   }
 

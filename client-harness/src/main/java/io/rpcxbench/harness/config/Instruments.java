@@ -1,22 +1,14 @@
 package io.rpcxbench.harness.config;
 
 import io.rpcxbench.harness.measure.CgroupStats;
-import io.rpcxbench.harness.measure.MachineNoise;
-import io.rpcxbench.harness.measure.NoiseGuard;
-import io.rpcxbench.harness.measure.ProcProcessTree;
-import io.rpcxbench.harness.measure.ProcessStats;
-import io.rpcxbench.harness.measure.SshProcessStats;
 import io.rpcxbench.harness.protocol.Protocol;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What the harness measures beside the calls, in every load model: the server's CPU time and peak
@@ -144,18 +136,6 @@ public record Instruments(
     return pids;
   }
 
-  /** Where this protocol's point reads its server's CPU and memory; null when it does not. */
-  public ProcessStats serverStats(Protocol protocol) {
-    if (!serverCgroups.isEmpty()) {
-      return CgroupStats.open(serverCgroups);
-    }
-    List<Long> pids = serverPids(protocol);
-    if (pids.isEmpty()) {
-      return null;
-    }
-    return serverSsh == null ? new ProcProcessTree(pids) : new SshProcessStats(serverSsh, pids);
-  }
-
   /**
    * For one protocol of the point: with several protocols each writes its own log, the protocol id
    * before the extension ({@code run.hlog} -> {@code run-rpcx.hlog}).
@@ -172,38 +152,6 @@ public record Instruments(
             : name + "-" + protocol.id();
     return new Instruments(
         serverPids, serverSsh, serverCgroups, hlog.resolveSibling(own), noiseGuard, underTest);
-  }
-
-  /** The machine's noise over each run, or null with {@code --noise-guard off}. */
-  public MachineNoise machineNoise() {
-    return noiseGuard.reads() ? new MachineNoise(MachineNoise.procRoot, this::ownPids) : null;
-  }
-
-  /**
-   * The roots of the run's own processes on this host, none of them "others": this JVM, every
-   * server pid given (any protocol's: an idle server of the next protocol is no co-tenant) unless
-   * they are on another host, the processes under test that are not measured, and the processes in
-   * the server's cgroup.
-   */
-  private Set<Long> ownPids() {
-    Set<Long> pids = new LinkedHashSet<>();
-    pids.add(ProcessHandle.current().pid());
-    pids.addAll(underTest);
-    if (serverSsh == null) {
-      serverPids.values().forEach(pids::addAll);
-    }
-    for (Path dir : serverCgroups) {
-      try {
-        for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
-          if (!line.isBlank()) {
-            pids.add(Long.parseLong(line.trim()));
-          }
-        }
-      } catch (IOException | RuntimeException e) {
-        // v1 keeps the same list in each controller's folder: one readable is enough
-      }
-    }
-    return pids;
   }
 
   /** The options that reproduce these, for {@code # options:} and the forked workers. */

@@ -1,7 +1,5 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.load.Arrivals;
-import io.rpcxbench.harness.load.RateSchedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,5 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.load.Arrivals;
-import io.rpcxbench.harness.load.RateSchedule;
-import io.rpcxbench.harness.measure.NoiseGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package io.rpcxbench.harness.config;
 
 import io.rpcxbench.harness.load.LoadRunner;
-import io.rpcxbench.harness.load.RateSchedule;
 import io.rpcxbench.harness.load.TimeLimit;
 import io.rpcxbench.harness.protocol.Protocol;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package io.rpcxbench.harness.load;
 
+import io.rpcxbench.harness.config.Arrivals;
+import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.RunMeters;
@@ -97,7 +99,7 @@ public final class OpenLoopRunner extends LauncherRunner {
   private Issued drive(
       RateSchedule schedule, long seed, String prefix, CallTally tally, long deadline)
       throws InterruptedException {
-    Arrivals.Times times = model.arrivals().times(schedule, seed);
+    ArrivalTimes times = new ArrivalTimes(model.arrivals(), schedule, seed);
     long t0 = System.nanoTime() + LEAD_NANOS;
     long calls = 0;
     long dropped = 0;

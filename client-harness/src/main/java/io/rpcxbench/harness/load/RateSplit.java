@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.load;
 
+import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.raw.PointIdentity;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,6 +1,8 @@
 package io.rpcxbench.harness.measure;
 
 import io.rpcxbench.harness.config.Instruments;
+import io.rpcxbench.harness.config.NoiseGuard;
+import io.rpcxbench.harness.output.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,6 +63,53 @@ import java.util.function.Supplier;
  * }</pre>
  */
 public final class MachineNoise {
+  /** The machine's noise over each run, or null with {@code --noise-guard off}. */
+  public static MachineNoise of(Instruments instruments) {
+    return instruments.noiseGuard().reads()
+        ? new MachineNoise(procRoot, () -> ownPids(instruments))
+        : null;
+  }
+
+  /**
+   * The roots of the run's own processes on this host, none of them "others": this JVM, every
+   * server pid given (any protocol's: an idle server of the next protocol is no co-tenant) unless
+   * they are on another host, the processes under test that are not measured ({@code --own-pid}),
+   * and the processes in the server's cgroup.
+   */
+  private static Set<Long> ownPids(Instruments instruments) {
+    Set<Long> pids = new LinkedHashSet<>();
+    pids.add(ProcessHandle.current().pid());
+    pids.addAll(instruments.underTest());
+    if (instruments.serverSsh() == null) {
+      instruments.serverPids().values().forEach(pids::addAll);
+    }
+    for (Path dir : instruments.serverCgroups()) {
+      try {
+        for (String line : Files.readAllLines(dir.resolve("cgroup.procs"))) {
+          if (!line.isBlank()) {
+            pids.add(Long.parseLong(line.trim()));
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // v1 keeps the same list in each controller's folder: one readable is enough
+      }
+    }
+    return pids;
+  }
+
+  /**
+   * Whether a point ends with {@code HarnessCommand.CONTENDED}: {@code --noise-guard strict}, and a
+   * kept run was contended.
+   */
+  public static boolean refuses(NoiseGuard guard, List<RunResult> results) {
+    if (guard != NoiseGuard.STRICT) {
+      return false;
+    }
+    return results.stream()
+        .filter(r -> io.rpcxbench.raw.KeepRule.keeps(r.order(), results.size()))
+        .anyMatch(r -> "1".equals(r.extra().get("contended")));
+  }
+
   /**
    * A fifth of the run with a task waiting for a CPU: far above what a quiet box shows (a few %),
    * far below the 92 % the issue's contended box showed.

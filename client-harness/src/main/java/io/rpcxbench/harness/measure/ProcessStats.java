@@ -1,7 +1,9 @@
 package io.rpcxbench.harness.measure;
 
 import io.rpcxbench.harness.config.Instruments;
+import io.rpcxbench.harness.protocol.Protocol;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A server's CPU time and peak memory as a run sees them: {@link ProcProcessTree} reads a local
@@ -9,6 +11,20 @@ import java.io.IOException;
  * CgroupStats} a cgroup (the lab's host B). {@link Instruments#serverStats} picks one.
  */
 public interface ProcessStats {
+  /** Where this protocol's point reads its server's CPU and memory; null when it does not. */
+  static ProcessStats of(Instruments instruments, Protocol protocol) {
+    if (!instruments.serverCgroups().isEmpty()) {
+      return CgroupStats.open(instruments.serverCgroups());
+    }
+    List<Long> pids = instruments.serverPids(protocol);
+    if (pids.isEmpty()) {
+      return null;
+    }
+    return instruments.serverSsh() == null
+        ? new ProcProcessTree(pids)
+        : new SshProcessStats(instruments.serverSsh(), pids);
+  }
+
   /**
    * Starts a new peak-memory window before a run ({@code VmHWM} reset) where the source can.
    *

@@ -3,6 +3,14 @@ package io.rpcxbench.harness.runner;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.protocol.CatalogTable;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
+import io.rpcxbench.harness.runner.choose.ChooseCommand;
+import io.rpcxbench.harness.runner.compare.CompareCommand;
+import io.rpcxbench.harness.runner.handshake.HandshakeCommand;
+import io.rpcxbench.harness.runner.point.CommandVersion;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.repeat.RepeatCommand;
+import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -32,7 +40,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "rpcx-bench",
     mixinStandardHelpOptions = true,
-    versionProvider = RpcxBenchCommand.Version.class,
+    versionProvider = CommandVersion.class,
     description = {
       "Benchmark of RPC protocols: one point, the paper's sweep, the choice of a protocol, a",
       "side-by-side comparison, the report, the lab.",
@@ -54,9 +62,14 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   static final int HELP_WIDTH = 100;
 
   public static CommandLine commandLine() {
+    return commandLine(Install.fromEnvironment());
+  }
+
+  /** The command line of this install: every command gets it, none looks for it. */
+  public static CommandLine commandLine(Install install) {
     CommandLine cl = new CommandLine(new RpcxBenchCommand());
     CommandLine run = HarnessPoints.runCommand();
-    run.getCommandSpec().versionProvider(new Version());
+    run.getCommandSpec().versionProvider(new CommandVersion());
     run.getCommandSpec()
         .usageMessage()
         .header("One point: T threads x R calls per protocol (the client harness).")
@@ -64,13 +77,13 @@ public final class RpcxBenchCommand implements Callable<Integer> {
             "One point: T threads x R calls, --runs times, per protocol (the client harness).",
             "Example: rpcx-bench run --protocol rpcx,grpc --threads 10 --requests 100 --host 198.18.0.2");
     cl.addSubcommand("run", run);
-    cl.addSubcommand("sweep", new SweepCommand());
-    cl.addSubcommand("choose", new ChooseCommand());
-    cl.addSubcommand("compare", new CompareCommand());
-    cl.addSubcommand("calibrate", new CalibrateCommand());
-    cl.addSubcommand("handshake", new HandshakeCommand());
-    cl.addSubcommand("report", new ReportCommand());
-    cl.addSubcommand("lab", new LabCommand());
+    cl.addSubcommand("sweep", new SweepCommand(install));
+    cl.addSubcommand("choose", new ChooseCommand(install));
+    cl.addSubcommand("compare", new CompareCommand(install));
+    cl.addSubcommand("calibrate", new CalibrateCommand(install));
+    cl.addSubcommand("handshake", new HandshakeCommand(install));
+    cl.addSubcommand("report", new ReportCommand(install));
+    cl.addSubcommand("lab", new LabCommand(install));
     cl.addSubcommand("repeat", new RepeatCommand());
     cl.addSubcommand("list", new ListCommand());
     // the descriptions are written in lines of up to this many characters: none wraps mid-line
@@ -104,18 +117,10 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     return typedName(parent) + " " + name;
   }
 
-  /** The one version string of rpcx-bench and each of its commands. */
-  public static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {"rpcx-bench " + HarnessPoints.version()};
-    }
-  }
-
   @Command(
       name = "list",
       mixinStandardHelpOptions = true,
-      versionProvider = Version.class,
+      versionProvider = CommandVersion.class,
       header = "The protocol catalog: id, description, type, port, TLS, compression, message.",
       description = {
         "The protocol catalog: id, description, type, port, whether it serves TLS (--tls), its"
@@ -136,6 +141,11 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   /** A subcommand that hands its arguments to a program of the repository. */
   abstract static class Delegate implements Callable<Integer> {
     @Spec CommandSpec spec;
+    final Install install;
+
+    Delegate(Install install) {
+      this.install = install;
+    }
 
     @Parameters(paramLabel = "ARGS", description = "Passed on verbatim.")
     List<String> args = new ArrayList<>();
@@ -160,7 +170,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   @Command(
       name = "report",
       mixinStandardHelpOptions = true,
-      versionProvider = Version.class,
+      versionProvider = CommandVersion.class,
       header = "The report tool: figures, tables, scorecards from result files.",
       description = {
         "The report tool (report.jar): figures and tables from the raw files; ARGS go to it.",
@@ -168,12 +178,16 @@ public final class RpcxBenchCommand implements Callable<Integer> {
         "         rpcx-bench report show results/raw/rpcx/t10-r100.csv --cleaned"
       })
   static final class ReportCommand extends Delegate {
+    ReportCommand(Install install) {
+      super(install);
+    }
+
     @Override
     List<String> command() throws IOException {
       return List.of(
-          javaBinary(),
+          install.java(),
           "-jar",
-          existing(reportJar(), "build it: mvn -B -q -pl report -am package -DskipTests")
+          existing(install.reportJar(), "build it: mvn -B -q -pl report -am package -DskipTests")
               .toString());
     }
   }
@@ -181,28 +195,21 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   @Command(
       name = "lab",
       mixinStandardHelpOptions = true,
-      versionProvider = Version.class,
+      versionProvider = CommandVersion.class,
       header = "The two-host lab on this machine (deploy/lab.sh, as root).",
       description = {
         "The two-host lab on this machine (deploy/lab.sh, as root); ARGS go to it.",
         "Example: sudo rpcx-bench lab up --rate 1gbit"
       })
   static final class LabCommand extends Delegate {
+    LabCommand(Install install) {
+      super(install);
+    }
+
     @Override
     List<String> command() throws IOException {
       return List.of(
-          existing(SweepCommand.home().resolve("deploy/lab.sh"), "run from the repository")
-              .toString());
+          existing(install.home().resolve("deploy/lab.sh"), "run from the repository").toString());
     }
-  }
-
-  /** The report tool's jar: RPCX_BENCH_REPORT_JAR, else the checkout's. */
-  static Path reportJar() {
-    String env = System.getenv("RPCX_BENCH_REPORT_JAR");
-    return env != null ? Path.of(env) : SweepCommand.home().resolve("report/target/report.jar");
-  }
-
-  static String javaBinary() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 }

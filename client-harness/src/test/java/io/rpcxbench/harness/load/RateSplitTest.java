@@ -3,6 +3,7 @@ package io.rpcxbench.harness.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcxbench.harness.config.RateSchedule;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;

@@ -2,7 +2,9 @@ package io.rpcxbench.harness.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.Arrivals;
 import io.rpcxbench.harness.config.LoadModel;
+import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.rpcx.RpcxException;
 import java.net.SocketTimeoutException;
@@ -15,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** Intended starts, result file names and error kinds. */
 class ScheduleTest {
   private static List<Long> offsets(Arrivals a, RateSchedule s, long seed) {
-    Arrivals.Times times = a.times(s, seed);
+    ArrivalTimes times = new ArrivalTimes(a, s, seed);
     List<Long> all = new ArrayList<>();
     for (long t = times.next(); t >= 0; t = times.next()) {
       all.add(t);

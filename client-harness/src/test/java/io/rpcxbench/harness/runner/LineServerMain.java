@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.testplugin.LineProtocol;
 import java.util.List;
 

@@ -13,10 +13,10 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /** A jar whose manifest runs a test class from this JVM's class path (a server jar in tests). */
-final class TestJars {
+public final class TestJars {
   private TestJars() {}
 
-  static Path serverJar(Path dir, String name, Class<?> main) throws IOException {
+  public static Path serverJar(Path dir, String name, Class<?> main) throws IOException {
     Manifest m = new Manifest();
     m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
     m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, main.getName());
@@ -36,7 +36,7 @@ final class TestJars {
   }
 
   /** The client harness's fat jar (failsafe's {@code fatJar}, else target/'s). */
-  static Path fatJar() {
+  public static Path fatJar() {
     return Path.of(System.getProperty("fatJar", "target/client-harness.jar")).toAbsolutePath();
   }
 
@@ -44,7 +44,7 @@ final class TestJars {
    * The checkout holding {@code jar}, when it has built every jar of {@code servers} (paths under
    * it); else the test is skipped with the command that builds them.
    */
-  static Path homeWithServers(Path jar, String... servers) {
+  public static Path homeWithServers(Path jar, String... servers) {
     Path home = jar.getParent().getParent().getParent();
     for (String server : servers) {
       assumeTrue(
@@ -58,7 +58,7 @@ final class TestJars {
    * {@code rpcx-bench ARGS} from {@code jar} in a JVM of its own, as users run it from {@code
    * home}, with small heaps; its output to {@code log}.
    */
-  static ProcessBuilder rpcxBench(Path jar, Path home, Path log, List<String> args) {
+  public static ProcessBuilder rpcxBench(Path jar, Path home, Path log, List<String> args) {
     List<String> command =
         new ArrayList<>(
             List.of(

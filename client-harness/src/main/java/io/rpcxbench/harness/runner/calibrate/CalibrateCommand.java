@@ -1,0 +1,179 @@
+package io.rpcxbench.harness.runner.calibrate;
+
+import io.rpcxbench.harness.runner.point.CommandVersion;
+import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.sweep.Sweep;
+import io.rpcxbench.harness.runner.sweep.SweepCommand;
+import io.rpcxbench.stats.Calibration;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcx-bench calibrate}: the tool measures itself. One protocol at one point in 2N trials on
+ * loopback (a sweep with {@code --trials 2N}: fresh servers and client each), read by the report's
+ * {@code calibration} as an A/A of N trials a side in interleaved rounds: per metric the spread
+ * between trials, the false-positive rate of the real test, and the smallest change N trials detect
+ * here. Kept per machine ({@link MachineCalibration}); a later run on the same machine prints the
+ * kept one unless {@code --force}. {@code choose} and {@code compare} print its line.
+ */
+@Command(
+    name = "calibrate",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandVersion.class,
+    sortOptions = false,
+    header = "How sure can a verdict be on this machine? An A/A of one protocol.",
+    description = {
+      "Measures one protocol at one point in 2N trials on loopback (fresh server and client JVMs"
+          + " each), labelled A and B in interleaved rounds, and keeps per machine: per metric the"
+          + " spread between trials, whether A and B differed (they must not: exit 97 when they"
+          + " do), the false-positive rate of the test over every relabelling, and the smallest"
+          + " change N trials detect here. Without --force a machine calibrated before prints its"
+          + " calibration and measures nothing.",
+      "",
+      "Example: rpcx-bench calibrate --trials 6",
+      ""
+    })
+public final class CalibrateCommand implements Callable<Integer> {
+  private final Install install;
+
+  public CalibrateCommand(Install install) {
+    this.install = install;
+  }
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--protocol", defaultValue = "rpcx", description = "Default ${DEFAULT-VALUE}.")
+  String protocol;
+
+  @Option(names = "--threads", defaultValue = "8", description = "Default ${DEFAULT-VALUE}.")
+  int threads;
+
+  @Option(
+      names = "--requests",
+      defaultValue = "2000",
+      description = "Calls per thread per run (default ${DEFAULT-VALUE}).")
+  int requests;
+
+  @Option(
+      names = "--runs",
+      defaultValue = "4",
+      description = "Runs per trial, the first dropped (default ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--trials",
+      defaultValue = "6",
+      description = "Trials a side, at least 4 (default ${DEFAULT-VALUE}: 12 trials in all).")
+  int trials;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Where the A/A's files go (default: results/<UTC time>-calibrate/).")
+  Path out;
+
+  @Option(names = "--force", description = "Measure again though this machine has calibrated.")
+  boolean force;
+
+  @Override
+  public Integer call() throws IOException, InterruptedException {
+    PrintWriter o = spec.commandLine().getOut();
+    if (trials < 4 || threads < 1 || requests < 1 || runs < 2) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--trials must be 4 or more, --threads and --requests positive, --runs 2 or more");
+    }
+    MachineCalibration here = MachineCalibration.here();
+    Optional<Calibration> kept = here.cached();
+    if (kept.isPresent() && !force) {
+      o.println(kept.get().line(kept.get().trials()));
+      o.println("(calibrated before on this machine: " + here.file() + "; --force measures again)");
+      o.flush();
+      return kept.get().aaFailed() ? 97 : 0;
+    }
+    if (!Files.isRegularFile(install.reportJar())) {
+      // checked before the A/A, not after its minutes: the report reads the trials
+      spec.commandLine()
+          .getErr()
+          .println(
+              "rpcx-bench calibrate: no report jar at "
+                  + install.reportJar()
+                  + "; build it: mvn -B -q -pl report -am package -DskipTests");
+      return 2;
+    }
+    Path dir = out != null ? out : ExperimentFolder.fresh("calibrate");
+    return measure(here, dir, o);
+  }
+
+  private int measure(MachineCalibration here, Path dir, PrintWriter o)
+      throws IOException, InterruptedException {
+    Path raw = dir.resolve("raw");
+    List<String> sweep =
+        List.of(
+            "--local",
+            "--protocol",
+            protocol,
+            "--threads",
+            String.valueOf(threads),
+            "--requests",
+            String.valueOf(requests),
+            "--runs",
+            String.valueOf(runs),
+            "--trials",
+            String.valueOf(2 * trials),
+            "--yes",
+            "--out",
+            raw.toString());
+    CommandLine sweeper = new CommandLine(new SweepCommand(install));
+    sweeper.setErr(spec.commandLine().getErr());
+    sweeper.setOut(spec.commandLine().getOut());
+    int code = sweeper.execute(sweep.toArray(String[]::new));
+    if (code != Sweep.OK) {
+      spec.commandLine().getErr().println("rpcx-bench calibrate: the A/A sweep exited " + code);
+      return code == Sweep.USAGE ? 2 : 1;
+    }
+    Path file = dir.resolve("calibration.properties");
+    List<String> report = new ArrayList<>();
+    report.add(install.java());
+    report.add("-jar");
+    report.add(install.reportJar().toString());
+    report.addAll(
+        List.of(
+            "calibration",
+            raw.toString(),
+            "--fingerprint",
+            here.fingerprint(),
+            "--out",
+            file.toString()));
+    Process p = new ProcessBuilder(report).redirectErrorStream(true).start();
+    String said =
+        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    int rc = p.waitFor();
+    o.print(said);
+    o.flush();
+    if (rc != 0 && rc != 97) {
+      return 1;
+    }
+    Files.createDirectories(here.file().getParent());
+    Path tmp = here.file().resolveSibling(here.file().getFileName() + ".tmp");
+    Files.copy(file, tmp, StandardCopyOption.REPLACE_EXISTING);
+    Files.move(
+        tmp, here.file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    o.println("kept for this machine: " + here.file());
+    o.flush();
+    return rc;
+  }
+}

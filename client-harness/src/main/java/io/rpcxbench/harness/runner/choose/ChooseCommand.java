@@ -1,0 +1,421 @@
+package io.rpcxbench.harness.runner.choose;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.MessageCall;
+import io.rpcxbench.harness.config.MessageOptions;
+import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.runner.point.CommandVersion;
+import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.ServerSite;
+import io.rpcxbench.harness.runner.sweep.CountList;
+import io.rpcxbench.harness.runner.sweep.SweepSettings;
+import io.rpcxbench.harness.runner.sweep.SweepTargetOptions;
+import io.rpcxbench.harness.runner.sweep.Workload;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.stats.Sequential;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcx-bench choose}: which protocol sustains my load within my latency target, and how sure
+ * is that. See {@link Choose} and docs/choose.md.
+ */
+@Command(
+    name = "choose",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandVersion.class,
+    header = "Which protocol meets a latency objective at the highest load.",
+    sortOptions = false,
+    description = {
+      "Which protocol for this workload: each candidate's SLO capacity (the highest open-loop rate",
+      "whose latency percentile meets --slo with no errors), over alternating rounds, then all",
+      "at one shared load; ends with a scorecard: intervals, significance and a verdict.",
+      "Example: rpcx-bench choose --local --protocol rpcx,grpc-tuned,http-json --call items \\",
+      "           --items 10 --slo p99=5ms --out results/choose-items10"
+    })
+public final class ChooseCommand implements Callable<Integer> {
+  private final Install install;
+
+  public ChooseCommand(Install install) {
+    this.install = install;
+  }
+
+  /** Rounds without --rounds or --precision: enough for a test between two candidates. */
+  static final int DEFAULT_ROUNDS = 5;
+
+  /** Rounds that may be added after the planned ones without --max-rounds. */
+  static final int EXTRA_ROUNDS = 3;
+
+  @Spec CommandSpec spec;
+
+  @Mixin SweepTargetOptions target = new SweepTargetOptions();
+
+  @Option(
+      names = {"--protocol", "-p"},
+      split = ",",
+      required = true,
+      paramLabel = "ID[,ID...]",
+      description = "The candidates (rpcx-bench list); an id given twice is an A/A pair.")
+  List<String> protocols = new ArrayList<>();
+
+  @Option(
+      names = "--call",
+      paramLabel = "KIND",
+      description = "hello (default), echo, put, items, message (the default with --message).")
+  String call;
+
+  @Mixin MessageOptions message = new MessageOptions();
+
+  @Option(names = "--items", paramLabel = "N", description = "With --call items: the items.")
+  Integer items;
+
+  @Option(names = "--payload", paramLabel = "BYTES", description = "With --call echo or put.")
+  Integer payload;
+
+  @Option(
+      names = "--slo",
+      required = true,
+      paramLabel = "pQ=LIMIT",
+      description = "The latency objective, from the intended start: p99=5ms, p99.9=800us.")
+  String slo;
+
+  @Option(
+      names = "--errors",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Failed calls a probe may have and meet the SLO (default ${DEFAULT-VALUE}).")
+  long errors;
+
+  @Option(
+      names = "--max-drop",
+      defaultValue = "1%",
+      paramLabel = "SHARE",
+      description = "Planned calls a probe may drop (default ${DEFAULT-VALUE}).")
+  String maxDrop;
+
+  @Option(
+      names = "--resolution",
+      defaultValue = "10%",
+      paramLabel = "SHARE",
+      description =
+          "The search stops when pass and failure are this close (default ${DEFAULT-VALUE}).")
+  String resolution;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description =
+          "Rounds, each a trial searched afresh from its own start (default 5; with --precision,"
+              + " at most 10).")
+  Integer rounds;
+
+  @Option(
+      names = "--max-rounds",
+      paramLabel = "N",
+      description =
+          "After --rounds, add a round only while a pair of candidates is undecided, up to N"
+              + " (default --rounds + 3; --rounds's value: never). Every look is tested at one"
+              + " lower level so a false difference stays at 5 %%.")
+  Integer maxRounds;
+
+  @Option(
+      names = "--precision",
+      paramLabel = "SHARE",
+      description = "Stop once every capacity's 95 %% interval is within this share, e.g. 5%%.")
+  String precision;
+
+  @Option(
+      names = "--max-time",
+      paramLabel = "DURATION",
+      description =
+          "A hard limit, e.g. 30m: no probe or shared-load run starts that would end after it.")
+  String maxTime;
+
+  @Option(
+      names = "--start-rate",
+      defaultValue = "auto",
+      paramLabel = "CALLS/S|auto",
+      description =
+          "Where every round's search starts, doubling or halving; auto (the default): half of"
+              + " that round's own closed-loop warm-up rate (1000 without a warm-up).")
+  String startRate;
+
+  @Option(
+      names = "--min-rate",
+      defaultValue = "10",
+      paramLabel = "CALLS/S",
+      description = "Default ${DEFAULT-VALUE}.")
+  int minRate;
+
+  @Option(
+      names = "--max-rate",
+      defaultValue = "1000000",
+      paramLabel = "CALLS/S",
+      description = "The search's ceiling (default ${DEFAULT-VALUE}).")
+  int maxRate;
+
+  @Option(
+      names = "--probe-duration",
+      defaultValue = "3s",
+      paramLabel = "DURATION",
+      description =
+          "Each probe's measured run, after its steady warm-up (default ${DEFAULT-VALUE}).")
+  String probeDuration;
+
+  @Option(
+      names = "--shared-load",
+      defaultValue = "0.5",
+      paramLabel = "SHARE",
+      description =
+          "The shared load: this share of the lowest capacity (default ${DEFAULT-VALUE}).")
+  String sharedLoad;
+
+  @Option(
+      names = "--shared-rate",
+      paramLabel = "CALLS/S",
+      description = "The shared load's rate instead.")
+  Integer sharedRate;
+
+  @Option(
+      names = "--shared-runs",
+      defaultValue = "3",
+      paramLabel = "N",
+      description =
+          "Runs per round at the shared load, the first left out (default ${DEFAULT-VALUE}).")
+  int sharedRuns;
+
+  @Option(
+      names = "--noise-guard",
+      defaultValue = "warn",
+      paramLabel = "off|warn|strict",
+      description = "Contended runs: off, warn (default), strict (probes repeated up to twice).")
+  String noiseGuard;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description = "On the winner, k6's form: capacity>20000, p99<5ms (repeatable; exit 99).")
+  List<String> thresholds = new ArrayList<>();
+
+  @Option(
+      names = "--summary-export",
+      paramLabel = "FILE",
+      description = "The scorecard's JSON here too.")
+  Path summaryExport;
+
+  @Option(
+      names = "--no-report",
+      description = "Measure only; make the scorecard later: rpcx-bench report choose DIR.")
+  boolean noReport;
+
+  @Option(
+      names = "--out",
+      converter = OutFolderConverter.class,
+      paramLabel = "DIR",
+      description =
+          "The folder (default: a new experiment's results/<UTC time>-choose, so two runs never"
+              + " mix); rerun with --out on it to resume.")
+  Path out;
+
+  @Option(
+      names = "--fork",
+      description =
+          "Each probe in a JVM of its own (cold: its warm-up is only its own, at its rate);"
+              + " default: every probe in this JVM, warmed per candidate and round.")
+  boolean fork;
+
+  @Option(
+      names = "--calibration",
+      paramLabel = "auto|off",
+      defaultValue = "auto",
+      description =
+          "auto: this machine's calibration (rpcx-bench calibrate) goes into the folder and beside"
+              + " the verdict; on a machine never calibrated, --local measures it first (about 5"
+              + " min, once); off: none (default ${DEFAULT-VALUE}).")
+  ChooseCalibration.Use calibration;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    ChooseSettings all = settings();
+    new ChooseCalibration(install, calibration).beforeTheRun(all, err);
+    return new ChooseRuns(install, new ChooseCalibration(install, calibration), err).run(all);
+  }
+
+  ChooseSettings settings() {
+    try {
+      return check();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /**
+   * The call every probe makes; with {@code --message} the user's message, which every candidate
+   * must carry (refused here, before anything starts, when one does not).
+   */
+  private Workload workload() {
+    String kind = call == null && message.given() ? "message" : call;
+    MessageCall m = message.resolve(CallKind.byId(kind == null ? "hello" : kind));
+    if (m == null) {
+      return Workload.of(call, items, payload);
+    }
+    if (items != null || payload != null) {
+      throw new IllegalArgumentException("--items and --payload do not go with --call message");
+    }
+    ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
+    List<String> refused = new ArrayList<>();
+    for (String p : protocols.stream().distinct().toList()) {
+      catalog
+          .find(p)
+          .map(ProtocolProvider::messages)
+          .filter(support -> !support.carried())
+          .ifPresent(support -> refused.add(p + " (" + support.reason() + ")"));
+    }
+    if (!refused.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--message: these candidates carry no message: "
+              + String.join("; ", refused)
+              + " (docs/messages.md lists the carriers)");
+    }
+    return Workload.message(m);
+  }
+
+  private ChooseSettings check() {
+    if (out == null) {
+      out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
+    }
+    ServerSite where = target.target();
+    List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
+    for (String p : protocols) {
+      if (!known.contains(p)) {
+        throw new IllegalArgumentException("--protocol: " + ProtocolCatalog.unknown(p, known));
+      }
+    }
+    if (protocols.size() < 2) {
+      throw new IllegalArgumentException("--protocol: choose compares at least two candidates");
+    }
+    if (!List.of("off", "warn", "strict").contains(noiseGuard)) {
+      throw new IllegalArgumentException(
+          "--noise-guard must be off, warn or strict, got '" + noiseGuard + "'");
+    }
+    for (String t : thresholds) {
+      // the report judges them on the winner at the end: a typo is refused before the search
+      io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.CHOOSE);
+    }
+    Workload workload = workload();
+    Slo objective = Slo.parse(slo, errors, ChooseValues.share("--max-drop", maxDrop));
+    CapacitySearch search =
+        new CapacitySearch(minRate, maxRate, ChooseValues.share("--resolution", resolution));
+    Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
+    int planned = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
+    Integer start = ChooseValues.startRate(startRate);
+    if ((maxRounds != null && precisionShare != null)
+        || (maxRounds != null && maxRounds < planned)) {
+      throw new IllegalArgumentException(
+          "--max-rounds must be at least --rounds (" + planned + "), and not with --precision");
+    }
+    if (planned < 1
+        || sharedRuns < 1
+        || (start != null && start < 1)
+        || (sharedRate != null && sharedRate < 1)) {
+      throw new IllegalArgumentException(
+          "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
+    }
+    double fraction = ChooseValues.sharedLoad(sharedLoad);
+    int probeS = ChooseValues.seconds("--probe-duration", probeDuration);
+    Duration limit =
+        maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
+    List<String> harness = new ArrayList<>(workload.args());
+    harness.addAll(
+        List.of(
+            "--warmup-mode",
+            "steady",
+            "--warmup-iteration",
+            "1s",
+            "--warmup-max",
+            ChooseTiming.WARMUP_MAX_S + "s"));
+    if (noiseGuard.equals("off")) {
+      // warn is the harness's default; strict is choose's own (it repeats a contended probe)
+      harness.addAll(List.of("--noise-guard", "off"));
+    }
+    Map<String, Integer> ports = target.ports();
+    List<String> distinct = protocols.stream().distinct().toList();
+    SweepSettings sweep =
+        new SweepSettings(
+            distinct,
+            null,
+            null,
+            new CountList(List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),
+            probeS,
+            1,
+            // the longest point's limit, for the backstop: each point gets its own (ChooseTiming)
+            ChooseTiming.longestLimitS(probeS, sharedRuns),
+            "point",
+            0,
+            false,
+            0,
+            where,
+            target.host(),
+            ports,
+            harness,
+            "single",
+            Duration.ZERO,
+            "sleep",
+            ChooseSettings.staging(out),
+            false,
+            target.serverJvmFlags(),
+            target.serverFlagsGiven(),
+            target.serverStats(where),
+            target.sshDestination(),
+            !fork,
+            clientFlags(),
+            install.home(),
+            target.tls(where, "single"),
+            target.profiles(where, "single", install.home()),
+            target.fleet(),
+            target.link(where));
+    return new ChooseSettings(
+        ChooseSettings.names(protocols),
+        workload.label(),
+        workload.args(),
+        objective,
+        search,
+        start,
+        probeS,
+        precisionShare != null
+            ? Sequential.fixed(planned)
+            : new Sequential(planned, maxRounds != null ? maxRounds : planned + EXTRA_ROUNDS),
+        precisionShare,
+        limit,
+        fraction,
+        sharedRate,
+        sharedRuns,
+        noiseGuard,
+        thresholds,
+        summaryExport,
+        noReport,
+        out,
+        sweep);
+  }
+
+  private static List<String> clientFlags() {
+    String opts = System.getenv("CLIENT_JVM_OPTS");
+    return opts == null ? null : opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
+  }
+}

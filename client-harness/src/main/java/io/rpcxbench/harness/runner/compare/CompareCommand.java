@@ -1,0 +1,493 @@
+package io.rpcxbench.harness.runner.compare;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.runner.point.CommandVersion;
+import io.rpcxbench.harness.runner.point.ExperimentFolder;
+import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.RunTls;
+import io.rpcxbench.harness.runner.point.SweepLog;
+import io.rpcxbench.harness.runner.point.TypedAgain;
+import io.rpcxbench.harness.runner.sweep.Sweep;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code rpcx-bench compare}: with {@code --variants} (or {@code --protocol}) the side-by-side
+ * comparison of protocols on this machine ({@link CompareRounds}, then {@link CompareReport}); with
+ * {@code --base-jar OLD.jar --new-jar NEW.jar} two builds of one protocol's server in interleaved
+ * rounds, then the report's diff of the two sides, its exit code passed on; with two result folders
+ * the report's diff of them. bench/compare.sh launches the first.
+ */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandVersion.class,
+    sortOptions = false,
+    header = "Protocols side by side here, or two result folders diffed.",
+    description = {
+      "With --variants (--protocol): runs the protocols side by side on loopback, servers pinned"
+          + " to one half of the CPUs and the client to the other, the same JVM flags for all."
+          + " Points: closed-T (T threads x R blocking calls, --threads) and inflight-N (N calls"
+          + " outstanding, --in-flight). Per point --rounds rounds; each runs every variant once,"
+          + " in one harness JVM (warm-up, then --runs runs, the first --warmup-runs dropped), the"
+          + " order drawn at random (a seed per round); a JVM during which the hypervisor stole more than"
+          + " --max-steal %% is run again. Writes <out>/raw/<point>/round<k>/<variant>/,"
+          + " steal.tsv, machine.txt, logs/ and the tables (report compare) to compare.md;"
+          + " --write-doc puts them into docs/performance.md. A rerun on the same --out skips"
+          + " what is complete. Every unit is a trial: the variant's server is started afresh for"
+          + " it and stopped after; its file records its round, its place in the round's order"
+          + " and when it started.",
+      "",
+      "With --base-jar OLD.jar --new-jar NEW.jar (two builds of one protocol's server, named by"
+          + " --protocol or by the jar's name): the same, the candidates being the two builds"
+          + " (default 6 rounds); trials go to <out>/base/ and <out>/new/, then report diff"
+          + " base new (with --threshold) tests them, into diff.md and its JSON, and its exit"
+          + " code is the comparison's.",
+      "",
+      "With two folders BASE NEW (and no --variants): per point the change with its interval"
+          + " and whether it is significant (report diff; its options pass on, e.g. --threshold).",
+      "",
+      "Example: rpcx-bench compare --variants rpcx,grpc --threads 1,64 --in-flight none",
+      "Example: rpcx-bench compare --base-jar old.jar --new-jar new.jar --protocol rpcx --threads 8",
+      "         --in-flight none --requests 2000 --threshold 'delta.p50<10%%'",
+      "Example: rpcx-bench compare results/before results/after --threshold 'delta.p99<10%%'",
+      ""
+    })
+public final class CompareCommand implements Callable<Integer> {
+  private final Install install;
+
+  public CompareCommand(Install install) {
+    this.install = install;
+  }
+
+  static final String DEFAULT_JVM_FLAGS = "-Xms512m -Xmx512m -XX:+UseG1GC";
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"--variants", "--protocol", "-p"},
+      paramLabel = "ID[,ID...]|all",
+      description = "Protocol ids of the catalog (rpcx-bench list), or all: runs the comparison.")
+  String variants;
+
+  @Option(
+      names = "--base-jar",
+      paramLabel = "OLD.jar",
+      description =
+          "The server build compared against (with --new-jar): e.g. server-rpcx.jar of the last"
+              + " release.")
+  Path baseJar;
+
+  @Option(
+      names = "--new-jar",
+      paramLabel = "NEW.jar",
+      description = "The server build compared (with --base-jar), of the same protocol.")
+  Path newJar;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description =
+          "With --base-jar/--new-jar (or two folders): a gate report diff checks, repeatable,"
+              + " e.g. 'delta.p99<10%%': PASS, FAIL (exit 99) or INCONCLUSIVE (exit 98).")
+  List<String> thresholds = new ArrayList<>();
+
+  @Option(
+      names = "--threads",
+      paramLabel = "LIST",
+      defaultValue = "1,64",
+      description = "Closed-loop thread counts, or none (default ${DEFAULT-VALUE}).")
+  String threads;
+
+  @Option(
+      names = "--in-flight",
+      paramLabel = "LIST",
+      defaultValue = "1,64",
+      description = "In-flight counts, or none (default ${DEFAULT-VALUE}).")
+  String inFlight;
+
+  @Option(
+      names = "--requests",
+      paramLabel = "SPEC",
+      defaultValue = "1:20000,64:3000",
+      description = "Calls per thread (slot) per run: R, or N:R,... (default ${DEFAULT-VALUE}).")
+  String requests;
+
+  @Option(
+      names = "--divisors",
+      paramLabel = "V:D,...|none",
+      description = "Variants that make R/D calls (default: bench/compare-divisors.tsv).")
+  String divisors;
+
+  /** Where the servers and the client run: --placement. */
+  enum Placement {
+    pinned,
+    unpinned
+  }
+
+  @Option(
+      names = "--placement",
+      paramLabel = "pinned|unpinned",
+      defaultValue = "pinned",
+      description =
+          "pinned: servers on one half of the CPUs, the client on the other (taskset); unpinned:"
+              + " the scheduler places them (default ${DEFAULT-VALUE}).")
+  Placement placement;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "steady|DURATION",
+      defaultValue = "steady",
+      description =
+          "steady (until two iterations agree) or a fixed warm-up (default ${DEFAULT-VALUE}).")
+  String warmup;
+
+  @Option(
+      names = "--warmup-iteration",
+      paramLabel = "DURATION",
+      defaultValue = "1s",
+      description = "Steady: an iteration's length (default ${DEFAULT-VALUE}).")
+  String warmupIteration;
+
+  @Option(
+      names = "--warmup-tolerance",
+      paramLabel = "PCT",
+      defaultValue = "3%",
+      description = "Steady: converged below this change (default ${DEFAULT-VALUE}).")
+  String warmupTolerance;
+
+  @Option(
+      names = "--warmup-max",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      description = "Steady: the cap (default ${DEFAULT-VALUE}).")
+  String warmupMax;
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description = "Rounds per point (default 3; with --base-jar 6, the trials a side to test).")
+  Integer rounds;
+
+  @Option(
+      names = "--runs",
+      paramLabel = "N",
+      defaultValue = "4",
+      description = "Runs per harness JVM (default ${DEFAULT-VALUE}).")
+  int runs;
+
+  @Option(
+      names = "--warmup-runs",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "First runs of each JVM dropped (default ${DEFAULT-VALUE}).")
+  int warmupRuns;
+
+  @Option(
+      names = "--max-steal",
+      paramLabel = "PCT",
+      defaultValue = "5",
+      description = "Steal above this %% reruns a JVM (default ${DEFAULT-VALUE}).")
+  int maxSteal;
+
+  @Option(
+      names = "--retries",
+      paramLabel = "N",
+      defaultValue = "2",
+      description = "Reruns at most (default ${DEFAULT-VALUE}; 0: steal only reported).")
+  int retries;
+
+  @Option(
+      names = "--jvm-flags",
+      paramLabel = "FLAGS",
+      defaultValue = DEFAULT_JVM_FLAGS,
+      description = "JVM flags of servers and clients (default ${DEFAULT-VALUE}).")
+  String jvmFlags;
+
+  @Option(
+      names = "--out",
+      converter = OutFolderConverter.class,
+      paramLabel = "DIR",
+      description =
+          "Result folder (default: a new experiment's results/<UTC time>-compare); rerun with"
+              + " --out on it to resume.")
+  Path out;
+
+  @Option(
+      names = "--targets",
+      paramLabel = "FILE",
+      description =
+          "Also check these goals (bench/compare-targets.tsv: the project's own); none: no"
+              + " targets, not even with --write-doc.")
+  Path targets;
+
+  @Option(
+      names = "--write-doc",
+      description =
+          "Replace the compare section of docs/performance.md (with the project's targets).")
+  boolean writeDoc;
+
+  @Option(
+      names = "--doc",
+      paramLabel = "FILE",
+      description = "The document --write-doc writes (default docs/performance.md).")
+  Path doc;
+
+  @Option(
+      names = "--tls",
+      paramLabel = "off|tls|mtls",
+      defaultValue = "off",
+      description =
+          "The servers serve TLS (mtls: clients present a certificate too) with a test authority"
+              + " made for the comparison in OUT/tls, and every harness calls over it; only"
+              + " protocols with TLS wired (docs/tls.md). Default: ${DEFAULT-VALUE}.")
+  String tls = "off";
+
+  @Option(
+      names = "--local",
+      description = "Servers on loopback, started and stopped here (the only target; accepted).")
+  boolean local;
+
+  @Parameters(
+      paramLabel = "BASE NEW | -- HARNESS_OPTIONS",
+      description = "Two folders to diff; or, after --, harness options for every run.")
+  List<String> positional = new ArrayList<>();
+
+  @Unmatched List<String> unmatched = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    if (variants == null && baseJar == null && newJar == null) {
+      return diff();
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    CompareSettings s = settings();
+    Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
+    HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
+    CompareRounds rounds =
+        new CompareRounds(
+            install,
+            s,
+            catalog,
+            new SweepLog(err),
+            CpuPlacement.here(placement == Placement.pinned),
+            StealRetry.Meter.proc(),
+            spec.commandLine().getOut());
+    try {
+      return rounds.run(1000L * envLong("RPCX_READY_TIMEOUT", 180));
+    } catch (IllegalStateException e) {
+      err.println("rpcx-bench compare: " + e.getMessage());
+      return CompareRounds.FAILURES;
+    } catch (IllegalArgumentException e) {
+      err.println("rpcx-bench compare: " + e.getMessage());
+      return Sweep.USAGE;
+    }
+  }
+
+  /** Two folders: the report's diff, given the arguments as they were. */
+  private int diff() throws IOException, InterruptedException {
+    if (positional.size() < 2) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "give two result folders (BASE NEW) to diff, or --variants to run the comparison");
+    }
+    for (String folder : positional.subList(0, 2)) {
+      if (!Files.isDirectory(Path.of(folder))) {
+        // bad usage (exit 2, as --help says), before the report's JVM starts
+        throw new ParameterException(
+            spec.commandLine(),
+            folder
+                + (Files.exists(Path.of(folder)) ? " is not a folder" : " does not exist")
+                + ": give two result folders (BASE NEW)");
+      }
+    }
+    Path jar = install.reportJar();
+    if (!Files.isRegularFile(jar)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          jar + " not found; build it: mvn -B -q -pl report -am package -DskipTests");
+    }
+    List<String> command = new ArrayList<>(List.of(install.java(), "-jar", jar.toString(), "diff"));
+    command.addAll(TypedAgain.args(spec));
+    return new ProcessBuilder(command).inheritIO().start().waitFor();
+  }
+
+  /** The checked settings; bad usage throws a ParameterException with one clear line. */
+  CompareSettings settings() {
+    try {
+      return check();
+    } catch (IllegalArgumentException | IOException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private CompareSettings check() throws IOException {
+    if (!unmatched.isEmpty()) {
+      throw new IllegalArgumentException("unknown option '" + unmatched.get(0) + "'");
+    }
+    List<String> original = TypedAgain.args(spec);
+    if (!positional.isEmpty() && !original.contains("--")) {
+      throw new IllegalArgumentException(
+          (baseJar == null && newJar == null ? "with --variants" : "with --base-jar/--new-jar")
+              + " no folders: '"
+              + positional.get(0)
+              + "' (harness options go after --)");
+    }
+    Path home = install.home();
+    Map<String, Integer> d =
+        divisors == null
+            ? ComparePlan.divisors(home.resolve("bench/compare-divisors.tsv"))
+            : ComparePlan.divisors(divisors);
+    JarPair builds = builds();
+    ComparePlan plan =
+        builds == null
+            ? ComparePlan.of(threads, inFlight, requests, d, variantIds(variants), roundsOr(3))
+            : ComparePlan.of(
+                threads,
+                inFlight,
+                requests,
+                ComparePlan.bothSides(d.getOrDefault(builds.protocol(), 1)),
+                JarPair.SIDES,
+                roundsOr(6));
+    CompareWarmup w = CompareWarmup.of(warmup, warmupIteration, warmupTolerance, warmupMax);
+    Path goals = targets;
+    if (goals == null && writeDoc) {
+      goals = home.resolve("bench/compare-targets.tsv");
+    } else if (goals != null && goals.toString().equals("none")) {
+      goals = null;
+    }
+    if (goals != null && !Files.isRegularFile(goals)) {
+      throw new IllegalArgumentException("--targets: no file " + goals);
+    }
+    Path folder =
+        out != null
+            ? out
+            : ExperimentFolder.fresh(home.resolve("results"), "compare", Clock.systemUTC());
+    CompareSettings s =
+        new CompareSettings(
+            plan,
+            w,
+            runs,
+            warmupRuns,
+            maxSteal,
+            retries,
+            jvmFlags,
+            folder.toAbsolutePath().normalize(),
+            goals == null ? null : goals.toAbsolutePath(),
+            writeDoc,
+            doc != null ? doc : home.resolve("docs/performance.md"),
+            positional,
+            commandLine(),
+            home,
+            RunTls.of(tls, folder.toAbsolutePath().normalize()),
+            builds,
+            thresholds);
+    // the harness judges its options (the extras after --, TLS for each variant) before a server
+    // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
+    for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
+      ComparePlan.Unit first =
+          plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
+      HarnessPoints.resultFile(s.harnessArgs(first, 1, List.of(), s.unitDir(first)));
+    }
+    Path report = install.reportJar();
+    if (!Files.isRegularFile(report)) {
+      throw new IllegalArgumentException(
+          "missing " + report + " (build first: mvn -B -q package -DskipTests)");
+    }
+    return s;
+  }
+
+  /**
+   * The two builds of --base-jar and --new-jar, checked before any work (null without them); what
+   * only the side-by-side tables or only the diff take is refused with the other.
+   */
+  private JarPair builds() throws IOException {
+    if (baseJar == null && newJar == null) {
+      if (!thresholds.isEmpty()) {
+        throw new IllegalArgumentException(
+            "--threshold: a gate on a diff, with --base-jar/--new-jar or two folders (BASE NEW);"
+                + " --variants makes tables, not a test");
+      }
+      return null;
+    }
+    if (writeDoc || targets != null) {
+      throw new IllegalArgumentException(
+          (writeDoc ? "--write-doc" : "--targets")
+              + ": the side-by-side tables of --variants; with --base-jar/--new-jar the result is"
+              + " report diff's (diff.md)");
+    }
+    thresholds.forEach(
+        t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF));
+    JarPair pair = JarPair.of(baseJar, newJar, variants, HarnessPoints.catalog());
+    if (rounds != null && rounds < io.rpcxbench.stats.Shift.MIN_PER_SIDE) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "rpcx-bench compare: --rounds "
+                  + rounds
+                  + " gives "
+                  + rounds
+                  + " trials a side; report diff tests from "
+                  + io.rpcxbench.stats.Shift.MIN_PER_SIDE
+                  + " (6 is the default)");
+    }
+    return pair;
+  }
+
+  private int roundsOr(int otherwise) {
+    return rounds == null ? otherwise : rounds;
+  }
+
+  /** The catalog's ids of {@code list} ("all": every one), in the order given. */
+  private static List<String> variantIds(String list) {
+    List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
+    if (list.trim().equals("all")) {
+      return known;
+    }
+    List<String> ids = new ArrayList<>();
+    for (String v : list.trim().split("[,\\s]+")) {
+      if (!known.contains(v)) {
+        throw new IllegalArgumentException(
+            "--variants: "
+                + ProtocolCatalog.unknown(v, known)
+                + (v.equals("bare")
+                    ? " (bare needs bench/target/bench.jar on the class path: build it with"
+                        + " mvn -B -q -pl bench -am package -DskipTests; bench/compare.sh adds it)"
+                    : ""));
+      }
+      if (!ids.contains(v)) {
+        ids.add(v);
+      }
+    }
+    return ids;
+  }
+
+  /** How the user started it: the launcher's line (RPCX_COMPARE_COMMAND), else this command's. */
+  private String commandLine() {
+    String launcher = System.getenv("RPCX_COMPARE_COMMAND");
+    return launcher != null && !launcher.isBlank() ? launcher : TypedAgain.line("rpcx-bench", spec);
+  }
+
+  private static long envLong(String name, long otherwise) {
+    String v = System.getenv(name);
+    return v == null || !v.matches("[0-9]{1,12}") ? otherwise : Long.parseLong(v);
+  }
+}

@@ -1,0 +1,189 @@
+package io.rpcxbench.harness.runner.compare;
+
+import io.rpcxbench.harness.runner.point.SweepLog;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The comparison's tables: {@code report compare} (the report's one statistics engine) on the
+ * folder, its Markdown written to compare.md and printed; with {@code --write-doc} also the compare
+ * section of docs/performance.md with the method text ({@code report doc-section}, the splice the
+ * bench scripts use too). With two builds instead {@code report diff base new} (the test over
+ * trials, and the gates of {@code --threshold}), to diff.md and diff.json, its exit code passed on.
+ */
+final class CompareReport {
+  private CompareReport() {}
+
+  /** The report's command line on the folder. */
+  static List<String> command(
+      CompareSettings s, String java, Path reportJar, CpuPlacement placement) {
+    List<String> c =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-jar",
+                reportJar.toString(),
+                "compare",
+                s.out().toString(),
+                "--variants",
+                String.join(",", s.plan().variants()),
+                "--warmup-runs",
+                String.valueOf(s.warmupRuns()),
+                "--server-cores",
+                String.valueOf(placement.serverCores()),
+                "--placement",
+                placement.text()));
+    if (s.targets() != null) {
+      c.addAll(List.of("--targets", s.targets().toString()));
+    }
+    return c;
+  }
+
+  /** {@code report diff}'s command line on the two builds' folders. */
+  static List<String> diffCommand(CompareSettings s, String java, Path reportJar) {
+    List<String> c =
+        new ArrayList<>(
+            List.of(
+                java,
+                "-jar",
+                reportJar.toString(),
+                "diff",
+                s.out().resolve(JarPair.BASE).toString(),
+                s.out().resolve(JarPair.NEW).toString(),
+                "--json",
+                s.out().resolve("diff.json").toString()));
+    s.thresholds().forEach(t -> c.addAll(List.of("--threshold", t)));
+    return c;
+  }
+
+  /**
+   * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; its exit code
+   * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold).
+   */
+  static int diff(CompareSettings s, String java, Path reportJar, PrintWriter out, SweepLog log)
+      throws IOException, InterruptedException {
+    Path md = s.out().resolve("diff.md");
+    Path staged = s.out().resolve(".diff.md.tmp");
+    List<String> command = diffCommand(s, java, reportJar);
+    log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
+    int code = runReport(command, staged, log);
+    publish(staged, md, out);
+    log.line(
+        "report diff exit "
+            + code
+            + " ("
+            + diffMeaning(code)
+            + "); raw files: "
+            + s.out().resolve(JarPair.BASE)
+            + " and "
+            + s.out().resolve(JarPair.NEW)
+            + "; tables: "
+            + md
+            + ", "
+            + s.out().resolve("diff.json"));
+    return code;
+  }
+
+  /** What report diff's exit code says. */
+  static String diffMeaning(int code) {
+    return switch (code) {
+      case 0 -> "no threshold failed";
+      case 98 -> "a gate is inconclusive: its interval straddles the margin, or too few trials";
+      case 99 -> "a threshold failed";
+      case 1 -> "nothing compared: a side has no trial with runs";
+      case 2 -> "a threshold cannot be parsed";
+      default -> "the report failed";
+    };
+  }
+
+  /** Makes the tables; 0, or 1 when the report failed (its lines are in the log). */
+  static int write(
+      CompareSettings s,
+      String java,
+      Path reportJar,
+      CpuPlacement placement,
+      List<String> machine,
+      PrintWriter out,
+      SweepLog log)
+      throws IOException, InterruptedException {
+    Path md = s.out().resolve("compare.md");
+    Path staged = s.out().resolve(".compare.md.tmp");
+    int code = runReport(command(s, java, reportJar, placement), staged, log);
+    if (code != 0) {
+      Files.deleteIfExists(staged);
+      log.line(
+          "report compare failed (exit " + code + "; raw files: " + s.out().resolve("raw") + ")");
+      return CompareRounds.FAILURES;
+    }
+    String tables = publish(staged, md, out);
+    log.line(
+        "raw files per round: "
+            + s.out().resolve("raw")
+            + "; steal per round: "
+            + s.out().resolve("steal.tsv")
+            + "; logs: "
+            + s.out().resolve("logs")
+            + "; tables: "
+            + md);
+    if (s.writeDoc()) {
+      Path section = s.out().resolve("doc-section.md");
+      Files.writeString(section, s.docSection(machine, tables), StandardCharsets.UTF_8);
+      Process d =
+          new ProcessBuilder(
+                  java,
+                  "-jar",
+                  reportJar.toString(),
+                  "doc-section",
+                  s.doc().toString(),
+                  "compare",
+                  section.toString())
+              .redirectErrorStream(true)
+              .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+              .start();
+      new String(d.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .forEach(log::line);
+      if (d.waitFor() != 0) {
+        log.line("the tables are in " + md + "; " + s.doc() + " was not written");
+        return CompareRounds.FAILURES;
+      }
+      log.line("wrote the tables to " + s.doc());
+    }
+    return CompareRounds.OK;
+  }
+
+  /** The report's tables, written to {@code staged}, moved into {@code md} and printed; them. */
+  private static String publish(Path staged, Path md, PrintWriter out) throws IOException {
+    String tables = Files.readString(staged, StandardCharsets.UTF_8);
+    Files.move(
+        staged,
+        md,
+        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    out.println();
+    out.print(tables);
+    out.println();
+    out.flush();
+    return tables;
+  }
+
+  /** The report tool's run: its tables into {@code staged}, its errors into the log; its code. */
+  private static int runReport(List<String> command, Path staged, SweepLog log)
+      throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder(command)
+            .redirectOutput(staged.toFile())
+            .redirectErrorStream(false)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    int code = p.waitFor();
+    err.lines().forEach(log::line);
+    return code;
+  }
+}

@@ -1,0 +1,93 @@
+package io.rpcxbench.harness.runner.point;
+
+import io.rpcxbench.api.ExitCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * What sweep, choose and compare do around their work on an {@code --out} folder: one run at a time
+ * ({@link SweepLock}, exit {@value #LOCKED} for the second), a timed log file {@code
+ * <name>-<stamp>.log} there, the processes a killed run left stopped ({@link OwnProcesses}), and a
+ * shutdown hook for Ctrl-C that stops what this run started; afterwards the same, whether the work
+ * ended or threw.
+ *
+ * <pre>{@code
+ * int code = new OutFolderRun(out, "compare", log).run(holder, h -> "another run ... " + h, steps);
+ * }</pre>
+ */
+public final class OutFolderRun {
+  public static final int LOCKED = ExitCode.LOCKED.code();
+
+  /** The work and its ends; only {@link #work} is required. */
+  public interface Steps {
+    /** The work, with the processes it starts registered in {@code own}; its exit code. */
+    int work(OwnProcesses own) throws IOException, InterruptedException;
+
+    /** In the shutdown hook while the work runs (Ctrl-C): stop what runs; own is cleared after. */
+    void interrupted();
+
+    /** After the work, ended or thrown (and not after the hook): stop the servers. */
+    void close();
+
+    /** The processes of a killed earlier run on this folder, just stopped. */
+    default void strays(List<OwnProcesses.Entry> stopped) throws IOException {}
+  }
+
+  private final Path out;
+  private final String name;
+  private final SweepLog log;
+  private volatile boolean done;
+
+  public OutFolderRun(Path out, String name, SweepLog log) {
+    this.out = out;
+    this.name = name;
+    this.log = log;
+  }
+
+  /**
+   * Runs {@code steps} holding the lock; {@value #LOCKED} with {@code lockedLine(holder)} logged
+   * when another process holds it.
+   */
+  public int run(String holder, UnaryOperator<String> lockedLine, Steps steps)
+      throws IOException, InterruptedException {
+    Files.createDirectories(out);
+    SweepLock lock = SweepLock.tryTake(out, holder);
+    if (lock == null) {
+      log.line(lockedLine.apply(SweepLock.holder(out)));
+      return LOCKED;
+    }
+    try (lock) {
+      String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+      log.openFile(out.toAbsolutePath().resolve(name + "-" + stamp + ".log"));
+      steps.strays(OwnProcesses.cleanStrays(out, LocalServers.STOP_GRACE_MS));
+      OwnProcesses own = new OwnProcesses(out);
+      Thread hook = new Thread(() -> interrupted(steps, own), name + "-interrupt");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try {
+        return steps.work(own);
+      } finally {
+        done = true;
+        steps.close();
+        own.clear();
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook runs
+        }
+      }
+    }
+  }
+
+  private void interrupted(Steps steps, OwnProcesses own) {
+    if (done) {
+      return;
+    }
+    steps.interrupted();
+    own.clear();
+  }
+}

@@ -1,0 +1,189 @@
+package io.rpcxbench.harness.runner.point;
+
+import io.rpcxbench.harness.HarnessPoints;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one point's harness: in a JVM of its own ({@link Forked}, the paper's method: every point
+ * starts cold, as JMH's forks) or in this JVM ({@link InProcess}: no JVM start per point, for tests
+ * and quick looks). Every line the harness prints goes to {@code lines}.
+ */
+public interface PointLauncher {
+  /** The exit code a point gets when the backstop stopped it (as coreutils' timeout). */
+  int BACKSTOP = 124;
+
+  /**
+   * The harness's exit code for arguments it cannot run; a launcher that cannot plan them says so
+   * too.
+   */
+  int USAGE = 2;
+
+  /** Runs the point {@code args}, whose file is {@code file}; its harness's exit code. */
+  int run(List<String> args, java.nio.file.Path file, Consumer<String> lines)
+      throws InterruptedException;
+
+  /** Stops the running point from outside (its harness writes its finished runs). */
+  void stop();
+
+  /** One JVM per point, stopped {@code backstopMs} after its start if it has not ended. */
+  final class Forked implements PointLauncher {
+    public static final long KILL_AFTER_MS = 10_000;
+
+    private final List<String> runner;
+    private final List<String> jvmFlags;
+    private final long backstopMs;
+    private final OwnProcesses own;
+    private final String classPath;
+    private volatile Process current;
+
+    /** {@code jvmFlags} null: this JVM's flags; {@code runner}: a prefix, e.g. lab.sh exec a --. */
+    public Forked(List<String> runner, List<String> jvmFlags, long backstopMs, OwnProcesses own) {
+      this(runner, jvmFlags, backstopMs, own, null);
+    }
+
+    /** {@code classPath}: the harness JVMs' class path instead of this JVM's (null: this JVM's). */
+    public Forked(
+        List<String> runner,
+        List<String> jvmFlags,
+        long backstopMs,
+        OwnProcesses own,
+        String classPath) {
+      this.runner = List.copyOf(runner);
+      this.jvmFlags = jvmFlags;
+      this.backstopMs = backstopMs;
+      this.own = own;
+      this.classPath = classPath;
+    }
+
+    @Override
+    public int run(List<String> args, java.nio.file.Path file, Consumer<String> lines)
+        throws InterruptedException {
+      List<String> command = new ArrayList<>(runner);
+      command.addAll(HarnessPoints.forkCommand(args, jvmFlags));
+      if (classPath != null) {
+        command.set(command.indexOf("-cp") + 1, classPath);
+      }
+      Process p;
+      try {
+        p =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+      } catch (IOException e) {
+        lines.accept("cannot start the point's JVM: " + e.getMessage());
+        return 1;
+      }
+      current = p;
+      own.add(p.toHandle(), "point " + file.toAbsolutePath());
+      Thread reader = new Thread(() -> forward(p, lines), "point-output");
+      reader.start();
+      try {
+        if (p.waitFor(backstopMs, TimeUnit.MILLISECONDS)) {
+          reader.join(5_000);
+          return p.exitValue();
+        }
+        lines.accept("the point ran past its limit and grace; stopped from outside");
+        terminate(p);
+        reader.join(5_000);
+        return BACKSTOP;
+      } finally {
+        own.remove(p.toHandle());
+        current = null;
+      }
+    }
+
+    /** Hands every line {@code p} prints to {@code lines}, until it closes its output. */
+    public static void forward(Process p, Consumer<String> lines) {
+      try (BufferedReader r =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = r.readLine()) != null) {
+          lines.accept(line);
+        }
+      } catch (IOException e) {
+        // the process went away
+      }
+    }
+
+    private static void terminate(Process p) throws InterruptedException {
+      p.destroy();
+      if (!p.waitFor(KILL_AFTER_MS, TimeUnit.MILLISECONDS)) {
+        p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+      }
+    }
+
+    @Override
+    public void stop() {
+      Process p = current;
+      if (p != null) {
+        try {
+          terminate(p);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
+
+  /** The point in this JVM: no JVM start, no backstop (the harness keeps its own limit). */
+  final class InProcess implements PointLauncher {
+    @Override
+    public int run(List<String> args, java.nio.file.Path file, Consumer<String> lines) {
+      PrintWriter w = new PrintWriter(new LineWriter(lines), true);
+      int code = HarnessPoints.runHere(args, w, w);
+      w.flush();
+      return code;
+    }
+
+    @Override
+    public void stop() {
+      // the harness's shutdown hook writes the runs so far
+    }
+  }
+
+  /** A writer that hands on whole lines. */
+  final class LineWriter extends Writer {
+    private final Consumer<String> lines;
+    private final StringBuilder pending = new StringBuilder();
+
+    LineWriter(Consumer<String> lines) {
+      this.lines = lines;
+    }
+
+    @Override
+    public synchronized void write(char[] buf, int off, int len) {
+      for (int i = off; i < off + len; i++) {
+        char c = buf[i];
+        if (c == '\n') {
+          lines.accept(pending.toString());
+          pending.setLength(0);
+        } else if (c != '\r') {
+          pending.append(c);
+        }
+      }
+    }
+
+    @Override
+    public synchronized void flush() {
+      if (pending.length() > 0) {
+        lines.accept(pending.toString());
+        pending.setLength(0);
+      }
+    }
+
+    @Override
+    public void close() {
+      flush();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.rpcxbench.harness.runner.point;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
+
+/**
+ * One benchmark server this sweep started, its output in a log file, and its ready line {@code
+ * <server-id> listening on ADDR:PORT} (server-kit prints it once it listens): the one source of the
+ * port a server started with {@code --port 0} took.
+ */
+public final class StartedServer {
+  static final Pattern READY = Pattern.compile("(?m)^(\\S+) listening on (\\S*):([0-9]+)");
+
+  private final Process process;
+  private final Path log;
+  private String readyLine;
+  private int port;
+
+  private StartedServer(Process process, Path log) {
+    this.process = process;
+    this.log = log;
+  }
+
+  public static StartedServer start(List<String> command, Path log) throws IOException {
+    ProcessBuilder pb = new ProcessBuilder(command);
+    pb.redirectErrorStream(true);
+    pb.redirectOutput(log.toFile());
+    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    return new StartedServer(pb.start(), log);
+  }
+
+  /**
+   * Waits for the ready line.
+   *
+   * @throws IOException naming the log's last lines when the server exits first or stays silent
+   */
+  void awaitReady(long timeoutMs) throws IOException, InterruptedException {
+    MatchResult m = awaitLines(READY, 1, timeoutMs).get(0);
+    readyLine = m.group();
+    port = Integer.parseInt(m.group(3));
+  }
+
+  /**
+   * Waits until the log holds {@code count} lines matching {@code line}: a process's ready lines.
+   *
+   * @throws IOException naming the log's last lines when the process exits first or stays silent
+   */
+  public List<MatchResult> awaitLines(Pattern line, int count, long timeoutMs)
+      throws IOException, InterruptedException {
+    long deadline = System.currentTimeMillis() + timeoutMs;
+    while (true) {
+      String text = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+      List<MatchResult> found = line.matcher(text).results().toList();
+      if (found.size() >= count) {
+        return found.subList(0, count);
+      }
+      if (!process.isAlive()) {
+        throw new NotReady(
+            process.exitValue(),
+            "the process (pid " + process.pid() + ") exited before its ready line; " + tail(text));
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new NotReady(
+            -1,
+            "the process (pid "
+                + process.pid()
+                + ") printed no ready line within "
+                + timeoutMs / 1000
+                + "s; "
+                + tail(text));
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  /** A server that did not start; {@code exitCode} -1 while it still runs. */
+  static final class NotReady extends IOException {
+    final int exitCode;
+
+    NotReady(int exitCode, String message) {
+      super(message);
+      this.exitCode = exitCode;
+    }
+  }
+
+  private String tail(String text) {
+    String[] lines = text.split("\n");
+    int from = Math.max(0, lines.length - 20);
+    return "last lines of "
+        + log
+        + ":\n"
+        + String.join("\n", java.util.Arrays.asList(lines).subList(from, lines.length));
+  }
+
+  /** SIGTERM, then SIGKILL after {@code graceMs}. */
+  public void stop(long graceMs) throws InterruptedException {
+    process.descendants().forEach(ProcessHandle::destroy);
+    process.destroy();
+    if (!process.waitFor(graceMs, TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    }
+  }
+
+  public ProcessHandle handle() {
+    return process.toHandle();
+  }
+
+  int port() {
+    return port;
+  }
+
+  String readyLine() {
+    return readyLine;
+  }
+
+  Path log() {
+    return log;
+  }
+}

@@ -1,0 +1,137 @@
+package io.rpcxbench.harness.runner.sweep;
+
+import io.rpcxbench.harness.protocol.CallKind;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Harness options the sweep takes as its own and gives every point (recorded in every file). */
+final class PassThroughOptions {
+  @Option(
+      names = "--call",
+      paramLabel = "KIND",
+      description = "Passed to the harness: hello, echo, put, items.")
+  String call;
+
+  @Option(
+      names = "--payload",
+      paramLabel = "BYTES",
+      description = "Passed to the harness (needs --call).")
+  Integer payload;
+
+  @Option(
+      names = "--items",
+      paramLabel = "N",
+      description = "Passed to the harness (needs --call).")
+  Integer items;
+
+  @Option(
+      names = "--paper",
+      description =
+          "Passed to the harness: the paper's cold method, no warm-up (sweep.sh passes it unless"
+              + " a warm-up option is given). Without it and without a warm-up option every point"
+              + " warms up to steady state (the harness's default).")
+  boolean paper;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: a fixed warm-up (0s: none).")
+  String warmup;
+
+  @Option(
+      names = "--warmup-mode",
+      paramLabel = "fixed|steady",
+      description = "Passed to the harness (steady is its default).")
+  String warmupMode;
+
+  @Option(
+      names = "--warmup-iteration",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: a steady warm-up iteration's length.")
+  String warmupIteration;
+
+  @Option(
+      names = "--warmup-tolerance",
+      paramLabel = "PCT",
+      description = "Passed to the harness: a steady warm-up's tolerance.")
+  String warmupTolerance;
+
+  @Option(
+      names = "--warmup-max",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: a steady warm-up's cap.")
+  String warmupMax;
+
+  @Option(
+      names = "--requests-per",
+      paramLabel = "thread|total",
+      description = "Passed to the harness.")
+  String requestsPer;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      description = "Passed to the harness: the per-call deadline, e.g. 30s.")
+  String timeout;
+
+  @Option(names = "--cold-start", description = "Passed to the harness.")
+  boolean coldStart;
+
+  /** These options as harness arguments, then {@code more} (what followed "--"). */
+  List<String> args(List<String> more) {
+    if ((payload != null && payload < 0) || (items != null && items < 0)) {
+      throw new IllegalArgumentException("--payload and --items must be integers >= 0");
+    }
+    if ((payload != null || items != null) && call == null) {
+      throw new IllegalArgumentException(
+          (payload != null ? "--payload" : "--items")
+              + " needs --call (e.g. --call echo --payload 256): without it the harness measures hello");
+    }
+    CallKind kind = call == null ? null : CallKind.byId(call);
+    String ignored = kind == null ? null : kind.ignoredOption(payload != null, items != null);
+    if (ignored != null) {
+      throw new IllegalArgumentException(ignored);
+    }
+    if (timeout != null && !timeout.matches(".*[a-zA-Z].*")) {
+      throw new IllegalArgumentException(
+          "--timeout is the harness's per-call deadline, a duration like 30s; the point's limit in"
+              + " seconds is --point-timeout "
+              + timeout);
+    }
+    if (requestsPer != null && !requestsPer.equals("thread") && !requestsPer.equals("total")) {
+      throw new IllegalArgumentException(
+          "--requests-per must be thread or total, got '" + requestsPer + "'");
+    }
+    if (more.stream().anyMatch(a -> a.equals("--threshold") || a.startsWith("--threshold="))) {
+      throw new IllegalArgumentException(
+          "--threshold is the sweep's: give it before \"--\" (the sweep checks every point's"
+              + " file; a point's harness would count a failed threshold as a failed point)");
+    }
+    List<String> opts = new ArrayList<>();
+    add(opts, "--call", call);
+    add(opts, "--payload", payload);
+    add(opts, "--items", items);
+    if (paper) {
+      opts.add("--paper");
+    }
+    add(opts, "--warmup", warmup);
+    add(opts, "--warmup-mode", warmupMode);
+    add(opts, "--warmup-iteration", warmupIteration);
+    add(opts, "--warmup-tolerance", warmupTolerance);
+    add(opts, "--warmup-max", warmupMax);
+    add(opts, "--requests-per", requestsPer);
+    add(opts, "--timeout", timeout);
+    if (coldStart) {
+      opts.add("--cold-start");
+    }
+    opts.addAll(more);
+    return opts;
+  }
+
+  private static void add(List<String> opts, String name, Object value) {
+    if (value != null) {
+      opts.addAll(List.of(name, value.toString()));
+    }
+  }
+}

@@ -1,0 +1,164 @@
+package io.rpcxbench.harness.runner.sweep;
+
+import io.rpcxbench.harness.runner.point.PlannedPoint;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code sweep --dry-run}: the plan, points in order with their files (and the state of those that
+ * exist), as sweep.sh printed it; with {@code --json}, the same as one JSON object that
+ * deploy/fleet reads instead of parsing LISTs and file names itself.
+ */
+final class PlanPrinter {
+  private final SweepSettings s;
+  private final Sweep sweep;
+
+  PlanPrinter(SweepSettings s, Sweep sweep) {
+    this.s = s;
+    this.sweep = sweep;
+  }
+
+  void print(PrintWriter out, boolean json) {
+    if (json) {
+      printJson(out);
+    } else {
+      printText(out);
+    }
+    out.flush();
+  }
+
+  private void printText(PrintWriter out) {
+    SweepPlan plan = sweep.plan();
+    String protocols = String.join(" ", s.protocols());
+    if (s.rateSweep()) {
+      out.printf(
+          "plan: %d points; protocols %s; rates %s calls/s; duration %ds; runs %d; planned calls %d; limit %ds per %s; out %s%n",
+          plan.size(),
+          protocols,
+          s.rates().description(),
+          s.durationS(),
+          s.runs(),
+          plan.plannedCalls(s.runs(), true),
+          s.limitS(),
+          s.timeoutPer(),
+          s.out());
+    } else {
+      out.printf(
+          "plan: %d points; protocols %s; threads %s; requests %s; runs %d; limit %ds per %s; out %s%n",
+          plan.size(),
+          protocols,
+          s.threads().description(),
+          s.requests().description(),
+          s.runs(),
+          s.limitS(),
+          s.timeoutPer(),
+          s.out());
+    }
+    PlanSize size = PlanSize.of(s, sweep);
+    out.println(
+        "size: "
+            + size.describe()
+            + (size.big()
+                ? "; over "
+                    + PlanSize.ASK_ABOVE_POINTS
+                    + " points or an hour: the sweep asks before starting (--yes does not)"
+                : ""));
+    List<String> harness = harnessOptions();
+    if (!harness.isEmpty()) {
+      out.println("harness options: " + String.join(" ", harness));
+    }
+    for (PlannedPoint p : plan.points()) {
+      Path file = sweep.file(p);
+      String state = Files.exists(file) ? " (exists: " + Sweep.state(file) + ")" : "";
+      out.printf(
+          "%d/%d %s %s %s%s%n", p.index() + 1, plan.size(), p.protocol(), p.label(), file, state);
+    }
+  }
+
+  /** The options every point gets besides its load (the scenario's and the pass-through). */
+  private List<String> harnessOptions() {
+    List<String> all = new java.util.ArrayList<>();
+    if (s.chain()) {
+      all.addAll(List.of("--scenario", "chain"));
+    }
+    if (!s.work().isZero()) {
+      all.addAll(List.of("--work", PointArgs.workText(s), "--work-kind", s.workKind()));
+    }
+    all.addAll(s.harnessOptions());
+    return all;
+  }
+
+  private void printJson(PrintWriter out) {
+    SweepPlan plan = sweep.plan();
+    StringBuilder b = new StringBuilder("{");
+    b.append("\"points\":").append(plan.size());
+    b.append(",\"protocols\":[");
+    for (int i = 0; i < s.protocols().size(); i++) {
+      b.append(i > 0 ? "," : "").append(str(s.protocols().get(i)));
+    }
+    b.append("],\"load\":").append(str(s.rateSweep() ? "rate" : "grid"));
+    b.append(",\"runs\":").append(s.runs());
+    b.append(",\"limit_s\":").append(s.limitS());
+    b.append(",\"timeout_per\":").append(str(s.timeoutPer()));
+    b.append(",\"point_max_ms\":").append(s.backstopMs());
+    if (s.rateSweep()) {
+      b.append(",\"planned_ms\":").append((long) plan.size() * s.runs() * s.durationS() * 1000);
+    }
+    b.append(",\"planned_calls\":").append(plan.plannedCalls(s.runs(), s.requestsPerTotal()));
+    PlanSize size = PlanSize.of(s, sweep);
+    b.append(",\"to_run\":").append(size.todo());
+    b.append(",\"rate_points_ms\":").append(size.knownMs());
+    b.append(",\"grid_points_max_ms\":").append(size.worstGridMs());
+    b.append(",\"asks\":").append(size.big());
+    b.append(",\"out\":").append(str(s.out().toString()));
+    b.append(",\"plan\":[");
+    for (PlannedPoint p : plan.points()) {
+      Path file = sweep.file(p);
+      b.append(p.index() > 0 ? "," : "").append("{\"protocol\":").append(str(p.protocol()));
+      if (p.load() == PlannedPoint.Load.GRID) {
+        b.append(",\"threads\":").append(p.first()).append(",\"requests\":").append(p.second());
+      } else {
+        b.append(",\"rate\":").append(p.first()).append(",\"duration_s\":").append(p.second());
+      }
+      if (!p.profile().isEmpty()) {
+        b.append(",\"profile\":").append(str(p.profile()));
+      }
+      b.append(",\"calls\":").append(s.runs() * p.callsPerRun(s.requestsPerTotal()));
+      b.append(",\"file\":").append(str(inOut(file)));
+      b.append(",\"exists\":").append(Files.exists(file) ? str(Sweep.state(file).id) : "null");
+      b.append('}');
+    }
+    b.append("]}");
+    out.println(b);
+  }
+
+  /** The file's path under --out ("rpcx/t10-r100.csv"): a fleet's hosts each have their own. */
+  private String inOut(Path file) {
+    Path out = s.out().toAbsolutePath().normalize();
+    Path f = file.toAbsolutePath().normalize();
+    return f.startsWith(out) ? out.relativize(f).toString() : file.toString();
+  }
+
+  /** A JSON string. */
+  static String str(String v) {
+    StringBuilder b = new StringBuilder("\"");
+    for (char c : v.toCharArray()) {
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\t' -> b.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            b.append(String.format("\\u%04x", (int) c));
+          } else {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.append('"').toString();
+  }
+}

@@ -1,0 +1,87 @@
+package io.rpcxbench.harness.runner.calibrate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.stats.Calibration;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code rpcx-bench calibrate}: its bad input, and a machine calibrated before. */
+class CalibrateCommandTest {
+  @TempDir Path tmp;
+
+  @BeforeEach
+  void ownCache() {
+    System.setProperty("rpcx.bench.calibration.dir", tmp.resolve("cache").toString());
+  }
+
+  @AfterEach
+  void noCache() {
+    System.clearProperty("rpcx.bench.calibration.dir");
+  }
+
+  private static String[] run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setOut(new java.io.PrintWriter(out));
+    cl.setErr(new java.io.PrintWriter(err));
+    int code = cl.execute(args);
+    return new String[] {String.valueOf(code), out.toString(), err.toString()};
+  }
+
+  @Test
+  void fewerThanFourTrialsASideIsBadUsageBeforeAnyWork() {
+    String[] r = run("calibrate", "--trials", "3", "--out", tmp.resolve("x").toString());
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2]).contains("--trials must be 4 or more");
+    assertThat(tmp.resolve("x")).doesNotExist();
+  }
+
+  @Test
+  void aMachineCalibratedBeforePrintsItsCalibrationAndMeasuresNothing() throws Exception {
+    MachineCalibration here = MachineCalibration.here();
+    Calibration c =
+        new Calibration(
+            here.fingerprint(),
+            "rpcx/t8-r2000",
+            6,
+            List.of(new Calibration.Metric("p99", 0.12, 1.01, false, 0.04, 924)));
+    Files.createDirectories(here.file().getParent());
+    try (Writer w = Files.newBufferedWriter(here.file())) {
+      c.write(w);
+    }
+    assertThat(here.cached()).contains(c);
+    String[] r = run("calibrate", "--out", tmp.resolve("y").toString());
+    assertThat(r[0]).isEqualTo("0");
+    assertThat(r[1])
+        .contains("calibration (rpcx/t8-r2000, 6 + 6 A/A trials): p99 detectable with 6 trials")
+        .contains("calibrated before on this machine");
+    assertThat(tmp.resolve("y")).doesNotExist();
+  }
+
+  @Test
+  void anotherMachinesCalibrationDoesNotHoldHere() throws Exception {
+    MachineCalibration here = MachineCalibration.here();
+    Calibration other =
+        new Calibration(
+            "another host|cpu|64 cpus",
+            "rpcx/t8-r2000",
+            6,
+            List.of(new Calibration.Metric("p99", 0.12, 1.01, false, 0.04, 924)));
+    Files.createDirectories(here.file().getParent());
+    try (Writer w = Files.newBufferedWriter(here.file())) {
+      other.write(w);
+    }
+    assertThat(here.cached()).isEmpty();
+  }
+}

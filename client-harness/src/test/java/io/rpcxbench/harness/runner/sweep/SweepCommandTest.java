@@ -1,0 +1,290 @@
+package io.rpcxbench.harness.runner.sweep;
+
+import static io.rpcxbench.harness.runner.sweep.SweepInProcessTest.sweep;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepCommandTest {
+  @TempDir Path work;
+
+  @Test
+  void helpShowsAnExampleAndExitCodes() {
+    SweepInProcessTest.Outcome o = sweep("--help");
+    assertThat(o.code()).isZero();
+    assertThat(o.out())
+        .contains(
+            "Example: rpcx-bench sweep --local", "another run holds the output folder's lock");
+  }
+
+  @Test
+  void theDryRunPrintsThePointsInOrderWithTheHarnessesFileNames() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line,scripted",
+            "--threads",
+            "10,20",
+            "--requests",
+            "100",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--call",
+            "echo",
+            "--payload",
+            "64");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains(
+            "plan: 4 points; protocols line scripted; threads 10:10:1,20:20:1; requests 100:100:1; runs 10; limit 600s per point")
+        .contains("harness options: --call echo --payload 64")
+        .contains("1/4 line t10 r100 " + work.resolve("line/echo-p64-t10-r100.csv"))
+        .contains("4/4 scripted t20 r100 " + work.resolve("scripted/echo-p64-t20-r100.csv"));
+  }
+
+  @Test
+  void aPlanOverAThousandPointsOrAnHourIsRefusedWithoutATerminalUnlessYes() throws Exception {
+    // 1,100 grid points: the plan's size is in the dry run, and the sweep refuses to start it
+    Object[] many = {"--protocol", "line", "--threads", "1:1100:1", "--requests", "10"};
+    SweepInProcessTest.Outcome dry = sweep(with(many, "--out", work.toString(), "--dry-run"));
+    assertThat(dry.code()).as(dry.err()).isZero();
+    assertThat(dry.out())
+        .contains("size: 1,100 points to run, 60,555,000 calls planned; grid points: at most")
+        .contains("the sweep asks before starting");
+    SweepInProcessTest.Outcome refused = sweep(with(many, "--out", work.toString()));
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err().lines())
+        .singleElement()
+        .asString()
+        .startsWith("rpcx-bench sweep: 1,100 points to run")
+        .endsWith("add --yes to start it (no terminal to ask; --dry-run lists it)");
+    assertThat(work.resolve("line")).doesNotExist();
+
+    // a rate sweep known to take over an hour: 2 rates x 10 runs x 200 s
+    Object[] long_ = {"--protocol", "line", "--rates", "100,200", "--duration", "200s"};
+    SweepInProcessTest.Outcome slow = sweep(with(long_, "--out", work.toString()));
+    assertThat(slow.code()).isEqualTo(2);
+    assertThat(slow.err()).contains("rate points: 1:06:40 of runs").contains("add --yes");
+    SweepInProcessTest.Outcome json =
+        sweep(with(long_, "--out", work.toString(), "--dry-run", "--json"));
+    assertThat(json.out())
+        .contains("\"to_run\":2")
+        .contains("\"rate_points_ms\":4000000")
+        .contains("\"asks\":true");
+  }
+
+  private static String[] with(Object[] first, String... more) {
+    java.util.List<String> all = new java.util.ArrayList<>();
+    for (Object o : first) {
+      all.add(o.toString());
+    }
+    all.addAll(java.util.List.of(more));
+    return all.toArray(String[]::new);
+  }
+
+  @Test
+  void theDryRunPlansEveryPointOnEachProfileWithItsOwnFile() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line",
+            "--profile",
+            "loopback,cross-az",
+            "--threads",
+            "10",
+            "--requests",
+            "100",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains("1/2 line t10 r100 loopback " + work.resolve("line/t10-r100.csv"))
+        .contains("2/2 line t10 r100 cross-az " + work.resolve("line/cross-az-t10-r100.csv"));
+  }
+
+  @Test
+  void anUnknownProfileAndTheLabAreRefusedInOneLine() {
+    SweepInProcessTest.Outcome unknown =
+        sweep("--protocol", "line", "--profile", "moon", "--out", work.toString(), "--dry-run");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err())
+        .contains("unknown --profile 'moon' (known: loopback, lan,")
+        .contains("cross-az");
+    SweepInProcessTest.Outcome lab =
+        sweep(
+            "--lab",
+            "--protocol",
+            "line",
+            "--profile",
+            "wan",
+            "--link",
+            "proxy",
+            "--out",
+            work.toString());
+    assertThat(lab.code()).isEqualTo(2);
+    assertThat(lab.err()).contains("--link proxy with --lab");
+    SweepInProcessTest.Outcome packet =
+        sweep(
+            "--local",
+            "--protocol",
+            "line",
+            "--profile",
+            "wan",
+            "--link",
+            "packet",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(packet.code()).isEqualTo(2);
+    assertThat(packet.err()).contains("--link packet makes the link between the lab's");
+  }
+
+  @Test
+  void aFleetIsRefusedInOneLineWhereItCannotRun() throws Exception {
+    SweepInProcessTest.Outcome missing =
+        sweep("--fleet", work.resolve("none.ini").toString(), "--protocol", "line", "--dry-run");
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--fleet: no inventory file at");
+    Path inventory = java.nio.file.Files.writeString(work.resolve("inv.ini"), "[clients]\nc1\n");
+    SweepInProcessTest.Outcome both =
+        sweep("--fleet", inventory.toString(), "--local", "--protocol", "line", "--dry-run");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err()).contains("--host, --local, --lab and --fleet are mutually exclusive");
+    SweepInProcessTest.Outcome tls =
+        sweep("--fleet", inventory.toString(), "--tls", "tls", "--protocol", "line", "--dry-run");
+    assertThat(tls.code()).isEqualTo(2);
+    assertThat(tls.err()).contains("--tls with --fleet");
+    SweepInProcessTest.Outcome profile =
+        sweep("--fleet", inventory.toString(), "--profile", "wan", "--protocol", "line");
+    assertThat(profile.code()).isEqualTo(2);
+    assertThat(profile.err()).contains("--profile with --fleet");
+  }
+
+  @Test
+  void onAFleetEveryPointsFileIsTheMergedOneNamedByItsClientHosts() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        onPath("ansible-inventory"),
+        "ansible-inventory not installed (pip install ansible-core==2.19.14): --fleet reads the"
+            + " inventory with it");
+    Path inventory =
+        java.nio.file.Files.writeString(
+            work.resolve("inv.ini"), "[clients]\nc1\nc2\nc3\n\n[servers]\ns1\n");
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--fleet",
+            inventory.toString(),
+            "--protocol",
+            "line",
+            "--rates",
+            "300,600",
+            "--duration",
+            "2s",
+            "--out",
+            work.resolve("raw").toString(),
+            "--dry-run");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains(work.resolve("raw/line/open-r300-d2s-x3.csv").toString())
+        .contains(work.resolve("raw/line/open-r600-d2s-x3.csv").toString());
+    SweepInProcessTest.Outcome noServers =
+        sweep(
+            "--fleet",
+            java.nio.file.Files.writeString(work.resolve("c.ini"), "[clients]\nc1\n").toString(),
+            "--protocol",
+            "line",
+            "--dry-run");
+    assertThat(noServers.code()).isEqualTo(2);
+    assertThat(noServers.err()).contains("needs a group 'clients'", "1 client and 0 server hosts");
+  }
+
+  private static boolean onPath(String command) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+      if (java.nio.file.Files.isExecutable(Path.of(dir, command))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void theJsonPlanListsPointsFilesAndCalls() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line",
+            "--scenario",
+            "chain",
+            "--work",
+            "100ms",
+            "--threads",
+            "2",
+            "--requests",
+            "10",
+            "--runs",
+            "3",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--json");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .startsWith("{\"points\":1,\"protocols\":[\"line\"],\"load\":\"grid\",\"runs\":3")
+        .contains("\"threads\":2,\"requests\":10,\"calls\":60")
+        .contains("line/chain-w100ms-t2-r10.csv");
+  }
+
+  @Test
+  void badUsageExits2WithSweepShsMessage() {
+    assertThat(sweep("--local", "--lab").err())
+        .contains("--host, --local, --lab and --fleet are mutually exclusive");
+    assertThat(sweep("--local", "--lab").code()).isEqualTo(2);
+    assertThat(sweep("--protocol", "nope", "--dry-run").err())
+        .contains("--protocol: unknown protocol 'nope'; known: ");
+    assertThat(sweep("--payload", "256", "--dry-run").err()).contains("--payload needs --call");
+    assertThat(sweep("--call", "items", "--payload", "256", "--dry-run").err())
+        .contains("--payload is unused by --call items: give --call echo or --call put with it");
+    assertThat(sweep("--rates", "2000000", "--dry-run").err())
+        .contains("--rates: 2000000 calls/s is over the 1000000 calls/s one harness offers");
+    assertThat(sweep("--out", "", "--dry-run").err()).contains("an empty folder");
+    assertThat(sweep("--timeout", "30", "--dry-run").err())
+        .contains("the point's limit in seconds is --point-timeout 30");
+    assertThat(sweep("--rates", "100", "--threads", "2", "--dry-run").err())
+        .contains("--threads belongs to the closed loop's grid");
+    assertThat(sweep("--duration", "10s", "--dry-run").err())
+        .contains("--duration is the schedule of a rate sweep: give --rates too");
+    assertThat(sweep("--threads", "0", "--dry-run").err())
+        .contains("--threads: expected a positive integer, got '0'");
+    assertThat(sweep("--port", "line=70000", "--dry-run").code()).isEqualTo(2);
+    assertThat(sweep("--local", "--server-stats", "cgroup", "--dry-run").err())
+        .contains("--server-stats cgroup needs --lab (host B's cgroup)");
+    assertThat(sweep("--local", "--server-stats", "ssh", "--dry-run").err())
+        .contains("--server-stats ssh goes with --host B");
+    assertThat(sweep("--host", "b", "--server-stats", "proc", "--dry-run").err())
+        .contains("--server-stats proc needs --local or --lab");
+    assertThat(sweep("--local", "--server-ssh", "b", "--dry-run").err())
+        .contains("--server-stats ssh goes with --host B");
+    assertThat(sweep("--host", "b", "--server-ssh", "me@b", "--dry-run").code()).isZero();
+    assertThat(sweep("--rates", "100", "--skip-dominated", "--dry-run").err())
+        .contains("--skip-dominated moves on along the grid's thread counts");
+  }
+
+  @Test
+  void everySubcommandHasHelpWithAnExampleAndTheOneVersion() {
+    for (String sub : new String[] {"run", "sweep", "list", "report", "lab", "compare"}) {
+      java.io.StringWriter out = new java.io.StringWriter();
+      picocli.CommandLine cl = RpcxBenchCommand.commandLine();
+      cl.setOut(new java.io.PrintWriter(out, true));
+      assertThat(cl.execute(sub, "--help")).as(sub).isZero();
+      assertThat(out.toString()).as(sub).contains("Example: ");
+      java.io.StringWriter version = new java.io.StringWriter();
+      cl.setOut(new java.io.PrintWriter(version, true));
+      assertThat(cl.execute(sub, "--version")).isZero();
+      assertThat(version.toString()).as(sub).startsWith("rpcx-bench ");
+    }
+  }
+}
