@@ -236,7 +236,8 @@ public final class ChooseCommand implements Callable<Integer> {
       names = "--fork",
       description =
           "Each probe in a JVM of its own (cold: its warm-up is only its own, at its rate);"
-              + " default: every probe in this JVM, warmed per candidate and round.")
+              + " default: every probe in this JVM, warmed per candidate and round; with --lab"
+              + " always forked, in host A's namespace (this JVM cannot reach host B).")
   boolean fork;
 
   @Option(
@@ -383,7 +384,7 @@ public final class ChooseCommand implements Callable<Integer> {
             target.serverFlagsGiven(),
             target.serverStats(where),
             target.sshDestination(),
-            !fork,
+            !fork && where != ServerSite.LAB, // host B is reachable only from host A's netns
             clientFlags(),
             install.home(),
             target.tls(where, "single"),
