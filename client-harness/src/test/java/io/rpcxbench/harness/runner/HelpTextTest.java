@@ -46,7 +46,7 @@ class HelpTextTest {
 
   /** A usage error's hint names the command the user typed: {@code rpcx-bench run --help}. */
   @Test
-  void aUsageErrorsHintNamesARealCommand() {
+  void aUsageErrorsHintNamesARealCommand() throws java.io.IOException {
     CommandLine cl = RpcxBenchCommand.commandLine();
     java.io.StringWriter err = new java.io.StringWriter();
     cl.setErr(new java.io.PrintWriter(err));
@@ -62,6 +62,14 @@ class HelpTextTest {
     assertThat(err2.toString())
         .contains("error: /nonexistent-base does not exist: give two result folders (BASE NEW)")
         .contains("try: rpcx-bench compare --help");
+    // an empty folder is bad usage too, before the report's JVM starts
+    java.io.StringWriter err3 = new java.io.StringWriter();
+    CommandLine c3 = RpcxBenchCommand.commandLine();
+    c3.setErr(new java.io.PrintWriter(err3));
+    java.nio.file.Path empty = java.nio.file.Files.createTempDirectory("compare-empty");
+    assertThat(c3.execute("compare", empty.toString(), empty.toString())).isEqualTo(2);
+    assertThat(err3.toString()).contains(empty + " holds no raw file (*.csv)");
+    java.nio.file.Files.delete(empty);
   }
 
   /**
