@@ -69,4 +69,31 @@ class ConsoleWarningsOnPageTest {
     assertThat(html.indexOf("<table id=\"vs-reference\"")).isPositive().isLessThan(provenance);
     assertThat(html.indexOf("<h2>Figures</h2>")).isLessThan(provenance);
   }
+
+  @Test
+  void anOpenLoopPointsWarningIsInThePointsTable(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    Path fixture = Path.of(ConsoleWarningsOnPageTest.class.getResource("/open").toURI());
+    for (String protocol : new String[] {"grpc", "rpcx"}) {
+      java.nio.file.Files.createDirectories(raw.resolve(protocol));
+      try (var files = java.nio.file.Files.list(fixture.resolve(protocol))) {
+        for (Path f : files.toList()) {
+          String text = java.nio.file.Files.readString(f);
+          if (protocol.equals("grpc") && f.getFileName().toString().equals("open-r4000-d2s.csv")) {
+            // the link was measured off its profile for this point only
+            text = text.replace("# rate: 4000\n", "# rate: 4000\n# link_rtt_check: off: +2.0 ms\n");
+          }
+          java.nio.file.Files.writeString(raw.resolve(protocol).resolve(f.getFileName()), text);
+        }
+      }
+    }
+    Path out = tmp.resolve("report");
+    Cli.Result r = Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), raw.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String html = GoldenReportTest.read(out.resolve("index.html"));
+    assertThat(html)
+        .contains("<strong>1 point with a warning</strong>")
+        .contains("<th>warnings</th>")
+        .contains("<td class=\"k bad\">⚠ link off its profile (off: +2.0 ms)</td>");
+  }
 }
