@@ -96,4 +96,22 @@ class ConsoleWarningsOnPageTest {
         .contains("<th>warnings</th>")
         .contains("<td class=\"k bad\">⚠ link off its profile (off: +2.0 ms)</td>");
   }
+
+  @Test
+  void theIndexOfSeveralSeriesCountsEachSeriesWarnedPoints(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    Map<String, String> rising = RawFiles.provenance("rpcx", 1, 10, 100, 10);
+    RawFiles.write(
+        raw.resolve("rpcx/t10-r100.csv"), rising, RawFiles.runs(rising, 10, k -> 100 - 9 * k));
+    // another series: R shared by the threads
+    Map<String, String> shared = RawFiles.provenance("rpcx", 1, 10, 1000, 10);
+    shared.put("requests_per", "total");
+    RawFiles.write(
+        raw.resolve("rpcx/total-t10-r1000.csv"), shared, RawFiles.runs(shared, 10, k -> 50));
+    Path out = tmp.resolve("report");
+    Cli.Result r = Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), raw.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String index = GoldenReportTest.read(out.resolve("index.html"));
+    assertThat(index).containsOnlyOnce("1 point with a warning");
+  }
 }
