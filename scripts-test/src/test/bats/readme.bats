@@ -6,7 +6,8 @@
 #   dry    as written plus --dry-run: the plan, the options, the catalog and the jars are checked;
 #          the sweep itself (minutes to hours) is not run
 #   parse  its arguments parsed by the real command line (ParseOnly.java), nothing run: commands
-#          that take tens of minutes by design (choose, compare of trials, calibrate, handshake)
+#          that take tens of minutes by design (choose, compare of trials, calibrate, handshake);
+#          the report tool's knee (it needs a rate sweep's files) by its own --help
 #   help   the script's --help: it needs other hosts (ssh) or root (the lab); deploy.bats and
 #          lab.bats run those for real where they can
 #   server the server jar with --port 0: its ready line is the one the README's comment shows

@@ -3,11 +3,16 @@ package io.rpcxbench.serverkit;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 
-/** The JVM's limit on direct buffers: {@code -XX:MaxDirectMemorySize}, else the heap limit. */
-final class MaxDirectMemory {
+/**
+ * The JVM's limit on direct buffers: {@code -XX:MaxDirectMemorySize}, else the heap limit. A server
+ * whose library keeps its own direct buffers sizes them from it, e.g. {@code
+ * MaxDirectMemory.bytes() / 1024}.
+ */
+public final class MaxDirectMemory {
   private MaxDirectMemory() {}
 
-  static long bytes() {
+  /** The limit, in bytes. */
+  public static long bytes() {
     long heap = Runtime.getRuntime().maxMemory();
     try {
       HotSpotDiagnosticMXBean vm =

@@ -86,6 +86,10 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.addSubcommand("lab", new LabCommand(install));
     cl.addSubcommand("repeat", new RepeatCommand());
     cl.addSubcommand("list", new ListCommand());
+    // report and lab pass their arguments on verbatim, options too ("report show FILE --cleaned",
+    // "lab up --rate 1gbit"): picocli refused them as unknown options of rpcx-bench's own
+    cl.getSubcommands().get("report").setUnmatchedOptionsArePositionalParams(true);
+    cl.getSubcommands().get("lab").setUnmatchedOptionsArePositionalParams(true);
     // the descriptions are written in lines of up to this many characters: none wraps mid-line
     cl.setUsageHelpWidth(HELP_WIDTH);
     cl.setParameterExceptionHandler(

@@ -5,12 +5,10 @@ import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.stats.Num;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Every dimension of the workload a choose folder measured, for the scorecard's heading: the call
@@ -59,17 +57,7 @@ record ChooseWorkload(
 
   /** The first raw file under {@code dir} in name order (none: the folder has none). */
   private static Optional<RawContents> firstFile(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return Optional.empty();
-    }
-    Optional<Path> csv;
-    try (Stream<Path> walk = Files.walk(dir)) {
-      csv =
-          walk.filter(f -> f.getFileName().toString().endsWith(".csv"))
-              .filter(f -> !f.getFileName().toString().startsWith("."))
-              .sorted()
-              .findFirst();
-    }
+    Optional<Path> csv = io.rpcxbench.raw.RawFolder.first(dir);
     return csv.isEmpty() ? Optional.empty() : Optional.of(RawResultFile.read(csv.get()));
   }
 

@@ -4,11 +4,9 @@ import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -34,18 +32,7 @@ public record CompareRound(
   public static CompareRound read(
       Path dir, String point, String variant, int round, int warmupRuns, Double steal)
       throws IOException {
-    Optional<Path> csv;
-    if (Files.isDirectory(dir)) {
-      try (Stream<Path> walk = Files.walk(dir)) {
-        csv =
-            walk.filter(f -> f.getFileName().toString().endsWith(".csv"))
-                .filter(f -> !f.getFileName().toString().startsWith("."))
-                .sorted()
-                .findFirst();
-      }
-    } else {
-      csv = Optional.empty();
-    }
+    Optional<Path> csv = io.rpcxbench.raw.RawFolder.first(dir);
     if (csv.isEmpty()) {
       return new CompareRound(point, variant, round, steal, null, List.of(), 0);
     }

@@ -87,7 +87,12 @@ public final class HtmlReport {
     }
     PointWarnings.html(h, in.warnings(), in.subject().protocols());
     if (in.open() != null) {
-      LoadTables.html(h, in.open().knees(), in.open().factor(), in.open().points());
+      LoadTables.html(
+          h,
+          in.open().knees(),
+          in.open().factor(),
+          in.open().points(),
+          p -> in.warnings().getOrDefault(ChartData.Key.of(p), List.of()));
     }
     if (in.reference() != null) {
       reference(h, in.reference(), in);

@@ -18,7 +18,9 @@ import java.util.Optional;
  * {@link Trend}, over the kept runs' throughput: the harness's {@code KeptRunsTrend} applies the
  * same), kept runs limited by a contended machine ({@code limited_by = contended}, as each run
  * recorded it), a harness-limited point (its file's {@code harness_limited}: a client that
- * saturated its CPU before the server) and a link off its profile ({@code link_rtt_check} off).
+ * saturated its CPU before the server), a link off its profile ({@code link_rtt_check} off) and a
+ * link made by the TCP proxy ({@code link_note}: "TCP terminated at a proxy: no loss, no TCP
+ * dynamics").
  *
  * <pre>{@code
  * Map<ChartData.Key, List<String>> w = PointWarnings.of(Cleaner.runKept(db, problems));
@@ -98,6 +100,12 @@ public final class PointWarnings {
         .filter(v -> v.trim().startsWith("off"))
         .findFirst()
         .ifPresent(v -> out.add("link off its profile (" + v.trim() + ")"));
+    // a link made by the TCP proxy: its files say what it cannot show, and so does the page
+    p.facts().getOrDefault("link_note", List.of()).stream()
+        .map(String::trim)
+        .filter(v -> !v.isEmpty())
+        .findFirst()
+        .ifPresent(out::add);
     return out;
   }
 

@@ -124,6 +124,15 @@ public final class ReportWriter {
           .append(" points, ")
           .append(w.unfinished())
           .append(" did not finish");
+      int warned = shared.warningsOf(e.getValue()).size();
+      if (warned > 0) {
+        // what the console warned, counted here and listed on the series' own page
+        index
+            .append(", <span style=\"color:#b00\">")
+            .append(warned)
+            .append(warned == 1 ? " point" : " points")
+            .append(" with a warning</span>");
+      }
       if (e.getKey().open()) {
         index
             .append("<br><img src=\"")

@@ -66,9 +66,16 @@ public final class LoadTables {
     return b.toString();
   }
 
-  /** The knee table and the points table, with headings. */
+  /**
+   * The knee table and the points table, with headings; each point's console warnings ({@code
+   * warnings}, none: empty) in the points table's last column.
+   */
   public static void html(
-      StringBuilder h, List<Knee> knees, double factor, List<CleanedPoint> points) {
+      StringBuilder h,
+      List<Knee> knees,
+      double factor,
+      List<CleanedPoint> points,
+      java.util.function.Function<CleanedPoint, List<String>> warnings) {
     h.append("<p>Load model: open (a rate on a schedule, docs/load-models.md). ")
         .append("Every point offered a rate; the closed loop's tables by threads and requests do ")
         .append("not apply.</p>\n<h2>Knee of each protocol</h2>\n<p>")
@@ -78,7 +85,7 @@ public final class LoadTables {
         .append(".md\">Markdown</a> and <a href=\"")
         .append(Knee.FILE)
         .append(".csv\">CSV</a>.</p>\n");
-    table(h, "knee", Knee.head(knees), Knee.htmlRows(knees));
+    table(h, "knee", Knee.head(knees), Knee.htmlRows(knees), Knee.head(knees).size() - 1);
     for (Knee k : knees) {
       k.referenceWarning()
           .ifPresent(
@@ -91,18 +98,33 @@ public final class LoadTables {
         .append("kept runs (order 0 dropped). Also as <a href=\"")
         .append(FILE)
         .append(".csv\">CSV</a>.</p>\n");
-    table(h, FILE, POINT_HEAD, sorted(points).stream().map(LoadTables::cells).toList());
+    List<String> head = new java.util.ArrayList<>(POINT_HEAD);
+    head.add("warnings");
+    List<String[]> rows = new java.util.ArrayList<>();
+    for (CleanedPoint p : sorted(points)) {
+      String[] c = java.util.Arrays.copyOf(cells(p), POINT_HEAD.size() + 1);
+      List<String> w = warnings.apply(p);
+      c[POINT_HEAD.size()] = w.isEmpty() ? "" : "⚠ " + String.join("; ", w);
+      rows.add(c);
+    }
+    table(h, FILE, head, rows, POINT_HEAD.size() - 1);
   }
 
-  private static void table(StringBuilder h, String id, List<String> head, List<String[]> rows) {
+  /**
+   * A table; the columns from {@code flagged} on are text, {@code flagged}'s "no ..." (did not keep
+   * up) and a later column's "⚠ ..." (a warning) in the warning colour.
+   */
+  private static void table(
+      StringBuilder h, String id, List<String> head, List<String[]> rows, int flagged) {
     h.append("<table id=\"").append(id).append("\">\n<tr>");
     head.forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
     h.append("</tr>\n");
     for (String[] row : rows) {
       h.append("<tr>");
       for (int i = 0; i < row.length; i++) {
-        boolean text = i == 0 || i == row.length - 1;
-        boolean bad = i == row.length - 1 && row[i].startsWith("no");
+        boolean text = i == 0 || i >= flagged;
+        boolean bad =
+            (i == flagged && row[i].startsWith("no")) || (i > flagged && row[i].startsWith("⚠"));
         h.append(text ? (bad ? "<td class=\"k bad\">" : "<td class=\"k\">") : "<td>")
             .append(HtmlReport.esc(row[i]))
             .append("</td>");

@@ -39,6 +39,7 @@ class ConsoleWarningsOnPageTest {
     // grpc t10: steady, over a link measured off its profile
     Map<String, String> link = RawFiles.provenance("grpc", 2, 10, 100, 10);
     link.put("link_rtt_check", "off: the link-shaper added 2.028 ms");
+    link.put("link_note", "TCP terminated at a proxy: no loss, no TCP dynamics");
     RawFiles.write(raw.resolve("grpc/t10-r100.csv"), link, RawFiles.runs(link, 10, k -> 60));
     Path out = tmp.resolve("report");
 
@@ -57,7 +58,7 @@ class ConsoleWarningsOnPageTest {
                 + " CPU saturated before the server's; it measures the client</li>")
         .contains(
             "<li>gRPC, 10 threads × 100 requests: link off its profile (off: the link-shaper"
-                + " added 2.028 ms)</li>");
+                + " added 2.028 ms); TCP terminated at a proxy: no loss, no TCP dynamics</li>");
     // beside the figures: the table of every protocol has a warnings column, the charts mark them
     assertThat(html)
         .contains("<th>warnings</th>")
@@ -68,5 +69,50 @@ class ConsoleWarningsOnPageTest {
     assertThat(html.indexOf("id=\"warnings\"")).isPositive().isLessThan(provenance);
     assertThat(html.indexOf("<table id=\"vs-reference\"")).isPositive().isLessThan(provenance);
     assertThat(html.indexOf("<h2>Figures</h2>")).isLessThan(provenance);
+  }
+
+  @Test
+  void anOpenLoopPointsWarningIsInThePointsTable(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    Path fixture = Path.of(ConsoleWarningsOnPageTest.class.getResource("/open").toURI());
+    for (String protocol : new String[] {"grpc", "rpcx"}) {
+      java.nio.file.Files.createDirectories(raw.resolve(protocol));
+      try (var files = java.nio.file.Files.list(fixture.resolve(protocol))) {
+        for (Path f : files.toList()) {
+          String text = java.nio.file.Files.readString(f);
+          if (protocol.equals("grpc") && f.getFileName().toString().equals("open-r4000-d2s.csv")) {
+            // the link was measured off its profile for this point only
+            text = text.replace("# rate: 4000\n", "# rate: 4000\n# link_rtt_check: off: +2.0 ms\n");
+          }
+          java.nio.file.Files.writeString(raw.resolve(protocol).resolve(f.getFileName()), text);
+        }
+      }
+    }
+    Path out = tmp.resolve("report");
+    Cli.Result r = Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), raw.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String html = GoldenReportTest.read(out.resolve("index.html"));
+    assertThat(html)
+        .contains("<strong>1 point with a warning</strong>")
+        .contains("<th>warnings</th>")
+        .contains("<td class=\"k bad\">⚠ link off its profile (off: +2.0 ms)</td>");
+  }
+
+  @Test
+  void theIndexOfSeveralSeriesCountsEachSeriesWarnedPoints(@TempDir Path tmp) throws Exception {
+    Path raw = tmp.resolve("raw");
+    Map<String, String> rising = RawFiles.provenance("rpcx", 1, 10, 100, 10);
+    RawFiles.write(
+        raw.resolve("rpcx/t10-r100.csv"), rising, RawFiles.runs(rising, 10, k -> 100 - 9 * k));
+    // another series: R shared by the threads
+    Map<String, String> shared = RawFiles.provenance("rpcx", 1, 10, 1000, 10);
+    shared.put("requests_per", "total");
+    RawFiles.write(
+        raw.resolve("rpcx/total-t10-r1000.csv"), shared, RawFiles.runs(shared, 10, k -> 50));
+    Path out = tmp.resolve("report");
+    Cli.Result r = Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), raw.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String index = GoldenReportTest.read(out.resolve("index.html"));
+    assertThat(index).containsOnlyOnce("1 point with a warning");
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.protocols.amqp;
 
+import io.rpcxbench.serverkit.MaxDirectMemory;
 import io.rpcxbench.serverkit.ServerTls;
 import java.net.URL;
 import java.nio.file.Path;
@@ -79,6 +80,9 @@ final class QpidBroker implements Broker {
     context.put("qpid.amqp_port", String.valueOf(actual));
     context.put("rpcxbench.bind", bind);
     context.put("qpid.max_message_size", String.valueOf(AmqpWire.MAX_BODY));
+    context.put(
+        "qpid.broker.networkBufferSize",
+        String.valueOf(networkBufferSize(MaxDirectMemory.bytes())));
     BrokerCredentials credentials = BrokerCredentials.ofThisHost();
     context.put("rpcxbench.user", credentials.user());
     context.put("rpcxbench.password", credentials.password());
@@ -119,9 +123,22 @@ final class QpidBroker implements Broker {
     return consumerPort;
   }
 
+  /**
+   * Qpid's network buffers: 1/1024 of the direct memory, from 64 KiB to Qpid's default 256 KiB (at
+   * 256 MiB and more, as at the deploy flags, unchanged). Queued messages keep slices of them; at
+   * {@code -XX:MaxDirectMemorySize=64m} and 256 KiB a 200,000-request flood stalled every honest
+   * call (issue 48, docs/hardening.md), at 64 KiB it held.
+   */
+  static int networkBufferSize(long maxDirectBytes) {
+    long size = Long.highestOneBit(Math.max(1, maxDirectBytes / 1024));
+    return (int) Math.max(64 * 1024, Math.min(256 * 1024, size));
+  }
+
   @Override
   public String how() {
-    return "embedded in the server's JVM (memory store)"
+    return "embedded in the server's JVM (memory store, network buffers of "
+        + networkBufferSize(MaxDirectMemory.bytes()) / 1024
+        + " KiB)"
         + (tls == null
             ? ""
             : ", AMQPS only on its port ("
