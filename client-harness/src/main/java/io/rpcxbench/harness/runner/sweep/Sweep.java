@@ -4,7 +4,6 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.runner.point.Eta;
-import io.rpcxbench.harness.runner.point.FailedPoint;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.PlannedPoint;

@@ -1,6 +1,7 @@
-package io.rpcxbench.harness.runner.point;
+package io.rpcxbench.harness.runner.sweep;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.runner.point.PointState;
 import io.rpcxbench.raw.RawResultFile;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,10 +20,10 @@ import java.util.Map;
  * FailedPoint.write(file, PointState.TIMEOUT, args, 124, started, "-Xmx1g");
  * }</pre>
  */
-public final class FailedPoint {
+final class FailedPoint {
   private FailedPoint() {}
 
-  public static void write(
+  static void write(
       Path file,
       PointState state,
       List<String> args,
