@@ -30,6 +30,7 @@ RULES=(
   'server|^java -jar server-[a-z]+/target/server-[a-z]+\.jar --port [0-9]+ &$'
   'run|^java -jar client-harness/target/client-harness\.jar .*--host B$'
   'run|^java -jar report/target/report\.jar all results/raw$'
+  'run|^java -jar report/target/report\.jar measurements verify [a-z0-9-]+$'
   'parse|^java -jar report/target/report\.jar knee '
   'dry|^\./sweep\.sh '
   'dry|^\./rpcx-bench sweep '

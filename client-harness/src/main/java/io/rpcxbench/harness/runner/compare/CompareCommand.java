@@ -318,7 +318,7 @@ public final class CompareCommand implements Callable<Integer> {
                 + (Files.exists(Path.of(folder)) ? " is not a folder" : " does not exist")
                 + ": give two result folders (BASE NEW)");
       }
-      if (!holdsRawFiles(Path.of(folder))) {
+      if (io.rpcxbench.raw.RawFolder.first(Path.of(folder)).isEmpty()) {
         throw new ParameterException(
             spec.commandLine(),
             folder + " holds no raw file (*.csv): give two result folders (BASE NEW)");
@@ -333,17 +333,6 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>(List.of(install.java(), "-jar", jar.toString(), "diff"));
     command.addAll(TypedAgain.args(spec));
     return new ProcessBuilder(command).inheritIO().start().waitFor();
-  }
-
-  /** Whether a raw file (*.csv) lies in {@code folder} or below it (a sweep's depth at most). */
-  private static boolean holdsRawFiles(Path folder) throws IOException {
-    try (java.util.stream.Stream<Path> files =
-        Files.find(
-            folder,
-            8,
-            (p, a) -> a.isRegularFile() && p.getFileName().toString().endsWith(".csv"))) {
-      return files.findAny().isPresent();
-    }
   }
 
   /** The checked settings; bad usage throws a ParameterException with one clear line. */

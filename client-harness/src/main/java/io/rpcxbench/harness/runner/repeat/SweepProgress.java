@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * instant to its last line's {@code HH:MM:SS}), overlapping logs (labs side by side) counted once.
  *
  * <pre>{@code
- * SweepProgress p = SweepProgress.of(Path.of("docs/reproduction/repeat-x/rep-1/a-1gbit-thread"));
+ * SweepProgress p = SweepProgress.of(Path.of("results/reproduction/repeat-x/rep-1/a-1gbit-thread"));
  * p.text();   // "99 point files, 2:31:04 swept"
  * }</pre>
  */
