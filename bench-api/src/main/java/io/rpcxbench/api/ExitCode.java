@@ -1,13 +1,10 @@
 package io.rpcxbench.api;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * Every exit code of the project's commands (rpcx-bench and its sub-commands, the harness, the
  * report tool, the servers), each meaning one thing, in one list: k6's {@code errext/exitcodes}. A
- * command returns {@code ExitCode.X.code()}; every {@code --help} shows {@link #helpList()}
- * (through {@link ExitCodes}); a script tests the number.
+ * command returns {@code ExitCode.X.code()}; every {@code --help} shows the list through {@link
+ * ExitCodes}; a script tests the number.
  *
  * <pre>{@code
  * return ExitCode.LOCKED.code();   // 7: another run holds the output folder
@@ -63,14 +60,5 @@ public enum ExitCode {
       }
     }
     return null;
-  }
-
-  /** Code -> meaning, in order: the "Exit codes:" list of every {@code --help}. */
-  public static Map<String, String> helpList() {
-    Map<String, String> list = new LinkedHashMap<>();
-    for (ExitCode e : values()) {
-      list.put(String.valueOf(e.code), e.meaning);
-    }
-    return list;
   }
 }
