@@ -70,7 +70,12 @@ class SweepProfileIT {
         .containsEntry("status", "complete")
         .containsEntry("network_profile", "wan")
         .containsKey("link_shaper");
-    assertThat(wan.provenance().get("link_shaper")).contains("delay=20ms");
+    // the shaper's delay as calibrated against its own cost (20 ms less what it adds itself)
+    assertThat(wan.provenance().get("link_shaper")).contains("profile wan").contains(" delay=");
+    assertThat(wan.provenance())
+        .containsEntry("link", "proxy")
+        .containsEntry("link_note", "TCP terminated at a proxy: no loss, no TCP dynamics")
+        .containsKey("link_calibration");
     assertThat(wan.provenance())
         .containsKey("link_rtt_check")
         .containsEntry("link_rtt_expected_added_ms", "40.000");
