@@ -55,7 +55,8 @@ final class JavaserClient implements BenchClient {
             + Runtime.version().feature()
             + " java.net.http.HttpClient, HTTP/1.1 keep-alive,"
             + " default executor and connection pool, java.io serialization with JEP 290"
-            + " allow-lists, connectTimeout "
+            + " allow-lists, one resend when a kept-alive connection ends before the reply,"
+            + " connectTimeout "
             + options.connectTimeout()
             + ", callTimeout "
             + options.callTimeout()
@@ -97,7 +98,7 @@ final class JavaserClient implements BenchClient {
             .build();
     HttpResponse<byte[]> response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      response = send(request);
     } catch (IOException e) {
       String tlsFailure = TlsContexts.handshakeFailure(e).orElse(null);
       throw new JavaserCallException(
@@ -125,6 +126,27 @@ final class JavaserClient implements BenchClient {
     } catch (WireCodec.RejectedException e) {
       throw new JavaserCallException("POST /" + call + ": reply refused: " + e.getMessage(), 0);
     }
+  }
+
+  /**
+   * Sends once more when a kept-alive connection ended before any byte of the reply: the JDK
+   * retries that itself only for idempotent methods, and every call of the contract is idempotent
+   * (a put overwrites its key with the same value) though it is a POST. A second such end fails.
+   */
+  private HttpResponse<byte[]> send(HttpRequest request) throws IOException, InterruptedException {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      if (!endedBeforeReply(e)) {
+        throw e;
+      }
+      return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    }
+  }
+
+  /** The JDK's words for a connection that closed before the reply's first byte. */
+  static boolean endedBeforeReply(IOException e) {
+    return String.valueOf(e.getMessage()).contains("header parser received no bytes");
   }
 
   static byte[] serialize(Object body) {
