@@ -12,6 +12,7 @@ import io.netty.handler.codec.redis.FullBulkStringRedisMessage;
 import io.netty.handler.codec.redis.InlineCommandRedisMessage;
 import io.netty.handler.codec.redis.RedisMessage;
 import io.rpcxbench.serverkit.RateLimitedLog;
+import io.rpcxbench.serverkit.netty.LingeringClose;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * One connection's commands: each decoded command runs on the event loop (as a redcon handler runs
  * on its connection's goroutine) and its reply is written; the replies of everything one read
  * brought (a pipeline) go out in one flush. Bad framing (garbage, an oversize length, a nested
- * array) gets {@code -ERR Protocol error: ...} and the connection is closed, as Redis does.
+ * array) gets {@code -ERR Protocol error: ...} and the connection is closed, as Redis does (a
+ * lingering close: the client reads the error even while it is still sending).
  */
 final class CommandHandler extends SimpleChannelInboundHandler<RedisMessage> {
   private static final Logger log = LoggerFactory.getLogger(CommandHandler.class);
@@ -128,8 +130,8 @@ final class CommandHandler extends SimpleChannelInboundHandler<RedisMessage> {
       return;
     }
     closing = true;
-    ctx.channel().config().setAutoRead(false);
-    ctx.writeAndFlush(ServerReplies.error("ERR Protocol error: " + reason))
-        .addListener(ChannelFutureListener.CLOSE);
+    // what still arrives is dropped (CommandLimits, closing) while the client reads the error
+    LingeringClose.after(
+        ctx, ctx.writeAndFlush(ServerReplies.error("ERR Protocol error: " + reason)));
   }
 }

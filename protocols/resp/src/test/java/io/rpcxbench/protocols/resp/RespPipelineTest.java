@@ -6,9 +6,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.serverkit.netty.LingeringClose;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The server's pipeline in an {@code EmbeddedChannel}: frames split anywhere, pipelining. */
@@ -87,7 +89,13 @@ class RespPipelineTest {
     channel.writeInbound(
         Unpooled.wrappedBuffer(
             (tooLong + "*1\r\n$4\r\nPING\r\n").getBytes(StandardCharsets.UTF_8)));
-    assertThat(written(channel)).startsWith("-ERR Protocol error: command longer than");
+    assertThat(written(channel))
+        .startsWith("-ERR Protocol error: command longer than")
+        .doesNotContain("PONG");
+    // a lingering close: open for the client to read the error, closed within the linger
+    assertThat(channel.isOpen()).isTrue();
+    channel.advanceTimeBy(LingeringClose.LINGER_MS, TimeUnit.MILLISECONDS);
+    channel.runScheduledPendingTasks();
     assertThat(channel.isOpen()).isFalse();
     channel.finishAndReleaseAll();
   }

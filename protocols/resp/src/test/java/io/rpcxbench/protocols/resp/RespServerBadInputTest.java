@@ -144,6 +144,30 @@ class RespServerBadInputTest {
     assertThat(answerUntilClosed(first)).startsWith("-ERR Protocol error: command longer than");
   }
 
+  /**
+   * A client that sends all of its oversize command before it reads (as Jedis does) can finish
+   * sending and then read the refusal: a lingering close. A plain close with the command's bytes
+   * unread reset the connection, and the client's write failed with "broken pipe" before it read
+   * anything (over TLS it could not read the refusal at all).
+   */
+  @Test
+  void aClientThatSendsAllOfItsOversizeCommandFirstReadsTheRefusal() throws Exception {
+    int size = CommandLimits.MAX_COMMAND_BYTES * 4;
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      socket.setSoTimeout(10_000);
+      OutputStream out = socket.getOutputStream();
+      out.write(ascii("*2\r\n$10\r\nBENCH.ECHO\r\n$" + size + "\r\n"));
+      byte[] chunk = new byte[64 * 1024];
+      for (int sent = 0; sent < size; sent += chunk.length) {
+        out.write(chunk);
+      }
+      out.write(ascii("\r\n"));
+      out.flush();
+      assertThat(readToEnd(socket.getInputStream()))
+          .isEqualTo("-ERR Protocol error: command longer than 1114112 bytes of bulk strings\r\n");
+    }
+  }
+
   @Test
   void tooManyArgumentsIsAProtocolErrorAndClose() throws IOException {
     assertThat(answerUntilClosed(ascii("*1000000\r\n"))).startsWith("-ERR Protocol error: ");
