@@ -18,10 +18,7 @@ LINK=auto
 CPUS=1
 MEMORY=2g
 STRICT=0
-# what a measured RTT may differ from the profile's before up warns (--strict: refuses)
-RTT_TOLERANCE_SHARE=0.25
-RTT_TOLERANCE_MS=0.3
-RATE_TOLERANCE_SHARE=0.10
+# round trips the RTT probe times (the tolerance: link-shaper's LinkTolerance; --strict refuses)
 RTT_PROBES=60
 # the per-direction settings (up: A -> B, down: B -> A): the profile with the flags' changes, as
 # link-shaper --show prints them (SETTINGS: their names, in the table's order)
@@ -559,9 +556,9 @@ start_probe_server() {
 # expected_rtt_ms: the delays the profile adds, both directions
 expected_rtt_ms() { awk -v u="$(ms_of "${UP[delay]}")" -v d="$(ms_of "${DOWN[delay]}")" 'BEGIN { printf "%.3f", u + d }'; }
 
-# off_profile WHAT MEASURED EXPECTED ALLOWED: warn, or with --strict refuse, when off
+# off_profile WHAT VERDICT: link-shaper's "off: ..." line for WHAT
 off_profile() {
-  say "$1 measured $2, the profile's is $3 (allowed: $4): the link is off its profile"
+  say "$1 is $2: the link is off its profile"
   ((STRICT == 0)) || die "--strict: $1 off the profile; the lab stays up as measured, fix the cause or drop --strict"
 }
 
@@ -591,13 +588,12 @@ measure_rtt() {
   RTT_MEASURED=unmeasured; RTT_JITTER=unmeasured; RTT_EXPECTED=$(expected_rtt_ms)
   command -v "$java" >/dev/null 2>&1 || { say "java not found: RTT not measured"; return 0; }
   read -r RTT_MEASURED RTT_JITTER < <(probe_rtt "$java")
-  local added allowed
+  local added verdict
   added=$(awk -v m="$RTT_MEASURED" -v b="$RTT_BASE" 'BEGIN { printf "%.3f", m - b }')
-  allowed=$(awk -v e="$RTT_EXPECTED" -v s="$RTT_TOLERANCE_SHARE" -v m="$RTT_TOLERANCE_MS" 'BEGIN { a = e * s; printf "%.3f", (a > m) ? a : m }')
   say "measured RTT A<->B: median ${RTT_MEASURED} ms (unshaped ${RTT_BASE} ms, so the link adds ${added} ms; the profile adds ${RTT_EXPECTED} ms), jitter (stdev) ${RTT_JITTER} ms over $RTT_PROBES round trips"
-  if ! awk -v x="$added" -v e="$RTT_EXPECTED" -v a="$allowed" 'BEGIN { d = x - e; if (d < 0) d = -d; exit !(d <= a) }'; then
-    off_profile "the RTT the link adds" "${added} ms" "${RTT_EXPECTED} ms" "+- ${allowed} ms"
-  fi
+  # the tolerance's one home is link-shaper's LinkTolerance
+  verdict=$(link_shaper --check-rtt "$added,$RTT_EXPECTED") || die "link-shaper --check-rtt failed: $verdict"
+  [[ $verdict == ok ]] || off_profile "the RTT the link adds" "$verdict"
 }
 
 measure_rate() {
@@ -626,9 +622,11 @@ measure_rate() {
   MEASURED_BPS=$(awk '{ print $2 }' <<<"$line")
   MEASURED=$(awk -v b="$MEASURED_BPS" 'BEGIN { printf "%.2fmbit", b / 1e6 }')
   say "measured A->B: $MEASURED ($bytes bytes in one TCP transfer; shaped to ${UP[rate]} on the wire)"
-  if ! awk -v m="$MEASURED_BPS" -v r="$bps" -v s="$RATE_TOLERANCE_SHARE" 'BEGIN { exit !(m >= r * (1 - s) && m <= r * (1 + s)) }'; then
+  local verdict
+  verdict=$(link_shaper --check-rate "$MEASURED_BPS,$bps") || die "link-shaper --check-rate failed: $verdict"
+  if [[ $verdict != ok ]]; then
     if is_zero "${UP[loss]}"; then
-      off_profile rate "$MEASURED" "${UP[rate]}" "+- $(awk -v s="$RATE_TOLERANCE_SHARE" 'BEGIN { printf "%d %%", s * 100 }') (a rate this machine's CPU cannot move through veth is off too)"
+      off_profile rate "$verdict (a rate this machine's CPU cannot move through veth is off too)"
     else
       say "rate: TCP moved $MEASURED under ${UP[loss]} loss on a ${UP[rate]} link (loss, not the shaper, limits one TCP flow)"
     fi

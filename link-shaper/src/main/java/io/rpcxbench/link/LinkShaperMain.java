@@ -70,6 +70,20 @@ public final class LinkShaperMain implements Callable<Integer> {
               + " down_rate, description) and exit: what deploy/lab.sh reads")
   boolean show;
 
+  @Option(
+      names = "--check-rtt",
+      paramLabel = "ADDED_MS,PROFILE_MS",
+      description =
+          "judge a measured added RTT against the profile's (LinkTolerance): print ok or off: ..."
+              + " and exit 0 (what deploy/lab.sh asks)")
+  String checkRtt;
+
+  @Option(
+      names = "--check-rate",
+      paramLabel = "MEASURED_BPS,PROFILE_BPS",
+      description = "judge a measured rate against the profile's: print ok or off: ... and exit 0")
+  String checkRate;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new LinkShaperMain()).execute(args));
   }
@@ -78,6 +92,24 @@ public final class LinkShaperMain implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (checkRtt != null || checkRate != null) {
+      try {
+        if (checkRtt != null) {
+          double[] v = pair("--check-rtt", checkRtt);
+          out.println(LinkTolerance.rtt(v[0], v[1]));
+        }
+        if (checkRate != null) {
+          double[] v = pair("--check-rate", checkRate);
+          out.println(LinkTolerance.rate(v[0], v[1]));
+        }
+      } catch (IllegalArgumentException e) {
+        err.println("link-shaper: " + e.getMessage());
+        err.flush();
+        return 2;
+      }
+      out.flush();
+      return 0;
+    }
     NetworkProfiles profiles;
     try {
       profiles = table == null ? NetworkProfiles.packed() : NetworkProfiles.read(table);
@@ -178,5 +210,23 @@ public final class LinkShaperMain implements Callable<Integer> {
       String v = LinkShaperMain.class.getPackage().getImplementationVersion();
       return new String[] {"link-shaper " + (v == null ? "(development build)" : v)};
     }
+  }
+
+  /** {@code "0.9,0.2"}: the two numbers; else the option and the text in the message. */
+  private static double[] pair(String option, String text) {
+    String[] parts = text.split(",", -1);
+    try {
+      if (parts.length == 2) {
+        double a = Double.parseDouble(parts[0].trim());
+        double b = Double.parseDouble(parts[1].trim());
+        if (Double.isFinite(a) && Double.isFinite(b)) {
+          return new double[] {a, b};
+        }
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new IllegalArgumentException(
+        option + " takes two numbers, MEASURED,PROFILE; got '" + text + "'");
   }
 }

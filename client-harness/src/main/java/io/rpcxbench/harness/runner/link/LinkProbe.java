@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.link;
 
+import io.rpcxbench.link.LinkTolerance;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,7 +21,7 @@ import java.util.Map;
  * #ROUND_TRIPS} of 64 bytes each way, each timed with {@code System.nanoTime} from the write to the
  * last byte read back; the median and the spread between the 10th and 90th percentiles. What the
  * shaper adds (the medians' difference) is judged against what the profile adds (its delays both
- * ways) with the lab's tolerance: 25 % or 0.3 ms, whichever is larger. {@code LinkProbeTest}
+ * ways) with the lab's tolerance (link-shaper's {@code LinkTolerance}). {@code LinkProbeTest}
  * validates the figure against an independent client (NIO, its own timing) through the same shaper.
  *
  * <pre>{@code
@@ -140,21 +141,9 @@ public final class LinkProbe implements AutoCloseable {
     return m;
   }
 
-  /**
-   * The one rule for whether a link adds what its profile asks: {@code ok}, or {@code off: ...}
-   * when {@code addedMs} differs from {@code expectedAddedMs} by more than 25 % of it or 0.3 ms,
-   * whichever is larger (the lab's tolerance).
-   */
+  /** Whether the link added what the profile asks: link-shaper's {@link LinkTolerance}. */
   public static String check(double addedMs, double expectedAddedMs) {
-    double tolerance = Math.max(0.25 * expectedAddedMs, 0.3);
-    return Math.abs(addedMs - expectedAddedMs) <= tolerance
-        ? "ok"
-        : String.format(
-            Locale.ROOT,
-            "off: the link added %.3f ms, the profile %.3f ms (tolerance %.3f ms)",
-            addedMs,
-            expectedAddedMs,
-            tolerance);
+    return LinkTolerance.rtt(addedMs, expectedAddedMs);
   }
 
   static String ms(double v) {

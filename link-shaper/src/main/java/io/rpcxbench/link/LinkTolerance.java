@@ -1,0 +1,57 @@
+package io.rpcxbench.link;
+
+import java.util.Locale;
+
+/**
+ * The one rule for whether a link is on its profile, whoever measured it (the lab's probes,
+ * deploy/lab.sh through {@code link-shaper --check-rtt/--check-rate}; a point's link probe in the
+ * runner): the RTT it adds within 25 % of the profile's or 0.3 ms, whichever is larger (timer and
+ * scheduling slack on a shared 2-vCPU box); the rate within 10 %.
+ *
+ * <pre>{@code
+ * LinkTolerance.rtt(41.2, 40);  // "ok"
+ * LinkTolerance.rtt(0.9, 0.2);  // "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)"
+ * }</pre>
+ */
+public final class LinkTolerance {
+  /** Share of the profile's added RTT a measured one may differ by. */
+  public static final double RTT_SHARE = 0.25;
+
+  /** Never less than this (ms): below it the probe's own noise decides. */
+  public static final double RTT_MIN_MS = 0.3;
+
+  /** Share of the profile's rate a measured one may differ by. */
+  public static final double RATE_SHARE = 0.10;
+
+  private LinkTolerance() {}
+
+  /** How far the added RTT may be from {@code expectedAddedMs}. */
+  public static double rttAllowedMs(double expectedAddedMs) {
+    return Math.max(RTT_SHARE * expectedAddedMs, RTT_MIN_MS);
+  }
+
+  /** {@code ok}, or {@code off: ...} naming both figures and the tolerance. */
+  public static String rtt(double addedMs, double expectedAddedMs) {
+    double allowed = rttAllowedMs(expectedAddedMs);
+    return Math.abs(addedMs - expectedAddedMs) <= allowed
+        ? "ok"
+        : String.format(
+            Locale.ROOT,
+            "off: the link added %.3f ms, the profile %.3f ms (tolerance %.3f ms)",
+            addedMs,
+            expectedAddedMs,
+            allowed);
+  }
+
+  /** {@code ok}, or {@code off: ...} naming both rates (bits/s) and the tolerance. */
+  public static String rate(double measuredBps, double profileBps) {
+    return Math.abs(measuredBps - profileBps) <= RATE_SHARE * profileBps
+        ? "ok"
+        : String.format(
+            Locale.ROOT,
+            "off: the link moved %.2fmbit, the profile %.2fmbit (tolerance %d %%)",
+            measuredBps / 1e6,
+            profileBps / 1e6,
+            Math.round(RATE_SHARE * 100));
+  }
+}

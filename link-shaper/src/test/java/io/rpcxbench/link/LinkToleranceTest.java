@@ -1,0 +1,37 @@
+package io.rpcxbench.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class LinkToleranceTest {
+  @Test
+  void rttWithinAQuarterOrAFloorOfAThirdOfAMillisecond() {
+    assertThat(LinkTolerance.rtt(49.9, 40)).isEqualTo("ok");
+    assertThat(LinkTolerance.rtt(50.1, 40))
+        .isEqualTo("off: the link added 50.100 ms, the profile 40.000 ms (tolerance 10.000 ms)");
+    assertThat(LinkTolerance.rtt(0.5, 0.2)).isEqualTo("ok");
+    assertThat(LinkTolerance.rtt(0.9, 0.2)).startsWith("off:").endsWith("(tolerance 0.300 ms)");
+    assertThat(LinkTolerance.rttAllowedMs(2)).isEqualTo(0.5);
+  }
+
+  @Test
+  void rateWithinATenth() {
+    assertThat(LinkTolerance.rate(0.95e6, 1e6)).isEqualTo("ok");
+    assertThat(LinkTolerance.rate(1.1e6, 1e6)).isEqualTo("ok");
+    assertThat(LinkTolerance.rate(0.8e6, 1e6))
+        .isEqualTo("off: the link moved 0.80mbit, the profile 1.00mbit (tolerance 10 %)");
+  }
+
+  @Test
+  void theCommandLineJudgesForTheLab() {
+    java.io.StringWriter out = new java.io.StringWriter();
+    picocli.CommandLine cli = new picocli.CommandLine(new LinkShaperMain());
+    cli.setOut(new java.io.PrintWriter(out));
+    assertThat(cli.execute("--check-rtt", "0.9,0.2")).isZero();
+    assertThat(cli.execute("--check-rate", "950000,1000000")).isZero();
+    assertThat(out.toString().lines().toList())
+        .containsExactly(
+            "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)", "ok");
+  }
+}
