@@ -19,10 +19,12 @@ import io.rpcxbench.harness.config.TargetOptions;
 import io.rpcxbench.harness.config.WarmupModeOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.fleet.FleetOptions;
+import io.rpcxbench.harness.measure.ProcessStats;
+import io.rpcxbench.harness.metrics.LiveConsole;
+import io.rpcxbench.harness.metrics.LiveFigures;
 import io.rpcxbench.harness.metrics.LiveMetrics;
 import io.rpcxbench.harness.metrics.MetricsSpec;
-import io.rpcxbench.harness.output.LiveConsole;
-import io.rpcxbench.harness.output.LiveFigures;
+import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
@@ -171,7 +173,7 @@ public final class HarnessCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
     for (Protocol p : config.protocols()) {
-      Path file = config.resultFile(p);
+      Path file = PointRecorder.resultFile(config, p);
       if (Files.exists(file) && !config.output().force()) {
         throw new ParameterException(
             spec.commandLine(), file + " exists; pass --force to replace it");
@@ -281,7 +283,10 @@ public final class HarnessCommand implements Callable<Integer> {
     List<PointReview.PointFile> files = new ArrayList<>();
     config
         .protocols()
-        .forEach(p -> files.add(new PointReview.PointFile("", p.id(), config.resultFile(p))));
+        .forEach(
+            p ->
+                files.add(
+                    new PointReview.PointFile("", p.id(), PointRecorder.resultFile(config, p))));
     try {
       boolean failed = new PointReview(checks, err::println, out::println).review(files, true);
       return failed && code == OK ? Thresholds.FAILED : code;
@@ -314,7 +319,9 @@ public final class HarnessCommand implements Callable<Integer> {
       config
           .protocols()
           .forEach(
-              p -> OutWriteProbe.requireWritable(config.resultFile(p).getParent(), output.out));
+              p ->
+                  OutWriteProbe.requireWritable(
+                      PointRecorder.resultFile(config, p).getParent(), output.out));
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -342,6 +349,7 @@ public final class HarnessCommand implements Callable<Integer> {
             message());
     try {
       config.validate();
+      ProcessStats.check(config.instruments());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }

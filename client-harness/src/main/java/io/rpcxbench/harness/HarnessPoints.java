@@ -2,6 +2,8 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.fleet.FleetProvenance;
+import io.rpcxbench.harness.output.BuildInfo;
 import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.Provenance;
 import io.rpcxbench.harness.protocol.Protocol;
@@ -85,7 +87,7 @@ public final class HarnessPoints {
   /** The file the harness writes for the point {@code args}. */
   public static Path resultFile(List<String> args) {
     RunConfig config = config(args);
-    return config.resultFile(config.protocols().get(0));
+    return PointRecorder.resultFile(config, config.protocols().get(0));
   }
 
   /**
@@ -99,7 +101,7 @@ public final class HarnessPoints {
       throw new IllegalArgumentException("a grid point is a closed-loop point");
     }
     Protocol protocol = config.protocols().get(0);
-    Path dir = config.resultFile(protocol).getParent();
+    Path dir = PointRecorder.resultFile(config, protocol).getParent();
     PointIdentity point = PointRecorder.identity(config, protocol);
     return (t, r) -> dir.resolve(point.withCounts(t, r).fileName());
   }
@@ -117,7 +119,8 @@ public final class HarnessPoints {
         new Provenance(
             captured.clientHost(), captured.jvm(), jvmFlags, captured.os(), captured.gitCommit());
     Map<String, String> keys =
-        PointProvenance.of(config, config.fleet().applyTo(p), "not opened", started);
+        PointProvenance.of(
+            config, FleetProvenance.applyTo(config.fleet(), p), "not opened", started);
     LoadModelReport.describe(keys, config);
     config.scenario().provenance(keys);
     return keys;

@@ -4,76 +4,18 @@ import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.Provenance;
 import io.rpcxbench.harness.protocol.Protocol;
-import io.rpcxbench.raw.PointKey;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The provenance a point's raw file opens with: its identity, its parameters, where it ran.
  *
  * <pre>{@code
  * Map<String, String> keys = PointProvenance.of(config, Provenance.capture(), client.describe(), now);
- * PointProvenance.HARNESS_KEYS.contains("git_commit"); // true: --provenance may not set it
  * }</pre>
  */
-public final class PointProvenance {
-  /**
-   * The provenance keys the harness writes; --provenance may not set them: the point's identity
-   * keys (raw-format's {@link PointKey}) but the link's rate and network profile, which the runner
-   * gives, and the run's own.
-   */
-  public static final List<String> HARNESS_KEYS =
-      Stream.concat(
-              PointKey.names().stream()
-                  .filter(
-                      k ->
-                          !k.equals(PointKey.LINK_RATE.key())
-                              && !k.equals(PointKey.NETWORK_PROFILE.key())),
-              Stream.of(
-                  "status",
-                  "tls_session",
-                  "type",
-                  "label",
-                  "runs",
-                  "runs_completed",
-                  "warmup",
-                  "warmup_calls",
-                  "warmup_mode",
-                  "warmup_iterations",
-                  "warmup_converged",
-                  "warmup_rates",
-                  "limited_by",
-                  "timeout",
-                  "connect_timeout",
-                  "limit_s",
-                  "timeout_per",
-                  "cold_start",
-                  "started",
-                  "finished",
-                  "target",
-                  "client",
-                  "stack",
-                  "cpu_model",
-                  "jvm",
-                  "jvm_flags",
-                  "os",
-                  "git_commit",
-                  "options",
-                  "client_hostname",
-                  "start_at",
-                  "start_at_runs",
-                  "released_at_ms",
-                  "start_late_ms",
-                  "start_late_max_ms",
-                  "noise_guard",
-                  "noise_cpus",
-                  "noise_rule",
-                  "contended_runs"))
-          .toList();
-
+final class PointProvenance {
   private PointProvenance() {}
 
   /**

@@ -4,10 +4,12 @@ import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.config.SteadyWarmup;
+import io.rpcxbench.harness.fleet.FleetProvenance;
 import io.rpcxbench.harness.load.LoadRunner;
 import io.rpcxbench.harness.load.PointRunner;
 import io.rpcxbench.harness.load.RunInstants;
 import io.rpcxbench.harness.load.RunWatcher;
+import io.rpcxbench.harness.load.SteadyWarmupRun;
 import io.rpcxbench.harness.load.TimeLimit;
 import io.rpcxbench.harness.measure.ClientConnections;
 import io.rpcxbench.harness.measure.LimitedBy;
@@ -42,7 +44,7 @@ import java.util.Random;
  * run's time, except with {@code --cold-start} (order 0 then counts from before it). The file keeps
  * the runs that finished however the point ends: complete, at its time limit, or stopped.
  */
-public final class ProtocolRun {
+final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
   /** How long the client may take to close once the time limit cut the point short. */
@@ -83,7 +85,7 @@ public final class ProtocolRun {
     TimeLimit limit = TimeLimit.of(config, startNanos);
     Provenance captured = Provenance.capture();
     osHostName = captured.clientHost();
-    Provenance provenance = config.fleet().applyTo(captured);
+    Provenance provenance = FleetProvenance.applyTo(config.fleet(), captured);
     byte[] payload = new byte[config.load().payloadBytesSent()];
     new Random(PAYLOAD_SEED).nextBytes(payload);
     String where = protocol + " server at " + config.clientOptions(protocol).targets();
@@ -169,7 +171,7 @@ public final class ProtocolRun {
       if (asked.compresses()) {
         keys.put("compression", asked.compression()); // the stack's codec, e.g. gzip
       }
-      PointRecorder recorder = new PointRecorder(config.resultFile(protocol), keys);
+      PointRecorder recorder = new PointRecorder(PointRecorder.resultFile(config, protocol), keys);
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {
       err.println("cannot write " + config.instruments().hlog() + ": " + e);
@@ -227,7 +229,8 @@ public final class ProtocolRun {
       }
       for (int order = 0; order < config.load().runs(); order++) {
         if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
-          config.fleet().awaitStart(order); // the closed loop waits in LoadRunner, threads ready
+          RunInstants.awaitStart(
+              config.fleet(), order); // the closed loop waits in LoadRunner, threads ready
         }
         TcpSegments.Sample segmentsBefore = segments.sample(); // outside the meters' span
         meters.before();
@@ -252,14 +255,14 @@ public final class ProtocolRun {
       status = "incomplete";
       err.println(protocol + ": interrupted after " + recorder.runsCompleted() + " runs");
     }
-    String late = config.fleet().lateWarning(protocol, results);
+    String late = FleetProvenance.lateWarning(config.fleet(), protocol, results);
     if (late != null) {
       err.println(late);
     }
     try {
       recorder.write(status);
     } catch (IOException e) {
-      err.println("cannot write " + config.resultFile(protocol) + ": " + e);
+      err.println("cannot write " + PointRecorder.resultFile(config, protocol) + ": " + e);
       return HarnessCommand.CALLS_FAILED;
     } finally {
       // after the write: a stop from outside until then still gets the runs written
@@ -281,7 +284,7 @@ public final class ProtocolRun {
       err.println(
           protocol
               + ": --noise-guard strict: a kept run ran on a contended machine; "
-              + config.resultFile(protocol)
+              + PointRecorder.resultFile(config, protocol)
               + " keeps the runs (exit "
               + HarnessCommand.CONTENDED
               + ")");
@@ -298,12 +301,13 @@ public final class ProtocolRun {
       throws InterruptedException, TimeLimit.Reached {
     SteadyWarmup steady = config.warmup().steady();
     if (steady != null) {
-      SteadyWarmup.Outcome o = steady.run(length -> runner.warmUp(length, limit.warmupDeadline()));
+      SteadyWarmupRun.Outcome o =
+          SteadyWarmupRun.run(steady, length -> runner.warmUp(length, limit.warmupDeadline()));
       recorder.set("warmup_calls", String.valueOf(o.total().calls()));
       recorder.set("warmup_iterations", String.valueOf(o.iterations()));
       recorder.set("warmup_converged", String.valueOf(o.converged()));
-      recorder.set("warmup_rates", SteadyWarmup.rates(o));
-      err.println(SteadyWarmup.line(protocol, steady, o));
+      recorder.set("warmup_rates", SteadyWarmupRun.rates(o));
+      err.println(SteadyWarmupRun.line(protocol, steady, o));
     } else if (config.warmup().fixed().compareTo(Duration.ZERO) > 0) {
       LoadRunner.Warmup warmup = runner.warmUp(config.warmup().fixed(), limit.warmupDeadline());
       recorder.set("warmup_calls", String.valueOf(warmup.calls()));
@@ -318,7 +322,7 @@ public final class ProtocolRun {
       PointRecorder recorder, boolean async, RunMeters meters, List<RunResult> results) {
     Map<String, String> keys = new LinkedHashMap<>();
     LoadModelReport.provenance(keys, config, async, meters, results);
-    config.fleet().provenance(keys, results, osHostName);
+    FleetProvenance.provenance(config.fleet(), keys, results, osHostName);
     config.scenario().provenance(keys);
     keys.forEach(recorder::set);
   }

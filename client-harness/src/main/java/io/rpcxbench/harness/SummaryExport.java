@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -90,7 +91,7 @@ final class SummaryExport {
   }
 
   private Map<String, Object> protocol(HarnessCommand.PointOutcome o) {
-    Path file = config.resultFile(o.protocol());
+    Path file = PointRecorder.resultFile(config, o.protocol());
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("protocol", o.protocol().id());
     m.put("exit_code", o.exitCode());

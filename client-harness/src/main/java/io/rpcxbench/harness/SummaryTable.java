@@ -2,6 +2,7 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.stats.Estimate;
@@ -108,7 +109,7 @@ final class SummaryTable {
     Map<String, List<String>> means = new LinkedHashMap<>();
     Map<String, List<String>> percentiles = new LinkedHashMap<>();
     for (HarnessCommand.PointOutcome o : outcomes) {
-      List<RunRow> rows = rows(config.resultFile(o.protocol()));
+      List<RunRow> rows = rows(PointRecorder.resultFile(config, o.protocol()));
       if (rows.isEmpty() || o.exitCode() == HarnessCommand.USAGE) {
         out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
         continue;
@@ -140,7 +141,8 @@ final class SummaryTable {
 
   /** Whether a point left its file: a run that reached no server wrote none. */
   private boolean written() {
-    return outcomes.stream().anyMatch(o -> Files.exists(config.resultFile(o.protocol())));
+    return outcomes.stream()
+        .anyMatch(o -> Files.exists(PointRecorder.resultFile(config, o.protocol())));
   }
 
   private void printOpenRow(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawResultFile;
@@ -77,7 +78,7 @@ class RawResultFileTest {
             RunResult.of(
                     1, 47_006_000L, 4, 3, histogram(401_000, 655_000, 1_100_000, 1_502_500), "x")
                 .toRow(1, 10, 100));
-    Path file = config.resultFile(Protocol.parse("rpcx"));
+    Path file = PointRecorder.resultFile(config, Protocol.parse("rpcx"));
 
     RawResultFile.write(file, provenance(), rows);
 

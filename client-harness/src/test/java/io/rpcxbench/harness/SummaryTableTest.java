@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.rpcxbench.harness.config.RunConfig;
+import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -33,7 +34,7 @@ class SummaryTableTest {
     // Order 3 has 10 of its 110 calls at 10 ms: its own p99 is 10 ms, the others' 1 ms, so the
     // median of the runs' p99s is 1 ms while the p99 of all their calls (10 of 310) is 10 ms.
     write(
-        config.resultFile(rpcx),
+        PointRecorder.resultFile(config, rpcx),
         run(0, 10_000, 100, 100_000_000, 0),
         run(1, 1000, 100, 1_000_000, 0),
         run(2, 500, 100, 1_000_000, 0),
@@ -80,7 +81,7 @@ class SummaryTableTest {
       Locale.setDefault(Locale.GERMANY);
       Protocol rpcx = Protocol.parse("rpcx");
       RunConfig config = config(rpcx, 1);
-      write(config.resultFile(rpcx), run(0, 400, 100, 2_500_000, 0));
+      write(PointRecorder.resultFile(config, rpcx), run(0, 400, 100, 2_500_000, 0));
 
       List<String> lines = print(config, rpcx);
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.config.Load;
 import io.rpcxbench.harness.config.LoadModel;
@@ -10,7 +11,6 @@ import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.config.Target;
 import io.rpcxbench.harness.config.TimeLimitPer;
 import io.rpcxbench.harness.config.WarmupPlan;
-import io.rpcxbench.harness.fleet.FleetMember;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.Protocol;
 import java.nio.file.Path;

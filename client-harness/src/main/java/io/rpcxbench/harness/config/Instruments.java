@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.measure.CgroupStats;
 import io.rpcxbench.harness.protocol.Protocol;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,16 +84,13 @@ public record Instruments(
   }
 
   /**
-   * Checks that every pid is a running process (on this host) and every id a protocol of the point,
-   * and that a cgroup has its accounting files.
+   * Checks that every pid is a running process (on this host) and every id a protocol of the point
+   * (a cgroup's accounting files: {@code ProcessStats.check}).
    */
   public void validate(List<Protocol> protocols) {
-    if (!serverCgroups.isEmpty()) {
-      if (!serverPids.isEmpty()) {
-        throw new IllegalArgumentException(
-            "--server-cgroup and --server-pid are two ways to measure the server: choose one");
-      }
-      CgroupStats.open(serverCgroups);
+    if (!serverCgroups.isEmpty() && !serverPids.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--server-cgroup and --server-pid are two ways to measure the server: choose one");
     }
     if (serverSsh != null && serverPids.isEmpty()) {
       throw new IllegalArgumentException(

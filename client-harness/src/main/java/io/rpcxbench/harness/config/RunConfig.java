@@ -1,10 +1,7 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.fleet.FleetMember;
-import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.spi.ClientOptions;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,7 +17,6 @@ import java.util.List;
  * <pre>{@code
  * RunConfig config = HarnessCommand.commandLine()...validConfig();
  * config.load().threads();                   // --threads
- * config.resultFile(Protocol.parse("rpcx")); // results/raw/rpcx/t10-r100.csv
  * }</pre>
  */
 public record RunConfig(
@@ -52,14 +48,6 @@ public record RunConfig(
   /** What a protocol's client is told. */
   public ClientOptions clientOptions(Protocol protocol) {
     return target.clientOptions(protocol, load.threads());
-  }
-
-  /**
-   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md): the point's identity
-   * names it ({@link PointRecorder#identity}, raw-format's {@code PointIdentity#fileName}).
-   */
-  public Path resultFile(Protocol protocol) {
-    return PointRecorder.identity(this, protocol).path(output.out());
   }
 
   public RunConfig forProtocol(Protocol protocol) {

@@ -1,11 +1,7 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.load.LoadRunner;
-import io.rpcxbench.harness.load.TimeLimit;
-import io.rpcxbench.harness.protocol.Protocol;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Warm-up to steady state, the way JMH warms up ({@code --warmup-mode steady}): iterations of the
@@ -17,40 +13,13 @@ import java.util.Locale;
  *
  * <pre>{@code
  * SteadyWarmup steady = new SteadyWarmup(Duration.ofSeconds(1), 0.03, Duration.ofSeconds(60));
- * SteadyWarmup.Outcome o = steady.run(length -> runner.warmUp(length, deadline));
+ * SteadyWarmupRun.Outcome o = SteadyWarmupRun.run(steady, length -> runner.warmUp(length, deadline));
  * }</pre>
  */
 public record SteadyWarmup(Duration iteration, double tolerance, Duration max) {
   static final String DEFAULT_ITERATION = "1s";
   static final String DEFAULT_TOLERANCE = "3%";
   static final String DEFAULT_MAX = "60s";
-
-  /** One iteration of the point's load for {@code length}; only its counts are kept. */
-  @FunctionalInterface
-  public interface Iteration {
-    public LoadRunner.Warmup run(Duration length) throws InterruptedException, TimeLimit.Reached;
-  }
-
-  /**
-   * What the warm-up did.
-   *
-   * @param total the iterations together (time, calls, errors, the first error)
-   * @param iterations how many iterations ran
-   * @param converged whether the last two differed by less than the tolerance (else the cap ended
-   *     it)
-   * @param rates each iteration's calls/s, in order
-   */
-  public record Outcome(
-      LoadRunner.Warmup total, int iterations, boolean converged, List<Double> rates) {
-    public Outcome {
-      rates = List.copyOf(rates);
-    }
-
-    /** The last iteration's calls/s (0 without iterations). */
-    double lastRate() {
-      return rates.isEmpty() ? 0 : rates.get(rates.size() - 1);
-    }
-  }
 
   /** Checks the values; the message names the option and the bad value. */
   void validate() {
@@ -74,42 +43,12 @@ public record SteadyWarmup(Duration iteration, double tolerance, Duration max) {
   }
 
   /** The most iterations the cap allows: {@code max / iteration}, rounded down. */
-  int maxIterations() {
+  public int maxIterations() {
     return (int) Math.min(Integer.MAX_VALUE, max.toNanos() / iteration.toNanos());
   }
 
-  /**
-   * Runs iterations until two in a row agree within the tolerance, or until {@link
-   * #maxIterations()} have run or their time reached {@code max}.
-   */
-  public Outcome run(Iteration load) throws InterruptedException, TimeLimit.Reached {
-    List<Double> rates = new java.util.ArrayList<>();
-    long time = 0;
-    long calls = 0;
-    long errors = 0;
-    String firstError = null;
-    boolean converged = false;
-    int cap = maxIterations();
-    while (rates.size() < cap && time < max.toNanos()) {
-      LoadRunner.Warmup w = load.run(iteration);
-      time += w.timeNanos();
-      calls += w.calls();
-      errors += w.errors();
-      if (firstError == null) {
-        firstError = w.firstError();
-      }
-      rates.add(w.timeNanos() <= 0 ? 0 : w.calls() * 1e9 / w.timeNanos());
-      if (rates.size() >= 2 && agree(rates.get(rates.size() - 2), rates.get(rates.size() - 1))) {
-        converged = true;
-        break;
-      }
-    }
-    return new Outcome(
-        new LoadRunner.Warmup(time, calls, errors, firstError), rates.size(), converged, rates);
-  }
-
   /** Whether two iterations' rates differ by less than the tolerance of the larger one. */
-  boolean agree(double a, double b) {
+  public boolean agree(double a, double b) {
     double larger = Math.max(a, b);
     return larger > 0 && Math.abs(a - b) < tolerance * larger;
   }
@@ -129,7 +68,7 @@ public record SteadyWarmup(Duration iteration, double tolerance, Duration max) {
   }
 
   /** {@code 0.03} as {@code 3%}, {@code 0.005} as {@code 0.5%}. */
-  static String percent(double share) {
+  public static String percent(double share) {
     if (!Double.isFinite(share)) {
       return Double.isNaN(share) ? "NaN" : share > 0 ? "Infinity" : "-Infinity";
     }
@@ -148,32 +87,5 @@ public record SteadyWarmup(Duration iteration, double tolerance, Duration max) {
       throw new IllegalArgumentException(
           "--warmup-tolerance " + text + ": not a percentage like 3% or 0.5%");
     }
-  }
-
-  /** Each iteration's calls/s, whole, space-separated: the ramp as the provenance keeps it. */
-  public static String rates(Outcome o) {
-    return String.join(" ", o.rates().stream().map(r -> String.valueOf(Math.round(r))).toList());
-  }
-
-  /** The progress line: {@code rpcx warm-up: 12 iterations of 1s, converged, ...}. */
-  public static String line(Protocol protocol, SteadyWarmup steady, Outcome o) {
-    LoadRunner.Warmup w = o.total();
-    String line =
-        String.format(
-            Locale.ROOT,
-            "%-9s warm-up: %.1f s, %d calls, %d errors; %d iterations of %s, %s (last %.1f calls/s,"
-                + " tolerance %s)",
-            protocol,
-            w.timeNanos() / 1e9,
-            w.calls(),
-            w.errors(),
-            o.iterations(),
-            DurationConverter.format(steady.iteration()),
-            o.converged()
-                ? "converged"
-                : "NOT converged within --warmup-max " + DurationConverter.format(steady.max()),
-            o.lastRate(),
-            percent(steady.tolerance()));
-    return w.firstError() == null ? line : line + " (first error: " + w.firstError() + ")";
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.fleet;
 
+import io.rpcxbench.harness.config.FleetMember;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

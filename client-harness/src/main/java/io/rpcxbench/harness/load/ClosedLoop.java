@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.load;
 
-import io.rpcxbench.harness.output.IntervalLog;
 import io.rpcxbench.harness.output.RunResult;
 import java.time.Duration;
 import org.HdrHistogram.Recorder;

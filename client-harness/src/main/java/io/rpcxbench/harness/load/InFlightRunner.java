@@ -1,7 +1,6 @@
 package io.rpcxbench.harness.load;
 
 import io.rpcxbench.harness.config.RunConfig;
-import io.rpcxbench.harness.output.IntervalLog;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.spi.BenchClient;

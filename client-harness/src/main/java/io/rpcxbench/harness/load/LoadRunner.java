@@ -106,7 +106,8 @@ public final class LoadRunner implements AutoCloseable {
       tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
     }
     ready.await();
-    config.fleet().awaitStart(order); // --start-at: every client host releases this run then
+    RunInstants.awaitStart(
+        config.fleet(), order); // --start-at: every client host releases this run then
     long released = System.nanoTime();
     long releasedWallMicros = RunInstants.wallMicros();
     start.countDown();

@@ -5,7 +5,6 @@ import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.RunMeters;
-import io.rpcxbench.harness.output.IntervalLog;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.raw.Histograms;
@@ -25,7 +24,7 @@ import org.HdrHistogram.Histogram;
  * call spent waiting for a stalled server or a late scheduler counts (wrk2's correction for
  * coordinated omission); the service time from the actual send is recorded beside it.
  */
-public final class OpenLoopRunner extends LauncherRunner {
+final class OpenLoopRunner extends LauncherRunner {
   /** The first intended start is this long after the run is set up. */
   private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 

@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
             + " schedule: protocol, fleet_rate_schedule (the whole), rate_schedule (each host's"
             + " share, for --rate-schedule), calls (per host and run), file (each host's, under its"
             + " --out), merged_file (merge-hosts's, under its --out).")
-public final class RateSplit implements Callable<Integer> {
+final class RateSplit implements Callable<Integer> {
   /** Shares are rounded to this many decimals of calls/s (the harness writes the rest exactly). */
   static final double PRECISION = 1000;
 

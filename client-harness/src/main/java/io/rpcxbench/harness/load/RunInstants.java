@@ -1,9 +1,11 @@
 package io.rpcxbench.harness.load;
 
+import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.output.RunResult;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * When a run happened on the wall clock: the raw file's {@code start_epoch_us} and {@code
@@ -43,5 +45,26 @@ public final class RunInstants {
     }
     long end = wallMicros();
     return r.withExtra(columns(end - r.timeNanos() / 1000, r.timeNanos()));
+  }
+
+  /** Parks at most this long at once, so that a clock step while waiting is noticed. */
+  private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+  /**
+   * Parks until the fleet's instant for order {@code order} ({@code --start-at}) on this host's
+   * wall clock; returns at once when it has none or it has passed. Never spins: with client hosts
+   * that share CPUs with each other or with the server (one machine, network namespaces), spinning
+   * hosts took the CPUs from the ones still to wake up and made them tens of ms late; parked, they
+   * wake within a ms or two.
+   */
+  public static void awaitStart(FleetMember fleet, int order) throws InterruptedException {
+    if (order >= fleet.startAt().size()) {
+      return;
+    }
+    long targetMicros = fleet.startAt().get(order) * 1000;
+    for (long left = targetMicros - wallMicros(); left > 0; left = targetMicros - wallMicros()) {
+      // The wall clock is re-read after each park: it may be slewed or stepped meanwhile.
+      OpenLoopRunner.sleepUntil(System.nanoTime() + Math.min(left * 1000, MAX_PARK_NANOS));
+    }
   }
 }

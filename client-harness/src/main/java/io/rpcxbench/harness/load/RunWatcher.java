@@ -4,7 +4,7 @@ package io.rpcxbench.harness.load;
  * Watches a run while it runs: once per second the run's interval recorder is sampled (the same
  * sample that {@code --hlog} writes, never a second copy of the measurement) and handed here with
  * the run's counts so far. Called from one daemon thread; the live console and the metrics endpoint
- * read it ({@code io.rpcxbench.harness.output.LiveFigures}).
+ * read it ({@code io.rpcxbench.harness.metrics.LiveFigures}).
  */
 public interface RunWatcher {
   /** Run {@code order} is about to start its calls. */

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * ProcessStats b = CgroupStats.open(List.of(Path.of("/sys/fs/cgroup/rpcx-lab-b")));
  * }</pre>
  */
-public final class CgroupStats implements ProcessStats {
+final class CgroupStats implements ProcessStats {
   static final long SAMPLE_MS = 100;
 
   private final Path cpuFile;

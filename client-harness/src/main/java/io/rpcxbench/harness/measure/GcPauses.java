@@ -19,7 +19,7 @@ import java.util.Locale;
  * GcPauses.Sample used = GcPauses.sample().minus(before);   // used.count(), used.millis()
  * }</pre>
  */
-public final class GcPauses {
+final class GcPauses {
   private GcPauses() {}
 
   /** Pauses and their accumulated time (ms) since the JVM started, or between two samples. */

@@ -26,6 +26,18 @@ public interface ProcessStats {
   }
 
   /**
+   * Checks what the config can not: that every {@code --server-cgroup} folder has its accounting
+   * files.
+   *
+   * @throws IllegalArgumentException naming the option and the folder
+   */
+  static void check(Instruments instruments) {
+    if (!instruments.serverCgroups().isEmpty()) {
+      CgroupStats.open(instruments.serverCgroups());
+    }
+  }
+
+  /**
    * Starts a new peak-memory window before a run ({@code VmHWM} reset) where the source can.
    *
    * @return false when the peak could not be reset (then it counts from the process's start)

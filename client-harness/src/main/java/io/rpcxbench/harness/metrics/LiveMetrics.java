@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.metrics;
 
-import io.rpcxbench.harness.output.LiveFigures;
 import java.io.IOException;
 
 /**

@@ -1,7 +1,6 @@
 package io.rpcxbench.harness.metrics;
 
 import io.rpcxbench.harness.load.LoadRunner;
-import io.rpcxbench.harness.output.LiveFigures;
 import java.util.Optional;
 import org.HdrHistogram.Histogram;
 

@@ -16,7 +16,6 @@ import io.opentelemetry.sdk.metrics.internal.data.ImmutableSummaryData;
 import io.opentelemetry.sdk.metrics.internal.data.ImmutableSummaryPointData;
 import io.opentelemetry.sdk.metrics.internal.data.ImmutableValueAtQuantile;
 import io.opentelemetry.sdk.resources.Resource;
-import io.rpcxbench.harness.output.LiveFigures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,7 @@ import org.HdrHistogram.Histogram;
  * }
  * }</pre>
  */
-public final class OtlpExport implements LiveMetrics {
+final class OtlpExport implements LiveMetrics {
   /** How often the figures are pushed: the live line's second. */
   static final Duration INTERVAL = Duration.ofSeconds(1);
 

@@ -11,7 +11,6 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Quantile;
 import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
-import io.rpcxbench.harness.output.LiveFigures;
 import java.io.IOException;
 import org.HdrHistogram.Histogram;
 
@@ -31,7 +30,7 @@ import org.HdrHistogram.Histogram;
  * }
  * }</pre>
  */
-public final class PrometheusEndpoint implements LiveMetrics {
+final class PrometheusEndpoint implements LiveMetrics {
   private final LiveTotals totals = new LiveTotals();
   private final HTTPServer server;
   private final String host;

@@ -50,6 +50,14 @@ public final class PointRecorder {
   }
 
   /**
+   * {@code <out>/<protocol>/t<threads>-r<requests>.csv} (docs/raw-format.md): the point's identity
+   * names it (raw-format's {@code PointIdentity#fileName}).
+   */
+  public static Path resultFile(RunConfig config, Protocol protocol) {
+    return identity(config, protocol).path(config.output().out());
+  }
+
+  /**
    * The point's identity (raw-format's {@link PointIdentity}) from the run's configuration: its
    * file name and its identity keys derive from it. The client host is left empty (not in the
    * name); {@code link_rate} comes from {@code --provenance} (the lab gives it).

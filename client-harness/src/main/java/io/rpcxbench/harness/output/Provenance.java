@@ -1,7 +1,5 @@
 package io.rpcxbench.harness.output;
 
-import io.rpcxbench.harness.BuildInfo;
-import io.rpcxbench.harness.HarnessCommand;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -101,7 +99,7 @@ public record Provenance(
   private static String gitNextToCode() {
     try {
       Path code =
-          Path.of(HarnessCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+          Path.of(Provenance.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       Path dir = Files.isDirectory(code) ? code : code.getParent();
       Process git =
           new ProcessBuilder("git", "-C", dir.toString(), "rev-parse", "--short", "HEAD")

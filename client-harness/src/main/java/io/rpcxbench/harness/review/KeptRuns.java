@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
  *
  * @param rows the kept runs, in file order
  */
-public record KeptRuns(List<RunRow> rows) {
+record KeptRuns(List<RunRow> rows) {
   public KeptRuns {
     rows = List.copyOf(rows);
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.rpcxbench.harness.load.LoadRunner;
+import io.rpcxbench.harness.load.SteadyWarmupRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ class SteadyWarmupTest {
    * plateau: each iteration of {@code length} makes {@code rate x length} calls at its current
    * rate.
    */
-  private static final class RampingClient implements SteadyWarmup.Iteration {
+  private static final class RampingClient implements SteadyWarmupRun.Iteration {
     final double startRate;
     final double plateau;
     final double growthPerCall;
@@ -55,7 +56,7 @@ class SteadyWarmupTest {
     RampingClient client = new RampingClient(2_000, 30_000, 0.5);
     SteadyWarmup steady = new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(60));
 
-    SteadyWarmup.Outcome o = steady.run(client);
+    SteadyWarmupRun.Outcome o = SteadyWarmupRun.run(steady, client);
 
     assertThat(o.converged()).isTrue();
     List<Double> rates = o.rates();
@@ -80,7 +81,8 @@ class SteadyWarmupTest {
   void aFlatClientConvergesAfterTwoIterations() throws Exception {
     RampingClient flat = new RampingClient(5_000, 5_000, 0);
 
-    SteadyWarmup.Outcome o = new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(60)).run(flat);
+    SteadyWarmupRun.Outcome o =
+        SteadyWarmupRun.run(new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(60)), flat);
 
     assertThat(o.converged()).isTrue();
     assertThat(o.iterations()).isEqualTo(2);
@@ -89,8 +91,8 @@ class SteadyWarmupTest {
   @Test
   void theCapHoldsForAClientThatNeverConverges() throws Exception {
     // +10 % every iteration, for ever
-    SteadyWarmup.Iteration neverSteady =
-        new SteadyWarmup.Iteration() {
+    SteadyWarmupRun.Iteration neverSteady =
+        new SteadyWarmupRun.Iteration() {
           double rate = 1_000;
 
           @Override
@@ -101,7 +103,7 @@ class SteadyWarmupTest {
         };
     SteadyWarmup steady = new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(7));
 
-    SteadyWarmup.Outcome o = steady.run(neverSteady);
+    SteadyWarmupRun.Outcome o = SteadyWarmupRun.run(steady, neverSteady);
 
     assertThat(o.converged()).isFalse();
     assertThat(o.iterations()).isEqualTo(7).isEqualTo(steady.maxIterations());
@@ -112,20 +114,22 @@ class SteadyWarmupTest {
   void iterationsThatOverrunTheirLengthStopAtTheCapsTime() throws Exception {
     // each iteration takes 3 s instead of 1 s (calls that end late): the cap counts time too
     long[] calls = {0};
-    SteadyWarmup.Iteration slow =
+    SteadyWarmupRun.Iteration slow =
         length -> new LoadRunner.Warmup(3 * length.toNanos(), calls[0] += 1000, 0, null);
 
-    SteadyWarmup.Outcome o = new SteadyWarmup(SECOND, 0.000_001, Duration.ofSeconds(10)).run(slow);
+    SteadyWarmupRun.Outcome o =
+        SteadyWarmupRun.run(new SteadyWarmup(SECOND, 0.000_001, Duration.ofSeconds(10)), slow);
 
     assertThat(o.iterations()).isEqualTo(4); // 3, 6, 9 s: below 10 s; 12 s: stop
   }
 
   @Test
   void errorsAreCountedAndTheFirstOneKept() throws Exception {
-    SteadyWarmup.Iteration failing =
+    SteadyWarmupRun.Iteration failing =
         length -> new LoadRunner.Warmup(length.toNanos(), 100, 100, "connection refused");
 
-    SteadyWarmup.Outcome o = new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(5)).run(failing);
+    SteadyWarmupRun.Outcome o =
+        SteadyWarmupRun.run(new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(5)), failing);
 
     assertThat(o.total().errors()).isEqualTo(o.total().calls());
     assertThat(o.total().firstError()).isEqualTo("connection refused");

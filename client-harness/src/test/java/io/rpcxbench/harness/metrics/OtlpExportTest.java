@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcxbench.harness.HarnessCommand;
 import io.rpcxbench.harness.load.LoadRunner;
-import io.rpcxbench.harness.output.LiveFigures;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;

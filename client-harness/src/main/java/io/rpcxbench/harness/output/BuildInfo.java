@@ -1,4 +1,4 @@
-package io.rpcxbench.harness;
+package io.rpcxbench.harness.output;
 
 import java.io.IOException;
 import java.io.InputStream;

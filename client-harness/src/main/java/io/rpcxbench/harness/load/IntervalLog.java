@@ -1,7 +1,5 @@
-package io.rpcxbench.harness.output;
+package io.rpcxbench.harness.load;
 
-import io.rpcxbench.harness.load.CallTally;
-import io.rpcxbench.harness.load.RunWatcher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

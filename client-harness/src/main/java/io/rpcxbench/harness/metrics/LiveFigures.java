@@ -1,4 +1,4 @@
-package io.rpcxbench.harness.output;
+package io.rpcxbench.harness.metrics;
 
 import io.rpcxbench.harness.load.CallTally;
 import io.rpcxbench.harness.load.LoadRunner;

@@ -1,4 +1,4 @@
-package io.rpcxbench.harness.output;
+package io.rpcxbench.harness.metrics;
 
 import java.io.PrintWriter;
 import java.util.Locale;
