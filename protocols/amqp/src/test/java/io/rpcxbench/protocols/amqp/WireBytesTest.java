@@ -6,6 +6,7 @@ import io.rpcxbench.api.BenchContract;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.testsupport.Await;
 import io.rpcxbench.testsupport.ByteCountingProxy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -57,7 +58,15 @@ class WireBytesTest {
         long toConsumer = consumerSide.replyBytes();
         long fromConsumer = consumerSide.requestBytes();
         assertThat(client.put(key, value)).isTrue();
-        Thread.sleep(200); // the consumer's ack follows its reply
+        // the consumer's ack follows its reply: wait until both hops' counters stop moving
+        Await.quiet(
+            "the bytes of the second put on both hops (the consumer's ack follows its reply)",
+            Duration.ofMillis(200),
+            Duration.ofSeconds(10),
+            clientSide::requestBytes,
+            clientSide::replyBytes,
+            consumerSide::requestBytes,
+            consumerSide::replyBytes);
         long request = clientSide.requestBytes() - up;
         long reply = clientSide.replyBytes() - down;
         long delivered = consumerSide.replyBytes() - toConsumer;

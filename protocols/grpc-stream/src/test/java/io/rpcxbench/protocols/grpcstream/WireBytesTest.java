@@ -7,6 +7,7 @@ import io.rpcxbench.protocols.grpcstream.wire.CallRequest;
 import io.rpcxbench.protocols.grpcstream.wire.Hello;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.testsupport.Await;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -45,12 +46,12 @@ class WireBytesTest {
       for (int i = 0; i < 200; i++) { // ids past 127, stream and flow-control windows settled
         client.hello("world");
       }
-      Thread.sleep(200);
+      awaitQuiet(proxy, "the warm-up's trailing frames");
       proxy.reset();
       for (int i = 0; i < CALLS; i++) {
         client.hello("world");
       }
-      Thread.sleep(200);
+      awaitQuiet(proxy, "the measured calls' trailing frames");
       double out = (double) proxy.toServer.get() / CALLS;
       double back = (double) proxy.toClient.get() / CALLS;
       System.out.printf(
@@ -59,5 +60,15 @@ class WireBytesTest {
       assertThat(out).isGreaterThanOrEqualTo(26.0).isLessThan(26.0 * 2);
       assertThat(back).isGreaterThanOrEqualTo(31.0).isLessThan(31.0 * 2);
     }
+  }
+
+  /** Trailing WINDOW_UPDATE/PING frames have passed the proxy: its counters stopped moving. */
+  private static void awaitQuiet(CountingProxy proxy, String what) {
+    Await.quiet(
+        what + " through the proxy",
+        Duration.ofMillis(200),
+        Duration.ofSeconds(10),
+        proxy.toServer::get,
+        proxy.toClient::get);
   }
 }
