@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.testsupport.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +85,12 @@ class SlowBodyTest {
           .startsWith("HTTP/1.1 400")
           .contains("application/problem+json")
           .contains("\"status\":400");
-      Thread.sleep(200); // anything Tomcat or Spring would log after the reply
+      // anything Tomcat or Spring would log after the reply: wait until the output stops growing
+      Await.quiet(
+          "the server's output after the refusal",
+          Duration.ofMillis(200),
+          Duration.ofSeconds(10),
+          () -> output.getAll().length());
       assertThat(output.getAll())
           .doesNotContain("Failure in @ExceptionHandler")
           .doesNotContain("Exception Processing")
@@ -98,6 +106,7 @@ class SlowBodyTest {
       for (byte[] part : parts) {
         out.write(part);
         out.flush();
+        // the behaviour under test: a body arriving in pieces, a pause between them
         Thread.sleep(300); // a body on its way: the server reads the rest without a thread
       }
       return new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
@@ -114,7 +123,11 @@ class SlowBodyTest {
       for (int i = 0; i < 40; i++) {
         slow.add(slowBody(server.port()));
       }
-      Thread.sleep(500); // all of them at the server
+      // all of them at the server: it has read each head (and the body's first bytes)
+      Await.until(
+          "the server read the head of all 40 stalled bodies",
+          Duration.ofSeconds(20),
+          () -> slow.stream().allMatch(s -> readByServer(server.port(), s)));
       for (int i = 0; i < 20; i++) {
         assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"h" + i + "\"}").body())
             .contains("hello, h" + i);
@@ -127,6 +140,28 @@ class SlowBodyTest {
         s.close();
       }
     }
+  }
+
+  /**
+   * Whether the server end of {@code client}'s connection has taken everything sent so far: its
+   * {@code /proc/net/tcp} (or {@code tcp6}) entry exists and its receive queue is empty.
+   */
+  private static boolean readByServer(int serverPort, Socket client) {
+    String server = String.format(":%04X", serverPort);
+    String peer = String.format(":%04X", client.getLocalPort());
+    for (String file : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      try {
+        for (String line : Files.readAllLines(Path.of(file))) {
+          String[] f = line.trim().split("\\s+");
+          if (f.length > 4 && f[1].endsWith(server) && f[2].endsWith(peer)) {
+            return f[4].endsWith(":00000000"); // tx_queue:rx_queue
+          }
+        }
+      } catch (IOException e) {
+        // no such file: IPv4 or IPv6 only
+      }
+    }
+    return false;
   }
 
   @Test
