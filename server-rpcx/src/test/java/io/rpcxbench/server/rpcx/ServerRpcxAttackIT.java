@@ -10,6 +10,7 @@ import io.rpcxbench.rpcx.wire.Parameter;
 import io.rpcxbench.rpcx.wire.ParameterType;
 import io.rpcxbench.rpcx.wire.RpcxRequest;
 import io.rpcxbench.testsupport.AttackLine;
+import io.rpcxbench.testsupport.Await;
 import io.rpcxbench.testsupport.HonestCaller;
 import io.rpcxbench.testsupport.HostileClient;
 import io.rpcxbench.testsupport.ProcessMemory;
@@ -110,6 +111,31 @@ class ServerRpcxAttackIT {
     return Files.readAllLines(log).stream().filter(l -> l.contains(containing)).count();
   }
 
+  /**
+   * The established connections to the server's {@code port} on this host, as {@code /proc/net/tcp}
+   * and {@code tcp6} show them (a connection the server closed is no longer {@code 01},
+   * ESTABLISHED, at either end).
+   */
+  private static long establishedTo(int port) {
+    String server = String.format(":%04X", port);
+    long count = 0;
+    for (String file : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      try {
+        for (String line : Files.readAllLines(Path.of(file))) {
+          String[] f = line.trim().split("\\s+");
+          if (f.length > 3
+              && f[3].equals("01")
+              && (f[1].endsWith(server) || f[2].endsWith(server))) {
+            count++;
+          }
+        }
+      } catch (IOException e) {
+        // no such file: IPv4 or IPv6 only
+      }
+    }
+    return count;
+  }
+
   private void assertMemoryBounded(ProcessMemory memory) {
     assertThat(server.isAlive()).isTrue();
     assertThat(memory.peakMib()).isLessThan(HEAP_MIB + DIRECT_MIB + OVERHEAD_MIB);
@@ -181,7 +207,10 @@ class ServerRpcxAttackIT {
     honest.close();
     assertThat(honest.failed()).as(honest.firstFailure()).isZero();
     // the honest client idles past the timeout too: its next call opens a new connection
-    Thread.sleep(2500);
+    Await.until(
+        "the server closed the honest client's idle connection",
+        Duration.ofSeconds(30),
+        () -> establishedTo(port) == 0);
     assertThat(bench.hello("again")).isEqualTo("hello, again");
     print("20 idle connections, --idle-timeout 1s", honest, server.memory(), ", 20/20 closed");
   }
@@ -198,7 +227,7 @@ class ServerRpcxAttackIT {
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
     while (attack.closedByServer() < 20 && System.nanoTime() < deadline) {
       attack.sendMore(new byte[] {0}); // one byte every 100 ms: never idle, never finished
-      Thread.sleep(100);
+      Thread.sleep(100); // the slow sender's pace is the behaviour under test
     }
     assertThat(attack.closedByServer()).isEqualTo(20);
     honest.awaitCalls(2000);
@@ -270,7 +299,12 @@ class ServerRpcxAttackIT {
     writer.start();
     int before = honest.ok();
     honest.awaitCalls(before + 2000);
-    Thread.sleep(2000); // the writer has long been stalled by now
+    // the writer is stalled: what it has written stops growing
+    Await.quiet(
+        "the bytes the greedy writer wrote",
+        Duration.ofMillis(500),
+        Duration.ofSeconds(30),
+        written::get);
     ProcessMemory memory = server.memory();
 
     assertThat(honest.failed()).as(honest.firstFailure()).isZero();
