@@ -4,7 +4,9 @@ import com.google.protobuf.ByteString;
 import io.rpcxbench.server.grpc.wire.EchoRequest;
 import io.rpcxbench.testsupport.AttackContract;
 import io.rpcxbench.testsupport.AttackLine;
+import io.rpcxbench.testsupport.Await;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,10 +54,12 @@ class GrpcAttackIT extends AttackContract {
 
   /** One attacking connection's work, until told to stop or the server ends it. */
   private interface Attacker {
-    void run(int port, AtomicBoolean stop, AtomicInteger connections) throws IOException;
+    void run(int port, AtomicBoolean stop, AtomicInteger connections, Runnable underWay)
+        throws IOException;
   }
 
-  private void windowZero(int port, AtomicBoolean stop, AtomicInteger connections)
+  private void windowZero(
+      int port, AtomicBoolean stop, AtomicInteger connections, Runnable underWay)
       throws IOException {
     byte[] request =
         EchoRequest.newBuilder()
@@ -69,6 +73,7 @@ class GrpcAttackIT extends AttackContract {
         client.sendMessage(1 + 2 * call, request.length, request, true);
         if (call % 15 == 14) { // within the connection's 1 MiB window as the server consumes
           client.flush();
+          underWay.run(); // the first fifteen calls sent
           while (client.next(100) != null) {
             // the server's HEADERS and trailers; never a WINDOW_UPDATE from us
           }
@@ -79,14 +84,15 @@ class GrpcAttackIT extends AttackContract {
         // hold the connection, its replies unread
       }
       while (!stop.get()) {
-        Thread.sleep(100);
+        Thread.sleep(100); // the attack: hold the connection open until the flood stops
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  private void rapidReset(int port, AtomicBoolean stop, AtomicInteger connections)
+  private void rapidReset(
+      int port, AtomicBoolean stop, AtomicInteger connections, Runnable underWay)
       throws IOException {
     while (!stop.get()) {
       try (RawHttp2Client client = new RawHttp2Client(port, -1)) {
@@ -96,6 +102,7 @@ class GrpcAttackIT extends AttackContract {
           client.reset(1 + 2 * i);
           if (i % 100 == 99) {
             client.flush();
+            underWay.run(); // the first hundred resets sent
           }
         }
       } catch (IOException goAway) {
@@ -110,6 +117,7 @@ class GrpcAttackIT extends AttackContract {
     private final Attacker attacker;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger underWay = new AtomicInteger();
     private final List<Thread> running = new ArrayList<>();
 
     Flood(int threads, Attacker attacker) {
@@ -123,10 +131,19 @@ class GrpcAttackIT extends AttackContract {
         Thread t =
             new Thread(
                 () -> {
+                  AtomicBoolean counted = new AtomicBoolean();
+                  Runnable once =
+                      () -> {
+                        if (!counted.getAndSet(true)) {
+                          underWay.incrementAndGet();
+                        }
+                      };
                   try {
-                    attacker.run(port, stop, connections);
+                    attacker.run(port, stop, connections, once);
                   } catch (IOException e) {
                     // the server ended it
+                  } finally {
+                    once.run(); // ended: not going to get further
                   }
                 },
                 "attacker-" + i);
@@ -134,7 +151,12 @@ class GrpcAttackIT extends AttackContract {
         t.start();
         running.add(t);
       }
-      Thread.sleep(1000); // under way before the honest window
+      // under way before the honest window: each attacking thread has sent its first batch (or
+      // ended)
+      Await.until(
+          "all " + threads + " attacking threads under way",
+          Duration.ofSeconds(30),
+          () -> underWay.get() >= threads);
       return threads;
     }
 
