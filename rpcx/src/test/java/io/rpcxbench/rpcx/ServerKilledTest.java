@@ -25,9 +25,10 @@ class ServerKilledTest {
       for (int i = 0; i < 20; i++) {
         inFlight.add(CompletableFuture.supplyAsync(() -> client.block("stuck")));
       }
-      while (clients.pendingCalls() < 20) {
-        Thread.sleep(10);
-      }
+      Await.until(
+          "all 20 blocking calls pending at the client",
+          Duration.ofSeconds(10),
+          () -> clients.pendingCalls() >= 20);
       server.kill();
 
       // Far sooner than the 120 s call timeout: the lost connection fails them all at once.
