@@ -76,7 +76,7 @@ class ThreadPerConnectionHandshakeTest {
             for (int i = 0; i < 500; i++) {
               out.write(1);
               out.flush();
-              Thread.sleep(50);
+              Thread.sleep(50); // the attack's pace: a byte at a time, never a whole ClientHello
             }
           } catch (IOException e) {
             return System.nanoTime() - start; // the server closed it
@@ -142,7 +142,8 @@ class ThreadPerConnectionHandshakeTest {
     TlsSockets client = TlsSockets.client(files.ca(), null, null);
     try (ThreadPerConnectionServer server = server(limits);
         SSLSocket socket = client.connect("127.0.0.1", server.port(), 2_000, 5_000)) {
-      Thread.sleep(DEADLINE.toMillis() * 2); // done in time, then idle: not the handshake's limit
+      // the behaviour: idle past the deadline after a handshake done in time (not its limit)
+      Thread.sleep(DEADLINE.toMillis() * 2);
       socket.getOutputStream().write(9);
       socket.getOutputStream().flush();
       assertThat(socket.getInputStream().read()).isEqualTo(9);

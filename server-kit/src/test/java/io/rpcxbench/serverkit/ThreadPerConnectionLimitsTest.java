@@ -61,7 +61,7 @@ class ThreadPerConnectionLimitsTest {
       long end = System.nanoTime() + Duration.ofMillis(900).toNanos();
       while (System.nanoTime() < end) {
         assertThat(answers(busy)).isTrue();
-        Thread.sleep(50);
+        Thread.sleep(50); // the behaviour: a call every 50 ms keeps it inside the idle timeout
       }
       assertThat(endedByServer(idle)).isTrue();
       assertThat(answers(busy)).isTrue();
@@ -76,7 +76,7 @@ class ThreadPerConnectionLimitsTest {
         Socket idle = connect(server)) {
       slow.getOutputStream().write(new byte[] {100, 'x'}); // 1 of 100 bytes
       for (int i = 0; i < 5; i++) {
-        Thread.sleep(100);
+        Thread.sleep(100); // the behaviour: a slow sender, a byte every 100 ms
         try {
           slow.getOutputStream().write('x'); // trickles on, never finishes
         } catch (IOException e) {
