@@ -74,7 +74,7 @@ class ThriftServerLimitsTest {
       new DataOutputStream(slow.getOutputStream()).writeInt(100);
       boolean cut = false;
       for (int i = 0; i < 30 && !cut; i++) {
-        Thread.sleep(100);
+        Thread.sleep(100); // the behaviour: a slow sender's pace
         try {
           slow.getOutputStream().write(0); // a byte every 100 ms: never whole in time
         } catch (IOException e) {
@@ -82,7 +82,7 @@ class ThriftServerLimitsTest {
         }
       }
       assertThat(cut || endedByServer(slow)).isTrue();
-      Thread.sleep(600);
+      Thread.sleep(600); // the behaviour: idle past the 500 ms frame deadline, yet not cut
       assertThat(idle.client().hello("idle is not slow")).isEqualTo("hello, idle is not slow");
     }
   }
