@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcxbench.protocols.typedjson.TypedJsonException.Code;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.testsupport.Await;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -173,7 +174,7 @@ class BalancingTest {
       while (client.stats().get(1).replies() == 0) {
         assertThat(System.nanoTime()).as("calls reach the late server").isLessThan(deadline);
         assertThat(client.hello("wait")).isEqualTo("hello, wait");
-        Thread.sleep(10);
+        Thread.sleep(10); // then call again: the client finds the late server as it calls
       }
       assertThat(client.stats().get(1).connects()).isEqualTo(1);
     }
@@ -185,11 +186,10 @@ class BalancingTest {
     try (TypedJsonClient client = TypedJsonClient.open(options(ports))) {
       assertThat(client.hello("a")).isEqualTo("hello, a");
       servers.forEach(TypedJsonServer::crash);
-      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      while (client.stats().stream().anyMatch(ServerLink.Stats::connected)) {
-        assertThat(System.nanoTime()).isLessThan(deadline);
-        Thread.sleep(1);
-      }
+      Await.until(
+          "every link saw its server crash",
+          Duration.ofSeconds(10),
+          () -> client.stats().stream().noneMatch(ServerLink.Stats::connected));
       // at once: refused as UNAVAILABLE for want of a server, not a call that waited for its
       // deadline (that would fail as a timeout)
       assertThatThrownBy(() -> client.hello("nobody"))
@@ -198,7 +198,7 @@ class BalancingTest {
           .hasMessageContaining("no server connected");
       servers.clear();
       servers.add(TypedJsonServer.start("127.0.0.1", ports.get(1)));
-      deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+      long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
       while (true) {
         try {
           assertThat(client.hello("back")).isEqualTo("hello, back");
