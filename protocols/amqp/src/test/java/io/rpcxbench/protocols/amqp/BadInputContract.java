@@ -10,6 +10,7 @@ import com.rabbitmq.client.DefaultConsumer;
 import com.rabbitmq.client.Envelope;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.testsupport.Await;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -223,7 +224,9 @@ abstract class BadInputContract {
               .correlationId("huge")
               .build(),
           huge);
-      Thread.sleep(500); // the broker refuses it, closing this channel
+      // the broker refuses it, closing this channel
+      Await.until(
+          "the broker closed the channel of the oversize message", WAIT, () -> !own.isOpen());
     } catch (Exception refused) {
       // the broker closed the channel: the refusal
     }

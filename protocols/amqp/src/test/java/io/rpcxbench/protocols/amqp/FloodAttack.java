@@ -45,7 +45,7 @@ final class FloodAttack implements AttackedJar.Attack {
             stop -> {
               while (!stop.get()) {
                 maxDepth.accumulateAndGet(watcher.queueDepth(), Math::max);
-                Thread.sleep(50);
+                Thread.sleep(50); // a sample of the queue's depth every 50 ms while the flood runs
               }
             });
     depth.start();
