@@ -193,7 +193,7 @@ class MachineNoiseRunTest {
       long ticks = (long) ((System.nanoTime() - start) / ProcProcessTree.NANOS_PER_TICK * cores);
       cotenantTicks(ticks);
       try {
-        Thread.sleep(5);
+        Thread.sleep(5); // the co-tenant's CPU time advances as the clock does
       } catch (InterruptedException e) {
         return;
       }

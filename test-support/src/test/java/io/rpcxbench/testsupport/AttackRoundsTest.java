@@ -27,6 +27,7 @@ class AttackRoundsTest {
   private HonestCaller honest() {
     return HonestCaller.start(
         () -> {
+          // a call's time at the server under test: slowed by the attack and by the box
           TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * slowdown * busyBox));
           return true;
         });
@@ -39,6 +40,7 @@ class AttackRoundsTest {
         return fresh(
             HonestCaller.start(
                 () -> {
+                  // a call's time at the fresh server: slowed by the box only
                   TimeUnit.MICROSECONDS.sleep((long) (CALL_MICROS * busyBox));
                   return true;
                 }));
@@ -201,7 +203,7 @@ class AttackRoundsTest {
                   fresh(
                       HonestCaller.start(
                           () -> {
-                            Thread.sleep(1);
+                            Thread.sleep(1); // a call that takes its time and fails
                             return false;
                           })),
               SECOND_MILLIS);
@@ -233,7 +235,7 @@ class AttackRoundsTest {
     try (HonestCaller failing =
         HonestCaller.start(
             () -> {
-              Thread.sleep(1);
+              Thread.sleep(1); // a call that takes its time and fails
               return false;
             })) {
       assertThatThrownBy(() -> run(failing, slowingBy(1.0)))

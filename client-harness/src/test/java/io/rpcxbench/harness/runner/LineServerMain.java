@@ -26,7 +26,7 @@ public final class LineServerMain {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       System.out.println("line listening on 127.0.0.1:" + server.port());
       System.out.flush();
-      Thread.sleep(Long.MAX_VALUE);
+      Thread.sleep(Long.MAX_VALUE); // a stand-in server: it serves until the test kills it
     }
   }
 }

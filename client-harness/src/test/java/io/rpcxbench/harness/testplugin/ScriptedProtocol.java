@@ -230,7 +230,7 @@ public class ScriptedProtocol implements ProtocolProvider {
     CompletableFuture<String> call(String name) {
       int index = calls.getAndIncrement();
       if (index == stallAt) {
-        sleep(stall);
+        sleep(stall); // the script: a server that stalls on this call
       }
       CompletableFuture<String> reply = new CompletableFuture<>();
       maxInProgress.accumulateAndGet(inProgress.incrementAndGet(), Math::max);

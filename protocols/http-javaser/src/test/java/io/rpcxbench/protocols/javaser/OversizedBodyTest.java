@@ -32,7 +32,7 @@ class OversizedBodyTest {
       for (int sent = 0; sent < length; sent += chunk.length) {
         out.write(chunk); // a slow sender: still writing when the server has seen the limit pass
         out.flush();
-        Thread.sleep(20);
+        Thread.sleep(20); // the behaviour: the slow sender's pace
       }
       out.flush();
       String answer = readToClose(socket.getInputStream());
