@@ -137,13 +137,9 @@ public final class LinkProbe implements AutoCloseable {
     m.put("link_rtt_measured_ms", ms(shaped.medianMs()));
     m.put("link_rtt_jitter_ms", ms(shaped.spreadMs()));
     m.put("link_rtt_expected_added_ms", ms(expectedAddedMs));
-    m.put("link_rtt_check", check(shaped.medianMs() - base.medianMs(), expectedAddedMs));
+    m.put(
+        "link_rtt_check", LinkTolerance.rtt(shaped.medianMs() - base.medianMs(), expectedAddedMs));
     return m;
-  }
-
-  /** Whether the link added what the profile asks: link-shaper's {@link LinkTolerance}. */
-  public static String check(double addedMs, double expectedAddedMs) {
-    return LinkTolerance.rtt(addedMs, expectedAddedMs);
   }
 
   static String ms(double v) {

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
-import io.rpcxbench.harness.runner.link.LinkProbe;
+import io.rpcxbench.link.LinkTolerance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * ({@code deploy/lab.sh up --profile NAME --link auto|netem|packet}, keeping the lab's cores and
  * memory; the servers in host B keep running). lab.sh measures the link it made (its round trip
  * unshaped and shaped, and a transfer's rate) and every point records those figures, judged by
- * {@link LinkProbe#check}, the one rule. Needs root, as the lab does.
+ * {@link LinkTolerance#rtt}, the one rule. Needs root, as the lab does.
  *
  * <pre>{@code
  * LabLinks links = new LabLinks(home, "packet", log);
@@ -103,7 +103,7 @@ final class LabLinks {
       m.put("link_rtt_expected_added_ms", expected);
       m.put(
           "link_rtt_check",
-          LinkProbe.check(
+          LinkTolerance.rtt(
               Double.parseDouble(measured) - Double.parseDouble(base),
               Double.parseDouble(expected)));
     } else {
