@@ -83,6 +83,23 @@ class GrpcBudgetTest {
   }
 
   @Test
+  void aClientStillSendingAfterItsRefusalReadsTheGoAwayNotAReset() throws Exception {
+    long budget = 200 * 1024;
+    ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(budget);
+    try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits);
+        RawHttp2Client client = new RawHttp2Client(server.port(), -1)) {
+      for (int stream = 1; stream <= 41; stream += 2) { // 21 x 90 KiB: past the budget at the 3rd
+        client.startCall(stream, ECHO);
+        client.sendMessage(stream, 1_000_000, new byte[90 * 1024], false);
+        client.flush(); // broken pipe here if the server closed with these bytes unread
+      }
+      assertThat(goAwayError(client, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+      assertThat(closedWithin(client, 3_000)).isTrue();
+      awaitZero(() -> InputBudget.shared(budget).used());
+    }
+  }
+
+  @Test
   void aConnectionWhoseMessageStaysUnfinishedPastTheFrameDeadlineIsClosed() throws Exception {
     long budget = 4L << 20;
     ServerLimits limits =

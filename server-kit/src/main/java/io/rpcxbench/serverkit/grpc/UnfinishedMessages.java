@@ -1,8 +1,11 @@
 package io.rpcxbench.serverkit.grpc;
 
 import io.grpc.netty.shaded.io.netty.buffer.ByteBuf;
+import io.grpc.netty.shaded.io.netty.buffer.Unpooled;
+import io.grpc.netty.shaded.io.netty.channel.ChannelDuplexHandler;
 import io.grpc.netty.shaded.io.netty.channel.ChannelHandlerContext;
-import io.grpc.netty.shaded.io.netty.channel.ChannelInboundHandlerAdapter;
+import io.grpc.netty.shaded.io.netty.channel.ChannelPromise;
+import io.grpc.netty.shaded.io.netty.channel.socket.DuplexChannel;
 import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2Error;
 import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2Exception;
 import io.grpc.netty.shaded.io.netty.handler.ssl.SslHandler;
@@ -36,9 +39,13 @@ import org.slf4j.LoggerFactory;
  * after its first byte ends its connection too (grpc-java's own {@link MessageDeadline} cancels the
  * call, which leaves the connection open). A connection with more streams holding unfinished
  * messages than a client may open (twice the concurrent-stream limit) gets the same GOAWAY. One per
- * connection, on its event loop.
+ * connection, on its event loop. A refused connection is closed the way nginx's lingering close
+ * does it: GOAWAY, then the end of the server's output (TLS close_notify or TCP FIN), the client's
+ * further bytes read and dropped until {@link #CLOSE_AFTER_GOAWAY_MILLIS}: closing a socket that
+ * still holds unread bytes resets it, and a client still sending then sees "broken pipe" instead of
+ * the GOAWAY.
  */
-final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
+final class UnfinishedMessages extends ChannelDuplexHandler {
   private static final Logger log = LoggerFactory.getLogger(UnfinishedMessages.class);
   private static final RateLimitedLog warnings = new RateLimitedLog(log);
 
@@ -75,6 +82,7 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
   private int padLeft = -1; // DATA: -1 until the pad length byte (if PADDED) is read
   private long held;
   private boolean refused;
+  private boolean lingering;
   private boolean passThrough;
   private boolean tlsChecked;
 
@@ -215,6 +223,43 @@ final class UnfinishedMessages extends ChannelInboundHandlerAdapter {
         return;
       }
     }
+  }
+
+  /**
+   * grpc-java's handler closes the connection right after its GOAWAY; a refused connection lingers
+   * instead (see the class comment), then closes.
+   */
+  @Override
+  public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+    if (!refused || !ctx.channel().isActive()) {
+      ctx.close(promise);
+      return;
+    }
+    if (lingering) { // grpc-java closes again once its GOAWAY is written: the linger's close ends
+      // it
+      if (!promise.isVoid()) {
+        ctx.channel().closeFuture().addListener(closed -> promise.trySuccess());
+      }
+      return;
+    }
+    lingering = true;
+    ctx.executor()
+        .schedule(() -> ctx.close(promise), CLOSE_AFTER_GOAWAY_MILLIS, TimeUnit.MILLISECONDS);
+    ctx.channel().config().setAutoRead(true);
+    ctx.writeAndFlush(Unpooled.EMPTY_BUFFER) // written once everything before it is
+        .addListener(
+            written -> {
+              if (!written.isSuccess() || !ctx.channel().isActive()) {
+                ctx.close();
+                return;
+              }
+              SslHandler tls = ctx.pipeline().get(SslHandler.class);
+              if (tls != null) {
+                tls.closeOutbound();
+              } else if (ctx.channel() instanceof DuplexChannel duplex) {
+                duplex.shutdownOutput();
+              }
+            });
   }
 
   @Override
