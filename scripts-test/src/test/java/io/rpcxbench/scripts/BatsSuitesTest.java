@@ -6,15 +6,23 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Runs the bats suites in src/test/bats so that {@code mvn -B verify} covers the scripts. The lab
  * and deploy suites need root (network namespaces, tc, cgroups, sshd): elsewhere they are skipped,
  * and the reason is printed on the build's console (this module does not redirect test output to
- * files) as well as in the test report. The full TAP output is in a failure's message.
+ * files) as well as in the test report. The full TAP output is in a failure's message. The suites
+ * that make no hosts run first, beside the fleet suite (see junit-platform.properties); the host
+ * suites ({@link #HOST_SUITES_LAST}) then wait for the fleet and run alone.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class BatsSuitesTest {
+  /** The order of the suites that make hosts: after every suite without an order. */
+  private static final int HOST_SUITES_LAST = Integer.MAX_VALUE;
 
   @Test
   void sweepLogic() throws Exception {
@@ -54,11 +62,13 @@ final class BatsSuitesTest {
 
   /** Its one real point uses the machine's cgroup "rpcx-capacity": a host suite, run alone. */
   @Test
+  @Order(HOST_SUITES_LAST)
   void serverCapacityUnderAQuota() throws Exception {
     runSuite("capacity.bats", 300, true);
   }
 
   @Test
+  @Order(HOST_SUITES_LAST)
   void twoHostLab() throws Exception {
     skipUnless(Shell.isRoot(), "lab.bats needs root (network namespaces, tc, cgroups)");
     skipUnless(
@@ -67,6 +77,7 @@ final class BatsSuitesTest {
   }
 
   @Test
+  @Order(HOST_SUITES_LAST)
   void deployOverSsh() throws Exception {
     skipUnless(Shell.isRoot(), "deploy.bats needs root (network namespaces and sshd)");
     skipUnless(

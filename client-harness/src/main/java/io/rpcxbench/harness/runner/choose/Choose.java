@@ -131,7 +131,7 @@ final class Choose {
                 + " %",
             String.join(" ", s.candidates()),
             ChooseTiming.roundsText(s),
-            s.target().target().id(),
+            s.target().site().target().id(),
             target.host(),
             s.out()));
     if (s.rounds().most() < ChooseSettings.MIN_ROUNDS_FOR_PRECISION) {
@@ -223,15 +223,15 @@ final class Choose {
     m.put(Key.CANDIDATES, String.join(",", s.candidates()));
     m.put(
         Key.TARGET,
-        switch (s.target().target()) {
+        switch (s.target().site().target()) {
           case HOST -> "host " + target.host();
           case FLEET ->
               "fleet of "
-                  + s.target().fleet().clients().size()
+                  + s.target().site().fleet().clients().size()
                   + " client hosts ("
-                  + String.join(" ", s.target().fleet().clients())
+                  + String.join(" ", s.target().site().fleet().clients())
                   + ")";
-          default -> s.target().target().id();
+          default -> s.target().site().target().id();
         });
     m.put(
         Key.NETWORK,
@@ -239,7 +239,7 @@ final class Choose {
             ? s.target().profile()
             : provenance.getOrDefault(
                 "network_profile",
-                s.target().target() == ServerSite.LOCAL ? "loopback" : "unknown"));
+                s.target().site().target() == ServerSite.LOCAL ? "loopback" : "unknown"));
     m.put(Key.PROBE_DURATION_S, String.valueOf(s.probeS()));
     m.put(Key.NOISE_GUARD, s.noiseGuard());
     m.put(

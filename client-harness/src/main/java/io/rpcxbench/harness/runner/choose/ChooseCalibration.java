@@ -28,7 +28,7 @@ record ChooseCalibration(Install install, Use use) {
   /** Before the run: calibrates a machine never calibrated, for a local choose with auto. */
   void beforeTheRun(ChooseSettings all, PrintWriter err) {
     if (use != Use.auto
-        || all.target().target() != ServerSite.LOCAL
+        || all.target().site().target() != ServerSite.LOCAL
         || MachineCalibration.here().cached().isPresent()) {
       return;
     }

@@ -12,6 +12,7 @@ import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.sweep.CountList;
+import io.rpcxbench.harness.runner.sweep.RunSite;
 import io.rpcxbench.harness.runner.sweep.SweepSettings;
 import io.rpcxbench.harness.runner.sweep.SweepTargetOptions;
 import io.rpcxbench.harness.runner.sweep.Workload;
@@ -22,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -301,7 +301,6 @@ public final class ChooseCommand implements Callable<Integer> {
     if (out == null) {
       out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
     }
-    ServerSite where = target.target();
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
     for (String p : protocols) {
       if (!known.contains(p)) {
@@ -355,11 +354,10 @@ public final class ChooseCommand implements Callable<Integer> {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
       harness.addAll(List.of("--noise-guard", "off"));
     }
-    Map<String, Integer> ports = target.ports();
-    List<String> distinct = protocols.stream().distinct().toList();
+    RunSite site = target.site("single", install.home());
     SweepSettings sweep =
         new SweepSettings(
-            distinct,
+            protocols.stream().distinct().toList(),
             null,
             null,
             new CountList(List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),
@@ -371,26 +369,16 @@ public final class ChooseCommand implements Callable<Integer> {
             0,
             false,
             0,
-            where,
-            target.host(),
-            ports,
+            site,
             harness,
             "single",
             Duration.ZERO,
             "sleep",
             ChooseSettings.staging(out),
             false,
-            target.serverJvmFlags(),
-            target.serverFlagsGiven(),
-            target.serverStats(where),
-            target.sshDestination(),
-            !fork && where != ServerSite.LAB, // host B is reachable only from host A's netns
-            clientFlags(),
-            install.home(),
-            target.tls(where, "single"),
-            target.profiles(where, "single", install.home()),
-            target.fleet(),
-            target.link(where));
+            !fork
+                && site.target() != ServerSite.LAB, // host B is reachable only from host A's netns
+            install.home());
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),
@@ -413,10 +401,5 @@ public final class ChooseCommand implements Callable<Integer> {
         noReport,
         out,
         sweep);
-  }
-
-  private static List<String> clientFlags() {
-    String opts = System.getenv("CLIENT_JVM_OPTS");
-    return opts == null ? null : opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
   }
 }

@@ -87,7 +87,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
   }
 
   static boolean warmsUp(ChooseSettings s) {
-    return s.target().inProcess() && s.target().target() != ServerSite.FLEET;
+    return s.target().inProcess() && s.target().site().target() != ServerSite.FLEET;
   }
 
   /**

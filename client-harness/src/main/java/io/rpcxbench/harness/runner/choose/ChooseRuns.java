@@ -32,7 +32,7 @@ final class ChooseRuns {
 
   /** Every profile's choose and scorecard; the exit code. */
   int run(ChooseSettings all) throws Exception {
-    List<String> profiles = all.target().profiles();
+    List<String> profiles = all.target().site().profiles();
     if (profiles.size() == 1) {
       return choose(all);
     }

@@ -380,7 +380,8 @@ public final class Sweep {
         return USAGE;
       }
       PointState state = code == PointLauncher.BACKSTOP ? PointState.TIMEOUT : PointState.FAILED;
-      String jvmFlags = s.clientJvmFlags() == null ? "" : String.join(" ", s.clientJvmFlags());
+      String jvmFlags =
+          s.site().clientJvmFlags() == null ? "" : String.join(" ", s.site().clientJvmFlags());
       FailedPoint.write(file, state, args, code, started, jvmFlags);
       if (state == PointState.FAILED) {
         log.line(head + ": the harness exited with " + code + " and wrote no file; it said:");

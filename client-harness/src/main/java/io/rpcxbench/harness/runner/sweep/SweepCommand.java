@@ -356,23 +356,17 @@ public final class SweepCommand implements Callable<Integer> {
   /** The checked settings; bad usage throws with sweep.sh's messages. */
   SweepSettings settings() {
     try {
-      ServerSite where = target.target();
       plan.check();
       if (trials < 1) {
         throw new IllegalArgumentException("--trials must be a positive integer, got " + trials);
       }
       List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
-      Map<String, Integer> ports = target.ports();
-      for (String id : ports.keySet()) {
+      for (String id : target.ports().keySet()) {
         if (!known.contains(id)) {
           throw new IllegalArgumentException("--port: " + ProtocolCatalog.unknown(id, known));
         }
       }
-      String clientOpts = System.getenv("CLIENT_JVM_OPTS");
-      List<String> clientFlags =
-          clientOpts == null
-              ? null
-              : clientOpts.isBlank() ? List.of() : List.of(clientOpts.trim().split("\\s+"));
+      RunSite site = target.site(plan.scenario, install.home());
       SweepSettings settings =
           new SweepSettings(
               plan.protocolIds(known),
@@ -386,26 +380,15 @@ public final class SweepCommand implements Callable<Integer> {
               plan.stopAfterFailures,
               plan.skipDominated,
               plan.stopAfterOverload,
-              where,
-              target.host(),
-              ports,
+              site,
               passThrough.args(harnessOptions),
               plan.scenario,
               plan.workDuration(),
               plan.workKind,
               rawFolder(),
               retryFailed,
-              target.serverJvmFlags(),
-              target.serverFlagsGiven(),
-              target.serverStats(where),
-              target.sshDestination(),
               inProcess,
-              clientFlags,
-              install.home(),
-              target.tls(where, plan.scenario),
-              target.profiles(where, plan.scenario, install.home()),
-              target.fleet(),
-              target.link(where));
+              install.home());
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {
@@ -420,13 +403,13 @@ public final class SweepCommand implements Callable<Integer> {
   private static void checkHarnessOptions(SweepSettings s) {
     List<PlannedPoint> points = s.plan().points();
     if (!points.isEmpty()) {
-      HarnessPoints.resultFile(PointArgs.of(s, points.get(0), s.host(), 1, Map.of()));
+      HarnessPoints.resultFile(PointArgs.of(s, points.get(0), s.site().host(), 1, Map.of()));
     }
   }
 
   /** --lab --dry-run with no lab up: the plan is printed, and that the lab must be started. */
   private static void labDownNote(SweepSettings s, PrintWriter err) {
-    if (s.target() != ServerSite.LAB) {
+    if (s.site().target() != ServerSite.LAB) {
       return;
     }
     try {

@@ -18,7 +18,9 @@ final class SweepLines {
   /** The first line: the plan's size and what it sweeps, where and into which folder. */
   String start(int points, String host, Path log) {
     String what =
-        (s.profiles().get(0).isEmpty() ? "" : "profiles " + String.join(" ", s.profiles()) + ", ")
+        (s.site().profiles().get(0).isEmpty()
+                ? ""
+                : "profiles " + String.join(" ", s.site().profiles()) + ", ")
             + (s.rateSweep()
                 ? "rates " + s.rates().description() + " calls/s, duration " + s.durationS() + "s"
                 : "threads "
@@ -35,7 +37,7 @@ final class SweepLines {
         s.runs(),
         s.limitS(),
         s.timeoutPer(),
-        s.target().id(),
+        s.site().target().id(),
         host,
         s.out(),
         log);

@@ -1,20 +1,16 @@
 package io.rpcxbench.harness.runner.sweep;
 
-import io.rpcxbench.harness.runner.fleet.FleetInventory;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /**
- * One sweep's settings, checked ({@link SweepCommand} builds them from its options). {@code rates}
- * is null for the closed loop's grid; {@code harnessOptions} go to every point verbatim; {@code
- * profiles} the network profiles each point runs across ({@code [""]}: none asked); {@code fleet}
- * the client and server hosts of {@code --fleet} (null: one client, this one); {@code link} how a
- * profile's link is made ({@code --link}: the lab's auto, netem or packet with {@code --lab}, else
- * proxy).
+ * One sweep's settings, checked ({@link SweepCommand} builds them from its options, choose from its
+ * own). {@code rates} is null for the closed loop's grid; {@code site} where the servers and
+ * clients run and over what link ({@link RunSite}); {@code harnessOptions} go to every point
+ * verbatim.
  */
 public record SweepSettings(
     List<String> protocols,
@@ -28,32 +24,18 @@ public record SweepSettings(
     int stopAfterFailures,
     boolean skipDominated,
     int stopAfterOverload,
-    ServerSite target,
-    String host,
-    Map<String, Integer> ports,
+    RunSite site,
     List<String> harnessOptions,
     String scenario,
     Duration work,
     String workKind,
     Path out,
     boolean retryFailed,
-    String serverJvmFlags,
-    boolean serverFlagsGiven,
-    String serverStats,
-    String serverSsh,
     boolean inProcess,
-    List<String> clientJvmFlags,
-    Path home,
-    String tls,
-    List<String> profiles,
-    FleetInventory fleet,
-    String link) {
+    Path home) {
   public SweepSettings {
     protocols = List.copyOf(protocols);
-    profiles = profiles == null || profiles.isEmpty() ? List.of("") : List.copyOf(profiles);
-    ports = Map.copyOf(ports);
     harnessOptions = List.copyOf(harnessOptions);
-    clientJvmFlags = clientJvmFlags == null ? null : List.copyOf(clientJvmFlags);
   }
 
   /**
@@ -65,7 +47,7 @@ public record SweepSettings(
 
   /** These settings writing to {@code folder} (one trial of several), every profile kept. */
   SweepSettings in(Path folder) {
-    return copy(folder, profiles);
+    return copy(folder, site.profiles());
   }
 
   private SweepSettings copy(Path folder, List<String> toProfiles) {
@@ -81,26 +63,15 @@ public record SweepSettings(
         stopAfterFailures,
         skipDominated,
         stopAfterOverload,
-        target,
-        host,
-        ports,
+        site.withProfiles(toProfiles),
         harnessOptions,
         scenario,
         work,
         workKind,
         folder,
         retryFailed,
-        serverJvmFlags,
-        serverFlagsGiven,
-        serverStats,
-        serverSsh,
         inProcess,
-        clientJvmFlags,
-        home,
-        tls,
-        toProfiles,
-        fleet,
-        link);
+        home);
   }
 
   /**
@@ -108,17 +79,17 @@ public record SweepSettings(
    * merged point's ({@code -x3} for three client hosts).
    */
   public Path pointFile(Path harnessFile) {
-    return fleet == null ? harnessFile : fleet.merged(harnessFile);
+    return site.fleet() == null ? harnessFile : site.fleet().merged(harnessFile);
   }
 
   /** The network profile of a sweep that runs across one ({@code ""}: none asked). */
   public String profile() {
-    return profiles.get(0);
+    return site.profiles().get(0);
   }
 
   /** The run's TLS ({@code --tls}): its files under {@code out/tls}. */
   RunTls runTls() {
-    return RunTls.of(tls, out);
+    return RunTls.of(site.tls(), out);
   }
 
   boolean rateSweep() {
@@ -131,7 +102,7 @@ public record SweepSettings(
 
   /** Whether this sweep starts a chain per protocol (protocol outermost in the plan). */
   boolean startsChains() {
-    return chain() && target != ServerSite.HOST;
+    return chain() && site.target() != ServerSite.HOST;
   }
 
   /** Whether the harness options say --requests-per total. */
@@ -151,8 +122,9 @@ public record SweepSettings(
   /** The plan: the grid, or the rates, in the order the points run. */
   SweepPlan plan() {
     return rateSweep()
-        ? SweepPlan.rates(protocols, rates.values(), durationS, startsChains(), profiles)
-        : SweepPlan.grid(protocols, threads.values(), requests.values(), startsChains(), profiles);
+        ? SweepPlan.rates(protocols, rates.values(), durationS, startsChains(), site.profiles())
+        : SweepPlan.grid(
+            protocols, threads.values(), requests.values(), startsChains(), site.profiles());
   }
 
   /** Seconds after --point-timeout before a point's JVM is stopped from outside: 2..30. */

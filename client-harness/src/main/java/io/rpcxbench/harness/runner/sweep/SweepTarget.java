@@ -44,15 +44,15 @@ public final class SweepTarget implements AutoCloseable {
     this.catalog = catalog;
     this.log = log;
     s.protocols()
-        .forEach(p -> ports.put(p, s.ports().getOrDefault(p, catalog.get(p).defaultPort())));
+        .forEach(p -> ports.put(p, s.site().ports().getOrDefault(p, catalog.get(p).defaultPort())));
   }
 
   /** Reads the lab's state (--lab): host B's address is the target from now on. */
   public void loadLab() throws IOException, InterruptedException {
-    if (s.target() == ServerSite.LAB) {
-      if (!s.profiles().get(0).isEmpty()) { // --profile: the runner sets the lab's link
-        labLinks = new LabLinks(s.home(), s.link(), log);
-        labLinks.use(s.profiles().get(0));
+    if (s.site().target() == ServerSite.LAB) {
+      if (!s.site().profiles().get(0).isEmpty()) { // --profile: the runner sets the lab's link
+        labLinks = new LabLinks(s.home(), s.site().link(), log);
+        labLinks.use(s.site().profiles().get(0));
       }
       lab = LabState.load(s.home());
     }
@@ -66,22 +66,22 @@ public final class SweepTarget implements AutoCloseable {
    */
   public void start(OwnProcesses own, long readyTimeoutMs)
       throws IOException, InterruptedException {
-    if (s.target() == ServerSite.FLEET) {
+    if (s.site().target() == ServerSite.FLEET) {
       log.accept(
           "fleet: "
-              + s.fleet().clients().size()
+              + s.site().fleet().clients().size()
               + " client hosts ("
-              + String.join(" ", s.fleet().clients())
+              + String.join(" ", s.site().fleet().clients())
               + ") against "
-              + String.join(" ", s.fleet().servers())
+              + String.join(" ", s.site().fleet().servers())
               + "; the servers start with the first point (deploy/fleet/sweep.yml)");
       return;
     }
-    if (s.target() != ServerSite.HOST) {
+    if (s.site().target() != ServerSite.HOST) {
       List<String> jvmFlags =
-          s.serverJvmFlags().isBlank()
+          s.site().serverJvmFlags().isBlank()
               ? List.of()
-              : List.of(s.serverJvmFlags().trim().split("\\s+"));
+              : List.of(s.site().serverJvmFlags().trim().split("\\s+"));
       servers =
           new LocalServers(
               s.home(),
@@ -105,11 +105,11 @@ public final class SweepTarget implements AutoCloseable {
         }
       }
     }
-    if (labLinks == null && s.profiles().stream().anyMatch(LinkProfiles::shaped)) {
+    if (labLinks == null && s.site().profiles().stream().anyMatch(LinkProfiles::shaped)) {
       shapers =
           LinkShapers.start(
               s.home(),
-              s.profiles(),
+              s.site().profiles(),
               host(),
               new LinkedHashSet<>(ports.values()),
               s.out().toAbsolutePath(),
@@ -129,14 +129,14 @@ public final class SweepTarget implements AutoCloseable {
    * Stopped with the target ({@link #close}).
    */
   public PointLauncher launcher(OwnProcesses own, long backstopMs) {
-    if (s.target() == ServerSite.FLEET) {
+    if (s.site().target() == ServerSite.FLEET) {
       fleetLauncher =
           new FleetLauncher(
-              s.fleet(),
+              s.site().fleet(),
               s.home(),
               s.out().toAbsolutePath().resolveSibling(s.out().getFileName() + "-hosts"),
-              s.clientJvmFlags(),
-              s.serverJvmFlags(),
+              s.site().clientJvmFlags(),
+              s.site().serverJvmFlags(),
               backstopMs,
               own,
               log);
@@ -144,15 +144,15 @@ public final class SweepTarget implements AutoCloseable {
     }
     return s.inProcess()
         ? new PointLauncher.InProcess()
-        : new PointLauncher.Forked(clientRunner(), s.clientJvmFlags(), backstopMs, own);
+        : new PointLauncher.Forked(clientRunner(), s.site().clientJvmFlags(), backstopMs, own);
   }
 
   public String host() {
-    return switch (s.target()) {
+    return switch (s.site().target()) {
       case FLEET -> "fleet";
-      case HOST -> s.host();
+      case HOST -> s.site().host();
       case LOCAL -> "127.0.0.1";
-      case LAB -> lab == null ? s.host() : lab.addrB();
+      case LAB -> lab == null ? s.site().host() : lab.addrB();
     };
   }
 
@@ -189,8 +189,8 @@ public final class SweepTarget implements AutoCloseable {
   /** The facts every file of this sweep records: the servers' flags, the lab's link. */
   public Map<String, String> provenance() {
     Map<String, String> m = new LinkedHashMap<>();
-    String flags = s.serverJvmFlags().isBlank() ? "none" : s.serverJvmFlags();
-    if (s.target() == ServerSite.HOST && !s.serverFlagsGiven()) {
+    String flags = s.site().serverJvmFlags().isBlank() ? "none" : s.site().serverJvmFlags();
+    if (s.site().target() == ServerSite.HOST && !s.site().serverFlagsGiven()) {
       flags = "unknown (servers not started by the sweep; pass --server-jvm-flags)";
     }
     m.put("server_jvm_flags", flags);
@@ -243,7 +243,7 @@ public final class SweepTarget implements AutoCloseable {
   }
 
   private ServerStats serverStats() throws IOException, InterruptedException {
-    return switch (s.serverStats()) {
+    return switch (s.site().serverStats()) {
       case "proc" -> ServerStats.proc();
       case "cgroup" -> ServerStats.cgroup(lab.state());
       case "ssh" -> {
@@ -256,7 +256,7 @@ public final class SweepTarget implements AutoCloseable {
           serverNameOf.put(e.id(), nameOfKey.computeIfAbsent(key, k -> e.id()));
         }
         String dir = System.getenv().getOrDefault("RPCX_REMOTE_DIR", "rpcx-bench");
-        yield ServerStats.ssh(s.serverSsh(), dir, serverNameOf, log);
+        yield ServerStats.ssh(s.site().serverSsh(), dir, serverNameOf, log);
       }
       default -> ServerStats.off();
     };

@@ -98,6 +98,35 @@ public final class SweepTargetOptions {
               + " has it, else packet), the proxy with --local or --host.")
   String link = "auto";
 
+  /**
+   * Where the servers and clients run and over what link, every option checked against the others;
+   * {@code scenario} the sweep's ({@code --scenario}), {@code home} the install's.
+   *
+   * @throws IllegalArgumentException with the line for the first option that does not fit
+   */
+  public RunSite site(String scenario, java.nio.file.Path home) {
+    ServerSite where = target();
+    return new RunSite(
+        where,
+        host(),
+        ports(),
+        serverJvmFlags(),
+        serverFlagsGiven(),
+        serverStats(where),
+        sshDestination(),
+        clientJvmFlags(),
+        tls(where, scenario),
+        profiles(where, scenario, home),
+        fleet(),
+        link(where));
+  }
+
+  /** {@code CLIENT_JVM_OPTS} split into flags (blank: none); null when it is not set. */
+  private static List<String> clientJvmFlags() {
+    String opts = System.getenv("CLIENT_JVM_OPTS");
+    return opts == null ? null : opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+"));
+  }
+
   /** {@code --link} against where the servers are ({@link LinkProfiles#link}). */
   public String link(ServerSite where) {
     return LinkProfiles.link(link, where);
