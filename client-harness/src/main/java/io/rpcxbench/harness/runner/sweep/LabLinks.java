@@ -30,6 +30,7 @@ final class LabLinks {
   private final Consumer<String> log;
   private String current;
   private Map<String, String> facts = Map.of();
+  private LabState lab;
 
   LabLinks(Path home, String link, Consumer<String> log) {
     this.home = home;
@@ -71,7 +72,8 @@ final class LabLinks {
             "--lab --profile " + profile + ": deploy/lab.sh up failed: " + tail(out));
       }
       out.lines().filter(l -> l.startsWith("lab: measured")).forEach(log);
-      facts = facts(LabState.load(home));
+      lab = LabState.load(home);
+      facts = facts(lab);
       current = profile;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -79,6 +81,11 @@ final class LabLinks {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while setting the lab's link", e);
     }
+  }
+
+  /** The lab as this runner last set it (a new link, a new emulator process); null before. */
+  LabState lab() {
+    return lab;
   }
 
   /** What a point across {@code profile} records of the lab's link (set first if need be). */

@@ -51,6 +51,17 @@ record LabState(Path labSh, Map<String, String> state) {
     return state.get("addr_b");
   }
 
+  /**
+   * The harness options that name the lab's packet emulator ({@code link_pid}, with {@code
+   * link=packet}) as a process of the run: it moves every packet of the point, so its CPU is the
+   * link's, never another tenant's, and the noise guard must not call the point contended for it.
+   * None for a netem lab (the kernel's qdiscs have no process).
+   */
+  List<String> linkProcessArgs() {
+    String pid = state.get("link_pid");
+    return pid != null && pid.matches("[1-9][0-9]{0,9}") ? List.of("--own-pid", pid) : List.of();
+  }
+
   List<String> execIn(String host) {
     return List.of(labSh.toString(), "exec", host, "--");
   }

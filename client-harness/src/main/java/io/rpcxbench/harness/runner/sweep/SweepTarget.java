@@ -200,9 +200,18 @@ public final class SweepTarget implements AutoCloseable {
     return m;
   }
 
-  /** The harness options that read {@code protocol}'s servers' CPU and memory. */
+  /**
+   * The harness options that read {@code protocol}'s servers' CPU and memory, and name the lab's
+   * packet emulator as the run's own.
+   */
   public List<String> statsArgs(String protocol) {
-    return stats.args(protocol, servers == null ? List.of() : servers.pids(protocol));
+    List<String> args =
+        new ArrayList<>(stats.args(protocol, servers == null ? List.of() : servers.pids(protocol)));
+    LabState now = labLinks != null && labLinks.lab() != null ? labLinks.lab() : lab;
+    if (now != null) {
+      args.addAll(now.linkProcessArgs());
+    }
+    return args;
   }
 
   /** Bytes across the lab's link so far (A to B, B to A), or null outside the lab. */

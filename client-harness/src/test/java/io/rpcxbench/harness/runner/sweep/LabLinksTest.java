@@ -29,4 +29,18 @@ class LabLinksTest {
     assertThat(LabLinks.facts(new LabState(Path.of("lab.sh"), state)).get("link_rtt_check"))
         .startsWith("unmeasured");
   }
+
+  @Test
+  void thePacketEmulatorIsNamedAsTheRunsOwnProcessNeverAnotherTenant() {
+    Map<String, String> state = new LinkedHashMap<>();
+    state.put("link", "packet");
+    state.put("link_pid", "7620");
+    assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs())
+        .containsExactly("--own-pid", "7620");
+    state.put("link", "netem");
+    state.remove("link_pid");
+    assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs()).isEmpty();
+    state.put("link_pid", "not-a-pid");
+    assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs()).isEmpty();
+  }
 }
