@@ -371,6 +371,7 @@ public final class ChooseCommand implements Callable<Integer> {
             0,
             site,
             harness,
+            List.of(),
             "single",
             Duration.ZERO,
             "sleep",

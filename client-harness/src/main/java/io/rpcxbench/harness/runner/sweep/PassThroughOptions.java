@@ -16,14 +16,20 @@ final class PassThroughOptions {
   @Option(
       names = "--payload",
       paramLabel = "BYTES",
-      description = "Passed to the harness (needs --call).")
-  Integer payload;
+      split = ",",
+      description =
+          "Passed to the harness (needs --call); several (0,1024,16384): a dimension of the sweep,"
+              + " every point once per size.")
+  List<Integer> payload;
 
   @Option(
       names = "--items",
       paramLabel = "N",
-      description = "Passed to the harness (needs --call).")
-  Integer items;
+      split = ",",
+      description =
+          "Passed to the harness (needs --call); several (1,10,100): a dimension of the sweep,"
+              + " every point once per count.")
+  List<Integer> items;
 
   @Option(
       names = "--paper",
@@ -78,9 +84,12 @@ final class PassThroughOptions {
   @Option(names = "--cold-start", description = "Passed to the harness.")
   boolean coldStart;
 
-  /** These options as harness arguments, then {@code more} (what followed "--"). */
+  /**
+   * These options as harness arguments, then {@code more} (what followed "--"); an option given
+   * several values is not among them but one of {@link #axes()}.
+   */
   List<String> args(List<String> more) {
-    if ((payload != null && payload < 0) || (items != null && items < 0)) {
+    if (negative(payload) || negative(items)) {
       throw new IllegalArgumentException("--payload and --items must be integers >= 0");
     }
     if ((payload != null || items != null) && call == null) {
@@ -110,8 +119,8 @@ final class PassThroughOptions {
     }
     List<String> opts = new ArrayList<>();
     add(opts, "--call", call);
-    add(opts, "--payload", payload);
-    add(opts, "--items", items);
+    add(opts, "--payload", single(payload));
+    add(opts, "--items", single(items));
     if (paper) {
       opts.add("--paper");
     }
@@ -127,6 +136,31 @@ final class PassThroughOptions {
     }
     opts.addAll(more);
     return opts;
+  }
+
+  /** The options given several values: the sweep's own dimensions, in this order. */
+  List<Axis> axes() {
+    List<Axis> axes = new ArrayList<>();
+    addAxis(axes, "--payload", payload);
+    addAxis(axes, "--items", items);
+    return axes;
+  }
+
+  private static void addAxis(List<Axis> axes, String name, List<Integer> values) {
+    if (values != null && values.size() > 1) {
+      if (values.stream().distinct().count() < values.size()) {
+        throw new IllegalArgumentException(name + " names a value twice: " + values);
+      }
+      axes.add(new Axis(name, values.stream().map(String::valueOf).toList()));
+    }
+  }
+
+  private static boolean negative(List<Integer> values) {
+    return values != null && values.stream().anyMatch(v -> v < 0);
+  }
+
+  private static Integer single(List<Integer> values) {
+    return values != null && values.size() == 1 ? values.get(0) : null;
   }
 
   private static void add(List<String> opts, String name, Object value) {

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.harness.runner.point.AxisValue;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -121,6 +122,10 @@ final class PlanPrinter {
         b.append(",\"threads\":").append(p.first()).append(",\"requests\":").append(p.second());
       } else {
         b.append(",\"rate\":").append(p.first()).append(",\"duration_s\":").append(p.second());
+      }
+      for (AxisValue a : p.axes()) {
+        b.append(',').append(str(a.option().replaceFirst("^--", ""))).append(':');
+        b.append(str(a.value()));
       }
       if (!p.profile().isEmpty()) {
         b.append(",\"profile\":").append(str(p.profile()));

@@ -38,6 +38,7 @@ public final class PointArgs {
     }
     args.addAll(s.runTls().clientArgs());
     args.addAll(s.harnessOptions());
+    p.axes().forEach(a -> args.addAll(a.args()));
     provenance.forEach((k, v) -> args.addAll(List.of("--provenance", k + "=" + v)));
     if (!p.profile().isEmpty()) {
       args.addAll(List.of("--provenance", PointKey.NETWORK_PROFILE.key() + "=" + p.profile()));

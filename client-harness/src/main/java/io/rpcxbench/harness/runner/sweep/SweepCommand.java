@@ -382,6 +382,7 @@ public final class SweepCommand implements Callable<Integer> {
               plan.stopAfterOverload,
               site,
               passThrough.args(harnessOptions),
+              passThrough.axes(),
               plan.scenario,
               plan.workDuration(),
               plan.workKind,

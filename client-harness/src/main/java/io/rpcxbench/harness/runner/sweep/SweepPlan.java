@@ -38,9 +38,7 @@ record SweepPlan(List<PlannedPoint> points) {
       List<PlannedPoint> ps = new ArrayList<>(byProtocol.get(protocol));
       java.util.Collections.shuffle(ps, r);
       for (PlannedPoint p : ps) {
-        out.add(
-            new PlannedPoint(
-                out.size(), p.protocol(), p.load(), p.first(), p.second(), p.profile()));
+        out.add(p.renumbered(out.size()));
       }
     }
     return new SweepPlan(out);
@@ -48,18 +46,20 @@ record SweepPlan(List<PlannedPoint> points) {
 
   static SweepPlan grid(
       List<String> protocols, List<Integer> threads, List<Integer> requests, boolean byProtocol) {
-    return grid(protocols, threads, requests, byProtocol, List.of(""));
+    return grid(protocols, threads, requests, byProtocol, List.of(), List.of(""));
   }
 
   /**
-   * The grid across network profiles: each point once per profile, the profiles innermost (one
-   * point after the other across them, so that the box's slow minutes hit every profile alike).
+   * The grid along the sweep's own dimensions and across network profiles: each point once per
+   * value of each, the profiles innermost and the dimensions just outside them (one point after the
+   * other across them, so that the box's slow minutes hit every value alike).
    */
   static SweepPlan grid(
       List<String> protocols,
       List<Integer> threads,
       List<Integer> requests,
       boolean byProtocol,
+      List<Axis> axes,
       List<String> profiles) {
     List<PlannedPoint> points = new ArrayList<>();
     if (byProtocol) {
@@ -79,12 +79,12 @@ record SweepPlan(List<PlannedPoint> points) {
         }
       }
     }
-    return new SweepPlan(points).across(profiles);
+    return new SweepPlan(points).along(axes).across(profiles);
   }
 
   static SweepPlan rates(
       List<String> protocols, List<Integer> rates, int durationS, boolean byProtocol) {
-    return rates(protocols, rates, durationS, byProtocol, List.of(""));
+    return rates(protocols, rates, durationS, byProtocol, List.of(), List.of(""));
   }
 
   static SweepPlan rates(
@@ -92,6 +92,7 @@ record SweepPlan(List<PlannedPoint> points) {
       List<Integer> rates,
       int durationS,
       boolean byProtocol,
+      List<Axis> axes,
       List<String> profiles) {
     List<PlannedPoint> points = new ArrayList<>();
     if (byProtocol) {
@@ -107,7 +108,22 @@ record SweepPlan(List<PlannedPoint> points) {
         }
       }
     }
-    return new SweepPlan(points).across(profiles);
+    return new SweepPlan(points).along(axes).across(profiles);
+  }
+
+  /** Each point once per value of each axis, the last axis innermost; the indexes renumbered. */
+  private SweepPlan along(List<Axis> axes) {
+    SweepPlan plan = this;
+    for (Axis axis : axes) {
+      List<PlannedPoint> out = new ArrayList<>();
+      for (PlannedPoint p : plan.points) {
+        for (int i = 0; i < axis.values().size(); i++) {
+          out.add(p.along(out.size(), axis.at(i)));
+        }
+      }
+      plan = new SweepPlan(out);
+    }
+    return plan;
   }
 
   /** Each point once per profile, in that order; the indexes renumbered. */

@@ -10,7 +10,7 @@ import java.util.List;
  * One sweep's settings, checked ({@link SweepCommand} builds them from its options, choose from its
  * own). {@code rates} is null for the closed loop's grid; {@code site} where the servers and
  * clients run and over what link ({@link RunSite}); {@code harnessOptions} go to every point
- * verbatim.
+ * verbatim; {@code axes} are the harness options given several values, each point once per value.
  */
 public record SweepSettings(
     List<String> protocols,
@@ -26,6 +26,7 @@ public record SweepSettings(
     int stopAfterOverload,
     RunSite site,
     List<String> harnessOptions,
+    List<Axis> axes,
     String scenario,
     Duration work,
     String workKind,
@@ -36,6 +37,7 @@ public record SweepSettings(
   public SweepSettings {
     protocols = List.copyOf(protocols);
     harnessOptions = List.copyOf(harnessOptions);
+    axes = List.copyOf(axes);
   }
 
   /**
@@ -65,6 +67,7 @@ public record SweepSettings(
         stopAfterOverload,
         site.withProfiles(toProfiles),
         harnessOptions,
+        axes,
         scenario,
         work,
         workKind,
@@ -122,9 +125,10 @@ public record SweepSettings(
   /** The plan: the grid, or the rates, in the order the points run. */
   SweepPlan plan() {
     return rateSweep()
-        ? SweepPlan.rates(protocols, rates.values(), durationS, startsChains(), site.profiles())
+        ? SweepPlan.rates(
+            protocols, rates.values(), durationS, startsChains(), axes, site.profiles())
         : SweepPlan.grid(
-            protocols, threads.values(), requests.values(), startsChains(), site.profiles());
+            protocols, threads.values(), requests.values(), startsChains(), axes, site.profiles());
   }
 
   /** Seconds after --point-timeout before a point's JVM is stopped from outside: 2..30. */

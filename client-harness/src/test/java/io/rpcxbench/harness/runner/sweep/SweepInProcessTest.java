@@ -97,6 +97,48 @@ class SweepInProcessTest {
   }
 
   @Test
+  void aPayloadListIsADimensionEachSizeItsOwnPointFileAndSeries() throws Exception {
+    try (LineProtocol.Server server = new LineProtocol.Server()) {
+      Outcome o =
+          sweep(
+              args(
+                  server.port(),
+                  "--threads",
+                  "1",
+                  "--requests",
+                  "5",
+                  "--call",
+                  "echo",
+                  "--payload",
+                  "16,256"));
+      assertThat(o.code()).as(o.err()).isZero();
+      assertThat(o.err())
+          .contains(
+              "[1/2] line t1 r5 payload=16: complete", "[2/2] line t1 r5 payload=256: complete");
+      Path raw = work.resolve("raw/line");
+      assertThat(RawResultFile.read(raw.resolve("echo-p16-t1-r5.csv")).provenance())
+          .containsEntry("payload_bytes", "16");
+      assertThat(RawResultFile.read(raw.resolve("echo-p256-t1-r5.csv")).provenance())
+          .containsEntry("payload_bytes", "256");
+      Outcome again =
+          sweep(
+              args(
+                  server.port(),
+                  "--threads",
+                  "1",
+                  "--requests",
+                  "5",
+                  "--call",
+                  "echo",
+                  "--payload",
+                  "16,256"));
+      assertThat(again.err()).contains("[2/2] line t1 r5 payload=256: exists (complete), skipped");
+    }
+    assertThat(sweep("--call", "echo", "--payload", "16,16", "--dry-run").err())
+        .contains("--payload names a value twice: [16, 16]");
+  }
+
+  @Test
   void everyPointRunsOnceAndARerunResumesBySkippingTheirFiles() throws Exception {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       Outcome first = sweep(args(server.port(), "--threads", "1,2", "--requests", "5"));

@@ -54,7 +54,12 @@ class SweepPlanTest {
   void profilesRunInnermostOnePointAfterTheOtherAcrossThem() {
     SweepPlan plan =
         SweepPlan.grid(
-            List.of("rpcx", "grpc"), List.of(10), List.of(100), false, List.of("loopback", "wan"));
+            List.of("rpcx", "grpc"),
+            List.of(10),
+            List.of(100),
+            false,
+            List.of(),
+            List.of("loopback", "wan"));
     assertThat(labels(plan))
         .containsExactly(
             "rpcx t10 r100 loopback",
@@ -64,12 +69,50 @@ class SweepPlanTest {
     assertThat(plan.points().get(3).index()).isEqualTo(3);
     assertThat(plan.points().get(1).series()).isEqualTo("rpcx wan");
     SweepPlan rates =
-        SweepPlan.rates(List.of("rpcx"), List.of(1000, 2000), 5, false, List.of("lan", "wan"));
+        SweepPlan.rates(
+            List.of("rpcx"), List.of(1000, 2000), 5, false, List.of(), List.of("lan", "wan"));
     assertThat(labels(rates))
         .containsExactly(
             "rpcx 1000/s lan", "rpcx 1000/s wan", "rpcx 2000/s lan", "rpcx 2000/s wan");
-    assertThat(SweepPlan.grid(List.of("rpcx"), List.of(10), List.of(100), false, List.of("")))
+    assertThat(
+            SweepPlan.grid(
+                List.of("rpcx"), List.of(10), List.of(100), false, List.of(), List.of("")))
         .isEqualTo(SweepPlan.grid(List.of("rpcx"), List.of(10), List.of(100), false));
+  }
+
+  @Test
+  void aDimensionOfTheSweepRunsEveryPointOncePerValueJustOutsideTheProfiles() {
+    Axis payload = new Axis("--payload", List.of("0", "16384"));
+    SweepPlan plan =
+        SweepPlan.grid(
+            List.of("rpcx", "grpc"),
+            List.of(10),
+            List.of(100),
+            false,
+            List.of(payload),
+            List.of("lan", "wan"));
+    assertThat(labels(plan))
+        .containsExactly(
+            "rpcx t10 r100 payload=0 lan",
+            "rpcx t10 r100 payload=0 wan",
+            "rpcx t10 r100 payload=16384 lan",
+            "rpcx t10 r100 payload=16384 wan",
+            "grpc t10 r100 payload=0 lan",
+            "grpc t10 r100 payload=0 wan",
+            "grpc t10 r100 payload=16384 lan",
+            "grpc t10 r100 payload=16384 wan");
+    assertThat(plan.points().get(7).index()).isEqualTo(7);
+    // a protocol that fails at 16 KiB keeps running at 0 B: the skip rules and ETA learn per series
+    assertThat(plan.points().get(2).series()).isEqualTo("rpcx payload=16384 lan");
+    // a larger grid point dominates a failed smaller one only at the same size
+    PlannedPoint small = plan.points().get(0);
+    PlannedPoint big = plan.points().get(2);
+    assertThat(big.renumbered(0).dominates(small)).isFalse();
+    assertThat(small.dominates(small.renumbered(5))).isTrue();
+    assertThat(plan.shuffled(7).points())
+        .extracting(PlannedPoint::label)
+        .containsExactlyInAnyOrderElementsOf(
+            labels(plan).stream().map(l -> l.substring(5)).toList());
   }
 
   @Test
