@@ -12,6 +12,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,10 +70,12 @@ typedef struct {
   uint64_t write_errors;
 } direction_t;
 
-static volatile sig_atomic_t stop_requested, dump_requested;
+
+static volatile sig_atomic_t stop_requested, dump_requested, mark_requested;
 static int64_t current_spin_ns; /* for the stats line */
 static void on_stop(int sig) { (void)sig; stop_requested = 1; }
 static void on_dump(int sig) { (void)sig; dump_requested = 1; }
+static void on_mark(int sig) { (void)sig; mark_requested = 1; }
 
 static int64_t now_ns(void) {
   struct timespec ts;
@@ -84,6 +87,33 @@ static int64_t cpu_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (int64_t)ts.tv_sec * NS_PER_S + ts.tv_nsec;
+}
+
+/* The window since the last SIGUSR2 (a mark: a runner's point starting): the release lateness of
+ * both directions together, the counters and the CPU over it, so that one point's file can say
+ * whether the emulator held its profile while that point ran (the totals mix every point). */
+typedef struct {
+  int64_t started, cpu_started, spin_started;
+  uint64_t in, lost, queue_drops;
+  late_hist_t late;
+} window_t;
+
+static window_t window;
+
+static uint64_t sum_counter(direction_t *dirs, size_t offset) {
+  uint64_t v = 0;
+  for (int d = 0; d < 2; d++) v += *(const uint64_t *)((const char *)&dirs[d].link.c + offset);
+  return v;
+}
+
+static void window_mark(direction_t *dirs, int64_t spin_total) {
+  memset(&window.late, 0, sizeof window.late);
+  window.started = now_ns();
+  window.cpu_started = cpu_ns();
+  window.spin_started = spin_total;
+  window.in = sum_counter(dirs, offsetof(link_counters_t, in));
+  window.lost = sum_counter(dirs, offsetof(link_counters_t, lost));
+  window.queue_drops = sum_counter(dirs, offsetof(link_counters_t, queue_drops));
 }
 
 static void usage(FILE *out) {
@@ -114,7 +144,8 @@ static void usage(FILE *out) {
           "\n"
           "Prints 'linkem ready ...' once both devices are attached. SIGTERM/SIGINT stop it; stats\n"
           "(counters, release lateness, CPU per packet) go to stderr on exit and on SIGUSR1, and to\n"
-          "--stats FILE every second. Exit: 0 stopped, 1 a device failed, 2 bad usage, 3 the OS\n"
+          "--stats FILE every second and on SIGUSR1; SIGUSR2 marks a window (a point starting): the\n"
+          "line 'linkem window' counts from the last mark. Exit: 0 stopped, 1 a device failed, 2 bad usage, 3 the OS\n"
           "refused (no /dev/net/tun, no namespace, not root).\n"
           "\n"
           "Example: linkem --a rpcxa:lab0 --b rpcxb:lab0 --both 'delay 20ms 2ms distribution normal loss 1%%'\n");
@@ -198,6 +229,17 @@ static void print_stats(FILE *out, direction_t *dirs, int64_t started, int64_t c
           (unsigned long long)packets, (double)(now_ns() - started) / 1e9, cpu_us / 1e3,
           packets ? cpu_us / (double)packets : 0.0, spin_total / 1e6, late_pct(wake, 0.5), late_pct(wake, 0.99),
           (long long)(current_spin_ns / NS_PER_US));
+  /* since the last mark (SIGUSR2), else since the start: CPU and spin as shares of one core */
+  double w_wall = (double)(now_ns() - window.started);
+  if (w_wall < 1) w_wall = 1;
+  fprintf(out,
+          "linkem window elapsed_s=%.3f packets=%llu lost=%llu queue_drops=%llu late_us_p50=%.1f "
+          "late_us_p99=%.1f late_us_max=%.1f cpu_share=%.3f spin_share=%.3f\n",
+          w_wall / 1e9, (unsigned long long)(sum_counter(dirs, offsetof(link_counters_t, in)) - window.in),
+          (unsigned long long)(sum_counter(dirs, offsetof(link_counters_t, lost)) - window.lost),
+          (unsigned long long)(sum_counter(dirs, offsetof(link_counters_t, queue_drops)) - window.queue_drops),
+          late_pct(&window.late, 0.5), late_pct(&window.late, 0.99), window.late.max / 1e3,
+          (double)(cpu_ns() - window.cpu_started) / w_wall, (double)(spin_total - window.spin_started) / w_wall);
   fflush(out);
 }
 
@@ -230,6 +272,7 @@ static void release_due(direction_t *d) {
   packet_t *p;
   while ((p = link_due(&d->link, now))) {
     late_add(&d->late, now - p->t);
+    late_add(&window.late, now - p->t);
     if (write(d->out_fd, p->data, p->len) < 0) d->write_errors++;
     free(p);
   }
@@ -372,6 +415,8 @@ int main(int argc, char **argv) {
   sigaction(SIGINT, &sa, NULL);
   sa.sa_handler = on_dump;
   sigaction(SIGUSR1, &sa, NULL);
+  sa.sa_handler = on_mark;
+  sigaction(SIGUSR2, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
 
   printf("linkem ready a=%s b=%s seed=%llu spin_us=%lld rt=%s\nup %s\ndown %s\n", a_spec, b_spec,
@@ -381,6 +426,7 @@ int main(int argc, char **argv) {
   static unsigned char buf[FRAME_MAX];
   static late_hist_t wake;
   int64_t started = now_ns(), cpu_started = cpu_ns(), spin_total = 0, next_stats = started + NS_PER_S;
+  window_mark(dirs, 0);
   struct pollfd pfd[2] = {{.fd = fa, .events = POLLIN}, {.fd = fb, .events = POLLIN}};
   int rc = EXIT_OK;
   while (!stop_requested) {
@@ -393,9 +439,14 @@ int main(int argc, char **argv) {
       write_stats_file(stats_path, dirs, started, cpu_started, &wake, spin_total);
       next_stats = now + NS_PER_S;
     }
+    if (mark_requested) {
+      mark_requested = 0;
+      window_mark(dirs, spin_total);
+    }
     if (dump_requested) {
       dump_requested = 0;
       print_stats(stderr, dirs, started, cpu_started, &wake, spin_total);
+      if (stats_path) write_stats_file(stats_path, dirs, started, cpu_started, &wake, spin_total);
     }
     current_spin_ns = spin_ns;
     int64_t wait = next == INT64_MAX ? INT64_MAX : next - now;

@@ -94,6 +94,34 @@ class PacketLinkTest {
   }
 
   @Test
+  void aMarkStartsTheWindowOnePointsFileReadsItsOwnPacketsAndLateness() throws Exception {
+    pair.start("delay 1ms loss 2%", "delay 1ms");
+    pair.transfer(1_000_000);
+    pair.mark();
+    Map<String, String> quiet = pair.statsNow();
+    pair.rtt(100);
+    Map<String, String> after = pair.statsNow();
+    pair.stop();
+    long total = Long.parseLong(after.get("total.packets"));
+    long window = Long.parseLong(after.get("window.packets"));
+    System.out.printf(
+        Locale.ROOT,
+        "[link-emulator] window after a mark: %d of %d packets, late p50/p99 %s/%s us, lost %s,"
+            + " CPU share %s%n",
+        window,
+        total,
+        after.get("window.late_us_p50"),
+        after.get("window.late_us_p99"),
+        after.get("window.lost"),
+        after.get("window.cpu_share"));
+    // the transfer's packets stay out of the window; 100 round trips (and their ACKs) are in it
+    assertTrue(Long.parseLong(quiet.get("window.packets")) < 50, quiet.toString());
+    assertTrue(window >= 200 && window < total / 2, after.toString());
+    assertTrue(Double.parseDouble(after.get("window.elapsed_s")) > 0, after.toString());
+    assertTrue(Double.parseDouble(after.get("window.late_us_p50")) >= 0, after.toString());
+  }
+
+  @Test
   void lossAndReorderingAreSeenByTcp() throws Exception {
     long retransBefore = pair.counter(pair.nsA, "/proc/net/snmp", "Tcp", "RetransSegs");
     pair.start("delay 1ms loss 2%", "delay 1ms");

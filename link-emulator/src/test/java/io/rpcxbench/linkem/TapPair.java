@@ -106,7 +106,8 @@ final class TapPair implements AutoCloseable {
   }
 
   /**
-   * Stops linkem (SIGTERM) and returns its last stats as key=value, "up."/"down."/"total." keys.
+   * Stops linkem (SIGTERM) and returns its last stats as key=value, "up."/"down."/"total."/
+   * "window." keys.
    */
   Map<String, String> stop() throws Exception {
     Map<String, String> m = new HashMap<>();
@@ -116,6 +117,29 @@ final class TapPair implements AutoCloseable {
     linkem.destroy();
     linkem.waitFor(10, TimeUnit.SECONDS);
     linkem = null;
+    return readStats();
+  }
+
+  /** Starts linkem's window (SIGUSR2: what a runner does as a point starts). */
+  void mark() throws Exception {
+    sh("kill", "-USR2", String.valueOf(linkem.pid()));
+  }
+
+  /** Its stats now (SIGUSR1 writes the file at once), while it runs. */
+  Map<String, String> statsNow() throws Exception {
+    String old = Files.exists(stats) ? Files.readString(stats) : "";
+    sh("kill", "-USR1", String.valueOf(linkem.pid()));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    // the file is replaced whole (rename): a new one reads differently (its elapsed time moved)
+    while ((!Files.exists(stats) || Files.readString(stats).equals(old))
+        && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    return readStats();
+  }
+
+  private Map<String, String> readStats() throws IOException {
+    Map<String, String> m = new HashMap<>();
     for (String line : Files.readAllLines(stats)) {
       String[] words = line.split(" ");
       for (int i = 2; i < words.length; i++) {

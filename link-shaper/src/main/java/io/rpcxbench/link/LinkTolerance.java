@@ -11,6 +11,7 @@ import java.util.Locale;
  * <pre>{@code
  * LinkTolerance.rtt(41.2, 40);  // "ok"
  * LinkTolerance.rtt(0.9, 0.2);  // "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)"
+ * LinkTolerance.emulator(12.5, 80.0, 2.0);  // "ok" (a round trip 25 us late at the median)
  * }</pre>
  */
 public final class LinkTolerance {
@@ -40,6 +41,28 @@ public final class LinkTolerance {
             "off: the link added %.3f ms, the profile %.3f ms (tolerance %.3f ms)",
             addedMs,
             expectedAddedMs,
+            allowed);
+  }
+
+  /**
+   * Whether a packet emulator held its profile while a point ran, from how late it released that
+   * point's packets: a round trip crosses it twice, so twice the median lateness is what it added
+   * to the median RTT beyond the profile, judged by the same tolerance as {@link #rtt}. {@code ok},
+   * or {@code off: ...} naming the lateness (median and 99th percentile) and the tolerance.
+   */
+  public static String emulator(double lateP50Us, double lateP99Us, double expectedAddedMs) {
+    double allowed = rttAllowedMs(expectedAddedMs);
+    double addedMs = 2 * lateP50Us / 1000;
+    return addedMs <= allowed
+        ? "ok"
+        : String.format(
+            Locale.ROOT,
+            "off: the emulator released this point's packets late by %.0f us at the median and"
+                + " %.0f us at the 99th percentile, adding about %.3f ms to the round trip"
+                + " (tolerance %.3f ms): the box could not hold the profile",
+            lateP50Us,
+            lateP99Us,
+            addedMs,
             allowed);
   }
 

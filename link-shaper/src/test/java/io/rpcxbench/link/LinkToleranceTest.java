@@ -34,4 +34,13 @@ class LinkToleranceTest {
         .containsExactly(
             "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)", "ok");
   }
+
+  @Test
+  void anEmulatorHoldsItsProfileWhileTwiceItsMedianLatenessIsWithinTheTolerance() {
+    assertThat(LinkTolerance.emulator(12.5, 80, 2.0)).isEqualTo("ok");
+    assertThat(LinkTolerance.emulator(150, 900, 0.2)).isEqualTo("ok"); // 0.3 ms at the least
+    assertThat(LinkTolerance.emulator(400, 2500, 2.0))
+        .startsWith("off: the emulator released this point's packets late by 400 us")
+        .contains("2500 us at the 99th percentile", "about 0.800 ms", "tolerance 0.500 ms");
+  }
 }

@@ -18,7 +18,8 @@ import java.util.Optional;
  * {@link Trend}, over the kept runs' throughput: the harness's {@code KeptRunsTrend} applies the
  * same), kept runs limited by a contended machine ({@code limited_by = contended}, as each run
  * recorded it), a harness-limited point (its file's {@code harness_limited}: a client that
- * saturated its CPU before the server), a link off its profile ({@code link_rtt_check} off) and a
+ * saturated its CPU before the server), a link off its profile ({@code link_rtt_check} off, or a
+ * packet emulator that could not hold it while the point ran: {@code link_emulator_check}) and a
  * link made by the TCP proxy ({@code link_note}: "TCP terminated at a proxy: no loss, no TCP
  * dynamics").
  *
@@ -100,6 +101,11 @@ public final class PointWarnings {
         .filter(v -> v.trim().startsWith("off"))
         .findFirst()
         .ifPresent(v -> out.add("link off its profile (" + v.trim() + ")"));
+    p.facts().getOrDefault("link_emulator_check", List.of()).stream()
+        .filter(v -> v.trim().startsWith("off"))
+        .findFirst()
+        .ifPresent(
+            v -> out.add("link emulator off its profile during the point (" + v.trim() + ")"));
     // a link made by the TCP proxy: its files say what it cannot show, and so does the page
     p.facts().getOrDefault("link_note", List.of()).stream()
         .map(String::trim)

@@ -39,6 +39,7 @@ class ConsoleWarningsOnPageTest {
     // grpc t10: steady, over a link measured off its profile
     Map<String, String> link = RawFiles.provenance("grpc", 2, 10, 100, 10);
     link.put("link_rtt_check", "off: the link-shaper added 2.028 ms");
+    link.put("link_emulator_check", "off: the emulator released this point's packets late");
     link.put("link_note", "TCP terminated at a proxy: no loss, no TCP dynamics");
     RawFiles.write(raw.resolve("grpc/t10-r100.csv"), link, RawFiles.runs(link, 10, k -> 60));
     Path out = tmp.resolve("report");
@@ -58,7 +59,9 @@ class ConsoleWarningsOnPageTest {
                 + " CPU saturated before the server's; it measures the client</li>")
         .contains(
             "<li>gRPC, 10 threads × 100 requests: link off its profile (off: the link-shaper"
-                + " added 2.028 ms); TCP terminated at a proxy: no loss, no TCP dynamics</li>");
+                + " added 2.028 ms); link emulator off its profile during the point (off: the"
+                + " emulator released this point's packets late); TCP terminated at a proxy: no"
+                + " loss, no TCP dynamics</li>");
     // beside the figures: the table of every protocol has a warnings column, the charts mark them
     assertThat(html)
         .contains("<th>warnings</th>")

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.link.LinkTolerance;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,6 +61,73 @@ record LabState(Path labSh, Map<String, String> state) {
   List<String> linkProcessArgs() {
     String pid = state.get("link_pid");
     return pid != null && pid.matches("[1-9][0-9]{0,9}") ? List.of("--own-pid", pid) : List.of();
+  }
+
+  /**
+   * Starts the packet emulator's window (SIGUSR2), as a point starts: its next stats count from
+   * here. Nothing for a netem lab.
+   */
+  void markEmulator() throws IOException, InterruptedException {
+    String pid = state.get("link_pid");
+    if (pid != null && pid.matches("[1-9][0-9]{0,9}")) {
+      new ProcessBuilder("kill", "-USR2", pid).start().waitFor();
+    }
+  }
+
+  /**
+   * What the packet emulator did since {@link #markEmulator()}, as a point's file records it: its
+   * window line ({@code packets=... late_us_p50=... cpu_share=...}: {@code link_emulator_window})
+   * and whether it held the profile meanwhile ({@code link_emulator_check}, {@link
+   * LinkTolerance#emulator}). Empty for a netem lab, or when the emulator wrote no stats within 2
+   * s.
+   */
+  Map<String, String> emulatorWindow() throws IOException, InterruptedException {
+    String pid = state.get("link_pid");
+    String statsFile = state.get("link_stats");
+    if (pid == null || !pid.matches("[1-9][0-9]{0,9}") || statsFile == null) {
+      return Map.of();
+    }
+    Path stats = Path.of(statsFile);
+    String old = Files.exists(stats) ? Files.readString(stats) : "";
+    new ProcessBuilder("kill", "-USR1", pid).start().waitFor();
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    String now = old;
+    while (now.equals(old) && System.nanoTime() < deadline) {
+      Thread.sleep(5); // the emulator writes the file whole (a rename) on SIGUSR1
+      now = Files.exists(stats) ? Files.readString(stats) : "";
+    }
+    return emulatorWindow(now, state.get("rtt_expected_ms"));
+  }
+
+  /** From the emulator's stats text, the point's keys (see {@link #emulatorWindow()}). */
+  static Map<String, String> emulatorWindow(String statsText, String expectedAddedMs) {
+    String prefix = "linkem window ";
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String line : statsText.split("\n")) {
+      if (!line.startsWith(prefix)) {
+        continue;
+      }
+      String window = line.substring(prefix.length()).trim();
+      m.put("link_emulator_window", window);
+      Map<String, String> kv = new LinkedHashMap<>();
+      for (String word : window.split("\\s+")) {
+        int eq = word.indexOf('=');
+        if (eq > 0) {
+          kv.put(word.substring(0, eq), word.substring(eq + 1));
+        }
+      }
+      try {
+        m.put(
+            "link_emulator_check",
+            LinkTolerance.emulator(
+                Double.parseDouble(kv.get("late_us_p50")),
+                Double.parseDouble(kv.get("late_us_p99")),
+                Double.parseDouble(expectedAddedMs)));
+      } catch (NullPointerException | NumberFormatException e) {
+        m.put("link_emulator_check", "unmeasured (no lateness or no profile RTT)");
+      }
+    }
+    return m;
   }
 
   List<String> execIn(String host) {

@@ -330,6 +330,7 @@ public final class Sweep {
     args.addAll(target.statsArgs(p.protocol()));
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     long[] before = target.linkBytes();
+    target.markLink();
     log.fileOnly(
         "\n==== " + started + " " + p.protocol() + " " + p.label() + ": " + String.join(" ", args));
     currentFile = file;
@@ -390,11 +391,15 @@ public final class Sweep {
     }
     if (before != null) {
       long[] after = target.linkBytes();
-      PointFiles.addKeys(
-          file,
-          Map.of(
-              "link_bytes_a_to_b", String.valueOf(after[0] - before[0]),
-              "link_bytes_b_to_a", String.valueOf(after[1] - before[1])));
+      Map<String, String> keys = new LinkedHashMap<>();
+      keys.put("link_bytes_a_to_b", String.valueOf(after[0] - before[0]));
+      keys.put("link_bytes_b_to_a", String.valueOf(after[1] - before[1]));
+      keys.putAll(target.linkWindow());
+      PointFiles.addKeys(file, keys);
+      String check = keys.getOrDefault("link_emulator_check", "ok");
+      if (!check.equals("ok")) {
+        log.line(head + ": link " + check);
+      }
     }
     currentFile = null;
     return code;

@@ -207,11 +207,33 @@ public final class SweepTarget implements AutoCloseable {
   public List<String> statsArgs(String protocol) {
     List<String> args =
         new ArrayList<>(stats.args(protocol, servers == null ? List.of() : servers.pids(protocol)));
-    LabState now = labLinks != null && labLinks.lab() != null ? labLinks.lab() : lab;
+    LabState now = currentLab();
     if (now != null) {
       args.addAll(now.linkProcessArgs());
     }
     return args;
+  }
+
+  /** Starts the lab's packet emulator's window, as a point starts (nothing elsewhere). */
+  void markLink() throws IOException, InterruptedException {
+    LabState now = currentLab();
+    if (now != null) {
+      now.markEmulator();
+    }
+  }
+
+  /**
+   * What the lab's packet emulator did since {@link #markLink()} and whether it held the profile
+   * meanwhile ({@link LabState#emulatorWindow()}); empty elsewhere.
+   */
+  Map<String, String> linkWindow() throws IOException, InterruptedException {
+    LabState now = currentLab();
+    return now == null ? Map.of() : now.emulatorWindow();
+  }
+
+  /** The lab as it is now: after a profile change, the one the runner set (a new emulator). */
+  private LabState currentLab() {
+    return labLinks != null && labLinks.lab() != null ? labLinks.lab() : lab;
   }
 
   /** Bytes across the lab's link so far (A to B, B to A), or null outside the lab. */

@@ -43,4 +43,27 @@ class LabLinksTest {
     state.put("link_pid", "not-a-pid");
     assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs()).isEmpty();
   }
+
+  @Test
+  void aPointRecordsTheEmulatorsWindowAndWhetherItHeldTheProfile() {
+    String stats =
+        "linkem up in=10 out=10 late_us_p50=1.5\n"
+            + "linkem total packets=20 elapsed_s=9.000 cpu_ms=3.0\n"
+            + "linkem window elapsed_s=2.000 packets=400 lost=0 queue_drops=0 late_us_p50=3.5"
+            + " late_us_p99=40.5 late_us_max=90.0 cpu_share=0.120 spin_share=0.050\n";
+    Map<String, String> held = LabState.emulatorWindow(stats, "2.000");
+    assertThat(held)
+        .containsEntry(
+            "link_emulator_window",
+            "elapsed_s=2.000 packets=400 lost=0 queue_drops=0 late_us_p50=3.5 late_us_p99=40.5"
+                + " late_us_max=90.0 cpu_share=0.120 spin_share=0.050")
+        .containsEntry("link_emulator_check", "ok");
+    String busy =
+        stats.replace("late_us_p50=3.5 late_us_p99=40.5", "late_us_p50=900.0 late_us_p99=4000.0");
+    assertThat(LabState.emulatorWindow(busy, "0.200").get("link_emulator_check"))
+        .startsWith("off: the emulator released this point's packets late by 900 us");
+    assertThat(LabState.emulatorWindow("linkem total packets=1\n", "2.000")).isEmpty();
+    assertThat(LabState.emulatorWindow(stats, "?").get("link_emulator_check"))
+        .startsWith("unmeasured");
+  }
 }
