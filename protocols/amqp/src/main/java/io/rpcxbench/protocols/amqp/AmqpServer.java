@@ -146,6 +146,11 @@ final class AmqpServer implements RunningServer {
     return broker.port();
   }
 
+  /** The consumers, for tests that make one silent. */
+  RequestConsumers consumers() {
+    return consumers;
+  }
+
   /** The broker, for tests that stop or kill it under the consumers. */
   @Override
   public java.util.Optional<String> tlsStack() {

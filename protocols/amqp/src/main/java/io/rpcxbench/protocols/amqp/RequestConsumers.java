@@ -14,9 +14,12 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,12 +35,17 @@ import org.slf4j.LoggerFactory;
  * reply to a queue that does not exist), or that the broker cancels (someone deleted the request
  * queue), is replaced: its channel is dropped and a new consumer declares the queue again on a
  * channel of its own, tried again while the queue vanishes between its declare and its consume.
- * Replacements run one at a time on one thread. Qpid Broker-J tells its consumers nothing when
- * their queue is deleted: there a watcher looks for the queue every second ({@code queue.declare
- * passive}) and, when it is gone, replaces every consumer the same way. The request queue holds at
- * most {@value #MAX_QUEUED} requests ({@code x-max-length}; past it the broker refuses the publish,
- * {@code x-overflow=reject-publish}), so a flood cannot queue ahead of honest calls without limit.
- * Losing the connection runs {@code onLost}.
+ * Replacements run one at a time on one thread, and once they settle the server probes its
+ * consumers ({@value #PROBES_PER_CONSUMER} of its own hello requests per consumer, each answered
+ * within {@value #PROBE_MS} ms): under CPU load, after repeated deletions, RabbitMQ was seen
+ * keeping a consumer the server holds open yet giving it every other request without a delivery
+ * reaching it (docs/hardening.md); an unanswered probe replaces every consumer, at most {@value
+ * #MAX_REPAIRS} times in a row. Qpid Broker-J tells its consumers nothing when their queue is
+ * deleted: there a watcher looks for the queue every second ({@code queue.declare passive}) and,
+ * when it is gone, replaces every consumer the same way. The request queue holds at most {@value
+ * #MAX_QUEUED} requests ({@code x-max-length}; past it the broker refuses the publish, {@code
+ * x-overflow=reject-publish}), so a flood cannot queue ahead of honest calls without limit. Losing
+ * the connection runs {@code onLost}.
  */
 final class RequestConsumers implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(RequestConsumers.class);
@@ -62,12 +70,28 @@ final class RequestConsumers implements AutoCloseable {
 
   private static final long RETRY_MS = 50;
 
+  /** Probes per consumer once replacements settle (round robin gives each consumer some). */
+  static final int PROBES_PER_CONSUMER = 2;
+
+  /** How long a probe waits for its answer. */
+  static final long PROBE_MS = 1_000;
+
+  /** How long replacements must have been quiet before the probes. */
+  static final long SETTLE_MS = 200;
+
+  /** Replacing every consumer this many times in a row without a quiet probe round: give up. */
+  static final int MAX_REPAIRS = 3;
+
   private final Connection connection;
   private final ExecutorService pool;
   private final int prefetch;
   private final List<Channel> consumerChannels = new CopyOnWriteArrayList<>();
+  private final LinkedBlockingQueue<Runnable> replacements = new LinkedBlockingQueue<>();
   private final ExecutorService replacer =
-      Executors.newSingleThreadExecutor(r -> daemon(r, "amqp-consumer-replace"));
+      new ThreadPoolExecutor(
+          1, 1, 0, TimeUnit.MILLISECONDS, replacements, r -> daemon(r, "amqp-consumer-replace"));
+  private final AtomicBoolean probeQueued = new AtomicBoolean();
+  private int repairs; // the replacing thread's only
   private volatile ScheduledExecutorService watcher;
   private volatile BenchCalls calls;
   private volatile int consumers;
@@ -175,6 +199,81 @@ final class RequestConsumers implements AutoCloseable {
           abort(old); // its shutdown is then ours: not replaced twice
           startConsumerAgain();
         });
+    queueProbe();
+  }
+
+  /** One probe round after the replacements queued so far (several requests coalesce). */
+  private void queueProbe() {
+    if (!closing && probeQueued.compareAndSet(false, true)) {
+      replacer.execute(this::probe);
+    }
+  }
+
+  /**
+   * On the replacing thread, once no replacement waits and none came for {@link #SETTLE_MS}: every
+   * consumer gets probes; one unanswered replaces them all and probes again.
+   */
+  private void probe() {
+    probeQueued.set(false);
+    if (closing || !connection.isOpen()) {
+      return;
+    }
+    if (!replacements.isEmpty()) {
+      queueProbe(); // after them
+      return;
+    }
+    try {
+      Thread.sleep(SETTLE_MS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    if (!replacements.isEmpty()) {
+      queueProbe();
+      return;
+    }
+    int sent = consumers * PROBES_PER_CONSUMER;
+    int unanswered = 0;
+    try (ReplyChannel probes =
+        ReplyChannel.open(connection, isRabbitMq(connection), (int) PROBE_MS)) {
+      for (int i = 0; i < sent; i++) {
+        try {
+          probes.call(AmqpWire.HELLO, AmqpWire.optionalText("probe"));
+        } catch (TimeoutException e) {
+          unanswered++;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // the queue went again (its replacements probe after them), or the connection
+      return;
+    }
+    if (unanswered == 0) {
+      repairs = 0;
+      return;
+    }
+    if (repairs++ >= MAX_REPAIRS) {
+      log.error(
+          "{} of {} probes unanswered after replacing every consumer {} times: giving up (another"
+              + " consumer of the request queue?)",
+          unanswered,
+          sent,
+          MAX_REPAIRS);
+      return;
+    }
+    warnings.warn(
+        "silent",
+        "{} of {} probes of the consumers unanswered after the request queue came back: replacing"
+            + " every consumer",
+        unanswered,
+        sent);
+    for (Channel channel : List.copyOf(consumerChannels)) {
+      consumerChannels.remove(channel);
+      abort(channel);
+    }
+    for (int i = 0; i < consumers; i++) {
+      startConsumerAgain();
+    }
+    queueProbe();
   }
 
   /** A new consumer, tried again while the queue vanishes between its declare and its consume. */
@@ -197,6 +296,18 @@ final class RequestConsumers implements AutoCloseable {
         return;
       }
     }
+  }
+
+  /**
+   * For tests: one more consumer of the request queue, held like the others, that takes requests
+   * and never answers (what the broker was seen doing under load), then the probes.
+   */
+  void addSilentConsumerForTest() throws IOException {
+    Channel channel = connection.createChannel();
+    channel.basicQos(prefetch);
+    channel.basicConsume(AmqpWire.REQUEST_QUEUE, false, new DefaultConsumer(channel));
+    consumerChannels.add(channel);
+    queueProbe();
   }
 
   /** A daemon thread (none of the server's threads keeps the JVM alive), not yet started. */

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
  * Issue 30: the request queue deleted again and again, each time as soon as it serves again. Every
  * consumer must come back and answer: in CI, and 1 round in 15 here, a consumer re-registered on
  * its old channel took every other request and answered none (50 of 100 calls timed out), and was
- * then lost. Skipped where rabbitmq-server is not installed (Qpid's watcher is {@code
- * BadInputContract}'s).
+ * then lost; under CPU load a consumer on a channel of its own was seen doing the same, now found
+ * by the server's probes and replaced (the second test makes one silent on purpose). Skipped where
+ * rabbitmq-server is not installed (Qpid's watcher is {@code BadInputContract}'s).
  */
 class RabbitMqConsumerReplacementTest {
   private static final int ROUNDS = 20;
@@ -43,6 +44,8 @@ class RabbitMqConsumerReplacementTest {
           }
           awaitServed(client);
         }
+        // the replacements and the probes after them settle: every consumer answers
+        awaitSettled(client, 2 * options.consumers);
         int failed = 0;
         for (int i = 0; i < CALLS; i++) {
           try {
@@ -56,6 +59,56 @@ class RabbitMqConsumerReplacementTest {
         assertThat(consumersWithin(raw, options.consumers, Duration.ofSeconds(10)))
             .as("consumers after round %d", round)
             .isEqualTo(options.consumers);
+      }
+    }
+  }
+
+  @Test
+  void aConsumerThatTakesRequestsAndAnswersNoneIsFoundByTheProbesAndReplaced() throws Exception {
+    RabbitMq.assumeInstalled();
+    AmqpServerOptions options = AmqpServerOptions.on(BrokerMode.RABBITMQ);
+    try (AmqpServer server = AmqpServer.start("127.0.0.1", 0, options, () -> {});
+        BenchClient client =
+            new AmqpProtocol()
+                .open(
+                    new ClientOptions(
+                        "127.0.0.1",
+                        server.port(),
+                        Duration.ofMillis(500),
+                        Duration.ofSeconds(2),
+                        1));
+        Connection raw = attacker(server.port())) {
+      server.consumers().addSilentConsumerForTest();
+      awaitSettled(client, 3 * options.consumers);
+      int failed = 0;
+      for (int i = 0; i < CALLS; i++) {
+        try {
+          client.hello("x");
+        } catch (RuntimeException e) {
+          failed++;
+        }
+      }
+      assertThat(failed).as("calls failed after the probes").isZero();
+      assertThat(consumersWithin(raw, options.consumers, Duration.ofSeconds(10)))
+          .as("consumers after the repair")
+          .isEqualTo(options.consumers);
+    }
+  }
+
+  /**
+   * Until {@code inARow} calls in a row are answered (a silent consumer fails every other one), or
+   * 30 s: the server's replacements and probes are asynchronous.
+   */
+  private static void awaitSettled(BenchClient client, int inARow) throws InterruptedException {
+    long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    int answered = 0;
+    while (answered < inARow && System.nanoTime() < until) {
+      try {
+        client.hello("settled");
+        answered++;
+      } catch (RuntimeException e) {
+        answered = 0;
+        Thread.sleep(10);
       }
     }
   }
