@@ -43,6 +43,7 @@ BURST_MIN_BYTES=3028
 BURST_MS=1
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SCRIPT_PATH="$SCRIPT_DIR/$(basename "${BASH_SOURCE[0]}")"
 STATE_FILE="$STATE_DIR/state"
 LINKEM_DIR="$SCRIPT_DIR/../link-emulator"
 LINKEM=${RPCX_LAB_LINKEM:-$LINKEM_DIR/target/native/linkem}
@@ -60,6 +61,7 @@ Usage: deploy/lab.sh up [--profile paper-1mbit] [--link auto|netem|packet] [--cp
        deploy/lab.sh link-args [--profile NAME] [SETTINGS...]
        deploy/lab.sh down | status | env
        deploy/lab.sh exec a|b -- COMMAND [ARGS...]
+       deploy/lab.sh unprivileged -- COMMAND [ARGS...]
 
 Two hosts on this machine: A (netns rpcxa, 198.18.0.1, client) and B (netns rpcxb,
 198.18.0.2, servers), joined by a veth link shaped by a network profile (deploy/lab.sh
@@ -79,6 +81,11 @@ setting overrides the profile in both directions; --up-SETTING (A -> B) and --do
   status   print the settings and what is running; exit 1 when the lab is down
   env      print the lab's state as KEY=VALUE lines (used by sweep.sh --lab)
   exec     run COMMAND inside host a or b (its netns, cgroup and cores)
+  unprivileged  without root, where the kernel lets users make user namespaces: run COMMAND
+           (rpcx-bench sweep|choose --lab --link packet ...) as root of a user, mount and network
+           namespace of its own, with a private /run; the lab it brings up lives and goes with it.
+           Not enforced there: memory and CPU quota (no cgroups); linkem runs as a normal thread
+           (no SCHED_FIFO). Every file says so (lab_isolation, link_emulator_rt)
 
 Rates: N[.N]bit|kbit|mbit|gbit, or - (not limited). Memory: N[k|m|g]. Delays and jitter:
 N[.N]us|ms|s. Shares (loss, correlation, reorder, duplicate): N[.N]%. Distribution: normal,
@@ -117,6 +124,8 @@ Examples: (as root)
   deploy/lab.sh exec b -- java -jar server-rpcx/target/server-rpcx.jar --bind 198.18.0.2
   ./sweep.sh --lab --threads 10:50:10 --requests 10:50:10
   deploy/lab.sh down
+Without root:
+  deploy/lab.sh unprivileged -- ./rpcx-bench sweep --lab --profile wan --link packet --protocol rpcx,grpc
 EOF
 }
 
@@ -256,7 +265,9 @@ ns_exists() { ip netns list 2>/dev/null | awk '{ print $1 }' | grep -qx -- "$1";
 
 # ---- cgroups: v2 (unified) or v1 (memory + cpu hierarchies) ----
 cgroup_version() {
-  if [[ -f $CGROUP_ROOT/cgroup.controllers ]]; then echo 2
+  # in a user namespace of one's own (lab.sh unprivileged) this "root" cannot write the cgroups
+  if [[ ! -w $CGROUP_ROOT ]]; then echo none
+  elif [[ -f $CGROUP_ROOT/cgroup.controllers ]]; then echo 2
   elif [[ -d $CGROUP_ROOT/memory && -d $CGROUP_ROOT/cpu ]]; then echo 1
   else echo none
   fi
@@ -656,11 +667,14 @@ write_state() {
     if [[ $LINK == packet ]]; then
       printf 'link_emulator=%s\nlink_pid=%s\nlink_stats=%s\n' "$("$LINKEM" --version)" \
         "$(cat "$(linkem_pid_file)" 2>/dev/null)" "$LINKEM_STATS"
+      # fifo:10, or off(...) where SCHED_FIFO was refused (an unprivileged lab): a normal thread
+      printf 'link_rt=%s\n' "$(sed -n 's/^linkem ready .* rt=\([^ ]*\).*/\1/p' "$STATE_DIR/linkem.log" | head -n1)"
     fi
     for name in "${SETTINGS[@]}"; do printf 'up_%s=%s\n' "$name" "${UP[$name]}"; done
     for name in "${SETTINGS[@]}"; do printf 'down_%s=%s\n' "$name" "${DOWN[$name]}"; done
     printf 'cgroup_version=%s\ncgroup_name=%s\ncgroup_root=%s\ncpuset_a=%s\ncpuset_b=%s\n' \
       "$CG_VERSION" "$CGROUP_NAME" "$CGROUP_ROOT" "$CPUSET_A" "$CPUSET_B"
+    printf 'unprivileged=%s\n' "${RPCX_LAB_UNPRIVILEGED:-0}"
     printf 'measured=%s\nmeasured_bps=%s\n' "$MEASURED" "${MEASURED_BPS:-}"
     printf 'rtt_expected_ms=%s\nrtt_base_ms=%s\nrtt_measured_ms=%s\nrtt_jitter_ms=%s\n' \
       "$RTT_EXPECTED" "$RTT_BASE" "$RTT_MEASURED" "$RTT_JITTER"
@@ -808,6 +822,37 @@ cmd_exec() {
   exec ip netns exec "$ns" "$@"
 }
 
+# unprivileged [--] COMMAND...: the lab without root, where the kernel lets a user make a user
+# namespace: COMMAND runs as root of a user, mount and network namespace of its own (unshare -Urnm;
+# root nowhere else), with a private /run for the lab's namespaces and state, so the lab it brings
+# up (sweep --lab, choose --lab: the runner runs lab.sh up itself) lives as long as COMMAND and is
+# taken down after it. What stays root's: the cgroups (memory and CPU quota not enforced; pinned
+# cores are kept) and SCHED_FIFO for the packet emulator (a normal thread: its releases are later
+# on a loaded box, and every point's file says by how much). The netem link needs the kernel's
+# sch_netem as ever; the packet link needs only /dev/net/tun.
+cmd_unprivileged() {
+  [[ ${1:-} == -- ]] && shift
+  (($# > 0)) || die_usage "unprivileged needs a command: deploy/lab.sh unprivileged -- ./rpcx-bench sweep --lab ..."
+  command -v unshare >/dev/null 2>&1 || die "'unshare' not found: install util-linux"
+  unshare -Ur true 2>/dev/null ||
+    die "this kernel refuses unprivileged user namespaces (user.max_user_namespaces, a distribution's sysctl or an LSM): run the lab as root"
+  exec unshare -Urnm --propagation private "$SCRIPT_PATH" _inside "$@"
+}
+
+# _inside COMMAND...: cmd_unprivileged's second half, in the new namespaces
+cmd_inside() {
+  mount -t tmpfs -o mode=0755 rpcx-lab /run
+  # the state in the private /run (a state folder outside it would outlive the lab's namespaces)
+  export RPCX_LAB_STATE_DIR=/run/rpcx-lab
+  mkdir -p /run/netns
+  ip link set lo up
+  export RPCX_LAB_UNPRIVILEGED=1
+  local status=0
+  "$@" || status=$?
+  "$SCRIPT_PATH" down >/dev/null 2>&1 || true
+  exit "$status"
+}
+
 main() {
   local cmd=${1:-}
   (($# > 0)) && shift
@@ -819,9 +864,11 @@ main() {
     status) cmd_status "$@" ;;
     env) cmd_env "$@" ;;
     exec) cmd_exec "$@" ;;
+    unprivileged) cmd_unprivileged "$@" ;;
+    _inside) cmd_inside "$@" ;;
     -h|--help|help) usage ;;
     '') usage >&2; exit 2 ;;
-    *) die_usage "unknown command '$cmd' (up, profiles, link-args, down, status, env, exec)" ;;
+    *) die_usage "unknown command '$cmd' (up, profiles, link-args, down, status, env, exec, unprivileged)" ;;
   esac
 }
 

@@ -329,3 +329,34 @@ probe() {
   grep -Eq '^linkem up in=[1-9]' "$RPCX_LAB_STATE_DIR/linkem.stats"
   grep -Eq '^linkem down in=[1-9]' "$RPCX_LAB_STATE_DIR/linkem.stats"
 }
+
+@test "lab.sh unprivileged: as user nobody, sweep --lab over the packet link in namespaces of its own; files say what was not enforced; nothing left behind" {
+  require_lab
+  [ -c /dev/net/tun ] || skip "no /dev/net/tun (CONFIG_TUN): no packet link here"
+  command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed: cannot drop root"
+  nobody=(setpriv --reuid 65534 --regid 65534 --clear-groups)
+  "${nobody[@]}" unshare -Ur true 2>/dev/null || skip "this kernel refuses unprivileged user namespaces"
+  jar=$REPO/client-harness/target/client-harness.jar
+  [ -f "$jar" ] || skip "client-harness not built (mvn -B package -DskipTests)"
+  [ -x "$REPO/link-emulator/target/native/linkem" ] || skip "the packet emulator is not built"
+  "${nobody[@]}" test -r "$jar" || skip "user nobody cannot read $jar (a checkout in a private folder)"
+  run "$LAB" unprivileged
+  [ "$status" -eq 2 ]
+  [[ $output == *"unprivileged needs a command"* ]]
+  work=$(mktemp -d)
+  chmod 777 "$work"
+  run "${nobody[@]}" env -u RPCX_LAB_STATE_DIR HOME="$work" "$LAB" unprivileged -- \
+    "$REPO/rpcx-bench" sweep --lab --profile cross-az --link packet --protocol rpcx \
+    --threads 1 --requests 5 --runs 1 --warmup 0s --out "$work/raw"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  f="$work/raw/rpcx/cross-az-t1-r5.csv"
+  grep -qx '# status: complete' "$f"
+  grep -qx '# link: packet' "$f"
+  grep -q '^# lab_isolation: memory and CPU quota not enforced (no writable cgroups); .*; run in a user namespace of its own (lab.sh unprivileged)$' "$f"
+  grep -q '^# link_emulator_rt: off' "$f"
+  grep -Eq '^# link_emulator_window: .*packets=[1-9]' "$f"
+  # the lab went with its namespaces: no process of nobody's is left (linkem, servers)
+  ! pgrep -u 65534 >/dev/null
+  rm -rf "$work"
+}

@@ -154,7 +154,32 @@ record LabState(Path labSh, Map<String, String> state) {
             + get("delay")
             + " measured="
             + get("measured"));
+    m.put("lab_isolation", isolation());
+    if (state.containsKey("link_rt")) {
+      m.put("link_emulator_rt", get("link_rt"));
+    }
     return m;
+  }
+
+  /**
+   * How the lab held its hosts apart: the cgroups' quota (or none: not enforced), the pinned cores,
+   * and whether it ran as root or in a user namespace of its own ({@code lab.sh unprivileged}).
+   */
+  String isolation() {
+    String cgroups = get("cgroup_version");
+    String quota =
+        "none".equals(cgroups) || "?".equals(cgroups)
+            ? "memory and CPU quota not enforced (no writable cgroups)"
+            : "cgroup v" + cgroups + " memory and CPU quota";
+    String cores =
+        state.getOrDefault("cpuset_a", "").isEmpty()
+            ? "cores shared"
+            : "cores pinned (A " + get("cpuset_a") + ", B " + get("cpuset_b") + ")";
+    String who =
+        "1".equals(state.get("unprivileged"))
+            ? "in a user namespace of its own (lab.sh unprivileged)"
+            : "as root";
+    return quota + "; " + cores + "; run " + who;
   }
 
   private String get(String key) {

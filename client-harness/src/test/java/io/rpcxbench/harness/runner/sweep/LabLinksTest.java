@@ -66,4 +66,29 @@ class LabLinksTest {
     assertThat(LabState.emulatorWindow(stats, "?").get("link_emulator_check"))
         .startsWith("unmeasured");
   }
+
+  @Test
+  void everyFileSaysHowTheLabHeldItsHostsApartAndAsWhom() {
+    Map<String, String> root = new LinkedHashMap<>();
+    root.put("cgroup_version", "2");
+    root.put("cpuset_a", "0");
+    root.put("cpuset_b", "1");
+    root.put("unprivileged", "0");
+    root.put("link_rt", "fifo:10");
+    LabState asRoot = new LabState(Path.of("lab.sh"), root);
+    assertThat(asRoot.provenance())
+        .containsEntry(
+            "lab_isolation", "cgroup v2 memory and CPU quota; cores pinned (A 0, B 1); run as root")
+        .containsEntry("link_emulator_rt", "fifo:10");
+    Map<String, String> user = new LinkedHashMap<>(root);
+    user.put("cgroup_version", "none");
+    user.put("unprivileged", "1");
+    user.put("link_rt", "off(Operation not permitted)");
+    assertThat(new LabState(Path.of("lab.sh"), user).provenance())
+        .containsEntry(
+            "lab_isolation",
+            "memory and CPU quota not enforced (no writable cgroups); cores pinned (A 0, B 1);"
+                + " run in a user namespace of its own (lab.sh unprivileged)")
+        .containsEntry("link_emulator_rt", "off(Operation not permitted)");
+  }
 }
