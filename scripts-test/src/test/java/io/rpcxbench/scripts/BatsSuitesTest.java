@@ -90,8 +90,7 @@ final class BatsSuitesTest {
    * @param hostSuite the suite makes machine-global hosts (namespaces, sshds): it runs under {@link
    *     Shell#HOST_SUITES_LOCK}
    */
-  private static void runSuite(String suite, long timeoutSeconds, boolean hostSuite)
-      throws Exception {
+  static void runSuite(String suite, long timeoutSeconds, boolean hostSuite) throws Exception {
     skipUnless(Shell.onPath("bats"), suite + ": bats not installed (apt-get install bats)");
     Path file = Path.of("scripts-test", "src", "test", "bats", suite);
     List<String> command = List.of("bats", "--tap", file.toString());
@@ -106,7 +105,7 @@ final class BatsSuitesTest {
     assertEquals(0, result.exitCode(), () -> "bats " + suite + " failed:\n" + result.output());
   }
 
-  private static void skipUnless(boolean condition, String reason) {
+  static void skipUnless(boolean condition, String reason) {
     if (!condition) {
       System.out.println("[scripts-test] SKIPPED " + reason);
     }

@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * consumers ({@value #PROBES_PER_CONSUMER} of its own hello requests per consumer, each answered
  * within {@value #PROBE_MS} ms): under CPU load, after repeated deletions, RabbitMQ was seen
  * keeping a consumer the server holds open yet giving it every other request without a delivery
- * reaching it (docs/hardening.md); an unanswered probe replaces every consumer, at most {@value
+ * reaching it, or counting fewer consumers than the server holds (docs/hardening.md); an unanswered
+ * probe, or fewer consumers counted than started, replaces every consumer, at most {@value
  * #MAX_REPAIRS} times in a row. Qpid Broker-J tells its consumers nothing when their queue is
  * deleted: there a watcher looks for the queue every second ({@code queue.declare passive}) and,
  * when it is gone, replaces every consumer the same way. The request queue holds at most {@value
@@ -232,6 +233,12 @@ final class RequestConsumers implements AutoCloseable {
       queueProbe();
       return;
     }
+    int counted;
+    try (Channel look = connection.createChannel()) {
+      counted = look.queueDeclarePassive(AmqpWire.REQUEST_QUEUE).getConsumerCount();
+    } catch (IOException | TimeoutException | RuntimeException e) {
+      return; // the queue went again: its replacements probe after them
+    }
     int sent = consumers * PROBES_PER_CONSUMER;
     int unanswered = 0;
     try (ReplyChannel probes =
@@ -247,7 +254,7 @@ final class RequestConsumers implements AutoCloseable {
       // the queue went again (its replacements probe after them), or the connection
       return;
     }
-    if (unanswered == 0) {
+    if (unanswered == 0 && counted >= consumers) {
       repairs = 0;
       return;
     }
@@ -262,10 +269,12 @@ final class RequestConsumers implements AutoCloseable {
     }
     warnings.warn(
         "silent",
-        "{} of {} probes of the consumers unanswered after the request queue came back: replacing"
-            + " every consumer",
+        "after the request queue came back: {} of {} probes unanswered, the broker counts {} of"
+            + " our {} consumers; replacing every consumer",
         unanswered,
-        sent);
+        sent,
+        counted,
+        consumers);
     for (Channel channel : List.copyOf(consumerChannels)) {
       consumerChannels.remove(channel);
       abort(channel);
