@@ -5,23 +5,14 @@
 # accuracy checks: it runs beside the fleet suite (LabSweepsSuiteTest), while lab.bats, whose link
 # measurements want the machine to themselves, runs alone.
 
-setup() {
-  REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
-  LAB="$REPO/deploy/lab.sh"
-  export RPCX_LAB_NS_A=rpcxsa RPCX_LAB_NS_B=rpcxsb
-  export RPCX_LAB_ADDR_A=198.18.0.17 RPCX_LAB_ADDR_B=198.18.0.18
-  export RPCX_LAB_STATE_DIR="$BATS_TEST_TMPDIR/lab-state" RPCX_LAB_CGROUP=rpcx-lab-sweeps
-}
+load lab-common
 
-require_lab() {
-  [ "$(id -u)" -eq 0 ] || skip "not root: the lab needs root (network namespaces, tc, cgroups)"
-  command -v ip >/dev/null && command -v tc >/dev/null || skip "ip/tc (iproute2) not installed"
-  ip netns add rpcxsprobe 2>/dev/null || skip "no network namespace support here"
-  ip netns del rpcxsprobe
+setup() {
+  lab_names rpcxs 198.18.0.17 198.18.0.18 rpcx-lab-sweeps
 }
 
 teardown() {
-  if [ "$(id -u)" -eq 0 ]; then "$LAB" down >/dev/null 2>&1 || true; fi
+  lab_teardown
 }
 
 @test "sweep.sh --lab: servers in B, client in A, link bytes and lab settings recorded per point" {

@@ -1,20 +1,11 @@
 #!/usr/bin/env bats
 # deploy/lab.sh for real: namespaces, shaped link, cgroup limits, exec, idempotent up/down,
-# and a small sweep.sh --lab with the real jars. Needs root and netns support.
+# the link's measured accuracy (alone: after the fleet). Sweeps through the lab: lab-sweeps.bats.
+
+load lab-common
 
 setup() {
-  REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
-  LAB="$REPO/deploy/lab.sh"
-  export RPCX_LAB_NS_A=rpcxta RPCX_LAB_NS_B=rpcxtb
-  export RPCX_LAB_ADDR_A=198.18.0.9 RPCX_LAB_ADDR_B=198.18.0.10
-  export RPCX_LAB_STATE_DIR="$BATS_TEST_TMPDIR/lab-state" RPCX_LAB_CGROUP=rpcx-lab-test
-}
-
-require_lab() {
-  [ "$(id -u)" -eq 0 ] || skip "not root: the lab needs root (network namespaces, tc, cgroups)"
-  command -v ip >/dev/null && command -v tc >/dev/null || skip "ip/tc (iproute2) not installed"
-  ip netns add rpcxtprobe 2>/dev/null || skip "no network namespace support here"
-  ip netns del rpcxtprobe
+  lab_names rpcxt 198.18.0.9 198.18.0.10 rpcx-lab-test
 }
 
 # netem: the kernel's sch_netem (delay, jitter, loss); some VM kernels are built without it
@@ -29,7 +20,7 @@ require_netem() {
 }
 
 teardown() {
-  if [ "$(id -u)" -eq 0 ]; then "$LAB" down >/dev/null 2>&1 || true; fi
+  lab_teardown
 }
 
 @test "lab.sh: bad arguments exit 2, no command prints usage" {

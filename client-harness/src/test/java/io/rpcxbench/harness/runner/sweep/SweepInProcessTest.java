@@ -99,18 +99,18 @@ class SweepInProcessTest {
   @Test
   void aPayloadListIsADimensionEachSizeItsOwnPointFileAndSeries() throws Exception {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
-      Outcome o =
-          sweep(
-              args(
-                  server.port(),
-                  "--threads",
-                  "1",
-                  "--requests",
-                  "5",
-                  "--call",
-                  "echo",
-                  "--payload",
-                  "16,256"));
+      String[] twoSizes =
+          args(
+              server.port(),
+              "--threads",
+              "1",
+              "--requests",
+              "5",
+              "--call",
+              "echo",
+              "--payload",
+              "16,256");
+      Outcome o = sweep(twoSizes);
       assertThat(o.code()).as(o.err()).isZero();
       assertThat(o.err())
           .contains(
@@ -120,18 +120,7 @@ class SweepInProcessTest {
           .containsEntry("payload_bytes", "16");
       assertThat(RawResultFile.read(raw.resolve("echo-p256-t1-r5.csv")).provenance())
           .containsEntry("payload_bytes", "256");
-      Outcome again =
-          sweep(
-              args(
-                  server.port(),
-                  "--threads",
-                  "1",
-                  "--requests",
-                  "5",
-                  "--call",
-                  "echo",
-                  "--payload",
-                  "16,256"));
+      Outcome again = sweep(twoSizes);
       assertThat(again.err()).contains("[2/2] line t1 r5 payload=256: exists (complete), skipped");
     }
     assertThat(sweep("--call", "echo", "--payload", "16,16", "--dry-run").err())

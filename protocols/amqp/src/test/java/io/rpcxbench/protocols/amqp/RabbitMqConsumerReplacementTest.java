@@ -27,15 +27,7 @@ class RabbitMqConsumerReplacementTest {
     RabbitMq.assumeInstalled();
     AmqpServerOptions options = AmqpServerOptions.on(BrokerMode.RABBITMQ);
     try (AmqpServer server = AmqpServer.start("127.0.0.1", 0, options, () -> {});
-        BenchClient client =
-            new AmqpProtocol()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        server.port(),
-                        Duration.ofMillis(500),
-                        Duration.ofSeconds(2),
-                        1));
+        BenchClient client = honestClient(server);
         Connection raw = attacker(server.port())) {
       for (int round = 0; round < ROUNDS; round++) {
         for (int deletion = 0; deletion < 3; deletion++) {
@@ -46,15 +38,7 @@ class RabbitMqConsumerReplacementTest {
         }
         // the replacements and the probes after them settle: every consumer answers
         awaitSettled(client, 2 * options.consumers);
-        int failed = 0;
-        for (int i = 0; i < CALLS; i++) {
-          try {
-            client.hello("x");
-          } catch (RuntimeException e) {
-            failed++;
-          }
-        }
-        assertThat(failed).as("calls failed after round %d", round).isZero();
+        assertThat(failedOf(client)).as("calls failed after round %d", round).isZero();
         // a replacement may still be on its way (they run one at a time): a condition, not a clock
         assertThat(consumersWithin(raw, options.consumers, Duration.ofSeconds(10)))
             .as("consumers after round %d", round)
@@ -68,31 +52,36 @@ class RabbitMqConsumerReplacementTest {
     RabbitMq.assumeInstalled();
     AmqpServerOptions options = AmqpServerOptions.on(BrokerMode.RABBITMQ);
     try (AmqpServer server = AmqpServer.start("127.0.0.1", 0, options, () -> {});
-        BenchClient client =
-            new AmqpProtocol()
-                .open(
-                    new ClientOptions(
-                        "127.0.0.1",
-                        server.port(),
-                        Duration.ofMillis(500),
-                        Duration.ofSeconds(2),
-                        1));
+        BenchClient client = honestClient(server);
         Connection raw = attacker(server.port())) {
       server.consumers().addSilentConsumerForTest();
       awaitSettled(client, 3 * options.consumers);
-      int failed = 0;
-      for (int i = 0; i < CALLS; i++) {
-        try {
-          client.hello("x");
-        } catch (RuntimeException e) {
-          failed++;
-        }
-      }
-      assertThat(failed).as("calls failed after the probes").isZero();
+      assertThat(failedOf(client)).as("calls failed after the probes").isZero();
       assertThat(consumersWithin(raw, options.consumers, Duration.ofSeconds(10)))
           .as("consumers after the repair")
           .isEqualTo(options.consumers);
     }
+  }
+
+  /** The honest client: a 500 ms deadline a call, so a silent consumer's calls fail fast. */
+  private static BenchClient honestClient(AmqpServer server) {
+    return new AmqpProtocol()
+        .open(
+            new ClientOptions(
+                "127.0.0.1", server.port(), Duration.ofMillis(500), Duration.ofSeconds(2), 1));
+  }
+
+  /** Of {@link #CALLS} hello calls, how many failed. */
+  private static int failedOf(BenchClient client) {
+    int failed = 0;
+    for (int i = 0; i < CALLS; i++) {
+      try {
+        client.hello("x");
+      } catch (RuntimeException e) {
+        failed++;
+      }
+    }
+    return failed;
   }
 
   /**
