@@ -119,7 +119,8 @@ final class LabLinks {
     return m;
   }
 
-  private static boolean number(String v) {
+  /** A plain decimal number ({@code 0.342}), as lab.sh and linkem write them. */
+  static boolean number(String v) {
     return v != null && v.matches("[0-9]+(\\.[0-9]+)?");
   }
 

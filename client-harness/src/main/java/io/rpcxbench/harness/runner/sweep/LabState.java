@@ -59,8 +59,14 @@ record LabState(Path labSh, Map<String, String> state) {
    * None for a netem lab (the kernel's qdiscs have no process).
    */
   List<String> linkProcessArgs() {
+    String pid = linkPid();
+    return pid != null ? List.of("--own-pid", pid) : List.of();
+  }
+
+  /** The packet emulator's pid ({@code link_pid}), or null: a netem lab, or none recorded. */
+  private String linkPid() {
     String pid = state.get("link_pid");
-    return pid != null && pid.matches("[1-9][0-9]{0,9}") ? List.of("--own-pid", pid) : List.of();
+    return pid != null && pid.matches("[1-9][0-9]{0,9}") ? pid : null;
   }
 
   /**
@@ -68,8 +74,8 @@ record LabState(Path labSh, Map<String, String> state) {
    * here. Nothing for a netem lab.
    */
   void markEmulator() throws IOException, InterruptedException {
-    String pid = state.get("link_pid");
-    if (pid != null && pid.matches("[1-9][0-9]{0,9}")) {
+    String pid = linkPid();
+    if (pid != null) {
       new ProcessBuilder("kill", "-USR2", pid).start().waitFor();
     }
   }
@@ -82,9 +88,9 @@ record LabState(Path labSh, Map<String, String> state) {
    * s.
    */
   Map<String, String> emulatorWindow() throws IOException, InterruptedException {
-    String pid = state.get("link_pid");
+    String pid = linkPid();
     String statsFile = state.get("link_stats");
-    if (pid == null || !pid.matches("[1-9][0-9]{0,9}") || statsFile == null) {
+    if (pid == null || statsFile == null) {
       return Map.of();
     }
     Path stats = Path.of(statsFile);
@@ -116,16 +122,16 @@ record LabState(Path labSh, Map<String, String> state) {
           kv.put(word.substring(0, eq), word.substring(eq + 1));
         }
       }
-      try {
-        m.put(
-            "link_emulator_check",
-            LinkTolerance.emulator(
-                Double.parseDouble(kv.get("late_us_p50")),
-                Double.parseDouble(kv.get("late_us_p99")),
-                Double.parseDouble(expectedAddedMs)));
-      } catch (NullPointerException | NumberFormatException e) {
-        m.put("link_emulator_check", "unmeasured (no lateness or no profile RTT)");
-      }
+      String p50 = kv.get("late_us_p50");
+      String p99 = kv.get("late_us_p99");
+      m.put(
+          "link_emulator_check",
+          LabLinks.number(p50) && LabLinks.number(p99) && LabLinks.number(expectedAddedMs)
+              ? LinkTolerance.emulator(
+                  Double.parseDouble(p50),
+                  Double.parseDouble(p99),
+                  Double.parseDouble(expectedAddedMs))
+              : "unmeasured (no lateness or no profile RTT)");
     }
     return m;
   }
