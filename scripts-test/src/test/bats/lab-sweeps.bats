@@ -77,6 +77,18 @@ teardown() {
     run "$REPO/rpcx-bench" sweep --lab --profile cross-az --link packet --protocol "$batch" \
       --server-jvm-flags "-Xms64m -Xmx160m -XX:+UseSerialGC" \
       --threads 1 --requests 3 --runs 1 --warmup 0s --out "$out" --call echo --payload 1048576
+    if [ "$status" -ne 0 ]; then
+      # what went wrong first, so it heads the failure message (a CI log may show only its head)
+      echo "# sweep of $batch: exit $status; its lines of failure:"
+      grep -Ei 'fail|error|timed out|not ready|refused|exception|stopped' <<<"$output" \
+        | grep -Ev 'errors 0,|0 failed or timed out' | head -30 || true
+      for p in "${protocols[@]:i:6}"; do
+        if [ -f "$out/server-$p.log" ]; then
+          echo "# tail of server-$p.log:"
+          tail -n 8 "$out/server-$p.log"
+        fi
+      done
+    fi
     echo "$output"
     [ "$status" -eq 0 ]
   done
