@@ -62,12 +62,13 @@ final class Shell {
         process.waitFor(15, TimeUnit.SECONDS);
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        // first, where a CI log that shows a failure's head only still shows it
         return new Result(
             -1,
-            Files.readString(log, StandardCharsets.UTF_8)
-                + "\n[timed out after "
+            "[timed out after "
                 + timeoutSeconds
-                + " s]");
+                + " s: what it printed until then follows]\n"
+                + Files.readString(log, StandardCharsets.UTF_8));
       }
       return new Result(process.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
     } finally {
