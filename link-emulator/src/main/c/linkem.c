@@ -21,6 +21,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -278,7 +279,19 @@ static void release_due(direction_t *d) {
   }
 }
 
+/* linkem lives as long as the link does: it keeps no descriptor it inherited beyond stdin, stdout
+ * and stderr, or it would hold, say, the lock of whoever started it ("flock LOCK lab.sh up") until
+ * the lab goes down. */
+static void close_inherited_descriptors(void) {
+#ifdef SYS_close_range
+  if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0) return;
+#endif
+  long max = sysconf(_SC_OPEN_MAX);
+  for (long fd = 3; fd < (max > 0 ? max : 1024); fd++) close((int)fd);
+}
+
 int main(int argc, char **argv) {
+  close_inherited_descriptors();
   const char *a_spec = NULL, *b_spec = NULL, *stats_path = NULL;
   link_params_t up, down;
   params_default(&up);

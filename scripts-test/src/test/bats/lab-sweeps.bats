@@ -39,7 +39,7 @@ teardown() {
     a_to_b=$(sed -n 's/^# link_bytes_a_to_b: //p' "$f")
     b_to_a=$(sed -n 's/^# link_bytes_b_to_a: //p' "$f")
     [ "$a_to_b" -gt 0 ] && [ "$b_to_a" -gt 0 ]
-    ! grep -q '^# link_bytes:' "$f"
+    [ "$(grep -c '^# link_bytes:' "$f")" -eq 0 ]
     # provenance lines stay above the header row
     [ "$(grep -n '^type,' "$f" | cut -d: -f1)" -gt "$(grep -n '^# link_bytes_b_to_a' "$f" | cut -d: -f1)" ]
     [ "$(grep -cv '^#' "$f")" -eq 3 ]

@@ -115,9 +115,13 @@ teardown() {
   if [ ! -x "$REPO/link-emulator/target/native/linkem" ] && ! { command -v make && command -v cc; } >/dev/null; then
     skip "the packet emulator is not built and there is no C compiler to build it"
   fi
-  run "$LAB" up --link packet --profile lossy --cpus 1 --memory 768m
+  # under a caller's lock, as a measurement takes one (flock LOCK lab.sh up): linkem outlives
+  # lab.sh, and keeps none of its descriptors, so the lock is free once lab.sh returns
+  lock="$BATS_TEST_TMPDIR/measure.lock"
+  run flock "$lock" "$LAB" up --link packet --profile lossy --cpus 1 --memory 768m
   echo "$output"
   [ "$status" -eq 0 ]
+  flock -n "$lock" true
   state="$RPCX_LAB_STATE_DIR/state"
   grep -qx 'link=packet' "$state"
   grep -qx 'link_emulator=linkem 1.0' "$state"
@@ -138,7 +142,8 @@ teardown() {
   [ "$status" -eq 0 ]
   grep -qx 'link=netem' "$state"
   ip -d -n rpcxta link show lab0 | grep -q veth
-  ! kill -0 "$pid" 2>/dev/null
+  run kill -0 "$pid"
+  [ "$status" -ne 0 ]
   run "$LAB" up --link proxy
   [ "$status" -eq 2 ]
   [[ $output == *"rpcx-bench sweep --local --profile"* ]]
@@ -190,7 +195,7 @@ teardown() {
   [ "$status" -eq 0 ]
   run "$LAB" down
   [ "$status" -eq 0 ]
-  ! ip netns list | grep -q '^rpcxt[ab]'
+  [ -z "$(ip netns list | grep '^rpcxt[ab]')" ]
   [ -z "$(find /sys/fs/cgroup -maxdepth 2 -name 'rpcx-lab-test-*')" ]
   [ ! -e "$RPCX_LAB_STATE_DIR/state" ]
   run "$LAB" status

@@ -93,7 +93,8 @@ final class BatsSuitesTest {
   static void runSuite(String suite, long timeoutSeconds, boolean hostSuite) throws Exception {
     skipUnless(Shell.onPath("bats"), suite + ": bats not installed (apt-get install bats)");
     Path file = Path.of("scripts-test", "src", "test", "bats", suite);
-    List<String> command = List.of("bats", "--tap", file.toString());
+    // --timing: every test line ends "in N ms", so CI's log says where a suite's time goes
+    List<String> command = List.of("bats", "--tap", "--timing", file.toString());
     Shell.Result result =
         hostSuite ? Shell.runAlone(timeoutSeconds, command) : Shell.run(timeoutSeconds, command);
     List<String> lines = result.output().lines().toList();
@@ -102,6 +103,8 @@ final class BatsSuitesTest {
     lines.stream()
         .filter(l -> l.contains("# skip") || l.startsWith("not ok"))
         .forEach(l -> System.out.println("[scripts-test] " + suite + ": " + l));
+    TestTimes.slowest(lines, 3)
+        .forEach(l -> System.out.println("[scripts-test] " + suite + ": slowest: " + l));
     assertEquals(0, result.exitCode(), () -> "bats " + suite + " failed:\n" + result.output());
   }
 

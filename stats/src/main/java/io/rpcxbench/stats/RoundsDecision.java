@@ -82,19 +82,47 @@ public final class RoundsDecision {
       boolean differs = s.tested() && adjusted.get(k) <= alpha;
       boolean equivalent = s.tested() && s.low() >= 1 / (1 + margin) && s.high() <= 1 + margin;
       if (!differs && !equivalent) {
-        open.add(
-            pairs.get(k)
-                + ": "
-                + (s.tested()
-                    ? Num.fixed(s.ratio(), 2)
-                        + "x ("
-                        + Num.fixed(s.low(), 2)
-                        + "-"
-                        + Num.fixed(s.high(), 2)
-                        + "x)"
-                    : s.why()));
+        open.add(pairs.get(k) + ": " + state(s, pairs.get(k), rounds));
       }
     }
     return open;
+  }
+
+  /**
+   * An undecided pair's state: its ratio and interval; when a side missed the objective in some
+   * round, how often each met it instead (a ratio against {@link #NEVER_MET} would read
+   * "12338000.00x"); or why there is no test.
+   */
+  private static String state(Shift s, String pair, Map<String, List<Double>> rounds) {
+    if (!s.tested()) {
+      return s.why();
+    }
+    String[] names = pair.split(" / ");
+    List<Double> a = rounds.get(names[0]);
+    List<Double> b = rounds.get(names[1]);
+    if (met(a) < a.size() || met(b) < b.size()) {
+      return names[0]
+          + " met it in "
+          + met(a)
+          + " of "
+          + a.size()
+          + " rounds, "
+          + names[1]
+          + " in "
+          + met(b)
+          + " of "
+          + b.size()
+          + " (not yet separated after Holm)";
+    }
+    return Num.fixed(s.ratio(), 2)
+        + "x ("
+        + Num.fixed(s.low(), 2)
+        + "-"
+        + Num.fixed(s.high(), 2)
+        + "x)";
+  }
+
+  private static long met(List<Double> values) {
+    return values.stream().filter(v -> v > NEVER_MET).count();
   }
 }
