@@ -453,27 +453,54 @@ linkem_words() {
 
 linkem_pid_file() { printf '%s' "$STATE_DIR/linkem.pid"; }
 
-# start_linkem UP_WORDS DOWN_WORDS: (re)start the packet emulator between the two TAP devices
+# start_linkem UP_WORDS DOWN_WORDS: (re)start the packet emulator between the two TAP devices.
+# A start that has not said ready in 30 s is stopped and tried once more, after recording where
+# it waited (its state and kernel wait channel, in linkem-start.log): twice in CI a restart of
+# the lab's link never said ready, on a busy machine, and did not when tried by hand
 start_linkem() {
-  local pidfile log i
+  local try
   stop_linkem
   mkdir -p "$STATE_DIR"
-  pidfile=$(linkem_pid_file); log="$STATE_DIR/linkem.log"
   LINKEM_STATS="$STATE_DIR/linkem.stats"
+  for try in 1 2; do
+    launch_linkem "$1" "$2" && break
+    if ((try == 2)); then
+      stop_linkem
+      die "the packet emulator did not report ready in 30 s, twice ($STATE_DIR/linkem.log, $STATE_DIR/linkem-start.log)"
+    fi
+    say "the packet emulator did not report ready in 30 s (where it waited: $STATE_DIR/linkem-start.log); starting it again"
+    stop_linkem
+  done
+  ip -n "$NS_A" link set "$LAB_IF" up
+  ip -n "$NS_B" link set "$LAB_IF" up
+  say "packet link: $(grep -m1 '^linkem ready' "$STATE_DIR/linkem.log" | cut -d' ' -f3-)"
+}
+
+# launch_linkem UP_WORDS DOWN_WORDS: one start; fails when linkem is not ready in 30 s (it is
+# left running for start_linkem to stop), dies when it exits
+launch_linkem() {
+  local pidfile log pid i
+  pidfile=$(linkem_pid_file); log="$STATE_DIR/linkem.log"
   rm -f "$LINKEM_STATS"
   nohup "$LINKEM" --a "$NS_A:$LAB_IF" --b "$NS_B:$LAB_IF" --up "$1" --down "$2" --stats "$LINKEM_STATS" \
     >"$log" 2>&1 </dev/null &
-  echo $! >"$pidfile"
+  pid=$!
+  echo "$pid" >"$pidfile"
   # 30 s: on a machine at a load of 40 its start once took over 5 s
   for ((i = 0; i < 600; i++)); do
-    grep -q '^linkem ready' "$log" && break
-    kill -0 "$(cat "$pidfile")" 2>/dev/null || { cat "$log" >&2; die "the packet emulator did not start (above: its output)"; }
+    grep -q '^linkem ready' "$log" && return 0
+    kill -0 "$pid" 2>/dev/null || { cat "$log" >&2; die "the packet emulator did not start (above: its output)"; }
     sleep 0.05
   done
-  grep -q '^linkem ready' "$log" || die "the packet emulator did not report ready in 30 s ($log)"
-  ip -n "$NS_A" link set "$LAB_IF" up
-  ip -n "$NS_B" link set "$LAB_IF" up
-  say "packet link: $(grep -m1 '^linkem ready' "$log" | cut -d' ' -f3-)"
+  {
+    echo "$(date -u +%FT%TZ) linkem pid $pid not ready after 30 s"
+    grep -E '^(State|voluntary|nonvoluntary)' "/proc/$pid/status" 2>/dev/null
+    echo "wchan: $(cat "/proc/$pid/wchan" 2>/dev/null)"
+    cat "/proc/$pid/stack" 2>/dev/null
+    echo "its output:"
+    cat "$log"
+  } >>"$STATE_DIR/linkem-start.log"
+  return 1
 }
 
 # stop_linkem: the emulator of this lab, by the pid it recorded (TERM: it prints its stats)

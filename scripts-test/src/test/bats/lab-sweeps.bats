@@ -82,6 +82,10 @@ teardown() {
       echo "# sweep of $batch: exit $status; its lines of failure:"
       grep -Ei 'fail|error|timed out|not ready|refused|exception|stopped' <<<"$output" \
         | grep -Ev 'errors 0,|0 failed or timed out' | head -30 || true
+      if [ -f "$RPCX_LAB_STATE_DIR/linkem-start.log" ]; then
+        echo "# where linkem waited when it did not say ready:"
+        cat "$RPCX_LAB_STATE_DIR/linkem-start.log"
+      fi
       for p in "${protocols[@]:i:6}"; do
         if [ -f "$out/server-$p.log" ]; then
           echo "# tail of server-$p.log:"
