@@ -455,8 +455,8 @@ linkem_pid_file() { printf '%s' "$STATE_DIR/linkem.pid"; }
 
 # start_linkem UP_WORDS DOWN_WORDS: (re)start the packet emulator between the two TAP devices.
 # A start that has not said ready in 30 s is stopped and tried once more, after recording where
-# it waited (its state and kernel wait channel, in linkem-start.log): twice in CI a restart of
-# the lab's link never said ready, on a busy machine, and did not when tried by hand
+# it waited (its state and kernel wait channel, in linkem-start.log): once in CI a restart of
+# the lab's link never said ready, on a busy machine; eight restarts by hand all did
 start_linkem() {
   local try
   stop_linkem
