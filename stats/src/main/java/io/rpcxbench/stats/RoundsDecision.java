@@ -58,14 +58,14 @@ public final class RoundsDecision {
       double alpha,
       double margin) {
     List<String> names = new ArrayList<>(rounds.keySet());
-    List<String> pairs = new ArrayList<>();
+    List<String[]> pairs = new ArrayList<>();
     List<Shift> tests = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
       for (int j = i + 1; j < names.size(); j++) {
         if (check.test(names.get(i), names.get(j))) {
           continue;
         }
-        pairs.add(names.get(i) + " / " + names.get(j));
+        pairs.add(new String[] {names.get(i), names.get(j)});
         tests.add(
             Shift.of(
                 tested(rounds.get(names.get(j))), tested(rounds.get(names.get(i))), true, alpha));
@@ -82,7 +82,8 @@ public final class RoundsDecision {
       boolean differs = s.tested() && adjusted.get(k) <= alpha;
       boolean equivalent = s.tested() && s.low() >= 1 / (1 + margin) && s.high() <= 1 + margin;
       if (!differs && !equivalent) {
-        open.add(pairs.get(k) + ": " + state(s, pairs.get(k), rounds));
+        String[] pair = pairs.get(k);
+        open.add(pair[0] + " / " + pair[1] + ": " + state(s, pair, rounds));
       }
     }
     return open;
@@ -93,11 +94,10 @@ public final class RoundsDecision {
    * round, how often each met it instead (a ratio against {@link #NEVER_MET} would read
    * "12338000.00x"); or why there is no test.
    */
-  private static String state(Shift s, String pair, Map<String, List<Double>> rounds) {
+  private static String state(Shift s, String[] names, Map<String, List<Double>> rounds) {
     if (!s.tested()) {
       return s.why();
     }
-    String[] names = pair.split(" / ");
     List<Double> a = rounds.get(names[0]);
     List<Double> b = rounds.get(names[1]);
     if (met(a) < a.size() || met(b) < b.size()) {
