@@ -198,9 +198,20 @@ final class RequestConsumers implements AutoCloseable {
     replacer.execute(
         () -> {
           abort(old); // its shutdown is then ours: not replaced twice
-          startConsumerAgain();
+          topUp();
         });
     queueProbe();
+  }
+
+  /**
+   * On the replacing thread: new consumers until the server holds {@link #consumers} again. A
+   * replacement queued before a repair that already started every consumer anew starts none (CI saw
+   * 4 consumers of 2 when each started one regardless).
+   */
+  private void topUp() {
+    while (consumerChannels.size() < consumers && startConsumerAgain()) {
+      // one more
+    }
   }
 
   /** One probe round after the replacements queued so far (several requests coalesce). */
@@ -275,36 +286,43 @@ final class RequestConsumers implements AutoCloseable {
         sent,
         counted,
         consumers);
+    dropEveryConsumer();
+    topUp();
+    queueProbe();
+  }
+
+  /** Every consumer the server holds, its channel closed (its shutdown is ours: no replacement). */
+  private void dropEveryConsumer() {
     for (Channel channel : List.copyOf(consumerChannels)) {
       consumerChannels.remove(channel);
       abort(channel);
     }
-    for (int i = 0; i < consumers; i++) {
-      startConsumerAgain();
-    }
-    queueProbe();
   }
 
-  /** A new consumer, tried again while the queue vanishes between its declare and its consume. */
-  private void startConsumerAgain() {
+  /**
+   * A new consumer, tried again while the queue vanishes between its declare and its consume; false
+   * when it gave up (closing, the connection lost, another error, or {@link #REPLACE_TRIES_MS}).
+   */
+  private boolean startConsumerAgain() {
     long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(REPLACE_TRIES_MS);
     while (!closing && connection.isOpen()) {
       try {
         startConsumer();
-        return;
+        return true;
       } catch (IOException | RuntimeException e) {
         if (!queueNotFound(e) || System.nanoTime() > until) {
           log.error("could not replace a consumer of the request queue: {}", e.toString());
-          return;
+          return false;
         }
       }
       try {
         Thread.sleep(RETRY_MS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return;
+        return false;
       }
     }
+    return false;
   }
 
   /**
@@ -357,13 +375,12 @@ final class RequestConsumers implements AutoCloseable {
     }
     warnings.warn(
         "deleted", "the request queue was deleted; declaring it again and consuming anew");
-    List<Channel> old = List.copyOf(consumerChannels);
-    for (Channel channel : old) {
-      replace(channel);
-    }
-    for (int i = old.size(); i < consumers; i++) { // a replacement that gave up before
-      replacer.execute(this::startConsumerAgain);
-    }
+    replacer.execute(
+        () -> {
+          dropEveryConsumer();
+          topUp(); // a replacement that gave up before included
+        });
+    queueProbe();
   }
 
   /** A passive declare of a missing queue closes the channel with 404 NOT_FOUND. */
