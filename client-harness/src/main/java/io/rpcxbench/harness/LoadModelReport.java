@@ -9,6 +9,7 @@ import io.rpcxbench.harness.measure.MachineNoise;
 import io.rpcxbench.harness.measure.RunMeters;
 import io.rpcxbench.harness.output.RunResult;
 import io.rpcxbench.harness.protocol.Protocol;
+import io.rpcxbench.raw.ServerReads;
 import io.rpcxbench.stats.KeptUp;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,7 +181,12 @@ final class LoadModelReport {
                 + " only; recv/send(msg) are not counted (Netty's native epoll: gRPC, rpcx-epoll)");
         double reads = sum(results, "server_reads");
         long calls = results.stream().mapToLong(RunResult::calls).sum();
-        m.put("calls_per_server_read", reads == 0 ? "0" : RunMeters.decimal(calls / reads));
+        ServerReads counted = ServerReads.of(results.stream().map(r -> r.toRow(0, 0, 0)).toList());
+        m.put(
+            "calls_per_server_read",
+            counted == ServerReads.NOT_COUNTED
+                ? "not counted (the server's reads carried fewer bytes than the client sent)"
+                : reads == 0 ? "0" : RunMeters.decimal(calls / reads));
       }
     }
     List<RunResult> counted =
@@ -255,6 +261,20 @@ final class LoadModelReport {
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .forEach(e -> parts.add(e.getKey() + " " + e.getValue()));
     return parts.isEmpty() ? "none measured" : String.join(", ", parts);
+  }
+
+  /**
+   * The runs' calls over the server's counted reads; "not counted" where {@link ServerReads} finds
+   * those reads did not carry the calls (a server reading with recv), "0" where none were counted.
+   */
+  static String callsPerServerRead(List<RunResult> results) {
+    if (ServerReads.of(results.stream().map(r -> r.toRow(0, 0, 0)).toList())
+        == ServerReads.NOT_COUNTED) {
+      return "not counted (the server's reads carried less than the client sent: recv)";
+    }
+    double reads = sum(results, "server_reads");
+    long calls = results.stream().mapToLong(RunResult::calls).sum();
+    return reads == 0 ? "0" : RunMeters.decimal(calls / reads);
   }
 
   private static String issuedBy(boolean async, int n) {

@@ -237,6 +237,28 @@ class LimitedByTest {
                 + " its figures measure the box as much as the protocol");
   }
 
+  @Test
+  void callsPerServerReadIsNotCountedWhereTheReadsCarriedNoCalls() {
+    RunResult read =
+        RunResult.of(1, 1_000_000_000L, 2889, 0, LoadRunner.newHistogram(), null)
+            .withExtra(
+                java.util.Map.of(
+                    "server_reads",
+                    "2893",
+                    "server_bytes_in",
+                    "114434",
+                    "bytes_to_server",
+                    "88449"));
+    RunResult recv =
+        RunResult.of(1, 1_000_000_000L, 2889, 0, LoadRunner.newHistogram(), null)
+            .withExtra(
+                java.util.Map.of(
+                    "server_reads", "68", "server_bytes_in", "30609", "bytes_to_server", "118612"));
+
+    assertThat(LoadModelReport.callsPerServerRead(List.of(read))).isEqualTo("0.999");
+    assertThat(LoadModelReport.callsPerServerRead(List.of(recv))).startsWith("not counted");
+  }
+
   /** A run metered against a fake /proc (no pids in it: others unknown). */
   private static RunResult meteredRun(Path proc, Runnable duringTheRun) {
     RunMeters meters =

@@ -108,7 +108,7 @@ record CapacityPoint(
         quotaCores().map(q -> PrintfNumber.fixed(runs.serverCores() / q, 2)).orElse(NONE),
         a.map(x -> PrintfNumber.fixed(x.cpuCoresSince(b.get()), 3)).orElse(NONE),
         PrintfNumber.fixed(runs.callsPerServerCoreSecond(), 0),
-        PrintfNumber.fixed(runs.callsPerServerRead(), 1),
+        runs.callsPerServerRead().map(v -> PrintfNumber.fixed(v, 1)).orElse(NONE),
         PrintfNumber.fixed(runs.generatorCoresMax(), 2),
         a.flatMap(x -> x.throttledShareSince(b.get()))
             .map(s -> PrintfNumber.fixed(s, 2))
@@ -167,6 +167,9 @@ record CapacityPoint(
         load = Math.max(load, extra(r, "noise_load"));
         pressure = Math.max(pressure, extra(r, "noise_cpu_pressure"));
       }
+      if (io.rpcxbench.raw.ServerReads.of(kept) == io.rpcxbench.raw.ServerReads.NOT_COUNTED) {
+        reads = 0; // a server reading with recv: its few counted reads carried no calls
+      }
       return new KeptRuns(calls, seconds, cpu, reads, cores, load, pressure);
     }
 
@@ -182,8 +185,9 @@ record CapacityPoint(
       return serverCpuSeconds > 0 ? calls / serverCpuSeconds : 0;
     }
 
-    double callsPerServerRead() {
-      return serverReads > 0 ? calls / serverReads : 0;
+    /** Empty when the server's reads were not counted (or not measured). */
+    Optional<Double> callsPerServerRead() {
+      return serverReads > 0 ? Optional.of(calls / serverReads) : Optional.empty();
     }
 
     private static double extra(RunRow r, String column) {

@@ -1,6 +1,7 @@
 package io.rpcxbench.report.choose;
 
 import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.raw.ServerReads;
 import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Threshold;
@@ -51,6 +52,10 @@ record ChooseCandidate(
 
   static final double[] PERCENTILES = {50, 99, 99.9};
 
+  /** Why a server's bytes in are not shown: its reads do not count its sockets'. */
+  static final String READS_NOT_COUNTED =
+      "not counted (the server reads its sockets with recv, which /proc/PID/io leaves out)";
+
   static ChooseCandidate of(String name, List<CapacityRound> rounds, List<CompareRound> shared) {
     Estimate capacity =
         Estimate.mean(
@@ -81,7 +86,9 @@ record ChooseCandidate(
         perRound("client CPU µs/call", ok, over, r -> perCall(r, "client_cpu_s", 1e6)),
         perRound("server CPU µs/call", ok, over, r -> perCall(r, "server_cpu_s", 1e6)),
         perRound("server peak RSS MiB", ok, over, ChooseCandidate::rssMiB),
-        perRound("server bytes in/call", ok, over, r -> perCall(r, "server_bytes_in", 1)),
+        ServerReads.of(kept) == ServerReads.NOT_COUNTED
+            ? Estimate.plain(null, "server bytes in/call: " + READS_NOT_COUNTED)
+            : perRound("server bytes in/call", ok, over, r -> perCall(r, "server_bytes_in", 1)),
         perRound("server bytes out/call", ok, over, r -> perCall(r, "server_bytes_out", 1)),
         perRound("connections", ok, over, ChooseCandidate::connections),
         calls,
@@ -91,6 +98,13 @@ record ChooseCandidate(
         (int)
             kept.stream().filter(r -> r.extra("contended").orElse("0").trim().equals("1")).count(),
         ok);
+  }
+
+  /** Whether the server's reads over the shared load left out what its clients sent (recv). */
+  boolean serverReadsNotCounted() {
+    List<RunRow> kept =
+        sharedRounds.stream().filter(r -> !r.failed()).flatMap(r -> r.kept().stream()).toList();
+    return ServerReads.of(kept) == ServerReads.NOT_COUNTED;
   }
 
   /** {@code server} when every round agrees, else {@code server 2/3, client 1/3}; "-": none. */

@@ -151,9 +151,7 @@ final class ScorecardPage {
                   c.clientUsPerCall().text(1, 1),
                   c.serverUsPerCall().text(1, 1),
                   c.serverRssMiB().text(1, 1),
-                  c.bytesInPerCall().value() == null && c.bytesOutPerCall().value() == null
-                      ? "n/a"
-                      : c.bytesInPerCall().text(0, 1) + " / " + c.bytesOutPerCall().text(0, 1),
+                  bytesPerCall(c),
                   c.connections().text(1, 1),
                   String.valueOf(c.errors()),
                   c.dropped()
@@ -225,7 +223,9 @@ final class ScorecardPage {
         "Intervals in brackets are 95 %. CPU per call: a round's kept runs' CPU seconds (client:"
             + " the harness JVM; server: the server process) over their calls; RSS: the server's"
             + " peak over a round's kept runs; bytes per call: what the server process read /"
-            + " wrote over a round's calls; each the mean of the rounds with its Student t"
+            + " wrote over a round's calls (bytes in \"not counted\" for a server that reads its"
+            + " sockets with recv, e.g. Netty's native epoll: /proc/PID/io leaves those reads"
+            + " out); each the mean of the rounds with its Student t"
             + " interval over rounds; dropped: calls the open loop could not start (share of"
             + " those offered); connections: the TCP connections the client held to its server"
             + " after a run (the most of a round's kept runs).");
@@ -376,5 +376,14 @@ final class ScorecardPage {
 
   private static String fixed(Double v, int decimals) {
     return v == null ? "n/a" : Num.fixed(v, decimals);
+  }
+
+  /** {@code in / out} bytes a call; "not counted" for bytes in when the server reads with recv. */
+  private static String bytesPerCall(ChooseCandidate c) {
+    String in = c.serverReadsNotCounted() ? "not counted" : c.bytesInPerCall().text(0, 1);
+    if (in.equals("n/a") && c.bytesOutPerCall().value() == null) {
+      return "n/a";
+    }
+    return in + " / " + c.bytesOutPerCall().text(0, 1);
   }
 }

@@ -1,5 +1,7 @@
 package io.rpcxbench.report.compare;
 
+import io.rpcxbench.raw.RunRow;
+import io.rpcxbench.raw.ServerReads;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
@@ -34,9 +36,6 @@ public record CompareCell(
     Double serverCores,
     Double callsPerServerRead,
     Double callsPerSegment) {
-
-  /** Fewer bytes than any protocol's request: a server that read less per call read no calls. */
-  static final int MIN_REQUEST_BYTES = 8;
 
   static CompareCell of(String variant, List<CompareRound> rounds) {
     List<CompareRound> ok = rounds.stream().filter(r -> !r.failed()).toList();
@@ -89,17 +88,13 @@ public record CompareCell(
   }
 
   /**
-   * Calls per {@code read} system call of the server, only where those reads carried what the
-   * client sent (the server's read bytes at least 90 % of the bytes its TCP acknowledged; in files
-   * without that count, at least {@value #MIN_REQUEST_BYTES} bytes per call, less than any
-   * protocol's request): a server that reads its sockets with {@code recv} (Netty's native epoll)
-   * counts no socket reads there, and its few {@code read}s would make a meaningless ratio. Null
-   * when not measured.
+   * Calls per {@code read} system call of the server, except where {@link ServerReads} finds that
+   * those reads did not carry the calls (a server reading with {@code recv}): null then, and when
+   * not measured.
    */
   static Double callsPerServerRead(List<CompareRound> ok, long calls) {
-    Double in = sum(ok, "server_bytes_in");
-    Double sent = sum(ok, "bytes_to_server");
-    if (in != null && (sent != null ? in < 0.9 * sent : in < MIN_REQUEST_BYTES * calls)) {
+    List<RunRow> kept = ok.stream().flatMap(r -> r.kept().stream()).toList();
+    if (ServerReads.of(kept) == ServerReads.NOT_COUNTED) {
       return null;
     }
     return callsPer(ok, "server_reads", calls);

@@ -25,6 +25,9 @@ class CapacityPointTest {
   /** The columns computed from the raw file alone (the awk's; its snapshots were not kept). */
   private static final int[] FROM_THE_FILE = {0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 15, 16};
 
+  private static final int CALLS_PER_SERVER_READ =
+      CapacityPoint.COLUMNS.indexOf("calls_per_server_read");
+
   @Test
   void theFileColumnsAgreeWithTheCommittedMeasurement() throws IOException {
     int compared = 0;
@@ -41,6 +44,11 @@ class CapacityPointTest {
         Path folder = root.resolve(file.subpath(0, 2));
         String[] got =
             CapacityPoint.read(folder, Integer.parseInt(want[15]), root).tsvLine().split("\t", -1);
+        // gRPC's servers read with recv (Netty's native epoll): the awk divided calls by their
+        // few counted reads (4,496-8,718 calls a read); the rule now shows no figure
+        if (want[0].startsWith("grpc")) {
+          want[CALLS_PER_SERVER_READ] = "-";
+        }
         for (int column : FROM_THE_FILE) {
           assertThat(got[column])
               .as("%s %s: %s", group, want[16], CapacityPoint.COLUMNS.get(column))

@@ -167,6 +167,26 @@ class ChooseCommandTest {
         .contains("| 3 | http-json |");
   }
 
+  /**
+   * A real choose (met-250ms): grpc-tuned's server reads with recv, so its counted bytes in (11 a
+   * call against 41 the client sent) are "not counted"; rpcx's server reads with read, and shows.
+   */
+  @Test
+  void aServerWhoseReadsAreNotCountedShowsNoBytesIn(@TempDir Path tmp) throws Exception {
+    Cli.Result r =
+        Cli.run(
+            "choose",
+            ScorecardInChromiumTest.fixture("met-250ms").toString(),
+            "--out",
+            tmp.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    String md = Files.readString(tmp.resolve("scorecard.md"));
+    assertThat(md.lines().filter(l -> l.contains("| grpc-tuned |")).findFirst().orElseThrow())
+        .contains("| not counted / ");
+    assertThat(md.lines().filter(l -> l.contains("| rpcx |")).findFirst().orElseThrow())
+        .doesNotContain("not counted");
+  }
+
   @Test
   void anAaPairThatDiffersFailsLoudly(@TempDir Path tmp) throws IOException {
     Path drift =
