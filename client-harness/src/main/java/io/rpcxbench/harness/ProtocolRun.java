@@ -300,6 +300,12 @@ final class ProtocolRun {
   private void warmUp(PointRunner runner, PointRecorder recorder, TimeLimit limit)
       throws InterruptedException, TimeLimit.Reached {
     SteadyWarmup steady = config.warmup().steady();
+    String load = "";
+    if (config.warmup().closedLoopFor(config.loadModel().kind())) {
+      int threads = config.forClosedLoopWarmup().load().threads();
+      recorder.set("warmup_threads", String.valueOf(threads)); // at most the point's own
+      load = "; its load a closed loop of " + threads + (threads == 1 ? " thread" : " threads");
+    }
     if (steady != null) {
       SteadyWarmupRun.Outcome o =
           SteadyWarmupRun.run(steady, length -> runner.warmUp(length, limit.warmupDeadline()));
@@ -307,12 +313,12 @@ final class ProtocolRun {
       recorder.set("warmup_iterations", String.valueOf(o.iterations()));
       recorder.set("warmup_converged", String.valueOf(o.converged()));
       recorder.set("warmup_rates", SteadyWarmupRun.rates(o));
-      err.println(SteadyWarmupRun.line(protocol, steady, o));
+      err.println(SteadyWarmupRun.line(protocol, steady, o) + load);
     } else if (config.warmup().fixed().compareTo(Duration.ZERO) > 0) {
       LoadRunner.Warmup warmup = runner.warmUp(config.warmup().fixed(), limit.warmupDeadline());
       recorder.set("warmup_calls", String.valueOf(warmup.calls()));
       recorder.set("warmup_iterations", "1");
-      err.println(lines.warmup(warmup));
+      err.println(lines.warmup(warmup) + load);
     }
     err.flush();
   }

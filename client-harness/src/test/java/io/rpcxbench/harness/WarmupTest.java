@@ -137,6 +137,77 @@ class WarmupTest {
     assertThat(p.get("limited_by")).matches("((client|server|link|none|contended) \\d+(, )?)+");
   }
 
+  /**
+   * An open loop at 5 calls/s warms up at 5 calls/s on its own (a handful of calls, nothing
+   * compiled); with --warmup-threads 2 its warm-up is a closed loop of 2 threads, as fast as the
+   * replies come, and the runs are the open loop's.
+   */
+  @Test
+  void anOpenLoopsWarmUpIsAClosedLoopWithWarmupThreads() throws IOException {
+    Map<String, String> own = openLoopWarmedUp(out.resolve("own"));
+    Map<String, String> closed = openLoopWarmedUp(out.resolve("closed"), "--warmup-threads", "2");
+
+    assertThat(Long.parseLong(own.get("warmup_calls"))).isLessThanOrEqualTo(10);
+    assertThat(own).doesNotContainKey("warmup_threads");
+    assertThat(Long.parseLong(closed.get("warmup_calls"))).isGreaterThan(100);
+    assertThat(closed).containsEntry("warmup_threads", "2");
+    assertThat(closed.get("options")).contains("--warmup-threads 2");
+  }
+
+  /** An open-loop point of 2 runs of 1 s at 5 calls/s after a 1 s warm-up; its provenance. */
+  private Map<String, String> openLoopWarmedUp(Path dir, String... more) throws IOException {
+    List<Object> line =
+        new java.util.ArrayList<>(
+            List.of(
+                "--protocol",
+                "rpcx",
+                "--rate",
+                5,
+                "--duration",
+                "1s",
+                "--runs",
+                2,
+                "--warmup",
+                "1s",
+                "--port",
+                "rpcx=" + server.port(),
+                "--out",
+                dir));
+    line.addAll(List.of(more));
+    HarnessInvocation.Outcome o = HarnessInvocation.run(args(line.toArray()));
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
+    if (more.length > 0) {
+      assertThat(o.err()).contains("its load a closed loop of 2 threads");
+    }
+    Path file = io.rpcxbench.raw.RawFolder.first(dir.resolve("rpcx")).orElseThrow();
+    RawContents c = io.rpcxbench.raw.RawResultFile.read(file);
+    assertThat(c.rows()).hasSize(2).allSatisfy(r -> assertThat(r.calls()).isEqualTo(5));
+    return c.provenance();
+  }
+
+  @Test
+  void warmupThreadsNeedAWarmUpAndACount() {
+    for (String[] bad :
+        new String[][] {
+          {"--warmup-threads", "-1"},
+          {"--warmup-threads", "many"},
+          {"--paper", "--warmup-threads", "4"},
+          {"--warmup", "0s", "--warmup-threads", "4"},
+          {"--cold-start", "--warmup-threads", "4"}
+        }) {
+      List<String> line =
+          new java.util.ArrayList<>(
+              List.of("--protocol", "rpcx", "--rate", "5", "--duration", "1s", "--out", "x"));
+      line.addAll(List.of(bad));
+      HarnessInvocation.Outcome o = HarnessInvocation.run(line.toArray(String[]::new));
+      assertThat(o.exitCode()).as(String.join(" ", bad) + ": " + o.err()).isEqualTo(2);
+      assertThat(
+              o.err().lines().filter(l -> l.contains("--warmup-threads") || l.contains("--paper")))
+          .as(o.err())
+          .isNotEmpty();
+    }
+  }
+
   @Test
   void aSteadyWarmUpGoesWithNeitherAFixedOneNorACold() {
     for (String[] bad :

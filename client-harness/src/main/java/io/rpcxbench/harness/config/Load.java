@@ -84,6 +84,14 @@ public record Load(
     return call == CallKind.ITEMS ? items : 0;
   }
 
+  /**
+   * The same load with {@code n} threads (the closed loop of a {@code --warmup-threads} warm-up).
+   */
+  public Load withThreads(int n) {
+    return new Load(
+        n, requests, requestsPer, runs, call, payloadBytes, items, timeLimit, timeLimitPer);
+  }
+
   public long callsPerRun() {
     return requestsPer.callsPerRun(threads, requests);
   }

@@ -45,6 +45,7 @@ public record Output(Path out, boolean force, Map<String, String> provenance) {
                   "warmup_iterations",
                   "warmup_converged",
                   "warmup_rates",
+                  "warmup_threads",
                   "limited_by",
                   "timeout",
                   "connect_timeout",

@@ -50,6 +50,24 @@ public record RunConfig(
     return target.clientOptions(protocol, load.threads());
   }
 
+  /**
+   * The config a {@code --warmup-threads} warm-up runs: the same point with its load a closed loop
+   * of the warm-up's threads (never more than the point's own, which size the client's pool).
+   */
+  public RunConfig forClosedLoopWarmup() {
+    int threads = Math.min(warmup.threads(), load.threads());
+    return new RunConfig(
+        target,
+        load.withThreads(threads),
+        warmup,
+        LoadModel.CLOSED,
+        instruments,
+        fleet,
+        scenario,
+        output,
+        message);
+  }
+
   public RunConfig forProtocol(Protocol protocol) {
     return new RunConfig(
         target.forProtocol(protocol),

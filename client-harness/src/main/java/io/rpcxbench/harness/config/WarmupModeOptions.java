@@ -69,6 +69,18 @@ public final class WarmupModeOptions {
               + " says so (default: ${DEFAULT-VALUE}).")
   Duration max;
 
+  @Option(
+      names = "--warmup-threads",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "The warm-up's load for an open loop (--rate) or --in-flight point: a closed loop of N"
+              + " threads, as fast as the replies come, then the point's own load is measured. An"
+              + " open loop's own warm-up at a low rate leaves the client's code uncompiled (gRPC:"
+              + " p50 2.7 ms at 10 calls/s against 0.45 ms at 1,000). 0 (the default): the point's"
+              + " own load.")
+  int threads;
+
   /**
    * The warm-up asked for or defaulted to: with {@code load}'s {@code --warmup} and {@code
    * --cold-start}, the steady warm-up or none.
@@ -89,7 +101,9 @@ public final class WarmupModeOptions {
               throw new IllegalArgumentException(option + " goes with --warmup-mode steady");
             }
           }
-          return new WarmupPlan(load.warmup, load.coldStart, null);
+          WarmupPlan plan = new WarmupPlan(load.warmup, load.coldStart, null, threads);
+          plan.validate();
+          return plan;
         }
         case "steady" -> {
           if (!load.warmup.isZero()) {
@@ -105,7 +119,9 @@ public final class WarmupModeOptions {
           SteadyWarmup steady =
               new SteadyWarmup(iteration, SteadyWarmup.parsePercent(tolerance), max);
           steady.validate();
-          return new WarmupPlan(load.warmup, load.coldStart, steady);
+          WarmupPlan plan = new WarmupPlan(load.warmup, load.coldStart, steady, threads);
+          plan.validate();
+          return plan;
         }
         default ->
             throw new IllegalArgumentException(
@@ -138,6 +154,9 @@ public final class WarmupModeOptions {
     } else {
       contradiction =
           STEADY_OPTIONS.stream().filter(o -> given(parsed, o)).findFirst().orElse(null);
+    }
+    if (contradiction == null && threads != 0) {
+      contradiction = "--warmup-threads " + threads;
     }
     if (contradiction != null) {
       throw new IllegalArgumentException(

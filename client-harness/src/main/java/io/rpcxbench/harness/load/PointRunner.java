@@ -52,9 +52,9 @@ public interface PointRunner extends AutoCloseable {
   void close();
 
   /**
-   * The runner of {@code config}'s model; it writes {@code config}'s interval log, if any, tagged
-   * with the protocol and {@code clientHost}, and hands each second's sample to {@code watcher}
-   * (null: none).
+   * The runner of {@code config}'s model (its warm-up a closed loop where {@code --warmup-threads}
+   * asks for one); it writes {@code config}'s interval log, if any, tagged with the protocol and
+   * {@code clientHost}, and hands each second's sample to {@code watcher} (null: none).
    */
   static PointRunner open(
       BenchClient client,
@@ -69,12 +69,16 @@ public interface PointRunner extends AutoCloseable {
             ? (watcher == null ? null : IntervalLog.clockOnly(watcher))
             : IntervalLog.open(config.instruments().hlog(), protocol.id(), clientHost, watcher);
     try {
-      return switch (config.loadModel().kind()) {
-        case CLOSED ->
-            new ClosedLoop(new LoadRunner(client, config, input), log, config.load().threads());
-        case OPEN -> new OpenLoopRunner(client, config, input, log);
-        case IN_FLIGHT -> new InFlightRunner(client, config, input, log);
-      };
+      PointRunner point =
+          switch (config.loadModel().kind()) {
+            case CLOSED ->
+                new ClosedLoop(new LoadRunner(client, config, input), log, config.load().threads());
+            case OPEN -> new OpenLoopRunner(client, config, input, log);
+            case IN_FLIGHT -> new InFlightRunner(client, config, input, log);
+          };
+      return config.warmup().closedLoopFor(config.loadModel().kind())
+          ? new ClosedLoopWarmup(point, client, config, input)
+          : point;
     } catch (RuntimeException e) {
       if (log != null) {
         log.close();

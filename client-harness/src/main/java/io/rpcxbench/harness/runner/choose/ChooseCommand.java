@@ -235,9 +235,10 @@ public final class ChooseCommand implements Callable<Integer> {
   @Option(
       names = "--fork",
       description =
-          "Each probe in a JVM of its own (cold: its warm-up is only its own, at its rate);"
-              + " default: every probe in this JVM, warmed per candidate and round; with --lab"
-              + " always forked, in host A's namespace (this JVM cannot reach host B).")
+          "Each probe in a JVM of its own, its steady warm-up a closed loop of 4 threads"
+              + " (--warmup-threads; at its own rate a low-rate probe would warm nothing); default:"
+              + " every probe in this JVM, warmed per candidate and round; with --lab and --fleet"
+              + " always forked (this JVM cannot reach host B).")
   boolean fork;
 
   @Option(

@@ -86,6 +86,17 @@ final class ChooseProbes implements ChooseRounds.Prober {
     return warmsUp(s);
   }
 
+  /**
+   * The harness's warm-up load for every point of {@code s}: where each runs in a fresh JVM (no
+   * warm-up point before the search), a closed loop of {@value Choose#WARMUP_THREADS} threads, as
+   * the in-process warm-up point; else none beyond choose's steady warm-up.
+   */
+  static List<String> warmUpArgs(ChooseSettings s) {
+    return warmsUp(s)
+        ? List.of()
+        : List.of("--warmup-threads", String.valueOf(Choose.WARMUP_THREADS));
+  }
+
   static boolean warmsUp(ChooseSettings s) {
     return s.target().inProcess() && s.target().site().target() != ServerSite.FLEET;
   }
@@ -96,7 +107,9 @@ final class ChooseProbes implements ChooseRounds.Prober {
    * throughput settles, JMH's way), so the client's and the server's code is compiled before the
    * first probe. An open-loop probe's own warm-up runs at its rate: at 10 calls/s it warms nothing
    * (a cold client measured p99 7-24 ms at 10-1000 calls/s that a warm one meets in 2 ms). Its file
-   * is kept in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped.
+   * is kept in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped and each
+   * point's steady warm-up is a closed loop of the same threads instead ({@code --warmup-threads},
+   * {@link #runPoint}).
    */
   @Override
   public double warmUp(int round, String candidate) throws IOException, InterruptedException {
@@ -249,6 +262,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 target.port(protocol, profile),
                 facts));
     timed(args, runs, limitS);
+    args.addAll(warmUpArgs(s));
     args.addAll(target.statsArgs(protocol));
     Path staged = s.target().pointFile(HarnessPoints.resultFile(args));
     Files.deleteIfExists(staged);

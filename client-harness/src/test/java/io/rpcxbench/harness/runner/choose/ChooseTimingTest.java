@@ -87,6 +87,18 @@ class ChooseTimingTest {
   }
 
   @Test
+  void aProbeInAFreshJvmWarmsUpInAClosedLoopAndAnInProcessOneDoesNot() {
+    ChooseSettings forked =
+        settings("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--fork");
+    ChooseSettings inProcess =
+        settings("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms");
+
+    assertThat(ChooseProbes.warmUpArgs(forked))
+        .containsExactly("--warmup-threads", String.valueOf(Choose.WARMUP_THREADS));
+    assertThat(ChooseProbes.warmUpArgs(inProcess)).isEmpty();
+  }
+
+  @Test
   void thePlanLineSaysWhatItExpects() {
     ChooseSettings s =
         settings("--host", "h", "--protocol", "rpcx,grpc,http-json", "--slo", "p99=5ms");
