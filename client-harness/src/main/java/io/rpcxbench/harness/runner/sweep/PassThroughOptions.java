@@ -70,6 +70,14 @@ final class PassThroughOptions {
   String warmupMax;
 
   @Option(
+      names = "--warmup-threads",
+      paramLabel = "N",
+      description =
+          "Passed to the harness: a rate point's warm-up as a closed loop of N threads (at a low"
+              + " rate its own load compiles nothing).")
+  String warmupThreads;
+
+  @Option(
       names = "--requests-per",
       paramLabel = "thread|total",
       description = "Passed to the harness.")
@@ -129,6 +137,7 @@ final class PassThroughOptions {
     add(opts, "--warmup-iteration", warmupIteration);
     add(opts, "--warmup-tolerance", warmupTolerance);
     add(opts, "--warmup-max", warmupMax);
+    add(opts, "--warmup-threads", warmupThreads);
     add(opts, "--requests-per", requestsPer);
     add(opts, "--timeout", timeout);
     if (coldStart) {
