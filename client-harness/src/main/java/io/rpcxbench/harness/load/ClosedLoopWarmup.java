@@ -14,12 +14,13 @@ import java.time.Duration;
  */
 final class ClosedLoopWarmup implements PointRunner {
   private final PointRunner point;
-  private final LoadRunner warm;
+  private final ClosedLoop warm;
   private boolean warmClosed;
 
   ClosedLoopWarmup(PointRunner point, BenchClient client, RunConfig config, CallKind.CallInput in) {
     this.point = point;
-    this.warm = new LoadRunner(client, config.forClosedLoopWarmup(), in);
+    RunConfig warmup = config.forClosedLoopWarmup();
+    this.warm = new ClosedLoop(new LoadRunner(client, warmup, in), null, warmup.load().threads());
   }
 
   @Override
@@ -37,11 +38,7 @@ final class ClosedLoopWarmup implements PointRunner {
 
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    try {
-      return warm.warmUp(duration, TimeLimit.NEVER);
-    } catch (TimeLimit.Reached e) {
-      throw new IllegalStateException("no time limit, yet it was reached", e);
-    }
+    return warm.warmUp(duration);
   }
 
   @Override
