@@ -301,7 +301,7 @@ final class Choose {
         log.line("shared load round " + round + " " + candidate + ": measured earlier, kept");
         continue;
       }
-      if (!deadline.allows(ChooseTiming.expectedMs(seconds, s.sharedRuns()))) {
+      if (!deadline.allows(ChooseTiming.pointMs(s, seconds, s.sharedRuns()))) {
         deadline.unfinished("shared load not measured for round " + round + " " + candidate);
         continue;
       }

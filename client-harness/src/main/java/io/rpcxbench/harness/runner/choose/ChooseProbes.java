@@ -182,7 +182,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
       if (!v.contended() || a == attempts) {
         break;
       }
-      if (!deadline.allows(ChooseTiming.probeMs(rate, s.probeS()))) {
+      if (!deadline.allows(ChooseTiming.probeMs(s, rate))) {
         log.line(
             "  "
                 + candidate

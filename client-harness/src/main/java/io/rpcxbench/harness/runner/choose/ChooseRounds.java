@@ -177,7 +177,7 @@ final class ChooseRounds {
                     start,
                     CapacitySearch.FACTOR,
                     rate -> {
-                      deadline.check(ChooseTiming.probeMs(rate, s.probeS()));
+                      deadline.check(ChooseTiming.probeMs(s, rate));
                       Slo.Verdict v = prober.probe(round, candidate, rate);
                       probes.add(rate, v);
                       return v.outcome();

@@ -27,6 +27,13 @@ final class ChooseTiming {
    */
   static final int EXPECTED_WARMUP_S = 2;
 
+  /**
+   * The steady warm-up's usual length as a closed loop ({@code --warmup-threads}, a point in a
+   * fresh JVM): its calls/s climb as the code compiles, so more iterations before two agree; 3-10
+   * of 1 s through the lab's lan link (thrift 3, rpcx 5-7, http-json 6-9, grpc-tuned 10).
+   */
+  static final int EXPECTED_CLOSED_WARMUP_S = 7;
+
   /** What a point's limit allows beyond its warm-up and runs: a slow JVM start or box. */
   static final int MARGIN_S = 30;
 
@@ -43,19 +50,37 @@ final class ChooseTiming {
     return seconds * runs + WARMUP_MAX_S + MARGIN_S;
   }
 
-  /** The time a point of {@code runs} runs of {@code seconds} is expected to take. */
-  static long expectedMs(int seconds, int runs) {
-    return 1000L * (seconds * (long) runs + EXPECTED_WARMUP_S + START_S);
+  /**
+   * The time a point of {@code runs} runs of {@code seconds} after a warm-up of {@code warmupS} is
+   * expected to take.
+   */
+  static long expectedMs(int seconds, int runs, int warmupS) {
+    return 1000L * (seconds * (long) runs + warmupS + START_S);
   }
 
-  /** The time a probe at {@code rate} is expected to take. */
-  static long probeMs(int rate, int probeS) {
-    return expectedMs(Choose.probeSeconds(rate, probeS), 1);
+  /**
+   * A point's expected warm-up under {@code s}: a closed loop's where each is a fresh JVM; the
+   * short one without a target (settings that run nothing themselves).
+   */
+  static int warmupS(ChooseSettings s) {
+    return s.target() == null || ChooseProbes.warmsUp(s)
+        ? EXPECTED_WARMUP_S
+        : EXPECTED_CLOSED_WARMUP_S;
+  }
+
+  /** The time a point of {@code s} of {@code runs} runs of {@code seconds} is expected to take. */
+  static long pointMs(ChooseSettings s, int seconds, int runs) {
+    return expectedMs(seconds, runs, warmupS(s));
+  }
+
+  /** The time a probe of {@code s} at {@code rate} is expected to take. */
+  static long probeMs(ChooseSettings s, int rate) {
+    return pointMs(s, Choose.probeSeconds(rate, s.probeS()), 1);
   }
 
   /** The time the closed-loop warm-up before a candidate's search is expected to take. */
   static long warmUpMs() {
-    return expectedMs(1, 1);
+    return expectedMs(1, 1, EXPECTED_WARMUP_S);
   }
 
   /** The longest limit any point of {@code s} gets: the launcher's backstop covers it. */
@@ -87,14 +112,14 @@ final class ChooseTiming {
   static long expectedMs(ChooseSettings s, boolean warmUps) {
     int searches = s.rounds().planned() * s.candidates().size();
     long search =
-        probesPerSearch(s.search(), s.startRate()) * probeMs(startGuess(s), s.probeS())
+        probesPerSearch(s.search(), s.startRate()) * probeMs(s, startGuess(s))
             + (warmUps ? warmUpMs() : 0);
     return searches * (search + sharedMs(s, sharedRateGuess(s)));
   }
 
   /** One candidate's shared-load point at {@code rate}: its expected length. */
   static long sharedMs(ChooseSettings s, int rate) {
-    return expectedMs(Choose.probeSeconds(rate, s.probeS()), s.sharedRuns());
+    return pointMs(s, Choose.probeSeconds(rate, s.probeS()), s.sharedRuns());
   }
 
   /** The shared load's rate before the capacities are known: the given one, or the start. */
@@ -117,7 +142,7 @@ final class ChooseTiming {
             roundsText(s),
             s.candidates().size(),
             probesPerSearch(s.search(), s.startRate()),
-            probeMs(startGuess(s), s.probeS()) / 1000,
+            probeMs(s, startGuess(s)) / 1000,
             warmUps ? " and a warm-up per candidate and round" : "",
             s.sharedRuns(),
             Choose.probeSeconds(sharedRateGuess(s), s.probeS()),

@@ -60,7 +60,11 @@ class ChooseRoundsTest {
     @Override
     public Slo.Verdict probe(int round, String candidate, int rate) {
       asked.computeIfAbsent(round + " " + candidate, k -> new ArrayList<>()).add(rate);
-      started.add(new long[] {clock.get(), ChooseTiming.probeMs(rate, 5)});
+      started.add(
+          new long[] {
+            clock.get(),
+            ChooseTiming.expectedMs(Choose.probeSeconds(rate, 5), 1, ChooseTiming.EXPECTED_WARMUP_S)
+          });
       clock.addAndGet(probeMs.applyAsLong(round));
       Outcome o = byRound.apply(round).apply(rate);
       return o == Outcome.NO_DATA
