@@ -150,7 +150,8 @@ class WarmupTest {
     assertThat(Long.parseLong(own.get("warmup_calls"))).isLessThanOrEqualTo(10);
     assertThat(own).doesNotContainKey("warmup_threads");
     assertThat(Long.parseLong(closed.get("warmup_calls"))).isGreaterThan(100);
-    assertThat(closed).containsEntry("warmup_threads", "2");
+    assertThat(closed).containsEntry("warmup_threads", "2").containsKey("warmup_gc_ms");
+    assertThat(own).doesNotContainKey("warmup_gc_ms");
     assertThat(closed.get("options")).contains("--warmup-threads 2");
   }
 
@@ -177,7 +178,9 @@ class WarmupTest {
     HarnessInvocation.Outcome o = HarnessInvocation.run(args(line.toArray()));
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
     if (more.length > 0) {
-      assertThat(o.err()).contains("its load a closed loop of 2 threads");
+      assertThat(o.err())
+          .contains("its load a closed loop of 2 threads")
+          .contains("rpcx after the warm-up: a full GC of the harness JVM (");
     }
     Path file = io.rpcxbench.raw.RawFolder.first(dir.resolve("rpcx")).orElseThrow();
     RawContents c = io.rpcxbench.raw.RawResultFile.read(file);

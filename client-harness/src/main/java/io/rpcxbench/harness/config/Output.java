@@ -46,6 +46,7 @@ public record Output(Path out, boolean force, Map<String, String> provenance) {
                   "warmup_converged",
                   "warmup_rates",
                   "warmup_threads",
+                  "warmup_gc_ms",
                   "limited_by",
                   "timeout",
                   "connect_timeout",
