@@ -302,8 +302,8 @@ servers_running() { ip netns pids "$NS_PREFIX-s1" | xargs -r -I{} cat /proc/{}/c
     [ -n "$f" ]
     [ "$(prov "$f" status)" = complete ]
     [ "$(prov "$f" choose_candidate)" = "$c" ]
-    # a fresh JVM on each host: its warm-up a closed loop, not the probe's own rate
-    [ "$(prov "$f" warmup_threads)" = 4 ]
+    # a fresh JVM on each host: its warm-up 4 calls in flight, not the probe's own rate
+    [ "$(prov "$f" warmup_in_flight)" = 4 ]
     f=$(find "$out/shared/round1/$c" -name '*-x3.csv' | head -n 1)
     [ "$(prov "$f" status)" = complete ]
   done

@@ -301,10 +301,10 @@ final class ProtocolRun {
       throws InterruptedException, TimeLimit.Reached {
     SteadyWarmup steady = config.warmup().steady();
     String load = "";
-    if (config.warmup().closedLoopFor(config.loadModel().kind())) {
-      int threads = config.forClosedLoopWarmup().load().threads();
-      recorder.set("warmup_threads", String.valueOf(threads)); // at most the point's own
-      load = "; its load a closed loop of " + threads + (threads == 1 ? " thread" : " threads");
+    if (config.warmup().inFlightFor(config.loadModel().kind())) {
+      int calls = config.forInFlightWarmup().loadModel().inFlight();
+      recorder.set("warmup_in_flight", String.valueOf(calls)); // at most the open loop's own
+      load = "; its load " + calls + (calls == 1 ? " call" : " calls") + " in flight";
     }
     if (steady != null) {
       SteadyWarmupRun.Outcome o =
@@ -327,12 +327,11 @@ final class ProtocolRun {
   }
 
   /**
-   * After a closed-loop warm-up of an open-loop or in-flight point, one full GC of this JVM before
-   * order 0 (JMH's {@code -gc}): the warm-up's thousands of calls a second left a young generation
-   * that a low rate's short run would otherwise collect in its own window. Through the lan lab,
-   * thrift's 2 s probes then each had one 10-14 ms pause of the harness and a p99 of 4-17 ms where
-   * probes after a warm-up at their own rate had 1.6 ms; the run's own garbage is still collected
-   * in it. The pause is in the file ({@code warmup_gc_ms}).
+   * After an open loop's in-flight warm-up, one full GC of this JVM before order 0 (JMH's {@code
+   * -gc}): the warm-up's thousands of calls a second left a young generation that a low rate's
+   * short run would otherwise collect in its own window (thrift's 2 s lan probes each had one 10-14
+   * ms pause of the harness after such a warm-up); the run's own garbage is still collected in it.
+   * The pause is in the file ({@code warmup_gc_ms}).
    */
   private void collectTheWarmupsGarbage(PointRecorder recorder) {
     long t0 = System.nanoTime();

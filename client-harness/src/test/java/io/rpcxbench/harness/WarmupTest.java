@@ -139,20 +139,20 @@ class WarmupTest {
 
   /**
    * An open loop at 5 calls/s warms up at 5 calls/s on its own (a handful of calls, nothing
-   * compiled); with --warmup-threads 2 its warm-up is a closed loop of 2 threads, as fast as the
+   * compiled); with --warmup-in-flight 2 its warm-up keeps 2 calls outstanding, as fast as the
    * replies come, and the runs are the open loop's.
    */
   @Test
-  void anOpenLoopsWarmUpIsAClosedLoopWithWarmupThreads() throws IOException {
+  void anOpenLoopsWarmUpKeepsCallsInFlightWithWarmupInFlight() throws IOException {
     Map<String, String> own = openLoopWarmedUp(out.resolve("own"));
-    Map<String, String> closed = openLoopWarmedUp(out.resolve("closed"), "--warmup-threads", "2");
+    Map<String, String> closed = openLoopWarmedUp(out.resolve("closed"), "--warmup-in-flight", "2");
 
     assertThat(Long.parseLong(own.get("warmup_calls"))).isLessThanOrEqualTo(10);
-    assertThat(own).doesNotContainKey("warmup_threads");
+    assertThat(own).doesNotContainKey("warmup_in_flight");
     assertThat(Long.parseLong(closed.get("warmup_calls"))).isGreaterThan(100);
-    assertThat(closed).containsEntry("warmup_threads", "2").containsKey("warmup_gc_ms");
+    assertThat(closed).containsEntry("warmup_in_flight", "2").containsKey("warmup_gc_ms");
     assertThat(own).doesNotContainKey("warmup_gc_ms");
-    assertThat(closed.get("options")).contains("--warmup-threads 2");
+    assertThat(closed.get("options")).contains("--warmup-in-flight 2");
   }
 
   /** An open-loop point of 2 runs of 1 s at 5 calls/s after a 1 s warm-up; its provenance. */
@@ -179,7 +179,7 @@ class WarmupTest {
     assertThat(o.exitCode()).as(o.err()).isEqualTo(0);
     if (more.length > 0) {
       assertThat(o.err())
-          .contains("its load a closed loop of 2 threads")
+          .contains("its load 2 calls in flight")
           .contains("rpcx after the warm-up: a full GC of the harness JVM (");
     }
     Path file = io.rpcxbench.raw.RawFolder.first(dir.resolve("rpcx")).orElseThrow();
@@ -189,14 +189,14 @@ class WarmupTest {
   }
 
   @Test
-  void warmupThreadsNeedAWarmUpAndACount() {
+  void warmupInFlightNeedsAWarmUpAndACount() {
     for (String[] bad :
         new String[][] {
-          {"--warmup-threads", "-1"},
-          {"--warmup-threads", "many"},
-          {"--paper", "--warmup-threads", "4"},
-          {"--warmup", "0s", "--warmup-threads", "4"},
-          {"--cold-start", "--warmup-threads", "4"}
+          {"--warmup-in-flight", "-1"},
+          {"--warmup-in-flight", "many"},
+          {"--paper", "--warmup-in-flight", "4"},
+          {"--warmup", "0s", "--warmup-in-flight", "4"},
+          {"--cold-start", "--warmup-in-flight", "4"}
         }) {
       List<String> line =
           new java.util.ArrayList<>(
@@ -205,7 +205,9 @@ class WarmupTest {
       HarnessInvocation.Outcome o = HarnessInvocation.run(line.toArray(String[]::new));
       assertThat(o.exitCode()).as(String.join(" ", bad) + ": " + o.err()).isEqualTo(2);
       assertThat(
-              o.err().lines().filter(l -> l.contains("--warmup-threads") || l.contains("--paper")))
+              o.err()
+                  .lines()
+                  .filter(l -> l.contains("--warmup-in-flight") || l.contains("--paper")))
           .as(o.err())
           .isNotEmpty();
     }

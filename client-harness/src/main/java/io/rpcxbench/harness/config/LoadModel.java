@@ -39,6 +39,14 @@ public record LoadModel(
           0,
           Duration.ZERO);
 
+  /**
+   * The in-flight model of {@code calls} outstanding, this model's limits kept (a {@code
+   * --warmup-in-flight} warm-up's load).
+   */
+  public LoadModel inFlightOf(int calls) {
+    return new LoadModel(Kind.IN_FLIGHT, null, arrivals, maxInFlight, calls, failAfter);
+  }
+
   /** The three models, as {@code load_model} names them. */
   public enum Kind {
     CLOSED,

@@ -45,7 +45,7 @@ public record Output(Path out, boolean force, Map<String, String> provenance) {
                   "warmup_iterations",
                   "warmup_converged",
                   "warmup_rates",
-                  "warmup_threads",
+                  "warmup_in_flight",
                   "warmup_gc_ms",
                   "limited_by",
                   "timeout",

@@ -51,16 +51,16 @@ public record RunConfig(
   }
 
   /**
-   * The config a {@code --warmup-threads} warm-up runs: the same point with its load a closed loop
-   * of the warm-up's threads (never more than the point's own, which size the client's pool).
+   * The config a {@code --warmup-in-flight} warm-up runs: the same point in the in-flight model,
+   * the warm-up's calls outstanding (never more than the open loop's own, which size the client).
    */
-  public RunConfig forClosedLoopWarmup() {
-    int threads = Math.min(warmup.threads(), load.threads());
+  public RunConfig forInFlightWarmup() {
+    int calls = Math.min(warmup.inFlight(), loadModel.maxInFlight());
     return new RunConfig(
         target,
-        load.withThreads(threads),
+        load.withThreads(calls),
         warmup,
-        LoadModel.CLOSED,
+        loadModel.inFlightOf(calls),
         instruments,
         fleet,
         scenario,

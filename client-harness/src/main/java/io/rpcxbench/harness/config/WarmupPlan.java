@@ -7,19 +7,21 @@ import java.util.Map;
 /**
  * How a point warms up before order 0: steady (iterations until converged, {@link SteadyWarmup}),
  * fixed ({@code --warmup D}), none (the paper's), or none with order 0 counting from before the
- * client is built ({@code --cold-start}). Its load is the point's own, or a closed loop of {@code
- * --warmup-threads} threads for the open loop and the in-flight model: an open loop's own warm-up
- * at a low rate warms nothing (gRPC's client at 10 calls/s: 300 calls in 30 s, p50 2.7 ms against
- * 0.45 ms at 1,000 calls/s, its code never compiled). Part of {@link RunConfig}; {@link
- * WarmupModeOptions} builds it.
+ * client is built ({@code --cold-start}). Its load is the point's own, or for an open loop {@code
+ * --warmup-in-flight} calls kept outstanding through the same calls the open loop makes (its async
+ * API, or a thread a call for a blocking client), as fast as the replies come: an open loop's own
+ * warm-up at a low rate warms nothing (gRPC's client at 10 calls/s: 300 calls in 30 s, p50 4.3 ms
+ * against 1.0 ms warmed). A closed loop of blocking calls warmed other code than the open loop's
+ * async calls: rpcx's probes then lagged their schedule by milliseconds. Part of {@link RunConfig};
+ * {@link WarmupModeOptions} builds it.
  *
  * @param fixed the fixed warm-up; zero with a steady one or none
  * @param coldStart order 0 includes building the client and its first call
  * @param steady the steady warm-up, or null for a fixed one or none
- * @param threads the closed loop's threads the warm-up runs instead of the point's open or
- *     in-flight load; 0: the point's own load
+ * @param inFlight the calls an open loop's warm-up keeps outstanding instead of its schedule; 0:
+ *     the point's own load
  */
-public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady, int threads) {
+public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady, int inFlight) {
   /**
    * No fixed warm-up: without a warm-up option the warm-up is steady ({@link WarmupModeOptions});
    * given explicitly, 0s is the paper's method (order 0 includes start-up, the cleaning drops it).
@@ -42,13 +44,14 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
     if (steady != null) {
       steady.validate();
     }
-    if (threads < 0) {
+    if (inFlight < 0) {
       throw new IllegalArgumentException(
-          "--warmup-threads must be 0 (the point's own load) or a positive count, got " + threads);
+          "--warmup-in-flight must be 0 (the point's own load) or a positive count, got "
+              + inFlight);
     }
-    if (threads > 0 && steady == null && fixed.isZero()) {
+    if (inFlight > 0 && steady == null && fixed.isZero()) {
       throw new IllegalArgumentException(
-          "--warmup-threads " + threads + " sets the warm-up's load, but there is no warm-up");
+          "--warmup-in-flight " + inFlight + " sets the warm-up's load, but there is no warm-up");
     }
     if (coldStart && !fixed.isZero()) {
       throw new IllegalArgumentException(
@@ -65,23 +68,24 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
     return fixed.isZero() ? "none" : "fixed";
   }
 
-  /** {@code --warmup}, the steady warm-up's options and {@code --warmup-threads}. */
+  /** {@code --warmup}, the steady warm-up's options and {@code --warmup-in-flight}. */
   void addArgs(List<String> args) {
     args.addAll(List.of("--warmup", String.valueOf(fixed)));
     if (steady != null) {
       steady.addArgs(args);
     }
-    if (threads > 0) {
-      args.addAll(List.of("--warmup-threads", String.valueOf(threads)));
+    if (inFlight > 0) {
+      args.addAll(List.of("--warmup-in-flight", String.valueOf(inFlight)));
     }
   }
 
   /**
-   * Whether the warm-up runs a closed loop of {@link #threads} instead of the point's {@code
-   * model}: only where it was asked and the point's own load is not a closed loop already.
+   * Whether the warm-up keeps {@link #inFlight} calls outstanding instead of running the point's
+   * {@code model}: where it was asked and the point is an open loop (the closed loop and the
+   * in-flight model go as fast as the replies already).
    */
-  public boolean closedLoopFor(LoadModel.Kind model) {
-    return threads > 0 && model != LoadModel.Kind.CLOSED;
+  public boolean inFlightFor(LoadModel.Kind model) {
+    return inFlight > 0 && model == LoadModel.Kind.OPEN;
   }
 
   /** {@code --cold-start}, when given. */
@@ -97,8 +101,8 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
     m.put("warmup_calls", "0");
     m.put("warmup_mode", mode());
     m.put("warmup_iterations", "0");
-    if (threads > 0) {
-      m.put("warmup_threads", String.valueOf(threads));
+    if (inFlight > 0) {
+      m.put("warmup_in_flight", String.valueOf(inFlight));
     }
     if (steady != null) {
       m.put("warmup_converged", "false");

@@ -52,9 +52,10 @@ public interface PointRunner extends AutoCloseable {
   void close();
 
   /**
-   * The runner of {@code config}'s model (its warm-up a closed loop where {@code --warmup-threads}
-   * asks for one); it writes {@code config}'s interval log, if any, tagged with the protocol and
-   * {@code clientHost}, and hands each second's sample to {@code watcher} (null: none).
+   * The runner of {@code config}'s model (an open loop's warm-up in flight where {@code
+   * --warmup-in-flight} asks for it); it writes {@code config}'s interval log, if any, tagged with
+   * the protocol and {@code clientHost}, and hands each second's sample to {@code watcher} (null:
+   * none).
    */
   static PointRunner open(
       BenchClient client,
@@ -76,8 +77,9 @@ public interface PointRunner extends AutoCloseable {
             case OPEN -> new OpenLoopRunner(client, config, input, log);
             case IN_FLIGHT -> new InFlightRunner(client, config, input, log);
           };
-      return config.warmup().closedLoopFor(config.loadModel().kind())
-          ? new ClosedLoopWarmup(point, client, config, input)
+      return config.warmup().inFlightFor(config.loadModel().kind())
+          ? new InFlightWarmup(
+              point, new InFlightRunner(client, config.forInFlightWarmup(), input, null))
           : point;
     } catch (RuntimeException e) {
       if (log != null) {

@@ -235,8 +235,8 @@ public final class ChooseCommand implements Callable<Integer> {
   @Option(
       names = "--fork",
       description =
-          "Each probe in a JVM of its own, its steady warm-up a closed loop of 4 threads"
-              + " (--warmup-threads; at its own rate a low-rate probe would warm nothing); default:"
+          "Each probe in a JVM of its own, its steady warm-up 4 calls kept outstanding"
+              + " (--warmup-in-flight; at its own rate a low-rate probe would warm nothing); default:"
               + " every probe in this JVM, warmed per candidate and round; with --lab and --fleet"
               + " always forked (this JVM cannot reach host B).")
   boolean fork;

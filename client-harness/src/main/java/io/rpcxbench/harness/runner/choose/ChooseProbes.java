@@ -88,13 +88,14 @@ final class ChooseProbes implements ChooseRounds.Prober {
 
   /**
    * The harness's warm-up load for every point of {@code s}: where each runs in a fresh JVM (no
-   * warm-up point before the search), a closed loop of {@value Choose#WARMUP_THREADS} threads, as
-   * the in-process warm-up point; else none beyond choose's steady warm-up.
+   * warm-up point before the search), {@value Choose#WARMUP_THREADS} calls kept outstanding through
+   * the open loop's own calls, as fast as the replies come; else none beyond choose's steady
+   * warm-up at the probe's rate (the warm-up point has warmed this JVM).
    */
   static List<String> warmUpArgs(ChooseSettings s) {
     return warmsUp(s)
         ? List.of()
-        : List.of("--warmup-threads", String.valueOf(Choose.WARMUP_THREADS));
+        : List.of("--warmup-in-flight", String.valueOf(Choose.WARMUP_THREADS));
   }
 
   static boolean warmsUp(ChooseSettings s) {
@@ -108,8 +109,8 @@ final class ChooseProbes implements ChooseRounds.Prober {
    * first probe. An open-loop probe's own warm-up runs at its rate: at 10 calls/s it warms nothing
    * (a cold client measured p99 7-24 ms at 10-1000 calls/s that a warm one meets in 2 ms). Its file
    * is kept in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped and each
-   * point's steady warm-up is a closed loop of the same threads instead ({@code --warmup-threads},
-   * {@link #runPoint}).
+   * point's steady warm-up keeps as many calls outstanding instead ({@code --warmup-in-flight},
+   * {@link #warmUpArgs}).
    */
   @Override
   public double warmUp(int round, String candidate) throws IOException, InterruptedException {

@@ -28,11 +28,11 @@ final class ChooseTiming {
   static final int EXPECTED_WARMUP_S = 2;
 
   /**
-   * The steady warm-up's usual length as a closed loop ({@code --warmup-threads}, a point in a
-   * fresh JVM): its calls/s climb as the code compiles, so more iterations before two agree; 3-10
-   * of 1 s through the lab's lan link (thrift 3, rpcx 5-7, http-json 6-9, grpc-tuned 10).
+   * The steady warm-up's usual length in a fresh JVM ({@code --warmup-in-flight}): its calls/s
+   * climb as the code compiles, so more iterations before two agree; 3-10 of 1 s through the lab's
+   * lan link (thrift 3, rpcx 5-7, http-json 6-9, grpc-tuned 10, measured with a closed loop).
    */
-  static final int EXPECTED_CLOSED_WARMUP_S = 7;
+  static final int EXPECTED_FRESH_WARMUP_S = 7;
 
   /** What a point's limit allows beyond its warm-up and runs: a slow JVM start or box. */
   static final int MARGIN_S = 30;
@@ -59,13 +59,13 @@ final class ChooseTiming {
   }
 
   /**
-   * A point's expected warm-up under {@code s}: a closed loop's where each is a fresh JVM; the
+   * A point's expected warm-up under {@code s}: longer where each is a fresh JVM; the
    * short one without a target (settings that run nothing themselves).
    */
   static int warmupS(ChooseSettings s) {
     return s.target() == null || ChooseProbes.warmsUp(s)
         ? EXPECTED_WARMUP_S
-        : EXPECTED_CLOSED_WARMUP_S;
+        : EXPECTED_FRESH_WARMUP_S;
   }
 
   /** The time a point of {@code s} of {@code runs} runs of {@code seconds} is expected to take. */

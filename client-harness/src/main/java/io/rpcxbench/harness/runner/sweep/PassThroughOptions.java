@@ -70,12 +70,12 @@ final class PassThroughOptions {
   String warmupMax;
 
   @Option(
-      names = "--warmup-threads",
+      names = "--warmup-in-flight",
       paramLabel = "N",
       description =
-          "Passed to the harness: a rate point's warm-up as a closed loop of N threads (at a low"
-              + " rate its own load compiles nothing).")
-  String warmupThreads;
+          "Passed to the harness: a rate point's warm-up keeps N calls outstanding, as fast as"
+              + " the replies come (at a low rate its own load compiles nothing).")
+  String warmupInFlight;
 
   @Option(
       names = "--requests-per",
@@ -137,7 +137,7 @@ final class PassThroughOptions {
     add(opts, "--warmup-iteration", warmupIteration);
     add(opts, "--warmup-tolerance", warmupTolerance);
     add(opts, "--warmup-max", warmupMax);
-    add(opts, "--warmup-threads", warmupThreads);
+    add(opts, "--warmup-in-flight", warmupInFlight);
     add(opts, "--requests-per", requestsPer);
     add(opts, "--timeout", timeout);
     if (coldStart) {

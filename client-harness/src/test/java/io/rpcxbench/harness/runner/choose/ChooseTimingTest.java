@@ -87,14 +87,14 @@ class ChooseTimingTest {
   }
 
   @Test
-  void aProbeInAFreshJvmWarmsUpInAClosedLoopAndAnInProcessOneDoesNot() {
+  void aProbeInAFreshJvmWarmsUpInFlightAndAnInProcessOneDoesNot() {
     ChooseSettings forked =
         settings("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--fork");
     ChooseSettings inProcess =
         settings("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms");
 
     assertThat(ChooseProbes.warmUpArgs(forked))
-        .containsExactly("--warmup-threads", String.valueOf(Choose.WARMUP_THREADS));
+        .containsExactly("--warmup-in-flight", String.valueOf(Choose.WARMUP_THREADS));
     assertThat(ChooseProbes.warmUpArgs(inProcess)).isEmpty();
   }
 
@@ -114,7 +114,7 @@ class ChooseTimingTest {
             "plan: 5 rounds (up to 8 while a pair is undecided) x 3 candidates x about 6 probes of"
                 + " about 7 s")
         .contains("; expected about 14m for the planned rounds (more only while a pair is");
-    // each point in a fresh JVM: its closed-loop warm-up is expected to take 7 s, not 2 s
+    // each point in a fresh JVM: its in-flight warm-up is expected to take 7 s, not 2 s
     ChooseSettings forked =
         settings("--host", "h", "--protocol", "rpcx,grpc,http-json", "--slo", "p99=5ms", "--fork");
     assertThat(ChooseTiming.expectedMs(forked, false)).isEqualTo(15 * (6 * 12_000L + 18_000));

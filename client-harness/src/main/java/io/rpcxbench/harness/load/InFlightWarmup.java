@@ -1,26 +1,22 @@
 package io.rpcxbench.harness.load;
 
-import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.output.RunResult;
-import io.rpcxbench.harness.protocol.CallKind;
-import io.rpcxbench.spi.BenchClient;
 import java.time.Duration;
 
 /**
- * An open-loop or in-flight point whose warm-up is a closed loop of {@code --warmup-threads}
- * threads on the same client, as fast as the replies come ({@link
- * io.rpcxbench.harness.config.WarmupPlan}); its runs are the point's own. The closed loop's threads
- * are started with it and stopped once the warm-up is over.
+ * An open-loop point whose warm-up keeps {@code --warmup-in-flight} calls outstanding ({@link
+ * InFlightRunner}: the open loop's own calls, its async API or a thread a call, as fast as the
+ * replies come; {@link io.rpcxbench.harness.config.WarmupPlan}); its runs are the schedule's. The
+ * warm-up's launcher is closed before the first run so it cannot compete with it.
  */
-final class ClosedLoopWarmup implements PointRunner {
+final class InFlightWarmup implements PointRunner {
   private final PointRunner point;
-  private final ClosedLoop warm;
+  private final InFlightRunner warm;
   private boolean warmClosed;
 
-  ClosedLoopWarmup(PointRunner point, BenchClient client, RunConfig config, CallKind.CallInput in) {
+  InFlightWarmup(PointRunner point, InFlightRunner warm) {
     this.point = point;
-    RunConfig warmup = config.forClosedLoopWarmup();
-    this.warm = new ClosedLoop(new LoadRunner(client, warmup, in), null, warmup.load().threads());
+    this.warm = warm;
   }
 
   @Override
@@ -52,7 +48,6 @@ final class ClosedLoopWarmup implements PointRunner {
     return point.async();
   }
 
-  /** The warm-up's threads stop before the first run: they must not compete with it. */
   private void endWarmup() {
     if (!warmClosed) {
       warmClosed = true;
