@@ -295,13 +295,16 @@ final class ProtocolRun {
 
   /**
    * The warm-up asked for: {@code --warmup-mode steady} (iterations until converged), {@code
-   * --warmup D}, or none; its counts go into the provenance, its line to stderr.
+   * --warmup D}, or none; its counts go into the provenance, its line to stderr. An open loop's
+   * {@code --warmup-in-flight} warm-up is followed by a GC of this JVM and the same warm-up at the
+   * point's own load ({@link #settle}).
    */
   private void warmUp(PointRunner runner, PointRecorder recorder, TimeLimit limit)
       throws InterruptedException, TimeLimit.Reached {
     SteadyWarmup steady = config.warmup().steady();
+    boolean inFlight = config.warmup().inFlightFor(config.loadModel().kind());
     String load = "";
-    if (config.warmup().inFlightFor(config.loadModel().kind())) {
+    if (inFlight) {
       int calls = config.forInFlightWarmup().loadModel().inFlight();
       recorder.set("warmup_in_flight", String.valueOf(calls)); // at most the open loop's own
       load = "; its load " + calls + (calls == 1 ? " call" : " calls") + " in flight";
@@ -320,11 +323,52 @@ final class ProtocolRun {
       recorder.set("warmup_iterations", "1");
       err.println(lines.warmup(warmup) + load);
     }
-    if (!load.isEmpty()) {
+    if (inFlight) {
       collectTheWarmupsGarbage(recorder);
+      runner.endOtherWarmup();
+      settle(runner, recorder, limit);
     }
     err.flush();
   }
+
+  /**
+   * After the in-flight warm-up and its GC, the warm-up again at the point's own load (the steady
+   * rule, or {@value #SETTLE_S} s of a fixed one): what the burst left to do, the JIT's and the
+   * GC's, the server's as much as this JVM's, is done before order 0. Without it the first lan
+   * probe of each search found its server busy at 19-29 % of its core (the later ones at 1 %) and a
+   * service p99 of 5.7-12.5 ms, and failing there capped every search below it.
+   */
+  private void settle(PointRunner runner, PointRecorder recorder, TimeLimit limit)
+      throws InterruptedException, TimeLimit.Reached {
+    SteadyWarmup steady = config.warmup().steady();
+    LoadRunner.Warmup own;
+    int iterations;
+    if (steady != null) {
+      SteadyWarmupRun.Outcome o =
+          SteadyWarmupRun.run(steady, length -> runner.warmUp(length, limit.warmupDeadline()));
+      own = o.total();
+      iterations = o.iterations();
+    } else {
+      Duration d = config.warmup().fixed();
+      Duration most = Duration.ofSeconds(SETTLE_S);
+      own = runner.warmUp(d.compareTo(most) < 0 ? d : most, limit.warmupDeadline());
+      iterations = 1;
+    }
+    recorder.set("warmup_own_calls", String.valueOf(own.calls()));
+    recorder.set("warmup_own_iterations", String.valueOf(iterations));
+    err.println(
+        protocol
+            + " then at its own load: "
+            + own.calls()
+            + " calls, "
+            + own.errors()
+            + " errors, "
+            + iterations
+            + (iterations == 1 ? " iteration" : " iterations"));
+  }
+
+  /** The longest settle after a fixed in-flight warm-up. */
+  private static final int SETTLE_S = 2;
 
   /**
    * After an open loop's in-flight warm-up, one full GC of this JVM before order 0 (JMH's {@code

@@ -151,7 +151,9 @@ class WarmupTest {
     assertThat(own).doesNotContainKey("warmup_in_flight");
     assertThat(Long.parseLong(closed.get("warmup_calls"))).isGreaterThan(100);
     assertThat(closed).containsEntry("warmup_in_flight", "2").containsKey("warmup_gc_ms");
-    assertThat(own).doesNotContainKey("warmup_gc_ms");
+    assertThat(own).doesNotContainKey("warmup_gc_ms").doesNotContainKey("warmup_own_calls");
+    // then its own load again: a handful of calls at 5 calls/s
+    assertThat(Long.parseLong(closed.get("warmup_own_calls"))).isBetween(1L, 10L);
     assertThat(closed.get("options")).contains("--warmup-in-flight 2");
   }
 
@@ -180,6 +182,7 @@ class WarmupTest {
     if (more.length > 0) {
       assertThat(o.err())
           .contains("its load 2 calls in flight")
+          .contains("rpcx then at its own load: ")
           .contains("rpcx after the warm-up: a full GC of the harness JVM (");
     }
     Path file = io.rpcxbench.raw.RawFolder.first(dir.resolve("rpcx")).orElseThrow();

@@ -47,6 +47,8 @@ public record Output(Path out, boolean force, Map<String, String> provenance) {
                   "warmup_rates",
                   "warmup_in_flight",
                   "warmup_gc_ms",
+                  "warmup_own_calls",
+                  "warmup_own_iterations",
                   "limited_by",
                   "timeout",
                   "connect_timeout",

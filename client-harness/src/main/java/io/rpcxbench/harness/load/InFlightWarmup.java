@@ -6,8 +6,9 @@ import java.time.Duration;
 /**
  * An open-loop point whose warm-up keeps {@code --warmup-in-flight} calls outstanding ({@link
  * InFlightRunner}: the open loop's own calls, its async API or a thread a call, as fast as the
- * replies come; {@link io.rpcxbench.harness.config.WarmupPlan}); its runs are the schedule's. The
- * warm-up's launcher is closed before the first run so it cannot compete with it.
+ * replies come; {@link io.rpcxbench.harness.config.WarmupPlan}); after {@link #endOtherWarmup} its
+ * warm-ups and its runs are the schedule's. The warm-up's launcher is closed then (or before the
+ * first run) so it cannot compete with them.
  */
 final class InFlightWarmup implements PointRunner {
   private final PointRunner point;
@@ -34,13 +35,20 @@ final class InFlightWarmup implements PointRunner {
 
   @Override
   public LoadRunner.Warmup warmUp(Duration duration) throws InterruptedException {
-    return warm.warmUp(duration);
+    return warmClosed ? point.warmUp(duration) : warm.warmUp(duration);
   }
 
   @Override
   public LoadRunner.Warmup warmUp(Duration duration, long limitDeadline)
       throws InterruptedException, TimeLimit.Reached {
-    return warm.warmUp(duration, limitDeadline);
+    return warmClosed
+        ? point.warmUp(duration, limitDeadline)
+        : warm.warmUp(duration, limitDeadline);
+  }
+
+  @Override
+  public void endOtherWarmup() {
+    endWarmup();
   }
 
   @Override

@@ -45,6 +45,12 @@ public interface PointRunner extends AutoCloseable {
     return warmUp(duration);
   }
 
+  /**
+   * Ends a warm-up of another load than the point's own ({@code --warmup-in-flight}): from here
+   * {@link #warmUp} runs the point's own load. Nothing for a runner without one.
+   */
+  default void endOtherWarmup() {}
+
   /** Whether calls go through the client's async API (else one thread per outstanding call). */
   boolean async();
 

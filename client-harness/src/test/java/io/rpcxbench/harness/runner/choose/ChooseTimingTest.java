@@ -114,10 +114,10 @@ class ChooseTimingTest {
             "plan: 5 rounds (up to 8 while a pair is undecided) x 3 candidates x about 6 probes of"
                 + " about 7 s")
         .contains("; expected about 14m for the planned rounds (more only while a pair is");
-    // each point in a fresh JVM: its in-flight warm-up is expected to take 7 s, not 2 s
+    // each point in a fresh JVM: its in-flight warm-up and settle are expected to take 9 s, not 2
     ChooseSettings forked =
         settings("--host", "h", "--protocol", "rpcx,grpc,http-json", "--slo", "p99=5ms", "--fork");
-    assertThat(ChooseTiming.expectedMs(forked, false)).isEqualTo(15 * (6 * 12_000L + 18_000));
+    assertThat(ChooseTiming.expectedMs(forked, false)).isEqualTo(15 * (6 * 14_000L + 20_000));
     assertThat(ChooseTiming.minutes(90 * 60_000L)).isEqualTo("1h 30m");
     assertThat(ChooseTiming.minutes(1000)).isEqualTo("1m");
   }
