@@ -31,7 +31,7 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
   /** The paper's: no warm-up, order 0 includes start-up. */
   static final WarmupPlan NONE = new WarmupPlan(Duration.ZERO, false, null, 0);
 
-  /** A plan without a closed-loop warm-up: the point's own load warms it up. */
+  /** A plan whose warm-up is the point's own load (no {@code --warmup-in-flight}). */
   public WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady) {
     this(fixed, coldStart, steady, 0);
   }
