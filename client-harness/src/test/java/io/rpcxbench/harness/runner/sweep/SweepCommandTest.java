@@ -47,6 +47,25 @@ class SweepCommandTest {
   }
 
   @Test
+  void aRateSweepPassesItsWarmUpLoadToTheHarness() throws Exception {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "line",
+            "--rates",
+            "10",
+            "--duration",
+            "1s",
+            "--warmup-in-flight",
+            "4",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("harness options: --warmup-in-flight 4");
+  }
+
+  @Test
   void aPlanOverAThousandPointsOrAnHourIsRefusedWithoutATerminalUnlessYes() throws Exception {
     // 1,100 grid points: the plan's size is in the dry run, and the sweep refuses to start it
     Object[] many = {"--protocol", "line", "--threads", "1:1100:1", "--requests", "10"};
