@@ -50,6 +50,9 @@ final class ProtocolRun {
   /** How long the client may take to close once the time limit cut the point short. */
   static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
 
+  /** The longest settle after a fixed in-flight warm-up ({@link #settle}). */
+  private static final int SETTLE_S = 2;
+
   private final RunConfig config;
   private final Protocol protocol;
   private final PrintWriter err;
@@ -366,9 +369,6 @@ final class ProtocolRun {
             + iterations
             + (iterations == 1 ? " iteration" : " iterations"));
   }
-
-  /** The longest settle after a fixed in-flight warm-up. */
-  private static final int SETTLE_S = 2;
 
   /**
    * After an open loop's in-flight warm-up, one full GC of this JVM before order 0 (JMH's {@code

@@ -84,12 +84,6 @@ public record Load(
     return call == CallKind.ITEMS ? items : 0;
   }
 
-  /** The same load with {@code n} threads (a {@code --warmup-in-flight} warm-up's calls). */
-  public Load withThreads(int n) {
-    return new Load(
-        n, requests, requestsPer, runs, call, payloadBytes, items, timeLimit, timeLimitPer);
-  }
-
   public long callsPerRun() {
     return requestsPer.callsPerRun(threads, requests);
   }

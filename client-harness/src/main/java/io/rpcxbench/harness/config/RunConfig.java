@@ -52,13 +52,14 @@ public record RunConfig(
 
   /**
    * The config a {@code --warmup-in-flight} warm-up runs: the same point in the in-flight model,
-   * the warm-up's calls outstanding (never more than the open loop's own, which size the client).
+   * the warm-up's calls outstanding (never more than the open loop's own, which size the client;
+   * the in-flight model reads no thread count of the load).
    */
   public RunConfig forInFlightWarmup() {
     int calls = Math.min(warmup.inFlight(), loadModel.maxInFlight());
     return new RunConfig(
         target,
-        load.withThreads(calls),
+        load,
         warmup,
         loadModel.inFlightOf(calls),
         instruments,
