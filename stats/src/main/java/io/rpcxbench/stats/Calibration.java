@@ -3,6 +3,8 @@ package io.rpcxbench.stats;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,28 +12,37 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * What an A/A on this machine says about the tool's own verdicts: one protocol measured as two
- * candidates in interleaved trials, per metric the spread between trials, the A/A verdict itself
- * (it must not differ), the false-positive rate of the real test over every relabelling of the
- * trials into two halves, and the smallest change {@code n} trials a side detect here.
+ * What A/As on this machine say about the tool's own verdicts, measured over several invocations
+ * of one protocol at one point ({@code rpcx-bench calibrate}): per metric where the spread comes
+ * from ({@link VarianceComponents}), the spread between trials of one invocation, the spread
+ * between invocations, the smallest change a comparison detects in each design, and the
+ * false-positive rate counted over every A/A verdict this machine has made ({@link AaLedger}), with
+ * its interval: a figure that rises when the machine makes the verdicts wrong.
  *
  * <pre>{@code
- * Calibration.Metric m = Calibration.Metric.of("p99", aTrials, bTrials);
- * m.falsePositiveRate();    // 0.04: the share of relabelled halves the test calls different
- * m.detectable().text(6);   // "detectable here with 6 trials: +-27.0 %"
- * Calibration c = new Calibration(fingerprint, "rpcx t8-r2000", 6, List.of(m));
- * c.write(writer);          // calibration.properties; Calibration.read(reader) reads it back
+ * Calibration.Metric m = Calibration.Metric.of("p99", invocations, ledger);
+ * m.detectable().text(6);          // "detectable here with 6 trials: +-12.0 %" (interleaved)
+ * m.detectableApart(6);            // 31.5: two folders recorded apart, 6 trials each
+ * Calibration c = new Calibration(fingerprint, "rpcx t8", 4, 4, now, List.of(m));
+ * c.write(writer);                 // calibration.properties; Calibration.read(reader) reads it
  * }</pre>
  *
  * @param fingerprint the machine it holds for (host, CPU, cores, kernel, JVM); a different one
  *     means calibrating again
  * @param point what was measured, e.g. {@code rpcx t8-r2000}
- * @param trials trials a side
+ * @param trials trials a side in each invocation's A/A
+ * @param invocations the invocations measured
+ * @param measured when the measurement ended
  * @param metrics per metric, in table order
  */
-public record Calibration(String fingerprint, String point, int trials, List<Metric> metrics) {
-  /** The relabellings drawn when there are more than this many; all of them otherwise. */
-  static final int MAX_RELABELLINGS = 2000;
+public record Calibration(
+    String fingerprint,
+    String point,
+    int trials,
+    int invocations,
+    Instant measured,
+    List<Metric> metrics) {
+  static final String FORMAT = "rpcx-bench-calibration-2";
 
   public Calibration {
     metrics = List.copyOf(metrics);
@@ -41,100 +52,68 @@ public record Calibration(String fingerprint, String point, int trials, List<Met
    * One metric's calibration.
    *
    * @param name {@code throughput}, {@code p50}, {@code p99}
-   * @param spread the standard deviation of a trial's log value, both labels pooled
-   * @param aaRatio the A/A pair's ratio B / A (null without a test)
-   * @param aaSignificant whether the A/A pair itself came out different (a failed check)
-   * @param falsePositiveRate the share of relabellings into two halves the test calls different
-   * @param relabellings how many relabellings that share is over
+   * @param spread the standard deviation of a trial's log value inside one invocation (pooled)
+   * @param components where the variance comes from
+   * @param interleaved the false-positive rate counted over interleaved A/A verdicts
+   * @param apart the same over A/As of two invocations recorded apart
    */
   public record Metric(
       String name,
       double spread,
-      Double aaRatio,
-      boolean aaSignificant,
-      double falsePositiveRate,
-      int relabellings) {
+      VarianceComponents components,
+      FalsePositives interleaved,
+      FalsePositives apart) {
 
-    /** The calibration of {@code name} from the trials of the two labels of one protocol. */
-    public static Metric of(String name, List<Double> a, List<Double> b) {
-      List<Double> all = new ArrayList<>(a);
-      all.addAll(b);
+    /**
+     * The calibration of {@code name} from its values per invocation, trial and run ({@link
+     * VarianceComponents#of}), the trials' own values per invocation ({@code trialValues}), and the
+     * machine's A/A verdicts so far.
+     */
+    public static Metric of(
+        String name,
+        List<List<List<Double>>> runValues,
+        List<List<Double>> trialValues,
+        AaLedger ledger) {
       double spread =
-          Detectable.of(all.stream().mapToDouble(Double::doubleValue).toArray()).spread();
-      Shift aa = Shift.of(a, b, false);
-      int[] counts = relabelled(all, a.size());
+          Detectable.pooled(trialValues).map(Detectable::spread).orElse(Double.NaN);
       return new Metric(
           name,
           spread,
-          aa.ratio(),
-          aa.significant(),
-          counts[1] == 0 ? 0 : counts[0] / (double) counts[1],
-          counts[1]);
+          VarianceComponents.of(runValues),
+          ledger.rate(AaLedger.Design.INTERLEAVED, name),
+          ledger.rate(AaLedger.Design.APART, name));
     }
 
-    /** The smallest detectable change from this spread. */
+    /** The between-invocation spread (NaN when one invocation was measured). */
+    public double invocationSpread() {
+      return components.invocation().spread();
+    }
+
+    /** Its degrees of freedom (invocations - 1). */
+    public int invocationDof() {
+      return components.invocation().dof();
+    }
+
+    /** Whether two folders recorded apart can be tested with this calibration. */
+    public boolean knowsInvocations() {
+      return components.invocation().measured() && invocationDof() >= 1;
+    }
+
+    /** The smallest change an interleaved comparison detects, from the trials' spread. */
     public Detectable detectable() {
-      return new Detectable(spread);
+      return new Detectable(Double.isNaN(spread) ? 0 : spread);
     }
-  }
 
-  /**
-   * {significant, tried} over the splits of {@code all} into a first half of {@code k}: every one
-   * when they are few, else {@value #MAX_RELABELLINGS} drawn with a fixed seed.
-   */
-  static int[] relabelled(List<Double> all, int k) {
-    int n = all.size();
-    if (k < Shift.MIN_PER_SIDE || n - k < Shift.MIN_PER_SIDE) {
-      return new int[] {0, 0};
+    /** The smallest change two folders of {@code n} trials each, recorded apart, detect. */
+    public double detectableApart(int n) {
+      return knowsInvocations()
+          ? detectable().percentApart(n, invocationSpread(), invocationDof())
+          : Double.POSITIVE_INFINITY;
     }
-    List<int[]> splits = new ArrayList<>();
-    if (choose(n, k) <= MAX_RELABELLINGS) {
-      combinations(n, k, 0, new int[k], 0, splits);
-    } else {
-      java.util.Random r = new java.util.Random(Estimate.SEED);
-      for (int i = 0; i < MAX_RELABELLINGS; i++) {
-        List<Integer> idx = new ArrayList<>();
-        for (int j = 0; j < n; j++) {
-          idx.add(j);
-        }
-        java.util.Collections.shuffle(idx, r);
-        splits.add(idx.subList(0, k).stream().mapToInt(Integer::intValue).toArray());
-      }
-    }
-    int significant = 0;
-    for (int[] first : splits) {
-      boolean[] in = new boolean[n];
-      for (int i : first) {
-        in[i] = true;
-      }
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        (in[i] ? x : y).add(all.get(i));
-      }
-      if (Shift.of(x, y, false).significant()) {
-        significant++;
-      }
-    }
-    return new int[] {significant, splits.size()};
-  }
 
-  private static double choose(int n, int k) {
-    double c = 1;
-    for (int i = 0; i < k; i++) {
-      c = c * (n - i) / (i + 1);
-    }
-    return c;
-  }
-
-  private static void combinations(int n, int k, int from, int[] pick, int at, List<int[]> out) {
-    if (at == k) {
-      out.add(pick.clone());
-      return;
-    }
-    for (int i = from; i <= n - (k - at); i++) {
-      pick[at] = i;
-      combinations(n, k, i + 1, pick, at + 1, out);
+    /** Whether either measured false-positive rate is above the stated 5 % (its whole interval). */
+    public boolean aboveStated() {
+      return interleaved.aboveStated() || apart.aboveStated();
     }
   }
 
@@ -143,86 +122,161 @@ public record Calibration(String fingerprint, String point, int trials, List<Met
     return metrics.stream().filter(m -> m.name().equals(name)).findFirst().orElse(null);
   }
 
-  /** Whether any metric's A/A pair came out different: the check failed, loudly. */
+  /** Whether a measured false-positive rate is above 5 %: the verdicts here are not calibrated. */
   public boolean aaFailed() {
-    return metrics.stream().anyMatch(Metric::aaSignificant);
+    return metrics.stream().anyMatch(Metric::aboveStated);
+  }
+
+  /** How long ago it was measured, from {@code now}. */
+  public Duration age(Instant now) {
+    return Duration.between(measured, now);
   }
 
   /**
-   * {@code calibration (rpcx t8-r2000, 6 trials a side): p99 detectable here with 6 trials: +-27.0
-   * %, false positives 4.1 % of 462 relabellings; ...}.
+   * {@code calibration (rpcx t8-r2000, 4 invocations x 4 + 4 trials, 2026-11-28T02:40Z):
+   * throughput detectable with 6 trials: +-8.1 % interleaved, +-24.0 % apart, false positives 1 of
+   * 16 interleaved A/A verdicts (...); ...}.
    */
   public String line(int n) {
     StringBuilder b =
         new StringBuilder(
-            "calibration (" + point + ", " + trials + " + " + trials + " A/A trials):");
+            "calibration ("
+                + point
+                + ", "
+                + invocations
+                + " invocations x "
+                + trials
+                + " + "
+                + trials
+                + " A/A trials, "
+                + measured.toString().replaceAll(":\\d\\d(\\.\\d+)?Z$", "Z")
+                + "):");
     for (Metric m : metrics) {
+      double apart = m.detectableApart(n);
       b.append(' ')
           .append(m.name())
           .append(' ')
           .append(m.detectable().text(n).replace("detectable here", "detectable"))
-          .append(", false positives ")
-          .append(Num.fixed(100 * m.falsePositiveRate(), 1))
-          .append(" %")
-          .append(m.aaSignificant() ? ", A/A DIFFERS" : "")
+          .append(" interleaved, ")
+          .append(Double.isInfinite(apart) ? "not measured" : "+-" + Num.fixed(apart, 1) + " %")
+          .append(" apart; false positives ")
+          .append(m.interleaved().text().replace("A/A verdicts", "interleaved A/A verdicts"))
+          .append(m.aboveStated() ? ", A/A DIFFERS TOO OFTEN" : "")
           .append(';');
     }
     b.setLength(b.length() - 1);
     return b.toString();
   }
 
+  /** Per metric, where its variance comes from: the table {@code calibrate} prints. */
+  public List<String> decomposition() {
+    List<String> out = new ArrayList<>();
+    for (Metric m : metrics) {
+      out.add(
+          m.name()
+              + " (over "
+              + m.components().invocations()
+              + " invocations, "
+              + m.components().trials()
+              + " trials, "
+              + m.components().runs()
+              + " runs):");
+      out.addAll(m.components().lines());
+    }
+    return out;
+  }
+
   /** As {@code key=value} lines: the one writer of the format {@link #read} reads. */
   public void write(Writer w) throws IOException {
     Map<String, String> m = new LinkedHashMap<>();
-    m.put("format", "rpcx-bench-calibration-1");
+    m.put("format", FORMAT);
     m.put("fingerprint", fingerprint);
     m.put("point", point);
     m.put("trials", String.valueOf(trials));
+    m.put("invocations", String.valueOf(invocations));
+    m.put("measured", measured.toString());
     m.put("metrics", String.join(",", metrics.stream().map(Metric::name).toList()));
     for (Metric x : metrics) {
       String k = "metric." + x.name() + ".";
       m.put(k + "spread", Double.toString(x.spread()));
-      m.put(k + "aa_ratio", x.aaRatio() == null ? "" : Double.toString(x.aaRatio()));
-      m.put(k + "aa_significant", Boolean.toString(x.aaSignificant()));
-      m.put(k + "false_positive_rate", Double.toString(x.falsePositiveRate()));
-      m.put(k + "relabellings", String.valueOf(x.relabellings()));
+      VarianceComponents c = x.components();
+      for (VarianceComponents.Level l : List.of(c.invocation(), c.trial(), c.run())) {
+        m.put(k + l.name() + ".variance", Double.toString(l.variance()));
+        m.put(k + l.name() + ".share", Double.toString(l.share()));
+        m.put(k + l.name() + ".dof", String.valueOf(l.dof()));
+      }
+      m.put(
+          k + "counts", c.invocations() + "/" + c.trials() + "/" + c.runs());
+      m.put(k + "invocation_p", Double.toString(c.invocationP()));
+      m.put(k + "false_positives.interleaved", counts(x.interleaved()));
+      m.put(k + "false_positives.apart", counts(x.apart()));
     }
     for (Map.Entry<String, String> e : m.entrySet()) {
       w.write(e.getKey() + "=" + e.getValue().replace("\\", "\\\\").replace("\n", " ") + "\n");
     }
   }
 
+  private static String counts(FalsePositives f) {
+    return f.significant() + "/" + f.verdicts() + "/" + f.invocations();
+  }
+
   /**
    * Reads what {@link #write} wrote.
    *
-   * @throws IllegalArgumentException naming what is missing or wrong
+   * @throws IllegalArgumentException naming what is missing or wrong (an older format included:
+   *     calibrate again)
    */
   public static Calibration read(Reader r) throws IOException {
     Properties p = new Properties();
     p.load(r);
-    if (!"rpcx-bench-calibration-1".equals(p.getProperty("format"))) {
+    if (!FORMAT.equals(p.getProperty("format"))) {
       throw new IllegalArgumentException(
-          "not a calibration file (format rpcx-bench-calibration-1)");
+          "not a calibration file of this version (" + FORMAT + "): calibrate again");
     }
     try {
       List<Metric> metrics = new ArrayList<>();
       for (String name : need(p, "metrics").split(",")) {
         String k = "metric." + name + ".";
-        String ratio = need(p, k + "aa_ratio");
+        String[] n = need(p, k + "counts").split("/");
         metrics.add(
             new Metric(
                 name,
                 Double.parseDouble(need(p, k + "spread")),
-                ratio.isEmpty() ? null : Double.parseDouble(ratio),
-                Boolean.parseBoolean(need(p, k + "aa_significant")),
-                Double.parseDouble(need(p, k + "false_positive_rate")),
-                Integer.parseInt(need(p, k + "relabellings"))));
+                new VarianceComponents(
+                    level(p, k, "invocations"),
+                    level(p, k, "trials"),
+                    level(p, k, "runs"),
+                    Integer.parseInt(n[0]),
+                    Integer.parseInt(n[1]),
+                    Integer.parseInt(n[2]),
+                    Double.parseDouble(need(p, k + "invocation_p"))),
+                falsePositives(need(p, k + "false_positives.interleaved")),
+                falsePositives(need(p, k + "false_positives.apart"))));
       }
       return new Calibration(
-          need(p, "fingerprint"), need(p, "point"), Integer.parseInt(need(p, "trials")), metrics);
-    } catch (NumberFormatException e) {
+          need(p, "fingerprint"),
+          need(p, "point"),
+          Integer.parseInt(need(p, "trials")),
+          Integer.parseInt(need(p, "invocations")),
+          Instant.parse(need(p, "measured")),
+          metrics);
+    } catch (RuntimeException e) {
       throw new IllegalArgumentException("calibration file: " + e.getMessage(), e);
     }
+  }
+
+  private static VarianceComponents.Level level(Properties p, String k, String name) {
+    return new VarianceComponents.Level(
+        name,
+        Double.parseDouble(need(p, k + name + ".variance")),
+        Double.parseDouble(need(p, k + name + ".share")),
+        Integer.parseInt(need(p, k + name + ".dof")));
+  }
+
+  private static FalsePositives falsePositives(String text) {
+    String[] f = text.split("/");
+    return new FalsePositives(
+        Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]));
   }
 
   private static String need(Properties p, String key) {

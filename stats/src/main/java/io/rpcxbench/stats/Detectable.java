@@ -108,6 +108,27 @@ public record Detectable(double spread) {
     return (int) Math.max(SIMULATED + 1, Math.ceil(n));
   }
 
+  /**
+   * The smallest change in percent {@link Shift#apart} finds with 80 % power with {@code n} trials
+   * a side when each side is its own invocation: the trials' spread and twice the
+   * between-invocation variance ({@code invocationSpread}, measured with {@code invocationDof}
+   * degrees of freedom), at the t quantiles of the Welch-Satterthwaite degrees of freedom. No
+   * number of trials takes it below what the invocations alone put there.
+   */
+  public double percentApart(int n, double invocationSpread, int invocationDof) {
+    if (n < Shift.MIN_PER_SIDE) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double a = spread * spread * 2.0 / n;
+    double b = 2 * invocationSpread * invocationSpread;
+    double dof = b == 0 ? 2 * n - 2 : (a + b) * (a + b) / (a * a / (2 * n - 2) + b * b / invocationDof);
+    org.apache.commons.statistics.distribution.TDistribution t =
+        org.apache.commons.statistics.distribution.TDistribution.of(dof);
+    double k =
+        t.inverseCumulativeProbability(1 - Shift.ALPHA / 2) + t.inverseCumulativeProbability(POWER);
+    return (Math.exp(k * Math.sqrt(a + b)) - 1) * 100;
+  }
+
   /** {@code detectable here with 6 trials: +-14.2 %}. */
   public String text(int n) {
     double p = percent(n);

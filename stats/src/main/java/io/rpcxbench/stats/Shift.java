@@ -32,6 +32,8 @@ import java.util.List;
  * @param newTrials trials on NEW's side
  * @param paired whether the trials were paired by round
  * @param why why there is no test (empty when there is one)
+ * @param invocationSpread for two sides recorded in separate invocations ({@link #apart}): the
+ *     between-invocation spread the interval allows for; null for trials of one invocation
  */
 public record Shift(
     Double ratio,
@@ -42,7 +44,8 @@ public record Shift(
     int baseTrials,
     int newTrials,
     boolean paired,
-    String why) {
+    String why,
+    Double invocationSpread) {
 
   /** The fewest trials a side a verdict is given on. */
   public static final int MIN_PER_SIDE = 4;
@@ -93,6 +96,11 @@ public record Shift(
 
   /** The estimator in words, for a table's header. */
   public String method() {
+    if (invocationSpread != null) {
+      return "mean of log values with the calibrated between-invocation variance (spread "
+          + Num.fixed(100 * invocationSpread, 1)
+          + " %), Welch-Satterthwaite t interval";
+    }
     return paired
         ? "Hodges-Lehmann shift of log values paired by round, Wilcoxon signed-rank interval"
         : "Hodges-Lehmann shift of log values, Mann-Whitney interval";
@@ -187,6 +195,88 @@ public record Shift(
     return inverted(walsh, RankNull.signedRank(n), n, n, true, alpha);
   }
 
+  /**
+   * NEW's trials against BASE's when each side is one invocation of its own (two folders recorded
+   * apart): a trial of one invocation shares that invocation's offset (its JIT luck, the machine's
+   * state that hour), so the sides differ by two such offsets even when nothing changed, and a
+   * test over the trials alone calls that a change. Here the difference of the sides' mean log
+   * values is tested against the trials' pooled variance (1/m + 1/n) plus twice the
+   * between-invocation variance {@code invocationSpread}^2 measured by {@code calibrate} over
+   * {@code invocationDof} + 1 invocations; the degrees of freedom are Welch-Satterthwaite's, so a
+   * spread measured over few invocations widens the interval as it should. The interval and p come
+   * from the same t, so significance and "the interval leaves out 1" are one fact.
+   *
+   * @param invocationSpread the standard deviation of an invocation's log offset (0 or more)
+   * @param invocationDof the degrees of freedom it was measured with (invocations - 1, at least 1)
+   */
+  public static Shift apart(
+      double[] base, double[] next, double invocationSpread, int invocationDof, double alpha) {
+    if (!(invocationSpread >= 0) || invocationDof < 1) {
+      throw new IllegalArgumentException(
+          "an invocation spread is 0 or more, measured over 2 invocations or more");
+    }
+    String why = refusal(base, next);
+    int m = base.length;
+    int n = next.length;
+    if (!why.isEmpty()) {
+      return new Shift(null, null, null, null, 1 - alpha, m, n, false, why, invocationSpread);
+    }
+    double[] x = logs(base);
+    double[] y = logs(next);
+    double mx = meanOf(x);
+    double my = meanOf(y);
+    double pooled = (sumSq(x, mx) + sumSq(y, my)) / (m + n - 2);
+    double a = pooled * (1.0 / m + 1.0 / n);
+    double b = 2 * invocationSpread * invocationSpread;
+    double se = Math.sqrt(a + b);
+    double dof = b == 0 ? m + n - 2 : (a + b) * (a + b) / (a * a / (m + n - 2) + b * b / invocationDof);
+    double d = my - mx;
+    if (se == 0) {
+      double p0 = d == 0 ? 1 : 0;
+      return new Shift(
+          Math.exp(d), Math.exp(d), Math.exp(d), p0, 1 - alpha, m, n, false, "", invocationSpread);
+    }
+    org.apache.commons.statistics.distribution.TDistribution t =
+        org.apache.commons.statistics.distribution.TDistribution.of(dof);
+    double q = t.inverseCumulativeProbability(1 - alpha / 2);
+    double p = Math.min(1, 2 * t.survivalProbability(Math.abs(d) / se));
+    return new Shift(
+        Math.exp(d),
+        Math.exp(d - q * se),
+        Math.exp(d + q * se),
+        p,
+        1 - alpha,
+        m,
+        n,
+        false,
+        "",
+        invocationSpread);
+  }
+
+  private static double[] logs(double[] v) {
+    double[] l = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      l[i] = Math.log(v[i]);
+    }
+    return l;
+  }
+
+  private static double meanOf(double[] v) {
+    double s = 0;
+    for (double x : v) {
+      s += x;
+    }
+    return s / v.length;
+  }
+
+  private static double sumSq(double[] v, double mean) {
+    double s = 0;
+    for (double x : v) {
+      s += (x - mean) * (x - mean);
+    }
+    return s;
+  }
+
   /** No test, for a reason of the caller's (e.g. too few calls for a percentile). */
   public static Shift untested(int baseTrials, int newTrials, String why) {
     return none(baseTrials, newTrials, false, why, ALPHA);
@@ -194,7 +284,7 @@ public record Shift(
 
   /** The answer when no test can be made. */
   private static Shift none(int m, int n, boolean paired, String why, double alpha) {
-    return new Shift(null, null, null, null, 1 - alpha, m, n, paired, why);
+    return new Shift(null, null, null, null, 1 - alpha, m, n, paired, why, null);
   }
 
   private static String refusal(double[] base, double[] next) {
@@ -265,7 +355,7 @@ public record Shift(
           alpha);
     }
     return new Shift(
-        Math.exp(shift), Math.exp(low), Math.exp(high), p, 1 - alpha, m, n, paired, "");
+        Math.exp(shift), Math.exp(low), Math.exp(high), p, 1 - alpha, m, n, paired, "", null);
   }
 
   private static double median(double[] sorted) {

@@ -11,7 +11,7 @@ class GateTest {
       Threshold.parse("delta.throughput>-5%", Threshold.DIFF);
 
   private static Shift shift(double ratio, double low, double high) {
-    return new Shift(ratio, low, high, 0.5, 0.95, 6, 6, false, "");
+    return new Shift(ratio, low, high, 0.5, 0.95, 6, 6, false, "", null);
   }
 
   @Test
