@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Every A/A verdict the tool made on one machine, kept as they come (one line each, never
- * rewritten but by appending): when, who made it ({@code calibrate}, {@code choose}, {@code
- * compare}), the design ({@link Design}), the metric, and whether it came out different. The
- * false-positive rate a verdict prints is counted here ({@link #rate}), so it is measured across
- * invocations and can come out above 5 % when the machine makes it so.
+ * Every A/A verdict the tool made on one machine, kept as they come (one line each, never rewritten
+ * but by appending): when, who made it ({@code calibrate}, {@code choose}, {@code compare}), the
+ * design ({@link Design}), the metric, and whether it came out different. The false-positive rate a
+ * verdict prints is counted here ({@link #rate}), so it is measured across invocations and can come
+ * out above 5 % when the machine makes it so.
  *
  * <pre>{@code
  * AaLedger l = AaLedger.read(file);            // empty when there is no file yet
@@ -90,13 +90,7 @@ public record AaLedger(List<Entry> entries) {
 
     String line() {
       return String.join(
-          "\t",
-          at.toString(),
-          invocation,
-          source,
-          design.id(),
-          metric,
-          significant ? "1" : "0");
+          "\t", at.toString(), invocation, source, design.id(), metric, significant ? "1" : "0");
     }
 
     static Entry parse(String line) {

@@ -12,12 +12,12 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * What A/As on this machine say about the tool's own verdicts, measured over several invocations
- * of one protocol at one point ({@code rpcx-bench calibrate}): per metric where the spread comes
- * from ({@link VarianceComponents}), the spread between trials of one invocation, the spread
- * between invocations, the smallest change a comparison detects in each design, and the
- * false-positive rate counted over every A/A verdict this machine has made ({@link AaLedger}), with
- * its interval: a figure that rises when the machine makes the verdicts wrong.
+ * What A/As on this machine say about the tool's own verdicts, measured over several invocations of
+ * one protocol at one point ({@code rpcx-bench calibrate}): per metric where the spread comes from
+ * ({@link VarianceComponents}), the spread between trials of one invocation, the spread between
+ * invocations, the smallest change a comparison detects in each design, and the false-positive rate
+ * counted over every A/A verdict this machine has made ({@link AaLedger}), with its interval: a
+ * figure that rises when the machine makes the verdicts wrong.
  *
  * <pre>{@code
  * Calibration.Metric m = Calibration.Metric.of("p99", invocations, ledger);
@@ -74,8 +74,7 @@ public record Calibration(
         List<List<List<Double>>> runValues,
         List<List<Double>> trialValues,
         AaLedger ledger) {
-      double spread =
-          Detectable.pooled(trialValues).map(Detectable::spread).orElse(Double.NaN);
+      double spread = Detectable.pooled(trialValues).map(Detectable::spread).orElse(Double.NaN);
       return new Metric(
           name,
           spread,
@@ -133,9 +132,9 @@ public record Calibration(
   }
 
   /**
-   * {@code calibration (rpcx t8-r2000, 4 invocations x 4 + 4 trials, 2026-11-28T02:40Z):
-   * throughput detectable with 6 trials: +-8.1 % interleaved, +-24.0 % apart, false positives 1 of
-   * 16 interleaved A/A verdicts (...); ...}.
+   * {@code calibration (rpcx t8-r2000, 4 invocations x 4 + 4 trials, 2026-11-28T02:40Z): throughput
+   * detectable with 6 trials: +-8.1 % interleaved, +-24.0 % apart, false positives 1 of 16
+   * interleaved A/A verdicts (...); ...}.
    */
   public String line(int n) {
     StringBuilder b =
@@ -205,8 +204,7 @@ public record Calibration(
         m.put(k + l.name() + ".share", Double.toString(l.share()));
         m.put(k + l.name() + ".dof", String.valueOf(l.dof()));
       }
-      m.put(
-          k + "counts", c.invocations() + "/" + c.trials() + "/" + c.runs());
+      m.put(k + "counts", c.invocations() + "/" + c.trials() + "/" + c.runs());
       m.put(k + "invocation_p", Double.toString(c.invocationP()));
       m.put(k + "false_positives.interleaved", counts(x.interleaved()));
       m.put(k + "false_positives.apart", counts(x.apart()));

@@ -121,7 +121,8 @@ public record Detectable(double spread) {
     }
     double a = spread * spread * 2.0 / n;
     double b = 2 * invocationSpread * invocationSpread;
-    double dof = b == 0 ? 2 * n - 2 : (a + b) * (a + b) / (a * a / (2 * n - 2) + b * b / invocationDof);
+    double dof =
+        b == 0 ? 2 * n - 2 : (a + b) * (a + b) / (a * a / (2 * n - 2) + b * b / invocationDof);
     org.apache.commons.statistics.distribution.TDistribution t =
         org.apache.commons.statistics.distribution.TDistribution.of(dof);
     double k =

@@ -5,9 +5,9 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
 /**
  * How often the tool's verdicts called two identical things different on this machine, counted:
  * {@code significant} of {@code verdicts} A/A verdicts, each from its own invocations, with the
- * exact (Clopper-Pearson) binomial interval. A figure that can come out otherwise: when
- * invocations drift and the test does not allow for it, the count rises and the interval leaves
- * out the stated 5 %.
+ * exact (Clopper-Pearson) binomial interval. A figure that can come out otherwise: when invocations
+ * drift and the test does not allow for it, the count rises and the interval leaves out the stated
+ * 5 %.
  *
  * <pre>{@code
  * FalsePositives f = new FalsePositives(3, 40, 10);
@@ -69,7 +69,9 @@ public record FalsePositives(int significant, int verdicts, int invocations) {
             .inverseCumulativeProbability(1 - Shift.ALPHA / 2);
   }
 
-  /** Whether the interval leaves out the stated rate from above: the verdicts are not calibrated. */
+  /**
+   * Whether the interval leaves out the stated rate from above: the verdicts are not calibrated.
+   */
   public boolean aboveStated() {
     return verdicts > 0 && low() > Shift.ALPHA;
   }

@@ -198,13 +198,13 @@ public record Shift(
   /**
    * NEW's trials against BASE's when each side is one invocation of its own (two folders recorded
    * apart): a trial of one invocation shares that invocation's offset (its JIT luck, the machine's
-   * state that hour), so the sides differ by two such offsets even when nothing changed, and a
-   * test over the trials alone calls that a change. Here the difference of the sides' mean log
-   * values is tested against the trials' pooled variance (1/m + 1/n) plus twice the
-   * between-invocation variance {@code invocationSpread}^2 measured by {@code calibrate} over
-   * {@code invocationDof} + 1 invocations; the degrees of freedom are Welch-Satterthwaite's, so a
-   * spread measured over few invocations widens the interval as it should. The interval and p come
-   * from the same t, so significance and "the interval leaves out 1" are one fact.
+   * state that hour), so the sides differ by two such offsets even when nothing changed, and a test
+   * over the trials alone calls that a change. Here the difference of the sides' mean log values is
+   * tested against the trials' pooled variance (1/m + 1/n) plus twice the between-invocation
+   * variance {@code invocationSpread}^2 measured by {@code calibrate} over {@code invocationDof} +
+   * 1 invocations; the degrees of freedom are Welch-Satterthwaite's, so a spread measured over few
+   * invocations widens the interval as it should. The interval and p come from the same t, so
+   * significance and "the interval leaves out 1" are one fact.
    *
    * @param invocationSpread the standard deviation of an invocation's log offset (0 or more)
    * @param invocationDof the degrees of freedom it was measured with (invocations - 1, at least 1)
@@ -229,7 +229,8 @@ public record Shift(
     double a = pooled * (1.0 / m + 1.0 / n);
     double b = 2 * invocationSpread * invocationSpread;
     double se = Math.sqrt(a + b);
-    double dof = b == 0 ? m + n - 2 : (a + b) * (a + b) / (a * a / (m + n - 2) + b * b / invocationDof);
+    double dof =
+        b == 0 ? m + n - 2 : (a + b) * (a + b) / (a * a / (m + n - 2) + b * b / invocationDof);
     double d = my - mx;
     if (se == 0) {
       double p0 = d == 0 ? 1 : 0;

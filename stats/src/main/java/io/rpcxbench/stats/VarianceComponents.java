@@ -11,13 +11,13 @@ import java.util.SplittableRandom;
  * estimated by moments from the level below it, bottom up: the runs' pooled variance inside their
  * trials; the trial means' pooled variance inside their invocations less what the runs put there;
  * the invocation means' variance less what the trials put there; a level that comes out below 0 is
- * 0 (its share is within the noise of the level below). A value inside one run (a percentile of
- * its histogram, or its calls over its time) is the run's figure, so "within a run" is part of
- * "between runs" here.
+ * 0 (its share is within the noise of the level below). A value inside one run (a percentile of its
+ * histogram, or its calls over its time) is the run's figure, so "within a run" is part of "between
+ * runs" here.
  *
- * <p>Whether invocations differ at all is tested by a permutation of the trials between
- * invocations (the F ratio of trial means, seeded), the way the spread of one invocation is no
- * evidence about the next.
+ * <p>Whether invocations differ at all is tested by a permutation of the trials between invocations
+ * (the F ratio of trial means, seeded), the way the spread of one invocation is no evidence about
+ * the next.
  *
  * <pre>{@code
  * // invocations -> trials -> runs, values above 0

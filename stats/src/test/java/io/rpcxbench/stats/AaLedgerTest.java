@@ -14,7 +14,8 @@ class AaLedgerTest {
   @TempDir Path tmp;
 
   private static AaLedger.Entry entry(String inv, AaLedger.Design d, String metric, boolean sig) {
-    return new AaLedger.Entry(Instant.parse("2026-11-28T02:00:00Z"), inv, "calibrate", d, metric, sig);
+    return new AaLedger.Entry(
+        Instant.parse("2026-11-28T02:00:00Z"), inv, "calibrate", d, metric, sig);
   }
 
   @Test
@@ -33,8 +34,7 @@ class AaLedgerTest {
         .write(f);
     AaLedger l = AaLedger.read(f);
     assertThat(l.entries()).hasSize(4);
-    assertThat(l.rate(AaLedger.Design.INTERLEAVED, "p50"))
-        .isEqualTo(new FalsePositives(1, 2, 2));
+    assertThat(l.rate(AaLedger.Design.INTERLEAVED, "p50")).isEqualTo(new FalsePositives(1, 2, 2));
     assertThat(l.rate(AaLedger.Design.INTERLEAVED)).isEqualTo(new FalsePositives(1, 3, 3));
     assertThat(l.rate(AaLedger.Design.APART, "p50")).isEqualTo(new FalsePositives(0, 1, 2));
     assertThat(Files.readString(f)).startsWith(AaLedger.HEADER + "\n" + AaLedger.COLUMNS + "\n");

@@ -37,8 +37,10 @@ class CalibrationTest {
     AaLedger ledger =
         new AaLedger(
             List.of(
-                new AaLedger.Entry(AT, "c-1", "calibrate", AaLedger.Design.INTERLEAVED, "p50", true),
-                new AaLedger.Entry(AT, "c-2", "calibrate", AaLedger.Design.INTERLEAVED, "p50", false)));
+                new AaLedger.Entry(
+                    AT, "c-1", "calibrate", AaLedger.Design.INTERLEAVED, "p50", true),
+                new AaLedger.Entry(
+                    AT, "c-2", "calibrate", AaLedger.Design.INTERLEAVED, "p50", false)));
     Calibration.Metric m = metric("p50", 1, 0.1, ledger);
     assertThat(m.spread()).isBetween(0.04, 0.15);
     assertThat(m.knowsInvocations()).isTrue();
@@ -67,10 +69,12 @@ class CalibrationTest {
             "calibration (rpcx t8-r2000, 4 invocations x 4 + 4 A/A trials, 2026-11-28T02:40Z):"
                 + " throughput detectable with 6 trials: +-")
         .contains(" apart; false positives no A/A verdict measured yet");
-    assertThat(c.decomposition().get(0)).isEqualTo("throughput (over 4 invocations, 32 trials, 96 runs):");
+    assertThat(c.decomposition().get(0))
+        .isEqualTo("throughput (over 4 invocations, 32 trials, 96 runs):");
     assertThat(c.decomposition()).anyMatch(l -> l.contains("between invocations"));
     assertThat(c.age(AT.plusSeconds(3600)).toMinutes()).isEqualTo(60);
-    assertThatThrownBy(() -> Calibration.read(new StringReader("format=rpcx-bench-calibration-1\n")))
+    assertThatThrownBy(
+            () -> Calibration.read(new StringReader("format=rpcx-bench-calibration-1\n")))
         .hasMessageContaining("calibrate again");
   }
 
@@ -78,7 +82,8 @@ class CalibrationTest {
   void aMeasuredRateAboveFivePercentFailsTheCheckLoudly() {
     List<AaLedger.Entry> e = new ArrayList<>();
     for (int k = 0; k < 20; k++) {
-      e.add(new AaLedger.Entry(AT, "c-" + k, "calibrate", AaLedger.Design.INTERLEAVED, "p99", k < 8));
+      e.add(
+          new AaLedger.Entry(AT, "c-" + k, "calibrate", AaLedger.Design.INTERLEAVED, "p99", k < 8));
     }
     Calibration c =
         new Calibration("h", "rpcx t8", 4, 4, AT, List.of(metric("p99", 4, 0.1, new AaLedger(e))));

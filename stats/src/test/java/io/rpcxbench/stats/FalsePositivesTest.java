@@ -47,7 +47,11 @@ class FalsePositivesTest {
       Shift s = allowForIt ? Shift.apart(a, b, drift, 30, Shift.ALPHA) : Shift.unpaired(a, b);
       e.add(
           new AaLedger.Entry(
-              Instant.EPOCH, "i" + k + "+j" + k, "test", AaLedger.Design.APART, "p50",
+              Instant.EPOCH,
+              "i" + k + "+j" + k,
+              "test",
+              AaLedger.Design.APART,
+              "p50",
               s.significant()));
     }
     return new AaLedger(e).rate(AaLedger.Design.APART, "p50");

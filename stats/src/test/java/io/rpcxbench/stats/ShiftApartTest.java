@@ -74,7 +74,7 @@ class ShiftApartTest {
     double apart = d.percentApart(6, 0.1, 3);
     assertThat(apart).isGreaterThan(interleaved);
     assertThat(d.percentApart(60, 0.1, 3)).isGreaterThan(2.8 * 10 * Math.sqrt(2) * 0.9);
-    assertThat(d.percentApart(6, 0, 3)).isCloseTo(interleaved, org.assertj.core.data.Offset.offset(
-        interleaved * 0.3));
+    assertThat(d.percentApart(6, 0, 3))
+        .isCloseTo(interleaved, org.assertj.core.data.Offset.offset(interleaved * 0.3));
   }
 }

@@ -38,8 +38,8 @@ class VarianceComponentsTest {
     assertThat(v.trial().spread()).isBetween(0.085, 0.115);
     assertThat(v.run().spread()).isBetween(0.045, 0.055);
     assertThat(v.invocation().share()).isBetween(0.6, 0.85);
-    assertThat(v.invocation().share() + v.trial().share() + v.run().share()).isCloseTo(1.0,
-        org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(v.invocation().share() + v.trial().share() + v.run().share())
+        .isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(v.invocationP()).isLessThan(0.01);
     assertThat(v.invocations()).isEqualTo(60);
     assertThat(v.trials()).isEqualTo(360);
