@@ -143,12 +143,12 @@ public record Calibration(
                 + point
                 + ", "
                 + invocations
-                + " invocations x "
+                + (invocations == 1 ? " invocation x " : " invocations x ")
                 + trials
                 + " + "
                 + trials
                 + " A/A trials, "
-                + measured.toString().replaceAll(":\\d\\d(\\.\\d+)?Z$", "Z")
+                + measuredText()
                 + "):");
     for (Metric m : metrics) {
       double apart = m.detectableApart(n);
@@ -165,6 +165,11 @@ public record Calibration(
     }
     b.setLength(b.length() - 1);
     return b.toString();
+  }
+
+  /** When it was measured, to the minute: {@code 2026-11-28T02:40Z}. */
+  public String measuredText() {
+    return measured.toString().replaceAll(":\\d\\d(\\.\\d+)?Z$", "Z");
   }
 
   /** Per metric, where its variance comes from: the table {@code calibrate} prints. */

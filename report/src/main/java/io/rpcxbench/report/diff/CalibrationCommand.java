@@ -1,15 +1,18 @@
 package io.rpcxbench.report.diff;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.stats.AaChecks;
+import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Shift;
+import io.rpcxbench.stats.VarianceComponents;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,36 +21,40 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code calibration DIR}: the A/A of {@code rpcx-bench calibrate} read into a {@link Calibration}.
- * DIR holds one point of one protocol in 2N trials (sweep --trials 2N); trials 2r-1 and 2r are
- * round r, and a seeded draw per round gives one to label A and the other to B, so the labels
- * interleave as two candidates of a real comparison would.
+ * {@code calibration DIR...}: the A/As of {@code rpcx-bench calibrate} read into a {@link
+ * Calibration}. Each DIR is one invocation: one protocol at one point in 2N trials (sweep --trials
+ * 2N). Per metric: where the variance comes from (invocations, trials, runs), the A/A verdicts
+ * ({@link AaChecks}: each invocation's trials labelled A or B by a seeded coin per round; disjoint
+ * pairs of invocations as two folders recorded apart), added to the machine's ledger, and the
+ * false-positive rates counted over the whole ledger.
  *
  * <pre>
- * java -jar report.jar calibration results/calibration/raw --fingerprint "$(uname -a)" --out c.properties
+ * java -jar report.jar calibration inv-1/raw inv-2/raw inv-3/raw inv-4/raw \
+ *     --fingerprint "$(uname -a)" --ledger aa-ledger.tsv --out c.properties
  * </pre>
  */
 @Command(
     name = "calibration",
     mixinStandardHelpOptions = true,
     description =
-        "Read an A/A (one protocol, one point, 2N trials) into the tool's calibration: per metric"
-            + " the spread between trials, the A/A verdict, the false-positive rate of the test over"
-            + " every relabelling into two halves, and the smallest change N trials detect here.",
+        "Read A/As (one protocol, one point, 2N trials, one folder an invocation) into the tool's"
+            + " calibration: per metric where the variance comes from, the spread between trials"
+            + " and between invocations, the A/A verdicts (added to --ledger), and the"
+            + " false-positive rates counted over every A/A verdict in the ledger.",
     footer = {
       "",
       "Example:",
-      "  java -jar report/target/report.jar calibration results/calibration/raw \\",
-      "    --fingerprint 'host|cpu|2|6.1|17' --out results/calibration/calibration.properties"
+      "  java -jar report/target/report.jar calibration cal/invocation-1/raw cal/invocation-2/raw \\",
+      "    --fingerprint 'host|cpu|2|6.1|17' --ledger cal/aa-ledger.tsv --out cal/calibration.properties"
     })
 public final class CalibrationCommand implements Callable<Integer> {
-  /** The A/A pair came out different: written, and said loudly. */
+  /** A measured false-positive rate is above 5 %: written, and said loudly. */
   public static final int AA_DIFFERS = ExitCode.AA_DIFFERS.code();
 
   @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "DIR", description = "The A/A's raw files.")
-  Path dir;
+  @Parameters(arity = "1..*", paramLabel = "DIR", description = "One invocation's raw files each.")
+  List<Path> dirs;
 
   @Option(
       names = "--fingerprint",
@@ -63,6 +70,19 @@ public final class CalibrationCommand implements Callable<Integer> {
       description = "The labels' draw (default ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(
+      names = "--ledger",
+      paramLabel = "FILE",
+      description = "The machine's A/A ledger: this run's verdicts are added to it (atomically).")
+  Path ledger;
+
+  @Option(
+      names = "--source",
+      defaultValue = "calibrate",
+      paramLabel = "NAME",
+      description = "Who made the verdicts, in the ledger (default ${DEFAULT-VALUE}).")
+  String source;
+
   @Option(names = "--out", paramLabel = "FILE", description = "Write the calibration there.")
   Path out;
 
@@ -70,78 +90,157 @@ public final class CalibrationCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    DiffSide side;
-    try {
-      side = DiffSide.read(dir);
-    } catch (IOException e) {
-      return unreadable(err, e.getMessage());
+    List<DiffSide.Point> invocations = new ArrayList<>();
+    for (Path dir : dirs) {
+      DiffSide side;
+      try {
+        side = DiffSide.read(dir);
+      } catch (IOException e) {
+        return unreadable(err, e.getMessage());
+      }
+      if (side.points().size() != 1) {
+        return unreadable(err, dir + " holds " + side.points().size() + " points; an A/A has one");
+      }
+      DiffSide.Point point = side.points().values().iterator().next();
+      if (point.trials().size() < 2 * Shift.MIN_PER_SIDE) {
+        return unreadable(
+            err,
+            point.trials().size()
+                + " trials of "
+                + point.label()
+                + "; an A/A needs "
+                + 2 * Shift.MIN_PER_SIDE
+                + " or more");
+      }
+      if (!invocations.isEmpty() && !invocations.get(0).id().equals(point.id())) {
+        return unreadable(
+            err, dir + " holds " + point.label() + ", not " + invocations.get(0).label());
+      }
+      invocations.add(point);
     }
-    if (side.points().size() != 1) {
-      return unreadable(err, dir + " holds " + side.points().size() + " points; an A/A has one");
+    Instant now = Instant.now();
+    List<String> ids = new ArrayList<>();
+    for (int k = 0; k < invocations.size(); k++) {
+      ids.add(source + "-" + now.toString().replaceAll("[-:]|\\.\\d+", "") + "-" + (k + 1));
     }
-    DiffSide.Point point = side.points().values().iterator().next();
-    List<DiffSide.Trial> trials = new ArrayList<>(point.trials());
-    trials.sort(java.util.Comparator.comparingInt(DiffSide.Trial::number));
-    int rounds = trials.size() / 2;
-    if (rounds < Shift.MIN_PER_SIDE) {
-      return unreadable(
-          err,
-          trials.size()
-              + " trials of "
-              + point.label()
-              + "; an A/A needs "
-              + 2 * Shift.MIN_PER_SIDE
-              + " or more");
-    }
-    Random r = new Random(seed);
-    List<Calibration.Metric> metrics = new ArrayList<>();
-    boolean[] aFirst = new boolean[rounds];
-    for (int k = 0; k < rounds; k++) {
-      aFirst[k] = r.nextBoolean();
-    }
+    AaLedger book = ledger == null ? new AaLedger(List.of()) : AaLedger.read(ledger);
+    List<AaLedger.Entry> made = new ArrayList<>();
+    List<PointChange.Measure> measured = new ArrayList<>();
+    List<List<List<List<Double>>>> runsByMetric = new ArrayList<>();
+    List<List<List<Double>>> trialsByMetric = new ArrayList<>();
     for (PointChange.Measure m : PointChange.Measure.values()) {
-      List<Double> a = new ArrayList<>();
-      List<Double> b = new ArrayList<>();
-      for (int k = 0; k < rounds; k++) {
-        Double first = PointChange.value(m, trials.get(2 * k));
-        Double second = PointChange.value(m, trials.get(2 * k + 1));
-        if (first != null && second != null) {
-          (aFirst[k] ? a : b).add(first);
-          (aFirst[k] ? b : a).add(second);
-        }
+      List<List<List<Double>>> runs = new ArrayList<>();
+      List<List<Double>> trials = new ArrayList<>();
+      for (DiffSide.Point p : invocations) {
+        runs.add(runValues(m, p));
+        trials.add(PointChange.values(p).get(m.ordinal()));
       }
-      if (a.size() >= Shift.MIN_PER_SIDE) {
-        metrics.add(Calibration.Metric.of(m.id, a, b));
+      if (trials.stream().anyMatch(t -> t.size() < 2 * Shift.MIN_PER_SIDE)) {
+        continue; // too few calls for this percentile in some trial
       }
+      VarianceComponents vc = VarianceComponents.of(runs);
+      made.addAll(
+          AaChecks.of(
+              m.id,
+              trials,
+              ids,
+              now,
+              source,
+              seed,
+              vc.invocation().spread(),
+              vc.invocation().dof()));
+      measured.add(m);
+      runsByMetric.add(runs);
+      trialsByMetric.add(trials);
     }
-    Calibration c = new Calibration(fingerprint, point.label(), rounds, metrics);
+    book = book.with(made);
+    if (ledger != null) {
+      book.write(ledger);
+    }
+    List<Calibration.Metric> metrics = new ArrayList<>();
+    for (int i = 0; i < measured.size(); i++) {
+      metrics.add(
+          Calibration.Metric.of(
+              measured.get(i).id, runsByMetric.get(i), trialsByMetric.get(i), book));
+    }
+    int perSide = invocations.get(0).trials().size() / 2;
+    Calibration c =
+        new Calibration(
+            fingerprint, invocations.get(0).label(), perSide, invocations.size(), now, metrics);
     StringWriter w = new StringWriter();
     c.write(w);
     if (out != null) {
       io.rpcxbench.report.pages.AtomicText.write(out, w.toString());
     }
-    o.println(c.line(rounds));
+    o.println(c.line(perSide));
+    o.println("where the variance of a trial's value comes from:");
+    c.decomposition().forEach(o::println);
+    long differed = made.stream().filter(AaLedger.Entry::significant).count();
+    o.println(
+        "this run's A/A verdicts: "
+            + differed
+            + " of "
+            + made.size()
+            + " differed"
+            + (ledger == null
+                ? ""
+                : "; the ledger holds " + book.entries().size() + ": " + ledger));
+    for (Calibration.Metric m : metrics) {
+      o.println(
+          "  "
+              + m.name()
+              + ": interleaved "
+              + m.interleaved().text()
+              + "; apart "
+              + m.apart().text());
+    }
     o.flush();
     if (c.aaFailed()) {
       err.println(
-          "A/A CHECK FAILED: one protocol measured twice came out different ("
+          "A/A CHECK FAILED: the measured false-positive rate is above 5 % ("
               + String.join(
                   ", ",
                   c.metrics().stream()
-                      .filter(Calibration.Metric::aaSignificant)
+                      .filter(Calibration.Metric::aboveStated)
                       .map(Calibration.Metric::name)
                       .toList())
               + "); this machine's verdicts are not to be trusted now");
       err.flush();
       return AA_DIFFERS;
     }
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
+  }
+
+  /**
+   * Per trial of {@code p}, its runs' values of {@code m}; when a run has too few calls for the
+   * metric (a high percentile), each trial's own value alone, so the run level goes unmeasured
+   * rather than measured on some trials.
+   */
+  private static List<List<Double>> runValues(PointChange.Measure m, DiffSide.Point p) {
+    List<List<Double>> out = new ArrayList<>();
+    for (DiffSide.Trial t : p.trials()) {
+      List<Double> runs = new ArrayList<>();
+      for (var run : t.kept()) {
+        Double v =
+            PointChange.value(
+                m,
+                new DiffSide.Trial(t.file(), t.number(), List.of(run), t.started(), t.finished()));
+        if (v == null) {
+          return PointChange.values(p).get(m.ordinal()).stream().map(List::of).toList();
+        }
+        runs.add(v);
+      }
+      if (!runs.isEmpty()) {
+        out.add(runs);
+      }
+    }
+    return out;
   }
 
   /** One line and exit 1: the folder is not an A/A this command can read. */
   private static int unreadable(PrintWriter err, String why) {
     err.println("error: " + why);
     err.flush();
-    return CommandLine.ExitCode.SOFTWARE;
+    return ExitCode.FAILED.code();
   }
 }

@@ -80,6 +80,29 @@ public final class DiffCommand implements Callable<Integer> {
       description = "A condition on every matched point; repeatable.")
   List<String> thresholds = new ArrayList<>();
 
+  @Option(
+      names = "--calibration",
+      paramLabel = "FILE",
+      description =
+          "This machine's calibration (rpcx-bench calibrate writes it): two folders recorded apart"
+              + " are tested with its spread between invocations. Without it they get no verdict:"
+              + " invocations cannot be told from the change.")
+  Path calibration;
+
+  /** The calibration named, read; a file that is none is bad input. */
+  private io.rpcxbench.stats.Calibration calibration() throws IOException {
+    if (calibration == null) {
+      return null;
+    }
+    try (java.io.Reader r = java.nio.file.Files.newBufferedReader(calibration)) {
+      return io.rpcxbench.stats.Calibration.read(r);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new IllegalArgumentException("--calibration: no file " + calibration);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--calibration " + calibration + ": " + e.getMessage());
+    }
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -98,7 +121,7 @@ public final class DiffCommand implements Callable<Integer> {
       }
       b.problems().forEach(p -> err.println("warning: " + p));
       n.problems().forEach(p -> err.println("warning: " + p));
-      DiffReport d = DiffReport.of(b, n, parsed);
+      DiffReport d = DiffReport.of(b, n, parsed, calibration());
       out.print(d.page().markdown());
       if (json != null) {
         AtomicText.write(json, d.json());

@@ -7,6 +7,7 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.report.pages.Page;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Gate;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Shift;
@@ -57,11 +58,20 @@ final class DiffReport {
   }
 
   static DiffReport of(DiffSide base, DiffSide next, List<Threshold> thresholds) {
+    return of(base, next, thresholds, null);
+  }
+
+  /**
+   * The diff, two folders recorded apart tested with {@code calibration}'s between-invocation
+   * spread (null: none, and such folders get no verdict).
+   */
+  static DiffReport of(
+      DiffSide base, DiffSide next, List<Threshold> thresholds, Calibration calibration) {
     List<PointChange> raw = new ArrayList<>();
     for (Map.Entry<PointIdentity, DiffSide.Point> e : base.points().entrySet()) {
       DiffSide.Point n = next.points().get(e.getKey());
       if (n != null) {
-        raw.add(PointChange.of(e.getValue(), n));
+        raw.add(PointChange.of(e.getValue(), n, calibration));
       }
     }
     raw.sort(Comparator.comparing(PointChange::label));
@@ -81,12 +91,16 @@ final class DiffReport {
     }
     List<Threshold.Check> checks = new ArrayList<>();
     List<Gate> gates = new ArrayList<>();
+    // a margin on a change is checked against the change's interval, never its estimate; the
+    // points a margin gates share the tool's 5 % (Bonferroni), so a family of gates on an
+    // unchanged build fails at most 5 % of the time, not 5 % a point
+    double gateAlpha = Shift.ALPHA / Math.max(1, changes.size());
     for (Threshold t : thresholds) {
       for (PointChange c : changes) {
         if (t.kind() == Threshold.Kind.CHANGE) {
-          // a margin on a change is checked against the change's interval, never its estimate
           gates.add(
-              Gate.check(t, t.metric().substring(6) + " of " + c.label(), c.shift(t.metric())));
+              Gate.check(
+                  t, t.metric().substring(6) + " of " + c.label(), c.shift(t.metric(), gateAlpha)));
         } else {
           checks.add(t.check(c.metric(t.metric()), t.metric() + " of " + c.label() + " (NEW)"));
         }
@@ -187,11 +201,54 @@ final class DiffReport {
         + span(b)
         + ", NEW ran "
         + span(n)
-        + (overlap
-            ? "."
-            : ": recorded apart, not interleaved, so whatever changed on the machine between"
-                + " the two times is inside every change below; trials run in interleaved"
-                + " rounds (choose, compare --variants) do not have that.");
+        + (overlap ? "." : ": recorded apart, not interleaved. " + apartText());
+  }
+
+  /**
+   * What two folders recorded apart are tested with: the machine's between-invocation spread, or
+   * nothing, and the interleaved command that would tell.
+   */
+  private String apartText() {
+    boolean calibrated =
+        changes.stream()
+            .anyMatch(
+                c ->
+                    c.design() == PointChange.Design.APART
+                        && c.calibration() != null
+                        && c.calibration().metrics().stream()
+                            .anyMatch(Calibration.Metric::knowsInvocations));
+    String interleaved =
+        " To tell, run both sides in one invocation, in interleaved rounds: "
+            + interleavedCommand()
+            + ".";
+    if (calibrated) {
+      Calibration c = changes.get(0).calibration();
+      return "Each side is its own invocation, and invocations differ by themselves on this"
+          + " machine: the changes below allow for the spread between invocations that `rpcx-bench"
+          + " calibrate` measured ("
+          + c.invocations()
+          + " invocations, "
+          + c.measuredText()
+          + "), so they are wider than the trials alone would say."
+          + interleaved;
+    }
+    return "Whatever changed on the machine between the two times is inside every change below,"
+        + " and no calibration of this machine says how much invocations differ by themselves:"
+        + " invocations cannot be told from the change, so no change below is tested (rpcx-bench"
+        + " calibrate measures it; compare passes it on)."
+        + interleaved;
+  }
+
+  /** The command that measures both sides of the first point in interleaved rounds. */
+  private String interleavedCommand() {
+    PointIdentity id = base.points().keySet().iterator().next();
+    return "`rpcx-bench compare --base-jar BEFORE.jar --new-jar AFTER.jar --protocol "
+        + id.protocol()
+        + " --threads "
+        + id.threads()
+        + " --requests "
+        + id.requests()
+        + "`";
   }
 
   private static String span(Instant[] s) {
@@ -239,7 +296,9 @@ final class DiffReport {
                   : "a trial's merged histogram of its kept runs")
               + "; each side the median of its trials [range]; the change: Hodges-Lehmann ratio,"
               + " 95 % Mann-Whitney interval over trials (Wilcoxon signed-rank, paired by round,"
-              + " where both sides ran in the same interleaved rounds: 10 or more)";
+              + " where both sides ran in the same interleaved rounds: 10 or more; two folders"
+              + " recorded apart: mean of log values with the calibrated between-invocation"
+              + " variance, t interval)";
       p.heading(m.id + " " + m.unit + " (" + estimator + "; Holm-Bonferroni over the points)");
       List<List<String>> rows = new ArrayList<>();
       for (PointChange c : changes) {
@@ -334,6 +393,7 @@ final class DiffReport {
     for (PointChange c : changes) {
       Map<String, Object> point = new LinkedHashMap<>();
       point.put("point", c.label());
+      point.put("design", c.design().name().toLowerCase(java.util.Locale.ROOT));
       for (PointChange.Measure x : PointChange.Measure.values()) {
         PairTest t = c.tests().get(x.ordinal());
         Map<String, Object> v = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import io.rpcxbench.raw.Histograms;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Detectable;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Shift;
@@ -33,7 +34,24 @@ record PointChange(
     List<Estimate> next,
     List<List<Double>> baseTrials,
     List<List<Double>> newTrials,
-    List<PairTest> tests) {
+    List<PairTest> tests,
+    Design design,
+    int rounds,
+    Calibration calibration) {
+
+  /** How the two sides' trials were measured, which decides the test. */
+  enum Design {
+    /** The same interleaved rounds, one trial of each side a round: paired by round. */
+    PAIRED,
+    /** Their times overlap: one invocation's drift is shared, the trials tested as they are. */
+    INTERLEAVED,
+    /** Recorded apart (or their times not recorded): each side its own invocation. */
+    APART
+  }
+
+  /** Why two folders recorded apart get no verdict without the machine's calibration. */
+  static final String APART_UNCALIBRATED =
+      "recorded apart: invocations cannot be told from the change";
 
   /** The metrics in table order, with how a value is shown and which way is worse. */
   enum Measure {
@@ -63,21 +81,30 @@ record PointChange(
   static final int TAIL_CALLS = 5;
 
   static PointChange of(DiffSide.Point base, DiffSide.Point next) {
-    boolean rounds = byRound(base, next);
+    return of(base, next, null);
+  }
+
+  /**
+   * The two sides' point compared by their design ({@link Design}); two folders recorded apart are
+   * tested with {@code calibration}'s between-invocation spread ({@link Shift#apart}), and without
+   * one (null, or a metric it did not measure across invocations) get no verdict.
+   */
+  static PointChange of(DiffSide.Point base, DiffSide.Point next, Calibration calibration) {
+    Design design = design(base, next);
     List<List<Double>> vb = values(base);
     List<List<Double>> vn = values(next);
     List<Estimate> eb = new ArrayList<>();
     List<Estimate> en = new ArrayList<>();
     List<PairTest> tests = new ArrayList<>();
+    int rounds = design == Design.PAIRED ? base.trials().size() : 0;
+    PointChange bare =
+        new PointChange(base.label(), eb, en, vb, vn, tests, design, rounds, calibration);
     for (Measure m : Measure.values()) {
       eb.add(summary(m, vb.get(m.ordinal())));
       en.add(summary(m, vn.get(m.ordinal())));
-      boolean paired =
-          rounds
-              && vb.get(m.ordinal()).size() == base.trials().size()
-              && vn.get(m.ordinal()).size() == next.trials().size();
       PairTest t =
-          Significance.trials("BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), paired);
+          Significance.of(
+              "BASE", vb.get(m.ordinal()), "NEW", vn.get(m.ordinal()), bare.test(m, Shift.ALPHA));
       boolean fewCalls =
           m != Measure.THROUGHPUT
               && (vb.get(m.ordinal()).size() < base.trials().size()
@@ -95,7 +122,43 @@ record PointChange(
       }
       tests.add(t);
     }
-    return new PointChange(base.label(), eb, en, vb, vn, tests);
+    return new PointChange(base.label(), eb, en, vb, vn, tests, design, rounds, calibration);
+  }
+
+  /** How {@code base} and {@code next} were measured. */
+  static Design design(DiffSide.Point base, DiffSide.Point next) {
+    if (byRound(base, next)) {
+      return Design.PAIRED;
+    }
+    java.time.Instant[] sb = span(base);
+    java.time.Instant[] sn = span(next);
+    boolean overlap =
+        sb[0] != null && sn[0] != null && !sb[1].isBefore(sn[0]) && !sn[1].isBefore(sb[0]);
+    return overlap ? Design.INTERLEAVED : Design.APART;
+  }
+
+  /**
+   * The one test of {@code m} at level {@code alpha}, by the design: paired by round (all trials
+   * with a value), the trials as they are, or two invocations with the calibrated spread between
+   * invocations allowed for.
+   */
+  Shift test(Measure m, double alpha) {
+    List<Double> a = baseTrials.get(m.ordinal());
+    List<Double> b = newTrials.get(m.ordinal());
+    return switch (design) {
+      case PAIRED -> Shift.of(a, b, a.size() == rounds && b.size() == rounds, alpha);
+      case INTERLEAVED -> Shift.of(a, b, false, alpha);
+      case APART -> {
+        Calibration.Metric c = calibration == null ? null : calibration.metric(m.id);
+        yield c != null && c.knowsInvocations()
+            ? Shift.apart(array(a), array(b), c.invocationSpread(), c.invocationDof(), alpha)
+            : Shift.untested(a.size(), b.size(), APART_UNCALIBRATED);
+      }
+    };
+  }
+
+  private static double[] array(List<Double> v) {
+    return v.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   /**
@@ -231,7 +294,8 @@ record PointChange(
 
   /** This point with other tests (Holm-adjusted across the points). */
   PointChange withTests(List<PairTest> adjusted) {
-    return new PointChange(label, base, next, baseTrials, newTrials, adjusted);
+    return new PointChange(
+        label, base, next, baseTrials, newTrials, adjusted, design, rounds, calibration);
   }
 
   /**
@@ -244,9 +308,17 @@ record PointChange(
     if (a.size() < 2 || b.size() < 2) {
       return Double.POSITIVE_INFINITY;
     }
-    return Detectable.pooled(List.of(a, b))
-        .map(d -> d.percent(Math.min(a.size(), b.size())))
-        .orElse(Double.POSITIVE_INFINITY);
+    int n = Math.min(a.size(), b.size());
+    if (design == Design.APART) {
+      Calibration.Metric c = calibration == null ? null : calibration.metric(m.id);
+      if (c == null || !c.knowsInvocations()) {
+        return Double.POSITIVE_INFINITY;
+      }
+      return Detectable.pooled(List.of(a, b))
+          .map(d -> d.percentApart(n, c.invocationSpread(), c.invocationDof()))
+          .orElse(Double.POSITIVE_INFINITY);
+    }
+    return Detectable.pooled(List.of(a, b)).map(d -> d.percent(n)).orElse(Double.POSITIVE_INFINITY);
   }
 
   /** Trials on each side of a metric. */
@@ -296,14 +368,18 @@ record PointChange(
     return null;
   }
 
-  /** The change of a threshold's metric as the test found it (for a gate). */
-  Shift shift(String metric) {
+  /**
+   * The change of a threshold's metric as the point's own test finds it at level {@code alpha} (for
+   * a gate: the tool's level over the points gated, so a family of gates calls a change where there
+   * is none at most 5 % of the time).
+   */
+  Shift shift(String metric, double alpha) {
     String id = metric.startsWith("delta.") ? metric.substring(6) : metric;
     for (Measure m : Measure.values()) {
       if (m.id.equals(id)) {
         PairTest t = tests.get(m.ordinal());
         return t.tested()
-            ? Shift.of(baseTrials.get(m.ordinal()), newTrials.get(m.ordinal()), false)
+            ? test(m, alpha)
             : Shift.untested(trials(m, false), trials(m, true), t.note());
       }
     }

@@ -46,7 +46,17 @@ public final class Significance {
       List<Double> bValues,
       boolean pairedByRound,
       double alpha) {
-    Shift s = Shift.of(aValues, bValues, pairedByRound, alpha);
+    return of(a, aValues, b, bValues, Shift.of(aValues, bValues, pairedByRound, alpha));
+  }
+
+  /**
+   * A test already made ({@link Shift}, any of its designs: unpaired, paired by round, or two
+   * invocations recorded apart) as the page's {@link PairTest}, the difference in the metric's unit
+   * from A's median.
+   */
+  public static PairTest of(
+      String a, List<Double> aValues, String b, List<Double> bValues, Shift s) {
+    double alpha = s.alpha();
     Double center = Shift.median(aValues);
     Double other = Shift.median(bValues);
     if (!s.tested()) {

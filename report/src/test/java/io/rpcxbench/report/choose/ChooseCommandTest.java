@@ -288,7 +288,16 @@ class ChooseCommandTest {
             "h",
             "rpcx/t8-r2000",
             6,
-            List.of(new io.rpcxbench.stats.Calibration.Metric("p99", 0.1, 1.0, false, 0.04, 924)));
+            1,
+            java.time.Instant.parse("2026-11-28T02:40:00Z"),
+            List.of(
+                new io.rpcxbench.stats.Calibration.Metric(
+                    "p99",
+                    0.1,
+                    io.rpcxbench.stats.VarianceComponents.of(
+                        List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
+                    io.rpcxbench.stats.FalsePositives.none(),
+                    io.rpcxbench.stats.FalsePositives.none())));
     try (java.io.Writer w = Files.newBufferedWriter(dir.resolve("calibration.properties"))) {
       c.write(w);
     }
@@ -296,8 +305,8 @@ class ChooseCommandTest {
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(Files.readString(dir.resolve("report/scorecard.md")))
         .contains(
-            "- This machine's calibration (rpcx/t8-r2000, 6 + 6 A/A trials): p99 detectable with 6"
-                + " trials: +-");
+            "- This machine's calibration (rpcx/t8-r2000, 1 invocation x 6 + 6 A/A trials,"
+                + " 2026-11-28T02:40Z): p99 detectable with 6 trials: +-");
   }
 
   @Test

@@ -5,39 +5,69 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.report.Cli;
+import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Calibration;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code report calibration}: an A/A's trials into the machine's calibration. */
+/** {@code report calibration}: A/A invocations into the machine's calibration and ledger. */
 class CalibrationCommandTest {
   @TempDir Path tmp;
 
   private static final PointIdentity POINT = PointIdentity.closed("rpcx", 8, 2000);
 
+  /** {@code k} invocations of 8 trials, each invocation offset by its own factor. */
+  private List<String> invocations(int k, double[] offsets) throws Exception {
+    List<String> dirs = new ArrayList<>();
+    for (int i = 0; i < k; i++) {
+      Path raw = tmp.resolve("invocation-" + (i + 1)).resolve("raw");
+      trials(raw, POINT, "a", 100 * offsets[i], 200 * offsets[i], 10 + i, 8, 0.05);
+      dirs.add(raw.toString());
+    }
+    return dirs;
+  }
+
   @Test
-  void twelveTrialsOfOneProtocolGiveSixASideAndTheirNumbers() throws Exception {
-    Path raw = tmp.resolve("raw");
-    trials(raw, POINT, "a", 100, 200, 1, 12, 0.05);
+  void fourInvocationsGiveTheDecompositionAndVerdictsThatTheLedgerKeeps() throws Exception {
+    List<String> args = new ArrayList<>(invocations(4, new double[] {1.0, 1.1, 0.95, 1.05}));
     Path file = tmp.resolve("c.properties");
-    Cli.Result r =
-        Cli.run("calibration", raw.toString(), "--fingerprint", "h|x|2", "--out", file.toString());
-    assertThat(r.exit()).as(r.err()).isZero();
+    Path ledger = tmp.resolve("aa-ledger.tsv");
+    args.addAll(
+        List.of("--fingerprint", "h|x|2", "--out", file.toString(), "--ledger", ledger.toString()));
+    args.add(0, "calibration");
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
+    assertThat(r.exit()).as(r.err() + r.out()).isIn(0, 97);
     assertThat(r.out())
-        .startsWith("calibration (rpcx/t8-r2000, 6 + 6 A/A trials): throughput detectable with 6")
-        .contains("false positives");
+        .startsWith("calibration (rpcx/t8-r2000, 4 invocations x 4 + 4 A/A trials, ")
+        .contains("where the variance of a trial's value comes from:")
+        .contains("between invocations")
+        .contains("between trials of an invocation")
+        .contains("between runs of a trial")
+        .contains("this run's A/A verdicts:");
     Calibration c;
     try (Reader in = Files.newBufferedReader(file)) {
       c = Calibration.read(in);
     }
     assertThat(c.fingerprint()).isEqualTo("h|x|2");
-    assertThat(c.trials()).isEqualTo(6);
-    assertThat(c.metric("p99").relabellings()).isEqualTo(924);
-    assertThat(c.metric("p99").falsePositiveRate()).isLessThanOrEqualTo(0.05);
-    assertThat(c.aaFailed()).isFalse();
+    assertThat(c.trials()).isEqualTo(4);
+    assertThat(c.invocations()).isEqualTo(4);
+    Calibration.Metric t = c.metric("throughput");
+    assertThat(t.knowsInvocations()).isTrue();
+    // 4 interleaved verdicts (one an invocation) and 2 apart ones (1+2, 3+4) per metric
+    assertThat(t.interleaved().verdicts()).isEqualTo(4);
+    assertThat(t.apart().verdicts()).isEqualTo(2);
+    // the invocations were made 5-10 % apart against 5 % trial noise: most of the spread is theirs
+    assertThat(t.components().invocation().share()).isGreaterThan(0.3);
+    AaLedger once = AaLedger.read(ledger);
+    // a second calibration adds its verdicts to the same ledger
+    Cli.run(args.toArray(String[]::new));
+    assertThat(AaLedger.read(ledger).entries()).hasSize(2 * once.entries().size());
   }
 
   @Test
@@ -51,17 +81,26 @@ class CalibrationCommandTest {
   }
 
   @Test
-  void aDriftBetweenTheLabelsFailsTheAaCheckLoudly() throws Exception {
-    Path raw = tmp.resolve("drift");
-    // every even trial 40 % slower; seed 16 draws "A first" in all six rounds, so A holds the
-    // quick trials and B the slow ones: the A/A pair must differ
-    for (int k = 1; k <= 12; k++) {
-      double f = k % 2 == 0 ? 1.4 : 1.0;
-      DiffCommandTest.point(raw.resolve("trial-" + k), POINT, "a", 100 * f, 200 * f, k);
+  void aLedgerWhoseVerdictsDifferTooOftenFailsTheCheckLoudly() throws Exception {
+    Path ledger = tmp.resolve("aa-ledger.tsv");
+    List<AaLedger.Entry> e = new ArrayList<>();
+    for (int k = 0; k < 20; k++) {
+      e.add(
+          new AaLedger.Entry(
+              Instant.EPOCH,
+              "old-" + k,
+              "compare",
+              AaLedger.Design.INTERLEAVED,
+              "throughput",
+              k < 9));
     }
-    Cli.Result r = Cli.run("calibration", raw.toString(), "--fingerprint", "h", "--seed", "16");
+    new AaLedger(e).write(ledger);
+    List<String> args = new ArrayList<>(invocations(2, new double[] {1.0, 1.0}));
+    args.add(0, "calibration");
+    args.addAll(List.of("--fingerprint", "h", "--ledger", ledger.toString()));
+    Cli.Result r = Cli.run(args.toArray(String[]::new));
     assertThat(r.exit()).isEqualTo(97);
     assertThat(r.err()).contains("A/A CHECK FAILED").contains("throughput");
-    assertThat(r.out()).contains("A/A DIFFERS");
+    assertThat(r.out()).contains("A/A DIFFERS TOO OFTEN");
   }
 }

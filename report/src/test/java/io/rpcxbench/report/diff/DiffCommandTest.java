@@ -8,9 +8,13 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.report.Cli;
+import io.rpcxbench.stats.Calibration;
+import io.rpcxbench.stats.FalsePositives;
+import io.rpcxbench.stats.VarianceComponents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,6 +125,46 @@ class DiffCommandTest {
 
   private static Path aa;
   private static Path few;
+  private static Path calibration;
+
+  /**
+   * A calibration of this "machine" whose invocations differ by {@code invocationSpread} (the sd of
+   * an invocation's log offset, measured over 4 invocations) in every metric.
+   */
+  static Path calibration(Path file, double invocationSpread) throws IOException {
+    List<Calibration.Metric> metrics = new ArrayList<>();
+    for (String m : List.of("throughput", "p50", "p99", "p99.9")) {
+      double v = invocationSpread * invocationSpread;
+      metrics.add(
+          new Calibration.Metric(
+              m,
+              0.03,
+              new VarianceComponents(
+                  new VarianceComponents.Level("invocations", v, 0.5, 3),
+                  new VarianceComponents.Level("trials", 0.0009, 0.4, 28),
+                  new VarianceComponents.Level("runs", 0.0001, 0.1, 64),
+                  4,
+                  32,
+                  96,
+                  0.01),
+              FalsePositives.none(),
+              FalsePositives.none()));
+    }
+    Calibration c =
+        new Calibration("h", "rpcx/t8-r2000", 4, 4, Instant.parse("2026-11-28T02:40:00Z"), metrics);
+    try (java.io.Writer w = Files.newBufferedWriter(file)) {
+      c.write(w);
+    }
+    return file;
+  }
+
+  /** {@code report diff} with this machine's calibration. */
+  static Cli.Result diff(String... args) {
+    List<String> all = new ArrayList<>(List.of("diff"));
+    all.addAll(List.of(args));
+    all.addAll(List.of("--calibration", calibration.toString()));
+    return Cli.run(all.toArray(String[]::new));
+  }
 
   @BeforeAll
   static void folders() throws IOException {
@@ -143,11 +187,12 @@ class DiffCommandTest {
     few = tmp.resolve("few");
     point(few, RPCX, "host-a", 50, 100, 6);
     point(few, GRPC, "host-a", 150, 300, 7);
+    calibration = calibration(tmp.resolve("calibration.properties"), 0.01);
   }
 
   @Test
   void anUnchangedCopySaysNoSignificantChangeEverywhere() {
-    Cli.Result r = Cli.run("diff", base.toString(), copy.toString());
+    Cli.Result r = diff(base.toString(), copy.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("2 points in both; 0 only in BASE, 0 only in NEW. No significant change.")
@@ -165,14 +210,14 @@ class DiffCommandTest {
 
   @Test
   void anAaPairOfIndependentTrialsIsNotCalledAChange() {
-    Cli.Result r = Cli.run("diff", base.toString(), aa.toString());
+    Cli.Result r = diff(base.toString(), aa.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out()).contains("No significant change.").doesNotContain("significantly");
   }
 
   @Test
   void oneTrialASideIsNoVerdictNeverATie() {
-    Cli.Result r = Cli.run("diff", few.toString(), base.toString());
+    Cli.Result r = diff(few.toString(), base.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("8 of 8 comparisons not tested: fewer than 4 trials a side, or too few calls")
@@ -183,7 +228,7 @@ class DiffCommandTest {
   @Test
   void aTwentyPercentSlowerNewIsFlaggedWithTheRightSign() throws IOException {
     Path json = tmp.resolve("diff.json");
-    Cli.Result r = Cli.run("diff", base.toString(), slower.toString(), "--json", json.toString());
+    Cli.Result r = diff(base.toString(), slower.toString(), "--json", json.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
         .contains("2 points in both; 0 only in BASE, 1 only in NEW. 8 significant changes")
@@ -214,7 +259,7 @@ class DiffCommandTest {
   void everyPrintedRowsVerdictAgreesWithItsInterval() throws IOException {
     for (Path other : List.of(copy, aa, slower)) {
       Path json = tmp.resolve("agree.json");
-      Cli.run("diff", base.toString(), other.toString(), "--json", json.toString());
+      diff(base.toString(), other.toString(), "--json", json.toString());
       for (JsonNode point : new ObjectMapper().readTree(json.toFile()).get("points")) {
         for (String m : List.of("throughput", "p50", "p99", "p99.9")) {
           JsonNode v = point.get(m);
@@ -236,13 +281,11 @@ class DiffCommandTest {
 
   @Test
   void gatesAnswerFromTheIntervalPassFailOrInconclusive() {
-    Cli.Result pass =
-        Cli.run("diff", base.toString(), copy.toString(), "--threshold", "delta.p99<10%");
+    Cli.Result pass = diff(base.toString(), copy.toString(), "--threshold", "delta.p99<10%");
     assertThat(pass.exit()).as(pass.out()).isZero();
     assertThat(pass.out()).contains("- PASS delta.p99<10%: p99 of rpcx/t10-r200 changed");
     Cli.Result fail =
-        Cli.run(
-            "diff",
+        diff(
             base.toString(),
             slower.toString(),
             "--threshold",
@@ -256,15 +299,13 @@ class DiffCommandTest {
         .containsPattern(
             "\\| p99<1s \\| p99 of grpc/t10-r200 \\(NEW\\) \\| [0-9]+ µs \\| PASS \\|");
     // a 20 % change against a 20 % margin: the interval straddles it
-    Cli.Result unsure =
-        Cli.run("diff", base.toString(), slower.toString(), "--threshold", "delta.p99<20%");
+    Cli.Result unsure = diff(base.toString(), slower.toString(), "--threshold", "delta.p99<20%");
     assertThat(unsure.exit()).as(unsure.out()).isEqualTo(98);
     assertThat(unsure.out()).contains("INCONCLUSIVE delta.p99<20%").contains("cannot tell at 20 %");
-    Cli.Result tooFew =
-        Cli.run("diff", few.toString(), base.toString(), "--threshold", "delta.p99<10%");
+    Cli.Result tooFew = diff(few.toString(), base.toString(), "--threshold", "delta.p99<10%");
     assertThat(tooFew.exit()).isEqualTo(98);
     assertThat(tooFew.out()).contains("n too small to test").doesNotContain("- FAIL");
-    Cli.Result bad = Cli.run("diff", base.toString(), copy.toString(), "--threshold", "capacity>1");
+    Cli.Result bad = diff(base.toString(), copy.toString(), "--threshold", "capacity>1");
     assertThat(bad.exit()).isEqualTo(2);
     assertThat(bad.err().strip()).startsWith("error: threshold 'capacity>1': unknown metric");
   }
@@ -289,6 +330,36 @@ class DiffCommandTest {
     Cli.Result r = Cli.run("diff", base.toString(), empty.toString());
     assertThat(r.exit()).isEqualTo(1);
     assertThat(r.err().strip()).isEqualTo("error: " + empty + " holds no raw file with runs");
+  }
+
+  @Test
+  void twoFoldersRecordedApartWithoutACalibrationGetNoVerdictAndTheCommandThatWouldTell() {
+    Cli.Result r =
+        Cli.run("diff", base.toString(), slower.toString(), "--threshold", "delta.p99<10%");
+    assertThat(r.exit()).as(r.out()).isEqualTo(98);
+    assertThat(r.out())
+        .contains("invocations cannot be told from the change")
+        .contains(
+            "`rpcx-bench compare --base-jar BEFORE.jar --new-jar AFTER.jar --protocol grpc"
+                + " --threads 10 --requests 200`")
+        .contains("| recorded apart: invocations cannot be told from the change |")
+        .doesNotContain("significantly")
+        .doesNotContain("- FAIL");
+  }
+
+  @Test
+  void aWideSpreadBetweenInvocationsWidensTheIntervalUntilTheChangeIsNotTold() throws IOException {
+    Path wide = calibration(tmp.resolve("wide.properties"), 0.3);
+    Cli.Result r =
+        Cli.run("diff", base.toString(), slower.toString(), "--calibration", wide.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.out())
+        .contains("allow for the spread between invocations that `rpcx-bench calibrate` measured")
+        .doesNotContain("significantly slower");
+    Cli.Result bad =
+        Cli.run("diff", base.toString(), slower.toString(), "--calibration", "/nonexistent");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err().strip()).isEqualTo("error: --calibration: no file /nonexistent");
   }
 
   @Test

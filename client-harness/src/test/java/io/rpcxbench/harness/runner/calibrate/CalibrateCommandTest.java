@@ -55,7 +55,15 @@ class CalibrateCommandTest {
             here.fingerprint(),
             "rpcx/t8-r2000",
             6,
-            List.of(new Calibration.Metric("p99", 0.12, 1.01, false, 0.04, 924)));
+            1,
+            java.time.Instant.parse("2026-11-28T02:40:00Z"),
+            List.of(new io.rpcxbench.stats.Calibration.Metric(
+                "p99",
+                0.1,
+                io.rpcxbench.stats.VarianceComponents.of(
+                    List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
+                io.rpcxbench.stats.FalsePositives.none(),
+                io.rpcxbench.stats.FalsePositives.none())));
     Files.createDirectories(here.file().getParent());
     try (Writer w = Files.newBufferedWriter(here.file())) {
       c.write(w);
@@ -64,7 +72,9 @@ class CalibrateCommandTest {
     String[] r = run("calibrate", "--out", tmp.resolve("y").toString());
     assertThat(r[0]).isEqualTo("0");
     assertThat(r[1])
-        .contains("calibration (rpcx/t8-r2000, 6 + 6 A/A trials): p99 detectable with 6 trials")
+        .contains(
+            "calibration (rpcx/t8-r2000, 1 invocation x 6 + 6 A/A trials, 2026-11-28T02:40Z): p99"
+                + " detectable with 6 trials")
         .contains("calibrated before on this machine");
     assertThat(tmp.resolve("y")).doesNotExist();
   }
@@ -77,7 +87,15 @@ class CalibrateCommandTest {
             "another host|cpu|64 cpus",
             "rpcx/t8-r2000",
             6,
-            List.of(new Calibration.Metric("p99", 0.12, 1.01, false, 0.04, 924)));
+            1,
+            java.time.Instant.parse("2026-11-28T02:40:00Z"),
+            List.of(new io.rpcxbench.stats.Calibration.Metric(
+                "p99",
+                0.1,
+                io.rpcxbench.stats.VarianceComponents.of(
+                    List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
+                io.rpcxbench.stats.FalsePositives.none(),
+                io.rpcxbench.stats.FalsePositives.none())));
     Files.createDirectories(here.file().getParent());
     try (Writer w = Files.newBufferedWriter(here.file())) {
       other.write(w);
