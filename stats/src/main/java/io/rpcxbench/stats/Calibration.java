@@ -180,7 +180,7 @@ public record Calibration(
           m.name()
               + " (over "
               + m.components().invocations()
-              + " invocations, "
+              + (m.components().invocations() == 1 ? " invocation, " : " invocations, ")
               + m.components().trials()
               + " trials, "
               + m.components().runs()

@@ -22,12 +22,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rpcx-bench calibrate}: the tool measures itself. One protocol at one point in 2N trials on
- * loopback (a sweep with {@code --trials 2N}: fresh servers and client each), read by the report's
- * {@code calibration} as an A/A of N trials a side in interleaved rounds: per metric the spread
- * between trials, the false-positive rate of the real test, and the smallest change N trials detect
- * here. Kept per machine ({@link MachineCalibration}); a later run on the same machine prints the
- * kept one unless {@code --force}. {@code choose} and {@code compare} print its line.
+ * {@code rpcx-bench calibrate}: the tool measures itself. One protocol at one point, in {@code
+ * --invocations} separate invocations one after another (each a sweep with {@code --trials 2N}:
+ * fresh servers and client each trial), read by the report's {@code calibration}: per metric where
+ * the variance comes from (invocations, trials, runs), the spread between trials and between
+ * invocations, the A/A verdicts of both designs (inside an invocation, and two invocations as two
+ * folders recorded apart), added to the machine's A/A ledger, and the false-positive rates counted
+ * over that ledger. Kept per machine ({@link MachineCalibration}) with its date; a later run on the
+ * same machine prints the kept one unless {@code --force}. {@code choose} and {@code compare} read
+ * it.
  */
 @Command(
     name = "calibrate",
@@ -36,14 +39,15 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     header = "How sure can a verdict be on this machine? An A/A of one protocol.",
     description = {
-      "Measures one protocol at one point in 2N trials on loopback (fresh server and client JVMs"
-          + " each), labelled A and B in interleaved rounds, and keeps per machine: per metric the"
-          + " spread between trials, whether A and B differed (they must not: exit 97 when they"
-          + " do), the false-positive rate of the test over every relabelling, and the smallest"
-          + " change N trials detect here. Without --force a machine calibrated before prints its"
-          + " calibration and measures nothing.",
+      "Measures one protocol at one point in --invocations separate invocations of 2N trials each"
+          + " (fresh server and client JVMs a trial), and keeps per machine, dated: per metric"
+          + " where the variance comes from (invocations, trials, runs), the spread between trials"
+          + " and between invocations, the smallest change a comparison detects here, and the"
+          + " false-positive rate counted over every A/A verdict this machine has made (exit 97"
+          + " when its interval lies above 5 %). Without --force a machine calibrated before"
+          + " prints its calibration and measures nothing.",
       "",
-      "Example: rpcx-bench calibrate --trials 6",
+      "Example: rpcx-bench calibrate --invocations 4 --trials 4",
       ""
     })
 public final class CalibrateCommand implements Callable<Integer> {
@@ -75,9 +79,19 @@ public final class CalibrateCommand implements Callable<Integer> {
 
   @Option(
       names = "--trials",
-      defaultValue = "6",
-      description = "Trials a side, at least 4 (default ${DEFAULT-VALUE}: 12 trials in all).")
+      defaultValue = "4",
+      description =
+          "Trials a side in each invocation, at least 4 (default ${DEFAULT-VALUE}: 8 an"
+              + " invocation).")
   int trials;
+
+  @Option(
+      names = "--invocations",
+      defaultValue = "4",
+      description =
+          "Separate invocations, at least 2: how much a whole invocation moves is measured"
+              + " between them (default ${DEFAULT-VALUE}).")
+  int invocations;
 
   @Option(
       names = "--out",
@@ -91,16 +105,25 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter o = spec.commandLine().getOut();
-    if (trials < 4 || threads < 1 || requests < 1 || runs < 2) {
+    if (trials < 4 || threads < 1 || requests < 1 || runs < 2 || invocations < 2) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          "--trials must be 4 or more, --threads and --requests positive, --runs 2 or more");
+          "--trials must be 4 or more, --invocations 2 or more, --threads and --requests"
+              + " positive, --runs 2 or more");
     }
     MachineCalibration here = MachineCalibration.here();
     Optional<Calibration> kept = here.cached();
     if (kept.isPresent() && !force) {
       o.println(kept.get().line(kept.get().trials()));
-      o.println("(calibrated before on this machine: " + here.file() + "; --force measures again)");
+      kept.get().decomposition().forEach(o::println);
+      o.println(
+          "(calibrated before on this machine at "
+              + kept.get().measuredText()
+              + ", "
+              + kept.get().age(java.time.Instant.now()).toMinutes()
+              + " minutes ago: "
+              + here.file()
+              + "; --force measures again)");
       o.flush();
       return kept.get().aaFailed() ? 97 : 0;
     }
@@ -120,42 +143,33 @@ public final class CalibrateCommand implements Callable<Integer> {
 
   private int measure(MachineCalibration here, Path dir, PrintWriter o)
       throws IOException, InterruptedException {
-    Path raw = dir.resolve("raw");
-    List<String> sweep =
-        List.of(
-            "--local",
-            "--protocol",
-            protocol,
-            "--threads",
-            String.valueOf(threads),
-            "--requests",
-            String.valueOf(requests),
-            "--runs",
-            String.valueOf(runs),
-            "--trials",
-            String.valueOf(2 * trials),
-            "--yes",
-            "--out",
-            raw.toString());
-    CommandLine sweeper = new CommandLine(new SweepCommand(install));
-    sweeper.setErr(spec.commandLine().getErr());
-    sweeper.setOut(spec.commandLine().getOut());
-    int code = sweeper.execute(sweep.toArray(String[]::new));
-    if (code != Sweep.OK) {
-      spec.commandLine().getErr().println("rpcx-bench calibrate: the A/A sweep exited " + code);
-      return code == Sweep.USAGE ? 2 : 1;
+    List<String> raws = new ArrayList<>();
+    for (int k = 1; k <= invocations; k++) {
+      Path raw = dir.resolve("invocation-" + k).resolve("raw");
+      o.println("calibrate: invocation " + k + " of " + invocations + " into " + raw);
+      o.flush();
+      int code = invocation(raw);
+      if (code != Sweep.OK) {
+        spec.commandLine()
+            .getErr()
+            .println("rpcx-bench calibrate: invocation " + k + "'s sweep exited " + code);
+        return code == Sweep.USAGE ? 2 : 1;
+      }
+      raws.add(raw.toString());
     }
     Path file = dir.resolve("calibration.properties");
     List<String> report = new ArrayList<>();
     report.add(install.java());
     report.add("-jar");
     report.add(install.reportJar().toString());
+    report.add("calibration");
+    report.addAll(raws);
     report.addAll(
         List.of(
-            "calibration",
-            raw.toString(),
             "--fingerprint",
             here.fingerprint(),
+            "--ledger",
+            here.ledger().toString(),
             "--out",
             file.toString()));
     Process p = new ProcessBuilder(report).redirectErrorStream(true).start();
@@ -175,5 +189,29 @@ public final class CalibrateCommand implements Callable<Integer> {
     o.println("kept for this machine: " + here.file());
     o.flush();
     return rc;
+  }
+
+  /** One invocation: a sweep of 2N trials of the point into {@code raw}; its exit code. */
+  private int invocation(Path raw) {
+    List<String> sweep =
+        List.of(
+            "--local",
+            "--protocol",
+            protocol,
+            "--threads",
+            String.valueOf(threads),
+            "--requests",
+            String.valueOf(requests),
+            "--runs",
+            String.valueOf(runs),
+            "--trials",
+            String.valueOf(2 * trials),
+            "--yes",
+            "--out",
+            raw.toString());
+    CommandLine sweeper = new CommandLine(new SweepCommand(install));
+    sweeper.setErr(spec.commandLine().getErr());
+    sweeper.setOut(spec.commandLine().getOut());
+    return sweeper.execute(sweep.toArray(String[]::new));
   }
 }

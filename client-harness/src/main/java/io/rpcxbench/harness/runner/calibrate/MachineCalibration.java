@@ -40,6 +40,18 @@ public record MachineCalibration(String fingerprint, Path file) {
         fp, cacheDir().resolve("calibration-" + hash(fp) + ".properties"));
   }
 
+  /**
+   * Every A/A verdict made on this machine ({@link io.rpcxbench.stats.AaLedger}), beside its
+   * calibration: the false-positive rates are counted over it.
+   */
+  public Path ledger() {
+    return file.resolveSibling(
+        file.getFileName()
+            .toString()
+            .replace("calibration-", "aa-ledger-")
+            .replace(".properties", ".tsv"));
+  }
+
   /** The calibration of this machine, when there is one and its fingerprint matches. */
   public Optional<Calibration> cached() {
     if (!Files.isRegularFile(file)) {

@@ -4,6 +4,7 @@ import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
@@ -332,6 +333,13 @@ public final class CompareCommand implements Callable<Integer> {
     }
     List<String> command = new ArrayList<>(List.of(install.java(), "-jar", jar.toString(), "diff"));
     command.addAll(TypedAgain.args(spec));
+    if (!command.contains("--calibration")) {
+      // two folders recorded apart are tested with this machine's spread between invocations
+      MachineCalibration here = MachineCalibration.here();
+      if (here.cached().isPresent()) {
+        command.addAll(List.of("--calibration", here.file().toString()));
+      }
+    }
     return new ProcessBuilder(command).inheritIO().start().waitFor();
   }
 

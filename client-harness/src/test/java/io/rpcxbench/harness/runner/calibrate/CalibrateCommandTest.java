@@ -48,6 +48,14 @@ class CalibrateCommandTest {
   }
 
   @Test
+  void fewerThanTwoInvocationsIsBadUsageBeforeAnyWork() {
+    String[] r = run("calibrate", "--invocations", "1", "--out", tmp.resolve("z").toString());
+    assertThat(r[0]).isEqualTo("2");
+    assertThat(r[2]).contains("--invocations 2 or more");
+    assertThat(tmp.resolve("z")).doesNotExist();
+  }
+
+  @Test
   void aMachineCalibratedBeforePrintsItsCalibrationAndMeasuresNothing() throws Exception {
     MachineCalibration here = MachineCalibration.here();
     Calibration c =
@@ -57,13 +65,14 @@ class CalibrateCommandTest {
             6,
             1,
             java.time.Instant.parse("2026-11-28T02:40:00Z"),
-            List.of(new io.rpcxbench.stats.Calibration.Metric(
-                "p99",
-                0.1,
-                io.rpcxbench.stats.VarianceComponents.of(
-                    List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
-                io.rpcxbench.stats.FalsePositives.none(),
-                io.rpcxbench.stats.FalsePositives.none())));
+            List.of(
+                new io.rpcxbench.stats.Calibration.Metric(
+                    "p99",
+                    0.1,
+                    io.rpcxbench.stats.VarianceComponents.of(
+                        List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
+                    io.rpcxbench.stats.FalsePositives.none(),
+                    io.rpcxbench.stats.FalsePositives.none())));
     Files.createDirectories(here.file().getParent());
     try (Writer w = Files.newBufferedWriter(here.file())) {
       c.write(w);
@@ -75,7 +84,8 @@ class CalibrateCommandTest {
         .contains(
             "calibration (rpcx/t8-r2000, 1 invocation x 6 + 6 A/A trials, 2026-11-28T02:40Z): p99"
                 + " detectable with 6 trials")
-        .contains("calibrated before on this machine");
+        .contains("between trials of an invocation")
+        .contains("calibrated before on this machine at 2026-11-28T02:40Z");
     assertThat(tmp.resolve("y")).doesNotExist();
   }
 
@@ -89,13 +99,14 @@ class CalibrateCommandTest {
             6,
             1,
             java.time.Instant.parse("2026-11-28T02:40:00Z"),
-            List.of(new io.rpcxbench.stats.Calibration.Metric(
-                "p99",
-                0.1,
-                io.rpcxbench.stats.VarianceComponents.of(
-                    List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
-                io.rpcxbench.stats.FalsePositives.none(),
-                io.rpcxbench.stats.FalsePositives.none())));
+            List.of(
+                new io.rpcxbench.stats.Calibration.Metric(
+                    "p99",
+                    0.1,
+                    io.rpcxbench.stats.VarianceComponents.of(
+                        List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
+                    io.rpcxbench.stats.FalsePositives.none(),
+                    io.rpcxbench.stats.FalsePositives.none())));
     Files.createDirectories(here.file().getParent());
     try (Writer w = Files.newBufferedWriter(here.file())) {
       other.write(w);

@@ -87,13 +87,14 @@ class ChooseInProcessTest {
               6,
               1,
               java.time.Instant.parse("2026-11-28T02:40:00Z"),
-              List.of(new io.rpcxbench.stats.Calibration.Metric(
-                "p99",
-                0.1,
-                io.rpcxbench.stats.VarianceComponents.of(
-                    List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
-                io.rpcxbench.stats.FalsePositives.none(),
-                io.rpcxbench.stats.FalsePositives.none())))
+              List.of(
+                  new io.rpcxbench.stats.Calibration.Metric(
+                      "p99",
+                      0.1,
+                      io.rpcxbench.stats.VarianceComponents.of(
+                          List.of(List.of(List.of(100.0, 103.0), List.of(110.0, 108.0)))),
+                      io.rpcxbench.stats.FalsePositives.none(),
+                      io.rpcxbench.stats.FalsePositives.none())))
           .write(w);
     }
     try (LineProtocol.Server server = new LineProtocol.Server()) {
