@@ -173,6 +173,10 @@ public final class CalibrationCommand implements Callable<Integer> {
       io.rpcxbench.report.pages.AtomicText.write(out, w.toString());
     }
     o.println(c.line(perSide));
+    o.println("where a trial's seconds go (rpcx-bench's own clock, from the raw files):");
+    for (int k = 0; k < invocations.size(); k++) {
+      o.println("  " + ids.get(k) + ": " + TrialTime.of(invocations.get(k).trials()).text());
+    }
     o.println("where the variance of a trial's value comes from:");
     c.decomposition().forEach(o::println);
     long differed = made.stream().filter(AaLedger.Entry::significant).count();
@@ -224,7 +228,13 @@ public final class CalibrationCommand implements Callable<Integer> {
         Double v =
             PointChange.value(
                 m,
-                new DiffSide.Trial(t.file(), t.number(), List.of(run), t.started(), t.finished()));
+                new DiffSide.Trial(
+                    t.file(),
+                    t.number(),
+                    List.of(run),
+                    t.started(),
+                    t.finished(),
+                    run.timeTotal()));
         if (v == null) {
           return PointChange.values(p).get(m.ordinal()).stream().map(List::of).toList();
         }

@@ -32,9 +32,16 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
 
   /**
    * One trial of a point: its file, its number ({@code trial} of its provenance, 0 when not
-   * recorded), its kept runs, and when it ran (null when not recorded).
+   * recorded), its kept runs, when it ran (null when not recorded), and the time of all its runs,
+   * the dropped ones too (ms).
    */
-  record Trial(Path file, int number, List<RunRow> kept, Instant started, Instant finished) {
+  record Trial(
+      Path file,
+      int number,
+      List<RunRow> kept,
+      Instant started,
+      Instant finished,
+      double allRunsMs) {
     /** The share of its kept runs the noise guard marked contended (0 without the column). */
     double contendedShare() {
       long c = kept.stream().filter(r -> r.extra("contended").orElse("0").equals("1")).count();
@@ -104,7 +111,8 @@ record DiffSide(Path dir, Map<PointIdentity, DiffSide.Point> points, List<String
               number(c.provenance("trial").orElse("0")),
               kept.isEmpty() ? c.rows() : kept,
               instant(c.provenance("started").orElse(null)),
-              instant(c.provenance("finished").orElse(null)));
+              instant(c.provenance("finished").orElse(null)),
+              c.rows().stream().mapToDouble(RunRow::timeTotal).filter(x -> x > 0).sum());
       Point before = points.get(id);
       List<Trial> all = new ArrayList<>(before == null ? List.of() : before.trials());
       all.add(t);
