@@ -3,6 +3,7 @@ package io.rpcxbench.report.diff;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.pages.AtomicText;
+import io.rpcxbench.stats.Sequential;
 import io.rpcxbench.stats.Threshold;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -103,6 +104,32 @@ public final class DiffCommand implements Callable<Integer> {
     }
   }
 
+  @Option(
+      names = "--sequential",
+      paramLabel = "PLANNED,MOST",
+      description =
+          "The rounds were looked at after PLANNED and after each round added while undecided, up"
+              + " to MOST (compare's --max-rounds): every test is made at the one lower level that"
+              + " keeps a false difference at 5 %% over all the looks.")
+  String sequential;
+
+  /** --sequential's design; one look without it. */
+  private Sequential design() {
+    if (sequential == null) {
+      return Sequential.fixed(1);
+    }
+    String[] f = sequential.split(",");
+    try {
+      if (f.length != 2) {
+        throw new NumberFormatException();
+      }
+      return new Sequential(Integer.parseInt(f[0].trim()), Integer.parseInt(f[1].trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "--sequential: '" + sequential + "' is not PLANNED,MOST (two counts, e.g. 6,10)");
+    }
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -121,7 +148,7 @@ public final class DiffCommand implements Callable<Integer> {
       }
       b.problems().forEach(p -> err.println("warning: " + p));
       n.problems().forEach(p -> err.println("warning: " + p));
-      DiffReport d = DiffReport.of(b, n, parsed, calibration());
+      DiffReport d = DiffReport.of(b, n, parsed, calibration(), design());
       out.print(d.page().markdown());
       if (json != null) {
         AtomicText.write(json, d.json());

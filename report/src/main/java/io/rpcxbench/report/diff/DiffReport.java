@@ -10,6 +10,7 @@ import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Gate;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Sequential;
 import io.rpcxbench.stats.Shift;
 import io.rpcxbench.stats.Threshold;
 import java.time.Instant;
@@ -39,6 +40,7 @@ final class DiffReport {
   private final List<String> onlyNew;
   private final List<Threshold.Check> checks;
   private final List<Gate> gates;
+  private final Sequential design;
 
   private DiffReport(
       DiffSide base,
@@ -47,7 +49,9 @@ final class DiffReport {
       List<String> onlyBase,
       List<String> onlyNew,
       List<Threshold.Check> checks,
-      List<Gate> gates) {
+      List<Gate> gates,
+      Sequential design) {
+    this.design = design;
     this.base = base;
     this.next = next;
     this.changes = changes;
@@ -58,20 +62,26 @@ final class DiffReport {
   }
 
   static DiffReport of(DiffSide base, DiffSide next, List<Threshold> thresholds) {
-    return of(base, next, thresholds, null);
+    return of(base, next, thresholds, null, Sequential.fixed(1));
   }
 
   /**
    * The diff, two folders recorded apart tested with {@code calibration}'s between-invocation
-   * spread (null: none, and such folders get no verdict).
+   * spread (null: none, and such folders get no verdict), every test at {@code design}'s level
+   * (rounds added while undecided look more than once: {@link Sequential}).
    */
   static DiffReport of(
-      DiffSide base, DiffSide next, List<Threshold> thresholds, Calibration calibration) {
+      DiffSide base,
+      DiffSide next,
+      List<Threshold> thresholds,
+      Calibration calibration,
+      Sequential design) {
+    double alpha = design.alpha();
     List<PointChange> raw = new ArrayList<>();
     for (Map.Entry<PointIdentity, DiffSide.Point> e : base.points().entrySet()) {
       DiffSide.Point n = next.points().get(e.getKey());
       if (n != null) {
-        raw.add(PointChange.of(e.getValue(), n, calibration));
+        raw.add(PointChange.of(e.getValue(), n, calibration, alpha));
       }
     }
     raw.sort(Comparator.comparing(PointChange::label));
@@ -80,7 +90,7 @@ final class DiffReport {
     raw.forEach(c -> perPoint.add(new ArrayList<>(c.tests())));
     for (PointChange.Measure m : PointChange.Measure.values()) {
       List<PairTest> column = perPoint.stream().map(t -> t.get(m.ordinal())).toList();
-      List<PairTest> adjusted = Significance.holm(column);
+      List<PairTest> adjusted = Significance.holm(column, t -> false, alpha);
       for (int i = 0; i < perPoint.size(); i++) {
         perPoint.get(i).set(m.ordinal(), adjusted.get(i));
       }
@@ -94,7 +104,7 @@ final class DiffReport {
     // a margin on a change is checked against the change's interval, never its estimate; the
     // points a margin gates share the tool's 5 % (Bonferroni), so a family of gates on an
     // unchanged build fails at most 5 % of the time, not 5 % a point
-    double gateAlpha = Shift.ALPHA / Math.max(1, changes.size());
+    double gateAlpha = alpha / Math.max(1, changes.size());
     for (Threshold t : thresholds) {
       for (PointChange c : changes) {
         if (t.kind() == Threshold.Kind.CHANGE) {
@@ -106,7 +116,8 @@ final class DiffReport {
         }
       }
     }
-    return new DiffReport(base, next, changes, only(base, next), only(next, base), checks, gates);
+    return new DiffReport(
+        base, next, changes, only(base, next), only(next, base), checks, gates, design);
   }
 
   private static List<String> only(DiffSide side, DiffSide other) {
@@ -289,13 +300,21 @@ final class DiffReport {
       return p;
     }
     p.paragraph(spans() + " " + contention());
+    if (design.adds()) {
+      p.paragraph(
+          "Rounds were added while a gate was undecided: "
+              + design.text()
+              + " (Pocock's constant boundary, simulated).");
+    }
     for (PointChange.Measure m : PointChange.Measure.values()) {
       String estimator =
           (m == PointChange.Measure.THROUGHPUT
                   ? "a trial's calls over its kept runs' time"
                   : "a trial's merged histogram of its kept runs")
               + "; each side the median of its trials [range]; the change: Hodges-Lehmann ratio,"
-              + " 95 % Mann-Whitney interval over trials (Wilcoxon signed-rank, paired by round,"
+              + " "
+              + level(design.alpha())
+              + " Mann-Whitney interval over trials (Wilcoxon signed-rank, paired by round,"
               + " where both sides ran in the same interleaved rounds: 10 or more; two folders"
               + " recorded apart: mean of log values with the calibrated between-invocation"
               + " variance, t interval)";
@@ -324,7 +343,7 @@ final class DiffReport {
               "BASE",
               "NEW",
               "trials",
-              "change (95 %)",
+              "change (" + level(design.alpha()) + ")",
               "change " + m.unit,
               "p (Holm)",
               "detectable here",
@@ -340,7 +359,10 @@ final class DiffReport {
       p.bullets(items);
     }
     if (!gates.isEmpty()) {
-      p.heading("Gates (a margin on a change, checked against its 95 % interval)");
+      p.heading(
+          "Gates (a margin on a change, checked against its "
+              + level(design.alpha() / Math.max(1, changes.size()))
+              + " interval: the tool's level shared over the points gated)");
       p.bullets(gates.stream().map(Gate::line).toList());
     }
     if (!checks.isEmpty()) {
@@ -455,5 +477,10 @@ final class DiffReport {
 
   private static Double scaled(Double v, double scale) {
     return v == null ? null : v * scale;
+  }
+
+  /** {@code 95 %}, {@code 97.9 %}: an interval's confidence at level {@code alpha}. */
+  private static String level(double alpha) {
+    return Num.fixed(100 * (1 - alpha), alpha * 100 == Math.rint(alpha * 100) ? 0 : 1) + " %";
   }
 }

@@ -81,7 +81,7 @@ record PointChange(
   static final int TAIL_CALLS = 5;
 
   static PointChange of(DiffSide.Point base, DiffSide.Point next) {
-    return of(base, next, null);
+    return of(base, next, null, Shift.ALPHA);
   }
 
   /**
@@ -89,7 +89,8 @@ record PointChange(
    * tested with {@code calibration}'s between-invocation spread ({@link Shift#apart}), and without
    * one (null, or a metric it did not measure across invocations) get no verdict.
    */
-  static PointChange of(DiffSide.Point base, DiffSide.Point next, Calibration calibration) {
+  static PointChange of(
+      DiffSide.Point base, DiffSide.Point next, Calibration calibration, double alpha) {
     Design design = design(base, next);
     List<List<Double>> vb = values(base);
     List<List<Double>> vn = values(next);

@@ -86,4 +86,24 @@ class DiffPairingTest {
         .contains("| recorded apart: invocations cannot be told from the change |")
         .doesNotContain("significantly slower");
   }
+
+  @Test
+  void roundsAddedWhileUndecidedAreTestedAtTheDesignsLowerLevel() throws IOException {
+    Path base = tmp.resolve("base-seq");
+    Path next = tmp.resolve("new-seq");
+    rounds(base, next, true);
+    Cli.Result once = Cli.run("diff", base.toString(), next.toString());
+    Cli.Result looked = Cli.run("diff", base.toString(), next.toString(), "--sequential", "6,10");
+    assertThat(looked.exit()).as(looked.err()).isZero();
+    assertThat(looked.out())
+        .contains("Rounds were added while a gate was undecided: looked at after rounds 6-10")
+        .contains("alpha 0.0");
+    assertThat(once.out()).doesNotContain("Rounds were added");
+    // the intervals are at the design's level
+    assertThat(looked.out()).contains("| change (97.9 %) |").doesNotContain("| change (95 %) |");
+    Cli.Result bad = Cli.run("diff", base.toString(), next.toString(), "--sequential", "6");
+    assertThat(bad.exit()).isEqualTo(2);
+    assertThat(bad.err().strip())
+        .isEqualTo("error: --sequential: '6' is not PLANNED,MOST (two counts, e.g. 6,10)");
+  }
 }
