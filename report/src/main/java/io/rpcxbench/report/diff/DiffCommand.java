@@ -3,6 +3,7 @@ package io.rpcxbench.report.diff;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.pages.AtomicText;
+import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Sequential;
 import io.rpcxbench.stats.Threshold;
 import java.io.IOException;
@@ -113,6 +114,14 @@ public final class DiffCommand implements Callable<Integer> {
               + " keeps a false difference at 5 %% over all the looks.")
   String sequential;
 
+  @Option(
+      names = "--aa-ledger",
+      paramLabel = "FILE",
+      description =
+          "The two sides are one build (an A/A, which must not differ): add each verdict to this"
+              + " machine's A/A ledger, where the measured false-positive rate is counted.")
+  Path aaLedger;
+
   /** --sequential's design; one look without it. */
   private Sequential design() {
     if (sequential == null) {
@@ -152,6 +161,17 @@ public final class DiffCommand implements Callable<Integer> {
       out.print(d.page().markdown());
       if (json != null) {
         AtomicText.write(json, d.json());
+      }
+      if (aaLedger != null) {
+        List<AaLedger.Entry> made = d.aaVerdicts(java.time.Instant.now(), "compare");
+        AaLedger.read(aaLedger).with(made).write(aaLedger);
+        err.println(
+            "A/A: "
+                + made.stream().filter(AaLedger.Entry::significant).count()
+                + " of "
+                + made.size()
+                + " verdicts differed; added to "
+                + aaLedger);
       }
       return switch (d.outcome()) {
         case PASSED -> CommandLine.ExitCode.OK;

@@ -7,6 +7,7 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.report.pages.Page;
 import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.report.significance.Significance;
+import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Gate;
 import io.rpcxbench.stats.Num;
@@ -130,6 +131,29 @@ final class DiffReport {
 
   List<PointChange> changes() {
     return changes;
+  }
+
+  /**
+   * This diff as A/A verdicts (both sides one build): one per point and metric that was tested,
+   * significant as the table prints it; the design is the test's (two invocations recorded apart,
+   * or one invocation's interleaved trials).
+   */
+  List<AaLedger.Entry> aaVerdicts(Instant at, String source) {
+    String invocation = source + "-" + at.toString().replaceAll("[-:]|\\.\\d+", "");
+    List<AaLedger.Entry> out = new ArrayList<>();
+    for (PointChange c : changes) {
+      AaLedger.Design design =
+          c.design() == PointChange.Design.APART
+              ? AaLedger.Design.APART
+              : AaLedger.Design.INTERLEAVED;
+      for (PointChange.Measure m : PointChange.Measure.values()) {
+        PairTest t = c.tests().get(m.ordinal());
+        if (t.tested()) {
+          out.add(new AaLedger.Entry(at, invocation, source, design, m.id, t.significant()));
+        }
+      }
+    }
+    return out;
   }
 
   /** The diff's answer: nothing compared, a threshold failed, a gate undecided, or all passed. */

@@ -106,4 +106,20 @@ class DiffPairingTest {
     assertThat(bad.err().strip())
         .isEqualTo("error: --sequential: '6' is not PLANNED,MOST (two counts, e.g. 6,10)");
   }
+
+  @Test
+  void anAaOfOneBuildAddsItsVerdictsToTheLedger() throws IOException {
+    Path base = tmp.resolve("base-aa");
+    Path next = tmp.resolve("new-aa");
+    rounds(base, next, true);
+    Path ledger = tmp.resolve("aa-ledger.tsv");
+    Cli.Result r =
+        Cli.run("diff", base.toString(), next.toString(), "--aa-ledger", ledger.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(r.err()).contains("A/A: 1 of 3 verdicts differed; added to " + ledger);
+    io.rpcxbench.stats.AaLedger l = io.rpcxbench.stats.AaLedger.read(ledger);
+    assertThat(l.entries()).hasSize(3);
+    assertThat(l.rate(io.rpcxbench.stats.AaLedger.Design.INTERLEAVED))
+        .isEqualTo(new io.rpcxbench.stats.FalsePositives(1, 3, 1));
+  }
 }
