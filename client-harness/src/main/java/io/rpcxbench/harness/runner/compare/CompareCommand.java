@@ -189,6 +189,15 @@ public final class CompareCommand implements Callable<Integer> {
   Integer rounds;
 
   @Option(
+      names = "--max-rounds",
+      paramLabel = "N",
+      description =
+          "With --base-jar and a --threshold: while a gate is undecided, add a round at a time up"
+              + " to N (default --rounds + 4); every look is made at the one lower level that"
+              + " keeps a false difference at 5 %% (report diff --sequential).")
+  Integer maxRounds;
+
+  @Option(
       names = "--runs",
       paramLabel = "N",
       defaultValue = "4",
@@ -412,7 +421,8 @@ public final class CompareCommand implements Callable<Integer> {
             home,
             RunTls.of(tls, folder.toAbsolutePath().normalize()),
             builds,
-            thresholds);
+            thresholds,
+            mostRounds(plan.rounds(), builds));
     // the harness judges its options (the extras after --, TLS for each variant) before a server
     // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
     for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
@@ -463,6 +473,27 @@ public final class CompareCommand implements Callable<Integer> {
                   + " (6 is the default)");
     }
     return pair;
+  }
+
+  /**
+   * The rounds at most: with two builds and a gate, --max-rounds or 4 more than planned (from 10
+   * rounds the test pairs by round); otherwise the planned ones.
+   */
+  private int mostRounds(int planned, JarPair builds) {
+    if (builds == null || thresholds.isEmpty()) {
+      if (maxRounds != null) {
+        throw new IllegalArgumentException(
+            "--max-rounds: rounds are added only while a gate of --base-jar/--new-jar is"
+                + " undecided (give --threshold)");
+      }
+      return planned;
+    }
+    int most = maxRounds == null ? planned + 4 : maxRounds;
+    if (most < planned) {
+      throw new IllegalArgumentException(
+          "--max-rounds " + most + " is below --rounds " + planned + ": give at least as many");
+    }
+    return most;
   }
 
   private int roundsOr(int otherwise) {

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.compare;
 
+import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,8 +45,12 @@ final class CompareReport {
     return c;
   }
 
-  /** {@code report diff}'s command line on the two builds' folders. */
-  static List<String> diffCommand(CompareSettings s, String java, Path reportJar) {
+  /**
+   * {@code report diff}'s command line on the two builds' folders; with rounds that may be added
+   * after {@code plannedRounds}, the sequential design every look is made at.
+   */
+  static List<String> diffCommand(
+      CompareSettings s, int plannedRounds, String java, Path reportJar) {
     List<String> c =
         new ArrayList<>(
             List.of(
@@ -58,18 +63,45 @@ final class CompareReport {
                 "--json",
                 s.out().resolve("diff.json").toString()));
     s.thresholds().forEach(t -> c.addAll(List.of("--threshold", t)));
+    if (s.mostRounds() > plannedRounds) {
+      c.addAll(List.of("--sequential", plannedRounds + "," + s.mostRounds()));
+    }
     return c;
+  }
+
+  /**
+   * Two builds of the same bytes are an A/A: the final diff's verdicts go to the machine's A/A
+   * ledger, where the false-positive rate the tool states is counted (report diff --aa-ledger);
+   * nothing for two different builds.
+   */
+  static void ledger(
+      CompareSettings s, int plannedRounds, String java, Path reportJar, SweepLog log)
+      throws IOException, InterruptedException {
+    if (s.jars() == null || !s.jars().identical()) {
+      return;
+    }
+    List<String> command = new ArrayList<>(diffCommand(s, plannedRounds, java, reportJar));
+    command.addAll(List.of("--aa-ledger", MachineCalibration.here().ledger().toString()));
+    Path ignored = s.out().resolve(".diff-aa.md.tmp");
+    runReport(command, ignored, log);
+    Files.deleteIfExists(ignored);
   }
 
   /**
    * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; its exit code
    * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold).
    */
-  static int diff(CompareSettings s, String java, Path reportJar, PrintWriter out, SweepLog log)
+  static int diff(
+      CompareSettings s,
+      int plannedRounds,
+      String java,
+      Path reportJar,
+      PrintWriter out,
+      SweepLog log)
       throws IOException, InterruptedException {
     Path md = s.out().resolve("diff.md");
     Path staged = s.out().resolve(".diff.md.tmp");
-    List<String> command = diffCommand(s, java, reportJar);
+    List<String> command = diffCommand(s, plannedRounds, java, reportJar);
     log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
     int code = runReport(command, staged, log);
     publish(staged, md, out);

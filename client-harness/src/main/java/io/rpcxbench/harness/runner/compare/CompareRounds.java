@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.compare;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.runner.point.AtomicFile;
@@ -46,7 +47,8 @@ final class CompareRounds {
   static final long BACKSTOP_MS = 6 * 3600_000L;
 
   private final Install install;
-  private final CompareSettings s;
+  private CompareSettings s;
+  private final int plannedRounds;
   private final Map<String, CatalogEntry> catalog;
   private final SweepLog log;
   private final CpuPlacement placement;
@@ -71,6 +73,7 @@ final class CompareRounds {
       java.io.PrintWriter out) {
     this.install = install;
     this.s = s;
+    this.plannedRounds = s.plan().rounds();
     this.out = out;
     this.catalog = catalog;
     this.log = log;
@@ -97,7 +100,22 @@ final class CompareRounds {
                 stopServers();
                 Path report = reportJar(install.reportJar().toAbsolutePath().normalize());
                 if (s.jars() != null) {
-                  int diff = CompareReport.diff(s, install.java(), report, out, log);
+                  int diff = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
+                  while (code == OK && diff == ExitCode.INCONCLUSIVE.code() && s.mayAddRound()) {
+                    s = s.withRoundAdded();
+                    log.line(
+                        "a gate is undecided: adding round "
+                            + s.plan().rounds()
+                            + " (at most "
+                            + s.mostRounds()
+                            + "; every look at the design's one lower level)");
+                    code = units();
+                    stopServers();
+                    diff = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
+                  }
+                  if (code == OK) {
+                    CompareReport.ledger(s, plannedRounds, install.java(), report, log);
+                  }
                   return code != OK ? code : diff;
                 }
                 int tables =
@@ -180,6 +198,12 @@ final class CompareRounds {
     launcher =
         new PointLauncher.Forked(
             placement.clientPrefix(), s.jvmFlagList(), BACKSTOP_MS, own, jars.classPath());
+    return units();
+  }
+
+  /** The plan's units not measured yet, in order; {@value #OK} or {@value #FAILURES}. */
+  private int units() throws IOException, InterruptedException {
+    JarPair builds = s.jars();
     StealRetry retry = new StealRetry(s.maxSteal(), s.retries(), meter, log::line);
     int failures = 0;
     String current = "";

@@ -31,6 +31,8 @@ import java.util.Map;
  * @param jars with {@code --base-jar}/{@code --new-jar} the two builds (the plan's candidates are
  *     then their sides, {@code base} and {@code new}); null for {@code --variants}
  * @param thresholds with {@code jars}: the {@code --threshold}s report diff checks at the end
+ * @param mostRounds the rounds at most: rounds are added one at a time while a gate is undecided
+ *     (the plan's rounds when none may be added)
  */
 record CompareSettings(
     ComparePlan plan,
@@ -49,7 +51,8 @@ record CompareSettings(
     Path home,
     RunTls tls,
     JarPair jars,
-    List<String> thresholds) {
+    List<String> thresholds,
+    int mostRounds) {
   static final String HOST = "127.0.0.1";
 
   CompareSettings {
@@ -68,6 +71,35 @@ record CompareSettings(
     if (retries < 0) {
       throw new IllegalArgumentException("--retries must be a count, got '" + retries + "'");
     }
+  }
+
+  /** These settings with a round more, up to {@link #mostRounds}. */
+  CompareSettings withRoundAdded() {
+    ComparePlan p = plan;
+    return new CompareSettings(
+        new ComparePlan(p.points(), p.requestsSpec(), p.divisors(), p.variants(), p.rounds() + 1),
+        warmup,
+        runs,
+        warmupRuns,
+        maxSteal,
+        retries,
+        jvmFlags,
+        out,
+        targets,
+        writeDoc,
+        doc,
+        harnessExtra,
+        commandLine,
+        home,
+        tls,
+        jars,
+        thresholds,
+        mostRounds);
+  }
+
+  /** Whether a round may still be added. */
+  boolean mayAddRound() {
+    return plan.rounds() < mostRounds;
   }
 
   List<String> jvmFlagList() {

@@ -203,6 +203,52 @@ class CompareCommandTest {
   }
 
   @Test
+  void roundsAreAddedOneAtATimeUpToTheMostAndTheDiffLooksAtTheDesignsLevel() {
+    JarPair jars =
+        new JarPair(
+            "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
+    ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
+    CompareSettings base = settings(plan, CompareWarmup.of("2s", "1s", "3%", "30s"));
+    CompareSettings s =
+        new CompareSettings(
+            base.plan(),
+            base.warmup(),
+            base.runs(),
+            base.warmupRuns(),
+            base.maxSteal(),
+            base.retries(),
+            base.jvmFlags(),
+            base.out(),
+            null,
+            false,
+            base.doc(),
+            List.of(),
+            base.commandLine(),
+            base.home(),
+            base.tls(),
+            jars,
+            List.of("delta.p50<10%"),
+            8);
+    assertThat(CompareReport.diffCommand(s, 6, "java", Path.of("/r/report.jar")))
+        .containsSequence("--sequential", "6,8");
+    CompareSettings seven = s.withRoundAdded();
+    assertThat(seven.plan().rounds()).isEqualTo(7);
+    assertThat(seven.mayAddRound()).isTrue();
+    CompareSettings eight = seven.withRoundAdded();
+    assertThat(eight.mayAddRound()).isFalse();
+    // the new round's units are the only ones not measured before
+    assertThat(eight.plan().units().stream().filter(u -> u.round() == 8)).hasSize(2);
+  }
+
+  @Test
+  void maxRoundsWithoutAGateOrBelowTheRoundsIsBadUsage() {
+    Outcome noGate = compare("--variants", "rpcx", "--threads", "1", "--max-rounds", "9");
+    assertThat(noGate.code()).isEqualTo(2);
+    assertThat(noGate.err())
+        .contains("--max-rounds: rounds are added only while a gate of --base-jar/--new-jar");
+  }
+
+  @Test
   void aTrialOfABuildRunsItsProtocolAndRecordsItsSideJarAndPlace() {
     JarPair jars =
         new JarPair(
@@ -227,7 +273,8 @@ class CompareCommandTest {
             base.home(),
             base.tls(),
             jars,
-            List.of("delta.p50<10%"));
+            List.of("delta.p50<10%"),
+            0);
     ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(0), 3, JarPair.NEW);
     assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3"));
     List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
@@ -243,7 +290,7 @@ class CompareCommandTest {
         .contains(
             "base build: /j/old.jar (sha256 aaaaaaaaaaaaaaaa), serving rpcx",
             "new build: /j/new.jar (sha256 bbbbbbbbbbbbbbbb), serving rpcx");
-    assertThat(CompareReport.diffCommand(s, "java", Path.of("/r/report.jar")).subList(1, 10))
+    assertThat(CompareReport.diffCommand(s, 6, "java", Path.of("/r/report.jar")).subList(1, 10))
         .containsExactly(
             "-jar",
             "/r/report.jar",
@@ -274,7 +321,8 @@ class CompareCommandTest {
         Path.of("/r"),
         RunTls.of("off", Path.of("/r/out")),
         null,
-        List.of());
+        List.of(),
+        0);
   }
 
   @Test
@@ -300,7 +348,8 @@ class CompareCommandTest {
             off.home(),
             RunTls.of("mtls", off.out()),
             null,
-            List.of());
+            List.of(),
+            0);
     ComparePlan.Unit u = plan.units().get(0);
     assertThat(off.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x"))).doesNotContain("--tls-ca");
     assertThat(mtls.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x")))

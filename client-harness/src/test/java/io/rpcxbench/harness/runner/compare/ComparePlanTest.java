@@ -239,6 +239,7 @@ class ComparePlanTest {
         out,
         RunTls.of("off", out),
         jars,
-        List.of());
+        List.of(),
+        0);
   }
 }
