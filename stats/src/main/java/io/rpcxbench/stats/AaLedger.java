@@ -88,6 +88,11 @@ public record AaLedger(List<Entry> entries) {
       }
     }
 
+    /** What makes two entries one verdict. */
+    String key() {
+      return String.join("\t", invocation, source, design.id(), metric);
+    }
+
     String line() {
       return String.join(
           "\t", at.toString(), invocation, source, design.id(), metric, significant ? "1" : "0");
@@ -100,6 +105,15 @@ public record AaLedger(List<Entry> entries) {
       }
       return new Entry(Instant.parse(f[0]), f[1], f[2], Design.of(f[3]), f[4], f[5].equals("1"));
     }
+  }
+
+  /**
+   * The name of the invocation a folder holds, for its verdicts: the same folder is always the same
+   * invocation ({@code compare-3fa2c1d0}).
+   */
+  public static String invocationOf(String source, Path folder) {
+    String path = folder.toAbsolutePath().normalize().toString();
+    return source + "-" + Integer.toHexString(path.hashCode());
   }
 
   /** The ledger in {@code file}; empty when the file does not exist. */
@@ -121,10 +135,19 @@ public record AaLedger(List<Entry> entries) {
     return new AaLedger(out);
   }
 
-  /** This ledger and {@code more}. */
+  /**
+   * This ledger and those of {@code more} it does not hold yet: a verdict of the same invocation,
+   * source, design and metric is counted once, so reading one folder again adds nothing.
+   */
   public AaLedger with(List<Entry> more) {
     List<Entry> all = new ArrayList<>(entries);
-    all.addAll(more);
+    Set<String> seen = new HashSet<>();
+    entries.forEach(e -> seen.add(e.key()));
+    for (Entry e : more) {
+      if (seen.add(e.key())) {
+        all.add(e);
+      }
+    }
     return new AaLedger(all);
   }
 

@@ -34,6 +34,11 @@ class AaLedgerTest {
         .write(f);
     AaLedger l = AaLedger.read(f);
     assertThat(l.entries()).hasSize(4);
+    // the same verdicts again (one folder read twice) add nothing
+    assertThat(
+            l.with(List.of(entry("c2-1", AaLedger.Design.INTERLEAVED, "throughput", true)))
+                .entries())
+        .hasSize(4);
     assertThat(l.rate(AaLedger.Design.INTERLEAVED, "p50")).isEqualTo(new FalsePositives(1, 2, 2));
     assertThat(l.rate(AaLedger.Design.INTERLEAVED)).isEqualTo(new FalsePositives(1, 3, 3));
     assertThat(l.rate(AaLedger.Design.APART, "p50")).isEqualTo(new FalsePositives(0, 1, 2));

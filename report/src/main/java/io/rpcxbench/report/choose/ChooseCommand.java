@@ -4,6 +4,8 @@ import io.rpcxbench.report.cli.OutFolderConverter;
 import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.report.pages.Page;
+import io.rpcxbench.report.significance.PairTest;
+import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Threshold;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -78,6 +80,14 @@ public final class ChooseCommand implements Callable<Integer> {
       description = "A condition on the winner, beside choose.properties' threshold.N; repeatable.")
   List<String> thresholds = new ArrayList<>();
 
+  @Option(
+      names = "--aa-ledger",
+      paramLabel = "FILE",
+      description =
+          "This machine's A/A ledger: the verdict of each A/A pair (a candidate given twice) is"
+              + " added to it, where the measured false-positive rate is counted.")
+  Path aaLedger;
+
   @Override
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
@@ -105,6 +115,24 @@ public final class ChooseCommand implements Callable<Integer> {
       AtomicText.write(to.resolve("scorecard.json"), json);
       if (summary != null) {
         AtomicText.write(summary, json);
+      }
+      if (aaLedger != null) {
+        List<AaLedger.Entry> made = new ArrayList<>();
+        for (PairTest t : Scorecard.aa(s.capacityPairs())) {
+          if (t.tested()) {
+            made.add(
+                new AaLedger.Entry(
+                    java.time.Instant.now(),
+                    AaLedger.invocationOf("choose", dir) + "-" + t.b().replace('#', '-'),
+                    "choose",
+                    AaLedger.Design.INTERLEAVED,
+                    "capacity",
+                    t.significant()));
+          }
+        }
+        if (!made.isEmpty()) {
+          AaLedger.read(aaLedger).with(made).write(aaLedger);
+        }
       }
       stdout.println(ChooseVerdict.of(s).text());
       stdout.println();

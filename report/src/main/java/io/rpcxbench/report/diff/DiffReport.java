@@ -139,7 +139,7 @@ final class DiffReport {
    * or one invocation's interleaved trials).
    */
   List<AaLedger.Entry> aaVerdicts(Instant at, String source) {
-    String invocation = source + "-" + at.toString().replaceAll("[-:]|\\.\\d+", "");
+    String invocation = AaLedger.invocationOf(source, base.dir());
     List<AaLedger.Entry> out = new ArrayList<>();
     for (PointChange c : changes) {
       AaLedger.Design design =

@@ -113,6 +113,21 @@ class ChooseCommandTest {
   }
 
   @Test
+  void theAaPairsVerdictGoesToTheLedgerOnceHoweverOftenTheFolderIsRead(@TempDir Path tmp)
+      throws IOException {
+    Path ledger = tmp.resolve("aa-ledger.tsv");
+    for (int k = 0; k < 2; k++) {
+      Cli.Result r = Cli.run("choose", five.toString(), "--aa-ledger", ledger.toString());
+      assertThat(r.exit()).as(r.err()).isZero();
+    }
+    io.rpcxbench.stats.AaLedger l = io.rpcxbench.stats.AaLedger.read(ledger);
+    assertThat(l.entries()).hasSize(1);
+    assertThat(l.entries().get(0).metric()).isEqualTo("capacity");
+    assertThat(l.entries().get(0).source()).isEqualTo("choose");
+    assertThat(l.entries().get(0).significant()).isFalse();
+  }
+
+  @Test
   void contendedRunsAndAZeroCapacityAreWarned(@TempDir Path tmp) throws IOException {
     String md = Files.readString(five.resolve("report/scorecard.md"));
     assertThat(md)

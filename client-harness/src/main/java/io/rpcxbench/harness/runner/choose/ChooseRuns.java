@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.sweep.Sweep;
@@ -93,6 +94,8 @@ final class ChooseRuns {
     if (s.summaryExport() != null) {
       command.addAll(List.of("--summary-export", s.summaryExport().toString()));
     }
+    // an A/A pair's verdict counts toward the machine's measured false-positive rate
+    command.addAll(List.of("--aa-ledger", MachineCalibration.here().ledger().toString()));
     err.flush();
     return new ProcessBuilder(command).inheritIO().start().waitFor();
   }
