@@ -243,7 +243,13 @@ final class ChooseVerdict {
     if (s.calibration() != null) {
       int n = st.rounds().isEmpty() ? 0 : Integer.parseInt(st.rounds().trim());
       lines.add(
-          s.calibration().line(n).replace("calibration (", "This machine's calibration (") + ".");
+          s.calibration()
+                  .line(n)
+                  .replace(
+                      "calibration (",
+                      "This machine's calibration (a closed-loop point's throughput and latency,"
+                          + " not an SLO capacity: ")
+              + ".");
     } else {
       lines.add(
           "No calibration of this machine (rpcx-bench calibrate): the smallest difference these"

@@ -57,6 +57,7 @@ final class ScorecardJson {
     m.put("verdict", v.text());
     m.put("winner", s.namedWinner().orElse(null));
     m.put("winner_for_thresholds", s.winner().name());
+    m.put("calibration", calibration(s.calibration()));
     List<Object> candidates = new ArrayList<>();
     for (Scorecard.Ranked r : s.ranking()) {
       Map<String, Object> c = candidate(r);
@@ -160,5 +161,47 @@ final class ScorecardJson {
 
   private static Double scaled(Double v, double scale) {
     return v == null ? null : v * scale;
+  }
+
+  /**
+   * This machine's calibration as the scorecard read it (null without one): when and over what it
+   * was measured, and per metric its spreads and measured false-positive rates. It measured a
+   * closed-loop point's throughput and latency, not an SLO capacity.
+   */
+  private static Map<String, Object> calibration(io.rpcxbench.stats.Calibration c) {
+    if (c == null) {
+      return null;
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("point", c.point());
+    m.put("measured", c.measured().toString());
+    m.put("invocations", c.invocations());
+    m.put("trials_a_side", c.trials());
+    Map<String, Object> metrics = new LinkedHashMap<>();
+    for (io.rpcxbench.stats.Calibration.Metric x : c.metrics()) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("trial_spread", finite(x.spread()));
+      v.put("invocation_spread", finite(x.invocationSpread()));
+      v.put("invocation_share", finite(x.components().invocation().share()));
+      v.put("false_positives_interleaved", rate(x.interleaved()));
+      v.put("false_positives_apart", rate(x.apart()));
+      metrics.put(x.name(), v);
+    }
+    m.put("metrics", metrics);
+    return m;
+  }
+
+  private static Map<String, Object> rate(io.rpcxbench.stats.FalsePositives f) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("significant", f.significant());
+    m.put("verdicts", f.verdicts());
+    m.put("invocations", f.invocations());
+    m.put("low", f.verdicts() == 0 ? null : f.low());
+    m.put("high", f.verdicts() == 0 ? null : f.high());
+    return m;
+  }
+
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? v : null;
   }
 }

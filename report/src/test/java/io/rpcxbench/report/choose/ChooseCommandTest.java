@@ -318,10 +318,24 @@ class ChooseCommandTest {
     }
     Cli.Result r = Cli.run("choose", dir.toString());
     assertThat(r.exit()).as(r.err()).isZero();
+    JsonNode cal =
+        new ObjectMapper()
+            .readTree(dir.resolve("report/scorecard.json").toFile())
+            .get("calibration");
+    assertThat(cal.get("measured").asText()).isEqualTo("2026-11-28T02:40:00Z");
+    assertThat(cal.get("metrics").get("p99").get("trial_spread").asDouble()).isEqualTo(0.1);
+    assertThat(
+            cal.get("metrics")
+                .get("p99")
+                .get("false_positives_interleaved")
+                .get("verdicts")
+                .asInt())
+        .isZero();
     assertThat(Files.readString(dir.resolve("report/scorecard.md")))
         .contains(
-            "- This machine's calibration (rpcx/t8-r2000, 1 invocation x 6 + 6 A/A trials,"
-                + " 2026-11-28T02:40Z): p99 detectable with 6 trials: +-");
+            "- This machine's calibration (a closed-loop point's throughput and latency, not an SLO"
+                + " capacity: rpcx/t8-r2000, 1 invocation x 6 + 6 A/A trials, 2026-11-28T02:40Z):"
+                + " p99 detectable with 6 trials: +-");
   }
 
   @Test
