@@ -8,6 +8,7 @@ import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.PlacementOption;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -138,20 +140,7 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Variants that make R/D calls (default: bench/compare-divisors.tsv).")
   String divisors;
 
-  /** Where the servers and the client run: --placement. */
-  enum Placement {
-    pinned,
-    unpinned
-  }
-
-  @Option(
-      names = "--placement",
-      paramLabel = "pinned|unpinned",
-      defaultValue = "pinned",
-      description =
-          "pinned: servers on one half of the CPUs, the client on the other (taskset); unpinned:"
-              + " the scheduler places them (default ${DEFAULT-VALUE}).")
-  Placement placement;
+  @Mixin PlacementOption placement = new PlacementOption();
 
   @Option(
       names = "--warmup",
@@ -298,7 +287,7 @@ public final class CompareCommand implements Callable<Integer> {
             s,
             catalog,
             new SweepLog(err),
-            CpuPlacement.here(placement == Placement.pinned),
+            new CpuPlacement(placement.here()),
             StealRetry.Meter.proc(),
             spec.commandLine().getOut());
     try {

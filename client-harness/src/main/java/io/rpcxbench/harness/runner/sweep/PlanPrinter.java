@@ -66,6 +66,7 @@ final class PlanPrinter {
                     + PlanSize.ASK_ABOVE_POINTS
                     + " points or an hour: the sweep asks before starting (--yes does not)"
                 : ""));
+    out.println("placement: " + s.site().placementText(s.inProcess()));
     List<String> harness = harnessOptions();
     if (!harness.isEmpty()) {
       out.println("harness options: " + String.join(" ", harness));

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner.sweep;
 
 import io.rpcxbench.harness.runner.fleet.FleetInventory;
+import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ public record RunSite(
     String tls,
     List<String> profiles,
     FleetInventory fleet,
-    String link) {
+    String link,
+    Placement placement) {
   public RunSite {
     ports = Map.copyOf(ports);
     clientJvmFlags = clientJvmFlags == null ? null : List.copyOf(clientJvmFlags);
@@ -47,6 +49,20 @@ public record RunSite(
         tls,
         toProfiles,
         fleet,
-        link);
+        link,
+        placement);
+  }
+
+  /**
+   * What every raw file records as {@code placement}: the CPUs of --local's servers and client
+   * ({@code inProcess}: the client is the runner's own JVM), or who places them elsewhere.
+   */
+  public String placementText(boolean inProcess) {
+    return switch (target) {
+      case LOCAL -> inProcess ? placement.textInProcess() : placement.text();
+      case LAB -> "lab: client in host A, servers in host B (deploy/lab.sh --cpus)";
+      case HOST -> "servers on " + host + ", started elsewhere; client not pinned";
+      case FLEET -> "fleet: each host as deploy/fleet/sweep.yml starts it; not pinned";
+    };
   }
 }

@@ -6,6 +6,7 @@ import io.rpcxbench.harness.runner.link.LinkProfiles;
 import io.rpcxbench.harness.runner.link.LinkShapers;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
+import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.ServerSite;
@@ -86,7 +87,9 @@ public final class SweepTarget implements AutoCloseable {
           new LocalServers(
               s.home(),
               host(),
-              lab == null ? List.of() : lab.execIn("b"),
+              lab != null
+                  ? lab.execIn("b")
+                  : localPrefix(() -> s.site().placement().serverPrefix()),
               jvmFlags,
               s.out().toAbsolutePath(),
               log,
@@ -181,9 +184,14 @@ public final class SweepTarget implements AutoCloseable {
     return labLinks != null ? labLinks.provenance(profile) : shapers.provenance(profile);
   }
 
-  /** The prefix that runs a point's JVM: in lab host A, or nothing. */
+  /** The prefix that runs a point's JVM: in lab host A, on the client's CPUs (--local), or none. */
   List<String> clientRunner() {
-    return lab == null ? List.of() : lab.execIn("a");
+    return lab != null ? lab.execIn("a") : localPrefix(() -> s.site().placement().clientPrefix());
+  }
+
+  /** {@code taskset -c CPUS} of --local's placement; nothing elsewhere. */
+  private List<String> localPrefix(java.util.function.Supplier<List<String>> prefix) {
+    return s.site().target() == ServerSite.LOCAL ? prefix.get() : List.of();
   }
 
   /** The facts every file of this sweep records: the servers' flags, the lab's link. */
@@ -194,6 +202,7 @@ public final class SweepTarget implements AutoCloseable {
       flags = "unknown (servers not started by the sweep; pass --server-jvm-flags)";
     }
     m.put("server_jvm_flags", flags);
+    m.put(Placement.KEY, s.site().placementText(s.inProcess()));
     if (lab != null) {
       m.putAll(lab.provenance());
     }

@@ -2,6 +2,8 @@ package io.rpcxbench.harness.runner.sweep;
 
 import io.rpcxbench.harness.runner.fleet.FleetInventory;
 import io.rpcxbench.harness.runner.link.LinkProfiles;
+import io.rpcxbench.harness.runner.point.Placement;
+import io.rpcxbench.harness.runner.point.PlacementOption;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The sweep's target options: where the servers are, their JVM flags, where their CPU is read. */
@@ -118,7 +121,28 @@ public final class SweepTargetOptions {
         tls(where, scenario),
         profiles(where, scenario, home),
         fleet(),
-        link(where));
+        link(where),
+        placement(where));
+  }
+
+  @Mixin PlacementOption placement = new PlacementOption();
+
+  /**
+   * --placement against where the servers are: this machine's placement with --local; null
+   * elsewhere, where the lab, --host or the fleet place the processes themselves.
+   *
+   * @throws IllegalArgumentException when --placement is given without --local
+   */
+  public Placement placement(ServerSite where) {
+    if (where == ServerSite.LOCAL) {
+      return placement.here();
+    }
+    if (placement.given()) {
+      throw new IllegalArgumentException(
+          "--placement goes with --local: the lab's hosts, --host and --fleet place their own"
+              + " processes");
+    }
+    return null;
   }
 
   /** {@code CLIENT_JVM_OPTS} split into flags (blank: none); null when it is not set. */

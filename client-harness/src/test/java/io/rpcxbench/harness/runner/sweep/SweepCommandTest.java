@@ -4,6 +4,7 @@ import static io.rpcxbench.harness.runner.sweep.SweepInProcessTest.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.harness.runner.point.Placement;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +45,44 @@ class SweepCommandTest {
         .contains("harness options: --call echo --payload 64")
         .contains("1/4 line t10 r100 " + work.resolve("line/echo-p64-t10-r100.csv"))
         .contains("4/4 scripted t20 r100 " + work.resolve("scripted/echo-p64-t20-r100.csv"));
+  }
+
+  @Test
+  void theDryRunPrintsWhereALocalSweepPlacesItsServersAndClient() {
+    SweepInProcessTest.Outcome pinned =
+        sweep("--local", "--protocol", "line", "--out", work.toString(), "--dry-run");
+    assertThat(pinned.code()).as(pinned.err()).isZero();
+    Placement here = Placement.here();
+    assertThat(pinned.out()).contains("placement: " + here.textInProcess());
+    SweepInProcessTest.Outcome unpinned =
+        sweep(
+            "--local",
+            "--placement",
+            "unpinned",
+            "--protocol",
+            "line",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(unpinned.out()).contains("placement: not pinned (--placement unpinned)");
+    SweepInProcessTest.Outcome remote =
+        sweep("--host", "b", "--protocol", "line", "--out", work.toString(), "--dry-run");
+    assertThat(remote.out())
+        .contains("placement: servers on b, started elsewhere; client not pinned");
+  }
+
+  @Test
+  void aBadPlacementOrOneWithoutLocalIsRefusedInOneLine() {
+    SweepInProcessTest.Outcome bad =
+        sweep("--local", "--placement", "loose", "--protocol", "line", "--dry-run");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err().lines().findFirst().orElse(""))
+        .startsWith("error: ")
+        .contains("--placement", "expected one of [pinned, unpinned]", "'loose'");
+    SweepInProcessTest.Outcome remote =
+        sweep("--host", "b", "--placement", "pinned", "--protocol", "line", "--dry-run");
+    assertThat(remote.code()).isEqualTo(2);
+    assertThat(remote.err()).contains("--placement goes with --local");
   }
 
   @Test

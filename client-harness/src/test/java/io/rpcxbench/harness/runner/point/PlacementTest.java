@@ -1,13 +1,13 @@
-package io.rpcxbench.harness.runner.compare;
+package io.rpcxbench.harness.runner.point;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class CpuPlacementTest {
+class PlacementTest {
   @Test
   void twoCpusPutTheServersOnOneAndTheClientOnTheOther() {
-    CpuPlacement p = CpuPlacement.plan(2, true);
+    Placement p = Placement.plan(2, true);
     assertThat(p.serverPrefix()).containsExactly("taskset", "-c", "1");
     assertThat(p.clientPrefix()).containsExactly("taskset", "-c", "0");
     assertThat(p.serverCores()).isEqualTo(1);
@@ -16,17 +16,16 @@ class CpuPlacementTest {
 
   @Test
   void moreCpusAreSplitInHalves() {
-    CpuPlacement p = CpuPlacement.plan(8, true);
+    Placement p = Placement.plan(8, true);
     assertThat(p.serverCpus()).isEqualTo("4-7");
     assertThat(p.clientCpus()).isEqualTo("0-3");
     assertThat(p.serverCores()).isEqualTo(4);
-    assertThat(CpuPlacement.plan(3, true).serverCpus()).isEqualTo("1-2");
+    assertThat(Placement.plan(3, true).serverCpus()).isEqualTo("1-2");
   }
 
   @Test
   void oneCpuOrNoTasksetPinsNothing() {
-    for (CpuPlacement p :
-        new CpuPlacement[] {CpuPlacement.plan(1, true), CpuPlacement.plan(4, false)}) {
+    for (Placement p : new Placement[] {Placement.plan(1, true), Placement.plan(4, false)}) {
       assertThat(p.pinned()).isFalse();
       assertThat(p.serverPrefix()).isEmpty();
       assertThat(p.clientPrefix()).isEmpty();
@@ -37,13 +36,12 @@ class CpuPlacementTest {
 
   @Test
   void unpinnedByChoiceSaysWhoChoseIt() {
-    CpuPlacement p = CpuPlacement.here(false);
+    Placement p = Placement.here(Placement.Mode.unpinned);
     assertThat(p.pinned()).isFalse();
     assertThat(p.serverPrefix()).isEmpty();
     assertThat(p.clientPrefix()).isEmpty();
     assertThat(p.serverCores()).isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(p.text()).isEqualTo("not pinned (--placement unpinned)");
-    assertThat(CpuPlacement.plan(1, true).text())
-        .isEqualTo("not pinned (no taskset or a single CPU)");
+    assertThat(Placement.plan(1, true).text()).isEqualTo("not pinned (no taskset or a single CPU)");
   }
 }
