@@ -102,6 +102,10 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Option(names = "--force", description = "Measure again though this machine has calibrated.")
   boolean force;
 
+  @picocli.CommandLine.Mixin
+  io.rpcxbench.harness.runner.point.PlacementOption placement =
+      new io.rpcxbench.harness.runner.point.PlacementOption();
+
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter o = spec.commandLine().getOut();
@@ -207,6 +211,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             "--trials",
             String.valueOf(2 * trials),
             "--yes",
+            "--placement",
+            placement.here().pinned() ? "pinned" : "unpinned",
             "--out",
             raw.toString());
     CommandLine sweeper = new CommandLine(new SweepCommand(install));
