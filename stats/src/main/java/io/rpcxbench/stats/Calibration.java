@@ -83,9 +83,31 @@ public record Calibration(
           ledger.rate(AaLedger.Design.APART, name));
     }
 
-    /** The between-invocation spread (NaN when one invocation was measured). */
+    /**
+     * The spread two folders recorded apart are tested with ({@link Shift#apart}): the standard
+     * deviation of the calibration's invocation means, their own trials' noise left in (NaN when
+     * one invocation was measured). Not the decomposition's invocation level, which is 0 whenever
+     * its subtraction comes out below 0: over 4 invocations that happens by chance, and a test that
+     * then allows for nothing calls the next invocation's shift a change.
+     */
     public double invocationSpread() {
-      return components.invocation().spread();
+      return Math.sqrt(components.invocationMeans());
+    }
+
+    /**
+     * The spread two folders recorded apart are tested with at a point whose own trials spread by
+     * {@code trialSpread}: the calibration's invocation spread, or, where that point is noisier
+     * than the calibrated one, the same share of its own spread (the calibration's invocation means
+     * over its trials' spread, {@link #invocationSpread} / {@link #spread}), whichever is larger.
+     * One point was calibrated; a noisier point's invocations are taken to move as much more as its
+     * trials do.
+     */
+    public double invocationSpreadAt(double trialSpread) {
+      double own = invocationSpread();
+      if (!(spread > 0) || !(trialSpread > 0)) {
+        return own;
+      }
+      return Math.max(own, own / spread * trialSpread);
     }
 
     /** Its degrees of freedom (invocations - 1). */
@@ -95,7 +117,7 @@ public record Calibration(
 
     /** Whether two folders recorded apart can be tested with this calibration. */
     public boolean knowsInvocations() {
-      return components.invocation().measured() && invocationDof() >= 1;
+      return !Double.isNaN(components.invocationMeans()) && invocationDof() >= 1;
     }
 
     /** The smallest change an interleaved comparison detects, from the trials' spread. */
@@ -211,6 +233,7 @@ public record Calibration(
       }
       m.put(k + "counts", c.invocations() + "/" + c.trials() + "/" + c.runs());
       m.put(k + "invocation_p", Double.toString(c.invocationP()));
+      m.put(k + "invocation_means", Double.toString(c.invocationMeans()));
       m.put(k + "false_positives.interleaved", counts(x.interleaved()));
       m.put(k + "false_positives.apart", counts(x.apart()));
     }
@@ -252,7 +275,8 @@ public record Calibration(
                     Integer.parseInt(n[0]),
                     Integer.parseInt(n[1]),
                     Integer.parseInt(n[2]),
-                    Double.parseDouble(need(p, k + "invocation_p"))),
+                    Double.parseDouble(need(p, k + "invocation_p")),
+                    Double.parseDouble(need(p, k + "invocation_means"))),
                 falsePositives(need(p, k + "false_positives.interleaved")),
                 falsePositives(need(p, k + "false_positives.apart"))));
       }

@@ -33,6 +33,9 @@ import java.util.SplittableRandom;
  * @param trials trials behind it
  * @param runs runs behind it
  * @param invocationP the permutation test's p for "invocations do not differ" (NaN with one)
+ * @param invocationMeans the variance of the invocations' means (their trials' noise included; NaN
+ *     with one invocation): what two invocations' means differ by, measured without subtracting
+ *     anything, so never 0 by a subtraction that happened to come out below 0
  */
 public record VarianceComponents(
     Level invocation,
@@ -41,7 +44,8 @@ public record VarianceComponents(
     int invocations,
     int trials,
     int runs,
-    double invocationP) {
+    double invocationP,
+    double invocationMeans) {
 
   /** Relabellings drawn for {@link #invocationP}. */
   static final int PERMUTATIONS = 2000;
@@ -106,6 +110,7 @@ public record VarianceComponents(
     // invocation means
     List<List<double[]>> usable = logs.stream().filter(i -> !i.isEmpty()).toList();
     double invVar = Double.NaN;
+    double invMeansVar = Double.NaN;
     int invDof = usable.size() - 1;
     if (invDof >= 1 && trialDof > 0) {
       double[] invMeans = new double[usable.size()];
@@ -115,7 +120,8 @@ public record VarianceComponents(
         inverseTrials += 1.0 / usable.get(i).size();
       }
       inverseTrials /= invMeans.length;
-      invVar = Math.max(0, ss(invMeans) / invDof - trialMeanVar * inverseTrials);
+      invMeansVar = ss(invMeans) / invDof;
+      invVar = Math.max(0, invMeansVar - trialMeanVar * inverseTrials);
     }
     double total =
         (Double.isNaN(invVar) ? 0 : invVar)
@@ -128,7 +134,8 @@ public record VarianceComponents(
         usable.size(),
         trials,
         runs,
-        invDof >= 1 && trialDof > 0 ? permutationP(usable) : Double.NaN);
+        invDof >= 1 && trialDof > 0 ? permutationP(usable) : Double.NaN,
+        invMeansVar);
   }
 
   private static Level level(String name, double variance, double total, int dof) {

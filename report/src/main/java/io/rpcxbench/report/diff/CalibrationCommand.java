@@ -147,7 +147,7 @@ public final class CalibrationCommand implements Callable<Integer> {
               now,
               source,
               seed,
-              vc.invocation().spread(),
+              Math.sqrt(vc.invocationMeans()),
               vc.invocation().dof()));
       measured.add(m);
       runsByMetric.add(runs);

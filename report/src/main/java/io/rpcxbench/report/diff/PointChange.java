@@ -37,7 +37,8 @@ record PointChange(
     List<PairTest> tests,
     Design design,
     int rounds,
-    Calibration calibration) {
+    Calibration calibration,
+    String contentionNote) {
 
   /** How the two sides' trials were measured, which decides the test. */
   enum Design {
@@ -92,6 +93,11 @@ record PointChange(
   static PointChange of(
       DiffSide.Point base, DiffSide.Point next, Calibration calibration, double alpha) {
     Design design = design(base, next);
+    String contention = contention(base, next);
+    if (design == Design.APART && !contention.isEmpty()) {
+      // the calibration measured invocations of one machine state, not a busy one against a quiet
+      calibration = null;
+    }
     List<List<Double>> vb = values(base);
     List<List<Double>> vn = values(next);
     List<Estimate> eb = new ArrayList<>();
@@ -99,7 +105,8 @@ record PointChange(
     List<PairTest> tests = new ArrayList<>();
     int rounds = design == Design.PAIRED ? base.trials().size() : 0;
     PointChange bare =
-        new PointChange(base.label(), eb, en, vb, vn, tests, design, rounds, calibration);
+        new PointChange(
+            base.label(), eb, en, vb, vn, tests, design, rounds, calibration, contention);
     for (Measure m : Measure.values()) {
       eb.add(summary(m, vb.get(m.ordinal())));
       en.add(summary(m, vn.get(m.ordinal())));
@@ -123,7 +130,32 @@ record PointChange(
       }
       tests.add(t);
     }
-    return new PointChange(base.label(), eb, en, vb, vn, tests, design, rounds, calibration);
+    return new PointChange(
+        base.label(), eb, en, vb, vn, tests, design, rounds, calibration, contention);
+  }
+
+  /** Sides whose shares of contended runs differ by more than this ran on two machine states. */
+  static final double CONTENTION_GAP = 0.2;
+
+  /**
+   * Why two sides cannot be told apart by their contention: empty when their shares of contended
+   * runs (the noise guard's) are within {@value #CONTENTION_GAP} of each other.
+   */
+  static String contention(DiffSide.Point base, DiffSide.Point next) {
+    double b = contended(base);
+    double n = contended(next);
+    if (Math.abs(b - n) <= CONTENTION_GAP) {
+      return "";
+    }
+    return "recorded apart under different contention (BASE "
+        + Math.round(100 * b)
+        + " %, NEW "
+        + Math.round(100 * n)
+        + " % of runs): a busy machine against a quiet one, which no calibration covers";
+  }
+
+  private static double contended(DiffSide.Point p) {
+    return p.trials().stream().mapToDouble(DiffSide.Trial::contendedShare).average().orElse(0);
   }
 
   /** How {@code base} and {@code next} were measured. */
@@ -150,12 +182,21 @@ record PointChange(
       case PAIRED -> Shift.of(a, b, a.size() == rounds && b.size() == rounds, alpha);
       case INTERLEAVED -> Shift.of(a, b, false, alpha);
       case APART -> {
+        if (!contentionNote.isEmpty()) {
+          yield Shift.untested(a.size(), b.size(), contentionNote);
+        }
         Calibration.Metric c = calibration == null ? null : calibration.metric(m.id);
         yield c != null && c.knowsInvocations()
-            ? Shift.apart(array(a), array(b), c.invocationSpread(), c.invocationDof(), alpha)
+            ? Shift.apart(
+                array(a), array(b), c.invocationSpreadAt(spread(a, b)), c.invocationDof(), alpha)
             : Shift.untested(a.size(), b.size(), APART_UNCALIBRATED);
       }
     };
+  }
+
+  /** The two sides' pooled spread of log trial values (0 with too few). */
+  private static double spread(List<Double> a, List<Double> b) {
+    return Detectable.pooled(List.of(a, b)).map(Detectable::spread).orElse(0.0);
   }
 
   private static double[] array(List<Double> v) {
@@ -296,7 +337,16 @@ record PointChange(
   /** This point with other tests (Holm-adjusted across the points). */
   PointChange withTests(List<PairTest> adjusted) {
     return new PointChange(
-        label, base, next, baseTrials, newTrials, adjusted, design, rounds, calibration);
+        label,
+        base,
+        next,
+        baseTrials,
+        newTrials,
+        adjusted,
+        design,
+        rounds,
+        calibration,
+        contentionNote);
   }
 
   /**
@@ -316,7 +366,7 @@ record PointChange(
         return Double.POSITIVE_INFINITY;
       }
       return Detectable.pooled(List.of(a, b))
-          .map(d -> d.percentApart(n, c.invocationSpread(), c.invocationDof()))
+          .map(d -> d.percentApart(n, c.invocationSpreadAt(d.spread()), c.invocationDof()))
           .orElse(Double.POSITIVE_INFINITY);
     }
     return Detectable.pooled(List.of(a, b)).map(d -> d.percent(n)).orElse(Double.POSITIVE_INFINITY);

@@ -146,7 +146,8 @@ class DiffCommandTest {
                   4,
                   32,
                   96,
-                  0.01),
+                  0.01,
+                  v),
               FalsePositives.none(),
               FalsePositives.none()));
     }
