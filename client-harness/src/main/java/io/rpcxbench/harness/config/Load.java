@@ -20,6 +20,8 @@ import java.util.Map;
  * @param payloadBytes echo's payload or put's value, given or the call's default
  * @param items the n of items(n)
  * @param timeLimit the point's (or each run's) time limit; zero for none
+ * @param runTime each run's fixed length ({@code --run-time}) instead of its count of calls; zero
+ *     for none (the paper's runs of R calls)
  */
 public record Load(
     int threads,
@@ -30,7 +32,8 @@ public record Load(
     int payloadBytes,
     int items,
     Duration timeLimit,
-    TimeLimitPer timeLimitPer) {
+    TimeLimitPer timeLimitPer,
+    Duration runTime) {
   // Defaults, as picocli wants them (strings); the only place they are written down.
   static final String DEFAULT_RUNS = "10";
   static final String DEFAULT_REQUESTS_PER = "thread";
@@ -41,6 +44,38 @@ public record Load(
   static final String DEFAULT_TIME_LIMIT = "0s";
 
   static final String DEFAULT_TIME_LIMIT_PER = "point";
+
+  /** No --run-time: a run is a count of calls. */
+  public static final Duration NO_RUN_TIME = Duration.ZERO;
+
+  /** The paper's load without --run-time (its runs are counts of calls). */
+  public Load(
+      int threads,
+      int requests,
+      RequestsPer requestsPer,
+      int runs,
+      CallKind call,
+      int payloadBytes,
+      int items,
+      Duration timeLimit,
+      TimeLimitPer timeLimitPer) {
+    this(
+        threads,
+        requests,
+        requestsPer,
+        runs,
+        call,
+        payloadBytes,
+        items,
+        timeLimit,
+        timeLimitPer,
+        NO_RUN_TIME);
+  }
+
+  /** Whether each run lasts {@link #runTime} instead of a count of calls. */
+  public boolean timedRuns() {
+    return !runTime.isZero();
+  }
 
   /** Checks the values; the message names the option and the bad value. */
   void validate() {
@@ -119,6 +154,9 @@ public record Load(
   void addLimitArgs(List<String> args) {
     args.addAll(List.of("--time-limit", String.valueOf(timeLimit)));
     args.addAll(List.of("--time-limit-per", timeLimitPer.id()));
+    if (timedRuns()) { // only when given: the paper's options line stays as it was
+      args.addAll(List.of("--run-time", runTime.toMillis() + "ms"));
+    }
   }
 
   /** {@code runs} (the point's identity keys come from {@link PointRecorder#identity}). */
@@ -134,5 +172,8 @@ public record Load(
       m.put("limit_s", String.valueOf(Math.max(1, (ms + 999) / 1000)));
     }
     m.put("timeout_per", timeLimitPer.id());
+    if (timedRuns()) {
+      m.put("run_time_ms", String.valueOf(runTime.toMillis()));
+    }
   }
 }

@@ -93,6 +93,17 @@ public final class LoadOptions {
   TimeLimitPer timeLimitPer;
 
   @Option(
+      names = "--run-time",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Each run of a closed-loop or in-flight point lasts this long instead of a count of"
+              + " calls: every thread (slot) keeps calling until the run's deadline, then the run"
+              + " ends; --requests then only names the point (default: none, runs of --requests"
+              + " calls, the paper's method).")
+  Duration runTime;
+
+  @Option(
       names = "--cold-start",
       description =
           "Order 0 includes building the client (class loading, connecting) and its first call,"
@@ -119,7 +130,20 @@ public final class LoadOptions {
         payloadBytes(),
         items != null ? items : Integer.parseInt(Load.DEFAULT_ITEMS),
         timeLimit,
-        timeLimitPer);
+        timeLimitPer,
+        runTime());
+  }
+
+  /** --run-time, checked: zero when not given. */
+  private Duration runTime() {
+    if (runTime == null) {
+      return Load.NO_RUN_TIME;
+    }
+    if (runTime.isNegative() || runTime.isZero()) {
+      throw new IllegalArgumentException(
+          "--run-time must be a positive duration, e.g. 2s, got " + runTime);
+    }
+    return runTime;
   }
 
   /** --requests-per values in lower case, with a clear message. */

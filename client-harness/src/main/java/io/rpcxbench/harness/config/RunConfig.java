@@ -39,6 +39,10 @@ public record RunConfig(
     loadModel.validate();
     instruments.validate(target.protocols());
     fleet.validate();
+    if (load.timedRuns() && loadModel.kind() == LoadModel.Kind.OPEN) {
+      throw new IllegalArgumentException(
+          "--run-time goes with --threads or --in-flight: an open-loop run lasts its --duration");
+    }
   }
 
   public List<Protocol> protocols() {

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code --requests-per thread}, R with {@code total}). With an async client (RPCX, gRPC) that is
  * grpc-java's {@code qps/AsyncClient} with {@code outstanding_rpcs} N, and ghz's concurrency; a
  * client without an async API gets N threads making blocking calls, which is the closed loop again.
+ * With {@code --run-time} a run starts calls until its deadline instead of counting them.
  */
 final class InFlightRunner extends LauncherRunner {
 
@@ -30,7 +31,15 @@ final class InFlightRunner extends LauncherRunner {
             log,
             order,
             tally,
-            () -> drive(config.load().callsPerRun(), 0, "o" + order + "c", tally, deadline));
+            () ->
+                config.load().timedRuns()
+                    ? drive(
+                        Long.MAX_VALUE,
+                        config.load().runTime().toNanos(),
+                        "o" + order + "c",
+                        tally,
+                        deadline)
+                    : drive(config.load().callsPerRun(), 0, "o" + order + "c", tally, deadline));
     if (start == null) {
       throw new TimeLimit.Reached();
     }

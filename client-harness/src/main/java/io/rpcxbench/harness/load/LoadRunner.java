@@ -43,6 +43,9 @@ public final class LoadRunner implements AutoCloseable {
   private final long failAfterNanos;
   private volatile Recorder intervals;
 
+  /** With --run-time, when the current run ends (a nanoTime); the threads read it once released. */
+  private volatile long runEnds;
+
   /** The run's failed calls so far, for the live figures (counted on failure only). */
   private final LongAdder errorsSoFar = new LongAdder();
 
@@ -110,6 +113,7 @@ public final class LoadRunner implements AutoCloseable {
         config.fleet(), order); // --start-at: every client host releases this run then
     long released = System.nanoTime();
     long releasedWallMicros = RunInstants.wallMicros();
+    runEnds = released + config.load().runTime().toNanos();
     start.countDown();
     long deadline = limit.runDeadline(released);
     Tally all = new Tally();
@@ -183,7 +187,11 @@ public final class LoadRunner implements AutoCloseable {
     start.await();
     int sequence = 0;
     Recorder recorder = intervals;
-    while (perThread ? sequence < requests : tickets.getAndIncrement() < requests) {
+    boolean timed = config.load().timedRuns();
+    long ends = runEnds;
+    while (timed
+        ? System.nanoTime() - ends < 0
+        : perThread ? sequence < requests : tickets.getAndIncrement() < requests) {
       long begin = System.nanoTime();
       boolean answered = callOnce(call, namePrefix, sequence, tally);
       long end = System.nanoTime();

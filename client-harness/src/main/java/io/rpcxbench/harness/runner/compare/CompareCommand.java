@@ -131,8 +131,20 @@ public final class CompareCommand implements Callable<Integer> {
       names = "--requests",
       paramLabel = "SPEC",
       defaultValue = "1:20000,64:3000",
-      description = "Calls per thread (slot) per run: R, or N:R,... (default ${DEFAULT-VALUE}).")
+      description =
+          "Calls per thread (slot) per run with --run-time none: R, or N:R,... (default"
+              + " ${DEFAULT-VALUE}); with a run time it names the points only.")
   String requests;
+
+  @Option(
+      names = "--run-time",
+      paramLabel = "DURATION|none",
+      defaultValue = "2s",
+      description =
+          "Each run lasts this long after the warm-up, every thread (slot) calling until its"
+              + " deadline (JMH's fixed-time iterations; default ${DEFAULT-VALUE}: with --runs 4"
+              + " and --warmup-runs 1, 3 kept runs of 2 s); none: runs of --requests calls.")
+  String runTime;
 
   @Option(
       names = "--divisors",
@@ -405,7 +417,7 @@ public final class CompareCommand implements Callable<Integer> {
             goals == null ? null : goals.toAbsolutePath(),
             writeDoc,
             doc != null ? doc : home.resolve("docs/performance.md"),
-            positional,
+            harnessExtra(),
             commandLine(),
             home,
             RunTls.of(tls, folder.toAbsolutePath().normalize()),
@@ -425,6 +437,21 @@ public final class CompareCommand implements Callable<Integer> {
           "missing " + report + " (build first: mvn -B -q package -DskipTests)");
     }
     return s;
+  }
+
+  /** The harness options of every run: --run-time (unless none), then those after "--". */
+  private List<String> harnessExtra() {
+    if (positional.contains("--run-time")
+        || positional.stream().anyMatch(a -> a.startsWith("--run-time="))) {
+      throw new IllegalArgumentException(
+          "--run-time is compare's own (default 2s): give it before \"--\"");
+    }
+    List<String> extra = new ArrayList<>();
+    if (!runTime.equals("none")) {
+      extra.addAll(List.of("--run-time", runTime));
+    }
+    extra.addAll(positional);
+    return extra;
   }
 
   /**

@@ -193,6 +193,11 @@ record CompareSettings(
         "jvm flags (servers and clients): " + jvmFlags,
         "tls: " + tls.mode() + (tls.on() ? " (a test authority made for the comparison)" : ""),
         "steal limit: " + maxSteal + " % per harness JVM, up to " + retries + " re-runs",
+        "harness options of every run: "
+            + (harnessExtra.isEmpty() ? "none" : String.join(" ", harnessExtra))
+            + (harnessExtra.contains("--run-time")
+                ? " (each run lasts --run-time; the calls per run below name the points)"
+                : ""),
         String.format(
             Locale.ROOT,
             "points: closed loop at %s thread counts, %s calls in flight; calls per thread (slot)"

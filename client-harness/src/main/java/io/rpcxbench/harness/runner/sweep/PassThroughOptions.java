@@ -89,6 +89,14 @@ final class PassThroughOptions {
       description = "Passed to the harness: the per-call deadline, e.g. 30s.")
   String timeout;
 
+  @Option(
+      names = "--run-time",
+      paramLabel = "DURATION",
+      description =
+          "Passed to the harness: each run of a closed-loop or in-flight point lasts this long"
+              + " instead of --requests calls (e.g. 2s; default none, the paper's count).")
+  String runTime;
+
   @Option(names = "--cold-start", description = "Passed to the harness.")
   boolean coldStart;
 
@@ -140,6 +148,7 @@ final class PassThroughOptions {
     add(opts, "--warmup-in-flight", warmupInFlight);
     add(opts, "--requests-per", requestsPer);
     add(opts, "--timeout", timeout);
+    add(opts, "--run-time", runTime);
     if (coldStart) {
       opts.add("--cold-start");
     }

@@ -104,6 +104,16 @@ class CompareCommandTest {
   }
 
   @Test
+  void compareGivesEveryHarnessItsRunTimeWhichTheHarnessJudgesBeforeAnyServer() {
+    Outcome zero = compare("--variants", "rpcx", "--run-time", "0s");
+    assertThat(zero.code()).isEqualTo(2);
+    assertThat(zero.err()).startsWith("error: ").contains("--run-time must be a positive duration");
+    Outcome twice = compare("--variants", "rpcx", "--", "--run-time", "1s");
+    assertThat(twice.code()).isEqualTo(2);
+    assertThat(twice.err()).contains("--run-time is compare's own (default 2s): give it before");
+  }
+
+  @Test
   void aUnitGivesTheHarnessItsLoadWarmUpServerAndFolder() {
     ComparePlan plan =
         ComparePlan.of("64", "64", "10", Map.of("grpc", 4), List.of("rpcx", "grpc"), 2);

@@ -86,6 +86,41 @@ class SweepCommandTest {
   }
 
   @Test
+  void aRunTimeReachesEveryPointsHarnessAndARateSweepRefusesIt() {
+    SweepInProcessTest.Outcome timed =
+        sweep(
+            "--local",
+            "--protocol",
+            "line",
+            "--threads",
+            "1,8",
+            "--requests",
+            "100",
+            "--run-time",
+            "2s",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(timed.code()).as(timed.err()).isZero();
+    assertThat(timed.out()).contains("harness options: --paper --run-time 2s");
+    SweepInProcessTest.Outcome rates =
+        sweep(
+            "--protocol",
+            "line",
+            "--rates",
+            "10",
+            "--duration",
+            "1s",
+            "--run-time",
+            "2s",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(rates.code()).isEqualTo(2);
+    assertThat(rates.err()).contains("--run-time goes with --threads or --in-flight");
+  }
+
+  @Test
   void aRateSweepPassesItsWarmUpLoadToTheHarness() throws Exception {
     SweepInProcessTest.Outcome o =
         sweep(

@@ -97,6 +97,20 @@ class SweepInProcessTest {
   }
 
   @Test
+  void everyFileRecordsThePlacementAndTheRunTimeTheSweepGaveItsHarness() throws Exception {
+    try (LineProtocol.Server server = new LineProtocol.Server()) {
+      Outcome o =
+          sweep(args(server.port(), "--threads", "1", "--requests", "5", "--run-time", "300ms"));
+      assertThat(o.code()).as(o.err()).isZero();
+      RawContents f = RawResultFile.read(work.resolve("raw/line/t1-r5.csv"));
+      assertThat(f.provenance())
+          .containsEntry("status", "complete")
+          .containsEntry("run_time_ms", "300")
+          .containsEntry("placement", "servers on 127.0.0.1, started elsewhere; client not pinned");
+    }
+  }
+
+  @Test
   void aPayloadListIsADimensionEachSizeItsOwnPointFileAndSeries() throws Exception {
     try (LineProtocol.Server server = new LineProtocol.Server()) {
       String[] twoSizes =
