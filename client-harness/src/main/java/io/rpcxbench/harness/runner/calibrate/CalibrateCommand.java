@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
           + " where the variance comes from (invocations, trials, runs), the spread between trials"
           + " and between invocations, the smallest change a comparison detects here, and the"
           + " false-positive rate counted over every A/A verdict this machine has made (exit 97"
-          + " when its interval lies above 5 %). Without --force a machine calibrated before"
+          + " when its interval lies above 5 %%). Without --force a machine calibrated before"
           + " prints its calibration and measures nothing.",
       "",
       "Example: rpcx-bench calibrate --invocations 4 --trials 4",
@@ -73,9 +73,27 @@ public final class CalibrateCommand implements Callable<Integer> {
 
   @Option(
       names = "--runs",
-      defaultValue = "4",
+      defaultValue = "5",
       description = "Runs per trial, the first dropped (default ${DEFAULT-VALUE}).")
   int runs;
+
+  @Option(
+      names = "--run-time",
+      defaultValue = "2s",
+      paramLabel = "DURATION",
+      description =
+          "Each run lasts this long (default ${DEFAULT-VALUE}: a comparison's windows); none:"
+              + " --requests calls a thread, the paper's count.")
+  String runTime;
+
+  @Option(
+      names = "--warmup-max",
+      defaultValue = "3s",
+      paramLabel = "DURATION",
+      description =
+          "The steady warm-up's cap (default ${DEFAULT-VALUE}): measure longer, warm shorter; the"
+              + " dropped first run warms too.")
+  String warmupMax;
 
   @Option(
       names = "--trials",
@@ -197,7 +215,12 @@ public final class CalibrateCommand implements Callable<Integer> {
 
   /** One invocation: a sweep of 2N trials of the point into {@code raw}; its exit code. */
   private int invocation(Path raw) {
-    List<String> sweep =
+    List<String> sweep = new ArrayList<>();
+    if (!runTime.equals("none")) {
+      sweep.addAll(List.of("--run-time", runTime));
+    }
+    sweep.addAll(List.of("--warmup-max", warmupMax));
+    sweep.addAll(
         List.of(
             "--local",
             "--protocol",
@@ -214,7 +237,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             "--placement",
             placement.here().pinned() ? "pinned" : "unpinned",
             "--out",
-            raw.toString());
+            raw.toString()));
     CommandLine sweeper = new CommandLine(new SweepCommand(install));
     sweeper.setErr(spec.commandLine().getErr());
     sweeper.setOut(spec.commandLine().getOut());
