@@ -217,8 +217,8 @@ final class DiffReport {
                 + changes.size() * PointChange.Measure.values().length
                 + " comparisons not tested: fewer than "
                 + Shift.MIN_PER_SIDE
-                + " trials a side, or too few calls for a percentile (rpcx-bench sweep --trials"
-                + " 6 records six).");
+                + " trials a side, too few calls for a percentile (rpcx-bench sweep --trials 6"
+                + " records six), or sides recorded apart that no calibration covers (below).");
   }
 
   /** When each side ran, and that two folders recorded apart were not interleaved. */
@@ -244,20 +244,30 @@ final class DiffReport {
    * nothing, and the interleaved command that would tell.
    */
   private String apartText() {
-    boolean calibrated =
+    Calibration used =
         changes.stream()
-            .anyMatch(
+            .filter(
                 c ->
                     c.design() == PointChange.Design.APART
                         && c.calibration() != null
                         && c.calibration().metrics().stream()
-                            .anyMatch(Calibration.Metric::knowsInvocations));
+                            .anyMatch(Calibration.Metric::knowsInvocations))
+            .map(PointChange::calibration)
+            .findFirst()
+            .orElse(null);
+    boolean contended = changes.stream().anyMatch(c -> !c.contentionNote().isEmpty());
     String interleaved =
         " To tell, run both sides in one invocation, in interleaved rounds: "
             + interleavedCommand()
             + ".";
-    if (calibrated) {
-      Calibration c = changes.get(0).calibration();
+    String busy =
+        contended
+            ? " Points whose sides ran under different contention (more than 20 points apart in"
+                + " their shares of contended runs) are not tested: a busy machine against a quiet"
+                + " one is outside what any calibration measured."
+            : "";
+    if (used != null) {
+      Calibration c = used;
       return "Each side is its own invocation, and invocations differ by themselves on this"
           + " machine: the changes below allow for the spread between invocations that `rpcx-bench"
           + " calibrate` measured ("
@@ -265,13 +275,15 @@ final class DiffReport {
           + " invocations, "
           + c.measuredText()
           + "), so they are wider than the trials alone would say."
-          + interleaved;
+          + interleaved
+          + busy;
     }
     return "Whatever changed on the machine between the two times is inside every change below,"
         + " and no calibration of this machine says how much invocations differ by themselves:"
         + " invocations cannot be told from the change, so no change below is tested (rpcx-bench"
         + " calibrate measures it; compare passes it on)."
-        + interleaved;
+        + interleaved
+        + busy;
   }
 
   /** The command that measures both sides of the first point in interleaved rounds. */
