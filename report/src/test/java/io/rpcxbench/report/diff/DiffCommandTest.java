@@ -221,7 +221,7 @@ class DiffCommandTest {
     Cli.Result r = diff(few.toString(), base.toString());
     assertThat(r.exit()).as(r.err()).isZero();
     assertThat(r.out())
-        .contains("8 of 8 comparisons not tested: fewer than 4 trials a side, or too few calls")
+        .contains("8 of 8 comparisons not tested: fewer than 4 trials a side, too few calls")
         .contains("| n too small to test (1 and 6 trials; need 4 a side) |")
         .doesNotContain("no significant change");
   }
