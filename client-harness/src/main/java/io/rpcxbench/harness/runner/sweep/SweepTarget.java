@@ -121,6 +121,7 @@ public final class SweepTarget implements AutoCloseable {
               readyTimeoutMs);
     }
     stats = serverStats();
+    log.accept("placement: " + s.site().placementText(s.inProcess()));
     log.accept(
         "server CPU and memory: "
             + stats.source()
