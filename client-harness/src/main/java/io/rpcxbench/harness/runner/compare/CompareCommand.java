@@ -299,7 +299,7 @@ public final class CompareCommand implements Callable<Integer> {
             s,
             catalog,
             new SweepLog(err),
-            new CpuPlacement(placement.here()),
+            placement.here(),
             StealRetry.Meter.proc(),
             spec.commandLine().getOut());
     try {

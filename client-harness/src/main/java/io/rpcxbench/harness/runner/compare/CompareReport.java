@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner.compare;
 
 import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
+import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,8 +22,7 @@ final class CompareReport {
   private CompareReport() {}
 
   /** The report's command line on the folder. */
-  static List<String> command(
-      CompareSettings s, String java, Path reportJar, CpuPlacement placement) {
+  static List<String> command(CompareSettings s, String java, Path reportJar, Placement placement) {
     List<String> c =
         new ArrayList<>(
             List.of(
@@ -138,7 +138,7 @@ final class CompareReport {
       CompareSettings s,
       String java,
       Path reportJar,
-      CpuPlacement placement,
+      Placement placement,
       List<String> machine,
       PrintWriter out,
       SweepLog log)

@@ -9,6 +9,7 @@ import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.MachineFacts;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
+import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.ServerStats;
@@ -31,10 +32,10 @@ import java.util.stream.Stream;
  * {@code rpcx-bench compare}'s measurement: the jars copied ({@link JarSnapshot}; with two builds
  * those two as well, {@link JarPair}); then the plan's units ({@link ComparePlan#units}: point by
  * point, round by round, each round in its own seeded random order), each a trial: a fresh server
- * JVM on loopback, pinned ({@link CpuPlacement}), and a fresh harness JVM pinned to the client's
- * CPUs that measures it ({@code --server-pid}), its file recording its round, its place in the
- * round's order and when it started; the server is stopped after it. A trial is run again, server
- * and all, while the hypervisor stole too much ({@link StealRetry}). Its folder: {@code
+ * JVM on loopback, pinned ({@link Placement}), and a fresh harness JVM pinned to the client's CPUs
+ * that measures it ({@code --server-pid}), its file recording its round, its place in the round's
+ * order and when it started; the server is stopped after it. A trial is run again, server and all,
+ * while the hypervisor stole too much ({@link StealRetry}). Its folder: {@code
  * raw/<point>/round<k>/<variant>/} (one raw file each; with two builds {@code
  * base|new/<point>/round<k>/<protocol>/}), {@code steal.tsv}, {@code machine.txt}, {@code logs/},
  * {@code jars.txt}; the tables come after, from {@code report compare} (with two builds: {@code
@@ -51,7 +52,7 @@ final class CompareRounds {
   private final int plannedRounds;
   private final Map<String, CatalogEntry> catalog;
   private final SweepLog log;
-  private final CpuPlacement placement;
+  private final Placement placement;
   private final StealRetry.Meter meter;
   private final java.io.PrintWriter out;
   private final Map<String, String> steal = new LinkedHashMap<>();
@@ -68,7 +69,7 @@ final class CompareRounds {
       CompareSettings s,
       Map<String, CatalogEntry> catalog,
       SweepLog log,
-      CpuPlacement placement,
+      Placement placement,
       StealRetry.Meter meter,
       java.io.PrintWriter out) {
     this.install = install;
