@@ -67,7 +67,8 @@ public record AaLedger(List<Entry> entries) {
    *
    * @param at when it was made
    * @param invocation the invocation(s) it came from (e.g. {@code calibrate-20261128T0212Z-2}); a
-   *     verdict over two invocations names both, joined by {@code +}
+   *     verdict over two invocations names both, joined by {@code +}; a verdict of one point of
+   *     several adds the point after a {@code /} ({@code compare-3fa2c1d0/rpcx/t8-r2000})
    * @param source the command that made it
    * @param design how its sides were measured
    * @param metric {@code throughput}, {@code p50}, {@code p99}, ...
@@ -180,7 +181,10 @@ public record AaLedger(List<Entry> entries) {
       if (which.test(e)) {
         n++;
         sig += e.significant() ? 1 : 0;
-        invocations.addAll(List.of(e.invocation().split("\\+")));
+        for (String inv : e.invocation().split("\\+")) {
+          // a point of an invocation (compare-3fa2c1d0/rpcx/t8-r2000) counts as its invocation
+          invocations.add(inv.split("/", 2)[0]);
+        }
       }
     }
     return new FalsePositives(sig, n, invocations.size());

@@ -42,6 +42,14 @@ class AaLedgerTest {
     assertThat(l.rate(AaLedger.Design.INTERLEAVED, "p50")).isEqualTo(new FalsePositives(1, 2, 2));
     assertThat(l.rate(AaLedger.Design.INTERLEAVED)).isEqualTo(new FalsePositives(1, 3, 3));
     assertThat(l.rate(AaLedger.Design.APART, "p50")).isEqualTo(new FalsePositives(0, 1, 2));
+    // the points of one invocation are verdicts of their own, and one invocation
+    AaLedger points =
+        new AaLedger(
+            List.of(
+                entry("cmp-1/rpcx/t1", AaLedger.Design.INTERLEAVED, "p50", false),
+                entry("cmp-1/rpcx/t8", AaLedger.Design.INTERLEAVED, "p50", true)));
+    assertThat(points.with(points.entries()).rate(AaLedger.Design.INTERLEAVED, "p50"))
+        .isEqualTo(new FalsePositives(1, 2, 1));
     assertThat(Files.readString(f)).startsWith(AaLedger.HEADER + "\n" + AaLedger.COLUMNS + "\n");
   }
 

@@ -149,7 +149,9 @@ final class DiffReport {
       for (PointChange.Measure m : PointChange.Measure.values()) {
         PairTest t = c.tests().get(m.ordinal());
         if (t.tested()) {
-          out.add(new AaLedger.Entry(at, invocation, source, design, m.id, t.significant()));
+          out.add(
+              new AaLedger.Entry(
+                  at, invocation + "/" + c.label(), source, design, m.id, t.significant()));
         }
       }
     }
