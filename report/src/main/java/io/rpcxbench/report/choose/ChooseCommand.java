@@ -80,13 +80,8 @@ public final class ChooseCommand implements Callable<Integer> {
       description = "A condition on the winner, beside choose.properties' threshold.N; repeatable.")
   List<String> thresholds = new ArrayList<>();
 
-  @Option(
-      names = "--aa-ledger",
-      paramLabel = "FILE",
-      description =
-          "This machine's A/A ledger: the verdict of each A/A pair (a candidate given twice) is"
-              + " added to it, where the measured false-positive rate is counted.")
-  Path aaLedger;
+  @picocli.CommandLine.Mixin
+  io.rpcxbench.report.cli.AaLedgerOption aaLedger = new io.rpcxbench.report.cli.AaLedgerOption();
 
   @Override
   public Integer call() {
@@ -116,7 +111,7 @@ public final class ChooseCommand implements Callable<Integer> {
       if (summary != null) {
         AtomicText.write(summary, json);
       }
-      if (aaLedger != null) {
+      if (aaLedger.given()) {
         List<AaLedger.Entry> made = new ArrayList<>();
         for (PairTest t : Scorecard.aa(s.capacityPairs())) {
           if (t.tested()) {
@@ -130,9 +125,7 @@ public final class ChooseCommand implements Callable<Integer> {
                     t.significant()));
           }
         }
-        if (!made.isEmpty()) {
-          AaLedger.read(aaLedger).with(made).write(aaLedger);
-        }
+        aaLedger.add(made);
       }
       stdout.println(ChooseVerdict.of(s).text());
       stdout.println();

@@ -114,13 +114,8 @@ public final class DiffCommand implements Callable<Integer> {
               + " keeps a false difference at 5 %% over all the looks.")
   String sequential;
 
-  @Option(
-      names = "--aa-ledger",
-      paramLabel = "FILE",
-      description =
-          "The two sides are one build (an A/A, which must not differ): add each verdict to this"
-              + " machine's A/A ledger, where the measured false-positive rate is counted.")
-  Path aaLedger;
+  @picocli.CommandLine.Mixin
+  io.rpcxbench.report.cli.AaLedgerOption aaLedger = new io.rpcxbench.report.cli.AaLedgerOption();
 
   /** --sequential's design; one look without it. */
   private Sequential design() {
@@ -162,16 +157,16 @@ public final class DiffCommand implements Callable<Integer> {
       if (json != null) {
         AtomicText.write(json, d.json());
       }
-      if (aaLedger != null) {
+      if (aaLedger.given()) {
         List<AaLedger.Entry> made = d.aaVerdicts(java.time.Instant.now(), "compare");
-        AaLedger.read(aaLedger).with(made).write(aaLedger);
+        aaLedger.add(made);
         err.println(
             "A/A: "
                 + made.stream().filter(AaLedger.Entry::significant).count()
                 + " of "
                 + made.size()
                 + " verdicts differed; added to "
-                + aaLedger);
+                + aaLedger.file());
       }
       return switch (d.outcome()) {
         case PASSED -> CommandLine.ExitCode.OK;

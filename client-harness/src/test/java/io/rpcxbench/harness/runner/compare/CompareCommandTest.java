@@ -219,26 +219,7 @@ class CompareCommandTest {
             "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
     ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
     CompareSettings base = settings(plan, CompareWarmup.of("2s", "1s", "3%", "30s"));
-    CompareSettings s =
-        new CompareSettings(
-            base.plan(),
-            base.warmup(),
-            base.runs(),
-            base.warmupRuns(),
-            base.maxSteal(),
-            base.retries(),
-            base.jvmFlags(),
-            base.out(),
-            null,
-            false,
-            base.doc(),
-            List.of(),
-            base.commandLine(),
-            base.home(),
-            base.tls(),
-            jars,
-            List.of("delta.p50<10%"),
-            8);
+    CompareSettings s = builds(base, jars, List.of("delta.p50<10%"), 8);
     assertThat(CompareReport.diffCommand(s, 6, "java", Path.of("/r/report.jar")))
         .containsSequence("--sequential", "6,8");
     CompareSettings seven = s.withRoundAdded();
@@ -265,26 +246,7 @@ class CompareCommandTest {
             "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
     ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
     CompareSettings base = settings(plan, CompareWarmup.of("2s", "1s", "3%", "30s"));
-    CompareSettings s =
-        new CompareSettings(
-            base.plan(),
-            base.warmup(),
-            base.runs(),
-            base.warmupRuns(),
-            base.maxSteal(),
-            base.retries(),
-            base.jvmFlags(),
-            base.out(),
-            null,
-            false,
-            base.doc(),
-            List.of(),
-            base.commandLine(),
-            base.home(),
-            base.tls(),
-            jars,
-            List.of("delta.p50<10%"),
-            0);
+    CompareSettings s = builds(base, jars, List.of("delta.p50<10%"), 0);
     ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(0), 3, JarPair.NEW);
     assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3"));
     List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
@@ -373,5 +335,29 @@ class CompareCommandTest {
     Outcome bad = compare("--variants", "rpcx", "--threads", "1", "--tls", "ssl3");
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("--tls must be one of off, tls, mtls, got 'ssl3'");
+  }
+
+  /** {@code base} as a comparison of two builds, with gates and the rounds at most. */
+  private static CompareSettings builds(
+      CompareSettings base, JarPair jars, List<String> thresholds, int mostRounds) {
+    return new CompareSettings(
+        base.plan(),
+        base.warmup(),
+        base.runs(),
+        base.warmupRuns(),
+        base.maxSteal(),
+        base.retries(),
+        base.jvmFlags(),
+        base.out(),
+        null,
+        false,
+        base.doc(),
+        List.of(),
+        base.commandLine(),
+        base.home(),
+        base.tls(),
+        jars,
+        thresholds,
+        mostRounds);
   }
 }
