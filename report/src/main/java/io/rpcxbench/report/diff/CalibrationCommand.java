@@ -121,7 +121,8 @@ public final class CalibrationCommand implements Callable<Integer> {
     Instant now = Instant.now();
     List<String> ids = new ArrayList<>();
     for (int k = 0; k < invocations.size(); k++) {
-      ids.add(source + "-" + now.toString().replaceAll("[-:]|\\.\\d+", "") + "-" + (k + 1));
+      // an invocation is its folder: reading the same folders again adds no verdict
+      ids.add(AaLedger.invocationOf(source, dirs.get(k)));
     }
     AaLedger book = ledger == null ? new AaLedger(List.of()) : AaLedger.read(ledger);
     List<AaLedger.Entry> made = new ArrayList<>();
