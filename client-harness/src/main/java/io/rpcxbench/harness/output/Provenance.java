@@ -19,9 +19,14 @@ public record Provenance(
         hostName(), jvmName(), String.join(" ", jvmFlagList()), osName(), gitCommitNow());
   }
 
-  /** This JVM's flags (RuntimeMXBean input arguments): forked workers get the same ones. */
+  /**
+   * This JVM's flags (RuntimeMXBean input arguments) but its class-data archive's ({@link
+   * ClassDataSharing}): forked workers get the same ones, and two JVMs never write one archive.
+   */
   public static List<String> jvmFlagList() {
-    return ManagementFactory.getRuntimeMXBean().getInputArguments();
+    return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+        .filter(f -> !ClassDataSharing.isArchiveFlag(f))
+        .toList();
   }
 
   private static String hostName() {

@@ -37,6 +37,7 @@ public final class Provenance {
                   "jvm",
                   "jvm_flags",
                   "server_jvm_flags",
+                  "class_data_sharing", // "on": the JVMs started from class-data archives
                   "os",
                   "cpu_model",
                   "stack",

@@ -3,7 +3,9 @@ package io.rpcxbench.harness.runner.compare;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.output.ClassDataSharing;
 import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.harness.runner.point.ClassDataArchives;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.MachineFacts;
@@ -57,6 +59,7 @@ final class CompareRounds {
   private final java.io.PrintWriter out;
   private final Map<String, String> steal = new LinkedHashMap<>();
   private volatile LocalServers servers;
+  private final ClassDataArchives archives = ClassDataArchives.inUserCache();
   private JarSnapshot jars;
   private PointLauncher launcher;
   private OwnProcesses own;
@@ -198,7 +201,12 @@ final class CompareRounds {
     s.tls().make(s.home(), CompareSettings.HOST, log::line);
     launcher =
         new PointLauncher.Forked(
-            placement.clientPrefix(), s.jvmFlagList(), BACKSTOP_MS, own, jars.classPath());
+            placement.clientPrefix(),
+            s.jvmFlagList(),
+            BACKSTOP_MS,
+            own,
+            jars.classPath(),
+            archives);
     return units();
   }
 
@@ -265,7 +273,8 @@ final class CompareRounds {
                       Files.createDirectories(s.out().resolve("logs").resolve(name + "-server")),
                       line -> append(logFile, line),
                       own,
-                      readyTimeoutMs);
+                      readyTimeoutMs,
+                      archives);
               Integer port;
               try {
                 port =
@@ -285,6 +294,7 @@ final class CompareRounds {
                 List<String> stats = ServerStats.proc().args(protocol, servers.pids(protocol));
                 List<String> args = new ArrayList<>(s.harnessArgs(u, port, stats, tryDir));
                 args.addAll(List.of("--provenance", "trial_started=" + started));
+                args.addAll(List.of("--provenance", ClassDataSharing.KEY + "=" + archives.text()));
                 args.addAll(
                     List.of(
                         "--provenance",

@@ -4,6 +4,7 @@ import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.harness.runner.point.ClassDataArchives;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.LocalServers;
@@ -145,7 +146,8 @@ public final class HandshakeCommand implements Callable<Integer> {
                               logs.toAbsolutePath(),
                               log::line,
                               own,
-                              180_000);
+                              180_000,
+                              ClassDataArchives.inUserCache());
                       started.add(servers);
                       ports.put(
                           mode,

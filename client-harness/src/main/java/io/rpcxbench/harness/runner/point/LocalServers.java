@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * ({@code --chain-to} them). Commands start with {@code runner} (e.g. {@code lab.sh exec b --}).
  *
  * <pre>{@code
- * try (LocalServers servers = new LocalServers(home, "127.0.0.1", List.of(), flags, logs, log)) {
+ * try (LocalServers servers =
+ *     new LocalServers(home, "127.0.0.1", List.of(), flags, logs, log, own, 60_000, archives)) {
  *   Map<String, Integer> ports = servers.startAll(entries, List.of());
  * }
  * }</pre>
@@ -33,6 +34,7 @@ public final class LocalServers implements AutoCloseable {
   private final Consumer<String> log;
   private final OwnProcesses own;
   private final long readyTimeoutMs;
+  private final ClassDataArchives archives;
   private final Map<String, List<StartedServer>> byProtocol = new LinkedHashMap<>();
   private final List<StartedServer> all = new ArrayList<>();
 
@@ -44,7 +46,8 @@ public final class LocalServers implements AutoCloseable {
       Path logDir,
       Consumer<String> log,
       OwnProcesses own,
-      long readyTimeoutMs) {
+      long readyTimeoutMs,
+      ClassDataArchives archives) {
     this.home = home;
     this.bind = bind;
     this.runner = List.copyOf(runner);
@@ -53,6 +56,7 @@ public final class LocalServers implements AutoCloseable {
     this.log = log;
     this.own = own;
     this.readyTimeoutMs = readyTimeoutMs;
+    this.archives = archives;
   }
 
   /** Starts the servers of {@code protocols}; each protocol's port. */
@@ -196,10 +200,12 @@ public final class LocalServers implements AutoCloseable {
   private StartedServer spawn(Path jar, List<String> args, Path logFile) throws IOException {
     List<String> command = new ArrayList<>(runner);
     command.add(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    ClassDataArchives.Archive archive = archives.forJvm(jar.toString(), jvmFlags);
+    command.addAll(archive.flags());
     command.addAll(jvmFlags);
     command.addAll(List.of("-jar", jar.toString(), "--bind", bind, "--port", "0"));
     command.addAll(args);
-    StartedServer s = StartedServer.start(command, logFile);
+    StartedServer s = StartedServer.start(command, logFile, archive);
     all.add(s);
     own.add(s.handle(), "server");
     return s;

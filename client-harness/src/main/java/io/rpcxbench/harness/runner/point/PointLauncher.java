@@ -43,35 +43,61 @@ public interface PointLauncher {
     private final long backstopMs;
     private final OwnProcesses own;
     private final String classPath;
+    private final ClassDataArchives archives;
     private volatile Process current;
 
     /** {@code jvmFlags} null: this JVM's flags; {@code runner}: a prefix, e.g. lab.sh exec a --. */
     public Forked(List<String> runner, List<String> jvmFlags, long backstopMs, OwnProcesses own) {
-      this(runner, jvmFlags, backstopMs, own, null);
+      this(runner, jvmFlags, backstopMs, own, null, ClassDataArchives.off("not asked for"));
     }
 
-    /** {@code classPath}: the harness JVMs' class path instead of this JVM's (null: this JVM's). */
+    /**
+     * {@code classPath}: the harness JVMs' class path instead of this JVM's (null: this JVM's);
+     * {@code archives}: their class-data archives (none for a point of the cold method).
+     */
     public Forked(
         List<String> runner,
         List<String> jvmFlags,
         long backstopMs,
         OwnProcesses own,
-        String classPath) {
+        String classPath,
+        ClassDataArchives archives) {
       this.runner = List.copyOf(runner);
       this.jvmFlags = jvmFlags;
       this.backstopMs = backstopMs;
       this.own = own;
       this.classPath = classPath;
+      this.archives = archives;
     }
 
     @Override
     public int run(List<String> args, java.nio.file.Path file, Consumer<String> lines)
         throws InterruptedException {
-      List<String> command = new ArrayList<>(runner);
-      command.addAll(HarnessPoints.forkCommand(args, jvmFlags));
+      List<String> fork = new ArrayList<>(HarnessPoints.forkCommand(args, jvmFlags));
+      int cp = fork.indexOf("-cp") + 1;
       if (classPath != null) {
-        command.set(command.indexOf("-cp") + 1, classPath);
+        fork.set(cp, classPath);
       }
+      ClassDataArchives.Archive archive =
+          archives.unlessCold(args).forJvm(fork.get(cp), fork.subList(1, cp - 1));
+      fork.addAll(1, archive.flags());
+      List<String> command = new ArrayList<>(runner);
+      command.addAll(fork);
+      int code = BACKSTOP;
+      try {
+        code = start(command, file, lines);
+        return code;
+      } finally {
+        if (code == BACKSTOP) {
+          archive.discard();
+        } else {
+          archive.settle();
+        }
+      }
+    }
+
+    private int start(List<String> command, java.nio.file.Path file, Consumer<String> lines)
+        throws InterruptedException {
       Process p;
       try {
         p =

@@ -19,20 +19,29 @@ public final class StartedServer {
 
   private final Process process;
   private final Path log;
+  private final ClassDataArchives.Archive archive;
   private String readyLine;
   private int port;
 
-  private StartedServer(Process process, Path log) {
+  private StartedServer(Process process, Path log, ClassDataArchives.Archive archive) {
     this.process = process;
     this.log = log;
+    this.archive = archive;
   }
 
+  /** Starts {@code command}, a JVM without a class-data archive or no JVM. */
   public static StartedServer start(List<String> command, Path log) throws IOException {
+    return start(command, log, ClassDataArchives.Archive.NONE);
+  }
+
+  /** Starts {@code command}, whose class-data {@code archive} is settled once it stopped. */
+  public static StartedServer start(
+      List<String> command, Path log, ClassDataArchives.Archive archive) throws IOException {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);
     pb.redirectOutput(log.toFile());
     pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    return new StartedServer(pb.start(), log);
+    return new StartedServer(pb.start(), log, archive);
   }
 
   /**
@@ -102,10 +111,13 @@ public final class StartedServer {
   public void stop(long graceMs) throws InterruptedException {
     process.descendants().forEach(ProcessHandle::destroy);
     process.destroy();
-    if (!process.waitFor(graceMs, TimeUnit.MILLISECONDS)) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    if (process.waitFor(graceMs, TimeUnit.MILLISECONDS)) {
+      archive.settle();
+      return;
     }
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    archive.discard();
   }
 
   public ProcessHandle handle() {

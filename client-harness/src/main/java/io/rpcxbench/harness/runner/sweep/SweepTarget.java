@@ -1,9 +1,11 @@
 package io.rpcxbench.harness.runner.sweep;
 
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.output.ClassDataSharing;
 import io.rpcxbench.harness.runner.fleet.FleetLauncher;
 import io.rpcxbench.harness.runner.link.LinkProfiles;
 import io.rpcxbench.harness.runner.link.LinkShapers;
+import io.rpcxbench.harness.runner.point.ClassDataArchives;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.Placement;
@@ -39,6 +41,7 @@ public final class SweepTarget implements AutoCloseable {
   private LabLinks labLinks;
   private String chainRunning;
   private FleetLauncher fleetLauncher;
+  private ClassDataArchives archives;
 
   public SweepTarget(SweepSettings s, Map<String, CatalogEntry> catalog, Consumer<String> log) {
     this.s = s;
@@ -94,7 +97,8 @@ public final class SweepTarget implements AutoCloseable {
               s.out().toAbsolutePath(),
               log,
               own,
-              readyTimeoutMs);
+              readyTimeoutMs,
+              archives());
       RunTls tls = s.runTls();
       tls.make(s.home(), host(), log);
       if (!s.startsChains()) {
@@ -148,7 +152,24 @@ public final class SweepTarget implements AutoCloseable {
     }
     return s.inProcess()
         ? new PointLauncher.InProcess()
-        : new PointLauncher.Forked(clientRunner(), s.site().clientJvmFlags(), backstopMs, own);
+        : new PointLauncher.Forked(
+            clientRunner(), s.site().clientJvmFlags(), backstopMs, own, null, archives());
+  }
+
+  /**
+   * The class-data archives of the JVMs this sweep starts: none for the paper's cold method, a
+   * fleet (its hosts start their own) or points in this JVM.
+   */
+  private ClassDataArchives archives() {
+    if (archives == null) {
+      archives =
+          s.site().target() == ServerSite.FLEET
+              ? ClassDataArchives.off("a fleet's hosts start their own JVMs")
+              : s.inProcess()
+                  ? ClassDataArchives.off("every point runs in the sweep's JVM")
+                  : ClassDataArchives.inUserCache().unlessCold(s.harnessOptions());
+    }
+    return archives;
   }
 
   public String host() {
@@ -204,6 +225,7 @@ public final class SweepTarget implements AutoCloseable {
     }
     m.put("server_jvm_flags", flags);
     m.put(Placement.KEY, s.site().placementText(s.inProcess()));
+    m.put(ClassDataSharing.KEY, archives().text());
     if (lab != null) {
       m.putAll(lab.provenance());
     }

@@ -29,7 +29,8 @@ class LocalServersTest {
         home,
         logged::add,
         new OwnProcesses(home),
-        60_000);
+        60_000,
+        ClassDataArchives.off("a test"));
   }
 
   private static CatalogEntry entry(String id, String jar, List<String> args) {

@@ -62,7 +62,15 @@ class PlacementProcessesTest {
     OwnProcesses own = new OwnProcesses(home);
     try (LocalServers servers =
         new LocalServers(
-            home, "127.0.0.1", p.serverPrefix(), List.of("-Xmx64m"), home, l -> {}, own, 60_000)) {
+            home,
+            "127.0.0.1",
+            p.serverPrefix(),
+            List.of("-Xmx64m"),
+            home,
+            l -> {},
+            own,
+            60_000,
+            ClassDataArchives.off("a test"))) {
       int port =
           servers
               .startAll(
