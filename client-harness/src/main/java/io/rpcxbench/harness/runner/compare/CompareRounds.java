@@ -207,7 +207,11 @@ final class CompareRounds {
             own,
             jars.classPath(),
             archives);
-    return units();
+    try {
+      return units();
+    } finally {
+      launcher.stop(); // a JVM started ahead for a trial that did not come
+    }
   }
 
   /** The plan's units not measured yet, in order; {@value #OK} or {@value #FAILURES}. */
@@ -264,6 +268,7 @@ final class CompareRounds {
             attempt -> {
               Path tryDir = tryDir(dir, attempt);
               String started = Instant.now().toString();
+              launcher.prestart(List.of()); // the harness JVM starts while the server does
               servers =
                   new LocalServers(
                       jars.home(),
@@ -283,6 +288,7 @@ final class CompareRounds {
                         .get(protocol);
               } catch (IOException e) {
                 stopServers();
+                launcher.stop();
                 throw new IllegalStateException(
                     "the server of " + u.variant() + " did not start: " + e.getMessage(), e);
               }

@@ -1,9 +1,11 @@
 package io.rpcxbench.harness.runner.point;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.StdinArguments;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +33,17 @@ public interface PointLauncher {
   int run(List<String> args, java.nio.file.Path file, Consumer<String> lines)
       throws InterruptedException;
 
-  /** Stops the running point from outside (its harness writes its finished runs). */
+  /**
+   * Stops the running point from outside (its harness writes its finished runs), and a JVM started
+   * ahead for the next.
+   */
   void stop();
+
+  /**
+   * Starts the next point's JVM ahead, while a server starts ({@code commonArgs}: the options every
+   * point gets); by default nothing.
+   */
+  default void prestart(List<String> commonArgs) {}
 
   /** One JVM per point, stopped {@code backstopMs} after its start if it has not ended. */
   final class Forked implements PointLauncher {
@@ -45,6 +56,7 @@ public interface PointLauncher {
     private final String classPath;
     private final ClassDataArchives archives;
     private volatile Process current;
+    private volatile Waiting waiting;
 
     /** {@code jvmFlags} null: this JVM's flags; {@code runner}: a prefix, e.g. lab.sh exec a --. */
     public Forked(List<String> runner, List<String> jvmFlags, long backstopMs, OwnProcesses own) {
@@ -70,47 +82,87 @@ public interface PointLauncher {
       this.archives = archives;
     }
 
+    /**
+     * Starts the next point's JVM now, so that it starts while a server does; {@link #run} hands it
+     * its arguments. Not for the paper's cold method ({@code commonArgs}: the options every point
+     * of the run gets), whose JVM starts with its point.
+     */
+    @Override
+    public void prestart(List<String> commonArgs) {
+      if (waiting != null || ClassDataArchives.coldStart(commonArgs)) {
+        return;
+      }
+      Fork f = fork(List.of(StdinArguments.OPTION), commonArgs);
+      try {
+        Process p =
+            new ProcessBuilder(f.command())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+        own.add(p.toHandle(), "the next point's JVM, waiting for its arguments");
+        waiting = new Waiting(p, f);
+      } catch (IOException e) {
+        // the point starts its JVM itself
+      }
+    }
+
     @Override
     public int run(List<String> args, java.nio.file.Path file, Consumer<String> lines)
         throws InterruptedException {
-      List<String> fork = new ArrayList<>(HarnessPoints.forkCommand(args, jvmFlags));
+      Waiting w = waiting;
+      waiting = null;
+      Fork f;
+      Process p;
+      if (w != null && w.handOver(args)) {
+        f = w.fork();
+        p = w.process();
+      } else {
+        if (w != null) {
+          w.cancel(own);
+        }
+        f = fork(args, args);
+        try {
+          p =
+              new ProcessBuilder(f.command())
+                  .redirectErrorStream(true)
+                  .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                  .start();
+        } catch (IOException e) {
+          lines.accept("cannot start the point's JVM: " + e.getMessage());
+          return 1;
+        }
+        own.add(p.toHandle(), "point " + file.toAbsolutePath());
+      }
+      int code = BACKSTOP;
+      try {
+        code = await(p, lines);
+        return code;
+      } finally {
+        if (code == BACKSTOP) {
+          f.archive().discard();
+        } else {
+          f.archive().settle();
+        }
+      }
+    }
+
+    /** The command of a harness JVM given {@code harnessArgs}, its archive chosen by {@code as}. */
+    private Fork fork(List<String> harnessArgs, List<String> as) {
+      List<String> fork = new ArrayList<>(HarnessPoints.forkCommand(harnessArgs, jvmFlags));
       int cp = fork.indexOf("-cp") + 1;
       if (classPath != null) {
         fork.set(cp, classPath);
       }
       ClassDataArchives.Archive archive =
-          archives.unlessCold(args).forJvm(fork.get(cp), fork.subList(1, cp - 1));
+          archives.unlessCold(as).forJvm(fork.get(cp), fork.subList(1, cp - 1));
       fork.addAll(1, archive.flags());
       List<String> command = new ArrayList<>(runner);
       command.addAll(fork);
-      int code = BACKSTOP;
-      try {
-        code = start(command, file, lines);
-        return code;
-      } finally {
-        if (code == BACKSTOP) {
-          archive.discard();
-        } else {
-          archive.settle();
-        }
-      }
+      return new Fork(command, archive);
     }
 
-    private int start(List<String> command, java.nio.file.Path file, Consumer<String> lines)
-        throws InterruptedException {
-      Process p;
-      try {
-        p =
-            new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .start();
-      } catch (IOException e) {
-        lines.accept("cannot start the point's JVM: " + e.getMessage());
-        return 1;
-      }
+    private int await(Process p, Consumer<String> lines) throws InterruptedException {
       current = p;
-      own.add(p.toHandle(), "point " + file.toAbsolutePath());
       Thread reader = new Thread(() -> forward(p, lines), "point-output");
       reader.start();
       try {
@@ -125,6 +177,43 @@ public interface PointLauncher {
       } finally {
         own.remove(p.toHandle());
         current = null;
+      }
+    }
+
+    /** A harness JVM's command and its class-data archive. */
+    private record Fork(List<String> command, ClassDataArchives.Archive archive) {}
+
+    /** A JVM started ahead of its point, reading its arguments from its standard input. */
+    private record Waiting(Process process, Fork fork) {
+      /**
+       * Gives the JVM {@code args}; false when it is gone, or the point is one of the cold method.
+       */
+      boolean handOver(List<String> args) {
+        if (!process.isAlive() || ClassDataArchives.coldStart(args)) {
+          return false;
+        }
+        try (OutputStream in = process.getOutputStream()) {
+          in.write(StdinArguments.encode(args));
+          return true;
+        } catch (IOException e) {
+          return false;
+        }
+      }
+
+      /** Ends the JVM: its input closes with no arguments, and it exits. */
+      void cancel(OwnProcesses own) throws InterruptedException {
+        try {
+          process.getOutputStream().close();
+        } catch (IOException e) {
+          // gone already
+        }
+        if (!process.waitFor(KILL_AFTER_MS, TimeUnit.MILLISECONDS)) {
+          process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+          fork.archive().discard();
+        } else {
+          fork.archive().settle();
+        }
+        own.remove(process.toHandle());
       }
     }
 
@@ -151,12 +240,17 @@ public interface PointLauncher {
     @Override
     public void stop() {
       Process p = current;
-      if (p != null) {
-        try {
-          terminate(p);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+      Waiting w = waiting;
+      waiting = null;
+      try {
+        if (w != null) {
+          w.cancel(own);
         }
+        if (p != null) {
+          terminate(p);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
   }

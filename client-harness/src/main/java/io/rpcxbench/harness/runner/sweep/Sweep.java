@@ -178,7 +178,16 @@ public final class Sweep {
   private int runLocked() throws IOException, InterruptedException {
     target.loadLab();
     launcher = target.launcher(own, s.backstopMs());
-    target.start(own, readyTimeoutMs);
+    launcher.prestart(s.harnessOptions()); // the first point's JVM starts while the servers do
+    try {
+      target.start(own, readyTimeoutMs);
+      return runStarted();
+    } finally {
+      launcher.stop(); // a JVM started ahead for a point that did not come
+    }
+  }
+
+  private int runStarted() throws IOException, InterruptedException {
     log.line(lines.start(plan.size(), target.host(), log.file()));
     Map<String, String> provenance = new LinkedHashMap<>(target.provenance());
     if (trial != null) {

@@ -79,4 +79,95 @@ class PointLauncherTest {
       assertThat(lines).contains("the point ran past its limit and grace; stopped from outside");
     }
   }
+
+  @Test
+  void aJvmStartedAheadRunsThePointItIsHanded() throws Exception {
+    try (LineProtocol.Server server = new LineProtocol.Server()) {
+      PointLauncher.Forked forked =
+          new PointLauncher.Forked(List.of(), List.of("-Xmx128m"), 120_000, new OwnProcesses(work));
+      forked.prestart(List.of("--runs", "2"));
+      List<Long> ahead = waitingJvms(1);
+      assertThat(ahead).as("JVMs waiting for their arguments").hasSize(1);
+      List<String> lines = Collections.synchronizedList(new ArrayList<>());
+      List<Long> running = Collections.synchronizedList(new ArrayList<>());
+      int code =
+          forked.run(
+              List.of(
+                  "--protocol",
+                  "line",
+                  "--threads",
+                  "1",
+                  "--requests",
+                  "3",
+                  "--runs",
+                  "2",
+                  "--host",
+                  "127.0.0.1",
+                  "--port",
+                  "line=" + server.port(),
+                  "--out",
+                  work.toString()),
+              work.resolve("line/t1-r3.csv"),
+              l -> {
+                if (lines.isEmpty()) {
+                  ProcessHandle.current().children().forEach(c -> running.add(c.pid()));
+                }
+                lines.add(l);
+              });
+      assertThat(code).as(String.join("\n", lines)).isZero();
+      assertThat(running).as("the point's JVM is the one started ahead").isEqualTo(ahead);
+      assertThat(PointResult.read(work.resolve("line/t1-r3.csv")).state())
+          .isEqualTo(PointState.COMPLETE);
+    }
+  }
+
+  @Test
+  void aJvmStartedAheadForAPointThatNeverComesEndsWithStop() throws Exception {
+    PointLauncher.Forked forked =
+        new PointLauncher.Forked(List.of(), List.of("-Xmx64m"), 120_000, new OwnProcesses(work));
+    forked.prestart(List.of());
+    assertThat(waitingJvms(1)).hasSize(1);
+    forked.stop();
+    assertThat(waitingJvms(0)).isEmpty();
+  }
+
+  @Test
+  void theColdMethodStartsNoJvmAhead() throws Exception {
+    PointLauncher.Forked forked =
+        new PointLauncher.Forked(List.of(), List.of("-Xmx64m"), 120_000, new OwnProcesses(work));
+    long before = ProcessHandle.current().children().filter(ProcessHandle::isAlive).count();
+    forked.prestart(List.of("--paper"));
+    // a started child exists once start() returned, before it execs java
+    assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive).count())
+        .isEqualTo(before);
+  }
+
+  /** The JVMs waiting for their arguments; {@code expected}: how many to wait for, 10 s at most. */
+  private static List<Long> waitingJvms(int expected) throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      List<Long> found =
+          ProcessHandle.current()
+              .children()
+              .filter(ProcessHandle::isAlive)
+              .filter(PointLauncherTest::waitsForArguments)
+              .map(ProcessHandle::pid)
+              .toList();
+      if (found.size() == expected || System.nanoTime() > deadline) {
+        return found;
+      }
+      Thread.sleep(20); // the child execs java a moment after it is started
+    }
+  }
+
+  private static boolean waitsForArguments(ProcessHandle c) {
+    try {
+      String cmdline =
+          java.nio.file.Files.readString(java.nio.file.Path.of("/proc", c.pid() + "", "cmdline"));
+      return java.util.Arrays.asList(cmdline.split("\0"))
+          .contains(io.rpcxbench.harness.StdinArguments.OPTION);
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
 }
