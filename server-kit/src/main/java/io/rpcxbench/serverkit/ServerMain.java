@@ -2,6 +2,7 @@ package io.rpcxbench.serverkit;
 
 import io.rpcxbench.api.ExitCode;
 import java.io.PrintWriter;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /**
@@ -18,13 +19,18 @@ import picocli.CommandLine;
  * }</pre>
  *
  * <p>Exit codes: 0 stopped by SIGTERM/SIGINT (graceful), or {@code --help}/{@code --version}; 1
- * could not listen or start; 2 bad usage; 3 a thread died of an {@link OutOfMemoryError} (or
- * another {@link VirtualMachineError}) that nothing caught: the process ends, so that no port stays
- * open on a server that can no longer serve it, and a supervisor sees the exit.
+ * could not listen or start; 2 bad usage; {@link #DIED} a thread died of an {@link
+ * OutOfMemoryError} (or another {@link VirtualMachineError}) that nothing caught: the process ends,
+ * so that no port stays open on a server that can no longer serve it, and a supervisor sees the
+ * exit. An {@link OutOfMemoryError} for direct memory ends only the work of its thread (a call, a
+ * connection), with one rate-limited line ({@link FatalErrors}).
  */
 public final class ServerMain {
   /** The exit code after an uncaught {@link VirtualMachineError}. */
   public static final int DIED = ExitCode.SERVER_DIED.code();
+
+  private static final RateLimitedLog warnings =
+      new RateLimitedLog(LoggerFactory.getLogger(ServerMain.class));
 
   private ServerMain() {}
 
@@ -38,7 +44,17 @@ public final class ServerMain {
   }
 
   private static void uncaught(Thread thread, Throwable e) {
-    if (e instanceof VirtualMachineError) {
+    if (FatalErrors.isDirectMemory(e)) {
+      // the call or connection it served has failed; the server goes on (issue 59)
+      warnings.warn(
+          "direct-memory",
+          "thread {} failed its work: {}; the server goes on (direct memory comes back as"
+              + " connections are closed)",
+          thread.getName(),
+          e.toString());
+      return;
+    }
+    if (FatalErrors.endsProcess(e)) {
       // halt, not exit: shutdown hooks could need the memory that is gone
       System.err.println(
           "thread " + thread.getName() + " died of " + e + ": exiting (" + DIED + ")");

@@ -38,6 +38,19 @@ class GrpcAttackIT extends AttackContract {
         holding(Integer.getInteger("attack.grpc.messages", 300), bytes));
   }
 
+  /**
+   * Issue 59: connections that each send a whole hello of 60 KB and, in the same write, 1 KiB of a
+   * second message announcing 1 MiB (each counted 1 KiB while its read buffer and its 60 KB reply
+   * stayed allocated; at 1,000 the server died of direct memory).
+   */
+  @Test
+  void wholeHelloThenPartialMessage() throws Exception {
+    byte[] bytes = RawHttp2Client.wholeHelloThenPartial(60_000, 1 << 20, 1024);
+    attack(
+        "a whole 60 KB hello, then 1 KiB of a message announcing 1 MiB",
+        holding(Integer.getInteger("attack.grpc.messages", 300), bytes));
+  }
+
   @Test
   void windowZeroClientsSendingCalls() throws Exception {
     attack(

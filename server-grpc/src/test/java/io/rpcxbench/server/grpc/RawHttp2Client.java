@@ -195,6 +195,51 @@ final class RawHttp2Client implements Closeable {
     }
   }
 
+  /**
+   * Issue 59: a whole hello call whose name is {@code nameBytes} long (its reply as large), and in
+   * the same bytes a second call's message announcing {@code announced} of which {@code sent} bytes
+   * follow, all within the default 64 KiB windows.
+   */
+  static byte[] wholeHelloThenPartial(int nameBytes, int announced, int sent) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      bytes.write(PREFACE);
+      frame(bytes, SETTINGS, 0, 0, new byte[0]);
+      frame(bytes, HEADERS, END_HEADERS, 1, callHeaders("/rpcxbench.Bench/Hello"));
+      ByteArrayOutputStream hello = new ByteArrayOutputStream();
+      hello.write(0x0a); // HelloRequest.name, length-delimited
+      for (int n = nameBytes; ; n >>>= 7) { // varint
+        if (n < 0x80) {
+          hello.write(n);
+          break;
+        }
+        hello.write((n & 0x7f) | 0x80);
+      }
+      hello.write("x".repeat(nameBytes).getBytes(StandardCharsets.US_ASCII));
+      byte[] message = grpcMessage(hello.size(), hello.toByteArray());
+      for (int from = 0; from < message.length; from += MAX_DATA_FRAME) {
+        int to = Math.min(message.length, from + MAX_DATA_FRAME);
+        int flags = to == message.length ? END_STREAM : 0;
+        frame(bytes, DATA, flags, 1, java.util.Arrays.copyOfRange(message, from, to));
+      }
+      frame(bytes, HEADERS, END_HEADERS, 3, callHeaders("/rpcxbench.Bench/Echo"));
+      frame(bytes, DATA, 0, 3, grpcMessage(announced, new byte[sent]));
+      return bytes.toByteArray();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static byte[] grpcMessage(int announced, byte[] body) {
+    byte[] message = new byte[5 + body.length];
+    message[1] = (byte) (announced >>> 24);
+    message[2] = (byte) (announced >>> 16);
+    message[3] = (byte) (announced >>> 8);
+    message[4] = (byte) announced;
+    System.arraycopy(body, 0, message, 5, body.length);
+    return message;
+  }
+
   private static byte[] callHeaders(String method) {
     return literalHeaders(
         ":method",

@@ -81,6 +81,8 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
   private int stream;
   private int padLeft = -1; // DATA: -1 until the pad length byte (if PADDED) is read
   private long held;
+  private long pinned; // capacity of the read buffers that carried bytes of unfinished messages
+  private boolean pinsThisRead;
   private boolean refused;
   private boolean lingering;
   private boolean passThrough;
@@ -129,7 +131,9 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
         return;
       }
     }
+    pinsThisRead = false;
     scan(bytes);
+    account(bytes.capacity());
     if (tooManyResets) {
       flood.offended(ctx.channel().remoteAddress());
       goAway(
@@ -362,7 +366,6 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
       GrpcMessage message = unfinished.remove(stream);
       if (message != null) {
         held -= message.held;
-        share.holding(held);
       }
     }
   }
@@ -388,17 +391,39 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     held += message.held - before;
     if (message.held == 0) {
       unfinished.remove(stream);
+    } else {
+      pinsThisRead = true;
     }
-    if (!share.holding(held)) {
+  }
+
+  /**
+   * Charges the connection what it holds once a read is scanned: grpc-java keeps slices of the read
+   * buffers until a message is whole, and a slice keeps its whole buffer, so an unfinished message
+   * holds the capacity of every read buffer that carried its bytes (issue 59: 1 KiB of a second
+   * message read behind a whole 60 KB one held a 64 KiB buffer, and 1,000 such connections ran 64
+   * MiB of direct memory out while each counted 1 KiB).
+   */
+  private void account(int readCapacity) {
+    if (held == 0) {
+      pinned = 0;
+    } else if (pinsThisRead) {
+      pinned += readCapacity;
+    }
+    long charge = held == 0 ? 0 : Math.max(held, pinned);
+    if (overBudget != null) {
+      return;
+    }
+    if (!share.holding(charge)) {
       overBudget =
           "its unfinished messages would pass the budget of "
               + budget.max()
               + " bytes for all unfinished requests (--max-buffered)";
-    } else if (held > InputBudget.GRANTED_BYTES && direct.high()) {
+    } else if (charge > InputBudget.GRANTED_BYTES && direct.high()) {
       overBudget =
           "it holds "
-              + held
-              + " bytes of unfinished messages while direct memory is past "
+              + charge
+              + " bytes (unfinished messages and the read buffers they keep) while direct memory is"
+              + " past "
               + DirectMemoryPressure.HIGH_WATER_PERCENT
               + " % of its limit (--max-buffered)";
     }

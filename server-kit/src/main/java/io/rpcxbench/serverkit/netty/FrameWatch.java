@@ -13,10 +13,13 @@ import io.rpcxbench.serverkit.ServerLimits;
 /**
  * The frame deadline, budget and frame limit for a decoder the server does not own: bytes read
  * since the last decoded message are the unfinished request. {@link Inbound} sits before the
- * decoder and counts them; {@link Decoded} sits after it and resets the count with each message.
- * The budget is charged the capacity the decoder's cumulation buffer has, as {@code
- * ByteToMessageDecoder} grows it: the first read buffer's capacity, then the next power of two that
- * holds what arrived, before the decoder grows it (so a refusal comes before the allocation).
+ * decoder and counts them; {@link Decoded} sits after it and ends the count with each message. A
+ * read that held a whole request and the start of the next leaves the decoders holding that start:
+ * once the read is decoded, what they still hold ({@link DecoderBacklog}) is the next unfinished
+ * request, with a deadline from then and its share of the budget (issue 59). The budget is charged
+ * the capacity the decoder's cumulation buffer has, as {@code ByteToMessageDecoder} grows it: the
+ * first read buffer's capacity, then the next power of two that holds what arrived, before the
+ * decoder grows it (so a refusal comes before the allocation).
  */
 final class FrameWatch {
   private static final AttributeKey<Inbound> KEY = AttributeKey.valueOf("rpcxbench.frameWatch");
@@ -35,6 +38,9 @@ final class FrameWatch {
   static final class Inbound extends ChannelInboundHandlerAdapter {
     private final NettyLimits server;
     private UnfinishedRequest request;
+    private DecoderBacklog backlog;
+    private boolean watching;
+    private boolean decodedInRead;
     private long held;
     private long capacity;
 
@@ -75,7 +81,18 @@ final class FrameWatch {
           ctx.close();
           return;
         }
+        if (!watching) {
+          watching = true;
+          backlog = DecoderBacklog.after(ctx, server.requestDecoded());
+        }
+        int readCapacity = buf.capacity();
+        decodedInRead = false;
         ctx.fireChannelRead(msg);
+        if (decodedInRead && backlog != null && ctx.channel().isActive()) {
+          // the start of the next request, read behind a whole one: unfinished from now
+          held = backlog.held();
+          capacity = held == 0 ? 0 : Math.max(readCapacity, cumulation(held));
+        }
         // Only what is still unfinished once the decoder has taken its requests out: a request
         // that arrives whole never starts a deadline timer.
         if (held > 0) {
@@ -94,6 +111,10 @@ final class FrameWatch {
     }
 
     void decoded() {
+      decodedInRead = true;
+      if (backlog != null) {
+        backlog.requestDecoded();
+      }
       if (held > 0) {
         held = 0;
         capacity = 0;

@@ -80,4 +80,46 @@ class UnfinishedMessagesTest {
     small.finishAndReleaseAll();
     large.finishAndReleaseAll();
   }
+
+  /** Issue 59: a whole 60 KB message, then 1 KiB of a second announcing 1 MiB, in one read. */
+  private static ByteBuf wholeThenPartial() {
+    ByteBuf b = Unpooled.buffer(64 * 1024, 64 * 1024);
+    b.writeBytes(
+        "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    b.writeMedium(0).writeByte(1).writeByte(0x4).writeInt(1); // HEADERS, END_HEADERS, no block
+    int whole = 60_000;
+    b.writeMedium(5 + whole + 5 + 1024).writeByte(0).writeByte(0).writeInt(1); // DATA
+    b.writeByte(0).writeInt(whole).writeZero(whole);
+    b.writeByte(0).writeInt(1 << 20).writeZero(1024);
+    return b;
+  }
+
+  @Test
+  void theReadBufferAnUnfinishedMessageKeepsIsChargedToTheBudget() {
+    EmbeddedChannel channel = connection(32 * 1024); // more than the 1 KiB, less than the buffer
+    assertGoAway(channel, wholeThenPartial());
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
+  void pastTheDirectMemoryHighWaterTheReadBufferAMessageKeepsCounts() {
+    directUsed.set(MAX_DIRECT / 100 * DirectMemoryPressure.HIGH_WATER_PERCENT + 1);
+    EmbeddedChannel channel = connection(1 << 20);
+    assertGoAway(channel, wholeThenPartial());
+    channel.finishAndReleaseAll();
+  }
+
+  @Test
+  void aWholeMessageAloneChargesNothing() {
+    InputBudget budget = new InputBudget(1 << 20);
+    EmbeddedChannel channel =
+        new EmbeddedChannel(
+            new UnfinishedMessages(
+                "test", budget, 2048, new ResetFlood(System::nanoTime), Duration.ZERO, direct));
+    ByteBuf b = callStart(1_000, 1_000);
+    channel.writeInbound(b);
+    channel.checkException();
+    assertThat(budget.used()).isZero();
+    channel.finishAndReleaseAll();
+  }
 }
