@@ -49,11 +49,14 @@ class GrpcBudgetTest {
           attacker.flush();
           ends.add(endOf(attacker, 1, 2_000));
         }
-        assertThat(ends)
-            .containsExactly(
-                -1, -1, RawHttp2Client.ENHANCE_YOUR_CALM, RawHttp2Client.ENHANCE_YOUR_CALM);
-        assertThat(closedWithin(attackers.get(2), 3_000)).isTrue();
-        assertThat(closedWithin(attackers.get(3), 3_000)).isTrue();
+        // each holds 100 KiB counted, and the read buffers that carried them (issue 59): one
+        // or two fit the 256 KiB, depending on how the kernel split the reads, never four
+        int served = ends.indexOf(RawHttp2Client.ENHANCE_YOUR_CALM);
+        assertThat(served).as("connections served before the first refused").isBetween(1, 2);
+        for (int i = served; i < ends.size(); i++) {
+          assertThat(ends.get(i)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
+          assertThat(closedWithin(attackers.get(i), 3_000)).isTrue();
+        }
         assertThat(hello(server.port())).isEqualTo("hello, honest");
       } finally {
         for (RawHttp2Client attacker : attackers) {

@@ -15,7 +15,9 @@ import io.rpcxbench.serverkit.DirectMemoryPressure;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -81,8 +83,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
   private int stream;
   private int padLeft = -1; // DATA: -1 until the pad length byte (if PADDED) is read
   private long held;
-  private long pinned; // capacity of the read buffers that carried bytes of unfinished messages
-  private boolean pinsThisRead;
+  private final List<GrpcMessage> touched = new ArrayList<>(); // unfinished after this read's bytes
   private boolean refused;
   private boolean lingering;
   private boolean passThrough;
@@ -131,7 +132,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
         return;
       }
     }
-    pinsThisRead = false;
+    touched.clear();
     scan(bytes);
     account(bytes.capacity());
     if (tooManyResets) {
@@ -391,8 +392,8 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     held += message.held - before;
     if (message.held == 0) {
       unfinished.remove(stream);
-    } else {
-      pinsThisRead = true;
+    } else if (!touched.contains(message)) {
+      touched.add(message);
     }
   }
 
@@ -401,13 +402,15 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
    * buffers until a message is whole, and a slice keeps its whole buffer, so an unfinished message
    * holds the capacity of every read buffer that carried its bytes (issue 59: 1 KiB of a second
    * message read behind a whole 60 KB one held a 64 KiB buffer, and 1,000 such connections ran 64
-   * MiB of direct memory out while each counted 1 KiB).
+   * MiB of direct memory out while each counted 1 KiB); a message, once whole, releases them.
    */
   private void account(int readCapacity) {
-    if (held == 0) {
-      pinned = 0;
-    } else if (pinsThisRead) {
-      pinned += readCapacity;
+    long pinned = 0;
+    for (GrpcMessage message : unfinished.values()) {
+      if (message.held > 0 && touched.contains(message)) {
+        message.pinned += readCapacity;
+      }
+      pinned += message.held > 0 ? message.pinned : 0;
     }
     long charge = held == 0 ? 0 : Math.max(held, pinned);
     if (overBudget != null) {
@@ -436,6 +439,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     private int prefixFill;
     private long bodyLeft;
     long held;
+    long pinned; // the capacity of the read buffers that carried its bytes: released once whole
     long started; // System.nanoTime() of the message's first byte
 
     void arrived(ByteBuf in, int from, int n) {
@@ -473,6 +477,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     private void done() {
       prefixFill = 0;
       held = 0;
+      pinned = 0;
     }
   }
 }
