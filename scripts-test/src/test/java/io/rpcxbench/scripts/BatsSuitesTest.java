@@ -60,6 +60,12 @@ final class BatsSuitesTest {
     runSuite("repro-repeat.bats", 120, false);
   }
 
+  /** .ci/secret-scan.sh: each kind of key planted in a fresh repository is found. */
+  @Test
+  void secretScan() throws Exception {
+    runSuite("secret-scan.bats", 120, false);
+  }
+
   /** Its one real point uses the machine's cgroup "rpcx-capacity": a host suite, run alone. */
   @Test
   @Order(HOST_SUITES_LAST)

@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * Comparisons: {@code <}, {@code <=}, {@code >}, {@code >=}, {@code ==}. Decimals take '.' whatever
- * the locale. Anything wrong is one line: {@code threshold 'EXPR': what is wrong}.
+ * the locale. A bound must make sense for its kind: a latency above 0, a rate or count not negative
+ * (a count whole), a share within 0-100 %, a change not below -100 %. Anything wrong is one line:
+ * {@code threshold 'EXPR': what is wrong}.
  *
  * <pre>{@code
  * Threshold t = Threshold.parse("p99 < 5ms", Threshold.RUN);
@@ -189,8 +191,31 @@ public record Threshold(
             yield number.doubleValue();
           }
         };
+    String sense = senseOf(kind, limit);
+    if (sense != null) {
+      throw bad(typed, metric + " " + sense + ", not " + number.toPlainString() + v.group(2));
+    }
     return new Threshold(
         metric + op + number.toPlainString() + unit, metric, kind, op, limit, unit);
+  }
+
+  /**
+   * What a bound of this kind must be, when {@code limit} (base unit) is not: a latency above 0, a
+   * rate or a count not negative (a count whole), a share within 0-1 (0-100 %), a change no fall of
+   * more than 100 %; null when it makes sense. A bound outside these could never be met (or always
+   * is), so a run or a search started on it would be wasted.
+   */
+  private static String senseOf(Kind kind, double limit) {
+    if (!Double.isFinite(limit)) {
+      return "needs a finite bound";
+    }
+    return switch (kind) {
+      case LATENCY -> limit > 0 ? null : "is a latency above 0";
+      case RATE -> limit >= 0 ? null : "is a rate of 0 calls/s or more";
+      case COUNT -> limit >= 0 && limit == Math.rint(limit) ? null : "is a whole count, 0 or more";
+      case SHARE -> limit >= 0 && limit <= 1 ? null : "is a share from 0 to 1 (0% to 100%)";
+      case CHANGE -> limit >= -100 ? null : "is a change of -100% or more (nothing falls further)";
+    };
   }
 
   private static BigDecimal number(String text, String digits) {

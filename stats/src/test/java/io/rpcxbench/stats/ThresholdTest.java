@@ -197,6 +197,45 @@ class ThresholdTest {
     expectBad(null, Threshold.CHOOSE, "threshold '': want METRIC OP VALUE[UNIT]");
   }
 
+  @Test
+  void aBoundThatCannotBeMetForItsKindIsRefused() {
+    expectBad(
+        "p99<-5ms", Threshold.RUN, "threshold 'p99<-5ms': p99 is a latency above 0, not -5ms");
+    expectBad("p50<0", Threshold.CHOOSE, "threshold 'p50<0': p50 is a latency above 0, not 0");
+    expectBad(
+        "throughput>-1",
+        Threshold.RUN,
+        "threshold 'throughput>-1': throughput is a rate of 0 calls/s or more, not -1");
+    expectBad(
+        "capacity>=-100",
+        Threshold.CHOOSE,
+        "threshold 'capacity>=-100': capacity is a rate of 0 calls/s or more, not -100");
+    expectBad(
+        "errors<-1", Threshold.RUN, "threshold 'errors<-1': errors is a whole count, 0 or more");
+    expectBad(
+        "drops<=0.5", Threshold.RUN, "threshold 'drops<=0.5': drops is a whole count, 0 or more");
+    expectBad(
+        "drops<150%",
+        Threshold.CHOOSE,
+        "threshold 'drops<150%': drops is a share from 0 to 1 (0% to 100%), not 150%");
+    expectBad("drops<-1%", Threshold.CHOOSE, "threshold 'drops<-1%': drops is a share from 0");
+    expectBad("drops<2", Threshold.CHOOSE, "threshold 'drops<2': drops is a share from 0");
+    expectBad(
+        "delta.p99<-120%",
+        Threshold.DIFF, "threshold 'delta.p99<-120%': delta.p99 is a change of -100% or more");
+    expectBad("p99<1e400ms", Threshold.RUN, "threshold 'p99<1e400ms': p99 needs a finite bound");
+  }
+
+  @Test
+  void boundsAtTheEdgeOfTheirRangeAreKept() {
+    assertThat(run("errors==0").limit()).isZero();
+    assertThat(run("throughput>=0").limit()).isZero();
+    assertThat(choose("drops<=100%").limit()).isEqualTo(1.0);
+    assertThat(choose("drops==0").limit()).isZero();
+    assertThat(Threshold.parse("delta.throughput>-100%", Threshold.DIFF).limit()).isEqualTo(-100);
+    assertThat(Threshold.parse("delta.p99<250%", Threshold.DIFF).limit()).isEqualTo(250);
+  }
+
   private static Threshold run(String text) {
     return Threshold.parse(text, Threshold.RUN);
   }

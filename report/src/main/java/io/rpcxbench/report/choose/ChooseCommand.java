@@ -1,5 +1,6 @@
 package io.rpcxbench.report.choose;
 
+import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.OutFolderConverter;
 import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.report.pages.AtomicText;
@@ -70,6 +71,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--summary-export",
+      converter = OutFileConverter.class,
       paramLabel = "FILE",
       description = "Also write scorecard.json here.")
   Path summary;

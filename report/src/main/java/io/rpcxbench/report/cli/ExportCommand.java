@@ -71,10 +71,11 @@ public final class ExportCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = OutFileConverter.class,
       paramLabel = "FILE",
       defaultValue = "-",
       description = "Where to write (default: standard output); a file is written atomically.")
-  String out;
+  Path out;
 
   @Override
   public Integer call() {
@@ -115,12 +116,12 @@ public final class ExportCommand implements Callable<Integer> {
   }
 
   private void write(String text) throws IOException {
-    if ("-".equals(out)) {
+    if (out.toString().equals("-")) {
       PrintWriter w = spec.commandLine().getOut();
       w.print(text);
       w.flush();
     } else {
-      AtomicText.write(Path.of(out), text);
+      AtomicText.write(out, text);
     }
   }
 }

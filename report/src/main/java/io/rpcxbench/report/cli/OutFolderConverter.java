@@ -1,20 +1,22 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.api.OutputPlace;
 import java.nio.file.Path;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code --out DIR} of every command of the report (report, all, knee, choose, merge-hosts): an
- * empty value is refused, because {@code Path.of("")} is the current folder and a stray {@code
- * --out ''} (an unset shell variable) would scatter result files there.
+ * {@code --out DIR} of every command of the report (report, all, knee, choose, merge-hosts): {@link
+ * OutputPlace#folder}'s rule, checked as the line is read (an empty value too: {@code Path.of("")}
+ * is the current folder, and a stray {@code --out ''} would scatter files there).
  */
 public final class OutFolderConverter implements ITypeConverter<Path> {
   @Override
   public Path convert(String value) {
-    if (value.isBlank()) {
-      throw new TypeConversionException("an empty folder; name one, e.g. --out results/report");
+    try {
+      return OutputPlace.folder(value, "--out results/report");
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
     }
-    return Path.of(value);
   }
 }

@@ -1,6 +1,7 @@
 package io.rpcxbench.report.diff;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.stats.AaChecks;
 import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Calibration;
@@ -83,7 +84,11 @@ public final class CalibrationCommand implements Callable<Integer> {
       description = "Who made the verdicts, in the ledger (default ${DEFAULT-VALUE}).")
   String source;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Write the calibration there.")
+  @Option(
+      names = "--out",
+      converter = OutFileConverter.class,
+      paramLabel = "FILE",
+      description = "Write the calibration there.")
   Path out;
 
   @Override

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.diff;
 
+import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.pages.AtomicText;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,7 +42,11 @@ public final class ProfilesCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "DIR", description = "A folder of raw files.")
   Path dir;
 
-  @Option(names = "--out", paramLabel = "FILE", description = "Also write the page here.")
+  @Option(
+      names = "--out",
+      converter = OutFileConverter.class,
+      paramLabel = "FILE",
+      description = "Also write the page here.")
   Path out;
 
   @Override

@@ -4,6 +4,7 @@ import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.cli.MergeOption;
+import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.Steps;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.pages.AtomicText;
@@ -85,7 +86,11 @@ public final class ReproductionCommand implements Callable<Integer> {
               + " sweeps vary.")
   List<Path> earlierData = new ArrayList<>();
 
-  @Option(names = "--out", paramLabel = "FILE.md", description = "Write the generated block here.")
+  @Option(
+      names = "--out",
+      converter = OutFileConverter.class,
+      paramLabel = "FILE.md",
+      description = "Write the generated block here.")
   Path out;
 
   @Option(

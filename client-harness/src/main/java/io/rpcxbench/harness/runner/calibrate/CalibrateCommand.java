@@ -113,6 +113,7 @@ public final class CalibrateCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = io.rpcxbench.harness.config.OutFolderConverter.class,
       paramLabel = "DIR",
       description = "Where the A/A's files go (default: results/<UTC time>-calibrate/).")
   Path out;

@@ -105,7 +105,10 @@ public final class HandshakeCommand implements Callable<Integer> {
   @Option(names = "--rounds", description = "Rounds (default ${DEFAULT-VALUE}).")
   int rounds = 3;
 
-  @Option(names = "--out", description = "The folder (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--out",
+      converter = io.rpcxbench.harness.config.OutFolderConverter.class,
+      description = "The folder (default ${DEFAULT-VALUE}).")
   Path out = Path.of("results", "handshake");
 
   @Option(

@@ -59,6 +59,7 @@ public final class RepeatCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
+      converter = io.rpcxbench.harness.config.OutFolderConverter.class,
       paramLabel = "DIR",
       description = "The repeat's folder (every action but regimes).")
   Path out;
