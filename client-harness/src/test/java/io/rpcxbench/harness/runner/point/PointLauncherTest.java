@@ -20,25 +20,7 @@ class PointLauncherTest {
       List<String> lines = Collections.synchronizedList(new ArrayList<>());
       PointLauncher.Forked forked =
           new PointLauncher.Forked(List.of(), List.of("-Xmx128m"), 120_000, new OwnProcesses(work));
-      int code =
-          forked.run(
-              List.of(
-                  "--protocol",
-                  "line",
-                  "--threads",
-                  "1",
-                  "--requests",
-                  "3",
-                  "--runs",
-                  "2",
-                  "--host",
-                  "127.0.0.1",
-                  "--port",
-                  "line=" + server.port(),
-                  "--out",
-                  work.toString()),
-              work.resolve("line/t1-r3.csv"),
-              lines::add);
+      int code = forked.run(linePoint(server.port()), work.resolve("line/t1-r3.csv"), lines::add);
       assertThat(code).as(String.join("\n", lines)).isZero();
       assertThat(lines).anyMatch(l -> l.contains("order 1/2"));
       assertThat(PointResult.read(work.resolve("line/t1-r3.csv")).state())
@@ -92,21 +74,7 @@ class PointLauncherTest {
       List<Long> running = Collections.synchronizedList(new ArrayList<>());
       int code =
           forked.run(
-              List.of(
-                  "--protocol",
-                  "line",
-                  "--threads",
-                  "1",
-                  "--requests",
-                  "3",
-                  "--runs",
-                  "2",
-                  "--host",
-                  "127.0.0.1",
-                  "--port",
-                  "line=" + server.port(),
-                  "--out",
-                  work.toString()),
+              linePoint(server.port()),
               work.resolve("line/t1-r3.csv"),
               l -> {
                 if (lines.isEmpty()) {
@@ -140,6 +108,25 @@ class PointLauncherTest {
     // a started child exists once start() returned, before it execs java
     assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive).count())
         .isEqualTo(before);
+  }
+
+  /** A point of 2 runs of 3 calls against the line server on {@code port}. */
+  private List<String> linePoint(int port) {
+    return List.of(
+        "--protocol",
+        "line",
+        "--threads",
+        "1",
+        "--requests",
+        "3",
+        "--runs",
+        "2",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "line=" + port,
+        "--out",
+        work.toString());
   }
 
   /** The JVMs waiting for their arguments; {@code expected}: how many to wait for, 10 s at most. */
