@@ -72,21 +72,22 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [ "$status" -eq 0 ]
   [ "${lines[0]}" = "plan: 26730 points; protocols rpcx grpc openfeign; threads 10:990:10; requests 10:900:10; runs 10; limit 600s per point; out $OUTDIR" ]
   [[ ${lines[1]} == "size: 26,730 points to run, 60,810,750,000 calls planned; "* ]]
-  [ "${lines[2]}" = "harness options: --paper" ]
-  [ "${lines[3]}" = "1/26730 rpcx t10 r10 $OUTDIR/rpcx/t10-r10.csv" ]
-  [ "${lines[4]}" = "2/26730 grpc t10 r10 $OUTDIR/grpc/t10-r10.csv" ]
-  [ "${lines[6]}" = "4/26730 rpcx t10 r20 $OUTDIR/rpcx/t10-r20.csv" ]
-  [ "${lines[26732]}" = "26730/26730 openfeign t990 r900 $OUTDIR/openfeign/t990-r900.csv" ]
+  [[ ${lines[2]} == "placement: "* ]]
+  [ "${lines[3]}" = "harness options: --paper" ]
+  [ "${lines[4]}" = "1/26730 rpcx t10 r10 $OUTDIR/rpcx/t10-r10.csv" ]
+  [ "${lines[5]}" = "2/26730 grpc t10 r10 $OUTDIR/grpc/t10-r10.csv" ]
+  [ "${lines[7]}" = "4/26730 rpcx t10 r20 $OUTDIR/rpcx/t10-r20.csv" ]
+  [ "${lines[26733]}" = "26730/26730 openfeign t990 r900 $OUTDIR/openfeign/t990-r900.csv" ]
   [ ! -e "$OUTDIR" ]
 }
 
 @test "a warm-up option replaces the paper's method; beside --paper it is bad usage" {
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --warmup-mode steady
   [ "$status" -eq 0 ]
-  [ "${lines[2]}" = "harness options: --warmup-mode steady" ]
+  [ "${lines[3]}" = "harness options: --warmup-mode steady" ]
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 -- --warmup-max 30s
   [ "$status" -eq 0 ]
-  [ "${lines[2]}" = "harness options: --warmup-max 30s" ]
+  [ "${lines[3]}" = "harness options: --warmup-max 30s" ]
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --paper --warmup 5s
   [ "$status" -eq 2 ]
   [[ $output == *"--paper is the paper's cold method, no warm-up: it contradicts --warmup 5s"* ]]
@@ -96,14 +97,15 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx,grpc --rates 1000:2000:1000 --duration 5s --runs 3
   [ "$status" -eq 0 ]
   [ "${lines[0]}" = "plan: 4 points; protocols rpcx grpc; rates 1000:2000:1000 calls/s; duration 5s; runs 3; planned calls 90000; limit 600s per point; out $OUTDIR" ]
-  [ "${lines[2]}" = "harness options: --paper" ]
-  [ "${lines[3]}" = "1/4 rpcx 1000/s $OUTDIR/rpcx/open-r1000-d5s.csv" ]
-  [ "${lines[4]}" = "2/4 grpc 1000/s $OUTDIR/grpc/open-r1000-d5s.csv" ]
+  [[ ${lines[2]} == "placement: "* ]]
+  [ "${lines[3]}" = "harness options: --paper" ]
+  [ "${lines[4]}" = "1/4 rpcx 1000/s $OUTDIR/rpcx/open-r1000-d5s.csv" ]
+  [ "${lines[5]}" = "2/4 grpc 1000/s $OUTDIR/grpc/open-r1000-d5s.csv" ]
   run "$SWEEP" --dry-run --out "$OUTDIR" --local --protocol rpcx,grpc --scenario chain --work 100ms --threads 10,100 --requests 20 -- --warmup 1s
   [ "$status" -eq 0 ]
-  [ "${lines[2]}" = "harness options: --scenario chain --work 100ms --work-kind sleep --warmup 1s" ]
-  [ "${lines[3]}" = "1/4 rpcx t10 r20 $OUTDIR/rpcx/chain-w100ms-t10-r20.csv" ]
-  [ "${lines[4]}" = "2/4 rpcx t100 r20 $OUTDIR/rpcx/chain-w100ms-t100-r20.csv" ]
+  [ "${lines[3]}" = "harness options: --scenario chain --work 100ms --work-kind sleep --warmup 1s" ]
+  [ "${lines[4]}" = "1/4 rpcx t10 r20 $OUTDIR/rpcx/chain-w100ms-t10-r20.csv" ]
+  [ "${lines[5]}" = "2/4 rpcx t100 r20 $OUTDIR/rpcx/chain-w100ms-t100-r20.csv" ]
   run "$SWEEP" --dry-run --json --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --runs 2
   [ "$status" -eq 0 ]
   [[ $output == '{"points":1,"protocols":["rpcx"],"load":"grid","runs":2,'* ]]
@@ -139,7 +141,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   cp "$JAR" "$WORK/flat/"
   run "$WORK/flat/sweep.sh" --dry-run --protocol rpcx --threads 1 --requests 1 --out "$OUTDIR"
   [ "$status" -eq 0 ]
-  [[ ${lines[3]} == "1/1 rpcx t1 r1 "* ]]
+  [[ ${lines[4]} == "1/1 rpcx t1 r1 "* ]]
 }
 
 @test "a real --local sweep of rpcx and grpc runs every point once, logs progress, and resumes" {
