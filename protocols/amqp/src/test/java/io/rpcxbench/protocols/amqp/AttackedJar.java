@@ -241,10 +241,19 @@ final class AttackedJar implements AutoCloseable {
 
   /** Alive, served during (where counted) and after, log and RSS under their bounds. */
   void assertHeld(Outcome o) {
-    assertThat(server.isAlive()).as("alive").isTrue();
     if (o.rounds() != null) {
       o.rounds().assertHeld();
     }
+    assertSurvived(o);
+  }
+
+  /**
+   * Alive and served after, log and RSS under their bounds; what it served during is printed, not
+   * judged (an attack a shared request queue cannot be held against: {@link
+   * AmqpAttacks#floodOf200000Requests}).
+   */
+  void assertSurvived(Outcome o) {
+    assertThat(server.isAlive()).as("alive").isTrue();
     assertThat(o.after()).as("served after").isEqualTo(100);
     assertThat(o.jarLines()).as("log lines").isLessThanOrEqualTo(MAX_LOG_LINES);
     assertThat(o.brokerLogBytes()).as("broker log, bytes").isLessThan(MAX_BROKER_LOG_BYTES);
