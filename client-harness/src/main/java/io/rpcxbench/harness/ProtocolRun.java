@@ -1,12 +1,14 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.config.SteadyWarmup;
 import io.rpcxbench.harness.fleet.FleetProvenance;
 import io.rpcxbench.harness.load.LoadRunner;
 import io.rpcxbench.harness.load.PointRunner;
+import io.rpcxbench.harness.load.ReleaseFile;
 import io.rpcxbench.harness.load.RunInstants;
 import io.rpcxbench.harness.load.RunWatcher;
 import io.rpcxbench.harness.load.SteadyWarmupRun;
@@ -62,6 +64,9 @@ final class ProtocolRun {
   /** Set when the time limit ended the runs: calls may still be in flight. */
   private boolean cutShort;
 
+  /** The runs' instants: --start-at's, or those released after the warm-up (--await-release). */
+  private FleetMember fleet;
+
   /** The OS's host name, kept as client_hostname when --client-host-name replaces it. */
   private String osHostName;
 
@@ -76,6 +81,7 @@ final class ProtocolRun {
     this.err = err;
     this.watcher = watcher;
     this.lines = new RunLines(config);
+    this.fleet = config.fleet();
   }
 
   /**
@@ -226,6 +232,7 @@ final class ProtocolRun {
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
       warmUp(runner, recorder, limit);
+      awaitRelease(runner, limit);
       String note = LoadModelReport.fallbackNote(protocol, config, runner.async());
       if (note != null) {
         err.println(note);
@@ -233,7 +240,11 @@ final class ProtocolRun {
       for (int order = 0; order < config.load().runs(); order++) {
         if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
           RunInstants.awaitStart(
-              config.fleet(), order); // the closed loop waits in LoadRunner, threads ready
+              fleet, order); // the closed loop waits in LoadRunner, threads ready
+        } else {
+          // most of the wait outside the meters' span: its seconds are not the run's (another
+          // harness's windows, other client hosts' warm-ups); the last ms in LoadRunner
+          RunInstants.awaitStart(fleet, order, RunInstants.READY_LEAD);
         }
         TcpSegments.Sample segmentsBefore = segments.sample(); // outside the meters' span
         meters.before();
@@ -253,12 +264,15 @@ final class ProtocolRun {
       status = "timeout";
       cutShort = true;
       err.println(lines.limit(recorder.runsCompleted()));
+    } catch (IOException e) {
+      status = "incomplete";
+      err.println(protocol + ": no release after the warm-up: " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       status = "incomplete";
       err.println(protocol + ": interrupted after " + recorder.runsCompleted() + " runs");
     }
-    String late = FleetProvenance.lateWarning(config.fleet(), protocol, results);
+    String late = FleetProvenance.lateWarning(fleet, protocol, results);
     if (late != null) {
       err.println(late);
     }
@@ -377,6 +391,26 @@ final class ProtocolRun {
    * ms pause of the harness after such a warm-up); the run's own garbage is still collected in it.
    * The pause is in the file ({@code warmup_gc_ms}).
    */
+  /**
+   * With {@code --await-release}: says this harness is warmed up and waits for its runs' instants
+   * (compare's paired windows: the round's harnesses take turns, each released when all are ready).
+   */
+  private void awaitRelease(PointRunner runner, TimeLimit limit)
+      throws IOException, InterruptedException, TimeLimit.Reached {
+    if (fleet.awaitRelease() == null) {
+      return;
+    }
+    fleet = fleet.released(ReleaseFile.await(fleet.awaitRelease(), limit.warmupDeadline()));
+    runner.releaseAt(fleet);
+    err.println(
+        protocol
+            + ": warmed up; released at "
+            + fleet.startAt().size()
+            + " instants from "
+            + java.time.Instant.ofEpochMilli(fleet.startAt().get(0)));
+    err.flush();
+  }
+
   private void collectTheWarmupsGarbage(PointRecorder recorder) {
     long t0 = System.nanoTime();
     System.gc();
@@ -390,7 +424,7 @@ final class ProtocolRun {
       PointRecorder recorder, boolean async, RunMeters meters, List<RunResult> results) {
     Map<String, String> keys = new LinkedHashMap<>();
     LoadModelReport.provenance(keys, config, async, meters, results);
-    FleetProvenance.provenance(config.fleet(), keys, results, osHostName);
+    FleetProvenance.provenance(fleet, keys, results, osHostName);
     config.scenario().provenance(keys);
     keys.forEach(recorder::set);
   }

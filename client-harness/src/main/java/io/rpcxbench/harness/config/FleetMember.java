@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.config;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -17,10 +18,15 @@ import java.util.stream.Collectors;
  * RunInstants.awaitStart(fleet, 0); // parks until 1763820000000 on this host's clock
  * }</pre>
  *
+ * <p>A harness that shares this machine's time with other harnesses in turns ({@code
+ * --await-release FILE}: compare's paired windows, docs/report.md) learns its instants only after
+ * its warm-up: it writes {@code FILE.ready} and waits for {@code FILE} ({@code load.ReleaseFile}).
+ *
  * @param startAt the release instants of orders 0, 1, ... (epoch ms); empty for none
  * @param clientHostName the client host's name in the results, or null for the OS host name
+ * @param awaitRelease the file the instants come in after the warm-up, or null
  */
-public record FleetMember(List<Long> startAt, String clientHostName) {
+public record FleetMember(List<Long> startAt, String clientHostName, Path awaitRelease) {
   public static final FleetMember NONE = new FleetMember(List.of(), null);
 
   /** Epoch ms before 2000 or after 2100 is a mistake (seconds, or a typo), not an instant. */
@@ -32,6 +38,15 @@ public record FleetMember(List<Long> startAt, String clientHostName) {
 
   public FleetMember {
     startAt = List.copyOf(startAt);
+  }
+
+  public FleetMember(List<Long> startAt, String clientHostName) {
+    this(startAt, clientHostName, null);
+  }
+
+  /** These instants given, once the release came ({@link #awaitRelease} then done). */
+  public FleetMember released(List<Long> instants) {
+    return new FleetMember(instants, clientHostName, null);
   }
 
   /** Whether the runs are released at given instants. */
@@ -57,6 +72,10 @@ public record FleetMember(List<Long> startAt, String clientHostName) {
       }
       previous = at;
     }
+    if (awaitRelease != null && !startAt.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--await-release and --start-at both give the runs' instants: give one");
+    }
     if (clientHostName != null && !NAME.matcher(clientHostName).matches()) {
       throw new IllegalArgumentException(
           "--client-host-name must be letters, digits, '.', '_' or '-', got '"
@@ -70,6 +89,10 @@ public record FleetMember(List<Long> startAt, String clientHostName) {
     if (synchronizedStart()) {
       args.add("--start-at");
       args.add(startAt.stream().map(String::valueOf).collect(Collectors.joining(",")));
+    }
+    if (awaitRelease != null) {
+      args.add("--await-release");
+      args.add(awaitRelease.toString());
     }
     if (clientHostName != null) {
       args.add("--client-host-name");

@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 
 /**
  * The options of a client host that drives a point together with others (deploy/fleet,
- * docs/fleet.md): {@code --start-at} and {@code --client-host-name}.
+ * docs/fleet.md): {@code --start-at} and {@code --client-host-name}; and {@code --await-release}, a
+ * harness taking turns with others on one machine.
  */
 public final class FleetOptions {
   @Option(
@@ -28,7 +29,16 @@ public final class FleetOptions {
               + " name (default: the OS host name).")
   String clientHostName;
 
+  @Option(
+      names = "--await-release",
+      paramLabel = "FILE",
+      description =
+          "After the warm-up, write FILE.ready and wait for FILE to give the runs' instants"
+              + " (epoch ms, comma-separated, as --start-at): how compare pairs its variants in"
+              + " windows of one round, each harness measuring while the others wait.")
+  java.nio.file.Path awaitRelease;
+
   public FleetMember member() {
-    return new FleetMember(startAt, clientHostName);
+    return new FleetMember(startAt, clientHostName, awaitRelease);
   }
 }

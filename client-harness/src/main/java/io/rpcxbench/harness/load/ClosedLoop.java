@@ -68,6 +68,11 @@ final class ClosedLoop implements PointRunner {
   }
 
   @Override
+  public void releaseAt(io.rpcxbench.harness.config.FleetMember fleet) {
+    runner.releaseAt(fleet);
+  }
+
+  @Override
   public boolean async() {
     return false;
   }

@@ -52,6 +52,11 @@ final class InFlightWarmup implements PointRunner {
   }
 
   @Override
+  public void releaseAt(io.rpcxbench.harness.config.FleetMember fleet) {
+    point.releaseAt(fleet);
+  }
+
+  @Override
   public boolean async() {
     return point.async();
   }

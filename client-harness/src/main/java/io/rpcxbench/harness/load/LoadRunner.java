@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.load;
 
+import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.config.RequestsPer;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.output.RunResult;
@@ -46,12 +47,16 @@ public final class LoadRunner implements AutoCloseable {
   /** With --run-time, when the current run ends (a nanoTime); the threads read it once released. */
   private volatile long runEnds;
 
+  /** The runs' instants: {@code --start-at}'s, or those released after the warm-up. */
+  private volatile FleetMember fleet;
+
   /** The run's failed calls so far, for the live figures (counted on failure only). */
   private final LongAdder errorsSoFar = new LongAdder();
 
   public LoadRunner(BenchClient client, RunConfig config, CallKind.CallInput input) {
     this.client = client;
     this.config = config;
+    this.fleet = config.fleet();
     this.input = input;
     int threads = config.load().threads();
     AtomicInteger ids = new AtomicInteger();
@@ -78,6 +83,11 @@ public final class LoadRunner implements AutoCloseable {
   /** From now on every measured call's latency goes to {@code recorder} too (--hlog). */
   void recordIntervalsInto(Recorder recorder) {
     this.intervals = recorder;
+  }
+
+  /** The runs' instants from here on (given after the warm-up, {@code --await-release}). */
+  void releaseAt(FleetMember fleet) {
+    this.fleet = fleet;
   }
 
   /** The current run's failed calls so far. */
@@ -109,8 +119,7 @@ public final class LoadRunner implements AutoCloseable {
       tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
     }
     ready.await();
-    RunInstants.awaitStart(
-        config.fleet(), order); // --start-at: every client host releases this run then
+    RunInstants.awaitStart(fleet, order); // --start-at: every client host releases this run then
     long released = System.nanoTime();
     long releasedWallMicros = RunInstants.wallMicros();
     runEnds = released + config.load().runTime().toNanos();

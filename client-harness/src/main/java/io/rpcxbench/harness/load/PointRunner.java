@@ -51,6 +51,13 @@ public interface PointRunner extends AutoCloseable {
    */
   default void endOtherWarmup() {}
 
+  /**
+   * The instants of the runs from here, given after the warm-up ({@code --await-release}): a runner
+   * that waits for them itself (the closed loop, with its threads ready) takes them; the others'
+   * runs are released by their caller.
+   */
+  default void releaseAt(io.rpcxbench.harness.config.FleetMember fleet) {}
+
   /** Whether calls go through the client's async API (else one thread per outstanding call). */
   boolean async();
 

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.load;
 
 import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.output.RunResult;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,10 +59,22 @@ public final class RunInstants {
    * wake within a ms or two.
    */
   public static void awaitStart(FleetMember fleet, int order) throws InterruptedException {
+    awaitStart(fleet, order, Duration.ZERO);
+  }
+
+  /**
+   * How long before a run's instant the closed loop's caller stops waiting: time enough to make its
+   * threads ready, which then wait the rest (the span a run's meters measure starts here).
+   */
+  public static final Duration READY_LEAD = Duration.ofMillis(30);
+
+  /** As {@link #awaitStart(FleetMember, int)}, returning {@code lead} before the instant. */
+  public static void awaitStart(FleetMember fleet, int order, Duration lead)
+      throws InterruptedException {
     if (order >= fleet.startAt().size()) {
       return;
     }
-    long targetMicros = fleet.startAt().get(order) * 1000;
+    long targetMicros = (fleet.startAt().get(order) - lead.toMillis()) * 1000;
     for (long left = targetMicros - wallMicros(); left > 0; left = targetMicros - wallMicros()) {
       // The wall clock is re-read after each park: it may be slewed or stepped meanwhile.
       OpenLoopRunner.sleepUntil(System.nanoTime() + Math.min(left * 1000, MAX_PARK_NANOS));

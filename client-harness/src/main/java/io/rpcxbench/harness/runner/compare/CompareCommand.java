@@ -273,6 +273,18 @@ public final class CompareCommand implements Callable<Integer> {
   String tls = "off";
 
   @Option(
+      names = "--pairing",
+      paramLabel = "trials|windows",
+      defaultValue = "trials",
+      description =
+          "How a round pairs its variants: trials (each a trial of its own, one after another) or"
+              + " windows (all started afresh and warmed up together, then their runs take turns"
+              + " in slots of --run-time, so that the runs compared see the same seconds of the"
+              + " machine; needs --run-time; measured here no narrower than trials:"
+              + " docs/report.md). Default: ${DEFAULT-VALUE}.")
+  String pairing = "trials";
+
+  @Option(
       names = "--local",
       description = "Servers on loopback, started and stopped here (the only target; accepted).")
   boolean local;
@@ -423,7 +435,8 @@ public final class CompareCommand implements Callable<Integer> {
             RunTls.of(tls, folder.toAbsolutePath().normalize()),
             builds,
             thresholds,
-            mostRounds(plan.rounds(), builds));
+            mostRounds(plan.rounds(), builds),
+            windows());
     // the harness judges its options (the extras after --, TLS for each variant) before a server
     // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
     for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
@@ -437,6 +450,24 @@ public final class CompareCommand implements Callable<Integer> {
           "missing " + report + " (build first: mvn -B -q package -DskipTests)");
     }
     return s;
+  }
+
+  /** --pairing's windows (null for trials), checked against --run-time. */
+  private WindowPairing windows() {
+    switch (pairing) {
+      case "trials":
+        return null;
+      case "windows":
+        if (runTime.equals("none")) {
+          throw new IllegalArgumentException(
+              "--pairing windows takes turns in runs of a time: it needs --run-time, not none");
+        }
+        return new WindowPairing(
+            io.rpcxbench.harness.config.DurationConverter.parse(runTime), WindowPairing.GAP);
+      default:
+        throw new IllegalArgumentException(
+            "--pairing: expected trials or windows, got '" + pairing + "'");
+    }
   }
 
   /** The harness options of every run: --run-time (unless none), then those after "--". */

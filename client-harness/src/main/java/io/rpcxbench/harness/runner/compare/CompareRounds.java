@@ -49,6 +49,9 @@ final class CompareRounds {
   static final int FAILURES = 1;
   static final long BACKSTOP_MS = 6 * 3600_000L;
 
+  /** How long a windowed round waits at most for the machine to be quiet before its release. */
+  static final long QUIET_MS = 15_000;
+
   private final Install install;
   private CompareSettings s;
   private final int plannedRounds;
@@ -58,10 +61,11 @@ final class CompareRounds {
   private final StealRetry.Meter meter;
   private final java.io.PrintWriter out;
   private final Map<String, String> steal = new LinkedHashMap<>();
-  private volatile LocalServers servers;
+  private final List<LocalServers> running = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final ClassDataArchives archives = ClassDataArchives.inUserCache();
   private JarSnapshot jars;
   private PointLauncher launcher;
+  private final List<PointLauncher> launchers = new java.util.concurrent.CopyOnWriteArrayList<>();
   private OwnProcesses own;
   private long readyTimeoutMs;
   private final Map<String, CatalogEntry> serverOf = new LinkedHashMap<>();
@@ -132,6 +136,7 @@ final class CompareRounds {
                 if (launcher != null) {
                   launcher.stop();
                 }
+                launchers.forEach(PointLauncher::stop);
                 close();
                 log.line(
                     "interrupted; finished rounds are in "
@@ -199,14 +204,7 @@ final class CompareRounds {
     }
     readSteal();
     s.tls().make(s.home(), CompareSettings.HOST, log::line);
-    launcher =
-        new PointLauncher.Forked(
-            placement.clientPrefix(),
-            s.jvmFlagList(),
-            BACKSTOP_MS,
-            own,
-            jars.classPath(),
-            archives);
+    launcher = newLauncher();
     try {
       return units();
     } finally {
@@ -222,11 +220,16 @@ final class CompareRounds {
     String current = "";
     for (ComparePlan.Unit u : s.plan().units()) {
       String round = u.point().name() + ", round " + u.round() + "/" + s.plan().rounds();
-      if (!round.equals(current)) {
+      boolean first = !round.equals(current);
+      if (first) {
         current = round;
         log.line(round + ": " + String.join(" ", s.plan().order(u.round())));
       }
-      if (unit(u, retry) != 0) {
+      if (s.windows() != null) {
+        if (first && windowedRound(u.point(), u.round(), retry) != 0) {
+          failures++;
+        }
+      } else if (unit(u, retry) != 0) {
         failures++;
       }
     }
@@ -259,82 +262,172 @@ final class CompareRounds {
       return 0;
     }
     deleteTries(dir);
-    String name = u.point().name() + "-round" + u.round() + "-" + u.variant();
-    Path logFile = s.out().resolve("logs").resolve(name + ".log");
-    Files.deleteIfExists(logFile);
-    String protocol = s.protocol(u.variant());
+    Files.deleteIfExists(logFile(u));
     StealRetry.Choice c =
         retry.run(
             attempt -> {
-              Path tryDir = tryDir(dir, attempt);
               String started = Instant.now().toString();
               launcher.prestart(List.of()); // the harness JVM starts while the server does
-              servers =
-                  new LocalServers(
-                      jars.home(),
-                      CompareSettings.HOST,
-                      placement.serverPrefix(),
-                      s.jvmFlagList(),
-                      Files.createDirectories(s.out().resolve("logs").resolve(name + "-server")),
-                      line -> append(logFile, line),
-                      own,
-                      readyTimeoutMs,
-                      archives);
-              Integer port;
               try {
-                port =
-                    servers
-                        .startAll(List.of(serverOf.get(u.variant())), s.tls().serverArgs())
-                        .get(protocol);
-              } catch (IOException e) {
-                stopServers();
+                Side side = startSide(u, tryDir(dir, attempt), started);
+                return runSide(launcher, side);
+              } catch (IllegalStateException e) {
                 launcher.stop();
-                throw new IllegalStateException(
-                    "the server of " + u.variant() + " did not start: " + e.getMessage(), e);
-              }
-              if (port == null) {
-                stopServers();
-                throw new IllegalStateException(u.variant() + ": no server was started for it");
-              }
-              try {
-                List<String> stats = ServerStats.proc().args(protocol, servers.pids(protocol));
-                List<String> args = new ArrayList<>(s.harnessArgs(u, port, stats, tryDir));
-                args.addAll(List.of("--provenance", "trial_started=" + started));
-                args.addAll(List.of("--provenance", ClassDataSharing.KEY + "=" + archives.text()));
-                args.addAll(
-                    List.of(
-                        "--provenance",
-                        "server_pid="
-                            + String.join(
-                                ",",
-                                servers.pids(protocol).stream().map(String::valueOf).toList())));
-                Path tryFile = HarnessPoints.resultFile(args);
-                append(logFile, "==== attempt " + attempt + ": " + String.join(" ", args));
-                List<String> said = new ArrayList<>();
-                int code =
-                    launcher.run(
-                        args,
-                        tryFile,
-                        line -> {
-                          append(logFile, line);
-                          said.add(line);
-                          if (said.size() > 5) {
-                            said.remove(0);
-                          }
-                        });
-                PointFiles.removeTemps(tryFile);
-                if (code == Sweep.USAGE) {
-                  throw new IllegalArgumentException(
-                      "the harness refused its options ("
-                          + u.variant()
-                          + "): "
-                          + String.join(" | ", said));
-                }
-                return code;
+                throw e;
               } finally {
                 stopServers();
               }
             });
+    keep(u, c);
+    log.line(
+        head + ": exit " + c.code() + ", steal " + c.stealText() + " % (log: " + logFile(u) + ")");
+    return c.code();
+  }
+
+  /**
+   * One round of a point with {@code --pairing windows} ({@link WindowPairing}): every variant's
+   * server and harness started afresh, released together once all are warmed up, their runs taking
+   * turns; the round again, all of it, while steal was high or two variants' windows overlapped.
+   */
+  private int windowedRound(ComparePoint point, int round, StealRetry retry)
+      throws IOException, InterruptedException {
+    List<ComparePlan.Unit> units =
+        s.plan().order(round).stream().map(v -> new ComparePlan.Unit(point, round, v)).toList();
+    String head = "  " + point.name() + " round " + round + " in windows";
+    if (units.stream().allMatch(s::finished)) {
+      log.line(head + ": measured earlier, kept");
+      return 0;
+    }
+    for (ComparePlan.Unit u : units) {
+      deleteTries(s.unitDir(u));
+      Files.deleteIfExists(logFile(u));
+    }
+    long[] overlap = new long[1];
+    StealRetry.Choice c =
+        retry.run(
+            attempt -> {
+              for (int spoiled = 0; ; spoiled++) {
+                int code = windows(units, attempt);
+                overlap[0] = overlapUs(units, attempt);
+                if (overlap[0] <= WindowPairing.OVERLAP_ALLOWED_US || spoiled >= s.retries()) {
+                  return code;
+                }
+                log.line(
+                    head
+                        + ": two variants' windows overlapped by "
+                        + overlap[0] / 1000
+                        + " ms: the round again");
+                for (ComparePlan.Unit u : units) {
+                  deleteRecursively(tryDir(s.unitDir(u), attempt));
+                }
+              }
+            });
+    for (ComparePlan.Unit u : units) {
+      keep(u, c);
+    }
+    log.line(
+        head
+            + ": exit "
+            + c.code()
+            + ", steal "
+            + c.stealText()
+            + " %, windows overlapping "
+            + overlap[0] / 1000
+            + " ms at most");
+    return c.code();
+  }
+
+  /** The round's variants measured in turns; the worst exit code of their harnesses. */
+  private int windows(List<ComparePlan.Unit> units, int attempt)
+      throws IOException, InterruptedException {
+    String started = Instant.now().toString();
+    List<PointLauncher> ours = new ArrayList<>();
+    for (int i = 0; i < units.size(); i++) {
+      PointLauncher l = newLauncher();
+      l.prestart(List.of()); // every harness JVM starts while the servers do
+      ours.add(l);
+      launchers.add(l);
+    }
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(units.size());
+    try {
+      Path releases = Files.createDirectories(s.out().resolve("logs").resolve("releases"));
+      List<Side> sides = new ArrayList<>();
+      for (ComparePlan.Unit u : units) {
+        sides.add(startSide(u, tryDir(s.unitDir(u), attempt), started));
+      }
+      List<Path> release = new ArrayList<>();
+      List<java.util.concurrent.Future<Integer>> codes = new ArrayList<>();
+      for (int i = 0; i < sides.size(); i++) {
+        Path r = releases.resolve(unitName(units.get(i)));
+        Files.deleteIfExists(r); // an earlier attempt's, read as this one's otherwise
+        Files.deleteIfExists(io.rpcxbench.harness.load.ReleaseFile.ready(r));
+        release.add(r);
+        Side side = sides.get(i).awaiting(r);
+        PointLauncher l = ours.get(i);
+        codes.add(pool.submit(() -> runSide(l, side)));
+      }
+      if (ReleaseWait.allReady(release, codes, ReleaseWait.READY_MS)) {
+        QuietMachine.Wait quiet = QuietMachine.await(QUIET_MS);
+        log.line("  all warmed up; the machine " + quiet.text());
+        long t0 = System.currentTimeMillis() + WindowPairing.LEAD_MS;
+        Map<String, List<Long>> at =
+            s.windows().instants(s.plan().order(units.get(0).round()), s.runs(), t0);
+        for (int i = 0; i < units.size(); i++) {
+          AtomicFile.write(
+              release.get(i),
+              io.rpcxbench.harness.load.ReleaseFile.text(at.get(units.get(i).variant())));
+        }
+      } else {
+        log.line("  a harness of the round ended before all were warmed up: the others stopped");
+        ours.forEach(PointLauncher::stop);
+      }
+      int worst = 0;
+      for (java.util.concurrent.Future<Integer> f : codes) {
+        worst = Math.max(worst, ReleaseWait.code(f));
+      }
+      return worst;
+    } finally {
+      pool.shutdownNow();
+      stopServers();
+      ours.forEach(PointLauncher::stop);
+      launchers.removeAll(ours);
+    }
+  }
+
+  /** The most two variants' runs of the round's attempt overlapped, µs (their files' windows). */
+  private long overlapUs(List<ComparePlan.Unit> units, int attempt) throws IOException {
+    List<WindowPairing.Window> all = new ArrayList<>();
+    for (ComparePlan.Unit u : units) {
+      Path file =
+          HarnessPoints.resultFile(s.harnessArgs(u, 1, List.of(), tryDir(s.unitDir(u), attempt)));
+      if (Files.isRegularFile(file)) {
+        for (io.rpcxbench.raw.RunRow r : io.rpcxbench.raw.RawResultFile.read(file).rows()) {
+          var start = r.extra(io.rpcxbench.harness.load.RunInstants.START);
+          var end = r.extra(io.rpcxbench.harness.load.RunInstants.END);
+          if (start.isPresent() && end.isPresent()) {
+            all.add(
+                new WindowPairing.Window(
+                    u.variant(),
+                    r.order(),
+                    Long.parseLong(start.get()),
+                    Long.parseLong(end.get())));
+          }
+        }
+      }
+    }
+    return WindowPairing.overlapUs(all);
+  }
+
+  /** A harness JVM launcher of this comparison's class path, pinned to the client's CPUs. */
+  private PointLauncher newLauncher() {
+    return new PointLauncher.Forked(
+        placement.clientPrefix(), s.jvmFlagList(), BACKSTOP_MS, own, jars.classPath(), archives);
+  }
+
+  /** The kept attempt's folder made the unit's, the others removed; its steal recorded. */
+  private void keep(ComparePlan.Unit u, StealRetry.Choice c) throws IOException {
+    Path dir = s.unitDir(u);
     deleteRecursively(dir);
     Path kept = tryDir(dir, c.kept());
     if (Files.exists(kept)) {
@@ -344,9 +437,96 @@ final class CompareRounds {
     deleteTries(dir);
     steal.put(u.point().name() + "\t" + u.variant() + "\t" + u.round(), c.stealText());
     writeSteal();
-    log.line(
-        head + ": exit " + c.code() + ", steal " + c.stealText() + " % (log: " + logFile + ")");
-    return c.code();
+  }
+
+  /** One variant of a trial, its server up: the harness arguments that measure it. */
+  private record Side(ComparePlan.Unit unit, Path logFile, List<String> args) {
+    /** These arguments, the runs released after the warm-up by {@code release}. */
+    Side awaiting(Path release) {
+      List<String> a = new ArrayList<>(args);
+      a.addAll(List.of("--await-release", release.toString()));
+      return new Side(unit, logFile, a);
+    }
+  }
+
+  private static String unitName(ComparePlan.Unit u) {
+    return u.point().name() + "-round" + u.round() + "-" + u.variant();
+  }
+
+  private Path logFile(ComparePlan.Unit u) {
+    return s.out().resolve("logs").resolve(unitName(u) + ".log");
+  }
+
+  /**
+   * Starts {@code u}'s server afresh (pinned); the harness arguments for its file in {@code dir}.
+   */
+  private Side startSide(ComparePlan.Unit u, Path dir, String started)
+      throws IOException, InterruptedException {
+    Path logFile = logFile(u);
+    String protocol = s.protocol(u.variant());
+    LocalServers servers =
+        new LocalServers(
+            jars.home(),
+            CompareSettings.HOST,
+            placement.serverPrefix(),
+            s.jvmFlagList(),
+            Files.createDirectories(s.out().resolve("logs").resolve(unitName(u) + "-server")),
+            line -> append(logFile, line),
+            own,
+            readyTimeoutMs,
+            archives);
+    running.add(servers);
+    Integer port;
+    try {
+      port =
+          servers.startAll(List.of(serverOf.get(u.variant())), s.tls().serverArgs()).get(protocol);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "the server of " + u.variant() + " did not start: " + e.getMessage(), e);
+    }
+    if (port == null) {
+      throw new IllegalStateException(u.variant() + ": no server was started for it");
+    }
+    List<String> stats = ServerStats.proc().args(protocol, servers.pids(protocol));
+    List<String> args = new ArrayList<>(s.harnessArgs(u, port, stats, dir));
+    args.addAll(List.of("--provenance", "trial_started=" + started));
+    args.addAll(List.of("--provenance", ClassDataSharing.KEY + "=" + archives.text()));
+    args.addAll(List.of("--provenance", "pairing=" + s.pairingText()));
+    args.addAll(
+        List.of(
+            "--provenance",
+            "server_pid="
+                + String.join(",", servers.pids(protocol).stream().map(String::valueOf).toList())));
+    return new Side(u, logFile, args);
+  }
+
+  /** {@code side}'s harness JVM, its lines in its log; its exit code. */
+  private static int runSide(PointLauncher launcher, Side side) throws InterruptedException {
+    Path tryFile = HarnessPoints.resultFile(side.args());
+    append(side.logFile(), "==== " + String.join(" ", side.args()));
+    List<String> said = new ArrayList<>();
+    int code =
+        launcher.run(
+            side.args(),
+            tryFile,
+            line -> {
+              append(side.logFile(), line);
+              synchronized (said) {
+                said.add(line);
+                if (said.size() > 5) {
+                  said.remove(0);
+                }
+              }
+            });
+    PointFiles.removeTemps(tryFile);
+    if (code == Sweep.USAGE) {
+      throw new IllegalArgumentException(
+          "the harness refused its options ("
+              + side.unit().variant()
+              + "): "
+              + String.join(" | ", said));
+    }
+    return code;
   }
 
   private static Path tryDir(Path dir, int attempt) {
@@ -414,11 +594,10 @@ final class CompareRounds {
     return lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
   }
 
-  /** Stops the current trial's server (the hook's and the trial's end may both call it). */
+  /** Stops the current trial's servers (the hook's and the trial's end may both call it). */
   private void stopServers() {
-    LocalServers current = servers;
-    servers = null;
-    if (current != null) {
+    for (LocalServers current : running) {
+      running.remove(current);
       try {
         current.close();
       } catch (InterruptedException e) {

@@ -33,6 +33,8 @@ import java.util.Map;
  * @param thresholds with {@code jars}: the {@code --threshold}s report diff checks at the end
  * @param mostRounds the rounds at most: rounds are added one at a time while a gate is undecided
  *     (the plan's rounds when none may be added)
+ * @param windows with {@code --pairing windows} how a round's variants take turns ({@link
+ *     WindowPairing}); null: each variant a trial of its own, one after another
  */
 record CompareSettings(
     ComparePlan plan,
@@ -52,7 +54,8 @@ record CompareSettings(
     RunTls tls,
     JarPair jars,
     List<String> thresholds,
-    int mostRounds) {
+    int mostRounds,
+    WindowPairing windows) {
   static final String HOST = "127.0.0.1";
 
   CompareSettings {
@@ -94,7 +97,15 @@ record CompareSettings(
         tls,
         jars,
         thresholds,
-        mostRounds);
+        mostRounds,
+        windows);
+  }
+
+  /** How the round's variants are paired, as the files' {@code pairing} key says it. */
+  String pairingText() {
+    return windows == null
+        ? "trials: each variant a trial of its own, one after another in the round's order"
+        : windows.text();
   }
 
   /** Whether a round may still be added. */
@@ -192,6 +203,7 @@ record CompareSettings(
     return List.of(
         "jvm flags (servers and clients): " + jvmFlags,
         "tls: " + tls.mode() + (tls.on() ? " (a test authority made for the comparison)" : ""),
+        "pairing: " + pairingText(),
         "steal limit: " + maxSteal + " % per harness JVM, up to " + retries + " re-runs",
         "harness options of every run: "
             + (harnessExtra.isEmpty() ? "none" : String.join(" ", harnessExtra))

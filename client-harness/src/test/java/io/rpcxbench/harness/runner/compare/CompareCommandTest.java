@@ -294,7 +294,8 @@ class CompareCommandTest {
         RunTls.of("off", Path.of("/r/out")),
         null,
         List.of(),
-        0);
+        0,
+        null);
   }
 
   @Test
@@ -321,7 +322,8 @@ class CompareCommandTest {
             RunTls.of("mtls", off.out()),
             null,
             List.of(),
-            0);
+            0,
+            null);
     ComparePlan.Unit u = plan.units().get(0);
     assertThat(off.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x"))).doesNotContain("--tls-ca");
     assertThat(mtls.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x")))
@@ -358,6 +360,7 @@ class CompareCommandTest {
         base.tls(),
         jars,
         thresholds,
-        mostRounds);
+        mostRounds,
+        null);
   }
 }

@@ -115,6 +115,89 @@ class CompareLocalIT {
     assertThat(Files.readAllLines(out.resolve("steal.tsv"))).isEqualTo(steal);
   }
 
+  /**
+   * {@code --pairing windows}: each round's two variants started afresh together, released at once
+   * when both are warmed up, their runs taking turns (the round's order, then back): each file
+   * records its instants, the two variants' windows never overlap, and a rerun keeps the rounds.
+   */
+  @Test
+  void windowsPairTheRoundsVariantsRunByRun() throws Exception {
+    Path jar = TestJars.fatJar();
+    Path home =
+        TestJars.homeWithServers(
+            jar,
+            "server-rpcx/target/server-rpcx.jar",
+            "server-grpc/target/server-grpc.jar",
+            "report/target/report.jar");
+    Path out = work.resolve("windows");
+    List<String> args =
+        List.of(
+            "compare",
+            "--local",
+            "--protocol",
+            "rpcx,grpc",
+            "--threads",
+            "2",
+            "--in-flight",
+            "none",
+            "--requests",
+            "20",
+            "--divisors",
+            "none",
+            "--rounds",
+            "1",
+            "--runs",
+            "3",
+            "--run-time",
+            "300ms",
+            "--warmup",
+            "1s",
+            "--pairing",
+            "windows",
+            "--retries",
+            "0",
+            "--jvm-flags",
+            "-Xmx128m -XX:+UseSerialGC",
+            "--out",
+            out.toString());
+    String console = run(jar, home, args, work.resolve("windows.txt"));
+    List<String> order = ComparePlan.roundOrder(List.of("rpcx", "grpc"), 1);
+    assertThat(console)
+        .contains("pairing: windows", "closed-2 round 1 in windows: exit 0", "all warmed up");
+    Map<String, List<Long>> at = new java.util.HashMap<>();
+    List<WindowPairing.Window> windows = new java.util.ArrayList<>();
+    for (String v : order) {
+      var c = RawResultFile.read(onlyCsv(out.resolve("raw/closed-2/round1").resolve(v)));
+      assertThat(c.provenance())
+          .containsEntry("status", "complete")
+          .hasEntrySatisfying("pairing", p -> assertThat(p).startsWith("windows"));
+      at.put(
+          v,
+          java.util.Arrays.stream(c.provenance().get("start_at_runs").split(" "))
+              .map(Long::valueOf)
+              .toList());
+      for (var r : c.rows()) {
+        windows.add(
+            new WindowPairing.Window(
+                v,
+                r.order(),
+                Long.parseLong(r.extra("start_epoch_us").orElseThrow()),
+                Long.parseLong(r.extra("end_epoch_us").orElseThrow())));
+      }
+    }
+    // A B | B A | A B, one slot of 700 ms apart (1 s more before a variant's second in a row)
+    long t0 = at.get(order.get(0)).get(0);
+    assertThat(at)
+        .isEqualTo(
+            new WindowPairing(java.time.Duration.ofMillis(300), WindowPairing.GAP)
+                .instants(order, 3, t0));
+    assertThat(WindowPairing.overlapUs(windows))
+        .as("the variants' runs took turns: %s", windows)
+        .isLessThanOrEqualTo(WindowPairing.OVERLAP_ALLOWED_US);
+    String again = run(jar, home, args, work.resolve("windows-again.txt"));
+    assertThat(again).contains("closed-2 round 1 in windows: measured earlier, kept");
+  }
+
   private static String run(Path jar, Path home, List<String> args, Path log) throws Exception {
     Process p = TestJars.rpcxBench(jar, home, log, args).start();
     assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();

@@ -240,6 +240,7 @@ class ComparePlanTest {
         RunTls.of("off", out),
         jars,
         List.of(),
-        0);
+        0,
+        null);
   }
 }
