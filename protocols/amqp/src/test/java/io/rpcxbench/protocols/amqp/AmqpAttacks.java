@@ -203,9 +203,9 @@ abstract class AmqpAttacks {
    * is bounded, the broker refuses past it, it drains, and the server serves after; what it served
    * during is printed, not judged: every request waits in one first-in first-out queue, so while an
    * authenticated publisher keeps it full an honest call waits behind up to {@value
-   * RequestConsumers#MAX_QUEUED} requests, however fast the server. The share served during the
-   * 3 s window measured how soon the flood ended on this box (68-118 % quiet, 0-41 % in CI's
-   * parallel build): docs/hardening.md.
+   * RequestConsumers#MAX_QUEUED} requests, however fast the server. The share served during the 3 s
+   * window measured how soon the flood ended on this box (68-118 % quiet, 0-41 % in CI's parallel
+   * build): docs/hardening.md.
    */
   @Test
   @Order(5)
