@@ -14,6 +14,7 @@ import io.rpcxbench.harness.load.RunWatcher;
 import io.rpcxbench.harness.load.SteadyWarmupRun;
 import io.rpcxbench.harness.load.TimeLimit;
 import io.rpcxbench.harness.measure.ClientConnections;
+import io.rpcxbench.harness.measure.JitThreads;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.LinkCounter;
 import io.rpcxbench.harness.measure.MachineNoise;
@@ -231,7 +232,7 @@ final class ProtocolRun {
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
-      warmUp(runner, recorder, limit);
+      warmUp(runner, recorder, limit, meters.jitProbe());
       awaitRelease(runner, limit);
       String note = LoadModelReport.fallbackNote(protocol, config, runner.async());
       if (note != null) {
@@ -316,7 +317,8 @@ final class ProtocolRun {
    * {@code --warmup-in-flight} warm-up is followed by a GC of this JVM and the same warm-up at the
    * point's own load ({@link #settle}).
    */
-  private void warmUp(PointRunner runner, PointRecorder recorder, TimeLimit limit)
+  private void warmUp(
+      PointRunner runner, PointRecorder recorder, TimeLimit limit, JitThreads.Probe jit)
       throws InterruptedException, TimeLimit.Reached {
     SteadyWarmup steady = config.warmup().steady();
     boolean inFlight = config.warmup().inFlightFor(config.loadModel().kind());
@@ -328,11 +330,13 @@ final class ProtocolRun {
     }
     if (steady != null) {
       SteadyWarmupRun.Outcome o =
-          SteadyWarmupRun.run(steady, length -> runner.warmUp(length, limit.warmupDeadline()));
+          SteadyWarmupRun.run(
+              steady, length -> runner.warmUp(length, limit.warmupDeadline()), jit::cores);
       recorder.set("warmup_calls", String.valueOf(o.total().calls()));
       recorder.set("warmup_iterations", String.valueOf(o.iterations()));
       recorder.set("warmup_converged", String.valueOf(o.converged()));
       recorder.set("warmup_rates", SteadyWarmupRun.rates(o));
+      recorder.set("warmup_jit_cores", SteadyWarmupRun.jitCores(o));
       err.println(SteadyWarmupRun.line(protocol, steady, o) + load);
     } else if (config.warmup().fixed().compareTo(Duration.ZERO) > 0) {
       LoadRunner.Warmup warmup = runner.warmUp(config.warmup().fixed(), limit.warmupDeadline());

@@ -111,6 +111,7 @@ class MetersTest {
               "client_cores",
               "gc_pauses",
               "gc_pause_ms",
+              "client_jit_ms",
               "harness_limited",
               "limited_by",
               "noise_load",

@@ -38,6 +38,11 @@ public final class ProcProcessTree implements ProcessStats {
   }
 
   @Override
+  public List<Long> localPids() {
+    return List.copyOf(tree());
+  }
+
+  @Override
   public boolean resetPeak() {
     boolean all = true;
     for (long pid : tree()) {

@@ -51,6 +51,14 @@ public interface ProcessStats {
    */
   Sample sample() throws IOException;
 
+  /**
+   * The processes on this host, each once, whose threads can be read ({@link JitThreads}); none
+   * when they are elsewhere or in cgroups.
+   */
+  default List<Long> localPids() {
+    return List.of();
+  }
+
   /** Where the peak counts from when {@link #resetPeak} could not reset it. */
   default String peakOrigin() {
     return "process start";

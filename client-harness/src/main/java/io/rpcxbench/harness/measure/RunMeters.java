@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.measure;
 
+import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.output.RunResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -39,6 +40,9 @@ public final class RunMeters {
   private long wallStart;
   private ClientCpu.Sample clientStart;
   private GcPauses.Sample gcStart;
+  private final JitThreads jit = new JitThreads(Instruments.PROC);
+  private long clientJitStart;
+  private long serverJitStart;
   private ProcessStats.Sample serverStart;
   private long[] ioStart;
   private final MachineNoise noise;
@@ -91,6 +95,26 @@ public final class RunMeters {
     this.clientCores = clientCores;
   }
 
+  /** The JIT compiler threads of the harness JVM and the server on this host, from now. */
+  public JitThreads.Probe jitProbe() {
+    List<Long> pids = new ArrayList<>(List.of(ProcessHandle.current().pid()));
+    if (server != null) {
+      pids.addAll(server.localPids());
+    }
+    return jit.probe(pids);
+  }
+
+  /** The JIT compiler threads' CPU ms of {@code pids} since {@code start}, where readable. */
+  private void jitColumn(Map<String, String> m, String column, long start, List<Long> pids) {
+    if (start < 0) {
+      return;
+    }
+    long now = jit.cpuNanos(pids);
+    if (now >= 0) {
+      m.put(column, String.valueOf(Math.max(0, now - start) / 1_000_000));
+    }
+  }
+
   /** What the link's bytes are counted from, or null when no link rate is known. */
   public String linkCounted() {
     return Double.isNaN(linkBitsPerSecond) ? null : link.describe();
@@ -131,6 +155,8 @@ public final class RunMeters {
     wallStart = System.nanoTime();
     clientStart = clientCpu.sample();
     gcStart = GcPauses.sample();
+    clientJitStart = jit.cpuNanos(List.of(ProcessHandle.current().pid()));
+    serverJitStart = server == null ? -1 : jit.cpuNanos(server.localPids());
   }
 
   /** Right after the run: {@code r} with the CPU (and memory) columns added. */
@@ -145,6 +171,10 @@ public final class RunMeters {
     GcPauses.Sample gc = GcPauses.sample().minus(gcStart);
     m.put("gc_pauses", String.valueOf(gc.count()));
     m.put("gc_pause_ms", String.valueOf(gc.millis()));
+    jitColumn(m, "client_jit_ms", clientJitStart, List.of(ProcessHandle.current().pid()));
+    if (server != null) {
+      jitColumn(m, "server_jit_ms", serverJitStart, server.localPids());
+    }
     boolean clientSaturated = clientUsed >= SATURATED * clientCores;
     boolean serverSaturated = false;
     long serverCpu = -1;

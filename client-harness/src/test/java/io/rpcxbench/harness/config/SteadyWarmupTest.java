@@ -89,6 +89,35 @@ class SteadyWarmupTest {
   }
 
   @Test
+  void aFlatClientWaitsForTheCompilersToBeQuiet() throws Exception {
+    RampingClient flat = new RampingClient(5_000, 5_000, 0);
+    // the baseline, then each iteration's JIT cores: busy, busy, quiet
+    java.util.Iterator<Double> jit = List.of(Double.NaN, 0.9, 0.4, 0.05, 0.0).iterator();
+
+    SteadyWarmupRun.Outcome o =
+        SteadyWarmupRun.run(
+            new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(60)), flat, jit::next);
+
+    assertThat(o.converged()).isTrue();
+    assertThat(o.iterations()).isEqualTo(3);
+    assertThat(SteadyWarmupRun.jitCores(o)).isEqualTo("0.90 0.40 0.05");
+  }
+
+  @Test
+  void aWarmupCappedWhileTheCompilersWorkSaysSo() throws Exception {
+    RampingClient flat = new RampingClient(5_000, 5_000, 0);
+    SteadyWarmup steady = new SteadyWarmup(SECOND, 0.03, Duration.ofSeconds(3));
+
+    SteadyWarmupRun.Outcome o = SteadyWarmupRun.run(steady, flat, () -> 0.5);
+
+    assertThat(o.converged()).isFalse();
+    assertThat(o.iterations()).isEqualTo(3);
+    assertThat(
+            SteadyWarmupRun.line(io.rpcxbench.harness.protocol.Protocol.parse("rpcx"), steady, o))
+        .contains("NOT converged within --warmup-max 3s, the JIT still compiling (0.50 cores)");
+  }
+
+  @Test
   void theCapHoldsForAClientThatNeverConverges() throws Exception {
     // +10 % every iteration, for ever
     SteadyWarmupRun.Iteration neverSteady =

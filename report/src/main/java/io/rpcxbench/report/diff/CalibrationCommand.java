@@ -185,6 +185,13 @@ public final class CalibrationCommand implements Callable<Integer> {
     }
     o.println("where the variance of a trial's value comes from:");
     c.decomposition().forEach(o::println);
+    List<String> covariates = TrialCovariates.lines(invocations, measured);
+    if (!covariates.isEmpty()) {
+      o.println(
+          "what each trial recorded beside it (median and range over the trials; Spearman's rho"
+              + " with the trial's value against its invocation's mean, p):");
+      covariates.forEach(o::println);
+    }
     long differed = made.stream().filter(AaLedger.Entry::significant).count();
     o.println(
         "this run's A/A verdicts: "
