@@ -13,12 +13,12 @@ class SweepCommandTest {
   @TempDir Path work;
 
   @Test
-  void helpShowsAnExampleAndExitCodes() {
+  void helpShowsAnExampleAndWhereTheExitCodesAre() {
     SweepInProcessTest.Outcome o = sweep("--help");
     assertThat(o.code()).isZero();
     assertThat(o.out())
-        .contains(
-            "Example: rpcx-bench sweep --local", "another run holds the output folder's lock");
+        .contains("Example: rpcx-bench sweep --local", "Exit codes: rpcx-bench help exit-codes")
+        .doesNotContain("another run holds the output folder's lock");
   }
 
   @Test
