@@ -128,9 +128,9 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       name = "list",
       mixinStandardHelpOptions = true,
       versionProvider = CommandVersion.class,
-      header = "The protocol catalog: id, description, type, port, TLS, compression, message.",
+      header = "The protocol catalog: id, description, port, TLS, compression, message.",
       description = {
-        "The protocol catalog: id, description, type, port, whether it serves TLS (--tls), its"
+        "The protocol catalog: id, description, port, whether it serves TLS (--tls), its"
             + " message compressions (--compression), whether it carries a user's own message"
             + " (--call message), its server jar.",
         "Example: rpcx-bench list"
