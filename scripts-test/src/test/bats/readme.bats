@@ -220,8 +220,8 @@ check() {
   cd "$SCRATCH"
   run ./rpcx-bench list
   [ "$status" -eq 0 ]
-  [[ ${lines[0]} =~ ^ID\ +DESCRIPTION\ +TYPE\ +PORT\ +TLS\ +COMPRESSION\ +MESSAGE\ +SERVER$ ]]
-  [[ $output =~ $'\n'grpc\ +gRPC\ +2\ +8082\ +yes\ +gzip\ +yes\ + ]]
+  [[ ${lines[0]} =~ ^ID\ +DESCRIPTION\ +PORT\ +TLS\ +COMPRESSION\ +MESSAGE\ +SERVER$ ]]
+  [[ $output =~ $'\n'grpc\ +gRPC\ +8082\ +yes\ +gzip\ +yes\ + ]]
 }
 
 @test "a client run that reached no server says no file was written; --lab --dry-run without a lab says so" {

@@ -3,8 +3,8 @@ package io.rpcxbench.api;
 /**
  * Every exit code of the project's commands (rpcx-bench and its sub-commands, the harness, the
  * report tool, the servers), each meaning one thing, in one list: k6's {@code errext/exitcodes}. A
- * command returns {@code ExitCode.X.code()}; every {@code --help} shows the list through {@link
- * ExitCodes}; a script tests the number.
+ * command returns {@code ExitCode.X.code()}; {@code rpcx-bench help exit-codes} prints the list
+ * ({@link ExitCodes}) and every {@code --help} points to it; a script tests the number.
  *
  * <pre>{@code
  * return ExitCode.LOCKED.code();   // 7: another run holds the output folder
@@ -22,7 +22,8 @@ public enum ExitCode {
   STOPPED(8, "a repeat stopped at --until or on an interrupt; rerun the same command to resume"),
   SERVER_DIED(9, "a server's thread died of a VM error: the server exits for its supervisor"),
   AA_DIFFERS(97, "the A/A check differs: this machine cannot be trusted for verdicts"),
-  INCONCLUSIVE(98, "a gate cannot tell: the interval straddles its margin; more trials would"),
+  INCONCLUSIVE(
+      98, "a gate cannot tell: the interval straddles its margin; more trials may decide it"),
   GATE_FAILED(99, "a gate failed: a threshold, margin or budget was not met"),
   TIMED_OUT(124, "the time limit passed"),
   PARENT_GONE(129, "the process that started this one is gone"),

@@ -16,6 +16,7 @@ import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.config.ScenarioOptions;
 import io.rpcxbench.harness.config.Target;
 import io.rpcxbench.harness.config.TargetOptions;
+import io.rpcxbench.harness.config.UsageError;
 import io.rpcxbench.harness.config.WarmupModeOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.fleet.FleetOptions;
@@ -128,7 +129,7 @@ public final class HarnessCommand implements Callable<Integer> {
     cl.setParameterExceptionHandler(
         (e, args) -> {
           PrintWriter err = e.getCommandLine().getErr();
-          err.println("error: " + e.getMessage());
+          err.println("error: " + UsageError.line(e));
           err.println("try --help");
           err.flush();
           return USAGE;

@@ -1,5 +1,7 @@
 package io.rpcxbench.link;
 
+import io.rpcxbench.api.ExitCodes;
+import io.rpcxbench.api.RpcxBenchVersion;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -27,6 +29,8 @@ import picocli.CommandLine.Spec;
       "Loss, reordering and duplication need packets: only the lab has them."
     },
     footer = {
+      "",
+      ExitCodes.POINTER,
       "",
       "Example: a WAN between the harness and an RPCX server on port 8081:",
       "  java -jar link-shaper/target/link-shaper.jar --profile wan --to 127.0.0.1:8081 --listen 127.0.0.1:9081",
@@ -203,12 +207,11 @@ public final class LinkShaperMain implements Callable<Integer> {
     return a.getHostString() + ":" + a.getPort();
   }
 
-  /** The project's version, from the jar's manifest when packed. */
+  /** --version: the one version line of every rpcx-bench jar. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = LinkShaperMain.class.getPackage().getImplementationVersion();
-      return new String[] {"link-shaper " + (v == null ? "(development build)" : v)};
+      return new String[] {RpcxBenchVersion.line()};
     }
   }
 

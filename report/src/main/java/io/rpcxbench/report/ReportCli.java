@@ -22,6 +22,7 @@ import io.rpcxbench.report.merge.MergeHostsCommand;
 import io.rpcxbench.report.reproduction.ReproductionCommand;
 import io.rpcxbench.report.text.DocSectionCommand;
 import io.rpcxbench.report.wire.WireBytesCommand;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,13 +90,31 @@ public final class ReportCli implements Callable<Integer> {
     CommandLine at = e.getCommandLine();
     at.getErr()
         .println(
-            "error: "
-                + e.getMessage()
-                + " (try '"
-                + at.getCommandSpec().qualifiedName()
-                + " --help')");
+            "error: " + message(e) + " (try '" + at.getCommandSpec().qualifiedName() + " --help')");
     at.getErr().flush();
     return CommandLine.ExitCode.USAGE;
+  }
+
+  /**
+   * picocli's message; for a misspelt command or option, the word and picocli's nearest suggestion,
+   * in the words of rpcx-bench's own usage errors: {@code unknown command 'shw'; did you mean
+   * show?}.
+   */
+  static String message(CommandLine.ParameterException e) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+      return e.getMessage();
+    }
+    String typed = u.getUnmatched().get(0);
+    String what;
+    if (u.isUnknownOption()) {
+      what = "unknown option '" + typed.replaceFirst("=.*", "") + "'";
+    } else if (!e.getCommandLine().getSubcommands().isEmpty()) {
+      what = "unknown command '" + typed + "'";
+    } else {
+      return e.getMessage();
+    }
+    List<String> near = u.getSuggestions();
+    return what + (near.isEmpty() ? "" : "; did you mean " + near.get(0) + "?");
   }
 
   @Override

@@ -2,6 +2,8 @@ package io.rpcxbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.api.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -26,23 +28,60 @@ class HelpTextTest {
     assertThat(printed.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
   }
 
-  /** One exit-code list (bench-api's ExitCode) in every report command's --help. */
+  /** Every report command's --help points to the one exit-code list in one line, not the list. */
   @Test
-  void everyHelpShowsTheOneExitCodeList() {
-    java.util.List<String> without = new java.util.ArrayList<>();
-    withoutExitCodes(ReportCli.commandLine(), without);
-    assertThat(without).isEmpty();
+  void everyHelpPointsToTheOneExitCodeList() {
+    java.util.List<String> wrong = new java.util.ArrayList<>();
+    exitCodeLines(ReportCli.commandLine(), wrong);
+    assertThat(wrong).isEmpty();
   }
 
-  private static void withoutExitCodes(CommandLine command, java.util.List<String> without) {
-    String help = command.getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
-    for (io.rpcxbench.api.ExitCode e : io.rpcxbench.api.ExitCode.values()) {
-      if (!help.contains("Exit codes:") || !help.contains(e.meaning())) {
-        without.add(command.getCommandSpec().qualifiedName() + ": no " + e);
-        break;
+  private static void exitCodeLines(CommandLine command, java.util.List<String> wrong) {
+    String help = command.getUsageMessage(CommandLine.Help.Ansi.OFF);
+    String name = command.getCommandSpec().qualifiedName();
+    if (!help.contains("\n" + ExitCodes.POINTER + "\n")) {
+      wrong.add(name + ": no pointer line");
+    }
+    if (help.contains(ExitCode.LOCKED.meaning()) || help.contains(ExitCode.TIMED_OUT.meaning())) {
+      wrong.add(name + ": the list itself");
+    }
+    command.getSubcommands().values().forEach(sub -> exitCodeLines(sub, wrong));
+  }
+
+  /** Every help text whole: no option or parameter shown without a description. */
+  @Test
+  void everyOptionAndParameterHasADescription() {
+    java.util.List<String> missing = new java.util.ArrayList<>();
+    undescribed(ReportCli.commandLine(), missing);
+    assertThat(missing).isEmpty();
+  }
+
+  private static void undescribed(CommandLine command, java.util.List<String> missing) {
+    CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+    java.util.List<CommandLine.Model.ArgSpec> args = new java.util.ArrayList<>(spec.options());
+    args.addAll(spec.positionalParameters());
+    for (CommandLine.Model.ArgSpec a : args) {
+      if (!a.hidden() && String.join("", a.description()).isBlank()) {
+        missing.add(spec.qualifiedName() + " " + a.paramLabel() + " " + a);
       }
     }
-    command.getSubcommands().values().forEach(sub -> withoutExitCodes(sub, without));
+    command.getSubcommands().values().forEach(sub -> undescribed(sub, missing));
+  }
+
+  /** A misspelt command or option: one line with picocli's nearest suggestion, exit 2. */
+  @Test
+  void aMisspeltCommandOrOptionGetsASuggestion() {
+    assertThat(usageError("shw")).startsWith("error: unknown command 'shw'; did you mean show?");
+    assertThat(usageError("show", "--cleand", "x.csv"))
+        .startsWith("error: unknown option '--cleand'; did you mean --cleaned?");
+  }
+
+  private static String usageError(String... args) {
+    java.io.StringWriter err = new java.io.StringWriter();
+    CommandLine cl = ReportCli.commandLine();
+    cl.setErr(new java.io.PrintWriter(err));
+    assertThat(cl.execute(args)).isEqualTo(2);
+    return err.toString();
   }
 
   /** The command's usage and its subcommands', theirs too (gc-check window, ...). */

@@ -1,5 +1,7 @@
 package io.rpcxbench.tls;
 
+import io.rpcxbench.api.ExitCodes;
+import io.rpcxbench.api.RpcxBenchVersion;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +15,8 @@ import java.util.List;
  *   java -jar tls-kit/target/tls-kit.jar --out results/tls --name 127.0.0.1 --name hostb
  * </pre>
  *
- * <p>Exit codes: 0 written, 2 bad usage.
+ * <p>Exit codes: 0 written, 2 bad usage. {@code --version} prints the version line every jar of the
+ * project prints ({@link RpcxBenchVersion}).
  */
 public final class TestAuthorityMain {
   private TestAuthorityMain() {}
@@ -29,6 +32,10 @@ public final class TestAuthorityMain {
       String a = args[i];
       if (a.equals("--help") || a.equals("-h")) {
         out.println(usage());
+        return 0;
+      }
+      if (a.equals("--version") || a.equals("-V")) {
+        out.println(RpcxBenchVersion.line());
         return 0;
       }
       if ((a.equals("--out") || a.equals("--name")) && i + 1 < args.length) {
@@ -64,9 +71,11 @@ public final class TestAuthorityMain {
     return String.join(
         "\n",
         "Usage: java -jar tls-kit/target/tls-kit.jar --out DIR --name HOST [--name HOST...]",
+        "       java -jar tls-kit/target/tls-kit.jar --help | --version",
         "Makes a test CA, a server certificate for every HOST (a DNS name or an IP address, the",
         "names clients call the server by) and a client certificate for mTLS, as PEM files in DIR.",
         "Keys are readable by their owner only; never commit them.",
-        "Example: java -jar tls-kit/target/tls-kit.jar --out results/tls --name 127.0.0.1");
+        "Example: java -jar tls-kit/target/tls-kit.jar --out results/tls --name 127.0.0.1",
+        ExitCodes.POINTER);
   }
 }

@@ -49,4 +49,16 @@ class TestAuthorityMainTest {
     }
     assertThat(run("--help")).isZero();
   }
+
+  /** The version line every jar of the project prints, exit 0; --help points to the exit codes. */
+  @Test
+  void versionIsTheProjectsOneLine() {
+    assertThat(run("--version")).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8).strip())
+        .isEqualTo(io.rpcxbench.api.RpcxBenchVersion.line())
+        .startsWith("rpcx-bench ");
+    assertThat(run("--help")).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("Exit codes: rpcx-bench help exit-codes");
+  }
 }

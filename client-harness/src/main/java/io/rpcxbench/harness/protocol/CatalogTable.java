@@ -10,8 +10,9 @@ import java.util.List;
  * {@code rpcx-bench list}: the catalog as a table for people, one row per protocol with what {@code
  * choose} and {@code sweep} depend on: its TLS ({@code --tls}, docs/tls.md), its message
  * compressions ({@code --compression}) and whether it carries a user's own message ({@code --call
- * message}, {@code choose --message}). Scripts read {@code --list-protocols} instead
- * (tab-separated, the reasons in full).
+ * message}, {@code choose --message}). No type number: it is the raw files' internal key, nothing a
+ * user picks by. Scripts read {@code --list-protocols} instead (tab-separated, with the type, the
+ * reasons in full).
  *
  * <pre>{@code
  * new CatalogTable(ProtocolCatalog.onClassPath()).print(out);
@@ -19,7 +20,7 @@ import java.util.List;
  */
 public final class CatalogTable {
   static final List<String> COLUMNS =
-      List.of("ID", "DESCRIPTION", "TYPE", "PORT", "TLS", "COMPRESSION", "MESSAGE", "SERVER");
+      List.of("ID", "DESCRIPTION", "PORT", "TLS", "COMPRESSION", "MESSAGE", "SERVER");
 
   private final ProtocolCatalog catalog;
 
@@ -44,7 +45,7 @@ public final class CatalogTable {
       for (int i = 0; i < row.size(); i++) {
         String cell = row.get(i);
         boolean last = i == row.size() - 1;
-        boolean number = i == 2 || i == 3;
+        boolean number = i == 2;
         String padded =
             last
                 ? cell
@@ -71,7 +72,6 @@ public final class CatalogTable {
     return List.of(
         p.id(),
         p.label(),
-        String.valueOf(p.type()),
         String.valueOf(p.defaultPort()),
         p.supportsTls() ? "yes" : "no",
         compressions.isEmpty() ? "-" : compressions,

@@ -6,20 +6,20 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The catalog ids a mistyped one was probably meant to be: within an edit distance of a third of
- * its length (a swap of two letters counts one), or the id it is a part of ({@code tuned} -> {@code
- * grpc-tuned}), closest first, at most three.
+ * The catalog ids (or command and option names) a mistyped one was probably meant to be: within an
+ * edit distance of a third of its length (a swap of two letters counts one), or the id it is a part
+ * of ({@code tuned} -> {@code grpc-tuned}), closest first, at most three.
  *
  * <pre>{@code
  * NearIds.of("grcp", List.of("rpcx", "grpc", "openfeign"));   // [grpc]
  * }</pre>
  */
-final class NearIds {
+public final class NearIds {
   private static final int MAX = 3;
 
   private NearIds() {}
 
-  static List<String> of(String typed, List<String> ids) {
+  public static List<String> of(String typed, List<String> ids) {
     String wanted = typed.trim().toLowerCase(Locale.ROOT);
     if (wanted.isEmpty()) {
       return List.of();

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.config.UsageError;
 import io.rpcxbench.harness.protocol.CatalogTable;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
@@ -29,8 +30,9 @@ import picocli.CommandLine.Spec;
  * point (the harness), {@code sweep} the experiment, {@code choose} the decision between protocols
  * for one workload, {@code compare} protocols side by side (or two result folders, by the report's
  * diff), {@code list} the catalog; {@code report} hands on to the report jar, {@code lab} to
- * deploy/lab.sh; {@code repeat} is the plan deploy/repro-repeat.sh asks. Each has a one-line {@code
- * header}: the command list shows it.
+ * deploy/lab.sh; {@code help exit-codes} prints the exit codes every other help points to. {@code
+ * repeat}, the plan deploy/repro-repeat.sh asks, works but is hidden: no user types it. Each has a
+ * one-line {@code header}: the command list shows it.
  *
  * <pre>{@code
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --host 198.18.0.2
@@ -86,6 +88,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.addSubcommand("lab", new LabCommand(install));
     cl.addSubcommand("repeat", new RepeatCommand());
     cl.addSubcommand("list", new ListCommand());
+    cl.addSubcommand("help", new HelpCommand());
     // report and lab pass their arguments on verbatim, options too ("report show FILE --cleaned",
     // "lab up --rate 1gbit"): picocli refused them as unknown options of rpcx-bench's own
     cl.getSubcommands().get("report").setUnmatchedOptionsArePositionalParams(true);
@@ -95,7 +98,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     cl.setParameterExceptionHandler(
         (e, args) -> {
           PrintWriter err = e.getCommandLine().getErr();
-          err.println("error: " + e.getMessage());
+          err.println("error: " + UsageError.line(e));
           err.println("try: " + typedName(e.getCommandLine()) + " --help");
           err.flush();
           return 2;
@@ -125,9 +128,9 @@ public final class RpcxBenchCommand implements Callable<Integer> {
       name = "list",
       mixinStandardHelpOptions = true,
       versionProvider = CommandVersion.class,
-      header = "The protocol catalog: id, description, type, port, TLS, compression, message.",
+      header = "The protocol catalog: id, description, port, TLS, compression, message.",
       description = {
-        "The protocol catalog: id, description, type, port, whether it serves TLS (--tls), its"
+        "The protocol catalog: id, description, port, whether it serves TLS (--tls), its"
             + " message compressions (--compression), whether it carries a user's own message"
             + " (--call message), its server jar.",
         "Example: rpcx-bench list"

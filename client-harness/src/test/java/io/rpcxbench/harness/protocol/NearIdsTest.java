@@ -50,11 +50,10 @@ class NearIdsTest {
     String[] lines = out.toString().split("\n");
 
     assertThat(lines[0].split(" +"))
-        .containsExactly(
-            "ID", "DESCRIPTION", "TYPE", "PORT", "TLS", "COMPRESSION", "MESSAGE", "SERVER");
+        .containsExactly("ID", "DESCRIPTION", "PORT", "TLS", "COMPRESSION", "MESSAGE", "SERVER");
     assertThat(out.toString())
-        .containsPattern("(?m)^grpc +gRPC +2 +8082 +yes +gzip +yes +server-grpc/target/")
-        .containsPattern("(?m)^thrift +Apache Thrift +9 +8088 +\\S+ +zlib +\\S+ +protocols/")
+        .containsPattern("(?m)^grpc +gRPC +8082 +yes +gzip +yes +server-grpc/target/")
+        .containsPattern("(?m)^thrift +Apache Thrift +8088 +\\S+ +zlib +\\S+ +protocols/")
         .contains("--list-protocols (its messages column)");
   }
 }

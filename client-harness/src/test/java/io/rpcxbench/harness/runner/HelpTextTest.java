@@ -2,6 +2,8 @@ package io.rpcxbench.harness.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.api.ExitCodes;
 import io.rpcxbench.harness.HarnessCommand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,24 +26,118 @@ class HelpTextTest {
     assertThat(warnings).isEmpty();
   }
 
-  /** One exit-code list (bench-api's ExitCode) in every command's --help, sub-commands included. */
+  /**
+   * Every command's --help, sub-commands included, points to the one exit-code list in one line and
+   * does not repeat the list.
+   */
   @Test
-  void everyHelpShowsTheOneExitCodeList() {
-    List<String> without = new ArrayList<>();
-    withoutExitCodes(RpcxBenchCommand.commandLine(), without);
-    withoutExitCodes(HarnessCommand.commandLine(), without);
-    assertThat(without).isEmpty();
+  void everyHelpPointsToTheOneExitCodeList() {
+    List<String> wrong = new ArrayList<>();
+    exitCodeLines(RpcxBenchCommand.commandLine(), wrong);
+    exitCodeLines(HarnessCommand.commandLine(), wrong);
+    assertThat(wrong).isEmpty();
   }
 
-  private static void withoutExitCodes(CommandLine command, List<String> without) {
-    String help = command.getUsageMessage(CommandLine.Help.Ansi.OFF).replaceAll("\\s+", " ");
-    for (io.rpcxbench.api.ExitCode e : io.rpcxbench.api.ExitCode.values()) {
-      if (!help.contains("Exit codes:") || !help.contains(e.meaning())) {
-        without.add(command.getCommandSpec().qualifiedName() + ": no " + e);
-        break;
+  private static void exitCodeLines(CommandLine command, List<String> wrong) {
+    String help = command.getUsageMessage(CommandLine.Help.Ansi.OFF);
+    String name = command.getCommandSpec().qualifiedName();
+    if (!help.contains("\n" + ExitCodes.POINTER + "\n")) {
+      wrong.add(name + ": no pointer line");
+    }
+    if (help.contains(ExitCode.LOCKED.meaning()) || help.contains(ExitCode.TIMED_OUT.meaning())) {
+      wrong.add(name + ": the list itself");
+    }
+    command.getSubcommands().values().forEach(sub -> exitCodeLines(sub, wrong));
+  }
+
+  /** rpcx-bench help exit-codes prints the list; help COMMAND a command's help. */
+  @Test
+  void helpExitCodesPrintsTheListAndHelpCommandTheCommandsHelp() {
+    java.io.StringWriter out = new java.io.StringWriter();
+    CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setOut(new java.io.PrintWriter(out));
+    assertThat(cl.execute("help", "exit-codes")).isZero();
+    assertThat(out.toString())
+        .contains(ExitCodes.list())
+        .contains("   98  a gate cannot tell: the interval straddles its margin; more trials may")
+        .doesNotContain("Usage:");
+    java.io.StringWriter sweep = new java.io.StringWriter();
+    CommandLine c2 = RpcxBenchCommand.commandLine();
+    c2.setOut(new java.io.PrintWriter(sweep));
+    assertThat(c2.execute("help", "sweep")).isZero();
+    assertThat(sweep.toString()).contains("Usage: rpcx-bench sweep").doesNotContain("   98  ");
+    java.io.StringWriter err = new java.io.StringWriter();
+    CommandLine c3 = RpcxBenchCommand.commandLine();
+    c3.setErr(new java.io.PrintWriter(err));
+    assertThat(c3.execute("help", "exit-code")).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("error: no help on 'exit-code': give exit-codes or a command (run, sweep,")
+        .doesNotContain("repeat");
+  }
+
+  /** repeat (deploy/repro-repeat.sh's) is not in the command list, and still works. */
+  @Test
+  void repeatIsHiddenButWorks() {
+    java.io.StringWriter out = new java.io.StringWriter();
+    CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setOut(new java.io.PrintWriter(out));
+    assertThat(cl.execute("--help")).isZero();
+    assertThat(out.toString())
+        .containsPattern("(?m)^  sweep ")
+        .containsPattern("(?m)^  help +Help on a command, or every exit code")
+        .doesNotContainPattern("(?m)^  repeat ");
+    java.io.StringWriter regimes = new java.io.StringWriter();
+    CommandLine c2 = RpcxBenchCommand.commandLine();
+    c2.setOut(new java.io.PrintWriter(regimes));
+    assertThat(c2.execute("repeat", "regimes")).isZero();
+    assertThat(regimes.toString()).contains("a-1gbit-thread");
+  }
+
+  /** Every help text whole: no option or parameter shown without a description. */
+  @Test
+  void everyOptionAndParameterHasADescription() {
+    java.util.List<String> missing = new java.util.ArrayList<>();
+    undescribed(RpcxBenchCommand.commandLine(), missing);
+    undescribed(HarnessCommand.commandLine(), missing);
+    assertThat(missing).isEmpty();
+  }
+
+  private static void undescribed(CommandLine command, java.util.List<String> missing) {
+    CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+    java.util.List<CommandLine.Model.ArgSpec> args = new java.util.ArrayList<>(spec.options());
+    args.addAll(spec.positionalParameters());
+    for (CommandLine.Model.ArgSpec a : args) {
+      if (!a.hidden() && String.join("", a.description()).isBlank()) {
+        missing.add(spec.qualifiedName() + " " + a.paramLabel() + " " + a);
       }
     }
-    command.getSubcommands().values().forEach(sub -> withoutExitCodes(sub, without));
+    command.getSubcommands().values().forEach(sub -> undescribed(sub, missing));
+  }
+
+  /** A misspelt command or option: one line with picocli's nearest suggestion, exit 2. */
+  @Test
+  void aMisspeltCommandOrOptionGetsASuggestion() {
+    assertThat(usageError("swep"))
+        .startsWith("error: unknown command 'swep'; did you mean sweep?\n")
+        .contains("try: rpcx-bench --help");
+    assertThat(usageError("sweep", "--protcol", "rpcx", "--dry-run"))
+        .startsWith("error: unknown option '--protcol'; did you mean --protocol?\n")
+        .contains("try: rpcx-bench sweep --help");
+    assertThat(usageError("run", "--protcol=rpcx"))
+        .startsWith("error: unknown option '--protcol'; did you mean --protocol?\n");
+    // a hidden command is never suggested
+    assertThat(usageError("repet")).startsWith("error: unknown command 'repet'\n");
+    assertThat(usageError("zzzzzz")).startsWith("error: unknown command 'zzzzzz'\n");
+    assertThat(usageError("sweep", "--thread", "1", "--dry-run"))
+        .startsWith("error: unknown option '--thread'; did you mean --threads?\n");
+  }
+
+  private static String usageError(String... args) {
+    java.io.StringWriter err = new java.io.StringWriter();
+    CommandLine cl = RpcxBenchCommand.commandLine();
+    cl.setErr(new java.io.PrintWriter(err));
+    assertThat(cl.execute(args)).isEqualTo(2);
+    return err.toString().replace(System.lineSeparator(), "\n");
   }
 
   /** A usage error's hint names the command the user typed: {@code rpcx-bench run --help}. */

@@ -43,22 +43,46 @@ final class GcTableCommand implements Callable<Integer> {
       description = "Phase 1's limit on the GC share of wall time, %%.")
   DecimalText shareMax;
 
-  @Option(names = "--load-threads", required = true, paramLabel = "N")
+  @Option(
+      names = "--load-threads",
+      required = true,
+      paramLabel = "N",
+      description = "Phase 1's client threads, as the check ran it (the report states it).")
   int loadThreads;
 
-  @Option(names = "--load-seconds", required = true, paramLabel = "S")
+  @Option(
+      names = "--load-seconds",
+      required = true,
+      paramLabel = "S",
+      description = "Phase 1's length in seconds, as the check ran it (the report states it).")
   int loadSeconds;
 
-  @Option(names = "--many-threads", required = true, paramLabel = "N")
+  @Option(
+      names = "--many-threads",
+      required = true,
+      paramLabel = "N",
+      description = "Phase 2's client threads, as the check ran it (the report states it).")
   int manyThreads;
 
-  @Option(names = "--many-rounds", required = true, paramLabel = "N")
+  @Option(
+      names = "--many-rounds",
+      required = true,
+      paramLabel = "N",
+      description = "Phase 2's rounds: harness JVMs, each followed by GC.run.")
   int manyRounds;
 
-  @Option(names = "--many-runs", required = true, paramLabel = "N")
+  @Option(
+      names = "--many-runs",
+      required = true,
+      paramLabel = "N",
+      description = "Phase 2's runs per harness JVM.")
   int manyRuns;
 
-  @Option(names = "--many-requests", required = true, paramLabel = "N")
+  @Option(
+      names = "--many-requests",
+      required = true,
+      paramLabel = "N",
+      description = "Phase 2's calls per thread per run.")
   int manyRequests;
 
   @Override

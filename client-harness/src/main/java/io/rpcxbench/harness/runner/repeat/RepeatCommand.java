@@ -28,6 +28,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "repeat",
+    // deploy/repro-repeat.sh's, not a user's: it works, but the command list does not show it
+    hidden = true,
     mixinStandardHelpOptions = true,
     versionProvider = CommandVersion.class,
     header = "The reproduction's repeat plan (deploy/repro-repeat.sh asks it).",

@@ -7,11 +7,11 @@ import java.util.TreeSet;
 /**
  * A LIST of counts as sweep.sh takes it: values and ranges {@code FROM:TO:STEP}, comma-separated; a
  * value without a colon is that value only, an empty range field keeps the default. The values come
- * out ascending, each once.
+ * out ascending, each once; the description is the LIST as given, its ranges' empty fields filled.
  *
  * <pre>{@code
  * CountList.parse("--threads", "10:910:100,990", Range.of(10, 990, 10)).values();
- * // [10, 110, 210, ..., 910, 990]
+ * // [10, 110, 210, ..., 910, 990]; description "10:910:100,990"
  * }</pre>
  */
 public record CountList(List<Integer> values, String description) {
@@ -67,7 +67,8 @@ public record CountList(List<Integer> values, String description) {
       if (total > MAX_VALUES) {
         throw bad(option + ": more than " + MAX_VALUES + " values in '" + spec + "'");
       }
-      desc.add(from + ":" + to + ":" + step);
+      // as given: a value as a value, a range as FROM:TO:STEP with its empty fields filled
+      desc.add(item.contains(":") ? from + ":" + to + ":" + step : String.valueOf(from));
       for (long v = from; v <= to; v += step) {
         values.add((int) v);
       }

@@ -29,6 +29,23 @@ record PlanSize(int todo, int done, long calls, long knownMs, int gridPoints, lo
   static final int ASK_ABOVE_POINTS = 1000;
   static final long ASK_ABOVE_MS = 3_600_000L;
 
+  /** The size of several sweeps run one after the other ({@code --trials}: one a trial). */
+  static PlanSize of(SweepSettings s, java.util.List<Sweep> sweeps) {
+    PlanSize sum = new PlanSize(0, 0, 0, 0, 0, 0);
+    for (Sweep sweep : sweeps) {
+      PlanSize one = of(s, sweep);
+      sum =
+          new PlanSize(
+              sum.todo + one.todo,
+              sum.done + one.done,
+              sum.calls + one.calls,
+              sum.knownMs + one.knownMs,
+              sum.gridPoints + one.gridPoints,
+              sum.worstGridMs + one.worstGridMs);
+    }
+    return sum;
+  }
+
   static PlanSize of(SweepSettings s, Sweep sweep) {
     int todo = 0;
     int done = 0;

@@ -121,6 +121,11 @@ public final class Sweep {
     return plan;
   }
 
+  /** Which trial of several this sweep is; null for a sweep alone. */
+  Trial trial() {
+    return trial;
+  }
+
   /** The file of {@code p}, named by the harness (on a fleet: the merged point's). */
   Path file(PlannedPoint p) {
     if (p.load() == PlannedPoint.Load.GRID) {

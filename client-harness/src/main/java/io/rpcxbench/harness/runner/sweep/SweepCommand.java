@@ -165,23 +165,31 @@ public final class SweepCommand implements Callable<Integer> {
             resume,
             envLong("RPCX_SWEEP_MIN_FREE_KB", 8192),
             1000 * envLong("RPCX_READY_TIMEOUT", 180));
+    long base = seed != null ? seed : System.currentTimeMillis();
+    List<Sweep> planned = new ArrayList<>();
+    if (trials > 1) {
+      for (int k = 1; k <= trials; k++) {
+        planned.add(trial(s, catalog, log, resume, base, k));
+      }
+    } else {
+      planned.add(sweep);
+    }
     if (dryRun) {
       labDownNote(s, err);
       try {
-        new PlanPrinter(s, sweep).print(spec.commandLine().getOut(), json);
+        new PlanPrinter(s, planned, seed == null ? base : null)
+            .print(spec.commandLine().getOut(), json);
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), e.getMessage());
       }
       return Sweep.OK;
     }
-    if (!yes && !confirmed(PlanSize.of(s, sweep), err)) {
+    if (!yes && !confirmed(PlanSize.of(s, planned), err)) {
       return Sweep.USAGE;
     }
     try {
       int code =
-          trials > 1
-              ? trials(s, catalog, log, resume, checks)
-              : review(sweep, log, checks, sweep.run());
+          trials > 1 ? trials(planned, log, checks) : review(sweep, log, checks, sweep.run());
       if (outDefaulted && code != Sweep.LOCKED) {
         log.line(reportLine(out));
       }
@@ -212,30 +220,15 @@ public final class SweepCommand implements Callable<Integer> {
 
   /**
    * The sweep {@link #trials} times, trial k into {@code trial-k/} with fresh servers and its own
-   * order (seed + k); a trial whose files are complete is skipped by the sweep's own resume. Stops
-   * at the first trial that could not run (a lock, bad usage, interrupted).
+   * order; a trial whose files are complete is skipped by the sweep's own resume. Stops at the
+   * first trial that could not run (a lock, bad usage, interrupted).
    */
-  private int trials(
-      SweepSettings s,
-      Map<String, CatalogEntry> catalog,
-      SweepLog log,
-      String resume,
-      Thresholds checks)
+  private static int trials(List<Sweep> planned, SweepLog log, Thresholds checks)
       throws IOException, InterruptedException {
-    long base = seed != null ? seed : System.currentTimeMillis();
     int worst = Sweep.OK;
-    for (int k = 1; k <= trials; k++) {
-      Sweep.Trial t = new Sweep.Trial(k, trials, base + k);
-      log.line("trial " + k + " of " + trials + " (order seed " + t.seed() + ")");
-      Sweep one =
-          new Sweep(
-              s.in(s.out().resolve("trial-" + k)),
-              catalog,
-              log,
-              resume + (seed == null ? " --seed " + base : ""),
-              envLong("RPCX_SWEEP_MIN_FREE_KB", 8192),
-              1000 * envLong("RPCX_READY_TIMEOUT", 180),
-              t);
+    for (Sweep one : planned) {
+      Sweep.Trial t = one.trial();
+      log.line("trial " + t.number() + " of " + t.of() + " (order seed " + t.seed() + ")");
       int code = review(one, log, checks, one.run());
       if (code != Sweep.OK && code != Sweep.FAILURES) {
         return code;
@@ -243,6 +236,27 @@ public final class SweepCommand implements Callable<Integer> {
       worst = Math.max(worst, code);
     }
     return worst;
+  }
+
+  /**
+   * Trial k of {@link #trials}: into {@code trial-k/}, in its own order (seed {@code base + k});
+   * the dry run plans the same sweeps the run runs.
+   */
+  private Sweep trial(
+      SweepSettings s,
+      Map<String, CatalogEntry> catalog,
+      SweepLog log,
+      String resume,
+      long base,
+      int k) {
+    return new Sweep(
+        s.in(s.out().resolve("trial-" + k)),
+        catalog,
+        log,
+        resume + (seed == null ? " --seed " + base : ""),
+        envLong("RPCX_SWEEP_MIN_FREE_KB", 8192),
+        1000 * envLong("RPCX_READY_TIMEOUT", 180),
+        new Sweep.Trial(k, trials, base + k));
   }
 
   /**

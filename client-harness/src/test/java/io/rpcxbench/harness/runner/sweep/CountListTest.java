@@ -17,7 +17,17 @@ class CountListTest {
   void rangesAndValuesComeOutAscendingEachOnce() {
     CountList c = CountList.parse("--threads", "10:910:100,990,110", THREADS);
     assertThat(c.values()).containsExactly(10, 110, 210, 310, 410, 510, 610, 710, 810, 910, 990);
-    assertThat(c.description()).isEqualTo("10:910:100,990:990:1,110:110:1");
+    assertThat(c.description()).isEqualTo("10:910:100,990,110");
+  }
+
+  /** The plan line shows a LIST as the user gave it: values as values, ranges as ranges. */
+  @Test
+  void theDescriptionIsTheListAsGivenWithARangesEmptyFieldsFilled() {
+    assertThat(CountList.parse("--threads", "10,110", THREADS).description()).isEqualTo("10,110");
+    assertThat(CountList.parse("--threads", "100", THREADS).description()).isEqualTo("100");
+    assertThat(CountList.parse("--threads", "100:", THREADS).description()).isEqualTo("100:990:10");
+    assertThat(CountList.parse("--threads", "10:990:10", THREADS).description())
+        .isEqualTo("10:990:10");
   }
 
   @Test

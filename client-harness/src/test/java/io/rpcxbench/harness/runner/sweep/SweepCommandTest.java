@@ -13,12 +13,12 @@ class SweepCommandTest {
   @TempDir Path work;
 
   @Test
-  void helpShowsAnExampleAndExitCodes() {
+  void helpShowsAnExampleAndWhereTheExitCodesAre() {
     SweepInProcessTest.Outcome o = sweep("--help");
     assertThat(o.code()).isZero();
     assertThat(o.out())
-        .contains(
-            "Example: rpcx-bench sweep --local", "another run holds the output folder's lock");
+        .contains("Example: rpcx-bench sweep --local", "Exit codes: rpcx-bench help exit-codes")
+        .doesNotContain("another run holds the output folder's lock");
   }
 
   @Test
@@ -41,10 +41,87 @@ class SweepCommandTest {
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.out())
         .contains(
-            "plan: 4 points; protocols line scripted; threads 10:10:1,20:20:1; requests 100:100:1; runs 10; limit 600s per point")
+            "plan: 4 points; protocols line scripted; threads 10,20; requests 100; runs 10; limit 600s per point")
         .contains("harness options: --call echo --payload 64")
         .contains("1/4 line t10 r100 " + work.resolve("line/echo-p64-t10-r100.csv"))
         .contains("4/4 scripted t20 r100 " + work.resolve("scripted/echo-p64-t20-r100.csv"));
+  }
+
+  /** --trials N: the dry run plans N trials (points, calls, files, time), as the run runs them. */
+  @Test
+  void theDryRunPlansEveryTrial() {
+    String[] args = {
+      "--protocol",
+      "line",
+      "--threads",
+      "10,110",
+      "--requests",
+      "100",
+      "--runs",
+      "2",
+      "--out",
+      work.toString(),
+      "--dry-run",
+      "--seed",
+      "40"
+    };
+    SweepInProcessTest.Outcome one = sweep(args);
+    String[] six = java.util.Arrays.copyOf(args, args.length + 2);
+    six[args.length] = "--trials";
+    six[args.length + 1] = "6";
+    SweepInProcessTest.Outcome o = sweep(six);
+    assertThat(one.code()).as(one.err()).isZero();
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(one.out())
+        .contains("plan: 2 points; protocols line; threads 10,110; requests 100; runs 2;")
+        .contains("size: 2 points to run, ")
+        .doesNotContain("trial");
+    assertThat(o.out())
+        .contains("plan: 12 points (6 trials of 2); protocols line; threads 10,110; requests 100;")
+        .contains("size: 12 points to run, ")
+        .contains("trials: 6, one after the other, each with fresh servers, into trial-1/ ..")
+        .contains("(seed 40 + trial)")
+        .doesNotContain("the seed is the clock's");
+    java.util.List<String> points = o.out().lines().filter(l -> l.matches("\\d+/12 .*")).toList();
+    assertThat(points).hasSize(12);
+    for (int k = 1; k <= 6; k++) {
+      Path trial = work.resolve("trial-" + k);
+      assertThat(points.subList(2 * (k - 1), 2 * k))
+          .allMatch(
+              l ->
+                  l.endsWith(" " + trial.resolve("line/t10-r100.csv"))
+                      || l.endsWith(" " + trial.resolve("line/t110-r100.csv")))
+          .as("trial %d", k);
+    }
+    // the calls and the time it may take: six trials' worth of the grid points, each at its limit
+    SweepInProcessTest.Outcome oneJson = sweep(append(args, "--json"));
+    SweepInProcessTest.Outcome json = sweep(append(six, "--json"));
+    assertThat(number(json.out(), "planned_calls"))
+        .isEqualTo(6 * number(oneJson.out(), "planned_calls"));
+    assertThat(number(json.out(), "grid_points_max_ms"))
+        .isEqualTo(6 * number(oneJson.out(), "grid_points_max_ms"));
+    assertThat(o.out())
+        .contains(
+            String.format(
+                java.util.Locale.ROOT, "%,d calls planned", number(json.out(), "planned_calls")));
+    assertThat(json.out())
+        .startsWith("{\"points\":12,")
+        .contains("\"runs\":2,\"trials\":6,")
+        .contains("{\"trial\":6,\"protocol\":\"line\"")
+        .contains("\"file\":\"trial-6/line/t110-r100.csv\"");
+  }
+
+  private static long number(String json, String key) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\"" + key + "\":(\\d+)").matcher(json);
+    assertThat(m.find()).as(key).isTrue();
+    return Long.parseLong(m.group(1));
+  }
+
+  private static String[] append(String[] args, String... more) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
   }
 
   @Test
