@@ -27,39 +27,9 @@ class CompareLocalIT {
   @Test
   void aTinyComparisonOfTwoRealProtocolsOnLoopbackAndItsResume() throws Exception {
     Path jar = TestJars.fatJar();
-    Path home =
-        TestJars.homeWithServers(
-            jar,
-            "server-rpcx/target/server-rpcx.jar",
-            "server-grpc/target/server-grpc.jar",
-            "report/target/report.jar");
+    Path home = home(jar);
     Path out = work.resolve("compare");
-    List<String> args =
-        List.of(
-            "compare",
-            "--local",
-            "--protocol",
-            "rpcx,grpc",
-            "--threads",
-            "2",
-            "--in-flight",
-            "none",
-            "--requests",
-            "20",
-            "--divisors",
-            "none",
-            "--rounds",
-            "2",
-            "--runs",
-            "2",
-            "--warmup",
-            "0s",
-            "--retries",
-            "0",
-            "--jvm-flags",
-            "-Xmx128m -XX:+UseSerialGC",
-            "--out",
-            out.toString());
+    List<String> args = args(out, "--rounds", "2", "--runs", "2", "--warmup", "0s");
     String console = run(jar, home, args, work.resolve("first.txt"));
     // each round in the plan's own seeded order, the same on the resume below
     ComparePlan plan = ComparePlan.of("2", "none", "20", Map.of(), List.of("rpcx", "grpc"), 2);
@@ -123,27 +93,11 @@ class CompareLocalIT {
   @Test
   void windowsPairTheRoundsVariantsRunByRun() throws Exception {
     Path jar = TestJars.fatJar();
-    Path home =
-        TestJars.homeWithServers(
-            jar,
-            "server-rpcx/target/server-rpcx.jar",
-            "server-grpc/target/server-grpc.jar",
-            "report/target/report.jar");
+    Path home = home(jar);
     Path out = work.resolve("windows");
     List<String> args =
-        List.of(
-            "compare",
-            "--local",
-            "--protocol",
-            "rpcx,grpc",
-            "--threads",
-            "2",
-            "--in-flight",
-            "none",
-            "--requests",
-            "20",
-            "--divisors",
-            "none",
+        args(
+            out,
             "--rounds",
             "1",
             "--runs",
@@ -153,13 +107,7 @@ class CompareLocalIT {
             "--warmup",
             "1s",
             "--pairing",
-            "windows",
-            "--retries",
-            "0",
-            "--jvm-flags",
-            "-Xmx128m -XX:+UseSerialGC",
-            "--out",
-            out.toString());
+            "windows");
     String console = run(jar, home, args, work.resolve("windows.txt"));
     List<String> order = ComparePlan.roundOrder(List.of("rpcx", "grpc"), 1);
     assertThat(console)
@@ -196,6 +144,42 @@ class CompareLocalIT {
         .isLessThanOrEqualTo(WindowPairing.OVERLAP_ALLOWED_US);
     String again = run(jar, home, args, work.resolve("windows-again.txt"));
     assertThat(again).contains("closed-2 round 1 in windows: measured earlier, kept");
+  }
+
+  /** A deploy folder with this build's jar, the rpcx and gRPC servers and the report. */
+  private static Path home(Path jar) throws Exception {
+    return TestJars.homeWithServers(
+        jar,
+        "server-rpcx/target/server-rpcx.jar",
+        "server-grpc/target/server-grpc.jar",
+        "report/target/report.jar");
+  }
+
+  /** rpcx and grpc at 2 threads, 20 calls, no retries, small JVMs; then {@code more}. */
+  private static List<String> args(Path out, String... more) {
+    List<String> a =
+        new java.util.ArrayList<>(
+            List.of(
+                "compare",
+                "--local",
+                "--protocol",
+                "rpcx,grpc",
+                "--threads",
+                "2",
+                "--in-flight",
+                "none",
+                "--requests",
+                "20",
+                "--divisors",
+                "none",
+                "--retries",
+                "0",
+                "--jvm-flags",
+                "-Xmx128m -XX:+UseSerialGC",
+                "--out",
+                out.toString()));
+    a.addAll(List.of(more));
+    return a;
   }
 
   private static String run(Path jar, Path home, List<String> args, Path log) throws Exception {
