@@ -36,7 +36,7 @@ RULES=(
   'dry|^\./rpcx-bench sweep '
   'parse|^\./rpcx-bench (sweep|compare)$'
   'parse|^\./rpcx-bench (choose|compare|calibrate|handshake) '
-  'run|^rpcx-bench (list|repeat plan|report show|report all)( |$)'
+  'run|^rpcx-bench (list|help exit-codes|repeat plan|report show|report all)( |$)'
   'run|^rpcx-bench run .*--host '
   'dry|^rpcx-bench sweep '
   'parse|^(sudo )?rpcx-bench (choose|compare|calibrate|handshake|lab) '
@@ -73,7 +73,7 @@ setup() {
 # (continuation lines joined)
 help_examples() {
   local cmd
-  for cmd in $("$REPO/rpcx-bench" --help | awk '/^Commands/ { on = 1; next } on && NF { print $1 }'); do
+  for cmd in $("$REPO/rpcx-bench" --help | awk '/^Commands/ { on = 1; next } on && !NF { exit } on { print $1 }'); do
     "$REPO/rpcx-bench" "$cmd" --help | python3 -c '
 import sys
 cmd, out, cur, on = sys.argv[1], [], None, False
@@ -214,6 +214,52 @@ check() {
   [[ $output == *"try: rpcx-bench run --help"* ]]
   run ./rpcx-bench run --help
   [ "$status" -eq 0 ]
+}
+
+@test "help that helps: exit codes in one place, repeat hidden, a misspelt command or option gets a suggestion" {
+  cd "$SCRATCH"
+  run ./rpcx-bench --help
+  [ "$status" -eq 0 ]
+  [[ $output == *$'\n''Exit codes: rpcx-bench help exit-codes, or docs/harness.md#exit-codes'* ]]
+  [[ $output != *"another run holds the output folder's lock"* ]]
+  [[ $output != *$'\n''  repeat '* ]]
+  run ./rpcx-bench help exit-codes
+  [ "$status" -eq 0 ]
+  [[ $output == *"    7  another run holds the output folder's lock"* ]]
+  [[ $output == *"   98  a gate cannot tell: the interval straddles its margin; more trials may decide it"* ]]
+  run ./rpcx-bench repeat regimes
+  [ "$status" -eq 0 ]
+  run ./rpcx-bench swep
+  [ "$status" -eq 2 ]
+  [ "${lines[0]}" = "error: unknown command 'swep'; did you mean sweep?" ]
+  run ./rpcx-bench sweep --protcol rpcx --dry-run
+  [ "$status" -eq 2 ]
+  [ "${lines[0]}" = "error: unknown option '--protcol'; did you mean --protocol?" ]
+}
+
+@test "every jar the build makes with a main class answers --version with the same line" {
+  cd "$SCRATCH"
+  local want jar main failed=0 n=0
+  want=$(./rpcx-bench --version)
+  [[ $want == "rpcx-bench "*" (commit "*")" ]]
+  for jar in "$REPO"/*/target/*.jar "$REPO"/protocols/*/target/*.jar; do
+    # the versioned jars are Maven's artifacts, their dependencies outside: not run with java -jar
+    [[ ! ${jar##*/} =~ -[0-9]+\.[0-9]+.*\.jar$ ]] || continue
+    main=$(python3 -c 'import sys, zipfile
+m = zipfile.ZipFile(sys.argv[1]).read("META-INF/MANIFEST.MF").decode()
+print(next((l.split(":", 1)[1].strip() for l in m.splitlines() if l.startswith("Main-Class:")), ""))' "$jar")
+    [[ -n $main ]] || continue
+    n=$((n + 1))
+    # stdout only: a library's start-up notice on stderr is no answer
+    status=0
+    output=$(java -jar "$jar" --version 2>/dev/null) || status=$?
+    if [[ $status -ne 0 || $output != "$want" ]]; then
+      echo "${jar#"$REPO"/} ($main): exit $status: $output"
+      failed=1
+    fi
+  done
+  [ "$n" -ge 10 ]
+  [ "$failed" -eq 0 ]
 }
 
 @test "rpcx-bench list shows TLS, compression and message columns" {

@@ -81,6 +81,22 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [ ! -e "$OUTDIR" ]
 }
 
+@test "the plan shows LISTs as given and, with --trials, every trial: points, calls, files" {
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 10,110 --requests 100:500:100,800 --runs 2
+  [ "$status" -eq 0 ]
+  [ "${lines[0]}" = "plan: 12 points; protocols rpcx; threads 10,110; requests 100:500:100,800; runs 2; limit 600s per point; out $OUTDIR" ]
+  # (10 + 110) threads x (100 + 200 + 300 + 400 + 500 + 800) calls x 2 runs
+  [[ ${lines[1]} == "size: 12 points to run, 552,000 calls planned; "* ]]
+  run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 10,110 --requests 100:500:100,800 --runs 2 --trials 6 --seed 7
+  [ "$status" -eq 0 ]
+  [ "${lines[0]}" = "plan: 72 points (6 trials of 12); protocols rpcx; threads 10,110; requests 100:500:100,800; runs 2; limit 600s per point; out $OUTDIR" ]
+  [[ ${lines[1]} == "size: 72 points to run, 3,312,000 calls planned; "* ]]
+  [[ ${lines[4]} == "trials: 6, one after the other, each with fresh servers, into trial-1/ .. trial-6/, in its own order (seed 7 + trial)" ]]
+  [[ ${lines[5]} == "1/72 rpcx t"*" $OUTDIR/trial-1/rpcx/t"*".csv" ]]
+  [[ ${lines[76]} == "72/72 rpcx t"*" $OUTDIR/trial-6/rpcx/t"*".csv" ]]
+  [ ! -e "$OUTDIR" ]
+}
+
 @test "a warm-up option replaces the paper's method; beside --paper it is bad usage" {
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --warmup-mode steady
   [ "$status" -eq 0 ]
