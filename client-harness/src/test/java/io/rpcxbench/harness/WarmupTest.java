@@ -125,8 +125,11 @@ class WarmupTest {
         .containsPattern(
             "(?m)^rpcx      warm-up: \\d+\\.\\d s, [1-9]\\d* calls, 0 errors; "
                 + iterations
-                + " iterations of 100ms, (converged|NOT converged within --warmup-max 1s)"
+                + " iterations of 100ms, (converged|NOT converged within --warmup-max 1s"
+                + "(, the JIT still compiling \\(\\d\\.\\d\\d cores\\))?)"
                 + " \\(last \\d+\\.\\d calls/s, tolerance 50%\\)$");
+    // the compilers' cores of each iteration (the server runs in this JVM here)
+    assertThat(p.get("warmup_jit_cores").split(" ")).hasSize(iterations);
     assertThat(o.err().indexOf("warm-up:")).isLessThan(o.err().indexOf("order 0/2"));
     assertThat(c.rows())
         .allSatisfy(
