@@ -444,7 +444,7 @@ final class CompareRounds {
     /** These arguments, the runs released after the warm-up by {@code release}. */
     Side awaiting(Path release) {
       List<String> a = new ArrayList<>(args);
-      a.addAll(List.of("--await-release", release.toString()));
+      new io.rpcxbench.harness.config.FleetMember(List.of(), null, release).addArgs(a);
       return new Side(unit, logFile, a);
     }
   }

@@ -77,24 +77,13 @@ final class QuietMachine {
 
   /** The {@code cpu} line's busy and total ticks (idle and iowait are not busy), and the CPUs. */
   static long[] ticks(String stat) {
-    long[] t = null;
-    int cpus = 0;
-    for (String line : stat.split("\n")) {
-      String[] f = line.trim().split("\\s+");
-      if (f[0].equals("cpu") && f.length >= 9) {
-        long total = 0;
-        for (int i = 1; i <= 8; i++) {
-          total += Long.parseLong(f[i]);
-        }
-        long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
-        t = new long[] {total - idle, total, 0};
-      } else if (f[0].matches("cpu[0-9]+")) {
-        cpus++;
-      }
+    long[] cpu = ProcStat.cpu(stat);
+    if (cpu == null) {
+      return null;
     }
-    if (t != null) {
-      t[2] = Math.max(1, cpus);
-    }
-    return t;
+    long total = ProcStat.total(cpu);
+    return new long[] {
+      total - cpu[ProcStat.IDLE] - cpu[ProcStat.IOWAIT], total, ProcStat.cpus(stat)
+    };
   }
 }

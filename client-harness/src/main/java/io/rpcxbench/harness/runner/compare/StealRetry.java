@@ -37,17 +37,8 @@ final class StealRetry {
 
     /** The {@code cpu} line of a {@code /proc/stat} text; null when there is none. */
     static long[] ticks(String stat) {
-      for (String line : stat.split("\n")) {
-        String[] f = line.trim().split("\\s+");
-        if (f[0].equals("cpu") && f.length >= 9) {
-          long total = 0;
-          for (int i = 1; i <= 8; i++) {
-            total += Long.parseLong(f[i]); // guest time is inside user already
-          }
-          return new long[] {Long.parseLong(f[8]), total};
-        }
-      }
-      return null;
+      long[] cpu = ProcStat.cpu(stat);
+      return cpu == null ? null : new long[] {cpu[ProcStat.STEAL], ProcStat.total(cpu)};
     }
   }
 
