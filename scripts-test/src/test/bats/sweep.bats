@@ -300,8 +300,11 @@ await_point() {
     [ -f "$REPO/$j" ] || skip "$j not built"
   done
   for side in before after; do
+    # a fixed warm-up of 1 s: this test is about trials and the verdict, and a steady warm-up (the
+    # default with --trials) waits for quiet compilers, 10-60 s a point on this box
     run "$REPO/rpcx-bench" sweep --local --in-process --protocol rpcx,grpc --threads 2 --requests 50 \
-        --runs 2 --trials 4 --seed 7 --yes --out "$OUTDIR/$side" --server-jvm-flags "-Xmx128m -XX:+UseSerialGC"
+        --runs 2 --trials 4 --seed 7 --yes --warmup 1s --out "$OUTDIR/$side" \
+        --server-jvm-flags "-Xmx128m -XX:+UseSerialGC"
     echo "$output"
     [ "$status" -eq 0 ]
     [[ $output == *"trial 4 of 4 (order seed 11)"* ]]

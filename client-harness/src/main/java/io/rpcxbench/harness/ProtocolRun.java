@@ -238,17 +238,29 @@ final class ProtocolRun {
       if (note != null) {
         err.println(note);
       }
+      long readings = 0; // how long the last readings before a run took (ss, /proc)
       for (int order = 0; order < config.load().runs(); order++) {
         if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
           RunInstants.awaitStart(
               fleet, order); // the closed loop waits in LoadRunner, threads ready
         } else {
           // most of the wait outside the meters' span: its seconds are not the run's (another
-          // harness's windows, other client hosts' warm-ups); the last ms in LoadRunner
-          RunInstants.awaitStart(fleet, order, RunInstants.READY_LEAD);
+          // harness's windows, other client hosts' warm-ups); the rest in LoadRunner, with the
+          // threads made ready before and the readings' time left for them (a fresh JVM's first
+          // run was otherwise released 30-50 ms late)
+          runner.prepare(order);
+          if (order == 0) {
+            long first = System.nanoTime();
+            segments.sample();
+            meters.before();
+            readings = System.nanoTime() - first;
+          }
+          RunInstants.awaitStart(fleet, order, RunInstants.readyLead(readings));
         }
+        long readFrom = System.nanoTime();
         TcpSegments.Sample segmentsBefore = segments.sample(); // outside the meters' span
         meters.before();
+        readings = System.nanoTime() - readFrom;
         RunResult r =
             meters.after(RunInstants.stamp(runner.run(order, order == 0 ? coldStart : -1, limit)));
         r = connections.addTo(segments.addTo(r, segmentsBefore));

@@ -44,6 +44,7 @@ final class TestConfig {
   private TimeLimitPer timeLimitPer = TimeLimitPer.POINT;
   private boolean coldStart;
   private Map<String, String> provenance = Map.of();
+  private FleetMember fleet = FleetMember.NONE;
 
   private TestConfig(Path out, List<Protocol> protocols) {
     this.out = out;
@@ -115,6 +116,11 @@ final class TestConfig {
     return this;
   }
 
+  TestConfig fleet(FleetMember value) {
+    fleet = value;
+    return this;
+  }
+
   RunConfig build() {
     return new RunConfig(
         new Target(protocols, host, ports, timeout),
@@ -131,7 +137,7 @@ final class TestConfig {
         new WarmupPlan(warmup, coldStart, null),
         LoadModel.CLOSED,
         Instruments.NONE,
-        FleetMember.NONE,
+        fleet,
         Scenario.SINGLE,
         new Output(out, false, provenance),
         null);

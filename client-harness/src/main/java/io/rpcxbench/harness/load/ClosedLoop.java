@@ -68,6 +68,11 @@ final class ClosedLoop implements PointRunner {
   }
 
   @Override
+  public void prepare(int order) throws InterruptedException {
+    runner.prepare(order);
+  }
+
+  @Override
   public void releaseAt(io.rpcxbench.harness.config.FleetMember fleet) {
     runner.releaseAt(fleet);
   }

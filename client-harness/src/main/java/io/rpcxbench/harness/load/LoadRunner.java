@@ -99,6 +99,35 @@ public final class LoadRunner implements AutoCloseable {
     return new Histogram(LOWEST_NANOS, HIGHEST_NANOS, DIGITS);
   }
 
+  /** A run's threads, each waiting at {@code start}. */
+  private record Ready(int order, CountDownLatch start, List<Future<Tally>> tallies) {}
+
+  /** The next run's threads, made ready by {@link #prepare}, or null. */
+  private Ready prepared;
+
+  /**
+   * Makes run {@code order}'s T threads ready to be released, so that the wait for its instant
+   * ({@code --start-at}) can end close to it: in a fresh JVM (no warm-up, a fleet's first run)
+   * submitting them took 30-50 ms. The next {@link #run} of that order releases them.
+   */
+  public void prepare(int order) throws InterruptedException {
+    prepared = ready(order);
+  }
+
+  private Ready ready(int order) throws InterruptedException {
+    int threads = config.load().threads();
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch start = new CountDownLatch(1);
+    AtomicInteger tickets = new AtomicInteger();
+    List<Future<Tally>> tallies = new ArrayList<>(threads);
+    for (int i = 0; i < threads; i++) {
+      int slot = i;
+      tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
+    }
+    ready.await();
+    return new Ready(order, start, tallies);
+  }
+
   /**
    * Makes one run: T threads, released together; returns when the last reply is in. Its time runs
    * from the release, or from {@code since} (a nanoTime, with --cold-start) when that is >= 0.
@@ -109,16 +138,14 @@ public final class LoadRunner implements AutoCloseable {
   public RunResult run(int order, long since, TimeLimit limit)
       throws InterruptedException, TimeLimit.Reached {
     int threads = config.load().threads();
-    errorsSoFar.reset();
-    CountDownLatch ready = new CountDownLatch(threads);
-    CountDownLatch start = new CountDownLatch(1);
-    AtomicInteger tickets = new AtomicInteger();
-    List<Future<Tally>> tallies = new ArrayList<>(threads);
-    for (int i = 0; i < threads; i++) {
-      int slot = i;
-      tallies.add(pool.submit(() -> work(slot, order, ready, start, tickets)));
+    if (prepared != null && prepared.order() != order) {
+      throw new IllegalStateException(
+          "run " + order + " asked while run " + prepared.order() + " is prepared");
     }
-    ready.await();
+    Ready run = prepared != null ? prepared : ready(order);
+    prepared = null;
+    CountDownLatch start = run.start();
+    List<Future<Tally>> tallies = run.tallies();
     RunInstants.awaitStart(fleet, order); // --start-at: every client host releases this run then
     long released = System.nanoTime();
     long releasedWallMicros = RunInstants.wallMicros();

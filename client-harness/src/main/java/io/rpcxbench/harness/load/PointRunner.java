@@ -58,6 +58,12 @@ public interface PointRunner extends AutoCloseable {
    */
   default void releaseAt(io.rpcxbench.harness.config.FleetMember fleet) {}
 
+  /**
+   * Makes run {@code order} ready to be released before its caller waits for the run's instant
+   * ({@link LoadRunner#prepare}); nothing for a runner released by its caller.
+   */
+  default void prepare(int order) throws InterruptedException {}
+
   /** Whether calls go through the client's async API (else one thread per outstanding call). */
   boolean async();
 

@@ -68,6 +68,15 @@ public final class RunInstants {
    */
   public static final Duration READY_LEAD = Duration.ofMillis(30);
 
+  /**
+   * The lead for a run whose readings before it (the meters' and the TCP counters', 5-60 ms here:
+   * {@code ss} is a process, the noise meter reads all of /proc) last took {@code readingNanos}:
+   * {@link #READY_LEAD} plus twice that.
+   */
+  public static Duration readyLead(long readingNanos) {
+    return READY_LEAD.plusNanos(2 * Math.max(0, readingNanos));
+  }
+
   /** As {@link #awaitStart(FleetMember, int)}, returning {@code lead} before the instant. */
   public static void awaitStart(FleetMember fleet, int order, Duration lead)
       throws InterruptedException {
