@@ -56,6 +56,22 @@ final class CompareBuilds {
               + ": use another --out");
     }
     for (String side : JarPair.SIDES) {
+      String args = String.join(" ", jars.args(side));
+      String argsThen = before.getOrDefault(side + "-server-args", "");
+      if (!argsThen.equals(args)) {
+        throw new IllegalArgumentException(
+            "--"
+                + side
+                + "-server-args: the trials in "
+                + out
+                + " ran the "
+                + side
+                + " server with '"
+                + argsThen
+                + "', not '"
+                + args
+                + "': use another --out, or those arguments");
+      }
       String then = before.get(side);
       if (then != null && !then.equals(jars.sha256(side))) {
         throw new IllegalArgumentException(
@@ -74,7 +90,7 @@ final class CompareBuilds {
     }
   }
 
-  /** builds.tsv: the protocol, then each side's sha256 and jar. */
+  /** builds.tsv: the protocol, then each side's sha256 and jar, and its server arguments if any. */
   static void record(Path out, JarPair jars) throws IOException {
     StringBuilder b = new StringBuilder();
     b.append("protocol\t").append(jars.protocol()).append('\n');
@@ -85,6 +101,12 @@ final class CompareBuilds {
           .append('\t')
           .append(jars.jar(side))
           .append('\n');
+      if (!jars.args(side).isEmpty()) {
+        b.append(side)
+            .append("-server-args\t")
+            .append(String.join(" ", jars.args(side)))
+            .append('\n');
+      }
     }
     AtomicFile.write(out.resolve(FILE), b.toString());
   }

@@ -106,6 +106,22 @@ public final class CompareCommand implements Callable<Integer> {
   Path newJar;
 
   @Option(
+      names = "--base-server-args",
+      paramLabel = "ARGS",
+      description =
+          "With --base-jar: arguments its server gets besides the catalog's, space-separated.")
+  String baseServerArgs;
+
+  @Option(
+      names = "--new-server-args",
+      paramLabel = "ARGS",
+      description =
+          "With --new-jar: arguments its server gets besides the catalog's, space-separated, e.g."
+              + " '--work 5us --work-kind cpu': a server flag compared; one jar on both sides is"
+              + " then allowed (with --work, a difference known in advance).")
+  String newServerArgs;
+
+  @Option(
       names = "--threshold",
       paramLabel = "EXPR",
       description =
@@ -485,12 +501,21 @@ public final class CompareCommand implements Callable<Integer> {
     return extra;
   }
 
+  private static List<String> serverArgs(String text) {
+    return text == null || text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
+  }
+
   /**
    * The two builds of --base-jar and --new-jar, checked before any work (null without them); what
    * only the side-by-side tables or only the diff take is refused with the other.
    */
   private JarPair builds() throws IOException {
     if (baseJar == null && newJar == null) {
+      if (baseServerArgs != null || newServerArgs != null) {
+        throw new IllegalArgumentException(
+            (baseServerArgs != null ? "--base-server-args" : "--new-server-args")
+                + ": the arguments of one side's server, with --base-jar and --new-jar");
+      }
       if (!thresholds.isEmpty()) {
         throw new IllegalArgumentException(
             "--threshold: a gate on a diff, with --base-jar/--new-jar or two folders (BASE NEW);"
@@ -506,7 +531,14 @@ public final class CompareCommand implements Callable<Integer> {
     }
     thresholds.forEach(
         t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF));
-    JarPair pair = JarPair.of(baseJar, newJar, variants, HarnessPoints.catalog());
+    JarPair pair =
+        JarPair.of(
+            baseJar,
+            newJar,
+            variants,
+            HarnessPoints.catalog(),
+            serverArgs(baseServerArgs),
+            serverArgs(newServerArgs));
     if (rounds != null && rounds < io.rpcxbench.stats.Shift.MIN_PER_SIDE) {
       spec.commandLine()
           .getErr()

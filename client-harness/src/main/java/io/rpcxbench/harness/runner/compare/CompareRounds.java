@@ -186,9 +186,16 @@ final class CompareRounds {
     } else {
       for (String side : JarPair.SIDES) {
         Path copy = builds.copy(side, jars.home().resolve("builds"));
-        serverOf.put(side, builds.server(entries.get(0), copy));
+        serverOf.put(side, builds.server(side, entries.get(0), copy));
         jarLines.add(
-            builds.sha256(side).substring(0, 16) + " " + side + " build " + builds.jar(side));
+            builds.sha256(side).substring(0, 16)
+                + " "
+                + side
+                + " build "
+                + builds.jar(side)
+                + (builds.args(side).isEmpty()
+                    ? ""
+                    : ", server arguments " + String.join(" ", builds.args(side))));
       }
       CompareBuilds.record(s.out(), builds);
     }
@@ -492,6 +499,10 @@ final class CompareRounds {
     args.addAll(List.of("--provenance", "trial_started=" + started));
     args.addAll(List.of("--provenance", ClassDataSharing.KEY + "=" + archives.text()));
     args.addAll(List.of("--provenance", "pairing=" + s.pairingText()));
+    if (s.jars() != null && !s.jars().args(u.variant()).isEmpty()) {
+      args.addAll(
+          List.of("--provenance", "server_args=" + String.join(" ", s.jars().args(u.variant()))));
+    }
     args.addAll(
         List.of(
             "--provenance",

@@ -32,8 +32,28 @@ import java.util.jar.Manifest;
  * @param next the build compared, absolute
  * @param baseSha256 the base jar's sha256 (hex), recorded in every trial's file
  * @param nextSha256 the new jar's
+ * @param baseArgs the base server's arguments besides the catalog's ({@code --base-server-args})
+ * @param nextArgs the new server's ({@code --new-server-args}): a flag compared, or with one jar
+ *     twice and {@code --work} a difference known in advance
  */
-record JarPair(String protocol, Path base, Path next, String baseSha256, String nextSha256) {
+record JarPair(
+    String protocol,
+    Path base,
+    Path next,
+    String baseSha256,
+    String nextSha256,
+    List<String> baseArgs,
+    List<String> nextArgs) {
+  JarPair {
+    baseArgs = List.copyOf(baseArgs);
+    nextArgs = List.copyOf(nextArgs);
+  }
+
+  /** Two builds, each server with the catalog's arguments only. */
+  JarPair(String protocol, Path base, Path next, String baseSha256, String nextSha256) {
+    this(protocol, base, next, baseSha256, nextSha256, List.of(), List.of());
+  }
+
   /** The sides, in the plan's candidate order before any round's shuffle. */
   static final String BASE = "base";
 
@@ -49,6 +69,22 @@ record JarPair(String protocol, Path base, Path next, String baseSha256, String 
    */
   static JarPair of(Path base, Path next, String protocol, List<CatalogEntry> catalog)
       throws IOException {
+    return of(base, next, protocol, catalog, List.of(), List.of());
+  }
+
+  /**
+   * As {@link #of(Path, Path, String, List)}, each side's server given {@code baseArgs} or {@code
+   * nextArgs} besides the catalog's arguments; one jar on both sides is then allowed when the two
+   * differ (a server flag compared).
+   */
+  static JarPair of(
+      Path base,
+      Path next,
+      String protocol,
+      List<CatalogEntry> catalog,
+      List<String> baseArgs,
+      List<String> nextArgs)
+      throws IOException {
     if (base == null || next == null) {
       throw new IllegalArgumentException(
           (base == null ? "--new-jar needs --base-jar" : "--base-jar needs --new-jar")
@@ -57,13 +93,15 @@ record JarPair(String protocol, Path base, Path next, String baseSha256, String 
     }
     Path b = checked("--base-jar", base);
     Path n = checked("--new-jar", next);
-    if (Files.isSameFile(b, n)) {
+    if (Files.isSameFile(b, n) && baseArgs.equals(nextArgs)) {
       throw new IllegalArgumentException(
           "--base-jar and --new-jar are the same file ("
               + b
-              + "): give two builds (a copy of one jar is an A/A)");
+              + "): give two builds (a copy of one jar is an A/A), or one jar with other"
+              + " --new-server-args");
     }
-    return new JarPair(protocol(protocol, b, catalog), b, n, sha256(b), sha256(n));
+    return new JarPair(
+        protocol(protocol, b, catalog), b, n, sha256(b), sha256(n), baseArgs, nextArgs);
   }
 
   private static Path checked(String option, Path jar) {
@@ -134,21 +172,34 @@ record JarPair(String protocol, Path base, Path next, String baseSha256, String 
     return side.equals(BASE) ? baseSha256 : nextSha256;
   }
 
-  /** Whether the two jars hold the same bytes: the comparison is an A/A. */
-  boolean identical() {
-    return baseSha256.equals(nextSha256);
+  /** The server arguments of {@code side} besides the catalog's. */
+  List<String> args(String side) {
+    return side.equals(BASE) ? baseArgs : nextArgs;
   }
 
-  /** {@code protocol}'s catalog entry with {@code jar} (absolute) as its server jar. */
-  CatalogEntry server(CatalogEntry protocolEntry, Path jar) {
+  /**
+   * Whether the two jars hold the same bytes and their servers get the same arguments: the
+   * comparison is an A/A.
+   */
+  boolean identical() {
+    return baseSha256.equals(nextSha256) && baseArgs.equals(nextArgs);
+  }
+
+  /**
+   * {@code protocol}'s catalog entry for {@code side}: {@code jar} (absolute) as its server jar,
+   * the side's arguments after the catalog's.
+   */
+  CatalogEntry server(String side, CatalogEntry protocolEntry, Path jar) {
     CatalogEntry e = protocolEntry;
+    List<String> serverArgs = new java.util.ArrayList<>(e.serverArgs());
+    serverArgs.addAll(args(side));
     return new CatalogEntry(
         e.id(),
         e.label(),
         e.type(),
         e.defaultPort(),
         jar.toAbsolutePath().toString(),
-        e.serverArgs(),
+        serverArgs,
         e.external(),
         e.gatewayJar());
   }

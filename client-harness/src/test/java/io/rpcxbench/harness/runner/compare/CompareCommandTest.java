@@ -192,6 +192,20 @@ class CompareCommandTest {
         List.of("--variants", "rpcx", "--threshold", "delta.p99<10%"),
         "--threshold: a gate on a diff");
     cases.put(List.of("--base-jar", g, "--new-jar", c, "results/x"), "with --base-jar/--new-jar");
+    cases.put(
+        List.of("--variants", "rpcx", "--new-server-args", "--work 5us"),
+        "--new-server-args: the arguments of one side's server, with --base-jar and --new-jar");
+    cases.put(
+        List.of(
+            "--base-jar",
+            g,
+            "--new-jar",
+            g,
+            "--base-server-args",
+            "--work 5us",
+            "--new-server-args",
+            "--work  5us"),
+        "--base-jar and --new-jar are the same file");
     Path out = work.resolve("out");
     cases.forEach(
         (args, message) -> {

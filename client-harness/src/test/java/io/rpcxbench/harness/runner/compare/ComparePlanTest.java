@@ -204,6 +204,36 @@ class ComparePlanTest {
   }
 
   @Test
+  void oneJarWithOtherServerArgumentsIsAComparisonAndItsArgumentsAreKept() throws Exception {
+    var catalog = HarnessPoints.catalog();
+    Path a = TestJars.serverJar(work.resolve("a"), "x.jar", LineServerMain.class);
+    assertThatThrownBy(() -> JarPair.of(a, a, "rpcx", catalog))
+        .hasMessageEndingWith("or one jar with other --new-server-args");
+    List<String> slower = List.of("--work", "5us", "--work-kind", "cpu");
+    JarPair known = JarPair.of(a, a, "rpcx", catalog, List.of(), slower);
+    assertThat(known.identical()).isFalse();
+    var rpcx = catalog.stream().filter(e -> e.id().equals("rpcx")).findFirst().orElseThrow();
+    List<String> expected = new java.util.ArrayList<>(rpcx.serverArgs());
+    expected.addAll(slower);
+    assertThat(known.server(JarPair.NEW, rpcx, a).serverArgs()).isEqualTo(expected);
+    assertThat(known.server(JarPair.BASE, rpcx, a).serverArgs()).isEqualTo(rpcx.serverArgs());
+    Path out = Files.createDirectories(work.resolve("out"));
+    CompareBuilds.record(out, known);
+    CompareBuilds.checkResume(out, known);
+    assertThat(Files.readString(out.resolve(CompareBuilds.FILE)))
+        .contains("new-server-args\t--work 5us --work-kind cpu\n");
+    JarPair other = JarPair.of(a, a, "rpcx", catalog, List.of(), List.of("--work", "9us"));
+    assertThatThrownBy(() -> CompareBuilds.checkResume(out, other))
+        .hasMessage(
+            "--new-server-args: the trials in "
+                + out
+                + " ran the new server with '--work 5us --work-kind cpu', not '--work 9us': use"
+                + " another --out, or those arguments");
+    assertThatThrownBy(() -> JarPair.of(a, a, "rpcx", catalog, slower, slower))
+        .hasMessageStartingWith("--base-jar and --new-jar are the same file");
+  }
+
+  @Test
   void theBuildsProtocolComesFromTheJarsNameWhenOnlyOneProtocolHasThatJar() throws Exception {
     var catalog = HarnessPoints.catalog();
     Path thrift = TestJars.serverJar(work.resolve("a"), "thrift-server.jar", LineServerMain.class);
