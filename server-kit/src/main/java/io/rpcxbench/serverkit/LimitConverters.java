@@ -9,12 +9,15 @@ import picocli.CommandLine.TypeConversionException;
 
 /** The limit options' units: durations like {@code 30s}, sizes like {@code 2MiB}; 0 is off. */
 final class LimitConverters {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)?");
+  private static final Pattern DURATION = Pattern.compile("(\\d+)(us|ms|s|m|h)?");
   private static final Pattern BYTES = Pattern.compile("(\\d+)(k|kib|kb|m|mib|mb|g|gib|gb|b)?");
 
   private LimitConverters() {}
 
-  /** {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, a bare number of seconds, or ISO-8601. */
+  /**
+   * {@code 6us}, {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}, a bare number of seconds, or
+   * ISO-8601.
+   */
   static final class DurationConverter implements ITypeConverter<Duration> {
     @Override
     public Duration convert(String value) {
@@ -41,11 +44,12 @@ final class LimitConverters {
     }
     Matcher m = DURATION.matcher(text);
     if (!m.matches()) {
-      throw new TypeConversionException("not a duration (e.g. 500ms, 30s, 5m, 0): " + value);
+      throw new TypeConversionException("not a duration (e.g. 6us, 500ms, 30s, 5m, 0): " + value);
     }
     long amount = Long.parseLong(m.group(1));
     String unit = m.group(2) == null ? "s" : m.group(2);
     return switch (unit) {
+      case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000L));
       case "ms" -> Duration.ofMillis(amount);
       case "m" -> Duration.ofMinutes(amount);
       case "h" -> Duration.ofHours(amount);
@@ -73,6 +77,9 @@ final class LimitConverters {
   static String format(Duration duration) {
     if (duration.isZero()) {
       return "off";
+    }
+    if (duration.toNanos() % 1_000_000 != 0) {
+      return duration.toNanos() / 1000 + "us";
     }
     long ms = duration.toMillis();
     if (ms % 60_000 == 0) {

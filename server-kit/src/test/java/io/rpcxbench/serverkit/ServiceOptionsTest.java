@@ -107,6 +107,13 @@ class ServiceOptionsTest {
   }
 
   @Test
+  void workOfMicrosecondsIsAKnownDifferenceAndSaysSo() {
+    assertThat(execute(serving(), "--work", "6us", "--work-kind", "cpu")).isZero();
+    assertThat(served.get()).isInstanceOf(WorkingService.class);
+    assertThat(err.toString()).contains("work 6us cpu per call");
+  }
+
+  @Test
   void aServerWithItsOwnLogicRefusesWorkAndChain() {
     ServerStarter own = (bind, port, extra) -> fake(null);
     assertThat(execute(own, "--chain-to", "127.0.0.1:1,127.0.0.1:2")).isEqualTo(2);

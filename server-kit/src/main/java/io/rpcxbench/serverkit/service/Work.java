@@ -80,6 +80,11 @@ public record Work(Duration duration, Kind kind) {
 
   /** {@code 100ms sleep}, or {@code none}. */
   public String describe() {
-    return isNone() ? "none" : duration.toMillis() + "ms " + kind.option();
+    if (isNone()) {
+      return "none";
+    }
+    long nanos = duration.toNanos();
+    return (nanos % 1_000_000 == 0 ? nanos / 1_000_000 + "ms " : nanos / 1000 + "us ")
+        + kind.option();
   }
 }
