@@ -60,6 +60,9 @@ final class LoadModelReport {
     }
     if (x.containsKey("limited_by")) {
       b.append(", limited by ").append(x.get("limited_by"));
+      if (!x.getOrDefault(RunMeters.LIMITED_WHY, "").isEmpty()) {
+        b.append(" (").append(x.get(RunMeters.LIMITED_WHY)).append(')');
+      }
     }
     if ("1".equals(x.get("harness_limited"))) {
       b.append(", HARNESS-LIMITED");

@@ -307,6 +307,35 @@ class LimitedByTest {
   }
 
   @Test
+  void callsDroppedAtTheClientsCapMakeTheClientTheLimitAndSayWhy() {
+    LimitedBy.Usage idle =
+        LimitedBy.Usage.of(SECOND, SECOND / 10, 1, SECOND / 10, 1, -1, Double.NaN);
+    var dropped = java.util.Map.of(LimitedBy.DROPPED, "312", LimitedBy.MAX_IN_FLIGHT, "256");
+    assertThat(LimitedBy.classify(idle, false, dropped)).isEqualTo(LimitedBy.CLIENT);
+    assertThat(LimitedBy.generatorWhy(dropped)).isEqualTo("in-flight cap 256; 312 calls dropped");
+    var none = java.util.Map.of(LimitedBy.DROPPED, "0", LimitedBy.MAX_IN_FLIGHT, "256");
+    assertThat(LimitedBy.classify(idle, false, none)).isEqualTo(LimitedBy.NONE);
+    assertThat(LimitedBy.generatorWhy(none)).isNull();
+    assertThat(LimitedBy.generatorWhy(java.util.Map.of(LimitedBy.SEND_LAG_P99, "2500.0")))
+        .isEqualTo("sends lagged 2.5 ms at p99");
+    // a saturated server stays the limit: its queue filled the cap
+    LimitedBy.Usage busyServer =
+        LimitedBy.Usage.of(SECOND, SECOND / 10, 1, SECOND, 1, -1, Double.NaN);
+    assertThat(LimitedBy.classify(busyServer, false, dropped)).isEqualTo(LimitedBy.SERVER);
+
+    RunMeters meters = new RunMeters(null);
+    meters.before();
+    RunResult r =
+        meters.after(
+            RunResult.of(0, 1_000_000, 1, 0, LoadRunner.newHistogram(), null).withExtra(dropped));
+    assertThat(r.extra())
+        .containsEntry("limited_by", "client")
+        .containsEntry(RunMeters.LIMITED_WHY, "in-flight cap 256; 312 calls dropped");
+    assertThat(LoadModelReport.lineSuffix(r))
+        .contains("limited by client (in-flight cap 256; 312 calls dropped)");
+  }
+
+  @Test
   void everyRunRecordsTheGeneratorsGcPausesAndItsSendLagCounts() {
     RunMeters meters = new RunMeters(null);
     meters.before();

@@ -53,7 +53,8 @@ final class OpenLoopRunner extends LauncherRunner {
     Map<String, String> extra = new LinkedHashMap<>();
     extra.put("target_rate", RunMeters.decimal(schedule.meanRate()));
     extra.put("achieved_rate", RunMeters.decimal(issued.calls / seconds));
-    extra.put("dropped", String.valueOf(issued.dropped));
+    extra.put(LimitedBy.DROPPED, String.valueOf(issued.dropped));
+    extra.put(LimitedBy.MAX_IN_FLIGHT, String.valueOf(model.maxInFlight()));
     extra.put("max_lag_us", micros(tally.maxLagNanos()));
     extra.put(LimitedBy.SEND_LAG_P99, micros(tally.lagP99Nanos()));
     extra.put("service_p50_us", micros(service.getValueAtPercentile(50)));

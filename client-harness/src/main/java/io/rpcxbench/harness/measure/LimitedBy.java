@@ -131,6 +131,52 @@ public enum LimitedBy {
     return limit == NONE && sendLagP99Us > SEND_LAG_BOUND_US ? CLIENT : limit;
   }
 
+  /** The open loop's columns of the calls it dropped (all allowed were out) and its cap. */
+  public static final String DROPPED = "dropped";
+
+  public static final String MAX_IN_FLIGHT = "max_in_flight";
+
+  /**
+   * Why the load generator was a run's limit, from its columns, or null: calls dropped at its
+   * in-flight cap ({@code in-flight cap 256; 1234 calls dropped}), or sends that lagged their
+   * intended starts beyond {@link #SEND_LAG_BOUND_US} at p99 ({@code sends lagged 2.5 ms at p99}).
+   * No comma: a raw value holds none.
+   */
+  public static String generatorWhy(java.util.Map<String, String> columns) {
+    double dropped = number(columns.get(DROPPED));
+    if (dropped > 0) {
+      String cap = columns.get(MAX_IN_FLIGHT);
+      return (cap == null ? "in-flight cap" : "in-flight cap " + cap)
+          + "; "
+          + Math.round(dropped)
+          + " calls dropped";
+    }
+    double lag = number(columns.get(SEND_LAG_P99));
+    if (lag > SEND_LAG_BOUND_US) {
+      return String.format(Locale.ROOT, "sends lagged %.1f ms at p99", lag / 1000);
+    }
+    return null;
+  }
+
+  /**
+   * As {@link #classify(Usage, boolean)}, and {@code CLIENT} where no resource was saturated but
+   * the generator was the limit ({@link #generatorWhy}): a probe that failed on calls dropped at
+   * the client's cap measured the client, not the server.
+   */
+  public static LimitedBy classify(
+      Usage u, boolean contended, java.util.Map<String, String> columns) {
+    LimitedBy limit = classify(u, contended);
+    return limit == NONE && generatorWhy(columns) != null ? CLIENT : limit;
+  }
+
+  private static double number(String v) {
+    try {
+      return v == null ? Double.NaN : Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+
   private static final Pattern RATE =
       Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgt]i?)?(bit|bps)?", Pattern.CASE_INSENSITIVE);
 

@@ -32,6 +32,12 @@ public final class RunMeters {
   /** Share of its cores a process must use to count as saturated. */
   static final double SATURATED = LimitedBy.SATURATED;
 
+  /**
+   * The column that says why the load generator was the limit ({@link LimitedBy#generatorWhy}),
+   * beside {@code limited_by=client}; empty otherwise.
+   */
+  public static final String LIMITED_WHY = "limited_why";
+
   private final ProcessStats server;
   private final double linkBitsPerSecond;
   private final LinkCounter link;
@@ -228,9 +234,10 @@ public final class RunMeters {
             serverSaturated || (serverCpu >= 0 && usage.server() >= MachineNoise.OWN_SHARE),
             serverHostEnd,
             serverTicks);
-    m.put(
-        "limited_by",
-        LimitedBy.classify(usage, "1".equals(noisy.get("contended")), sendLagP99Us(r)).id());
+    LimitedBy limitedBy = LimitedBy.classify(usage, "1".equals(noisy.get("contended")), r.extra());
+    m.put("limited_by", limitedBy.id());
+    String generator = LimitedBy.generatorWhy(r.extra());
+    m.put(LIMITED_WHY, limitedBy == LimitedBy.CLIENT && generator != null ? generator : "");
     m.putAll(noisy);
     return r.withExtra(m);
   }
@@ -317,16 +324,6 @@ public final class RunMeters {
       return -1;
     }
     return Math.max(end[0] - ioStart[0], end[1] - ioStart[1]);
-  }
-
-  /** The open loop's 99th percentile of send lag (µs), NaN for the other models. */
-  private static double sendLagP99Us(RunResult r) {
-    String v = r.extra().get(LimitedBy.SEND_LAG_P99);
-    try {
-      return v == null ? Double.NaN : Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      return Double.NaN;
-    }
   }
 
   /** Why the server could not be measured in the last run, or null. */

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.choose;
 
+import io.rpcxbench.harness.measure.RunMeters;
 import io.rpcxbench.harness.runner.point.PointResult;
 import io.rpcxbench.raw.Histograms;
 import io.rpcxbench.raw.RawContents;
@@ -186,11 +187,21 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
         dropShare);
   }
 
+  /**
+   * The last kept run's limit, with why where the generator was it: "client (in-flight cap 256; 312
+   * calls dropped)".
+   */
   private static String limitedBy(List<RunRow> kept) {
     return kept.stream()
-        .map(r -> r.extra("limited_by").orElse(""))
-        .filter(s -> !s.isEmpty())
+        .filter(r -> !r.extra("limited_by").orElse("").isEmpty())
         .reduce((a, b) -> b)
+        .map(
+            r ->
+                r.extra("limited_by").orElseThrow()
+                    + r.extra(RunMeters.LIMITED_WHY)
+                        .filter(why -> !why.isEmpty())
+                        .map(why -> " (" + why + ")")
+                        .orElse(""))
         .orElse("");
   }
 

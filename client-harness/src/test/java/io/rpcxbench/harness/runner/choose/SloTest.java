@@ -34,7 +34,10 @@ class SloTest {
     extra.put("target_rate", "1000");
     extra.put("achieved_rate", String.valueOf(achieved));
     extra.put("dropped", String.valueOf(dropped));
-    extra.put("limited_by", "server");
+    extra.put("limited_by", dropped > 0 ? "client" : "server");
+    if (dropped > 0) {
+      extra.put("limited_why", "in-flight cap 256; " + dropped + " calls dropped");
+    }
     extra.put("contended", contended ? "1" : "0");
     RunRow row = RunRow.measured(1, 1, 5000, 0, 5000, 5000, errors, h).withExtra(extra);
     List<String> columns = new ArrayList<>(List.of("type"));
@@ -69,6 +72,13 @@ class SloTest {
     assertThat(v.latencyMicros()).isBetween(1990.0, 2010.0);
     assertThat(v.limitedBy()).isEqualTo("server");
     assertThat(v.contended()).isFalse();
+  }
+
+  @Test
+  void aProbeThatDroppedCallsAtTheClientsCapNamesTheGeneratorAsItsLimit() {
+    Slo.Verdict v = Slo.parse("p99=5ms", 0, 0.01).check(probe(2000, 0, 500, 1000, false));
+    assertThat(v.met()).isFalse();
+    assertThat(v.limitedBy()).isEqualTo("client (in-flight cap 256; 500 calls dropped)");
   }
 
   @Test
