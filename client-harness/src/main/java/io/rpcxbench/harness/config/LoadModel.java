@@ -26,7 +26,7 @@ public record LoadModel(
     Duration failAfter) {
 
   static final String DEFAULT_ARRIVALS = "uniform";
-  static final String DEFAULT_MAX_IN_FLIGHT = "256";
+  public static final String DEFAULT_MAX_IN_FLIGHT = "256";
   static final String DEFAULT_FAIL_AFTER = "0s";
 
   /** The paper's closed loop with nothing added: what a config without load-model options gets. */

@@ -154,6 +154,126 @@ final class ChooseProbes implements ChooseRounds.Prober {
     int attempts = s.noiseGuard().equals("strict") ? 3 : 1;
     int seconds = Choose.probeSeconds(rate, s.probeS());
     Slo.Verdict v = null;
+    for (boolean again = true; again; ) {
+      v = probeAttempts(round, candidate, rate, dir, attempts, seconds);
+      again = raiseCap(candidate, rate, v);
+    }
+    log.line(
+        String.format(
+            Locale.ROOT,
+            "  round %d %s %d/s: %s%s%s",
+            round,
+            candidate,
+            rate,
+            switch (v.outcome()) {
+              case MET -> "met";
+              case MISSED -> "not met (" + v.why() + ")";
+              case NO_DATA -> "no data (" + v.why() + "): neither met nor missed";
+            },
+            v.latencyMicros() == null
+                ? ""
+                : ", " + s.slo().percentileName() + " " + NumberText.duration(v.latencyMicros()),
+            (v.limitedBy().isEmpty() ? "" : ", limited by " + v.limitedBy())
+                + (v.contended() ? ", CONTENDED" : "")));
+    return v;
+  }
+
+  /** The in-flight cap a probe's generator is raised to at most ({@link #raiseCap}). */
+  static final int MAX_RAISED_CAP = 4096;
+
+  /** The candidates whose generator's in-flight cap was raised, and to what. */
+  private final Map<String, Integer> caps = new LinkedHashMap<>();
+
+  /**
+   * After a probe that missed only on calls dropped at the client's in-flight cap: raises the cap
+   * fourfold (at most {@link #MAX_RAISED_CAP}) for this candidate's probes from here, so that the
+   * generator is not called the server's capacity; whether to probe again.
+   */
+  private boolean raiseCap(String candidate, int rate, Slo.Verdict v) {
+    if (!v.droppedAtTheClientsCap()) {
+      return false;
+    }
+    int cap = caps.getOrDefault(candidate, configuredCap());
+    if (cap >= MAX_RAISED_CAP) {
+      log.line(
+          "  "
+              + candidate
+              + " "
+              + rate
+              + "/s: calls dropped at the client's in-flight cap of "
+              + cap
+              + " (the most it is raised to): this probe's limit is the generator's");
+      return false;
+    }
+    if (!deadline.allows(ChooseTiming.probeMs(s, rate))) {
+      log.line(
+          "  "
+              + candidate
+              + " "
+              + rate
+              + "/s: calls dropped at the client's in-flight cap of "
+              + cap
+              + "; --max-time leaves no time to probe again with a higher one");
+      return false;
+    }
+    int raised = Math.min(MAX_RAISED_CAP, cap * 4);
+    caps.put(candidate, raised);
+    log.line(
+        "  "
+            + candidate
+            + " "
+            + rate
+            + "/s: calls dropped at the client's in-flight cap of "
+            + cap
+            + " while "
+            + s.slo().percentileName()
+            + " and errors were within the SLO: the generator, not the server, was the limit;"
+            + " probing again with --max-in-flight "
+            + raised);
+    return true;
+  }
+
+  /** The in-flight cap the harness options give (else the harness's default). */
+  private int configuredCap() {
+    String cap = io.rpcxbench.harness.config.LoadModel.DEFAULT_MAX_IN_FLIGHT;
+    List<String> given = s.target().harnessOptions();
+    for (int i = 0; i < given.size(); i++) {
+      if (given.get(i).equals(CAP) && i + 1 < given.size()) {
+        cap = given.get(i + 1);
+      } else if (given.get(i).startsWith(CAP + "=")) {
+        cap = given.get(i).substring(CAP.length() + 1);
+      }
+    }
+    try {
+      return Integer.parseInt(cap.trim());
+    } catch (NumberFormatException e) {
+      return Integer.parseInt(io.rpcxbench.harness.config.LoadModel.DEFAULT_MAX_IN_FLIGHT);
+    }
+  }
+
+  private static final String CAP = "--max-in-flight";
+
+  /** {@code args} with {@code --max-in-flight cap}, replacing one given. */
+  static List<String> withCap(List<String> args, int cap) {
+    for (int i = 0; i < args.size(); i++) {
+      if (args.get(i).startsWith(CAP + "=")) {
+        args.set(i, CAP + "=" + cap);
+        return args;
+      }
+      if (args.get(i).equals(CAP) && i + 1 < args.size()) {
+        args.set(i + 1, String.valueOf(cap));
+        return args;
+      }
+    }
+    args.addAll(List.of(CAP, String.valueOf(cap)));
+    return args;
+  }
+
+  /** A probe's attempts: one, or under strict noise up to three while contended. */
+  private Slo.Verdict probeAttempts(
+      int round, String candidate, int rate, Path dir, int attempts, int seconds)
+      throws IOException, InterruptedException {
+    Slo.Verdict v = null;
     for (int a = 1; a <= attempts; a++) {
       Instant begun = Instant.now().truncatedTo(ChronoUnit.SECONDS);
       Path file =
@@ -204,23 +324,6 @@ final class ChooseProbes implements ChooseRounds.Prober {
               + (attempts - 1)
               + ")");
     }
-    log.line(
-        String.format(
-            Locale.ROOT,
-            "  round %d %s %d/s: %s%s%s",
-            round,
-            candidate,
-            rate,
-            switch (v.outcome()) {
-              case MET -> "met";
-              case MISSED -> "not met (" + v.why() + ")";
-              case NO_DATA -> "no data (" + v.why() + "): neither met nor missed";
-            },
-            v.latencyMicros() == null
-                ? ""
-                : ", " + s.slo().percentileName() + " " + NumberText.duration(v.latencyMicros()),
-            (v.limitedBy().isEmpty() ? "" : ", limited by " + v.limitedBy())
-                + (v.contended() ? ", CONTENDED" : "")));
     return v;
   }
 
@@ -263,6 +366,9 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 target.port(protocol, profile),
                 facts));
     timed(args, runs, limitS);
+    if (caps.containsKey(candidate)) {
+      withCap(args, caps.get(candidate));
+    }
     args.addAll(warmUpArgs(s));
     args.addAll(target.statsArgs(protocol));
     Path staged = s.target().pointFile(HarnessPoints.resultFile(args));

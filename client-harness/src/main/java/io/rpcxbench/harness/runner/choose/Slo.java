@@ -61,7 +61,21 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
     boolean noData() {
       return outcome == CapacitySearch.Outcome.NO_DATA;
     }
+
+    /**
+     * Missed on dropped calls alone, dropped at the client's in-flight cap: the latency and the
+     * errors were within the SLO, so the generator, not the server, was the limit.
+     */
+    boolean droppedAtTheClientsCap() {
+      return outcome == CapacitySearch.Outcome.MISSED
+          && why.endsWith(DROPPED)
+          && !why.contains(", ")
+          && limitedBy.startsWith("client (in-flight cap");
+    }
   }
+
+  /** The end of the reason a probe that dropped too many calls missed for. */
+  private static final String DROPPED = "% dropped";
 
   /**
    * {@code p99=5ms}, {@code p99.9<=800us}, {@code p50=1s}.
@@ -166,7 +180,7 @@ record Slo(double percentile, double limitMicros, long maxErrors, double maxDrop
     double dropped = kept.stream().mapToDouble(r -> number(r, "dropped")).sum();
     Double dropShare = planned > 0 ? dropped / planned : null;
     if (dropShare != null && dropShare > maxDrop) {
-      why.add(String.format(Locale.ROOT, "%.1f %% dropped", 100 * dropShare));
+      why.add(String.format(Locale.ROOT, "%.1f ", 100 * dropShare) + DROPPED);
     }
     double target = kept.stream().mapToDouble(r -> number(r, "target_rate")).max().orElse(0);
     double achieved = kept.stream().mapToDouble(r -> number(r, "achieved_rate")).min().orElse(0);

@@ -79,6 +79,25 @@ class SloTest {
     Slo.Verdict v = Slo.parse("p99=5ms", 0, 0.01).check(probe(2000, 0, 500, 1000, false));
     assertThat(v.met()).isFalse();
     assertThat(v.limitedBy()).isEqualTo("client (in-flight cap 256; 500 calls dropped)");
+    assertThat(v.droppedAtTheClientsCap()).isTrue();
+    // over the latency limit as well: the server may be the limit, the cap stays
+    Slo.Verdict slow = Slo.parse("p99=5ms", 0, 0.01).check(probe(7900, 0, 500, 1000, false));
+    assertThat(slow.droppedAtTheClientsCap()).isFalse();
+    assertThat(
+            Slo.parse("p99=5ms", 0, 0.01)
+                .check(probe(2000, 0, 0, 1000, false))
+                .droppedAtTheClientsCap())
+        .isFalse();
+  }
+
+  @Test
+  void aRaisedCapReplacesTheOneGivenInEitherSpelling() {
+    assertThat(ChooseProbes.withCap(new ArrayList<>(List.of("--rate", "9")), 1024))
+        .containsExactly("--rate", "9", "--max-in-flight", "1024");
+    assertThat(ChooseProbes.withCap(new ArrayList<>(List.of("--max-in-flight", "256", "-x")), 1024))
+        .containsExactly("--max-in-flight", "1024", "-x");
+    assertThat(ChooseProbes.withCap(new ArrayList<>(List.of("--max-in-flight=300")), 1200))
+        .containsExactly("--max-in-flight=1200");
   }
 
   @Test
