@@ -117,8 +117,8 @@ public final class CompareCommand implements Callable<Integer> {
       paramLabel = "ARGS",
       description =
           "With --new-jar: arguments its server gets besides the catalog's, space-separated, e.g."
-              + " '--work 5us --work-kind cpu': a server flag compared; one jar on both sides is"
-              + " then allowed (with --work, a difference known in advance).")
+              + " '--work 7us --work-kind cpu': a server flag compared; one jar on both sides is"
+              + " then allowed (with --work on both sides, a difference known in advance).")
   String newServerArgs;
 
   @Option(
