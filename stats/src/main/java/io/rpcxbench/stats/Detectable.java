@@ -99,10 +99,19 @@ public record Detectable(double spread) {
     if (spread == 0) {
       return Shift.MIN_PER_SIDE;
     }
-    for (int n = Shift.MIN_PER_SIDE; n <= SIMULATED; n++) {
-      if (spread * standardized(n) <= effect) {
-        return n;
+    if (spread * standardized(SIMULATED) <= effect) {
+      // the detectable shift falls as n grows: a bisection simulates 5 sizes, not up to 27
+      int lo = Shift.MIN_PER_SIDE - 1; // does not detect it (or is below the test's least)
+      int hi = SIMULATED; // detects it
+      while (hi - lo > 1) {
+        int mid = (lo + hi) >>> 1;
+        if (mid >= Shift.MIN_PER_SIDE && spread * standardized(mid) <= effect) {
+          hi = mid;
+        } else {
+          lo = mid;
+        }
       }
+      return hi;
     }
     double n = 2 * Math.pow(zSum() * spread / effect, 2) / EFFICIENCY;
     return (int) Math.max(SIMULATED + 1, Math.ceil(n));

@@ -319,6 +319,11 @@ public final class CompareCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     CompareSettings s = settings();
+    if (s.jars() != null) {
+      // what it can tell here, before any work
+      CompareForecast.lines(s, MachineCalibration.here().cached()).forEach(err::println);
+      err.flush();
+    }
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     CompareRounds rounds =

@@ -1,0 +1,123 @@
+package io.rpcxbench.harness.runner.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rpcxbench.harness.runner.point.RunTls;
+import io.rpcxbench.stats.Calibration;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Before a comparison of two builds starts it says what it can tell here: its trials and their
+ * time, and from the machine's calibration what its rounds detect, and of a gate finer than that,
+ * to expect INCONCLUSIVE and how many rounds would tell.
+ */
+class CompareForecastTest {
+  @TempDir Path out;
+
+  /** throughput's trials spread 9.6 %, p50's 8.5 %, p99's 31 %: this box's, 2026-11-28. */
+  private static final String CALIBRATION =
+      String.join(
+          "\n",
+          "format=rpcx-bench-calibration-2",
+          "fingerprint=vm|x|2 cpus|Linux|JVM 17",
+          "point=rpcx/t8-r2000",
+          "trials=4",
+          "invocations=4",
+          "measured=2026-11-28T03:55:37Z",
+          "metrics=throughput,p50,p99",
+          metric("throughput", 0.096),
+          metric("p50", 0.085),
+          metric("p99", 0.311));
+
+  private static String metric(String name, double spread) {
+    String m = "metric." + name + ".";
+    return String.join(
+        "\n",
+        m + "spread=" + spread,
+        m + "invocations.variance=0.0005",
+        m + "invocations.share=0.02",
+        m + "invocations.dof=3",
+        m + "trials.variance=0.002",
+        m + "trials.share=0.06",
+        m + "trials.dof=28",
+        m + "runs.variance=0.03",
+        m + "runs.share=0.92",
+        m + "runs.dof=96",
+        m + "counts=4/32/128",
+        m + "invocation_p=0.23",
+        m + "invocation_means=0.0017",
+        m + "false_positives.interleaved=0/12/12",
+        m + "false_positives.apart=0/6/12");
+  }
+
+  @Test
+  void aGateFinerThanTheRoundsTellSaysToExpectInconclusiveAndTheRoundsThatWould() throws Exception {
+    Calibration c = Calibration.read(new StringReader(CALIBRATION));
+    List<String> lines =
+        CompareForecast.lines(
+            settings(List.of("delta.p50<10%", "delta.throughput>-60%")), Optional.of(c));
+
+    assertThat(lines.get(0))
+        .isEqualTo(
+            "plan: 1 point x 6 rounds x 2 builds = 12 trials, about 5 min (a trial about 25 s"
+                + " here: JVM starts, the warm-up, 4 runs); up to 8 min if rounds are added"
+                + " (--max-rounds 10)");
+    assertThat(lines.get(1))
+        .startsWith(
+            "this machine's calibration (rpcx/t8-r2000, 2026-11-28T03:55Z): 6 rounds detect throughput +-")
+        .contains(", p50 +-")
+        .endsWith(" (at its point; others differ)");
+    assertThat(lines.get(2))
+        .startsWith("delta.p50<10%: 6 rounds tell +-")
+        .contains(" here, not 10 %: expect INCONCLUSIVE; about ")
+        .contains(" rounds would tell it (");
+    assertThat(lines.get(3))
+        .startsWith("delta.throughput>-60%: 6 rounds tell +-")
+        .endsWith(" here: enough");
+  }
+
+  @Test
+  void withoutACalibrationItSaysWhatIsNotKnown() {
+    List<String> lines =
+        CompareForecast.lines(settings(List.of("delta.p50<10%")), Optional.empty());
+
+    assertThat(lines)
+        .hasSize(2)
+        .last()
+        .isEqualTo(
+            "this machine has no calibration (rpcx-bench calibrate): how small a change 6 rounds"
+                + " tell here is not known before the run");
+  }
+
+  private CompareSettings settings(List<String> thresholds) {
+    JarPair jars =
+        new JarPair(
+            "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
+    return new CompareSettings(
+        ComparePlan.of("1", "none", "2000", Map.of(), JarPair.SIDES, 6),
+        CompareWarmup.of("steady", "1s", "3%", "30s"),
+        4,
+        1,
+        5,
+        0,
+        "",
+        out,
+        null,
+        false,
+        out.resolve("doc.md"),
+        List.of("--run-time", "2s"),
+        "rpcx-bench compare",
+        out,
+        RunTls.of("off", out),
+        jars,
+        thresholds,
+        10,
+        null);
+  }
+}
