@@ -194,37 +194,20 @@ final class ChooseProbes implements ChooseRounds.Prober {
       return false;
     }
     int cap = caps.getOrDefault(candidate, configuredCap());
+    String dropped =
+        "  " + candidate + " " + rate + "/s: calls dropped at the client's in-flight cap of " + cap;
     if (cap >= MAX_RAISED_CAP) {
-      log.line(
-          "  "
-              + candidate
-              + " "
-              + rate
-              + "/s: calls dropped at the client's in-flight cap of "
-              + cap
-              + " (the most it is raised to): this probe's limit is the generator's");
+      log.line(dropped + " (the most it is raised to): this probe's limit is the generator's");
       return false;
     }
     if (!deadline.allows(ChooseTiming.probeMs(s, rate))) {
-      log.line(
-          "  "
-              + candidate
-              + " "
-              + rate
-              + "/s: calls dropped at the client's in-flight cap of "
-              + cap
-              + "; --max-time leaves no time to probe again with a higher one");
+      log.line(dropped + "; --max-time leaves no time to probe again with a higher one");
       return false;
     }
     int raised = Math.min(MAX_RAISED_CAP, cap * 4);
     caps.put(candidate, raised);
     log.line(
-        "  "
-            + candidate
-            + " "
-            + rate
-            + "/s: calls dropped at the client's in-flight cap of "
-            + cap
+        dropped
             + " while "
             + s.slo().percentileName()
             + " and errors were within the SLO: the generator, not the server, was the limit;"
