@@ -233,12 +233,17 @@ final class ProtocolRun {
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
       warmUp(runner, recorder, limit, meters.jitProbe());
+      // the readings before a run taken once before any instant is known: the first of a JVM
+      // are the slowest (ss, all of /proc, classes loaded); their time sets the lead below
+      long readFirst = System.nanoTime();
+      segments.sample();
+      meters.before();
+      long readings = System.nanoTime() - readFirst; // how long the last readings took
       awaitRelease(runner, limit);
       String note = LoadModelReport.fallbackNote(protocol, config, runner.async());
       if (note != null) {
         err.println(note);
       }
-      long readings = 0; // how long the last readings before a run took (ss, /proc)
       for (int order = 0; order < config.load().runs(); order++) {
         if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
           RunInstants.awaitStart(
@@ -249,12 +254,6 @@ final class ProtocolRun {
           // threads made ready before and the readings' time left for them (a fresh JVM's first
           // run was otherwise released 30-50 ms late)
           runner.prepare(order);
-          if (order == 0) {
-            long first = System.nanoTime();
-            segments.sample();
-            meters.before();
-            readings = System.nanoTime() - first;
-          }
           RunInstants.awaitStart(fleet, order, RunInstants.readyLead(readings));
         }
         long readFrom = System.nanoTime();
