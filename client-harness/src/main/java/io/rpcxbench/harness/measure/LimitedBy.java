@@ -127,8 +127,7 @@ public enum LimitedBy {
    * box starved the generator.
    */
   public static LimitedBy classify(Usage u, boolean contended, double sendLagP99Us) {
-    LimitedBy limit = classify(u, contended);
-    return limit == NONE && sendLagP99Us > SEND_LAG_BOUND_US ? CLIENT : limit;
+    return classify(u, contended, java.util.Map.of(SEND_LAG_P99, String.valueOf(sendLagP99Us)));
   }
 
   /** The open loop's columns of the calls it dropped (all allowed were out) and its cap. */
