@@ -85,12 +85,11 @@ prov() { sed -n "s/^# $2: //p" "$1" | head -n 1; }
   # one start instant for all, computed once
   [ "${starts[0]}" = "${starts[1]}" ] && [ "${starts[1]}" = "${starts[2]}" ]
   # the three actual releases lie together: one clock here, so only wake-up lateness parts them.
-  # Without the one instant they would lie seconds apart (Ansible starts the hosts one by one); a
-  # host woken late on this busy box (CI runs other suites beside this one) may add some ms: 50
-  # allowed, as for the runs below
+  # Without the one instant they would lie seconds apart (Ansible starts the hosts one by one)
   spread=$(printf '%s\n' "${released[@]}" | sort -n | awk 'NR==1{a=$1} {b=$1} END{print b-a}')
   echo "release spread: $spread ms"
-  awk -v s="$spread" 'BEGIN{exit !(s >= 0 && s <= 50)}'
+  together_or_said "$spread" "${files[@]}"
+  [[ $(awk -v s="$spread" 'BEGIN { print (s > 50) }') == 0 || $output == *"warning: the first releases lie "*" ms apart"* ]]
   merged="$MERGED/rpcx/t2-r1000-x3.csv"
   [ "$(prov "$merged" status)" = complete ]
   [ "$(prov "$merged" threads)" = 6 ]
@@ -108,12 +107,26 @@ prov() { sed -n "s/^# $2: //p" "$1" | head -n 1; }
   [ "$expected" = "$actual" ]
   [ "$(wc -l <<<"$actual")" -eq 3 ]
   # with run_slot_s every run is released together, not seconds apart as the runs' times would
-  # have them drift (a host woken late on this busy box may add some ms: 50 allowed)
+  # have them drift (see together_or_said)
   spreads=$(awk -F, '/^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == "start_spread_ms") c = i; h = 1; next }
     { print $c }' "$merged")
   echo "per-run release spreads (ms): $spreads"
   [ "$(wc -w <<<"$spreads")" -eq 3 ]
-  for s in $spreads; do awk -v s="$s" 'BEGIN { exit !(s <= 50) }'; done
+  for s in $spreads; do together_or_said "$s" "${files[@]}"; done
+}
+
+# together_or_said SPREAD_MS FILE...: releases at one instant lie within 50 ms of each other, or
+# else the hosts' files say they were late by as much (a host woken late on this busy box: CI runs
+# other suites and builds beside this one, and three client JVMs and a server share its 2 CPUs).
+# Either way far from the seconds apart they would lie without the instant
+together_or_said() {
+  local spread=$1 late
+  shift
+  awk -v s="$spread" 'BEGIN { exit !(s >= 0 && s < 1000) }'
+  awk -v s="$spread" 'BEGIN { exit !(s <= 50) }' && return 0
+  late=$(for f in "$@"; do prov "$f" start_late_max_ms; done | sort -g | tail -n 1)
+  echo "spread $spread ms over 50: the latest host says it was released $late ms late"
+  awk -v s="$spread" -v l="$late" 'BEGIN { exit !(l >= s - 1) }'
 }
 
 # col FILE NAME: the column's values, one per row (plain CSV, as the raw format writes it)
