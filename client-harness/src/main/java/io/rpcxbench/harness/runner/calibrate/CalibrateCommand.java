@@ -1,8 +1,10 @@
 package io.rpcxbench.harness.runner.calibrate;
 
+import io.rpcxbench.harness.config.DurationConverter;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.TrialTime;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import io.rpcxbench.stats.Calibration;
@@ -161,7 +163,42 @@ public final class CalibrateCommand implements Callable<Integer> {
       return 2;
     }
     Path dir = out != null ? out : ExperimentFolder.fresh("calibrate");
+    o.println(plan());
+    o.flush();
     return measure(here, dir, o);
+  }
+
+  /** {@code plan: 4 invocations x 8 trials of rpcx t8, about 10 min}, before any work. */
+  String plan() {
+    return "plan: "
+        + invocations
+        + " invocations x "
+        + 2 * trials
+        + " trials of "
+        + protocol
+        + " t"
+        + threads
+        + expectedSeconds().map(sec -> ", about " + TrialTime.minutes(sec)).orElse("");
+  }
+
+  /**
+   * The time its invocations take here, expected ({@link TrialTime}); empty when the runs are
+   * counts of calls ({@code --run-time none}).
+   */
+  Optional<Long> expectedSeconds() {
+    if (runTime.equals("none")) {
+      return Optional.empty();
+    }
+    long warmS = TrialTime.steadyWarmupS(DurationConverter.parse(warmupMax).toSeconds());
+    int trial = TrialTime.seconds(warmS, runs, DurationConverter.parse(runTime));
+    return Optional.of((long) invocations * 2 * trials * trial);
+  }
+
+  /** What a calibration at the defaults takes here, expected: the one {@code choose} may run. */
+  public static Optional<Long> expectedSecondsByDefault(Install install) {
+    CalibrateCommand c = new CalibrateCommand(install);
+    new CommandLine(c).parseArgs();
+    return c.expectedSeconds();
   }
 
   private int measure(MachineCalibration here, Path dir, PrintWriter o)

@@ -52,6 +52,16 @@ public record MachineCalibration(String fingerprint, Path file) {
             .replace(".properties", ".tsv"));
   }
 
+  /** Every choose's capacities over its rounds here ({@link CapacityRounds}), beside it. */
+  public CapacityRounds capacityRounds() {
+    return new CapacityRounds(
+        file.resolveSibling(
+            file.getFileName()
+                .toString()
+                .replace("calibration-", "capacity-rounds-")
+                .replace(".properties", ".tsv")));
+  }
+
   /** The calibration of this machine, when there is one and its fingerprint matches. */
   public Optional<Calibration> cached() {
     if (!Files.isRegularFile(file)) {

@@ -134,14 +134,6 @@ final class Choose {
             s.target().site().target().id(),
             target.host(),
             s.out()));
-    if (s.rounds().most() < ChooseSettings.MIN_ROUNDS_FOR_PRECISION) {
-      log.line(
-          "note: "
-              + s.rounds().most()
-              + " rounds: fewer than "
-              + ChooseSettings.MIN_ROUNDS_FOR_PRECISION
-              + " rounds a candidate cannot be tested against another (each round is one trial)");
-    }
     log.line(ChooseTiming.planLine(s, warmsUp()));
     java.util.Optional<LinkFloor> floor = LinkFloor.of(target.linkProvenance(s.target().profile()));
     if (floor.isPresent() && floor.get().refusal(s.slo()) != null) {

@@ -7,6 +7,8 @@ import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
+import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
@@ -23,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -255,8 +258,22 @@ public final class ChooseCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ChooseSettings all = settings();
-    new ChooseCalibration(install, calibration).beforeTheRun(all, err);
-    return new ChooseRuns(install, new ChooseCalibration(install, calibration), err).run(all);
+    ChooseCalibration calibrates = new ChooseCalibration(install, calibration);
+    // what it can tell here, before any work: the calibration included
+    ChooseForecast.lines(
+            all,
+            all.target().site().profiles().size(),
+            calibrates.calibratesFirst(all)
+                ? Optional.of(CalibrateCommand.expectedSecondsByDefault(install))
+                : Optional.empty(),
+            MachineCalibration.here().capacityRounds().spread(all.roundsKey()),
+            ChooseProbes.warmsUp(all))
+        .forEach(err::println);
+    err.flush();
+    long before = System.currentTimeMillis();
+    calibrates.beforeTheRun(all, err);
+    all = all.spent(Duration.ofMillis(System.currentTimeMillis() - before));
+    return new ChooseRuns(install, calibrates, err).run(all);
   }
 
   ChooseSettings settings() {

@@ -69,6 +69,7 @@ final class ChooseRuns {
       return code; // nothing to judge
     }
     calibration.intoTheFolder(s.out());
+    calibration.keepTheRounds(s, err);
     if (s.skipReport()) {
       return code;
     }

@@ -94,6 +94,45 @@ record ChooseSettings(
   }
 
   /**
+   * The workload, the SLO and where it runs: which of this machine's earlier chooses' rounds
+   * compare.
+   */
+  String roundsKey() {
+    return workload + " at " + slo.text() + " @ " + target.site().target().id();
+  }
+
+  /**
+   * These settings after {@code spent} went by before the rounds (a calibration first): {@link
+   * #maxTime} counts it.
+   */
+  ChooseSettings spent(Duration spent) {
+    if (maxTime == null) {
+      return this;
+    }
+    Duration left = maxTime.minus(spent);
+    return new ChooseSettings(
+        candidates,
+        workload,
+        workloadArgs,
+        slo,
+        search,
+        startRate,
+        probeS,
+        rounds,
+        precision,
+        left.isNegative() ? Duration.ZERO : left,
+        sharedFraction,
+        sharedRate,
+        sharedRuns,
+        noiseGuard,
+        thresholds,
+        summaryExport,
+        skipReport,
+        out,
+        target);
+  }
+
+  /**
    * The target's --out: where the harness writes a point before it is moved into place, and the
    * servers of --local and --lab their logs.
    */

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner.compare;
 
 import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.runner.point.TrialTime;
 import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Threshold;
@@ -22,12 +23,6 @@ import java.util.Optional;
  * }</pre>
  */
 final class CompareForecast {
-  /** A trial's time besides its warm-up and runs: JVM starts, the ready line, the stop (here). */
-  static final int TRIAL_OVERHEAD_S = 5;
-
-  /** What a steady warm-up took here in the median when its cap allows (docs/report.md). */
-  static final int STEADY_WARMUP_S = 12;
-
   private CompareForecast() {}
 
   static List<String> lines(CompareSettings s, Optional<Calibration> calibration) {
@@ -125,8 +120,8 @@ final class CompareForecast {
   }
 
   /**
-   * A trial's seconds here: {@link #TRIAL_OVERHEAD_S}, the warm-up (fixed, or steady up to its cap
-   * and at most {@link #STEADY_WARMUP_S}) and the runs; empty when the runs are counts of calls.
+   * A trial's seconds here ({@link TrialTime}): the warm-up fixed, or steady up to its cap; empty
+   * when the runs are counts of calls.
    */
   static Optional<Integer> trialSeconds(CompareSettings s) {
     List<String> extra = s.harnessExtra();
@@ -138,10 +133,9 @@ final class CompareForecast {
     CompareWarmup w = s.warmup();
     long warmS =
         w.mode().equals("steady")
-            ? Math.min(DurationConverter.parse(w.max()).toSeconds(), STEADY_WARMUP_S)
+            ? TrialTime.steadyWarmupS(DurationConverter.parse(w.max()).toSeconds())
             : DurationConverter.parse(w.mode()).toSeconds();
-    return Optional.of(
-        (int) (TRIAL_OVERHEAD_S + warmS + Math.ceil(s.runs() * run.toMillis() / 1000.0)));
+    return Optional.of(TrialTime.seconds(warmS, s.runs(), run));
   }
 
   private static String percent(double p) {
@@ -149,6 +143,6 @@ final class CompareForecast {
   }
 
   private static String minutes(long seconds) {
-    return seconds < 90 ? seconds + " s" : Math.round(seconds / 60.0) + " min";
+    return TrialTime.minutes(seconds);
   }
 }

@@ -6,6 +6,7 @@ import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
+import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
@@ -186,6 +187,11 @@ public final class SweepCommand implements Callable<Integer> {
     }
     if (!yes && !confirmed(PlanSize.of(s, planned), err)) {
       return Sweep.USAGE;
+    }
+    if (trials > 1) {
+      // what its trials can tell here, before any work
+      SweepForecast.lines(trials, PlanSize.of(s, planned), MachineCalibration.here().cached())
+          .forEach(log::line);
     }
     try {
       int code =

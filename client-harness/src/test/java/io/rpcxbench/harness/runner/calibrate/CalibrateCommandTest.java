@@ -113,4 +113,19 @@ class CalibrateCommandTest {
     }
     assertThat(here.cached()).isEmpty();
   }
+
+  /** Its time, said before its invocations start: 4 x 8 trials of 5 s + 3 s + 5 runs of 2 s. */
+  @Test
+  void itsPlanSaysHowLongAtTheDefaults() {
+    CalibrateCommand c =
+        new CalibrateCommand(io.rpcxbench.harness.runner.point.Install.fromEnvironment());
+    new CommandLine(c).parseArgs();
+    assertThat(c.plan()).isEqualTo("plan: 4 invocations x 8 trials of rpcx t8, about 10 min");
+    assertThat(
+            CalibrateCommand.expectedSecondsByDefault(
+                io.rpcxbench.harness.runner.point.Install.fromEnvironment()))
+        .contains(4L * 8 * 18);
+    new CommandLine(c).parseArgs("--run-time", "none");
+    assertThat(c.plan()).isEqualTo("plan: 4 invocations x 8 trials of rpcx t8");
+  }
 }
