@@ -137,6 +137,8 @@ public final class ChooseCommand implements Callable<Integer> {
         s.checks().forEach(c -> stdout.println(c.line()));
       }
       err.println("scorecard: " + to.resolve("scorecard.md") + " (.html, .json)");
+      err.flush();
+      stdout.println(ChooseVerdict.of(s).closing(to.resolve("scorecard.html")).text());
       return s.passed() ? CommandLine.ExitCode.OK : THRESHOLD_FAILED;
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.choose;
 
+import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.report.significance.PairTest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +32,37 @@ final class ChooseVerdict {
   /** The sentences, joined. */
   String text() {
     return String.join(" ", sentences());
+  }
+
+  /**
+   * The scorecard's last line ({@link ClosingLine}): the verdict's first sentence; how sure (the
+   * capacity difference these rounds detect, the A/A pairs, contended runs, warnings); the page.
+   */
+  ClosingLine closing(java.nio.file.Path page) {
+    String first = sentences().get(0);
+    List<String> sure = new ArrayList<>();
+    Double detectable = s.noneMet() ? null : s.detectableCapacityPercent();
+    sure.add(
+        detectable == null
+            ? "capacity detectable here: not known"
+            : "capacity detectable here +-" + io.rpcxbench.stats.Num.fixed(detectable, 1) + " %");
+    List<PairTest> aa = Scorecard.aa(s.capacityPairs());
+    sure.add(
+        aa.isEmpty()
+            ? "no A/A pair"
+            : aa.stream().anyMatch(PairTest::significant) ? "A/A CHECK FAILED" : "A/A held");
+    int kept = s.candidates().stream().mapToInt(ChooseCandidate::keptRuns).sum();
+    int contended = s.candidates().stream().mapToInt(ChooseCandidate::contendedRuns).sum();
+    sure.add(contended + " of " + kept + " runs contended");
+    int warned = warnings().size();
+    if (warned > 0) {
+      sure.add(warned + (warned == 1 ? " warning" : " warnings") + " above");
+    }
+    return new ClosingLine(
+        "choose",
+        first.endsWith(".") ? first.substring(0, first.length() - 1) : first,
+        String.join(", ", sure),
+        page.toString());
   }
 
   List<String> sentences() {

@@ -168,6 +168,9 @@ public final class DiffCommand implements Callable<Integer> {
                 + " verdicts differed; added to "
                 + aaLedger.file());
       }
+      if (d.outcome() != DiffReport.Outcome.NOTHING_COMPARED) {
+        err.println(d.closing(json == null ? "" : json.toString()).text());
+      }
       return switch (d.outcome()) {
         case PASSED -> CommandLine.ExitCode.OK;
         case FAILED -> ChooseCommand.THRESHOLD_FAILED;

@@ -3,6 +3,7 @@ package io.rpcxbench.report.diff;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.report.pages.Page;
 import io.rpcxbench.report.significance.PairTest;
@@ -183,6 +184,69 @@ final class DiffReport {
 
   boolean passed() {
     return outcome() == Outcome.PASSED;
+  }
+
+  /**
+   * The diff's last line ({@link ClosingLine}): its rows by verdict and the gates' answer; how sure
+   * (the smallest change its rows detect here: median and range); the page, when given.
+   */
+  ClosingLine closing(String page) {
+    if (outcome() == Outcome.NOTHING_COMPARED) {
+      return new ClosingLine("diff", summary(), "", page);
+    }
+    Map<String, Integer> byVerdict = new java.util.TreeMap<>();
+    List<Double> detectable = new ArrayList<>();
+    for (PointChange c : changes) {
+      for (PointChange.Measure m : PointChange.Measure.values()) {
+        String v = c.verdict(m);
+        byVerdict.merge(
+            v.startsWith("significantly")
+                    || v.equals("no significant change")
+                    || v.equals("cannot tell here")
+                ? v
+                : "not tested",
+            1,
+            Integer::sum);
+        double d = c.detectable(m);
+        if (Double.isFinite(d)) {
+          detectable.add(d);
+        }
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    byVerdict.forEach((v, n) -> parts.add(n + " " + v));
+    String gateText =
+        gates.isEmpty() && checks.isEmpty()
+            ? ""
+            : "; gates: "
+                + switch (outcome()) {
+                  case PASSED -> "PASS";
+                  case FAILED -> "FAIL";
+                  default -> "INCONCLUSIVE";
+                };
+    String sure;
+    if (detectable.isEmpty()) {
+      sure = "no row could detect a change here";
+    } else {
+      java.util.Collections.sort(detectable);
+      sure =
+          "rows detect +-"
+              + Num.fixed(detectable.get(detectable.size() / 2), 1)
+              + " % here in the median ("
+              + Num.fixed(detectable.get(0), 1)
+              + "-"
+              + Num.fixed(detectable.get(detectable.size() - 1), 1)
+              + " %)";
+    }
+    return new ClosingLine(
+        "diff",
+        changes.size()
+            + (changes.size() == 1 ? " point" : " points")
+            + ": "
+            + String.join(", ", parts)
+            + gateText,
+        sure,
+        page);
   }
 
   /** How many point-metric pairs changed significantly. */

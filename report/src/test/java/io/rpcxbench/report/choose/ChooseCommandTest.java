@@ -112,6 +112,19 @@ class ChooseCommandTest {
     assertThat(json.get("winner_for_thresholds").asText()).isEqualTo("rpcx");
   }
 
+  /** Its last line, as k6 and benchstat end theirs: decided, how sure, where the page is. */
+  @Test
+  void itEndsWithOneLineThatSaysWhatWasDecidedHowSureAndWhereThePageIs() {
+    List<String> lines = fiveResult.out().lines().toList();
+    assertThat(lines.get(lines.size() - 1))
+        .startsWith(
+            "== choose: rpcx sustains 3.09x (3.04-3.15x) the rate of grpc-tuned at p99 <= 5 ms"
+                + " (rank test over rounds, p = 0.013 after Holm); how sure: capacity detectable"
+                + " here +-")
+        .contains(" %, A/A held, 6 of 90 runs contended, 1 warning above")
+        .endsWith("; page: " + five.resolve("report/scorecard.html"));
+  }
+
   @Test
   void theAaPairsVerdictGoesToTheLedgerOnceHoweverOftenTheFolderIsRead(@TempDir Path tmp)
       throws IOException {

@@ -209,6 +209,23 @@ class DiffCommandTest {
     assertThat(unchanged).isEqualTo(8);
   }
 
+  /** Its last line: the rows by verdict, what they detect here, the page (--json's). */
+  @Test
+  void itEndsWithOneLineOfTheRowsByVerdictWhatTheyDetectAndThePage() {
+    Path json = tmp.resolve("closing.json");
+    Cli.Result r = diff(base.toString(), slower.toString(), "--json", json.toString());
+    List<String> err = r.err().lines().toList();
+    assertThat(err.get(err.size() - 1))
+        .startsWith("== diff: 2 points: 8 significantly slower; how sure: rows detect +-")
+        .contains(" % here in the median (")
+        .endsWith("; page: " + json);
+    Cli.Result same =
+        diff(base.toString(), copy.toString(), "--threshold", "delta.throughput>-50%");
+    List<String> sameErr = same.err().lines().toList();
+    assertThat(sameErr.get(sameErr.size() - 1))
+        .startsWith("== diff: 2 points: 8 no significant change; gates: PASS; how sure:");
+  }
+
   @Test
   void anAaPairOfIndependentTrialsIsNotCalledAChange() {
     Cli.Result r = diff(base.toString(), aa.toString());

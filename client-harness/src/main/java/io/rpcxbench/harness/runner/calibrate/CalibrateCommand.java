@@ -4,9 +4,11 @@ import io.rpcxbench.harness.config.DurationConverter;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.TrialTime;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
+import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.stats.Calibration;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -149,6 +151,7 @@ public final class CalibrateCommand implements Callable<Integer> {
               + " minutes ago: "
               + here.file()
               + "; --force measures again)");
+      o.println(closing(kept.get(), here).text());
       o.flush();
       return kept.get().aaFailed() ? 97 : 0;
     }
@@ -166,6 +169,32 @@ public final class CalibrateCommand implements Callable<Integer> {
     o.println(plan());
     o.flush();
     return measure(here, dir, o);
+  }
+
+  /**
+   * Calibrate's last line: what a comparison detects here at its trials, per metric; how sure (the
+   * false-positive rate measured over this machine's A/A verdicts, or that it differs too often);
+   * the kept file.
+   */
+  static ClosingLine closing(Calibration c, MachineCalibration here) {
+    List<String> detects = new ArrayList<>();
+    for (Calibration.Metric m : c.metrics()) {
+      double p = m.detectable().percent(c.trials());
+      detects.add(m.name() + " +-" + io.rpcxbench.stats.Num.fixed(p, 1) + " %");
+    }
+    return new ClosingLine(
+        "calibrate",
+        "an interleaved comparison of "
+            + c.trials()
+            + " trials a side detects "
+            + String.join(", ", detects)
+            + " here",
+        c.aaFailed()
+            ? "A/A DIFFERS TOO OFTEN: verdicts on this machine are not calibrated"
+            : "A/A verdicts within the stated 5 % false positives ("
+                + c.invocations()
+                + " invocations)",
+        here.file().toString());
   }
 
   /** {@code plan: 4 invocations x 8 trials of rpcx t8, about 10 min}, before any work. */
@@ -247,6 +276,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     Files.move(
         tmp, here.file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     o.println("kept for this machine: " + here.file());
+    here.cached().ifPresent(c -> o.println(closing(c, here).text()));
     o.flush();
     return rc;
   }

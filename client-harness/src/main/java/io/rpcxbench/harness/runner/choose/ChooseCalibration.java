@@ -1,8 +1,8 @@
 package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
-import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -63,7 +63,7 @@ record ChooseCalibration(Install install, Use use) {
 
   /**
    * After the run, with auto: this choose's capacities over its rounds into the machine's record
-   * ({@link io.rpcxbench.harness.runner.calibrate.CapacityRounds}), from which the next choose says
+   * ({@link io.rpcxbench.harness.runner.point.CapacityRounds}), from which the next choose says
    * before it runs how small a difference its rounds detect here.
    */
   void keepTheRounds(ChooseSettings s, PrintWriter err) {

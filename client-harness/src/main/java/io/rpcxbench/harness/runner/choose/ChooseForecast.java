@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.choose;
 
-import io.rpcxbench.harness.runner.calibrate.CapacityRounds;
+import io.rpcxbench.harness.runner.point.CapacityRounds;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.List;

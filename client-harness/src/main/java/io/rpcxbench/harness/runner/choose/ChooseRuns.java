@@ -2,8 +2,8 @@ package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
-import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import java.io.IOException;

@@ -1,8 +1,9 @@
 package io.rpcxbench.harness.runner.compare;
 
-import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.SweepLog;
+import io.rpcxbench.raw.ClosingLine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The comparison's tables: {@code report compare} (the report's one statistics engine) on the
@@ -89,9 +91,10 @@ final class CompareReport {
 
   /**
    * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; its exit code
-   * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold).
+   * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold)
+   * and closing line.
    */
-  static int diff(
+  static ReportRun diff(
       CompareSettings s,
       int plannedRounds,
       String java,
@@ -103,7 +106,8 @@ final class CompareReport {
     Path staged = s.out().resolve(".diff.md.tmp");
     List<String> command = diffCommand(s, plannedRounds, java, reportJar);
     log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
-    int code = runReport(command, staged, log);
+    ReportRun run = runReport(command, staged, log);
+    int code = run.code();
     publish(staged, md, out);
     log.line(
         "report diff exit "
@@ -118,7 +122,7 @@ final class CompareReport {
             + md
             + ", "
             + s.out().resolve("diff.json"));
-    return code;
+    return run;
   }
 
   /** What report diff's exit code says. */
@@ -145,7 +149,7 @@ final class CompareReport {
       throws IOException, InterruptedException {
     Path md = s.out().resolve("compare.md");
     Path staged = s.out().resolve(".compare.md.tmp");
-    int code = runReport(command(s, java, reportJar, placement), staged, log);
+    int code = runReport(command(s, java, reportJar, placement), staged, log).code();
     if (code != 0) {
       Files.deleteIfExists(staged);
       log.line(
@@ -186,7 +190,31 @@ final class CompareReport {
       }
       log.line("wrote the tables to " + s.doc());
     }
+    log.closing(tablesClosing(s, md));
     return CompareRounds.OK;
+  }
+
+  /**
+   * The last line of a comparison of variants or protocols: its tables, and that they estimate
+   * without testing a difference (the designs that test one named).
+   */
+  static ClosingLine tablesClosing(CompareSettings s, Path md) {
+    int variants = s.plan().variants().size();
+    int points = s.plan().points().size();
+    int rounds = s.plan().rounds();
+    return new ClosingLine(
+        "compare",
+        variants
+            + " side by side at "
+            + points
+            + (points == 1 ? " point" : " points")
+            + " over "
+            + rounds
+            + (rounds == 1 ? " round" : " rounds")
+            + ": medians with 95 % intervals in the tables",
+        "no difference tested here: --base-jar/--new-jar, or two sweeps of --trials 6 and"
+            + " rpcx-bench compare A B, test one",
+        md.toString());
   }
 
   /** The report's tables, written to {@code staged}, moved into {@code md} and printed; them. */
@@ -205,7 +233,13 @@ final class CompareReport {
   }
 
   /** The report tool's run: its tables into {@code staged}, its errors into the log; its code. */
-  private static int runReport(List<String> command, Path staged, SweepLog log)
+  /**
+   * A report run: its exit code, and its closing line ({@link ClosingLine}), which is kept out of
+   * the log here and printed as compare's own last.
+   */
+  record ReportRun(int code, Optional<ClosingLine> closing) {}
+
+  private static ReportRun runReport(List<String> command, Path staged, SweepLog log)
       throws IOException, InterruptedException {
     Process p =
         new ProcessBuilder(command)
@@ -215,7 +249,13 @@ final class CompareReport {
             .start();
     String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     int code = p.waitFor();
-    err.lines().forEach(log::line);
-    return code;
+    List<String> lines = err.lines().toList();
+    lines.stream().filter(l -> ClosingLine.parse(l).isEmpty()).forEach(log::line);
+    return new ReportRun(code, ClosingLine.last(lines));
+  }
+
+  /** Compare's last line: the final diff's, with diff.md as its page. */
+  static Optional<ClosingLine> closing(CompareSettings s, ReportRun diff) {
+    return diff.closing().map(c -> c.as("compare").withPage(s.out().resolve("diff.md").toString()));
   }
 }

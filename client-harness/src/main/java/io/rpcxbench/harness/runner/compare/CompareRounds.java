@@ -108,7 +108,9 @@ final class CompareRounds {
                 stopServers();
                 Path report = reportJar(install.reportJar().toAbsolutePath().normalize());
                 if (s.jars() != null) {
-                  int diff = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
+                  CompareReport.ReportRun last =
+                      CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
+                  int diff = last.code();
                   while (code == OK && diff == ExitCode.INCONCLUSIVE.code() && s.mayAddRound()) {
                     s = s.withRoundAdded();
                     log.line(
@@ -119,11 +121,13 @@ final class CompareRounds {
                             + "; every look at the design's one lower level)");
                     code = units();
                     stopServers();
-                    diff = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
+                    last = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
+                    diff = last.code();
                   }
                   if (code == OK) {
                     CompareReport.ledger(s, plannedRounds, install.java(), report, log);
                   }
+                  CompareReport.closing(s, last).ifPresent(log::closing);
                   return code != OK ? code : diff;
                 }
                 int tables =

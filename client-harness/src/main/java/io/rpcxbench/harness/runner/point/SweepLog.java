@@ -39,6 +39,16 @@ public final class SweepLog {
     fileOnly(line);
   }
 
+  /**
+   * The command's last line ({@link io.rpcxbench.raw.ClosingLine}), untimed so that it reads back:
+   * on the console and in the log.
+   */
+  public synchronized void closing(io.rpcxbench.raw.ClosingLine line) {
+    console.println(line.text());
+    console.flush();
+    fileOnly(line.text());
+  }
+
   /** A line in the log alone (the harness's output, skipped points). */
   public synchronized void fileOnly(String line) {
     if (file == null) {

@@ -1,19 +1,22 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
-import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
+import io.rpcxbench.raw.ClosingLine;
+import io.rpcxbench.stats.Shift;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -207,6 +210,9 @@ public final class SweepCommand implements Callable<Integer> {
           code = Sweep.FAILURES;
         }
       }
+      if (code != Sweep.LOCKED) {
+        log.closing(closing(code));
+      }
       return code;
     } catch (Sweep.NoSpace e) {
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(e.getMessage()));
@@ -222,6 +228,25 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /**
+   * The sweep's last line: its exit code's meaning; how sure a sweep of these trials is (one is a
+   * measurement, no verdict; compare tests trials, from 4 a side); where its files are.
+   */
+  ClosingLine closing(int code) {
+    ExitCode e = ExitCode.of(code);
+    String decided = "exit " + code + (e == null ? "" : ": " + e.meaning());
+    String sure =
+        trials > 1
+            ? trials
+                + " trials: rpcx-bench compare tests them against another sweep's"
+                + (trials < Shift.MIN_PER_SIDE
+                    ? " from " + Shift.MIN_PER_SIDE + " a side (too few here)"
+                    : "")
+            : "one trial: a measurement, no verdict (--trials 6, then rpcx-bench compare, tests"
+                + " one)";
+    return new ClosingLine("sweep", decided, sure, rawFolder().toString());
   }
 
   /**

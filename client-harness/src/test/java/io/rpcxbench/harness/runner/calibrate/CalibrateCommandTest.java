@@ -3,6 +3,7 @@ package io.rpcxbench.harness.runner.calibrate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.stats.Calibration;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -127,5 +128,22 @@ class CalibrateCommandTest {
         .contains(4L * 8 * 18);
     new CommandLine(c).parseArgs("--run-time", "none");
     assertThat(c.plan()).isEqualTo("plan: 4 invocations x 8 trials of rpcx t8");
+  }
+
+  /** Its last line: what a comparison detects here, how sure the verdicts are, the kept file. */
+  @Test
+  void itsClosingLineSaysWhatAComparisonDetectsAndWhereTheCalibrationIsKept() {
+    Calibration c = ThisBoxCalibration.read();
+    MachineCalibration here = MachineCalibration.here();
+    String line = CalibrateCommand.closing(c, here).text();
+    assertThat(line)
+        .startsWith(
+            "== calibrate: an interleaved comparison of 4 trials a side detects throughput +-")
+        .contains(
+            "p99 +-"
+                + io.rpcxbench.stats.Num.fixed(c.metric("p99").detectable().percent(4), 1)
+                + " % here; how sure: A/A verdicts within the stated 5 % false positives (4"
+                + " invocations); page: "
+                + here.file());
   }
 }

@@ -2,7 +2,7 @@ package io.rpcxbench.harness.runner.choose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.harness.runner.calibrate.CapacityRounds;
+import io.rpcxbench.harness.runner.point.CapacityRounds;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.stats.Detectable;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.rpcxbench.harness.runner.choose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.runner.RpcxBenchCommand;
-import io.rpcxbench.harness.runner.calibrate.MachineCalibration;
+import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.sweep.Workload;
 import io.rpcxbench.harness.testplugin.LineProtocol;

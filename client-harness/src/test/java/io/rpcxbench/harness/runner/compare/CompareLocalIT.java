@@ -71,6 +71,14 @@ class CompareLocalIT {
     String tables = Files.readString(out.resolve("compare.md"));
     assertThat(tables).contains("| RPCX |", "| gRPC |", "### Closed loop");
     assertThat(console).contains(tables.strip().lines().findFirst().orElseThrow());
+    // its last line: what it did, that it tested no difference, where the tables are
+    List<String> consoleLines = console.strip().lines().toList();
+    assertThat(consoleLines.get(consoleLines.size() - 1))
+        .isEqualTo(
+            "== compare: 2 side by side at 1 point over 2 rounds: medians with 95 % intervals in"
+                + " the tables; how sure: no difference tested here: --base-jar/--new-jar, or two"
+                + " sweeps of --trials 6 and rpcx-bench compare A B, test one; page: "
+                + out.resolve("compare.md"));
     assertThat(Files.readString(out.resolve("machine.txt")))
         .contains("jvm flags (servers and clients): -Xmx128m -XX:+UseSerialGC")
         .contains("rounds: 2");

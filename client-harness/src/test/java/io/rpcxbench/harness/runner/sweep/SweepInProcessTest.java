@@ -151,6 +151,14 @@ class SweepInProcessTest {
       assertThat(raw.resolve("t2-r5.csv")).exists();
       assertThat(first.err()).contains("[2/2] line t2 r5: complete (exit 0)", "| ETA 0:00:00");
       assertThat(first.err()).contains("sweep done: 2 points, 2 run, 0 skipped, 0 failed");
+      // its last line: what the exit means, how sure one trial is, where the files are
+      List<String> lines = first.err().lines().toList();
+      assertThat(lines.get(lines.size() - 1))
+          .isEqualTo(
+              "== sweep: exit 0: done: every point complete, every gate passed; how sure: one"
+                  + " trial: a measurement, no verdict (--trials 6, then rpcx-bench compare, tests"
+                  + " one); page: "
+                  + work.resolve("raw"));
       long before = Files.getLastModifiedTime(raw.resolve("t1-r5.csv")).toMillis();
 
       Outcome again = sweep(args(server.port(), "--threads", "1,2", "--requests", "5"));

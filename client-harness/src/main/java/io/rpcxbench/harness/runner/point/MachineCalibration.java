@@ -1,6 +1,5 @@
-package io.rpcxbench.harness.runner.calibrate;
+package io.rpcxbench.harness.runner.point;
 
-import io.rpcxbench.harness.runner.point.MachineFacts;
 import io.rpcxbench.stats.Calibration;
 import java.io.IOException;
 import java.io.Reader;

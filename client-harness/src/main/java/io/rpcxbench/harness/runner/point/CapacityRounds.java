@@ -1,4 +1,4 @@
-package io.rpcxbench.harness.runner.calibrate;
+package io.rpcxbench.harness.runner.point;
 
 import io.rpcxbench.stats.Detectable;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.rpcxbench.harness.runner.calibrate;
+package io.rpcxbench.harness.runner.point;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
