@@ -48,17 +48,22 @@ final class SweepForecast {
     }
     Calibration c = calibration.get();
     List<String> apart = new ArrayList<>();
+    List<String> wide = new ArrayList<>();
     List<String> paired = new ArrayList<>();
-    boolean wide = false;
     for (String metric : List.of("throughput", "p50", "p99")) {
       Calibration.Metric m = c.metric(metric);
       if (m == null) {
         continue;
       }
       double a = m.detectableApart(trials);
-      wide |= !(a <= WIDE_PERCENT);
+      double p = m.detectable().percent(trials);
       apart.add(metric + " " + percent(a));
-      paired.add(metric + " " + percent(m.detectable().percent(trials)));
+      if (!(a <= WIDE_PERCENT)) {
+        wide.add(metric);
+      }
+      if (p < a - 1) {
+        paired.add(metric + " " + percent(p));
+      }
     }
     out.add(
         "this machine's calibration ("
@@ -70,15 +75,20 @@ final class SweepForecast {
             + " trials a side detect "
             + String.join(", ", apart)
             + " (at its point; others differ)");
-    if (wide) {
+    if (!wide.isEmpty()) {
       out.add(
-          "wider than "
+          String.join(", ", wide)
+              + ": wider than "
               + Num.fixed(WIDE_PERCENT, 0)
-              + " %: two sweeps recorded apart cannot tell such changes here; interleaved in"
-              + " rounds (compare --variants, or --base-jar/--new-jar) "
+              + " %: a smaller change there cannot be told from two sweeps recorded apart here");
+    }
+    if (!paired.isEmpty()) {
+      out.add(
+          "interleaved in rounds (compare --variants, or --base-jar/--new-jar), "
               + trials
               + " rounds detect "
-              + String.join(", ", paired));
+              + String.join(", ", paired)
+              + ": the drift between invocations cancels");
     }
     return out;
   }

@@ -35,7 +35,7 @@ class SweepForecastTest {
   void aCalibratedMachineSaysWhatTwoSweepsApartDetectAndWhatRoundsWould() {
     Calibration c = ThisBoxCalibration.read();
     List<String> lines = SweepForecast.lines(6, SIZE, Optional.of(c));
-    assertThat(lines).hasSize(3);
+    assertThat(lines).hasSize(4);
     double p99Apart = c.metric("p99").detectableApart(6);
     assertThat(p99Apart).isGreaterThan(SweepForecast.WIDE_PERCENT);
     assertThat(lines.get(1))
@@ -44,7 +44,15 @@ class SweepForecastTest {
                 + " recorded apart (compare A B), 6 trials a side detect throughput +-")
         .contains("p99 +-" + Num.fixed(p99Apart, 1) + " %");
     assertThat(lines.get(2))
-        .startsWith("wider than 50 %: two sweeps recorded apart cannot tell such changes here;")
-        .contains("p50 +-" + Num.fixed(c.metric("p50").detectable().percent(6), 1) + " %");
+        .isEqualTo(
+            "p99: wider than 50 %: a smaller change there cannot be told from two sweeps recorded"
+                + " apart here");
+    // interleaved rounds only where they detect less: the invocations' drift is what they cancel
+    double p50 = c.metric("p50").detectable().percent(6);
+    assertThat(p50).isLessThan(c.metric("p50").detectableApart(6) - 1);
+    assertThat(lines.get(3))
+        .startsWith("interleaved in rounds (compare --variants, or --base-jar/--new-jar), 6 rounds")
+        .contains("p50 +-" + Num.fixed(p50, 1) + " %")
+        .endsWith(": the drift between invocations cancels");
   }
 }
