@@ -64,13 +64,21 @@ public final class HtmlReport {
         .append("<title>")
         .append(esc(in.subject().title()))
         .append("</title>\n<style>\n")
-        .append("body{font-family:sans-serif;margin:2em;max-width:1400px}")
+        .append(Page.PALETTE)
+        .append("body{font-family:sans-serif;margin:2em;max-width:1400px;color:var(--fg);")
+        .append("background:var(--bg)}a{color:var(--edge)}")
         .append("table{border-collapse:collapse;margin:1em 0}")
-        .append("td,th{border:1px solid #bbb;padding:2px 6px;text-align:right}")
-        .append("th{background:#eee;text-align:center}td.k{text-align:left}.bad{color:#b00}")
-        .append(".warn{border-left:.4em solid #D55E00;background:#fdf0e6;padding:.2em 1em}")
-        .append("figure{margin:1.5em 0}img{max-width:100%}\n</style>\n")
+        .append("td,th{border:1px solid var(--rule);padding:2px 6px;text-align:right}")
+        .append("th{background:var(--head);text-align:center}td.k{text-align:left}")
+        .append(".bad{color:var(--warnedge)}")
+        .append(".warn{border-left:.4em solid var(--warnedge);background:var(--warn);")
+        .append("padding:.2em 1em}")
+        .append("#answer{border-left:.4em solid var(--edge);background:var(--box);")
+        .append("padding:.6em 1em;font-size:1.15em}")
+        .append("figure{margin:1.5em 0}img{max-width:100%;background:#fff}\n</style>\n")
         .append("<script>\nwindow.addEventListener('load', function () {\n")
+        .append("  document.body.setAttribute('data-theme', window.matchMedia(")
+        .append("'(prefers-color-scheme: dark)').matches ? 'dark' : 'light');\n")
         .append("  var imgs = Array.prototype.slice.call(document.images);\n")
         .append(
             "  var ok = imgs.filter(function (i) { return i.complete && i.naturalWidth > 0; }).length;\n")
@@ -80,6 +88,12 @@ public final class HtmlReport {
         .append("</h1>\n<p id=\"lead\">")
         .append(esc(in.subject().lead()))
         .append("</p>\n");
+    // the answer first: who was faster, by how much, with what warning
+    if (in.reference() != null) {
+      int warned = (int) in.warnings().values().stream().filter(w -> !w.isEmpty()).count();
+      ReferenceAnswer.of(in.reference(), warned)
+          .ifPresent(a -> h.append("<p id=\"answer\">").append(esc(a)).append("</p>\n"));
+    }
     if (in.series() != null) {
       h.append("<p>Series: ")
           .append(esc(in.series().text()))

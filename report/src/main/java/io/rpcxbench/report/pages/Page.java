@@ -197,12 +197,19 @@ public final class Page {
   }
 
   /** Light and dark colours as CSS variables; narrow screens get smaller margins and type. */
-  private static final String STYLE =
+  /**
+   * The pages' colours, light and dark (the reader's {@code prefers-color-scheme}): every page's
+   * style starts with it.
+   */
+  static final String PALETTE =
       ":root{color-scheme:light dark;--fg:#1a1a1a;--bg:#fff;--muted:#555;--rule:#bbb;"
           + "--head:#eee;--box:#e8f1f8;--edge:#0072B2;--warn:#fdf0e6;--warnedge:#D55E00}\n"
           + "@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#16181b;--muted:#aaa;"
           + "--rule:#4a4d52;--head:#262a2f;--box:#13283a;--edge:#56B4E9;--warn:#3a2415;"
-          + "--warnedge:#E69F00}}\n"
+          + "--warnedge:#E69F00}}\n";
+
+  private static final String STYLE =
+      PALETTE
           + "body{font-family:sans-serif;margin:2em auto;padding:0 1em;max-width:80em;"
           + "color:var(--fg);background:var(--bg);line-height:1.4}\n"
           + "a{color:var(--edge)}\n"

@@ -76,6 +76,14 @@ public class GoldenReportTest {
     assertThat(read(out.resolve("table4-tps.md"))).contains("(paper: 126.9–802.8 %)");
     assertThat(read(out.resolve("table3-runtime.csv"))).contains("210,300,", ",timeout,");
     String html = read(out.resolve("index.html"));
+    // the answer first, before any table: who was faster, by how much, with what warning
+    assertThat(html.indexOf("<p id=\"answer\">")).isPositive().isLessThan(html.indexOf("<table"));
+    assertThat(html)
+        .containsPattern(
+            "<p id=\"answer\">RPCX had the highest throughput at \\d+ of \\d+ points; against"
+                + " RPCX, gRPC ran at [0-9.,]+x in the median \\([0-9.,]+x-[0-9.,]+x over \\d+"
+                + " points\\), OpenFeign ran at [0-9.,]+x \\([0-9.,]+x-[0-9.,]+x\\)\\. (No point"
+                + " was|\\d+ points? (was|were)) warned about");
     assertThat(html)
         .contains(
             "id=\"table3-runtime\"",

@@ -34,6 +34,16 @@ class HtmlInChromiumTest {
             "<table id=\"unfinished\">");
     // both interactive charts drew, and each canvas holds coloured pixels
     assertThat(html).contains("data-charts-drawn=\"2/2\"", "data-charts-painted=\"2\"");
+    // the answer before the first table; light here, dark for a reader who asks for dark
+    assertThat(html.indexOf("id=\"answer\"")).isPositive().isLessThan(html.indexOf("<table"));
+    assertThat(html).contains("data-theme=\"light\"");
+    try (Chromium.Site site = Chromium.serve(out)) {
+      String url = site.url("index.html");
+      assertThat(Chromium.dom(chromium, url, tmp, 1280, true)).contains("data-theme=\"dark\"");
+      Path shot = Path.of("target", "screenshots").resolve("report-closed-dark.png");
+      Chromium.screenshot(chromium, url, tmp, 1280, 2400, true, shot);
+      assertThat(shot).isNotEmptyFile();
+    }
   }
 
   @Test
