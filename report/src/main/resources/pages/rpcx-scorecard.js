@@ -198,6 +198,12 @@
       String(document.documentElement.scrollWidth <= window.innerWidth + 1));
     document.body.setAttribute('data-theme',
       matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    var cap = document.getElementById('chart-capacity');
+    if (cap) {
+      // where the capacity chart starts on the page: on the first screen, or not
+      document.body.setAttribute('data-capacity-top',
+        String(Math.round(cap.getBoundingClientRect().top + window.scrollY)));
+    }
   }
 
   if (document.readyState === 'loading') {

@@ -27,8 +27,8 @@ final class ScorecardPage {
 
   /**
    * The page: the workload's every dimension in the title and beside it, the verdict highlighted,
-   * the ranked table (how close each candidate came where none met the SLO), the charts, then how
-   * sure, the tests, the rounds, and the settings last.
+   * the ranked table (how close each candidate came where none met the SLO) with the capacity chart
+   * under it, the probes' charts, then how sure, the tests, the rounds, and the settings last.
    */
   static Page of(Scorecard s, ChooseWorkload w) throws java.io.IOException {
     ChooseVerdict v = ChooseVerdict.of(s);
@@ -49,6 +49,7 @@ final class ScorecardPage {
       page.table(ClosestApproach.table(s));
     } else {
       page.table(table(s));
+      ScorecardCharts.addCapacity(page, s);
       page.bullets(estimators(s));
     }
     ScorecardCharts.add(page, s);

@@ -152,6 +152,13 @@ class ScorecardInChromiumTest {
                   .isPositive()
                   .isLessThan(dom.indexOf("<table"))
                   .isLessThan(dom.indexOf("<canvas"));
+              if (name.endsWith("met") && !name.endsWith("none-met")) {
+                // the capacity chart on the first screen (1000 px high): its top 200 px at least
+                java.util.regex.Matcher top =
+                    java.util.regex.Pattern.compile("data-capacity-top=\"(\\d+)\"").matcher(dom);
+                assertThat(top.find()).as(what).isTrue();
+                assertThat(Integer.parseInt(top.group(1))).as(what).isLessThan(800);
+              }
             }
             Chromium.screenshot(
                 chromium,
