@@ -91,9 +91,15 @@ public final class ServerProcess implements AutoCloseable {
     process.waitFor(30, TimeUnit.SECONDS);
   }
 
+  /**
+   * How long a server may take to say it is ready: a Spring Boot gateway started beside two
+   * services and the build's other suites on 2 vCPUs took over 60 s (its services 42 s each).
+   */
+  static final int READY_S = 150;
+
   /** Waits for the ready line and returns the port it names. */
   public int awaitReadyPort() throws Exception {
-    String line = firstLine.get(60, TimeUnit.SECONDS);
+    String line = firstLine.get(READY_S, TimeUnit.SECONDS);
     Matcher m = ready.matcher(line);
     if (!m.matches()) {
       throw new AssertionError("not a ready line: " + line);
