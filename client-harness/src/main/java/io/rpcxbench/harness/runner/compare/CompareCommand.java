@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -206,6 +207,21 @@ public final class CompareCommand implements Callable<Integer> {
   Integer rounds;
 
   @Option(
+      names = "--quick",
+      description =
+          "With --base-jar/--new-jar: a first look in about two minutes, one point (1 thread)"
+              + " in "
+              + QUICK_ROUNDS
+              + " rounds of 3 runs of 1 s after a 1 s warm-up, no rounds added (each of these"
+              + " given explicitly wins). The same test at the same 5 %% false-positive rate, with"
+              + " less power: it finds only large changes, and its INCONCLUSIVE or \"no"
+              + " significant change\" says little; the pre-run lines say how little here.")
+  boolean quick;
+
+  /** --quick's rounds: the fewest report diff tests. */
+  static final int QUICK_ROUNDS = io.rpcxbench.stats.Shift.MIN_PER_SIDE;
+
+  @Option(
       names = "--max-rounds",
       paramLabel = "N",
       description =
@@ -321,6 +337,9 @@ public final class CompareCommand implements Callable<Integer> {
     CompareSettings s = settings();
     if (s.jars() != null) {
       // what it can tell here, before any work
+      if (quick) {
+        err.println(CompareForecast.quickLine(s));
+      }
       CompareForecast.lines(s, MachineCalibration.here().cached()).forEach(err::println);
       err.flush();
     }
@@ -407,6 +426,7 @@ public final class CompareCommand implements Callable<Integer> {
               + positional.get(0)
               + "' (harness options go after --)");
     }
+    quickDefaults();
     Path home = install.home();
     Map<String, Integer> d =
         divisors == null
@@ -578,6 +598,45 @@ public final class CompareCommand implements Callable<Integer> {
           "--max-rounds " + most + " is below --rounds " + planned + ": give at least as many");
     }
     return most;
+  }
+
+  /**
+   * --quick's settings, where the command line did not give its own: {@value #QUICK_ROUNDS} rounds,
+   * none added, 3 runs of 1 s (the first dropped) after a fixed 1 s warm-up.
+   */
+  private void quickDefaults() {
+    if (!quick) {
+      return;
+    }
+    if (baseJar == null && newJar == null) {
+      throw new IllegalArgumentException(
+          "--quick is for two builds (--base-jar/--new-jar): a first look at their difference");
+    }
+    CommandLine.ParseResult given = spec.commandLine().getParseResult();
+    if (!given.hasMatchedOption("--rounds")) {
+      rounds = QUICK_ROUNDS;
+    }
+    if (!given.hasMatchedOption("--max-rounds") && !thresholds.isEmpty()) {
+      maxRounds = roundsOr(QUICK_ROUNDS);
+    }
+    if (!given.hasMatchedOption("--threads") && !given.hasMatchedOption("--in-flight")) {
+      threads = "1"; // one point, whose calls per run the default --requests has
+      inFlight = "none";
+    }
+    if (!given.hasMatchedOption("--runs")) {
+      runs = 3;
+    }
+    if (!given.hasMatchedOption("--run-time")) {
+      runTime = "1s";
+    }
+    if (!given.hasMatchedOption("--warmup")) {
+      warmup = "1s";
+    }
+  }
+
+  /** Whether this is a --quick look. */
+  boolean quick() {
+    return quick;
   }
 
   private int roundsOr(int otherwise) {

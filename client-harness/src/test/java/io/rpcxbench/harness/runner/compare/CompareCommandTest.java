@@ -224,6 +224,70 @@ class CompareCommandTest {
         .contains(text + " is not a jar (");
   }
 
+  /** --quick: the fewest rounds that test, short runs, none added; what was given wins. */
+  @Test
+  void aQuickLookIsFourRoundsOfShortRunsAndWhatIsGivenWins(@TempDir Path work) throws Exception {
+    Path a = TestJars.serverJar(work.resolve("a"), "server-rpcx.jar", LineServerMain.class);
+    Path b = Files.copy(a, Files.createDirectories(work.resolve("b")).resolve("server-rpcx.jar"));
+    CompareSettings s =
+        parsed(
+            "--protocol",
+            "rpcx",
+            "--base-jar",
+            a.toString(),
+            "--new-jar",
+            b.toString(),
+            "--quick",
+            "--threshold",
+            "delta.p50<10%",
+            "--out",
+            work.resolve("q").toString());
+    assertThat(s.plan().rounds()).isEqualTo(CompareCommand.QUICK_ROUNDS).isEqualTo(4);
+    assertThat(s.mostRounds()).isEqualTo(4);
+    assertThat(s.runs()).isEqualTo(3);
+    assertThat(s.harnessExtra()).containsSubsequence("--run-time", "1s");
+    assertThat(s.warmup().mode()).isEqualTo("1s");
+    // a trial of 5 s (JVMs) + 1 s + 3 x 1 s: 8 trials in about 72 s
+    assertThat(CompareForecast.trialSeconds(s)).contains(9);
+    assertThat(CompareForecast.lines(s, java.util.Optional.empty()).get(0))
+        .startsWith("plan: 1 point x 4 rounds x 2 builds = 8 trials, about 72 s");
+    assertThat(CompareForecast.quickLine(s))
+        .startsWith(
+            "quick: 4 rounds of 3 short runs a trial, none added: the same test at the same"
+                + " 5 % false-positive rate, with less power");
+    CompareSettings given =
+        parsed(
+            "--protocol",
+            "rpcx",
+            "--base-jar",
+            a.toString(),
+            "--new-jar",
+            b.toString(),
+            "--quick",
+            "--rounds",
+            "5",
+            "--run-time",
+            "2s",
+            "--out",
+            work.resolve("q2").toString());
+    assertThat(given.plan().rounds()).isEqualTo(5);
+    assertThat(given.harnessExtra()).containsSubsequence("--run-time", "2s");
+    Outcome o = compare("--variants", "rpcx", "--quick", "--out", work.resolve("q3").toString());
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--quick is for two builds (--base-jar/--new-jar)");
+  }
+
+  /** Settings as the command checks them, with an install whose report jar is there. */
+  private static CompareSettings parsed(String... args) throws java.io.IOException {
+    Path home = Files.createTempDirectory("compare-home");
+    Path report = Files.createDirectories(home.resolve("report/target")).resolve("report.jar");
+    Files.writeString(report, "");
+    CompareCommand c =
+        new CompareCommand(new io.rpcxbench.harness.runner.point.Install(home, "java", report));
+    new picocli.CommandLine(c).parseArgs(args);
+    return c.settings();
+  }
+
   @Test
   void roundsAreAddedOneAtATimeUpToTheMostAndTheDiffLooksAtTheDesignsLevel() {
     JarPair jars =
