@@ -110,26 +110,7 @@ record ChooseSettings(
       return this;
     }
     Duration left = maxTime.minus(spent);
-    return new ChooseSettings(
-        candidates,
-        workload,
-        workloadArgs,
-        slo,
-        search,
-        startRate,
-        probeS,
-        rounds,
-        precision,
-        left.isNegative() ? Duration.ZERO : left,
-        sharedFraction,
-        sharedRate,
-        sharedRuns,
-        noiseGuard,
-        thresholds,
-        summaryExport,
-        skipReport,
-        out,
-        target);
+    return with(left.isNegative() ? Duration.ZERO : left, summaryExport, out, target);
   }
 
   /**
@@ -146,6 +127,18 @@ record ChooseSettings(
    */
   ChooseSettings across(String profile) {
     Path folder = out.resolve(profile);
+    return with(
+        maxTime,
+        summaryExport == null
+            ? null
+            : summaryExport.resolveSibling(profile + "-" + summaryExport.getFileName()),
+        folder,
+        target.across(staging(folder), profile));
+  }
+
+  /** These settings with another time limit, summary, folder and target. */
+  private ChooseSettings with(
+      Duration maxTime, Path summaryExport, Path out, SweepSettings target) {
     return new ChooseSettings(
         candidates,
         workload,
@@ -162,12 +155,10 @@ record ChooseSettings(
         sharedRuns,
         noiseGuard,
         thresholds,
-        summaryExport == null
-            ? null
-            : summaryExport.resolveSibling(profile + "-" + summaryExport.getFileName()),
+        summaryExport,
         skipReport,
-        folder,
-        target.across(staging(folder), profile));
+        out,
+        target);
   }
 
   /**

@@ -3,16 +3,13 @@ package io.rpcxbench.harness.runner.choose;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.runner.point.CapacityRounds;
-import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.stats.Detectable;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Before a choose starts it says what it can tell here: rounds too few to rank, the time in all
@@ -23,11 +20,7 @@ class ChooseForecastTest {
   @TempDir Path dir;
 
   private ChooseSettings settings(String... args) {
-    ChooseCommand command = new ChooseCommand(Install.fromEnvironment());
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--out", dir.toString()));
-    new CommandLine(command).parseArgs(all.toArray(new String[0]));
-    return command.settings();
+    return ChooseArgs.settings(dir, args);
   }
 
   private static Optional<CapacityRounds.Spread> spread(double logSpread, String workload) {

@@ -2,7 +2,6 @@ package io.rpcxbench.harness.runner.choose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.sweep.PointArgs;
 import java.nio.file.Path;
@@ -11,18 +10,13 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Each point's time limit from its own length; the plan's expected length. */
 class ChooseTimingTest {
   @TempDir Path dir;
 
   private ChooseSettings settings(String... args) {
-    ChooseCommand command = new ChooseCommand(Install.fromEnvironment());
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--out", dir.toString()));
-    new CommandLine(command).parseArgs(all.toArray(new String[0]));
-    return command.settings();
+    return ChooseArgs.settings(dir, args);
   }
 
   /** The value after {@code option} in {@code args}, in whole seconds. */
