@@ -30,6 +30,7 @@ import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
+import io.rpcxbench.raw.ClosingLine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -206,10 +207,27 @@ public final class HarnessCommand implements Callable<Integer> {
       if (export != null) {
         code = export(config, outcomes, code, export);
       }
+      out.flush();
+      err.println(closing(config, code).text());
     }
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * The last line of a point ({@link ClosingLine}): its exit code's meaning, that one trial is a
+   * measurement and no verdict, and its file (the folder, for several protocols).
+   */
+  static ClosingLine closing(RunConfig config, int code) {
+    io.rpcxbench.api.ExitCode e = io.rpcxbench.api.ExitCode.of(code);
+    List<Protocol> ps = config.protocols();
+    Path file = PointRecorder.resultFile(config, ps.get(0));
+    return new ClosingLine(
+        "run",
+        "exit " + code + (e == null ? "" : ": " + e.meaning()),
+        ClosingLine.ONE_TRIAL,
+        (ps.size() == 1 ? file : file.getParent()).toString());
   }
 
   /** One protocol's point in this JVM, with its live line and metrics endpoint if asked. */

@@ -44,6 +44,14 @@ class RunTimeTest {
       assertThat(o.exitCode()).as(o.err()).isZero();
       RawContents c = RawResultFile.read(out.resolve("line/t2-r1.csv"));
       assertTimedRuns(c, 2);
+      // the point's last line: its exit's meaning, how sure one trial is, its file
+      java.util.List<String> err = o.err().strip().lines().toList();
+      assertThat(err.get(err.size() - 1))
+          .isEqualTo(
+              "== run: exit 0: done: every point complete, every gate passed; how sure: "
+                  + io.rpcxbench.raw.ClosingLine.ONE_TRIAL
+                  + "; page: "
+                  + out.resolve("line/t2-r1.csv"));
     }
   }
 

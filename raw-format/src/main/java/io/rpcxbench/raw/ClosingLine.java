@@ -22,6 +22,11 @@ import java.util.Optional;
  */
 public record ClosingLine(String command, String decided, String howSure, String page) {
   public static final String PREFIX = "== ";
+
+  /** How sure one trial is, for a command that measured one (a point, a sweep without trials). */
+  public static final String ONE_TRIAL =
+      "one trial: a measurement, no verdict (--trials 6, then rpcx-bench compare, tests one)";
+
   private static final String SURE = "; how sure: ";
   private static final String PAGE = "; page: ";
 

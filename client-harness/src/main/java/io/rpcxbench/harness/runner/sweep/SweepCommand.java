@@ -244,8 +244,7 @@ public final class SweepCommand implements Callable<Integer> {
                 + (trials < Shift.MIN_PER_SIDE
                     ? " from " + Shift.MIN_PER_SIDE + " a side (too few here)"
                     : "")
-            : "one trial: a measurement, no verdict (--trials 6, then rpcx-bench compare, tests"
-                + " one)";
+            : ClosingLine.ONE_TRIAL;
     return new ClosingLine("sweep", decided, sure, rawFolder().toString());
   }
 
