@@ -208,7 +208,11 @@ public final class HarnessCommand implements Callable<Integer> {
         code = export(config, outcomes, code, export);
       }
       out.flush();
-      err.println(closing(config, code).text());
+      // a point that wrote no file (no server reached) ends on its one clear line
+      if (config.protocols().stream()
+          .anyMatch(p -> Files.exists(PointRecorder.resultFile(config, p)))) {
+        err.println(closing(config, code).text());
+      }
     }
     out.flush();
     err.flush();
