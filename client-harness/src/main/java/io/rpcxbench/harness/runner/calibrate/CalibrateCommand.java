@@ -224,10 +224,10 @@ public final class CalibrateCommand implements Callable<Integer> {
   }
 
   /** What a calibration at the defaults takes here, expected: the one {@code choose} may run. */
-  public static Optional<Long> expectedSecondsByDefault(Install install) {
-    CalibrateCommand c = new CalibrateCommand(install);
+  public static long expectedSecondsByDefault() {
+    CalibrateCommand c = new CalibrateCommand(null);
     new CommandLine(c).parseArgs();
-    return c.expectedSeconds();
+    return c.expectedSeconds().orElseThrow(); // the defaults run for a time
   }
 
   private int measure(MachineCalibration here, Path dir, PrintWriter o)

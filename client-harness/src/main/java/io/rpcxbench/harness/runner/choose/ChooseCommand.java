@@ -25,7 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -264,8 +264,8 @@ public final class ChooseCommand implements Callable<Integer> {
             all,
             all.target().site().profiles().size(),
             calibrates.calibratesFirst(all)
-                ? Optional.of(CalibrateCommand.expectedSecondsByDefault(install))
-                : Optional.empty(),
+                ? OptionalLong.of(CalibrateCommand.expectedSecondsByDefault())
+                : OptionalLong.empty(),
             MachineCalibration.here().capacityRounds().spread(all.roundsKey()),
             ChooseProbes.warmsUp(all))
         .forEach(err::println);

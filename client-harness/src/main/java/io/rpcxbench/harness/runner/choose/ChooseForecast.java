@@ -5,6 +5,7 @@ import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * What a {@code choose} can tell here, said before any work, the calibration a first run makes
@@ -28,12 +29,12 @@ final class ChooseForecast {
 
   /**
    * The lines for {@code s} across {@code profiles} network profiles; {@code calibrationS}: present
-   * when a calibration runs first, its expected seconds (empty inside when not known).
+   * when a calibration runs first, its expected seconds.
    */
   static List<String> lines(
       ChooseSettings s,
       int profiles,
-      Optional<Optional<Long>> calibrationS,
+      OptionalLong calibrationS,
       Optional<CapacityRounds.Spread> spread,
       boolean warmUps) {
     List<String> out = new ArrayList<>();
@@ -57,12 +58,12 @@ final class ChooseForecast {
     calibrationS.ifPresent(
         c ->
             out.add(
-                "first: this machine has no calibration: rpcx-bench calibrate measures it"
-                    + c.map(sec -> ", about " + ChooseTiming.minutes(1000 * sec)).orElse("")
+                "first: this machine has no calibration: rpcx-bench calibrate measures it, about "
+                    + ChooseTiming.minutes(1000 * c)
                     + " (once per machine; counted inside --max-time; --calibration off skips"
                     + " it)"));
     if (calibrationS.isPresent() || profiles > 1) {
-      long calMs = calibrationS.flatMap(c -> c).orElse(0L) * 1000;
+      long calMs = calibrationS.orElse(0) * 1000;
       out.add(
           "expected in all: about "
               + ChooseTiming.minutes(calMs + profiles * planMs)

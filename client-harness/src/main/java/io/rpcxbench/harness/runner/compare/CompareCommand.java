@@ -634,11 +634,6 @@ public final class CompareCommand implements Callable<Integer> {
     }
   }
 
-  /** Whether this is a --quick look. */
-  boolean quick() {
-    return quick;
-  }
-
   private int roundsOr(int otherwise) {
     return rounds == null ? otherwise : rounds;
   }

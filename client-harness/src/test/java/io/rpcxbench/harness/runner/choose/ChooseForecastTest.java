@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,8 +33,7 @@ class ChooseForecastTest {
   void twoRoundsSayBeforeAnyWorkThatTheyCannotRankAndTheCalibrationCountsInTheTime() {
     ChooseSettings s =
         settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--rounds", "2");
-    List<String> lines =
-        ChooseForecast.lines(s, 1, Optional.of(Optional.of(576L)), Optional.empty(), true);
+    List<String> lines = ChooseForecast.lines(s, 1, OptionalLong.of(576L), Optional.empty(), true);
     assertThat(lines.get(0))
         .isEqualTo(
             "note: --rounds 2: fewer than 4 rounds cannot rank two candidates (each round is one"
@@ -62,7 +62,8 @@ class ChooseForecastTest {
     ChooseSettings s =
         settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--rounds", "5");
     // rounds moving +-40 % (log sd 0.34): 5 rounds detect about +-80 %
-    List<String> lines = ChooseForecast.lines(s, 1, Optional.empty(), spread(0.34, "echo"), true);
+    List<String> lines =
+        ChooseForecast.lines(s, 1, OptionalLong.empty(), spread(0.34, "echo"), true);
     assertThat(lines).hasSize(1); // no note, no calibration: the plan line follows in the run
     Detectable d = new Detectable(0.34);
     int needed = d.trialsFor(50);
@@ -82,7 +83,7 @@ class ChooseForecastTest {
   void aNarrowOneIsSaidPlainlyAndSeveralProfilesAddUp() {
     ChooseSettings s =
         settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--rounds", "5");
-    List<String> lines = ChooseForecast.lines(s, 3, Optional.empty(), spread(0.05, null), true);
+    List<String> lines = ChooseForecast.lines(s, 3, OptionalLong.empty(), spread(0.05, null), true);
     assertThat(lines.get(0))
         .isEqualTo(
             "expected in all: about "
