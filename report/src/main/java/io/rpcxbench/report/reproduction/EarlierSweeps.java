@@ -30,6 +30,11 @@ final class EarlierSweeps {
     this.origins = origins;
   }
 
+  /** The earlier sweeps of {@code now}'s regime, or null where there are none. */
+  Regime then(Regime now) {
+    return earlier.stream().filter(e -> e.series().equals(now.series())).findFirst().orElse(null);
+  }
+
   /** What {@link #lines} found: how many changes leave out no change, of how many tested. */
   record Moved(int moved, int compared) {}
 
@@ -49,11 +54,7 @@ final class EarlierSweeps {
     int moved = 0;
     int compared = 0;
     for (Map.Entry<Regime, Map<String, RivalAdvantage>> regime : now.entrySet()) {
-      Regime then =
-          earlier.stream()
-              .filter(e -> e.series().equals(regime.getKey().series()))
-              .findFirst()
-              .orElse(null);
+      Regime then = then(regime.getKey());
       if (then == null) {
         continue;
       }
@@ -158,7 +159,8 @@ final class EarlierSweeps {
     return (Double.isNaN(s) ? "–" : Num.fixed(s, 1)) + " (" + k + ")";
   }
 
-  private static Protocol rival(String label) {
+  /** The rival a result's label names; null for RPCX, {@code both} or another label. */
+  static Protocol rival(String label) {
     for (Protocol p : Protocol.PAPER) {
       if (p.label.equals(label) && !p.equals(Protocol.RPCX)) {
         return p;

@@ -12,8 +12,8 @@ import java.util.TreeSet;
 /**
  * The five lines a reader of a reproduction page gets in 30 seconds, each computed from the same
  * results as the tables under them: (1) whether RPCX is faster and how surely, (2) whether the
- * paper's 55.9-88.9 % holds, (3) the regime it fits best and how closely, (4) how sure all this is
- * (sweeps, what the one estimator's intervals hold and what they do not), (5) what stays untested.
+ * paper's 55.9-88.9 % holds, (3) the regime it fits best and how closely, (4) how sure, in two
+ * short sentences a newcomer can repeat (the direction, then the sizes), (5) what stays untested.
  *
  * <p>"Fits best" is a rule, stated on the page: among the regimes with the shape of the paper's
  * Figs. 8-10 (runtime rising with threads in every series that can be tested), the one with the
@@ -60,7 +60,24 @@ final class FirstScreen {
     return both != null ? both : r.values().stream().findFirst().orElse(null);
   }
 
-  private String faster() {
+  /** Each rival's pairs over all regimes, and its rows the paired test could take. */
+  private record Wins(
+      int pairs,
+      int faster,
+      int everySweep,
+      int rows,
+      int above,
+      int tested,
+      int at95,
+      double smallest,
+      String where) {
+    /** Faster at every pair, in every sweep, every row's interval above 0. */
+    boolean solid() {
+      return pairs > 0 && faster == pairs && everySweep == pairs && rows > 0 && above == rows;
+    }
+  }
+
+  private Wins wins() {
     int pairs = 0;
     int faster = 0;
     int everySweep = 0;
@@ -90,6 +107,20 @@ final class FirstScreen {
         }
       }
     }
+    return new Wins(pairs, faster, everySweep, rows, above, tested, at95, smallest, where);
+  }
+
+  private String faster() {
+    Wins w = wins();
+    int pairs = w.pairs();
+    int faster = w.faster();
+    int everySweep = w.everySweep();
+    int rows = w.rows();
+    int above = w.above();
+    int tested = w.tested();
+    int at95 = w.at95();
+    double smallest = w.smallest();
+    String where = w.where();
     if (pairs == 0) {
       return "**Is RPCX faster?** No pair of RPCX and a rival finished in these files.";
     }
@@ -307,70 +338,78 @@ final class FirstScreen {
         + " pairs inside)";
   }
 
+  /**
+   * Two short sentences: how sure the direction is ("Solid that RPCX is faster: ..."), then how
+   * thin the sizes are (sweeps a point, commits, CPUs, and how many rows moved against earlier
+   * sweeps). What the intervals hold and do not is told in the box's folds below.
+   */
   private String howSure() {
+    Wins w = wins();
+    int most = regimes.stream().mapToInt(Regime::maxSweeps).max().orElse(0);
+    String inSweeps = most > 1 ? " in every sweep" : " in its one sweep";
+    String direction;
+    if (w.pairs() == 0) {
+      direction = "Nothing to be sure of: no complete pair.";
+    } else if (w.solid()) {
+      direction =
+          "Solid that RPCX is faster: it won all "
+              + w.pairs()
+              + " pairs"
+              + inSweeps
+              + ", and every row's 95 % interval lies above 0.";
+    } else if (w.faster() == w.pairs() && w.rows() > 0 && w.above() == w.rows()) {
+      direction =
+          "Fairly sure that RPCX is faster: it won all "
+              + w.pairs()
+              + " pairs on the means and every row's 95 % interval lies above 0, but "
+              + (w.pairs() - w.everySweep())
+              + " pairs not in every sweep.";
+    } else if (w.faster() == w.pairs()) {
+      direction =
+          "Thin that RPCX is faster: it won all "
+              + w.pairs()
+              + " pairs on the means, but "
+              + (w.rows() == 0
+                  ? "no row has pairs enough to test."
+                  : "only " + w.above() + " of " + w.rows() + " rows' intervals lie above 0.");
+    } else {
+      direction =
+          "Not sure that RPCX is faster: it won " + w.faster() + " of " + w.pairs() + " pairs.";
+    }
     int min = Integer.MAX_VALUE;
     int max = 0;
     TreeSet<String> commits = new TreeSet<>();
-    double lowWarm = Double.POSITIVE_INFINITY;
-    double highWarm = 0;
+    TreeSet<String> cpus = new TreeSet<>();
     for (Regime g : regimes) {
       min = Math.min(min, g.minSweeps());
       max = Math.max(max, g.maxSweeps());
       commits.addAll(origins.of(g).commits().keySet());
-      for (Protocol p : Protocol.PAPER) {
-        Double w = WarmUpTrend.median(g, p);
-        if (w != null) {
-          lowWarm = Math.min(lowWarm, w);
-          highWarm = Math.max(highWarm, w);
-        }
-      }
+      cpus.addAll(origins.of(g).cpus().keySet());
     }
     commits.remove(SweepOrigins.UNRECORDED);
-    StringBuilder sb = new StringBuilder("**How sure?** ");
-    sb.append(
-            min == max
-                ? capitalized(times(max)) + " a point"
-                : min + " to " + max + " sweeps a point")
-        .append(
-            commits.isEmpty()
+    cpus.remove(SweepOrigins.UNRECORDED);
+    boolean movedSome = moved != null && moved.moved() > 0;
+    boolean thin = max < Shift.MIN_PER_SIDE || movedSome || commits.size() <= 1 || cpus.size() <= 1;
+    List<String> basis = new ArrayList<>();
+    basis.add(min == max ? times(max) + " a point" : min + " to " + max + " sweeps a point");
+    if (!commits.isEmpty()) {
+      basis.add(commits.size() == 1 ? "one commit" : commits.size() + " commits");
+    }
+    if (!cpus.isEmpty()) {
+      basis.add(cpus.size() == 1 ? "one box" : cpus.size() + " CPUs");
+    }
+    String sizes =
+        (thin ? "Thin for the sizes: " : "Firmer for the sizes: ")
+            + String.join(", ", basis)
+            + (moved == null || moved.compared() == 0
                 ? ""
-                : commits.size() == 1
-                    ? ", one commit (`" + commits.first() + "` in the files)"
-                    : ", " + commits.size() + " commits")
-        .append(
-            ". Each [low, high] is the 95 % interval of the one estimator the tool tests with"
-                + " (Hodges-Lehmann, Wilcoxon's signed rank, paired by point) for the typical"
-                + " advantage over the grid: it holds how the advantage varies from point to point"
-                + " on this box and code, not a shift shared by a whole sweep, nor how another"
-                + " commit or box moves the result");
-    if (moved != null && moved.compared() > 0) {
-      sb.append(" (against earlier sweeps, paired by point: ")
-          .append(moved.moved())
-          .append(" of ")
-          .append(moved.compared())
-          .append(" moved)");
-    }
-    sb.append(
-        max >= Shift.MIN_PER_SIDE
-            ? "; a point's sweeps are its trials, and a point with "
-                + Shift.MIN_PER_SIDE
-                + " a side is tested on its own"
-            : max >= 2
-                ? "; a point's sweeps are its trials, "
-                    + max
-                    + " a side, too few to test a point on its own (it takes "
-                    + Shift.MIN_PER_SIDE
-                    + ")"
-                : "; one sweep a point is one trial a side, so no point is tested on its own");
-    if (highWarm > 0) {
-      sb.append("; runs are averaged inside each sweep, never taken as independent (runs 1-3 take ")
-          .append(
-              Num.fixed(lowWarm, 2).equals(Num.fixed(highWarm, 2))
-                  ? Num.fixed(lowWarm, 2)
-                  : Num.fixed(lowWarm, 2) + "-" + Num.fixed(highWarm, 2))
-          .append("x as long as runs 7-9)");
-    }
-    return sb.append('.').toString();
+                : ", and "
+                    + moved.moved()
+                    + " of "
+                    + moved.compared()
+                    + " rows moved against earlier sweeps")
+            + ".";
+    return "**How sure?** " + direction + " " + sizes;
   }
 
   private static String times(int n) {

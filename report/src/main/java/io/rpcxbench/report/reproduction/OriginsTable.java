@@ -63,7 +63,7 @@ final class OriginsTable {
    * "none", or per protocol its failed calls and the points they fell in: "OpenFeign 4 (110 x
    * 100)".
    */
-  private static String failedCalls(Regime g) {
+  static String failedCalls(Regime g) {
     List<String> parts = new ArrayList<>();
     for (Protocol p : Protocol.PAPER) {
       long calls = 0;

@@ -101,11 +101,26 @@ public final class ReproductionCommand implements Callable<Integer> {
               + "without the markers gets the block appended, a missing file is created.")
   Path splice;
 
+  @Option(
+      names = "--prose",
+      paramLabel = "FILE.md",
+      description =
+          "Refresh the numbers in FILE.md's prose (repeatable): every <!--f:NAME-->value<!--/f-->"
+              + " span gets the value the data gives (the page of --splice is refreshed too); a"
+              + " name that is no fact is an error. --list-facts prints the names.")
+  List<Path> prose = new ArrayList<>();
+
+  @Option(
+      names = "--list-facts",
+      description =
+          "Print every fact the prose can quote (name, a tab, its value) and write nothing else.")
+  boolean listFacts;
+
   @Override
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean toStdout = out == null && splice == null;
+    boolean toStdout = out == null && splice == null && prose.isEmpty() && !listFacts;
     // With the Markdown on standard output, the progress lines go to standard error.
     PrintWriter progress = toStdout ? err : stdout;
     for (Path dir : data) {
@@ -118,6 +133,13 @@ public final class ReproductionCommand implements Callable<Integer> {
     for (Path dir : earlierData) {
       if (!Files.isDirectory(dir)) {
         err.println("error: --earlier-data: no such directory: " + dir);
+        err.flush();
+        return CommandLine.ExitCode.USAGE;
+      }
+    }
+    for (Path page : prose) {
+      if (!Files.isRegularFile(page)) {
+        err.println("error: --prose: no such file: " + page);
         err.flush();
         return CommandLine.ExitCode.USAGE;
       }
@@ -142,7 +164,8 @@ public final class ReproductionCommand implements Callable<Integer> {
       EarlierSweeps earlier = earlier(progress, err, earlierProblems);
       earlierProblems.forEach(err::println);
       problems.addAll(earlierProblems);
-      String verdict = new VerdictBox(regimes, SweepOrigins.load(db), earlier).markdown();
+      SweepOrigins origins = SweepOrigins.load(db);
+      String verdict = new VerdictBox(regimes, origins, earlier).markdown();
       String block = new ReproductionTables(cleaned, paper, model, regimes).markdown();
       if (coldStartData != null) {
         block = withColdStart(block, coldStartData, progress, err);
@@ -150,12 +173,31 @@ public final class ReproductionCommand implements Callable<Integer> {
           return CommandLine.ExitCode.USAGE;
         }
       }
+      ProseFacts facts = ProseFacts.of(regimes, origins, earlier, model);
+      if (listFacts) {
+        facts.all().forEach((name, value) -> stdout.println(name + "\t" + value));
+        return CommandLine.ExitCode.OK;
+      }
       if (toStdout) {
         stdout.print(verdict + "\n" + block);
       }
       if (out != null) {
         write(out, verdict + "\n" + block);
         progress.println("reproduction: " + cleaned.size() + " points -> " + out);
+      }
+      List<Path> pages = new ArrayList<>(prose);
+      if (splice != null) {
+        pages.add(0, splice);
+      }
+      for (Path page : pages) {
+        if (Files.exists(page)) {
+          try {
+            facts.fill(Files.readString(page, StandardCharsets.UTF_8));
+          } catch (ProseFacts.UnknownFact e) {
+            err.println("error: " + page + ": " + e.getMessage() + " (--list-facts names them)");
+            return CommandLine.ExitCode.USAGE;
+          }
+        }
       }
       if (splice != null) {
         spliceVerdict(splice, verdict);
@@ -166,6 +208,24 @@ public final class ReproductionCommand implements Callable<Integer> {
                 + " points -> "
                 + splice
                 + (replaced ? " (block replaced)" : " (block appended)"));
+      }
+      for (Path page : pages) {
+        String text = Files.exists(page) ? Files.readString(page, StandardCharsets.UTF_8) : "";
+        long spans = ProseFacts.SPAN.matcher(text).results().count();
+        if (spans > 0) {
+          write(page, facts.fill(text));
+          progress.println(
+              "reproduction: "
+                  + spans
+                  + (spans == 1 ? " number" : " numbers")
+                  + " in the prose -> "
+                  + page);
+          // the spliced page quotes only facts; its notes may quote other folders' numbers
+          for (String n : page.equals(splice) ? ProseNumbers.unfactored(text) : List.<String>of()) {
+            progress.println(
+                "note: " + page + " " + n + " looks measured and is no generated fact");
+          }
+        }
       }
       boolean failed = problems.stream().anyMatch(p -> !p.startsWith("note: "));
       return Math.max(ingest, failed ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK);

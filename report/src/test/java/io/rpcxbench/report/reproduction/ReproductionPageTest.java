@@ -31,13 +31,18 @@ class ReproductionPageTest {
   private static final Path REPEAT_THREAD =
       UnpackedMeasurements.of("reproduction-repeat-5d8927e-thread");
   private static final Path DATA = UnpackedMeasurements.of("reproduction-data");
+  private static final String NOTES = "reproduction-notes.md";
   private static final Path COLD_START = UnpackedMeasurements.of("reproduction-cold-start");
 
   @Test
-  void theCommittedPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
+  void theCommittedPageAndItsNotesRegenerateWithoutADiff(@TempDir Path tmp) throws IOException {
+    Path notes = tmp.resolve(NOTES);
+    Files.copy(DOCS.resolve(NOTES), notes);
     assertRegeneratesWithoutADiff(
         tmp,
         "reproduction.md",
+        "--prose",
+        notes.toString(),
         "--data",
         REPEAT.toString(),
         "--data",
@@ -47,6 +52,23 @@ class ReproductionPageTest {
         DATA.toString(),
         "--cold-start-data",
         COLD_START.toString());
+    assertThat(Files.readString(notes, StandardCharsets.UTF_8))
+        .as("the notes' generated numbers, as the files give them")
+        .isEqualTo(Files.readString(DOCS.resolve(NOTES), StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Every measured number of reproduction.md's prose is a generated fact: outside the generated
+   * blocks, fact spans, code and link targets, no percentage, decimal, "N of M" count or value with
+   * a unit of time or bytes stands but the paper's own (its ranges and its limit).
+   */
+  @Test
+  void theProseQuotesNoMeasuredNumberThatIsNoGeneratedFact() throws IOException {
+    String page = Files.readString(DOCS.resolve("reproduction.md"), StandardCharsets.UTF_8);
+    assertThat(ProseNumbers.unfactored(page)).isEmpty();
+    assertThat(ProseNumbers.proseLines(page))
+        .as("the page's body, in lines of prose")
+        .isLessThan(400);
   }
 
   /**

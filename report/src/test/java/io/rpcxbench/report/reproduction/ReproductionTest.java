@@ -71,6 +71,73 @@ class ReproductionTest {
   }
 
   @Test
+  void theProseQuotesGeneratedFactsAndAStaleOneIsRefreshed(@TempDir Path tmp) throws IOException {
+    Path doc = tmp.resolve("reproduction.md");
+    Path notes = tmp.resolve("notes.md");
+    Files.writeString(
+        doc, "# R\n\nOver gRPC <!--f:1gbit-thread.grpc.inside-->9 of 9<!--/f--> inside.\n");
+    Files.writeString(
+        notes, "Longest: <!--f:1gbit-total.longest-run-->old<!--/f-->, 90.8 % quoted.\n");
+    Cli.Result r =
+        Cli.run(
+            "reproduction",
+            "--data",
+            FIXTURE.toString(),
+            "--splice",
+            doc.toString(),
+            "--prose",
+            notes.toString());
+    assertThat(r.exit()).as(r.err()).isZero();
+    assertThat(Files.readString(doc))
+        .contains("Over gRPC <!--f:1gbit-thread.grpc.inside-->2 of 2<!--/f--> inside.");
+    assertThat(Files.readString(notes))
+        .isEqualTo(
+            "Longest: <!--f:1gbit-total.longest-run-->0.0 s (OpenFeign 10 × 100)<!--/f-->, 90.8 %"
+                + " quoted.\n");
+    // the spliced page is held to facts; the notes may quote other folders
+    assertThat(r.out())
+        .contains("reproduction: 1 number in the prose -> " + notes)
+        .doesNotContain("90.8 % looks measured");
+    Files.writeString(doc, Files.readString(doc) + "A typed 73.4 % here.\n");
+    assertThat(
+            Cli.run("reproduction", "--data", FIXTURE.toString(), "--splice", doc.toString()).out())
+        .containsPattern(
+            "note: .*reproduction.md line \\d+: 73.4 % looks measured and is no generated fact");
+
+    assertThat(Cli.run("reproduction", "--data", FIXTURE.toString(), "--list-facts").out())
+        .contains("1gbit-thread.grpc.inside\t2 of 2\n")
+        .contains("1gbit-thread.grpc.range\t63.6 %\n");
+  }
+
+  @Test
+  void aFactThatIsNoneOrAMissingPageIsRefusedInOneLineAndNothingIsWritten(@TempDir Path tmp)
+      throws IOException {
+    Path doc = tmp.resolve("reproduction.md");
+    String text = "# R\n\n<!--f:1gbit-thread.grpc.insider-->9<!--/f-->\n";
+    Files.writeString(doc, text);
+    Cli.Result r =
+        Cli.run("reproduction", "--data", FIXTURE.toString(), "--splice", doc.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err())
+        .contains(
+            "error: "
+                + doc
+                + ": line 3: no fact named f:1gbit-thread.grpc.insider (--list-facts names them)");
+    assertThat(Files.readString(doc)).isEqualTo(text);
+
+    Cli.Result missing =
+        Cli.run(
+            "reproduction",
+            "--data",
+            FIXTURE.toString(),
+            "--prose",
+            tmp.resolve("no.md").toString());
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(missing.err().strip())
+        .isEqualTo("error: --prose: no such file: " + tmp.resolve("no.md"));
+  }
+
+  @Test
   void spliceReplacesOnlyTheGeneratedBlocks(@TempDir Path tmp) throws IOException {
     Path doc = tmp.resolve("reproduction.md");
     Files.writeString(

@@ -266,9 +266,11 @@ class VerdictBoxTest {
         .contains(
             "| 1 Gbit/s, T × R | gRPC | 75.0 % [75.0, 75.0] | 66.7 % [66.7, 66.7] |"
                 + " 80.0 % [80.0, 80.0] | 75.0 % [75.0, 75.0] |\n")
-        .contains("4. **How sure?** 3 sweeps a point")
-        .contains("a point's sweeps are its trials, 3 a side, too few to test a point on its own")
-        .contains("(against earlier sweeps, paired by point: 1 of 1 moved)")
+        // how sure, in two short sentences: the direction, then the sizes
+        .contains(
+            "4. **How sure?** Solid that RPCX is faster: it won all 6 pairs in every sweep, and"
+                + " every row's 95 % interval lies above 0. Thin for the sizes: 3 sweeps a point,"
+                + " and 1 of 1 rows moved against earlier sweeps.\n")
         .contains("3 against 3, the smallest p a rank test can reach is 0.10; it takes 4 a side")
         .contains("> 1. **Is RPCX faster? Yes, everywhere:** at 6 of 6 complete pairs")
         .contains("No single pair has a 95 % claim: that takes 4 sweeps a side");
