@@ -1,5 +1,6 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.db.Database;
@@ -86,6 +87,7 @@ public final class Steps {
               + w.figures()
               + " charts -> "
               + outDir.resolve("index.html"));
+      out.println(closing(w, reference, outDir.resolve("index.html")).text());
       out.flush();
       return CommandLine.ExitCode.OK;
     } catch (IllegalStateException e) {
@@ -93,6 +95,33 @@ public final class Steps {
       err.flush();
       return CommandLine.ExitCode.SOFTWARE;
     }
+  }
+
+  /**
+   * The report's last line: who had the highest throughput and how the others trailed (the first
+   * series' answer, with how many series more), how sure point estimates are, and its page.
+   */
+  static ClosingLine closing(ReportWriter.Written w, String reference, Path page) {
+    String decided;
+    if (w.answers().isEmpty()) {
+      decided =
+          w.points()
+              + (w.points() == 1 ? " point" : " points")
+              + (w.referenceMeasured()
+                  ? ", nothing to set against " + reference
+                  : ", reference " + reference + " not measured");
+    } else {
+      decided = w.answers().get(0).decided();
+      if (w.series() > 1) {
+        decided += " (the first of " + w.series() + " series; each page answers its own)";
+      }
+    }
+    return new ClosingLine(
+        "report",
+        decided,
+        "point estimates, their 95 % intervals in the tables; a verdict between two takes"
+            + " trials (rpcx-bench compare)",
+        page.toString());
   }
 
   /**

@@ -18,6 +18,7 @@ import io.rpcxbench.report.tables.ReferenceTable;
 import io.rpcxbench.report.tables.TableFormats;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * index.html: the title and first lines from what the data holds ({@link Subject}), provenance,
@@ -58,6 +59,15 @@ public final class HtmlReport {
   /** An open-loop series' knees and points (null for the other load models). */
   record OpenSection(List<Knee> knees, double factor, List<CleanedPoint> points) {}
 
+  /** What the page answers first; empty without a reference table to answer from. */
+  static Optional<ReferenceAnswer> answer(Inputs in) {
+    if (in.reference() == null) {
+      return Optional.empty();
+    }
+    int warned = (int) in.warnings().values().stream().filter(w -> !w.isEmpty()).count();
+    return ReferenceAnswer.of(in.reference(), warned);
+  }
+
   static String render(Inputs in) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -89,11 +99,8 @@ public final class HtmlReport {
         .append(esc(in.subject().lead()))
         .append("</p>\n");
     // the answer first: who was faster, by how much, with what warning
-    if (in.reference() != null) {
-      int warned = (int) in.warnings().values().stream().filter(w -> !w.isEmpty()).count();
-      ReferenceAnswer.of(in.reference(), warned)
-          .ifPresent(a -> h.append("<p id=\"answer\">").append(esc(a)).append("</p>\n"));
-    }
+    answer(in)
+        .ifPresent(a -> h.append("<p id=\"answer\">").append(esc(a.sentence())).append("</p>\n"));
     if (in.series() != null) {
       h.append("<p>Series: ")
           .append(esc(in.series().text()))

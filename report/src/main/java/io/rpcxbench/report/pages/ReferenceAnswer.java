@@ -21,11 +21,14 @@ import java.util.Optional;
  *   //  about (⚠ below). Point estimates; their intervals are in the tables."
  * }</pre>
  */
-final class ReferenceAnswer {
-  private ReferenceAnswer() {}
+public record ReferenceAnswer(
+    String leader, int wins, int points, String reference, List<Trail> trails, int warned) {
 
-  /** The sentence, or empty without a measured reference or another protocol to set against it. */
-  static Optional<String> of(ReferenceTable t, int warnedPoints) {
+  /** How a protocol trailed the reference: its median ratio and range over its points. */
+  public record Trail(String label, double median, double low, double high, int points) {}
+
+  /** The answer, or empty without a measured reference or another protocol to set against it. */
+  static Optional<ReferenceAnswer> of(ReferenceTable t, int warnedPoints) {
     if (!t.referenceMeasured) {
       return Optional.empty();
     }
@@ -55,18 +58,7 @@ final class ReferenceAnswer {
     best.values().forEach(l -> wins.merge(l.protocol().id, 1, Integer::sum));
     String leader =
         wins.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-    StringBuilder b = new StringBuilder();
-    b.append(labels.get(leader))
-        .append(" had the highest throughput at ")
-        .append(wins.get(leader))
-        .append(" of ")
-        .append(best.size())
-        .append(best.size() == 1 ? " point" : " points")
-        .append("; against ")
-        .append(referenceLabel)
-        .append(", ");
-    List<String> parts = new ArrayList<>();
-    boolean first = true;
+    List<Trail> trails = new ArrayList<>();
     for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
       List<Double> r = new ArrayList<>(e.getValue());
       r.sort(Double::compare);
@@ -74,25 +66,73 @@ final class ReferenceAnswer {
           r.size() % 2 == 1
               ? r.get(r.size() / 2)
               : (r.get(r.size() / 2 - 1) + r.get(r.size() / 2)) / 2;
-      String range = x(r.get(0)) + "-" + x(r.get(r.size() - 1));
+      trails.add(
+          new Trail(labels.get(e.getKey()), median, r.get(0), r.get(r.size() - 1), r.size()));
+    }
+    return Optional.of(
+        new ReferenceAnswer(
+            labels.get(leader),
+            wins.get(leader),
+            best.size(),
+            referenceLabel,
+            trails,
+            warnedPoints));
+  }
+
+  /** The page's opening sentence (see the class comment). */
+  public String sentence() {
+    StringBuilder b =
+        new StringBuilder(highest()).append("; against ").append(reference).append(", ");
+    List<String> parts = new ArrayList<>();
+    boolean first = true;
+    for (Trail t : trails) {
+      String range = x(t.low()) + "-" + x(t.high());
       parts.add(
-          labels.get(e.getKey())
+          t.label()
               + " ran at "
-              + x(median)
+              + x(t.median())
               + (first
-                  ? " in the median (" + range + " over " + r.size() + " points)"
+                  ? " in the median (" + range + " over " + t.points() + " points)"
                   : " (" + range + ")"));
       first = false;
     }
     b.append(String.join(", ", parts)).append(". ");
     b.append(
-        warnedPoints == 0
+        warned == 0
             ? "No point was warned about."
-            : warnedPoints
-                + (warnedPoints == 1 ? " point was" : " points were")
-                + " warned about (⚠ below).");
+            : warned + (warned == 1 ? " point was" : " points were") + " warned about (⚠ below).");
     b.append(" Point estimates; their intervals are in the tables.");
-    return Optional.of(b.toString());
+    return b.toString();
+  }
+
+  /**
+   * The same answer for a closing line: "RPCX had the highest throughput at 2 of 2 points; against
+   * RPCX, gRPC ran at 0.52x in the median, OpenFeign at 0.15x; 1 point warned about".
+   */
+  public String decided() {
+    List<String> parts = new ArrayList<>();
+    boolean first = true;
+    for (Trail t : trails) {
+      parts.add(t.label() + " ran at " + x(t.median()) + (first ? " in the median" : ""));
+      first = false;
+    }
+    return highest()
+        + "; against "
+        + reference
+        + ", "
+        + String.join(", ", parts)
+        + (warned == 0
+            ? ""
+            : "; " + warned + (warned == 1 ? " point" : " points") + " warned about");
+  }
+
+  private String highest() {
+    return leader
+        + " had the highest throughput at "
+        + wins
+        + " of "
+        + points
+        + (points == 1 ? " point" : " points");
   }
 
   private static String x(double ratio) {

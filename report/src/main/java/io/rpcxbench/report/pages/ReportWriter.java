@@ -39,8 +39,17 @@ import java.util.TreeMap;
  */
 public final class ReportWriter {
   /** What was written. */
+  /**
+   * What a report wrote; {@code answers}: each closed-loop series' answer (who had the highest
+   * throughput, how the others trailed), in the series' order.
+   */
   public record Written(
-      int points, int unfinished, int figures, boolean referenceMeasured, int series) {}
+      int points,
+      int unfinished,
+      int figures,
+      boolean referenceMeasured,
+      int series,
+      List<ReferenceAnswer> answers) {}
 
   private ReportWriter() {}
 
@@ -91,6 +100,7 @@ public final class ReportWriter {
       return writeOne(outDir, shared, cleaned, null);
     }
     int points = 0, unfinished = 0, figures = 0;
+    List<ReferenceAnswer> answers = new ArrayList<>();
     boolean referenceMeasured = true;
     Subject all = Subject.of(cleaned, provenance);
     StringBuilder index =
@@ -114,6 +124,7 @@ public final class ReportWriter {
       unfinished += w.unfinished();
       figures += w.figures();
       referenceMeasured &= w.referenceMeasured();
+      answers.addAll(w.answers());
       index
           .append("<li><a href=\"")
           .append(HtmlReport.esc(slug))
@@ -147,7 +158,7 @@ public final class ReportWriter {
     }
     index.append("</ul>\n</body>\n</html>\n");
     writeText(outDir.resolve("index.html"), index.toString());
-    return new Written(points, unfinished, figures, referenceMeasured, bySeries.size());
+    return new Written(points, unfinished, figures, referenceMeasured, bySeries.size(), answers);
   }
 
   private static Written writeOne(
@@ -179,28 +190,28 @@ public final class ReportWriter {
     Figures.vsReference(m, reference, shared.palette(), outDir).ifPresent(figures::add);
     ChartLibrary.copyInto(outDir);
     List<CleanedPoint> unfinished = cleaned.stream().filter(p -> !p.complete()).toList();
-    String html =
-        HtmlReport.render(
-            new HtmlReport.Inputs(
-                subject,
-                shared.provenance(),
-                shared.files(),
-                tables,
-                vs,
-                figures,
-                unfinished,
-                series,
-                null,
-                ChartData.closed(
-                    cleaned, shared.estimates(), shared.palette(), shared.warningsOf(cleaned)),
-                shared.warningsOf(cleaned)));
-    writeText(outDir.resolve("index.html"), html);
+    HtmlReport.Inputs page =
+        new HtmlReport.Inputs(
+            subject,
+            shared.provenance(),
+            shared.files(),
+            tables,
+            vs,
+            figures,
+            unfinished,
+            series,
+            null,
+            ChartData.closed(
+                cleaned, shared.estimates(), shared.palette(), shared.warningsOf(cleaned)),
+            shared.warningsOf(cleaned));
+    writeText(outDir.resolve("index.html"), HtmlReport.render(page));
     return new Written(
         cleaned.size(),
         unfinished.size(),
         (int) figures.stream().filter(f -> f.file() != null).count(),
         vs.referenceMeasured,
-        1);
+        1,
+        HtmlReport.answer(page).stream().toList());
   }
 
   /**
@@ -240,7 +251,8 @@ public final class ReportWriter {
         unfinished.size(),
         (int) figures.stream().filter(f -> f.file() != null).count(),
         true,
-        1);
+        1,
+        List.of());
   }
 
   private static void writeText(Path file, String text) throws IOException {

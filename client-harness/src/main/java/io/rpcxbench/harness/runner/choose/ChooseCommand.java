@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -245,6 +246,18 @@ public final class ChooseCommand implements Callable<Integer> {
   boolean fork;
 
   @Option(
+      names = "--quick",
+      description =
+          "A first look in a few minutes: "
+              + ChooseSettings.MIN_ROUNDS_FOR_PRECISION
+              + " rounds (the fewest that rank), none added, 1 s probes, the search stopping at"
+              + " 25 %% resolution, 2 shared-load runs, and no calibration measured first (each"
+              + " of these given explicitly wins). The same test at the same 5 %% false-positive"
+              + " rate, with less power: it ranks only capacities far apart, and its \"cannot"
+              + " rank\" says little; the pre-run lines say how little here.")
+  boolean quick;
+
+  @Option(
       names = "--calibration",
       paramLabel = "auto|off",
       defaultValue = "auto",
@@ -259,6 +272,9 @@ public final class ChooseCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     ChooseSettings all = settings();
     ChooseCalibration calibrates = new ChooseCalibration(install, calibration);
+    if (quick) {
+      err.println(ChooseForecast.quickLine(all));
+    }
     // what it can tell here, before any work: the calibration included
     ChooseForecast.lines(
             all,
@@ -315,7 +331,40 @@ public final class ChooseCommand implements Callable<Integer> {
     return Workload.message(m);
   }
 
+  /**
+   * --quick's settings, where the command line did not give its own: the fewest rounds that rank,
+   * none added, 1 s probes, a 25 % resolution, 2 shared-load runs, no calibration measured first.
+   */
+  private void quickDefaults() {
+    if (!quick) {
+      return;
+    }
+    CommandLine.ParseResult given = spec.commandLine().getParseResult();
+    if (given == null) {
+      return;
+    }
+    if (!given.hasMatchedOption("--rounds") && !given.hasMatchedOption("--precision")) {
+      rounds = ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
+    }
+    if (!given.hasMatchedOption("--max-rounds") && !given.hasMatchedOption("--precision")) {
+      maxRounds = rounds != null ? rounds : ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
+    }
+    if (!given.hasMatchedOption("--probe-duration")) {
+      probeDuration = "1s";
+    }
+    if (!given.hasMatchedOption("--resolution")) {
+      resolution = "25%";
+    }
+    if (!given.hasMatchedOption("--shared-runs")) {
+      sharedRuns = 2;
+    }
+    if (!given.hasMatchedOption("--calibration")) {
+      calibration = ChooseCalibration.Use.off;
+    }
+  }
+
   private ChooseSettings check() {
+    quickDefaults();
     if (out == null) {
       out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
     }

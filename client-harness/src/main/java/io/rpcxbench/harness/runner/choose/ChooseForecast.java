@@ -27,6 +27,17 @@ final class ChooseForecast {
 
   private ChooseForecast() {}
 
+  /** What a --quick look is, before its plan: the same test, less power. */
+  static String quickLine(ChooseSettings s) {
+    return "quick: "
+        + s.rounds().planned()
+        + " rounds of "
+        + s.probeS()
+        + " s probes, none added, no calibration first: the same test at the same 5 % false-positive"
+        + " rate, with less power; capacities far apart rank, and a \"cannot rank\" says little"
+        + " (the lines below say how little here); without --quick for the verdict";
+  }
+
   /**
    * The lines for {@code s} across {@code profiles} network profiles; {@code calibrationS}: present
    * when a calibration runs first, its expected seconds.

@@ -30,6 +30,40 @@ class ChooseForecastTest {
 
   /** The newcomer's case: --rounds 2 ran 8 minutes, calibration first, to say "cannot rank". */
   @Test
+  void quickIsTheFewestRoundsThatRankWithShortProbesAndWhatIsGivenWins() {
+    ChooseSettings q =
+        settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--quick");
+    assertThat(q.rounds().planned()).isEqualTo(4);
+    assertThat(q.rounds().most()).isEqualTo(4);
+    assertThat(q.probeS()).isEqualTo(1);
+    assertThat(q.search().resolution()).isEqualTo(0.25);
+    assertThat(q.sharedRuns()).isEqualTo(2);
+    assertThat(ChooseForecast.quickLine(q))
+        .startsWith(
+            "quick: 4 rounds of 1 s probes, none added, no calibration first: the same test at"
+                + " the same 5 % false-positive rate, with less power");
+    // fewer than 4 rounds would never rank: no "cannot rank" warning for the quick look
+    assertThat(ChooseForecast.lines(q, 1, OptionalLong.empty(), Optional.empty(), true))
+        .noneMatch(l -> l.startsWith("note: --rounds"));
+
+    ChooseSettings given =
+        settings(
+            "--local",
+            "--protocol",
+            "rpcx,grpc-tuned",
+            "--slo",
+            "p99=5ms",
+            "--quick",
+            "--rounds",
+            "6",
+            "--probe-duration",
+            "2s");
+    assertThat(given.rounds().planned()).isEqualTo(6);
+    assertThat(given.rounds().most()).isEqualTo(6);
+    assertThat(given.probeS()).isEqualTo(2);
+  }
+
+  @Test
   void twoRoundsSayBeforeAnyWorkThatTheyCannotRankAndTheCalibrationCountsInTheTime() {
     ChooseSettings s =
         settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--rounds", "2");
