@@ -113,7 +113,9 @@ public record ReferenceAnswer(
     List<String> parts = new ArrayList<>();
     boolean first = true;
     for (Trail t : trails) {
-      parts.add(t.label() + " ran at " + x(t.median()) + (first ? " in the median" : ""));
+      parts.add(
+          t.label()
+              + (first ? " ran at " + x(t.median()) + " in the median" : " at " + x(t.median())));
       first = false;
     }
     return highest()

@@ -108,6 +108,23 @@ public class GoldenReportTest {
     }
   }
 
+  @Test
+  void theReportEndsWithItsClosingLineWhatItAnswersAndItsPage(@TempDir Path tmp) {
+    Path out = tmp.resolve("report");
+    Cli.Result r =
+        Cli.run("all", "--db", Cli.sqlite(tmp), "--out", out.toString(), Cli.fixture().toString());
+    List<String> lines = r.out().lines().toList();
+    io.rpcxbench.raw.ClosingLine last =
+        io.rpcxbench.raw.ClosingLine.parse(lines.get(lines.size() - 1)).orElseThrow();
+    assertThat(last.command()).isEqualTo("report");
+    assertThat(last.decided())
+        .matches(
+            "RPCX had the highest throughput at \\d+ of \\d+ points; against RPCX, gRPC ran at"
+                + " [0-9.]+x in the median, OpenFeign at [0-9.]+x(; \\d+ points? warned about)?");
+    assertThat(last.howSure()).startsWith("point estimates, their 95 % intervals in the tables");
+    assertThat(last.page()).isEqualTo(out.resolve("index.html").toString());
+  }
+
   /**
    * Runs {@code all} on the fixture with {@code locale} as the JVM default; returns the report
    * folder.

@@ -237,6 +237,15 @@ final class ChooseProbes implements ChooseRounds.Prober {
   private static final String CAP = "--max-in-flight";
 
   /** {@code args} with {@code --max-in-flight cap}, replacing one given. */
+  /**
+   * {@code args} with a candidate's raised in-flight {@code cap} (null: none raised) where {@code
+   * p} is an open-loop point; a closed-loop point (the warm-up) has no cap to raise, and the
+   * harness refuses one there.
+   */
+  static List<String> capped(List<String> args, PlannedPoint p, Integer cap) {
+    return cap != null && p.load() == PlannedPoint.Load.RATE ? withCap(args, cap) : args;
+  }
+
   static List<String> withCap(List<String> args, int cap) {
     for (int i = 0; i < args.size(); i++) {
       if (args.get(i).startsWith(CAP + "=")) {
@@ -349,9 +358,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 target.port(protocol, profile),
                 facts));
     timed(args, runs, limitS);
-    if (caps.containsKey(candidate)) {
-      withCap(args, caps.get(candidate));
-    }
+    capped(args, p, caps.get(candidate));
     args.addAll(warmUpArgs(s));
     args.addAll(target.statsArgs(protocol));
     Path staged = s.target().pointFile(HarnessPoints.resultFile(args));

@@ -101,6 +101,29 @@ class SloTest {
   }
 
   @Test
+  void aRaisedCapGoesToTheOpenLoopsProbesNeverToTheNextRoundsClosedLoopWarmUp() {
+    // a cap raised in round 1 once went to round 2's warm-up, which the harness refused
+    List<String> warmUp = new ArrayList<>(List.of("--threads", "4", "--requests", "2000"));
+    assertThat(
+            ChooseProbes.capped(
+                warmUp,
+                io.rpcxbench.harness.runner.point.PlannedPoint.grid(0, "rpcx", 4, 2000),
+                1024))
+        .doesNotContain("--max-in-flight");
+    List<String> probe = new ArrayList<>(List.of("--rate", "9"));
+    assertThat(
+            ChooseProbes.capped(
+                probe, io.rpcxbench.harness.runner.point.PlannedPoint.rate(0, "rpcx", 9, 1), 1024))
+        .containsSubsequence("--max-in-flight", "1024");
+    assertThat(
+            ChooseProbes.capped(
+                new ArrayList<>(List.of("--rate", "9")),
+                io.rpcxbench.harness.runner.point.PlannedPoint.rate(0, "rpcx", 9, 1),
+                null))
+        .doesNotContain("--max-in-flight");
+  }
+
+  @Test
   void aSlowProbeSaysByHowMuch() {
     Slo.Verdict v = Slo.parse("p99=5ms", 0, 0.01).check(probe(7900, 0, 0, 1000, true));
     assertThat(v.met()).isFalse();
