@@ -107,22 +107,87 @@ record ChooseCandidate(
     return ServerReads.of(kept) == ServerReads.NOT_COUNTED;
   }
 
-  /** {@code server} when every round agrees, else {@code server 2/3, client 1/3}; "-": none. */
-  private static String word(List<CapacityRound> rounds) {
+  /**
+   * {@code server} when every round agrees; else each kind with its rounds and its reasons in
+   * short, {@code client 3/4 (sends lagged 1.7-3.0 ms at p99, in-flight cap 1024), server 1/4}: a
+   * cell that fits its column, the rounds' own words in the rounds table; "-": none.
+   */
+  static String word(List<CapacityRound> rounds) {
     Map<String, Integer> counts = new LinkedHashMap<>();
+    Map<String, List<String>> reasons = new LinkedHashMap<>();
     rounds.forEach(
-        r -> counts.merge(r.limitedBy().isEmpty() ? "-" : r.limitedBy(), 1, Integer::sum));
+        r -> {
+          String whole = r.limitedBy().isEmpty() ? "-" : r.limitedBy();
+          counts.merge(whole, 1, Integer::sum);
+          int open = whole.indexOf(" (");
+          String kind = open < 0 ? whole : whole.substring(0, open);
+          List<String> of = reasons.computeIfAbsent(kind, k -> new ArrayList<>());
+          if (open >= 0 && whole.endsWith(")")) {
+            of.add(whole.substring(open + 2, whole.length() - 1).split(";")[0].strip());
+          }
+        });
     if (counts.isEmpty()) {
       return "-";
     }
     if (counts.size() == 1) {
       return counts.keySet().iterator().next();
     }
+    Map<String, Long> kinds = new LinkedHashMap<>();
+    rounds.forEach(
+        r -> {
+          String whole = r.limitedBy().isEmpty() ? "-" : r.limitedBy();
+          int open = whole.indexOf(" (");
+          kinds.merge(open < 0 ? whole : whole.substring(0, open), 1L, Long::sum);
+        });
     List<String> parts = new ArrayList<>();
-    counts.entrySet().stream()
-        .sorted((a, b) -> b.getValue() - a.getValue())
-        .forEach(e -> parts.add(e.getKey() + " " + e.getValue() + "/" + rounds.size()));
+    kinds.entrySet().stream()
+        .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
+        .forEach(
+            e -> {
+              String why = shortReasons(reasons.get(e.getKey()));
+              parts.add(
+                  e.getKey()
+                      + " "
+                      + e.getValue()
+                      + "/"
+                      + rounds.size()
+                      + (why.isEmpty() ? "" : " (" + why + ")"));
+            });
     return String.join(", ", parts);
+  }
+
+  private static final java.util.regex.Pattern LAG =
+      java.util.regex.Pattern.compile("sends lagged ([0-9.]+) ms at p99");
+
+  /** The distinct first clauses, the send lags as one range: "sends lagged 1.7-3.0 ms at p99". */
+  static String shortReasons(List<String> clauses) {
+    java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+    double low = Double.POSITIVE_INFINITY;
+    double high = Double.NEGATIVE_INFINITY;
+    for (String c : clauses) {
+      java.util.regex.Matcher m = LAG.matcher(c);
+      if (m.matches()) {
+        double lag = Double.parseDouble(m.group(1));
+        low = Math.min(low, lag);
+        high = Math.max(high, lag);
+        out.add("\u0000lag"); // its place in the list
+      } else {
+        out.add(c);
+      }
+    }
+    String lag =
+        low > high
+            ? ""
+            : "sends lagged "
+                + (low == high
+                    ? io.rpcxbench.stats.Num.fixed(low, 1)
+                    : io.rpcxbench.stats.Num.fixed(low, 1)
+                        + "-"
+                        + io.rpcxbench.stats.Num.fixed(high, 1))
+                + " ms at p99";
+    List<String> shown = new ArrayList<>();
+    out.forEach(c -> shown.add(c.equals("\u0000lag") ? lag : c));
+    return String.join(", ", shown);
   }
 
   /**

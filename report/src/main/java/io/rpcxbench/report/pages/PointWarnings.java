@@ -60,24 +60,43 @@ public final class PointWarnings {
         .append(warnings.size() == 1 ? " point" : " points")
         .append(" with a warning</strong> (as the console printed them; marked ⚠ in the tables")
         .append(" and as triangles in the charts):</p>\n<ul>\n");
-    warnings.forEach(
-        (k, w) ->
-            h.append("<li>")
-                .append(
-                    HtmlReport.esc(
-                        protocols.stream()
-                            .filter(p -> p.id.equals(k.protocol()))
-                            .map(p -> p.label)
-                            .findFirst()
-                            .orElse(k.protocol())))
-                .append(", ")
-                .append(k.threads())
-                .append(" threads × ")
-                .append(k.requests())
-                .append(" requests: ")
-                .append(HtmlReport.esc(String.join("; ", w)))
-                .append("</li>\n"));
-    h.append("</ul></div>\n");
+    int shown = 0;
+    for (Map.Entry<ChartData.Key, List<String>> e : warnings.entrySet()) {
+      if (shown == SHOWN && warnings.size() > SHOWN) {
+        // the first screen stays the result's: the rest of a long list is folded
+        h.append("</ul>\n<details><summary>")
+            .append(warnings.size() - SHOWN)
+            .append(" more</summary>\n<ul>\n");
+      }
+      shown++;
+      item(h, e.getKey(), e.getValue(), protocols);
+    }
+    h.append(warnings.size() > SHOWN ? "</ul></details></div>\n" : "</ul></div>\n");
+  }
+
+  /** The points listed before the rest is folded. */
+  static final int SHOWN = 5;
+
+  private static void item(
+      StringBuilder h,
+      ChartData.Key k,
+      List<String> w,
+      List<io.rpcxbench.report.db.Protocol> protocols) {
+    h.append("<li>")
+        .append(
+            HtmlReport.esc(
+                protocols.stream()
+                    .filter(p -> p.id.equals(k.protocol()))
+                    .map(p -> p.label)
+                    .findFirst()
+                    .orElse(k.protocol())))
+        .append(", ")
+        .append(k.threads())
+        .append(" threads × ")
+        .append(k.requests())
+        .append(" requests: ")
+        .append(HtmlReport.esc(String.join("; ", w)))
+        .append("</li>\n");
   }
 
   /** The warnings of one point, most serious first. */

@@ -75,6 +75,30 @@ class ConsoleWarningsOnPageTest {
   }
 
   @Test
+  void aLongListOfWarningsShowsFiveAndFoldsTheRestSoThatTheResultKeepsTheFirstScreen() {
+    Map<io.rpcxbench.report.charts.ChartData.Key, List<String>> warnings =
+        new java.util.LinkedHashMap<>();
+    for (int t = 10; t <= 70; t += 10) {
+      warnings.put(
+          new io.rpcxbench.report.charts.ChartData.Key("rpcx", "s", t, 100),
+          List.of("not steady state"));
+    }
+    StringBuilder h = new StringBuilder();
+    PointWarnings.html(h, warnings, List.of(io.rpcxbench.report.db.Protocol.RPCX));
+    String html = h.toString();
+    assertThat(html)
+        .startsWith(
+            "<div id=\"warnings\" class=\"warn\"><p><strong>7 points with a warning</strong>")
+        .contains(
+            "<li>RPCX, 50 threads × 100 requests: not steady state</li>\n</ul>\n<details><summary>2 more</summary>")
+        .endsWith(
+            "<li>RPCX, 70 threads × 100 requests: not steady state</li>\n</ul></details></div>\n");
+    assertThat(html.substring(0, html.indexOf("<details>")))
+        .containsOnlyOnce("<ul>")
+        .contains("</ul>");
+  }
+
+  @Test
   void anOpenLoopPointsWarningIsInThePointsTable(@TempDir Path tmp) throws Exception {
     Path raw = tmp.resolve("raw");
     Path fixture = Path.of(ConsoleWarningsOnPageTest.class.getResource("/open").toURI());
