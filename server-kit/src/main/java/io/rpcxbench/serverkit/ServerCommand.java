@@ -79,8 +79,9 @@ public final class ServerCommand implements Callable<Integer> {
       defaultValue = "10s",
       converter = LimitConverters.DurationConverter.class,
       description =
-          "TLS only: close a connection whose handshake is not done this long after accept (a"
-              + " trickled or stalled ClientHello); 0: never (default: ${DEFAULT-VALUE}).")
+          "Close a connection that has not finished its TLS handshake, or sent its first byte in"
+              + " plaintext, this long after accept (a trickled or stalled ClientHello, a silent"
+              + " connection holding the cap); 0: never (default: ${DEFAULT-VALUE}).")
   Duration handshakeDeadline;
 
   @Option(

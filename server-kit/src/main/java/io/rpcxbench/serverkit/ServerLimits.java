@@ -23,8 +23,9 @@ import java.util.Objects;
  * @param maxBufferedBytes the capacity of the buffers all connections of the process together may
  *     hold in unfinished requests (beyond {@link InputBudget#GRANTED_BYTES} each); the connection
  *     that would pass it is closed
- * @param handshakeDeadline a TLS connection whose handshake is not done this long after it was
- *     accepted is closed (a trickled or stalled ClientHello); plaintext servers ignore it
+ * @param handshakeDeadline a TLS connection whose handshake is not done, or a connection that sent
+ *     no byte, this long after it was accepted is closed (a trickled or stalled ClientHello, a
+ *     silent connection holding the cap)
  */
 public record ServerLimits(
     Duration idleTimeout,

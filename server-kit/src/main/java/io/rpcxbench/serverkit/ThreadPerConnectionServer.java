@@ -154,7 +154,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
   }
 
   private static ScheduledExecutorService watchdog(String name, ServerLimits limits) {
-    if (!limits.hasIdleTimeout() && !limits.hasFrameDeadline()) {
+    if (!limits.hasIdleTimeout() && !limits.hasFrameDeadline() && !limits.hasHandshakeDeadline()) {
       return null;
     }
     return Executors.newSingleThreadScheduledExecutor(
@@ -174,6 +174,9 @@ public final class ThreadPerConnectionServer implements RunningServer {
     if (limits.hasFrameDeadline()) {
       shortest = Math.min(shortest, limits.frameDeadline().toNanos());
     }
+    if (limits.hasHandshakeDeadline()) {
+      shortest = Math.min(shortest, limits.handshakeDeadline().toNanos());
+    }
     return Math.max(
         TimeUnit.MILLISECONDS.toNanos(10), Math.min(TimeUnit.SECONDS.toNanos(1), shortest / 4));
   }
@@ -190,8 +193,9 @@ public final class ThreadPerConnectionServer implements RunningServer {
     long now = System.nanoTime();
     long idle = limits.idleTimeout().toNanos();
     long deadline = limits.frameDeadline().toNanos();
+    long silent = limits.handshakeDeadline().toNanos();
     for (Connection connection : connections) {
-      String reason = connection.streams.overdue(now, idle, deadline);
+      String reason = connection.streams.overdue(now, idle, deadline, silent);
       if (reason != null) {
         connection.overdue(reason);
       }
@@ -328,6 +332,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
         socket.setTcpNoDelay(true);
         if (socket instanceof SSLSocket tls) {
           TlsHandshake.within(tls, limits.handshakeDeadline());
+          streams.spoke(); // the deadline was the handshake's; an idle client may wait from here
         }
         conversation.carryOn(
             new RequestInput(
@@ -369,6 +374,13 @@ public final class ThreadPerConnectionServer implements RunningServer {
             name,
             peer,
             limits.frameDeadline());
+      } else if ("silent".equals(why)) {
+        warnings.warn(
+            "silent",
+            "{}: closed the connection from {}: it sent nothing in {} (--handshake-deadline)",
+            name,
+            peer,
+            limits.handshakeDeadline());
       } else if ("idle".equals(why)) {
         log.debug(
             "{}: closed the connection from {}: idle for {}", name, peer, limits.idleTimeout());
@@ -377,7 +389,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
       }
     }
 
-    /** The watchdog's verdict: past the idle timeout or the frame deadline. */
+    /** The watchdog's verdict: silent, past the idle timeout or past the frame deadline. */
     void overdue(String reason) {
       overdue = reason;
       abort();

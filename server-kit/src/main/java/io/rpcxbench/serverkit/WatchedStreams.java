@@ -21,6 +21,8 @@ final class WatchedStreams {
   private final Runnable requestEnded;
   private volatile long requestStart = NONE;
   private volatile long idleSince = System.nanoTime();
+  private final long opened = idleSince;
+  private volatile boolean spoke;
   private long requestBytes;
 
   /**
@@ -71,7 +73,13 @@ final class WatchedStreams {
     };
   }
 
+  /** The connection spoke outside these streams: its TLS handshake is done. */
+  void spoke() {
+    spoke = true;
+  }
+
   private void received(int n) throws BadInputException {
+    spoke = true;
     if (requestStart == NONE) {
       requestStart = System.nanoTime();
     }
@@ -82,12 +90,17 @@ final class WatchedStreams {
   }
 
   /**
-   * Why the connection is past a limit at {@code now}, or null when it is not.
+   * Why the connection is past a limit at {@code now}, or null when it is not: "silent" (no byte
+   * since it opened, past {@code silentNanos}), "deadline" or "idle".
    *
    * @param idleNanos the idle timeout, 0 for none
    * @param deadlineNanos the frame deadline, 0 for none
+   * @param silentNanos how long a connection may send nothing after it opened, 0 for ever
    */
-  String overdue(long now, long idleNanos, long deadlineNanos) {
+  String overdue(long now, long idleNanos, long deadlineNanos, long silentNanos) {
+    if (!spoke && silentNanos > 0 && now - opened > silentNanos) {
+      return "silent";
+    }
     long started = requestStart;
     if (started != NONE) {
       return deadlineNanos > 0 && now - started > deadlineNanos ? "deadline" : null;

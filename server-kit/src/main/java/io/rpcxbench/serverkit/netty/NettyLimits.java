@@ -75,16 +75,14 @@ public final class NettyLimits {
 
   /**
    * Adds, at the head of a new connection's pipeline: the idle timeout (no bytes read or written
-   * for {@code --idle-timeout} closes it), reply backpressure (no reading while the channel is not
-   * writable, so replies a client does not read cannot pile up), and the watch on request bytes
-   * that {@link #requestDecoded()} completes.
+   * for {@code --idle-timeout} closes it), the first byte's deadline (nothing read within {@code
+   * --handshake-deadline} of the accept closes it), reply backpressure (no reading while the
+   * channel is not writable, so replies a client does not read cannot pile up), and the watch on
+   * request bytes that {@link #requestDecoded()} completes.
    */
   public void addFirst(ChannelPipeline pipeline) {
     pipeline.addFirst("limits-frames", new FrameWatch.Inbound(this));
-    pipeline.addFirst("limits-backpressure", backpressure);
-    if (limits.hasIdleTimeout()) {
-      pipeline.addFirst("limits-idle", new IdleCloser(this));
-    }
+    addIdleAndBackpressure(pipeline);
   }
 
   /**
@@ -93,6 +91,10 @@ public final class NettyLimits {
    */
   public void addIdleAndBackpressure(ChannelPipeline pipeline) {
     pipeline.addFirst("limits-backpressure", backpressure);
+    if (limits.hasHandshakeDeadline()) {
+      // a connection that sends nothing is closed at the deadline, not the idle timeout
+      pipeline.addFirst("limits-first-byte", new FirstByteDeadline(this));
+    }
     if (limits.hasIdleTimeout()) {
       pipeline.addFirst("limits-idle", new IdleCloser(this));
     }
