@@ -38,6 +38,7 @@ final class ArrivingFramedTransport extends TLayeredTransport {
   private final TByteArrayOutputStream writeBuffer = new TByteArrayOutputStream(1024);
   private final byte[] header = new byte[4];
   private long frameStart;
+  private boolean spoke;
 
   private ArrivingFramedTransport(Factory factory, TSocket inner) throws TTransportException {
     super(inner);
@@ -45,6 +46,17 @@ final class ArrivingFramedTransport extends TLayeredTransport {
     this.socket = inner.getSocket();
     this.share = factory.budget.share();
     this.readBuffer = new TMemoryInputTransport(inner.getConfiguration(), new byte[0]);
+    if (factory.limits.hasHandshakeDeadline()) {
+      // the first byte is due within the handshake deadline: silent connections never hold the cap
+      try {
+        socket.setSoTimeout(
+            (int)
+                Math.max(
+                    1, Math.min(Integer.MAX_VALUE, factory.limits.handshakeDeadline().toMillis())));
+      } catch (java.net.SocketException e) {
+        throw new TTransportException(TTransportException.END_OF_FILE, e);
+      }
+    }
   }
 
   /** Makes one per accepted socket; shares the server's budget and log. */
@@ -159,6 +171,15 @@ final class ArrivingFramedTransport extends TLayeredTransport {
     } catch (BadInputException e) {
       refuse(e.getMessage());
     } catch (SocketTimeoutException e) {
+      if (frameStart == 0 && !spoke && factory.limits.hasHandshakeDeadline()) {
+        factory.warnings.warn(
+            "silent",
+            "thrift: closed the connection from {}: it sent nothing in {} (--handshake-deadline)",
+            socket.getRemoteSocketAddress(),
+            factory.limits.handshakeDeadline());
+        close();
+        throw new TTransportException(TTransportException.END_OF_FILE, "silent");
+      }
       if (frameStart == 0) { // idle between requests: closed without a warning
         log.debug("thrift: closing the connection from {}: idle", socket.getRemoteSocketAddress());
         close();
@@ -229,6 +250,7 @@ final class ArrivingFramedTransport extends TLayeredTransport {
         throw new IOException(e);
       }
       if (n > 0 && frameStart == 0) {
+        spoke = true;
         frameStart = System.nanoTime();
       }
       return n;
