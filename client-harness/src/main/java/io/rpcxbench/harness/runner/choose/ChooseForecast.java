@@ -29,13 +29,12 @@ final class ChooseForecast {
 
   /** What a --quick look is, before its plan: the same test, less power. */
   static String quickLine(ChooseSettings s) {
-    return "quick: "
-        + s.rounds().planned()
-        + " rounds of "
-        + s.probeS()
-        + " s probes, none added, no calibration first: the same test at the same 5 % false-positive"
-        + " rate, with less power; capacities far apart rank, and a \"cannot rank\" says little"
-        + " (the lines below say how little here); without --quick for the verdict";
+    return io.rpcxbench.harness.runner.point.QuickLook.line(
+        s.rounds().planned()
+            + " rounds of "
+            + s.probeS()
+            + " s probes, none added, no calibration first",
+        "capacities far apart rank, and a \"cannot rank\"");
   }
 
   /**

@@ -121,14 +121,9 @@ final class CompareForecast {
 
   /** What a --quick look is, before its plan: the same test, less power. */
   static String quickLine(CompareSettings s) {
-    return "quick: "
-        + s.plan().rounds()
-        + " rounds of "
-        + s.runs()
-        + " short runs a trial, none added: the same test at the same 5 % false-positive rate,"
-        + " with less power; a large change shows, and an INCONCLUSIVE or \"no significant"
-        + " change\" says little (the lines below say how little here); without --quick for the"
-        + " verdict";
+    return io.rpcxbench.harness.runner.point.QuickLook.line(
+        s.plan().rounds() + " rounds of " + s.runs() + " short runs a trial, none added",
+        "a large change shows, and an INCONCLUSIVE or \"no significant change\"");
   }
 
   /**
