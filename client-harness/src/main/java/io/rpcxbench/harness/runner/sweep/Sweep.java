@@ -69,6 +69,8 @@ public final class Sweep {
    */
   private volatile boolean stopping;
 
+  private io.rpcxbench.raw.ClosingLine closingOnInterrupt;
+
   private final Object pointEnd = new Object();
 
   private final Trial trial;
@@ -451,6 +453,19 @@ public final class Sweep {
     return lines.noSpace(why);
   }
 
+  /**
+   * The line an interrupted sweep ends with, printed by the shutdown hook after the resume line
+   * (the caller's own closing line would race the JVM's exit).
+   */
+  void closingOnInterrupt(io.rpcxbench.raw.ClosingLine line) {
+    closingOnInterrupt = line;
+  }
+
+  /** Whether the shutdown hook stopped this sweep (and printed its closing line). */
+  boolean stoppedByHook() {
+    return stopping;
+  }
+
   /** The shutdown hook: Ctrl-C, kill -TERM. The point in progress is discarded, not half-kept. */
   private void interrupted() {
     stopping = true;
@@ -470,6 +485,10 @@ public final class Sweep {
           "interrupted; the point in progress was discarded (a resume runs it again), finished"
               + " points are kept");
       log.line("resume with: " + resumeCommand);
+      if (closingOnInterrupt != null) {
+        // the last line, from here: the JVM is going down, and the caller may not get to print it
+        log.closing(closingOnInterrupt);
+      }
     } catch (UncheckedIOException e) {
       // a full disk: the console line is what counts
     }

@@ -196,6 +196,7 @@ public final class SweepCommand implements Callable<Integer> {
       SweepForecast.lines(trials, PlanSize.of(s, planned), MachineCalibration.here().cached())
           .forEach(log::line);
     }
+    planned.forEach(one -> one.closingOnInterrupt(closing(Sweep.INTERRUPTED)));
     try {
       int code =
           trials > 1 ? trials(planned, log, checks) : review(sweep, log, checks, sweep.run());
@@ -210,7 +211,7 @@ public final class SweepCommand implements Callable<Integer> {
           code = Sweep.FAILURES;
         }
       }
-      if (code != Sweep.LOCKED) {
+      if (code != Sweep.LOCKED && planned.stream().noneMatch(Sweep::stoppedByHook)) {
         log.closing(closing(code));
       }
       return code;
