@@ -114,6 +114,7 @@ record ChooseCandidate(
    */
   static String word(List<CapacityRound> rounds) {
     Map<String, Integer> counts = new LinkedHashMap<>();
+    Map<String, Long> kinds = new LinkedHashMap<>();
     Map<String, List<String>> reasons = new LinkedHashMap<>();
     rounds.forEach(
         r -> {
@@ -121,6 +122,7 @@ record ChooseCandidate(
           counts.merge(whole, 1, Integer::sum);
           int open = whole.indexOf(" (");
           String kind = open < 0 ? whole : whole.substring(0, open);
+          kinds.merge(kind, 1L, Long::sum);
           List<String> of = reasons.computeIfAbsent(kind, k -> new ArrayList<>());
           if (open >= 0 && whole.endsWith(")")) {
             of.add(whole.substring(open + 2, whole.length() - 1).split(";")[0].strip());
@@ -132,13 +134,6 @@ record ChooseCandidate(
     if (counts.size() == 1) {
       return counts.keySet().iterator().next();
     }
-    Map<String, Long> kinds = new LinkedHashMap<>();
-    rounds.forEach(
-        r -> {
-          String whole = r.limitedBy().isEmpty() ? "-" : r.limitedBy();
-          int open = whole.indexOf(" (");
-          kinds.merge(open < 0 ? whole : whole.substring(0, open), 1L, Long::sum);
-        });
     List<String> parts = new ArrayList<>();
     kinds.entrySet().stream()
         .sorted((a, b) -> Long.compare(b.getValue(), a.getValue()))
