@@ -117,12 +117,13 @@ prov() { sed -n "s/^# $2: //p" "$1" | head -n 1; }
 
 # together_or_said SPREAD_MS FILE...: releases at one instant lie within 50 ms of each other, or
 # else the hosts' files say they were late by as much (a host woken late on this busy box: CI runs
-# other suites and builds beside this one, and three client JVMs and a server share its 2 CPUs).
-# Either way far from the seconds apart they would lie without the instant
+# other suites and builds beside this one, and three client JVMs and a server share its 2 CPUs; one
+# CI run saw a host ready over a second after the instant). Either way the spread is accounted for:
+# without the instant no host would have a lateness to say
 together_or_said() {
   local spread=$1 late
   shift
-  awk -v s="$spread" 'BEGIN { exit !(s >= 0 && s < 1000) }'
+  awk -v s="$spread" 'BEGIN { exit !(s >= 0) }'
   awk -v s="$spread" 'BEGIN { exit !(s <= 50) }' && return 0
   late=$(for f in "$@"; do prov "$f" start_late_max_ms; done | sort -g | tail -n 1)
   echo "spread $spread ms over 50: the latest host says it was released $late ms late"
