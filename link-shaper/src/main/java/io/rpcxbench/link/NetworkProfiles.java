@@ -105,11 +105,15 @@ public final class NetworkProfiles {
   }
 
   /**
-   * The profile called {@code name}.
+   * The profile called {@code name}: a row of the table, or one derived from a row ({@link
+   * DerivedProfile}: {@code lan+rtt=10ms+loss=1%}).
    *
    * @throws IllegalArgumentException naming the known profiles
    */
   public NetworkProfile named(String name) {
+    if (DerivedProfile.derived(name)) {
+      return DerivedProfile.of(name, byName);
+    }
     NetworkProfile p = byName.get(name);
     if (p == null) {
       throw new IllegalArgumentException(

@@ -58,6 +58,7 @@ import picocli.CommandLine.Spec;
       KneeCommand.class,
       CompareCommand.class,
       ChooseCommand.class,
+      io.rpcxbench.report.map.MapCommand.class,
       DiffCommand.class,
       CalibrationCommand.class,
       ProfilesCommand.class,

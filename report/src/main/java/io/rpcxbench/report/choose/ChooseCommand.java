@@ -95,7 +95,7 @@ public final class ChooseCommand implements Callable<Integer> {
       List<ChooseCandidate> candidates;
       try {
         settings = ChooseSettings.read(dir);
-        candidates = candidates(settings);
+        candidates = candidates(dir, settings);
       } catch (IOException | IllegalArgumentException e) {
         err.println("error: " + e.getMessage());
         return CommandLine.ExitCode.SOFTWARE;
@@ -157,7 +157,7 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   /** The machine's calibration the choose copied into its folder; null without one. */
-  private static io.rpcxbench.stats.Calibration calibration(Path dir) throws IOException {
+  static io.rpcxbench.stats.Calibration calibration(Path dir) throws IOException {
     Path f = dir.resolve("calibration.properties");
     if (!Files.isRegularFile(f)) {
       return null;
@@ -170,7 +170,7 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   /** Each candidate's capacity rounds and its raw files at the shared load, in the given order. */
-  private List<ChooseCandidate> candidates(ChooseSettings settings) throws IOException {
+  static List<ChooseCandidate> candidates(Path dir, ChooseSettings settings) throws IOException {
     Map<String, List<CapacityRound>> capacity = CapacityRound.read(dir.resolve(CapacityRound.FILE));
     Path shared = dir.resolve("shared");
     List<Integer> rounds = rounds(shared);

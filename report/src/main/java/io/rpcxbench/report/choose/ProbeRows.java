@@ -90,6 +90,34 @@ final class ProbeRows {
     return out;
   }
 
+  /** A probe's raw file, relative to the choose's folder. */
+  record File(String path) {}
+
+  /** The raw files of {@code candidate}'s probes that wrote one, in the order they ran. */
+  static List<File> files(Path dir, String candidate) throws IOException {
+    Path file = dir.resolve(FILE);
+    List<File> out = new java.util.ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      return out;
+    }
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    if (lines.isEmpty()) {
+      return out;
+    }
+    List<String> header = Arrays.asList(lines.get(0).trim().split("\t", -1));
+    for (int i = 1; i < lines.size(); i++) {
+      String[] f = lines.get(i).split("\t", -1);
+      String path = field(f, header, "file");
+      if (field(f, header, "candidate").equals(candidate)
+          && !path.isEmpty()
+          && !path.startsWith("/")
+          && !path.contains("..")) {
+        out.add(new File(path));
+      }
+    }
+    return out;
+  }
+
   private static String field(String[] f, List<String> header, String column) {
     int at = header.indexOf(column);
     return at >= 0 && at < f.length ? f[at].trim() : "";

@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class Page {
   private sealed interface Block
-      permits Heading, Paragraph, Bullets, Table, Verdict, Facts, Chart {}
+      permits Heading, Paragraph, Bullets, Table, Verdict, Facts, Chart, Heatmap {}
 
   private record Heading(String text) implements Block {}
 
@@ -56,6 +56,24 @@ public final class Page {
       return s.replace("|", "\\|").replace("\n", " ");
     }
   }
+
+  /**
+   * A cell of a {@link Heatmap}: its text and its colour ({@code #rrggbb}); null: no colour, the
+   * cell hatched (nothing decided there).
+   */
+  public record HeatCell(String text, String colour) {}
+
+  /**
+   * A grid of coloured cells: {@code columns} across, {@code rows} down, {@code corner} naming both
+   * axes; a table in Markdown.
+   */
+  public record Heatmap(
+      String corner,
+      List<String> columns,
+      List<String> rows,
+      List<List<HeatCell>> cells,
+      String caption)
+      implements Block {}
 
   private final String title;
   private final List<Block> blocks = new ArrayList<>();
@@ -114,6 +132,11 @@ public final class Page {
     return table(new Table(List.copyOf(header), List.copyOf(right), List.copyOf(rows)));
   }
 
+  public Page heatmap(Heatmap m) {
+    blocks.add(m);
+    return this;
+  }
+
   public Page table(Table t) {
     blocks.add(t);
     return this;
@@ -137,6 +160,8 @@ public final class Page {
         l.items().forEach(i -> md.append("- ").append(i).append('\n'));
       } else if (b instanceof Table t) {
         md.append(t.markdown());
+      } else if (b instanceof Heatmap m) {
+        md.append(asTable(m).markdown()).append('\n').append(m.caption()).append('\n');
       }
     }
     return md.toString();
@@ -191,6 +216,8 @@ public final class Page {
         h.append("</ul>\n");
       } else if (b instanceof Table t) {
         html(h, t);
+      } else if (b instanceof Heatmap m) {
+        html(h, m);
       }
     }
     return h.append(scripts).append("</body>\n</html>\n").toString();
@@ -225,6 +252,9 @@ public final class Page {
           + "color:var(--muted)}\n"
           + ".chart{margin:1.5em 0}.chart .canvas{position:relative;height:22em;width:100%}\n"
           + "figcaption{color:var(--muted);font-size:.9em}\n"
+          + "table.heat td{text-align:center;min-width:6em;font-weight:600}\n"
+          + "table.heat td.tie{font-weight:400;color:var(--fg);background:repeating-linear-gradient("
+          + "45deg,var(--rule) 0 .3em,transparent .3em .7em)}\n"
           + "@media (max-width:600px){body{margin:.5em auto;padding:0 .5em;font-size:15px}"
           + "h1{font-size:1.35em}.chart .canvas{height:18em}}\n";
 
@@ -232,6 +262,54 @@ public final class Page {
   static String slug(String text) {
     String s = text.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
     return s.replaceAll("^-|-$", "");
+  }
+
+  private static Table asTable(Heatmap m) {
+    List<String> header = new ArrayList<>(List.of(m.corner()));
+    header.addAll(m.columns());
+    List<Boolean> right = new ArrayList<>();
+    header.forEach(x -> right.add(false));
+    List<List<String>> rows = new ArrayList<>();
+    for (int i = 0; i < m.rows().size(); i++) {
+      List<String> row = new ArrayList<>(List.of(m.rows().get(i)));
+      m.cells().get(i).forEach(c -> row.add(c.text()));
+      rows.add(row);
+    }
+    return new Table(header, right, rows);
+  }
+
+  private static void html(StringBuilder h, Heatmap m) {
+    h.append("<figure class=\"heatmap\"><div class=\"wide\"><table class=\"heat\">\n<tr><th>")
+        .append(HtmlReport.esc(m.corner()))
+        .append("</th>");
+    m.columns().forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
+    h.append("</tr>\n");
+    for (int i = 0; i < m.rows().size(); i++) {
+      h.append("<tr><th>").append(HtmlReport.esc(m.rows().get(i))).append("</th>");
+      for (HeatCell c : m.cells().get(i)) {
+        if (c.colour() == null || !c.colour().matches("#[0-9a-fA-F]{6}")) {
+          h.append("<td class=\"tie\">");
+        } else {
+          h.append("<td style=\"background:")
+              .append(c.colour())
+              .append(";color:")
+              .append(ink(c.colour()))
+              .append("\">");
+        }
+        h.append(HtmlReport.esc(c.text())).append("</td>");
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table></div><figcaption>")
+        .append(HtmlReport.esc(m.caption()))
+        .append("</figcaption></figure>\n");
+  }
+
+  /** Black or white, whichever reads on {@code hex}. */
+  private static String ink(String hex) {
+    int n = Integer.parseInt(hex.substring(1), 16);
+    double y = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+    return y > 140 ? "#000000" : "#ffffff";
   }
 
   private static void html(StringBuilder h, Table t) {

@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
  * per candidate per round at the shared load, through the raw-format writer), from a few figures
  * per candidate.
  */
-final class ChooseFolder {
+public final class ChooseFolder {
   /** A candidate: its capacity per round, its latency (µs) at the shared load, contended runs. */
   record Candidate(String name, double[] capacities, double latencyUs, int contendedRuns) {}
 
@@ -33,7 +33,7 @@ final class ChooseFolder {
   private final StringBuilder probes = new StringBuilder();
   private boolean sharedLoad = true;
 
-  ChooseFolder(String workload) {
+  public ChooseFolder(String workload) {
     properties.put("workload", workload);
     properties.put("slo", "p99<=5ms");
     properties.put("slo.percentile", "99");
@@ -49,29 +49,30 @@ final class ChooseFolder {
     properties.put("stopped", "rounds");
   }
 
-  ChooseFolder candidate(String name, double latencyUs, double... capacities) {
+  public ChooseFolder candidate(String name, double latencyUs, double... capacities) {
     candidates.add(new Candidate(name, capacities, latencyUs, 0));
     return this;
   }
 
-  ChooseFolder contended(String name, double latencyUs, int contendedRuns, double... capacities) {
+  public ChooseFolder contended(
+      String name, double latencyUs, int contendedRuns, double... capacities) {
     candidates.add(new Candidate(name, capacities, latencyUs, contendedRuns));
     return this;
   }
 
-  ChooseFolder set(String key, String value) {
+  public ChooseFolder set(String key, String value) {
     properties.put(key, value);
     return this;
   }
 
   /** A provenance key of every raw file ({@code tls}, {@code link_rtt_measured_ms}). */
-  ChooseFolder provenance(String key, String value) {
+  public ChooseFolder provenance(String key, String value) {
     fileProvenance.put(key, value);
     return this;
   }
 
   /** No shared load (the harness measures none when no candidate met the SLO). */
-  ChooseFolder noSharedLoad() {
+  public ChooseFolder noSharedLoad() {
     sharedLoad = false;
     return this;
   }
@@ -81,7 +82,7 @@ final class ChooseFolder {
    * percentile {@code baseUs} at no load, rising steeply towards {@code edge} calls/s; met where it
    * is within the SLO's 5 ms, limited by the server from the edge on.
    */
-  ChooseFolder probes(String name, int rounds, double baseUs, double edge, int... rates) {
+  public ChooseFolder probes(String name, int rounds, double baseUs, double edge, int... rates) {
     for (int round = 1; round <= rounds; round++) {
       for (int rate : rates) {
         double us = baseUs * (1 + Math.pow(rate / edge, 4)) * (1 + 0.03 * round);
@@ -103,7 +104,7 @@ final class ChooseFolder {
     return this;
   }
 
-  Path write(Path dir) throws IOException {
+  public Path write(Path dir) throws IOException {
     Files.createDirectories(dir);
     if (probes.length() > 0) {
       Files.writeString(
