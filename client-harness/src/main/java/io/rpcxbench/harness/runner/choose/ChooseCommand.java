@@ -267,6 +267,30 @@ public final class ChooseCommand implements Callable<Integer> {
               + " min, once); off: none (default ${DEFAULT-VALUE}).")
   ChooseCalibration.Use calibration;
 
+  @Option(
+      names = "--across",
+      paramLabel = "AXIS=V1,V2,...",
+      description =
+          "Draw a map: run the choose at every link condition of these axes (repeatable: rtt,"
+              + " loss, rate, jitter; e.g. --across rtt=0.1ms,1ms,10ms --across loss=0%,1%), each"
+              + " a profile derived from --profile (default loopback) made as --link says, then"
+              + " refine between neighbours where the winner changes (--refine); ends with the"
+              + " map: the winner at each condition, where each pair's ranking changes with its"
+              + " interval, and the link's model beside it (docs/choose.md#a-map-across-the-network).")
+  List<String> across = new ArrayList<>();
+
+  @Option(
+      names = "--refine",
+      paramLabel = "N",
+      defaultValue = "3",
+      description =
+          "With --across: at most N conditions added between two where a pair's ranking changes"
+              + " (bisection on the axis), within --max-time (default ${DEFAULT-VALUE}).")
+  int refine = 3;
+
+  /** The map's conditions, with --across; null without. */
+  private io.rpcxbench.harness.runner.link.LinkGrid grid;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
@@ -289,7 +313,8 @@ public final class ChooseCommand implements Callable<Integer> {
     long before = System.currentTimeMillis();
     calibrates.beforeTheRun(all, err);
     all = all.spent(Duration.ofMillis(System.currentTimeMillis() - before));
-    return new ChooseRuns(install, calibrates, err).run(all);
+    ChooseRuns runs = new ChooseRuns(install, calibrates, err);
+    return grid == null ? runs.run(all) : runs.map(all, grid, refine);
   }
 
   ChooseSettings settings() {
@@ -420,6 +445,19 @@ public final class ChooseCommand implements Callable<Integer> {
     if (noiseGuard.equals("off")) {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
       harness.addAll(List.of("--noise-guard", "off"));
+    }
+    grid = null;
+    if (!across.isEmpty()) {
+      if (refine < 0) {
+        throw new IllegalArgumentException("--refine must be 0 or more, got " + refine);
+      }
+      String base = target.baseProfile();
+      if (base == null) {
+        throw new IllegalArgumentException(
+            "--across with several --profile names: give one, the base of every condition");
+      }
+      grid = io.rpcxbench.harness.runner.link.LinkGrid.parse(across, base, install.home());
+      target.across(grid.names());
     }
     RunSite site = target.site("single", install.home());
     SweepSettings sweep =

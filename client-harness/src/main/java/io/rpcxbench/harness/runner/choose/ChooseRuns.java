@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.runner.link.LinkGrid;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.SweepLog;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +53,79 @@ final class ChooseRuns {
             + String.join(
                 ", ", profiles.stream().map(p -> all.out().resolve(p).toString()).toList()));
     return worst;
+  }
+
+  /**
+   * A map: a choose at every condition of {@code grid}, then at most {@code refine} more between
+   * two conditions where a pair's ranking changes (the report's {@code refine.tsv}), while
+   * --max-time allows; the map made by the report tool after each. The worst exit code.
+   */
+  int map(ChooseSettings all, LinkGrid grid, int refine) throws Exception {
+    long started = System.currentTimeMillis();
+    grid.write(all.out());
+    int worst = Choose.OK;
+    for (String condition : grid.names()) {
+      int code = condition(all, grid, condition, started);
+      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+        return code;
+      }
+      worst = Math.max(worst, code);
+    }
+    int report = mapReport(all);
+    for (int added = 0; added < refine && report == Choose.OK; added++) {
+      String next = null;
+      for (String[] r : LinkGrid.refinements(all.out().resolve("report"))) {
+        next = grid.refine(r[2], r[0], r[1]);
+        if (next != null) {
+          break;
+        }
+      }
+      if (next == null) {
+        break;
+      }
+      err.println("rpcx-bench choose: refining the map where a ranking changes: " + next);
+      grid.write(all.out());
+      int code = condition(all, grid, next, started);
+      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+        return code;
+      }
+      worst = Math.max(worst, code);
+      report = mapReport(all);
+    }
+    return worst == Choose.OK ? report : worst;
+  }
+
+  /** One condition of a map: its choose, or a note of why none ran. */
+  private int condition(ChooseSettings all, LinkGrid grid, String condition, long started)
+      throws Exception {
+    ChooseSettings left = all.spent(Duration.ofMillis(System.currentTimeMillis() - started));
+    if (left.maxTime() != null && left.maxTime().isZero()) {
+      grid.note(condition, "not measured: --max-time reached");
+      grid.write(all.out());
+      return Choose.OK;
+    }
+    err.println("rpcx-bench choose: across the link condition " + condition);
+    int code = choose(left.across(condition));
+    if (code == Choose.INFEASIBLE) {
+      grid.note(condition, "nothing searched: the link's round trip alone takes the SLO");
+      grid.write(all.out());
+      return Choose.OK;
+    }
+    return code;
+  }
+
+  /** The report's map of the folder: its exit code. */
+  private int mapReport(ChooseSettings all) throws IOException, InterruptedException {
+    Path jar = install.reportJar();
+    if (all.skipReport() || !Files.isRegularFile(jar)) {
+      err.println("rpcx-bench choose: the map later: rpcx-bench report map " + all.out());
+      return Choose.OK;
+    }
+    err.flush();
+    return new ProcessBuilder(install.java(), "-jar", jar.toString(), "map", all.out().toString())
+        .inheritIO()
+        .start()
+        .waitFor();
   }
 
   /** One choose and its scorecard; the exit code. */

@@ -192,6 +192,24 @@ public final class SweepTargetOptions {
     return tls;
   }
 
+  /**
+   * The one profile --profile names, the base of a map's conditions ({@code loopback} when none):
+   * null when it names several.
+   */
+  public String baseProfile() {
+    if (profile == null) {
+      return "loopback";
+    }
+    return profile.contains(",") ? null : profile.trim();
+  }
+
+  /**
+   * Runs across {@code names} (a map's conditions, each a derived profile) instead of --profile.
+   */
+  public void across(List<String> names) {
+    profile = String.join(",", names);
+  }
+
   /** --profile, checked: the profiles in order, or {@code [""]} when none was given. */
   public List<String> profiles(ServerSite where, String scenario, java.nio.file.Path home) {
     return LinkProfiles.checked(profile, home, where, scenario, link(where));

@@ -23,8 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
 class ChooseLocalIT {
   @TempDir Path work;
 
+  /**
+   * A small map: the choose at two round trips through the proxy ({@code --across}), a folder per
+   * condition as a plain choose writes it, and map.tsv for the report's map.
+   */
   @Test
-  void aSmallChooseWithTwoRealProtocolsOnLoopback() throws Exception {
+  void aSmallChooseWithTwoRealProtocolsAcrossTwoRoundTrips() throws Exception {
     Path out = work.resolve("choose");
     String console =
         choose(
@@ -38,30 +42,44 @@ class ChooseLocalIT {
             "--start-rate",
             "2000",
             "--max-rate",
-            "4000");
+            "4000",
+            "--across",
+            "rtt=0.2ms,4ms");
     assertThat(console)
         .contains("choose: items(10) at p99<=200ms")
+        .contains("across the link condition loopback+rtt=0.2ms")
+        .contains("across the link condition loopback+rtt=4ms")
         .contains("round 1 rpcx: warmed up (", "round 1 grpc: warmed up (")
         .containsPattern("round 1 rpcx: capacity [0-9]+ calls/s")
         .containsPattern("round 1 grpc: capacity [0-9]+ calls/s")
         // the shared load's round is a trial of its own: fresh server JVMs, not the searches'
         .contains("round 1: fresh servers (a round is a trial)")
-        .contains("servers stopped");
-    assertThat(Files.readAllLines(out.resolve("capacity.tsv"))).hasSize(3);
-    for (String candidate : List.of("rpcx", "grpc")) {
-      Path file = only(out.resolve("shared/round1/" + candidate));
-      RawContents c = RawResultFile.read(file);
-      assertThat(c.provenance())
-          .as(candidate)
-          .containsEntry("status", "complete")
-          .containsEntry("call", "items")
-          .containsEntry("items", "10")
-          .containsEntry("choose_candidate", candidate)
-          .containsEntry("warmup_mode", "steady")
-          .containsKey("server_cpu");
-      assertThat(c.rows()).hasSize(2);
+        .contains("servers stopped")
+        .contains("the map later: rpcx-bench report map " + out);
+    assertThat(Files.readAllLines(out.resolve("map.tsv")))
+        .contains(
+            "# axes: rtt",
+            "loopback+rtt=0.2ms\t0.2\t0\t\t0\tgrid\t",
+            "loopback+rtt=4ms\t4\t0\t\t0\tgrid\t");
+    for (String condition : List.of("loopback+rtt=0.2ms", "loopback+rtt=4ms")) {
+      Path folder = out.resolve(condition);
+      assertThat(Files.readAllLines(folder.resolve("capacity.tsv"))).hasSize(3);
+      for (String candidate : List.of("rpcx", "grpc")) {
+        Path file = only(folder.resolve("shared/round1/" + candidate));
+        RawContents c = RawResultFile.read(file);
+        assertThat(c.provenance())
+            .as(condition + " " + candidate)
+            .containsEntry("status", "complete")
+            .containsEntry("call", "items")
+            .containsEntry("items", "10")
+            .containsEntry("choose_candidate", candidate)
+            .containsEntry("warmup_mode", "steady")
+            .containsEntry("network_profile", condition)
+            .containsKey("server_cpu");
+        assertThat(c.rows()).hasSize(2);
+      }
+      assertThat(folder.resolve("sweep.pids")).doesNotExist();
     }
-    assertThat(out.resolve("sweep.pids")).doesNotExist();
   }
 
   /**
