@@ -3,7 +3,7 @@
 // its bound from the link's model (dashed). Colours follow the page's theme. When done it records
 // on <body> how many charts were drawn (data-charts-drawn="n/total"), how many canvases hold
 // coloured pixels (data-charts-painted) and whether the page fits the window's width
-// (data-fits-width), for a headless browser to check.
+// (data-fits-width), for a headless browser to check (rpcx-marks.js).
 (function () {
   'use strict';
 
@@ -61,14 +61,6 @@
     };
   }
 
-  function painted(canvas) {
-    var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    for (var i = 0; i < px.length; i += 4) {
-      if (px[i + 3] > 0 && (px[i] !== px[i + 1] || px[i + 1] !== px[i + 2])) return true;
-    }
-    return false;
-  }
-
   function draw() {
     var source = document.getElementById('map-data');
     if (!source || typeof Chart === 'undefined') return;
@@ -81,12 +73,9 @@
       if (!canvas) return;
       new Chart(canvas, chart(c));
       drawn++;
-      if (painted(canvas)) colour++;
+      if (rpcxMarks.painted(canvas)) colour++;
     });
-    document.body.setAttribute('data-charts-drawn', drawn + '/' + d.charts.length);
-    document.body.setAttribute('data-charts-painted', String(colour));
-    document.body.setAttribute('data-fits-width',
-      String(document.documentElement.scrollWidth <= window.innerWidth + 1));
+    rpcxMarks.done(drawn, d.charts.length, colour);
   }
 
   if (document.readyState === 'loading') {

@@ -168,14 +168,6 @@
     };
   }
 
-  function painted(canvas) {
-    var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-    for (var i = 0; i < px.length; i += 4) {
-      if (px[i + 3] > 0 && (px[i] !== px[i + 1] || px[i + 1] !== px[i + 2])) return true;
-    }
-    return false;
-  }
-
   function draw() {
     var source = document.getElementById('scorecard-data');
     if (!source || typeof Chart === 'undefined') return;
@@ -190,14 +182,9 @@
       total++;
       new Chart(canvas, makers[id](d));
       drawn++;
-      if (painted(canvas)) colour++;
+      if (rpcxMarks.painted(canvas)) colour++;
     });
-    document.body.setAttribute('data-charts-drawn', drawn + '/' + total);
-    document.body.setAttribute('data-charts-painted', String(colour));
-    document.body.setAttribute('data-fits-width',
-      String(document.documentElement.scrollWidth <= window.innerWidth + 1));
-    document.body.setAttribute('data-theme',
-      matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    rpcxMarks.done(drawn, total, colour);
     var cap = document.getElementById('chart-capacity');
     if (cap) {
       // where the capacity chart starts on the page: on the first screen, or not

@@ -47,14 +47,16 @@ public final class ChartLibrary {
   }
 
   /**
-   * Chart.js and the page script {@code script} (a file of the jar's {@code pages/}) as the text of
-   * two {@code <script>} elements, for a page that must stay one file (the scorecard): neither
-   * holds {@code </script}, checked here.
+   * Chart.js, {@code rpcx-marks.js} (what the page records for a headless browser) and the page
+   * script {@code script} (a file of the jar's {@code pages/}) as the text of three {@code
+   * <script>} elements, for a page that must stay one file (the scorecard): neither holds {@code
+   * </script}, checked here.
    */
   public static String inlineScripts(String script) throws IOException {
     StringBuilder b = new StringBuilder();
     for (String resource :
-        java.util.List.of(WEBJAR + version() + "/dist/chart.umd.js", "pages/" + script)) {
+        java.util.List.of(
+            WEBJAR + version() + "/dist/chart.umd.js", "pages/rpcx-marks.js", "pages/" + script)) {
       String text = text(resource);
       if (text.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
         throw new IOException(resource + " holds '</script': it cannot be inlined");

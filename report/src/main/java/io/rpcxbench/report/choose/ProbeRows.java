@@ -48,10 +48,7 @@ final class ProbeRows {
   static Map<String, List<Row>> rows(Path dir) throws IOException {
     Path file = dir.resolve(FILE);
     Map<String, List<Row>> out = new LinkedHashMap<>();
-    if (!Files.isRegularFile(file)) {
-      return out;
-    }
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    List<String> lines = lines(file);
     if (lines.isEmpty()) {
       return out;
     }
@@ -95,18 +92,14 @@ final class ProbeRows {
 
   /** The raw files of {@code candidate}'s probes that wrote one, in the order they ran. */
   static List<File> files(Path dir, String candidate) throws IOException {
-    Path file = dir.resolve(FILE);
     List<File> out = new java.util.ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return out;
-    }
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    List<String> lines = lines(dir.resolve(FILE));
     if (lines.isEmpty()) {
       return out;
     }
     List<String> header = Arrays.asList(lines.get(0).trim().split("\t", -1));
-    for (int i = 1; i < lines.size(); i++) {
-      String[] f = lines.get(i).split("\t", -1);
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split("\t", -1);
       String path = field(f, header, "file");
       if (field(f, header, "candidate").equals(candidate)
           && !path.isEmpty()
@@ -116,6 +109,11 @@ final class ProbeRows {
       }
     }
     return out;
+  }
+
+  /** The file's lines; none when it is missing. */
+  private static List<String> lines(Path file) throws IOException {
+    return Files.isRegularFile(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
   }
 
   private static String field(String[] f, List<String> header, String column) {

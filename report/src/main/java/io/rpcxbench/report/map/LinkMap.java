@@ -39,6 +39,11 @@ record LinkMap(
       ChooseOutcome outcome,
       String problem,
       Map<String, LinkModel.Bound> bounds) {
+    /** The candidate {@code name} measured here; null when it was not. */
+    ChooseOutcome.Candidate candidate(String name) {
+      return find(outcome, name);
+    }
+
     /** The winner's name, or empty. */
     Optional<String> winner() {
       return outcome == null ? Optional.empty() : outcome.winner();
@@ -159,7 +164,7 @@ record LinkMap(
     List<Predicted> predicted = new ArrayList<>();
     List<Refinement> refinements = new ArrayList<>();
     for (MapAxis axis : plan.axes()) {
-      for (List<Cell> line : lines(plan, cells, axis)) {
+      for (List<Cell> line : lines(cells, axis)) {
         for (int i = 0; i < candidates.size(); i++) {
           for (int j = i + 1; j < candidates.size(); j++) {
             pair(
@@ -201,20 +206,19 @@ record LinkMap(
             .filter(c -> c.outcome() != null && c.winner().isEmpty() && !c.outcome().noneMet())
             .count();
     long none = cells.stream().filter(c -> c.outcome() != null && c.outcome().noneMet()).count();
+    if (measured == 0) {
+      return "No condition was measured.";
+    }
     List<String> parts = new ArrayList<>();
-    wins.forEach((w, n) -> parts.add(w + " wins at " + n + " of " + measured));
+    wins.forEach((w, n) -> parts.add(w + " wins at " + n + " of " + measured + " conditions"));
     if (undecided > 0) {
-      parts.add(undecided + " cannot be told apart");
+      parts.add("at " + undecided + " the rounds cannot tell the top apart");
     }
     if (none > 0) {
       parts.add("at " + none + " none met the SLO");
     }
-    if (measured == 0) {
-      return "No condition was measured.";
-    }
     return "No crossing measured: "
         + String.join("; ", parts)
-        + " conditions"
         + (cells.size() > measured ? " (" + (cells.size() - measured) + " not measured)" : "")
         + ".";
   }
@@ -306,7 +310,11 @@ record LinkMap(
   }
 
   /** The measured conditions grouped by the values of every axis but {@code axis}, sorted on it. */
-  private static List<List<Cell>> lines(MapPlan plan, List<Cell> cells, MapAxis axis) {
+  List<List<Cell>> lines(MapAxis axis) {
+    return lines(cells, axis);
+  }
+
+  private static List<List<Cell>> lines(List<Cell> cells, MapAxis axis) {
     Map<String, List<Cell>> by = new LinkedHashMap<>();
     for (Cell c : cells) {
       if (c.outcome() == null || c.condition().value(axis) == null) {

@@ -96,7 +96,7 @@ public final class MapCommand implements Callable<Integer> {
       stdout.println(
           new ClosingLine(
                   "map",
-                  m.verdict(),
+                  m.verdict().replaceAll("\\.$", ""),
                   measured
                       + " of "
                       + m.cells().size()

@@ -166,9 +166,9 @@ final class MapPage {
 
   private static void charts(Page p, LinkMap m, Palette palette) {
     MapAxis axis = m.plan().axes().get(0);
-    int n = Math.min(CHARTS, lines(m, axis).size());
+    int n = Math.min(CHARTS, m.lines(axis).size());
     for (int i = 0; i < n; i++) {
-      String line = lines(m, axis).get(i).get(0).condition().lineOf(axis, m.plan().axes());
+      String line = m.lines(axis).get(i).get(0).condition().lineOf(axis, m.plan().axes());
       p.chart(
           "capacity-" + i,
           "SLO capacity against " + axis.words + (line.isEmpty() ? "" : " at " + line),
@@ -183,7 +183,7 @@ final class MapPage {
     MapAxis axis = m.plan().axes().get(0);
     ObjectNode d = JSON.createObjectNode();
     ArrayNode charts = d.putArray("charts");
-    List<List<LinkMap.Cell>> lines = lines(m, axis);
+    List<List<LinkMap.Cell>> lines = m.lines(axis);
     for (int i = 0; i < Math.min(CHARTS, lines.size()); i++) {
       ObjectNode chart = charts.addObject();
       chart.put("id", "capacity-" + i);
@@ -198,7 +198,7 @@ final class MapPage {
         ArrayNode bound = s.putArray("bound");
         for (LinkMap.Cell c : lines.get(i)) {
           double x = c.condition().value(axis);
-          ChooseOutcome.Candidate k = find(c, name);
+          ChooseOutcome.Candidate k = c.candidate(name);
           if (k != null && k.capacity().value() != null) {
             ObjectNode pt = points.addObject().put("x", x).put("y", k.capacity().value());
             if (k.capacity().hasInterval()) {
@@ -226,7 +226,7 @@ final class MapPage {
     for (LinkMap.Cell c : m.cells()) {
       List<String> row = new ArrayList<>(List.of(c.condition().name(), c.text()));
       for (String name : m.candidates()) {
-        ChooseOutcome.Candidate k = find(c, name);
+        ChooseOutcome.Candidate k = c.candidate(name);
         LinkModel.Bound b = c.bounds().get(name);
         row.add(k == null ? "–" : capacity(k.capacity()));
         row.add(
@@ -260,22 +260,6 @@ final class MapPage {
     return s.isEmpty() ? "none (no candidate met the SLO anywhere)" : String.join(", ", s);
   }
 
-  static List<List<LinkMap.Cell>> lines(LinkMap m, MapAxis axis) {
-    Map<String, List<LinkMap.Cell>> by = new LinkedHashMap<>();
-    for (LinkMap.Cell c : m.cells()) {
-      if (c.outcome() != null && c.condition().value(axis) != null) {
-        by.computeIfAbsent(c.condition().lineOf(axis, m.plan().axes()), k -> new ArrayList<>())
-            .add(c);
-      }
-    }
-    List<List<LinkMap.Cell>> out = new ArrayList<>();
-    for (List<LinkMap.Cell> line : by.values()) {
-      line.sort(java.util.Comparator.comparingDouble(c -> c.condition().value(axis)));
-      out.add(line);
-    }
-    return out;
-  }
-
   private static List<Double> distinct(List<LinkMap.Cell> cells, MapAxis a) {
     return cells.stream()
         .map(c -> c.condition().value(a))
@@ -287,16 +271,6 @@ final class MapPage {
 
   private static boolean same(Double a, Double b) {
     return a == null ? b == null : a.equals(b);
-  }
-
-  private static ChooseOutcome.Candidate find(LinkMap.Cell c, String name) {
-    if (c.outcome() == null) {
-      return null;
-    }
-    return c.outcome().candidates().stream()
-        .filter(k -> k.name().equals(name))
-        .findFirst()
-        .orElse(null);
   }
 
   /** The protocol id of a candidate ({@code rpcx#2}, an A/A copy, is rpcx). */
