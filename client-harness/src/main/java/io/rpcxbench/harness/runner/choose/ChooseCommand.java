@@ -272,7 +272,7 @@ public final class ChooseCommand implements Callable<Integer> {
       paramLabel = "AXIS=V1,V2,...",
       description =
           "Draw a map: run the choose at every link condition of these axes (repeatable: rtt,"
-              + " loss, rate, jitter; e.g. --across rtt=0.1ms,1ms,10ms --across loss=0%,1%), each"
+              + " loss, rate, jitter; e.g. --across rtt=0.1ms,1ms,10ms --across loss=0%%,1%%), each"
               + " a profile derived from --profile (default loopback) made as --link says, then"
               + " refine between neighbours where the winner changes (--refine); ends with the"
               + " map: the winner at each condition, where each pair's ranking changes with its"
