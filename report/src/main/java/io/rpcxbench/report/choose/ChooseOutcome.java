@@ -163,20 +163,21 @@ public record ChooseOutcome(
     return RawResultFile.read(first.get()).provenance("link").orElse("").trim();
   }
 
-  /** The largest {@code max_in_flight} of the candidate's probe files (null: none recorded). */
+  /**
+   * The in-flight cap of the candidate's last probe that wrote a file (null: none recorded): the
+   * runner only ever raises a candidate's cap, so the last is the largest, read from one file.
+   */
   private static Integer inFlightCap(Path dir, String candidate) throws IOException {
-    Integer cap = null;
-    for (ProbeRows.File f : ProbeRows.files(dir, candidate)) {
-      Path file = dir.resolve(f.path());
-      if (!Files.isRegularFile(file)) {
-        continue;
-      }
-      Optional<String> v = RawResultFile.read(file).provenance("max_in_flight");
-      if (v.isPresent() && v.get().trim().matches("[0-9]{1,9}")) {
-        int n = Integer.parseInt(v.get().trim());
-        cap = cap == null ? n : Math.max(cap, n);
+    List<ProbeRows.File> files = ProbeRows.files(dir, candidate);
+    for (int i = files.size() - 1; i >= 0; i--) {
+      Path file = dir.resolve(files.get(i).path());
+      if (Files.isRegularFile(file)) {
+        Optional<String> v = RawResultFile.read(file).provenance("max_in_flight");
+        return v.isPresent() && v.get().trim().matches("[0-9]{1,9}")
+            ? Integer.valueOf(v.get().trim())
+            : null;
       }
     }
-    return cap;
+    return null;
   }
 }
