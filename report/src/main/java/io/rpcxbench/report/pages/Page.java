@@ -235,6 +235,12 @@ public final class Page {
           + "--rule:#4a4d52;--head:#262a2f;--box:#13283a;--edge:#56B4E9;--warn:#3a2415;"
           + "--warnedge:#E69F00}}\n";
 
+  /**
+   * A text cell longer than this many characters keeps a reading width ({@code td.t}): beside a
+   * table's unbroken numbers it would be squeezed to a word a line, and its row made screens tall.
+   */
+  static final int LONG_TEXT = 24;
+
   private static final String STYLE =
       PALETTE
           + "body{font-family:sans-serif;margin:2em auto;padding:0 1em;max-width:80em;"
@@ -244,6 +250,7 @@ public final class Page {
           + "table{border-collapse:collapse;margin:1em 0}\n"
           + "th,td{border:1px solid var(--rule);padding:.3em .6em}th{background:var(--head)}\n"
           + "td.r{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+          + "td.t{min-width:14em}\n"
           + ".verdict{border-left:.4em solid var(--edge);background:var(--box);padding:.6em 1em;"
           + "margin:1em 0;font-size:1.15em}\n.verdict p{margin:0}\n"
           + ".verdict.warn{border-color:var(--warnedge);background:var(--warn)}\n"
@@ -256,7 +263,7 @@ public final class Page {
           + "table.heat td.tie{font-weight:400;color:var(--fg);background:repeating-linear-gradient("
           + "45deg,var(--rule) 0 .3em,transparent .3em .7em)}\n"
           + "@media (max-width:600px){body{margin:.5em auto;padding:0 .5em;font-size:15px}"
-          + "h1{font-size:1.35em}.chart .canvas{height:18em}}\n";
+          + "h1{font-size:1.35em}.chart .canvas{height:18em}td.t{min-width:9em}}\n";
 
   /** A heading's anchor: lower-case words joined by {@code -}. */
   static String slug(String text) {
@@ -320,7 +327,10 @@ public final class Page {
       h.append("<tr>");
       for (int i = 0; i < row.size(); i++) {
         boolean right = i < t.right().size() && t.right().get(i);
-        h.append(right ? "<td class=\"r\">" : "<td>")
+        h.append(
+                right
+                    ? "<td class=\"r\">"
+                    : row.get(i).length() > LONG_TEXT ? "<td class=\"t\">" : "<td>")
             .append(HtmlReport.esc(row.get(i)))
             .append("</td>");
       }

@@ -122,6 +122,8 @@ class ScorecardInChromiumTest {
     folders.put("none", noneMet().write(tmp.resolve("none")));
     folders.put("real-met", fixture("met-250ms"));
     folders.put("real-none", fixture("none-met-5ms"));
+    // a quick choose whose "limited by" cells are long (the generator's cap, the sends' lag)
+    folders.put("real-quick-met", fixture("met-5ms-quick"));
     for (var folder : folders.entrySet()) {
       String name = folder.getKey();
       Path report = tmp.resolve("report-" + name);

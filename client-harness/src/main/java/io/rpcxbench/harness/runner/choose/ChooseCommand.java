@@ -303,6 +303,7 @@ public final class ChooseCommand implements Callable<Integer> {
     ChooseForecast.lines(
             all,
             all.target().site().profiles().size(),
+            grid == null ? 0 : refine,
             calibrates.calibratesFirst(all)
                 ? OptionalLong.of(CalibrateCommand.expectedSecondsByDefault())
                 : OptionalLong.empty(),

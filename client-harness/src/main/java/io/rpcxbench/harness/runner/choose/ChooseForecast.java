@@ -47,6 +47,21 @@ final class ChooseForecast {
       OptionalLong calibrationS,
       Optional<CapacityRounds.Spread> spread,
       boolean warmUps) {
+    return lines(s, profiles, 0, calibrationS, spread, warmUps);
+  }
+
+  /**
+   * As {@link #lines(ChooseSettings, int, OptionalLong, Optional, boolean)} for a map ({@code
+   * choose --across}) of {@code profiles} link conditions, to which up to {@code refine} more are
+   * added where a ranking changes: the time of the grid, and of the grid with every refinement.
+   */
+  static List<String> lines(
+      ChooseSettings s,
+      int profiles,
+      int refine,
+      OptionalLong calibrationS,
+      Optional<CapacityRounds.Spread> spread,
+      boolean warmUps) {
     List<String> out = new ArrayList<>();
     int planned = s.rounds().planned();
     if (s.candidates().size() > 1 && planned < ChooseSettings.MIN_ROUNDS_FOR_PRECISION) {
@@ -72,14 +87,22 @@ final class ChooseForecast {
                     + ChooseTiming.minutes(1000 * c)
                     + " (once per machine; counted inside --max-time; --calibration off skips"
                     + " it)"));
-    if (calibrationS.isPresent() || profiles > 1) {
+    if (calibrationS.isPresent() || profiles > 1 || refine > 0) {
       long calMs = calibrationS.orElse(0) * 1000;
       out.add(
           "expected in all: about "
               + ChooseTiming.minutes(calMs + profiles * planMs)
+              + (refine > 0
+                  ? ", up to " + ChooseTiming.minutes(calMs + (profiles + refine) * planMs)
+                  : "")
               + " ("
               + (calibrationS.isPresent() ? "the calibration, then " : "")
-              + (profiles > 1 ? profiles + " profiles of the plan below" : "the plan below")
+              + (refine > 0
+                  ? profiles
+                      + " link conditions of the plan below, and up to "
+                      + refine
+                      + " more between two where a ranking changes (--refine)"
+                  : profiles > 1 ? profiles + " profiles of the plan below" : "the plan below")
               + ")");
     }
     out.add(capacity(s, spread, planMs));

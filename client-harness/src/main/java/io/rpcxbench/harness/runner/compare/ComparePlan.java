@@ -202,6 +202,6 @@ public record ComparePlan(
   String countsText(ComparePoint.Kind kind) {
     List<String> c =
         points.stream().filter(p -> p.kind() == kind).map(p -> "" + p.count()).toList();
-    return c.isEmpty() ? "no" : String.join(" ", c);
+    return c.isEmpty() ? "none" : String.join(" ", c);
   }
 }

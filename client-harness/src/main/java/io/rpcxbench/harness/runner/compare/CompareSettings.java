@@ -212,7 +212,7 @@ record CompareSettings(
                 : ""),
         String.format(
             Locale.ROOT,
-            "points: closed loop at %s thread counts, %s calls in flight; calls per thread (slot)"
+            "points: closed-loop thread counts %s, in-flight counts %s; calls per thread (slot)"
                 + " per run: %s (divided by: %s); rounds: %d, each a fresh server and harness JVM"
                 + " per %s in a seeded random order; per JVM: warm-up %s, then %d runs (first %d"
                 + " dropped)",

@@ -130,6 +130,23 @@ class ChooseForecastTest {
   }
 
   @Test
+  void aMapSaysItsConditionsAndWhatRefiningMayAdd() {
+    ChooseSettings s =
+        settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--rounds", "5");
+    long plan = ChooseTiming.expectedMs(s, true);
+    List<String> lines =
+        ChooseForecast.lines(s, 3, 2, OptionalLong.empty(), spread(0.05, null), true);
+    assertThat(lines.get(0))
+        .isEqualTo(
+            "expected in all: about "
+                + ChooseTiming.minutes(3 * plan)
+                + ", up to "
+                + ChooseTiming.minutes(5 * plan)
+                + " (3 link conditions of the plan below, and up to 2 more between two where a"
+                + " ranking changes (--refine))");
+  }
+
+  @Test
   void theCalibrationsTimeIsTakenFromMaxTime() {
     ChooseSettings s =
         settings("--local", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--max-time", "30m");

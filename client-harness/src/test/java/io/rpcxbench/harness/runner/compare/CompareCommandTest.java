@@ -153,7 +153,7 @@ class CompareCommandTest {
             l ->
                 assertThat(l)
                     .startsWith(
-                        "points: closed loop at 1 thread counts, no calls in flight; calls per"
+                        "points: closed-loop thread counts 1, in-flight counts none; calls per"
                             + " thread (slot) per run: 10 (divided by: none); rounds: 3"));
   }
 

@@ -77,7 +77,7 @@ class ComparePlanTest {
     assertThat(p.points().get(1).loadArgs(3))
         .containsExactly("--in-flight", "8", "--requests", "3");
     assertThat(p.countsText(ComparePoint.Kind.CLOSED)).isEqualTo("2");
-    assertThat(plan("none", "1 64", "5", 1).countsText(ComparePoint.Kind.CLOSED)).isEqualTo("no");
+    assertThat(plan("none", "1 64", "5", 1).countsText(ComparePoint.Kind.CLOSED)).isEqualTo("none");
   }
 
   @Test
