@@ -319,6 +319,14 @@ public final class Page {
     return y > 140 ? "#000000" : "#ffffff";
   }
 
+  /** A cell's opening tag: numbers right-aligned, long text kept at a reading width. */
+  private static String cell(boolean right, String text) {
+    if (right) {
+      return "<td class=\"r\">";
+    }
+    return text.length() > LONG_TEXT ? "<td class=\"t\">" : "<td>";
+  }
+
   private static void html(StringBuilder h, Table t) {
     h.append("<div class=\"wide\"><table>\n<tr>");
     t.header().forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
@@ -327,12 +335,7 @@ public final class Page {
       h.append("<tr>");
       for (int i = 0; i < row.size(); i++) {
         boolean right = i < t.right().size() && t.right().get(i);
-        h.append(
-                right
-                    ? "<td class=\"r\">"
-                    : row.get(i).length() > LONG_TEXT ? "<td class=\"t\">" : "<td>")
-            .append(HtmlReport.esc(row.get(i)))
-            .append("</td>");
+        h.append(cell(right, row.get(i))).append(HtmlReport.esc(row.get(i))).append("</td>");
       }
       h.append("</tr>\n");
     }

@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -303,7 +304,7 @@ public final class ChooseCommand implements Callable<Integer> {
     ChooseForecast.lines(
             all,
             all.target().site().profiles().size(),
-            grid == null ? 0 : refine,
+            grid == null ? OptionalInt.empty() : OptionalInt.of(refine),
             calibrates.calibratesFirst(all)
                 ? OptionalLong.of(CalibrateCommand.expectedSecondsByDefault())
                 : OptionalLong.empty(),

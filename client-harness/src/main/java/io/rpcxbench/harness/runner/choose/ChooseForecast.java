@@ -5,6 +5,7 @@ import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -47,18 +48,18 @@ final class ChooseForecast {
       OptionalLong calibrationS,
       Optional<CapacityRounds.Spread> spread,
       boolean warmUps) {
-    return lines(s, profiles, 0, calibrationS, spread, warmUps);
+    return lines(s, profiles, OptionalInt.empty(), calibrationS, spread, warmUps);
   }
 
   /**
-   * As {@link #lines(ChooseSettings, int, OptionalLong, Optional, boolean)} for a map ({@code
-   * choose --across}) of {@code profiles} link conditions, to which up to {@code refine} more are
-   * added where a ranking changes: the time of the grid, and of the grid with every refinement.
+   * As {@link #lines(ChooseSettings, int, OptionalLong, Optional, boolean)}; {@code refine} present
+   * for a map ({@code choose --across}) of {@code profiles} link conditions, to which up to that
+   * many more are added where a ranking changes: the time of the grid, and with every refinement.
    */
   static List<String> lines(
       ChooseSettings s,
       int profiles,
-      int refine,
+      OptionalInt refine,
       OptionalLong calibrationS,
       Optional<CapacityRounds.Spread> spread,
       boolean warmUps) {
@@ -87,26 +88,36 @@ final class ChooseForecast {
                     + ChooseTiming.minutes(1000 * c)
                     + " (once per machine; counted inside --max-time; --calibration off skips"
                     + " it)"));
-    if (calibrationS.isPresent() || profiles > 1 || refine > 0) {
+    if (calibrationS.isPresent() || profiles > 1 || refine.isPresent()) {
       long calMs = calibrationS.orElse(0) * 1000;
       out.add(
           "expected in all: about "
               + ChooseTiming.minutes(calMs + profiles * planMs)
-              + (refine > 0
-                  ? ", up to " + ChooseTiming.minutes(calMs + (profiles + refine) * planMs)
+              + (refine.orElse(0) > 0
+                  ? ", up to "
+                      + ChooseTiming.minutes(calMs + (profiles + refine.getAsInt()) * planMs)
                   : "")
               + " ("
               + (calibrationS.isPresent() ? "the calibration, then " : "")
-              + (refine > 0
-                  ? profiles
-                      + " link conditions of the plan below, and up to "
-                      + refine
-                      + " more between two where a ranking changes (--refine)"
-                  : profiles > 1 ? profiles + " profiles of the plan below" : "the plan below")
+              + planned(profiles, refine)
               + ")");
     }
     out.add(capacity(s, spread, planMs));
     return out;
+  }
+
+  /** What the plan below is run over: once, across profiles, or across a map's conditions. */
+  private static String planned(int profiles, OptionalInt refine) {
+    if (refine.isPresent()) {
+      return profiles
+          + " link conditions of the plan below"
+          + (refine.getAsInt() > 0
+              ? ", and up to "
+                  + refine.getAsInt()
+                  + " more between two where a ranking changes (--refine)"
+              : "");
+    }
+    return profiles > 1 ? profiles + " profiles of the plan below" : "the plan below";
   }
 
   /** How small a capacity difference the planned rounds detect here, or that it is not known. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,7 +136,8 @@ class ChooseForecastTest {
         settings("--local", "--protocol", "rpcx,grpc-tuned", "--slo", "p99=5ms", "--rounds", "5");
     long plan = ChooseTiming.expectedMs(s, true);
     List<String> lines =
-        ChooseForecast.lines(s, 3, 2, OptionalLong.empty(), spread(0.05, null), true);
+        ChooseForecast.lines(
+            s, 3, OptionalInt.of(2), OptionalLong.empty(), spread(0.05, null), true);
     assertThat(lines.get(0))
         .isEqualTo(
             "expected in all: about "
