@@ -3,7 +3,10 @@ package io.rpcxbench.rpcx;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +24,13 @@ class GracefulStopTest {
       TestClient client = clients.create(TestClient.class);
       CompletableFuture<String> inFlight = client.blockAsync("finish me");
       assertThat(service.blocking.await(10, TimeUnit.SECONDS)).isTrue();
+      int port = server.port(); // before stop(), which holds the server's lock while it waits
       CompletableFuture<Void> stopping = CompletableFuture.runAsync(server::stop);
-      Thread.sleep(100); // let stop() close the listener and start waiting
-      assertThat(stopping).isNotDone();
+      Await.until(
+          "stop() has closed the listener (a new connection is refused)",
+          Duration.ofSeconds(10),
+          () -> refused(port));
+      assertThat(stopping).as("stop() waits for the call in flight").isNotDone();
       service.release.countDown();
       assertThat(inFlight.get(10, TimeUnit.SECONDS)).isEqualTo("finish me");
       stopping.get(10, TimeUnit.SECONDS);
@@ -47,6 +54,15 @@ class GracefulStopTest {
                       .start())
           .isInstanceOf(IllegalStateException.class)
           .hasMessageStartingWith("cannot bind 127.0.0.1:" + taken.getLocalPort() + ": ");
+    }
+  }
+
+  private static boolean refused(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
+      return false;
+    } catch (IOException e) {
+      return true;
     }
   }
 }

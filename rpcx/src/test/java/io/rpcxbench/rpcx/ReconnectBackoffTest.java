@@ -26,6 +26,16 @@ class ReconnectBackoffTest {
     return RpcxServer.builder().bind("127.0.0.1").port(port).publish(new TestService()).build();
   }
 
+  /** Whether a call is answered, and rightly; false while it fails for want of a server. */
+  private static boolean answered(TestClient client, String name) {
+    try {
+      assertThat(client.hello(name)).isEqualTo("hello, " + name);
+      return true;
+    } catch (RpcxException notYet) {
+      return false;
+    }
+  }
+
   @Test
   void callsFailFastAndAttemptsAreBoundedWhileTheServerIsDown() throws Exception {
     RpcxServer up = server(0).start();
@@ -75,16 +85,11 @@ class ReconnectBackoffTest {
 
       RpcxServer back = server(port).start();
       try {
-        long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        String reply = null;
-        while (reply == null && System.nanoTime() < until) {
-          try {
-            reply = client.hello("back");
-          } catch (RpcxException e) {
-            Thread.sleep(10); // still in the backoff: at most 2 s (+20 %)
-          }
-        }
-        assertThat(reply).isEqualTo("hello, back");
+        // the first calls may still fall in the backoff: at most 2 s (+20 %)
+        Await.until(
+            "a call answered by the server back on its port",
+            Duration.ofSeconds(5),
+            () -> answered(client, "back"));
       } finally {
         back.stop(Duration.ofSeconds(1));
       }

@@ -47,20 +47,24 @@ class ServerKilledTest {
       assertThat(down.code()).isEqualTo(RpcxException.Code.UNAVAILABLE);
 
       try (ServerProcess again = ServerProcess.start(port)) {
-        // the first call may still fall in the reconnect backoff (at most 2 s)
-        long until = System.nanoTime() + java.time.Duration.ofSeconds(5).toNanos();
-        String reply = null;
-        while (reply == null && System.nanoTime() < until) {
-          try {
-            reply = client.hello("back");
-          } catch (RpcxException e) {
-            Thread.sleep(10);
-          }
-        }
-        assertThat(reply).isEqualTo("hello, back");
+        // the first calls may still fall in the reconnect backoff (at most 2 s)
+        Await.until(
+            "a call answered by the server back on its port",
+            Duration.ofSeconds(5),
+            () -> answered(client, "back"));
       }
     } finally {
       server.close();
+    }
+  }
+
+  /** Whether a call is answered, and rightly; false while it fails for want of a server. */
+  private static boolean answered(TestClient client, String name) {
+    try {
+      assertThat(client.hello(name)).isEqualTo("hello, " + name);
+      return true;
+    } catch (RpcxException notYet) {
+      return false;
     }
   }
 }

@@ -74,11 +74,11 @@ class ThreadPerConnectionBudgetTest {
     }
   }
 
-  private static void awaitUsed(InputBudget budget, long bytes) throws InterruptedException {
-    long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (budget.used() != bytes && System.nanoTime() < until) {
-      Thread.sleep(10);
-    }
+  private static void awaitUsed(InputBudget budget, long bytes) {
+    Await.until(
+        bytes + " bytes of the budget in use",
+        Duration.ofSeconds(10),
+        () -> budget.used() == bytes);
   }
 
   @Test

@@ -150,12 +150,10 @@ class ThreadPerConnectionHandshakeTest {
     }
   }
 
-  private static void awaitOpen(ThreadPerConnectionServer server, int expected)
-      throws InterruptedException {
-    long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (server.openConnections() != expected && System.nanoTime() < end) {
-      Thread.sleep(10);
-    }
-    assertThat(server.openConnections()).isEqualTo(expected);
+  private static void awaitOpen(ThreadPerConnectionServer server, int expected) {
+    Await.until(
+        expected + " connections open at the server",
+        Duration.ofSeconds(5),
+        () -> server.openConnections() == expected);
   }
 }

@@ -119,10 +119,10 @@ class ThreadPerConnectionLimitsTest {
         assertThat(endedByServer(over)).isTrue();
       }
       sockets.remove(0).close();
-      long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-      while (server.openConnections() > 2 && System.nanoTime() < until) {
-        Thread.sleep(10);
-      }
+      Await.until(
+          "the closed connection's place under the cap freed (2 open)",
+          Duration.ofSeconds(5),
+          () -> server.openConnections() <= 2);
       try (Socket again = connect(server)) {
         assertThat(answers(again)).isTrue();
       }

@@ -13,6 +13,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.rpcxbench.serverkit.Await;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 import java.io.DataInputStream;
@@ -133,10 +134,7 @@ class NettyLimitsBudgetTest {
         s.close();
       }
     }
-    long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (budget.used() != 0 && System.nanoTime() < until) {
-      Thread.sleep(10);
-    }
-    assertThat(budget.used()).isZero();
+    Await.until(
+        "every byte of the budget given back", Duration.ofSeconds(10), () -> budget.used() == 0);
   }
 }
