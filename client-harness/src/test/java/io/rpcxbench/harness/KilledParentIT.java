@@ -3,9 +3,13 @@ package io.rpcxbench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
+import io.rpcxbench.testsupport.Await;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -50,12 +54,10 @@ class KilledParentIT {
               .redirectOutput(work.resolve("stdout.txt").toFile())
               .redirectError(stderr.toFile())
               .start();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!Files.readString(stderr, StandardCharsets.UTF_8).contains("order 3/100000")
-          && System.nanoTime() < deadline
-          && parent.isAlive()) {
-        Thread.sleep(100);
-      }
+      Await.until(
+          "the harness at its third run ('order 3/100000' on stderr), or exited",
+          Duration.ofSeconds(120),
+          () -> read(stderr).contains("order 3/100000") || !parent.isAlive());
       List<ProcessHandle> workers = parent.descendants().toList();
       assertThat(workers).as(Files.readString(stderr)).isNotEmpty();
 
@@ -73,6 +75,14 @@ class KilledParentIT {
       List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
       assertThat(lines).contains("# status: incomplete").doesNotContain("# status: complete");
       assertThat(out.resolve("rpcx-lean")).doesNotExist();
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -3,9 +3,13 @@ package io.rpcxbench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
+import io.rpcxbench.testsupport.Await;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -48,12 +52,10 @@ class StopFromOutsideIT {
               .redirectOutput(work.resolve("stdout.txt").toFile())
               .redirectError(stderr.toFile())
               .start();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!Files.readString(stderr, StandardCharsets.UTF_8).contains("order 3/100000")
-          && System.nanoTime() < deadline
-          && p.isAlive()) {
-        Thread.sleep(100);
-      }
+      Await.until(
+          "the harness at its third run ('order 3/100000' on stderr), or exited",
+          Duration.ofSeconds(120),
+          () -> read(stderr).contains("order 3/100000") || !p.isAlive());
       p.destroy(); // SIGTERM
       boolean done = p.waitFor(60, TimeUnit.SECONDS);
       if (!done) {
@@ -72,6 +74,14 @@ class StopFromOutsideIT {
       try (var files = Files.list(file.getParent())) {
         assertThat(files).containsExactly(file); // no temp file left
       }
+    }
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -4,10 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.rpcxbench.testsupport.Await;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,10 +163,17 @@ class SshProcessStatsTest {
     return ssh;
   }
 
-  /** The shell needs a moment to start its two children. */
-  private static void awaitChildren(SshProcessStats stats, int processes) throws Exception {
-    for (int i = 0; i < 100 && stats.sample().processes() < processes; i++) {
-      Thread.sleep(50);
-    }
+  /** The shell starts its two children a moment after it starts. */
+  private static void awaitChildren(SshProcessStats stats, int processes) {
+    Await.until(
+        processes + " processes in the tree, read through ssh",
+        Duration.ofSeconds(10),
+        () -> {
+          try {
+            return stats.sample().processes() >= processes;
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
   }
 }

@@ -275,7 +275,7 @@ public class ScriptedProtocol implements ProtocolProvider {
 
     private static void sleep(Duration d) {
       try {
-        Thread.sleep(d.toMillis());
+        Thread.sleep(d.toMillis()); // a delay, not a wait: the script's stall is what is tested
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }

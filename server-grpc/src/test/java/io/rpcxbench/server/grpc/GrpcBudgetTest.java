@@ -12,9 +12,11 @@ import io.rpcxbench.server.grpc.wire.HelloRequest;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.serverkit.grpc.GrpcLimits;
+import io.rpcxbench.testsupport.Await;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +65,7 @@ class GrpcBudgetTest {
           attacker.close();
         }
       }
-      awaitZero(() -> InputBudget.shared(budget).used());
+      awaitZero("input budget", () -> InputBudget.shared(budget).used());
       assertThat(echo(server.port(), 200 * 1024)).isEqualTo(200 * 1024);
     }
   }
@@ -81,7 +83,7 @@ class GrpcBudgetTest {
       client.flush();
       assertThat(goAwayError(client, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
       assertThat(closedWithin(client, 3_000)).isTrue();
-      awaitZero(() -> InputBudget.shared(budget).used());
+      awaitZero("input budget", () -> InputBudget.shared(budget).used());
     }
   }
 
@@ -98,7 +100,7 @@ class GrpcBudgetTest {
       }
       assertThat(goAwayError(client, 3_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
       assertThat(closedWithin(client, 3_000)).isTrue();
-      awaitZero(() -> InputBudget.shared(budget).used());
+      awaitZero("input budget", () -> InputBudget.shared(budget).used());
     }
   }
 
@@ -108,7 +110,7 @@ class GrpcBudgetTest {
     ServerLimits limits =
         ServerLimits.defaults()
             .withMaxBufferedBytes(budget)
-            .withFrameDeadline(java.time.Duration.ofMillis(500));
+            .withFrameDeadline(Duration.ofMillis(500));
     try (GrpcBenchServer server = GrpcBenchServer.start("127.0.0.1", 0, false, limits);
         RawHttp2Client client = new RawHttp2Client(server.port(), -1)) {
       client.startCall(1, ECHO);
@@ -118,7 +120,7 @@ class GrpcBudgetTest {
       assertThat(goAwayError(client, 5_000)).isEqualTo(RawHttp2Client.ENHANCE_YOUR_CALM);
       assertThat(closedWithin(client, 3_000)).isTrue();
       assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(4_000);
-      awaitZero(() -> InputBudget.shared(budget).used());
+      awaitZero("input budget", () -> InputBudget.shared(budget).used());
       assertThat(hello(server.port())).isEqualTo("hello, honest");
     }
   }
@@ -167,7 +169,7 @@ class GrpcBudgetTest {
         assertThat(echo(server.port(), 60_000)).isEqualTo(60_000);
       }
       LongSupplier queuedBytes = () -> GrpcLimits.replyBudget(budget).used();
-      awaitZero(queuedBytes);
+      awaitZero("reply budget", queuedBytes);
     }
   }
 
@@ -299,12 +301,11 @@ class GrpcBudgetTest {
     }
   }
 
-  private static void awaitZero(LongSupplier bytes) throws InterruptedException {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (bytes.getAsLong() != 0 && System.nanoTime() < end) {
-      Thread.sleep(20);
-    }
-    assertThat(bytes.getAsLong()).isZero();
+  private static void awaitZero(String budget, LongSupplier bytes) {
+    Await.until(
+        "every byte of the " + budget + " given back",
+        Duration.ofSeconds(10),
+        () -> bytes.getAsLong() == 0);
   }
 
   private static String hello(int port) throws InterruptedException {

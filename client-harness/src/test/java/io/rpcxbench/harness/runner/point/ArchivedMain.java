@@ -6,6 +6,6 @@ public final class ArchivedMain {
 
   public static void main(String[] args) throws InterruptedException {
     System.out.println("archived listening on 127.0.0.1:1");
-    Thread.sleep(Long.MAX_VALUE);
+    Thread.sleep(Long.MAX_VALUE); // a stand-in server: it serves until the test stops it
   }
 }

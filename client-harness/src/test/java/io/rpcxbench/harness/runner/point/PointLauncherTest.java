@@ -3,7 +3,9 @@ package io.rpcxbench.harness.runner.point;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.harness.testplugin.LineProtocol;
+import io.rpcxbench.testsupport.Await;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -129,22 +131,25 @@ class PointLauncherTest {
         work.toString());
   }
 
-  /** The JVMs waiting for their arguments; {@code expected}: how many to wait for, 10 s at most. */
-  private static List<Long> waitingJvms(int expected) throws InterruptedException {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (true) {
-      List<Long> found =
-          ProcessHandle.current()
-              .children()
-              .filter(ProcessHandle::isAlive)
-              .filter(PointLauncherTest::waitsForArguments)
-              .map(ProcessHandle::pid)
-              .toList();
-      if (found.size() == expected || System.nanoTime() > deadline) {
-        return found;
-      }
-      Thread.sleep(20); // the child execs java a moment after it is started
-    }
+  /**
+   * The JVMs waiting for their arguments, once there are {@code expected} (a child execs java a
+   * moment after it is started).
+   */
+  private static List<Long> waitingJvms(int expected) {
+    Await.until(
+        expected + " JVMs waiting for their arguments",
+        Duration.ofSeconds(10),
+        () -> waitingJvms().size() == expected);
+    return waitingJvms();
+  }
+
+  private static List<Long> waitingJvms() {
+    return ProcessHandle.current()
+        .children()
+        .filter(ProcessHandle::isAlive)
+        .filter(PointLauncherTest::waitsForArguments)
+        .map(ProcessHandle::pid)
+        .toList();
   }
 
   private static boolean waitsForArguments(ProcessHandle c) {

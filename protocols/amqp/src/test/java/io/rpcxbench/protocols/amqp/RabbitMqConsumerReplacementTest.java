@@ -7,7 +7,10 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.testsupport.Await;
+import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,9 +43,7 @@ class RabbitMqConsumerReplacementTest {
         awaitSettled(client, 2 * options.consumers);
         assertThat(failedOf(client)).as("calls failed after round %d", round).isZero();
         // a replacement may still be on its way (they run one at a time): a condition, not a clock
-        assertThat(consumersWithin(raw, options.consumers, Duration.ofSeconds(10)))
-            .as("consumers after round %d", round)
-            .isEqualTo(options.consumers);
+        awaitConsumers(raw, options.consumers, "after round " + round);
       }
     }
   }
@@ -57,9 +58,7 @@ class RabbitMqConsumerReplacementTest {
       server.consumers().addSilentConsumerForTest();
       awaitSettled(client, 3 * options.consumers);
       assertThat(failedOf(client)).as("calls failed after the probes").isZero();
-      assertThat(consumersWithin(raw, options.consumers, Duration.ofSeconds(10)))
-          .as("consumers after the repair")
-          .isEqualTo(options.consumers);
+      awaitConsumers(raw, options.consumers, "after the repair");
     }
   }
 
@@ -85,36 +84,42 @@ class RabbitMqConsumerReplacementTest {
   }
 
   /**
-   * Until {@code inARow} calls in a row are answered (a silent consumer fails every other one), or
-   * 30 s: the server's replacements and probes are asynchronous.
+   * Until {@code inARow} calls in a row are answered (a silent consumer fails every other one): the
+   * server's replacements and probes are asynchronous.
    */
-  private static void awaitSettled(BenchClient client, int inARow) throws InterruptedException {
-    long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    int answered = 0;
-    while (answered < inARow && System.nanoTime() < until) {
-      try {
-        client.hello("settled");
-        answered++;
-      } catch (RuntimeException e) {
-        answered = 0;
-        Thread.sleep(10);
-      }
-    }
+  private static void awaitSettled(BenchClient client, int inARow) {
+    Await.until(
+        inARow + " calls in a row answered",
+        Duration.ofSeconds(30),
+        () -> answeredInARow(client, inARow));
   }
 
-  /** The request queue's consumers once they are {@code wanted}, or at the deadline. */
-  private static int consumersWithin(Connection raw, int wanted, Duration deadline)
-      throws Exception {
-    long until = System.nanoTime() + deadline.toNanos();
-    while (true) {
-      int now;
-      try (Channel look = raw.createChannel()) {
-        now = look.queueDeclarePassive(AmqpWire.REQUEST_QUEUE).getConsumerCount();
+  private static boolean answeredInARow(BenchClient client, int calls) {
+    for (int i = 0; i < calls; i++) {
+      try {
+        if (!client.hello("settled").equals("hello, settled")) {
+          return false;
+        }
+      } catch (RuntimeException e) {
+        return false;
       }
-      if (now == wanted || System.nanoTime() > until) {
-        return now;
-      }
-      Thread.sleep(20);
+    }
+    return true;
+  }
+
+  /** Until the request queue has {@code wanted} consumers again. */
+  private static void awaitConsumers(Connection raw, int wanted, String when) {
+    Await.until(
+        wanted + " consumers on the request queue " + when,
+        Duration.ofSeconds(10),
+        () -> consumers(raw) == wanted);
+  }
+
+  private static int consumers(Connection raw) {
+    try (Channel look = raw.createChannel()) {
+      return look.queueDeclarePassive(AmqpWire.REQUEST_QUEUE).getConsumerCount();
+    } catch (IOException | TimeoutException e) {
+      throw new IllegalStateException("cannot count the request queue's consumers", e);
     }
   }
 
@@ -125,19 +130,11 @@ class RabbitMqConsumerReplacementTest {
     return factory.newConnection("deleting test");
   }
 
-  private static void awaitServed(BenchClient client) throws InterruptedException {
-    long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (true) {
-      try {
-        if (client.hello("again").equals("hello, again")) {
-          return;
-        }
-      } catch (RuntimeException notYet) {
-        if (System.nanoTime() > until) {
-          throw notYet;
-        }
-      }
-      Thread.sleep(10);
-    }
+  /** Until a call is answered again after the request queue's deletion. */
+  private static void awaitServed(BenchClient client) {
+    Await.until(
+        "a call answered after the request queue's deletion",
+        Duration.ofSeconds(30),
+        () -> answeredInARow(client, 1));
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcxbench.serverkit.ArrivingFrame;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.ServerLimits;
+import io.rpcxbench.testsupport.Await;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.Socket;
@@ -32,11 +33,11 @@ class ThriftServerLimitsTest {
     }
   }
 
-  private static void awaitUsed(InputBudget budget, long bytes) throws InterruptedException {
-    long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (budget.used() != bytes && System.nanoTime() < until) {
-      Thread.sleep(10);
-    }
+  private static void awaitUsed(InputBudget budget, long bytes) {
+    Await.until(
+        bytes + " bytes of the budget in use",
+        Duration.ofSeconds(10),
+        () -> budget.used() == bytes);
   }
 
   @Test

@@ -170,12 +170,17 @@ class BalancingTest {
         assertThat(client.hello("up" + i)).isEqualTo("hello, up" + i);
       }
       servers.add(TypedJsonServer.start("127.0.0.1", later));
-      long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-      while (client.stats().get(1).replies() == 0) {
-        assertThat(System.nanoTime()).as("calls reach the late server").isLessThan(deadline);
-        assertThat(client.hello("wait")).isEqualTo("hello, wait");
-        Thread.sleep(10); // then call again: the client finds the late server as it calls
-      }
+      // the client finds the late server as it calls: call again until a call reaches it
+      Await.until(
+          "calls reach the late server",
+          Duration.ofSeconds(15),
+          () -> {
+            if (client.stats().get(1).replies() > 0) {
+              return true;
+            }
+            assertThat(client.hello("wait")).isEqualTo("hello, wait");
+            return false;
+          });
       assertThat(client.stats().get(1).connects()).isEqualTo(1);
     }
   }
@@ -198,16 +203,20 @@ class BalancingTest {
           .hasMessageContaining("no server connected");
       servers.clear();
       servers.add(TypedJsonServer.start("127.0.0.1", ports.get(1)));
-      long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-      while (true) {
-        try {
-          assertThat(client.hello("back")).isEqualTo("hello, back");
-          break;
-        } catch (TypedJsonException e) {
-          assertThat(System.nanoTime()).as("back within 15 s").isLessThan(deadline);
-          Thread.sleep(20);
-        }
-      }
+      Await.until(
+          "a call answered by the server back on its port",
+          Duration.ofSeconds(15),
+          () -> answered(client, "back"));
+    }
+  }
+
+  /** Whether a call is answered, and rightly; false while the client has no server for it. */
+  private static boolean answered(TypedJsonClient client, String name) {
+    try {
+      assertThat(client.hello(name)).isEqualTo("hello, " + name);
+      return true;
+    } catch (TypedJsonException e) {
+      return false;
     }
   }
 }

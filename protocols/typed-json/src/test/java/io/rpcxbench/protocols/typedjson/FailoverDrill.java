@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.protocols.typedjson.TypedJsonException.Code;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.testsupport.Await;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 
 /**
  * One failover drill, against in-JVM servers or server processes: THREADS callers share one client
@@ -91,30 +91,39 @@ final class FailoverDrill {
                   return null;
                 }));
       }
-      await("every server answers", () -> client.stats().stream().allMatch(s -> s.replies() > 200));
+      Await.until(
+          "every server answers",
+          WITHIN,
+          () -> client.stats().stream().allMatch(s -> s.replies() > 200));
 
       long killedAt = System.nanoTime();
       servers.kill(victim);
-      await("the client sees the dead connection", () -> !client.stats().get(victim).connected());
+      Await.until(
+          "the client sees the dead connection",
+          WITHIN,
+          () -> !client.stats().get(victim).connected());
       long detected = System.nanoTime();
       long survivorsBefore = survivorReplies(client, victim);
       long victimAtDeath = client.stats().get(victim).replies();
       long okBefore = ok.get();
-      await("calls flow on the survivors", () -> ok.get() > okBefore + 2000);
+      Await.until("calls flow on the survivors", WITHIN, () -> ok.get() > okBefore + 2000);
       long victimBefore = client.stats().get(victim).replies();
       assertThat(victimBefore).as("no replies from a dead server").isEqualTo(victimAtDeath);
 
       servers.restart(victim);
       long restarted = System.nanoTime();
-      await("the client reconnects", () -> client.stats().get(victim).connects() == 2);
+      Await.until(
+          "the client reconnects", WITHIN, () -> client.stats().get(victim).connects() == 2);
       long reconnected = System.nanoTime();
-      await(
+      Await.until(
           "the restarted server answers",
+          WITHIN,
           () -> client.stats().get(victim).replies() > victimBefore);
       long back = System.nanoTime();
       long survivorsDuring = survivorReplies(client, victim) - survivorsBefore;
-      await(
+      Await.until(
           "the restarted server takes its share",
+          WITHIN,
           () -> client.stats().get(victim).replies() > victimBefore + 500);
 
       stop.set(true);
@@ -180,15 +189,5 @@ final class FailoverDrill {
       }
     }
     return sum;
-  }
-
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + WITHIN.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within " + WITHIN + ": " + what);
-      }
-      Thread.sleep(1);
-    }
   }
 }
