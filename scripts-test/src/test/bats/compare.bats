@@ -23,7 +23,7 @@ teardown() {
   [[ $output == *"Example"* ]]
   [[ $output == *"7 another run is using --out"* ]]
   [[ $output == *"--in-flight=LIST"* ]]
-  [[ $output == *"--warmup=steady|DURATION"* ]]
+  [[ $output == *"--warmup=DURATION"* ]]
   [[ $output == *"(default 1:20000,64:3000)"* ]]
 }
 

@@ -17,7 +17,7 @@ import io.rpcxbench.harness.config.ScenarioOptions;
 import io.rpcxbench.harness.config.Target;
 import io.rpcxbench.harness.config.TargetOptions;
 import io.rpcxbench.harness.config.UsageError;
-import io.rpcxbench.harness.config.WarmupModeOptions;
+import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.fleet.FleetOptions;
 import io.rpcxbench.harness.measure.ProcessStats;
@@ -93,7 +93,7 @@ public final class HarnessCommand implements Callable<Integer> {
 
   @Mixin LoadOptions load = new LoadOptions();
 
-  @Mixin WarmupModeOptions warmupMode = new WarmupModeOptions();
+  @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
   @Mixin TargetOptions target = new TargetOptions();
 
@@ -358,7 +358,7 @@ public final class HarnessCommand implements Callable<Integer> {
     // in this order: the first bad option is the one reported
     Instruments instruments = models.instruments(spec.commandLine());
     Scenario behindTarget = scenario();
-    WarmupPlan warmup = warmupMode.resolve(load, spec.commandLine());
+    WarmupPlan warmup = warmupOptions.resolve(spec.commandLine());
     RunConfig config =
         new RunConfig(
             target(),

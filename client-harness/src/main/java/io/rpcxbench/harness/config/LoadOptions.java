@@ -37,17 +37,6 @@ public final class LoadOptions {
   int runs;
 
   @Option(
-      names = "--warmup",
-      paramLabel = "DURATION",
-      defaultValue = WarmupPlan.DEFAULT_WARMUP,
-      converter = DurationConverter.class,
-      description =
-          "A fixed warm-up before order 0: the T threads make the same calls for this long, none"
-              + " of them recorded; 0s: none, the paper's method. Given, it replaces the default"
-              + " steady warm-up (--warmup-mode).")
-  Duration warmup;
-
-  @Option(
       names = "--call",
       paramLabel = "hello|echo|put|items|message",
       defaultValue = Load.DEFAULT_CALL,
@@ -102,13 +91,6 @@ public final class LoadOptions {
               + " ends; --requests then only names the point (default: none, runs of --requests"
               + " calls, the paper's method).")
   Duration runTime;
-
-  @Option(
-      names = "--cold-start",
-      description =
-          "Order 0 includes building the client (class loading, connecting) and its first call,"
-              + " as a program run once would see it (the paper's first run); no warm-up.")
-  boolean coldStart;
 
   /** --payload, or the call's own default. */
   int payloadBytes() {

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.config;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -13,7 +14,9 @@ import java.util.Map;
  * warm-up at a low rate warms nothing (gRPC's client at 10 calls/s: 300 calls in 30 s, p50 4.3 ms
  * against 1.0 ms warmed). A closed loop of blocking calls warmed other code than the open loop's
  * async calls: rpcx's probes then lagged their schedule by milliseconds. Part of {@link RunConfig};
- * {@link WarmupModeOptions} builds it.
+ * {@link WarmupOptions} builds it from the options; a runner command that fixes its own method
+ * (choose's short steady warm-up) builds it with {@link #steady}, and every point gets it through
+ * {@link #args()}.
  *
  * @param fixed the fixed warm-up; zero with a steady one or none
  * @param coldStart order 0 includes building the client and its first call
@@ -23,8 +26,8 @@ import java.util.Map;
  */
 public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady, int inFlight) {
   /**
-   * No fixed warm-up: without a warm-up option the warm-up is steady ({@link WarmupModeOptions});
-   * given explicitly, 0s is the paper's method (order 0 includes start-up, the cleaning drops it).
+   * No fixed warm-up: without a warm-up option the warm-up is steady ({@link WarmupOptions}); given
+   * explicitly, 0s is the paper's method (order 0 includes start-up, the cleaning drops it).
    */
   static final String DEFAULT_WARMUP = "0s";
 
@@ -34,6 +37,70 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
   /** A plan whose warm-up is the point's own load (no {@code --warmup-in-flight}). */
   public WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady) {
     this(fixed, coldStart, steady, 0);
+  }
+
+  /**
+   * A steady warm-up of {@code iteration}-long iterations at the default tolerance, at most {@code
+   * max}: a command's own method, checked.
+   */
+  public static WarmupPlan steady(Duration iteration, Duration max) {
+    WarmupPlan plan =
+        new WarmupPlan(
+            Duration.ZERO,
+            false,
+            new SteadyWarmup(
+                iteration, SteadyWarmup.parsePercent(SteadyWarmup.DEFAULT_TOLERANCE), max));
+    plan.validate();
+    return plan;
+  }
+
+  /** A fixed warm-up of {@code length} (zero: none, the paper's), checked. */
+  public static WarmupPlan fixed(Duration length) {
+    WarmupPlan plan = new WarmupPlan(length, false, null);
+    plan.validate();
+    return plan;
+  }
+
+  /** This warm-up with its load {@code calls} kept outstanding ({@code --warmup-in-flight}). */
+  public WarmupPlan withInFlight(int calls) {
+    WarmupPlan plan = new WarmupPlan(fixed, coldStart, steady, calls);
+    plan.validate();
+    return plan;
+  }
+
+  /**
+   * The harness options that reproduce it, the one writer a runner command gives a point its
+   * warm-up with (the same the harness's own {@code # options:} line and forks use).
+   */
+  public List<String> args() {
+    List<String> args = new ArrayList<>();
+    addArgs(args);
+    addColdStartArgs(args);
+    return args;
+  }
+
+  /** The longest it may take, in seconds: a steady warm-up's cap, a fixed one's length. */
+  public long mostS() {
+    return steady != null ? steady.max().toSeconds() : fixed.toSeconds();
+  }
+
+  /** How it reads in a plan, machine.txt and a method text. */
+  public String text() {
+    String load = inFlight > 0 ? ", " + inFlight + " calls kept outstanding" : "";
+    return kindText() + load;
+  }
+
+  private String kindText() {
+    if (steady != null) {
+      return "steady: "
+          + DurationConverter.format(steady.iteration())
+          + " iterations until two in a row differ by less than "
+          + SteadyWarmup.percent(steady.tolerance())
+          + ", at most "
+          + DurationConverter.format(steady.max());
+    }
+    String none = coldStart ? "none, order 0 from the client's start" : "none";
+    return fixed.isZero() ? none : "a fixed " + DurationConverter.format(fixed);
   }
 
   /** Checks the values; the message names the option and the bad value. */

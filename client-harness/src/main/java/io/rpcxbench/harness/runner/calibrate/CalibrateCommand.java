@@ -1,6 +1,8 @@
 package io.rpcxbench.harness.runner.calibrate;
 
 import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.config.WarmupOptions;
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
@@ -15,12 +17,14 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -90,14 +94,14 @@ public final class CalibrateCommand implements Callable<Integer> {
               + " --requests calls a thread, the paper's count.")
   String runTime;
 
-  @Option(
-      names = "--warmup-max",
-      defaultValue = "3s",
-      paramLabel = "DURATION",
-      description =
-          "The steady warm-up's cap (default ${DEFAULT-VALUE}): measure longer, warm shorter; the"
-              + " dropped first run warms too.")
-  String warmupMax;
+  /**
+   * The calibration's warm-up unless one is given: steady, capped at 3 s (measure longer, warm
+   * shorter; the dropped first run warms too).
+   */
+  static final WarmupPlan METHOD_WARMUP =
+      WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(3));
+
+  @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
   @Option(
       names = "--trials",
@@ -218,9 +222,14 @@ public final class CalibrateCommand implements Callable<Integer> {
     if (runTime.equals("none")) {
       return Optional.empty();
     }
-    long warmS = TrialTime.steadyWarmupS(DurationConverter.parse(warmupMax).toSeconds());
-    int trial = TrialTime.seconds(warmS, runs, DurationConverter.parse(runTime));
+    int trial =
+        TrialTime.seconds(TrialTime.warmupS(warmup()), runs, DurationConverter.parse(runTime));
     return Optional.of((long) invocations * 2 * trials * trial);
+  }
+
+  /** The warm-up of every trial: the one given, else {@link #METHOD_WARMUP}. */
+  private WarmupPlan warmup() {
+    return warmupOptions.resolve(spec.commandLine(), METHOD_WARMUP);
   }
 
   /** What a calibration at the defaults takes here, expected: the one {@code choose} may run. */
@@ -287,7 +296,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     if (!runTime.equals("none")) {
       sweep.addAll(List.of("--run-time", runTime));
     }
-    sweep.addAll(List.of("--warmup-max", warmupMax));
+    sweep.addAll(warmup().args());
     sweep.addAll(
         List.of(
             "--local",

@@ -436,14 +436,6 @@ public final class ChooseCommand implements Callable<Integer> {
     Duration limit =
         maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
     List<String> harness = new ArrayList<>(workload.args());
-    harness.addAll(
-        List.of(
-            "--warmup-mode",
-            "steady",
-            "--warmup-iteration",
-            "1s",
-            "--warmup-max",
-            ChooseTiming.WARMUP_MAX_S + "s"));
     if (noiseGuard.equals("off")) {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
       harness.addAll(List.of("--noise-guard", "off"));
@@ -462,6 +454,8 @@ public final class ChooseCommand implements Callable<Integer> {
       target.across(grid.names());
     }
     RunSite site = target.site("single", install.home());
+    boolean inProcess =
+        !fork && site.target() != ServerSite.LAB; // host B: only from host A's netns
     SweepSettings sweep =
         new SweepSettings(
             protocols.stream().distinct().toList(),
@@ -478,14 +472,14 @@ public final class ChooseCommand implements Callable<Integer> {
             0,
             site,
             harness,
+            ChooseProbes.warmup(inProcess, site),
             List.of(),
             "single",
             Duration.ZERO,
             "sleep",
             ChooseSettings.staging(out),
             false,
-            !fork
-                && site.target() != ServerSite.LAB, // host B is reachable only from host A's netns
+            inProcess,
             install.home());
     return new ChooseSettings(
         ChooseSettings.names(protocols),

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.point.PointFiles;
@@ -9,6 +10,7 @@ import io.rpcxbench.harness.runner.point.PointResult;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.sweep.PointArgs;
+import io.rpcxbench.harness.runner.sweep.RunSite;
 import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepTarget;
 import io.rpcxbench.raw.RawResultFile;
@@ -87,19 +89,24 @@ final class ChooseProbes implements ChooseRounds.Prober {
   }
 
   /**
-   * The harness's warm-up load for every point of {@code s}: where each runs in a fresh JVM (no
-   * warm-up point before the search), {@value Choose#WARMUP_THREADS} calls kept outstanding through
-   * the open loop's own calls, as fast as the replies come; else none beyond choose's steady
-   * warm-up at the probe's rate (the warm-up point has warmed this JVM).
+   * The warm-up of every point of a choose whose probes run {@code inProcess} on {@code site}:
+   * choose's steady warm-up ({@link ChooseTiming#WARMUP}); where each point runs in a fresh JVM (no
+   * warm-up point before the search), with {@value Choose#WARMUP_THREADS} calls kept outstanding
+   * through the open loop's own calls, as fast as the replies come; else at the probe's rate (the
+   * warm-up point has warmed this JVM).
    */
-  static List<String> warmUpArgs(ChooseSettings s) {
-    return warmsUp(s)
-        ? List.of()
-        : List.of("--warmup-in-flight", String.valueOf(Choose.WARMUP_THREADS));
+  static WarmupPlan warmup(boolean inProcess, RunSite site) {
+    return warmsUp(inProcess, site)
+        ? ChooseTiming.WARMUP
+        : ChooseTiming.WARMUP.withInFlight(Choose.WARMUP_THREADS);
   }
 
   static boolean warmsUp(ChooseSettings s) {
-    return s.target().inProcess() && s.target().site().target() != ServerSite.FLEET;
+    return warmsUp(s.target().inProcess(), s.target().site());
+  }
+
+  private static boolean warmsUp(boolean inProcess, RunSite site) {
+    return inProcess && site.target() != ServerSite.FLEET;
   }
 
   /**
@@ -110,7 +117,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
    * (a cold client measured p99 7-24 ms at 10-1000 calls/s that a warm one meets in 2 ms). Its file
    * is kept in {@code warmup/}; a forked probe's JVM is its own, so there it is skipped and each
    * point's steady warm-up keeps as many calls outstanding instead ({@code --warmup-in-flight},
-   * {@link #warmUpArgs}).
+   * {@link #warmup}).
    */
   @Override
   public double warmUp(int round, String candidate) throws IOException, InterruptedException {
@@ -359,7 +366,6 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 facts));
     timed(args, runs, limitS);
     capped(args, p, caps.get(candidate));
-    args.addAll(warmUpArgs(s));
     args.addAll(target.statsArgs(protocol));
     Path staged = s.target().pointFile(HarnessPoints.resultFile(args));
     Files.deleteIfExists(staged);

@@ -1,5 +1,7 @@
 package io.rpcxbench.harness.runner.choose;
 
+import io.rpcxbench.harness.config.WarmupPlan;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -16,6 +18,10 @@ import java.util.Locale;
 final class ChooseTiming {
   /** The steady warm-up's most ({@code --warmup-max}), before every point's runs. */
   static final int WARMUP_MAX_S = 10;
+
+  /** Every point's warm-up: steady, iterations of 1 s, at most {@link #WARMUP_MAX_S}. */
+  static final WarmupPlan WARMUP =
+      WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(WARMUP_MAX_S));
 
   /** A point's time outside its warm-up and runs (JVM, connecting, the file), expected. */
   static final int START_S = 2;

@@ -3,6 +3,8 @@ package io.rpcxbench.harness.runner.compare;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.config.WarmupOptions;
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.ExperimentFolder;
@@ -18,6 +20,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -171,34 +174,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Mixin PlacementOption placement = new PlacementOption();
 
-  @Option(
-      names = "--warmup",
-      paramLabel = "steady|DURATION",
-      defaultValue = "steady",
-      description =
-          "steady (until two iterations agree) or a fixed warm-up (default ${DEFAULT-VALUE}).")
-  String warmup;
-
-  @Option(
-      names = "--warmup-iteration",
-      paramLabel = "DURATION",
-      defaultValue = "1s",
-      description = "Steady: an iteration's length (default ${DEFAULT-VALUE}).")
-  String warmupIteration;
-
-  @Option(
-      names = "--warmup-tolerance",
-      paramLabel = "PCT",
-      defaultValue = "3%",
-      description = "Steady: converged below this change (default ${DEFAULT-VALUE}).")
-  String warmupTolerance;
-
-  @Option(
-      names = "--warmup-max",
-      paramLabel = "DURATION",
-      defaultValue = "30s",
-      description = "Steady: the cap (default ${DEFAULT-VALUE}).")
-  String warmupMax;
+  @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
   @Option(
       names = "--rounds",
@@ -217,6 +193,9 @@ public final class CompareCommand implements Callable<Integer> {
               + " less power: it finds only large changes, and its INCONCLUSIVE or \"no"
               + " significant change\" says little; the pre-run lines say how little here.")
   boolean quick;
+
+  /** --quick's warm-up unless one is given: a fixed second. */
+  static final WarmupPlan QUICK_WARMUP = WarmupPlan.fixed(Duration.ofSeconds(1));
 
   /** --quick's rounds: the fewest report diff tests. */
   static final int QUICK_ROUNDS = io.rpcxbench.stats.Shift.MIN_PER_SIDE;
@@ -443,7 +422,10 @@ public final class CompareCommand implements Callable<Integer> {
                 ComparePlan.bothSides(d.getOrDefault(builds.protocol(), 1)),
                 JarPair.SIDES,
                 roundsOr(6));
-    CompareWarmup w = CompareWarmup.of(warmup, warmupIteration, warmupTolerance, warmupMax);
+    WarmupPlan w =
+        quick
+            ? warmupOptions.resolve(spec.commandLine(), QUICK_WARMUP)
+            : warmupOptions.resolve(spec.commandLine());
     Path goals = targets;
     if (goals == null && writeDoc) {
       goals = home.resolve("bench/compare-targets.tsv");
@@ -518,6 +500,7 @@ public final class CompareCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--run-time is compare's own (default 2s): give it before \"--\"");
     }
+    WarmupOptions.requireNoneAfterDashes(positional, "compare");
     List<String> extra = new ArrayList<>();
     if (!runTime.equals("none")) {
       extra.addAll(List.of("--run-time", runTime));
@@ -628,9 +611,6 @@ public final class CompareCommand implements Callable<Integer> {
     }
     if (!given.hasMatchedOption("--run-time")) {
       runTime = "1s";
-    }
-    if (!given.hasMatchedOption("--warmup")) {
-      warmup = "1s";
     }
   }
 

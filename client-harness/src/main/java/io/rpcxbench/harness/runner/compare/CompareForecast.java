@@ -137,12 +137,7 @@ final class CompareForecast {
       return Optional.empty();
     }
     Duration run = DurationConverter.parse(extra.get(i + 1));
-    CompareWarmup w = s.warmup();
-    long warmS =
-        w.mode().equals("steady")
-            ? TrialTime.steadyWarmupS(DurationConverter.parse(w.max()).toSeconds())
-            : DurationConverter.parse(w.mode()).toSeconds();
-    return Optional.of(TrialTime.seconds(warmS, s.runs(), run));
+    return Optional.of(TrialTime.seconds(TrialTime.warmupS(s.warmup()), s.runs(), run));
   }
 
   private static String percent(double p) {

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner.compare;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.RunTls;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ import java.util.Map;
  */
 record CompareSettings(
     ComparePlan plan,
-    CompareWarmup warmup,
+    WarmupPlan warmup,
     int runs,
     int warmupRuns,
     int maxSteal,

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.fleet;
 
+import io.rpcxbench.harness.config.DurationConverter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -88,7 +89,8 @@ final class FleetVars {
         case "--rate" -> vars.put("rates", v);
         case "--duration" -> vars.put("duration", v);
         case "--runs" -> vars.put("runs", Integer.parseInt(v));
-        case "--warmup" -> vars.put("warmup", v);
+        // 5s, not the PT5S a warm-up plan writes: the playbook reads the seconds of its lead
+        case "--warmup" -> vars.put("warmup", DurationConverter.format(DurationConverter.parse(v)));
         case "--arrivals" -> vars.put("arrivals", v);
         case "--in-flight", "--rate-schedule" ->
             throw new IllegalArgumentException(

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.point;
 
+import io.rpcxbench.harness.config.WarmupPlan;
 import java.time.Duration;
 
 /**
@@ -9,7 +10,8 @@ import java.time.Duration;
  * it.
  *
  * <pre>{@code
- * TrialTime.seconds(TrialTime.steadyWarmupS(30), 4, Duration.ofSeconds(2));   // 5 + 12 + 8 = 25
+ * TrialTime.seconds(TrialTime.warmupS(WarmupPlan.steady(ofSeconds(1), ofSeconds(30))), 4,
+ *     Duration.ofSeconds(2));   // 5 + 12 + 8 = 25
  * TrialTime.minutes(25 * 12);   // "5 min"
  * }</pre>
  */
@@ -27,9 +29,9 @@ public final class TrialTime {
     return (int) (OVERHEAD_S + warmupS + Math.ceil(runs * run.toMillis() / 1000.0));
   }
 
-  /** A steady warm-up capped at {@code capS}: what it takes, expected. */
-  public static long steadyWarmupS(long capS) {
-    return Math.min(capS, STEADY_WARMUP_S);
+  /** What {@code warmup} takes, expected: a steady one up to its cap, a fixed one its length. */
+  public static long warmupS(WarmupPlan warmup) {
+    return warmup.steady() != null ? Math.min(warmup.mostS(), STEADY_WARMUP_S) : warmup.mostS();
   }
 
   /** {@code 45 s} below a minute and a half, else {@code 5 min}. */

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** Harness options the sweep takes as its own and gives every point (recorded in every file). */
+/**
+ * Harness options the sweep takes as its own and gives every point (recorded in every file); the
+ * warm-up's are the harness's own group ({@link io.rpcxbench.harness.config.WarmupOptions}).
+ */
 final class PassThroughOptions {
   @Option(
       names = "--call",
@@ -32,52 +35,6 @@ final class PassThroughOptions {
   List<Integer> items;
 
   @Option(
-      names = "--paper",
-      description =
-          "Passed to the harness: the paper's cold method, no warm-up (sweep.sh passes it unless"
-              + " a warm-up option is given). Without it and without a warm-up option every point"
-              + " warms up to steady state (the harness's default).")
-  boolean paper;
-
-  @Option(
-      names = "--warmup",
-      paramLabel = "DURATION",
-      description = "Passed to the harness: a fixed warm-up (0s: none).")
-  String warmup;
-
-  @Option(
-      names = "--warmup-mode",
-      paramLabel = "fixed|steady",
-      description = "Passed to the harness (steady is its default).")
-  String warmupMode;
-
-  @Option(
-      names = "--warmup-iteration",
-      paramLabel = "DURATION",
-      description = "Passed to the harness: a steady warm-up iteration's length.")
-  String warmupIteration;
-
-  @Option(
-      names = "--warmup-tolerance",
-      paramLabel = "PCT",
-      description = "Passed to the harness: a steady warm-up's tolerance.")
-  String warmupTolerance;
-
-  @Option(
-      names = "--warmup-max",
-      paramLabel = "DURATION",
-      description = "Passed to the harness: a steady warm-up's cap.")
-  String warmupMax;
-
-  @Option(
-      names = "--warmup-in-flight",
-      paramLabel = "N",
-      description =
-          "Passed to the harness: a rate point's warm-up keeps N calls outstanding, as fast as"
-              + " the replies come (at a low rate its own load compiles nothing).")
-  String warmupInFlight;
-
-  @Option(
       names = "--requests-per",
       paramLabel = "thread|total",
       description = "Passed to the harness.")
@@ -96,9 +53,6 @@ final class PassThroughOptions {
           "Passed to the harness: each run of a closed-loop or in-flight point lasts this long"
               + " instead of --requests calls (e.g. 2s; default none, the paper's count).")
   String runTime;
-
-  @Option(names = "--cold-start", description = "Passed to the harness.")
-  boolean coldStart;
 
   /**
    * These options as harness arguments, then {@code more} (what followed "--"); an option given
@@ -137,21 +91,9 @@ final class PassThroughOptions {
     add(opts, "--call", call);
     add(opts, "--payload", single(payload));
     add(opts, "--items", single(items));
-    if (paper) {
-      opts.add("--paper");
-    }
-    add(opts, "--warmup", warmup);
-    add(opts, "--warmup-mode", warmupMode);
-    add(opts, "--warmup-iteration", warmupIteration);
-    add(opts, "--warmup-tolerance", warmupTolerance);
-    add(opts, "--warmup-max", warmupMax);
-    add(opts, "--warmup-in-flight", warmupInFlight);
     add(opts, "--requests-per", requestsPer);
     add(opts, "--timeout", timeout);
     add(opts, "--run-time", runTime);
-    if (coldStart) {
-      opts.add("--cold-start");
-    }
     opts.addAll(more);
     return opts;
   }

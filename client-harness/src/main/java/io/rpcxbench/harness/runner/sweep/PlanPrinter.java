@@ -87,6 +87,9 @@ final class PlanPrinter {
                     + " points or an hour: the sweep asks before starting (--yes does not)"
                 : ""));
     out.println("placement: " + s.site().placementText(s.inProcess()));
+    if (s.warmup() != null) {
+      out.println("warm-up: " + s.warmup().text());
+    }
     List<String> harness = harnessOptions();
     if (!harness.isEmpty()) {
       out.println("harness options: " + String.join(" ", harness));

@@ -37,6 +37,9 @@ public final class PointArgs {
       args.addAll(List.of("--work", workText(s), "--work-kind", s.workKind()));
     }
     args.addAll(s.runTls().clientArgs());
+    if (s.warmup() != null) {
+      args.addAll(s.warmup().args());
+    }
     args.addAll(s.harnessOptions());
     p.axes().forEach(a -> args.addAll(a.args()));
     provenance.forEach((k, v) -> args.addAll(List.of("--provenance", k + "=" + v)));

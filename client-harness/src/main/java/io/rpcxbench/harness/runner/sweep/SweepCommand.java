@@ -4,6 +4,8 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.config.WarmupOptions;
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
@@ -70,6 +72,8 @@ public final class SweepCommand implements Callable<Integer> {
   @Mixin PlanOptions plan = new PlanOptions();
 
   @Mixin PassThroughOptions passThrough = new PassThroughOptions();
+
+  @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
   @Option(
       names = "--out",
@@ -427,6 +431,7 @@ public final class SweepCommand implements Callable<Integer> {
               plan.stopAfterOverload,
               site,
               passThrough.args(harnessOptions),
+              warmup(),
               passThrough.axes(),
               plan.scenario,
               plan.workDuration(),
@@ -440,6 +445,18 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /**
+   * The warm-up given to the sweep, for every point; null when none was (the harness's default, or
+   * what the options after {@code --} say, which may not give it twice).
+   */
+  private WarmupPlan warmup() {
+    WarmupPlan warmup = warmupOptions.resolve(spec.commandLine(), null);
+    if (warmup != null) {
+      WarmupOptions.requireNoneAfterDashes(harnessOptions, "the sweep");
+    }
+    return warmup;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.nio.file.Path;
@@ -10,7 +11,9 @@ import java.util.List;
  * One sweep's settings, checked ({@link SweepCommand} builds them from its options, choose from its
  * own). {@code rates} is null for the closed loop's grid; {@code site} where the servers and
  * clients run and over what link ({@link RunSite}); {@code harnessOptions} go to every point
- * verbatim; {@code axes} are the harness options given several values, each point once per value.
+ * verbatim; {@code warmup} every point's warm-up, written by its own writer (null: none asked, the
+ * harness's default or what the options after {@code --} say); {@code axes} are the harness options
+ * given several values, each point once per value.
  */
 public record SweepSettings(
     List<String> protocols,
@@ -26,6 +29,7 @@ public record SweepSettings(
     int stopAfterOverload,
     RunSite site,
     List<String> harnessOptions,
+    WarmupPlan warmup,
     List<Axis> axes,
     String scenario,
     Duration work,
@@ -67,6 +71,7 @@ public record SweepSettings(
         stopAfterOverload,
         site.withProfiles(toProfiles),
         harnessOptions,
+        warmup,
         axes,
         scenario,
         work,

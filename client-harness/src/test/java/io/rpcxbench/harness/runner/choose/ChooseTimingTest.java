@@ -87,9 +87,11 @@ class ChooseTimingTest {
     ChooseSettings inProcess =
         settings("--host", "h", "--protocol", "rpcx,grpc", "--slo", "p99=5ms");
 
-    assertThat(ChooseProbes.warmUpArgs(forked))
-        .containsExactly("--warmup-in-flight", String.valueOf(Choose.WARMUP_THREADS));
-    assertThat(ChooseProbes.warmUpArgs(inProcess)).isEmpty();
+    assertThat(forked.target().warmup().args())
+        .containsSubsequence("--warmup-max", ChooseTiming.WARMUP_MAX_S + "s")
+        .containsSubsequence("--warmup-in-flight", String.valueOf(Choose.WARMUP_THREADS));
+    assertThat(inProcess.target().warmup()).isEqualTo(ChooseTiming.WARMUP);
+    assertThat(inProcess.target().warmup().args()).doesNotContain("--warmup-in-flight");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.rpcxbench.harness.runner.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.LineServerMain;
 import io.rpcxbench.harness.runner.RpcxBenchCommand;
 import io.rpcxbench.harness.runner.TestJars;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarOutputStream;
@@ -41,7 +43,11 @@ class CompareCommandTest {
     assertThat(o.out())
         .contains("Example: rpcx-bench compare --variants rpcx,grpc")
         .contains("Example: rpcx-bench compare results/before results/after")
-        .contains("--in-flight=LIST", "--warmup=steady|DURATION", "--max-steal=PCT")
+        .contains(
+            "--in-flight=LIST",
+            "--warmup=DURATION",
+            "--warmup-mode=fixed|steady",
+            "--max-steal=PCT")
         .contains("Exit codes: rpcx-bench help exit-codes")
         .contains(
             "Example: rpcx-bench compare --base-jar old.jar --new-jar new.jar --protocol rpcx")
@@ -81,8 +87,7 @@ class CompareCommandTest {
   void badUsageExits2WithOneLineNamingTheOption() {
     Map<List<String>, String> cases =
         Map.of(
-            List.of("--variants", "rpcx", "--warmup", "lukewarm"),
-                "'lukewarm' is not steady or a duration",
+            List.of("--variants", "rpcx", "--warmup", "lukewarm"), "'lukewarm' is not a duration",
             List.of("--variants", "rpcx", "--threads", "none", "--in-flight", "none"),
                 "no point left to run",
             List.of("--variants", "rpcx", "--in-flight", "0"), "'0' is not a positive count",
@@ -109,20 +114,26 @@ class CompareCommandTest {
     Outcome twice = compare("--variants", "rpcx", "--", "--run-time", "1s");
     assertThat(twice.code()).isEqualTo(2);
     assertThat(twice.err()).contains("--run-time is compare's own (default 2s): give it before");
+    Outcome warmTwice = compare("--variants", "rpcx", "--", "--warmup-max=5s");
+    assertThat(warmTwice.code()).isEqualTo(2);
+    assertThat(warmTwice.err())
+        .contains("--warmup-max is compare's own (a warm-up option): give it before \"--\"");
   }
 
   @Test
   void aUnitGivesTheHarnessItsLoadWarmUpServerAndFolder() {
     ComparePlan plan =
         ComparePlan.of("64", "64", "10", Map.of("grpc", 4), List.of("rpcx", "grpc"), 2);
-    CompareSettings s = settings(plan, CompareWarmup.of("steady", "1s", "3%", "30s"));
+    CompareSettings s =
+        settings(plan, WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(30)));
     ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(1), 1, "grpc");
     assertThat(plan.units()).contains(u);
     Path dir = s.unitDir(u);
     assertThat(dir).isEqualTo(Path.of("/r/out/raw/inflight-64/round1/grpc"));
     assertThat(String.join(" ", s.harnessArgs(u, 4711, List.of("--server-pid", "grpc=9"), dir)))
         .isEqualTo(
-            "--protocol grpc --in-flight 64 --requests 3 --warmup-mode steady --warmup-iteration 1s"
+            "--protocol grpc --in-flight 64 --requests 3 --warmup PT0S --warmup-mode steady"
+                + " --warmup-iteration 1s"
                 + " --warmup-tolerance 3% --warmup-max 30s --runs 4 --host 127.0.0.1 --port"
                 + " grpc=4711 --server-pid grpc=9 --out /r/out/raw/inflight-64/round1/grpc --force"
                 + " --provenance trial=1 --provenance trials=2 --provenance round=1 --provenance"
@@ -136,7 +147,7 @@ class CompareCommandTest {
   @Test
   void theMethodTextSaysHowItWasMeasured() {
     ComparePlan plan = ComparePlan.of("1", "none", "10", Map.of(), List.of("rpcx", "grpc"), 3);
-    CompareSettings s = settings(plan, CompareWarmup.of("5s", "1s", "3%", "30s"));
+    CompareSettings s = settings(plan, WarmupPlan.fixed(Duration.ofSeconds(5)));
     String section = s.docSection(List.of("cpus: 2 (x)"), "### Closed loop\n");
     assertThat(section)
         .startsWith("## Side by side (rpcx-bench compare)\n\nCommand: `flock")
@@ -246,7 +257,8 @@ class CompareCommandTest {
     assertThat(s.mostRounds()).isEqualTo(4);
     assertThat(s.runs()).isEqualTo(3);
     assertThat(s.harnessExtra()).containsSubsequence("--run-time", "1s");
-    assertThat(s.warmup().mode()).isEqualTo("1s");
+    assertThat(s.warmup()).isEqualTo(CompareCommand.QUICK_WARMUP);
+    assertThat(s.warmup().text()).isEqualTo("a fixed 1s");
     // a trial of 5 s (JVMs) + 1 s + 3 x 1 s: 8 trials in about 72 s
     assertThat(CompareForecast.trialSeconds(s)).contains(9);
     assertThat(CompareForecast.lines(s, java.util.Optional.empty()).get(0))
@@ -268,9 +280,12 @@ class CompareCommandTest {
             "5",
             "--run-time",
             "2s",
+            "--warmup-max",
+            "5s",
             "--out",
             work.resolve("q2").toString());
     assertThat(given.plan().rounds()).isEqualTo(5);
+    assertThat(given.warmup().steady().max()).isEqualTo(Duration.ofSeconds(5));
     assertThat(given.harnessExtra()).containsSubsequence("--run-time", "2s");
     Outcome o = compare("--variants", "rpcx", "--quick", "--out", work.resolve("q3").toString());
     assertThat(o.code()).isEqualTo(2);
@@ -294,7 +309,7 @@ class CompareCommandTest {
         new JarPair(
             "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
     ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
-    CompareSettings base = settings(plan, CompareWarmup.of("2s", "1s", "3%", "30s"));
+    CompareSettings base = settings(plan, WarmupPlan.fixed(Duration.ofSeconds(2)));
     CompareSettings s = builds(base, jars, List.of("delta.p50<10%"), 8);
     assertThat(CompareReport.diffCommand(s, 6, "java", Path.of("/r/report.jar")))
         .containsSequence("--sequential", "6,8");
@@ -321,13 +336,13 @@ class CompareCommandTest {
         new JarPair(
             "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
     ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
-    CompareSettings base = settings(plan, CompareWarmup.of("2s", "1s", "3%", "30s"));
+    CompareSettings base = settings(plan, WarmupPlan.fixed(Duration.ofSeconds(2)));
     CompareSettings s = builds(base, jars, List.of("delta.p50<10%"), 0);
     ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(0), 3, JarPair.NEW);
     assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3"));
     List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
     assertThat(String.join(" ", args))
-        .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup 2s --runs 4")
+        .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup PT2S --runs 4")
         .contains("--port rpcx=4711 --out /r/out/new/closed-8/round3 --force")
         .contains(
             "--provenance trial=3 --provenance trials=6 --provenance round=3",
@@ -351,7 +366,7 @@ class CompareCommandTest {
             "delta.p50<10%");
   }
 
-  private static CompareSettings settings(ComparePlan plan, CompareWarmup warmup) {
+  private static CompareSettings settings(ComparePlan plan, WarmupPlan warmup) {
     return new CompareSettings(
         plan,
         warmup,
@@ -378,7 +393,7 @@ class CompareCommandTest {
   void tlsGivesEveryHarnessTheRunsAuthorityAndRefusesAProtocolWithoutTls() {
     ComparePlan plan =
         ComparePlan.of("64", "64", "10", Map.of("grpc", 4), List.of("rpcx", "grpc"), 2);
-    CompareSettings off = settings(plan, CompareWarmup.of("5s", "1s", "3%", "30s"));
+    CompareSettings off = settings(plan, WarmupPlan.fixed(Duration.ofSeconds(5)));
     CompareSettings mtls =
         new CompareSettings(
             off.plan(),

@@ -2,10 +2,12 @@ package io.rpcxbench.harness.runner.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.calibrate.ThisBoxCalibration;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.stats.Calibration;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,7 +67,7 @@ class CompareForecastTest {
             "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
     return new CompareSettings(
         ComparePlan.of("1", "none", "2000", Map.of(), JarPair.SIDES, 6),
-        CompareWarmup.of("steady", "1s", "3%", "30s"),
+        WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(30)),
         4,
         1,
         5,

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.LineServerMain;
 import io.rpcxbench.harness.runner.TestJars;
 import io.rpcxbench.harness.runner.point.RunTls;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -96,10 +98,6 @@ class ComparePlanTest {
         .hasMessage("--rounds must be a positive count, got '0'");
     assertThatThrownBy(() -> ComparePlan.divisors("openfeign=20"))
         .hasMessage("--divisors: bad item 'openfeign=20' (VARIANT:D, e.g. openfeign:20)");
-    assertThatThrownBy(() -> CompareWarmup.of("lukewarm", "1s", "3%", "30s"))
-        .hasMessage("--warmup*: 'lukewarm' is not steady or a duration like 10s, 500ms, 1m");
-    assertThatThrownBy(() -> CompareWarmup.of("steady", "1s", "lots", "30s"))
-        .hasMessage("--warmup-tolerance: 'lots' is not a percentage like 3%");
   }
 
   @Test
@@ -116,8 +114,10 @@ class ComparePlanTest {
 
   @Test
   void theWarmUpIsSteadyOrFixed() {
-    assertThat(CompareWarmup.of("steady", "1s", "3%", "30s").args())
+    assertThat(WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(30)).args())
         .containsExactly(
+            "--warmup",
+            "PT0S",
             "--warmup-mode",
             "steady",
             "--warmup-iteration",
@@ -126,8 +126,11 @@ class ComparePlanTest {
             "3%",
             "--warmup-max",
             "30s");
-    assertThat(CompareWarmup.of("5s", "1s", "3%", "30s").args()).containsExactly("--warmup", "5s");
-    assertThat(CompareWarmup.of("5s", "1s", "3%", "30s").text()).isEqualTo("a fixed 5s");
+    assertThat(WarmupPlan.fixed(Duration.ofSeconds(5)).args()).containsExactly("--warmup", "PT5S");
+    assertThat(WarmupPlan.fixed(Duration.ofSeconds(5)).text()).isEqualTo("a fixed 5s");
+    assertThat(WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(30)).text())
+        .isEqualTo("steady: 1s iterations until two in a row differ by less than 3%, at most 30s");
+    assertThat(WarmupPlan.fixed(Duration.ZERO).text()).isEqualTo("none");
   }
 
   @Test
@@ -254,7 +257,7 @@ class ComparePlanTest {
             "rpcx", Path.of("/j/old.jar"), Path.of("/j/new.jar"), "a".repeat(64), "b".repeat(64));
     return new CompareSettings(
         plan,
-        CompareWarmup.of("0s", "1s", "3%", "30s"),
+        WarmupPlan.fixed(Duration.ZERO),
         2,
         1,
         5,

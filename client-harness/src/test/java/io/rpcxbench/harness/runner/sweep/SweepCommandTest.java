@@ -179,7 +179,7 @@ class SweepCommandTest {
             work.toString(),
             "--dry-run");
     assertThat(timed.code()).as(timed.err()).isZero();
-    assertThat(timed.out()).contains("harness options: --paper --run-time 2s");
+    assertThat(timed.out()).contains("warm-up: none\nharness options: --run-time 2s\n");
     SweepInProcessTest.Outcome rates =
         sweep(
             "--protocol",
@@ -213,7 +213,67 @@ class SweepCommandTest {
             work.toString(),
             "--dry-run");
     assertThat(o.code()).as(o.err()).isZero();
-    assertThat(o.out()).contains("harness options: --warmup-in-flight 4");
+    assertThat(o.out())
+        .contains(
+            "warm-up: steady: 1s iterations until two in a row differ by less than 3%, at most"
+                + " 60s, 4 calls kept outstanding");
+  }
+
+  @Test
+  void aWarmUpOptionIsTheSweepsOwnBeforeDashesAndTheHarnessesAfterThemButNotBoth()
+      throws Exception {
+    SweepInProcessTest.Outcome both =
+        sweep(
+            "--protocol",
+            "line",
+            "--threads",
+            "1",
+            "--requests",
+            "10",
+            "--warmup-max",
+            "3s",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--",
+            "--warmup-iteration",
+            "500ms");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err())
+        .contains(
+            "--warmup-iteration is the sweep's own (a warm-up option): give it before \"--\"");
+    SweepInProcessTest.Outcome after =
+        sweep(
+            "--protocol",
+            "line",
+            "--threads",
+            "1",
+            "--requests",
+            "10",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--",
+            "--warmup",
+            "1s");
+    assertThat(after.code()).as(after.err()).isZero();
+    assertThat(after.out()).contains("harness options: --warmup 1s").doesNotContain("warm-up:");
+    SweepInProcessTest.Outcome paper =
+        sweep(
+            "--protocol",
+            "line",
+            "--threads",
+            "1",
+            "--requests",
+            "10",
+            "--paper",
+            "--warmup-max",
+            "3s",
+            "--out",
+            work.toString(),
+            "--dry-run");
+    assertThat(paper.code()).isEqualTo(2);
+    assertThat(paper.err()).contains("--paper is the paper's cold method, no warm-up");
   }
 
   @Test

@@ -8,19 +8,35 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * How a point warms up: {@code --warmup-mode fixed|steady}, the steady warm-up's settings ({@link
- * SteadyWarmup}) and {@code --paper}. Without any of them, nor {@code --warmup} or {@code
- * --cold-start}, the warm-up is steady (JMH-style, until converged); {@code --paper} is the paper's
- * cold method (no warm-up, order 0 includes start-up and the report drops it), and so is an
- * explicit {@code --warmup 0s}.
+ * How a point warms up, every warm-up option in one group: {@code --warmup}, {@code --warmup-mode
+ * fixed|steady}, the steady warm-up's settings ({@link SteadyWarmup}), {@code --warmup-in-flight},
+ * {@code --cold-start} and {@code --paper}. Without any of them the warm-up is steady (JMH-style,
+ * until converged); {@code --paper} is the paper's cold method (no warm-up, order 0 includes
+ * start-up and the report drops it), and so is an explicit {@code --warmup 0s}. The harness and
+ * every runner command that starts harness JVMs (sweep, compare, calibrate) mix in this one group,
+ * so each option has one declaration, one grammar and one default; the {@link WarmupPlan} it gives
+ * reaches a point through that plan's own writer ({@link WarmupPlan#args()}).
  *
  * <pre>{@code
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100            # steady warm-up
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --paper    # none, the paper's
  * rpcx-bench run --protocol rpcx --threads 10 --requests 100 --warmup 5s
+ * rpcx-bench sweep --protocol rpcx --threads 1,8 --requests 2000 --warmup-max 3s
  * }</pre>
  */
-public final class WarmupModeOptions {
+public final class WarmupOptions {
+  /** Every option of the group. */
+  private static final List<String> ALL =
+      List.of(
+          "--paper",
+          "--warmup",
+          "--cold-start",
+          "--warmup-mode",
+          "--warmup-iteration",
+          "--warmup-tolerance",
+          "--warmup-max",
+          "--warmup-in-flight");
+
   /** The options that only a steady warm-up takes. */
   private static final List<String> STEADY_OPTIONS =
       List.of("--warmup-iteration", "--warmup-tolerance", "--warmup-max");
@@ -31,6 +47,24 @@ public final class WarmupModeOptions {
           "The paper's cold method in one flag: no warm-up (order 0 includes start-up; the report"
               + " drops it), the paper's defaults. Contradicts any warm-up option.")
   boolean paper;
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "DURATION",
+      defaultValue = WarmupPlan.DEFAULT_WARMUP,
+      converter = DurationConverter.class,
+      description =
+          "A fixed warm-up before order 0: the point's load for this long, none of its calls"
+              + " recorded; 0s: none, the paper's method. Given, it replaces the default steady"
+              + " warm-up (--warmup-mode).")
+  Duration warmup;
+
+  @Option(
+      names = "--cold-start",
+      description =
+          "Order 0 includes building the client (class loading, connecting) and its first call,"
+              + " as a program run once would see it (the paper's first run); no warm-up.")
+  boolean coldStart;
 
   @Option(
       names = "--warmup-mode",
@@ -82,36 +116,36 @@ public final class WarmupModeOptions {
   int inFlight;
 
   /**
-   * The warm-up asked for or defaulted to: with {@code load}'s {@code --warmup} and {@code
-   * --cold-start}, the steady warm-up or none.
+   * The warm-up asked for or defaulted to: the steady warm-up, a fixed one or none. {@code cl} is
+   * the command line this group is mixed into (which of its options were given).
    *
    * @throws ParameterException for a bad mode or value, a steady warm-up beside {@code --warmup} or
    *     {@code --cold-start}, or {@code --paper} beside a warm-up option
    */
-  public WarmupPlan resolve(LoadOptions load, CommandLine cl) {
+  public WarmupPlan resolve(CommandLine cl) {
     CommandLine.ParseResult parsed = cl.getParseResult();
     try {
       if (paper) {
-        requireNoWarmUpOption(load, parsed);
+        requireNoWarmUpOption(parsed);
       }
-      switch (mode(load, parsed)) {
+      switch (mode(parsed)) {
         case "fixed" -> {
           for (String option : STEADY_OPTIONS) {
             if (given(parsed, option)) {
               throw new IllegalArgumentException(option + " goes with --warmup-mode steady");
             }
           }
-          WarmupPlan plan = new WarmupPlan(load.warmup, load.coldStart, null, inFlight);
+          WarmupPlan plan = new WarmupPlan(warmup, coldStart, null, inFlight);
           plan.validate();
           return plan;
         }
         case "steady" -> {
-          if (!load.warmup.isZero()) {
+          if (!warmup.isZero()) {
             throw new IllegalArgumentException(
                 "--warmup-mode steady warms up until converged: it replaces --warmup "
-                    + DurationConverter.format(load.warmup));
+                    + DurationConverter.format(warmup));
           }
-          if (load.coldStart) {
+          if (coldStart) {
             throw new IllegalArgumentException(
                 "--cold-start measures the first calls in order 0; it cannot be combined with"
                     + " --warmup-mode steady");
@@ -119,7 +153,7 @@ public final class WarmupModeOptions {
           SteadyWarmup steady =
               new SteadyWarmup(iteration, SteadyWarmup.parsePercent(tolerance), max);
           steady.validate();
-          WarmupPlan plan = new WarmupPlan(load.warmup, load.coldStart, steady, inFlight);
+          WarmupPlan plan = new WarmupPlan(warmup, coldStart, steady, inFlight);
           plan.validate();
           return plan;
         }
@@ -133,24 +167,49 @@ public final class WarmupModeOptions {
   }
 
   /**
+   * Refuses a warm-up option among {@code extras}, the harness options given after {@code --} to
+   * {@code command}, which takes the warm-up itself: a point would get it twice.
+   *
+   * @throws IllegalArgumentException naming the option
+   */
+  public static void requireNoneAfterDashes(List<String> extras, String command) {
+    for (String a : extras) {
+      String option = a.split("=", 2)[0];
+      if (ALL.contains(option)) {
+        throw new IllegalArgumentException(
+            option + " is " + command + "'s own (a warm-up option): give it before \"--\"");
+      }
+    }
+  }
+
+  /**
+   * A command's own method when no warm-up option is given ({@code compare --quick}'s fixed 1 s,
+   * the calibration's short steady warm-up), else the warm-up asked for: given options win.
+   */
+  public WarmupPlan resolve(CommandLine cl, WarmupPlan method) {
+    CommandLine.ParseResult parsed = cl.getParseResult();
+    return ALL.stream().anyMatch(o -> given(parsed, o)) ? resolve(cl) : method;
+  }
+
+  /**
    * The mode given, else the default: none (fixed, 0s) with --paper, --cold-start or an explicit
    * --warmup, which each choose their warm-up; steady otherwise.
    */
-  private String mode(LoadOptions load, CommandLine.ParseResult parsed) {
+  private String mode(CommandLine.ParseResult parsed) {
     if (mode != null) {
       return mode.trim().toLowerCase(Locale.ROOT);
     }
-    boolean chosen = paper || load.coldStart || given(parsed, "--warmup");
+    boolean chosen = paper || coldStart || given(parsed, "--warmup");
     return chosen ? "fixed" : "steady";
   }
 
   /** --paper is no warm-up: a warm-up option beside it contradicts it. */
-  private void requireNoWarmUpOption(LoadOptions load, CommandLine.ParseResult parsed) {
+  private void requireNoWarmUpOption(CommandLine.ParseResult parsed) {
     String contradiction = null;
     if (mode != null && !mode.trim().equalsIgnoreCase("fixed")) {
       contradiction = "--warmup-mode " + mode;
-    } else if (!load.warmup.isZero()) {
-      contradiction = "--warmup " + DurationConverter.format(load.warmup);
+    } else if (!warmup.isZero()) {
+      contradiction = "--warmup " + DurationConverter.format(warmup);
     } else {
       contradiction =
           STEADY_OPTIONS.stream().filter(o -> given(parsed, o)).findFirst().orElse(null);
