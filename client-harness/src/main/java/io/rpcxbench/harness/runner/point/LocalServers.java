@@ -206,8 +206,11 @@ public final class LocalServers implements AutoCloseable {
     command.addAll(List.of("-jar", jar.toString(), "--bind", bind, "--port", "0"));
     command.addAll(args);
     StartedServer s = StartedServer.start(command, logFile, archive);
+    if (!own.add(s.handle(), "server")) {
+      archive.discard();
+      throw new IOException("not started: the run is stopping (SIGTERM or Ctrl-C)");
+    }
     all.add(s);
-    own.add(s.handle(), "server");
     return s;
   }
 

@@ -83,11 +83,19 @@ public final class OutFolderRun {
     }
   }
 
+  /**
+   * The hook: the work's own stop, then a backstop for what it missed: the processes still
+   * registered (and every later one, refused: this run's thread goes on until the JVM halts), and
+   * any other process this JVM started (a report's JVM). Also after the work, while it closes.
+   */
   private void interrupted(Steps steps, OwnProcesses own) {
-    if (done) {
-      return;
+    try {
+      if (!done) {
+        steps.interrupted();
+      }
+    } finally {
+      own.stopAll(LocalServers.STOP_GRACE_MS);
+      OwnProcesses.stop(ProcessHandle.current().descendants().toList(), LocalServers.STOP_GRACE_MS);
     }
-    steps.interrupted();
-    own.clear();
   }
 }
