@@ -203,6 +203,7 @@ public final class LocalServers implements AutoCloseable {
     ClassDataArchives.Archive archive = archives.forJvm(jar.toString(), jvmFlags);
     command.addAll(archive.flags());
     command.addAll(jvmFlags);
+    command.add(StartedServer.WATCH_PARENT); // it stops when this JVM is gone, even SIGKILLed
     command.addAll(List.of("-jar", jar.toString(), "--bind", bind, "--port", "0"));
     command.addAll(args);
     StartedServer s = StartedServer.start(command, logFile, archive);

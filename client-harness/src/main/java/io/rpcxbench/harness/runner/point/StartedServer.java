@@ -17,6 +17,13 @@ import java.util.regex.Pattern;
 public final class StartedServer {
   static final Pattern READY = Pattern.compile("(?m)^(\\S+) listening on (\\S*):([0-9]+)");
 
+  /**
+   * The JVM flag that has a server-kit server watch its stdin ({@link #start(List, Path,
+   * ClassDataArchives.Archive)}): server-kit's {@code ParentWatch.PROPERTY}, which this module
+   * cannot see (server-kit is a runtime dependency).
+   */
+  static final String WATCH_PARENT = "-Drpcxbench.server.parent=stdin";
+
   private final Process process;
   private final Path log;
   private final ClassDataArchives.Archive archive;
@@ -29,19 +36,30 @@ public final class StartedServer {
     this.archive = archive;
   }
 
-  /** Starts {@code command}, a JVM without a class-data archive or no JVM. */
+  /** Starts {@code command}, a JVM without a class-data archive or no JVM; its stdin empty. */
   public static StartedServer start(List<String> command, Path log) throws IOException {
-    return start(command, log, ClassDataArchives.Archive.NONE);
+    ProcessBuilder pb = builder(command, log);
+    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    return new StartedServer(pb.start(), log, ClassDataArchives.Archive.NONE);
   }
 
-  /** Starts {@code command}, whose class-data {@code archive} is settled once it stopped. */
+  /**
+   * Starts the server {@code command}, whose class-data {@code archive} is settled once it stopped.
+   * Its stdin is a pipe this JVM keeps open and never writes: its end, when this JVM is gone
+   * however it went, stops a server that watches it ({@link #WATCH_PARENT}).
+   */
   public static StartedServer start(
       List<String> command, Path log, ClassDataArchives.Archive archive) throws IOException {
+    ProcessBuilder pb = builder(command, log);
+    pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+    return new StartedServer(pb.start(), log, archive);
+  }
+
+  private static ProcessBuilder builder(List<String> command, Path log) {
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);
     pb.redirectOutput(log.toFile());
-    pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-    return new StartedServer(pb.start(), log, archive);
+    return pb;
   }
 
   /**
