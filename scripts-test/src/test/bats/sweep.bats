@@ -140,7 +140,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
   [[ $output == *"--protocol: unknown protocol 'nope'; known: rpcx, grpc, openfeign"* ]]
   run "$SWEEP" --payload 256 --dry-run
   [ "$status" -eq 2 ]
-  [[ $output == *"--payload needs --call"* ]]
+  [[ $output == *"--payload is unused by --call hello"* ]]
   run "$SWEEP" --no-such-option
   [ "$status" -eq 2 ]
 }

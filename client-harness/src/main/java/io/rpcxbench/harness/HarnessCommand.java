@@ -2,6 +2,8 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.RpcxBenchVersion;
+import io.rpcxbench.harness.config.Call;
+import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.ConsoleOptions;
 import io.rpcxbench.harness.config.Instruments;
@@ -26,6 +28,7 @@ import io.rpcxbench.harness.metrics.LiveFigures;
 import io.rpcxbench.harness.metrics.LiveMetrics;
 import io.rpcxbench.harness.metrics.MetricsSpec;
 import io.rpcxbench.harness.output.PointRecorder;
+import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
@@ -92,6 +95,8 @@ public final class HarnessCommand implements Callable<Integer> {
   What what = new What();
 
   @Mixin LoadOptions load = new LoadOptions();
+
+  @Mixin CallOptions callOptions = new CallOptions();
 
   @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
@@ -381,11 +386,16 @@ public final class HarnessCommand implements Callable<Integer> {
 
   /** The user's message of --call message (docs/messages.md), loaded and checked; else null. */
   private MessageCall message() {
-    return usage(() -> message.resolve(load.load().call()));
+    return usage(() -> message.resolve(pointCall().kind()));
   }
 
   private io.rpcxbench.harness.config.Load load() {
-    return usage(() -> load.load());
+    return usage(() -> load.load(pointCall()));
+  }
+
+  /** --call, --payload, --items: one point's call (hello when none is given). */
+  private Call pointCall() {
+    return usage(() -> callOptions.call(CallKind.HELLO));
   }
 
   private Target target() {

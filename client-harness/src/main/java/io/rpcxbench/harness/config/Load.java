@@ -138,16 +138,15 @@ public record Load(
     args.addAll(List.of("--runs", String.valueOf(runs)));
   }
 
-  /** {@code --call}, {@code --payload}, {@code --items}. */
+  /** {@code --call}, {@code --payload}, {@code --items}: {@link Call}'s writer. */
   void addCallArgs(List<String> args) {
-    args.addAll(List.of("--call", call.id()));
     // only what the call uses: the worker refuses an option its call would ignore
-    if (call.sendsPayload()) {
-      args.addAll(List.of("--payload", String.valueOf(payloadBytes)));
-    }
-    if (call == CallKind.ITEMS) {
-      args.addAll(List.of("--items", String.valueOf(items)));
-    }
+    args.addAll(
+        new Call(
+                call,
+                call.sendsPayload() ? payloadBytes : null,
+                call == CallKind.ITEMS ? items : null)
+            .args());
   }
 
   /** {@code --time-limit}, {@code --time-limit-per}. */

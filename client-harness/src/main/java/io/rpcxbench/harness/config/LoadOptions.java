@@ -1,6 +1,5 @@
 package io.rpcxbench.harness.config;
 
-import io.rpcxbench.harness.protocol.CallKind;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -37,31 +36,6 @@ public final class LoadOptions {
   int runs;
 
   @Option(
-      names = "--call",
-      paramLabel = "hello|echo|put|items|message",
-      defaultValue = Load.DEFAULT_CALL,
-      converter = CallKindConverter.class,
-      description =
-          "hello(name) (default, the paper's call), echo(--payload random bytes),"
-              + " put(64 B key, --payload bytes), items(--items) or message (your own:"
-              + " --message, --data).")
-  CallKind call;
-
-  @Option(
-      names = "--payload",
-      paramLabel = "BYTES",
-      description =
-          "Bytes of echo's payload (default 64) or put's value (default 512, the"
-              + " Geode put); unused by hello and items.")
-  Integer payloadBytes;
-
-  @Option(
-      names = "--items",
-      paramLabel = "N",
-      description = "n of items(n): records per reply (default: " + Load.DEFAULT_ITEMS + ").")
-  Integer items;
-
-  @Option(
       names = "--time-limit",
       paramLabel = "DURATION",
       defaultValue = Load.DEFAULT_TIME_LIMIT,
@@ -92,25 +66,19 @@ public final class LoadOptions {
               + " calls, the paper's method).")
   Duration runTime;
 
-  /** --payload, or the call's own default. */
-  int payloadBytes() {
-    return payloadBytes != null ? payloadBytes : call.defaultPayload();
-  }
-
-  /** The load; --threads and --requests given or filled by {@link LoadModelOptions#resolve}. */
-  public Load load() {
-    String ignored = call.ignoredOption(payloadBytes != null, items != null);
-    if (ignored != null) {
-      throw new IllegalArgumentException(ignored);
-    }
+  /**
+   * The load making {@code call}; --threads and --requests given or filled by {@link
+   * LoadModelOptions#resolve}.
+   */
+  public Load load(Call call) {
     return new Load(
         threads,
         requests,
         requestsPer,
         runs,
-        call,
-        payloadBytes(),
-        items != null ? items : Integer.parseInt(Load.DEFAULT_ITEMS),
+        call.kind(),
+        call.payload() != null ? call.payload() : call.kind().defaultPayload(),
+        call.items() != null ? call.items() : Integer.parseInt(Load.DEFAULT_ITEMS),
         timeLimit,
         timeLimitPer,
         runTime());
@@ -154,20 +122,6 @@ public final class LoadOptions {
         }
       }
       throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not point or run");
-    }
-  }
-
-  /** --call values in lower case, with a clear message. */
-  static final class CallKindConverter implements picocli.CommandLine.ITypeConverter<CallKind> {
-    @Override
-    public CallKind convert(String value) {
-      for (CallKind c : CallKind.values()) {
-        if (c.id().equalsIgnoreCase(value.trim())) {
-          return c;
-        }
-      }
-      throw new picocli.CommandLine.TypeConversionException(
-          "'" + value + "' is not hello, echo, put, items or message");
     }
   }
 }

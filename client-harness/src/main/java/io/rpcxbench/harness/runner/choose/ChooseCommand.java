@@ -2,6 +2,8 @@ package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.Call;
+import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.MessageCall;
 import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
@@ -78,19 +80,10 @@ public final class ChooseCommand implements Callable<Integer> {
       description = "The candidates (rpcx-bench list); an id given twice is an A/A pair.")
   List<String> protocols = new ArrayList<>();
 
-  @Option(
-      names = "--call",
-      paramLabel = "KIND",
-      description = "hello (default), echo, put, items, message (the default with --message).")
-  String call;
+  /** The call: hello by default, message with --message. */
+  @Mixin CallOptions callOptions = new CallOptions();
 
   @Mixin MessageOptions message = new MessageOptions();
-
-  @Option(names = "--items", paramLabel = "N", description = "With --call items: the items.")
-  Integer items;
-
-  @Option(names = "--payload", paramLabel = "BYTES", description = "With --call echo or put.")
-  Integer payload;
 
   @Option(
       names = "--slo",
@@ -332,13 +325,10 @@ public final class ChooseCommand implements Callable<Integer> {
    * must carry (refused here, before anything starts, when one does not).
    */
   private Workload workload() {
-    String kind = call == null && message.given() ? "message" : call;
-    MessageCall m = message.resolve(CallKind.byId(kind == null ? "hello" : kind));
+    Call call = callOptions.call(message.given() ? CallKind.MESSAGE : CallKind.HELLO);
+    MessageCall m = message.resolve(call.kind());
     if (m == null) {
-      return Workload.of(call, items, payload);
-    }
-    if (items != null || payload != null) {
-      throw new IllegalArgumentException("--items and --payload do not go with --call message");
+      return Workload.of(call);
     }
     ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
     List<String> refused = new ArrayList<>();

@@ -3,6 +3,8 @@ package io.rpcxbench.harness.runner.sweep;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.Call;
+import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
@@ -74,6 +76,8 @@ public final class SweepCommand implements Callable<Integer> {
   @Mixin PassThroughOptions passThrough = new PassThroughOptions();
 
   @Mixin WarmupOptions warmupOptions = new WarmupOptions();
+
+  @Mixin CallOptions callOptions = new CallOptions();
 
   @Option(
       names = "--out",
@@ -430,9 +434,9 @@ public final class SweepCommand implements Callable<Integer> {
               plan.skipDominated,
               plan.stopAfterOverload,
               site,
-              passThrough.args(harnessOptions),
+              passThrough.args(callArgs(), harnessOptions),
               warmup(),
-              passThrough.axes(),
+              axes(),
               plan.scenario,
               plan.workDuration(),
               plan.workKind,
@@ -445,6 +449,23 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /** The call every point shares, written by its writer; none when no call option is given. */
+  private List<String> callArgs() {
+    Call call = callOptions.sharedCall();
+    boolean any =
+        callOptions.given()
+            || !callOptions.payloads().isEmpty()
+            || !callOptions.itemCounts().isEmpty();
+    return any ? call.args() : List.of();
+  }
+
+  /** The call's options given several values: the sweep's own dimensions, in this order. */
+  private List<Axis> axes() {
+    List<Axis> axes = new ArrayList<>(Axis.of("--payload", callOptions.payloads()));
+    axes.addAll(Axis.of("--items", callOptions.itemCounts()));
+    return axes;
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.harness.config.Call;
 import io.rpcxbench.harness.config.MessageCall;
-import io.rpcxbench.harness.protocol.CallKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,34 +15,9 @@ public record Workload(String label, List<String> args) {
     args = List.copyOf(args);
   }
 
-  public static Workload of(String call, Integer items, Integer payload) {
-    if ((items != null && items < 0) || (payload != null && payload < 0)) {
-      throw new IllegalArgumentException("--items and --payload must be integers >= 0");
-    }
-    if (call == null) {
-      if (items != null || payload != null) {
-        throw new IllegalArgumentException(
-            (items != null ? "--items" : "--payload")
-                + " needs --call (e.g. --call items --items 10)");
-      }
-      return new Workload("hello", List.of());
-    }
-    CallKind kind = CallKind.byId(call);
-    String ignored = kind == null ? null : kind.ignoredOption(payload != null, items != null);
-    if (ignored != null) {
-      throw new IllegalArgumentException(ignored);
-    }
-    List<String> args = new ArrayList<>(List.of("--call", call));
-    String label = call;
-    if (items != null) {
-      args.addAll(List.of("--items", items.toString()));
-      label = call + "(" + items + ")";
-    }
-    if (payload != null) {
-      args.addAll(List.of("--payload", payload.toString()));
-      label = label + " " + payload + " B";
-    }
-    return new Workload(label, args);
+  /** The call {@code call}: its options as its writer writes them, its label. */
+  public static Workload of(Call call) {
+    return new Workload(call.label(), call.args());
   }
 
   /** The user's own message ({@code --call message}, docs/messages.md). */

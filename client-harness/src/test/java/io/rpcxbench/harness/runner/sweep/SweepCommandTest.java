@@ -475,7 +475,8 @@ class SweepCommandTest {
     assertThat(sweep("--local", "--lab").code()).isEqualTo(2);
     assertThat(sweep("--protocol", "nope", "--dry-run").err())
         .contains("--protocol: unknown protocol 'nope'; known: ");
-    assertThat(sweep("--payload", "256", "--dry-run").err()).contains("--payload needs --call");
+    assertThat(sweep("--payload", "256", "--dry-run").err())
+        .contains("--payload is unused by --call hello (the default call)");
     assertThat(sweep("--call", "items", "--payload", "256", "--dry-run").err())
         .contains("--payload is unused by --call items: give --call echo or --call put with it");
     assertThat(sweep("--rates", "2000000", "--dry-run").err())
