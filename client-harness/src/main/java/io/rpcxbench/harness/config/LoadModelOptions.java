@@ -178,7 +178,7 @@ public final class LoadModelOptions {
       if (open) {
         load.threads = model.maxInFlight();
         load.requests = (int) model.schedule().expectedCalls();
-        load.requestsPer = RequestsPer.TOTAL;
+        load.runLength.requestsPer = RequestsPer.TOTAL;
       } else if (inFlightModel) {
         load.threads = model.inFlight();
       }

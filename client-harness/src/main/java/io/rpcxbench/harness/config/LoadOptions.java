@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.config;
 
 import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** What load one point puts on a server: the paper's thread count x request count, repeated. */
@@ -17,15 +18,8 @@ public final class LoadOptions {
       description = "Calls per thread (default) or in total, see --requests-per.")
   public Integer requests;
 
-  @Option(
-      names = "--requests-per",
-      paramLabel = "thread|total",
-      defaultValue = Load.DEFAULT_REQUESTS_PER,
-      converter = RequestsPerConverter.class,
-      description =
-          "thread: each thread makes R calls, a run makes T x R (default);"
-              + " total: the T threads share R calls.")
-  RequestsPer requestsPer;
+  /** --requests-per and --run-time. */
+  @Mixin RunLengthOptions runLength = new RunLengthOptions();
 
   @Option(
       names = "--runs",
@@ -55,17 +49,6 @@ public final class LoadOptions {
               + " paper's 600 s); run: it bounds each run.")
   TimeLimitPer timeLimitPer;
 
-  @Option(
-      names = "--run-time",
-      paramLabel = "DURATION",
-      converter = DurationConverter.class,
-      description =
-          "Each run of a closed-loop or in-flight point lasts this long instead of a count of"
-              + " calls: every thread (slot) keeps calling until the run's deadline, then the run"
-              + " ends; --requests then only names the point (default: none, runs of --requests"
-              + " calls, the paper's method).")
-  Duration runTime;
-
   /**
    * The load making {@code call}; --threads and --requests given or filled by {@link
    * LoadModelOptions#resolve}.
@@ -74,41 +57,14 @@ public final class LoadOptions {
     return new Load(
         threads,
         requests,
-        requestsPer,
+        runLength.requestsPer(),
         runs,
         call.kind(),
         call.payload() != null ? call.payload() : call.kind().defaultPayload(),
         call.items() != null ? call.items() : Integer.parseInt(Load.DEFAULT_ITEMS),
         timeLimit,
         timeLimitPer,
-        runTime());
-  }
-
-  /** --run-time, checked: zero when not given. */
-  private Duration runTime() {
-    if (runTime == null) {
-      return Load.NO_RUN_TIME;
-    }
-    if (runTime.isNegative() || runTime.isZero()) {
-      throw new IllegalArgumentException(
-          "--run-time must be a positive duration, e.g. 2s, got " + runTime);
-    }
-    return runTime;
-  }
-
-  /** --requests-per values in lower case, with a clear message. */
-  static final class RequestsPerConverter
-      implements picocli.CommandLine.ITypeConverter<RequestsPer> {
-    @Override
-    public RequestsPer convert(String value) {
-      for (RequestsPer r : RequestsPer.values()) {
-        if (r.id().equalsIgnoreCase(value.trim())) {
-          return r;
-        }
-      }
-      throw new picocli.CommandLine.TypeConversionException(
-          "'" + value + "' is not thread or total");
-    }
+        runLength.runTime());
   }
 
   /** --time-limit-per values in lower case, with a clear message. */

@@ -3,10 +3,10 @@ package io.rpcxbench.harness.config;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.spi.ClientTls;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Where the servers are and how long a call may take. */
@@ -28,15 +28,8 @@ public final class TargetOptions {
               + " catalog's, see --list-protocols).")
   Map<String, Integer> ports = new LinkedHashMap<>();
 
-  @Option(
-      names = "--timeout",
-      paramLabel = "DURATION",
-      defaultValue = Target.DEFAULT_TIMEOUT,
-      converter = DurationConverter.class,
-      description =
-          "Per-call deadline for every protocol, e.g. 500ms, 30s, PT1M"
-              + " (default: ${DEFAULT-VALUE}); connect timeout is min(this, 5s).")
-  Duration timeout;
+  /** --timeout. */
+  @Mixin DeadlineOptions deadline = new DeadlineOptions();
 
   @Option(
       names = "--tls-ca",
@@ -60,7 +53,7 @@ public final class TargetOptions {
 
   /** The target of {@code protocols} (given by the command's {@code --protocol}). */
   public Target target(List<Protocol> protocols) {
-    return new Target(protocols, host, ports, timeout, tls());
+    return new Target(protocols, host, ports, deadline.timeout(), tls());
   }
 
   private ClientTls tls() {

@@ -5,7 +5,9 @@ import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.Call;
 import io.rpcxbench.harness.config.CallOptions;
+import io.rpcxbench.harness.config.DeadlineOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
@@ -73,11 +75,13 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Mixin PlanOptions plan = new PlanOptions();
 
-  @Mixin PassThroughOptions passThrough = new PassThroughOptions();
-
   @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
   @Mixin CallOptions callOptions = new CallOptions();
+
+  @Mixin RunLengthOptions runLength = new RunLengthOptions();
+
+  @Mixin DeadlineOptions deadline = new DeadlineOptions();
 
   @Option(
       names = "--out",
@@ -434,7 +438,7 @@ public final class SweepCommand implements Callable<Integer> {
               plan.skipDominated,
               plan.stopAfterOverload,
               site,
-              passThrough.args(callArgs(), harnessOptions),
+              pointOptions(),
               warmup(),
               axes(),
               plan.scenario,
@@ -449,6 +453,24 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /**
+   * The harness options every point gets besides its load, target and warm-up: the call's, the
+   * run's length, the deadline (each as given, by its group's writer), then what followed "--".
+   */
+  private List<String> pointOptions() {
+    if (harnessOptions.stream()
+        .anyMatch(a -> a.equals("--threshold") || a.startsWith("--threshold="))) {
+      throw new IllegalArgumentException(
+          "--threshold is the sweep's: give it before \"--\" (the sweep checks every point's"
+              + " file; a point's harness would count a failed threshold as a failed point)");
+    }
+    List<String> options = new ArrayList<>(callArgs());
+    options.addAll(runLength.args(spec.commandLine()));
+    options.addAll(deadline.args(spec.commandLine()));
+    options.addAll(harnessOptions);
+    return options;
   }
 
   /** The call every point shares, written by its writer; none when no call option is given. */

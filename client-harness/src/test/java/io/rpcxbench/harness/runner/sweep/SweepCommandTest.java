@@ -483,7 +483,9 @@ class SweepCommandTest {
         .contains("--rates: 2000000 calls/s is over the 1000000 calls/s one harness offers");
     assertThat(sweep("--out", "", "--dry-run").err()).contains("an empty folder");
     assertThat(sweep("--timeout", "30", "--dry-run").err())
-        .contains("the point's limit in seconds is --point-timeout 30");
+        .contains(
+            "--timeout is the per-call deadline (a sweep's limit of a point in seconds is"
+                + " --point-timeout 30)");
     assertThat(sweep("--rates", "100", "--threads", "2", "--dry-run").err())
         .contains("--threads belongs to the closed loop's grid");
     assertThat(sweep("--duration", "10s", "--dry-run").err())
