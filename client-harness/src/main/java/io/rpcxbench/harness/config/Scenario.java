@@ -85,8 +85,21 @@ public record Scenario(Kind kind, Duration work, String workKind) {
     if (kind != Kind.SINGLE) {
       args.addAll(List.of("--scenario", kind.id()));
     }
-    if (!work.isZero()) {
-      args.addAll(List.of("--work", DurationConverter.format(work), "--work-kind", workKind));
-    }
+    args.addAll(workArgs());
+  }
+
+  /** Whether a gateway and two services stand behind the target. */
+  public boolean chain() {
+    return kind == Kind.CHAIN;
+  }
+
+  /**
+   * {@code --work} and {@code --work-kind}, none without work: the servers' options (a sweep starts
+   * them with these) and the harness's, which records them.
+   */
+  public List<String> workArgs() {
+    return work.isZero()
+        ? List.of()
+        : List.of("--work", DurationConverter.format(work), "--work-kind", workKind);
   }
 }

@@ -7,6 +7,7 @@ import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.MessageCall;
 import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.runner.calibrate.CalibrateCommand;
@@ -464,9 +465,7 @@ public final class ChooseCommand implements Callable<Integer> {
             harness,
             ChooseProbes.warmup(inProcess, site),
             List.of(),
-            "single",
-            Duration.ZERO,
-            "sleep",
+            Scenario.SINGLE,
             ChooseSettings.staging(out),
             false,
             inProcess,

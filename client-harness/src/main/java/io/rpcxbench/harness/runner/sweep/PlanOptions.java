@@ -2,14 +2,16 @@ package io.rpcxbench.harness.runner.sweep;
 
 import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
-/** The sweep's plan options: protocols, the grid or the rates, runs, limits, rules, scenario. */
+/**
+ * The sweep's plan options: protocols, the grid or the rates, runs, limits, rules (the scenario is
+ * the harness's group, {@link io.rpcxbench.harness.config.ScenarioOptions}).
+ */
 final class PlanOptions {
   @Option(
       names = {"--protocol", "--protocols"},
@@ -83,27 +85,6 @@ final class PlanOptions {
       description = "After N rates in a row not kept up with, skip the higher ones (0: never).")
   int stopAfterOverload;
 
-  @Option(
-      names = "--scenario",
-      paramLabel = "single|chain",
-      defaultValue = "single",
-      description = "chain: per protocol a gateway and two services.")
-  String scenario;
-
-  @Option(
-      names = "--work",
-      paramLabel = "DURATION",
-      defaultValue = "0ms",
-      description = "Work per call in each service, e.g. 100ms.")
-  String work;
-
-  @Option(
-      names = "--work-kind",
-      paramLabel = "sleep|cpu",
-      defaultValue = "sleep",
-      description = "How the work is spent.")
-  String workKind;
-
   /** Checks what needs no catalog; throws IllegalArgumentException with sweep.sh's messages. */
   void check() {
     if (runs < 1) {
@@ -120,12 +101,6 @@ final class PlanOptions {
     }
     if (stopAfterOverload < 0) {
       throw bad("--stop-after-overload must be an integer >= 0, got '" + stopAfterOverload + "'");
-    }
-    if (!scenario.equals("single") && !scenario.equals("chain")) {
-      throw bad("--scenario must be single or chain, got '" + scenario + "'");
-    }
-    if (!workKind.equals("sleep") && !workKind.equals("cpu")) {
-      throw bad("--work-kind must be sleep or cpu, got '" + workKind + "'");
     }
     if (rates != null) {
       if (threads != null || requests != null) {
@@ -190,20 +165,6 @@ final class PlanOptions {
       throw bad("--duration must be whole seconds or minutes like 10s or 1m, got '" + d + "'");
     }
     return m.group(1) != null ? Integer.parseInt(m.group(1)) : Integer.parseInt(m.group(2)) * 60;
-  }
-
-  Duration workDuration() {
-    Matcher m = Pattern.compile("([0-9]{1,9})(ms|s|m|h)").matcher(work);
-    if (!m.matches()) {
-      throw bad("--work must be a duration like 100ms or 2s, got '" + work + "'");
-    }
-    long v = Long.parseLong(m.group(1));
-    return switch (m.group(2)) {
-      case "ms" -> Duration.ofMillis(v);
-      case "s" -> Duration.ofSeconds(v);
-      case "m" -> Duration.ofMinutes(v);
-      default -> Duration.ofHours(v);
-    };
   }
 
   /** The protocols in order, each once; "all" is the catalog's. */

@@ -122,12 +122,7 @@ final class PlanPrinter {
   /** The options every point gets besides its load (the scenario's and the pass-through). */
   private List<String> harnessOptions() {
     List<String> all = new java.util.ArrayList<>();
-    if (s.chain()) {
-      all.addAll(List.of("--scenario", "chain"));
-    }
-    if (!s.work().isZero()) {
-      all.addAll(List.of("--work", PointArgs.workText(s), "--work-kind", s.workKind()));
-    }
+    s.scenario().addArgs(all);
     all.addAll(s.harnessOptions());
     return all;
   }

@@ -30,12 +30,7 @@ public final class PointArgs {
     args.addAll(List.of("--runs", s.runs() + "", "--host", host));
     args.addAll(List.of("--port", p.protocol() + "=" + port, "--out", s.out().toString()));
     args.addAll(List.of("--time-limit", s.limitS() + "s", "--time-limit-per", s.timeoutPer()));
-    if (s.chain()) {
-      args.addAll(List.of("--scenario", "chain"));
-    }
-    if (!s.work().isZero()) {
-      args.addAll(List.of("--work", workText(s), "--work-kind", s.workKind()));
-    }
+    s.scenario().addArgs(args);
     args.addAll(s.runTls().clientArgs());
     if (s.warmup() != null) {
       args.addAll(s.warmup().args());
@@ -47,11 +42,5 @@ public final class PointArgs {
       args.addAll(List.of("--provenance", PointKey.NETWORK_PROFILE.key() + "=" + p.profile()));
     }
     return args;
-  }
-
-  /** The work as the harness's duration text: 100ms, 2s. */
-  static String workText(SweepSettings s) {
-    long ms = s.work().toMillis();
-    return ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms";
   }
 }

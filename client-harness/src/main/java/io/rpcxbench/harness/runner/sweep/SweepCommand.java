@@ -8,6 +8,8 @@ import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.DeadlineOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.config.RunLengthOptions;
+import io.rpcxbench.harness.config.Scenario;
+import io.rpcxbench.harness.config.ScenarioOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
@@ -80,6 +82,8 @@ public final class SweepCommand implements Callable<Integer> {
   @Mixin CallOptions callOptions = new CallOptions();
 
   @Mixin RunLengthOptions runLength = new RunLengthOptions();
+
+  @Mixin ScenarioOptions scenarioOptions = new ScenarioOptions();
 
   @Mixin DeadlineOptions deadline = new DeadlineOptions();
 
@@ -423,7 +427,8 @@ public final class SweepCommand implements Callable<Integer> {
           throw new IllegalArgumentException("--port: " + ProtocolCatalog.unknown(id, known));
         }
       }
-      RunSite site = target.site(plan.scenario, install.home());
+      Scenario scenario = scenarioOptions.scenario();
+      RunSite site = target.site(scenario.kind().id(), install.home());
       SweepSettings settings =
           new SweepSettings(
               plan.protocolIds(known),
@@ -441,9 +446,7 @@ public final class SweepCommand implements Callable<Integer> {
               pointOptions(),
               warmup(),
               axes(),
-              plan.scenario,
-              plan.workDuration(),
-              plan.workKind,
+              scenario,
               rawFolder(),
               retryFailed,
               inProcess,

@@ -1,10 +1,10 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -31,9 +31,7 @@ public record SweepSettings(
     List<String> harnessOptions,
     WarmupPlan warmup,
     List<Axis> axes,
-    String scenario,
-    Duration work,
-    String workKind,
+    Scenario scenario,
     Path out,
     boolean retryFailed,
     boolean inProcess,
@@ -74,8 +72,6 @@ public record SweepSettings(
         warmup,
         axes,
         scenario,
-        work,
-        workKind,
         folder,
         retryFailed,
         inProcess,
@@ -105,7 +101,7 @@ public record SweepSettings(
   }
 
   boolean chain() {
-    return scenario.equals("chain");
+    return scenario.chain();
   }
 
   /** Whether this sweep starts a chain per protocol (protocol outermost in the plan). */

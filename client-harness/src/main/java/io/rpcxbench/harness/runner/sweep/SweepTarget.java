@@ -326,9 +326,7 @@ public final class SweepTarget implements AutoCloseable {
   }
 
   private List<String> workArgs() {
-    return s.work().isZero()
-        ? List.of()
-        : List.of("--work", PointArgs.workText(s), "--work-kind", s.workKind());
+    return s.scenario().workArgs();
   }
 
   /**
