@@ -12,7 +12,10 @@ package io.rpcxbench.api;
  */
 public enum ExitCode {
   OK(0, "done: every point complete, every gate passed"),
-  FAILED(1, "calls or points failed, a server did not start, or no data (stderr says which)"),
+  FAILED(
+      1,
+      "calls, points or a server failed, no data, or a file unreadable, unwritable or bad"
+          + " (stderr says which)"),
   USAGE(2, "bad input: an option, value or file refused before any work"),
   DROPPED(3, "every call answered, but the open loop dropped calls: its load was not offered"),
   NO_SPACE(4, "the disk filled: what was written is kept; rerun the same command to resume"),

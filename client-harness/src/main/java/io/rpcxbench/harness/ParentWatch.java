@@ -12,9 +12,6 @@ import java.io.InputStream;
  * {@code complete} file for a point whose next protocols will not run.
  */
 final class ParentWatch {
-  /** The exit code of a worker whose parent is gone: 128 + SIGHUP, as a shell's hang-up. */
-  static final int PARENT_GONE = ExitCode.PARENT_GONE.code();
-
   private ParentWatch() {}
 
   /** Starts the daemon thread that watches {@code stdin}; it calls {@code exit} on its end. */
@@ -38,13 +35,16 @@ final class ParentWatch {
     return t;
   }
 
-  /** The watch of this JVM's worker: stdin's end exits with {@link #PARENT_GONE}. */
+  /**
+   * The watch of this JVM's worker: stdin's end exits with {@link ExitCode#PARENT_GONE} (128 +
+   * SIGHUP, as a shell's hang-up).
+   */
   static void startForWorker() {
     start(
         System.in,
         () -> {
           System.err.println("harness worker: the harness that forked it is gone; stopping");
-          System.exit(PARENT_GONE);
+          System.exit(ExitCode.PARENT_GONE.code());
         });
   }
 }

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.BenchContract;
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
@@ -103,7 +104,7 @@ final class ProtocolRun {
     if (config.message() != null) {
       if (!protocol.messages().carried()) {
         err.println(protocol + " skipped: it carries no message: " + protocol.messages().reason());
-        return HarnessCommand.OK;
+        return ExitCode.OK.code();
       }
       try {
         messages =
@@ -121,7 +122,7 @@ final class ProtocolRun {
                 + where
                 + ": "
                 + Reachability.describe(e));
-        return HarnessCommand.CALLS_FAILED;
+        return ExitCode.FAILED.code();
       }
     }
     try {
@@ -150,7 +151,7 @@ final class ProtocolRun {
     String unresolved = Reachability.unresolvedHost(config.clientOptions(protocol).servers());
     if (unresolved != null) {
       err.println("cannot reach " + where + ": " + unresolved);
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     }
     BenchClient client;
     try {
@@ -163,12 +164,12 @@ final class ProtocolRun {
               + where
               + ": "
               + Reachability.describe(e));
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     }
     try (PointRunner runner =
         PointRunner.open(client, config, input, provenance.clientHost(), watcher)) {
       if (!new ServerProbe(config, err).answers(client, input, where)) {
-        return HarnessCommand.CALLS_FAILED;
+        return ExitCode.FAILED.code();
       }
       Map<String, String> keys = PointProvenance.of(config, provenance, client.describe(), started);
       // what the probe's handshake negotiated, e.g. "TLSv1.3 TLS_AES_128_GCM_SHA256"
@@ -185,7 +186,7 @@ final class ProtocolRun {
       return runAll(runner, recorder, limit, config.warmup().coldStart() ? startNanos : -1);
     } catch (IOException e) {
       err.println("cannot write " + config.instruments().hlog() + ": " + e);
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     } finally {
       close(client);
     }
@@ -292,22 +293,22 @@ final class ProtocolRun {
       recorder.write(status);
     } catch (IOException e) {
       err.println("cannot write " + PointRecorder.resultFile(config, protocol) + ": " + e);
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     } finally {
       // after the write: a stop from outside until then still gets the runs written
       removeHook(hook);
     }
     if (!clean || !status.equals("complete")) {
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     }
     if (!offered) {
       err.println(
           protocol
               + ": every call answered correctly, but calls were dropped: the point did not offer"
               + " its load (exit "
-              + HarnessCommand.DROPPED
+              + ExitCode.DROPPED.code()
               + ")");
-      return HarnessCommand.DROPPED;
+      return ExitCode.DROPPED.code();
     }
     if (MachineNoise.refuses(config.instruments().noiseGuard(), results)) {
       err.println(
@@ -315,11 +316,11 @@ final class ProtocolRun {
               + ": --noise-guard strict: a kept run ran on a contended machine; "
               + PointRecorder.resultFile(config, protocol)
               + " keeps the runs (exit "
-              + HarnessCommand.CONTENDED
+              + ExitCode.CONTENDED.code()
               + ")");
-      return HarnessCommand.CONTENDED;
+      return ExitCode.CONTENDED.code();
     }
-    return HarnessCommand.OK;
+    return ExitCode.OK.code();
   }
 
   /**

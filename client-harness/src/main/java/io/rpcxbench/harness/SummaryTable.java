@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.output.PointRecorder;
@@ -110,7 +111,7 @@ final class SummaryTable {
     Map<String, List<String>> percentiles = new LinkedHashMap<>();
     for (HarnessCommand.PointOutcome o : outcomes) {
       List<RunRow> rows = rows(PointRecorder.resultFile(config, o.protocol()));
-      if (rows.isEmpty() || o.exitCode() == HarnessCommand.USAGE) {
+      if (rows.isEmpty() || o.exitCode() == ExitCode.USAGE.code()) {
         out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
         continue;
       }

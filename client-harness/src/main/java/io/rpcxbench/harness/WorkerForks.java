@@ -1,5 +1,6 @@
 package io.rpcxbench.harness;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.RunConfig;
 import io.rpcxbench.harness.protocol.Protocol;
 import java.io.BufferedReader;
@@ -60,7 +61,7 @@ final class WorkerForks {
       process = new ProcessBuilder(command(protocol)).start();
     } catch (IOException e) {
       err.println(protocol + ": cannot start a worker JVM: " + e.getMessage());
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     }
     // If this JVM is stopped (sweep.sh, Ctrl-C), the worker goes with it: SIGTERM first, so
     // that its own hook writes the runs it finished, then SIGKILL.
@@ -75,13 +76,14 @@ final class WorkerForks {
       stderr.join();
       // 0, 1, 2, 3 and 5 are the worker's own codes; anything else (a signal, a crash) is a
       // failure.
-      return (code >= 0 && code <= HarnessCommand.DROPPED) || code == HarnessCommand.CONTENDED
+      return (code >= ExitCode.OK.code() && code <= ExitCode.DROPPED.code())
+              || code == ExitCode.CONTENDED.code()
           ? code
-          : HarnessCommand.CALLS_FAILED;
+          : ExitCode.FAILED.code();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
-      return HarnessCommand.CALLS_FAILED;
+      return ExitCode.FAILED.code();
     } finally {
       closeQuietly(process);
       try {

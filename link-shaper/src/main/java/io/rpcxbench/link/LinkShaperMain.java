@@ -1,5 +1,6 @@
 package io.rpcxbench.link;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.ExitCodes;
 import io.rpcxbench.api.RpcxBenchVersion;
 import java.io.PrintWriter;
@@ -109,10 +110,10 @@ public final class LinkShaperMain implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         err.println("link-shaper: " + e.getMessage());
         err.flush();
-        return 2;
+        return ExitCode.USAGE.code();
       }
       out.flush();
-      return 0;
+      return ExitCode.OK.code();
     }
     NetworkProfiles profiles;
     try {
@@ -120,7 +121,7 @@ public final class LinkShaperMain implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       err.println("link-shaper: " + e.getMessage());
       err.flush();
-      return 2;
+      return ExitCode.USAGE.code();
     }
     if (list) {
       profiles
@@ -131,7 +132,7 @@ public final class LinkShaperMain implements Callable<Integer> {
                       "%-12s %s%n             up:   %s%n             down: %s%n",
                       p.name(), p.description(), p.up().describe(), p.down().describe()));
       out.flush();
-      return 0;
+      return ExitCode.OK.code();
     }
     NetworkProfile profile;
     List<InetSocketAddress[]> routes = new ArrayList<>();
@@ -140,7 +141,7 @@ public final class LinkShaperMain implements Callable<Integer> {
       if (show) {
         profile.settings().forEach((k, v) -> out.println(k + "=" + v));
         out.flush();
-        return 0;
+        return ExitCode.OK.code();
       }
       if (targets.isEmpty()) {
         throw new IllegalArgumentException(
@@ -157,7 +158,7 @@ public final class LinkShaperMain implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       err.println("link-shaper: " + e.getMessage());
       err.flush();
-      return 2;
+      return ExitCode.USAGE.code();
     }
     long s = seed != null ? seed : System.nanoTime();
     List<LinkShaper> shapers = new ArrayList<>();
@@ -181,16 +182,16 @@ public final class LinkShaperMain implements Callable<Integer> {
         err.println("link-shaper: " + e.getMessage());
         err.flush();
         shapers.forEach(LinkShaper::close);
-        return 2;
+        return ExitCode.USAGE.code();
       } catch (RuntimeException e) {
         err.println("link-shaper: cannot listen on " + hostPort(r[0]) + ": " + e.getMessage());
         err.flush();
         shapers.forEach(LinkShaper::close);
-        return 1;
+        return ExitCode.FAILED.code();
       }
     }
     stopped.await();
-    return 0;
+    return ExitCode.OK.code();
   }
 
   private static InetSocketAddress address(String option, String value, boolean portOptional) {

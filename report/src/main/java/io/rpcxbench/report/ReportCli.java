@@ -1,5 +1,6 @@
 package io.rpcxbench.report;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.report.archive.MeasurementsCommand;
 import io.rpcxbench.report.capacity.CapacityPointCommand;
@@ -93,7 +94,7 @@ public final class ReportCli implements Callable<Integer> {
         .println(
             "error: " + message(e) + " (try '" + at.getCommandSpec().qualifiedName() + " --help')");
     at.getErr().flush();
-    return CommandLine.ExitCode.USAGE;
+    return ExitCode.USAGE.code();
   }
 
   /**
@@ -121,7 +122,7 @@ public final class ReportCli implements Callable<Integer> {
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    return CommandLine.ExitCode.USAGE;
+    return ExitCode.USAGE.code();
   }
 
   /** --version: the one version string of every rpcx-bench jar. */

@@ -12,7 +12,7 @@ import java.util.Locale;
  * closed by the kit's limits, while the heap is untouched.
  *
  * <pre>{@code
- * if (FatalErrors.endsProcess(e)) { Runtime.getRuntime().halt(ServerMain.DIED); }
+ * if (FatalErrors.endsProcess(e)) { Runtime.getRuntime().halt(ExitCode.SERVER_DIED.code()); }
  * }</pre>
  */
 public final class FatalErrors {

@@ -34,10 +34,6 @@ import sun.misc.Signal;
     versionProvider = Version.class,
     resourceBundle = "io.rpcxbench.api.ExitCodes")
 public final class ServerCommand implements Callable<Integer> {
-  static final int OK = ExitCode.OK.code();
-  static final int CANNOT_START = ExitCode.FAILED.code();
-  static final int USAGE = ExitCode.USAGE.code();
-
   @Spec CommandSpec spec;
 
   @Option(
@@ -180,12 +176,12 @@ public final class ServerCommand implements Callable<Integer> {
       closeService();
       err.println(definition.id() + ": error: " + e.getMessage());
       err.flush();
-      return USAGE;
+      return ExitCode.USAGE.code();
     } catch (Exception e) {
       closeService();
       err.println(definition.id() + ": " + startFailure(e, chosenPort));
       err.flush();
-      return CANNOT_START;
+      return ExitCode.FAILED.code();
     }
     if (serviceOptions.asksForMore()) {
       err.println(definition.id() + ": serving " + service.describe());
@@ -203,11 +199,11 @@ public final class ServerCommand implements Callable<Integer> {
       Runtime.getRuntime().addShutdownHook(new Thread(this::stop, definition.id() + "-stop"));
       for (String name : new String[] {"TERM", "INT"}) {
         // System.exit runs the hook above: a graceful stop, and exit 0 instead of 143/130.
-        Signal.handle(new Signal(name), signal -> System.exit(OK));
+        Signal.handle(new Signal(name), signal -> System.exit(ExitCode.OK.code()));
       }
       stopped.await();
     }
-    return OK;
+    return ExitCode.OK.code();
   }
 
   /** Stops the server gracefully; idempotent. */

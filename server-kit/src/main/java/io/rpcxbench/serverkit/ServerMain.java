@@ -18,17 +18,14 @@ import picocli.CommandLine;
  * }
  * }</pre>
  *
- * <p>Exit codes: 0 stopped by SIGTERM/SIGINT (graceful), or {@code --help}/{@code --version}; 1
- * could not listen or start; 2 bad usage; {@link #DIED} a thread died of an {@link
- * OutOfMemoryError} (or another {@link VirtualMachineError}) that nothing caught: the process ends,
- * so that no port stays open on a server that can no longer serve it, and a supervisor sees the
- * exit. An {@link OutOfMemoryError} for direct memory ends only the work of its thread (a call, a
- * connection), with one rate-limited line ({@link FatalErrors}).
+ * <p>Exit codes ({@link ExitCode}): OK stopped by SIGTERM/SIGINT (graceful), or {@code
+ * --help}/{@code --version}; FAILED could not listen or start; USAGE bad usage; SERVER_DIED a
+ * thread died of an {@link OutOfMemoryError} (or another {@link VirtualMachineError}) that nothing
+ * caught: the process ends, so that no port stays open on a server that can no longer serve it, and
+ * a supervisor sees the exit. An {@link OutOfMemoryError} for direct memory ends only the work of
+ * its thread (a call, a connection), with one rate-limited line ({@link FatalErrors}).
  */
 public final class ServerMain {
-  /** The exit code after an uncaught {@link VirtualMachineError}. */
-  public static final int DIED = ExitCode.SERVER_DIED.code();
-
   private static final RateLimitedLog warnings =
       new RateLimitedLog(LoggerFactory.getLogger(ServerMain.class));
 
@@ -58,8 +55,14 @@ public final class ServerMain {
     if (FatalErrors.endsProcess(e)) {
       // halt, not exit: shutdown hooks could need the memory that is gone
       System.err.println(
-          "thread " + thread.getName() + " died of " + e + ": exiting (" + DIED + ")");
-      Runtime.getRuntime().halt(DIED);
+          "thread "
+              + thread.getName()
+              + " died of "
+              + e
+              + ": exiting ("
+              + ExitCode.SERVER_DIED.code()
+              + ")");
+      Runtime.getRuntime().halt(ExitCode.SERVER_DIED.code());
     }
     System.err.println("thread " + thread.getName() + " died of " + e);
   }
@@ -84,7 +87,7 @@ public final class ServerMain {
           err.println(command.definition().id() + ": error: " + e.getMessage());
           err.println("try --help");
           err.flush();
-          return ServerCommand.USAGE;
+          return ExitCode.USAGE.code();
         });
     return cl;
   }

@@ -1,5 +1,6 @@
 package io.rpcxbench.tls;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.ExitCodes;
 import io.rpcxbench.api.RpcxBenchVersion;
 import java.io.PrintStream;
@@ -32,11 +33,11 @@ public final class TestAuthorityMain {
       String a = args[i];
       if (a.equals("--help") || a.equals("-h")) {
         out.println(usage());
-        return 0;
+        return ExitCode.OK.code();
       }
       if (a.equals("--version") || a.equals("-V")) {
         out.println(RpcxBenchVersion.line());
-        return 0;
+        return ExitCode.OK.code();
       }
       if ((a.equals("--out") || a.equals("--name")) && i + 1 < args.length) {
         if (a.equals("--out")) {
@@ -47,13 +48,13 @@ public final class TestAuthorityMain {
       } else {
         err.println("tls-kit: error: unknown or incomplete argument " + a);
         err.println(usage());
-        return 2;
+        return ExitCode.USAGE.code();
       }
     }
     if (dir == null || names.isEmpty()) {
       err.println("tls-kit: error: --out DIR and at least one --name HOST are required");
       err.println(usage());
-      return 2;
+      return ExitCode.USAGE.code();
     }
     TlsFiles files = TestAuthority.create(dir, names);
     out.println(
@@ -64,7 +65,7 @@ public final class TestAuthorityMain {
     out.println("          mTLS: add --tls-client-ca " + files.ca());
     out.println("  client: trusts " + files.ca());
     out.println("          mTLS: presents " + files.clientCert() + " and " + files.clientKey());
-    return 0;
+    return ExitCode.OK.code();
   }
 
   private static String usage() {

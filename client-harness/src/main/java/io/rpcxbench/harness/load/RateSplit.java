@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.load;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.RateSchedule;
 import io.rpcxbench.raw.PointIdentity;
 import java.io.PrintWriter;
@@ -128,11 +129,11 @@ final class RateSplit implements Callable<Integer> {
       }
     } catch (IllegalArgumentException e) {
       cl.getErr().println("rate-split: " + e.getMessage());
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     }
     out.println(json.append("]"));
     out.flush();
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 
   public static void main(String[] args) {

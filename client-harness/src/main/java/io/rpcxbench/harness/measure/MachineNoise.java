@@ -98,8 +98,8 @@ public final class MachineNoise {
   }
 
   /**
-   * Whether a point ends with {@code HarnessCommand.CONTENDED}: {@code --noise-guard strict}, and a
-   * kept run was contended.
+   * Whether a point ends with {@code ExitCode.CONTENDED}: {@code --noise-guard strict}, and a kept
+   * run was contended.
    */
   public static boolean refuses(NoiseGuard guard, List<RunResult> results) {
     if (guard != NoiseGuard.STRICT) {

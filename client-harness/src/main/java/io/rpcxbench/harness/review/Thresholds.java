@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
  * The {@code --threshold} expressions of a run or a sweep (the engine's {@link Threshold}, its
  * metrics {@link Threshold#RUN}), evaluated on each point's kept runs: latencies from their merged
  * histogram, throughput their mean calls/s, errors and drops summed. Any that fails makes the exit
- * code {@value #FAILED} (k6's), unless something worse happened: bad usage (2), a failed point (1),
- * an interrupt (130/143) or, for the sweep, a lock (3) or a full disk (4) keep their codes.
+ * code {@link ExitCode#GATE_FAILED} (k6's), unless something worse happened: bad usage, a failed
+ * point, an interrupt or, for the sweep, a lock or a full disk keep their codes.
  *
  * <pre>{@code
  * Thresholds t = Thresholds.parse(List.of("p99<5ms", "errors==0"));
@@ -21,7 +21,9 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class Thresholds {
-  /** The exit code when a threshold failed and nothing worse happened (k6's). */
+  /**
+   * {@link ExitCode#GATE_FAILED}; read only by HarnessCommand and SweepCommand (being rewritten).
+   */
   public static final int FAILED = ExitCode.GATE_FAILED.code();
 
   /** The provenance key: {@code thresholds: p99<5ms PASS (p99 3.2 ms); errors==0 PASS ...}. */

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.ExitCodes;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import java.io.PrintWriter;
@@ -69,6 +70,6 @@ final class HelpCommand implements Callable<Integer> {
       command.usage(out);
     }
     out.flush();
-    return 0;
+    return ExitCode.OK.code();
   }
 }

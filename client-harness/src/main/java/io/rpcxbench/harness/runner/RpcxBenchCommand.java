@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.config.UsageError;
 import io.rpcxbench.harness.protocol.CatalogTable;
@@ -56,7 +57,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    return 2;
+    return ExitCode.USAGE.code();
   }
 
   /** The command line with every subcommand, {@code run} the harness's own command. */
@@ -101,7 +102,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
           err.println("error: " + UsageError.line(e));
           err.println("try: " + typedName(e.getCommandLine()) + " --help");
           err.flush();
-          return 2;
+          return ExitCode.USAGE.code();
         });
     return cl;
   }
@@ -141,7 +142,7 @@ public final class RpcxBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       new CatalogTable(ProtocolCatalog.onClassPath()).print(spec.commandLine().getOut());
-      return 0;
+      return ExitCode.OK.code();
     }
   }
 

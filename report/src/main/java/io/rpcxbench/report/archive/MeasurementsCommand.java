@@ -1,7 +1,7 @@
 package io.rpcxbench.report.archive;
 
+import io.rpcxbench.api.ExitCode;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -33,14 +33,11 @@ import picocli.CommandLine.Spec;
       "2:bad usage (no such measurement, --to a folder holding other files)"
     })
 public final class MeasurementsCommand implements Callable<Integer> {
-  /** An archive that does not match its manifest. */
-  static final int FAILED = 1;
-
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    return CommandLine.ExitCode.USAGE;
+    return ExitCode.USAGE.code();
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.archive;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,10 +47,10 @@ final class PackCommand implements Callable<Integer> {
           .printf(
               "%s: %d files, %d bytes -> %d bytes%n",
               n, m.files().size(), m.unpackedBytes(), m.archiveBytes());
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("error: " + e.getMessage());
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     }
   }
 }

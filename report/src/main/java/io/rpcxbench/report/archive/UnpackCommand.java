@@ -1,5 +1,6 @@
 package io.rpcxbench.report.archive;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -53,12 +54,12 @@ final class UnpackCommand implements Callable<Integer> {
         out.printf("%s: %s %s%n", name, now ? "unpacked into" : "already in", dir);
       } catch (IllegalArgumentException e) {
         err.println("error: " + e.getMessage());
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       } catch (ArchiveCheckFailed e) {
         err.println("error: " + e.getMessage());
-        return MeasurementsCommand.FAILED;
+        return ExitCode.FAILED.code();
       }
     }
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.archive;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -34,7 +35,7 @@ final class VerifyCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<String> which = names.isEmpty() ? all() : names;
-    int code = CommandLine.ExitCode.OK;
+    int code = ExitCode.OK.code();
     for (String name : which) {
       try {
         MeasurementArchive a = MeasurementArchive.of(archives.folder, name);
@@ -43,10 +44,10 @@ final class VerifyCommand implements Callable<Integer> {
         out.printf("%s: ok, %d files, %d bytes%n", name, m.files().size(), m.unpackedBytes());
       } catch (IllegalArgumentException e) {
         err.println("error: " + e.getMessage());
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       } catch (ArchiveCheckFailed e) {
         err.println("error: " + e.getMessage());
-        code = MeasurementsCommand.FAILED;
+        code = ExitCode.FAILED.code();
       }
     }
     return code;

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.capacity;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -67,10 +68,10 @@ public final class CapacityPointCommand implements Callable<Integer> {
           header
               ? String.join("\t", CapacityPoint.COLUMNS)
               : CapacityPoint.read(folder, harnessExit, root == null ? folder : root).tsvLine());
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IOException | RuntimeException e) {
       err.println("error: capacity-point " + folder + ": " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       out.flush();
       err.flush();

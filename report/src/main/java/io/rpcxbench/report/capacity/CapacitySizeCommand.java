@@ -1,5 +1,6 @@
 package io.rpcxbench.report.capacity;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.text.PrintfNumber;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -79,7 +80,7 @@ public final class CapacitySizeCommand implements Callable<Integer> {
       default -> throw bad("ACTION '" + action + "' is not quota-us or calls");
     }
     out.flush();
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 
   private String quotaUs() {

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.choose;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.OutFolderConverter;
 import io.rpcxbench.report.compare.CompareRound;
@@ -55,8 +56,6 @@ import picocli.CommandLine.Spec;
       "    --threshold 'p99<=5ms' --summary-export summary.json"
     })
 public final class ChooseCommand implements Callable<Integer> {
-  public static final int THRESHOLD_FAILED = io.rpcxbench.api.ExitCode.GATE_FAILED.code();
-
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "DIR", description = "rpcx-bench choose's folder.")
@@ -98,7 +97,7 @@ public final class ChooseCommand implements Callable<Integer> {
         candidates = candidates(dir, settings);
       } catch (IOException | IllegalArgumentException e) {
         err.println("error: " + e.getMessage());
-        return CommandLine.ExitCode.SOFTWARE;
+        return ExitCode.FAILED.code();
       }
       List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
       all.addAll(given);
@@ -139,13 +138,13 @@ public final class ChooseCommand implements Callable<Integer> {
       err.println("scorecard: " + to.resolve("scorecard.md") + " (.html, .json)");
       err.flush();
       stdout.println(ChooseVerdict.of(s).closing(to.resolve("scorecard.html")).text());
-      return s.passed() ? CommandLine.ExitCode.OK : THRESHOLD_FAILED;
+      return s.passed() ? ExitCode.OK.code() : ExitCode.GATE_FAILED.code();
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     } catch (IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       stdout.flush();
       err.flush();

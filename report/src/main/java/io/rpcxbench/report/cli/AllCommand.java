@@ -1,9 +1,9 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.api.ExitCode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +52,7 @@ public final class AllCommand implements Callable<Integer> {
         err,
         d -> {
           int ingest = Steps.ingest(d, paths, merge.merge, o, err);
-          if (ingest == CommandLine.ExitCode.USAGE) {
+          if (ingest == ExitCode.USAGE.code()) {
             return ingest;
           }
           int clean = Steps.clean(d, o, err);

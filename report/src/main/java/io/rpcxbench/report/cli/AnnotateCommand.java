@@ -1,5 +1,6 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,7 +64,7 @@ public final class AnnotateCommand implements Callable<Integer> {
       String bad = badUsage();
       if (bad != null) {
         err.println("error: " + bad);
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
       Map<String, String> provenance = new LinkedHashMap<>();
       List<RunRow> rows = List.of();
@@ -75,17 +75,17 @@ public final class AnnotateCommand implements Callable<Integer> {
         if (!c.usable() || !c.problems().isEmpty()) {
           c.problems().forEach(err::println);
           err.println("error: " + file + " is not a clean raw file; left as it is");
-          return CommandLine.ExitCode.SOFTWARE;
+          return ExitCode.FAILED.code();
         }
         provenance.putAll(c.provenance());
         rows = c.rows();
       }
       provenance.putAll(values);
       RawResultFile.write(file, provenance, rows);
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IOException e) {
       err.println("error: cannot write " + file + ": " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       err.flush();
     }

@@ -3,6 +3,7 @@ package io.rpcxbench.report.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.export.FlatCsv;
@@ -15,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,7 +86,7 @@ public final class ExportCommand implements Callable<Integer> {
         d -> {
           if (!paths.isEmpty()) {
             int ingest = Steps.ingest(d, paths, false, err, err);
-            if (ingest == CommandLine.ExitCode.USAGE) {
+            if (ingest == ExitCode.USAGE.code()) {
               return ingest;
             }
           }
@@ -101,8 +101,8 @@ public final class ExportCommand implements Callable<Integer> {
           problems.forEach(err::println);
           err.flush();
           return problems.stream().anyMatch(p -> !p.startsWith("note: "))
-              ? CommandLine.ExitCode.SOFTWARE
-              : CommandLine.ExitCode.OK;
+              ? ExitCode.FAILED.code()
+              : ExitCode.OK.code();
         });
   }
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.charts.LoadFigure;
 import io.rpcxbench.report.clean.CleanedPoint;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,11 +76,11 @@ public final class KneeCommand implements Callable<Integer> {
     try {
       if (!Files.isDirectory(data)) {
         err.println("error: --data: no such directory: " + data);
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
       if (!(factor > 1) || Double.isInfinite(factor)) {
         err.println("error: --factor must be a number above 1, got " + factor);
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
       try (Database db = Database.open("jdbc:sqlite::memory:")) {
         // the ingest's summary line would mix with the table: it goes to stderr
@@ -96,16 +96,17 @@ public final class KneeCommand implements Callable<Integer> {
         if (open.isEmpty()) {
           err.println(
               "error: no open-loop point under " + data + " (sweep.sh --rates writes them)");
-          return CommandLine.ExitCode.SOFTWARE;
+          return ExitCode.FAILED.code();
         }
         for (Map.Entry<Series, List<CleanedPoint>> e : open.entrySet()) {
           print(stdout, e.getKey(), e.getValue(), open.size() > 1);
         }
-        return Math.max(ingest, problems.stream().anyMatch(p -> !p.startsWith("note: ")) ? 1 : 0);
+        boolean failed = problems.stream().anyMatch(p -> !p.startsWith("note: "));
+        return Math.max(ingest, failed ? ExitCode.FAILED.code() : ExitCode.OK.code());
       }
     } catch (SQLException | IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       stdout.flush();
       err.flush();

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
@@ -109,14 +110,14 @@ public final class ShowCommand implements Callable<Integer> {
             err.println(
                 "error: unknown column '" + name + "'; columns: " + String.join(", ", known));
             err.flush();
-            return CommandLine.ExitCode.USAGE;
+            return ExitCode.USAGE.code();
           }
         }
       }
       c.problems().forEach(err::println);
-      int exit = c.problems().isEmpty() ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+      int exit = c.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
       if (!c.usable()) {
-        return CommandLine.ExitCode.SOFTWARE;
+        return ExitCode.FAILED.code();
       }
       if (what.column != null) {
         for (RunRow row : c.rows()) {
@@ -130,7 +131,7 @@ public final class ShowCommand implements Callable<Integer> {
         String v = c.provenance().get(what.provenance);
         if (v == null) {
           err.println("error: " + file + " has no provenance key '" + what.provenance + "'");
-          exit = CommandLine.ExitCode.SOFTWARE;
+          exit = ExitCode.FAILED.code();
         } else {
           out.println(v);
         }
@@ -142,7 +143,7 @@ public final class ShowCommand implements Callable<Integer> {
       return exit;
     } catch (IOException e) {
       err.println("error: cannot read " + file + ": " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       out.flush();
       err.flush();
@@ -153,7 +154,7 @@ public final class ShowCommand implements Callable<Integer> {
   private int cleanedValue(PrintWriter out, PrintWriter err) throws IOException {
     StringWriter all = new StringWriter();
     int exit = cleaned(new PrintWriter(all), err);
-    if (exit != CommandLine.ExitCode.OK) {
+    if (exit != ExitCode.OK.code()) {
       return exit;
     }
     List<String> keys = new ArrayList<>();
@@ -162,20 +163,20 @@ public final class ShowCommand implements Callable<Integer> {
       String k = line.substring(0, tab);
       if (k.equals(key)) {
         out.println(line.substring(tab + 1));
-        return CommandLine.ExitCode.OK;
+        return ExitCode.OK.code();
       }
       keys.add(k);
     }
     err.println(
         "error: the cleaned point has no key '" + key + "'; keys: " + String.join(", ", keys));
-    return CommandLine.ExitCode.USAGE;
+    return ExitCode.USAGE.code();
   }
 
   private int cleaned(PrintWriter out, PrintWriter err) throws IOException {
     RawFile raw = RawFileParser.parse(file, file.toString());
     if (!raw.usable()) {
       raw.problems().stream().filter(p -> p.endsWith("file skipped")).forEach(err::println);
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
     List<StoredRun> kept =
         keepFirst ? raw.runs() : io.rpcxbench.raw.KeepRule.kept(raw.runs(), StoredRun::order, 0);
@@ -185,7 +186,7 @@ public final class ShowCommand implements Callable<Integer> {
     print(out, "runs_kept", String.valueOf(kept.size()));
     if (kept.isEmpty()) {
       err.println("error: " + file + " has no run to keep");
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
     CleanedPoint p =
         Cleaner.summarize(
@@ -219,7 +220,7 @@ public final class ShowCommand implements Callable<Integer> {
     // what limited the kept runs (client, server, link, none); empty when the file does not say
     print(out, "limited_by", p.limitedBy() == null ? "" : p.limitedBy());
     estimates(out, kept);
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.cli;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import picocli.CommandLine;
 
 /** The three steps, shared by their own commands and by {@code all}; each returns an exit code. */
 public final class Steps {
@@ -28,7 +28,7 @@ public final class Steps {
       files = Ingester.expand(paths);
     } catch (IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     }
     Ingester.Summary s = new Ingester(db, err).ingest(files, mergeDuplicates);
     out.printf(
@@ -44,7 +44,7 @@ public final class Steps {
         s.incomplete(),
         s.problems());
     out.flush();
-    return s.problems() > 0 ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK;
+    return s.problems() > 0 ? ExitCode.FAILED.code() : ExitCode.OK.code();
   }
 
   static int clean(Database db, PrintWriter out, PrintWriter err) throws SQLException {
@@ -63,8 +63,8 @@ public final class Steps {
     problems.forEach(err::println);
     err.flush();
     return problems.stream().anyMatch(p -> !p.startsWith("note: "))
-        ? CommandLine.ExitCode.SOFTWARE
-        : CommandLine.ExitCode.OK;
+        ? ExitCode.FAILED.code()
+        : ExitCode.OK.code();
   }
 
   static int report(Database db, Path outDir, String reference, PrintWriter out, PrintWriter err)
@@ -89,11 +89,11 @@ public final class Steps {
               + outDir.resolve("index.html"));
       out.println(closing(w, reference, outDir.resolve("index.html")).text());
       out.flush();
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IllegalStateException e) {
       err.println("error: " + e.getMessage());
       err.flush();
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
   }
 
@@ -133,7 +133,7 @@ public final class Steps {
     } catch (SQLException | IOException e) {
       err.println("error: " + db.url + ": " + e.getMessage());
       err.flush();
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
   }
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.compare;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -94,27 +95,27 @@ public final class CompareCommand implements Callable<Integer> {
     try {
       if (warmupRuns < 0 || serverCores < 1) {
         err.println("error: --warmup-runs must be 0 or more, --server-cores 1 or more");
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
       List<CompareTarget> goals = targets == null ? List.of() : CompareTarget.read(targets);
       Path raw = dir.resolve("raw");
       if (!Files.isDirectory(raw)) {
         err.println("error: " + raw + " is not a folder (compare.sh's --out has one)");
-        return CommandLine.ExitCode.SOFTWARE;
+        return ExitCode.FAILED.code();
       }
       Map<String, Map<String, CompareCell>> cells = read(raw, steal());
       if (cells.isEmpty()) {
         err.println("error: no point in " + raw);
-        return CommandLine.ExitCode.SOFTWARE;
+        return ExitCode.FAILED.code();
       }
       out.print(new CompareTables(cells, serverCores, placement, reference).markdown(goals));
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     } catch (IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       out.flush();
       err.flush();

@@ -49,9 +49,6 @@ import picocli.CommandLine.Spec;
       "    --fingerprint 'host|cpu|2|6.1|17' --ledger cal/aa-ledger.tsv --out cal/calibration.properties"
     })
 public final class CalibrationCommand implements Callable<Integer> {
-  /** A measured false-positive rate is above 5 %: written, and said loudly. */
-  public static final int AA_DIFFERS = ExitCode.AA_DIFFERS.code();
-
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(arity = "1..*", paramLabel = "DIR", description = "One invocation's raw files each.")
@@ -223,7 +220,7 @@ public final class CalibrationCommand implements Callable<Integer> {
                       .toList())
               + "); this machine's verdicts are not to be trusted now");
       err.flush();
-      return AA_DIFFERS;
+      return ExitCode.AA_DIFFERS.code(); // a false-positive rate above 5 %: written, said loudly
     }
     return ExitCode.OK.code();
   }

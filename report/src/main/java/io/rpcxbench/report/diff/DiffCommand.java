@@ -1,7 +1,6 @@
 package io.rpcxbench.report.diff;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.report.choose.ChooseCommand;
 import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Sequential;
@@ -54,9 +53,6 @@ import picocli.CommandLine.Spec;
       "    --threshold 'delta.p99<10%%' --json diff.json"
     })
 public final class DiffCommand implements Callable<Integer> {
-  /** A gate's interval straddles its margin (or a side had too few trials to test). */
-  public static final int INCONCLUSIVE = ExitCode.INCONCLUSIVE.code();
-
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "BASE", description = "The folder compared against.")
@@ -148,7 +144,7 @@ public final class DiffCommand implements Callable<Integer> {
         n = DiffSide.read(next, acrossProfiles);
       } catch (IOException e) {
         err.println("error: " + e.getMessage());
-        return CommandLine.ExitCode.SOFTWARE;
+        return ExitCode.FAILED.code();
       }
       b.problems().forEach(p -> err.println("warning: " + p));
       n.problems().forEach(p -> err.println("warning: " + p));
@@ -172,20 +168,21 @@ public final class DiffCommand implements Callable<Integer> {
         err.println(d.closing(json == null ? "" : json.toString()).text());
       }
       return switch (d.outcome()) {
-        case PASSED -> CommandLine.ExitCode.OK;
-        case FAILED -> ChooseCommand.THRESHOLD_FAILED;
-        case INCONCLUSIVE -> INCONCLUSIVE;
+        case PASSED -> ExitCode.OK.code();
+        case FAILED -> ExitCode.GATE_FAILED.code();
+        // a gate's interval straddles its margin (or a side had too few trials to test)
+        case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.code();
         case NOTHING_COMPARED -> {
           err.println("error: " + d.summary());
-          yield CommandLine.ExitCode.SOFTWARE;
+          yield ExitCode.FAILED.code();
         }
       };
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     } catch (IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       out.flush();
       err.flush();

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.diff;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.pages.AtomicText;
 import java.io.IOException;
@@ -68,10 +69,10 @@ public final class ProfilesCommand implements Callable<Integer> {
       if (out != null) {
         AtomicText.write(out, page);
       }
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       stdout.flush();
       err.flush();

@@ -2,7 +2,6 @@ package io.rpcxbench.report.gc;
 
 import io.rpcxbench.api.ExitCode;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -36,14 +35,11 @@ import picocli.CommandLine.Spec;
       GcTableCommand.class
     })
 public final class GcCheckCommand implements Callable<Integer> {
-  /** table's exit code when a verdict is MISS, as choose's and diff's failed thresholds. */
-  static final int MISS = ExitCode.GATE_FAILED.code();
-
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getErr());
-    return CommandLine.ExitCode.USAGE;
+    return ExitCode.USAGE.code();
   }
 }

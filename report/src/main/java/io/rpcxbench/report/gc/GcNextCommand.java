@@ -1,5 +1,6 @@
 package io.rpcxbench.report.gc;
 
+import io.rpcxbench.api.ExitCode;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -92,6 +93,6 @@ final class GcNextCommand implements Callable<Integer> {
                 + " "
                 + next);
     spec.commandLine().getOut().flush();
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 }

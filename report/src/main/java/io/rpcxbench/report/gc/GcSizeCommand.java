@@ -1,7 +1,7 @@
 package io.rpcxbench.report.gc;
 
+import io.rpcxbench.api.ExitCode;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +41,6 @@ final class GcSizeCommand implements Callable<Integer> {
   public Integer call() {
     spec.commandLine().getOut().println(phaseOne.plan(spec).callsPerThread(rate.value()));
     spec.commandLine().getOut().flush();
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 }

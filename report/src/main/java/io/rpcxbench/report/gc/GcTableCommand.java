@@ -1,12 +1,12 @@
 package io.rpcxbench.report.gc;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -102,10 +102,11 @@ final class GcTableCommand implements Callable<Integer> {
                   manyRequests,
                   shareMax.text()));
       out.print(table.markdown());
-      return table.allPass() ? CommandLine.ExitCode.OK : GcCheckCommand.MISS;
+      // a verdict MISS: GATE_FAILED, as choose's and diff's failed thresholds
+      return table.allPass() ? ExitCode.OK.code() : ExitCode.GATE_FAILED.code();
     } catch (IOException | RuntimeException e) {
       err.println("error: gc-check table " + folder + ": " + reason(e));
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       out.flush();
       err.flush();

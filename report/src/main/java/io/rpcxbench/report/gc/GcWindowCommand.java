@@ -1,10 +1,10 @@
 package io.rpcxbench.report.gc;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,10 +44,10 @@ final class GcWindowCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try {
       out.println(GcLogWindow.read(log, window.from.value(), window.to.value()).summaryLine());
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IOException | RuntimeException e) {
       err.println("error: gc-check window " + log + ": " + GcTableCommand.reason(e));
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       out.flush();
       err.flush();

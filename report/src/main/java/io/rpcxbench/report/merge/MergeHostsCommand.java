@@ -1,5 +1,6 @@
 package io.rpcxbench.report.merge;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.report.cli.OutFolderConverter;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -80,7 +80,7 @@ public final class MergeHostsCommand implements Callable<Integer> {
       for (Path dir : dirs) {
         if (!Files.isDirectory(dir)) {
           err.println("error: " + dir + " is not a folder");
-          return CommandLine.ExitCode.USAGE;
+          return ExitCode.USAGE.code();
         }
       }
       boolean allWhole = true;
@@ -138,10 +138,10 @@ public final class MergeHostsCommand implements Callable<Integer> {
               + points.size()
               + " points run on several client hosts"
               + (others > 0 ? ", " + others + " files of single hosts left alone" : ""));
-      return allWhole ? CommandLine.ExitCode.OK : CommandLine.ExitCode.SOFTWARE;
+      return allWhole ? ExitCode.OK.code() : ExitCode.FAILED.code();
     } catch (IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       stdout.flush();
       err.flush();

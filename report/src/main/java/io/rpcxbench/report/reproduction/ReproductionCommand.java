@@ -1,5 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.clean.RunTimes;
@@ -18,7 +19,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -127,21 +127,21 @@ public final class ReproductionCommand implements Callable<Integer> {
       if (!Files.isDirectory(dir)) {
         err.println("error: --data: no such directory: " + dir);
         err.flush();
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
     }
     for (Path dir : earlierData) {
       if (!Files.isDirectory(dir)) {
         err.println("error: --earlier-data: no such directory: " + dir);
         err.flush();
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
     }
     for (Path page : prose) {
       if (!Files.isRegularFile(page)) {
         err.println("error: --prose: no such file: " + page);
         err.flush();
-        return CommandLine.ExitCode.USAGE;
+        return ExitCode.USAGE.code();
       }
     }
     PaperReference paper;
@@ -150,7 +150,7 @@ public final class ReproductionCommand implements Callable<Integer> {
     } catch (IOException | IllegalArgumentException e) {
       err.println("error: --paper-reference: " + e.getMessage());
       err.flush();
-      return CommandLine.ExitCode.USAGE;
+      return ExitCode.USAGE.code();
     }
     try (Database db = Database.open("jdbc:sqlite::memory:")) {
       int ingest = Steps.ingest(db, data, merge.merge, progress, err);
@@ -170,13 +170,13 @@ public final class ReproductionCommand implements Callable<Integer> {
       if (coldStartData != null) {
         block = withColdStart(block, coldStartData, progress, err);
         if (block == null) {
-          return CommandLine.ExitCode.USAGE;
+          return ExitCode.USAGE.code();
         }
       }
       ProseFacts facts = ProseFacts.of(regimes, origins, earlier, model);
       if (listFacts) {
         facts.all().forEach((name, value) -> stdout.println(name + "\t" + value));
-        return CommandLine.ExitCode.OK;
+        return ExitCode.OK.code();
       }
       if (toStdout) {
         stdout.print(verdict + "\n" + block);
@@ -195,7 +195,7 @@ public final class ReproductionCommand implements Callable<Integer> {
             facts.fill(Files.readString(page, StandardCharsets.UTF_8));
           } catch (ProseFacts.UnknownFact e) {
             err.println("error: " + page + ": " + e.getMessage() + " (--list-facts names them)");
-            return CommandLine.ExitCode.USAGE;
+            return ExitCode.USAGE.code();
           }
         }
       }
@@ -228,10 +228,10 @@ public final class ReproductionCommand implements Callable<Integer> {
         }
       }
       boolean failed = problems.stream().anyMatch(p -> !p.startsWith("note: "));
-      return Math.max(ingest, failed ? CommandLine.ExitCode.SOFTWARE : CommandLine.ExitCode.OK);
+      return Math.max(ingest, failed ? ExitCode.FAILED.code() : ExitCode.OK.code());
     } catch (SQLException | IOException e) {
       err.println("error: " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } finally {
       stdout.flush();
       err.flush();
@@ -248,7 +248,7 @@ public final class ReproductionCommand implements Callable<Integer> {
       return null;
     }
     try (Database then = Database.open("jdbc:sqlite::memory:")) {
-      if (Steps.ingest(then, earlierData, true, progress, err) != CommandLine.ExitCode.OK) {
+      if (Steps.ingest(then, earlierData, true, progress, err) != ExitCode.OK.code()) {
         problems.add("error: --earlier-data: not every file could be read (see above)");
       }
       List<String> cleaning = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.text;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,11 +48,11 @@ public final class DocSectionCommand implements Callable<Integer> {
     }
     try {
       DocSection.write(doc, name, Files.readString(body, StandardCharsets.UTF_8));
-      return CommandLine.ExitCode.OK;
+      return ExitCode.OK.code();
     } catch (IOException e) {
       spec.commandLine().getErr().println("error: doc-section " + doc + ": " + e);
       spec.commandLine().getErr().flush();
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.report.wire;
 
+import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -99,17 +100,17 @@ public final class WireBytesCommand implements Callable<Integer> {
       }
     } catch (NoSuchFileException e) {
       err.println("error: wire-bytes " + out + ": missing " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     } catch (IOException | RuntimeException e) {
       err.println("error: wire-bytes " + out + ": " + e.getMessage());
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
     if (costs.isEmpty()) {
       err.println("error: wire-bytes " + out + ": no protocol has counters");
-      return CommandLine.ExitCode.SOFTWARE;
+      return ExitCode.FAILED.code();
     }
     new WireTable(costs, floor, subject).lines().forEach(stdout::println);
     stdout.flush();
-    return CommandLine.ExitCode.OK;
+    return ExitCode.OK.code();
   }
 }

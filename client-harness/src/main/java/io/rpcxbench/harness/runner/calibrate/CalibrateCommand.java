@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.calibrate;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.DurationConverter;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
@@ -8,7 +9,6 @@ import io.rpcxbench.harness.runner.point.ExperimentFolder;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.TrialTime;
-import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.stats.Calibration;
@@ -157,7 +157,7 @@ public final class CalibrateCommand implements Callable<Integer> {
               + "; --force measures again)");
       o.println(closing(kept.get(), here).text());
       o.flush();
-      return kept.get().aaFailed() ? 97 : 0;
+      return kept.get().aaFailed() ? ExitCode.AA_DIFFERS.code() : ExitCode.OK.code();
     }
     if (!Files.isRegularFile(install.reportJar())) {
       // checked before the A/A, not after its minutes: the report reads the trials
@@ -167,7 +167,7 @@ public final class CalibrateCommand implements Callable<Integer> {
               "rpcx-bench calibrate: no report jar at "
                   + install.reportJar()
                   + "; build it: mvn -B -q -pl report -am package -DskipTests");
-      return 2;
+      return ExitCode.USAGE.code();
     }
     Path dir = out != null ? out : ExperimentFolder.fresh("calibrate");
     o.println(plan());
@@ -247,11 +247,11 @@ public final class CalibrateCommand implements Callable<Integer> {
       o.println("calibrate: invocation " + k + " of " + invocations + " into " + raw);
       o.flush();
       int code = invocation(raw);
-      if (code != Sweep.OK) {
+      if (code != ExitCode.OK.code()) {
         spec.commandLine()
             .getErr()
             .println("rpcx-bench calibrate: invocation " + k + "'s sweep exited " + code);
-        return code == Sweep.USAGE ? 2 : 1;
+        return code == ExitCode.USAGE.code() ? ExitCode.USAGE.code() : ExitCode.FAILED.code();
       }
       raws.add(raw.toString());
     }
@@ -276,8 +276,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     int rc = p.waitFor();
     o.print(said);
     o.flush();
-    if (rc != 0 && rc != 97) {
-      return 1;
+    if (rc != ExitCode.OK.code() && rc != ExitCode.AA_DIFFERS.code()) {
+      return ExitCode.FAILED.code();
     }
     Files.createDirectories(here.file().getParent());
     Path tmp = here.file().resolveSibling(here.file().getFileName() + ".tmp");

@@ -41,13 +41,6 @@ final class Choose {
   static final int WARMUP_CALLS = 2000;
   static final int MIN_PROBE_CALLS = 1000;
   static final int MAX_PROBE_S = 30;
-  static final int OK = ExitCode.OK.code();
-  static final int FAILURES = ExitCode.FAILED.code();
-
-  /** The SLO is at or below the link's own round trip: nothing searched. */
-  static final int INFEASIBLE = ExitCode.INFEASIBLE.code();
-
-  static final int LOCKED = OutFolderRun.LOCKED;
 
   private final ChooseSettings s;
   private final SweepLog log;
@@ -142,7 +135,7 @@ final class Choose {
       facts.put(Key.LINK_RTT_MEASURED_MS, String.valueOf(floor.get().rttMs()));
       facts.put(Key.ENDED, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
       facts.write(s.out());
-      return INFEASIBLE;
+      return ExitCode.INFEASIBLE.code();
     }
     floor.map(f -> f.tightness(s.slo())).ifPresent(log::line);
     ChooseRounds rounds =
@@ -188,7 +181,7 @@ final class Choose {
             + " (every probe in "
             + ProbeLedger.FILE
             + ")");
-    return failures == 0 ? OK : FAILURES;
+    return failures == 0 ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
 
   private ChooseFacts initialFacts() {

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.choose;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
@@ -11,7 +12,6 @@ import io.rpcxbench.harness.runner.point.ServerSite;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.sweep.PointArgs;
 import io.rpcxbench.harness.runner.sweep.RunSite;
-import io.rpcxbench.harness.runner.sweep.Sweep;
 import io.rpcxbench.harness.runner.sweep.SweepTarget;
 import io.rpcxbench.raw.RawResultFile;
 import java.io.IOException;
@@ -401,7 +401,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
               + code
               + " and wrote no file; it said:");
       said.forEach(l -> log.line("    " + l));
-      if (code == Sweep.USAGE) {
+      if (code == ExitCode.USAGE.code()) {
         throw new IllegalArgumentException(
             "the harness rejected its arguments (exit 2): " + String.join(" | ", said));
       }

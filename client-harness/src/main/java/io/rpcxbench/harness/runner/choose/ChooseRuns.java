@@ -1,12 +1,12 @@
 package io.rpcxbench.harness.runner.choose;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.runner.link.LinkGrid;
 import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.SweepLog;
-import io.rpcxbench.harness.runner.sweep.Sweep;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -39,11 +39,11 @@ final class ChooseRuns {
     if (profiles.size() == 1) {
       return choose(all);
     }
-    int worst = Choose.OK;
+    int worst = ExitCode.OK.code();
     for (String profile : profiles) {
       err.println("rpcx-bench choose: across the network profile " + profile);
       int code = choose(all.across(profile));
-      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+      if (code == ExitCode.LOCKED.code() || code == ExitCode.USAGE.code()) {
         return code;
       }
       worst = Math.max(worst, code);
@@ -63,16 +63,16 @@ final class ChooseRuns {
   int map(ChooseSettings all, LinkGrid grid, int refine) throws Exception {
     long started = System.currentTimeMillis();
     grid.write(all.out());
-    int worst = Choose.OK;
+    int worst = ExitCode.OK.code();
     for (String condition : grid.names()) {
       int code = condition(all, grid, condition, started);
-      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+      if (code == ExitCode.LOCKED.code() || code == ExitCode.USAGE.code()) {
         return code;
       }
       worst = Math.max(worst, code);
     }
     int report = mapReport(all);
-    for (int added = 0; added < refine && report == Choose.OK; added++) {
+    for (int added = 0; added < refine && report == ExitCode.OK.code(); added++) {
       String next = null;
       for (String[] r : LinkGrid.refinements(all.out().resolve("report"))) {
         next = grid.refine(r[2], r[0], r[1]);
@@ -86,13 +86,13 @@ final class ChooseRuns {
       err.println("rpcx-bench choose: refining the map where a ranking changes: " + next);
       grid.write(all.out());
       int code = condition(all, grid, next, started);
-      if (code == Choose.LOCKED || code == Sweep.USAGE) {
+      if (code == ExitCode.LOCKED.code() || code == ExitCode.USAGE.code()) {
         return code;
       }
       worst = Math.max(worst, code);
       report = mapReport(all);
     }
-    return worst == Choose.OK ? report : worst;
+    return worst == ExitCode.OK.code() ? report : worst;
   }
 
   /** One condition of a map: its choose, or a note of why none ran. */
@@ -102,14 +102,14 @@ final class ChooseRuns {
     if (left.maxTime() != null && left.maxTime().isZero()) {
       grid.note(condition, "not measured: --max-time reached");
       grid.write(all.out());
-      return Choose.OK;
+      return ExitCode.OK.code();
     }
     err.println("rpcx-bench choose: across the link condition " + condition);
     int code = choose(left.across(condition));
-    if (code == Choose.INFEASIBLE) {
+    if (code == ExitCode.INFEASIBLE.code()) {
       grid.note(condition, "nothing searched: the link's round trip alone takes the SLO");
       grid.write(all.out());
-      return Choose.OK;
+      return ExitCode.OK.code();
     }
     return code;
   }
@@ -119,7 +119,7 @@ final class ChooseRuns {
     Path jar = install.reportJar();
     if (all.skipReport() || !Files.isRegularFile(jar)) {
       err.println("rpcx-bench choose: the map later: rpcx-bench report map " + all.out());
-      return Choose.OK;
+      return ExitCode.OK.code();
     }
     err.flush();
     return new ProcessBuilder(install.java(), "-jar", jar.toString(), "map", all.out().toString())
@@ -138,9 +138,9 @@ final class ChooseRuns {
       code = choose.run(1000L * 180);
     } catch (IllegalStateException e) {
       err.println("rpcx-bench choose: " + e.getMessage());
-      return Choose.FAILURES;
+      return ExitCode.FAILED.code();
     }
-    if (code == Choose.LOCKED || code == Choose.INFEASIBLE) {
+    if (code == ExitCode.LOCKED.code() || code == ExitCode.INFEASIBLE.code()) {
       return code; // nothing to judge
     }
     calibration.intoTheFolder(s.out());
@@ -149,7 +149,7 @@ final class ChooseRuns {
       return code;
     }
     int report = scorecard(s);
-    return code != Choose.OK ? code : report;
+    return code != ExitCode.OK.code() ? code : report;
   }
 
   /** The report's scorecard of the folder: its exit code (99: a threshold failed). */
@@ -162,7 +162,7 @@ final class ChooseRuns {
               + "; build it (mvn -B -q -pl report -am package -DskipTests), then: rpcx-bench report"
               + " choose "
               + s.out());
-      return Choose.FAILURES;
+      return ExitCode.FAILED.code();
     }
     List<String> command =
         new ArrayList<>(

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.compare;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
@@ -14,7 +15,6 @@ import io.rpcxbench.harness.runner.point.PlacementOption;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
-import io.rpcxbench.harness.runner.sweep.Sweep;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -337,10 +337,10 @@ public final class CompareCommand implements Callable<Integer> {
       return rounds.run(1000L * envLong("RPCX_READY_TIMEOUT", 180));
     } catch (IllegalStateException e) {
       err.println("rpcx-bench compare: " + e.getMessage());
-      return CompareRounds.FAILURES;
+      return ExitCode.FAILED.code();
     } catch (IllegalArgumentException e) {
       err.println("rpcx-bench compare: " + e.getMessage());
-      return Sweep.USAGE;
+      return ExitCode.USAGE.code();
     }
   }
 

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.compare;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.SweepLog;
@@ -127,12 +128,17 @@ final class CompareReport {
 
   /** What report diff's exit code says. */
   static String diffMeaning(int code) {
-    return switch (code) {
-      case 0 -> "no threshold failed";
-      case 98 -> "a gate is inconclusive: its interval straddles the margin, or too few trials";
-      case 99 -> "a threshold failed";
-      case 1 -> "nothing compared: a side has no trial with runs";
-      case 2 -> "a threshold cannot be parsed";
+    ExitCode exit = ExitCode.of(code);
+    if (exit == null) {
+      return "the report failed";
+    }
+    return switch (exit) {
+      case OK -> "no threshold failed";
+      case INCONCLUSIVE ->
+          "a gate is inconclusive: its interval straddles the margin, or too few trials";
+      case GATE_FAILED -> "a threshold failed";
+      case FAILED -> "nothing compared: a side has no trial with runs";
+      case USAGE -> "a threshold cannot be parsed";
       default -> "the report failed";
     };
   }
@@ -150,11 +156,11 @@ final class CompareReport {
     Path md = s.out().resolve("compare.md");
     Path staged = s.out().resolve(".compare.md.tmp");
     int code = runReport(command(s, java, reportJar, placement), staged, log).code();
-    if (code != 0) {
+    if (code != ExitCode.OK.code()) {
       Files.deleteIfExists(staged);
       log.line(
           "report compare failed (exit " + code + "; raw files: " + s.out().resolve("raw") + ")");
-      return CompareRounds.FAILURES;
+      return ExitCode.FAILED.code();
     }
     String tables = publish(staged, md, out);
     log.line(
@@ -184,14 +190,14 @@ final class CompareReport {
       new String(d.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
           .lines()
           .forEach(log::line);
-      if (d.waitFor() != 0) {
+      if (d.waitFor() != ExitCode.OK.code()) {
         log.line("the tables are in " + md + "; " + s.doc() + " was not written");
-        return CompareRounds.FAILURES;
+        return ExitCode.FAILED.code();
       }
       log.line("wrote the tables to " + s.doc());
     }
     log.closing(tablesClosing(s, md));
-    return CompareRounds.OK;
+    return ExitCode.OK.code();
   }
 
   /**

@@ -16,7 +16,6 @@ import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.ServerStats;
 import io.rpcxbench.harness.runner.point.SweepLog;
-import io.rpcxbench.harness.runner.sweep.Sweep;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,8 +44,6 @@ import java.util.stream.Stream;
  * units whose raw file is complete.
  */
 final class CompareRounds {
-  static final int OK = 0;
-  static final int FAILURES = 1;
   static final long BACKSTOP_MS = 6 * 3600_000L;
 
   /** How long a windowed round waits at most for the machine to be quiet before its release. */
@@ -89,7 +86,9 @@ final class CompareRounds {
     this.meter = meter;
   }
 
-  /** The units' exit code: {@value #OK}, {@value #FAILURES}, or {@link OutFolderRun#LOCKED}. */
+  /**
+   * The units' exit code: {@link ExitCode#OK}, {@link ExitCode#FAILED} or {@link ExitCode#LOCKED}.
+   */
   int run(long readyTimeoutMs) throws IOException, InterruptedException {
     String holder = "pid " + ProcessHandle.current().pid() + ", started " + Instant.now();
     return new OutFolderRun(s.out(), "compare", log)
@@ -111,7 +110,9 @@ final class CompareRounds {
                   CompareReport.ReportRun last =
                       CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
                   int diff = last.code();
-                  while (code == OK && diff == ExitCode.INCONCLUSIVE.code() && s.mayAddRound()) {
+                  while (code == ExitCode.OK.code()
+                      && diff == ExitCode.INCONCLUSIVE.code()
+                      && s.mayAddRound()) {
                     s = s.withRoundAdded();
                     log.line(
                         "a gate is undecided: adding round "
@@ -124,15 +125,15 @@ final class CompareRounds {
                     last = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
                     diff = last.code();
                   }
-                  if (code == OK) {
+                  if (code == ExitCode.OK.code()) {
                     CompareReport.ledger(s, plannedRounds, install.java(), report, log);
                   }
                   CompareReport.closing(s, last).ifPresent(log::closing);
-                  return code != OK ? code : diff;
+                  return code != ExitCode.OK.code() ? code : diff;
                 }
                 int tables =
                     CompareReport.write(s, install.java(), report, placement, machine, out, log);
-                return code != OK ? code : tables;
+                return code != ExitCode.OK.code() ? code : tables;
               }
 
               @Override
@@ -223,7 +224,9 @@ final class CompareRounds {
     }
   }
 
-  /** The plan's units not measured yet, in order; {@value #OK} or {@value #FAILURES}. */
+  /**
+   * The plan's units not measured yet, in order; {@link ExitCode#OK} or {@link ExitCode#FAILED}.
+   */
   private int units() throws IOException, InterruptedException {
     JarPair builds = s.jars();
     StealRetry retry = new StealRetry(s.maxSteal(), s.retries(), meter, log::line);
@@ -237,17 +240,17 @@ final class CompareRounds {
         log.line(round + ": " + String.join(" ", s.plan().order(u.round())));
       }
       if (s.windows() != null) {
-        if (first && windowedRound(u.point(), u.round(), retry) != 0) {
+        if (first && windowedRound(u.point(), u.round(), retry) != ExitCode.OK.code()) {
           failures++;
         }
-      } else if (unit(u, retry) != 0) {
+      } else if (unit(u, retry) != ExitCode.OK.code()) {
         failures++;
       }
     }
     if (builds != null) {
       CompareBuilds.completeRounds(s).forEach(log::line);
     }
-    return failures == 0 ? OK : FAILURES;
+    return failures == 0 ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
 
   /** The machine, the placement and the settings: machine.txt, and the document's list. */
@@ -270,7 +273,7 @@ final class CompareRounds {
     String head = "  " + u.point().name() + " round " + u.round() + " " + u.variant();
     if (s.finished(u)) {
       log.line(head + ": measured earlier, kept");
-      return 0;
+      return ExitCode.OK.code();
     }
     deleteTries(dir);
     Files.deleteIfExists(logFile(u));
@@ -307,7 +310,7 @@ final class CompareRounds {
     String head = "  " + point.name() + " round " + round + " in windows";
     if (units.stream().allMatch(s::finished)) {
       log.line(head + ": measured earlier, kept");
-      return 0;
+      return ExitCode.OK.code();
     }
     for (ComparePlan.Unit u : units) {
       deleteTries(s.unitDir(u));
@@ -393,7 +396,7 @@ final class CompareRounds {
         log.line("  a harness of the round ended before all were warmed up: the others stopped");
         ours.forEach(PointLauncher::stop);
       }
-      int worst = 0;
+      int worst = ExitCode.OK.code();
       for (java.util.concurrent.Future<Integer> f : codes) {
         worst = Math.max(worst, ReleaseWait.code(f));
       }
@@ -534,7 +537,7 @@ final class CompareRounds {
               }
             });
     PointFiles.removeTemps(tryFile);
-    if (code == Sweep.USAGE) {
+    if (code == ExitCode.USAGE.code()) {
       throw new IllegalArgumentException(
           "the harness refused its options ("
               + side.unit().variant()

@@ -1,6 +1,7 @@
 package io.rpcxbench.harness.runner.fleet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import java.io.IOException;
@@ -66,7 +67,7 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
     String unplannable = unplannable(file);
     if (unplannable != null) {
       lines.accept("rpcx-bench: " + unplannable);
-      return USAGE;
+      return ExitCode.USAGE.code();
     }
     Path pointHosts;
     try {
@@ -80,10 +81,10 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
       vars.putAll(FleetVars.of(args, pointHosts, mergedDir, backstopMs / 1000, lead));
     } catch (IllegalArgumentException e) {
       lines.accept("rpcx-bench: " + e.getMessage());
-      return USAGE;
+      return ExitCode.USAGE.code();
     } catch (IOException e) {
       lines.accept("cannot prepare the fleet's point: " + e.getMessage());
-      return 1;
+      return ExitCode.FAILED.code();
     }
     if (!harnessJvmFlags.isEmpty()) {
       vars.put("harness_jvm_opts", String.join(" ", harnessJvmFlags));
@@ -103,10 +104,12 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
       long limitMs =
           backstopMs + ((Integer) vars.get("start_lead_s") + PLAYBOOK_ALLOWANCE_S) * 1000L;
       int code = playbook("sweep.yml", varsFile, lines, limitMs);
-      return code == 0 || code == BACKSTOP ? code : 1;
+      return code == ExitCode.OK.code() || code == ExitCode.TIMED_OUT.code()
+          ? code
+          : ExitCode.FAILED.code();
     } catch (IOException e) {
       lines.accept("cannot run the fleet's point: " + e.getMessage());
-      return 1;
+      return ExitCode.FAILED.code();
     } finally {
       if (varsFile != null) {
         try {
@@ -174,7 +177,7 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
               .start();
     } catch (IOException e) {
       lines.accept("cannot start ansible-playbook: " + e.getMessage());
-      return 1;
+      return ExitCode.FAILED.code();
     }
     current = p;
     own.add(p.toHandle(), "fleet " + name);
@@ -188,7 +191,7 @@ public final class FleetLauncher implements PointLauncher, AutoCloseable {
           p.destroyForcibly();
         }
         reader.join(5_000);
-        return BACKSTOP;
+        return ExitCode.TIMED_OUT.code();
       }
       reader.join(5_000);
       return p.exitValue();

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.handshake;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
@@ -184,7 +185,7 @@ public final class HandshakeCommand implements Callable<Integer> {
                       }
                       Collections.rotate(order, -1);
                     }
-                    return 0;
+                    return ExitCode.OK.code();
                   }
 
                   @Override
@@ -203,14 +204,14 @@ public final class HandshakeCommand implements Callable<Integer> {
                     }
                   }
                 });
-    if (code != 0) {
+    if (code != ExitCode.OK.code()) {
       return code;
     }
     AtomicFile.write(out.resolve("handshake.tsv"), tsv(rows));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(summary(measured));
     stdout.flush();
-    return 0;
+    return ExitCode.OK.code();
   }
 
   /** Plaintext has no session to resume: full only. */

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.repeat;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -113,7 +114,7 @@ public final class RepeatCommand implements Callable<Integer> {
       }
     }
     out.flush();
-    return 0;
+    return ExitCode.OK.code();
   }
 
   private static void regimes(PrintWriter out) {

@@ -22,39 +22,34 @@ import java.util.List;
  * }</pre>
  */
 record RepeatOutcome(List<String> lines, int exit) {
-  static final int GO_ON = ExitCode.OK.code();
-  static final int FAILED = ExitCode.FAILED.code();
-  static final int STOP = ExitCode.STOPPED.code();
-  static final int TIMED_OUT = ExitCode.TIMED_OUT.code();
-  static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
-
   /**
    * Records the end of {@code step}'s sweep (its done file, or its discards) and says what next.
    */
   static RepeatOutcome of(RepeatPlan.Step step, int status, String until) throws IOException {
     String name = "rep " + step.rep() + " " + step.regime().id();
-    if (status == 0 || status == 1) {
+    if (status == ExitCode.OK.code() || status == ExitCode.FAILED.code()) {
       AtomicFile.write(
           step.dir().resolve(RepeatPlan.DONE),
           Instant.now().truncatedTo(ChronoUnit.SECONDS) + System.lineSeparator());
       return new RepeatOutcome(
           List.of(
               name
-                  + (status == 0
+                  + (status == ExitCode.OK.code()
                       ? ": done"
                       : ": done, with points that failed, timed out or had errors (the sweep log"
                           + " says which)")),
-          GO_ON);
+          ExitCode.OK.code());
     }
-    if (status == TIMED_OUT || status == INTERRUPTED) {
+    if (status == ExitCode.TIMED_OUT.code() || status == ExitCode.INTERRUPTED.code()) {
       List<String> lines = new ArrayList<>(InterruptedPoints.discard(step.dir()));
       lines.add(
           name
-              + (status == INTERRUPTED
+              + (status == ExitCode.INTERRUPTED.code()
                   ? ": interrupted (resumes on the next run)"
                   : ": stopped at --until " + until + " (resumes on the next run)"));
-      return new RepeatOutcome(lines, STOP);
+      return new RepeatOutcome(lines, ExitCode.STOPPED.code());
     }
-    return new RepeatOutcome(List.of(name + ": the sweep failed, exit " + status), FAILED);
+    return new RepeatOutcome(
+        List.of(name + ": the sweep failed, exit " + status), ExitCode.FAILED.code());
   }
 }

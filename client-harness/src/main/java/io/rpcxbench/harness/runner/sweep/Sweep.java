@@ -31,23 +31,13 @@ import java.util.function.BiFunction;
  * are {@link SweepTarget}'s. {@link #run} returns the sweep's exit code.
  */
 public final class Sweep {
+  // Read only by SweepCommand (another change rewrites it); everything else says ExitCode.X.code().
   public static final int OK = ExitCode.OK.code();
   static final int FAILURES = ExitCode.FAILED.code();
   public static final int USAGE = ExitCode.USAGE.code();
-
-  /**
-   * The harness's exit code when every call was answered but the open loop dropped some: the point
-   * is complete and its rate's kept-up rule judges the drops.
-   */
-  static final int DROPPED_ONLY = ExitCode.DROPPED.code();
-
-  static final int LOCKED = OutFolderRun.LOCKED;
+  static final int LOCKED = ExitCode.LOCKED.code();
   static final int NO_SPACE = ExitCode.NO_SPACE.code();
-
-  /** A point's harness stopped by SIGINT or SIGTERM: the sweep stops too, as if it had been. */
   static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
-
-  private static final int SIGTERM_EXIT = ExitCode.TERMINATED.code();
 
   private final SweepSettings s;
   private final SweepLog log;
@@ -237,10 +227,10 @@ public final class Sweep {
         checkSpace();
         long start = System.currentTimeMillis();
         int code = runPoint(p, file, head, provenance);
-        if (code == USAGE) {
-          return USAGE;
+        if (code == ExitCode.USAGE.code()) {
+          return ExitCode.USAGE.code();
         }
-        if (code == INTERRUPTED) {
+        if (code == ExitCode.INTERRUPTED.code()) {
           if (!stopping) {
             // only the point's JVM was stopped (a signal to it, or to the process group before
             // this JVM's own hook ran): its file is gone, the sweep ends as if interrupted
@@ -250,11 +240,14 @@ public final class Sweep {
                     + " runs it again), finished points are kept");
             log.line("resume with: " + resumeCommand);
           }
-          return INTERRUPTED;
+          return ExitCode.INTERRUPTED.code();
         }
         long pointMs = System.currentTimeMillis() - start;
         result = PointResult.read(file);
-        if (result.state() == PointState.COMPLETE && code != 0 && code != DROPPED_ONLY) {
+        // DROPPED is complete (every call answered): the rate's kept-up rule judges its drops
+        if (result.state() == PointState.COMPLETE
+            && code != ExitCode.OK.code()
+            && code != ExitCode.DROPPED.code()) {
           result =
               new PointResult(
                   PointState.ERRORS,
@@ -279,7 +272,7 @@ public final class Sweep {
     rules.overloadSummary().forEach(log::line);
     target.stopChain();
     log.line(lines.done(n, tally.ran, tally.skipped, tally.failed, sweepStart, log.file()));
-    return tally.failed == 0 ? OK : FAILURES;
+    return tally.failed == 0 ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
 
   /** An existing point's result (skipped), or null when it is to be run (none, or retried). */
@@ -368,11 +361,12 @@ public final class Sweep {
               }
             });
     synchronized (pointEnd) {
-      if (stopping || code == INTERRUPTED || code == SIGTERM_EXIT) {
+      // a point's harness stopped by SIGINT or SIGTERM: the sweep stops too, as if it had been
+      if (stopping || code == ExitCode.INTERRUPTED.code() || code == ExitCode.TERMINATED.code()) {
         // stopped from outside: what its harness wrote on the way out is not a result
         PointFiles.discardUnfinished(file);
         currentFile = null;
-        return INTERRUPTED;
+        return ExitCode.INTERRUPTED.code();
       }
       return finishPoint(file, head, args, code, started, before, said);
     }
@@ -390,13 +384,13 @@ public final class Sweep {
       throws IOException, InterruptedException {
     PointFiles.removeTemps(file);
     if (!Files.exists(file)) {
-      if (code == USAGE) {
+      if (code == ExitCode.USAGE.code()) {
         log.line("the harness rejected its arguments (exit 2); it said:");
         said.forEach(log::line);
         currentFile = null;
-        return USAGE;
+        return ExitCode.USAGE.code();
       }
-      PointState state = code == PointLauncher.BACKSTOP ? PointState.TIMEOUT : PointState.FAILED;
+      PointState state = code == ExitCode.TIMED_OUT.code() ? PointState.TIMEOUT : PointState.FAILED;
       String jvmFlags =
           s.site().clientJvmFlags() == null ? "" : String.join(" ", s.site().clientJvmFlags());
       FailedPoint.write(file, state, args, code, started, jvmFlags);
@@ -441,7 +435,7 @@ public final class Sweep {
     }
   }
 
-  /** --out cannot take more: the sweep stops with {@link #NO_SPACE}. */
+  /** --out cannot take more: the sweep stops with {@link ExitCode#NO_SPACE}. */
   static final class NoSpace extends IOException {
     NoSpace(String why) {
       super(why);

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.runner.point.Install;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,7 +61,7 @@ final class SweepSummary {
               .redirectOutput(log.toFile())
               .start()
               .waitFor();
-      if (exit != 0 || !Files.isRegularFile(file)) {
+      if (exit != ExitCode.OK.code() || !Files.isRegularFile(file)) {
         List<String> lines = Files.readAllLines(log);
         err.println(
             "rpcx-bench sweep: --summary-export: report export exited "

@@ -1,5 +1,6 @@
 package io.rpcxbench.protocols.amqp;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerMain;
 import io.rpcxbench.serverkit.ServerStarter;
@@ -38,9 +39,9 @@ public final class AmqpServerMain {
         options);
   }
 
-  /** Without its broker the server cannot serve: exit 1, so that scripts see it gone. */
+  /** Without its broker the server cannot serve: exit FAILED, so that scripts see it gone. */
   private static void brokerLost() {
     System.err.println(AmqpProtocol.ID + ": lost the broker; exiting");
-    System.exit(1);
+    System.exit(ExitCode.FAILED.code());
   }
 }

@@ -2,6 +2,7 @@ package io.rpcxbench.protocols.resp;
 
 import io.rpcxbench.api.BenchLogic;
 import io.rpcxbench.api.BenchService;
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerDefinition;
 import io.rpcxbench.serverkit.ServerLimits;
@@ -194,8 +195,8 @@ public final class RespServerMain {
 
   /**
    * redis-server exited by itself: a clean exit (SHUTDOWN, or the SIGTERM a script sends to the
-   * whole process group) stops the jar with 0, a crash or a kill with 1. From a fresh thread: the
-   * shutdown hooks that System.exit runs wait for the child's reaper, which called us.
+   * whole process group) stops the jar with OK, a crash or a kill with FAILED. From a fresh thread:
+   * the shutdown hooks that System.exit runs wait for the child's reaper, which called us.
    */
   private static void exitWithChild(ServerDefinition definition, int code) {
     Thread exit =
@@ -207,8 +208,8 @@ public final class RespServerMain {
                       + RedisServerChild.EXECUTABLE
                       + " exited with code "
                       + code
-                      + (code == 0 ? "; stopping" : "; exiting with 1"));
-              System.exit(code == 0 ? 0 : 1);
+                      + (code == 0 ? "; stopping" : "; exiting with " + ExitCode.FAILED.code()));
+              System.exit(code == 0 ? ExitCode.OK.code() : ExitCode.FAILED.code());
             },
             "redis-server-exited");
     exit.start();
