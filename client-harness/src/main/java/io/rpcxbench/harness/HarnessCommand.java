@@ -79,15 +79,6 @@ import picocli.CommandLine.Spec;
       "The protocols: --list-protocols"
     })
 public final class HarnessCommand implements Callable<Integer> {
-  static final int OK = ExitCode.OK.code();
-  static final int CALLS_FAILED = ExitCode.FAILED.code();
-  static final int USAGE = ExitCode.USAGE.code();
-
-  /** Every call answered correctly, but the open loop dropped calls: its load was not offered. */
-  static final int DROPPED = ExitCode.DROPPED.code();
-
-  /** {@code --noise-guard strict}: the point is complete, but a kept run was contended. */
-  static final int CONTENDED = ExitCode.CONTENDED.code();
 
   @Spec CommandSpec spec;
 
@@ -138,7 +129,7 @@ public final class HarnessCommand implements Callable<Integer> {
           err.println("error: " + UsageError.line(e));
           err.println("try --help");
           err.flush();
-          return USAGE;
+          return ExitCode.USAGE.code();
         });
     return cl;
   }
@@ -168,7 +159,7 @@ public final class HarnessCommand implements Callable<Integer> {
   public Integer call() {
     if (what.listProtocols) {
       ProtocolCatalog.onClassPath().print(spec.commandLine().getOut());
-      return OK;
+      return ExitCode.OK.code();
     }
     RunConfig config = config();
     try {
@@ -205,7 +196,10 @@ public final class HarnessCommand implements Callable<Integer> {
     } else {
       outcomes.addAll(new WorkerForks(config, err, console.workerArgs(terminal)).runEach());
     }
-    int code = outcomes.stream().mapToInt(PointOutcome::exitCode).reduce(OK, HarnessCommand::worse);
+    int code =
+        outcomes.stream()
+            .mapToInt(PointOutcome::exitCode)
+            .reduce(ExitCode.OK.code(), HarnessCommand::worse);
     if (!worker) {
       new SummaryTable(config, outcomes).print(out);
       code = review(config, checks, code);
@@ -260,7 +254,7 @@ public final class HarnessCommand implements Callable<Integer> {
                 + " ("
                 + OutWriteProbe.describe(e)
                 + ")");
-        return USAGE;
+        return ExitCode.USAGE.code();
       }
       err.println(p + " metrics: " + endpoint.where());
       err.flush();
@@ -300,7 +294,7 @@ public final class HarnessCommand implements Callable<Integer> {
       return code;
     } catch (IOException | RuntimeException e) {
       spec.commandLine().getErr().println("cannot write --summary-export " + file + ": " + e);
-      return code == OK ? CALLS_FAILED : code;
+      return code == ExitCode.OK.code() ? ExitCode.FAILED.code() : code;
     }
   }
 
@@ -317,10 +311,10 @@ public final class HarnessCommand implements Callable<Integer> {
                     new PointReview.PointFile("", p.id(), PointRecorder.resultFile(config, p))));
     try {
       boolean failed = new PointReview(checks, err::println, out::println).review(files, true);
-      return failed && code == OK ? Thresholds.FAILED : code;
+      return failed && code == ExitCode.OK.code() ? ExitCode.GATE_FAILED.code() : code;
     } catch (IOException e) {
       err.println("cannot review the result files: " + e);
-      return code == OK ? CALLS_FAILED : code;
+      return code == ExitCode.OK.code() ? ExitCode.FAILED.code() : code;
     }
   }
 
@@ -333,7 +327,13 @@ public final class HarnessCommand implements Callable<Integer> {
    * contention.
    */
   static int worse(int a, int b) {
-    for (int code : new int[] {USAGE, CALLS_FAILED, DROPPED, CONTENDED}) {
+    for (int code :
+        new int[] {
+          ExitCode.USAGE.code(),
+          ExitCode.FAILED.code(),
+          ExitCode.DROPPED.code(),
+          ExitCode.CONTENDED.code()
+        }) {
       if (a == code || b == code) {
         return code;
       }

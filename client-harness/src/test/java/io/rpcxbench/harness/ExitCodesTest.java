@@ -2,23 +2,23 @@ package io.rpcxbench.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.harness.review.Thresholds;
+import io.rpcxbench.api.ExitCode;
 import org.junit.jupiter.api.Test;
 
 /** The exit code of several protocols' points: docs/harness.md's precedence. */
 class ExitCodesTest {
   @Test
   void usageThenFailuresThenDropsThenContentionThenThresholds() {
-    assertThat(HarnessCommand.worse(HarnessCommand.DROPPED, HarnessCommand.CALLS_FAILED))
-        .isEqualTo(HarnessCommand.CALLS_FAILED);
-    assertThat(HarnessCommand.worse(HarnessCommand.USAGE, HarnessCommand.DROPPED))
-        .isEqualTo(HarnessCommand.USAGE);
-    assertThat(HarnessCommand.worse(HarnessCommand.CONTENDED, HarnessCommand.DROPPED))
-        .isEqualTo(HarnessCommand.DROPPED);
-    assertThat(HarnessCommand.worse(HarnessCommand.OK, HarnessCommand.DROPPED))
-        .isEqualTo(HarnessCommand.DROPPED);
-    assertThat(HarnessCommand.worse(Thresholds.FAILED, HarnessCommand.DROPPED))
-        .isEqualTo(HarnessCommand.DROPPED);
+    assertThat(HarnessCommand.worse(ExitCode.DROPPED.code(), ExitCode.FAILED.code()))
+        .isEqualTo(ExitCode.FAILED.code());
+    assertThat(HarnessCommand.worse(ExitCode.USAGE.code(), ExitCode.DROPPED.code()))
+        .isEqualTo(ExitCode.USAGE.code());
+    assertThat(HarnessCommand.worse(ExitCode.CONTENDED.code(), ExitCode.DROPPED.code()))
+        .isEqualTo(ExitCode.DROPPED.code());
+    assertThat(HarnessCommand.worse(ExitCode.OK.code(), ExitCode.DROPPED.code()))
+        .isEqualTo(ExitCode.DROPPED.code());
+    assertThat(HarnessCommand.worse(ExitCode.GATE_FAILED.code(), ExitCode.DROPPED.code()))
+        .isEqualTo(ExitCode.DROPPED.code());
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.Instruments;
 import io.rpcxbench.harness.measure.MachineNoise;
 import io.rpcxbench.harness.measure.ProcProcessTree;
@@ -81,7 +82,7 @@ class MachineNoiseRunTest {
           // counted)
           HarnessInvocation.run(point(server.port(), 10_000, "--noise-guard", "strict"));
 
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(HarnessCommand.CONTENDED);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(ExitCode.CONTENDED.code());
       RawContents c = RawResultFile.read(out.resolve("rpcx/t2-r10000.csv"));
       assertThat(c.problems()).isEmpty();
       assertThat(c.provenance())
@@ -159,7 +160,7 @@ class MachineNoiseRunTest {
   void anUnknownGuardIsBadUsageNamingTheOption() {
     HarnessInvocation.Outcome o = HarnessInvocation.run(point(1, 50, "--noise-guard", "loud"));
 
-    assertThat(o.exitCode()).isEqualTo(HarnessCommand.USAGE);
+    assertThat(o.exitCode()).isEqualTo(ExitCode.USAGE.code());
     assertThat(o.err()).startsWith("error: --noise-guard loud: off, warn or strict\n");
     assertThat(out.resolve("rpcx")).doesNotExist();
   }

@@ -3,6 +3,7 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.testplugin.ScriptedProtocol;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
@@ -150,7 +151,7 @@ class OpenLoopTest {
           open("scripted-sync", server, "--rate", 100, "--duration", "1s", "--max-in-flight", 1);
 
       // every call answered: drops, not errors (exit 3, not 1)
-      assertThat(o.exitCode()).as(o.err()).isEqualTo(HarnessCommand.DROPPED);
+      assertThat(o.exitCode()).as(o.err()).isEqualTo(ExitCode.DROPPED.code());
       RunRow r = read("scripted-sync", "open-r100-d1s.csv").rows().get(0);
       long dropped = Long.parseLong(r.extra("dropped").orElseThrow());
       assertThat(dropped).isGreaterThanOrEqualTo(30);

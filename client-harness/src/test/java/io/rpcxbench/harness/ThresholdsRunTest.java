@@ -3,7 +3,7 @@ package io.rpcxbench.harness;
 import static io.rpcxbench.harness.HarnessInvocation.args;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.harness.review.Thresholds;
+import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.RawContents;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.server.rpcx.RpcxBenchServer;
@@ -62,7 +62,7 @@ class ThresholdsRunTest {
     HarnessInvocation.Outcome o =
         point(out.resolve("fail"), "--threshold", "p99<1us", "--threshold", "errors==0");
 
-    assertThat(o.exitCode()).as(o.err()).isEqualTo(Thresholds.FAILED);
+    assertThat(o.exitCode()).as(o.err()).isEqualTo(ExitCode.GATE_FAILED.code());
     assertThat(o.out())
         .containsPattern("(?m)^threshold p99<1us: rpcx FAIL \\(p99 \\d+\\.\\d us\\)$")
         .contains("threshold errors==0: rpcx PASS (errors 0)");

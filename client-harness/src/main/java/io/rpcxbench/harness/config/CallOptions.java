@@ -94,19 +94,14 @@ public final class CallOptions {
   }
 
   private Call checked(Integer onePayload, Integer oneCount, CallKind otherwise) {
-    if (negative(payload) || negative(items)) {
-      throw new IllegalArgumentException("--payload and --items must be integers >= 0");
-    }
+    payloads().forEach(Load::checkPayload);
+    itemCounts().forEach(Load::checkItems);
     CallKind kind = call != null ? call : otherwise;
     String ignored = kind.ignoredOption(payload != null, items != null);
     if (ignored != null) {
       throw new IllegalArgumentException(ignored);
     }
     return new Call(kind, onePayload, oneCount);
-  }
-
-  private static boolean negative(List<Integer> values) {
-    return values != null && values.stream().anyMatch(v -> v < 0);
   }
 
   private static Integer single(List<Integer> values) {

@@ -77,6 +77,22 @@ public record Load(
     return !runTime.isZero();
   }
 
+  /** A {@code --payload} the contract carries: 0 to its most. */
+  static void checkPayload(int bytes) {
+    if (bytes < 0 || bytes > BenchContract.MAX_PAYLOAD) {
+      throw new IllegalArgumentException(
+          "--payload must be between 0 and " + BenchContract.MAX_PAYLOAD + " bytes, got " + bytes);
+    }
+  }
+
+  /** An {@code --items} the contract carries: 0 to its most. */
+  static void checkItems(int count) {
+    if (count < 0 || count > BenchContract.MAX_ITEMS) {
+      throw new IllegalArgumentException(
+          "--items must be between 0 and " + BenchContract.MAX_ITEMS + ", got " + count);
+    }
+  }
+
   /** Checks the values; the message names the option and the bad value. */
   void validate() {
     positive("--threads", threads);
@@ -86,17 +102,8 @@ public record Load(
     }
     positive("--requests", requests);
     positive("--runs", runs);
-    if (payloadBytes < 0 || payloadBytes > BenchContract.MAX_PAYLOAD) {
-      throw new IllegalArgumentException(
-          "--payload must be between 0 and "
-              + BenchContract.MAX_PAYLOAD
-              + " bytes, got "
-              + payloadBytes);
-    }
-    if (items < 0 || items > BenchContract.MAX_ITEMS) {
-      throw new IllegalArgumentException(
-          "--items must be between 0 and " + BenchContract.MAX_ITEMS + ", got " + items);
-    }
+    checkPayload(payloadBytes);
+    checkItems(items);
     if (timeLimit.isNegative()) {
       throw new IllegalArgumentException(
           "--time-limit must not be negative (0s: none), got " + timeLimit);

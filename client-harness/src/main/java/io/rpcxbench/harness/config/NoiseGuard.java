@@ -7,7 +7,7 @@ import java.util.Locale;
  * MachineNoise}): {@code off} reads nothing (no noise columns); {@code warn} (the default) records
  * the readings in every run's row and warns on stderr; {@code strict} records them too, and a point
  * whose kept runs (orders 1.., or its only run) include a contended one exits with {@code
- * HarnessCommand.CONTENDED} ({@code MachineNoise.refuses}) after writing its file.
+ * ExitCode.CONTENDED.code()} ({@code MachineNoise.refuses}) after writing its file.
  *
  * <pre>{@code
  * NoiseGuard g = NoiseGuard.parse("strict");

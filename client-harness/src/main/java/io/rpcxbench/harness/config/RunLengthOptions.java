@@ -61,21 +61,21 @@ public final class RunLengthOptions {
     return cl.getParseResult().hasMatchedOption("--run-time") ? runTime() : method;
   }
 
-  /** The harness options of what was given on {@code cl} (none given: none, the defaults). */
-  public List<String> args(CommandLine cl) {
-    CommandLine.ParseResult parsed = cl.getParseResult();
+  /**
+   * The harness options of what was given on {@code cl}, the run time {@code method} (a command's
+   * own, zero: none) when none was: no option for the harness's defaults.
+   */
+  public List<String> args(CommandLine cl, Duration method) {
     List<String> args = new ArrayList<>();
-    if (parsed.hasMatchedOption("--requests-per")) {
+    if (cl.getParseResult().hasMatchedOption("--requests-per")) {
       args.addAll(List.of("--requests-per", requestsPer.id()));
     }
-    if (parsed.hasMatchedOption("--run-time")) {
-      args.addAll(runTimeArgs(runTime()));
-    }
+    args.addAll(runTimeArgs(runTime(cl, method)));
     return args;
   }
 
   /** The harness's {@code --run-time} of {@code runTime} (zero: none, no option). */
-  public static List<String> runTimeArgs(Duration runTime) {
+  private static List<String> runTimeArgs(Duration runTime) {
     return runTime.isZero() ? List.of() : List.of("--run-time", DurationConverter.format(runTime));
   }
 

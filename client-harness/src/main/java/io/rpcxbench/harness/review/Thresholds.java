@@ -21,10 +21,6 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public final class Thresholds {
-  /**
-   * {@link ExitCode#GATE_FAILED}; read only by HarnessCommand and SweepCommand (being rewritten).
-   */
-  public static final int FAILED = ExitCode.GATE_FAILED.code();
 
   /** The provenance key: {@code thresholds: p99<5ms PASS (p99 3.2 ms); errors==0 PASS ...}. */
   public static final String KEY = "thresholds";

@@ -50,7 +50,7 @@ class CallOptionsTest {
     assertThatThrownBy(() -> parsed("--call", "echo", "--items", "3").sharedCall())
         .hasMessageContaining("--items is unused by --call echo: give --call items with it");
     assertThatThrownBy(() -> parsed("--call", "echo", "--payload", "-1").call(CallKind.HELLO))
-        .hasMessage("--payload and --items must be integers >= 0");
+        .hasMessageStartingWith("--payload must be between 0 and");
     assertThatThrownBy(() -> parsed("--call", "nope"))
         .hasMessageContaining("'nope' is not hello, echo, put, items or message");
   }

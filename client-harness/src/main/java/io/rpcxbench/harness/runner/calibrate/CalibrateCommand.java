@@ -1,7 +1,7 @@
 package io.rpcxbench.harness.runner.calibrate;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.CommandVersion;
@@ -85,14 +85,11 @@ public final class CalibrateCommand implements Callable<Integer> {
       description = "Runs per trial, the first dropped (default ${DEFAULT-VALUE}).")
   int runs;
 
-  @Option(
-      names = "--run-time",
-      defaultValue = "2s",
-      paramLabel = "DURATION",
-      description =
-          "Each run lasts this long (default ${DEFAULT-VALUE}: a comparison's windows); none:"
-              + " --requests calls a thread, the paper's count.")
-  String runTime;
+  /** --run-time (the calibration's default {@link #RUN_TIME}) and --requests-per. */
+  @Mixin RunLengthOptions runLength = new RunLengthOptions();
+
+  /** Each run's length unless --run-time is given: a comparison's windows. */
+  static final Duration RUN_TIME = Duration.ofSeconds(2);
 
   /**
    * The calibration's warm-up unless one is given: steady, capped at 3 s (measure longer, warm
@@ -219,11 +216,11 @@ public final class CalibrateCommand implements Callable<Integer> {
    * counts of calls ({@code --run-time none}).
    */
   Optional<Long> expectedSeconds() {
-    if (runTime.equals("none")) {
+    Duration runTime = runLength.runTime(spec.commandLine(), RUN_TIME);
+    if (runTime.isZero()) {
       return Optional.empty();
     }
-    int trial =
-        TrialTime.seconds(TrialTime.warmupS(warmup()), runs, DurationConverter.parse(runTime));
+    int trial = TrialTime.seconds(TrialTime.warmupS(warmup()), runs, runTime);
     return Optional.of((long) invocations * 2 * trials * trial);
   }
 
@@ -293,9 +290,7 @@ public final class CalibrateCommand implements Callable<Integer> {
   /** One invocation: a sweep of 2N trials of the point into {@code raw}; its exit code. */
   private int invocation(Path raw) {
     List<String> sweep = new ArrayList<>();
-    if (!runTime.equals("none")) {
-      sweep.addAll(List.of("--run-time", runTime));
-    }
+    sweep.addAll(runLength.args(spec.commandLine(), RUN_TIME));
     sweep.addAll(warmup().args());
     sweep.addAll(
         List.of(

@@ -4,6 +4,7 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
@@ -156,15 +157,17 @@ public final class CompareCommand implements Callable<Integer> {
               + " ${DEFAULT-VALUE}); with a run time it names the points only.")
   String requests;
 
-  @Option(
-      names = "--run-time",
-      paramLabel = "DURATION|none",
-      defaultValue = "2s",
-      description =
-          "Each run lasts this long after the warm-up, every thread (slot) calling until its"
-              + " deadline (JMH's fixed-time iterations; default ${DEFAULT-VALUE}: with --runs 4"
-              + " and --warmup-runs 1, 3 kept runs of 2 s); none: runs of --requests calls.")
-  String runTime;
+  /**
+   * --run-time (compare's default {@link #RUN_TIME}: JMH's fixed-time iterations; with --runs 4 and
+   * --warmup-runs 1, 3 kept runs of 2 s; none: runs of --requests calls) and --requests-per.
+   */
+  @Mixin RunLengthOptions runLength = new RunLengthOptions();
+
+  /** Each run's length unless --run-time is given: a comparison's windows. */
+  static final Duration RUN_TIME = Duration.ofSeconds(2);
+
+  /** --quick's run length unless --run-time is given. */
+  static final Duration QUICK_RUN_TIME = Duration.ofSeconds(1);
 
   @Option(
       names = "--divisors",
@@ -481,19 +484,26 @@ public final class CompareCommand implements Callable<Integer> {
       case "trials":
         return null;
       case "windows":
-        if (runTime.equals("none")) {
+        if (runTime().isZero()) {
           throw new IllegalArgumentException(
               "--pairing windows takes turns in runs of a time: it needs --run-time, not none");
         }
-        return new WindowPairing(
-            io.rpcxbench.harness.config.DurationConverter.parse(runTime), WindowPairing.GAP);
+        return new WindowPairing(runTime(), WindowPairing.GAP);
       default:
         throw new IllegalArgumentException(
             "--pairing: expected trials or windows, got '" + pairing + "'");
     }
   }
 
-  /** The harness options of every run: --run-time (unless none), then those after "--". */
+  /** Each run's length: --run-time, or compare's (zero: none, runs of a count of calls). */
+  private Duration runTime() {
+    return runLength.runTime(spec.commandLine(), quick ? QUICK_RUN_TIME : RUN_TIME);
+  }
+
+  /**
+   * The harness options of every run: the run's length (--run-time unless none, --requests-per when
+   * given), then those after "--".
+   */
   private List<String> harnessExtra() {
     if (positional.contains("--run-time")
         || positional.stream().anyMatch(a -> a.startsWith("--run-time="))) {
@@ -501,10 +511,8 @@ public final class CompareCommand implements Callable<Integer> {
           "--run-time is compare's own (default 2s): give it before \"--\"");
     }
     WarmupOptions.requireNoneAfterDashes(positional, "compare");
-    List<String> extra = new ArrayList<>();
-    if (!runTime.equals("none")) {
-      extra.addAll(List.of("--run-time", runTime));
-    }
+    List<String> extra =
+        new ArrayList<>(runLength.args(spec.commandLine(), quick ? QUICK_RUN_TIME : RUN_TIME));
     extra.addAll(positional);
     return extra;
   }
@@ -608,9 +616,6 @@ public final class CompareCommand implements Callable<Integer> {
     }
     if (!given.hasMatchedOption("--runs")) {
       runs = 3;
-    }
-    if (!given.hasMatchedOption("--run-time")) {
-      runTime = "1s";
     }
   }
 

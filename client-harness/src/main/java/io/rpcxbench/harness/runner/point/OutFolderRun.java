@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * What sweep, choose and compare do around their work on an {@code --out} folder: one run at a time
- * ({@link SweepLock}, exit {@value #LOCKED} for the second), a timed log file {@code
+ * ({@link SweepLock}, exit {@link ExitCode#LOCKED} for the second), a timed log file {@code
  * <name>-<stamp>.log} there, the processes a killed run left stopped ({@link OwnProcesses}), and a
  * shutdown hook for Ctrl-C that stops what this run started; afterwards the same, whether the work
  * ended or threw.
@@ -21,7 +21,6 @@ import java.util.function.UnaryOperator;
  * }</pre>
  */
 public final class OutFolderRun {
-  public static final int LOCKED = ExitCode.LOCKED.code();
 
   /** The work and its ends; only {@link #work} is required. */
   public interface Steps {
@@ -50,8 +49,8 @@ public final class OutFolderRun {
   }
 
   /**
-   * Runs {@code steps} holding the lock; {@value #LOCKED} with {@code lockedLine(holder)} logged
-   * when another process holds it.
+   * Runs {@code steps} holding the lock; {@link ExitCode#LOCKED} with {@code lockedLine(holder)}
+   * logged when another process holds it.
    */
   public int run(String holder, UnaryOperator<String> lockedLine, Steps steps)
       throws IOException, InterruptedException {
@@ -59,7 +58,7 @@ public final class OutFolderRun {
     SweepLock lock = SweepLock.tryTake(out, holder);
     if (lock == null) {
       log.line(lockedLine.apply(SweepLock.holder(out)));
-      return LOCKED;
+      return ExitCode.LOCKED.code();
     }
     try (lock) {
       String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));

@@ -31,13 +31,6 @@ import java.util.function.BiFunction;
  * are {@link SweepTarget}'s. {@link #run} returns the sweep's exit code.
  */
 public final class Sweep {
-  // Read only by SweepCommand (another change rewrites it); everything else says ExitCode.X.code().
-  public static final int OK = ExitCode.OK.code();
-  static final int FAILURES = ExitCode.FAILED.code();
-  public static final int USAGE = ExitCode.USAGE.code();
-  static final int LOCKED = ExitCode.LOCKED.code();
-  static final int NO_SPACE = ExitCode.NO_SPACE.code();
-  static final int INTERRUPTED = ExitCode.INTERRUPTED.code();
 
   private final SweepSettings s;
   private final SweepLog log;

@@ -29,6 +29,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -202,46 +203,46 @@ public final class SweepCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), e.getMessage());
       }
-      return Sweep.OK;
+      return ExitCode.OK.code();
     }
     if (!yes && !confirmed(PlanSize.of(s, planned), err)) {
-      return Sweep.USAGE;
+      return ExitCode.USAGE.code();
     }
     if (trials > 1) {
       // what its trials can tell here, before any work
       SweepForecast.lines(trials, PlanSize.of(s, planned), MachineCalibration.here().cached())
           .forEach(log::line);
     }
-    planned.forEach(one -> one.closingOnInterrupt(closing(Sweep.INTERRUPTED)));
+    planned.forEach(one -> one.closingOnInterrupt(closing(ExitCode.INTERRUPTED.code())));
     try {
       int code =
           trials > 1 ? trials(planned, log, checks) : review(sweep, log, checks, sweep.run());
-      if (outDefaulted && code != Sweep.LOCKED) {
+      if (outDefaulted && code != ExitCode.LOCKED.code()) {
         log.line(reportLine(out));
       }
-      if (summaryExport != null && code != Sweep.LOCKED) {
+      if (summaryExport != null && code != ExitCode.LOCKED.code()) {
         boolean written = SweepSummary.write(install, rawFolder(), summaryExport, err);
         if (written) {
           log.line("summary: " + summaryExport);
-        } else if (code == Sweep.OK) {
-          code = Sweep.FAILURES;
+        } else if (code == ExitCode.OK.code()) {
+          code = ExitCode.FAILED.code();
         }
       }
-      if (code != Sweep.LOCKED && planned.stream().noneMatch(Sweep::stoppedByHook)) {
+      if (code != ExitCode.LOCKED.code() && planned.stream().noneMatch(Sweep::stoppedByHook)) {
         log.closing(closing(code));
       }
       return code;
     } catch (Sweep.NoSpace e) {
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(e.getMessage()));
-      return Sweep.NO_SPACE;
+      return ExitCode.NO_SPACE.code();
     } catch (UncheckedIOException | IOException e) {
       // --out (the log, a point's file, a folder) cannot be written: a full disk, most often
       String why = e instanceof UncheckedIOException u ? u.getMessage() : e.toString();
       err.println("rpcx-bench sweep: " + sweep.noSpaceLine(why));
-      return Sweep.NO_SPACE;
+      return ExitCode.NO_SPACE.code();
     } catch (IllegalStateException e) {
       err.println("rpcx-bench sweep: " + e.getMessage());
-      return Sweep.FAILURES;
+      return ExitCode.FAILED.code();
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -272,12 +273,12 @@ public final class SweepCommand implements Callable<Integer> {
    */
   private static int trials(List<Sweep> planned, SweepLog log, Thresholds checks)
       throws IOException, InterruptedException {
-    int worst = Sweep.OK;
+    int worst = ExitCode.OK.code();
     for (Sweep one : planned) {
       Sweep.Trial t = one.trial();
       log.line("trial " + t.number() + " of " + t.of() + " (order seed " + t.seed() + ")");
       int code = review(one, log, checks, one.run());
-      if (code != Sweep.OK && code != Sweep.FAILURES) {
+      if (code != ExitCode.OK.code() && code != ExitCode.FAILED.code()) {
         return code;
       }
       worst = Math.max(worst, code);
@@ -332,7 +333,7 @@ public final class SweepCommand implements Callable<Integer> {
   /** Warnings for trends, the thresholds' lines: after the sweep, on every point's file. */
   private static int review(Sweep sweep, SweepLog log, Thresholds checks, int code)
       throws IOException {
-    if (code != Sweep.OK && code != Sweep.FAILURES) {
+    if (code != ExitCode.OK.code() && code != ExitCode.FAILED.code()) {
       return code; // no points were run (lock, usage) or the disk is full
     }
     List<PointReview.PointFile> files = new ArrayList<>();
@@ -353,7 +354,7 @@ public final class SweepCommand implements Callable<Integer> {
               + (trends[0] - MAX_TREND_WARNINGS)
               + " more points whose kept runs still trend (their files have '# trend:')");
     }
-    return failed && code == Sweep.OK ? Thresholds.FAILED : code;
+    return failed && code == ExitCode.OK.code() ? ExitCode.GATE_FAILED.code() : code;
   }
 
   private Thresholds thresholds() {
@@ -470,7 +471,7 @@ public final class SweepCommand implements Callable<Integer> {
               + " file; a point's harness would count a failed threshold as a failed point)");
     }
     List<String> options = new ArrayList<>(callArgs());
-    options.addAll(runLength.args(spec.commandLine()));
+    options.addAll(runLength.args(spec.commandLine(), Duration.ZERO));
     options.addAll(deadline.args(spec.commandLine()));
     options.addAll(harnessOptions);
     return options;
