@@ -2,7 +2,6 @@ package io.rpcxbench.harness;
 
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
-import io.rpcxbench.harness.fleet.FleetProvenance;
 import io.rpcxbench.harness.output.BuildInfo;
 import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.output.Provenance;
@@ -13,23 +12,21 @@ import io.rpcxbench.spi.ProtocolProvider;
 import io.rpcxbench.spi.ServerLaunch;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiFunction;
 import picocli.CommandLine;
 
 /**
  * What the sweep runner ({@code io.rpcxbench.harness.runner}) asks the harness about one point,
- * given as the harness's own arguments: its result file (the harness names it), the keys its file
- * has (a failed point's file gets the same ones), the JVM that runs it, and the catalog. The runner
- * keeps no copy of these rules.
+ * given as the harness's own arguments, parsed once into a {@link PointRequest}: its result file
+ * (the harness names it), the keys its file has (a failed point's file gets the same ones); and the
+ * JVM that runs it, and the catalog. The runner keeps no copy of these rules.
  *
  * <pre>{@code
  * List<String> args = List.of("--protocol", "rpcx", "--threads", "10", "--requests", "100");
- * Path file = HarnessPoints.resultFile(args);          // results/raw/rpcx/t10-r100.csv
- * int code = HarnessPoints.runHere(args, out, err);    // the point, in this JVM
+ * Path file = HarnessPoints.request(args).resultFile();   // results/raw/rpcx/t10-r100.csv
+ * int code = HarnessPoints.runHere(args, out, err);       // the point, in this JVM
  * }</pre>
  */
 public final class HarnessPoints {
@@ -84,10 +81,13 @@ public final class HarnessPoints {
     }
   }
 
-  /** The file the harness writes for the point {@code args}. */
-  public static Path resultFile(List<String> args) {
-    RunConfig config = config(args);
-    return PointRecorder.resultFile(config, config.protocols().get(0));
+  /**
+   * The point {@code args} asks for, its arguments parsed and checked once.
+   *
+   * @throws IllegalArgumentException with the harness's message when the arguments are bad usage
+   */
+  public static PointRequest request(List<String> args) {
+    return new PointRequest(args, config(args));
   }
 
   /**
@@ -104,26 +104,6 @@ public final class HarnessPoints {
     Path dir = PointRecorder.resultFile(config, protocol).getParent();
     PointIdentity point = PointRecorder.identity(config, protocol);
     return (t, r) -> dir.resolve(point.withCounts(t, r).fileName());
-  }
-
-  /**
-   * The provenance of a point that wrote no file (it crashed, or was stopped at its limit): the
-   * keys a complete point of these arguments has (call, payload, items, scenario, work, load model,
-   * ...), with nothing measured. The caller adds status, exit_code, runs_completed.
-   */
-  public static Map<String, String> failedPointKeys(
-      List<String> args, Instant started, String jvmFlags) {
-    RunConfig config = config(args);
-    Provenance captured = Provenance.capture();
-    Provenance p =
-        new Provenance(
-            captured.clientHost(), captured.jvm(), jvmFlags, captured.os(), captured.gitCommit());
-    Map<String, String> keys =
-        PointProvenance.of(
-            config, FleetProvenance.applyTo(config.fleet(), p), "not opened", started);
-    LoadModelReport.describe(keys, config);
-    config.scenario().provenance(keys);
-    return keys;
   }
 
   /** Runs the point in this JVM, as {@code client-harness.jar ARGS} would; its exit code. */

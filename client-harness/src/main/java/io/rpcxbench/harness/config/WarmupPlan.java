@@ -70,9 +70,14 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
 
   /**
    * The harness options that reproduce it, the one writer a runner command gives a point its
-   * warm-up with (the same the harness's own {@code # options:} line and forks use).
+   * warm-up with (the same the harness's own {@code # options:} line and forks use): none is {@code
+   * --paper}, the paper's cold method, by which the runner also knows to start the point's JVM with
+   * it and without a class-data archive.
    */
   public List<String> args() {
+    if (this.equals(NONE)) {
+      return List.of("--paper");
+    }
     List<String> args = new ArrayList<>();
     addArgs(args);
     addColdStartArgs(args);

@@ -200,7 +200,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
     if (!v.droppedAtTheClientsCap()) {
       return false;
     }
-    int cap = caps.getOrDefault(candidate, configuredCap());
+    int cap = caps.getOrDefault(candidate, configuredCap(candidate));
     String dropped =
         "  " + candidate + " " + rate + "/s: calls dropped at the client's in-flight cap of " + cap;
     if (cap >= MAX_RAISED_CAP) {
@@ -223,22 +223,11 @@ final class ChooseProbes implements ChooseRounds.Prober {
     return true;
   }
 
-  /** The in-flight cap the harness options give (else the harness's default). */
-  private int configuredCap() {
-    String cap = io.rpcxbench.harness.config.LoadModel.DEFAULT_MAX_IN_FLIGHT;
-    List<String> given = s.target().harnessOptions();
-    for (int i = 0; i < given.size(); i++) {
-      if (given.get(i).equals(CAP) && i + 1 < given.size()) {
-        cap = given.get(i + 1);
-      } else if (given.get(i).startsWith(CAP + "=")) {
-        cap = given.get(i).substring(CAP.length() + 1);
-      }
-    }
-    try {
-      return Integer.parseInt(cap.trim());
-    } catch (NumberFormatException e) {
-      return Integer.parseInt(io.rpcxbench.harness.config.LoadModel.DEFAULT_MAX_IN_FLIGHT);
-    }
+  /** The in-flight cap the harness options give {@code candidate}'s probes (else its default). */
+  private int configuredCap(String candidate) {
+    PlannedPoint any = PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), 1, 1);
+    return HarnessPoints.request(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()))
+        .maxInFlight();
   }
 
   private static final String CAP = "--max-in-flight";
@@ -363,11 +352,12 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 p.across(p.index(), profile),
                 target.host(profile),
                 target.port(protocol, profile),
-                facts));
-    timed(args, runs, limitS);
+                facts,
+                runs,
+                limitS));
     capped(args, p, caps.get(candidate));
     args.addAll(target.statsArgs(protocol));
-    Path staged = s.target().pointFile(HarnessPoints.resultFile(args));
+    Path staged = s.target().pointFile(HarnessPoints.request(args).resultFile());
     Files.deleteIfExists(staged);
     List<String> said = new ArrayList<>();
     log.fileOnly(
@@ -414,13 +404,6 @@ final class ChooseProbes implements ChooseRounds.Prober {
     }
     Files.move(staged, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     return file;
-  }
-
-  /** {@code args} with {@code runs} runs and a {@code --time-limit} of {@code limitS}. */
-  static List<String> timed(List<String> args, int runs, int limitS) {
-    args.set(args.indexOf("--runs") + 1, String.valueOf(runs));
-    args.set(args.indexOf("--time-limit") + 1, limitS + "s");
-    return args;
   }
 
   /**

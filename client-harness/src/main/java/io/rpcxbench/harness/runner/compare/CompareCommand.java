@@ -468,7 +468,7 @@ public final class CompareCommand implements Callable<Integer> {
     for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
       ComparePlan.Unit first =
           plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
-      HarnessPoints.resultFile(s.harnessArgs(first, 1, List.of(), s.unitDir(first)));
+      HarnessPoints.request(s.harnessArgs(first, 1, List.of(), s.unitDir(first))).resultFile();
     }
     Path report = install.reportJar();
     if (!Files.isRegularFile(report)) {

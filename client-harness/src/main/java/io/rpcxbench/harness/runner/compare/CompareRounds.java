@@ -414,7 +414,8 @@ final class CompareRounds {
     List<WindowPairing.Window> all = new ArrayList<>();
     for (ComparePlan.Unit u : units) {
       Path file =
-          HarnessPoints.resultFile(s.harnessArgs(u, 1, List.of(), tryDir(s.unitDir(u), attempt)));
+          HarnessPoints.request(s.harnessArgs(u, 1, List.of(), tryDir(s.unitDir(u), attempt)))
+              .resultFile();
       if (Files.isRegularFile(file)) {
         for (io.rpcxbench.raw.RunRow r : io.rpcxbench.raw.RawResultFile.read(file).rows()) {
           var start = r.extra(io.rpcxbench.harness.load.RunInstants.START);
@@ -520,7 +521,7 @@ final class CompareRounds {
 
   /** {@code side}'s harness JVM, its lines in its log; its exit code. */
   private static int runSide(PointLauncher launcher, Side side) throws InterruptedException {
-    Path tryFile = HarnessPoints.resultFile(side.args());
+    Path tryFile = HarnessPoints.request(side.args()).resultFile();
     append(side.logFile(), "==== " + String.join(" ", side.args()));
     List<String> said = new ArrayList<>();
     int code =

@@ -140,7 +140,7 @@ record CompareSettings(
 
   /** Whether {@code u} ran before: its folder holds a complete raw file (a rerun keeps it). */
   boolean finished(ComparePlan.Unit u) {
-    Path file = HarnessPoints.resultFile(harnessArgs(u, 1, List.of(), unitDir(u)));
+    Path file = HarnessPoints.request(harnessArgs(u, 1, List.of(), unitDir(u))).resultFile();
     return Files.isDirectory(file.getParent()) && PointFiles.completeFileIn(file.getParent());
   }
 

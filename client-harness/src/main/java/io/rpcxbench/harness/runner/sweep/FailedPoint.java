@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.sweep;
 
-import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointRequest;
 import io.rpcxbench.harness.runner.point.PointState;
 import io.rpcxbench.raw.RawResultFile;
 import java.io.IOException;
@@ -17,7 +17,7 @@ import java.util.Map;
  * (call, payload_bytes, items, scenario, work, the load model), so that it lands in its own series.
  *
  * <pre>{@code
- * FailedPoint.write(file, PointState.TIMEOUT, args, 124, started, "-Xmx1g");
+ * FailedPoint.write(file, PointState.TIMEOUT, HarnessPoints.request(args), 124, started, "-Xmx1g");
  * }</pre>
  */
 final class FailedPoint {
@@ -26,14 +26,14 @@ final class FailedPoint {
   static void write(
       Path file,
       PointState state,
-      List<String> args,
+      PointRequest request,
       int exitCode,
       Instant started,
       String jvmFlags)
       throws IOException {
     Map<String, String> keys = new LinkedHashMap<>();
     keys.put("status", state.id);
-    keys.putAll(HarnessPoints.failedPointKeys(args, started, jvmFlags));
+    keys.putAll(request.failedPointKeys(started, jvmFlags));
     if (state != PointState.TIMEOUT) {
       keys.remove("limit_s");
     }

@@ -21,21 +21,33 @@ public final class PointArgs {
 
   public static List<String> of(
       SweepSettings s, PlannedPoint p, String host, int port, Map<String, String> provenance) {
+    return of(s, p, host, port, provenance, s.runs(), s.limitS());
+  }
+
+  /**
+   * As {@link #of(SweepSettings, PlannedPoint, String, int, Map)}, with {@code runs} runs and a
+   * {@code limitS} limit of its own (a choose probe's).
+   */
+  public static List<String> of(
+      SweepSettings s,
+      PlannedPoint p,
+      String host,
+      int port,
+      Map<String, String> provenance,
+      int runs,
+      int limitS) {
     List<String> args = new ArrayList<>(List.of("--protocol", p.protocol()));
     if (p.load() == PlannedPoint.Load.GRID) {
       args.addAll(List.of("--threads", p.first() + "", "--requests", p.second() + ""));
     } else {
       args.addAll(List.of("--rate", p.first() + "", "--duration", p.second() + "s"));
     }
-    args.addAll(List.of("--runs", s.runs() + "", "--host", host));
+    args.addAll(List.of("--runs", runs + "", "--host", host));
     args.addAll(List.of("--port", p.protocol() + "=" + port, "--out", s.out().toString()));
-    args.addAll(List.of("--time-limit", s.limitS() + "s", "--time-limit-per", s.timeoutPer()));
+    args.addAll(List.of("--time-limit", limitS + "s", "--time-limit-per", s.timeoutPer()));
     s.scenario().addArgs(args);
     args.addAll(s.runTls().clientArgs());
-    if (s.warmup() != null) {
-      args.addAll(s.warmup().args());
-    }
-    args.addAll(s.harnessOptions());
+    args.addAll(s.commonArgs());
     p.axes().forEach(a -> args.addAll(a.args()));
     provenance.forEach((k, v) -> args.addAll(List.of("--provenance", k + "=" + v)));
     if (!p.profile().isEmpty()) {

@@ -121,7 +121,8 @@ public final class Sweep {
                   k -> HarnessPoints.gridFiles(PointArgs.of(s, p, target.host(), 1, Map.of())))
               .apply(p.first(), p.second()));
     }
-    return s.pointFile(HarnessPoints.resultFile(PointArgs.of(s, p, target.host(), 1, Map.of())));
+    return s.pointFile(
+        HarnessPoints.request(PointArgs.of(s, p, target.host(), 1, Map.of())).resultFile());
   }
 
   /** The state of an existing point file. */
@@ -168,7 +169,7 @@ public final class Sweep {
   private int runLocked() throws IOException, InterruptedException {
     target.loadLab();
     launcher = target.launcher(own, s.backstopMs());
-    launcher.prestart(s.harnessOptions()); // the first point's JVM starts while the servers do
+    launcher.prestart(s.commonArgs()); // the first point's JVM starts while the servers do
     try {
       target.start(own, readyTimeoutMs);
       return runStarted();
@@ -386,7 +387,7 @@ public final class Sweep {
       PointState state = code == ExitCode.TIMED_OUT.code() ? PointState.TIMEOUT : PointState.FAILED;
       String jvmFlags =
           s.site().clientJvmFlags() == null ? "" : String.join(" ", s.site().clientJvmFlags());
-      FailedPoint.write(file, state, args, code, started, jvmFlags);
+      FailedPoint.write(file, state, HarnessPoints.request(args), code, started, jvmFlags);
       if (state == PointState.FAILED) {
         log.line(head + ": the harness exited with " + code + " and wrote no file; it said:");
         said.forEach(l -> log.line("  " + l));

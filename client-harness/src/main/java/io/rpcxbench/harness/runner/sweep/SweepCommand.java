@@ -513,7 +513,7 @@ public final class SweepCommand implements Callable<Integer> {
   private static void checkHarnessOptions(SweepSettings s) {
     List<PlannedPoint> points = s.plan().points();
     if (!points.isEmpty()) {
-      HarnessPoints.resultFile(PointArgs.of(s, points.get(0), s.site().host(), 1, Map.of()));
+      HarnessPoints.request(PointArgs.of(s, points.get(0), s.site().host(), 1, Map.of()));
     }
   }
 

@@ -5,6 +5,7 @@ import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.ServerSite;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -107,6 +108,16 @@ public record SweepSettings(
   /** Whether this sweep starts a chain per protocol (protocol outermost in the plan). */
   boolean startsChains() {
     return chain() && site.target() != ServerSite.HOST;
+  }
+
+  /**
+   * The harness options every point gets besides its load, target and files: the warm-up (by its
+   * writer), then {@link #harnessOptions}.
+   */
+  public List<String> commonArgs() {
+    List<String> args = new ArrayList<>(warmup == null ? List.of() : warmup.args());
+    args.addAll(harnessOptions);
+    return args;
   }
 
   /** Whether the harness options say --requests-per total. */

@@ -167,7 +167,7 @@ public final class SweepTarget implements AutoCloseable {
               ? ClassDataArchives.off("a fleet's hosts start their own JVMs")
               : s.inProcess()
                   ? ClassDataArchives.off("every point runs in the sweep's JVM")
-                  : ClassDataArchives.inUserCache().unlessCold(s.harnessOptions());
+                  : ClassDataArchives.inUserCache().unlessCold(s.commonArgs());
     }
     return archives;
   }

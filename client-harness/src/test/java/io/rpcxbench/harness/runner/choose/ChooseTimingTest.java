@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcxbench.harness.runner.point.PlannedPoint;
 import io.rpcxbench.harness.runner.sweep.PointArgs;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,14 +55,12 @@ class ChooseTimingTest {
     int seconds = Choose.probeSeconds(20, s.probeS());
     assertThat(seconds).isEqualTo(30);
     List<String> args =
-        ChooseProbes.timed(
-            new ArrayList<>(
-                PointArgs.of(
-                    s.target(),
-                    PlannedPoint.rate(0, "rpcx", 20, seconds),
-                    "127.0.0.1",
-                    8081,
-                    Map.of())),
+        PointArgs.of(
+            s.target(),
+            PlannedPoint.rate(0, "rpcx", 20, seconds),
+            "127.0.0.1",
+            8081,
+            Map.of(),
             1,
             ChooseTiming.limitS(seconds, 1));
     assertThat(seconds(args, "--duration")).isEqualTo(30);

@@ -131,6 +131,8 @@ class ComparePlanTest {
     assertThat(WarmupPlan.steady(Duration.ofSeconds(1), Duration.ofSeconds(30)).text())
         .isEqualTo("steady: 1s iterations until two in a row differ by less than 3%, at most 30s");
     assertThat(WarmupPlan.fixed(Duration.ZERO).text()).isEqualTo("none");
+    // none is the paper's cold method: the runner starts its JVM with the point, no archive
+    assertThat(WarmupPlan.fixed(Duration.ZERO).args()).containsExactly("--paper");
   }
 
   @Test
@@ -171,7 +173,7 @@ class ComparePlanTest {
     List<ComparePlan.Unit> units = p.units();
     // round 1 finished both builds; round 2's first trial was cut short (status incomplete)
     for (ComparePlan.Unit u : units.subList(0, 3)) {
-      Path file = HarnessPoints.resultFile(s.harnessArgs(u, 1, List.of(), s.unitDir(u)));
+      Path file = HarnessPoints.request(s.harnessArgs(u, 1, List.of(), s.unitDir(u))).resultFile();
       Files.createDirectories(file.getParent());
       String status = u.round() == 1 ? "complete" : "incomplete";
       Files.writeString(file, "# rpcx-bench raw result v2\n# status: " + status + "\n");
