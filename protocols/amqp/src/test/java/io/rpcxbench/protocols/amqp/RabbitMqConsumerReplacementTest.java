@@ -2,9 +2,12 @@ package io.rpcxbench.protocols.amqp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.AlreadyClosedException;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.ShutdownSignalException;
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
 import io.rpcxbench.testsupport.Await;
@@ -115,10 +118,21 @@ class RabbitMqConsumerReplacementTest {
         () -> consumers(raw) == wanted);
   }
 
+  /** The request queue's consumers; none while the queue is not there (deleted, not yet back). */
   private static int consumers(Connection raw) {
     try (Channel look = raw.createChannel()) {
       return look.queueDeclarePassive(AmqpWire.REQUEST_QUEUE).getConsumerCount();
-    } catch (IOException | TimeoutException e) {
+    } catch (IOException e) {
+      if (e.getCause() instanceof ShutdownSignalException s
+          && s.getReason() instanceof AMQP.Channel.Close close
+          && close.getReplyCode() == AMQP.NOT_FOUND) {
+        return 0;
+      }
+      throw new IllegalStateException("cannot count the request queue's consumers", e);
+    } catch (AlreadyClosedException e) {
+      // closing the look's channel after NOT_FOUND: the broker closed it already
+      return 0;
+    } catch (TimeoutException e) {
       throw new IllegalStateException("cannot count the request queue's consumers", e);
     }
   }
