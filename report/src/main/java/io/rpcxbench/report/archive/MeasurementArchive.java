@@ -73,6 +73,32 @@ public final class MeasurementArchive {
     return manifest;
   }
 
+  /** NAME.tar.xz's place in the archives folder. */
+  public Path archive() {
+    return archive;
+  }
+
+  /**
+   * Whether NAME.tar.xz is in the archives folder: main keeps only the manifests, {@code
+   * measurements fetch} brings the archives from the measurements branch.
+   */
+  public boolean isHere() {
+    return Files.isRegularFile(archive);
+  }
+
+  /** Whether the archive is here with the manifest's size and SHA-256 (its files unread). */
+  boolean isHereAndMatches() throws IOException {
+    if (!isHere()) {
+      return false;
+    }
+    try {
+      checkArchiveFile(archive);
+      return true;
+    } catch (ArchiveCheckFailed e) {
+      return false;
+    }
+  }
+
   /** Checks the archive and every file in it against the manifest. */
   public void verify() throws IOException {
     read((entry, executable) -> OutputStream.nullOutputStream());
@@ -121,7 +147,7 @@ public final class MeasurementArchive {
 
   /** Streams the archive once, each file to its sink, checking it against the manifest. */
   private void read(Sink sink) throws IOException {
-    checkArchiveFile();
+    checkArchiveFile(archive);
     Map<String, ManifestEntry> expected =
         manifest.files().stream().collect(Collectors.toMap(ManifestEntry::path, e -> e));
     Set<String> seen = new HashSet<>();
@@ -173,18 +199,25 @@ public final class MeasurementArchive {
     }
   }
 
-  private void checkArchiveFile() throws IOException {
-    if (!Files.isRegularFile(archive)) {
-      throw failed("missing");
+  /** {@code file} (the archive, or a copy on its way) has the manifest's size and SHA-256. */
+  void checkArchiveFile(Path file) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new ArchiveCheckFailed(file + ": missing");
     }
-    long bytes = Files.size(archive);
+    long bytes = Files.size(file);
     if (bytes != manifest.archiveBytes()) {
-      throw failed(
-          bytes + " bytes, the manifest says " + manifest.archiveBytes() + " (truncated?)");
+      throw new ArchiveCheckFailed(
+          file
+              + ": "
+              + bytes
+              + " bytes, the manifest says "
+              + manifest.archiveBytes()
+              + " (truncated?)");
     }
-    String sha = Sha256.of(archive);
+    String sha = Sha256.of(file);
     if (!sha.equals(manifest.archiveSha256())) {
-      throw failed("sha256 " + sha + " is not the manifest's " + manifest.archiveSha256());
+      throw new ArchiveCheckFailed(
+          file + ": sha256 " + sha + " is not the manifest's " + manifest.archiveSha256());
     }
   }
 

@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
     description =
         "Pack every file under FOLDER into NAME.tar.xz (xz -9, reproducible) and write"
             + " NAME.manifest.tsv; NAME defaults to FOLDER's name. Replaces an archive of that"
-            + " name.",
+            + " name. The archive stays out of main (git-ignored): put it on the '"
+            + ArchiveBranch.NAME
+            + "' branch with measurements publish NAME, and commit the manifest on main.",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:packed", "2:bad usage (no such folder, a link inside it)"})
 final class PackCommand implements Callable<Integer> {
@@ -47,6 +49,13 @@ final class PackCommand implements Callable<Integer> {
           .printf(
               "%s: %d files, %d bytes -> %d bytes%n",
               n, m.files().size(), m.unpackedBytes(), m.archiveBytes());
+      spec.commandLine()
+          .getOut()
+          .printf(
+              "next: java -jar report/target/report.jar measurements publish %s (commits the"
+                  + " archive onto the %s branch; then git push origin %s), and commit %s on"
+                  + " main%n",
+              n, ArchiveBranch.NAME, ArchiveBranch.NAME, ArchiveManifest.path(archives.folder, n));
       return ExitCode.OK.code();
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("error: " + e.getMessage());

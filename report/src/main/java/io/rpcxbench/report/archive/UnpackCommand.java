@@ -3,7 +3,9 @@ package io.rpcxbench.report.archive;
 import io.rpcxbench.api.ExitCode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -21,11 +23,14 @@ import picocli.CommandLine.Spec;
     description =
         "Unpack each NAME into results/measurements/NAME (or --to DIR, one NAME), checking every"
             + " file's sha256 before the folder appears. A folder already holding exactly those"
-            + " files is kept; one holding anything else is refused.",
+            + " files is kept; one holding anything else is refused. An archive not here (main"
+            + " keeps only the manifests) is one line naming 'measurements fetch', before any"
+            + " unpacking.",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {
       "0:unpacked (or already there)",
-      "1:an archive failed its check; nothing was written",
+      "1:an archive failed its check, or is not here (fetch it: measurements fetch NAME);"
+          + " nothing was written",
       "2:bad usage (no such measurement, DIR holds other files)"
     })
 final class UnpackCommand implements Callable<Integer> {
@@ -47,6 +52,17 @@ final class UnpackCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    List<String> notHere = new ArrayList<>();
+    for (String name : names) {
+      if (!Files.isRegularFile(MeasurementArchive.archivePath(archives.folder, name))
+          && Files.isRegularFile(ArchiveManifest.path(archives.folder, name))) {
+        notHere.add(name);
+      }
+    }
+    if (!notHere.isEmpty()) {
+      err.println(ArchivesNotHere.line(archives.folder, notHere, false));
+      return ExitCode.FAILED.code();
+    }
     for (String name : names) {
       Path dir = to != null ? to : DEFAULT_PARENT.resolve(name);
       try {

@@ -20,9 +20,15 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Check NAME.tar.xz's size and sha256, then every file's, against NAME.manifest.tsv;"
-            + " without a NAME, every archive. A failed archive is one line on standard error.",
+            + " without a NAME, every archive. A failed archive is one line on standard error;"
+            + " archives not here (main keeps only the manifests) are one line naming"
+            + " 'measurements fetch'.",
     exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:every archive matches", "1:an archive failed its check", "2:bad usage"})
+    exitCodeList = {
+      "0:every archive matches",
+      "1:an archive failed its check, or is not here (fetch it: measurements fetch NAME)",
+      "2:bad usage (no such measurement)"
+    })
 final class VerifyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin ArchivesOption archives;
@@ -36,9 +42,14 @@ final class VerifyCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     List<String> which = names.isEmpty() ? all() : names;
     int code = ExitCode.OK.code();
+    List<String> notHere = new ArrayList<>();
     for (String name : which) {
       try {
         MeasurementArchive a = MeasurementArchive.of(archives.folder, name);
+        if (!a.isHere()) {
+          notHere.add(name);
+          continue;
+        }
         a.verify();
         ArchiveManifest m = a.manifest();
         out.printf("%s: ok, %d files, %d bytes%n", name, m.files().size(), m.unpackedBytes());
@@ -49,6 +60,10 @@ final class VerifyCommand implements Callable<Integer> {
         err.println("error: " + e.getMessage());
         code = ExitCode.FAILED.code();
       }
+    }
+    if (!notHere.isEmpty()) {
+      err.println(ArchivesNotHere.line(archives.folder, notHere, names.isEmpty()));
+      code = ExitCode.FAILED.code();
     }
     return code;
   }

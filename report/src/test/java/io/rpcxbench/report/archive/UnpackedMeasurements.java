@@ -7,10 +7,13 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 
 /**
- * The committed measurement archives (the repository's measurements/), each checked and unpacked
- * once per test JVM into a temporary folder removed at exit; tests read the raw evidence there.
+ * The measurement archives (the repository's measurements/), each checked and unpacked once per
+ * test JVM into a temporary folder removed at exit; tests read the raw evidence there. Main keeps
+ * only the manifests: where an archive is not here (a clone without the measurements branch's
+ * archives fetched), the test that asks for it is skipped with the reason, never failed.
  *
  * <pre>
  * Path data = UnpackedMeasurements.of("reproduction-data").resolve("b-1mbit-thread");
@@ -23,8 +26,19 @@ public final class UnpackedMeasurements {
 
   private UnpackedMeasurements() {}
 
-  /** NAME's files, unpacked (and every sha256 checked) on first use. */
+  /**
+   * NAME's files, unpacked (and every sha256 checked) on first use; the calling test is skipped (a
+   * JUnit assumption) when the archive is not here.
+   */
   public static synchronized Path of(String name) {
+    Path archive = MeasurementArchive.archivePath(ARCHIVES, name);
+    Assumptions.assumeTrue(
+        Files.isRegularFile(archive),
+        () ->
+            "raw archive "
+                + archive.normalize()
+                + " not here (main keeps only its manifest): skipped; get the archives with "
+                + ArchivesNotHere.FETCH);
     return UNPACKED.computeIfAbsent(name, UnpackedMeasurements::unpack);
   }
 

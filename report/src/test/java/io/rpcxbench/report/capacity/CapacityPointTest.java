@@ -16,11 +16,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code capacity-point}: the points.tsv line of a bench/capacity.sh point. The file-derived
  * columns agree with the lines the script's awk wrote for the committed measurement
- * (measurements/capacity-2026-11-25.tar.xz, unpacked); the cgroup columns come from before/after
- * snapshots of either cgroup version.
+ * (measurements/capacity-2026-11-25.tar.xz, unpacked; skipped when the archive is not here); the
+ * cgroup columns come from before/after snapshots of either cgroup version, beside one point's raw
+ * file of that measurement kept as a fixture (src/test/resources/capacity/).
  */
 class CapacityPointTest {
-  private static final Path MEASURED = UnpackedMeasurements.of("capacity-2026-11-25");
+  /** grpc at quota 0.2, in flight 16, of raw-a: one raw file of the measurement, 17 KB. */
+  private static final Path ONE_POINT =
+      Path.of("src/test/resources/capacity/inflight-n16-r34477.csv");
 
   /** The columns computed from the raw file alone (the awk's; its snapshots were not kept). */
   private static final int[] FROM_THE_FILE = {0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 15, 16};
@@ -32,7 +35,7 @@ class CapacityPointTest {
   void theFileColumnsAgreeWithTheCommittedMeasurement() throws IOException {
     int compared = 0;
     for (String group : List.of("raw-a", "raw-b")) {
-      Path root = MEASURED.resolve(group);
+      Path root = UnpackedMeasurements.of("capacity-2026-11-25").resolve(group);
       List<String> lines = Files.readAllLines(root.resolve("points.tsv"));
       assertThat(lines.get(0)).isEqualTo(String.join("\t", CapacityPoint.COLUMNS));
       for (String line : lines.subList(1, lines.size())) {
@@ -156,7 +159,7 @@ class CapacityPointTest {
 
   /** grpc at quota 0.2, in flight 16, of raw-a, copied without its snapshots. */
   private static Path copyOnePoint(Path out) throws IOException {
-    Path from = MEASURED.resolve("raw-a/grpc/q0.2-n16/grpc/inflight-n16-r34477.csv");
+    Path from = ONE_POINT;
     Path to = out.resolve("grpc/q0.2-n16/grpc/inflight-n16-r34477.csv");
     Files.createDirectories(to.getParent());
     Files.copy(from, to);

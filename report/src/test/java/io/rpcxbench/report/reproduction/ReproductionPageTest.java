@@ -15,9 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The reproduction pages are what the committed raw files give: regenerating the generated blocks
- * (the verdict box and the tables) changes nothing. The raw files are the archives in
- * measurements/, checked and unpacked first. docs/reproduction.md comes from the sweeps repeated on
- * one commit (reproduction-repeat-5d8927e for R shared, the complete repetitions of
+ * (the verdict box and the tables) changes nothing. The raw files are the archives in measurements/
+ * (fetched from the measurements branch), checked and unpacked first; without them the tests that
+ * regenerate a page are skipped. docs/reproduction.md comes from the sweeps repeated on one commit
+ * (reproduction-repeat-5d8927e for R shared, the complete repetitions of
  * reproduction-repeat-5d8927e-thread for T x R; several files a point, merged as sweeps), the first
  * sweeps of reproduction-data set beside them, and reproduction-cold-start;
  * docs/reproduction-repeated.md from the R-shared repeats beside their first sweeps;
@@ -27,15 +28,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReproductionPageTest {
   private static final Path DOCS = Path.of("../docs");
-  private static final Path REPEAT = UnpackedMeasurements.of("reproduction-repeat-5d8927e");
-  private static final Path REPEAT_THREAD =
-      UnpackedMeasurements.of("reproduction-repeat-5d8927e-thread");
-  private static final Path DATA = UnpackedMeasurements.of("reproduction-data");
   private static final String NOTES = "reproduction-notes.md";
-  private static final Path COLD_START = UnpackedMeasurements.of("reproduction-cold-start");
+  private Path repeat;
+  private Path repeatThread;
+  private Path data;
+  private Path coldStart;
+
+  /** The archives, unpacked when a test needs them (skipped when they are not here). */
+  private void archives() {
+    repeat = UnpackedMeasurements.of("reproduction-repeat-5d8927e");
+    repeatThread = UnpackedMeasurements.of("reproduction-repeat-5d8927e-thread");
+    data = UnpackedMeasurements.of("reproduction-data");
+    coldStart = UnpackedMeasurements.of("reproduction-cold-start");
+  }
 
   @Test
   void theCommittedPageAndItsNotesRegenerateWithoutADiff(@TempDir Path tmp) throws IOException {
+    archives();
     Path notes = tmp.resolve(NOTES);
     Files.copy(DOCS.resolve(NOTES), notes);
     assertRegeneratesWithoutADiff(
@@ -44,14 +53,14 @@ class ReproductionPageTest {
         "--prose",
         notes.toString(),
         "--data",
-        REPEAT.toString(),
+        repeat.toString(),
         "--data",
-        REPEAT_THREAD.toString(),
+        repeatThread.toString(),
         "--merge-duplicates",
         "--earlier-data",
-        DATA.toString(),
+        data.toString(),
         "--cold-start-data",
-        COLD_START.toString());
+        coldStart.toString());
     assertThat(Files.readString(notes, StandardCharsets.UTF_8))
         .as("the notes' generated numbers, as the files give them")
         .isEqualTo(Files.readString(DOCS.resolve(NOTES), StandardCharsets.UTF_8));
@@ -77,17 +86,18 @@ class ReproductionPageTest {
    */
   @Test
   void theCommittedFilesGiveTheCorrectedCounts(@TempDir Path tmp) throws IOException {
+    archives();
     Path out = tmp.resolve("out.md");
     Cli.Result r =
         Cli.run(
             "reproduction",
             "--data",
-            REPEAT.toString(),
+            repeat.toString(),
             "--data",
-            REPEAT_THREAD.toString(),
+            repeatThread.toString(),
             "--merge-duplicates",
             "--earlier-data",
-            DATA.toString(),
+            data.toString(),
             "--out",
             out.toString());
     assertThat(r.exit()).as(r.err()).isZero();
@@ -118,31 +128,33 @@ class ReproductionPageTest {
 
   @Test
   void theRepeatedSweepsPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
+    archives();
     assertRegeneratesWithoutADiff(
         tmp,
         "reproduction-repeated.md",
         "--data",
-        REPEAT.toString(),
+        repeat.toString(),
         "--merge-duplicates",
         "--earlier-data",
-        DATA.resolve("a-1gbit-total").toString(),
+        data.resolve("a-1gbit-total").toString(),
         "--earlier-data",
-        DATA.resolve("b-1mbit-total").toString());
+        data.resolve("b-1mbit-total").toString());
   }
 
   @Test
   void theFirstSweepsPageRegeneratesWithoutADiff(@TempDir Path tmp) throws IOException {
+    archives();
     assertRegeneratesWithoutADiff(
         tmp,
         "reproduction-first-sweeps.md",
         "--data",
-        DATA.resolve("a-1gbit-thread").toString(),
+        data.resolve("a-1gbit-thread").toString(),
         "--data",
-        DATA.resolve("b-1mbit-thread").toString(),
+        data.resolve("b-1mbit-thread").toString(),
         "--data",
-        DATA.resolve("a-1gbit-total").toString(),
+        data.resolve("a-1gbit-total").toString(),
         "--data",
-        DATA.resolve("b-1mbit-total").toString());
+        data.resolve("b-1mbit-total").toString());
   }
 
   private static void assertRegeneratesWithoutADiff(Path tmp, String name, String... options)

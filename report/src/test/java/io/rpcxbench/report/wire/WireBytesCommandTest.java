@@ -3,7 +3,6 @@ package io.rpcxbench.report.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.report.ReportCli;
-import io.rpcxbench.report.archive.UnpackedMeasurements;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -67,10 +66,8 @@ class WireBytesCommandTest {
     runs(out, "bare", new long[] {150_000, 885_000}, new long[] {2_050, 12_050});
     Path raw = out.resolve("raw/n6000/rpcx/t1-r6000.csv");
     Files.createDirectories(raw.getParent());
-    Files.copy(
-        UnpackedMeasurements.of("reproduction-repeat-5d8927e-thread")
-            .resolve("rep-1/a-1gbit-thread/rpcx/t10-r100.csv"),
-        raw);
+    // one raw file of reproduction-repeat-5d8927e-thread (rep-1/a-1gbit-thread/rpcx/), 12 KB
+    Files.copy(Path.of("src/test/resources/wire/t10-r100.csv"), raw);
     return out;
   }
 
