@@ -13,6 +13,8 @@
 #   server the server jar with --port 0: its ready line is the one the README's comment shows
 #   tool   the tool is on the PATH: the build and `mvn -B verify` are what this suite runs inside
 #   path   a folder the README names exists
+#   archives run where every measurement archive was fetched (main keeps only the manifests; the
+#          archives are the measurements branch's), else its --help
 # A README command no rule matches fails the first test: a new line needs its rule. A failure names
 # README.md:LINE and the command. No output may carry an ANSI escape (none is a terminal here).
 
@@ -30,7 +32,7 @@ RULES=(
   'server|^java -jar server-[a-z]+/target/server-[a-z]+\.jar --port [0-9]+ &$'
   'run|^java -jar client-harness/target/client-harness\.jar .*--host B$'
   'run|^java -jar report/target/report\.jar all results/raw$'
-  'run|^java -jar report/target/report\.jar measurements verify [a-z0-9-]+$'
+  'archives|^java -jar report/target/report\.jar measurements (fetch|verify)( [a-z0-9-]+)?$'
   'parse|^java -jar report/target/report\.jar knee '
   'dry|^\./sweep\.sh '
   'dry|^\./rpcx-bench sweep '
@@ -124,6 +126,11 @@ check() {
   cmd=${cmd#sudo }
   if [[ $cmd == rpcx-bench* ]]; then cmd="./$cmd"; fi
   case $mode in
+    archives)
+      local manifest
+      for manifest in "$REPO"/measurements/*.manifest.tsv; do
+        [[ -f ${manifest%.manifest.tsv}.tar.xz ]] || { cmd="$cmd --help"; break; }
+      done ;;
     path) [[ -d $SCRATCH/$cmd ]] || { echo "$where: $cmd: no such folder"; return 1; }; return 0 ;;
     tool) command -v "${cmd%% *}" >/dev/null || { echo "$where: $cmd: ${cmd%% *} not on the PATH"; return 1; }; return 0 ;;
     help) cmd="${cmd%% *} --help" ;;
