@@ -21,11 +21,11 @@ final class ArchivesNotHere {
     Path first = MeasurementArchive.archivePath(archives, names.get(0));
     String which =
         names.size() == 1
-            ? first + " is"
-            : names.size() + " archives are (the first " + first + ")";
+            ? first + " is not here"
+            : names.size() + " archives are not here, the first " + first;
     return "error: "
         + which
-        + " not here (main keeps only the manifests; the archives live on the "
+        + " (main keeps only the manifests; the archives live on the "
         + ArchiveBranch.NAME
         + " branch): get "
         + (names.size() == 1 ? "it" : "them")

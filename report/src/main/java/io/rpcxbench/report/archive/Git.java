@@ -102,15 +102,23 @@ final class Git {
         System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
   }
 
-  /** git's last words on standard error (its "fatal: ..." line), one line. */
+  /** git's words on standard error in one line: its first "fatal:" or "error:", else its last. */
   private static String lastLine(Path err, int exit) throws IOException {
     List<String> lines =
-        Files.readAllLines(err, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
-    return lines.isEmpty() ? "exit " + exit : lines.get(lines.size() - 1).strip();
+        Files.readAllLines(err, StandardCharsets.UTF_8).stream()
+            .map(String::strip)
+            .filter(l -> !l.isEmpty())
+            .toList();
+    return lines.stream()
+        .filter(l -> l.startsWith("fatal:") || l.startsWith("error:"))
+        .findFirst()
+        .orElse(lines.isEmpty() ? "exit " + exit : lines.get(lines.size() - 1));
   }
 
+  /** The command as run, cut short (a commit message or a long path would fill the line). */
   private static String what(String... args) {
-    return "git " + String.join(" ", args.length > 3 ? List.of(args).subList(0, 3) : List.of(args));
+    String all = "git " + String.join(" ", args);
+    return all.length() <= 100 ? all : all.substring(0, 97) + "...";
   }
 
   /** git exited non-zero, could not run, or passed its time limit: one line, git's own words. */

@@ -139,7 +139,9 @@ class MeasurementsFetchTest {
     Cli.Result none = fetch(GOOD, "--from", tmp.resolve("nowhere").toString());
     assertThat(none.exit()).isEqualTo(1);
     assertThat(none.err().lines().toList()).hasSize(1);
-    assertThat(none.err()).startsWith("error: git fetch --no-tags --quiet: ");
+    assertThat(none.err())
+        .startsWith("error: git fetch --no-tags --quiet " + tmp.resolve("nowhere"))
+        .contains(": fatal: ");
   }
 
   @Test
@@ -159,7 +161,7 @@ class MeasurementsFetchTest {
     Cli.Result all = Cli.run("measurements", "verify", "--archives", "" + archives);
     assertThat(all.exit()).isEqualTo(1);
     assertThat(all.err().lines().toList()).hasSize(1);
-    assertThat(all.err()).contains("2 archives are", "measurements fetch\n");
+    assertThat(all.err()).contains("2 archives are not here, the first ", "measurements fetch\n");
 
     Path to = tmp.resolve("unpacked");
     Cli.Result u =
