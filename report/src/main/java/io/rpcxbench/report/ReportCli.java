@@ -5,7 +5,7 @@ import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.report.archive.MeasurementsCommand;
 import io.rpcxbench.report.capacity.CapacityPointCommand;
 import io.rpcxbench.report.capacity.CapacitySizeCommand;
-import io.rpcxbench.report.choose.ChooseCommand;
+import io.rpcxbench.report.choose.ScorecardCommand;
 import io.rpcxbench.report.cli.AllCommand;
 import io.rpcxbench.report.cli.AnnotateCommand;
 import io.rpcxbench.report.cli.CleanCommand;
@@ -14,7 +14,7 @@ import io.rpcxbench.report.cli.IngestCommand;
 import io.rpcxbench.report.cli.KneeCommand;
 import io.rpcxbench.report.cli.ReportCommand;
 import io.rpcxbench.report.cli.ShowCommand;
-import io.rpcxbench.report.compare.CompareCommand;
+import io.rpcxbench.report.compare.CompareTablesCommand;
 import io.rpcxbench.report.diff.CalibrationCommand;
 import io.rpcxbench.report.diff.DiffCommand;
 import io.rpcxbench.report.diff.ProfilesCommand;
@@ -57,8 +57,8 @@ import picocli.CommandLine.Spec;
       ReproductionCommand.class,
       MergeHostsCommand.class,
       KneeCommand.class,
-      CompareCommand.class,
-      ChooseCommand.class,
+      CompareTablesCommand.class,
+      ScorecardCommand.class,
       io.rpcxbench.report.map.MapCommand.class,
       DiffCommand.class,
       CalibrationCommand.class,

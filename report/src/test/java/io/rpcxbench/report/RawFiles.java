@@ -14,7 +14,7 @@ import org.HdrHistogram.Histogram;
 public final class RawFiles {
   private RawFiles() {}
 
-  /** Provenance of a complete point of {@code protocol} with the harness's usual keys. */
+  /** ProvenanceValues of a complete point of {@code protocol} with the harness's usual keys. */
   public static Map<String, String> provenance(
       String protocol, int type, int threads, int requests, int runs) {
     Map<String, String> p = new LinkedHashMap<>();

@@ -192,15 +192,19 @@ public final class ServerCommand implements Callable<Integer> {
           definition.id() + ": " + server.tlsStack().map(tls::describe).orElseGet(tls::describe));
       err.flush();
     }
-    PrintWriter out = spec.commandLine().getOut();
-    out.println(definition.id() + " listening on " + hostPort(bind, server.port()));
-    out.flush();
     if (waitForSignal) {
+      // before the ready line: a runner that stops the server as soon as it is ready (or goes,
+      // RunnerWatch) gets the graceful stop too
       Runtime.getRuntime().addShutdownHook(new Thread(this::stop, definition.id() + "-stop"));
       for (String name : new String[] {"TERM", "INT"}) {
         // System.exit runs the hook above: a graceful stop, and exit 0 instead of 143/130.
         Signal.handle(new Signal(name), signal -> System.exit(ExitCode.OK.code()));
       }
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(definition.id() + " listening on " + hostPort(bind, server.port()));
+    out.flush();
+    if (waitForSignal) {
       stopped.await();
     }
     return ExitCode.OK.code();

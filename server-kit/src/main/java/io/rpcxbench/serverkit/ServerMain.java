@@ -36,7 +36,7 @@ public final class ServerMain {
       ServerDefinition definition, ServerStarter starter, String[] args, Object... ownOptions) {
     Thread.setDefaultUncaughtExceptionHandler(ServerMain::uncaught);
     LibraryLogLines.routeNetty(); // before any Netty class makes its logger
-    ParentWatch.startIfAsked(definition.id()); // from the start: a runner may go while it starts
+    RunnerWatch.startIfAsked(definition.id()); // from the start: a runner may go while it starts
     ServerCommand command = new ServerCommand(definition, starter, true);
     System.exit(commandLine(command, ownOptions).execute(args));
   }

@@ -195,7 +195,7 @@ public final class ChartData {
       int[] dash,
       Function<CleanedPoint, Number> x,
       double scale) {
-    Map<io.rpcxbench.report.db.Protocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
+    Map<io.rpcxbench.report.db.RawProtocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
     points.forEach(
         p -> byProtocol.computeIfAbsent(p.protocol(), k -> new java.util.ArrayList<>()).add(p));
     byProtocol.forEach(

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.charts;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Measurements;
 import io.rpcxbench.report.tables.PaperGrid;
 import io.rpcxbench.report.tables.ReferenceTable;
@@ -54,7 +54,7 @@ public final class Figures {
   public static List<Figure> paper(Measurements m, Path outDir) {
     List<Figure> out = new ArrayList<>();
     int number = 7;
-    for (Protocol p : Protocol.PAPER) {
+    for (RawProtocol p : RawProtocol.PAPER) {
       number++;
       if (!m.protocols().contains(p)) {
         continue;
@@ -163,7 +163,7 @@ public final class Figures {
    */
   static Optional<Integer> largestCommonRequests(Measurements m) {
     SortedSet<Integer> common = null;
-    for (Protocol p : m.protocols()) {
+    for (RawProtocol p : m.protocols()) {
       SortedSet<Integer> done = new TreeSet<>();
       m.points.stream()
           .filter(x -> x.protocol().equals(p) && x.complete())
@@ -184,7 +184,7 @@ public final class Figures {
 
   private static Figure bars(
       Measurements m,
-      Protocol p,
+      RawProtocol p,
       String name,
       String title,
       String yTitle,
@@ -263,7 +263,7 @@ public final class Figures {
             .build();
     style(chart.getStyler());
     List<String> notes = new ArrayList<>();
-    for (Protocol p : m.protocols()) {
+    for (RawProtocol p : m.protocols()) {
       // Each line joins the points its protocol measured; one that did not finish breaks it.
       List<CleanedPoint> own =
           m.points.stream()

@@ -2,7 +2,7 @@ package io.rpcxbench.report.charts;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.OpenLoad;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Knee;
 import io.rpcxbench.stats.Num;
 import java.awt.BasicStroke;
@@ -69,7 +69,7 @@ public final class LoadFigure {
 
   private static Figures.Figure draw(
       List<CleanedPoint> points, Palette palette, String name, Path outDir) throws IOException {
-    Map<Protocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
+    Map<RawProtocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
     for (CleanedPoint p : points) {
       if (p.load() != null) {
         byProtocol.computeIfAbsent(p.protocol(), x -> new ArrayList<>()).add(p);
@@ -89,7 +89,7 @@ public final class LoadFigure {
     Figures.style(chart.getStyler());
     chart.getStyler().setYAxisLogarithmic(true);
     List<String> notes = new ArrayList<>();
-    for (Map.Entry<Protocol, List<CleanedPoint>> e : byProtocol.entrySet()) {
+    for (Map.Entry<RawProtocol, List<CleanedPoint>> e : byProtocol.entrySet()) {
       Color colour = palette.color(e.getKey());
       List<CleanedPoint> own =
           e.getValue().stream().sorted(Comparator.comparingDouble(Knee::offered)).toList();

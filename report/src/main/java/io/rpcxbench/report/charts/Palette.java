@@ -1,6 +1,6 @@
 package io.rpcxbench.report.charts;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import java.awt.Color;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -17,7 +17,7 @@ import java.util.TreeSet;
  *
  * <pre>{@code
  * Palette palette = Palette.of(protocolsOfTheWholeReport);
- * palette.hex(Protocol.GRPC);   // "#D55E00"
+ * palette.hex(RawProtocol.GRPC);   // "#D55E00"
  * }</pre>
  */
 public final class Palette {
@@ -32,13 +32,13 @@ public final class Palette {
   }
 
   /** The palette for a report of {@code protocols} (every page of it gets the same one). */
-  public static Palette of(Collection<Protocol> protocols) {
+  public static Palette of(Collection<RawProtocol> protocols) {
     Map<String, Integer> slots = new LinkedHashMap<>();
-    for (int i = 0; i < Protocol.PAPER.size(); i++) {
-      slots.put(Protocol.PAPER.get(i).id, i);
+    for (int i = 0; i < RawProtocol.PAPER.size(); i++) {
+      slots.put(RawProtocol.PAPER.get(i).id, i);
     }
-    int next = Protocol.PAPER.size();
-    for (Protocol p : new TreeSet<>(protocols)) {
+    int next = RawProtocol.PAPER.size();
+    for (RawProtocol p : new TreeSet<>(protocols)) {
       if (!slots.containsKey(p.id)) {
         slots.put(p.id, next++);
       }
@@ -52,10 +52,10 @@ public final class Palette {
    */
   public static Palette ofIds(Collection<String> ids) {
     Map<String, Integer> slots = new LinkedHashMap<>();
-    for (int i = 0; i < Protocol.PAPER.size(); i++) {
-      slots.put(Protocol.PAPER.get(i).id, i);
+    for (int i = 0; i < RawProtocol.PAPER.size(); i++) {
+      slots.put(RawProtocol.PAPER.get(i).id, i);
     }
-    int next = Protocol.PAPER.size();
+    int next = RawProtocol.PAPER.size();
     for (String id : ids) {
       if (!slots.containsKey(id)) {
         slots.put(id, next++);
@@ -71,22 +71,22 @@ public final class Palette {
     return OKABE_ITO.get(slot % OKABE_ITO.size());
   }
 
-  private int slot(Protocol p) {
+  private int slot(RawProtocol p) {
     Integer s = slots.get(p.id);
     return s != null ? s : OKABE_ITO.size() + Math.floorMod(p.id.hashCode(), 97);
   }
 
   /** {@code #0072B2}. */
-  public String hex(Protocol p) {
+  public String hex(RawProtocol p) {
     return OKABE_ITO.get(slot(p) % OKABE_ITO.size());
   }
 
-  public Color color(Protocol p) {
+  public Color color(RawProtocol p) {
     return Color.decode(hex(p));
   }
 
   /** 0 for the first seven protocols (solid), 1, 2, ... for those that share a colour. */
-  public int dash(Protocol p) {
+  public int dash(RawProtocol p) {
     return slot(p) / OKABE_ITO.size();
   }
 }

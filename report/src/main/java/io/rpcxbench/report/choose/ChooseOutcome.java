@@ -61,16 +61,20 @@ public record ChooseOutcome(
    * @throws IOException when the folder cannot be read as a choose's
    */
   public static ChooseOutcome read(Path dir) throws IOException {
-    ChooseSettings settings;
+    ChooseRecord settings;
     try {
-      settings = ChooseSettings.read(dir);
+      settings = ChooseRecord.read(dir);
     } catch (IllegalArgumentException e) {
       throw new IOException(dir + ": " + e.getMessage(), e);
     }
-    List<ChooseCandidate> candidates = ChooseCommand.candidates(dir, settings);
+    List<ChooseCandidate> candidates = ScorecardCommand.candidates(dir, settings);
     Scorecard s =
         Scorecard.of(
-            settings, candidates, List.of(), ChooseCommand.calibration(dir), ProbeRows.rows(dir));
+            settings,
+            candidates,
+            List.of(),
+            ScorecardCommand.calibration(dir),
+            ProbeRows.rows(dir));
     ChooseWorkload w = ChooseWorkload.read(dir, settings);
     List<Candidate> out = new ArrayList<>();
     for (ChooseCandidate c : candidates) {

@@ -125,13 +125,13 @@ final class ChooseVerdict {
       String runnerUp =
           r.stream()
               .map(x -> x.candidate().name())
-              .filter(n -> !ChooseSettings.protocol(n).equals(ChooseSettings.protocol(leader)))
+              .filter(n -> !ChooseRecord.protocol(n).equals(ChooseRecord.protocol(leader)))
               .findFirst()
               .orElse(null);
       if (runnerUp == null) {
         out.add(
             "Only "
-                + ChooseSettings.protocol(leader)
+                + ChooseRecord.protocol(leader)
                 + " was measured: it sustains "
                 + r.get(0).candidate().capacity().text(0, 1)
                 + " calls/s at "
@@ -186,7 +186,7 @@ final class ChooseVerdict {
    * came instead (its lowest SLO percentile, at what rate, what limited it), closest first.
    */
   private String noneMet() {
-    ChooseSettings st = s.settings();
+    ChooseRecord st = s.settings();
     String p =
         "p"
             + io.rpcxbench.stats.Num.fixed(
@@ -211,7 +211,7 @@ final class ChooseVerdict {
     Map<Integer, List<String>> groups = new LinkedHashMap<>();
     Map<Integer, List<String>> protocols = new LinkedHashMap<>();
     for (Scorecard.Ranked x : s.ranking()) {
-      String p = ChooseSettings.protocol(x.candidate().name());
+      String p = ChooseRecord.protocol(x.candidate().name());
       List<String> seen = protocols.computeIfAbsent(x.rank(), k -> new ArrayList<>());
       if (!seen.contains(p)) {
         seen.add(p);
@@ -240,7 +240,7 @@ final class ChooseVerdict {
   /** The "How sure" lines: warnings first, then rounds, tests, the A/A check, noise readings. */
   List<String> howSure() {
     List<String> lines = new ArrayList<>(warnings());
-    ChooseSettings st = s.settings();
+    ChooseRecord st = s.settings();
     lines.add(
         "Rounds: "
             + (st.rounds().isEmpty() ? "n/a" : st.rounds())
@@ -403,7 +403,7 @@ final class ChooseVerdict {
 
   /** A candidate as the verdict names it: its protocol, an A/A copy said as such. */
   private static String named(String candidate) {
-    String protocol = ChooseSettings.protocol(candidate);
+    String protocol = ChooseRecord.protocol(candidate);
     return protocol.equals(candidate)
         ? candidate
         : protocol + " (its A/A copy " + candidate + " leads by these rounds)";

@@ -32,7 +32,7 @@ import java.util.Optional;
 record ChooseWorkload(
     String call, String profile, Double linkRttMs, String linkCheck, String tls, String slo) {
 
-  static ChooseWorkload read(Path dir, ChooseSettings s) throws IOException {
+  static ChooseWorkload read(Path dir, ChooseRecord s) throws IOException {
     Optional<RawContents> file = firstFile(dir.resolve("shared"));
     if (file.isEmpty()) {
       file = firstFile(dir.resolve("probes"));

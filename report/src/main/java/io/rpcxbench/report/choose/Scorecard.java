@@ -41,7 +41,7 @@ final class Scorecard {
     }
   }
 
-  private final ChooseSettings settings;
+  private final ChooseRecord settings;
   private final List<ChooseCandidate> candidates;
   private final List<Ranked> ranking;
   private final List<PairTest> capacityPairs;
@@ -52,7 +52,7 @@ final class Scorecard {
   private final Map<String, List<ProbeRows.Row>> probes;
 
   private Scorecard(
-      ChooseSettings settings,
+      ChooseRecord settings,
       List<ChooseCandidate> candidates,
       List<Ranked> ranking,
       List<PairTest> capacityPairs,
@@ -74,7 +74,7 @@ final class Scorecard {
 
   /** {@code candidates} in the order given; {@code thresholds} for the winner. */
   static Scorecard of(
-      ChooseSettings settings, List<ChooseCandidate> candidates, List<Threshold> thresholds) {
+      ChooseRecord settings, List<ChooseCandidate> candidates, List<Threshold> thresholds) {
     return of(settings, candidates, thresholds, null, Map.of());
   }
 
@@ -83,7 +83,7 @@ final class Scorecard {
    * probes (the capacity model is fitted once, here).
    */
   static Scorecard of(
-      ChooseSettings settings,
+      ChooseRecord settings,
       List<ChooseCandidate> candidates,
       List<Threshold> thresholds,
       Calibration calibration,
@@ -174,7 +174,7 @@ final class Scorecard {
   }
 
   static boolean isAa(PairTest t) {
-    return ChooseSettings.protocol(t.a()).equals(ChooseSettings.protocol(t.b()));
+    return ChooseRecord.protocol(t.a()).equals(ChooseRecord.protocol(t.b()));
   }
 
   /** Competition ranking; a candidate that does not differ from its group's leader joins it. */
@@ -240,7 +240,7 @@ final class Scorecard {
     List<String> top =
         ranking.stream()
             .filter(r -> r.rank() == 1)
-            .map(r -> ChooseSettings.protocol(r.candidate().name()))
+            .map(r -> ChooseRecord.protocol(r.candidate().name()))
             .distinct()
             .toList();
     return top.size() == 1
@@ -258,13 +258,13 @@ final class Scorecard {
    */
   String title(ChooseWorkload w) {
     List<String> protocols =
-        candidates.stream().map(c -> ChooseSettings.protocol(c.name())).distinct().toList();
+        candidates.stream().map(c -> ChooseRecord.protocol(c.name())).distinct().toList();
     List<String> twice =
         protocols.stream()
             .filter(
                 p ->
                     candidates.stream()
-                            .filter(c -> ChooseSettings.protocol(c.name()).equals(p))
+                            .filter(c -> ChooseRecord.protocol(c.name()).equals(p))
                             .count()
                         > 1)
             .toList();
@@ -275,7 +275,7 @@ final class Scorecard {
     return w.heading() + ": " + count + " on " + settings.target();
   }
 
-  ChooseSettings settings() {
+  ChooseRecord settings() {
     return settings;
   }
 

@@ -88,7 +88,7 @@ final class ScorecardCharts {
 
   static ObjectNode of(Scorecard s) {
     Palette palette =
-        Palette.ofIds(s.candidates().stream().map(c -> ChooseSettings.protocol(c.name())).toList());
+        Palette.ofIds(s.candidates().stream().map(c -> ChooseRecord.protocol(c.name())).toList());
     ObjectNode d = JSON.createObjectNode();
     String p = percentile(s);
     d.put("slo", s.settings().sloText()).put("percentile", p);
@@ -104,7 +104,7 @@ final class ScorecardCharts {
     ArrayNode latency = d.putArray("latency");
     for (Scorecard.Ranked r : s.ranking()) {
       ChooseCandidate c = r.candidate();
-      String colour = palette.hex(ChooseSettings.protocol(c.name()));
+      String colour = palette.hex(ChooseRecord.protocol(c.name()));
       capacity(capacity.addObject(), c, colour);
       List<ProbeRows.Row> probes = s.probes(c.name());
       if (probes.isEmpty()) {

@@ -28,7 +28,7 @@ final class ScorecardJson {
   private ScorecardJson() {}
 
   static String of(Scorecard s, ChooseWorkload w) {
-    ChooseSettings st = s.settings();
+    ChooseRecord st = s.settings();
     ChooseVerdict v = ChooseVerdict.of(s);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("title", s.title(w));
@@ -105,7 +105,7 @@ final class ScorecardJson {
     ChooseCandidate c = r.candidate();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", c.name());
-    m.put("protocol", ChooseSettings.protocol(c.name()));
+    m.put("protocol", ChooseRecord.protocol(c.name()));
     m.put("rank", r.rank());
     m.put("rank_text", r.rankText());
     m.put("capacity", estimate(c.capacity(), 1));

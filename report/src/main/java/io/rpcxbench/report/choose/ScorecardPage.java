@@ -346,7 +346,7 @@ final class ScorecardPage {
         rows);
   }
 
-  private static List<String> settings(ChooseSettings st) {
+  private static List<String> settings(ChooseRecord st) {
     List<String> out = new ArrayList<>();
     out.add("workload: " + st.workload());
     out.add(

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.clean;
 
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.stats.Spread;
 import java.util.Objects;
@@ -20,7 +20,7 @@ import java.util.Objects;
  * how many run rows its files hold (order 0 included) and {@code runsDeclared} how many they
  * announced (null if a file does not say): an incomplete point shows as e.g. "incomplete 6/10".
  * {@code load} is an open-loop point's offered and achieved rate (null for the other load models).
- * {@code limitedBy} says what limited its kept runs ({@link LimitedBy#summary}; null when no run
+ * {@code limitedBy} says what limited its kept runs ({@link KeptLimits#summary}; null when no run
  * says).
  *
  * <pre>{@code
@@ -30,7 +30,7 @@ import java.util.Objects;
  * }</pre>
  */
 public record CleanedPoint(
-    Protocol protocol,
+    RawProtocol protocol,
     int threadNum,
     int requestNum,
     PointStatus status,

@@ -3,7 +3,7 @@ package io.rpcxbench.report.clean;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.Ingester;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Rows;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.stats.Spread;
@@ -120,7 +120,7 @@ public final class CleanedTable {
       while (rs.next()) {
         out.add(
             new CleanedPoint(
-                Protocol.of(rs.getString(1), rs.getInt(2)).withLabel(rs.getString(25)),
+                RawProtocol.of(rs.getString(1), rs.getInt(2)).withLabel(rs.getString(25)),
                 rs.getInt(3),
                 rs.getInt(4),
                 PointStatus.of(rs.getString(5)).orElse(PointStatus.FAILED),

@@ -5,7 +5,7 @@ import static java.util.stream.Collectors.joining;
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Rows;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.db.StoredRun;
@@ -33,9 +33,9 @@ public final class Cleaner {
    * Key of a point; sorts by series, protocol (type, then id), threads, requests. Points of
    * different series (reading, call, client, link) are never averaged together.
    */
-  public record Key(Protocol protocol, int threads, int requests, Series series)
+  public record Key(RawProtocol protocol, int threads, int requests, Series series)
       implements Comparable<Key> {
-    public Key(Protocol protocol, int threads, int requests) {
+    public Key(RawProtocol protocol, int threads, int requests) {
       this(protocol, threads, requests, Series.of(Map.of()));
     }
 
@@ -180,7 +180,7 @@ public final class Cleaner {
         kept.size(),
         null,
         load,
-        LimitedBy.summary(kept.stream().map(StoredRun::limitedBy).toList()));
+        KeptLimits.summary(kept.stream().map(StoredRun::limitedBy).toList()));
   }
 
   static Spread spread(List<StoredRun> runs, Function<StoredRun, Double> column) {
@@ -240,7 +240,8 @@ public final class Cleaner {
         while (rs.next()) {
           String source = rs.getString(1);
           Map<String, String> prov = provenance.getOrDefault(source, Map.of());
-          Protocol p = Protocol.of(rs.getString(2), rs.getInt(3)).withLabel(prov.get("label"));
+          RawProtocol p =
+              RawProtocol.of(rs.getString(2), rs.getInt(3)).withLabel(prov.get("label"));
           Key k = new Key(p, rs.getInt(4), rs.getInt(5), Series.of(prov));
           keyOf.put(source, k);
           PointStatus st = PointStatus.of(rs.getString(6)).orElse(PointStatus.FAILED);

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.clean;
 
 import io.rpcxbench.report.db.Database;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,7 +20,7 @@ import java.util.TreeMap;
  *
  * <pre>{@code
  * RunTimes t = RunTimes.load(db);
- * List<RunTimes.Sweep> sweeps = t.of(new Cleaner.Key(Protocol.RPCX, 10, 100, series));
+ * List<RunTimes.Sweep> sweeps = t.of(new Cleaner.Key(RawProtocol.RPCX, 10, 100, series));
  * double[] kept = sweeps.get(0).kept(); // runs 1..N-1, the paper's cleaning
  * }</pre>
  */
@@ -88,7 +88,8 @@ public final class RunTimes {
           s.executeQuery("SELECT source, protocol, type, thread_num, request_num FROM raw_point")) {
         while (rs.next()) {
           Map<String, String> prov = provenance.getOrDefault(rs.getString(1), Map.of());
-          Protocol p = Protocol.of(rs.getString(2), rs.getInt(3)).withLabel(prov.get("label"));
+          RawProtocol p =
+              RawProtocol.of(rs.getString(2), rs.getInt(3)).withLabel(prov.get("label"));
           keyOf.put(
               rs.getString(1), new Cleaner.Key(p, rs.getInt(4), rs.getInt(5), Series.of(prov)));
         }

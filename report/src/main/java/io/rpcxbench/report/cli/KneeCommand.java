@@ -64,7 +64,7 @@ public final class KneeCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      converter = OutFolderConverter.class,
+      converter = ReportOutConverter.class,
       paramLabel = "DIR",
       description = "Also write latency-vs-load.png, knee.md and knee.csv here (per series).")
   Path out;

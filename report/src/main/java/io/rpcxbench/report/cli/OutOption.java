@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 final class OutOption {
   @Option(
       names = "--out",
-      converter = OutFolderConverter.class,
+      converter = ReportOutConverter.class,
       paramLabel = "DIR",
       defaultValue = "results/report",
       description = "Report folder (default: ${DEFAULT-VALUE}).")

@@ -14,7 +14,7 @@ public record RawFile(
     String sha256,
     Map<String, String> provenance,
     PointStatus status,
-    Protocol protocol,
+    RawProtocol protocol,
     int threads,
     int requests,
     Integer limitS,

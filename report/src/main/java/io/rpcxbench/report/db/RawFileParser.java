@@ -94,17 +94,17 @@ public final class RawFileParser {
    * The file's protocol: id and type from provenance; one of them may be missing if the other says
    * it.
    */
-  static Protocol protocolOf(RawContents c) {
+  static RawProtocol protocolOf(RawContents c) {
     String id = c.provenance().get("protocol");
     String typeText = c.provenance().get("type");
     if (typeText == null || typeText.isBlank()) {
-      return Protocol.paperById(id)
+      return RawProtocol.paperById(id)
           .orElseThrow(
               () ->
                   new IllegalArgumentException(
                       "missing provenance key 'type' for protocol '" + id + "'"));
     }
     int type = Integer.parseInt(typeText.trim()); // checked by the library
-    return id == null || id.isBlank() ? Protocol.ofTypeOnly(type) : Protocol.of(id, type);
+    return id == null || id.isBlank() ? RawProtocol.ofTypeOnly(type) : RawProtocol.of(id, type);
   }
 }

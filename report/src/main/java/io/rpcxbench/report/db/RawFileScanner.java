@@ -55,7 +55,7 @@ final class RawFileScanner implements Closeable {
       Map<String, String> provenance,
       List<String> columns,
       PointStatus declared,
-      Protocol protocol,
+      RawProtocol protocol,
       int threads,
       int requests,
       Integer runs,
@@ -129,7 +129,7 @@ final class RawFileScanner implements Closeable {
     if (!c.usable()) {
       return null;
     }
-    Protocol protocol;
+    RawProtocol protocol;
     try {
       protocol = RawFileParser.protocolOf(c);
     } catch (IllegalArgumentException e) {

@@ -68,11 +68,11 @@ final class SchemaUpgrade {
                     + "LEFT JOIN raw_provenance v ON v.source = p.source AND v.prov_key = 'protocol'")) {
       while (rs.next()) {
         String id = rs.getString(3);
-        Protocol p;
+        RawProtocol p;
         try {
-          p = id == null ? Protocol.ofTypeOnly(rs.getInt(2)) : Protocol.of(id, rs.getInt(2));
+          p = id == null ? RawProtocol.ofTypeOnly(rs.getInt(2)) : RawProtocol.of(id, rs.getInt(2));
         } catch (IllegalArgumentException e) {
-          p = Protocol.ofTypeOnly(rs.getInt(2));
+          p = RawProtocol.ofTypeOnly(rs.getInt(2));
         }
         ids.put(rs.getString(1), p.id);
       }

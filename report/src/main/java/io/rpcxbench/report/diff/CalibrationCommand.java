@@ -178,7 +178,7 @@ public final class CalibrationCommand implements Callable<Integer> {
     o.println(c.line(perSide));
     o.println("where a trial's seconds go (rpcx-bench's own clock, from the raw files):");
     for (int k = 0; k < invocations.size(); k++) {
-      o.println("  " + ids.get(k) + ": " + TrialTime.of(invocations.get(k).trials()).text());
+      o.println("  " + ids.get(k) + ": " + TrialSeconds.of(invocations.get(k).trials()).text());
     }
     o.println("where the variance of a trial's value comes from:");
     c.decomposition().forEach(o::println);

@@ -3,7 +3,7 @@ package io.rpcxbench.report.map;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.report.choose.ChooseOutcome;
-import io.rpcxbench.report.cli.OutFolderConverter;
+import io.rpcxbench.report.cli.ReportOutConverter;
 import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.report.pages.Page;
 import java.io.IOException;
@@ -48,7 +48,7 @@ public final class MapCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      converter = OutFolderConverter.class,
+      converter = ReportOutConverter.class,
       paramLabel = "DIR",
       description = "Where the map goes (default: DIR/report).")
   Path out;

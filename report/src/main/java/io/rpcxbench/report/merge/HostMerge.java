@@ -37,7 +37,7 @@ final class HostMerge {
   private static final List<String> SUMMED =
       List.of("errors_timeout", "errors_transport", "errors_wrong_reply", "errors_over_threshold");
 
-  /** Provenance keys written here, not copied from the hosts. */
+  /** ProvenanceValues keys written here, not copied from the hosts. */
   private static final Set<String> OWN =
       Set.of(
           "status",

@@ -2,7 +2,7 @@ package io.rpcxbench.report.merge;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.RawResultFile;
-import io.rpcxbench.report.cli.OutFolderConverter;
+import io.rpcxbench.report.cli.ReportOutConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -49,7 +49,7 @@ public final class MergeHostsCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      converter = OutFolderConverter.class,
+      converter = ReportOutConverter.class,
       paramLabel = "DIR",
       defaultValue = "results/merged",
       description = "Where the merged files go (default: ${DEFAULT-VALUE}).")

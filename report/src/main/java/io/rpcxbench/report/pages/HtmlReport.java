@@ -6,8 +6,8 @@ import io.rpcxbench.report.charts.ChartLibrary;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
-import io.rpcxbench.report.db.Provenance;
+import io.rpcxbench.report.db.ProvenanceValues;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.tables.Cell;
 import io.rpcxbench.report.tables.ComparisonTable;
@@ -32,8 +32,8 @@ public final class HtmlReport {
 
   record Inputs(
       Subject subject,
-      List<Provenance.Line> provenance,
-      Map<Protocol, Map<PointStatus, Integer>> files,
+      List<ProvenanceValues.Line> provenance,
+      Map<RawProtocol, Map<PointStatus, Integer>> files,
       List<ComparisonTable> tables,
       ReferenceTable reference,
       List<Figures.Figure> figures,
@@ -43,7 +43,7 @@ public final class HtmlReport {
       ObjectNode charts,
       Map<ChartData.Key, List<String>> warnings) {
     /** What the console warned about the point of {@code protocol} at threads x requests. */
-    List<String> warningsOf(Protocol protocol, int threads, int requests) {
+    List<String> warningsOf(RawProtocol protocol, int threads, int requests) {
       return warnings.entrySet().stream()
           .filter(
               e ->
@@ -198,7 +198,7 @@ public final class HtmlReport {
   private static void provenance(StringBuilder h, Inputs in) {
     h.append(
         "<h2>Provenance</h2>\n<table id=\"provenance\">\n<tr><th>key</th><th>protocol</th><th>values</th></tr>\n");
-    for (Provenance.Line l : in.provenance()) {
+    for (ProvenanceValues.Line l : in.provenance()) {
       h.append("<tr><td class=\"k\">")
           .append(esc(l.key()))
           .append("</td><td class=\"k\">")
@@ -207,7 +207,7 @@ public final class HtmlReport {
           .append(esc(String.join("; ", l.values())))
           .append("</td></tr>\n");
     }
-    for (Map.Entry<Protocol, Map<PointStatus, Integer>> e : in.files().entrySet()) {
+    for (Map.Entry<RawProtocol, Map<PointStatus, Integer>> e : in.files().entrySet()) {
       StringBuilder counts = new StringBuilder();
       e.getValue()
           .forEach(
@@ -247,7 +247,7 @@ public final class HtmlReport {
 
   private static void table(StringBuilder h, ComparisonTable t, boolean perThread, Inputs in) {
     Metric m = t.metric;
-    int group = Protocol.PAPER.size() + ComparisonTable.OTHERS.size();
+    int group = RawProtocol.PAPER.size() + ComparisonTable.OTHERS.size();
     h.append("<h2>")
         .append(esc(m.title))
         .append("</h2>\n<p>RPCX's advantage in percent: ")
@@ -266,10 +266,10 @@ public final class HtmlReport {
     }
     h.append("</tr>\n<tr>");
     for (int ignored : t.requests) {
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         h.append("<th>").append(esc(p.label)).append("</th>");
       }
-      for (Protocol o : ComparisonTable.OTHERS) {
+      for (RawProtocol o : ComparisonTable.OTHERS) {
         h.append("<th>vs ").append(esc(o.label)).append("</th>");
       }
     }
@@ -278,14 +278,14 @@ public final class HtmlReport {
       h.append("<tr><th>").append(th).append("</th>");
       for (int r : t.requests) {
         ComparisonTable.Row row = t.row(th, r);
-        for (Protocol p : Protocol.PAPER) {
+        for (RawProtocol p : RawProtocol.PAPER) {
           cell(
               h,
               row.values().get(p),
               row.values().get(p).text(m.decimals),
               in.warningsOf(p, th, r));
         }
-        for (Protocol o : ComparisonTable.OTHERS) {
+        for (RawProtocol o : ComparisonTable.OTHERS) {
           cell(h, row.advantage().get(o), TableFormats.percent(row.advantage().get(o)));
         }
       }

@@ -51,7 +51,7 @@ public final class PointWarnings {
   static void html(
       StringBuilder h,
       Map<ChartData.Key, List<String>> warnings,
-      List<io.rpcxbench.report.db.Protocol> protocols) {
+      List<io.rpcxbench.report.db.RawProtocol> protocols) {
     if (warnings.isEmpty()) {
       return;
     }
@@ -81,7 +81,7 @@ public final class PointWarnings {
       StringBuilder h,
       ChartData.Key k,
       List<String> w,
-      List<io.rpcxbench.report.db.Protocol> protocols) {
+      List<io.rpcxbench.report.db.RawProtocol> protocols) {
     h.append("<li>")
         .append(
             HtmlReport.esc(

@@ -10,8 +10,8 @@ import io.rpcxbench.report.clean.CleanedTable;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
-import io.rpcxbench.report.db.Provenance;
+import io.rpcxbench.report.db.ProvenanceValues;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.tables.ComparisonTable;
 import io.rpcxbench.report.tables.Knee;
@@ -56,8 +56,8 @@ public final class ReportWriter {
   /** What every page of one report shares. */
   private record Shared(
       String reference,
-      List<Provenance.Line> provenance,
-      Map<Protocol, Map<PointStatus, Integer>> files,
+      List<ProvenanceValues.Line> provenance,
+      Map<RawProtocol, Map<PointStatus, Integer>> files,
       Map<ChartData.Key, Map<String, Estimate>> estimates,
       Map<ChartData.Key, List<String>> warnings,
       Palette palette) {
@@ -86,13 +86,13 @@ public final class ReportWriter {
     Files.createDirectories(outDir);
     Map<Series, List<CleanedPoint>> bySeries = new TreeMap<>();
     cleaned.forEach(p -> bySeries.computeIfAbsent(p.series(), s -> new ArrayList<>()).add(p));
-    List<Provenance.Line> provenance = Provenance.load(db);
+    List<ProvenanceValues.Line> provenance = ProvenanceValues.load(db);
     List<Cleaner.PointRuns> runs = Cleaner.runKept(db, new ArrayList<>());
     Shared shared =
         new Shared(
             reference,
             provenance,
-            Provenance.fileCounts(db),
+            ProvenanceValues.fileCounts(db),
             ChartData.estimates(runs),
             PointWarnings.of(runs),
             Palette.of(cleaned.stream().map(CleanedPoint::protocol).toList()));

@@ -2,8 +2,8 @@ package io.rpcxbench.report.pages;
 
 import io.rpcxbench.raw.PointKey;
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
-import io.rpcxbench.report.db.Provenance;
+import io.rpcxbench.report.db.ProvenanceValues;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public record Subject(
-    List<Protocol> protocols, List<Series> series, Map<String, String> where, String when) {
+    List<RawProtocol> protocols, List<Series> series, Map<String, String> where, String when) {
   /** Past this many protocols the title counts them instead of naming them. */
   static final int NAMED_IN_TITLE = 6;
 
@@ -45,8 +45,8 @@ public record Subject(
   }
 
   /** The subject of {@code cleaned}, with where and when from the files' provenance. */
-  public static Subject of(List<CleanedPoint> cleaned, List<Provenance.Line> provenance) {
-    SortedSet<Protocol> protocols = new TreeSet<>();
+  public static Subject of(List<CleanedPoint> cleaned, List<ProvenanceValues.Line> provenance) {
+    SortedSet<RawProtocol> protocols = new TreeSet<>();
     Set<Series> series = new LinkedHashSet<>();
     cleaned.forEach(
         p -> {
@@ -56,7 +56,7 @@ public record Subject(
     java.util.LinkedHashMap<String, String> where = new java.util.LinkedHashMap<>();
     String started = "";
     String finished = "";
-    for (Provenance.Line l : provenance) {
+    for (ProvenanceValues.Line l : provenance) {
       String values = String.join("; ", l.values());
       if (WHERE.contains(l.key())) {
         where.merge(l.key(), values, (a, b) -> a.equals(b) ? a : a + "; " + b);
@@ -93,12 +93,13 @@ public record Subject(
    */
   public boolean paperWorkload() {
     return paperSeriesOnly()
-        && protocols.stream().anyMatch(Protocol::paper)
-        && (protocols.containsAll(Protocol.PAPER) || protocols.stream().allMatch(Protocol::paper));
+        && protocols.stream().anyMatch(RawProtocol::paper)
+        && (protocols.containsAll(RawProtocol.PAPER)
+            || protocols.stream().allMatch(RawProtocol::paper));
   }
 
   /** The protocols measured that the paper's tables have no column for. */
-  public List<Protocol> beyondThePaper() {
+  public List<RawProtocol> beyondThePaper() {
     return protocols.stream().filter(p -> !p.paper()).toList();
   }
 

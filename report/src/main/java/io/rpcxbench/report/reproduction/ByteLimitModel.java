@@ -1,7 +1,7 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.db.Database;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -159,7 +159,7 @@ final class ByteLimitModel {
    * The least runtime (ms) the link allows for one run of (threads, requests) of {@code protocol}
    * in {@code series}, if the series has a rate and the protocol a measured byte count.
    */
-  Optional<Double> runtimeMs(Series series, Protocol protocol, int threads, int requests) {
+  Optional<Double> runtimeMs(Series series, RawProtocol protocol, int threads, int requests) {
     Double perCall = bytesPerCall.get(new Key(series, protocol.id));
     Optional<Double> bps = bitsPerSecond(series.linkRate());
     if (perCall == null || bps.isEmpty()) {

@@ -1,6 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ final class EarlierSweeps {
       boolean first = true;
       for (Map.Entry<String, RivalAdvantage> e : regime.getValue().entrySet()) {
         RivalAdvantage before = b.get(e.getKey());
-        Protocol rival = rival(e.getKey());
+        RawProtocol rival = rival(e.getKey());
         if (before == null || rival == null || before.pairs() == 0 || e.getValue().pairs() == 0) {
           continue;
         }
@@ -160,9 +160,9 @@ final class EarlierSweeps {
   }
 
   /** The rival a result's label names; null for RPCX, {@code both} or another label. */
-  static Protocol rival(String label) {
-    for (Protocol p : Protocol.PAPER) {
-      if (p.label.equals(label) && !p.equals(Protocol.RPCX)) {
+  static RawProtocol rival(String label) {
+    for (RawProtocol p : RawProtocol.PAPER) {
+      if (p.label.equals(label) && !p.equals(RawProtocol.RPCX)) {
         return p;
       }
     }

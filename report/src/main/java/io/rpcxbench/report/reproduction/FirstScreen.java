@@ -1,6 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Shift;
@@ -253,7 +253,7 @@ final class FirstScreen {
           .append(shape(mostInside))
           .append(").");
     }
-    TpsClaim rpcx = TpsClaim.of(fit, Protocol.RPCX);
+    TpsClaim rpcx = TpsClaim.of(fit, RawProtocol.RPCX);
     if (rpcx.threadCounts() > 0) {
       sb.append(
               " Against the fit: Fig. 8b's \"TPS decreases as the request volume increases\""

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Cell;
 import io.rpcxbench.report.tables.ComparisonTable;
 import io.rpcxbench.report.tables.Measurements;
@@ -23,15 +23,15 @@ import java.util.TreeMap;
  * GridAdvantage.range(runtime.all()); // "71.3 to 97.0 %"
  * }</pre>
  */
-record GridAdvantage(Metric metric, Map<Protocol, List<Double>> values) {
+record GridAdvantage(Metric metric, Map<RawProtocol, List<Double>> values) {
   /** The advantage at every grid pair where RPCX and the rival are complete, per rival. */
   static GridAdvantage of(Metric metric, Measurements m) {
-    Map<Protocol, List<Double>> values = new TreeMap<>();
-    for (Protocol other : ComparisonTable.OTHERS) {
+    Map<RawProtocol, List<Double>> values = new TreeMap<>();
+    for (RawProtocol other : ComparisonTable.OTHERS) {
       List<Double> v = new ArrayList<>();
       for (int t : PaperGrid.THREADS) {
         for (int r : PaperGrid.TABLE_REQUESTS) {
-          Double rpcx = value(m, metric, Protocol.RPCX, t, r);
+          Double rpcx = value(m, metric, RawProtocol.RPCX, t, r);
           Double o = value(m, metric, other, t, r);
           Double a = rpcx == null || o == null ? null : metric.advantagePercent(rpcx, o);
           if (a != null) {
@@ -57,7 +57,7 @@ record GridAdvantage(Metric metric, Map<Protocol, List<Double>> values) {
     sb.append(metric == Metric.RUNTIME ? "runtime, " : "TPS, ")
         .append(metric.advantageFormula.replace("-", "−"))
         .append(" |");
-    for (Protocol other : ComparisonTable.OTHERS) {
+    for (RawProtocol other : ComparisonTable.OTHERS) {
       sb.append(' ').append(range(values.get(other))).append(" |");
     }
     return sb.append(' ')
@@ -91,7 +91,7 @@ record GridAdvantage(Metric metric, Map<Protocol, List<Double>> values) {
     return in + "/" + v.size();
   }
 
-  private static Double value(Measurements m, Metric metric, Protocol p, int t, int r) {
+  private static Double value(Measurements m, Metric metric, RawProtocol p, int t, int r) {
     return m.get(p, t, r).filter(CleanedPoint::complete).map(metric.value).orElse(null);
   }
 }

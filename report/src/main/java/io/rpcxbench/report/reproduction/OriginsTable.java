@@ -1,7 +1,7 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,7 +65,7 @@ final class OriginsTable {
    */
   static String failedCalls(Regime g) {
     List<String> parts = new ArrayList<>();
-    for (Protocol p : Protocol.PAPER) {
+    for (RawProtocol p : RawProtocol.PAPER) {
       long calls = 0;
       List<String> points = new ArrayList<>();
       for (CleanedPoint c : g.measurements().points) {

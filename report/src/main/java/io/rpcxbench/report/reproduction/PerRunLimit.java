@@ -3,7 +3,7 @@ package io.rpcxbench.report.reproduction;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Cell;
 import io.rpcxbench.report.tables.PaperGrid;
 import io.rpcxbench.stats.Num;
@@ -63,7 +63,7 @@ record PerRunLimit(
     }
     List<String> predicted = new ArrayList<>();
     if (model != null) {
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         firstOver(regime, model, p, limitMs).ifPresent(predicted::add);
       }
     }
@@ -72,7 +72,7 @@ record PerRunLimit(
 
   /** The grid point with the fewest calls a run whose predicted run reaches the limit. */
   private static java.util.Optional<String> firstOver(
-      Regime regime, ByteLimitModel model, Protocol p, double limitMs) {
+      Regime regime, ByteLimitModel model, RawProtocol p, double limitMs) {
     String best = null;
     long bestCalls = Long.MAX_VALUE;
     for (int t : PaperGrid.THREADS) {
@@ -88,7 +88,7 @@ record PerRunLimit(
     return java.util.Optional.ofNullable(best);
   }
 
-  private static String name(Protocol p, int t, int r) {
+  private static String name(RawProtocol p, int t, int r) {
     return p.label + " " + t + " × " + r;
   }
 

@@ -1,8 +1,8 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.clean.LimitedBy;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.clean.KeptLimits;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
@@ -78,14 +78,14 @@ final class ProseFacts {
         longest = limit;
         longestWhere = g.name();
       }
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         List<CleanedPoint> complete =
             g.measurements().points.stream()
                 .filter(c -> c.protocol().equals(p) && c.complete())
                 .toList();
         f.put(key + "." + p.id + ".points", Integer.toString(complete.size()));
         String limited =
-            LimitedBy.ofPoints(complete.stream().map(CleanedPoint::limitedBy).toList());
+            KeptLimits.ofPoints(complete.stream().map(CleanedPoint::limitedBy).toList());
         f.put(key + "." + p.id + ".limited", limited == null ? SweepOrigins.UNRECORDED : limited);
         TpsClaim tps = TpsClaim.of(g, p);
         f.put(key + "." + p.id + ".tps-falls", tps.falling() + " of " + tps.threadCounts());
@@ -101,7 +101,7 @@ final class ProseFacts {
         f.put(rk + ".every-sweep", r.everySweepFaster() + " of " + r.pairs());
         f.put(rk + ".inside", r.insidePaper() + " of " + r.pairs());
         f.put(rk + ".range", range(r));
-        Protocol rival = EarlierSweeps.rival(r.rival());
+        RawProtocol rival = EarlierSweeps.rival(r.rival());
         if (rival != null) {
           f.put(rk + ".each-sweep", andList(SweepToSweep.sweepTypicals(g, rival)));
         }
@@ -186,8 +186,8 @@ final class ProseFacts {
     int down = 0;
     int testable = 0;
     int untestable = 0;
-    for (Protocol rival : Protocol.PAPER) {
-      if (rival.equals(Protocol.RPCX)) {
+    for (RawProtocol rival : RawProtocol.PAPER) {
+      if (rival.equals(RawProtocol.RPCX)) {
         continue;
       }
       for (int r : io.rpcxbench.report.tables.PaperGrid.TABLE_REQUESTS) {
@@ -220,7 +220,7 @@ final class ProseFacts {
     if (label.equals(RivalAdvantage.BOTH)) {
       return RivalAdvantage.BOTH;
     }
-    Protocol p = EarlierSweeps.rival(label);
+    RawProtocol p = EarlierSweeps.rival(label);
     return p == null ? label.toLowerCase(java.util.Locale.ROOT) : p.id;
   }
 

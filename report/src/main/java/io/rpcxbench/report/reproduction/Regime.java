@@ -2,7 +2,7 @@ package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.RunTimes;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.tables.Measurements;
 import io.rpcxbench.report.tables.PaperGrid;
@@ -79,7 +79,7 @@ record Regime(Series series, Measurements measurements, RunTimes runs) {
   }
 
   /** A complete point of the paper's grid, if there is one. */
-  CleanedPoint complete(Protocol p, int threads, int requests) {
+  CleanedPoint complete(RawProtocol p, int threads, int requests) {
     return measurements.get(p, threads, requests).filter(CleanedPoint::complete).orElse(null);
   }
 
@@ -88,9 +88,9 @@ record Regime(Series series, Measurements measurements, RunTimes runs) {
    * sweep (each sweep one trial: a fresh server and client JVM): what {@link RivalAdvantage} tests.
    * Protocols in type order.
    */
-  Map<Protocol, SortedMap<GridPair, List<double[]>>> keptRuns() {
-    Map<Protocol, SortedMap<GridPair, List<double[]>>> out = new LinkedHashMap<>();
-    for (Protocol p : Protocol.PAPER) {
+  Map<RawProtocol, SortedMap<GridPair, List<double[]>>> keptRuns() {
+    Map<RawProtocol, SortedMap<GridPair, List<double[]>>> out = new LinkedHashMap<>();
+    for (RawProtocol p : RawProtocol.PAPER) {
       SortedMap<GridPair, List<double[]>> points = new TreeMap<>();
       for (int t : PaperGrid.THREADS) {
         for (int r : PaperGrid.TABLE_REQUESTS) {

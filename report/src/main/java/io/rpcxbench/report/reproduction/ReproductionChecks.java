@@ -1,6 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -113,7 +113,7 @@ final class ReproductionChecks {
                 + " orders of the means, not trends.\n\n");
     for (Regime g : regimes) {
       List<String> parts = new ArrayList<>();
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         parts.add(TpsClaim.of(g, p).text());
       }
       sb.append("- ").append(g.name()).append(": ").append(String.join("; ", parts)).append(".\n");

@@ -1,8 +1,8 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.clean.LimitedBy;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.clean.KeptLimits;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.tables.Cell;
 import io.rpcxbench.report.tables.Measurements;
@@ -183,7 +183,7 @@ final class ReproductionTables {
       for (int r : PaperGrid.TABLE_REQUESTS) {
         List<String> cells = new ArrayList<>();
         boolean any = false;
-        for (Protocol p : Protocol.PAPER) {
+        for (RawProtocol p : RawProtocol.PAPER) {
           Optional<CleanedPoint> point = m.get(p, t, r);
           String predicted =
               point.isPresent() && point.get().complete()
@@ -206,7 +206,7 @@ final class ReproductionTables {
                 + rows.size()
                 + " grid points without a complete measurement</summary>\n\n")
         .append("| threads | requests |");
-    for (Protocol p : Protocol.PAPER) {
+    for (RawProtocol p : RawProtocol.PAPER) {
       sb.append(' ').append(p.label).append(" |");
     }
     sb.append("\n|---:|---:|---:|---:|---:|\n");
@@ -219,15 +219,15 @@ final class ReproductionTables {
    * limited_by}; nothing when no point says (files written before the harness measured CPU).
    */
   private static void limitedBy(StringBuilder sb, Measurements m) {
-    Map<Protocol, String> byProtocol = new LinkedHashMap<>();
-    for (Protocol p : Protocol.PAPER) {
+    Map<RawProtocol, String> byProtocol = new LinkedHashMap<>();
+    for (RawProtocol p : RawProtocol.PAPER) {
       List<String> summaries = new ArrayList<>();
       for (int t : PaperGrid.THREADS) {
         for (int r : PaperGrid.TABLE_REQUESTS) {
           m.get(p, t, r).ifPresent(point -> summaries.add(point.limitedBy()));
         }
       }
-      byProtocol.put(p, LimitedBy.ofPoints(summaries));
+      byProtocol.put(p, KeptLimits.ofPoints(summaries));
     }
     if (byProtocol.values().stream().allMatch(v -> v == null)) {
       return;
@@ -247,7 +247,7 @@ final class ReproductionTables {
         .append(runtime ? "Table 3: average runtime (ms)" : "Table 4: average TPS (1/s)")
         .append("\n\n| threads | requests |");
     StringBuilder align = new StringBuilder("|---:|---:|");
-    for (Protocol p : Protocol.PAPER) {
+    for (RawProtocol p : RawProtocol.PAPER) {
       sb.append(' ').append(p.label).append(" | paper | ratio |");
       align.append("---:|---:|---:|");
     }
@@ -255,7 +255,7 @@ final class ReproductionTables {
     for (int t : PaperGrid.THREADS) {
       for (int r : PaperGrid.TABLE_REQUESTS) {
         sb.append("| ").append(t).append(" | ").append(r).append(" |");
-        for (Protocol p : Protocol.PAPER) {
+        for (RawProtocol p : RawProtocol.PAPER) {
           Optional<CleanedPoint> point = m.get(p, t, r);
           Double ours = point.filter(CleanedPoint::complete).map(metric.value).orElse(null);
           Double theirs = paper.value(metric, p, t, r);
@@ -275,7 +275,7 @@ final class ReproductionTables {
 
   /** Our value ± CI, or the point's status, or the model's prediction, or "not measured". */
   private String cell(
-      Metric metric, Series s, Protocol p, int t, int r, Optional<CleanedPoint> point) {
+      Metric metric, Series s, RawProtocol p, int t, int r, Optional<CleanedPoint> point) {
     if (point.isPresent() && point.get().complete()) {
       CleanedPoint c = point.get();
       Double mean = metric.value.apply(c);
@@ -300,7 +300,7 @@ final class ReproductionTables {
     return c.status().id + " (" + runs + ")";
   }
 
-  private String predicted(Metric metric, Series s, Protocol p, int t, int r) {
+  private String predicted(Metric metric, Series s, RawProtocol p, int t, int r) {
     if (model == null) {
       return null;
     }
@@ -318,7 +318,7 @@ final class ReproductionTables {
     StringBuilder sb = new StringBuilder();
     int grid = PaperGrid.THREADS.size() * PaperGrid.TABLE_REQUESTS.size();
     List<String> counts = new ArrayList<>();
-    for (Protocol p : Protocol.PAPER) {
+    for (RawProtocol p : RawProtocol.PAPER) {
       int complete = 0;
       Map<String, Integer> other = new TreeMap<>();
       for (int t : PaperGrid.THREADS) {

@@ -1,6 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.reproduction.Regime.GridPair;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
@@ -60,15 +60,16 @@ record RivalAdvantage(
    * One result per rival (by label, after RPCX in type order) and {@link #BOTH} when there are two;
    * empty without RPCX. {@code runs}: {@link Regime#keptRuns}.
    */
-  static Map<String, RivalAdvantage> of(Map<Protocol, SortedMap<GridPair, List<double[]>>> runs) {
+  static Map<String, RivalAdvantage> of(
+      Map<RawProtocol, SortedMap<GridPair, List<double[]>>> runs) {
     Map<String, RivalAdvantage> out = new LinkedHashMap<>();
-    SortedMap<GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
+    SortedMap<GridPair, List<double[]>> rpcx = runs.get(RawProtocol.RPCX);
     if (rpcx == null) {
       return out;
     }
     List<Point> all = new ArrayList<>();
-    for (Map.Entry<Protocol, SortedMap<GridPair, List<double[]>>> e : runs.entrySet()) {
-      if (e.getKey().equals(Protocol.RPCX)) {
+    for (Map.Entry<RawProtocol, SortedMap<GridPair, List<double[]>>> e : runs.entrySet()) {
+      if (e.getKey().equals(RawProtocol.RPCX)) {
         continue;
       }
       List<Point> points = new ArrayList<>();

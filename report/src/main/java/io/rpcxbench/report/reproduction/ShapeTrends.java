@@ -1,12 +1,13 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Cell;
 import io.rpcxbench.report.tables.ComparisonTable;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.PaperGrid;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.stats.Shift;
 import io.rpcxbench.stats.Spearman;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,44 +18,41 @@ import java.util.List;
  * (the paper's figures have runtime rising with threads at every R); and per rival and R, rho of
  * RPCX's runtime advantage against the thread count (the paper: "from low threads to high
  * threads"). A trend counts only where the rank test says so ({@link ExactSpearman#pTwoSided} under
- * {@value #ALPHA}, exact up to 9 points); a rho of +0.04 over eleven points is no rise, and a
+ * {@value Shift#ALPHA}, exact up to 9 points); a rho of +0.04 over eleven points is no rise, and a
  * series of 4 points or fewer is untestable, whatever its order.
  *
  * <pre>{@code
- * Double rho = ShapeTrends.runtime(regime, Protocol.GRPC, 500); // +1.0: rises at every step
+ * Double rho = ShapeTrends.runtime(regime, RawProtocol.GRPC, 500); // +1.0: rises at every step
  * }</pre>
  */
 final class ShapeTrends {
-  /** The two-sided level under which a rho is a trend. */
-  static final double ALPHA = 0.05;
-
   private ShapeTrends() {}
 
-  /** A rho over {@code n} points and whether it is a trend at {@link #ALPHA}. */
+  /** A rho over {@code n} points and whether it is a trend at {@link Shift#ALPHA}. */
   record Rank(double rho, int n) {
     boolean significant() {
-      return ExactSpearman.pTwoSided(rho, n) < ALPHA;
+      return ExactSpearman.pTwoSided(rho, n) < Shift.ALPHA;
     }
 
     /** Whether {@code n} points can show a trend at all (5 or more at 5 %). */
     boolean testable() {
-      return ExactSpearman.testable(n, ALPHA);
+      return ExactSpearman.testable(n, Shift.ALPHA);
     }
   }
 
   /** Rho of runtime vs threads at R = {@code requests}; null with fewer than 3 complete points. */
-  static Double runtime(Regime regime, Protocol p, int requests) {
+  static Double runtime(Regime regime, RawProtocol p, int requests) {
     Rank r = runtimeRank(regime, p, requests);
     return r == null ? null : r.rho();
   }
 
   /** Rho of RPCX's runtime advantage over {@code rival} vs threads at R = {@code requests}. */
-  static Double advantage(Regime regime, Protocol rival, int requests) {
+  static Double advantage(Regime regime, RawProtocol rival, int requests) {
     Rank r = advantageRank(regime, rival, requests);
     return r == null ? null : r.rho();
   }
 
-  static Rank runtimeRank(Regime regime, Protocol p, int requests) {
+  static Rank runtimeRank(Regime regime, RawProtocol p, int requests) {
     List<double[]> xy = new ArrayList<>();
     for (int t : PaperGrid.THREADS) {
       CleanedPoint c = regime.complete(p, t, requests);
@@ -65,10 +63,10 @@ final class ShapeTrends {
     return rho(xy);
   }
 
-  static Rank advantageRank(Regime regime, Protocol rival, int requests) {
+  static Rank advantageRank(Regime regime, RawProtocol rival, int requests) {
     List<double[]> xy = new ArrayList<>();
     for (int t : PaperGrid.THREADS) {
-      CleanedPoint r = regime.complete(Protocol.RPCX, t, requests);
+      CleanedPoint r = regime.complete(RawProtocol.RPCX, t, requests);
       CleanedPoint o = regime.complete(rival, t, requests);
       if (r != null && o != null && r.runtimeMs().avg() != null && o.runtimeMs().avg() != null) {
         Double a = Metric.RUNTIME.advantagePercent(r.runtimeMs().avg(), o.runtimeMs().avg());
@@ -106,7 +104,7 @@ final class ShapeTrends {
     int n = 0;
     List<Integer> small = new ArrayList<>();
     for (Regime g : regimes) {
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         for (int r : PaperGrid.TABLE_REQUESTS) {
           Rank rank = runtimeRank(g, p, r);
           if (rank != null) {
@@ -128,21 +126,21 @@ final class ShapeTrends {
   static String table(Regime regime) {
     StringBuilder sb = new StringBuilder("| R |");
     StringBuilder align = new StringBuilder("|---:|");
-    for (Protocol p : Protocol.PAPER) {
+    for (RawProtocol p : RawProtocol.PAPER) {
       sb.append(" runtime ").append(p.label).append(" |");
       align.append("---:|");
     }
-    for (Protocol o : ComparisonTable.OTHERS) {
+    for (RawProtocol o : ComparisonTable.OTHERS) {
       sb.append(" advantage over ").append(o.label).append(" |");
       align.append("---:|");
     }
     sb.append('\n').append(align).append('\n');
     for (int r : PaperGrid.TABLE_REQUESTS) {
       sb.append("| ").append(r).append(" |");
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         sb.append(' ').append(cell(runtimeRank(regime, p, r))).append(" |");
       }
-      for (Protocol o : ComparisonTable.OTHERS) {
+      for (RawProtocol o : ComparisonTable.OTHERS) {
         sb.append(' ').append(cell(advantageRank(regime, o, r))).append(" |");
       }
       sb.append('\n');

@@ -1,6 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.reproduction.Regime.GridPair;
 import io.rpcxbench.stats.Shift;
 import java.util.ArrayList;
@@ -46,13 +46,13 @@ final class SweepToSweep {
     out.add(rule.append("---:|").toString());
     for (Regime g : regimes) {
       boolean first = true;
-      Map<Protocol, SortedMap<GridPair, List<double[]>>> runs = g.keptRuns();
-      SortedMap<GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
+      Map<RawProtocol, SortedMap<GridPair, List<double[]>>> runs = g.keptRuns();
+      SortedMap<GridPair, List<double[]>> rpcx = runs.get(RawProtocol.RPCX);
       if (rpcx == null) {
         continue;
       }
-      for (Protocol rival : runs.keySet()) {
-        if (rival.equals(Protocol.RPCX)) {
+      for (RawProtocol rival : runs.keySet()) {
+        if (rival.equals(RawProtocol.RPCX)) {
           continue;
         }
         StringBuilder row =
@@ -74,9 +74,9 @@ final class SweepToSweep {
    * of the regime), counting only the sweeps that hold every pair (a second file of a few points is
    * no second sweep) and have pairs enough for the paired test; empty without RPCX or the rival.
    */
-  static List<Double> sweepTypicals(Regime g, Protocol rival) {
-    Map<Protocol, SortedMap<GridPair, List<double[]>>> runs = g.keptRuns();
-    SortedMap<GridPair, List<double[]>> rpcx = runs.get(Protocol.RPCX);
+  static List<Double> sweepTypicals(Regime g, RawProtocol rival) {
+    Map<RawProtocol, SortedMap<GridPair, List<double[]>>> runs = g.keptRuns();
+    SortedMap<GridPair, List<double[]>> rpcx = runs.get(RawProtocol.RPCX);
     SortedMap<GridPair, List<double[]>> other = runs.get(rival);
     List<Double> out = new ArrayList<>();
     if (rpcx == null || other == null) {

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.PaperGrid;
 import java.util.ArrayList;
@@ -16,13 +16,13 @@ import java.util.List;
  * exact p of a perfect order of 3 is 0.33), so this counts the order of the means, and says so.
  *
  * <pre>{@code
- * TpsClaim c = TpsClaim.of(regime, Protocol.RPCX);
+ * TpsClaim c = TpsClaim.of(regime, RawProtocol.RPCX);
  * c.falling() + " of " + c.threadCounts();   // "0 of 11"
  * }</pre>
  */
-record TpsClaim(Protocol protocol, int falling, int rising, int threadCounts) {
+record TpsClaim(RawProtocol protocol, int falling, int rising, int threadCounts) {
   /** The claim at every thread count of {@code regime} where {@code p} finished every R. */
-  static TpsClaim of(Regime regime, Protocol p) {
+  static TpsClaim of(Regime regime, RawProtocol p) {
     int falling = 0;
     int rising = 0;
     int counted = 0;

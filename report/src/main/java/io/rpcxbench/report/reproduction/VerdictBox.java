@@ -1,6 +1,6 @@
 package io.rpcxbench.report.reproduction;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Shift;
@@ -233,7 +233,7 @@ final class VerdictBox {
     if (rival.equals(RivalAdvantage.BOTH)) {
       values = tps.all();
     } else {
-      for (Map.Entry<Protocol, List<Double>> e : tps.values().entrySet()) {
+      for (Map.Entry<RawProtocol, List<Double>> e : tps.values().entrySet()) {
         if (e.getKey().label.equals(rival)) {
           values = e.getValue();
         }
@@ -326,7 +326,7 @@ final class VerdictBox {
     List<String> parts = new ArrayList<>();
     for (Regime g : regimes) {
       List<String> ps = new ArrayList<>();
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         Double m = WarmUpTrend.median(g, p);
         if (m != null) {
           ps.add(p.label + " " + Num.fixed(m, 2));

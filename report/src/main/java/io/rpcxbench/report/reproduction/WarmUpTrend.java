@@ -2,7 +2,7 @@ package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.RunTimes;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.PaperGrid;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,14 +15,14 @@ import org.apache.commons.statistics.descriptive.Quantile;
  * understates the uncertainty of the mean.
  *
  * <pre>{@code
- * Double ratio = WarmUpTrend.median(regime, Protocol.GRPC); // e.g. 1.28
+ * Double ratio = WarmUpTrend.median(regime, RawProtocol.GRPC); // e.g. 1.28
  * }</pre>
  */
 final class WarmUpTrend {
   private WarmUpTrend() {}
 
   /** The median ratio over the complete grid points with runs 1-9; null if there are none. */
-  static Double median(Regime regime, Protocol p) {
+  static Double median(Regime regime, RawProtocol p) {
     List<Double> ratios = new ArrayList<>();
     for (int t : PaperGrid.THREADS) {
       for (int r : PaperGrid.TABLE_REQUESTS) {

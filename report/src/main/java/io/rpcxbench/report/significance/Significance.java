@@ -19,7 +19,6 @@ import java.util.List;
  * }</pre>
  */
 public final class Significance {
-  private static final double ALPHA = Shift.ALPHA;
 
   private Significance() {}
 
@@ -32,7 +31,7 @@ public final class Significance {
    */
   public static PairTest trials(
       String a, List<Double> aValues, String b, List<Double> bValues, boolean pairedByRound) {
-    return trials(a, aValues, b, bValues, pairedByRound, ALPHA);
+    return trials(a, aValues, b, bValues, pairedByRound, Shift.ALPHA);
   }
 
   /**
@@ -83,7 +82,7 @@ public final class Significance {
 
   /**
    * The pairs of one table with Holm-Bonferroni's adjusted p (over the pairs that were tested); a
-   * pair stays significant only when its adjusted p is below {@link #ALPHA} too.
+   * pair stays significant only when its adjusted p is below {@link Shift#ALPHA} too.
    */
   public static List<PairTest> holm(List<PairTest> family) {
     return holm(family, t -> false);
@@ -95,7 +94,7 @@ public final class Significance {
    */
   public static List<PairTest> holm(
       List<PairTest> family, java.util.function.Predicate<PairTest> check) {
-    return holm(family, check, ALPHA);
+    return holm(family, check, Shift.ALPHA);
   }
 
   /** As {@link #holm(List, java.util.function.Predicate)} at level {@code alpha}. */

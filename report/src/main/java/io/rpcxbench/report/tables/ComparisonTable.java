@@ -1,7 +1,7 @@
 package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,11 +14,11 @@ import java.util.Optional;
  * metric per protocol and RPCX's advantage over gRPC and over OpenFeign in percent.
  */
 public final class ComparisonTable {
-  public static final List<Protocol> OTHERS = List.of(Protocol.GRPC, Protocol.OPENFEIGN);
+  public static final List<RawProtocol> OTHERS = List.of(RawProtocol.GRPC, RawProtocol.OPENFEIGN);
 
   /** One (threads, requests) pair: a cell per protocol and one advantage per other protocol. */
   public record Row(
-      int threads, int requests, Map<Protocol, Cell> values, Map<Protocol, Cell> advantage) {}
+      int threads, int requests, Map<RawProtocol, Cell> values, Map<RawProtocol, Cell> advantage) {}
 
   /** Smallest and largest advantage in a table; both null when no percentage could be computed. */
   record Range(Double min, Double max) {
@@ -50,16 +50,16 @@ public final class ComparisonTable {
     List<Row> rows = new ArrayList<>();
     for (int t : threads) {
       for (int r : requests) {
-        Map<Protocol, Cell> values = new LinkedHashMap<>();
-        for (Protocol p : Protocol.PAPER) {
+        Map<RawProtocol, Cell> values = new LinkedHashMap<>();
+        for (RawProtocol p : RawProtocol.PAPER) {
           Optional<CleanedPoint> point = m.get(p, t, r);
           String marker = Measurements.marker(point);
           values.put(
               p, marker != null ? Cell.marker(marker) : Cell.of(metric.value.apply(point.get())));
         }
-        Map<Protocol, Cell> advantage = new LinkedHashMap<>();
-        Double rpcx = values.get(Protocol.RPCX).value();
-        for (Protocol other : OTHERS) {
+        Map<RawProtocol, Cell> advantage = new LinkedHashMap<>();
+        Double rpcx = values.get(RawProtocol.RPCX).value();
+        for (RawProtocol other : OTHERS) {
           Double o = values.get(other).value();
           advantage.put(
               other, Cell.of(rpcx == null || o == null ? null : metric.advantagePercent(rpcx, o)));
@@ -78,11 +78,11 @@ public final class ComparisonTable {
   }
 
   /** Range of the advantage over {@code others} (one or both other protocols). */
-  Range range(List<Protocol> others) {
+  Range range(List<RawProtocol> others) {
     Double min = null;
     Double max = null;
     for (Row row : rows) {
-      for (Protocol o : others) {
+      for (RawProtocol o : others) {
         Double v = row.advantage.get(o).value();
         if (v != null) {
           min = min == null ? v : Math.min(min, v);

@@ -2,7 +2,7 @@ package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.OpenLoad;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * }</pre>
  */
 public record Knee(
-    Protocol protocol,
+    RawProtocol protocol,
     int rates,
     CleanedPoint unloaded,
     CleanedPoint knee,
@@ -35,7 +35,7 @@ public record Knee(
 
   /** The knee of each protocol among {@code points} (other points than open-loop ones ignored). */
   public static List<Knee> of(List<CleanedPoint> points, double factor) {
-    Map<Protocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
+    Map<RawProtocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
     for (CleanedPoint p : points) {
       // a point without runs (failed) has no rate to place it at: listed as unfinished elsewhere
       if (p.load() != null) {
@@ -47,7 +47,7 @@ public record Knee(
     return out;
   }
 
-  private static Knee of(Protocol protocol, List<CleanedPoint> own, double factor) {
+  private static Knee of(RawProtocol protocol, List<CleanedPoint> own, double factor) {
     List<CleanedPoint> sorted =
         own.stream().sorted(Comparator.comparingDouble(Knee::offered)).toList();
     CleanedPoint first = sorted.get(0);

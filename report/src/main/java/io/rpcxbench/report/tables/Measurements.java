@@ -1,7 +1,7 @@
 package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +12,7 @@ import java.util.function.Function;
 
 /** The cleaned points, indexed by (protocol, threads, requests). */
 public final class Measurements {
-  private record Key(Protocol protocol, int threads, int requests) {}
+  private record Key(RawProtocol protocol, int threads, int requests) {}
 
   public final List<CleanedPoint> points;
   private final Map<Key, CleanedPoint> byKey = new HashMap<>();
@@ -24,19 +24,19 @@ public final class Measurements {
     }
   }
 
-  public Optional<CleanedPoint> get(Protocol protocol, int threads, int requests) {
+  public Optional<CleanedPoint> get(RawProtocol protocol, int threads, int requests) {
     return Optional.ofNullable(byKey.get(new Key(protocol, threads, requests)));
   }
 
   /** Every protocol with at least one point (any status), sorted by type then id. */
-  public SortedSet<Protocol> protocols() {
-    SortedSet<Protocol> out = new TreeSet<>();
+  public SortedSet<RawProtocol> protocols() {
+    SortedSet<RawProtocol> out = new TreeSet<>();
     points.forEach(p -> out.add(p.protocol()));
     return out;
   }
 
   /** The measured protocol with this id, if any. */
-  Optional<Protocol> protocol(String id) {
+  Optional<RawProtocol> protocol(String id) {
     return protocols().stream().filter(p -> p.id.equals(id)).findFirst();
   }
 
@@ -44,15 +44,15 @@ public final class Measurements {
    * Thread counts measured (any status) by one of the paper's protocols, or by {@code only} when
    * not null.
    */
-  public SortedSet<Integer> threads(Protocol only) {
+  public SortedSet<Integer> threads(RawProtocol only) {
     return values(only, CleanedPoint::threadNum);
   }
 
-  public SortedSet<Integer> requests(Protocol only) {
+  public SortedSet<Integer> requests(RawProtocol only) {
     return values(only, CleanedPoint::requestNum);
   }
 
-  private SortedSet<Integer> values(Protocol only, Function<CleanedPoint, Integer> f) {
+  private SortedSet<Integer> values(RawProtocol only, Function<CleanedPoint, Integer> f) {
     SortedSet<Integer> out = new TreeSet<>();
     for (CleanedPoint p : points) {
       if (only == null ? p.protocol().paper() : p.protocol().equals(only)) {

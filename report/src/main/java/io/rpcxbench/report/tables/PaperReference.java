@@ -1,6 +1,6 @@
 package io.rpcxbench.report.tables;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,7 +83,7 @@ public final class PaperReference {
   }
 
   /** The paper's {@code metric} of {@code protocol} at (threads, requests), if known. */
-  public Double value(Metric metric, Protocol protocol, int threads, int requests) {
+  public Double value(Metric metric, RawProtocol protocol, int threads, int requests) {
     Double[] v = values.get(new Key(protocol.id, threads, requests));
     return v == null ? null : v[metric == Metric.RUNTIME ? 0 : 1];
   }

@@ -2,7 +2,7 @@ package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.PointEstimates;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ public final class ReferenceTable {
   public record Line(
       int threads,
       int requests,
-      Protocol protocol,
+      RawProtocol protocol,
       String status,
       Cell throughput,
       Cell p50,
@@ -54,7 +54,7 @@ public final class ReferenceTable {
    */
   public static ReferenceTable build(
       Measurements m, String referenceId, Function<CleanedPoint, Map<String, Estimate>> estimates) {
-    Optional<Protocol> ref = m.protocol(referenceId);
+    Optional<RawProtocol> ref = m.protocol(referenceId);
     SortedSet<List<Integer>> points =
         new TreeSet<>(
             (a, b) ->
@@ -71,7 +71,7 @@ public final class ReferenceTable {
               .filter(CleanedPoint::complete)
               .map(CleanedPoint::throughputAvg)
               .orElse(null);
-      for (Protocol p : m.protocols()) {
+      for (RawProtocol p : m.protocols()) {
         Optional<CleanedPoint> point = m.get(p, t, r);
         if (point.isEmpty() && !ref.map(p::equals).orElse(false)) {
           continue; // only the protocols measured here, and the reference always

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.stats.Num;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -26,11 +26,11 @@ public final class TableFormats {
     StringBuilder head = new StringBuilder("| threads |");
     StringBuilder align = new StringBuilder("|---:|");
     for (int r : t.requests) {
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         head.append(" r=").append(r).append(' ').append(p.label).append(" |");
         align.append("---:|");
       }
-      for (Protocol o : ComparisonTable.OTHERS) {
+      for (RawProtocol o : ComparisonTable.OTHERS) {
         head.append(" r=").append(r).append(" vs ").append(o.label).append(" |");
         align.append("---:|");
       }
@@ -40,10 +40,10 @@ public final class TableFormats {
       sb.append("| ").append(th).append(" |");
       for (int r : t.requests) {
         ComparisonTable.Row row = t.row(th, r);
-        for (Protocol p : Protocol.PAPER) {
+        for (RawProtocol p : RawProtocol.PAPER) {
           sb.append(' ').append(row.values().get(p).text(m.decimals)).append(" |");
         }
-        for (Protocol o : ComparisonTable.OTHERS) {
+        for (RawProtocol o : ComparisonTable.OTHERS) {
           sb.append(' ').append(percent(row.advantage().get(o))).append(" |");
         }
       }
@@ -62,9 +62,9 @@ public final class TableFormats {
 
   public static String rangeSentence(ComparisonTable t) {
     return "Range of RPCX's advantage: over gRPC "
-        + t.range(List.of(Protocol.GRPC)).text()
+        + t.range(List.of(RawProtocol.GRPC)).text()
         + ", over OpenFeign "
-        + t.range(List.of(Protocol.OPENFEIGN)).text()
+        + t.range(List.of(RawProtocol.OPENFEIGN)).text()
         + ", both "
         + t.range(ComparisonTable.OTHERS).text()
         + " (paper: "
@@ -83,10 +83,10 @@ public final class TableFormats {
             "threads,requests,rpcx,grpc,openfeign,rpcx_vs_grpc_pct,rpcx_vs_openfeign_pct\n");
     for (ComparisonTable.Row row : t.rows) {
       sb.append(row.threads()).append(',').append(row.requests());
-      for (Protocol p : Protocol.PAPER) {
+      for (RawProtocol p : RawProtocol.PAPER) {
         sb.append(',').append(row.values().get(p).csv(3));
       }
-      for (Protocol o : ComparisonTable.OTHERS) {
+      for (RawProtocol o : ComparisonTable.OTHERS) {
         sb.append(',').append(row.advantage().get(o).csv(2));
       }
       sb.append('\n');

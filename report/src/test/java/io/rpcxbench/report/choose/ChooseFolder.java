@@ -118,7 +118,7 @@ public final class ChooseFolder {
     properties.put("rounds", String.valueOf(rounds));
     properties.putIfAbsent(
         "candidates",
-        String.join(",", candidates.stream().map(c -> ChooseSettings.protocol(c.name())).toList()));
+        String.join(",", candidates.stream().map(c -> ChooseRecord.protocol(c.name())).toList()));
     StringBuilder props = new StringBuilder("# rpcx-bench choose\n");
     properties.forEach((k, v) -> props.append(k).append('=').append(v).append('\n'));
     Files.writeString(dir.resolve("choose.properties"), props.toString(), StandardCharsets.UTF_8);
@@ -153,7 +153,7 @@ public final class ChooseFolder {
   /** Orders 0..RUNS-1 at 1500 calls/s for 2 s; the last {@code contendedRuns} runs contended. */
   private static void shared(Path dir, Candidate c, int round, Map<String, String> more)
       throws IOException {
-    String protocol = ChooseSettings.protocol(c.name());
+    String protocol = ChooseRecord.protocol(c.name());
     PointIdentity id =
         PointIdentity.open(protocol, 256, CALLS, "1500:PT2S", "poisson").withCall("items", 0, 10);
     Map<String, String> p = new LinkedHashMap<>();

@@ -7,7 +7,7 @@ import io.rpcxbench.report.Cli;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.IngestTest;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.StoredRun;
 import io.rpcxbench.report.tables.Measurements;
 import io.rpcxbench.stats.Spread;
@@ -26,7 +26,7 @@ class CleanerTest {
     assertThat(Cli.run("clean", "--db", Cli.sqlite(tmp)).exit()).isZero();
     CleanedPoint p;
     try (Database db = Database.open(Cli.sqlite(tmp))) {
-      p = new Measurements(CleanedTable.load(db)).get(Protocol.RPCX, 10, 100).orElseThrow();
+      p = new Measurements(CleanedTable.load(db)).get(RawProtocol.RPCX, 10, 100).orElseThrow();
     }
     // rpcx/t10-r100.csv: order 0 took 944.112 ms (dropped); orders 1..9 took 10, 11, ..., 18 ms.
     assertThat(p.runsAveraged()).isEqualTo(9);
@@ -66,21 +66,21 @@ class CleanerTest {
     try (Database db = Database.open(Cli.sqlite(tmp))) {
       Measurements m = new Measurements(CleanedTable.load(db));
       // openfeign/t210-r100.csv: one error in order 3 and one in order 7
-      assertThat(m.get(Protocol.OPENFEIGN, 210, 100).orElseThrow().errorsSum()).isEqualTo(2);
-      CleanedPoint timeout = m.get(Protocol.OPENFEIGN, 210, 300).orElseThrow();
+      assertThat(m.get(RawProtocol.OPENFEIGN, 210, 100).orElseThrow().errorsSum()).isEqualTo(2);
+      CleanedPoint timeout = m.get(RawProtocol.OPENFEIGN, 210, 300).orElseThrow();
       assertThat(timeout.status()).isEqualTo(PointStatus.TIMEOUT);
       assertThat(timeout.limitS()).isEqualTo(600);
       assertThat(timeout.runsAveraged()).isZero();
       assertThat(timeout.runtimeMs().avg()).isNull();
-      assertThat(m.get(Protocol.GRPC, 210, 300)).isEmpty();
+      assertThat(m.get(RawProtocol.GRPC, 210, 300)).isEmpty();
       // grpc/t110-r100.csv had two malformed lines; its ten good runs remain, nine averaged.
-      assertThat(m.get(Protocol.GRPC, 110, 100).orElseThrow().runsAveraged()).isEqualTo(9);
+      assertThat(m.get(RawProtocol.GRPC, 110, 100).orElseThrow().runsAveraged()).isEqualTo(9);
     }
   }
 
   @Test
   void pointWithOnlyOrderZeroIsFailedAndTimeoutWins() {
-    Cleaner.Key key = new Cleaner.Key(Protocol.RPCX, 10, 100);
+    Cleaner.Key key = new Cleaner.Key(RawProtocol.RPCX, 10, 100);
     StoredRun warmUp =
         new StoredRun(
             1, 10, 100, 0, 900, 111.1, null, null, null, null, null, null, null, null, null, null,

@@ -8,7 +8,7 @@ import io.rpcxbench.report.RawFiles;
 import io.rpcxbench.report.cli.ShowCommandTest;
 import io.rpcxbench.report.db.Database;
 import io.rpcxbench.report.db.IngestTest;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.tables.Knee;
 import io.rpcxbench.report.tables.KneeTest;
 import io.rpcxbench.report.tables.Measurements;
@@ -26,24 +26,24 @@ class LimitedByTest {
 
   @Test
   void summaryIsNullTheValueOrCountsMostFrequentFirst() {
-    assertThat(LimitedBy.summary(Arrays.asList(null, null))).isNull();
-    assertThat(LimitedBy.summary(List.of())).isNull();
-    assertThat(LimitedBy.summary(List.of("client", "client"))).isEqualTo("client");
+    assertThat(KeptLimits.summary(Arrays.asList(null, null))).isNull();
+    assertThat(KeptLimits.summary(List.of())).isNull();
+    assertThat(KeptLimits.summary(List.of("client", "client"))).isEqualTo("client");
     List<String> mixed = new ArrayList<>();
     for (int i = 0; i < 7; i++) {
       mixed.add("client");
     }
     mixed.add("none");
     mixed.add("none");
-    assertThat(LimitedBy.summary(mixed)).isEqualTo("client 7/9, none 2/9");
+    assertThat(KeptLimits.summary(mixed)).isEqualTo("client 7/9, none 2/9");
     // runs without a value count in the denominator only
-    assertThat(LimitedBy.summary(Arrays.asList("server", null, "server"))).isEqualTo("server 2/3");
+    assertThat(KeptLimits.summary(Arrays.asList("server", null, "server"))).isEqualTo("server 2/3");
     // ties: client, server, link, none
-    assertThat(LimitedBy.summary(List.of("none", "link", "server", "client")))
+    assertThat(KeptLimits.summary(List.of("none", "link", "server", "client")))
         .isEqualTo("client 1/4, server 1/4, link 1/4, none 1/4");
-    assertThat(LimitedBy.mostFrequent("client 7/9, none 2/9")).isEqualTo("client");
-    assertThat(LimitedBy.mostFrequent("link")).isEqualTo("link");
-    assertThat(LimitedBy.mostFrequent(null)).isNull();
+    assertThat(KeptLimits.mostFrequent("client 7/9, none 2/9")).isEqualTo("client");
+    assertThat(KeptLimits.mostFrequent("link")).isEqualTo("link");
+    assertThat(KeptLimits.mostFrequent(null)).isNull();
   }
 
   /** A point of {@code protocol} whose run k (order 0 first) was limited by {@code by[k]}. */
@@ -70,10 +70,10 @@ class LimitedByTest {
     assertThat(Cli.run("clean", "--db", Cli.sqlite(tmp)).exit()).isZero();
     try (Database db = Database.open(Cli.sqlite(tmp))) {
       Measurements m = new Measurements(CleanedTable.load(db));
-      assertThat(m.get(Protocol.RPCX, 10, 100).orElseThrow().limitedBy()).isEqualTo("client");
-      assertThat(m.get(Protocol.GRPC, 10, 100).orElseThrow().limitedBy())
+      assertThat(m.get(RawProtocol.RPCX, 10, 100).orElseThrow().limitedBy()).isEqualTo("client");
+      assertThat(m.get(RawProtocol.GRPC, 10, 100).orElseThrow().limitedBy())
           .isEqualTo("client 1/3, none 1/3");
-      assertThat(m.get(Protocol.OPENFEIGN, 10, 100).orElseThrow().limitedBy()).isNull();
+      assertThat(m.get(RawProtocol.OPENFEIGN, 10, 100).orElseThrow().limitedBy()).isNull();
     }
   }
 

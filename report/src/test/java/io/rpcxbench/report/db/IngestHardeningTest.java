@@ -107,7 +107,7 @@ class IngestHardeningTest {
     List<String> problems = new ArrayList<>();
     CleanedPoint p =
         Cleaner.summarize(
-            new Cleaner.Key(Protocol.RPCX, 10, 100), List.of(huge, huge), null, problems);
+            new Cleaner.Key(RawProtocol.RPCX, 10, 100), List.of(huge, huge), null, problems);
     assertThat(p.errorsSum()).isNull();
     assertThat(problems)
         .containsExactly(

@@ -27,7 +27,8 @@ class TrialTimeTest {
   @Test
   void theSecondsOfAnInvocationAreSplitIntoMeasuringWarmUpAndBetween() {
     // 4 trials, a harness of 10 s every 12 s: 2 s between harnesses
-    TrialTime t = TrialTime.of(List.of(trial(1, 0), trial(2, 12), trial(3, 24), trial(4, 36)));
+    TrialSeconds t =
+        TrialSeconds.of(List.of(trial(1, 0), trial(2, 12), trial(3, 24), trial(4, 36)));
     assertThat(t.spanS()).isEqualTo(46.0);
     assertThat(t.measuredS()).isEqualTo(6.0);
     assertThat(t.droppedS()).isEqualTo(2.0);
@@ -42,7 +43,7 @@ class TrialTimeTest {
   void withoutTimesOnlyTheMeasuringIsSaid() {
     DiffSide.Trial t = trial(1, 0);
     DiffSide.Trial untimed = new DiffSide.Trial(t.file(), 1, t.kept(), null, null, t.allRunsMs());
-    assertThat(TrialTime.of(List.of(untimed)).text())
+    assertThat(TrialSeconds.of(List.of(untimed)).text())
         .isEqualTo("1 trials, their times not recorded: measuring 1.5 s a trial");
   }
 }

@@ -84,7 +84,7 @@ class ConsoleWarningsOnPageTest {
           List.of("not steady state"));
     }
     StringBuilder h = new StringBuilder();
-    PointWarnings.html(h, warnings, List.of(io.rpcxbench.report.db.Protocol.RPCX));
+    PointWarnings.html(h, warnings, List.of(io.rpcxbench.report.db.RawProtocol.RPCX));
     String html = h.toString();
     assertThat(html)
         .startsWith(

@@ -2,7 +2,7 @@ package io.rpcxbench.report.reproduction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import org.junit.jupiter.api.Test;
 
 /** The measured Table 2: order 0 against the other runs, per point over its rounds. */
@@ -12,7 +12,7 @@ class ColdStartTableTest {
     SyntheticRegime s = new SyntheticRegime("thread", "");
     // three rounds of RPCX 10 x 10: order 0 at 900, 1000, 2000 ms; the others 50, 40, 100 ms
     s.sweeps(
-        Protocol.RPCX,
+        RawProtocol.RPCX,
         10,
         10,
         VerdictBoxTest.runs(900, 50),
@@ -29,7 +29,7 @@ class ColdStartTableTest {
   @Test
   void noRoundWithARunBesidesOrderZeroIsNoData() {
     SyntheticRegime s = new SyntheticRegime("thread", "");
-    s.sweeps(Protocol.GRPC, 10, 10, new double[] {900});
+    s.sweeps(RawProtocol.GRPC, 10, 10, new double[] {900});
     assertThat(ColdStartTable.markdown(s.runTimes())).endsWith("No data.\n");
   }
 }

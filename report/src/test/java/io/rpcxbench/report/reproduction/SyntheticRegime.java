@@ -4,7 +4,7 @@ import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.clean.RunTimes;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.report.db.StoredRun;
 import io.rpcxbench.report.tables.Measurements;
@@ -28,18 +28,18 @@ final class SyntheticRegime {
   }
 
   /** A complete point whose runs 0..n-1 took {@code ms}. */
-  SyntheticRegime point(Protocol p, int threads, int requests, double... ms) {
+  SyntheticRegime point(RawProtocol p, int threads, int requests, double... ms) {
     return sweeps(p, threads, requests, ms);
   }
 
   /** A complete point of several sweeps (files), each runs 0..n-1. */
-  SyntheticRegime sweeps(Protocol p, int threads, int requests, double[]... sweeps) {
+  SyntheticRegime sweeps(RawProtocol p, int threads, int requests, double[]... sweeps) {
     return failing(p, threads, requests, null, sweeps);
   }
 
   /** A point as {@link #sweeps}, each kept run with {@code errorsPerRun} failed calls. */
   SyntheticRegime failing(
-      Protocol p, int threads, int requests, Long errorsPerRun, double[]... sweeps) {
+      RawProtocol p, int threads, int requests, Long errorsPerRun, double[]... sweeps) {
     Cleaner.Key key = new Cleaner.Key(p, threads, requests, series);
     List<StoredRun> kept = new ArrayList<>();
     List<RunTimes.Sweep> files = new ArrayList<>();
@@ -60,7 +60,7 @@ final class SyntheticRegime {
   }
 
   /** A point that timed out after the runs {@code ms}. */
-  SyntheticRegime timedOut(Protocol p, int threads, int requests, double... ms) {
+  SyntheticRegime timedOut(RawProtocol p, int threads, int requests, double... ms) {
     sweeps(p, threads, requests, ms);
     CleanedPoint c = points.remove(points.size() - 1);
     points.add(c.with(PointStatus.TIMEOUT, ms.length, 10));
@@ -80,7 +80,7 @@ final class SyntheticRegime {
   }
 
   private static StoredRun run(
-      Protocol p, int threads, int requests, int order, double ms, Long errors) {
+      RawProtocol p, int threads, int requests, int order, double ms, Long errors) {
     return new StoredRun(
         p.type,
         threads,

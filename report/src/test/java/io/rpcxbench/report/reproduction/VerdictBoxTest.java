@@ -3,7 +3,7 @@ package io.rpcxbench.report.reproduction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.report.clean.RunTimes;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -28,9 +28,9 @@ class VerdictBoxTest {
     }
     for (int i = 0; i < threads.length; i++) {
       double ms = 10.0 * (i + 1);
-      g.point(Protocol.RPCX, threads[i], 100, runs(1000, ms));
-      g.point(Protocol.GRPC, threads[i], 100, runs(1000, 4 * ms));
-      g.point(Protocol.OPENFEIGN, threads[i], 100, runs(1000, 10 * ms));
+      g.point(RawProtocol.RPCX, threads[i], 100, runs(1000, ms));
+      g.point(RawProtocol.GRPC, threads[i], 100, runs(1000, 4 * ms));
+      g.point(RawProtocol.OPENFEIGN, threads[i], 100, runs(1000, 10 * ms));
     }
     return g.regime();
   }
@@ -106,8 +106,8 @@ class VerdictBoxTest {
   @Test
   void aRegimeOfOneCommitOnOneDayAndSeveralSweepsSaysSoPlainly() {
     SyntheticRegime s = new SyntheticRegime("total", "1gbit");
-    s.sweeps(Protocol.RPCX, 10, 100, runs(100, 10), runs(100, 11), runs(100, 12));
-    s.sweeps(Protocol.GRPC, 10, 100, runs(100, 40), runs(100, 41));
+    s.sweeps(RawProtocol.RPCX, 10, 100, runs(100, 10), runs(100, 11), runs(100, 12));
+    s.sweeps(RawProtocol.GRPC, 10, 100, runs(100, 40), runs(100, 41));
     Regime g = s.regime();
     java.util.Map<String, SweepOrigins.Origin> bySource = new java.util.HashMap<>();
     allSweeps(g)
@@ -149,12 +149,12 @@ class VerdictBoxTest {
   @Test
   void failedCallsOfTheKeptRunsAreCountedPerProtocolWithTheirPoints() {
     SyntheticRegime s = new SyntheticRegime("thread", "1mbit");
-    s.point(Protocol.RPCX, 10, 100, runs(100, 10));
-    s.point(Protocol.OPENFEIGN, 10, 100, runs(100, 100));
-    s.point(Protocol.RPCX, 110, 100, runs(100, 10));
-    s.failing(Protocol.OPENFEIGN, 110, 100, 2L, runs(100, 100));
-    s.point(Protocol.RPCX, 210, 100, runs(100, 10));
-    s.failing(Protocol.OPENFEIGN, 210, 100, 150L, runs(100, 100));
+    s.point(RawProtocol.RPCX, 10, 100, runs(100, 10));
+    s.point(RawProtocol.OPENFEIGN, 10, 100, runs(100, 100));
+    s.point(RawProtocol.RPCX, 110, 100, runs(100, 10));
+    s.failing(RawProtocol.OPENFEIGN, 110, 100, 2L, runs(100, 100));
+    s.point(RawProtocol.RPCX, 210, 100, runs(100, 10));
+    s.failing(RawProtocol.OPENFEIGN, 210, 100, 150L, runs(100, 100));
     String box = new VerdictBox(List.of(s.regime())).markdown();
     // 9 kept runs each: 18 and 1,350 failed calls; run 0's are not counted
     assertThat(box).contains("| OpenFeign 1368 (110 x 100, 210 x 100) |");
@@ -175,11 +175,11 @@ class VerdictBoxTest {
     SyntheticRegime s = new SyntheticRegime("total", "1gbit");
     // sweep 1: gRPC 4x RPCX (75 %), sweep 2: 3x (66.7 %) at five points; 510 threads has one sweep
     for (int t : new int[] {10, 110, 210, 310, 410}) {
-      s.sweeps(Protocol.RPCX, t, 100, runs(100, 10), runs(100, 10));
-      s.sweeps(Protocol.GRPC, t, 100, runs(100, 40), runs(100, 30));
+      s.sweeps(RawProtocol.RPCX, t, 100, runs(100, 10), runs(100, 10));
+      s.sweeps(RawProtocol.GRPC, t, 100, runs(100, 40), runs(100, 30));
     }
-    s.sweeps(Protocol.RPCX, 510, 100, runs(100, 10));
-    s.sweeps(Protocol.GRPC, 510, 100, runs(100, 40));
+    s.sweeps(RawProtocol.RPCX, 510, 100, runs(100, 10));
+    s.sweeps(RawProtocol.GRPC, 510, 100, runs(100, 40));
     String box = new VerdictBox(List.of(s.regime())).markdown();
     assertThat(box)
         .contains("| regime | rival | sweep 1 | sweep 2 | all sweeps |\n")
@@ -197,14 +197,14 @@ class VerdictBoxTest {
     // these: gRPC 4x RPCX (75 %), OpenFeign 10x (90 %); earlier: gRPC 2x (50 %), OpenFeign the same
     SyntheticRegime then = new SyntheticRegime("thread", "1gbit");
     for (int t : new int[] {10, 110, 210, 310, 410, 510}) {
-      then.point(Protocol.RPCX, t, 100, runs(1000, t));
-      then.point(Protocol.GRPC, t, 100, runs(1000, 2.0 * t));
-      then.point(Protocol.OPENFEIGN, t, 100, runs(1000, 10.0 * t));
+      then.point(RawProtocol.RPCX, t, 100, runs(1000, t));
+      then.point(RawProtocol.GRPC, t, 100, runs(1000, 2.0 * t));
+      then.point(RawProtocol.OPENFEIGN, t, 100, runs(1000, 10.0 * t));
     }
     // a regime the earlier files lack is left out of the table
     SyntheticRegime other = new SyntheticRegime("total", "1mbit");
-    other.point(Protocol.RPCX, 10, 100, runs(100, 10));
-    other.point(Protocol.GRPC, 10, 100, runs(100, 20));
+    other.point(RawProtocol.RPCX, 10, 100, runs(100, 10));
+    other.point(RawProtocol.GRPC, 10, 100, runs(100, 20));
     EarlierSweeps earlier = new EarlierSweeps(List.of(then.regime()), SweepOrigins.none());
 
     String box =
@@ -233,11 +233,11 @@ class VerdictBoxTest {
   @Test
   void tpsInsideIsCountedOnTheMeanOfPerRunTpsNotTransformedFromRuntime() {
     SyntheticRegime s = new SyntheticRegime("thread", "1gbit");
-    s.point(Protocol.RPCX, 10, 100, runs(1000, 10));
+    s.point(RawProtocol.RPCX, 10, 100, runs(1000, 10));
     // gRPC's kept runs: five of 10 ms and four of 40 ms. Mean runtime 23.3 ms: RPCX 57.1 %
     // faster, inside 55.9-88.9 %. Mean of per-run TPS (Eq. 3) 6,667: RPCX's 10,000 is 50 %
     // more, outside 126.9-802.8 %, though the transform of 57.1 % (133 %) would be inside.
-    s.point(Protocol.GRPC, 10, 100, 1000, 10, 40, 10, 40, 10, 40, 10, 40, 10);
+    s.point(RawProtocol.GRPC, 10, 100, 1000, 10, 40, 10, 40, 10, 40, 10, 40, 10);
     String box = new VerdictBox(List.of(s.regime())).markdown();
     assertThat(box)
         .containsPattern("\\| 1 Gbit/s, T × R \\| gRPC \\| 1 of 1 \\|.*\\| 1/1 \\| 0/1 \\|\n")
@@ -252,10 +252,10 @@ class VerdictBoxTest {
     SyntheticRegime now = new SyntheticRegime("thread", "1gbit");
     SyntheticRegime then = new SyntheticRegime("thread", "1gbit");
     for (int t : new int[] {10, 110, 210, 310, 410, 510}) {
-      now.sweeps(Protocol.RPCX, t, 100, runs(100, 10), runs(100, 10), runs(100, 10));
-      now.sweeps(Protocol.GRPC, t, 100, runs(100, 40), runs(100, 30), runs(100, 50));
-      then.point(Protocol.RPCX, t, 100, runs(100, 10));
-      then.point(Protocol.GRPC, t, 100, runs(100, 25));
+      now.sweeps(RawProtocol.RPCX, t, 100, runs(100, 10), runs(100, 10), runs(100, 10));
+      now.sweeps(RawProtocol.GRPC, t, 100, runs(100, 40), runs(100, 30), runs(100, 50));
+      then.point(RawProtocol.RPCX, t, 100, runs(100, 10));
+      then.point(RawProtocol.GRPC, t, 100, runs(100, 25));
     }
     EarlierSweeps earlier = new EarlierSweeps(List.of(then.regime()), SweepOrigins.none());
     String box = new VerdictBox(List.of(now.regime()), SweepOrigins.none(), earlier).markdown();
@@ -281,8 +281,10 @@ class VerdictBoxTest {
     // RPCX's sweeps 10-13 ms, gRPC's 40-43 ms: 4 against 4 wholly apart, p = 2 / 70 = 0.029
     SyntheticRegime s = new SyntheticRegime("total", "1gbit");
     for (int t : new int[] {10, 110, 210, 310, 410, 510}) {
-      s.sweeps(Protocol.RPCX, t, 100, runs(100, 10), runs(100, 11), runs(100, 12), runs(100, 13));
-      s.sweeps(Protocol.GRPC, t, 100, runs(100, 40), runs(100, 41), runs(100, 42), runs(100, 43));
+      s.sweeps(
+          RawProtocol.RPCX, t, 100, runs(100, 10), runs(100, 11), runs(100, 12), runs(100, 13));
+      s.sweeps(
+          RawProtocol.GRPC, t, 100, runs(100, 40), runs(100, 41), runs(100, 42), runs(100, 43));
     }
     String box = new VerdictBox(List.of(s.regime())).markdown();
     assertThat(box)
@@ -354,9 +356,18 @@ class VerdictBoxTest {
     for (int t : new int[] {10, 110, 210, 310}) {
       double base = t / 10.0;
       g.point(
-          Protocol.RPCX, t, 100, 500, base, base * 1.2, base * 0.9, base * 1.1, base, base * 1.3);
+          RawProtocol.RPCX,
+          t,
+          100,
+          500,
+          base,
+          base * 1.2,
+          base * 0.9,
+          base * 1.1,
+          base,
+          base * 1.3);
       g.point(
-          Protocol.GRPC,
+          RawProtocol.GRPC,
           t,
           100,
           900,

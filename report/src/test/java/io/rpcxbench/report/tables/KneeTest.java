@@ -6,7 +6,7 @@ import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Latency;
 import io.rpcxbench.report.clean.OpenLoad;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.stats.Spread;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ public class KneeTest {
   /** A complete open-loop point at {@code rate} with this p99 that achieved {@code achieved}. */
   public static CleanedPoint point(
       String protocol, double rate, double achievedMin, long dropped, long errors, Double p99) {
-    Protocol p = Protocol.of(protocol, protocol.equals("rpcx") ? 1 : 2);
+    RawProtocol p = RawProtocol.of(protocol, protocol.equals("rpcx") ? 1 : 2);
     return new CleanedPoint(
         p,
         256,

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Latency;
 import io.rpcxbench.report.db.PointStatus;
-import io.rpcxbench.report.db.Protocol;
 import io.rpcxbench.report.db.RawFile;
 import io.rpcxbench.report.db.RawFileParser;
+import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
 import io.rpcxbench.stats.Spread;
 import java.util.List;
@@ -36,19 +36,20 @@ class PaperGridTest {
     Measurements m =
         new Measurements(
             List.of(
-                point(Protocol.RPCX, 20.0, 5000.0),
-                point(Protocol.GRPC, 50.0, 2000.0),
-                point(Protocol.OPENFEIGN, 80.0, 1250.0)));
+                point(RawProtocol.RPCX, 20.0, 5000.0),
+                point(RawProtocol.GRPC, 50.0, 2000.0),
+                point(RawProtocol.OPENFEIGN, 80.0, 1250.0)));
     ComparisonTable runtime = ComparisonTable.build(Metric.RUNTIME, m);
     assertThat(runtime.threads).containsExactly(4);
     assertThat(runtime.requests).containsExactly(64);
     ComparisonTable.Row row = runtime.row(4, 64);
-    assertThat(row.advantage().get(Protocol.GRPC).value()).isEqualTo(60.0); // (50 - 20) / 50
-    assertThat(row.advantage().get(Protocol.OPENFEIGN).value()).isEqualTo(75.0); // (80 - 20) / 80
+    assertThat(row.advantage().get(RawProtocol.GRPC).value()).isEqualTo(60.0); // (50 - 20) / 50
+    assertThat(row.advantage().get(RawProtocol.OPENFEIGN).value())
+        .isEqualTo(75.0); // (80 - 20) / 80
     ComparisonTable tps = ComparisonTable.build(Metric.TPS, m);
-    assertThat(tps.row(4, 64).advantage().get(Protocol.GRPC).value())
+    assertThat(tps.row(4, 64).advantage().get(RawProtocol.GRPC).value())
         .isEqualTo(150.0); // (5000 - 2000) / 2000
-    assertThat(tps.row(4, 64).advantage().get(Protocol.OPENFEIGN).value())
+    assertThat(tps.row(4, 64).advantage().get(RawProtocol.OPENFEIGN).value())
         .isEqualTo(300.0); // (5000 - 1250) / 1250
     assertThat(tps.range(ComparisonTable.OTHERS).text()).isEqualTo("150.0–300.0 %");
   }
@@ -69,7 +70,7 @@ class PaperGridTest {
     assertThat(f.runs().get(1).p99Us()).isNull();
   }
 
-  private static CleanedPoint point(Protocol p, double time, double tps) {
+  private static CleanedPoint point(RawProtocol p, double time, double tps) {
     return new CleanedPoint(
         p,
         4,

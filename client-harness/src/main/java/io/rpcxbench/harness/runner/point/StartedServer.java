@@ -19,7 +19,7 @@ public final class StartedServer {
 
   /**
    * The JVM flag that has a server-kit server watch its stdin ({@link #start(List, Path,
-   * ClassDataArchives.Archive)}): server-kit's {@code ParentWatch.PROPERTY}, which this module
+   * ClassDataArchives.Archive)}): server-kit's {@code RunnerWatch.PROPERTY}, which this module
    * cannot see (server-kit is a runtime dependency).
    */
   static final String WATCH_PARENT = "-Drpcxbench.server.parent=stdin";

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A server started by a runner that keeps its stdin open (the property set) stops when that stdin
  * ends, as when the runner is killed with SIGKILL: a real server JVM on a free port of loopback.
  */
-class ParentWatchTest {
+class RunnerWatchTest {
   private static final Duration BOUND = Duration.ofSeconds(60);
 
   @TempDir Path dir;
@@ -27,7 +27,7 @@ class ParentWatchTest {
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx32m",
-                "-D" + ParentWatch.PROPERTY + "=stdin",
+                "-D" + RunnerWatch.PROPERTY + "=stdin",
                 "-cp",
                 System.getProperty("java.class.path"),
                 WatchedServerMain.class.getName(),

@@ -18,12 +18,12 @@ import java.util.Map;
  * thresholds.
  *
  * <pre>{@code
- * ChooseSettings s = ChooseSettings.read(Path.of("results/choose/20261123T160000Z"));
+ * ChooseRecord s = ChooseRecord.read(Path.of("results/choose/20261123T160000Z"));
  * s.sloText();      // "p99 <= 5 ms"
  * s.candidates();   // [rpcx, grpc-tuned, rpcx#2]
  * }</pre>
  */
-record ChooseSettings(
+record ChooseRecord(
     String workload,
     String slo,
     Double sloPercentile,
@@ -50,14 +50,14 @@ record ChooseSettings(
    *
    * @throws IOException when it is missing or unreadable, names no candidate, or a number is not
    */
-  static ChooseSettings read(Path dir) throws IOException {
+  static ChooseRecord read(Path dir) throws IOException {
     ChooseFacts f = ChooseFacts.read(dir);
     List<String> candidates = copies(f.text(Key.CANDIDATES, ""));
     if (candidates.isEmpty()) {
       throw new IOException(dir.resolve(FILE) + ": no candidates");
     }
     try {
-      return new ChooseSettings(
+      return new ChooseRecord(
           f.text(Key.WORKLOAD, "the workload"),
           f.text(Key.SLO, ""),
           f.number(Key.SLO_PERCENTILE),

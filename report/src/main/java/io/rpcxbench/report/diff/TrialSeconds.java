@@ -13,7 +13,7 @@ import java.util.List;
  * half its time spends it on what a verdict does not use.
  *
  * <pre>{@code
- * TrialTime t = TrialTime.of(point.trials());
+ * TrialSeconds t = TrialSeconds.of(point.trials());
  * t.measuredShare();   // 0.04: 4 % of the invocation's time was kept runs
  * t.text();            // "8 trials in 96.0 s, 12.0 s a trial: measuring 0.5 s (4 %), ..."
  * }</pre>
@@ -24,9 +24,9 @@ import java.util.List;
  * @param measuredS the kept runs' time added up
  * @param droppedS the dropped runs' time added up
  */
-record TrialTime(int trials, double spanS, double harnessS, double measuredS, double droppedS) {
+record TrialSeconds(int trials, double spanS, double harnessS, double measuredS, double droppedS) {
 
-  static TrialTime of(List<DiffSide.Trial> trials) {
+  static TrialSeconds of(List<DiffSide.Trial> trials) {
     Instant first = null;
     Instant last = null;
     double harness = 0;
@@ -46,7 +46,7 @@ record TrialTime(int trials, double spanS, double harnessS, double measuredS, do
     }
     double span =
         timed && first != null ? Duration.between(first, last).toMillis() / 1000.0 : Double.NaN;
-    return new TrialTime(trials.size(), span, harness, measured, Math.max(0, all - measured));
+    return new TrialSeconds(trials.size(), span, harness, measured, Math.max(0, all - measured));
   }
 
   /** The share of the invocation's time spent in kept runs (NaN without times). */

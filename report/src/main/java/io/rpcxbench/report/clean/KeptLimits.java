@@ -15,14 +15,14 @@ import java.util.Objects;
  * the denominator).
  *
  * <pre>{@code
- * String s = LimitedBy.summary(Arrays.asList("client", "client", null)); // "client 2/3"
+ * String s = KeptLimits.summary(Arrays.asList("client", "client", null)); // "client 2/3"
  * }</pre>
  */
-public final class LimitedBy {
+public final class KeptLimits {
   /** Ties between counts break in this order; other values follow, alphabetically. */
   static final List<String> ORDER = List.of("client", "server", "link", "none");
 
-  private LimitedBy() {}
+  private KeptLimits() {}
 
   /** The summary of {@code values} (one per kept run, null where a run has none). */
   static String summary(Collection<String> values) {
@@ -42,7 +42,7 @@ public final class LimitedBy {
    * denominator); null when no point has a value.
    */
   public static String ofPoints(Collection<String> summaries) {
-    List<String> values = summaries.stream().map(LimitedBy::mostFrequent).toList();
+    List<String> values = summaries.stream().map(KeptLimits::mostFrequent).toList();
     Map<String, Integer> counts = counts(values);
     return counts.isEmpty() ? null : format(counts, values.size());
   }

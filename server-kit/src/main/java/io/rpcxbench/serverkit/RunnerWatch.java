@@ -11,11 +11,11 @@ import java.io.InputStream;
  * hooks never run. The server then stops as on SIGTERM, instead of serving nobody for hours. A
  * server started by hand (its stdin a terminal or /dev/null) is not watched.
  */
-final class ParentWatch {
+final class RunnerWatch {
   /** The system property that arms the watch; its one value: {@code stdin}. */
   static final String PROPERTY = "rpcxbench.server.parent";
 
-  private ParentWatch() {}
+  private RunnerWatch() {}
 
   /** Starts the watch of {@code System.in} when {@link #PROPERTY} asks for it. */
   static void startIfAsked(String serverId) {

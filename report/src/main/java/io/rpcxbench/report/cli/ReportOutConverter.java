@@ -10,7 +10,7 @@ import picocli.CommandLine.TypeConversionException;
  * OutputPlace#folder}'s rule, checked as the line is read (an empty value too: {@code Path.of("")}
  * is the current folder, and a stray {@code --out ''} would scatter files there).
  */
-public final class OutFolderConverter implements ITypeConverter<Path> {
+public final class ReportOutConverter implements ITypeConverter<Path> {
   @Override
   public Path convert(String value) {
     try {

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * Where the data came from: the distinct provenance values of the ingested files, per protocol (any
  * id).
  */
-public final class Provenance {
+public final class ProvenanceValues {
   /** The point keys every table row shows already (or, for the schedule, the open-loop table). */
   private static final Set<PointKey> PER_POINT =
       EnumSet.of(PointKey.PROTOCOL, PointKey.THREADS, PointKey.REQUESTS, PointKey.RATE_SCHEDULE);
@@ -56,20 +56,20 @@ public final class Provenance {
           .toList();
 
   /** One line of the provenance table; {@code protocol} null means "the same for all". */
-  public record Line(String key, Protocol protocol, List<String> values) {}
+  public record Line(String key, RawProtocol protocol, List<String> values) {}
 
-  private Provenance() {}
+  private ProvenanceValues() {}
 
   public static List<Line> load(Database db) throws SQLException {
-    Map<String, Map<Protocol, SortedSet<String>>> byKey = new TreeMap<>();
-    SortedSet<Protocol> protocols = new TreeSet<>();
+    Map<String, Map<RawProtocol, SortedSet<String>>> byKey = new TreeMap<>();
+    SortedSet<RawProtocol> protocols = new TreeSet<>();
     try (Statement s = db.connection.createStatement();
         ResultSet rs =
             s.executeQuery(
                 "SELECT p.protocol, p.type, v.prov_key, v.prov_value "
                     + "FROM raw_provenance v JOIN raw_point p ON p.source = v.source")) {
       while (rs.next()) {
-        Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
+        RawProtocol p = RawProtocol.of(rs.getString(1), rs.getInt(2));
         protocols.add(p);
         if (KEYS.contains(rs.getString(3))) {
           byKey
@@ -81,7 +81,7 @@ public final class Provenance {
     }
     List<Line> lines = new ArrayList<>();
     for (String key : KEYS) {
-      Map<Protocol, SortedSet<String>> values = byKey.get(key);
+      Map<RawProtocol, SortedSet<String>> values = byKey.get(key);
       if (values == null) {
         continue;
       }
@@ -107,16 +107,16 @@ public final class Provenance {
   }
 
   /** Number of ingested files per protocol and status, e.g. "RPCX: 12 complete, 1 timeout". */
-  public static Map<Protocol, Map<PointStatus, Integer>> fileCounts(Database db)
+  public static Map<RawProtocol, Map<PointStatus, Integer>> fileCounts(Database db)
       throws SQLException {
-    Map<Protocol, Map<PointStatus, Integer>> out = new TreeMap<>();
+    Map<RawProtocol, Map<PointStatus, Integer>> out = new TreeMap<>();
     try (Statement s = db.connection.createStatement();
         ResultSet rs =
             s.executeQuery(
                 "SELECT protocol, type, status, COUNT(*) FROM raw_point "
                     + "GROUP BY protocol, type, status")) {
       while (rs.next()) {
-        Protocol p = Protocol.of(rs.getString(1), rs.getInt(2));
+        RawProtocol p = RawProtocol.of(rs.getString(1), rs.getInt(2));
         PointStatus st = PointStatus.of(rs.getString(3)).orElse(null);
         if (st != null) {
           out.computeIfAbsent(p, k -> new EnumMap<>(PointStatus.class)).put(st, rs.getInt(4));

@@ -43,7 +43,7 @@ import picocli.CommandLine.Spec;
       "  java -jar report/target/report.jar compare results/compare/20261123T120000Z \\",
       "    --variants rpcx,grpc-tuned --warmup-runs 1 --server-cores 1"
     })
-public final class CompareCommand implements Callable<Integer> {
+public final class CompareTablesCommand implements Callable<Integer> {
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "DIR", description = "compare.sh's result folder.")

@@ -2,7 +2,7 @@ package io.rpcxbench.report.choose;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.cli.OutFileConverter;
-import io.rpcxbench.report.cli.OutFolderConverter;
+import io.rpcxbench.report.cli.ReportOutConverter;
 import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.report.pages.Page;
@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
       "  java -jar report/target/report.jar choose results/choose/20261123T160000Z \\",
       "    --threshold 'p99<=5ms' --summary-export summary.json"
     })
-public final class ChooseCommand implements Callable<Integer> {
+public final class ScorecardCommand implements Callable<Integer> {
   @Spec CommandLine.Model.CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "DIR", description = "rpcx-bench choose's folder.")
@@ -63,7 +63,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      converter = OutFolderConverter.class,
+      converter = ReportOutConverter.class,
       paramLabel = "DIR",
       description = "Where the scorecard goes (default: DIR/report).")
   Path out;
@@ -90,10 +90,10 @@ public final class ChooseCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     try {
       List<Threshold> given = parse(thresholds);
-      ChooseSettings settings;
+      ChooseRecord settings;
       List<ChooseCandidate> candidates;
       try {
-        settings = ChooseSettings.read(dir);
+        settings = ChooseRecord.read(dir);
         candidates = candidates(dir, settings);
       } catch (IOException | IllegalArgumentException e) {
         err.println("error: " + e.getMessage());
@@ -169,7 +169,7 @@ public final class ChooseCommand implements Callable<Integer> {
   }
 
   /** Each candidate's capacity rounds and its raw files at the shared load, in the given order. */
-  static List<ChooseCandidate> candidates(Path dir, ChooseSettings settings) throws IOException {
+  static List<ChooseCandidate> candidates(Path dir, ChooseRecord settings) throws IOException {
     Map<String, List<CapacityRound>> capacity = CapacityRound.read(dir.resolve(CapacityRound.FILE));
     Path shared = dir.resolve("shared");
     List<Integer> rounds = rounds(shared);

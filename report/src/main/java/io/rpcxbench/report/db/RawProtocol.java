@@ -12,13 +12,13 @@ import java.util.regex.Pattern;
  * paper's three have fixed type numbers (Fig. 7a: 1 RPCX, 2 gRPC, 3 OpenFeign) and labels; any
  * other protocol is labelled by its id. Equal when the ids are; sorted by type, then id.
  */
-public final class Protocol implements Comparable<Protocol> {
-  public static final Protocol RPCX = new Protocol("rpcx", 1, "RPCX");
-  public static final Protocol GRPC = new Protocol("grpc", 2, "gRPC");
-  public static final Protocol OPENFEIGN = new Protocol("openfeign", 3, "OpenFeign");
+public final class RawProtocol implements Comparable<RawProtocol> {
+  public static final RawProtocol RPCX = new RawProtocol("rpcx", 1, "RPCX");
+  public static final RawProtocol GRPC = new RawProtocol("grpc", 2, "gRPC");
+  public static final RawProtocol OPENFEIGN = new RawProtocol("openfeign", 3, "OpenFeign");
 
   /** The paper's three, in its order: Tables 3-4 and Figs. 8-10 show these. */
-  public static final List<Protocol> PAPER = List.of(RPCX, GRPC, OPENFEIGN);
+  public static final List<RawProtocol> PAPER = List.of(RPCX, GRPC, OPENFEIGN);
 
   private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
 
@@ -26,7 +26,7 @@ public final class Protocol implements Comparable<Protocol> {
   public final int type;
   public final String label;
 
-  private Protocol(String id, int type, String label) {
+  private RawProtocol(String id, int type, String label) {
     this.id = id;
     this.type = type;
     this.label = label;
@@ -38,9 +38,9 @@ public final class Protocol implements Comparable<Protocol> {
    * @throws IllegalArgumentException for an id that is not lower-case letters, digits, '.', '_',
    *     '-' or a paper id with another type
    */
-  public static Protocol of(String id, int type) {
+  public static RawProtocol of(String id, int type) {
     String norm = normalize(id);
-    Optional<Protocol> paper = paperById(norm);
+    Optional<RawProtocol> paper = paperById(norm);
     if (paper.isPresent()) {
       if (paper.get().type != type) {
         throw new IllegalArgumentException("protocol '" + norm + "' does not match type " + type);
@@ -57,31 +57,31 @@ public final class Protocol implements Comparable<Protocol> {
               + norm
               + "'");
     }
-    return new Protocol(norm, type, norm);
+    return new RawProtocol(norm, type, norm);
   }
 
   /** For a file that names only its type: the paper's protocol, else {@code type-N}. */
-  static Protocol ofTypeOnly(int type) {
-    return paperByType(type).orElseGet(() -> new Protocol("type-" + type, type, "type-" + type));
+  static RawProtocol ofTypeOnly(int type) {
+    return paperByType(type).orElseGet(() -> new RawProtocol("type-" + type, type, "type-" + type));
   }
 
   /**
    * The same protocol with the label its files give ({@code label} provenance); the paper's three
    * keep theirs. Characters that would break a table are replaced.
    */
-  public Protocol withLabel(String fileLabel) {
+  public RawProtocol withLabel(String fileLabel) {
     if (paper() || fileLabel == null || fileLabel.isBlank()) {
       return this;
     }
     String clean = fileLabel.trim().replaceAll("[|<>\\p{Cntrl}]", "/");
-    return new Protocol(id, type, clean.length() > 64 ? clean.substring(0, 64) : clean);
+    return new RawProtocol(id, type, clean.length() > 64 ? clean.substring(0, 64) : clean);
   }
 
-  static Optional<Protocol> paperById(String id) {
+  static Optional<RawProtocol> paperById(String id) {
     return PAPER.stream().filter(p -> p.id.equals(normalize(id))).findFirst();
   }
 
-  static Optional<Protocol> paperByType(int type) {
+  static Optional<RawProtocol> paperByType(int type) {
     return PAPER.stream().filter(p -> p.type == type).findFirst();
   }
 
@@ -99,14 +99,14 @@ public final class Protocol implements Comparable<Protocol> {
   }
 
   @Override
-  public int compareTo(Protocol o) {
+  public int compareTo(RawProtocol o) {
     int c = Integer.compare(type, o.type);
     return c != 0 ? c : id.compareTo(o.id);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Protocol p && p.id.equals(id);
+    return o instanceof RawProtocol p && p.id.equals(id);
   }
 
   @Override
