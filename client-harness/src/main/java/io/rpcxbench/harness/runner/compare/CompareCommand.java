@@ -96,35 +96,7 @@ public final class CompareCommand implements Callable<Integer> {
       description = "Protocol ids of the catalog (rpcx-bench list), or all: runs the comparison.")
   String variants;
 
-  @Option(
-      names = "--base-jar",
-      paramLabel = "OLD.jar",
-      description =
-          "The server build compared against (with --new-jar): e.g. server-rpcx.jar of the last"
-              + " release.")
-  Path baseJar;
-
-  @Option(
-      names = "--new-jar",
-      paramLabel = "NEW.jar",
-      description = "The server build compared (with --base-jar), of the same protocol.")
-  Path newJar;
-
-  @Option(
-      names = "--base-server-args",
-      paramLabel = "ARGS",
-      description =
-          "With --base-jar: arguments its server gets besides the catalog's, space-separated.")
-  String baseServerArgs;
-
-  @Option(
-      names = "--new-server-args",
-      paramLabel = "ARGS",
-      description =
-          "With --new-jar: arguments its server gets besides the catalog's, space-separated, e.g."
-              + " '--work 7us --work-kind cpu': a server flag compared; one jar on both sides is"
-              + " then allowed (with --work on both sides, a difference known in advance).")
-  String newServerArgs;
+  @Mixin CompareBuildOptions buildOptions = new CompareBuildOptions();
 
   @Option(
       names = "--threshold",
@@ -134,33 +106,12 @@ public final class CompareCommand implements Callable<Integer> {
               + " e.g. 'delta.p99<10%%': PASS, FAIL (exit 99) or INCONCLUSIVE (exit 98).")
   List<String> thresholds = new ArrayList<>();
 
-  @Option(
-      names = "--threads",
-      paramLabel = "LIST",
-      defaultValue = "1,64",
-      description = "Closed-loop thread counts, or none (default ${DEFAULT-VALUE}).")
-  String threads;
-
-  @Option(
-      names = "--in-flight",
-      paramLabel = "LIST",
-      defaultValue = "1,64",
-      description = "In-flight counts, or none (default ${DEFAULT-VALUE}).")
-  String inFlight;
-
-  @Option(
-      names = "--requests",
-      paramLabel = "SPEC",
-      defaultValue = "1:20000,64:3000",
-      description =
-          "Calls per thread (slot) per run with --run-time none: R, or N:R,... (default"
-              + " ${DEFAULT-VALUE}); with a run time it names the points only.")
-  String requests;
-
   /**
    * --run-time (compare's default {@link #RUN_TIME}: JMH's fixed-time iterations; with --runs 4 and
    * --warmup-runs 1, 3 kept runs of 2 s; none: runs of --requests calls) and --requests-per.
    */
+  @Mixin ComparePointOptions points = new ComparePointOptions();
+
   @Mixin RunLengthOptions runLength = new RunLengthOptions();
 
   /** Each run's length unless --run-time is given: a comparison's windows. */
@@ -169,76 +120,14 @@ public final class CompareCommand implements Callable<Integer> {
   /** --quick's run length unless --run-time is given. */
   static final Duration QUICK_RUN_TIME = Duration.ofSeconds(1);
 
-  @Option(
-      names = "--divisors",
-      paramLabel = "V:D,...|none",
-      description = "Variants that make R/D calls (default: bench/compare-divisors.tsv).")
-  String divisors;
-
   @Mixin PlacementOption placement = new PlacementOption();
 
   @Mixin WarmupOptions warmupOptions = new WarmupOptions();
 
-  @Option(
-      names = "--rounds",
-      paramLabel = "N",
-      description = "Rounds per point (default 3; with --base-jar 6, the trials a side to test).")
-  Integer rounds;
-
-  @Option(
-      names = "--quick",
-      description =
-          "With --base-jar/--new-jar: a first look in about two minutes, one point (1 thread)"
-              + " in "
-              + QUICK_ROUNDS
-              + " rounds of 3 runs of 1 s after a 1 s warm-up, no rounds added (each of these"
-              + " given explicitly wins). The same test at the same 5 %% false-positive rate, with"
-              + " less power: it finds only large changes, and its INCONCLUSIVE or \"no"
-              + " significant change\" says little; the pre-run lines say how little here.")
-  boolean quick;
+  @Mixin CompareRoundOptions roundOptions = new CompareRoundOptions();
 
   /** --quick's warm-up unless one is given: a fixed second. */
   static final WarmupPlan QUICK_WARMUP = WarmupPlan.fixed(Duration.ofSeconds(1));
-
-  /** --quick's rounds: the fewest report diff tests. */
-  static final int QUICK_ROUNDS = io.rpcxbench.stats.Shift.MIN_PER_SIDE;
-
-  @Option(
-      names = "--max-rounds",
-      paramLabel = "N",
-      description =
-          "With --base-jar and a --threshold: while a gate is undecided, add a round at a time up"
-              + " to N (default --rounds + 4); every look is made at the one lower level that"
-              + " keeps a false difference at 5 %% (report diff --sequential).")
-  Integer maxRounds;
-
-  @Option(
-      names = "--runs",
-      paramLabel = "N",
-      defaultValue = "4",
-      description = "Runs per harness JVM (default ${DEFAULT-VALUE}).")
-  int runs;
-
-  @Option(
-      names = "--warmup-runs",
-      paramLabel = "N",
-      defaultValue = "1",
-      description = "First runs of each JVM dropped (default ${DEFAULT-VALUE}).")
-  int warmupRuns;
-
-  @Option(
-      names = "--max-steal",
-      paramLabel = "PCT",
-      defaultValue = "5",
-      description = "Steal above this %% reruns a JVM (default ${DEFAULT-VALUE}).")
-  int maxSteal;
-
-  @Option(
-      names = "--retries",
-      paramLabel = "N",
-      defaultValue = "2",
-      description = "Reruns at most (default ${DEFAULT-VALUE}; 0: steal only reported).")
-  int retries;
 
   @Option(
       names = "--jvm-flags",
@@ -256,25 +145,7 @@ public final class CompareCommand implements Callable<Integer> {
               + " --out on it to resume.")
   Path out;
 
-  @Option(
-      names = "--targets",
-      paramLabel = "FILE",
-      description =
-          "Also check these goals (bench/compare-targets.tsv: the project's own); none: no"
-              + " targets, not even with --write-doc.")
-  Path targets;
-
-  @Option(
-      names = "--write-doc",
-      description =
-          "Replace the compare section of docs/performance.md (with the project's targets).")
-  boolean writeDoc;
-
-  @Option(
-      names = "--doc",
-      paramLabel = "FILE",
-      description = "The document --write-doc writes (default docs/performance.md).")
-  Path doc;
+  @Mixin CompareDocOptions docOptions = new CompareDocOptions();
 
   @Option(
       names = "--tls",
@@ -312,14 +183,18 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (variants == null && baseJar == null && newJar == null) {
-      return diff();
+    if (variants == null && !buildOptions.given()) {
+      try {
+        return FolderDiff.run(positional, TypedAgain.args(spec), install);
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
     }
     PrintWriter err = spec.commandLine().getErr();
     CompareSettings s = settings();
     if (s.jars() != null) {
       // what it can tell here, before any work
-      if (quick) {
+      if (roundOptions.quick) {
         err.println(CompareForecast.quickLine(s));
       }
       CompareForecast.lines(s, MachineCalibration.here().cached()).forEach(err::println);
@@ -347,46 +222,6 @@ public final class CompareCommand implements Callable<Integer> {
     }
   }
 
-  /** Two folders: the report's diff, given the arguments as they were. */
-  private int diff() throws IOException, InterruptedException {
-    if (positional.size() < 2) {
-      throw new ParameterException(
-          spec.commandLine(),
-          "give two result folders (BASE NEW) to diff, or --variants to run the comparison");
-    }
-    for (String folder : positional.subList(0, 2)) {
-      if (!Files.isDirectory(Path.of(folder))) {
-        // bad usage (exit 2, as --help says), before the report's JVM starts
-        throw new ParameterException(
-            spec.commandLine(),
-            folder
-                + (Files.exists(Path.of(folder)) ? " is not a folder" : " does not exist")
-                + ": give two result folders (BASE NEW)");
-      }
-      if (io.rpcxbench.raw.RawFolder.first(Path.of(folder)).isEmpty()) {
-        throw new ParameterException(
-            spec.commandLine(),
-            folder + " holds no raw file (*.csv): give two result folders (BASE NEW)");
-      }
-    }
-    Path jar = install.reportJar();
-    if (!Files.isRegularFile(jar)) {
-      throw new ParameterException(
-          spec.commandLine(),
-          jar + " not found; build it: mvn -B -q -pl report -am package -DskipTests");
-    }
-    List<String> command = new ArrayList<>(List.of(install.java(), "-jar", jar.toString(), "diff"));
-    command.addAll(TypedAgain.args(spec));
-    if (!command.contains("--calibration")) {
-      // two folders recorded apart are tested with this machine's spread between invocations
-      MachineCalibration here = MachineCalibration.here();
-      if (here.cached().isPresent()) {
-        command.addAll(List.of("--calibration", here.file().toString()));
-      }
-    }
-    return new ProcessBuilder(command).inheritIO().start().waitFor();
-  }
-
   /** The checked settings; bad usage throws a ParameterException with one clear line. */
   CompareSettings settings() {
     try {
@@ -403,41 +238,23 @@ public final class CompareCommand implements Callable<Integer> {
     List<String> original = TypedAgain.args(spec);
     if (!positional.isEmpty() && !original.contains("--")) {
       throw new IllegalArgumentException(
-          (baseJar == null && newJar == null ? "with --variants" : "with --base-jar/--new-jar")
+          (buildOptions.given() ? "with --base-jar/--new-jar" : "with --variants")
               + " no folders: '"
               + positional.get(0)
               + "' (harness options go after --)");
     }
     quickDefaults();
     Path home = install.home();
-    Map<String, Integer> d =
-        divisors == null
-            ? ComparePlan.divisors(home.resolve("bench/compare-divisors.tsv"))
-            : ComparePlan.divisors(divisors);
     JarPair builds = builds();
     ComparePlan plan =
         builds == null
-            ? ComparePlan.of(threads, inFlight, requests, d, variantIds(variants), roundsOr(3))
-            : ComparePlan.of(
-                threads,
-                inFlight,
-                requests,
-                ComparePlan.bothSides(d.getOrDefault(builds.protocol(), 1)),
-                JarPair.SIDES,
-                roundsOr(6));
+            ? points.protocols(home, variantIds(variants), roundOptions.roundsOr(3))
+            : points.builds(home, builds, roundOptions.roundsOr(6));
     WarmupPlan w =
-        quick
+        roundOptions.quick
             ? warmupOptions.resolve(spec.commandLine(), QUICK_WARMUP)
             : warmupOptions.resolve(spec.commandLine());
-    Path goals = targets;
-    if (goals == null && writeDoc) {
-      goals = home.resolve("bench/compare-targets.tsv");
-    } else if (goals != null && goals.toString().equals("none")) {
-      goals = null;
-    }
-    if (goals != null && !Files.isRegularFile(goals)) {
-      throw new IllegalArgumentException("--targets: no file " + goals);
-    }
+    Path goals = docOptions.goals(home);
     Path folder =
         out != null
             ? out
@@ -446,22 +263,22 @@ public final class CompareCommand implements Callable<Integer> {
         new CompareSettings(
             plan,
             w,
-            runs,
-            warmupRuns,
-            maxSteal,
-            retries,
+            roundOptions.runs,
+            roundOptions.warmupRuns,
+            roundOptions.maxSteal,
+            roundOptions.retries,
             jvmFlags,
             folder.toAbsolutePath().normalize(),
-            goals == null ? null : goals.toAbsolutePath(),
-            writeDoc,
-            doc != null ? doc : home.resolve("docs/performance.md"),
+            goals,
+            docOptions.writeDoc,
+            docOptions.doc(home),
             harnessExtra(),
             commandLine(),
             home,
             RunTls.of(tls, folder.toAbsolutePath().normalize()),
             builds,
             thresholds,
-            mostRounds(plan.rounds(), builds),
+            roundOptions.mostRounds(plan.rounds(), builds != null && !thresholds.isEmpty()),
             windows());
     // the harness judges its options (the extras after --, TLS for each variant) before a server
     // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
@@ -495,9 +312,14 @@ public final class CompareCommand implements Callable<Integer> {
     }
   }
 
+  /** Each run's length unless --run-time is given: --quick's or compare's. */
+  private Duration methodRunTime() {
+    return roundOptions.quick ? QUICK_RUN_TIME : RUN_TIME;
+  }
+
   /** Each run's length: --run-time, or compare's (zero: none, runs of a count of calls). */
   private Duration runTime() {
-    return runLength.runTime(spec.commandLine(), quick ? QUICK_RUN_TIME : RUN_TIME);
+    return runLength.runTime(spec.commandLine(), methodRunTime());
   }
 
   /**
@@ -511,14 +333,9 @@ public final class CompareCommand implements Callable<Integer> {
           "--run-time is compare's own (default 2s): give it before \"--\"");
     }
     WarmupOptions.requireNoneAfterDashes(positional, "compare");
-    List<String> extra =
-        new ArrayList<>(runLength.args(spec.commandLine(), quick ? QUICK_RUN_TIME : RUN_TIME));
+    List<String> extra = new ArrayList<>(runLength.args(spec.commandLine(), methodRunTime()));
     extra.addAll(positional);
     return extra;
-  }
-
-  private static List<String> serverArgs(String text) {
-    return text == null || text.isBlank() ? List.of() : List.of(text.trim().split("\\s+"));
   }
 
   /**
@@ -526,12 +343,8 @@ public final class CompareCommand implements Callable<Integer> {
    * only the side-by-side tables or only the diff take is refused with the other.
    */
   private JarPair builds() throws IOException {
-    if (baseJar == null && newJar == null) {
-      if (baseServerArgs != null || newServerArgs != null) {
-        throw new IllegalArgumentException(
-            (baseServerArgs != null ? "--base-server-args" : "--new-server-args")
-                + ": the arguments of one side's server, with --base-jar and --new-jar");
-      }
+    if (!buildOptions.given()) {
+      buildOptions.pair(variants); // refuses a side's server arguments without its jar
       if (!thresholds.isEmpty()) {
         throw new IllegalArgumentException(
             "--threshold: a gate on a diff, with --base-jar/--new-jar or two folders (BASE NEW);"
@@ -539,88 +352,30 @@ public final class CompareCommand implements Callable<Integer> {
       }
       return null;
     }
-    if (writeDoc || targets != null) {
-      throw new IllegalArgumentException(
-          (writeDoc ? "--write-doc" : "--targets")
-              + ": the side-by-side tables of --variants; with --base-jar/--new-jar the result is"
-              + " report diff's (diff.md)");
-    }
+    docOptions.requireNoneForBuilds();
     thresholds.forEach(
         t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF));
-    JarPair pair =
-        JarPair.of(
-            baseJar,
-            newJar,
-            variants,
-            HarnessPoints.catalog(),
-            serverArgs(baseServerArgs),
-            serverArgs(newServerArgs));
-    if (rounds != null && rounds < io.rpcxbench.stats.Shift.MIN_PER_SIDE) {
-      spec.commandLine()
-          .getErr()
-          .println(
-              "rpcx-bench compare: --rounds "
-                  + rounds
-                  + " gives "
-                  + rounds
-                  + " trials a side; report diff tests from "
-                  + io.rpcxbench.stats.Shift.MIN_PER_SIDE
-                  + " (6 is the default)");
-    }
+    JarPair pair = buildOptions.pair(variants);
+    roundOptions.warnFewRounds(spec.commandLine().getErr());
     return pair;
   }
 
   /**
-   * The rounds at most: with two builds and a gate, --max-rounds or 4 more than planned (from 10
-   * rounds the test pairs by round); otherwise the planned ones.
-   */
-  private int mostRounds(int planned, JarPair builds) {
-    if (builds == null || thresholds.isEmpty()) {
-      if (maxRounds != null) {
-        throw new IllegalArgumentException(
-            "--max-rounds: rounds are added only while a gate of --base-jar/--new-jar is"
-                + " undecided (give --threshold)");
-      }
-      return planned;
-    }
-    int most = maxRounds == null ? planned + 4 : maxRounds;
-    if (most < planned) {
-      throw new IllegalArgumentException(
-          "--max-rounds " + most + " is below --rounds " + planned + ": give at least as many");
-    }
-    return most;
-  }
-
-  /**
-   * --quick's settings, where the command line did not give its own: {@value #QUICK_ROUNDS} rounds,
-   * none added, 3 runs of 1 s (the first dropped) after a fixed 1 s warm-up.
+   * --quick's settings, where the command line did not give its own: {@value
+   * CompareRoundOptions#QUICK_ROUNDS} rounds, none added, one point of 3 runs of 1 s (the first
+   * dropped) after a fixed 1 s warm-up.
    */
   private void quickDefaults() {
-    if (!quick) {
+    if (!roundOptions.quick) {
       return;
     }
-    if (baseJar == null && newJar == null) {
+    if (!buildOptions.given()) {
       throw new IllegalArgumentException(
           "--quick is for two builds (--base-jar/--new-jar): a first look at their difference");
     }
     CommandLine.ParseResult given = spec.commandLine().getParseResult();
-    if (!given.hasMatchedOption("--rounds")) {
-      rounds = QUICK_ROUNDS;
-    }
-    if (!given.hasMatchedOption("--max-rounds") && !thresholds.isEmpty()) {
-      maxRounds = roundsOr(QUICK_ROUNDS);
-    }
-    if (!given.hasMatchedOption("--threads") && !given.hasMatchedOption("--in-flight")) {
-      threads = "1"; // one point, whose calls per run the default --requests has
-      inFlight = "none";
-    }
-    if (!given.hasMatchedOption("--runs")) {
-      runs = 3;
-    }
-  }
-
-  private int roundsOr(int otherwise) {
-    return rounds == null ? otherwise : rounds;
+    roundOptions.applyQuick(given, !thresholds.isEmpty());
+    points.applyQuick(given);
   }
 
   /** The catalog's ids of {@code list} ("all": every one), in the order given. */

@@ -253,7 +253,7 @@ class CompareCommandTest {
             "delta.p50<10%",
             "--out",
             work.resolve("q").toString());
-    assertThat(s.plan().rounds()).isEqualTo(CompareCommand.QUICK_ROUNDS).isEqualTo(4);
+    assertThat(s.plan().rounds()).isEqualTo(CompareRoundOptions.QUICK_ROUNDS).isEqualTo(4);
     assertThat(s.mostRounds()).isEqualTo(4);
     assertThat(s.runs()).isEqualTo(3);
     assertThat(s.harnessExtra()).containsSubsequence("--run-time", "1s");
