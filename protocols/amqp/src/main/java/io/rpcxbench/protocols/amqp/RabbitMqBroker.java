@@ -8,11 +8,19 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -230,7 +238,7 @@ final class RabbitMqBroker implements Broker {
             "rabbitmq-server exited with code " + watchdog.exitValue() + " while starting");
       }
       try (Connection probe = factory.newConnection("rpcx-bench startup probe")) {
-        if (tls == null || listening(clientHost, port)) {
+        if (tls == null || servesTls(clientHost, port)) {
           return;
         }
       } catch (IOException | java.util.concurrent.TimeoutException e) {
@@ -242,14 +250,47 @@ final class RabbitMqBroker implements Broker {
         "RabbitMQ did not accept AMQP connections within " + START_TIMEOUT_MS + " ms", last);
   }
 
-  /** Whether the AMQPS listener accepts a TCP connection (the node starts it after the other). */
-  private static boolean listening(String host, int port) {
-    try (java.net.Socket s = new java.net.Socket()) {
-      s.connect(new java.net.InetSocketAddress(host, port), 2_000);
-      return true;
-    } catch (IOException e) {
-      return false;
+  /**
+   * Whether the AMQPS listener serves TLS: it sends its certificate in a handshake (the node starts
+   * it after the other listener, and under load accepted TCP connections a while before it could
+   * answer a handshake). The probe trusts nothing: it notes that a certificate came, then ends the
+   * handshake.
+   */
+  private static boolean servesTls(String host, int port) {
+    AtomicBoolean certificateCame = new AtomicBoolean();
+    X509TrustManager noting =
+        new X509TrustManager() {
+          @Override
+          public void checkClientTrusted(X509Certificate[] chain, String a)
+              throws CertificateException {
+            throw new CertificateException("a probe: no client is trusted");
+          }
+
+          @Override
+          public void checkServerTrusted(X509Certificate[] chain, String a)
+              throws CertificateException {
+            certificateCame.set(chain != null && chain.length > 0);
+            throw new CertificateException("a readiness probe: not trusted");
+          }
+
+          @Override
+          public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+          }
+        };
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, new TrustManager[] {noting}, null);
+      try (SSLSocket s = (SSLSocket) context.getSocketFactory().createSocket()) {
+        s.connect(new java.net.InetSocketAddress(host, port), 2_000);
+        s.setSoTimeout(2_000);
+        s.setEnabledProtocols(new String[] {"TLSv1.3", "TLSv1.2"});
+        s.startHandshake();
+      }
+    } catch (IOException | GeneralSecurityException e) {
+      // the handshake ends at the probe's trust manager, or the listener is not ready yet
     }
+    return certificateCame.get();
   }
 
   private String logTail() {
