@@ -3,15 +3,8 @@ package io.rpcxbench.harness.runner.sweep;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
-import io.rpcxbench.harness.config.Call;
-import io.rpcxbench.harness.config.CallOptions;
-import io.rpcxbench.harness.config.DeadlineOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
-import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.Scenario;
-import io.rpcxbench.harness.config.ScenarioOptions;
-import io.rpcxbench.harness.config.WarmupOptions;
-import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
@@ -29,7 +22,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,15 +70,7 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Mixin PlanOptions plan = new PlanOptions();
 
-  @Mixin WarmupOptions warmupOptions = new WarmupOptions();
-
-  @Mixin CallOptions callOptions = new CallOptions();
-
-  @Mixin RunLengthOptions runLength = new RunLengthOptions();
-
-  @Mixin ScenarioOptions scenarioOptions = new ScenarioOptions();
-
-  @Mixin DeadlineOptions deadline = new DeadlineOptions();
+  @Mixin SweepPointOptions pointOptions = new SweepPointOptions();
 
   @Option(
       names = "--out",
@@ -428,7 +412,7 @@ public final class SweepCommand implements Callable<Integer> {
           throw new IllegalArgumentException("--port: " + ProtocolCatalog.unknown(id, known));
         }
       }
-      Scenario scenario = scenarioOptions.scenario();
+      Scenario scenario = pointOptions.scenario();
       RunSite site = target.site(scenario.kind().id(), install.home());
       SweepSettings settings =
           new SweepSettings(
@@ -444,9 +428,9 @@ public final class SweepCommand implements Callable<Integer> {
               plan.skipDominated,
               plan.stopAfterOverload,
               site,
-              pointOptions(),
-              warmup(),
-              axes(),
+              pointOptions.options(spec.commandLine(), harnessOptions),
+              pointOptions.warmup(spec.commandLine(), harnessOptions),
+              pointOptions.axes(),
               scenario,
               rawFolder(),
               retryFailed,
@@ -457,53 +441,6 @@ public final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-  }
-
-  /**
-   * The harness options every point gets besides its load, target and warm-up: the call's, the
-   * run's length, the deadline (each as given, by its group's writer), then what followed "--".
-   */
-  private List<String> pointOptions() {
-    if (harnessOptions.stream()
-        .anyMatch(a -> a.equals("--threshold") || a.startsWith("--threshold="))) {
-      throw new IllegalArgumentException(
-          "--threshold is the sweep's: give it before \"--\" (the sweep checks every point's"
-              + " file; a point's harness would count a failed threshold as a failed point)");
-    }
-    List<String> options = new ArrayList<>(callArgs());
-    options.addAll(runLength.args(spec.commandLine(), Duration.ZERO));
-    options.addAll(deadline.args(spec.commandLine()));
-    options.addAll(harnessOptions);
-    return options;
-  }
-
-  /** The call every point shares, written by its writer; none when no call option is given. */
-  private List<String> callArgs() {
-    Call call = callOptions.sharedCall();
-    boolean any =
-        callOptions.given()
-            || !callOptions.payloads().isEmpty()
-            || !callOptions.itemCounts().isEmpty();
-    return any ? call.args() : List.of();
-  }
-
-  /** The call's options given several values: the sweep's own dimensions, in this order. */
-  private List<Axis> axes() {
-    List<Axis> axes = new ArrayList<>(Axis.of("--payload", callOptions.payloads()));
-    axes.addAll(Axis.of("--items", callOptions.itemCounts()));
-    return axes;
-  }
-
-  /**
-   * The warm-up given to the sweep, for every point; null when none was (the harness's default, or
-   * what the options after {@code --} say, which may not give it twice).
-   */
-  private WarmupPlan warmup() {
-    WarmupPlan warmup = warmupOptions.resolve(spec.commandLine(), null);
-    if (warmup != null) {
-      WarmupOptions.requireNoneAfterDashes(harnessOptions, "the sweep");
-    }
-    return warmup;
   }
 
   /**
