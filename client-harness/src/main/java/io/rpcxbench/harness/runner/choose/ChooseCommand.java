@@ -107,13 +107,7 @@ public final class ChooseCommand implements Callable<Integer> {
       description = "Planned calls a probe may drop (default ${DEFAULT-VALUE}).")
   String maxDrop;
 
-  @Option(
-      names = "--resolution",
-      defaultValue = "10%",
-      paramLabel = "SHARE",
-      description =
-          "The search stops when pass and failure are this close (default ${DEFAULT-VALUE}).")
-  String resolution;
+  @Mixin ChooseSearchOptions search = new ChooseSearchOptions();
 
   @Option(
       names = "--rounds",
@@ -145,58 +139,7 @@ public final class ChooseCommand implements Callable<Integer> {
           "A hard limit, e.g. 30m: no probe or shared-load run starts that would end after it.")
   String maxTime;
 
-  @Option(
-      names = "--start-rate",
-      defaultValue = "auto",
-      paramLabel = "CALLS/S|auto",
-      description =
-          "Where every round's search starts, doubling or halving; auto (the default): half of"
-              + " that round's own closed-loop warm-up rate (1000 without a warm-up).")
-  String startRate;
-
-  @Option(
-      names = "--min-rate",
-      defaultValue = "10",
-      paramLabel = "CALLS/S",
-      description = "Default ${DEFAULT-VALUE}.")
-  int minRate;
-
-  @Option(
-      names = "--max-rate",
-      defaultValue = "1000000",
-      paramLabel = "CALLS/S",
-      description = "The search's ceiling (default ${DEFAULT-VALUE}).")
-  int maxRate;
-
-  @Option(
-      names = "--probe-duration",
-      defaultValue = "3s",
-      paramLabel = "DURATION",
-      description =
-          "Each probe's measured run, after its steady warm-up (default ${DEFAULT-VALUE}).")
-  String probeDuration;
-
-  @Option(
-      names = "--shared-load",
-      defaultValue = "0.5",
-      paramLabel = "SHARE",
-      description =
-          "The shared load: this share of the lowest capacity (default ${DEFAULT-VALUE}).")
-  String sharedLoad;
-
-  @Option(
-      names = "--shared-rate",
-      paramLabel = "CALLS/S",
-      description = "The shared load's rate instead.")
-  Integer sharedRate;
-
-  @Option(
-      names = "--shared-runs",
-      defaultValue = "3",
-      paramLabel = "N",
-      description =
-          "Runs per round at the shared load, the first left out (default ${DEFAULT-VALUE}).")
-  int sharedRuns;
+  @Mixin ChooseSharedOptions shared = new ChooseSharedOptions();
 
   @Option(
       names = "--noise-guard",
@@ -367,15 +310,8 @@ public final class ChooseCommand implements Callable<Integer> {
     if (!given.hasMatchedOption("--max-rounds") && !given.hasMatchedOption("--precision")) {
       maxRounds = rounds != null ? rounds : ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
     }
-    if (!given.hasMatchedOption("--probe-duration")) {
-      probeDuration = "1s";
-    }
-    if (!given.hasMatchedOption("--resolution")) {
-      resolution = "25%";
-    }
-    if (!given.hasMatchedOption("--shared-runs")) {
-      sharedRuns = 2;
-    }
+    search.applyQuick(given);
+    shared.applyQuick(given);
     if (!given.hasMatchedOption("--calibration")) {
       calibration = ChooseCalibration.Use.off;
     }
@@ -405,25 +341,24 @@ public final class ChooseCommand implements Callable<Integer> {
     }
     Workload workload = workload();
     Slo objective = Slo.parse(slo, errors, ChooseValues.share("--max-drop", maxDrop));
-    CapacitySearch search =
-        new CapacitySearch(minRate, maxRate, ChooseValues.share("--resolution", resolution));
+    CapacitySearch capacitySearch = search.search();
     Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
     int planned = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
-    Integer start = ChooseValues.startRate(startRate);
+    Integer start = search.start();
     if ((maxRounds != null && precisionShare != null)
         || (maxRounds != null && maxRounds < planned)) {
       throw new IllegalArgumentException(
           "--max-rounds must be at least --rounds (" + planned + "), and not with --precision");
     }
     if (planned < 1
-        || sharedRuns < 1
+        || shared.sharedRuns < 1
         || (start != null && start < 1)
-        || (sharedRate != null && sharedRate < 1)) {
+        || (shared.sharedRate != null && shared.sharedRate < 1)) {
       throw new IllegalArgumentException(
           "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
     }
-    double fraction = ChooseValues.sharedLoad(sharedLoad);
-    int probeS = ChooseValues.seconds("--probe-duration", probeDuration);
+    double fraction = shared.fraction();
+    int probeS = search.probeS();
     Duration limit =
         maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
     List<String> harness = new ArrayList<>(workload.args());
@@ -456,7 +391,7 @@ public final class ChooseCommand implements Callable<Integer> {
             probeS,
             1,
             // the longest point's limit, for the backstop: each point gets its own (ChooseTiming)
-            ChooseTiming.longestLimitS(probeS, sharedRuns),
+            ChooseTiming.longestLimitS(probeS, shared.sharedRuns),
             "point",
             0,
             false,
@@ -475,7 +410,7 @@ public final class ChooseCommand implements Callable<Integer> {
         workload.label(),
         workload.args(),
         objective,
-        search,
+        capacitySearch,
         start,
         probeS,
         precisionShare != null
@@ -484,8 +419,8 @@ public final class ChooseCommand implements Callable<Integer> {
         precisionShare,
         limit,
         fraction,
-        sharedRate,
-        sharedRuns,
+        shared.sharedRate,
+        shared.sharedRuns,
         noiseGuard,
         thresholds,
         summaryExport,
