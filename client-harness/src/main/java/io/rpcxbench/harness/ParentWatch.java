@@ -1,7 +1,7 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.ExitCode;
-import java.io.IOException;
+import io.rpcxbench.api.StdinEnd;
 import java.io.InputStream;
 
 /**
@@ -14,25 +14,9 @@ import java.io.InputStream;
 final class ParentWatch {
   private ParentWatch() {}
 
-  /** Starts the daemon thread that watches {@code stdin}; it calls {@code exit} on its end. */
+  /** Starts the watch of {@code stdin}; {@code exit} runs at its end ({@link StdinEnd}). */
   static Thread start(InputStream stdin, Runnable exit) {
-    Thread t =
-        new Thread(
-            () -> {
-              try {
-                byte[] ignored = new byte[256];
-                while (stdin.read(ignored) >= 0) {
-                  // the parent writes nothing; anything read is discarded
-                }
-              } catch (IOException e) {
-                // a broken pipe is the parent's end too
-              }
-              exit.run();
-            },
-            "parent-watch");
-    t.setDaemon(true);
-    t.start();
-    return t;
+    return StdinEnd.watch(stdin, "parent-watch", exit);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.rpcxbench.serverkit;
 
 import io.rpcxbench.api.ExitCode;
-import java.io.IOException;
+import io.rpcxbench.api.StdinEnd;
 import java.io.InputStream;
 
 /**
@@ -29,24 +29,8 @@ final class RunnerWatch {
     }
   }
 
-  /** Starts the daemon thread that reads {@code stdin} to its end, then runs {@code gone}. */
+  /** Starts the watch of {@code stdin}; {@code gone} runs at its end ({@link StdinEnd}). */
   static Thread start(InputStream stdin, Runnable gone) {
-    Thread t =
-        new Thread(
-            () -> {
-              try {
-                byte[] ignored = new byte[256];
-                while (stdin.read(ignored) >= 0) {
-                  // the runner writes nothing; anything read is discarded
-                }
-              } catch (IOException e) {
-                // a broken pipe is the runner's end too
-              }
-              gone.run();
-            },
-            "parent-watch");
-    t.setDaemon(true);
-    t.start();
-    return t;
+    return StdinEnd.watch(stdin, "parent-watch", gone);
   }
 }
