@@ -100,7 +100,7 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
 @test "a warm-up option replaces the paper's method; beside --paper it is bad usage" {
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 --warmup-mode steady
   [ "$status" -eq 0 ]
-  [ "${lines[3]}" = "harness options: --warmup-mode steady" ]
+  [ "${lines[3]}" = "harness options: --warmup-mode steady --warmup-iteration 1s --warmup-tolerance 3% --warmup-max 60s" ]
   run "$SWEEP" --dry-run --out "$OUTDIR" --protocol rpcx --threads 2 --requests 10 -- --warmup-max 30s
   [ "$status" -eq 0 ]
   [ "${lines[3]}" = "harness options: --warmup-max 30s" ]

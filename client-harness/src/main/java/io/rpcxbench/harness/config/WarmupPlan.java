@@ -79,7 +79,14 @@ public record WarmupPlan(Duration fixed, boolean coldStart, SteadyWarmup steady,
       return List.of("--paper");
     }
     List<String> args = new ArrayList<>();
-    addArgs(args);
+    if (steady != null) {
+      steady.addArgs(args); // --warmup is 0s beside it, the harness's default
+    } else if (!fixed.isZero()) {
+      args.addAll(List.of("--warmup", DurationConverter.format(fixed)));
+    }
+    if (inFlight > 0) {
+      args.addAll(List.of("--warmup-in-flight", String.valueOf(inFlight)));
+    }
     addColdStartArgs(args);
     return args;
   }

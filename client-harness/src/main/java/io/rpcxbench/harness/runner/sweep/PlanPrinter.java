@@ -87,9 +87,6 @@ final class PlanPrinter {
                     + " points or an hour: the sweep asks before starting (--yes does not)"
                 : ""));
     out.println("placement: " + s.site().placementText(s.inProcess()));
-    if (s.warmup() != null) {
-      out.println("warm-up: " + s.warmup().text());
-    }
     List<String> harness = harnessOptions();
     if (!harness.isEmpty()) {
       out.println("harness options: " + String.join(" ", harness));
@@ -123,7 +120,7 @@ final class PlanPrinter {
   private List<String> harnessOptions() {
     List<String> all = new java.util.ArrayList<>();
     s.scenario().addArgs(all);
-    all.addAll(s.harnessOptions());
+    all.addAll(s.commonArgs());
     return all;
   }
 

@@ -132,7 +132,7 @@ class CompareCommandTest {
     assertThat(dir).isEqualTo(Path.of("/r/out/raw/inflight-64/round1/grpc"));
     assertThat(String.join(" ", s.harnessArgs(u, 4711, List.of("--server-pid", "grpc=9"), dir)))
         .isEqualTo(
-            "--protocol grpc --in-flight 64 --requests 3 --warmup PT0S --warmup-mode steady"
+            "--protocol grpc --in-flight 64 --requests 3 --warmup-mode steady"
                 + " --warmup-iteration 1s"
                 + " --warmup-tolerance 3% --warmup-max 30s --runs 4 --host 127.0.0.1 --port"
                 + " grpc=4711 --server-pid grpc=9 --out /r/out/raw/inflight-64/round1/grpc --force"
@@ -342,7 +342,7 @@ class CompareCommandTest {
     assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3"));
     List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
     assertThat(String.join(" ", args))
-        .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup PT2S --runs 4")
+        .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup 2s --runs 4")
         .contains("--port rpcx=4711 --out /r/out/new/closed-8/round3 --force")
         .contains(
             "--provenance trial=3 --provenance trials=6 --provenance round=3",

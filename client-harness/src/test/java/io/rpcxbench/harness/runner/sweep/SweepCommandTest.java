@@ -42,7 +42,7 @@ class SweepCommandTest {
     assertThat(o.out())
         .contains(
             "plan: 4 points; protocols line scripted; threads 10,20; requests 100; runs 10; limit 600s per point")
-        .contains("harness options: --call echo --payload 64")
+        .contains("harness options: --paper --call echo --payload 64")
         .contains("1/4 line t10 r100 " + work.resolve("line/echo-p64-t10-r100.csv"))
         .contains("4/4 scripted t20 r100 " + work.resolve("scripted/echo-p64-t20-r100.csv"));
   }
@@ -179,7 +179,7 @@ class SweepCommandTest {
             work.toString(),
             "--dry-run");
     assertThat(timed.code()).as(timed.err()).isZero();
-    assertThat(timed.out()).contains("warm-up: none\nharness options: --run-time 2s\n");
+    assertThat(timed.out()).contains("harness options: --paper --run-time 2s\n");
     SweepInProcessTest.Outcome rates =
         sweep(
             "--protocol",
@@ -215,8 +215,8 @@ class SweepCommandTest {
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.out())
         .contains(
-            "warm-up: steady: 1s iterations until two in a row differ by less than 3%, at most"
-                + " 60s, 4 calls kept outstanding");
+            "harness options: --warmup-mode steady --warmup-iteration 1s --warmup-tolerance 3%"
+                + " --warmup-max 60s --warmup-in-flight 4");
   }
 
   @Test
@@ -257,7 +257,7 @@ class SweepCommandTest {
             "--warmup",
             "1s");
     assertThat(after.code()).as(after.err()).isZero();
-    assertThat(after.out()).contains("harness options: --warmup 1s").doesNotContain("warm-up:");
+    assertThat(after.out()).contains("harness options: --warmup 1s\n");
     SweepInProcessTest.Outcome paper =
         sweep(
             "--protocol",
