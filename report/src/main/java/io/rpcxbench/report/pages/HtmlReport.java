@@ -1,5 +1,7 @@
 package io.rpcxbench.report.pages;
 
+import static io.rpcxbench.report.html.Html.esc;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rpcxbench.report.charts.ChartData;
 import io.rpcxbench.report.charts.ChartLibrary;
@@ -395,12 +397,5 @@ public final class HtmlReport {
           .append("</td></tr>\n");
     }
     h.append("</table>\n");
-  }
-
-  public static String esc(String s) {
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
   }
 }

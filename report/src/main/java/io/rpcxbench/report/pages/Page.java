@@ -1,5 +1,6 @@
 package io.rpcxbench.report.pages;
 
+import io.rpcxbench.report.html.Html;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -176,43 +177,43 @@ public final class Page {
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         .append("<title>")
-        .append(HtmlReport.esc(title))
+        .append(Html.esc(title))
         .append("</title>\n<style>\n")
         .append(STYLE)
         .append("</style>\n</head>\n<body>\n<h1>")
-        .append(HtmlReport.esc(title))
+        .append(Html.esc(title))
         .append("</h1>\n");
     for (Block b : blocks) {
       if (b instanceof Heading x) {
         h.append("<h2 id=\"")
             .append(slug(x.text()))
             .append("\">")
-            .append(HtmlReport.esc(x.text()))
+            .append(Html.esc(x.text()))
             .append("</h2>\n");
       } else if (b instanceof Paragraph p) {
-        h.append("<p>").append(HtmlReport.esc(p.text())).append("</p>\n");
+        h.append("<p>").append(Html.esc(p.text())).append("</p>\n");
       } else if (b instanceof Verdict v) {
         h.append("<div id=\"verdict\" class=\"verdict")
             .append(v.warning() ? " warn" : "")
             .append("\"><p>")
-            .append(HtmlReport.esc(v.text()))
+            .append(Html.esc(v.text()))
             .append("</p></div>\n");
       } else if (b instanceof Facts f) {
         h.append("<ul class=\"facts\">");
-        f.items().forEach(i -> h.append("<li>").append(HtmlReport.esc(i)).append("</li>"));
+        f.items().forEach(i -> h.append("<li>").append(Html.esc(i)).append("</li>"));
         h.append("</ul>\n");
       } else if (b instanceof Chart c) {
-        String id = HtmlReport.esc(c.id());
+        String id = Html.esc(c.id());
         h.append("<figure class=\"chart\"><div class=\"canvas\"><canvas id=\"chart-")
             .append(id)
             .append("\" role=\"img\" aria-label=\"")
-            .append(HtmlReport.esc(c.title()))
+            .append(Html.esc(c.title()))
             .append("\"></canvas></div><figcaption>")
-            .append(HtmlReport.esc(c.caption()))
+            .append(Html.esc(c.caption()))
             .append("</figcaption></figure>\n");
       } else if (b instanceof Bullets l) {
         h.append("<ul>\n");
-        l.items().forEach(i -> h.append("<li>").append(HtmlReport.esc(i)).append("</li>\n"));
+        l.items().forEach(i -> h.append("<li>").append(Html.esc(i)).append("</li>\n"));
         h.append("</ul>\n");
       } else if (b instanceof Table t) {
         html(h, t);
@@ -287,12 +288,12 @@ public final class Page {
 
   private static void html(StringBuilder h, Heatmap m) {
     h.append("<figure class=\"heatmap\"><div class=\"wide\"><table class=\"heat\">\n<tr><th>")
-        .append(HtmlReport.esc(m.corner()))
+        .append(Html.esc(m.corner()))
         .append("</th>");
-    m.columns().forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
+    m.columns().forEach(c -> h.append("<th>").append(Html.esc(c)).append("</th>"));
     h.append("</tr>\n");
     for (int i = 0; i < m.rows().size(); i++) {
-      h.append("<tr><th>").append(HtmlReport.esc(m.rows().get(i))).append("</th>");
+      h.append("<tr><th>").append(Html.esc(m.rows().get(i))).append("</th>");
       for (HeatCell c : m.cells().get(i)) {
         if (c.colour() == null || !c.colour().matches("#[0-9a-fA-F]{6}")) {
           h.append("<td class=\"tie\">");
@@ -303,12 +304,12 @@ public final class Page {
               .append(ink(c.colour()))
               .append("\">");
         }
-        h.append(HtmlReport.esc(c.text())).append("</td>");
+        h.append(Html.esc(c.text())).append("</td>");
       }
       h.append("</tr>\n");
     }
     h.append("</table></div><figcaption>")
-        .append(HtmlReport.esc(m.caption()))
+        .append(Html.esc(m.caption()))
         .append("</figcaption></figure>\n");
   }
 
@@ -329,13 +330,13 @@ public final class Page {
 
   private static void html(StringBuilder h, Table t) {
     h.append("<div class=\"wide\"><table>\n<tr>");
-    t.header().forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
+    t.header().forEach(c -> h.append("<th>").append(Html.esc(c)).append("</th>"));
     h.append("</tr>\n");
     for (List<String> row : t.rows()) {
       h.append("<tr>");
       for (int i = 0; i < row.size(); i++) {
         boolean right = i < t.right().size() && t.right().get(i);
-        h.append(cell(right, row.get(i))).append(HtmlReport.esc(row.get(i))).append("</td>");
+        h.append(cell(right, row.get(i))).append(Html.esc(row.get(i))).append("</td>");
       }
       h.append("</tr>\n");
     }

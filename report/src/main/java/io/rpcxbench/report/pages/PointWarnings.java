@@ -3,6 +3,7 @@ package io.rpcxbench.report.pages;
 import io.rpcxbench.report.charts.ChartData;
 import io.rpcxbench.report.clean.Cleaner.PointRuns;
 import io.rpcxbench.report.db.StoredRun;
+import io.rpcxbench.report.html.Html;
 import io.rpcxbench.stats.Trend;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -84,7 +85,7 @@ public final class PointWarnings {
       List<io.rpcxbench.report.db.RawProtocol> protocols) {
     h.append("<li>")
         .append(
-            HtmlReport.esc(
+            Html.esc(
                 protocols.stream()
                     .filter(p -> p.id.equals(k.protocol()))
                     .map(p -> p.label)
@@ -95,7 +96,7 @@ public final class PointWarnings {
         .append(" threads × ")
         .append(k.requests())
         .append(" requests: ")
-        .append(HtmlReport.esc(String.join("; ", w)))
+        .append(Html.esc(String.join("; ", w)))
         .append("</li>\n");
   }
 

@@ -13,6 +13,7 @@ import io.rpcxbench.report.db.PointStatus;
 import io.rpcxbench.report.db.ProvenanceValues;
 import io.rpcxbench.report.db.RawProtocol;
 import io.rpcxbench.report.db.Series;
+import io.rpcxbench.report.html.Html;
 import io.rpcxbench.report.tables.ComparisonTable;
 import io.rpcxbench.report.tables.Knee;
 import io.rpcxbench.report.tables.LoadTables;
@@ -107,11 +108,11 @@ public final class ReportWriter {
         new StringBuilder(
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<title>"
-                + HtmlReport.esc(all.title())
+                + Html.esc(all.title())
                 + "</title>\n</head>\n<body>\n<h1>"
-                + HtmlReport.esc(all.title())
+                + Html.esc(all.title())
                 + "</h1>\n<p id=\"lead\">"
-                + HtmlReport.esc(all.lead())
+                + Html.esc(all.lead())
                 + "</p>\n<p>The data holds "
                 + bySeries.size()
                 + " series (reading of the request count, call, client host, link rate, load"
@@ -127,9 +128,9 @@ public final class ReportWriter {
       answers.addAll(w.answers());
       index
           .append("<li><a href=\"")
-          .append(HtmlReport.esc(slug))
+          .append(Html.esc(slug))
           .append("/index.html\">")
-          .append(HtmlReport.esc(e.getKey().text()))
+          .append(Html.esc(e.getKey().text()))
           .append("</a>: ")
           .append(w.points())
           .append(" points, ")
@@ -147,7 +148,7 @@ public final class ReportWriter {
       if (e.getKey().open()) {
         index
             .append("<br><img src=\"")
-            .append(HtmlReport.esc(slug))
+            .append(Html.esc(slug))
             .append('/')
             .append(LoadFigure.FILE)
             .append(".png\" alt=\"")

@@ -2,7 +2,7 @@ package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.OpenLoad;
-import io.rpcxbench.report.pages.HtmlReport;
+import io.rpcxbench.report.html.Html;
 import io.rpcxbench.stats.Num;
 import java.util.Comparator;
 import java.util.List;
@@ -79,7 +79,7 @@ public final class LoadTables {
     h.append("<p>Load model: open (a rate on a schedule, docs/load-models.md). ")
         .append("Every point offered a rate; the closed loop's tables by threads and requests do ")
         .append("not apply.</p>\n<h2>Knee of each protocol</h2>\n<p>")
-        .append(HtmlReport.esc(Knee.explanation(factor)))
+        .append(Html.esc(Knee.explanation(factor)))
         .append(" Also as <a href=\"")
         .append(Knee.FILE)
         .append(".md\">Markdown</a> and <a href=\"")
@@ -89,10 +89,7 @@ public final class LoadTables {
     for (Knee k : knees) {
       k.referenceWarning()
           .ifPresent(
-              w ->
-                  h.append("<p class=\"bad\">Warning: ")
-                      .append(HtmlReport.esc(w))
-                      .append("</p>\n"));
+              w -> h.append("<p class=\"bad\">Warning: ").append(Html.esc(w)).append("</p>\n"));
     }
     h.append("<h2>Open-loop points</h2>\n<p>Latency from each call's intended start, over the ")
         .append("kept runs (order 0 dropped). Also as <a href=\"")
@@ -117,7 +114,7 @@ public final class LoadTables {
   private static void table(
       StringBuilder h, String id, List<String> head, List<String[]> rows, int flagged) {
     h.append("<table id=\"").append(id).append("\">\n<tr>");
-    head.forEach(c -> h.append("<th>").append(HtmlReport.esc(c)).append("</th>"));
+    head.forEach(c -> h.append("<th>").append(Html.esc(c)).append("</th>"));
     h.append("</tr>\n");
     for (String[] row : rows) {
       h.append("<tr>");
@@ -126,7 +123,7 @@ public final class LoadTables {
         boolean bad =
             (i == flagged && row[i].startsWith("no")) || (i > flagged && row[i].startsWith("⚠"));
         h.append(text ? (bad ? "<td class=\"k bad\">" : "<td class=\"k\">") : "<td>")
-            .append(HtmlReport.esc(row[i]))
+            .append(Html.esc(row[i]))
             .append("</td>");
       }
       h.append("</tr>\n");
