@@ -48,9 +48,9 @@ public final class CallOptions {
               + "); a sweep takes several (1,10,100): a dimension, every point once per count.")
   List<Integer> items;
 
-  /** Whether {@code --call} was given. */
-  public boolean given() {
-    return call != null;
+  /** Whether any option of the group was given (none: the harness's default call). */
+  public boolean anyGiven() {
+    return call != null || payload != null || items != null;
   }
 
   /**

@@ -89,7 +89,7 @@ final class FleetVars {
         case "--rate" -> vars.put("rates", v);
         case "--duration" -> vars.put("duration", v);
         case "--runs" -> vars.put("runs", Integer.parseInt(v));
-        // 5s, not the PT5S a warm-up plan writes: the playbook reads the seconds of its lead
+        // 5s whichever way it was written (PT5S, 5000ms): the playbook reads its lead's seconds
         case "--warmup" -> vars.put("warmup", DurationConverter.format(DurationConverter.parse(v)));
         case "--arrivals" -> vars.put("arrivals", v);
         case "--in-flight", "--rate-schedule" ->

@@ -74,8 +74,7 @@ final class SweepPointOptions {
 
   /** The call every point shares, written by its writer; none when no call option is given. */
   private List<String> callArgs() {
-    Call shared = call.sharedCall();
-    boolean any = call.given() || !call.payloads().isEmpty() || !call.itemCounts().isEmpty();
-    return any ? shared.args() : List.of();
+    Call shared = call.sharedCall(); // checked even when nothing is given
+    return call.anyGiven() ? shared.args() : List.of();
   }
 }
