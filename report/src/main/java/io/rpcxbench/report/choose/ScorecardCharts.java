@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rpcxbench.report.charts.Palette;
 import io.rpcxbench.stats.CapacityModel;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.verdict.choose.ChooseCandidate;
+import io.rpcxbench.verdict.choose.ChooseRecord;
+import io.rpcxbench.verdict.choose.ProbeRows;
+import io.rpcxbench.verdict.choose.Scorecard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +46,7 @@ final class ScorecardCharts {
    * The capacity chart, right under the table so that it is on the first screen at 1400 px; none
    * where no candidate met the SLO (a row of zeros: the table says how close each came).
    */
-  static void addCapacity(io.rpcxbench.report.pages.Page page, Scorecard s)
+  static void addCapacity(io.rpcxbench.verdict.page.Page page, Scorecard s)
       throws java.io.IOException {
     if (!s.noneMet()) {
       page.chart(
@@ -54,7 +58,7 @@ final class ScorecardCharts {
   }
 
   /** The probes' charts. */
-  static void add(io.rpcxbench.report.pages.Page page, Scorecard s) throws java.io.IOException {
+  static void add(io.rpcxbench.verdict.page.Page page, Scorecard s) throws java.io.IOException {
     page.heading("Charts");
     boolean probes = s.candidates().stream().anyMatch(c -> !s.probes(c.name()).isEmpty());
     if (probes) {
@@ -68,9 +72,9 @@ final class ScorecardCharts {
               + " 0.9 is the rate to plan with.");
       page.chart(
           "latency",
-          percentile(s) + " against rate per candidate",
+          s.percentileName() + " against rate per candidate",
           "The "
-              + percentile(s)
+              + s.percentileName()
               + " each probe reached at its offered rate (dot: met the SLO, cross: missed), a line"
               + " through each rate's median; the dashed line is the SLO's limit. Log scales.");
     }
@@ -90,7 +94,7 @@ final class ScorecardCharts {
     Palette palette =
         Palette.ofIds(s.candidates().stream().map(c -> ChooseRecord.protocol(c.name())).toList());
     ObjectNode d = JSON.createObjectNode();
-    String p = percentile(s);
+    String p = s.percentileName();
     d.put("slo", s.settings().sloText()).put("percentile", p);
     if (s.settings().sloLimitUs() != null) {
       d.put("sloUs", s.settings().sloLimitUs());
@@ -186,11 +190,5 @@ final class ScorecardCharts {
     List<Double> v = values.stream().sorted().toList();
     int n = v.size();
     return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
-  }
-
-  static String percentile(Scorecard s) {
-    Double q = s.settings().sloPercentile();
-    double p = q == null ? 99 : q;
-    return "p" + io.rpcxbench.stats.Num.fixed(p, p == Math.rint(p) ? 0 : 1);
   }
 }

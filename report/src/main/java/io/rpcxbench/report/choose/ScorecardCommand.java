@@ -3,22 +3,26 @@ package io.rpcxbench.report.choose;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.ReportOutConverter;
-import io.rpcxbench.report.compare.CompareRound;
 import io.rpcxbench.report.pages.AtomicText;
-import io.rpcxbench.report.pages.Page;
-import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Threshold;
+import io.rpcxbench.verdict.choose.ChooseCandidate;
+import io.rpcxbench.verdict.choose.ChooseRecord;
+import io.rpcxbench.verdict.choose.ChooseVerdict;
+import io.rpcxbench.verdict.choose.ChooseWorkload;
+import io.rpcxbench.verdict.choose.ClosestApproach;
+import io.rpcxbench.verdict.choose.ProbeRows;
+import io.rpcxbench.verdict.choose.Scorecard;
+import io.rpcxbench.verdict.choose.ScorecardInputs;
+import io.rpcxbench.verdict.choose.ScorecardJson;
+import io.rpcxbench.verdict.page.Page;
+import io.rpcxbench.verdict.significance.PairTest;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,14 +98,16 @@ public final class ScorecardCommand implements Callable<Integer> {
       List<ChooseCandidate> candidates;
       try {
         settings = ChooseRecord.read(dir);
-        candidates = candidates(dir, settings);
+        candidates = ScorecardInputs.candidates(dir, settings);
       } catch (IOException | IllegalArgumentException e) {
         err.println("error: " + e.getMessage());
         return ExitCode.FAILED.code();
       }
       List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
       all.addAll(given);
-      Scorecard s = Scorecard.of(settings, candidates, all, calibration(dir), ProbeRows.rows(dir));
+      Scorecard s =
+          Scorecard.of(
+              settings, candidates, all, ScorecardInputs.calibration(dir), ProbeRows.rows(dir));
       ChooseWorkload workload = ChooseWorkload.read(dir, settings);
       Page page = ScorecardPage.of(s, workload);
       Path to = out == null ? dir.resolve("report") : out;
@@ -153,49 +159,5 @@ public final class ScorecardCommand implements Callable<Integer> {
 
   private static List<Threshold> parse(List<String> texts) {
     return texts.stream().map(t -> Threshold.parse(t, Threshold.CHOOSE)).toList();
-  }
-
-  /** The machine's calibration the choose copied into its folder; null without one. */
-  static io.rpcxbench.stats.Calibration calibration(Path dir) throws IOException {
-    Path f = dir.resolve("calibration.properties");
-    if (!Files.isRegularFile(f)) {
-      return null;
-    }
-    try (java.io.Reader r = Files.newBufferedReader(f)) {
-      return io.rpcxbench.stats.Calibration.read(r);
-    } catch (IllegalArgumentException e) {
-      throw new IOException(f + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Each candidate's capacity rounds and its raw files at the shared load, in the given order. */
-  static List<ChooseCandidate> candidates(Path dir, ChooseRecord settings) throws IOException {
-    Map<String, List<CapacityRound>> capacity = CapacityRound.read(dir.resolve(CapacityRound.FILE));
-    Path shared = dir.resolve("shared");
-    List<Integer> rounds = rounds(shared);
-    List<ChooseCandidate> out = new ArrayList<>();
-    for (String name : settings.candidates()) {
-      List<CompareRound> files = new ArrayList<>();
-      for (int k : rounds) {
-        files.add(
-            CompareRound.read(
-                shared.resolve("round" + k).resolve(name), "shared", name, k, 1, null));
-      }
-      out.add(ChooseCandidate.of(name, capacity.getOrDefault(name, List.of()), files));
-    }
-    return out;
-  }
-
-  private static List<Integer> rounds(Path shared) throws IOException {
-    if (!Files.isDirectory(shared)) {
-      return List.of();
-    }
-    TreeSet<Integer> rounds = new TreeSet<>();
-    try (Stream<Path> s = Files.list(shared)) {
-      s.map(p -> p.getFileName().toString())
-          .filter(n -> n.matches("round[1-9][0-9]{0,5}"))
-          .forEach(n -> rounds.add(Integer.parseInt(n.substring(5))));
-    }
-    return List.copyOf(rounds);
   }
 }

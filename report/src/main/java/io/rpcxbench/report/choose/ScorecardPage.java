@@ -1,9 +1,16 @@
 package io.rpcxbench.report.choose;
 
-import io.rpcxbench.report.pages.Page;
-import io.rpcxbench.report.significance.PairTest;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Threshold;
+import io.rpcxbench.verdict.choose.CapacityRound;
+import io.rpcxbench.verdict.choose.ChooseCandidate;
+import io.rpcxbench.verdict.choose.ChooseRecord;
+import io.rpcxbench.verdict.choose.ChooseVerdict;
+import io.rpcxbench.verdict.choose.ChooseWorkload;
+import io.rpcxbench.verdict.choose.ClosestApproach;
+import io.rpcxbench.verdict.choose.Scorecard;
+import io.rpcxbench.verdict.page.Page;
+import io.rpcxbench.verdict.significance.PairTest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -134,7 +141,7 @@ final class ScorecardPage {
     String capacityHeader = common(s);
     // a candidate that met the SLO at no rate has no capacity and no shared load: how close it came
     boolean closest = s.candidates().stream().anyMatch(ChooseCandidate::neverMet);
-    String p = ScorecardCharts.percentile(s);
+    String p = s.percentileName();
     List<List<String>> rows = new ArrayList<>();
     for (Scorecard.Ranked r : s.ranking()) {
       ChooseCandidate c = r.candidate();

@@ -5,6 +5,8 @@ import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Sequential;
 import io.rpcxbench.stats.Threshold;
+import io.rpcxbench.verdict.diff.DiffReport;
+import io.rpcxbench.verdict.diff.DiffVerdict;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -137,24 +139,24 @@ public final class DiffCommand implements Callable<Integer> {
     try {
       List<Threshold> parsed =
           thresholds.stream().map(t -> Threshold.parse(t, Threshold.DIFF)).toList();
-      DiffSide b;
-      DiffSide n;
+      DiffVerdict v;
       try {
-        b = DiffSide.read(base, acrossProfiles);
-        n = DiffSide.read(next, acrossProfiles);
+        v =
+            DiffVerdict.of(
+                new DiffVerdict.Request(
+                    base, next, acrossProfiles, parsed, calibration(), design()));
       } catch (IOException e) {
         err.println("error: " + e.getMessage());
         return ExitCode.FAILED.code();
       }
-      b.problems().forEach(p -> err.println("warning: " + p));
-      n.problems().forEach(p -> err.println("warning: " + p));
-      DiffReport d = DiffReport.of(b, n, parsed, calibration(), design());
+      v.warnings().forEach(p -> err.println("warning: " + p));
+      DiffReport d = v.report();
       out.print(d.page().markdown());
       if (json != null) {
         AtomicText.write(json, d.json());
       }
       if (aaLedger.given()) {
-        List<AaLedger.Entry> made = d.aaVerdicts(java.time.Instant.now(), "compare");
+        List<AaLedger.Entry> made = v.aaEntries(java.time.Instant.now(), "compare");
         aaLedger.add(made);
         err.println(
             "A/A: "
@@ -164,19 +166,12 @@ public final class DiffCommand implements Callable<Integer> {
                 + " verdicts differed; added to "
                 + aaLedger.file());
       }
-      if (d.outcome() != DiffReport.Outcome.NOTHING_COMPARED) {
+      if (v.compared()) {
         err.println(d.closing(json == null ? "" : json.toString()).text());
+      } else {
+        err.println("error: " + d.summary());
       }
-      return switch (d.outcome()) {
-        case PASSED -> ExitCode.OK.code();
-        case FAILED -> ExitCode.GATE_FAILED.code();
-        // a gate's interval straddles its margin (or a side had too few trials to test)
-        case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.code();
-        case NOTHING_COMPARED -> {
-          err.println("error: " + d.summary());
-          yield ExitCode.FAILED.code();
-        }
-      };
+      return v.exitCode().code();
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return ExitCode.USAGE.code();

@@ -1,10 +1,12 @@
 package io.rpcxbench.report.diff;
 
 import io.rpcxbench.raw.PointIdentity;
-import io.rpcxbench.report.significance.PairTest;
-import io.rpcxbench.report.significance.Significance;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.verdict.diff.DiffSide;
+import io.rpcxbench.verdict.diff.PointChange;
+import io.rpcxbench.verdict.significance.PairTest;
+import io.rpcxbench.verdict.significance.Significance;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.map;
 
-import io.rpcxbench.report.choose.ChooseOutcome;
-import io.rpcxbench.report.significance.PairTest;
+import io.rpcxbench.verdict.choose.ChooseOutcome;
+import io.rpcxbench.verdict.significance.PairTest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

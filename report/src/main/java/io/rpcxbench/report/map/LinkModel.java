@@ -1,7 +1,7 @@
 package io.rpcxbench.report.map;
 
-import io.rpcxbench.report.choose.ChooseOutcome;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.verdict.choose.ChooseOutcome;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -2,10 +2,10 @@ package io.rpcxbench.report.map;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.raw.ClosingLine;
-import io.rpcxbench.report.choose.ChooseOutcome;
 import io.rpcxbench.report.cli.ReportOutConverter;
 import io.rpcxbench.report.pages.AtomicText;
-import io.rpcxbench.report.pages.Page;
+import io.rpcxbench.verdict.choose.ChooseOutcome;
+import io.rpcxbench.verdict.page.Page;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

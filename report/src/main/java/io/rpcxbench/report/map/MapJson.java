@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rpcxbench.report.choose.ChooseOutcome;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.verdict.choose.ChooseOutcome;
 import java.util.Map;
 
 /**

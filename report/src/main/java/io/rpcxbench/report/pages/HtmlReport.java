@@ -1,6 +1,6 @@
 package io.rpcxbench.report.pages;
 
-import static io.rpcxbench.report.html.Html.esc;
+import static io.rpcxbench.verdict.page.Html.esc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rpcxbench.report.charts.ChartData;
@@ -18,6 +18,7 @@ import io.rpcxbench.report.tables.LoadTables;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.ReferenceTable;
 import io.rpcxbench.report.tables.TableFormats;
+import io.rpcxbench.verdict.page.Page;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package io.rpcxbench.report.tables;
 
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.OpenLoad;
-import io.rpcxbench.report.html.Html;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.verdict.page.Html;
 import java.util.Comparator;
 import java.util.List;
 

@@ -4,6 +4,7 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.stats.Num;
+import io.rpcxbench.verdict.choose.ChooseRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,13 +8,10 @@ import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.raw.RunRow;
 import io.rpcxbench.report.Cli;
-import io.rpcxbench.stats.Calibration;
-import io.rpcxbench.stats.FalsePositives;
-import io.rpcxbench.stats.VarianceComponents;
+import io.rpcxbench.verdict.diff.CalibrationFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,38 +124,6 @@ class DiffCommandTest {
   private static Path few;
   private static Path calibration;
 
-  /**
-   * A calibration of this "machine" whose invocations differ by {@code invocationSpread} (the sd of
-   * an invocation's log offset, measured over 4 invocations) in every metric.
-   */
-  static Path calibration(Path file, double invocationSpread) throws IOException {
-    List<Calibration.Metric> metrics = new ArrayList<>();
-    for (String m : List.of("throughput", "p50", "p99", "p99.9")) {
-      double v = invocationSpread * invocationSpread;
-      metrics.add(
-          new Calibration.Metric(
-              m,
-              0.03,
-              new VarianceComponents(
-                  new VarianceComponents.Level("invocations", v, 0.5, 3),
-                  new VarianceComponents.Level("trials", 0.0009, 0.4, 28),
-                  new VarianceComponents.Level("runs", 0.0001, 0.1, 64),
-                  4,
-                  32,
-                  96,
-                  0.01,
-                  v),
-              FalsePositives.none(),
-              FalsePositives.none()));
-    }
-    Calibration c =
-        new Calibration("h", "rpcx/t8-r2000", 4, 4, Instant.parse("2026-11-28T02:40:00Z"), metrics);
-    try (java.io.Writer w = Files.newBufferedWriter(file)) {
-      c.write(w);
-    }
-    return file;
-  }
-
   /** {@code report diff} with this machine's calibration. */
   static Cli.Result diff(String... args) {
     List<String> all = new ArrayList<>(List.of("diff"));
@@ -188,7 +153,7 @@ class DiffCommandTest {
     few = tmp.resolve("few");
     point(few, RPCX, "host-a", 50, 100, 6);
     point(few, GRPC, "host-a", 150, 300, 7);
-    calibration = calibration(tmp.resolve("calibration.properties"), 0.01);
+    calibration = CalibrationFixture.write(tmp.resolve("calibration.properties"), 0.01);
   }
 
   @Test
@@ -367,7 +332,7 @@ class DiffCommandTest {
 
   @Test
   void aWideSpreadBetweenInvocationsWidensTheIntervalUntilTheChangeIsNotTold() throws IOException {
-    Path wide = calibration(tmp.resolve("wide.properties"), 0.3);
+    Path wide = CalibrationFixture.write(tmp.resolve("wide.properties"), 0.3);
     Cli.Result r =
         Cli.run("diff", base.toString(), slower.toString(), "--calibration", wide.toString());
     assertThat(r.exit()).as(r.err()).isZero();

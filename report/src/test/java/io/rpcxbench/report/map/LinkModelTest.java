@@ -3,8 +3,8 @@ package io.rpcxbench.report.map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
-import io.rpcxbench.report.choose.ChooseOutcome;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.verdict.choose.ChooseOutcome;
 import org.junit.jupiter.api.Test;
 
 class LinkModelTest {

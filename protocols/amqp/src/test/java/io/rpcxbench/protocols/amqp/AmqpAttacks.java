@@ -133,7 +133,7 @@ abstract class AmqpAttacks {
         while (!served("again")) {
           failed++;
           assertThat((System.nanoTime() - deleted) / 1_000_000)
-              .as("served again within, ms")
+              .as(() -> "served again within, ms; " + jar.state(40))
               .isLessThan(30_000);
           Thread.sleep(10);
         }

@@ -102,6 +102,7 @@ final class AttackedJar implements AutoCloseable {
   private final BenchClient client;
   private final int port;
   private final AttackRounds.Control control;
+  private final Path log;
 
   private AttackedJar(
       String id,
@@ -109,8 +110,10 @@ final class AttackedJar implements AutoCloseable {
       ServerProcessTree tree,
       BenchClient client,
       int port,
-      AttackRounds.Control control) {
+      AttackRounds.Control control,
+      Path log) {
     this.id = id;
+    this.log = log;
     this.control = control;
     this.server = server;
     this.tree = tree;
@@ -136,11 +139,30 @@ final class AttackedJar implements AutoCloseable {
           new ServerProcessTree(server.pid(), log),
           ServerJarContract.openOnColdServer(provider, options),
           port,
-          FreshServer.control(id, args, dir.resolve("fresh-server.log")));
+          FreshServer.control(id, args, dir.resolve("fresh-server.log")),
+          log);
     } catch (RuntimeException | InterruptedException e) {
       server.close();
       throw e;
     }
+  }
+
+  /**
+   * Whether the jar still runs, and the last {@code n} lines of its log: what an assertion that
+   * failed shows, so a broker that died under a loaded CI says why.
+   */
+  String state(int n) {
+    List<String> lines;
+    try {
+      lines = java.nio.file.Files.readAllLines(log, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      lines = List.of("(its log cannot be read: " + e.getMessage() + ")");
+    }
+    return (ProcessHandle.of(server.pid()).map(ProcessHandle::isAlive).orElse(false)
+            ? "the jar runs"
+            : "the jar has exited")
+        + "; its log ends:\n"
+        + String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
   }
 
   /** The broker's AMQP port. */
