@@ -1,9 +1,9 @@
 package io.rpcxbench.report.choose;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.ReportOutConverter;
-import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Threshold;
 import io.rpcxbench.verdict.choose.ChooseCandidate;

@@ -56,7 +56,7 @@ public final class CalibrationCommand implements Callable<Integer> {
 
   @Option(
       names = "--seed",
-      defaultValue = "24",
+      defaultValue = AaCalibration.DEFAULT_SEED,
       paramLabel = "N",
       description = "The labels' draw (default ${DEFAULT-VALUE}).")
   long seed;
@@ -94,7 +94,7 @@ public final class CalibrationCommand implements Callable<Integer> {
       return ExitCode.FAILED.code();
     }
     if (out != null) {
-      io.rpcxbench.report.pages.AtomicText.write(out, c.properties());
+      io.rpcxbench.raw.AtomicText.write(out, c.properties());
     }
     c.lines().forEach(o::println);
     o.flush();

@@ -1,7 +1,7 @@
 package io.rpcxbench.report.diff;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.report.pages.AtomicText;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Sequential;
 import io.rpcxbench.stats.Threshold;
@@ -149,12 +149,11 @@ public final class DiffCommand implements Callable<Integer> {
         err.println("error: " + e.getMessage());
         return ExitCode.FAILED.code();
       }
-      v.warnings().forEach(p -> err.println("warning: " + p));
       DiffReport d = v.report();
-      out.print(d.page().markdown());
       if (json != null) {
         AtomicText.write(json, d.json());
       }
+      v.print(out, err, json == null ? "" : json.toString());
       if (aaLedger.given()) {
         List<AaLedger.Entry> made = v.aaEntries(java.time.Instant.now(), "compare");
         aaLedger.add(made);
@@ -165,11 +164,6 @@ public final class DiffCommand implements Callable<Integer> {
                 + made.size()
                 + " verdicts differed; added to "
                 + aaLedger.file());
-      }
-      if (v.compared()) {
-        err.println(d.closing(json == null ? "" : json.toString()).text());
-      } else {
-        err.println("error: " + d.summary());
       }
       return v.exitCode().code();
     } catch (IllegalArgumentException e) {

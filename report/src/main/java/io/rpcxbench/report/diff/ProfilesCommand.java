@@ -1,8 +1,8 @@
 package io.rpcxbench.report.diff;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.report.cli.OutFileConverter;
-import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.verdict.diff.DiffSide;
 import java.io.IOException;
 import java.io.PrintWriter;

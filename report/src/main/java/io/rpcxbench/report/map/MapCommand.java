@@ -1,9 +1,9 @@
 package io.rpcxbench.report.map;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.report.cli.ReportOutConverter;
-import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.verdict.choose.ChooseOutcome;
 import io.rpcxbench.verdict.page.Page;
 import java.io.IOException;

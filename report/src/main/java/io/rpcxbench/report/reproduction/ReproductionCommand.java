@@ -1,6 +1,7 @@
 package io.rpcxbench.report.reproduction;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner;
 import io.rpcxbench.report.clean.RunTimes;
@@ -8,7 +9,6 @@ import io.rpcxbench.report.cli.MergeOption;
 import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.Steps;
 import io.rpcxbench.report.db.Database;
-import io.rpcxbench.report.pages.AtomicText;
 import io.rpcxbench.report.tables.PaperReference;
 import java.io.IOException;
 import java.io.PrintWriter;

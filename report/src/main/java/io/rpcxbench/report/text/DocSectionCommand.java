@@ -1,6 +1,7 @@
 package io.rpcxbench.report.text;
 
 import io.rpcxbench.api.ExitCode;
+import io.rpcxbench.verdict.page.DocSection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package io.rpcxbench.report.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.verdict.page.DocSection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

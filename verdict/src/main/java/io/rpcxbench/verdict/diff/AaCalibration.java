@@ -36,6 +36,9 @@ import java.util.List;
 public record AaCalibration(
     Calibration calibration, List<String> lines, List<AaLedger.Entry> made) {
 
+  /** The labels' draw when none is given (a seed, so that reading the same folders agrees). */
+  public static final String DEFAULT_SEED = "24";
+
   /** Folders that are not an A/A this can read: the one line says why. */
   public static final class NotAnAa extends Exception {
     NotAnAa(String message) {
@@ -46,6 +49,12 @@ public record AaCalibration(
   public AaCalibration {
     lines = List.copyOf(lines);
     made = List.copyOf(made);
+  }
+
+  /** {@link #of(List, String, long, Path, String)} with the default draw. */
+  public static AaCalibration of(List<Path> dirs, String fingerprint, Path ledger, String source)
+      throws IOException, NotAnAa {
+    return of(dirs, fingerprint, Long.parseLong(DEFAULT_SEED), ledger, source);
   }
 
   /**

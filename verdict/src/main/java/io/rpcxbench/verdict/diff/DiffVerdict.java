@@ -6,6 +6,7 @@ import io.rpcxbench.stats.Calibration;
 import io.rpcxbench.stats.Sequential;
 import io.rpcxbench.stats.Threshold;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -68,6 +69,19 @@ public record DiffVerdict(DiffReport report, List<String> warnings) {
       case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
       case NOTHING_COMPARED -> ExitCode.FAILED;
     };
+  }
+
+  /**
+   * What a person reads: the folders' warnings and the closing line (or why nothing was compared)
+   * on {@code err}, the tables on {@code out}; {@code json} the JSON's file named in the closing
+   * line (empty: none).
+   */
+  public void print(PrintWriter out, PrintWriter err, String json) {
+    warnings.forEach(p -> err.println("warning: " + p));
+    out.print(report.page().markdown());
+    out.flush();
+    err.println(compared() ? report.closing(json).text() : "error: " + report.summary());
+    err.flush();
   }
 
   /** Whether any point was compared. */

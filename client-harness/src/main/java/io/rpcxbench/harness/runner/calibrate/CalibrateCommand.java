@@ -10,13 +10,14 @@ import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.TrialTime;
 import io.rpcxbench.harness.runner.sweep.SweepCommand;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.stats.Calibration;
+import io.rpcxbench.verdict.diff.AaCalibration;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -156,16 +157,6 @@ public final class CalibrateCommand implements Callable<Integer> {
       o.flush();
       return kept.get().aaFailed() ? ExitCode.AA_DIFFERS.code() : ExitCode.OK.code();
     }
-    if (!Files.isRegularFile(install.reportJar())) {
-      // checked before the A/A, not after its minutes: the report reads the trials
-      spec.commandLine()
-          .getErr()
-          .println(
-              "rpcx-bench calibrate: no report jar at "
-                  + install.reportJar()
-                  + "; build it: mvn -B -q -pl report -am package -DskipTests");
-      return ExitCode.USAGE.code();
-    }
     Path dir = out != null ? out : ExperimentFolder.fresh("calibrate");
     o.println(plan());
     o.flush();
@@ -253,34 +244,24 @@ public final class CalibrateCommand implements Callable<Integer> {
       raws.add(raw.toString());
     }
     Path file = dir.resolve("calibration.properties");
-    List<String> report = new ArrayList<>();
-    report.add(install.java());
-    report.add("-jar");
-    report.add(install.reportJar().toString());
-    report.add("calibration");
-    report.addAll(raws);
-    report.addAll(
-        List.of(
-            "--fingerprint",
-            here.fingerprint(),
-            "--ledger",
-            here.ledger().toString(),
-            "--out",
-            file.toString()));
-    Process p = new ProcessBuilder(report).redirectErrorStream(true).start();
-    String said =
-        new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-    int rc = p.waitFor();
-    o.print(said);
-    o.flush();
-    if (rc != ExitCode.OK.code() && rc != ExitCode.AA_DIFFERS.code()) {
+    AaCalibration read;
+    try {
+      read =
+          AaCalibration.of(
+              raws.stream().map(Path::of).toList(), here.fingerprint(), here.ledger(), "calibrate");
+    } catch (AaCalibration.NotAnAa e) {
+      spec.commandLine().getErr().println("rpcx-bench calibrate: " + e.getMessage());
       return ExitCode.FAILED.code();
     }
+    AtomicText.write(file, read.properties());
+    read.lines().forEach(o::println);
+    if (read.calibration().aaFailed()) {
+      o.println(read.failedLine());
+    }
+    o.flush();
+    int rc = read.exitCode().code();
     Files.createDirectories(here.file().getParent());
-    Path tmp = here.file().resolveSibling(here.file().getFileName() + ".tmp");
-    Files.copy(file, tmp, StandardCopyOption.REPLACE_EXISTING);
-    Files.move(
-        tmp, here.file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    AtomicText.write(here.file(), read.properties());
     o.println("kept for this machine: " + here.file());
     here.cached().ifPresent(c -> o.println(closing(c, here).text()));
     o.flush();

@@ -1,7 +1,7 @@
 package io.rpcxbench.harness.runner.choose;
 
 import io.rpcxbench.harness.runner.choose.CapacitySearch.Outcome;
-import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.raw.AtomicText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -138,6 +138,6 @@ final class ProbeLedger {
     rows.add(probe);
     StringBuilder b = new StringBuilder(HEADER).append('\n');
     rows.forEach(r -> b.append(r.tsv()).append('\n'));
-    AtomicFile.write(file, b.toString());
+    AtomicText.write(file, b.toString());
   }
 }

@@ -1,6 +1,6 @@
 package io.rpcxbench.harness.runner.compare;
 
-import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.raw.AtomicText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -108,7 +108,7 @@ final class CompareBuilds {
             .append('\n');
       }
     }
-    AtomicFile.write(out.resolve(FILE), b.toString());
+    AtomicText.write(out.resolve(FILE), b.toString());
   }
 
   /** Per point, how many rounds hold a complete trial of both builds, and which do not. */

@@ -18,7 +18,6 @@ import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.harness.runner.point.TypedAgain;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -106,6 +105,9 @@ public final class CompareCommand implements Callable<Integer> {
               + " e.g. 'delta.p99<10%%': PASS, FAIL (exit 99) or INCONCLUSIVE (exit 98).")
   List<String> thresholds = new ArrayList<>();
 
+  /** --threshold parsed, once; none without two builds. */
+  private List<io.rpcxbench.stats.Threshold> gates = List.of();
+
   /**
    * --run-time (compare's default {@link #RUN_TIME}: JMH's fixed-time iterations; with --runs 4 and
    * --warmup-runs 1, 3 kept runs of 2 s; none: runs of --requests calls) and --requests-per.
@@ -185,7 +187,8 @@ public final class CompareCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (variants == null && !buildOptions.given()) {
       try {
-        return FolderDiff.run(positional, TypedAgain.args(spec), install);
+        return FolderDiff.run(
+            TypedAgain.args(spec), spec.commandLine().getOut(), spec.commandLine().getErr());
       } catch (IllegalArgumentException e) {
         throw new ParameterException(spec.commandLine(), e.getMessage());
       }
@@ -204,7 +207,6 @@ public final class CompareCommand implements Callable<Integer> {
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
     CompareRounds rounds =
         new CompareRounds(
-            install,
             s,
             catalog,
             new SweepLog(err),
@@ -277,7 +279,7 @@ public final class CompareCommand implements Callable<Integer> {
             home,
             RunTls.of(tls, folder.toAbsolutePath().normalize()),
             builds,
-            thresholds,
+            gates,
             roundOptions.mostRounds(plan.rounds(), builds != null && !thresholds.isEmpty()),
             windows());
     // the harness judges its options (the extras after --, TLS for each variant) before a server
@@ -286,11 +288,6 @@ public final class CompareCommand implements Callable<Integer> {
       ComparePlan.Unit first =
           plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
       HarnessPoints.request(s.harnessArgs(first, 1, List.of(), s.unitDir(first))).resultFile();
-    }
-    Path report = install.reportJar();
-    if (!Files.isRegularFile(report)) {
-      throw new IllegalArgumentException(
-          "missing " + report + " (build first: mvn -B -q package -DskipTests)");
     }
     return s;
   }
@@ -353,8 +350,10 @@ public final class CompareCommand implements Callable<Integer> {
       return null;
     }
     docOptions.requireNoneForBuilds();
-    thresholds.forEach(
-        t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF));
+    gates =
+        thresholds.stream()
+            .map(t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF))
+            .toList();
     JarPair pair = buildOptions.pair(variants);
     roundOptions.warnFewRounds(spec.commandLine().getErr());
     return pair;

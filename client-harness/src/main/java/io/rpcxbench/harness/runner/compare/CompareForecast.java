@@ -82,8 +82,7 @@ final class CompareForecast {
             + " rounds detect "
             + String.join(", ", detects)
             + " (at its point; others differ)");
-    for (String text : s.thresholds()) {
-      Threshold t = Threshold.parse(text, Threshold.DIFF);
+    for (Threshold t : s.thresholds()) {
       if (t.kind() != Threshold.Kind.CHANGE) {
         continue;
       }

@@ -4,117 +4,94 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.Placement;
 import io.rpcxbench.harness.runner.point.SweepLog;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.raw.ClosingLine;
+import io.rpcxbench.stats.AaLedger;
+import io.rpcxbench.stats.Sequential;
+import io.rpcxbench.verdict.compare.CompareFolder;
+import io.rpcxbench.verdict.compare.CompareTarget;
+import io.rpcxbench.verdict.diff.DiffVerdict;
+import io.rpcxbench.verdict.page.DocSection;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The comparison's tables: {@code report compare} (the report's one statistics engine) on the
- * folder, its Markdown written to compare.md and printed; with {@code --write-doc} also the compare
- * section of docs/performance.md with the method text ({@code report doc-section}, the splice the
- * bench scripts use too). With two builds instead {@code report diff base new} (the test over
- * trials, and the gates of {@code --threshold}), to diff.md and diff.json, its exit code passed on.
+ * The comparison's verdict, made in this JVM by the judging library ({@code verdict}): with two
+ * builds the diff of their folders ({@link DiffVerdict}: the test over trials, and the gates of
+ * {@code --threshold}) to diff.md and diff.json, its exit code passed on; with variants the tables
+ * ({@link CompareFolder}) to compare.md and printed, and with {@code --write-doc} also the compare
+ * section of docs/performance.md with the method text ({@link DocSection}).
  */
 final class CompareReport {
   private CompareReport() {}
 
-  /** The report's command line on the folder. */
-  static List<String> command(CompareSettings s, String java, Path reportJar, Placement placement) {
-    List<String> c =
-        new ArrayList<>(
-            List.of(
-                java,
-                "-jar",
-                reportJar.toString(),
-                "compare",
-                s.out().toString(),
-                "--variants",
-                String.join(",", s.plan().variants()),
-                "--warmup-runs",
-                String.valueOf(s.warmupRuns()),
-                "--server-cores",
-                String.valueOf(placement.serverCores()),
-                "--placement",
-                placement.text()));
-    if (s.targets() != null) {
-      c.addAll(List.of("--targets", s.targets().toString()));
-    }
-    return c;
-  }
+  /** The variant the server's CPU per call is compared with in the tables. */
+  static final String REFERENCE = "rpcx";
 
   /**
-   * {@code report diff}'s command line on the two builds' folders; with rounds that may be added
-   * after {@code plannedRounds}, the sequential design every look is made at.
+   * What the two builds' folders are judged with: their gates, and with rounds that may be added
+   * after {@code plannedRounds} the sequential design every look is made at.
    */
-  static List<String> diffCommand(
-      CompareSettings s, int plannedRounds, String java, Path reportJar) {
-    List<String> c =
-        new ArrayList<>(
-            List.of(
-                java,
-                "-jar",
-                reportJar.toString(),
-                "diff",
-                s.out().resolve(JarPair.BASE).toString(),
-                s.out().resolve(JarPair.NEW).toString(),
-                "--json",
-                s.out().resolve("diff.json").toString()));
-    s.thresholds().forEach(t -> c.addAll(List.of("--threshold", t)));
-    if (s.mostRounds() > plannedRounds) {
-      c.addAll(List.of("--sequential", plannedRounds + "," + s.mostRounds()));
-    }
-    return c;
+  static DiffVerdict.Request diffRequest(CompareSettings s, int plannedRounds) {
+    return new DiffVerdict.Request(
+        s.out().resolve(JarPair.BASE),
+        s.out().resolve(JarPair.NEW),
+        false,
+        s.thresholds(),
+        null,
+        s.mostRounds() > plannedRounds ? new Sequential(plannedRounds, s.mostRounds()) : null);
   }
 
   /**
    * Two builds of the same bytes are an A/A: the final diff's verdicts go to the machine's A/A
-   * ledger, where the false-positive rate the tool states is counted (report diff --aa-ledger);
-   * nothing for two different builds.
+   * ledger, where the false-positive rate the tool states is counted; nothing for two different
+   * builds.
    */
-  static void ledger(
-      CompareSettings s, int plannedRounds, String java, Path reportJar, SweepLog log)
-      throws IOException, InterruptedException {
+  static void ledger(CompareSettings s, DiffVerdict final_, SweepLog log) throws IOException {
     if (s.jars() == null || !s.jars().identical()) {
       return;
     }
-    List<String> command = new ArrayList<>(diffCommand(s, plannedRounds, java, reportJar));
-    command.addAll(List.of("--aa-ledger", MachineCalibration.here().ledger().toString()));
-    Path ignored = s.out().resolve(".diff-aa.md.tmp");
-    runReport(command, ignored, log);
-    Files.deleteIfExists(ignored);
+    List<AaLedger.Entry> made = final_.aaEntries(Instant.now(), "compare");
+    if (made.isEmpty()) {
+      return;
+    }
+    Path file = MachineCalibration.here().ledger();
+    AaLedger.read(file).with(made).write(file);
+    log.line(
+        "A/A: "
+            + made.stream().filter(AaLedger.Entry::significant).count()
+            + " of "
+            + made.size()
+            + " verdicts differed; added to "
+            + file);
   }
 
   /**
-   * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; its exit code
-   * (0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare, 2 a bad threshold)
-   * and closing line.
+   * The two builds' diff: its Markdown to diff.md and printed, its JSON to diff.json; the verdict,
+   * whose exit code is 0 ok, 98 a gate inconclusive, 99 a threshold failed, 1 nothing to compare.
    */
-  static ReportRun diff(
-      CompareSettings s,
-      int plannedRounds,
-      String java,
-      Path reportJar,
-      PrintWriter out,
-      SweepLog log)
-      throws IOException, InterruptedException {
+  static DiffVerdict diff(CompareSettings s, int plannedRounds, PrintWriter out, SweepLog log)
+      throws IOException {
     Path md = s.out().resolve("diff.md");
-    Path staged = s.out().resolve(".diff.md.tmp");
-    List<String> command = diffCommand(s, plannedRounds, java, reportJar);
-    log.line("report diff: " + String.join(" ", command.subList(3, command.size())));
-    ReportRun run = runReport(command, staged, log);
-    int code = run.code();
-    publish(staged, md, out);
+    Path json = s.out().resolve("diff.json");
+    DiffVerdict v = DiffVerdict.of(diffRequest(s, plannedRounds));
+    v.warnings().forEach(w -> log.line("warning: " + w));
+    AtomicText.write(json, v.report().json());
+    print(AtomicText.write(md, v.report().page().markdown()), out);
+    if (!v.compared()) {
+      log.line("error: " + v.report().summary());
+    }
     log.line(
-        "report diff exit "
-            + code
+        "diff: exit "
+            + v.exitCode().code()
             + " ("
-            + diffMeaning(code)
+            + diffMeaning(v.exitCode())
             + "); raw files: "
             + s.out().resolve(JarPair.BASE)
             + " and "
@@ -122,47 +99,44 @@ final class CompareReport {
             + "; tables: "
             + md
             + ", "
-            + s.out().resolve("diff.json"));
-    return run;
+            + json);
+    return v;
   }
 
-  /** What report diff's exit code says. */
-  static String diffMeaning(int code) {
-    ExitCode exit = ExitCode.of(code);
-    if (exit == null) {
-      return "the report failed";
-    }
+  /** What the diff's exit code says. */
+  static String diffMeaning(ExitCode exit) {
     return switch (exit) {
       case OK -> "no threshold failed";
       case INCONCLUSIVE ->
           "a gate is inconclusive: its interval straddles the margin, or too few trials";
       case GATE_FAILED -> "a threshold failed";
       case FAILED -> "nothing compared: a side has no trial with runs";
-      case USAGE -> "a threshold cannot be parsed";
-      default -> "the report failed";
+      default -> "the diff failed";
     };
   }
 
-  /** Makes the tables; 0, or 1 when the report failed (its lines are in the log). */
+  /** Makes the tables; 0, or 1 when the folder holds none (said in the log). */
   static int write(
-      CompareSettings s,
-      String java,
-      Path reportJar,
-      Placement placement,
-      List<String> machine,
-      PrintWriter out,
-      SweepLog log)
-      throws IOException, InterruptedException {
+      CompareSettings s, Placement placement, List<String> machine, PrintWriter out, SweepLog log)
+      throws IOException {
     Path md = s.out().resolve("compare.md");
-    Path staged = s.out().resolve(".compare.md.tmp");
-    int code = runReport(command(s, java, reportJar, placement), staged, log).code();
-    if (code != ExitCode.OK.code()) {
-      Files.deleteIfExists(staged);
-      log.line(
-          "report compare failed (exit " + code + "; raw files: " + s.out().resolve("raw") + ")");
+    String tables;
+    try {
+      List<CompareTarget> goals = s.targets() == null ? List.of() : CompareTarget.read(s.targets());
+      tables =
+          CompareFolder.tables(
+                  s.out(),
+                  s.warmupRuns(),
+                  s.plan().variants(),
+                  placement.serverCores(),
+                  placement.text(),
+                  REFERENCE)
+              .markdown(goals);
+    } catch (CompareFolder.NothingHere e) {
+      log.line("no tables: " + e.getMessage() + " (raw files: " + s.out().resolve("raw") + ")");
       return ExitCode.FAILED.code();
     }
-    String tables = publish(staged, md, out);
+    print(AtomicText.write(md, tables), out);
     log.line(
         "raw files per round: "
             + s.out().resolve("raw")
@@ -173,27 +147,7 @@ final class CompareReport {
             + "; tables: "
             + md);
     if (s.writeDoc()) {
-      Path section = s.out().resolve("doc-section.md");
-      Files.writeString(section, s.docSection(machine, tables), StandardCharsets.UTF_8);
-      Process d =
-          new ProcessBuilder(
-                  java,
-                  "-jar",
-                  reportJar.toString(),
-                  "doc-section",
-                  s.doc().toString(),
-                  "compare",
-                  section.toString())
-              .redirectErrorStream(true)
-              .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-              .start();
-      new String(d.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
-          .lines()
-          .forEach(log::line);
-      if (d.waitFor() != ExitCode.OK.code()) {
-        log.line("the tables are in " + md + "; " + s.doc() + " was not written");
-        return ExitCode.FAILED.code();
-      }
+      DocSection.write(s.doc(), "compare", s.docSection(machine, tables));
       log.line("wrote the tables to " + s.doc());
     }
     log.closing(tablesClosing(s, md));
@@ -223,45 +177,25 @@ final class CompareReport {
         md.toString());
   }
 
-  /** The report's tables, written to {@code staged}, moved into {@code md} and printed; them. */
-  private static String publish(Path staged, Path md, PrintWriter out) throws IOException {
-    String tables = Files.readString(staged, StandardCharsets.UTF_8);
-    Files.move(
-        staged,
-        md,
-        java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  /** The tables just written to {@code file}, printed between blank lines. */
+  private static void print(Path file, PrintWriter out) throws IOException {
     out.println();
-    out.print(tables);
+    out.print(Files.readString(file, StandardCharsets.UTF_8));
     out.println();
     out.flush();
-    return tables;
   }
 
-  /** The report tool's run: its tables into {@code staged}, its errors into the log; its code. */
   /**
-   * A report run: its exit code, and its closing line ({@link ClosingLine}), which is kept out of
-   * the log here and printed as compare's own last.
+   * Compare's last line: the final diff's, with diff.md as its page; none when nothing compared.
    */
-  record ReportRun(int code, Optional<ClosingLine> closing) {}
-
-  private static ReportRun runReport(List<String> command, Path staged, SweepLog log)
-      throws IOException, InterruptedException {
-    Process p =
-        new ProcessBuilder(command)
-            .redirectOutput(staged.toFile())
-            .redirectErrorStream(false)
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .start();
-    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    int code = p.waitFor();
-    List<String> lines = err.lines().toList();
-    lines.stream().filter(l -> ClosingLine.parse(l).isEmpty()).forEach(log::line);
-    return new ReportRun(code, ClosingLine.last(lines));
-  }
-
-  /** Compare's last line: the final diff's, with diff.md as its page. */
-  static Optional<ClosingLine> closing(CompareSettings s, ReportRun diff) {
-    return diff.closing().map(c -> c.as("compare").withPage(s.out().resolve("diff.md").toString()));
+  static Optional<ClosingLine> closing(CompareSettings s, DiffVerdict diff) {
+    if (!diff.compared()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        diff.report()
+            .closing(s.out().resolve("diff.json").toString())
+            .as("compare")
+            .withPage(s.out().resolve("diff.md").toString()));
   }
 }

@@ -4,9 +4,7 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.output.ClassDataSharing;
-import io.rpcxbench.harness.runner.point.AtomicFile;
 import io.rpcxbench.harness.runner.point.ClassDataArchives;
-import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.LocalServers;
 import io.rpcxbench.harness.runner.point.MachineFacts;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
@@ -16,6 +14,8 @@ import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.ServerStats;
 import io.rpcxbench.harness.runner.point.SweepLog;
+import io.rpcxbench.raw.AtomicText;
+import io.rpcxbench.verdict.diff.DiffVerdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +49,6 @@ final class CompareRounds {
   /** How long a windowed round waits at most for the machine to be quiet before its release. */
   static final long QUIET_MS = 15_000;
 
-  private final Install install;
   private CompareSettings s;
   private final int plannedRounds;
   private final Map<String, CatalogEntry> catalog;
@@ -69,14 +68,12 @@ final class CompareRounds {
   private List<String> machine = List.of();
 
   CompareRounds(
-      Install install,
       CompareSettings s,
       Map<String, CatalogEntry> catalog,
       SweepLog log,
       Placement placement,
       StealRetry.Meter meter,
       java.io.PrintWriter out) {
-    this.install = install;
     this.s = s;
     this.plannedRounds = s.plan().rounds();
     this.out = out;
@@ -105,13 +102,10 @@ final class CompareRounds {
               public int work(OwnProcesses own) throws IOException, InterruptedException {
                 int code = measure(own, readyTimeoutMs);
                 stopServers();
-                Path report = reportJar(install.reportJar().toAbsolutePath().normalize());
                 if (s.jars() != null) {
-                  CompareReport.ReportRun last =
-                      CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
-                  int diff = last.code();
+                  DiffVerdict last = CompareReport.diff(s, plannedRounds, out, log);
                   while (code == ExitCode.OK.code()
-                      && diff == ExitCode.INCONCLUSIVE.code()
+                      && last.exitCode() == ExitCode.INCONCLUSIVE
                       && s.mayAddRound()) {
                     s = s.withRoundAdded();
                     log.line(
@@ -122,17 +116,15 @@ final class CompareRounds {
                             + "; every look at the design's one lower level)");
                     code = units();
                     stopServers();
-                    last = CompareReport.diff(s, plannedRounds, install.java(), report, out, log);
-                    diff = last.code();
+                    last = CompareReport.diff(s, plannedRounds, out, log);
                   }
                   if (code == ExitCode.OK.code()) {
-                    CompareReport.ledger(s, plannedRounds, install.java(), report, log);
+                    CompareReport.ledger(s, last, log);
                   }
                   CompareReport.closing(s, last).ifPresent(log::closing);
-                  return code != ExitCode.OK.code() ? code : diff;
+                  return code != ExitCode.OK.code() ? code : last.exitCode().code();
                 }
-                int tables =
-                    CompareReport.write(s, install.java(), report, placement, machine, out, log);
+                int tables = CompareReport.write(s, placement, machine, out, log);
                 return code != ExitCode.OK.code() ? code : tables;
               }
 
@@ -159,14 +151,6 @@ final class CompareRounds {
             });
   }
 
-  /** The report jar's copy (or the jar itself when it was not copied). */
-  private Path reportJar(Path reportJar) {
-    Path rel =
-        reportJar.startsWith(s.home()) ? s.home().relativize(reportJar) : reportJar.getFileName();
-    Path copy = jars == null ? null : jars.home().resolve(rel);
-    return copy != null && Files.isRegularFile(copy) ? copy : reportJar;
-  }
-
   private int measure(OwnProcesses own, long readyTimeoutMs)
       throws IOException, InterruptedException {
     this.own = own;
@@ -179,7 +163,6 @@ final class CompareRounds {
     List<String> protocols = builds == null ? s.plan().variants() : List.of(builds.protocol());
     List<CatalogEntry> entries = protocols.stream().map(catalog::get).toList();
     List<Path> others = new ArrayList<>();
-    others.add(install.reportJar().toAbsolutePath().normalize());
     if (builds == null) {
       entries.forEach(e -> others.add(s.home().resolve(e.serverJar())));
     }
@@ -204,9 +187,9 @@ final class CompareRounds {
       }
       CompareBuilds.record(s.out(), builds);
     }
-    AtomicFile.write(s.out().resolve("jars.txt"), lines(jarLines));
+    AtomicText.write(s.out().resolve("jars.txt"), lines(jarLines));
     machine = machine();
-    AtomicFile.write(s.out().resolve("machine.txt"), lines(machine));
+    AtomicText.write(s.out().resolve("machine.txt"), lines(machine));
     machine.forEach(log::line);
     if (builds != null && builds.identical()) {
       log.line(
@@ -388,7 +371,7 @@ final class CompareRounds {
         Map<String, List<Long>> at =
             s.windows().instants(s.plan().order(units.get(0).round()), s.runs(), t0);
         for (int i = 0; i < units.size(); i++) {
-          AtomicFile.write(
+          AtomicText.write(
               release.get(i),
               io.rpcxbench.harness.load.ReleaseFile.text(at.get(units.get(i).variant())));
         }
@@ -582,7 +565,7 @@ final class CompareRounds {
   private void writeSteal() throws IOException {
     StringBuilder b = new StringBuilder();
     steal.forEach((k, v) -> b.append(k).append('\t').append(v).append('\n'));
-    AtomicFile.write(s.out().resolve("steal.tsv"), b.toString());
+    AtomicText.write(s.out().resolve("steal.tsv"), b.toString());
   }
 
   private static void deleteTries(Path dir) throws IOException {

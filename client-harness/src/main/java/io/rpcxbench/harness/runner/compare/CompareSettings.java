@@ -54,7 +54,7 @@ record CompareSettings(
     Path home,
     RunTls tls,
     JarPair jars,
-    List<String> thresholds,
+    List<io.rpcxbench.stats.Threshold> thresholds,
     int mostRounds,
     WindowPairing windows) {
   static final String HOST = "127.0.0.1";

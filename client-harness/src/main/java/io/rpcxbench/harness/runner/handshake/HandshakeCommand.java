@@ -4,7 +4,6 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
-import io.rpcxbench.harness.runner.point.AtomicFile;
 import io.rpcxbench.harness.runner.point.ClassDataArchives;
 import io.rpcxbench.harness.runner.point.CommandVersion;
 import io.rpcxbench.harness.runner.point.Install;
@@ -13,6 +12,7 @@ import io.rpcxbench.harness.runner.point.OutFolderRun;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.RunTls;
 import io.rpcxbench.harness.runner.point.SweepLog;
+import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.raw.Histograms;
 import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.ProtocolProvider;
@@ -207,7 +207,7 @@ public final class HandshakeCommand implements Callable<Integer> {
     if (code != ExitCode.OK.code()) {
       return code;
     }
-    AtomicFile.write(out.resolve("handshake.tsv"), tsv(rows));
+    AtomicText.write(out.resolve("handshake.tsv"), tsv(rows));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.print(summary(measured));
     stdout.flush();

@@ -1,9 +1,9 @@
 package io.rpcxbench.harness.runner.link;
 
-import io.rpcxbench.harness.runner.point.AtomicFile;
 import io.rpcxbench.link.DerivedProfile;
 import io.rpcxbench.link.NetworkProfile;
 import io.rpcxbench.link.NetworkProfiles;
+import io.rpcxbench.raw.AtomicText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -172,7 +172,7 @@ public final class LinkGrid {
           .append('\n');
     }
     Files.createDirectories(out);
-    AtomicFile.write(out.resolve(FILE), s.toString());
+    AtomicText.write(out.resolve(FILE), s.toString());
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.rpcxbench.harness.runner.repeat;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.runner.point.AtomicFile;
+import io.rpcxbench.raw.AtomicText;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -28,7 +28,7 @@ record RepeatOutcome(List<String> lines, int exit) {
   static RepeatOutcome of(RepeatPlan.Step step, int status, String until) throws IOException {
     String name = "rep " + step.rep() + " " + step.regime().id();
     if (status == ExitCode.OK.code() || status == ExitCode.FAILED.code()) {
-      AtomicFile.write(
+      AtomicText.write(
           step.dir().resolve(RepeatPlan.DONE),
           Instant.now().truncatedTo(ChronoUnit.SECONDS) + System.lineSeparator());
       return new RepeatOutcome(

@@ -311,8 +311,8 @@ class CompareCommandTest {
     ComparePlan plan = ComparePlan.of("8", "none", "100", Map.of(), JarPair.SIDES, 6);
     CompareSettings base = settings(plan, WarmupPlan.fixed(Duration.ofSeconds(2)));
     CompareSettings s = builds(base, jars, List.of("delta.p50<10%"), 8);
-    assertThat(CompareReport.diffCommand(s, 6, "java", Path.of("/r/report.jar")))
-        .containsSequence("--sequential", "6,8");
+    assertThat(CompareReport.diffRequest(s, 6).design())
+        .isEqualTo(new io.rpcxbench.stats.Sequential(6, 8));
     CompareSettings seven = s.withRoundAdded();
     assertThat(seven.plan().rounds()).isEqualTo(7);
     assertThat(seven.mayAddRound()).isTrue();
@@ -353,17 +353,13 @@ class CompareCommandTest {
         .contains(
             "base build: /j/old.jar (sha256 aaaaaaaaaaaaaaaa), serving rpcx",
             "new build: /j/new.jar (sha256 bbbbbbbbbbbbbbbb), serving rpcx");
-    assertThat(CompareReport.diffCommand(s, 6, "java", Path.of("/r/report.jar")).subList(1, 10))
-        .containsExactly(
-            "-jar",
-            "/r/report.jar",
-            "diff",
-            "/r/out/base",
-            "/r/out/new",
-            "--json",
-            "/r/out/diff.json",
-            "--threshold",
-            "delta.p50<10%");
+    io.rpcxbench.verdict.diff.DiffVerdict.Request diff = CompareReport.diffRequest(s, 6);
+    assertThat(diff.base()).isEqualTo(Path.of("/r/out/base"));
+    assertThat(diff.next()).isEqualTo(Path.of("/r/out/new"));
+    assertThat(diff.thresholds())
+        .extracting(io.rpcxbench.stats.Threshold::expression)
+        .containsExactly("delta.p50<10%");
+    assertThat(diff.design()).isEqualTo(io.rpcxbench.stats.Sequential.fixed(1));
   }
 
   private static CompareSettings settings(ComparePlan plan, WarmupPlan warmup) {
@@ -450,7 +446,9 @@ class CompareCommandTest {
         base.home(),
         base.tls(),
         jars,
-        thresholds,
+        thresholds.stream()
+            .map(t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF))
+            .toList(),
         mostRounds,
         null);
   }

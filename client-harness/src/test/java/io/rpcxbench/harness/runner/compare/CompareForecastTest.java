@@ -82,7 +82,9 @@ class CompareForecastTest {
         out,
         RunTls.of("off", out),
         jars,
-        thresholds,
+        thresholds.stream()
+            .map(t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF))
+            .toList(),
         10,
         null);
   }

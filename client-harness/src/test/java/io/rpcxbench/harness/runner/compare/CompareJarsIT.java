@@ -32,12 +32,10 @@ class CompareJarsIT {
   @Test
   void anAaOfTwoCopiesOfOneServerJarInInterleavedRoundsIsNeverAFail() throws Exception {
     Path jar = TestJars.fatJar();
-    Path home =
-        TestJars.homeWithServers(
-            jar, "server-rpcx/target/server-rpcx.jar", "report/target/report.jar");
+    Path home = TestJars.homeWithServers(jar, "server-rpcx/target/server-rpcx.jar");
     try (ZipFile z = new ZipFile(jar.toFile())) {
       assumeTrue(
-          z.getEntry("io/rpcxbench/harness/runner/JarPair.class") != null,
+          z.getEntry("io/rpcxbench/harness/runner/compare/JarPair.class") != null,
           jar + " predates compare --base-jar: package the harness first");
     }
     Path server = home.resolve("server-rpcx/target/server-rpcx.jar");
@@ -83,7 +81,7 @@ class CompareJarsIT {
     assertThat(console)
         .contains("the two builds are the same bytes (sha256 ")
         .contains("closed-2: 4 of 4 rounds hold a trial of both builds")
-        .contains("report diff exit " + p.exitValue())
+        .contains("diff: exit " + p.exitValue())
         .doesNotContain("FAIL delta.p50");
 
     ComparePlan plan = ComparePlan.of("2", "none", "100", Map.of(), JarPair.SIDES, 4);

@@ -1,4 +1,4 @@
-package io.rpcxbench.report.pages;
+package io.rpcxbench.raw;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

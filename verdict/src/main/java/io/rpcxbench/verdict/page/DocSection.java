@@ -1,6 +1,6 @@
-package io.rpcxbench.report.text;
+package io.rpcxbench.verdict.page;
 
-import io.rpcxbench.report.pages.AtomicText;
+import io.rpcxbench.raw.AtomicText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,11 +17,11 @@ import java.util.List;
  * DocSection.write(Path.of("docs/performance.md"), "compare", body);
  * }</pre>
  */
-final class DocSection {
+public final class DocSection {
   private DocSection() {}
 
   /** {@code doc} with section {@code name}'s body replaced by {@code body}. */
-  static String replace(String doc, String name, String body) {
+  public static String replace(String doc, String name, String body) {
     String begin = "<!-- BEGIN " + name + " -->";
     String end = "<!-- END " + name + " -->";
     List<String> lines = new ArrayList<>(List.of(doc.split("\n", -1)));
@@ -57,7 +57,7 @@ final class DocSection {
   }
 
   /** Replaces the section in the file {@code doc} (atomically: a reader sees old or new). */
-  static void write(Path doc, String name, String body) throws IOException {
+  public static void write(Path doc, String name, String body) throws IOException {
     String old =
         Files.exists(doc) ? Files.readString(doc, StandardCharsets.UTF_8) : "# Performance\n";
     AtomicText.write(doc, replace(old, name, body));
