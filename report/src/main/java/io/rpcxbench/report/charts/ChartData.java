@@ -7,6 +7,7 @@ import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.Cleaner.PointRuns;
 import io.rpcxbench.report.clean.PointEstimates;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.verdict.page.ChartLibrary;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;

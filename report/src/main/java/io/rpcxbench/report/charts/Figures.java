@@ -224,14 +224,14 @@ public final class Figures {
           .addSeries(r + " requests", x, y)
           .setFillColor(
               java.awt.Color.decode(
-                  Palette.OKABE_ITO.get(
+                  io.rpcxbench.verdict.page.Palette.OKABE_ITO.get(
                       m.points.stream()
                               .map(CleanedPoint::requestNum)
                               .distinct()
                               .sorted()
                               .toList()
                               .indexOf(r)
-                          % Palette.OKABE_ITO.size())));
+                          % io.rpcxbench.verdict.page.Palette.OKABE_ITO.size())));
     }
     String caption =
         p.label

@@ -1,22 +1,10 @@
 package io.rpcxbench.report.choose;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.report.cli.OutFileConverter;
 import io.rpcxbench.report.cli.ReportOutConverter;
-import io.rpcxbench.stats.AaLedger;
 import io.rpcxbench.stats.Threshold;
-import io.rpcxbench.verdict.choose.ChooseCandidate;
-import io.rpcxbench.verdict.choose.ChooseRecord;
-import io.rpcxbench.verdict.choose.ChooseVerdict;
-import io.rpcxbench.verdict.choose.ChooseWorkload;
-import io.rpcxbench.verdict.choose.ClosestApproach;
-import io.rpcxbench.verdict.choose.ProbeRows;
-import io.rpcxbench.verdict.choose.Scorecard;
-import io.rpcxbench.verdict.choose.ScorecardInputs;
-import io.rpcxbench.verdict.choose.ScorecardJson;
-import io.rpcxbench.verdict.page.Page;
-import io.rpcxbench.verdict.significance.PairTest;
+import io.rpcxbench.verdict.choose.ScorecardVerdict;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -93,58 +81,25 @@ public final class ScorecardCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      List<Threshold> given = parse(thresholds);
-      ChooseRecord settings;
-      List<ChooseCandidate> candidates;
+      List<Threshold> given =
+          thresholds.stream().map(t -> Threshold.parse(t, Threshold.CHOOSE)).toList();
+      ScorecardVerdict v;
       try {
-        settings = ChooseRecord.read(dir);
-        candidates = ScorecardInputs.candidates(dir, settings);
-      } catch (IOException | IllegalArgumentException e) {
+        v = ScorecardVerdict.of(dir, given);
+      } catch (IOException e) {
         err.println("error: " + e.getMessage());
         return ExitCode.FAILED.code();
       }
-      List<Threshold> all = new ArrayList<>(parse(settings.thresholds()));
-      all.addAll(given);
-      Scorecard s =
-          Scorecard.of(
-              settings, candidates, all, ScorecardInputs.calibration(dir), ProbeRows.rows(dir));
-      ChooseWorkload workload = ChooseWorkload.read(dir, settings);
-      Page page = ScorecardPage.of(s, workload);
       Path to = out == null ? dir.resolve("report") : out;
-      String json = ScorecardJson.of(s, workload);
-      AtomicText.write(to.resolve("scorecard.md"), page.markdown());
-      AtomicText.write(to.resolve("scorecard.html"), page.html());
-      AtomicText.write(to.resolve("scorecard.json"), json);
-      if (summary != null) {
-        AtomicText.write(summary, json);
-      }
-      if (aaLedger.given()) {
-        List<AaLedger.Entry> made = new ArrayList<>();
-        for (PairTest t : Scorecard.aa(s.capacityPairs())) {
-          if (t.tested()) {
-            made.add(
-                new AaLedger.Entry(
-                    java.time.Instant.now(),
-                    AaLedger.invocationOf("choose", dir) + "-" + t.b().replace('#', '-'),
-                    "choose",
-                    AaLedger.Design.INTERLEAVED,
-                    "capacity",
-                    t.significant()));
-          }
-        }
-        aaLedger.add(made);
-      }
-      stdout.println(ChooseVerdict.of(s).text());
-      stdout.println();
-      stdout.print((s.noneMet() ? ClosestApproach.table(s) : ScorecardPage.table(s)).markdown());
-      if (!s.checks().isEmpty()) {
-        stdout.println();
-        s.checks().forEach(c -> stdout.println(c.line()));
-      }
-      err.println("scorecard: " + to.resolve("scorecard.md") + " (.html, .json)");
+      v.write(to, summary);
+      aaLedger.add(aaLedger.given() ? v.aaEntries(java.time.Instant.now()) : List.of());
+      List<String> lines = v.lines(to);
+      lines.subList(0, lines.size() - 1).forEach(stdout::println);
+      stdout.flush();
+      err.println(ScorecardVerdict.where(to));
       err.flush();
-      stdout.println(ChooseVerdict.of(s).closing(to.resolve("scorecard.html")).text());
-      return s.passed() ? ExitCode.OK.code() : ExitCode.GATE_FAILED.code();
+      stdout.println(lines.get(lines.size() - 1));
+      return v.exitCode().code();
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return ExitCode.USAGE.code();
@@ -155,9 +110,5 @@ public final class ScorecardCommand implements Callable<Integer> {
       stdout.flush();
       err.flush();
     }
-  }
-
-  private static List<Threshold> parse(List<String> texts) {
-    return texts.stream().map(t -> Threshold.parse(t, Threshold.CHOOSE)).toList();
   }
 }

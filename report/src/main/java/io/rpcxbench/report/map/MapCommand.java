@@ -1,17 +1,12 @@
 package io.rpcxbench.report.map;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.raw.AtomicText;
-import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.report.cli.ReportOutConverter;
-import io.rpcxbench.verdict.choose.ChooseOutcome;
-import io.rpcxbench.verdict.page.Page;
+import io.rpcxbench.verdict.map.MapVerdict;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,54 +53,16 @@ public final class MapCommand implements Callable<Integer> {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      MapPlan plan = MapPlan.read(dir);
-      Map<String, ChooseOutcome> outcomes = new LinkedHashMap<>();
-      Map<String, String> problems = new LinkedHashMap<>();
-      for (MapPlan.Condition c : plan.conditions()) {
-        Path folder = dir.resolve(c.name());
-        if (!Files.isRegularFile(folder.resolve("choose.properties"))) {
-          problems.put(c.name(), c.note().isEmpty() ? "not measured" : c.note());
-          continue;
-        }
-        try {
-          outcomes.put(c.name(), ChooseOutcome.read(folder));
-        } catch (IOException | RuntimeException e) {
-          problems.put(c.name(), "unreadable: " + e.getMessage());
-          err.println("map: " + c.name() + ": left out, " + e.getMessage());
-        }
-      }
-      LinkMap m = LinkMap.of(plan, outcomes, problems);
-      String slo = outcomes.values().stream().map(ChooseOutcome::slo).findFirst().orElse("the SLO");
+      MapVerdict m = MapVerdict.of(dir);
+      m.leftOut().forEach(l -> err.println("map: " + l));
       Path to = out == null ? dir.resolve("report") : out;
-      String link =
-          outcomes.values().stream()
-              .map(ChooseOutcome::link)
-              .filter(l -> !l.isEmpty())
-              .findFirst()
-              .orElse("as each scorecard says");
-      Page page = MapPage.of(m, slo, link);
-      AtomicText.write(to.resolve("map.md"), page.markdown());
-      AtomicText.write(to.resolve("map.html"), page.html());
-      AtomicText.write(to.resolve("map.json"), MapJson.of(m, slo));
-      AtomicText.write(to.resolve("refine.tsv"), MapJson.refineTsv(m));
-      stdout.println(m.verdict());
-      m.predicted().forEach(p -> stdout.println("model: " + p.words()));
-      err.println("map: " + to.resolve("map.html") + " (.md, .json)");
+      m.write(to);
+      List<String> lines = m.lines(to);
+      lines.subList(0, lines.size() - 1).forEach(stdout::println);
+      stdout.flush();
+      err.println(MapVerdict.where(to));
       err.flush();
-      long measured = m.cells().stream().filter(c -> c.outcome() != null).count();
-      stdout.println(
-          new ClosingLine(
-                  "map",
-                  m.verdict().replaceAll("\\.$", ""),
-                  measured
-                      + " of "
-                      + m.cells().size()
-                      + " conditions measured, each a choose over rounds (its scorecard beside"
-                      + " it); crossings with 95 % intervals; "
-                      + m.refinements().size()
-                      + " worth measuring next",
-                  to.resolve("map.html").toString())
-              .text());
+      stdout.println(lines.get(lines.size() - 1));
       return ExitCode.OK.code();
     } catch (IOException e) {
       err.println("error: " + e.getMessage());

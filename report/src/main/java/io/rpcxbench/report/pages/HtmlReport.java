@@ -4,7 +4,6 @@ import static io.rpcxbench.verdict.page.Html.esc;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rpcxbench.report.charts.ChartData;
-import io.rpcxbench.report.charts.ChartLibrary;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.db.PointStatus;
@@ -18,6 +17,7 @@ import io.rpcxbench.report.tables.LoadTables;
 import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.ReferenceTable;
 import io.rpcxbench.report.tables.TableFormats;
+import io.rpcxbench.verdict.page.ChartLibrary;
 import io.rpcxbench.verdict.page.Page;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package io.rpcxbench.report.pages;
 
 import io.rpcxbench.report.charts.ChartData;
-import io.rpcxbench.report.charts.ChartLibrary;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.charts.LoadFigure;
 import io.rpcxbench.report.charts.Palette;
@@ -21,6 +20,7 @@ import io.rpcxbench.report.tables.Metric;
 import io.rpcxbench.report.tables.ReferenceTable;
 import io.rpcxbench.report.tables.TableFormats;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.verdict.page.ChartLibrary;
 import io.rpcxbench.verdict.page.Html;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -48,7 +48,7 @@ class MapCommandTest {
     // one condition the runner could not measure: the link alone over the SLO
     tsv.append("lan+rtt=60ms+loss=0%\t60\t0\t10000\t0.01\tgrid\tthe link's round trip alone")
         .append(" exceeds the SLO\n");
-    Files.writeString(dir.resolve(MapPlan.FILE), tsv);
+    Files.writeString(dir.resolve(io.rpcxbench.verdict.map.MapVerdict.PLAN), tsv);
     return dir;
   }
 

@@ -252,7 +252,7 @@ public final class ChooseCommand implements Callable<Integer> {
     long before = System.currentTimeMillis();
     calibrates.beforeTheRun(all, err);
     all = all.spent(Duration.ofMillis(System.currentTimeMillis() - before));
-    ChooseRuns runs = new ChooseRuns(install, calibrates, err);
+    ChooseRuns runs = new ChooseRuns(calibrates, spec.commandLine().getOut(), err);
     return grid == null ? runs.run(all) : runs.map(all, grid, refine);
   }
 

@@ -4,15 +4,16 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.runner.link.LinkGrid;
-import io.rpcxbench.harness.runner.point.Install;
 import io.rpcxbench.harness.runner.point.MachineCalibration;
 import io.rpcxbench.harness.runner.point.SweepLog;
+import io.rpcxbench.stats.AaLedger;
+import io.rpcxbench.verdict.choose.ScorecardVerdict;
+import io.rpcxbench.verdict.map.MapVerdict;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +24,13 @@ import java.util.Map;
  * folder's scorecard made by the report tool; the worst exit code.
  */
 final class ChooseRuns {
-  private final Install install;
   private final ChooseCalibration calibration;
+  private final PrintWriter out;
   private final PrintWriter err;
 
-  ChooseRuns(Install install, ChooseCalibration calibration, PrintWriter err) {
-    this.install = install;
+  ChooseRuns(ChooseCalibration calibration, PrintWriter out, PrintWriter err) {
     this.calibration = calibration;
+    this.out = out;
     this.err = err;
   }
 
@@ -57,8 +58,8 @@ final class ChooseRuns {
 
   /**
    * A map: a choose at every condition of {@code grid}, then at most {@code refine} more between
-   * two conditions where a pair's ranking changes (the report's {@code refine.tsv}), while
-   * --max-time allows; the map made by the report tool after each. The worst exit code.
+   * two conditions where a pair's ranking changes (the map's {@code refine.tsv}), while --max-time
+   * allows; the map made after each. The worst exit code.
    */
   int map(ChooseSettings all, LinkGrid grid, int refine) throws Exception {
     long started = System.currentTimeMillis();
@@ -114,18 +115,27 @@ final class ChooseRuns {
     return code;
   }
 
-  /** The report's map of the folder: its exit code. */
-  private int mapReport(ChooseSettings all) throws IOException, InterruptedException {
-    Path jar = install.reportJar();
-    if (all.skipReport() || !Files.isRegularFile(jar)) {
+  /** The folder's map, made here ({@link MapVerdict}): written into its {@code report/}; 0 or 1. */
+  private int mapReport(ChooseSettings all) throws IOException {
+    if (all.skipReport()) {
       err.println("rpcx-bench choose: the map later: rpcx-bench report map " + all.out());
       return ExitCode.OK.code();
     }
+    MapVerdict m;
+    try {
+      m = MapVerdict.of(all.out());
+    } catch (IOException e) {
+      err.println("rpcx-bench choose: no map: " + e.getMessage());
+      return ExitCode.FAILED.code();
+    }
+    m.leftOut().forEach(l -> err.println("map: " + l));
+    Path to = all.out().resolve("report");
+    m.write(to);
+    err.println(MapVerdict.where(to));
     err.flush();
-    return new ProcessBuilder(install.java(), "-jar", jar.toString(), "map", all.out().toString())
-        .inheritIO()
-        .start()
-        .waitFor();
+    m.lines(to).forEach(out::println);
+    out.flush();
+    return ExitCode.OK.code();
   }
 
   /** One choose and its scorecard; the exit code. */
@@ -152,27 +162,30 @@ final class ChooseRuns {
     return code != ExitCode.OK.code() ? code : report;
   }
 
-  /** The report's scorecard of the folder: its exit code (99: a threshold failed). */
-  private int scorecard(ChooseSettings s) throws IOException, InterruptedException {
-    Path jar = install.reportJar();
-    if (!Files.isRegularFile(jar)) {
-      err.println(
-          "rpcx-bench choose: no report jar at "
-              + jar
-              + "; build it (mvn -B -q -pl report -am package -DskipTests), then: rpcx-bench report"
-              + " choose "
-              + s.out());
+  /**
+   * The folder's scorecard, judged here ({@link ScorecardVerdict}): written into its {@code
+   * report/}, its verdict printed; an A/A pair's verdict counts toward the machine's measured
+   * false-positive rate. Its exit code (99: a threshold failed).
+   */
+  private int scorecard(ChooseSettings s) throws IOException {
+    ScorecardVerdict v;
+    try {
+      v = ScorecardVerdict.of(s.out(), List.of());
+    } catch (IOException | IllegalArgumentException e) {
+      err.println("rpcx-bench choose: no scorecard: " + e.getMessage());
       return ExitCode.FAILED.code();
     }
-    List<String> command =
-        new ArrayList<>(
-            List.of(install.java(), "-jar", jar.toString(), "choose", s.out().toString()));
-    if (s.summaryExport() != null) {
-      command.addAll(List.of("--summary-export", s.summaryExport().toString()));
+    Path to = s.out().resolve("report");
+    v.write(to, s.summaryExport());
+    List<AaLedger.Entry> made = v.aaEntries(Instant.now());
+    if (!made.isEmpty()) {
+      Path ledger = MachineCalibration.here().ledger();
+      AaLedger.read(ledger).with(made).write(ledger);
     }
-    // an A/A pair's verdict counts toward the machine's measured false-positive rate
-    command.addAll(List.of("--aa-ledger", MachineCalibration.here().ledger().toString()));
+    err.println(ScorecardVerdict.where(to));
     err.flush();
-    return new ProcessBuilder(command).inheritIO().start().waitFor();
+    v.lines(to).forEach(out::println);
+    out.flush();
+    return v.exitCode().code();
   }
 }

@@ -11,11 +11,11 @@ import java.util.Set;
 import java.util.zip.ZipFile;
 
 /**
- * Copies of the jars a measurement runs (the harness's class path, the report jar, the servers'
- * jars) taken before its first run, so that a rebuild in the same tree meanwhile (others build
- * there) cannot swap classes under a running JVM. The copies keep their paths under the repository,
- * so the snapshot serves as the servers' home. {@link #lines} is what jars.txt records: a sha256
- * prefix, the build time and the path of each.
+ * Copies of the jars a measurement runs (the harness's class path, the servers' jars) taken before
+ * its first run, so that a rebuild in the same tree meanwhile (others build there) cannot swap
+ * classes under a running JVM. The copies keep their paths under the repository, so the snapshot
+ * serves as the servers' home. {@link #lines} is what jars.txt records: a sha256 prefix, the build
+ * time and the path of each.
  *
  * <pre>{@code
  * JarSnapshot jars = JarSnapshot.take(home, out.resolve("jars"), classPathJars, serverJars);

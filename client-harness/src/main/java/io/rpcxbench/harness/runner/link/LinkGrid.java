@@ -32,7 +32,7 @@ public final class LinkGrid {
   public static final List<String> AXES = List.of("rtt", "loss", "rate", "jitter");
 
   /** The file the report's map reads. */
-  public static final String FILE = "map.tsv";
+  public static final String FILE = io.rpcxbench.verdict.map.MapVerdict.PLAN;
 
   private final String base;
   private final NetworkProfiles table;
@@ -180,7 +180,7 @@ public final class LinkGrid {
    * is missing).
    */
   public static List<String[]> refinements(Path report) throws IOException {
-    Path file = report.resolve("refine.tsv");
+    Path file = report.resolve(io.rpcxbench.verdict.map.MapVerdict.REFINE);
     List<String[]> out = new ArrayList<>();
     if (!Files.isRegularFile(file)) {
       return out;

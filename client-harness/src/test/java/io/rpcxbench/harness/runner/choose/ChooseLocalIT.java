@@ -25,7 +25,7 @@ class ChooseLocalIT {
 
   /**
    * A small map: the choose at two round trips through the proxy ({@code --across}), a folder per
-   * condition as a plain choose writes it, and map.tsv for the report's map.
+   * condition as a plain choose writes it with its scorecard, map.tsv, and the map made from them.
    */
   @Test
   void aSmallChooseWithTwoRealProtocolsAcrossTwoRoundTrips() throws Exception {
@@ -44,7 +44,9 @@ class ChooseLocalIT {
             "--max-rate",
             "4000",
             "--across",
-            "rtt=0.2ms,4ms");
+            "rtt=0.2ms,4ms",
+            "--refine",
+            "0");
     assertThat(console)
         .contains("choose: items(10) at p99<=200ms")
         .contains("across the link condition loopback+rtt=0.2ms")
@@ -55,7 +57,11 @@ class ChooseLocalIT {
         // the shared load's round is a trial of its own: fresh server JVMs, not the searches'
         .contains("round 1: fresh servers (a round is a trial)")
         .contains("servers stopped")
-        .contains("the map later: rpcx-bench report map " + out);
+        // the scorecards and the map are judged in the harness's JVM: the home has no report jar
+        .contains("scorecard: " + out.resolve("loopback+rtt=4ms/report/scorecard.md"))
+        .contains("map: " + out.resolve("report/map.html"))
+        .containsPattern("== map: .*conditions measured");
+    assertThat(out.resolve("report/refine.tsv")).exists();
     assertThat(Files.readAllLines(out.resolve("map.tsv")))
         .contains(
             "# axes: rtt",
@@ -102,7 +108,8 @@ class ChooseLocalIT {
             "--start-rate",
             "1000",
             "--max-rate",
-            "2000");
+            "2000",
+            "--no-report");
     assertThat(console).contains("choose: message examples.order.Order (echo) at p99<=200ms");
     assertThat(ChooseLedger.readSettings(out))
         .containsEntry("workload", "message examples.order.Order (echo)");
@@ -147,7 +154,6 @@ class ChooseLocalIT {
                 "200",
                 "--shared-runs",
                 "2",
-                "--no-report",
                 "--out",
                 out.toString(),
                 "--server-jvm-flags",

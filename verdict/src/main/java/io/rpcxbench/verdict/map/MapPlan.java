@@ -1,4 +1,4 @@
-package io.rpcxbench.report.map;
+package io.rpcxbench.verdict.map;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,7 @@ import java.util.Map;
  * }</pre>
  */
 record MapPlan(List<MapAxis> axes, List<Condition> conditions) {
-  static final String FILE = "map.tsv";
+  static final String FILE = MapVerdict.PLAN;
 
   /**
    * A condition: its folder's name, each axis's value, its source ({@code grid} or {@code

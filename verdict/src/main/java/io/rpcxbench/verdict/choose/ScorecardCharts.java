@@ -1,15 +1,12 @@
-package io.rpcxbench.report.choose;
+package io.rpcxbench.verdict.choose;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rpcxbench.report.charts.Palette;
 import io.rpcxbench.stats.CapacityModel;
 import io.rpcxbench.stats.Estimate;
-import io.rpcxbench.verdict.choose.ChooseCandidate;
-import io.rpcxbench.verdict.choose.ChooseRecord;
-import io.rpcxbench.verdict.choose.ProbeRows;
-import io.rpcxbench.verdict.choose.Scorecard;
+import io.rpcxbench.verdict.page.ChartLibrary;
+import io.rpcxbench.verdict.page.Palette;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +79,7 @@ final class ScorecardCharts {
         "<script type=\"application/json\" id=\"scorecard-data\">"
             + json(s)
             + "</script>\n"
-            + io.rpcxbench.report.charts.ChartLibrary.inlineScripts("rpcx-scorecard.js"));
+            + ChartLibrary.inlineScripts("rpcx-scorecard.js"));
   }
 
   /** The JSON for a {@code <script type="application/json">}: no {@code </} inside. */

@@ -1,4 +1,4 @@
-package io.rpcxbench.report.map;
+package io.rpcxbench.verdict.map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,4 +1,4 @@
-package io.rpcxbench.report.charts;
+package io.rpcxbench.verdict.page;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +11,7 @@ import java.util.Properties;
 /**
  * The scripts a page's interactive charts need, shipped inside report.jar and copied beside each
  * page so it draws without a network: Chart.js from its webjar ({@code org.webjars.npm:chart.js},
- * MIT) and this project's {@code rpcx-charts.js}, which draws {@link ChartData}'s JSON.
+ * MIT) and this project's {@code rpcx-charts.js}, which draws the report's chart data (JSON).
  */
 public final class ChartLibrary {
   /** The file names a page loads. */

@@ -1,14 +1,7 @@
-package io.rpcxbench.report.choose;
+package io.rpcxbench.verdict.choose;
 
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.stats.Threshold;
-import io.rpcxbench.verdict.choose.CapacityRound;
-import io.rpcxbench.verdict.choose.ChooseCandidate;
-import io.rpcxbench.verdict.choose.ChooseRecord;
-import io.rpcxbench.verdict.choose.ChooseVerdict;
-import io.rpcxbench.verdict.choose.ChooseWorkload;
-import io.rpcxbench.verdict.choose.ClosestApproach;
-import io.rpcxbench.verdict.choose.Scorecard;
 import io.rpcxbench.verdict.page.Page;
 import io.rpcxbench.verdict.significance.PairTest;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.rpcxbench.report.map;
+package io.rpcxbench.verdict.map;
 
 import io.rpcxbench.verdict.choose.ChooseOutcome;
 import io.rpcxbench.verdict.significance.PairTest;

@@ -1,4 +1,4 @@
-package io.rpcxbench.report.map;
+package io.rpcxbench.verdict.map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;

@@ -1,4 +1,4 @@
-package io.rpcxbench.report.map;
+package io.rpcxbench.verdict.map;
 
 import java.util.ArrayList;
 import java.util.List;

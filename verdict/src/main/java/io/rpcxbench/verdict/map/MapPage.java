@@ -1,14 +1,14 @@
-package io.rpcxbench.report.map;
+package io.rpcxbench.verdict.map;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.rpcxbench.report.charts.ChartLibrary;
-import io.rpcxbench.report.charts.Palette;
 import io.rpcxbench.stats.Estimate;
 import io.rpcxbench.stats.Num;
 import io.rpcxbench.verdict.choose.ChooseOutcome;
+import io.rpcxbench.verdict.page.ChartLibrary;
 import io.rpcxbench.verdict.page.Page;
+import io.rpcxbench.verdict.page.Palette;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
