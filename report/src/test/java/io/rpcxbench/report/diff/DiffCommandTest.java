@@ -236,6 +236,24 @@ class DiffCommandTest {
     assertThat(rpcx.get("p99").get("trials_new").asInt()).isEqualTo(6);
     assertThat(rpcx.get("p99").get("detectable_percent").asDouble()).isBetween(1.0, 30.0);
     assertThat(d.get("only_new").get(0).asText()).isEqualTo("rpcx/echo-p1024-t10-r200");
+    // the document's shape: its top-level keys, and each metric's two sides
+    assertThat(d.fieldNames())
+        .toIterable()
+        .containsExactly(
+            "base",
+            "new",
+            "summary",
+            "points",
+            "only_base",
+            "only_new",
+            "thresholds",
+            "gates",
+            "spans",
+            "outcome",
+            "passed");
+    assertThat(d.get("base").asText()).isEqualTo(base.toString());
+    assertThat(rpcx.get("p99").has("base")).isTrue();
+    assertThat(rpcx.get("p99").has("new")).isTrue();
   }
 
   @Test

@@ -1,11 +1,9 @@
 package io.rpcxbench.verdict.compare;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +51,8 @@ public final class CompareFolder {
     if (!Files.isDirectory(raw)) {
       throw new NothingHere(raw + " is not a folder (compare's --out has one)");
     }
-    Map<String, Map<String, CompareCell>> cells = read(raw, steal(dir), warmupRuns, variants);
+    Map<String, Map<String, CompareCell>> cells =
+        read(raw, StealTable.read(dir), warmupRuns, variants);
     if (cells.isEmpty()) {
       throw new NothingHere("no point in " + raw);
     }
@@ -62,8 +61,7 @@ public final class CompareFolder {
 
   /** {@code raw/<point>/round<k>/<variant>/}: the cells by point and variant. */
   private static Map<String, Map<String, CompareCell>> read(
-      Path raw, Map<String, Double> steal, int warmupRuns, List<String> variants)
-      throws IOException {
+      Path raw, StealTable steal, int warmupRuns, List<String> variants) throws IOException {
     Map<String, Map<String, CompareCell>> cells = new LinkedHashMap<>();
     for (String point : children(raw)) {
       if (!point.matches("(closed|inflight)-[1-9][0-9]*")) {
@@ -85,7 +83,7 @@ public final class CompareFolder {
                       v,
                       k,
                       warmupRuns,
-                      steal.get(point + "\t" + v + "\t" + k)));
+                      steal.percent(point, v, k)));
         }
       }
       List<String> order =
@@ -99,26 +97,6 @@ public final class CompareFolder {
       cells.put(point, row);
     }
     return cells;
-  }
-
-  /** {@code steal.tsv}: point, variant, round, steal % (or nan) of the kept attempt. */
-  private static Map<String, Double> steal(Path dir) throws IOException {
-    Map<String, Double> m = new HashMap<>();
-    Path file = dir.resolve("steal.tsv");
-    if (!Files.exists(file)) {
-      return m;
-    }
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      String[] f = line.split("\t");
-      if (f.length >= 4 && !f[3].equals("nan")) {
-        try {
-          m.put(f[0] + "\t" + f[1] + "\t" + f[2], Double.parseDouble(f[3]));
-        } catch (NumberFormatException e) {
-          // a line compare.sh did not write: no steal known
-        }
-      }
-    }
-    return m;
   }
 
   private static List<String> children(Path dir) throws IOException {

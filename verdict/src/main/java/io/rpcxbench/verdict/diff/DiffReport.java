@@ -1,8 +1,5 @@
 package io.rpcxbench.verdict.diff;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.raw.PointIdentity;
 import io.rpcxbench.stats.AaLedger;
@@ -18,7 +15,6 @@ import io.rpcxbench.verdict.significance.Significance;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -289,300 +285,49 @@ public final class DiffReport {
 
   /** When each side ran, and that two folders recorded apart were not interleaved. */
   String spans() {
-    Instant[] b = base.span();
-    Instant[] n = next.span();
-    boolean overlap =
-        b[0] != null
-            && n[0] != null
-            && b[1] != null
-            && n[1] != null
-            && !b[1].isBefore(n[0])
-            && !n[1].isBefore(b[0]);
-    return "BASE ran "
-        + span(b)
-        + ", NEW ran "
-        + span(n)
-        + (overlap ? "." : ": recorded apart, not interleaved. " + apartText());
-  }
-
-  /**
-   * What two folders recorded apart are tested with: the machine's between-invocation spread, or
-   * nothing, and the interleaved command that would tell.
-   */
-  private String apartText() {
-    Calibration used =
-        changes.stream()
-            .filter(
-                c ->
-                    c.design() == PointChange.Design.APART
-                        && c.calibration() != null
-                        && c.calibration().metrics().stream()
-                            .anyMatch(Calibration.Metric::knowsInvocations))
-            .map(PointChange::calibration)
-            .findFirst()
-            .orElse(null);
-    boolean contended = changes.stream().anyMatch(c -> !c.contentionNote().isEmpty());
-    String interleaved =
-        " To tell, run both sides in one invocation, in interleaved rounds: "
-            + interleavedCommand()
-            + ".";
-    String busy =
-        contended
-            ? " Points whose sides ran under different contention (more than 20 points apart in"
-                + " their shares of contended runs) are not tested: a busy machine against a quiet"
-                + " one is outside what any calibration measured."
-            : "";
-    if (used != null) {
-      Calibration c = used;
-      return "Each side is its own invocation, and invocations differ by themselves on this"
-          + " machine: the changes below allow for the spread between invocations that `rpcx-bench"
-          + " calibrate` measured ("
-          + c.invocations()
-          + " invocations, "
-          + c.measuredText()
-          + "), so they are wider than the trials alone would say."
-          + interleaved
-          + busy;
-    }
-    return "Whatever changed on the machine between the two times is inside every change below,"
-        + " and no calibration of this machine says how much invocations differ by themselves:"
-        + " invocations cannot be told from the change, so no change below is tested (rpcx-bench"
-        + " calibrate measures it; compare passes it on)."
-        + interleaved
-        + busy;
-  }
-
-  /** The command that measures both sides of the first point in interleaved rounds. */
-  private String interleavedCommand() {
-    PointIdentity id = base.points().keySet().iterator().next();
-    return "`rpcx-bench compare --base-jar BEFORE.jar --new-jar AFTER.jar --protocol "
-        + id.protocol()
-        + " --threads "
-        + id.threads()
-        + " --requests "
-        + id.requests()
-        + "`";
-  }
-
-  private static String span(Instant[] s) {
-    return s[0] == null ? "(times not recorded)" : s[0] + " to " + s[1];
+    return DiffConditions.spans(this);
   }
 
   /** Each side's share of contended kept runs, when the two differ. */
   String contention() {
-    double b = contendedShare(base);
-    double n = contendedShare(next);
-    String line =
-        "Contended runs (the noise guard): BASE "
-            + Num.fixed(100 * b, 0)
-            + " %, NEW "
-            + Num.fixed(100 * n, 0)
-            + " %";
-    return Math.abs(b - n) > 0.2
-        ? line + ": the two sides ran under different contention, which a change may reflect."
-        : line + ".";
+    return DiffConditions.contention(this);
   }
 
-  private static double contendedShare(DiffSide side) {
-    double sum = 0;
-    int trials = 0;
-    for (DiffSide.Point p : side.points().values()) {
-      for (DiffSide.Trial t : p.trials()) {
-        sum += t.contendedShare();
-        trials++;
-      }
-    }
-    return trials == 0 ? 0 : sum / trials;
-  }
-
+  /** The page a person reads: the summary, a table per metric, the gates and thresholds. */
   public Page page() {
-    Page p = new Page("diff: " + base.dir() + " -> " + next.dir());
-    p.paragraph(summary());
-    if (changes.isEmpty()) {
-      return p;
-    }
-    p.paragraph(spans() + " " + contention());
-    if (design.adds()) {
-      p.paragraph(
-          "Rounds were added while a gate was undecided: "
-              + design.text()
-              + " (Pocock's constant boundary, simulated).");
-    }
-    for (PointChange.Measure m : PointChange.Measure.values()) {
-      String estimator =
-          (m == PointChange.Measure.THROUGHPUT
-                  ? "a trial's calls over its kept runs' time"
-                  : "a trial's merged histogram of its kept runs")
-              + "; each side the median of its trials [range]; the change: Hodges-Lehmann ratio,"
-              + " "
-              + level(design.alpha())
-              + " Mann-Whitney interval over trials (Wilcoxon signed-rank, paired by round,"
-              + " where both sides ran in the same interleaved rounds: 10 or more; two folders"
-              + " recorded apart: mean of log values with the calibrated between-invocation"
-              + " variance, t interval)";
-      p.heading(m.id + " " + m.unit + " (" + estimator + "; Holm-Bonferroni over the points)");
-      List<List<String>> rows = new ArrayList<>();
-      for (PointChange c : changes) {
-        PairTest t = c.tests().get(m.ordinal());
-        rows.add(
-            List.of(
-                c.label(),
-                c.base().get(m.ordinal()).text(m.decimals, m.scale),
-                c.next().get(m.ordinal()).text(m.decimals, m.scale),
-                c.trials(m, false)
-                    + " / "
-                    + c.trials(m, true)
-                    + (t.test().contains("paired by round") ? ", paired by round" : ""),
-                t.changeText(),
-                absolute(t, m),
-                t.tested() ? t.pText() : "-",
-                detectableText(c, m),
-                c.verdict(m)));
-      }
-      p.table(
-          List.of(
-              "point",
-              "BASE",
-              "NEW",
-              "trials",
-              "change (" + level(design.alpha()) + ")",
-              "change " + m.unit,
-              "p (Holm)",
-              "detectable here",
-              "verdict"),
-          List.of(false, true, true, true, true, true, true, true, false),
-          rows);
-    }
-    if (!onlyBase.isEmpty() || !onlyNew.isEmpty()) {
-      p.heading("Points on one side only");
-      List<String> items = new ArrayList<>();
-      onlyBase.forEach(l -> items.add("only in BASE: " + l));
-      onlyNew.forEach(l -> items.add("only in NEW: " + l));
-      p.bullets(items);
-    }
-    if (!gates.isEmpty()) {
-      p.heading(
-          "Gates (a margin on a change, checked against its "
-              + level(design.alpha() / Math.max(1, changes.size()))
-              + " interval: the tool's level shared over the points gated)");
-      p.bullets(gates.stream().map(Gate::line).toList());
-    }
-    if (!checks.isEmpty()) {
-      p.heading("Thresholds");
-      List<List<String>> rows = new ArrayList<>();
-      checks.forEach(
-          c ->
-              rows.add(
-                  List.of(
-                      c.threshold().expression(),
-                      c.subject(),
-                      c.threshold().shown(c.actual()),
-                      c.verdict())));
-      p.table(
-          List.of("threshold", "applies to", "value", "result"),
-          List.of(false, false, true, false),
-          rows);
-    }
-    return p;
+    return DiffPage.of(this);
   }
 
-  private static String absolute(PairTest t, PointChange.Measure m) {
-    if (!t.tested() || t.difference() == null) {
-      return "";
-    }
-    return signed(t.difference() * m.scale, m.decimals)
-        + " ["
-        + signed(t.differenceLow() * m.scale, m.decimals)
-        + ", "
-        + signed(t.differenceHigh() * m.scale, m.decimals)
-        + "]";
-  }
-
-  private static String signed(double v, int decimals) {
-    String s = Num.fixed(v, decimals);
-    return s.startsWith("-") || s.matches("0\\.?0*") ? s : "+" + s;
-  }
-
-  private static String detectableText(PointChange c, PointChange.Measure m) {
-    double d = c.detectable(m);
-    return Double.isInfinite(d) ? "-" : "+-" + Num.fixed(d, 1) + " %";
-  }
-
+  /** The verdict as JSON (diff.json). */
   public String json() {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("base", base.dir().toString());
-    m.put("new", next.dir().toString());
-    m.put("summary", summary());
-    List<Object> points = new ArrayList<>();
-    for (PointChange c : changes) {
-      Map<String, Object> point = new LinkedHashMap<>();
-      point.put("point", c.label());
-      point.put("design", c.design().name().toLowerCase(java.util.Locale.ROOT));
-      for (PointChange.Measure x : PointChange.Measure.values()) {
-        PairTest t = c.tests().get(x.ordinal());
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("base", scaled(c.base().get(x.ordinal()).value(), x.scale));
-        v.put("new", scaled(c.next().get(x.ordinal()).value(), x.scale));
-        v.put("change_percent", t.ratio() == null ? null : (t.ratio() - 1) * 100);
-        v.put("change_low_percent", t.ratioLow() == null ? null : (t.ratioLow() - 1) * 100);
-        v.put("change_high_percent", t.ratioHigh() == null ? null : (t.ratioHigh() - 1) * 100);
-        v.put("change", scaled(t.difference(), x.scale));
-        v.put("change_low", scaled(t.differenceLow(), x.scale));
-        v.put("change_high", scaled(t.differenceHigh(), x.scale));
-        v.put("trials_base", c.trials(x, false));
-        v.put("trials_new", c.trials(x, true));
-        double d = c.detectable(x);
-        v.put("detectable_percent", Double.isInfinite(d) ? null : d);
-        v.put("p", t.p());
-        v.put("p_holm", t.pAdjusted());
-        v.put("significant", t.significant());
-        v.put("verdict", c.verdict(x));
-        v.put("test", t.test());
-        point.put(x.id, v);
-      }
-      points.add(point);
-    }
-    m.put("points", points);
-    m.put("only_base", onlyBase);
-    m.put("only_new", onlyNew);
-    List<Object> t = new ArrayList<>();
-    for (Threshold.Check c : checks) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("threshold", c.threshold().expression());
-      x.put("applies_to", c.subject());
-      x.put("value", c.threshold().inShownUnit(c.actual()));
-      x.put("pass", c.pass());
-      t.add(x);
-    }
-    m.put("thresholds", t);
-    List<Object> g = new ArrayList<>();
-    for (Gate x : gates) {
-      Map<String, Object> e = new LinkedHashMap<>();
-      e.put("threshold", x.threshold().expression());
-      e.put("applies_to", x.subject());
-      e.put("answer", x.answer().name());
-      e.put("trials_to_tell", x.trialsToTell());
-      e.put("line", x.line());
-      g.add(e);
-    }
-    m.put("gates", g);
-    m.put("spans", spans());
-    m.put("outcome", outcome().name());
-    m.put("passed", passed());
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m)
-          + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("diff json: " + e.getMessage(), e);
-    }
+    return DiffJson.of(this);
   }
 
-  private static Double scaled(Double v, double scale) {
-    return v == null ? null : v * scale;
+  DiffSide base() {
+    return base;
   }
 
-  /** {@code 95 %}, {@code 97.9 %}: an interval's confidence at level {@code alpha}. */
-  private static String level(double alpha) {
-    return Num.fixed(100 * (1 - alpha), alpha * 100 == Math.rint(alpha * 100) ? 0 : 1) + " %";
+  DiffSide next() {
+    return next;
+  }
+
+  List<String> onlyBase() {
+    return onlyBase;
+  }
+
+  List<String> onlyNew() {
+    return onlyNew;
+  }
+
+  List<Threshold.Check> checks() {
+    return checks;
+  }
+
+  List<Gate> gates() {
+    return gates;
+  }
+
+  Sequential design() {
+    return design;
   }
 }

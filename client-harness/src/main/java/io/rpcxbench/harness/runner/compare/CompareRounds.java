@@ -10,24 +10,20 @@ import io.rpcxbench.harness.runner.point.MachineFacts;
 import io.rpcxbench.harness.runner.point.OutFolderRun;
 import io.rpcxbench.harness.runner.point.OwnProcesses;
 import io.rpcxbench.harness.runner.point.Placement;
-import io.rpcxbench.harness.runner.point.PointFiles;
 import io.rpcxbench.harness.runner.point.PointLauncher;
 import io.rpcxbench.harness.runner.point.ServerStats;
 import io.rpcxbench.harness.runner.point.SweepLog;
 import io.rpcxbench.raw.AtomicText;
+import io.rpcxbench.verdict.compare.StealTable;
 import io.rpcxbench.verdict.diff.DiffVerdict;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * {@code rpcx-bench compare}'s measurement: the jars copied ({@link JarSnapshot}; with two builds
@@ -56,7 +52,7 @@ final class CompareRounds {
   private final Placement placement;
   private final StealRetry.Meter meter;
   private final java.io.PrintWriter out;
-  private final Map<String, String> steal = new LinkedHashMap<>();
+  private StealTable steal;
   private final List<LocalServers> running = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final ClassDataArchives archives = ClassDataArchives.inUserCache();
   private JarSnapshot jars;
@@ -197,7 +193,7 @@ final class CompareRounds {
               + builds.baseSha256().substring(0, 16)
               + "): an A/A, which must not differ");
     }
-    readSteal();
+    steal = StealTable.read(s.out());
     s.tls().make(s.home(), CompareSettings.HOST, log::line);
     launcher = newLauncher();
     try {
@@ -258,7 +254,7 @@ final class CompareRounds {
       log.line(head + ": measured earlier, kept");
       return ExitCode.OK.code();
     }
-    deleteTries(dir);
+    Attempts.deleteAll(dir);
     Files.deleteIfExists(logFile(u));
     StealRetry.Choice c =
         retry.run(
@@ -266,8 +262,8 @@ final class CompareRounds {
               String started = Instant.now().toString();
               launcher.prestart(List.of()); // the harness JVM starts while the server does
               try {
-                Side side = startSide(u, tryDir(dir, attempt), started);
-                return runSide(launcher, side);
+                CompareSide side = startSide(u, Attempts.dir(dir, attempt), started);
+                return CompareSide.run(launcher, side);
               } catch (IllegalStateException e) {
                 launcher.stop();
                 throw e;
@@ -296,7 +292,7 @@ final class CompareRounds {
       return ExitCode.OK.code();
     }
     for (ComparePlan.Unit u : units) {
-      deleteTries(s.unitDir(u));
+      Attempts.deleteAll(s.unitDir(u));
       Files.deleteIfExists(logFile(u));
     }
     long[] overlap = new long[1];
@@ -315,7 +311,7 @@ final class CompareRounds {
                         + overlap[0] / 1000
                         + " ms: the round again");
                 for (ComparePlan.Unit u : units) {
-                  deleteRecursively(tryDir(s.unitDir(u), attempt));
+                  Attempts.deleteRecursively(Attempts.dir(s.unitDir(u), attempt));
                 }
               }
             });
@@ -349,9 +345,9 @@ final class CompareRounds {
         java.util.concurrent.Executors.newFixedThreadPool(units.size());
     try {
       Path releases = Files.createDirectories(s.out().resolve("logs").resolve("releases"));
-      List<Side> sides = new ArrayList<>();
+      List<CompareSide> sides = new ArrayList<>();
       for (ComparePlan.Unit u : units) {
-        sides.add(startSide(u, tryDir(s.unitDir(u), attempt), started));
+        sides.add(startSide(u, Attempts.dir(s.unitDir(u), attempt), started));
       }
       List<Path> release = new ArrayList<>();
       List<java.util.concurrent.Future<Integer>> codes = new ArrayList<>();
@@ -360,9 +356,9 @@ final class CompareRounds {
         Files.deleteIfExists(r); // an earlier attempt's, read as this one's otherwise
         Files.deleteIfExists(io.rpcxbench.harness.load.ReleaseFile.ready(r));
         release.add(r);
-        Side side = sides.get(i).awaiting(r);
+        CompareSide side = sides.get(i).awaiting(r);
         PointLauncher l = ours.get(i);
-        codes.add(pool.submit(() -> runSide(l, side)));
+        codes.add(pool.submit(() -> CompareSide.run(l, side)));
       }
       if (ReleaseWait.allReady(release, codes, ReleaseWait.READY_MS)) {
         QuietMachine.Wait quiet = QuietMachine.await(QUIET_MS);
@@ -397,7 +393,7 @@ final class CompareRounds {
     List<WindowPairing.Window> all = new ArrayList<>();
     for (ComparePlan.Unit u : units) {
       Path file =
-          HarnessPoints.request(s.harnessArgs(u, 1, List.of(), tryDir(s.unitDir(u), attempt)))
+          HarnessPoints.request(s.harnessArgs(u, 1, List.of(), Attempts.dir(s.unitDir(u), attempt)))
               .resultFile();
       if (Files.isRegularFile(file)) {
         for (io.rpcxbench.raw.RunRow r : io.rpcxbench.raw.RawResultFile.read(file).rows()) {
@@ -425,26 +421,9 @@ final class CompareRounds {
 
   /** The kept attempt's folder made the unit's, the others removed; its steal recorded. */
   private void keep(ComparePlan.Unit u, StealRetry.Choice c) throws IOException {
-    Path dir = s.unitDir(u);
-    deleteRecursively(dir);
-    Path kept = tryDir(dir, c.kept());
-    if (Files.exists(kept)) {
-      Files.createDirectories(dir.getParent());
-      Files.move(kept, dir, StandardCopyOption.ATOMIC_MOVE);
-    }
-    deleteTries(dir);
-    steal.put(u.point().name() + "\t" + u.variant() + "\t" + u.round(), c.stealText());
-    writeSteal();
-  }
-
-  /** One variant of a trial, its server up: the harness arguments that measure it. */
-  private record Side(ComparePlan.Unit unit, Path logFile, List<String> args) {
-    /** These arguments, the runs released after the warm-up by {@code release}. */
-    Side awaiting(Path release) {
-      List<String> a = new ArrayList<>(args);
-      new io.rpcxbench.harness.config.FleetMember(List.of(), null, release).addArgs(a);
-      return new Side(unit, logFile, a);
-    }
+    Attempts.keep(s.unitDir(u), c.kept());
+    steal.put(u.point().name(), u.variant(), u.round(), c.stealText());
+    steal.write(s.out());
   }
 
   private static String unitName(ComparePlan.Unit u) {
@@ -458,7 +437,7 @@ final class CompareRounds {
   /**
    * Starts {@code u}'s server afresh (pinned); the harness arguments for its file in {@code dir}.
    */
-  private Side startSide(ComparePlan.Unit u, Path dir, String started)
+  private CompareSide startSide(ComparePlan.Unit u, Path dir, String started)
       throws IOException, InterruptedException {
     Path logFile = logFile(u);
     String protocol = s.protocol(u.variant());
@@ -469,7 +448,7 @@ final class CompareRounds {
             placement.serverPrefix(),
             s.jvmFlagList(),
             Files.createDirectories(s.out().resolve("logs").resolve(unitName(u) + "-server")),
-            line -> append(logFile, line),
+            line -> CompareSide.append(logFile, line),
             own,
             readyTimeoutMs,
             archives);
@@ -499,97 +478,7 @@ final class CompareRounds {
             "--provenance",
             "server_pid="
                 + String.join(",", servers.pids(protocol).stream().map(String::valueOf).toList())));
-    return new Side(u, logFile, args);
-  }
-
-  /** {@code side}'s harness JVM, its lines in its log; its exit code. */
-  private static int runSide(PointLauncher launcher, Side side) throws InterruptedException {
-    Path tryFile = HarnessPoints.request(side.args()).resultFile();
-    append(side.logFile(), "==== " + String.join(" ", side.args()));
-    List<String> said = new ArrayList<>();
-    int code =
-        launcher.run(
-            side.args(),
-            tryFile,
-            line -> {
-              append(side.logFile(), line);
-              synchronized (said) {
-                said.add(line);
-                if (said.size() > 5) {
-                  said.remove(0);
-                }
-              }
-            });
-    PointFiles.removeTemps(tryFile);
-    if (code == ExitCode.USAGE.code()) {
-      throw new IllegalArgumentException(
-          "the harness refused its options ("
-              + side.unit().variant()
-              + "): "
-              + String.join(" | ", said));
-    }
-    return code;
-  }
-
-  private static Path tryDir(Path dir, int attempt) {
-    return dir.resolveSibling(dir.getFileName() + ".try" + attempt);
-  }
-
-  private static void append(Path file, String line) {
-    try {
-      Files.writeString(
-          file,
-          line + "\n",
-          StandardCharsets.UTF_8,
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException("cannot append to " + file, e);
-    }
-  }
-
-  /** steal.tsv as an earlier run on this folder left it (its units are kept). */
-  private void readSteal() throws IOException {
-    Path f = s.out().resolve("steal.tsv");
-    if (Files.exists(f)) {
-      for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-        String[] p = line.split("\t");
-        if (p.length == 4) {
-          steal.put(p[0] + "\t" + p[1] + "\t" + p[2], p[3]);
-        }
-      }
-    }
-  }
-
-  /** steal.tsv: point, variant, round and the kept attempt's steal, one unit a line. */
-  private void writeSteal() throws IOException {
-    StringBuilder b = new StringBuilder();
-    steal.forEach((k, v) -> b.append(k).append('\t').append(v).append('\n'));
-    AtomicText.write(s.out().resolve("steal.tsv"), b.toString());
-  }
-
-  private static void deleteTries(Path dir) throws IOException {
-    if (!Files.isDirectory(dir.getParent())) {
-      return;
-    }
-    try (Stream<Path> siblings = Files.list(dir.getParent())) {
-      for (Path p : siblings.toList()) {
-        if (p.getFileName().toString().startsWith(dir.getFileName() + ".try")) {
-          deleteRecursively(p);
-        }
-      }
-    }
-  }
-
-  private static void deleteRecursively(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(p)) {
-      for (Path q : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(q);
-      }
-    }
+    return new CompareSide(u, logFile, args);
   }
 
   private static String lines(List<String> lines) {
