@@ -63,7 +63,7 @@ public final class ChartData {
   public static ObjectNode closed(
       List<CleanedPoint> points,
       Map<Key, Map<String, Estimate>> estimates,
-      Palette palette,
+      ChartPalette palette,
       Map<Key, List<String>> warnings) {
     ObjectNode doc = JSON.createObjectNode();
     ArrayNode charts = doc.putArray("charts");
@@ -114,7 +114,7 @@ public final class ChartData {
   public static ObjectNode open(
       List<CleanedPoint> points,
       Map<Key, Map<String, Estimate>> estimates,
-      Palette palette,
+      ChartPalette palette,
       Map<Key, List<String>> warnings) {
     ObjectNode doc = JSON.createObjectNode();
     ArrayNode charts = doc.putArray("charts");
@@ -190,7 +190,7 @@ public final class ChartData {
       List<CleanedPoint> points,
       Map<Key, Map<String, Estimate>> estimates,
       Map<Key, List<String>> warnings,
-      Palette palette,
+      ChartPalette palette,
       String key,
       String suffix,
       int[] dash,

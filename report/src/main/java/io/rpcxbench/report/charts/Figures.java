@@ -43,7 +43,7 @@ public final class Figures {
   /** The paper's figures and the two it lacks: {@link #paper} then {@link #comparison}. */
   public static List<Figure> render(Measurements m, Path outDir) {
     List<Figure> out = new ArrayList<>(paper(m, outDir));
-    out.addAll(comparison(m, Palette.of(m.protocols()), outDir));
+    out.addAll(comparison(m, ChartPalette.of(m.protocols()), outDir));
     return out;
   }
 
@@ -71,7 +71,7 @@ public final class Figures {
   }
 
   /** Throughput and p99 latency against threads, one line per protocol measured. */
-  public static List<Figure> comparison(Measurements m, Palette palette, Path outDir) {
+  public static List<Figure> comparison(Measurements m, ChartPalette palette, Path outDir) {
     List<Figure> out = new ArrayList<>();
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isPresent()) {
@@ -113,7 +113,7 @@ public final class Figures {
    * request count.
    */
   public static Optional<Figure> vsReference(
-      Measurements m, String reference, Palette palette, Path outDir) {
+      Measurements m, String reference, ChartPalette palette, Path outDir) {
     Optional<Integer> requests = largestCommonRequests(m);
     if (requests.isEmpty()) {
       return Optional.empty();
@@ -250,7 +250,7 @@ public final class Figures {
       String title,
       String yTitle,
       Function<CleanedPoint, Double> value,
-      Palette palette,
+      ChartPalette palette,
       Path outDir)
       throws IOException {
     XYChart chart =

@@ -58,17 +58,21 @@ public final class LoadFigure {
   /** The figure of {@code points} (those with an open-loop load), or why it could not be drawn. */
   public static Figures.Figure render(List<CleanedPoint> points, String name, Path outDir) {
     return render(
-        points, Palette.of(points.stream().map(CleanedPoint::protocol).toList()), name, outDir);
+        points,
+        ChartPalette.of(points.stream().map(CleanedPoint::protocol).toList()),
+        name,
+        outDir);
   }
 
   /** As {@link #render(List, String, Path)}, with the report's {@code palette}. */
   public static Figures.Figure render(
-      List<CleanedPoint> points, Palette palette, String name, Path outDir) {
+      List<CleanedPoint> points, ChartPalette palette, String name, Path outDir) {
     return Figures.safely(TITLE, () -> draw(points, palette, name, outDir));
   }
 
   private static Figures.Figure draw(
-      List<CleanedPoint> points, Palette palette, String name, Path outDir) throws IOException {
+      List<CleanedPoint> points, ChartPalette palette, String name, Path outDir)
+      throws IOException {
     Map<RawProtocol, List<CleanedPoint>> byProtocol = new TreeMap<>();
     for (CleanedPoint p : points) {
       if (p.load() != null) {

@@ -1,9 +1,9 @@
 package io.rpcxbench.report.pages;
 
 import io.rpcxbench.report.charts.ChartData;
+import io.rpcxbench.report.charts.ChartPalette;
 import io.rpcxbench.report.charts.Figures;
 import io.rpcxbench.report.charts.LoadFigure;
-import io.rpcxbench.report.charts.Palette;
 import io.rpcxbench.report.clean.CleanedPoint;
 import io.rpcxbench.report.clean.CleanedTable;
 import io.rpcxbench.report.clean.Cleaner;
@@ -61,7 +61,7 @@ public final class ReportWriter {
       Map<RawProtocol, Map<PointStatus, Integer>> files,
       Map<ChartData.Key, Map<String, Estimate>> estimates,
       Map<ChartData.Key, List<String>> warnings,
-      Palette palette) {
+      ChartPalette palette) {
     /** The warnings of {@code points} only (one page's). */
     Map<ChartData.Key, List<String>> warningsOf(List<CleanedPoint> points) {
       Map<ChartData.Key, List<String>> out = new java.util.LinkedHashMap<>();
@@ -96,7 +96,7 @@ public final class ReportWriter {
             ProvenanceValues.fileCounts(db),
             ChartData.estimates(runs),
             PointWarnings.of(runs),
-            Palette.of(cleaned.stream().map(CleanedPoint::protocol).toList()));
+            ChartPalette.of(cleaned.stream().map(CleanedPoint::protocol).toList()));
     if (bySeries.size() == 1) {
       return writeOne(outDir, shared, cleaned, null);
     }

@@ -10,20 +10,20 @@ import java.util.TreeSet;
  * order, with the colour as Java2D draws it.
  *
  * <pre>{@code
- * Palette palette = Palette.of(protocolsOfTheWholeReport);
+ * ChartPalette palette = ChartPalette.of(protocolsOfTheWholeReport);
  * palette.hex(RawProtocol.GRPC);   // "#D55E00"
  * }</pre>
  */
-public final class Palette {
+public final class ChartPalette {
   private final io.rpcxbench.verdict.page.Palette ids;
 
-  private Palette(io.rpcxbench.verdict.page.Palette ids) {
+  private ChartPalette(io.rpcxbench.verdict.page.Palette ids) {
     this.ids = ids;
   }
 
   /** The palette for a report of {@code protocols} (every page of it gets the same one). */
-  public static Palette of(Collection<RawProtocol> protocols) {
-    return new Palette(
+  public static ChartPalette of(Collection<RawProtocol> protocols) {
+    return new ChartPalette(
         io.rpcxbench.verdict.page.Palette.ofIds(
             new TreeSet<>(protocols).stream().map(p -> p.id).toList()));
   }
