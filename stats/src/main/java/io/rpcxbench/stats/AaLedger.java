@@ -152,6 +152,16 @@ public record AaLedger(List<Entry> entries) {
     return new AaLedger(all);
   }
 
+  /**
+   * {@code made} added to the ledger in {@code file} (those it holds already, once); none:
+   * untouched.
+   */
+  public static void addTo(Path file, List<Entry> made) throws IOException {
+    if (!made.isEmpty()) {
+      read(file).with(made).write(file);
+    }
+  }
+
   /** Written whole to a sibling file, then moved over {@code file}. */
   public void write(Path file) throws IOException {
     StringBuilder b = new StringBuilder(HEADER).append('\n').append(COLUMNS).append('\n');

@@ -28,8 +28,8 @@ public final class AaLedgerOption {
 
   /** {@code made} added to the ledger (those it holds already, once); nothing when not given. */
   public void add(List<AaLedger.Entry> made) throws IOException {
-    if (file != null && !made.isEmpty()) {
-      AaLedger.read(file).with(made).write(file);
+    if (file != null) {
+      AaLedger.addTo(file, made);
     }
   }
 

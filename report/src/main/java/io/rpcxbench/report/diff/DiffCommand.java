@@ -91,16 +91,7 @@ public final class DiffCommand implements Callable<Integer> {
 
   /** The calibration named, read; a file that is none is bad input. */
   private io.rpcxbench.stats.Calibration calibration() throws IOException {
-    if (calibration == null) {
-      return null;
-    }
-    try (java.io.Reader r = java.nio.file.Files.newBufferedReader(calibration)) {
-      return io.rpcxbench.stats.Calibration.read(r);
-    } catch (java.nio.file.NoSuchFileException e) {
-      throw new IllegalArgumentException("--calibration: no file " + calibration);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--calibration " + calibration + ": " + e.getMessage());
-    }
+    return calibration == null ? null : DiffVerdict.calibration(calibration);
   }
 
   @Option(

@@ -48,6 +48,20 @@ public record DiffVerdict(DiffReport report, List<String> warnings) {
     warnings = List.copyOf(warnings);
   }
 
+  /**
+   * The calibration in the file named by {@code --calibration}; a file that is not there or not one
+   * is bad input, one line naming it.
+   */
+  public static Calibration calibration(Path named) throws IOException {
+    try (java.io.Reader r = java.nio.file.Files.newBufferedReader(named)) {
+      return Calibration.read(r);
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new IllegalArgumentException("--calibration: no file " + named);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--calibration " + named + ": " + e.getMessage());
+    }
+  }
+
   /** The request judged; an unreadable folder is an IOException naming it. */
   public static DiffVerdict of(Request r) throws IOException {
     DiffSide b = DiffSide.read(r.base(), r.acrossProfiles());

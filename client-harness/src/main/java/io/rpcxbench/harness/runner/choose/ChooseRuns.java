@@ -177,11 +177,7 @@ final class ChooseRuns {
     }
     Path to = s.out().resolve("report");
     v.write(to, s.summaryExport());
-    List<AaLedger.Entry> made = v.aaEntries(Instant.now());
-    if (!made.isEmpty()) {
-      Path ledger = MachineCalibration.here().ledger();
-      AaLedger.read(ledger).with(made).write(ledger);
-    }
+    AaLedger.addTo(MachineCalibration.here().ledger(), v.aaEntries(Instant.now()));
     err.println(ScorecardVerdict.where(to));
     err.flush();
     v.lines(to).forEach(out::println);

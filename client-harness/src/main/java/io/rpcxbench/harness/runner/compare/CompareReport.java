@@ -14,8 +14,6 @@ import io.rpcxbench.verdict.diff.DiffVerdict;
 import io.rpcxbench.verdict.page.DocSection;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -62,7 +60,7 @@ final class CompareReport {
       return;
     }
     Path file = MachineCalibration.here().ledger();
-    AaLedger.read(file).with(made).write(file);
+    AaLedger.addTo(file, made);
     log.line(
         "A/A: "
             + made.stream().filter(AaLedger.Entry::significant).count()
@@ -83,7 +81,9 @@ final class CompareReport {
     DiffVerdict v = DiffVerdict.of(diffRequest(s, plannedRounds));
     v.warnings().forEach(w -> log.line("warning: " + w));
     AtomicText.write(json, v.report().json());
-    print(AtomicText.write(md, v.report().page().markdown()), out);
+    String markdown = v.report().page().markdown();
+    AtomicText.write(md, markdown);
+    print(markdown, out);
     if (!v.compared()) {
       log.line("error: " + v.report().summary());
     }
@@ -136,7 +136,8 @@ final class CompareReport {
       log.line("no tables: " + e.getMessage() + " (raw files: " + s.out().resolve("raw") + ")");
       return ExitCode.FAILED.code();
     }
-    print(AtomicText.write(md, tables), out);
+    AtomicText.write(md, tables);
+    print(tables, out);
     log.line(
         "raw files per round: "
             + s.out().resolve("raw")
@@ -177,10 +178,10 @@ final class CompareReport {
         md.toString());
   }
 
-  /** The tables just written to {@code file}, printed between blank lines. */
-  private static void print(Path file, PrintWriter out) throws IOException {
+  /** The tables, printed between blank lines. */
+  private static void print(String tables, PrintWriter out) {
     out.println();
-    out.print(Files.readString(file, StandardCharsets.UTF_8));
+    out.print(tables);
     out.println();
     out.flush();
   }

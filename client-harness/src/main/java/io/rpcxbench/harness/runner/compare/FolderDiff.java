@@ -8,9 +8,7 @@ import io.rpcxbench.stats.Threshold;
 import io.rpcxbench.verdict.diff.DiffVerdict;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,15 +91,8 @@ final class FolderDiff {
 
   /** The calibration named, or this machine's when it has one; null without. */
   private static Calibration calibration(Path named) throws IOException {
-    if (named == null) {
-      return MachineCalibration.here().cached().orElse(null);
-    }
-    try (Reader r = Files.newBufferedReader(named)) {
-      return Calibration.read(r);
-    } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("--calibration: no file " + named);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--calibration " + named + ": " + e.getMessage());
-    }
+    return named == null
+        ? MachineCalibration.here().cached().orElse(null)
+        : DiffVerdict.calibration(named);
   }
 }
