@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sweep.sh: the paper's sweep, as its users know it. A launcher of `rpcx-bench sweep` (the runner
-# in Java, client-harness's io.rpcxbench.harness.runner): for every thread count, every request
+# in Java, the runner module's io.rpcxbench.runner): for every thread count, every request
 # count, every protocol, one point (10 runs) in a harness JVM of its own under a 600 s limit, the
 # paper's cold method (--paper: no warm-up) unless a warm-up option is given.
 # Rerunning with the same --out resumes (the printed resume command names it); one sweep at a
@@ -22,8 +22,8 @@ fi
 unset RPCX_SWEEP_SIGINT_RESET
 
 # ---- defaults ----
-MAIN=io.rpcxbench.harness.runner.RpcxBenchMain
-JAR_REL=client-harness/target/client-harness.jar
+MAIN=io.rpcxbench.runner.RpcxBenchMain
+JAR_REL=runner/target/rpcx-bench.jar
 JAVA=${JAVA:-java}
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -83,7 +83,7 @@ Output and control:
                            without asking (without a terminal it is refused otherwise)
   -h, --help               this text (all options: ./rpcx-bench sweep --help)
 
-Environment: RPCX_BENCH_CLIENT_JAR (client jar), JAVA, CLIENT_JVM_OPTS (each point's JVM),
+Environment: RPCX_BENCH_JAR (the runner's rpcx-bench.jar), JAVA, CLIENT_JVM_OPTS (each point's JVM),
 SERVER_JVM_OPTS, RPCX_READY_TIMEOUT, RPCX_SWEEP_MIN_FREE_KB, RPCX_LAB_STATE_DIR.
 
 Exit: 0 every point complete without errors, 1 some point failed or timed out (or, with
@@ -100,18 +100,18 @@ Examples:
 USAGE
 }
 
-# find_jar: RPCX_BENCH_CLIENT_JAR (must exist), the checkout's jar, or the one beside this
+# find_jar: RPCX_BENCH_JAR (must exist), the checkout's jar, or the one beside this
 # script (the flat folder deploy.sh copies to host A)
 find_jar() {
   local c
-  if [[ -n ${RPCX_BENCH_CLIENT_JAR:-} ]]; then
-    [[ -f $RPCX_BENCH_CLIENT_JAR ]] || die_usage "RPCX_BENCH_CLIENT_JAR: no such file '$RPCX_BENCH_CLIENT_JAR'"
-    printf '%s' "$RPCX_BENCH_CLIENT_JAR"; return 0
+  if [[ -n ${RPCX_BENCH_JAR:-} ]]; then
+    [[ -f $RPCX_BENCH_JAR ]] || die_usage "RPCX_BENCH_JAR: no such file '$RPCX_BENCH_JAR'"
+    printf '%s' "$RPCX_BENCH_JAR"; return 0
   fi
   for c in "$SCRIPT_DIR/$JAR_REL" "$SCRIPT_DIR/${JAR_REL##*/}"; do
     if [[ -f $c ]]; then printf '%s' "$c"; return 0; fi
   done
-  die_usage "client jar not found: set RPCX_BENCH_CLIENT_JAR, or build it (mvn -B -q package -DskipTests) so $JAR_REL exists"
+  die_usage "rpcx-bench.jar not found: set RPCX_BENCH_JAR, or build it (mvn -B -q -pl runner -am package -DskipTests) so $JAR_REL exists"
 }
 
 die_usage() {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Side-by-side benchmark on one machine: a launcher of `rpcx-bench compare` (client-harness's
-# runner package, CompareCommand), which plans and runs it in Java: every protocol of the catalog
+# Side-by-side benchmark on one machine: a launcher of `rpcx-bench compare` (the runner
+# module, CompareCommand), which plans and runs it in Java: every protocol of the catalog
 # (or --variants) at closed-loop and in-flight points, ROUNDS rounds with the order rotating,
 # one pinned harness JVM per (variant, point, round), steal-checked, then the tables of
 # `report compare` (compare.md; --write-doc: docs/performance.md). This script only finds the
@@ -9,9 +9,9 @@ set -euo pipefail
 
 # ---- defaults (one place; the options' own defaults are rpcx-bench compare's) ---------------
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-HARNESS_JAR="$ROOT/client-harness/target/client-harness.jar"
+RUNNER_JAR="$ROOT/runner/target/rpcx-bench.jar"
 BENCH_JAR="$ROOT/bench/target/bench.jar"  # the benchmark-only protocols (bare), when built
-MAIN=io.rpcxbench.harness.runner.RpcxBenchMain
+MAIN=io.rpcxbench.runner.RpcxBenchMain
 VARIANTS=all                              # when no --variants (--protocol) is given
 # ----------------------------------------------------------------------------------------------
 
@@ -72,15 +72,15 @@ main() {
   local cp
   if wants_help "$@"; then
     usage
-    if [[ -f "$HARNESS_JAR" ]]; then
+    if [[ -f "$RUNNER_JAR" ]]; then
       echo
-      java -cp "$HARNESS_JAR" "$MAIN" compare --help
+      java -cp "$RUNNER_JAR" "$MAIN" compare --help
     fi
     exit 0
   fi
-  [[ -f "$HARNESS_JAR" ]] || die "missing $HARNESS_JAR (build first: mvn -B -q package -DskipTests)"
+  [[ -f "$RUNNER_JAR" ]] || die "missing $RUNNER_JAR (build first: mvn -B -q package -DskipTests)"
   [[ -f "$BENCH_JAR" || ! -f "$ROOT/bench/target/benchmarks.jar" ]] || BENCH_JAR="$ROOT/bench/target/benchmarks.jar"
-  cp="$HARNESS_JAR"
+  cp="$RUNNER_JAR"
   [[ ! -f "$BENCH_JAR" ]] || cp+=":$BENCH_JAR"
   local -a args=("$@")
   names_variants "$@" || args=(--variants "$VARIANTS" "$@")

@@ -24,6 +24,7 @@ JAVA=${JAVA:-java}
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$SCRIPT_DIR/.." && pwd)
 CLIENT_JAR=client-harness/target/client-harness.jar
+RUNNER_JAR=runner/target/rpcx-bench.jar   # sweep.sh's runner on A (the harness inside it)
 REPORT_JAR=report/target/report.jar
 TLS_JAR=tls-kit/target/tls-kit.jar
 # shellcheck source=deploy/catalog.sh
@@ -38,7 +39,7 @@ Usage: deploy/deploy.sh --client A --server B [--protocol ID[,ID...]] [--user U]
 Builds the jars when missing (mvn -B -q package -DskipTests), copies
   to B: the server jars of the protocols (each distinct jar once), servers.sh, catalog.sh and
         protocols.tsv (the harness's catalog: B has no harness to ask)
-  to A: client-harness.jar, report.jar, sweep.sh, catalog.sh
+  to A: client-harness.jar, rpcx-bench.jar, report.jar, sweep.sh, catalog.sh
 into DIR on each host (default ~/rpcx-bench), checks for JDK 17 on both (prints the dnf or
 apt command when it is missing; runs it with --install-java), checks on B for the Debian
 packages the protocols' servers need besides their jars (the catalog's external column, e.g.
@@ -147,7 +148,7 @@ build() {
 # SERVER_JARS (with their chain gateway jars, where a protocol has one of its own: sweep.sh
 # --scenario chain on host B); builds when a jar is missing.
 plan_jars() {
-  [[ -f $REPO_DIR/$CLIENT_JAR && -f $REPO_DIR/$REPORT_JAR ]] || build
+  [[ -f $REPO_DIR/$CLIENT_JAR && -f $REPO_DIR/$RUNNER_JAR && -f $REPO_DIR/$REPORT_JAR ]] || build
   [[ $TLS == off || -f $REPO_DIR/$TLS_JAR ]] || build
   catalog_load "$JAVA" -jar "$REPO_DIR/$CLIENT_JAR" || die "$CATALOG_ERROR"
   catalog_select "$PROTOCOLS" || die_usage "--protocol: $CATALOG_ERROR"
@@ -168,7 +169,7 @@ plan_jars() {
     [[ -f $REPO_DIR/$jar ]] || missing=1
   done
   if ((missing)); then build; fi
-  for jar in "${SERVER_JARS[@]}" "$CLIENT_JAR" "$REPORT_JAR"; do
+  for jar in "${SERVER_JARS[@]}" "$CLIENT_JAR" "$RUNNER_JAR" "$REPORT_JAR"; do
     [[ -f $REPO_DIR/$jar ]] || die "build did not produce $jar"
   done
 }
@@ -284,8 +285,8 @@ main() {
   say "copying ${SERVER_JARS[*]##*/}, servers.sh, catalog.sh and protocols.tsv to $SERVER_HOST:$REMOTE_DIR/"
   copy_to "$SERVER_HOST" "${SERVER_JARS[@]/#/$REPO_DIR/}" "$SCRIPT_DIR/servers.sh" "$SCRIPT_DIR/catalog.sh" "$table"
   rm -rf "$(dirname "$table")"
-  say "copying client-harness.jar, report.jar, sweep.sh and catalog.sh to $CLIENT_HOST:$REMOTE_DIR/"
-  copy_to "$CLIENT_HOST" "$REPO_DIR/$CLIENT_JAR" "$REPO_DIR/$REPORT_JAR" "$REPO_DIR/sweep.sh" "$SCRIPT_DIR/catalog.sh"
+  say "copying client-harness.jar, rpcx-bench.jar, report.jar, sweep.sh and catalog.sh to $CLIENT_HOST:$REMOTE_DIR/"
+  copy_to "$CLIENT_HOST" "$REPO_DIR/$CLIENT_JAR" "$REPO_DIR/$RUNNER_JAR" "$REPO_DIR/$REPORT_JAR" "$REPO_DIR/sweep.sh" "$SCRIPT_DIR/catalog.sh"
   remote "$CLIENT_HOST" chmod +x "$REMOTE_DIR/sweep.sh"
   remote "$SERVER_HOST" chmod +x "$REMOTE_DIR/servers.sh"
   local -a SERVER_TLS=()

@@ -12,7 +12,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LOCK=${RPCX_MEASURE_LOCK:-/tmp/rpcx-bench-measure.lock} # the measurement lock (tests: their own)
-REPEAT=("$ROOT/rpcx-bench" repeat)                        # the plan (client-harness RepeatCommand)
+REPEAT=("$ROOT/rpcx-bench" repeat)                        # the plan (the runner's RepeatCommand)
 
 usage() {
   cat <<USAGE
@@ -45,12 +45,12 @@ runs it again. Needs root (the lab). Reads: docs/reproduction.md, How to rerun i
 USAGE
 }
 
-# the regimes as the plan defines them; without a built client harness, how to see them
+# the regimes as the plan defines them; without a built runner, how to see them
 regimes_text() {
-  if [[ -f $ROOT/client-harness/target/client-harness.jar || -n ${RPCX_BENCH_CLIENT_JAR:-} ]]; then
+  if [[ -f $ROOT/runner/target/rpcx-bench.jar || -n ${RPCX_BENCH_JAR:-} ]]; then
     "${REPEAT[@]}" regimes 2>&1 | sed 's/^/  /'
   else
-    echo "  (build the client harness to list them: mvn -B -q -pl client-harness -am package -DskipTests)"
+    echo "  (build the runner to list them: mvn -B -q -pl runner -am package -DskipTests)"
   fi
 }
 
@@ -86,7 +86,9 @@ worktree() {
     die "$WORKTREE holds $(git -C "$WORKTREE" rev-parse --short HEAD), not $SHORT"
   [[ -z $(git -C "$WORKTREE" status --porcelain --untracked-files=normal) ]] ||
     die "$WORKTREE has changes of its own: it must hold $SHORT as committed" 1
-  if [[ ! -f $WORKTREE/client-harness/target/client-harness.jar ]]; then
+  # a commit before the runner's module (issue 58) has only the harness's jar, the runner inside it
+  if [[ ! -f $WORKTREE/client-harness/target/client-harness.jar ||
+        ( -d $WORKTREE/runner && ! -f $WORKTREE/runner/target/rpcx-bench.jar ) ]]; then
     log "building $SHORT in $WORKTREE"
     # git-commit-id's plugin reads a linked worktree's status from the main checkout, so it baked
     # "-dirty" into a clean worktree's jars whenever main had changes: skipped, and the commit and

@@ -24,6 +24,7 @@ PLAN_OUT=results/raw                 # only to name the files; the plan gives th
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(cd "$SCRIPT_DIR/../.." && pwd)
 HARNESS=$REPO_DIR/client-harness/target/client-harness.jar
+RUNNER=$REPO_DIR/runner/target/rpcx-bench.jar      # the plan: rpcx-bench sweep --dry-run
 # shellcheck source=deploy/catalog.sh
 source "$REPO_DIR/deploy/catalog.sh"
 
@@ -83,13 +84,14 @@ parse_args() {
     [[ -n $REQUESTS ]] || die_usage "--requests is required"
   fi
   [[ -f $HARNESS ]] || die_usage "no harness jar at $HARNESS (build it: mvn -B -q package -DskipTests)"
+  [[ -f $RUNNER ]] || die_usage "no runner jar at $RUNNER (build it: mvn -B -q package -DskipTests)"
 }
 
 # points ID: ID's points as the runner plans them (rpcx-bench sweep --dry-run --json: its LIST
 # parser and the harness's file names, relative to --out), a JSON array without brackets
 points() {
   local json
-  json=$("$JAVA" -cp "$HARNESS" io.rpcxbench.harness.runner.RpcxBenchMain sweep --dry-run --json \
+  json=$("$JAVA" -cp "$RUNNER" io.rpcxbench.runner.RpcxBenchMain sweep --dry-run --json \
            --protocol "$1" --threads "$THREADS" --requests "$REQUESTS" --out "$PLAN_OUT" 2>&1) ||
     die_usage "$(head -n 1 <<<"$json")"
   json=${json#*\"plan\":\[}
@@ -102,7 +104,7 @@ points() {
 open_points() {
   local json schedules=() rate
   if [[ -n $RATES ]]; then
-    json=$("$JAVA" -cp "$HARNESS" io.rpcxbench.harness.runner.RpcxBenchMain sweep --dry-run --json \
+    json=$("$JAVA" -cp "$RUNNER" io.rpcxbench.runner.RpcxBenchMain sweep --dry-run --json \
              --protocol "$1" --rates "$RATES" --duration "$DURATION" --out "$PLAN_OUT" 2>&1) ||
       die_usage "$(head -n 1 <<<"$json")"
     while IFS= read -r rate; do

@@ -1,5 +1,5 @@
 import io.rpcxbench.harness.HarnessCommand;
-import io.rpcxbench.harness.runner.RpcxBenchCommand;
+import io.rpcxbench.runner.RpcxBenchCommand;
 import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;

@@ -35,7 +35,7 @@ teardown() {
 }
 
 @test "a tiny real run unpinned: both variants in compare's table, the placement recorded" {
-  for jar in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar \
+  for jar in runner/target/rpcx-bench.jar server-rpcx/target/server-rpcx.jar \
     report/target/report.jar; do
     [ -f "$REPO/$jar" ] || skip "$jar not built"
   done

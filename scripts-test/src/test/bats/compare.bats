@@ -1,14 +1,14 @@
 #!/usr/bin/env bats
 # bench/compare.sh as a launcher of `rpcx-bench compare`, against the real jars (the comparison's
-# logic has its unit tests in client-harness, io.rpcxbench.harness.runner.compare: ComparePlanTest,
+# logic has its unit tests in the runner module, io.rpcxbench.runner.compare: ComparePlanTest,
 # StealRetryTest, DocSectionTest, CpuPlacementTest, CompareCommandTest; CompareLocalIT runs it end
 # to end): help, bad usage, missing jars, and one tiny real run of one protocol.
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   COMPARE="$REPO/bench/compare.sh"
-  JAR="$REPO/client-harness/target/client-harness.jar"
-  [ -f "$JAR" ] || skip "client-harness.jar not built (mvn -B -q -pl client-harness -am package -DskipTests)"
+  JAR="$REPO/runner/target/rpcx-bench.jar"
+  [ -f "$JAR" ] || skip "rpcx-bench.jar not built (mvn -B -q -pl runner -am package -DskipTests)"
   WORK=$(mktemp -d)
 }
 
@@ -41,12 +41,12 @@ teardown() {
   [[ $output == *"unknown protocol 'nope'"* ]]
 }
 
-@test "without the harness jar it exits 2 and says how to build it" {
+@test "without the runner jar it exits 2 and says how to build it" {
   mkdir -p "$WORK/repo/bench"
   cp "$COMPARE" "$WORK/repo/bench/"
   run "$WORK/repo/bench/compare.sh" --variants rpcx
   [ "$status" -eq 2 ]
-  [[ $output == *"missing $WORK/repo/client-harness/target/client-harness.jar (build first"* ]]
+  [[ $output == *"missing $WORK/repo/runner/target/rpcx-bench.jar (build first"* ]]
 }
 
 @test "a tiny real run: the folder report compare reads, its tables, and the command in the doc" {

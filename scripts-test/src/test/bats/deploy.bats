@@ -20,7 +20,7 @@ require_env() {
   ip netns add rpcxdprobe 2>/dev/null || skip "no network namespace support here"
   ip netns del rpcxdprobe
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
-  for j in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar \
+  for j in client-harness/target/client-harness.jar runner/target/rpcx-bench.jar server-rpcx/target/server-rpcx.jar \
            server-grpc/target/server-grpc.jar server-openfeign/target/server-openfeign.jar; do
     [ -f "$REPO/$j" ] || skip "$j not built (mvn -B package -DskipTests)"
   done
@@ -84,9 +84,9 @@ teardown() {
   # B got the servers and nothing of the client; A the client and nothing of the servers
   run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_B" "ls $REMOTE"
   [[ $output == *"server-rpcx.jar"*"servers.sh"* ]]
-  [[ $output != *"client-harness.jar"* ]]
+  [[ $output != *"client-harness.jar"* && $output != *"rpcx-bench.jar"* ]]
   run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_A" "ls $REMOTE"
-  [[ $output == *"client-harness.jar"*"sweep.sh"* ]]
+  [[ $output == *"client-harness.jar"*"rpcx-bench.jar"*"sweep.sh"* ]]
   [[ $output != *"server-rpcx.jar"* ]]
   # the servers run in B with the given flags; deploying again is idempotent
   run ip netns exec "$NS_A" "${SSH[@]}" "root@$ADDR_B" "$REMOTE/servers.sh status"

@@ -15,7 +15,7 @@ require_env() {
   [ -x /usr/bin/python3 ] || skip "/usr/bin/python3 missing (the hosts' Python for Ansible)"
   ip netns add rbfleet-probe 2>/dev/null || skip "no network namespace support here"
   ip netns del rbfleet-probe
-  for j in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar report/target/report.jar; do
+  for j in client-harness/target/client-harness.jar runner/target/rpcx-bench.jar server-rpcx/target/server-rpcx.jar report/target/report.jar; do
     [ -f "$REPO/$j" ] || skip "$j not built (mvn -B package -DskipTests)"
   done
 }

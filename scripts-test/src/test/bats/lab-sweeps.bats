@@ -17,7 +17,7 @@ teardown() {
 
 @test "sweep.sh --lab: servers in B, client in A, link bytes and lab settings recorded per point" {
   require_lab
-  for j in client-harness/target/client-harness.jar server-rpcx/target/server-rpcx.jar \
+  for j in runner/target/rpcx-bench.jar server-rpcx/target/server-rpcx.jar \
            server-grpc/target/server-grpc.jar server-openfeign/target/server-openfeign.jar; do
     [ -f "$REPO/$j" ] || skip "$j not built (mvn -B package -DskipTests)"
   done
@@ -55,7 +55,7 @@ teardown() {
   if [ ! -x "$REPO/link-emulator/target/native/linkem" ] && ! { command -v make && command -v cc; } >/dev/null; then
     skip "the packet emulator is not built and there is no C compiler to build it"
   fi
-  jar=${RPCX_BENCH_CLIENT_JAR:-$REPO/client-harness/target/client-harness.jar}
+  jar=$REPO/client-harness/target/client-harness.jar
   [ -f "$jar" ] || skip "client-harness not built (mvn -B package -DskipTests)"
   # every protocol of the catalog; one whose server jar starts a program not installed here
   # (redis-server, rabbitmq-server) is left out, saying so
@@ -121,8 +121,8 @@ teardown() {
   command -v setpriv >/dev/null || skip "setpriv (util-linux) not installed: cannot drop root"
   nobody=(setpriv --reuid 65534 --regid 65534 --clear-groups)
   "${nobody[@]}" unshare -Ur true 2>/dev/null || skip "this kernel refuses unprivileged user namespaces"
-  jar=$REPO/client-harness/target/client-harness.jar
-  [ -f "$jar" ] || skip "client-harness not built (mvn -B package -DskipTests)"
+  jar=$REPO/runner/target/rpcx-bench.jar
+  [ -f "$jar" ] || skip "rpcx-bench.jar not built (mvn -B package -DskipTests)"
   [ -x "$REPO/link-emulator/target/native/linkem" ] || skip "the packet emulator is not built"
   "${nobody[@]}" test -r "$jar" || skip "user nobody cannot read $jar (a checkout in a private folder)"
   run "$LAB" unprivileged

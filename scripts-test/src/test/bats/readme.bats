@@ -47,7 +47,7 @@ RULES=(
 setup_file() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   export REPO
-  export JAR="$REPO/client-harness/target/client-harness.jar"
+  export JAR="$REPO/runner/target/rpcx-bench.jar"
   export SCRATCH
   SCRATCH=$(mktemp -d)
   local entry
@@ -66,9 +66,10 @@ teardown_file() {
 }
 
 setup() {
-  [ -f "$JAR" ] || skip "client-harness.jar not built (mvn -B -q package -DskipTests)"
+  [ -f "$JAR" ] || skip "rpcx-bench.jar not built (mvn -B -q package -DskipTests)"
+  [ -f "$REPO/client-harness/target/client-harness.jar" ] || skip "client-harness.jar not built (mvn -B -q package -DskipTests)"
   [ -f "$REPO/report/target/report.jar" ] || skip "report.jar not built (mvn -B -q package -DskipTests)"
-  unset RPCX_BENCH_CLIENT_JAR RPCX_BENCH_REPORT_JAR
+  unset RPCX_BENCH_JAR RPCX_BENCH_REPORT_JAR
 }
 
 # help_examples: every Example of `rpcx-bench COMMAND --help`, as "COMMAND-help<TAB>COMMAND LINE"
@@ -143,7 +144,7 @@ check() {
       if [[ $cmd == "java -jar report/target/report.jar "* ]]; then
         cmd="java -jar report/target/report.jar ${cmd#java -jar report/target/report.jar } --help"
       else
-        cmd="java -cp client-harness/target/client-harness.jar $BATS_TEST_DIRNAME/ParseOnly.java $tool $cmd"
+        cmd="java -cp runner/target/rpcx-bench.jar $BATS_TEST_DIRNAME/ParseOnly.java $tool $cmd"
       fi ;;
     server)
       id=${cmd#java -jar server-}; id=${id%%/*}

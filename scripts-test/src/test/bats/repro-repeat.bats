@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # deploy/repro-repeat.sh, the driver of the reproduction's repeat, with the plan of this checkout's
-# `rpcx-bench repeat` (its rules have unit tests: client-harness RepeatPlanTest; the sweeps
+# `rpcx-bench repeat` (its rules have unit tests: the runner's RepeatPlanTest; the sweeps
 # themselves are sweep.sh's and the lab's, tested in sweep.bats and lab.bats): help, bad
 # arguments, one commit for every sweep, the plan that skips finished sweeps, and whole runs of a
 # stubbed commit.
@@ -8,8 +8,8 @@
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   REPEAT="$REPO/deploy/repro-repeat.sh"
-  export RPCX_BENCH_CLIENT_JAR="$REPO/client-harness/target/client-harness.jar"
-  [ -f "$RPCX_BENCH_CLIENT_JAR" ] || skip "client-harness.jar not built (mvn -B -q -pl client-harness -am package -DskipTests)"
+  export RPCX_BENCH_JAR="$REPO/runner/target/rpcx-bench.jar"
+  [ -f "$RPCX_BENCH_JAR" ] || skip "rpcx-bench.jar not built (mvn -B -q -pl runner -am package -DskipTests)"
   WORK=$(mktemp -d)
 }
 
@@ -91,7 +91,7 @@ teardown() {
 # build): the driver runs from it, with the commit as its own worktree
 stub_commit() {
   local repo=$WORK/stub
-  mkdir -p "$repo/deploy" "$repo/client-harness/target"
+  mkdir -p "$repo/deploy" "$repo/runner/target" "$repo/client-harness/target"
   cp "$REPEAT" "$repo/deploy/"
   cp "$REPO/rpcx-bench" "$repo/"
   printf '#!/usr/bin/env bash\necho "lab ${RPCX_LAB_NS_A:-rpcxa} ${RPCX_LAB_ADDR_B:-198.18.0.2} $*" >>"$STUB_LOG"\n' \
@@ -99,7 +99,7 @@ stub_commit() {
   printf '#!/usr/bin/env bash\necho "sweep ${RPCX_LAB_NS_A:-rpcxa} $*" >>"$STUB_LOG"\n' >"$repo/sweep.sh"
   chmod +x "$repo/deploy/lab.sh" "$repo/sweep.sh"
   echo target/ >"$repo/.gitignore"
-  touch "$repo/client-harness/target/client-harness.jar"
+  touch "$repo/runner/target/rpcx-bench.jar" "$repo/client-harness/target/client-harness.jar"
   git -C "$repo" init -q
   git -C "$repo" add -A
   git -C "$repo" -c user.name=t -c user.email=t@t commit -qm stub

@@ -1,15 +1,15 @@
 #!/usr/bin/env bats
-# The rpcx-bench launcher against the real client-harness jar: SIGINT stops `rpcx-bench sweep` the
+# The rpcx-bench launcher against the real rpcx-bench jar: SIGINT stops `rpcx-bench sweep` the
 # same way whether it was started as a terminal starts it (SIGINT at its default) or in the
 # background of a non-interactive script (SIGINT inherited ignored, which the launcher undoes).
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   BENCH="$REPO/rpcx-bench"
-  JAR="$REPO/client-harness/target/client-harness.jar"
-  [ -f "$JAR" ] || skip "client-harness.jar not built (mvn -B -q -pl client-harness -am package -DskipTests)"
+  JAR="$REPO/runner/target/rpcx-bench.jar"
+  [ -f "$JAR" ] || skip "rpcx-bench.jar not built (mvn -B -q -pl runner -am package -DskipTests)"
   WORK=$(mktemp -d)
-  unset RPCX_BENCH_CLIENT_JAR RPCX_BENCH_SIGINT_RESET
+  unset RPCX_BENCH_JAR RPCX_BENCH_SIGINT_RESET
 }
 
 teardown() {

@@ -1,17 +1,17 @@
 #!/usr/bin/env bats
-# sweep.sh as a launcher of `rpcx-bench sweep`, against the real client-harness jar (the runner's
-# logic has its unit tests in client-harness, io.rpcxbench.harness.runner): help, the plan, bad
+# sweep.sh as a launcher of `rpcx-bench sweep`, against the real rpcx-bench jar (the runner's
+# logic has its unit tests in the runner module, io.rpcxbench.runner): help, the plan, bad
 # usage, the jar's places, a real --local sweep with two protocols and its resume, failed points
 # with their call's keys, the lock, SIGINT (also when started in the background) and a full disk.
 
 setup() {
   REPO=$(cd "$BATS_TEST_DIRNAME/../../../.." && pwd)
   SWEEP="$REPO/sweep.sh"
-  JAR="$REPO/client-harness/target/client-harness.jar"
-  [ -f "$JAR" ] || skip "client-harness.jar not built (mvn -B -q -pl client-harness -am package -DskipTests)"
+  JAR="$REPO/runner/target/rpcx-bench.jar"
+  [ -f "$JAR" ] || skip "rpcx-bench.jar not built (mvn -B -q -pl runner -am package -DskipTests)"
   WORK=$(mktemp -d)
   OUTDIR="$WORK/raw"
-  unset RPCX_BENCH_CLIENT_JAR
+  unset RPCX_BENCH_JAR
 }
 
 teardown() {
@@ -146,14 +146,14 @@ open(sys.argv[1],"w").write(str(s.getsockname()[1])); time.sleep(120)' "$1" >/de
 }
 
 @test "client jar: env override must exist; found beside sweep.sh in a flat deploy folder; else exit 2" {
-  RPCX_BENCH_CLIENT_JAR="$WORK/none.jar" run "$SWEEP" --dry-run
+  RPCX_BENCH_JAR="$WORK/none.jar" run "$SWEEP" --dry-run
   [ "$status" -eq 2 ]
-  [[ $output == *"RPCX_BENCH_CLIENT_JAR: no such file"* ]]
+  [[ $output == *"RPCX_BENCH_JAR: no such file"* ]]
   mkdir -p "$WORK/flat"
   cp "$SWEEP" "$WORK/flat/"
   run "$WORK/flat/sweep.sh" --dry-run --protocol rpcx --threads 1 --requests 1 --out "$OUTDIR"
   [ "$status" -eq 2 ]
-  [[ $output == *"client jar not found"* ]]
+  [[ $output == *"rpcx-bench.jar not found"* ]]
   cp "$JAR" "$WORK/flat/"
   run "$WORK/flat/sweep.sh" --dry-run --protocol rpcx --threads 1 --requests 1 --out "$OUTDIR"
   [ "$status" -eq 0 ]

@@ -18,10 +18,10 @@ import java.util.function.BiFunction;
 import picocli.CommandLine;
 
 /**
- * What the sweep runner ({@code io.rpcxbench.harness.runner}) asks the harness about one point,
- * given as the harness's own arguments, parsed once into a {@link PointRequest}: its result file
- * (the harness names it), the keys its file has (a failed point's file gets the same ones); and the
- * JVM that runs it, and the catalog. The runner keeps no copy of these rules.
+ * What the sweep runner ({@code io.rpcxbench.runner}) asks the harness about one point, given as
+ * the harness's own arguments, parsed once into a {@link PointRequest}: its result file (the
+ * harness names it), the keys its file has (a failed point's file gets the same ones); and the JVM
+ * that runs it, and the catalog. The runner keeps no copy of these rules.
  *
  * <pre>{@code
  * List<String> args = List.of("--protocol", "rpcx", "--threads", "10", "--requests", "100");

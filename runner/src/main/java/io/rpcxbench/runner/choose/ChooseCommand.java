@@ -1,0 +1,431 @@
+package io.rpcxbench.runner.choose;
+
+import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.Call;
+import io.rpcxbench.harness.config.CallOptions;
+import io.rpcxbench.harness.config.MessageCall;
+import io.rpcxbench.harness.config.MessageOptions;
+import io.rpcxbench.harness.config.OutFolderConverter;
+import io.rpcxbench.harness.config.Scenario;
+import io.rpcxbench.harness.protocol.CallKind;
+import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import io.rpcxbench.runner.calibrate.CalibrateCommand;
+import io.rpcxbench.runner.point.CommandVersion;
+import io.rpcxbench.runner.point.ExperimentFolder;
+import io.rpcxbench.runner.point.Install;
+import io.rpcxbench.runner.point.MachineCalibration;
+import io.rpcxbench.runner.point.ServerSite;
+import io.rpcxbench.runner.sweep.CountList;
+import io.rpcxbench.runner.sweep.RunSite;
+import io.rpcxbench.runner.sweep.SweepSettings;
+import io.rpcxbench.runner.sweep.SweepTargetOptions;
+import io.rpcxbench.runner.sweep.Workload;
+import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.stats.Sequential;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rpcx-bench choose}: which protocol sustains my load within my latency target, and how sure
+ * is that. See {@link Choose} and docs/choose.md.
+ */
+@Command(
+    name = "choose",
+    mixinStandardHelpOptions = true,
+    versionProvider = CommandVersion.class,
+    header = "Which protocol meets a latency objective at the highest load.",
+    sortOptions = false,
+    description = {
+      "Which protocol for this workload: each candidate's SLO capacity (the highest open-loop rate",
+      "whose latency percentile meets --slo with no errors), over alternating rounds, then all",
+      "at one shared load; ends with a scorecard: intervals, significance and a verdict.",
+      "Example: rpcx-bench choose --local --protocol rpcx,grpc-tuned,http-json --call items \\",
+      "           --items 10 --slo p99=5ms --out results/choose-items10"
+    })
+public final class ChooseCommand implements Callable<Integer> {
+  private final Install install;
+
+  public ChooseCommand(Install install) {
+    this.install = install;
+  }
+
+  /** Rounds without --rounds or --precision: enough for a test between two candidates. */
+  static final int DEFAULT_ROUNDS = 5;
+
+  /** Rounds that may be added after the planned ones without --max-rounds. */
+  static final int EXTRA_ROUNDS = 3;
+
+  @Spec CommandSpec spec;
+
+  @Mixin SweepTargetOptions target = new SweepTargetOptions();
+
+  @Option(
+      names = {"--protocol", "-p"},
+      split = ",",
+      required = true,
+      paramLabel = "ID[,ID...]",
+      description = "The candidates (rpcx-bench list); an id given twice is an A/A pair.")
+  List<String> protocols = new ArrayList<>();
+
+  /** The call: hello by default, message with --message. */
+  @Mixin CallOptions callOptions = new CallOptions();
+
+  @Mixin MessageOptions message = new MessageOptions();
+
+  @Option(
+      names = "--slo",
+      required = true,
+      paramLabel = "pQ=LIMIT",
+      description = "The latency objective, from the intended start: p99=5ms, p99.9=800us.")
+  String slo;
+
+  @Option(
+      names = "--errors",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Failed calls a probe may have and meet the SLO (default ${DEFAULT-VALUE}).")
+  long errors;
+
+  @Option(
+      names = "--max-drop",
+      defaultValue = "1%",
+      paramLabel = "SHARE",
+      description = "Planned calls a probe may drop (default ${DEFAULT-VALUE}).")
+  String maxDrop;
+
+  @Mixin ChooseSearchOptions search = new ChooseSearchOptions();
+
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      description =
+          "Rounds, each a trial searched afresh from its own start (default 5; with --precision,"
+              + " at most 10).")
+  Integer rounds;
+
+  @Option(
+      names = "--max-rounds",
+      paramLabel = "N",
+      description =
+          "After --rounds, add a round only while a pair of candidates is undecided, up to N"
+              + " (default --rounds + 3; --rounds's value: never). Every look is tested at one"
+              + " lower level so a false difference stays at 5 %%.")
+  Integer maxRounds;
+
+  @Option(
+      names = "--precision",
+      paramLabel = "SHARE",
+      description = "Stop once every capacity's 95 %% interval is within this share, e.g. 5%%.")
+  String precision;
+
+  @Option(
+      names = "--max-time",
+      paramLabel = "DURATION",
+      description =
+          "A hard limit, e.g. 30m: no probe or shared-load run starts that would end after it.")
+  String maxTime;
+
+  @Mixin ChooseSharedOptions shared = new ChooseSharedOptions();
+
+  @Option(
+      names = "--noise-guard",
+      defaultValue = "warn",
+      paramLabel = "off|warn|strict",
+      description = "Contended runs: off, warn (default), strict (probes repeated up to twice).")
+  String noiseGuard;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "EXPR",
+      description = "On the winner, k6's form: capacity>20000, p99<5ms (repeatable; exit 99).")
+  List<String> thresholds = new ArrayList<>();
+
+  @Option(
+      names = "--summary-export",
+      paramLabel = "FILE",
+      description = "The scorecard's JSON here too.")
+  Path summaryExport;
+
+  @Option(
+      names = "--no-report",
+      description = "Measure only; make the scorecard later: rpcx-bench report choose DIR.")
+  boolean noReport;
+
+  @Option(
+      names = "--out",
+      converter = OutFolderConverter.class,
+      paramLabel = "DIR",
+      description =
+          "The folder (default: a new experiment's results/<UTC time>-choose, so two runs never"
+              + " mix); rerun with --out on it to resume.")
+  Path out;
+
+  @Option(
+      names = "--fork",
+      description =
+          "Each probe in a JVM of its own, its steady warm-up 4 calls kept outstanding"
+              + " (--warmup-in-flight; at its own rate a low-rate probe would warm nothing); default:"
+              + " every probe in this JVM, warmed per candidate and round; with --lab and --fleet"
+              + " always forked (this JVM cannot reach host B).")
+  boolean fork;
+
+  @Option(
+      names = "--quick",
+      description =
+          "A first look in a few minutes: "
+              + ChooseSettings.MIN_ROUNDS_FOR_PRECISION
+              + " rounds (the fewest that rank), none added, 1 s probes, the search stopping at"
+              + " 25 %% resolution, 2 shared-load runs, and no calibration measured first (each"
+              + " of these given explicitly wins). The same test at the same 5 %% false-positive"
+              + " rate, with less power: it ranks only capacities far apart, and its \"cannot"
+              + " rank\" says little; the pre-run lines say how little here.")
+  boolean quick;
+
+  @Option(
+      names = "--calibration",
+      paramLabel = "auto|off",
+      defaultValue = "auto",
+      description =
+          "auto: this machine's calibration (rpcx-bench calibrate) goes into the folder and beside"
+              + " the verdict; on a machine never calibrated, --local measures it first (about 5"
+              + " min, once); off: none (default ${DEFAULT-VALUE}).")
+  ChooseCalibration.Use calibration;
+
+  @Option(
+      names = "--across",
+      paramLabel = "AXIS=V1,V2,...",
+      description =
+          "Draw a map: run the choose at every link condition of these axes (repeatable: rtt,"
+              + " loss, rate, jitter; e.g. --across rtt=0.1ms,1ms,10ms --across loss=0%%,1%%), each"
+              + " a profile derived from --profile (default loopback) made as --link says, then"
+              + " refine between neighbours where the winner changes (--refine); ends with the"
+              + " map: the winner at each condition, where each pair's ranking changes with its"
+              + " interval, and the link's model beside it (docs/choose.md#a-map-across-the-network).")
+  List<String> across = new ArrayList<>();
+
+  @Option(
+      names = "--refine",
+      paramLabel = "N",
+      defaultValue = "3",
+      description =
+          "With --across: at most N conditions added between two where a pair's ranking changes"
+              + " (bisection on the axis), within --max-time (default ${DEFAULT-VALUE}).")
+  int refine = 3;
+
+  /** The map's conditions, with --across; null without. */
+  private io.rpcxbench.runner.link.LinkGrid grid;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    ChooseSettings all = settings();
+    ChooseCalibration calibrates = new ChooseCalibration(install, calibration);
+    if (quick) {
+      err.println(ChooseForecast.quickLine(all));
+    }
+    // what it can tell here, before any work: the calibration included
+    ChooseForecast.lines(
+            all,
+            all.target().site().profiles().size(),
+            grid == null ? OptionalInt.empty() : OptionalInt.of(refine),
+            calibrates.calibratesFirst(all)
+                ? OptionalLong.of(CalibrateCommand.expectedSecondsByDefault())
+                : OptionalLong.empty(),
+            MachineCalibration.here().capacityRounds().spread(all.roundsKey()),
+            ChooseProbes.warmsUp(all))
+        .forEach(err::println);
+    err.flush();
+    long before = System.currentTimeMillis();
+    calibrates.beforeTheRun(all, err);
+    all = all.spent(Duration.ofMillis(System.currentTimeMillis() - before));
+    ChooseRuns runs = new ChooseRuns(calibrates, spec.commandLine().getOut(), err);
+    return grid == null ? runs.run(all) : runs.map(all, grid, refine);
+  }
+
+  ChooseSettings settings() {
+    try {
+      return check();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /**
+   * The call every probe makes; with {@code --message} the user's message, which every candidate
+   * must carry (refused here, before anything starts, when one does not).
+   */
+  private Workload workload() {
+    Call call = callOptions.call(message.given() ? CallKind.MESSAGE : CallKind.HELLO);
+    MessageCall m = message.resolve(call.kind());
+    if (m == null) {
+      return Workload.of(call);
+    }
+    ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
+    List<String> refused = new ArrayList<>();
+    for (String p : protocols.stream().distinct().toList()) {
+      catalog
+          .find(p)
+          .map(ProtocolProvider::messages)
+          .filter(support -> !support.carried())
+          .ifPresent(support -> refused.add(p + " (" + support.reason() + ")"));
+    }
+    if (!refused.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--message: these candidates carry no message: "
+              + String.join("; ", refused)
+              + " (docs/messages.md lists the carriers)");
+    }
+    return Workload.message(m);
+  }
+
+  /**
+   * --quick's settings, where the command line did not give its own: the fewest rounds that rank,
+   * none added, 1 s probes, a 25 % resolution, 2 shared-load runs, no calibration measured first.
+   */
+  private void quickDefaults() {
+    if (!quick) {
+      return;
+    }
+    CommandLine.ParseResult given = spec.commandLine().getParseResult();
+    if (given == null) {
+      return;
+    }
+    if (!given.hasMatchedOption("--rounds") && !given.hasMatchedOption("--precision")) {
+      rounds = ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
+    }
+    if (!given.hasMatchedOption("--max-rounds") && !given.hasMatchedOption("--precision")) {
+      maxRounds = rounds != null ? rounds : ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
+    }
+    search.applyQuick(given);
+    shared.applyQuick(given);
+    if (!given.hasMatchedOption("--calibration")) {
+      calibration = ChooseCalibration.Use.off;
+    }
+  }
+
+  private ChooseSettings check() {
+    quickDefaults();
+    if (out == null) {
+      out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
+    }
+    List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
+    for (String p : protocols) {
+      if (!known.contains(p)) {
+        throw new IllegalArgumentException("--protocol: " + ProtocolCatalog.unknown(p, known));
+      }
+    }
+    if (protocols.size() < 2) {
+      throw new IllegalArgumentException("--protocol: choose compares at least two candidates");
+    }
+    if (!List.of("off", "warn", "strict").contains(noiseGuard)) {
+      throw new IllegalArgumentException(
+          "--noise-guard must be off, warn or strict, got '" + noiseGuard + "'");
+    }
+    for (String t : thresholds) {
+      // the report judges them on the winner at the end: a typo is refused before the search
+      io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.CHOOSE);
+    }
+    Workload workload = workload();
+    Slo objective = Slo.parse(slo, errors, ChooseValues.share("--max-drop", maxDrop));
+    CapacitySearch capacitySearch = search.search();
+    Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
+    int planned = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
+    Integer start = search.start();
+    if ((maxRounds != null && precisionShare != null)
+        || (maxRounds != null && maxRounds < planned)) {
+      throw new IllegalArgumentException(
+          "--max-rounds must be at least --rounds (" + planned + "), and not with --precision");
+    }
+    if (planned < 1
+        || shared.sharedRuns < 1
+        || (start != null && start < 1)
+        || (shared.sharedRate != null && shared.sharedRate < 1)) {
+      throw new IllegalArgumentException(
+          "--rounds, --shared-runs, --start-rate and --shared-rate must be at least 1");
+    }
+    double fraction = shared.fraction();
+    int probeS = search.probeS();
+    Duration limit =
+        maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
+    List<String> harness = new ArrayList<>(workload.args());
+    if (noiseGuard.equals("off")) {
+      // warn is the harness's default; strict is choose's own (it repeats a contended probe)
+      harness.addAll(List.of("--noise-guard", "off"));
+    }
+    grid = null;
+    if (!across.isEmpty()) {
+      if (refine < 0) {
+        throw new IllegalArgumentException("--refine must be 0 or more, got " + refine);
+      }
+      String base = target.baseProfile();
+      if (base == null) {
+        throw new IllegalArgumentException(
+            "--across with several --profile names: give one, the base of every condition");
+      }
+      grid = io.rpcxbench.runner.link.LinkGrid.parse(across, base, install.home());
+      target.across(grid.names());
+    }
+    RunSite site = target.site("single", install.home());
+    boolean inProcess =
+        !fork && site.target() != ServerSite.LAB; // host B: only from host A's netns
+    SweepSettings sweep =
+        new SweepSettings(
+            protocols.stream().distinct().toList(),
+            null,
+            null,
+            new CountList(List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),
+            probeS,
+            1,
+            // the longest point's limit, for the backstop: each point gets its own (ChooseTiming)
+            ChooseTiming.longestLimitS(probeS, shared.sharedRuns),
+            "point",
+            0,
+            false,
+            0,
+            site,
+            harness,
+            ChooseProbes.warmup(inProcess, site),
+            List.of(),
+            Scenario.SINGLE,
+            ChooseSettings.staging(out),
+            false,
+            inProcess,
+            install.home());
+    return new ChooseSettings(
+        ChooseSettings.names(protocols),
+        workload.label(),
+        workload.args(),
+        objective,
+        capacitySearch,
+        start,
+        probeS,
+        precisionShare != null
+            ? Sequential.fixed(planned)
+            : new Sequential(planned, maxRounds != null ? maxRounds : planned + EXTRA_ROUNDS),
+        precisionShare,
+        limit,
+        fraction,
+        shared.sharedRate,
+        shared.sharedRuns,
+        noiseGuard,
+        thresholds,
+        summaryExport,
+        noReport,
+        out,
+        sweep);
+  }
+}
