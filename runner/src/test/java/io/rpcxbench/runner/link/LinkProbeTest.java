@@ -47,8 +47,10 @@ class LinkProbeTest {
             LinkShaper.onLoopback("wan", new InetSocketAddress("127.0.0.1", echo.port()))) {
       double independent = independentMedianMs(wan.address());
       double probe = LinkProbe.measure(wan.address().getPort()).medianMs();
-      assertThat(probe).isBetween(38.0, 50.0);
-      assertThat(independent).isBetween(38.0, 50.0);
+      // at least the link's 40 ms, and under 80 (the delay applied twice); a busy box's
+      // scheduling adds to both alike (52 ms seen beside a CI build), which the agreement allows
+      assertThat(probe).isBetween(38.0, 80.0);
+      assertThat(independent).isBetween(38.0, 80.0);
       assertThat(Math.abs(probe - independent)).isLessThan(3.0);
     }
   }
