@@ -4,6 +4,7 @@ import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.config.Call;
 import io.rpcxbench.harness.config.CallOptions;
+import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.MessageCall;
 import io.rpcxbench.harness.config.MessageOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
@@ -85,6 +86,9 @@ public final class ChooseCommand implements Callable<Integer> {
   @Mixin CallOptions callOptions = new CallOptions();
 
   @Mixin MessageOptions message = new MessageOptions();
+
+  /** Every candidate's messages compressed with its stack's codec (each must have it). */
+  @Mixin CompressionOptions compression = new CompressionOptions();
 
   @Option(
       names = "--slo",
@@ -258,7 +262,9 @@ public final class ChooseCommand implements Callable<Integer> {
 
   ChooseSettings settings() {
     try {
-      return check();
+      ChooseSettings s = check();
+      ChooseProbes.judgeHarnessOptions(s);
+      return s;
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -362,6 +368,7 @@ public final class ChooseCommand implements Callable<Integer> {
     Duration limit =
         maxTime == null ? null : Duration.ofSeconds(ChooseValues.seconds("--max-time", maxTime));
     List<String> harness = new ArrayList<>(workload.args());
+    harness.addAll(compression.args(spec.commandLine()));
     if (noiseGuard.equals("off")) {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
       harness.addAll(List.of("--noise-guard", "off"));

@@ -2,6 +2,7 @@ package io.rpcxbench.runner.choose;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointRequest;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.runner.point.OwnProcesses;
@@ -225,9 +226,23 @@ final class ChooseProbes implements ChooseRounds.Prober {
 
   /** The in-flight cap the harness options give {@code candidate}'s probes (else its default). */
   private int configuredCap(String candidate) {
+    return probeRequest(s, candidate).maxInFlight();
+  }
+
+  /**
+   * The harness judges the options every probe gets (the compression, the call, what followed "--")
+   * for each candidate, before any server starts: a candidate whose stack has no such codec is bad
+   * usage at once, not a failed probe later.
+   *
+   * @throws IllegalArgumentException with the harness's message
+   */
+  static void judgeHarnessOptions(ChooseSettings s) {
+    s.candidates().forEach(candidate -> probeRequest(s, candidate));
+  }
+
+  private static PointRequest probeRequest(ChooseSettings s, String candidate) {
     PlannedPoint any = PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), 1, 1);
-    return HarnessPoints.request(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()))
-        .maxInFlight();
+    return HarnessPoints.request(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()));
   }
 
   private static final String CAP = "--max-in-flight";

@@ -3,6 +3,7 @@ package io.rpcxbench.runner.compare;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
@@ -115,6 +116,9 @@ public final class CompareCommand implements Callable<Integer> {
   @Mixin ComparePointOptions points = new ComparePointOptions();
 
   @Mixin RunLengthOptions runLength = new RunLengthOptions();
+
+  /** Every variant's messages compressed with its stack's codec (each must have it). */
+  @Mixin CompressionOptions compression = new CompressionOptions();
 
   /** Each run's length unless --run-time is given: a comparison's windows. */
   static final Duration RUN_TIME = Duration.ofSeconds(2);
@@ -321,7 +325,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   /**
    * The harness options of every run: the run's length (--run-time unless none, --requests-per when
-   * given), then those after "--".
+   * given), the compression when given, then those after "--".
    */
   private List<String> harnessExtra() {
     if (positional.contains("--run-time")
@@ -331,6 +335,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
     WarmupOptions.requireNoneAfterDashes(positional, "compare");
     List<String> extra = new ArrayList<>(runLength.args(spec.commandLine(), methodRunTime()));
+    extra.addAll(compression.args(spec.commandLine()));
     extra.addAll(positional);
     return extra;
   }

@@ -2,6 +2,7 @@ package io.rpcxbench.runner.sweep;
 
 import io.rpcxbench.harness.config.Call;
 import io.rpcxbench.harness.config.CallOptions;
+import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.DeadlineOptions;
 import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.Scenario;
@@ -16,8 +17,8 @@ import picocli.CommandLine.Mixin;
 
 /**
  * The harness's option groups a sweep gives every point (the warm-up, the call, the run's length,
- * the scenario, the deadline), each the harness's own class; what was given reaches the points
- * through each group's writer, then the harness options after {@code --}.
+ * the scenario, the deadline, the compression), each the harness's own class; what was given
+ * reaches the points through each group's writer, then the harness options after {@code --}.
  */
 final class SweepPointOptions {
   @Mixin WarmupOptions warmup = new WarmupOptions();
@@ -29,6 +30,8 @@ final class SweepPointOptions {
   @Mixin ScenarioOptions scenario = new ScenarioOptions();
 
   @Mixin DeadlineOptions deadline = new DeadlineOptions();
+
+  @Mixin CompressionOptions compression = new CompressionOptions();
 
   /** What stands behind the target. */
   Scenario scenario() {
@@ -50,7 +53,7 @@ final class SweepPointOptions {
   /**
    * The harness options every point gets besides its load, target and warm-up: the call's, the
    * run's length, the deadline (each as given on {@code cl}, by its group's writer), then {@code
-   * extras}, what followed "--".
+   * extras}, what followed "--"; the compression last before them.
    */
   List<String> options(CommandLine cl, List<String> extras) {
     if (extras.stream().anyMatch(a -> a.equals("--threshold") || a.startsWith("--threshold="))) {
@@ -61,6 +64,7 @@ final class SweepPointOptions {
     List<String> options = new ArrayList<>(callArgs());
     options.addAll(runLength.args(cl, Duration.ZERO));
     options.addAll(deadline.args(cl));
+    options.addAll(compression.args(cl));
     options.addAll(extras);
     return options;
   }

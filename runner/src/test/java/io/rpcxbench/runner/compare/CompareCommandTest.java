@@ -292,6 +292,32 @@ class CompareCommandTest {
     assertThat(o.err()).contains("--quick is for two builds (--base-jar/--new-jar)");
   }
 
+  /**
+   * --compression, the harness's group mixed in: every run of every variant gets it (and its file
+   * says gzip-); a variant whose stack has no such codec is refused before any server starts.
+   */
+  @Test
+  void theCompressionReachesEveryRunAndIsRefusedWhereTheStackHasNone() throws Exception {
+    CompareSettings s =
+        parsed(
+            "--variants",
+            "grpc,http-json",
+            "--threads",
+            "1",
+            "--compression",
+            "gzip",
+            "--out",
+            Files.createTempDirectory("compare-gzip").toString());
+    assertThat(s.harnessExtra()).containsSubsequence("--compression", "gzip");
+    ComparePlan.Unit u = s.plan().units().get(0);
+    assertThat(s.harnessArgs(u, 8082, List.of(), Path.of("/r/out/x")))
+        .containsSubsequence("--compression", "gzip");
+    Outcome refused = compare("--variants", "grpc,rpcx", "--threads", "1", "--compression", "gzip");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("--compression gzip: protocol rpcx has no compression in its stack");
+  }
+
   /** Settings as the command checks them, with an install whose report jar is there. */
   private static CompareSettings parsed(String... args) throws java.io.IOException {
     Path home = Files.createTempDirectory("compare-home");

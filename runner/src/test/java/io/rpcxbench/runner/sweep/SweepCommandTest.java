@@ -47,6 +47,35 @@ class SweepCommandTest {
         .contains("4/4 scripted t20 r100 " + work.resolve("scripted/echo-p64-t20-r100.csv"));
   }
 
+  /**
+   * --compression, the harness's own group mixed in: every point gets it and its file says it
+   * (gzip-); a protocol whose stack has no such codec is refused before any work.
+   */
+  @Test
+  void theCompressionReachesEveryPointAndIsRefusedWhereTheStackHasNone() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "grpc",
+            "--threads",
+            "1",
+            "--requests",
+            "10",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--compression",
+            "gzip");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains("harness options: --paper --compression gzip\n")
+        .contains("1/1 grpc t1 r10 " + work.resolve("grpc/gzip-t1-r10.csv"));
+    SweepInProcessTest.Outcome refused =
+        sweep("--protocol", "line", "--out", work.toString(), "--dry-run", "--compression", "gzip");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--compression gzip: protocol line has no compression");
+  }
+
   /** --trials N: the dry run plans N trials (points, calls, files, time), as the run runs them. */
   @Test
   void theDryRunPlansEveryTrial() {
