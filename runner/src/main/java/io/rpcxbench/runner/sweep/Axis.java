@@ -27,7 +27,7 @@ record Axis(String option, List<String> values) {
    *
    * @throws IllegalArgumentException for a value given twice
    */
-  static List<Axis> of(String option, List<Integer> values) {
+  static List<Axis> of(String option, List<?> values) {
     if (values.size() < 2) {
       return List.of();
     }

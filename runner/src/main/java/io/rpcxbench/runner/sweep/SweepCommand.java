@@ -444,13 +444,17 @@ public final class SweepCommand implements Callable<Integer> {
   }
 
   /**
-   * The harness judges its options (a warm-up that contradicts --paper, a bad duration) on the
-   * first point, before a lock, a log or a server: bad usage exits 2 at once.
+   * The harness judges its options (a warm-up that contradicts --paper, a bad duration, a codec a
+   * protocol's stack lacks) on the first point of each protocol at each place on the sweep's own
+   * dimensions, before a lock, a log or a server: bad usage exits 2 at once.
    */
   private static void checkHarnessOptions(SweepSettings s) {
-    List<PlannedPoint> points = s.plan().points();
-    if (!points.isEmpty()) {
-      HarnessPoints.request(PointArgs.of(s, points.get(0), s.site().host(), 1, Map.of()));
+    Map<List<Object>, PlannedPoint> firsts = new java.util.LinkedHashMap<>();
+    for (PlannedPoint p : s.plan().points()) {
+      firsts.putIfAbsent(List.of(p.protocol(), p.axes()), p);
+    }
+    for (PlannedPoint p : firsts.values()) {
+      HarnessPoints.request(PointArgs.of(s, p, s.site().host(), 1, Map.of()));
     }
   }
 

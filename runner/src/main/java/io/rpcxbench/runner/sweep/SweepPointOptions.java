@@ -53,7 +53,7 @@ final class SweepPointOptions {
   /**
    * The harness options every point gets besides its load, target and warm-up: the call's, the
    * run's length, the deadline (each as given on {@code cl}, by its group's writer), then {@code
-   * extras}, what followed "--"; the compression last before them.
+   * extras}, what followed "--"; the compression last before them (when one codec is given).
    */
   List<String> options(CommandLine cl, List<String> extras) {
     if (extras.stream().anyMatch(a -> a.equals("--threshold") || a.startsWith("--threshold="))) {
@@ -64,7 +64,7 @@ final class SweepPointOptions {
     List<String> options = new ArrayList<>(callArgs());
     options.addAll(runLength.args(cl, Duration.ZERO));
     options.addAll(deadline.args(cl));
-    options.addAll(compression.args(cl));
+    options.addAll(compression.sharedArgs(cl));
     options.addAll(extras);
     return options;
   }
@@ -73,6 +73,7 @@ final class SweepPointOptions {
   List<Axis> axes() {
     List<Axis> axes = new ArrayList<>(Axis.of("--payload", call.payloads()));
     axes.addAll(Axis.of("--items", call.itemCounts()));
+    axes.addAll(Axis.of("--compression", compression.codecs()));
     return axes;
   }
 

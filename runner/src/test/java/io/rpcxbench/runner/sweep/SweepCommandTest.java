@@ -2,10 +2,13 @@ package io.rpcxbench.runner.sweep;
 
 import static io.rpcxbench.runner.sweep.SweepInProcessTest.sweep;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.runner.RpcxBenchCommand;
 import io.rpcxbench.runner.point.Placement;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,6 +77,60 @@ class SweepCommandTest {
         sweep("--protocol", "line", "--out", work.toString(), "--dry-run", "--compression", "gzip");
     assertThat(refused.code()).isEqualTo(2);
     assertThat(refused.err()).contains("--compression gzip: protocol line has no compression");
+  }
+
+  /**
+   * --compression none,gzip: a dimension of the sweep (every point once per codec, its file and
+   * series saying which); a protocol without one of the codecs is refused before any work, and a
+   * point's harness takes one codec only.
+   */
+  @Test
+  void severalCodecsAreADimension() {
+    SweepInProcessTest.Outcome o =
+        sweep(
+            "--protocol",
+            "grpc,http-json",
+            "--threads",
+            "1,2",
+            "--requests",
+            "10",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--compression",
+            "none,gzip");
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains("plan: 8 points")
+        .contains("harness options: --paper\n")
+        .contains("grpc t1 r10 compression=none " + work.resolve("grpc/t1-r10.csv"))
+        .contains("grpc t1 r10 compression=gzip " + work.resolve("grpc/gzip-t1-r10.csv"))
+        .contains("http-json t2 r10 compression=gzip " + work.resolve("http-json/gzip-t2-r10.csv"));
+    SweepInProcessTest.Outcome refused =
+        sweep(
+            "--protocol",
+            "grpc,rpcx",
+            "--out",
+            work.toString(),
+            "--dry-run",
+            "--compression",
+            "none,gzip");
+    assertThat(refused.code()).isEqualTo(2);
+    assertThat(refused.err()).contains("--compression gzip: protocol rpcx has no compression");
+    assertThatThrownBy(
+            () ->
+                HarnessPoints.request(
+                    List.of(
+                        "--protocol",
+                        "grpc",
+                        "--threads",
+                        "1",
+                        "--requests",
+                        "1",
+                        "--compression",
+                        "none,gzip")))
+        .hasMessageContaining(
+            "--compression none,gzip: one point takes one codec (a sweep takes several");
   }
 
   /** --trials N: the dry run plans N trials (points, calls, files, time), as the run runs them. */
