@@ -240,7 +240,6 @@ public record PointIdentity(
     return with(Map.of(PointKey.CLIENT_HOST.key(), host));
   }
 
-  /** A copy with some keys replaced, read back through {@link #of}: one way in for every value. */
   /** This point at another thread (or in-flight) count and request count: a grid's other points. */
   public PointIdentity withCounts(int threadCount, int requestCount) {
     return with(
@@ -249,6 +248,7 @@ public record PointIdentity(
             PointKey.REQUESTS.key(), String.valueOf(requestCount)));
   }
 
+  /** A copy with some keys replaced, read back through {@link #of}: one way in for every value. */
   private PointIdentity with(Map<String, String> keys) {
     Map<String, String> m = provenance();
     m.putAll(keys);
@@ -280,30 +280,7 @@ public record PointIdentity(
    * by the provenance.
    */
   public String fileName() {
-    return profilePrefix()
-        + tlsPrefix()
-        + compressionPrefix()
-        + scenarioPrefix()
-        + callPrefix()
-        + modelName()
-        + ".csv";
-  }
-
-  /** {@code wan-}, {@code cross-az-}; empty for loopback or a profile not recorded. */
-  private String profilePrefix() {
-    return networkProfile.isEmpty() || networkProfile.equals(LOOPBACK)
-        ? ""
-        : slug(networkProfile) + "-";
-  }
-
-  /** {@code tls-}, {@code mtls-}; empty for plaintext. */
-  private String tlsPrefix() {
-    return tls.equals(PointKey.TLS.absent()) ? "" : slug(tls) + "-";
-  }
-
-  /** {@code gzip-}; empty without compression. */
-  private String compressionPrefix() {
-    return compression.equals(PointKey.COMPRESSION.absent()) ? "" : slug(compression) + "-";
+    return PointFileName.of(this);
   }
 
   /** {@code out/<protocol>/<fileName()>}. */
@@ -354,95 +331,6 @@ public record PointIdentity(
     return m;
   }
 
-  /** {@code chain-}, {@code w100ms-}, {@code chain-w2s-cpu-}; empty for the paper's scenario. */
-  private String scenarioPrefix() {
-    StringBuilder s = new StringBuilder();
-    if (!scenario.equals(PointKey.SCENARIO.absent())) {
-      s.append(slug(scenario)).append('-');
-    }
-    if (!work.isZero()) {
-      s.append('w').append(workText(work)).append('-');
-      if (!workKind.equals(PointKey.WORK_KIND.absent())) {
-        s.append(slug(workKind)).append('-');
-      }
-    }
-    return s.toString();
-  }
-
-  /**
-   * {@code echo-p1024-}, {@code items-n10-}, {@code message-order-echo-3fa2c1d0-}; empty for hello
-   * without payload or items.
-   */
-  private String callPrefix() {
-    if (call.equals(PointKey.CALL.absent()) && payloadBytes == 0 && items == 0) {
-      return "";
-    }
-    return slug(call)
-        + (messageId.isEmpty() ? "" : "-" + slug(messageId))
-        + (payloadBytes > 0 ? "-p" + payloadBytes : "")
-        + (items > 0 ? "-n" + items : "")
-        + "-";
-  }
-
-  private String modelName() {
-    return switch (loadModel) {
-      case "closed" -> "t" + threads + "-r" + requests;
-      case IN_FLIGHT -> "inflight-n" + threads + "-r" + requests;
-      case OPEN -> openName();
-      default -> slug(loadModel) + "-t" + threads + "-r" + requests;
-    };
-  }
-
-  /** {@code open-r1000-d30s}, {@code open-s500x10s-1000x10s}, then {@code -poisson}. */
-  private String openName() {
-    String[] steps = rateSchedule.isEmpty() ? new String[0] : rateSchedule.split(",");
-    StringBuilder name = new StringBuilder("open-");
-    if (steps.length == 0) {
-      name.append("n").append(threads).append("-r").append(requests);
-    } else if (steps.length == 1) {
-      String[] s = step(steps[0]);
-      name.append('r').append(s[0]).append("-d").append(s[1]);
-    } else {
-      name.append('s');
-      for (int i = 0; i < steps.length; i++) {
-        String[] s = step(steps[i]);
-        name.append(i > 0 ? "-" : "").append(s[0]).append('x').append(s[1]);
-      }
-    }
-    if (!arrivals.equals(PointKey.ARRIVALS.absent())) {
-      name.append('-').append(slug(arrivals));
-    }
-    return name.toString();
-  }
-
-  /** {@code 2.5:PT0.5S} as {@code [2p5, 0p5s]}. */
-  private static String[] step(String step) {
-    int colon = step.indexOf(':');
-    if (colon < 0) {
-      return new String[] {slug(step), "0s"};
-    }
-    String rate = step.substring(0, colon).trim();
-    String seconds;
-    try {
-      seconds = number(Duration.parse(step.substring(colon + 1).trim()).toNanos() / 1e9) + "s";
-    } catch (DateTimeParseException e) {
-      seconds = slug(step.substring(colon + 1));
-    }
-    try {
-      rate = number(Double.parseDouble(rate));
-    } catch (NumberFormatException e) {
-      rate = slug(rate);
-    }
-    return new String[] {rate.replace('.', 'p'), seconds.replace('.', 'p')};
-  }
-
-  /** {@code 1000} for a whole number, else the shortest decimal, as the harness writes rates. */
-  private static String number(double value) {
-    return value == Math.rint(value) && Math.abs(value) < 1e15
-        ? String.valueOf((long) value)
-        : String.format(Locale.ROOT, "%s", value);
-  }
-
   /** {@code 100ms}, {@code 2s}; as the harness's options write a duration. */
   public static String workText(Duration d) {
     long ms = d.toMillis();
@@ -450,10 +338,6 @@ public record PointIdentity(
       return ms / 1000 + "s";
     }
     return ms > 0 || d.isZero() ? ms + "ms" : d.toString();
-  }
-
-  private static String slug(String s) {
-    return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]+", "_");
   }
 
   private static String lower(String s) {
