@@ -211,71 +211,7 @@ public record Shift(
    */
   public static Shift apart(
       double[] base, double[] next, double invocationSpread, int invocationDof, double alpha) {
-    if (!(invocationSpread >= 0) || invocationDof < 1) {
-      throw new IllegalArgumentException(
-          "an invocation spread is 0 or more, measured over 2 invocations or more");
-    }
-    String why = refusal(base, next);
-    int m = base.length;
-    int n = next.length;
-    if (!why.isEmpty()) {
-      return new Shift(null, null, null, null, 1 - alpha, m, n, false, why, invocationSpread);
-    }
-    double[] x = logs(base);
-    double[] y = logs(next);
-    double mx = meanOf(x);
-    double my = meanOf(y);
-    double pooled = (sumSq(x, mx) + sumSq(y, my)) / (m + n - 2);
-    double a = pooled * (1.0 / m + 1.0 / n);
-    double b = 2 * invocationSpread * invocationSpread;
-    double se = Math.sqrt(a + b);
-    double dof =
-        b == 0 ? m + n - 2 : (a + b) * (a + b) / (a * a / (m + n - 2) + b * b / invocationDof);
-    double d = my - mx;
-    if (se == 0) {
-      double p0 = d == 0 ? 1 : 0;
-      return new Shift(
-          Math.exp(d), Math.exp(d), Math.exp(d), p0, 1 - alpha, m, n, false, "", invocationSpread);
-    }
-    org.apache.commons.statistics.distribution.TDistribution t =
-        org.apache.commons.statistics.distribution.TDistribution.of(dof);
-    double q = t.inverseCumulativeProbability(1 - alpha / 2);
-    double p = Math.min(1, 2 * t.survivalProbability(Math.abs(d) / se));
-    return new Shift(
-        Math.exp(d),
-        Math.exp(d - q * se),
-        Math.exp(d + q * se),
-        p,
-        1 - alpha,
-        m,
-        n,
-        false,
-        "",
-        invocationSpread);
-  }
-
-  private static double[] logs(double[] v) {
-    double[] l = new double[v.length];
-    for (int i = 0; i < v.length; i++) {
-      l[i] = Math.log(v[i]);
-    }
-    return l;
-  }
-
-  private static double meanOf(double[] v) {
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s / v.length;
-  }
-
-  private static double sumSq(double[] v, double mean) {
-    double s = 0;
-    for (double x : v) {
-      s += (x - mean) * (x - mean);
-    }
-    return s;
+    return InvocationShift.of(base, next, invocationSpread, invocationDof, alpha);
   }
 
   /** No test, for a reason of the caller's (e.g. too few calls for a percentile). */
@@ -288,7 +224,8 @@ public record Shift(
     return new Shift(null, null, null, null, 1 - alpha, m, n, paired, why, null);
   }
 
-  private static String refusal(double[] base, double[] next) {
+  /** Why no test can be made of these trials (empty when one can). */
+  static String refusal(double[] base, double[] next) {
     for (double[] side : new double[][] {base, next}) {
       for (double v : side) {
         if (!(v > 0) || Double.isInfinite(v)) {
