@@ -92,8 +92,8 @@ public record PointChange(
    */
   static PointChange of(
       DiffSide.Point base, DiffSide.Point next, Calibration calibration, double alpha) {
-    Design design = design(base, next);
-    String contention = contention(base, next);
+    Design design = PointDesign.design(base, next);
+    String contention = PointDesign.contention(base, next);
     if (design == Design.APART && !contention.isEmpty()) {
       // the calibration measured invocations of one machine state, not a busy one against a quiet
       calibration = null;
@@ -134,42 +134,6 @@ public record PointChange(
         base.label(), eb, en, vb, vn, tests, design, rounds, calibration, contention);
   }
 
-  /** Sides whose shares of contended runs differ by more than this ran on two machine states. */
-  static final double CONTENTION_GAP = 0.2;
-
-  /**
-   * Why two sides cannot be told apart by their contention: empty when their shares of contended
-   * runs (the noise guard's) are within {@value #CONTENTION_GAP} of each other.
-   */
-  static String contention(DiffSide.Point base, DiffSide.Point next) {
-    double b = contended(base);
-    double n = contended(next);
-    if (Math.abs(b - n) <= CONTENTION_GAP) {
-      return "";
-    }
-    return "recorded apart under different contention (BASE "
-        + Math.round(100 * b)
-        + " %, NEW "
-        + Math.round(100 * n)
-        + " % of runs): a busy machine against a quiet one, which no calibration covers";
-  }
-
-  private static double contended(DiffSide.Point p) {
-    return p.trials().stream().mapToDouble(DiffSide.Trial::contendedShare).average().orElse(0);
-  }
-
-  /** How {@code base} and {@code next} were measured. */
-  static Design design(DiffSide.Point base, DiffSide.Point next) {
-    if (byRound(base, next)) {
-      return Design.PAIRED;
-    }
-    java.time.Instant[] sb = span(base);
-    java.time.Instant[] sn = span(next);
-    boolean overlap =
-        sb[0] != null && sn[0] != null && !sb[1].isBefore(sn[0]) && !sn[1].isBefore(sb[0]);
-    return overlap ? Design.INTERLEAVED : Design.APART;
-  }
-
   /**
    * The one test of {@code m} at level {@code alpha}, by the design: paired by round (all trials
    * with a value), the trials as they are, or two invocations with the calibrated spread between
@@ -201,45 +165,6 @@ public record PointChange(
 
   private static double[] array(List<Double> v) {
     return v.stream().mapToDouble(Double::doubleValue).toArray();
-  }
-
-  /**
-   * Whether the two sides' trials pair by round: both hold the same rounds (one trial each,
-   * numbered) and ran interleaved (their times overlap, as the rounds of {@code compare --base-jar}
-   * or {@code choose} do); then a round's shared drift cancels in the paired test ({@link
-   * io.rpcxbench.stats.Shift} pairs from its fewest rounds on). Two folders recorded apart are
-   * never paired: trial k of one has nothing in common with trial k of the other.
-   */
-  static boolean byRound(DiffSide.Point base, DiffSide.Point next) {
-    List<Integer> b = rounds(base);
-    List<Integer> n = rounds(next);
-    if (b.isEmpty()
-        || !b.equals(n)
-        || b.contains(0)
-        || new java.util.HashSet<>(b).size() < b.size()) {
-      return false;
-    }
-    java.time.Instant[] sb = span(base);
-    java.time.Instant[] sn = span(next);
-    return sb[0] != null && sn[0] != null && !sb[1].isBefore(sn[0]) && !sn[1].isBefore(sb[0]);
-  }
-
-  private static List<Integer> rounds(DiffSide.Point p) {
-    return p.trials().stream().map(DiffSide.Trial::number).sorted().toList();
-  }
-
-  /** The first start and last finish of a point's trials (nulls when one is not recorded). */
-  private static java.time.Instant[] span(DiffSide.Point p) {
-    java.time.Instant first = null;
-    java.time.Instant last = null;
-    for (DiffSide.Trial t : p.trials()) {
-      if (t.started() == null || t.finished() == null) {
-        return new java.time.Instant[] {null, null};
-      }
-      first = first == null || t.started().isBefore(first) ? t.started() : first;
-      last = last == null || t.finished().isAfter(last) ? t.finished() : last;
-    }
-    return new java.time.Instant[] {first, last};
   }
 
   /** Per metric (table order), one value per trial that has one, in the order of their rounds. */
