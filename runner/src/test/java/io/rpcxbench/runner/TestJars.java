@@ -35,6 +35,22 @@ public final class TestJars {
     return jar;
   }
 
+  /**
+   * Waits for {@code p}, a fresh {@code rpcx-bench} of a test, to end: 15 minutes, generous, since
+   * its trials start fresh JVMs and a busy box (a build beside it) makes minutes of seconds; one
+   * still running then is killed with its children, and the test fails saying so.
+   */
+  public static void awaitEnd(Process p) throws InterruptedException {
+    boolean ended = p.waitFor(15, java.util.concurrent.TimeUnit.MINUTES);
+    if (!ended) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+    }
+    org.assertj.core.api.Assertions.assertThat(ended)
+        .as("rpcx-bench still running after 15 minutes (killed)")
+        .isTrue();
+  }
+
   /** The runner's fat jar, rpcx-bench.jar (failsafe's {@code runnerJar}, else target/'s). */
   public static Path fatJar() {
     return Path.of(System.getProperty("runnerJar", "target/rpcx-bench.jar")).toAbsolutePath();

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,7 +159,7 @@ class ChooseLocalIT {
                 "-Xmx128m -XX:+UseSerialGC"));
     args.addAll(List.of(options));
     Process p = TestJars.rpcxBench(jar, home, log, args).start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     return console;

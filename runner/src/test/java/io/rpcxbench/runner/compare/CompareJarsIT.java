@@ -14,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,7 +73,7 @@ class CompareJarsIT {
             "--out",
             out.toString());
     Process p = TestJars.rpcxBench(jar, home, work.resolve("first.txt"), args).start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(work.resolve("first.txt"), StandardCharsets.UTF_8);
     // an A/A: PASS or INCONCLUSIVE, never FAIL (99), and the diff ran (not 1)
     assertThat(p.exitValue()).as(console).isIn(0, 98);
@@ -122,7 +121,7 @@ class CompareJarsIT {
     assertThat(out.resolve("jars")).doesNotExist();
 
     Process again = TestJars.rpcxBench(jar, home, work.resolve("second.txt"), args).start();
-    assertThat(again.waitFor(3, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(again);
     String second = Files.readString(work.resolve("second.txt"), StandardCharsets.UTF_8);
     assertThat(again.exitValue()).as(second).isEqualTo(p.exitValue());
     assertThat(second)

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -192,7 +191,7 @@ class CompareLocalIT {
 
   private static String run(Path jar, Path home, List<String> args, Path log) throws Exception {
     Process p = TestJars.rpcxBench(jar, home, log, args).start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     return console;

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,7 +48,7 @@ class HandshakeIT {
                     "--server-jvm-flags",
                     "-Xmx128m -XX:+UseSerialGC"))
             .start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     assertThat(console)
@@ -81,7 +80,7 @@ class HandshakeIT {
                 log,
                 List.of("handshake", "--protocol", "no-such", "--out", work.toString()))
             .start();
-    assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     assertThat(p.exitValue()).isEqualTo(2);
     assertThat(Files.readString(log)).contains("--protocol: unknown protocol 'no-such'");
   }

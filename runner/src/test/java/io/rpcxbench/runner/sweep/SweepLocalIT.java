@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,7 +53,7 @@ class SweepLocalIT {
                 "--summary-export",
                 work.resolve("summary.json").toString()));
     Process p = pb.start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     assertThat(console)

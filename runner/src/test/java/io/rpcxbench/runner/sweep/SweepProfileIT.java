@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +54,7 @@ class SweepProfileIT {
                     "--server-jvm-flags",
                     "-Xmx128m -XX:+UseSerialGC"))
             .start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     assertThat(console).contains("link-shaper wan (pid ").contains("[2/2] rpcx t2 r10 wan");
@@ -99,7 +98,7 @@ class SweepProfileIT {
                 log,
                 List.of("sweep", "--local", "--profile", "wan,lossy", "--out", work.toString()))
             .start();
-    assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     assertThat(p.exitValue()).isEqualTo(2);
     assertThat(Files.readString(log))
         .contains("--profile lossy needs packet loss, which only a packet link does");

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,7 +57,7 @@ class SweepTlsIT {
                 "--server-jvm-flags",
                 "-Xmx128m -XX:+UseSerialGC"));
     Process p = pb.start();
-    assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     String console = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(p.exitValue()).as(console).isZero();
     assertThat(console).contains("TLS (mtls): a test authority made for this run in ");
@@ -86,7 +85,7 @@ class SweepTlsIT {
                 log,
                 List.of("sweep", "--host", "127.0.0.1", "--tls", "tls", "--out", work.toString()))
             .start();
-    assertThat(p.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    TestJars.awaitEnd(p);
     assertThat(p.exitValue()).isEqualTo(2);
     assertThat(Files.readString(log))
         .contains("--tls starts the servers with TLS: it needs --local");
