@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLSocket;
@@ -71,7 +70,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
   private final RateLimitedLog warnings = new RateLimitedLog(log);
   private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
   private final ExecutorService threads;
-  private final ScheduledExecutorService watchdog;
+  private final ConnectionWatchdog watchdog;
   private final Thread acceptor;
   private volatile boolean closing;
 
@@ -88,11 +87,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
         Executors.newCachedThreadPool(
             task -> new Thread(task, name + "-conn-" + n.incrementAndGet()));
     this.acceptor = new Thread(this::accept, name + "-accept");
-    this.watchdog = watchdog(name, limits);
-    if (watchdog != null) {
-      long period = watchPeriodNanos(limits);
-      watchdog.scheduleWithFixedDelay(this::watch, period, period, TimeUnit.NANOSECONDS);
-    }
+    this.watchdog = ConnectionWatchdog.start(name, limits, warnings, this::watchOnce);
   }
 
   /**
@@ -153,42 +148,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
     return server;
   }
 
-  private static ScheduledExecutorService watchdog(String name, ServerLimits limits) {
-    if (!limits.hasIdleTimeout() && !limits.hasFrameDeadline() && !limits.hasHandshakeDeadline()) {
-      return null;
-    }
-    return Executors.newSingleThreadScheduledExecutor(
-        task -> {
-          Thread t = new Thread(task, name + "-watchdog");
-          t.setDaemon(true);
-          return t;
-        });
-  }
-
-  /** A quarter of the shortest limit, within 10 ms .. 1 s: a limit is late by at most that. */
-  private static long watchPeriodNanos(ServerLimits limits) {
-    long shortest = Long.MAX_VALUE;
-    if (limits.hasIdleTimeout()) {
-      shortest = limits.idleTimeout().toNanos();
-    }
-    if (limits.hasFrameDeadline()) {
-      shortest = Math.min(shortest, limits.frameDeadline().toNanos());
-    }
-    if (limits.hasHandshakeDeadline()) {
-      shortest = Math.min(shortest, limits.handshakeDeadline().toNanos());
-    }
-    return Math.max(
-        TimeUnit.MILLISECONDS.toNanos(10), Math.min(TimeUnit.SECONDS.toNanos(1), shortest / 4));
-  }
-
-  private void watch() {
-    try {
-      watchOnce();
-    } catch (Throwable e) { // NOPMD: a scheduled task that throws is never run again
-      warnings.warn("watchdog", "{}: the watchdog failed: {}", name, e.toString());
-    }
-  }
-
+  /** The watchdog's check: closes the connections past a time limit. */
   private void watchOnce() {
     long now = System.nanoTime();
     long idle = limits.idleTimeout().toNanos();
@@ -273,9 +233,7 @@ public final class ThreadPerConnectionServer implements RunningServer {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (watchdog != null) {
-      watchdog.shutdownNow();
-    }
+    watchdog.stop();
     connections.forEach(Connection::finish);
     threads.shutdown();
     try {

@@ -15,10 +15,6 @@ import io.rpcxbench.serverkit.DirectMemoryPressure;
 import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RateLimitedLog;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -45,19 +41,11 @@ import org.slf4j.LoggerFactory;
  * does it: GOAWAY, then the end of the server's output (TLS close_notify or TCP FIN), the client's
  * further bytes read and dropped until {@link #CLOSE_AFTER_GOAWAY_MILLIS}: closing a socket that
  * still holds unread bytes resets it, and a client still sending then sees "broken pipe" instead of
- * the GOAWAY.
+ * the GOAWAY. The frames and messages are followed by {@link StreamMessages}.
  */
 final class UnfinishedMessages extends ChannelDuplexHandler {
   private static final Logger log = LoggerFactory.getLogger(UnfinishedMessages.class);
   private static final RateLimitedLog warnings = new RateLimitedLog(log);
-
-  private static final int PREFACE_BYTES = 24;
-  private static final int FRAME_HEADER_BYTES = 9;
-  private static final int DATA = 0;
-  private static final int HEADERS = 1;
-  private static final int RST_STREAM = 3;
-  private static final int END_STREAM = 0x1;
-  private static final int PADDED = 0x8;
 
   /** After GOAWAY, the connection is closed by this time even if the peer reads nothing. */
   private static final long CLOSE_AFTER_GOAWAY_MILLIS = 1_000;
@@ -67,23 +55,11 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
   private final BudgetShare share;
   private final int maxStreams;
   private final ResetFlood flood;
-  private final ResetFlood.Counter resets;
+  private final StreamMessages unfinished;
   private final Duration frameDeadline;
   private final DirectMemoryPressure direct;
-  private boolean tooManyResets;
   private String overBudget; // why this connection is refused, once it is
-  private final Map<Integer, GrpcMessage> unfinished = new HashMap<>();
   private ScheduledFuture<?> deadlineWatch;
-  private final byte[] header = new byte[FRAME_HEADER_BYTES];
-  private int prefaceLeft = PREFACE_BYTES;
-  private int headerFill;
-  private long payloadLeft;
-  private int type;
-  private int flags;
-  private int stream;
-  private int padLeft = -1; // DATA: -1 until the pad length byte (if PADDED) is read
-  private long held;
-  private final List<GrpcMessage> touched = new ArrayList<>(); // unfinished after this read's bytes
   private boolean refused;
   private boolean lingering;
   private boolean passThrough;
@@ -106,7 +82,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     this.share = budget.share();
     this.maxStreams = maxStreams;
     this.flood = flood;
-    this.resets = flood.counter();
+    this.unfinished = new StreamMessages(flood.counter());
     this.frameDeadline = frameDeadline;
     this.direct = direct;
   }
@@ -132,10 +108,9 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
         return;
       }
     }
-    touched.clear();
-    scan(bytes);
+    unfinished.scan(bytes, overBudget != null);
     account(bytes.capacity());
-    if (tooManyResets) {
+    if (unfinished.tooManyResets()) {
       flood.offended(ctx.channel().remoteAddress());
       goAway(
           ctx,
@@ -148,8 +123,9 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
           "too_many_rststreams");
       return;
     }
-    if (unfinished.size() > maxStreams) {
-      goAway(ctx, bytes, unfinished.size() + " streams with unfinished messages", "--max-buffered");
+    if (unfinished.streams() > maxStreams) {
+      goAway(
+          ctx, bytes, unfinished.streams() + " streams with unfinished messages", "--max-buffered");
       return;
     }
     if (overBudget != null) {
@@ -216,17 +192,14 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
       return;
     }
     long now = System.nanoTime();
-    for (GrpcMessage message : unfinished.values()) {
-      if (message.held > 0 && now - message.started > frameDeadline.toNanos()) {
-        goAway(
-            ctx,
-            null,
-            "a message still unfinished "
-                + frameDeadline.toMillis()
-                + " ms after its first byte (--frame-deadline)",
-            "--frame-deadline");
-        return;
-      }
+    if (unfinished.unfinishedFor(now, frameDeadline.toNanos())) {
+      goAway(
+          ctx,
+          null,
+          "a message still unfinished "
+              + frameDeadline.toMillis()
+              + " ms after its first byte (--frame-deadline)",
+          "--frame-deadline");
     }
   }
 
@@ -307,96 +280,6 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     return false;
   }
 
-  /** Follows the frames through these bytes; updates {@link #held}. */
-  private void scan(ByteBuf in) {
-    int i = in.readerIndex();
-    int end = in.writerIndex();
-    if (prefaceLeft > 0) {
-      int n = Math.min(prefaceLeft, end - i);
-      prefaceLeft -= n;
-      i += n;
-    }
-    while (i < end) {
-      if (headerFill < FRAME_HEADER_BYTES) {
-        header[headerFill++] = in.getByte(i++);
-        if (headerFill == FRAME_HEADER_BYTES) {
-          frameStarts(i);
-        }
-        continue;
-      }
-      int n = (int) Math.min(payloadLeft, end - i);
-      if (type == DATA) {
-        data(in, i, n);
-      }
-      i += n;
-      payloadLeft -= n;
-      if (payloadLeft == 0) {
-        frameEnds(i);
-      }
-    }
-  }
-
-  private void frameStarts(int at) {
-    payloadLeft = (header[0] & 0xffL) << 16 | (header[1] & 0xff) << 8 | (header[2] & 0xff);
-    type = header[3] & 0xff;
-    flags = header[4] & 0xff;
-    stream =
-        (header[5] & 0x7f) << 24
-            | (header[6] & 0xff) << 16
-            | (header[7] & 0xff) << 8
-            | header[8] & 0xff;
-    padLeft = type == DATA && (flags & PADDED) != 0 ? -1 : 0;
-    if (payloadLeft == 0) {
-      frameEnds(at);
-    }
-  }
-
-  /** The frame ends before index {@code at} of the buffer being scanned. */
-  private void frameEnds(int at) {
-    headerFill = 0;
-    boolean ends =
-        type == RST_STREAM || ((type == DATA || type == HEADERS) && (flags & END_STREAM) != 0);
-    if (type == HEADERS && !ends) {
-      resets.opened(stream);
-    } else if (type == RST_STREAM) {
-      tooManyResets |= resets.reset(stream);
-    } else if (ends) {
-      resets.halfClosed(stream);
-    }
-    if (ends) {
-      GrpcMessage message = unfinished.remove(stream);
-      if (message != null) {
-        held -= message.held;
-      }
-    }
-  }
-
-  /** DATA payload bytes: the pad length, the stream's gRPC bytes, then padding. */
-  private void data(ByteBuf in, int from, int n) {
-    int i = from;
-    int end = from + n;
-    if (padLeft < 0 && i < end) {
-      padLeft = in.getUnsignedByte(i++);
-    }
-    long dataLeft = payloadLeft - (i - from) - padLeft;
-    int take = (int) Math.max(0, Math.min(dataLeft, end - i));
-    if (take == 0) {
-      return;
-    }
-    if (overBudget != null) {
-      return; // the connection is being ended
-    }
-    GrpcMessage message = unfinished.computeIfAbsent(stream, s -> new GrpcMessage());
-    long before = message.held;
-    message.arrived(in, i, take);
-    held += message.held - before;
-    if (message.held == 0) {
-      unfinished.remove(stream);
-    } else if (!touched.contains(message)) {
-      touched.add(message);
-    }
-  }
-
   /**
    * Charges the connection what it holds once a read is scanned: grpc-java keeps slices of the read
    * buffers until a message is whole, and a slice keeps its whole buffer, so an unfinished message
@@ -405,14 +288,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
    * MiB of direct memory out while each counted 1 KiB); a message, once whole, releases them.
    */
   private void account(int readCapacity) {
-    long pinned = 0;
-    for (GrpcMessage message : unfinished.values()) {
-      if (message.held > 0 && touched.contains(message)) {
-        message.pinned += readCapacity;
-      }
-      pinned += message.held > 0 ? message.pinned : 0;
-    }
-    long charge = held == 0 ? 0 : Math.max(held, pinned);
+    long charge = unfinished.charge(readCapacity);
     if (overBudget != null) {
       return;
     }
@@ -429,55 +305,6 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
               + " past "
               + DirectMemoryPressure.HIGH_WATER_PERCENT
               + " % of its limit (--max-buffered)";
-    }
-  }
-
-  /** One stream's gRPC message in progress: its 5-byte prefix, then the announced length. */
-  private static final class GrpcMessage {
-    private static final int PREFIX_BYTES = 5;
-    private final byte[] prefix = new byte[PREFIX_BYTES];
-    private int prefixFill;
-    private long bodyLeft;
-    long held;
-    long pinned; // the capacity of the read buffers that carried its bytes: released once whole
-    long started; // System.nanoTime() of the message's first byte
-
-    void arrived(ByteBuf in, int from, int n) {
-      int i = from;
-      int end = from + n;
-      while (i < end) {
-        if (prefixFill < PREFIX_BYTES) {
-          if (prefixFill == 0) {
-            started = System.nanoTime();
-          }
-          prefix[prefixFill++] = in.getByte(i++);
-          held++;
-          if (prefixFill == PREFIX_BYTES) {
-            bodyLeft =
-                (prefix[1] & 0xffL) << 24
-                    | (prefix[2] & 0xff) << 16
-                    | (prefix[3] & 0xff) << 8
-                    | prefix[4] & 0xff;
-            if (bodyLeft == 0) {
-              done();
-            }
-          }
-          continue;
-        }
-        int take = (int) Math.min(bodyLeft, end - i);
-        i += take;
-        bodyLeft -= take;
-        held += take;
-        if (bodyLeft == 0) {
-          done();
-        }
-      }
-    }
-
-    private void done() {
-      prefixFill = 0;
-      held = 0;
-      pinned = 0;
     }
   }
 }
