@@ -1,7 +1,6 @@
 package io.rpcxbench.harness;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.api.RpcxBenchVersion;
 import io.rpcxbench.harness.config.Call;
 import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.CompressionOptions;
@@ -23,37 +22,29 @@ import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.harness.fleet.FleetOptions;
 import io.rpcxbench.harness.measure.ProcessStats;
-import io.rpcxbench.harness.metrics.LiveConsole;
-import io.rpcxbench.harness.metrics.LiveFigures;
-import io.rpcxbench.harness.metrics.LiveMetrics;
 import io.rpcxbench.harness.metrics.MetricsSpec;
-import io.rpcxbench.harness.output.PointRecorder;
 import io.rpcxbench.harness.protocol.CallKind;
 import io.rpcxbench.harness.protocol.Protocol;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
-import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
-import io.rpcxbench.raw.ClosingLine;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * Runs one point (threads x requests, repeated {@code --runs} times) against each named protocol
- * and writes one raw result file per protocol (docs/raw-format.md).
+ * and writes one raw result file per protocol (docs/raw-format.md). The options become one checked
+ * {@link RunConfig} ({@link #validConfig}, bad usage through {@link UsageChecks}); {@link PointRun}
+ * runs it.
  *
  * <pre>{@code
  * java -jar client-harness.jar --protocol rpcx,grpc,openfeign --threads 10 --requests 100
@@ -69,7 +60,7 @@ import picocli.CommandLine.Spec;
     name = "client-harness",
     resourceBundle = "io.rpcxbench.api.ExitCodes",
     mixinStandardHelpOptions = true,
-    versionProvider = HarnessCommand.Version.class,
+    versionProvider = HarnessVersion.class,
     sortOptions = false,
     description = {
       "Stress client of rpcx-bench: T threads x R blocking calls, --runs times, per protocol.",
@@ -161,205 +152,31 @@ public final class HarnessCommand implements Callable<Integer> {
       ProtocolCatalog.onClassPath().print(spec.commandLine().getOut());
       return ExitCode.OK.code();
     }
-    RunConfig config = config();
-    try {
-      config.target().checkTlsFiles();
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-    Thresholds checks = thresholds();
-    PrintWriter err = spec.commandLine().getErr();
-    PrintWriter out = spec.commandLine().getOut();
-    for (Protocol p : config.protocols()) {
-      Path file = PointRecorder.resultFile(config, p);
-      if (Files.exists(file) && !config.output().force()) {
-        throw new ParameterException(
-            spec.commandLine(), file + " exists; pass --force to replace it");
-      }
-      Path hlog = config.forProtocol(p).instruments().hlog();
-      if (hlog != null && Files.exists(hlog) && !config.output().force()) {
-        throw new ParameterException(
-            spec.commandLine(), hlog + " exists; pass --force to replace it");
-      }
-    }
-    MetricsSpec metrics = metricsSpec();
-    Path export = summaryExport();
-    boolean terminal = System.console() != null;
-    List<PointOutcome> outcomes = new ArrayList<>();
-    if (worker) {
-      ParentWatch.startForWorker();
-    }
-    if (worker || config.protocols().size() == 1) {
-      // One protocol: this JVM is already fresh and dedicated to it, so it runs here.
-      Protocol p = config.protocols().get(0);
-      outcomes.add(new PointOutcome(p, runHere(config.forProtocol(p), metrics, terminal)));
-    } else {
-      outcomes.addAll(new WorkerForks(config, err, console.workerArgs(terminal)).runEach());
-    }
-    int code =
-        outcomes.stream()
-            .mapToInt(PointOutcome::exitCode)
-            .reduce(ExitCode.OK.code(), HarnessCommand::worse);
-    if (!worker) {
-      new SummaryTable(config, outcomes).print(out);
-      code = review(config, checks, code);
-      if (export != null) {
-        code = export(config, outcomes, code, export);
-      }
-      out.flush();
-      // a point that wrote no file (no server reached) ends on its one clear line
-      if (config.protocols().stream()
-          .anyMatch(p -> Files.exists(PointRecorder.resultFile(config, p)))) {
-        err.println(closing(config, code).text());
-      }
-    }
-    out.flush();
-    err.flush();
-    return code;
-  }
-
-  /**
-   * The last line of a point ({@link ClosingLine}): its exit code's meaning, that one trial is a
-   * measurement and no verdict, and its file (the folder, for several protocols).
-   */
-  static ClosingLine closing(RunConfig config, int code) {
-    io.rpcxbench.api.ExitCode e = io.rpcxbench.api.ExitCode.of(code);
-    List<Protocol> ps = config.protocols();
-    Path file = PointRecorder.resultFile(config, ps.get(0));
-    return new ClosingLine(
-        "run",
-        "exit " + code + (e == null ? "" : ": " + e.meaning()),
-        ClosingLine.ONE_TRIAL,
-        (ps.size() == 1 ? file : file.getParent()).toString());
-  }
-
-  /** One protocol's point in this JVM, with its live line and metrics endpoint if asked. */
-  private int runHere(RunConfig config, MetricsSpec metrics, boolean terminal) {
-    PrintWriter err = spec.commandLine().getErr();
-    Protocol p = config.protocols().get(0);
-    List<LiveFigures.Sink> sinks = new ArrayList<>();
-    if (console.live(terminal)) {
-      sinks.add(new LiveConsole(err));
-    }
-    LiveMetrics endpoint = null;
-    if (metrics != null) {
-      try {
-        endpoint = LiveMetrics.start(metrics);
-      } catch (IOException | RuntimeException e) {
-        err.println(
-            "error: --metrics "
-                + console.metrics
-                + ": cannot "
-                + metrics.action()
-                + " ("
-                + OutWriteProbe.describe(e)
-                + ")");
-        return ExitCode.USAGE.code();
-      }
-      err.println(p + " metrics: " + endpoint.where());
-      err.flush();
-      // first: a second's figures are on the endpoint before its live line is printed, so a
-      // scrape prompted by the line sees them
-      sinks.add(0, endpoint);
-    }
-    LiveFigures live =
-        sinks.isEmpty() ? null : new LiveFigures(p.id(), config.load().runs(), sinks);
-    try {
-      return new ProtocolRun(config, err, live).execute();
-    } finally {
-      if (endpoint != null) {
-        endpoint.close();
-      }
-    }
-  }
-
-  private MetricsSpec metricsSpec() {
-    return usage(() -> console.metrics == null ? null : MetricsSpec.parse(console.metrics));
-  }
-
-  /** --summary-export: not a folder; its folder is made when the summary is written. */
-  private Path summaryExport() {
-    Path file = console.summaryExport;
-    if (file != null && Files.isDirectory(file)) {
-      throw new ParameterException(
-          spec.commandLine(), "--summary-export " + file + ": is a folder, not a file");
-    }
-    return file;
-  }
-
-  /** Writes the summary; the exit code after it (a summary that cannot be written fails). */
-  private int export(RunConfig config, List<PointOutcome> outcomes, int code, Path file) {
-    try {
-      new SummaryExport(config, outcomes, code).write(file);
-      return code;
-    } catch (IOException | RuntimeException e) {
-      spec.commandLine().getErr().println("cannot write --summary-export " + file + ": " + e);
-      return code == ExitCode.OK.code() ? ExitCode.FAILED.code() : code;
-    }
-  }
-
-  /** The point's trend warnings and thresholds ({@link PointReview}); the exit code after them. */
-  private int review(RunConfig config, Thresholds checks, int code) {
-    PrintWriter err = spec.commandLine().getErr();
-    PrintWriter out = spec.commandLine().getOut();
-    List<PointReview.PointFile> files = new ArrayList<>();
-    config
-        .protocols()
-        .forEach(
-            p ->
-                files.add(
-                    new PointReview.PointFile("", p.id(), PointRecorder.resultFile(config, p))));
-    try {
-      boolean failed = new PointReview(checks, err::println, out::println).review(files, true);
-      return failed && code == ExitCode.OK.code() ? ExitCode.GATE_FAILED.code() : code;
-    } catch (IOException e) {
-      err.println("cannot review the result files: " + e);
-      return code == ExitCode.OK.code() ? ExitCode.FAILED.code() : code;
-    }
-  }
-
-  private Thresholds thresholds() {
-    return usage(() -> Thresholds.parse(thresholds));
-  }
-
-  /**
-   * Of two protocols' codes, the one to exit with: bad usage, then failures, then drops, then
-   * contention.
-   */
-  static int worse(int a, int b) {
-    for (int code :
-        new int[] {
-          ExitCode.USAGE.code(),
-          ExitCode.FAILED.code(),
-          ExitCode.DROPPED.code(),
-          ExitCode.CONTENDED.code()
-        }) {
-      if (a == code || b == code) {
-        return code;
-      }
-    }
-    return Math.max(a, b);
-  }
-
-  private RunConfig config() {
+    UsageChecks usage = usage();
     RunConfig config = validConfig();
-    try {
-      config
-          .protocols()
-          .forEach(
-              p ->
-                  OutWriteProbe.requireWritable(
-                      PointRecorder.resultFile(config, p).getParent(), output.out));
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-    return config;
+    usage.outWritable(config, output.out);
+    usage.check(() -> config.target().checkTlsFiles());
+    Thresholds checks = usage.value(() -> Thresholds.parse(thresholds));
+    usage.nothingReplaced(config);
+    MetricsSpec metrics =
+        usage.value(() -> console.metrics == null ? null : MetricsSpec.parse(console.metrics));
+    Path export = usage.summaryExport(console.summaryExport);
+    return new PointRun(
+            config,
+            checks,
+            metrics,
+            export,
+            console,
+            worker,
+            spec.commandLine().getOut(),
+            spec.commandLine().getErr())
+        .execute();
   }
 
   /** The validated configuration, --out not probed (also read by {@link HarnessPoints}). */
   RunConfig validConfig() {
     LoadModel model = models.resolve(load, spec.commandLine());
-    requireLoad();
+    usage().loadGiven(load);
     // in this order: the first bad option is the one reported
     Instruments instruments = models.instruments(spec.commandLine());
     Scenario behindTarget = scenario();
@@ -375,62 +192,38 @@ public final class HarnessCommand implements Callable<Integer> {
             behindTarget,
             output.output(),
             message());
-    try {
-      config.validate();
-      ProcessStats.check(config.instruments());
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    usage()
+        .check(
+            () -> {
+              config.validate();
+              ProcessStats.check(config.instruments());
+            });
     return config;
   }
 
   /** The user's message of --call message (docs/messages.md), loaded and checked; else null. */
   private MessageCall message() {
-    return usage(() -> message.resolve(pointCall().kind()));
+    return usage().value(() -> message.resolve(pointCall().kind()));
   }
 
   private io.rpcxbench.harness.config.Load load() {
-    return usage(() -> load.load(pointCall()));
+    return usage().value(() -> load.load(pointCall()));
   }
 
   /** --call, --payload, --items: one point's call (hello when none is given). */
   private Call pointCall() {
-    return usage(() -> callOptions.call(CallKind.HELLO));
+    return usage().value(() -> callOptions.call(CallKind.HELLO));
   }
 
   private Target target() {
-    return usage(() -> compression.applyTo(target.target(what.protocols)));
+    return usage().value(() -> compression.applyTo(target.target(what.protocols)));
   }
 
   private Scenario scenario() {
-    return usage(() -> scenario.scenario());
+    return usage().value(() -> scenario.scenario());
   }
 
-  /** --threads and --requests are required for a point (not for --list-protocols). */
-  private void requireLoad() {
-    if (load.threads == null || load.requests == null) {
-      throw new ParameterException(
-          spec.commandLine(), "Missing required options: --threads=T and --requests=R");
-    }
+  private UsageChecks usage() {
+    return new UsageChecks(spec.commandLine());
   }
-
-  /** The value, or bad usage: an IllegalArgumentException's message as picocli's one line. */
-  private <T> T usage(Supplier<T> value) {
-    try {
-      return value.get();
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
-  /** --version: the one version string of every rpcx-bench jar. */
-  static final class Version implements CommandLine.IVersionProvider {
-    @Override
-    public String[] getVersion() {
-      return new String[] {RpcxBenchVersion.line()};
-    }
-  }
-
-  /** How one protocol's point ended. */
-  record PointOutcome(Protocol protocol, int exitCode) {}
 }

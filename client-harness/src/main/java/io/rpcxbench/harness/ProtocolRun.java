@@ -5,17 +5,13 @@ import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.FleetMember;
 import io.rpcxbench.harness.config.LoadModel;
 import io.rpcxbench.harness.config.RunConfig;
-import io.rpcxbench.harness.config.SteadyWarmup;
 import io.rpcxbench.harness.fleet.FleetProvenance;
-import io.rpcxbench.harness.load.LoadRunner;
 import io.rpcxbench.harness.load.PointRunner;
 import io.rpcxbench.harness.load.ReleaseFile;
 import io.rpcxbench.harness.load.RunInstants;
 import io.rpcxbench.harness.load.RunWatcher;
-import io.rpcxbench.harness.load.SteadyWarmupRun;
 import io.rpcxbench.harness.load.TimeLimit;
 import io.rpcxbench.harness.measure.ClientConnections;
-import io.rpcxbench.harness.measure.JitThreads;
 import io.rpcxbench.harness.measure.LimitedBy;
 import io.rpcxbench.harness.measure.LinkCounter;
 import io.rpcxbench.harness.measure.MachineNoise;
@@ -44,18 +40,16 @@ import java.util.Random;
 
 /**
  * One protocol's point, in this JVM: build the client once, check the server answers, warm up if
- * asked, make the runs (orders 0..runs-1), write the raw file. Client creation is not part of any
- * run's time, except with {@code --cold-start} (order 0 then counts from before it). The file keeps
- * the runs that finished however the point ends: complete, at its time limit, or stopped.
+ * asked ({@link PointWarmup}), make the runs (orders 0..runs-1), write the raw file. Client
+ * creation is not part of any run's time, except with {@code --cold-start} (order 0 then counts
+ * from before it). The file keeps the runs that finished however the point ends: complete, at its
+ * time limit, or stopped.
  */
 final class ProtocolRun {
   private static final long PAYLOAD_SEED = 0x5eedL;
 
   /** How long the client may take to close once the time limit cut the point short. */
   static final Duration CLOSE_AFTER_LIMIT = Duration.ofSeconds(1);
-
-  /** The longest settle after a fixed in-flight warm-up ({@link #settle}). */
-  private static final int SETTLE_S = 2;
 
   private final RunConfig config;
   private final Protocol protocol;
@@ -233,7 +227,7 @@ final class ProtocolRun {
     List<RunResult> results = new ArrayList<>();
     recordLoadModel(recorder, runner.async(), meters, results);
     try {
-      warmUp(runner, recorder, limit, meters.jitProbe());
+      new PointWarmup(config, err, lines).run(runner, recorder, limit, meters.jitProbe());
       // the readings before a run taken once before any instant is known: the first of a JVM
       // are the slowest (ss, all of /proc, classes loaded); their time sets the lead below
       long readFirst = System.nanoTime();
@@ -324,90 +318,6 @@ final class ProtocolRun {
   }
 
   /**
-   * The warm-up asked for: {@code --warmup-mode steady} (iterations until converged), {@code
-   * --warmup D}, or none; its counts go into the provenance, its line to stderr. An open loop's
-   * {@code --warmup-in-flight} warm-up is followed by a GC of this JVM and the same warm-up at the
-   * point's own load ({@link #settle}).
-   */
-  private void warmUp(
-      PointRunner runner, PointRecorder recorder, TimeLimit limit, JitThreads.Probe jit)
-      throws InterruptedException, TimeLimit.Reached {
-    SteadyWarmup steady = config.warmup().steady();
-    boolean inFlight = config.warmup().inFlightFor(config.loadModel().kind());
-    String load = "";
-    if (inFlight) {
-      int calls = config.forInFlightWarmup().loadModel().inFlight();
-      recorder.set("warmup_in_flight", String.valueOf(calls)); // at most the open loop's own
-      load = "; its load " + calls + (calls == 1 ? " call" : " calls") + " in flight";
-    }
-    if (steady != null) {
-      SteadyWarmupRun.Outcome o =
-          SteadyWarmupRun.run(
-              steady, length -> runner.warmUp(length, limit.warmupDeadline()), jit::cores);
-      recorder.set("warmup_calls", String.valueOf(o.total().calls()));
-      recorder.set("warmup_iterations", String.valueOf(o.iterations()));
-      recorder.set("warmup_converged", String.valueOf(o.converged()));
-      recorder.set("warmup_rates", SteadyWarmupRun.rates(o));
-      recorder.set("warmup_jit_cores", SteadyWarmupRun.jitCores(o));
-      err.println(SteadyWarmupRun.line(protocol, steady, o) + load);
-    } else if (config.warmup().fixed().compareTo(Duration.ZERO) > 0) {
-      LoadRunner.Warmup warmup = runner.warmUp(config.warmup().fixed(), limit.warmupDeadline());
-      recorder.set("warmup_calls", String.valueOf(warmup.calls()));
-      recorder.set("warmup_iterations", "1");
-      err.println(lines.warmup(warmup) + load);
-    }
-    if (inFlight) {
-      collectTheWarmupsGarbage(recorder);
-      runner.endOtherWarmup();
-      settle(runner, recorder, limit);
-    }
-    err.flush();
-  }
-
-  /**
-   * After the in-flight warm-up and its GC, the warm-up again at the point's own load (the steady
-   * rule, or {@value #SETTLE_S} s of a fixed one): what the burst left to do, the JIT's and the
-   * GC's, the server's as much as this JVM's, is done before order 0. Without it the first lan
-   * probe of each search found its server busy at 19-29 % of its core (the later ones at 1 %) and a
-   * service p99 of 5.7-12.5 ms, and failing there capped every search below it.
-   */
-  private void settle(PointRunner runner, PointRecorder recorder, TimeLimit limit)
-      throws InterruptedException, TimeLimit.Reached {
-    SteadyWarmup steady = config.warmup().steady();
-    LoadRunner.Warmup own;
-    int iterations;
-    if (steady != null) {
-      SteadyWarmupRun.Outcome o =
-          SteadyWarmupRun.run(steady, length -> runner.warmUp(length, limit.warmupDeadline()));
-      own = o.total();
-      iterations = o.iterations();
-    } else {
-      Duration d = config.warmup().fixed();
-      Duration most = Duration.ofSeconds(SETTLE_S);
-      own = runner.warmUp(d.compareTo(most) < 0 ? d : most, limit.warmupDeadline());
-      iterations = 1;
-    }
-    recorder.set("warmup_own_calls", String.valueOf(own.calls()));
-    recorder.set("warmup_own_iterations", String.valueOf(iterations));
-    err.println(
-        protocol
-            + " then at its own load: "
-            + own.calls()
-            + " calls, "
-            + own.errors()
-            + " errors, "
-            + iterations
-            + (iterations == 1 ? " iteration" : " iterations"));
-  }
-
-  /**
-   * After an open loop's in-flight warm-up, one full GC of this JVM before order 0 (JMH's {@code
-   * -gc}): the warm-up's thousands of calls a second left a young generation that a low rate's
-   * short run would otherwise collect in its own window (thrift's 2 s lan probes each had one 10-14
-   * ms pause of the harness after such a warm-up); the run's own garbage is still collected in it.
-   * The pause is in the file ({@code warmup_gc_ms}).
-   */
-  /**
    * With {@code --await-release}: says this harness is warmed up and waits for its runs' instants
    * (compare's paired windows: the round's harnesses take turns, each released when all are ready).
    */
@@ -425,14 +335,6 @@ final class ProtocolRun {
             + " instants from "
             + java.time.Instant.ofEpochMilli(fleet.startAt().get(0)));
     err.flush();
-  }
-
-  private void collectTheWarmupsGarbage(PointRecorder recorder) {
-    long t0 = System.nanoTime();
-    System.gc();
-    long ms = (System.nanoTime() - t0) / 1_000_000;
-    recorder.set("warmup_gc_ms", String.valueOf(ms));
-    err.println(protocol + " after the warm-up: a full GC of the harness JVM (" + ms + " ms)");
   }
 
   /** The load model's and the meters' keys over the runs so far (the file may end at any run). */

@@ -42,10 +42,10 @@ final class SummaryExport {
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private final RunConfig config;
-  private final List<HarnessCommand.PointOutcome> outcomes;
+  private final List<PointRun.PointOutcome> outcomes;
   private final int exitCode;
 
-  SummaryExport(RunConfig config, List<HarnessCommand.PointOutcome> outcomes, int exitCode) {
+  SummaryExport(RunConfig config, List<PointRun.PointOutcome> outcomes, int exitCode) {
     this.config = config;
     this.outcomes = outcomes;
     this.exitCode = exitCode;
@@ -83,14 +83,14 @@ final class SummaryExport {
     m.put("options", config.optionsLine());
     m.put("out", String.valueOf(config.output().out()));
     List<Object> protocols = new ArrayList<>();
-    for (HarnessCommand.PointOutcome o : outcomes) {
+    for (PointRun.PointOutcome o : outcomes) {
       protocols.add(protocol(o));
     }
     m.put("protocols", protocols);
     return m;
   }
 
-  private Map<String, Object> protocol(HarnessCommand.PointOutcome o) {
+  private Map<String, Object> protocol(PointRun.PointOutcome o) {
     Path file = PointRecorder.resultFile(config, o.protocol());
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("protocol", o.protocol().id());

@@ -47,9 +47,9 @@ final class SummaryTable {
   private static final double[] PERCENTILES = {50, 99};
 
   private final RunConfig config;
-  private final List<HarnessCommand.PointOutcome> outcomes;
+  private final List<PointRun.PointOutcome> outcomes;
 
-  SummaryTable(RunConfig config, List<HarnessCommand.PointOutcome> outcomes) {
+  SummaryTable(RunConfig config, List<PointRun.PointOutcome> outcomes) {
     this.config = config;
     this.outcomes = outcomes;
   }
@@ -109,7 +109,7 @@ final class SummaryTable {
     }
     Map<String, List<String>> means = new LinkedHashMap<>();
     Map<String, List<String>> percentiles = new LinkedHashMap<>();
-    for (HarnessCommand.PointOutcome o : outcomes) {
+    for (PointRun.PointOutcome o : outcomes) {
       List<RunRow> rows = rows(PointRecorder.resultFile(config, o.protocol()));
       if (rows.isEmpty() || o.exitCode() == ExitCode.USAGE.code()) {
         out.printf(Locale.ROOT, "%-10s no result (exit %d)%n", o.protocol(), o.exitCode());
@@ -147,7 +147,7 @@ final class SummaryTable {
   }
 
   private void printOpenRow(
-      PrintWriter out, HarnessCommand.PointOutcome o, List<RunRow> rows, Figures f) {
+      PrintWriter out, PointRun.PointOutcome o, List<RunRow> rows, Figures f) {
     List<RunRow> kept = Figures.kept(rows);
     Estimate achieved =
         Estimate.mean(
@@ -182,8 +182,7 @@ final class SummaryTable {
     }
   }
 
-  private void printRow(
-      PrintWriter out, HarnessCommand.PointOutcome o, List<RunRow> rows, Figures f) {
+  private void printRow(PrintWriter out, PointRun.PointOutcome o, List<RunRow> rows, Figures f) {
     Estimate p99 = f.latency().get(1);
     out.printf(
         Locale.ROOT,

@@ -37,10 +37,10 @@ final class WorkerForks {
     this.consoleArgs = List.copyOf(consoleArgs);
   }
 
-  List<HarnessCommand.PointOutcome> runEach() {
-    List<HarnessCommand.PointOutcome> outcomes = new ArrayList<>();
+  List<PointRun.PointOutcome> runEach() {
+    List<PointRun.PointOutcome> outcomes = new ArrayList<>();
     for (Protocol p : config.protocols()) {
-      outcomes.add(new HarnessCommand.PointOutcome(p, fork(p)));
+      outcomes.add(new PointRun.PointOutcome(p, fork(p)));
     }
     return outcomes;
   }

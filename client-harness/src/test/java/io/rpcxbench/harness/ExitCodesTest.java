@@ -9,15 +9,15 @@ import org.junit.jupiter.api.Test;
 class ExitCodesTest {
   @Test
   void usageThenFailuresThenDropsThenContentionThenThresholds() {
-    assertThat(HarnessCommand.worse(ExitCode.DROPPED.code(), ExitCode.FAILED.code()))
+    assertThat(PointRun.worse(ExitCode.DROPPED.code(), ExitCode.FAILED.code()))
         .isEqualTo(ExitCode.FAILED.code());
-    assertThat(HarnessCommand.worse(ExitCode.USAGE.code(), ExitCode.DROPPED.code()))
+    assertThat(PointRun.worse(ExitCode.USAGE.code(), ExitCode.DROPPED.code()))
         .isEqualTo(ExitCode.USAGE.code());
-    assertThat(HarnessCommand.worse(ExitCode.CONTENDED.code(), ExitCode.DROPPED.code()))
+    assertThat(PointRun.worse(ExitCode.CONTENDED.code(), ExitCode.DROPPED.code()))
         .isEqualTo(ExitCode.DROPPED.code());
-    assertThat(HarnessCommand.worse(ExitCode.OK.code(), ExitCode.DROPPED.code()))
+    assertThat(PointRun.worse(ExitCode.OK.code(), ExitCode.DROPPED.code()))
         .isEqualTo(ExitCode.DROPPED.code());
-    assertThat(HarnessCommand.worse(ExitCode.GATE_FAILED.code(), ExitCode.DROPPED.code()))
+    assertThat(PointRun.worse(ExitCode.GATE_FAILED.code(), ExitCode.DROPPED.code()))
         .isEqualTo(ExitCode.DROPPED.code());
   }
 

@@ -110,7 +110,7 @@ class SummaryTableTest {
   private List<String> print(RunConfig config, Protocol p) {
     StringWriter s = new StringWriter();
     try (PrintWriter out = new PrintWriter(s)) {
-      new SummaryTable(config, List.of(new HarnessCommand.PointOutcome(p, 1))).print(out);
+      new SummaryTable(config, List.of(new PointRun.PointOutcome(p, 1))).print(out);
     }
     return s.toString().lines().toList();
   }

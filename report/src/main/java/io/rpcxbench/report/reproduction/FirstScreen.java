@@ -60,58 +60,8 @@ final class FirstScreen {
     return both != null ? both : r.values().stream().findFirst().orElse(null);
   }
 
-  /** Each rival's pairs over all regimes, and its rows the paired test could take. */
-  private record Wins(
-      int pairs,
-      int faster,
-      int everySweep,
-      int rows,
-      int above,
-      int tested,
-      int at95,
-      double smallest,
-      String where) {
-    /** Faster at every pair, in every sweep, every row's interval above 0. */
-    boolean solid() {
-      return pairs > 0 && faster == pairs && everySweep == pairs && rows > 0 && above == rows;
-    }
-  }
-
-  private Wins wins() {
-    int pairs = 0;
-    int faster = 0;
-    int everySweep = 0;
-    int rows = 0;
-    int above = 0;
-    int tested = 0;
-    int at95 = 0;
-    double smallest = Double.POSITIVE_INFINITY;
-    String where = "";
-    for (Map.Entry<Regime, Map<String, RivalAdvantage>> e : results.entrySet()) {
-      for (RivalAdvantage r : e.getValue().values()) {
-        if (r.rival().equals(RivalAdvantage.BOTH) || r.pairs() == 0) {
-          continue;
-        }
-        pairs += r.pairs();
-        faster += r.faster();
-        everySweep += r.everySweepFaster();
-        tested += r.tested();
-        at95 += r.fasterAt95();
-        if (r.typical().tested()) {
-          rows++;
-          above += r.typicalAboveZero() ? 1 : 0;
-          if (r.typicalLowerBound() < smallest) {
-            smallest = r.typicalLowerBound();
-            where = e.getKey().name() + ", over " + r.rival();
-          }
-        }
-      }
-    }
-    return new Wins(pairs, faster, everySweep, rows, above, tested, at95, smallest, where);
-  }
-
   private String faster() {
-    Wins w = wins();
+    RivalWins w = RivalWins.over(results);
     int pairs = w.pairs();
     int faster = w.faster();
     int everySweep = w.everySweep();
@@ -344,7 +294,7 @@ final class FirstScreen {
    * sweeps). What the intervals hold and do not is told in the box's folds below.
    */
   private String howSure() {
-    Wins w = wins();
+    RivalWins w = RivalWins.over(results);
     int most = regimes.stream().mapToInt(Regime::maxSweeps).max().orElse(0);
     String inSweeps = most > 1 ? " in every sweep" : " in its one sweep";
     String direction;
