@@ -23,7 +23,6 @@ import io.rpcxbench.runner.sweep.SweepSettings;
 import io.rpcxbench.runner.sweep.SweepTargetOptions;
 import io.rpcxbench.runner.sweep.Workload;
 import io.rpcxbench.spi.ProtocolProvider;
-import io.rpcxbench.stats.Sequential;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,12 +62,6 @@ public final class ChooseCommand implements Callable<Integer> {
   public ChooseCommand(Install install) {
     this.install = install;
   }
-
-  /** Rounds without --rounds or --precision: enough for a test between two candidates. */
-  static final int DEFAULT_ROUNDS = 5;
-
-  /** Rounds that may be added after the planned ones without --max-rounds. */
-  static final int EXTRA_ROUNDS = 3;
 
   @Spec CommandSpec spec;
 
@@ -113,28 +106,7 @@ public final class ChooseCommand implements Callable<Integer> {
 
   @Mixin ChooseSearchOptions search = new ChooseSearchOptions();
 
-  @Option(
-      names = "--rounds",
-      paramLabel = "N",
-      description =
-          "Rounds, each a trial searched afresh from its own start (default 5; with --precision,"
-              + " at most 10).")
-  Integer rounds;
-
-  @Option(
-      names = "--max-rounds",
-      paramLabel = "N",
-      description =
-          "After --rounds, add a round only while a pair of candidates is undecided, up to N"
-              + " (default --rounds + 3; --rounds's value: never). Every look is tested at one"
-              + " lower level so a false difference stays at 5 %%.")
-  Integer maxRounds;
-
-  @Option(
-      names = "--precision",
-      paramLabel = "SHARE",
-      description = "Stop once every capacity's 95 %% interval is within this share, e.g. 5%%.")
-  String precision;
+  @Mixin ChooseRoundOptions rounds = new ChooseRoundOptions();
 
   @Option(
       names = "--max-time",
@@ -209,29 +181,7 @@ public final class ChooseCommand implements Callable<Integer> {
               + " min, once); off: none (default ${DEFAULT-VALUE}).")
   ChooseCalibration.Use calibration;
 
-  @Option(
-      names = "--across",
-      paramLabel = "AXIS=V1,V2,...",
-      description =
-          "Draw a map: run the choose at every link condition of these axes (repeatable: rtt,"
-              + " loss, rate, jitter; e.g. --across rtt=0.1ms,1ms,10ms --across loss=0%%,1%%), each"
-              + " a profile derived from --profile (default loopback) made as --link says, then"
-              + " refine between neighbours where the winner changes (--refine); ends with the"
-              + " map: the winner at each condition, where each pair's ranking changes with its"
-              + " interval, and the link's model beside it (docs/choose.md#a-map-across-the-network).")
-  List<String> across = new ArrayList<>();
-
-  @Option(
-      names = "--refine",
-      paramLabel = "N",
-      defaultValue = "3",
-      description =
-          "With --across: at most N conditions added between two where a pair's ranking changes"
-              + " (bisection on the axis), within --max-time (default ${DEFAULT-VALUE}).")
-  int refine = 3;
-
-  /** The map's conditions, with --across; null without. */
-  private io.rpcxbench.runner.link.LinkGrid grid;
+  @Mixin ChooseMapOptions map = new ChooseMapOptions();
 
   @Override
   public Integer call() throws Exception {
@@ -245,7 +195,7 @@ public final class ChooseCommand implements Callable<Integer> {
     ChooseForecast.lines(
             all,
             all.target().site().profiles().size(),
-            grid == null ? OptionalInt.empty() : OptionalInt.of(refine),
+            map.grid() == null ? OptionalInt.empty() : OptionalInt.of(map.refine),
             calibrates.calibratesFirst(all)
                 ? OptionalLong.of(CalibrateCommand.expectedSecondsByDefault())
                 : OptionalLong.empty(),
@@ -257,7 +207,7 @@ public final class ChooseCommand implements Callable<Integer> {
     calibrates.beforeTheRun(all, err);
     all = all.spent(Duration.ofMillis(System.currentTimeMillis() - before));
     ChooseRuns runs = new ChooseRuns(calibrates, spec.commandLine().getOut(), err);
-    return grid == null ? runs.run(all) : runs.map(all, grid, refine);
+    return map.grid() == null ? runs.run(all) : runs.map(all, map.grid(), map.refine);
   }
 
   ChooseSettings settings() {
@@ -310,12 +260,7 @@ public final class ChooseCommand implements Callable<Integer> {
     if (given == null) {
       return;
     }
-    if (!given.hasMatchedOption("--rounds") && !given.hasMatchedOption("--precision")) {
-      rounds = ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
-    }
-    if (!given.hasMatchedOption("--max-rounds") && !given.hasMatchedOption("--precision")) {
-      maxRounds = rounds != null ? rounds : ChooseSettings.MIN_ROUNDS_FOR_PRECISION;
-    }
+    rounds.applyQuick(given);
     search.applyQuick(given);
     shared.applyQuick(given);
     if (!given.hasMatchedOption("--calibration")) {
@@ -348,14 +293,10 @@ public final class ChooseCommand implements Callable<Integer> {
     Workload workload = workload();
     Slo objective = Slo.parse(slo, errors, ChooseValues.share("--max-drop", maxDrop));
     CapacitySearch capacitySearch = search.search();
-    Double precisionShare = precision == null ? null : ChooseValues.share("--precision", precision);
-    int planned = rounds != null ? rounds : precisionShare != null ? 10 : DEFAULT_ROUNDS;
+    Double precisionShare = rounds.precisionShare();
+    int planned = rounds.planned(precisionShare);
     Integer start = search.start();
-    if ((maxRounds != null && precisionShare != null)
-        || (maxRounds != null && maxRounds < planned)) {
-      throw new IllegalArgumentException(
-          "--max-rounds must be at least --rounds (" + planned + "), and not with --precision");
-    }
+    rounds.checkMaxRounds(planned, precisionShare);
     if (planned < 1
         || shared.sharedRuns < 1
         || (start != null && start < 1)
@@ -373,19 +314,7 @@ public final class ChooseCommand implements Callable<Integer> {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
       harness.addAll(List.of("--noise-guard", "off"));
     }
-    grid = null;
-    if (!across.isEmpty()) {
-      if (refine < 0) {
-        throw new IllegalArgumentException("--refine must be 0 or more, got " + refine);
-      }
-      String base = target.baseProfile();
-      if (base == null) {
-        throw new IllegalArgumentException(
-            "--across with several --profile names: give one, the base of every condition");
-      }
-      grid = io.rpcxbench.runner.link.LinkGrid.parse(across, base, install.home());
-      target.across(grid.names());
-    }
+    map.grid(target, install.home());
     RunSite site = target.site("single", install.home());
     boolean inProcess =
         !fork && site.target() != ServerSite.LAB; // host B: only from host A's netns
@@ -420,9 +349,7 @@ public final class ChooseCommand implements Callable<Integer> {
         capacitySearch,
         start,
         probeS,
-        precisionShare != null
-            ? Sequential.fixed(planned)
-            : new Sequential(planned, maxRounds != null ? maxRounds : planned + EXTRA_ROUNDS),
+        rounds.design(planned, precisionShare),
         precisionShare,
         limit,
         fraction,

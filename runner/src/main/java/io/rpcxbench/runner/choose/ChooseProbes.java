@@ -31,7 +31,8 @@ import java.util.Map;
  * What {@code choose} runs: each candidate's warm-up, its probes and its shared-load points, each a
  * harness point under a time limit of its own length, its file moved into the folder; every probe
  * read against the SLO (a probe that did not finish is no data, never a miss) and kept in {@code
- * probes.tsv}.
+ * probes.tsv}; a candidate's in-flight cap raised when the generator was the limit ({@link
+ * InFlightCaps}).
  */
 final class ChooseProbes implements ChooseRounds.Prober {
   private final ChooseSettings s;
@@ -41,6 +42,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
   private final SweepLog log;
   private final ProbeLedger probeLedger;
   private final ChooseDeadline deadline;
+  private final InFlightCaps caps;
   private OwnProcesses own;
   private long readyTimeoutMs;
   private boolean serversFresh = true;
@@ -60,6 +62,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
     this.log = log;
     this.probeLedger = probeLedger;
     this.deadline = deadline;
+    this.caps = new InFlightCaps(s, log, deadline, c -> probeRequest(s, c).maxInFlight());
   }
 
   /**
@@ -164,7 +167,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
     Slo.Verdict v = null;
     for (boolean again = true; again; ) {
       v = probeAttempts(round, candidate, rate, dir, attempts, seconds);
-      again = raiseCap(candidate, rate, v);
+      again = caps.raise(candidate, rate, v);
     }
     log.line(
         String.format(
@@ -186,49 +189,6 @@ final class ChooseProbes implements ChooseRounds.Prober {
     return v;
   }
 
-  /** The in-flight cap a probe's generator is raised to at most ({@link #raiseCap}). */
-  static final int MAX_RAISED_CAP = 4096;
-
-  /** The candidates whose generator's in-flight cap was raised, and to what. */
-  private final Map<String, Integer> caps = new LinkedHashMap<>();
-
-  /**
-   * After a probe that missed only on calls dropped at the client's in-flight cap: raises the cap
-   * fourfold (at most {@link #MAX_RAISED_CAP}) for this candidate's probes from here, so that the
-   * generator is not called the server's capacity; whether to probe again.
-   */
-  private boolean raiseCap(String candidate, int rate, Slo.Verdict v) {
-    if (!v.droppedAtTheClientsCap()) {
-      return false;
-    }
-    int cap = caps.getOrDefault(candidate, configuredCap(candidate));
-    String dropped =
-        "  " + candidate + " " + rate + "/s: calls dropped at the client's in-flight cap of " + cap;
-    if (cap >= MAX_RAISED_CAP) {
-      log.line(dropped + " (the most it is raised to): this probe's limit is the generator's");
-      return false;
-    }
-    if (!deadline.allows(ChooseTiming.probeMs(s, rate))) {
-      log.line(dropped + "; --max-time leaves no time to probe again with a higher one");
-      return false;
-    }
-    int raised = Math.min(MAX_RAISED_CAP, cap * 4);
-    caps.put(candidate, raised);
-    log.line(
-        dropped
-            + " while "
-            + s.slo().percentileName()
-            + " and errors were within the SLO: the generator, not the server, was the limit;"
-            + " probing again with --max-in-flight "
-            + raised);
-    return true;
-  }
-
-  /** The in-flight cap the harness options give {@code candidate}'s probes (else its default). */
-  private int configuredCap(String candidate) {
-    return probeRequest(s, candidate).maxInFlight();
-  }
-
   /**
    * The harness judges the options every probe gets (the compression, the call, what followed "--")
    * for each candidate, before any server starts: a candidate whose stack has no such codec is bad
@@ -243,33 +203,6 @@ final class ChooseProbes implements ChooseRounds.Prober {
   private static PointRequest probeRequest(ChooseSettings s, String candidate) {
     PlannedPoint any = PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), 1, 1);
     return HarnessPoints.request(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()));
-  }
-
-  private static final String CAP = "--max-in-flight";
-
-  /** {@code args} with {@code --max-in-flight cap}, replacing one given. */
-  /**
-   * {@code args} with a candidate's raised in-flight {@code cap} (null: none raised) where {@code
-   * p} is an open-loop point; a closed-loop point (the warm-up) has no cap to raise, and the
-   * harness refuses one there.
-   */
-  static List<String> capped(List<String> args, PlannedPoint p, Integer cap) {
-    return cap != null && p.load() == PlannedPoint.Load.RATE ? withCap(args, cap) : args;
-  }
-
-  static List<String> withCap(List<String> args, int cap) {
-    for (int i = 0; i < args.size(); i++) {
-      if (args.get(i).startsWith(CAP + "=")) {
-        args.set(i, CAP + "=" + cap);
-        return args;
-      }
-      if (args.get(i).equals(CAP) && i + 1 < args.size()) {
-        args.set(i + 1, String.valueOf(cap));
-        return args;
-      }
-    }
-    args.addAll(List.of(CAP, String.valueOf(cap)));
-    return args;
   }
 
   /** A probe's attempts: one, or under strict noise up to three while contended. */
@@ -370,7 +303,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 facts,
                 runs,
                 limitS));
-    capped(args, p, caps.get(candidate));
+    caps.cappedFor(candidate, args, p);
     args.addAll(target.statsArgs(protocol));
     Path staged = s.target().pointFile(HarnessPoints.request(args).resultFile());
     Files.deleteIfExists(staged);

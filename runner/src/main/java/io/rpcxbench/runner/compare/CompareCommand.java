@@ -8,7 +8,6 @@ import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.config.RunLengthOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
-import io.rpcxbench.harness.protocol.ProtocolCatalog;
 import io.rpcxbench.runner.point.CommandVersion;
 import io.rpcxbench.runner.point.ExperimentFolder;
 import io.rpcxbench.runner.point.Install;
@@ -90,11 +89,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = {"--variants", "--protocol", "-p"},
-      paramLabel = "ID[,ID...]|all",
-      description = "Protocol ids of the catalog (rpcx-bench list), or all: runs the comparison.")
-  String variants;
+  @Mixin CompareVariantOptions variants = new CompareVariantOptions();
 
   @Mixin CompareBuildOptions buildOptions = new CompareBuildOptions();
 
@@ -163,17 +158,7 @@ public final class CompareCommand implements Callable<Integer> {
               + " protocols with TLS wired (docs/tls.md). Default: ${DEFAULT-VALUE}.")
   String tls = "off";
 
-  @Option(
-      names = "--pairing",
-      paramLabel = "trials|windows",
-      defaultValue = "trials",
-      description =
-          "How a round pairs its variants: trials (each a trial of its own, one after another) or"
-              + " windows (all started afresh and warmed up together, then their runs take turns"
-              + " in slots of --run-time, so that the runs compared see the same seconds of the"
-              + " machine; needs --run-time; measured here no narrower than trials:"
-              + " docs/report.md). Default: ${DEFAULT-VALUE}.")
-  String pairing = "trials";
+  @Mixin ComparePairingOptions pairing = new ComparePairingOptions();
 
   @Option(
       names = "--local",
@@ -189,7 +174,7 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (variants == null && !buildOptions.given()) {
+    if (!variants.given() && !buildOptions.given()) {
       try {
         return FolderDiff.run(
             TypedAgain.args(spec), spec.commandLine().getOut(), spec.commandLine().getErr());
@@ -254,7 +239,7 @@ public final class CompareCommand implements Callable<Integer> {
     JarPair builds = builds();
     ComparePlan plan =
         builds == null
-            ? points.protocols(home, variantIds(variants), roundOptions.roundsOr(3))
+            ? points.protocols(home, variants.ids(), roundOptions.roundsOr(3))
             : points.builds(home, builds, roundOptions.roundsOr(6));
     WarmupPlan w =
         roundOptions.quick
@@ -285,7 +270,7 @@ public final class CompareCommand implements Callable<Integer> {
             builds,
             gates,
             roundOptions.mostRounds(plan.rounds(), builds != null && !thresholds.isEmpty()),
-            windows());
+            pairing.windows(this::runTime));
     // the harness judges its options (the extras after --, TLS for each variant) before a server
     // starts; the TLS files are made then, so only whether each protocol has TLS is checked here
     for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
@@ -294,23 +279,6 @@ public final class CompareCommand implements Callable<Integer> {
       HarnessPoints.request(s.harnessArgs(first, 1, List.of(), s.unitDir(first))).resultFile();
     }
     return s;
-  }
-
-  /** --pairing's windows (null for trials), checked against --run-time. */
-  private WindowPairing windows() {
-    switch (pairing) {
-      case "trials":
-        return null;
-      case "windows":
-        if (runTime().isZero()) {
-          throw new IllegalArgumentException(
-              "--pairing windows takes turns in runs of a time: it needs --run-time, not none");
-        }
-        return new WindowPairing(runTime(), WindowPairing.GAP);
-      default:
-        throw new IllegalArgumentException(
-            "--pairing: expected trials or windows, got '" + pairing + "'");
-    }
   }
 
   /** Each run's length unless --run-time is given: --quick's or compare's. */
@@ -346,7 +314,7 @@ public final class CompareCommand implements Callable<Integer> {
    */
   private JarPair builds() throws IOException {
     if (!buildOptions.given()) {
-      buildOptions.pair(variants); // refuses a side's server arguments without its jar
+      buildOptions.pair(variants.variants); // refuses a side's server arguments without its jar
       if (!thresholds.isEmpty()) {
         throw new IllegalArgumentException(
             "--threshold: a gate on a diff, with --base-jar/--new-jar or two folders (BASE NEW);"
@@ -359,7 +327,7 @@ public final class CompareCommand implements Callable<Integer> {
         thresholds.stream()
             .map(t -> io.rpcxbench.stats.Threshold.parse(t, io.rpcxbench.stats.Threshold.DIFF))
             .toList();
-    JarPair pair = buildOptions.pair(variants);
+    JarPair pair = buildOptions.pair(variants.variants);
     roundOptions.warnFewRounds(spec.commandLine().getErr());
     return pair;
   }
@@ -380,30 +348,6 @@ public final class CompareCommand implements Callable<Integer> {
     CommandLine.ParseResult given = spec.commandLine().getParseResult();
     roundOptions.applyQuick(given, !thresholds.isEmpty());
     points.applyQuick(given);
-  }
-
-  /** The catalog's ids of {@code list} ("all": every one), in the order given. */
-  private static List<String> variantIds(String list) {
-    List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
-    if (list.trim().equals("all")) {
-      return known;
-    }
-    List<String> ids = new ArrayList<>();
-    for (String v : list.trim().split("[,\\s]+")) {
-      if (!known.contains(v)) {
-        throw new IllegalArgumentException(
-            "--variants: "
-                + ProtocolCatalog.unknown(v, known)
-                + (v.equals("bare")
-                    ? " (bare needs bench/target/bench.jar on the class path: build it with"
-                        + " mvn -B -q -pl bench -am package -DskipTests; bench/compare.sh adds it)"
-                    : ""));
-      }
-      if (!ids.contains(v)) {
-        ids.add(v);
-      }
-    }
-    return ids;
   }
 
   /** How the user started it: the launcher's line (RPCX_COMPARE_COMMAND), else this command's. */

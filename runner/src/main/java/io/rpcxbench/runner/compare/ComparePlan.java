@@ -38,7 +38,12 @@ public record ComparePlan(
       Pattern.compile("([a-z][a-z0-9-]*):([1-9][0-9]{0,8})");
 
   /** One harness JVM of the plan: a variant at a point in a round. */
-  record Unit(ComparePoint point, int round, String variant) {}
+  record Unit(ComparePoint point, int round, String variant) {
+    /** {@code POINT-roundK-VARIANT}: the name of its log and of its release file. */
+    String name() {
+      return point.name() + "-round" + round + "-" + variant;
+    }
+  }
 
   public ComparePlan {
     points = List.copyOf(points);

@@ -1,7 +1,6 @@
 package io.rpcxbench.runner.compare;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
 import io.rpcxbench.harness.output.ClassDataSharing;
 import io.rpcxbench.raw.AtomicText;
@@ -32,18 +31,16 @@ import java.util.Map;
  * JVM on loopback, pinned ({@link Placement}), and a fresh harness JVM pinned to the client's CPUs
  * that measures it ({@code --server-pid}), its file recording its round, its place in the round's
  * order and when it started; the server is stopped after it. A trial is run again, server and all,
- * while the hypervisor stole too much ({@link StealRetry}). Its folder: {@code
+ * while the hypervisor stole too much ({@link StealRetry}); with {@code --pairing windows} a
+ * round's variants run together ({@link WindowedRound}). Its folder: {@code
  * raw/<point>/round<k>/<variant>/} (one raw file each; with two builds {@code
  * base|new/<point>/round<k>/<protocol>/}), {@code steal.tsv}, {@code machine.txt}, {@code logs/},
  * {@code jars.txt}; the tables come after, from {@code report compare} (with two builds: {@code
  * report diff base new}, whose exit code is the comparison's). A rerun on the same folder skips the
  * units whose raw file is complete.
  */
-final class CompareRounds {
+final class CompareRounds implements WindowedRound.Trials {
   static final long BACKSTOP_MS = 6 * 3600_000L;
-
-  /** How long a windowed round waits at most for the machine to be quiet before its release. */
-  static final long QUIET_MS = 15_000;
 
   private CompareSettings s;
   private final int plannedRounds;
@@ -219,7 +216,9 @@ final class CompareRounds {
         log.line(round + ": " + String.join(" ", s.plan().order(u.round())));
       }
       if (s.windows() != null) {
-        if (first && windowedRound(u.point(), u.round(), retry) != ExitCode.OK.code()) {
+        if (first
+            && new WindowedRound(s, log, this, launchers).run(u.point(), u.round(), retry)
+                != ExitCode.OK.code()) {
           failures++;
         }
       } else if (unit(u, retry) != ExitCode.OK.code()) {
@@ -277,167 +276,31 @@ final class CompareRounds {
     return c.code();
   }
 
-  /**
-   * One round of a point with {@code --pairing windows} ({@link WindowPairing}): every variant's
-   * server and harness started afresh, released together once all are warmed up, their runs taking
-   * turns; the round again, all of it, while steal was high or two variants' windows overlapped.
-   */
-  private int windowedRound(ComparePoint point, int round, StealRetry retry)
-      throws IOException, InterruptedException {
-    List<ComparePlan.Unit> units =
-        s.plan().order(round).stream().map(v -> new ComparePlan.Unit(point, round, v)).toList();
-    String head = "  " + point.name() + " round " + round + " in windows";
-    if (units.stream().allMatch(s::finished)) {
-      log.line(head + ": measured earlier, kept");
-      return ExitCode.OK.code();
-    }
-    for (ComparePlan.Unit u : units) {
-      Attempts.deleteAll(s.unitDir(u));
-      Files.deleteIfExists(logFile(u));
-    }
-    long[] overlap = new long[1];
-    StealRetry.Choice c =
-        retry.run(
-            attempt -> {
-              for (int spoiled = 0; ; spoiled++) {
-                int code = windows(units, attempt);
-                overlap[0] = overlapUs(units, attempt);
-                if (overlap[0] <= WindowPairing.OVERLAP_ALLOWED_US || spoiled >= s.retries()) {
-                  return code;
-                }
-                log.line(
-                    head
-                        + ": two variants' windows overlapped by "
-                        + overlap[0] / 1000
-                        + " ms: the round again");
-                for (ComparePlan.Unit u : units) {
-                  Attempts.deleteRecursively(Attempts.dir(s.unitDir(u), attempt));
-                }
-              }
-            });
-    for (ComparePlan.Unit u : units) {
-      keep(u, c);
-    }
-    log.line(
-        head
-            + ": exit "
-            + c.code()
-            + ", steal "
-            + c.stealText()
-            + " %, windows overlapping "
-            + overlap[0] / 1000
-            + " ms at most");
-    return c.code();
-  }
-
-  /** The round's variants measured in turns; the worst exit code of their harnesses. */
-  private int windows(List<ComparePlan.Unit> units, int attempt)
-      throws IOException, InterruptedException {
-    String started = Instant.now().toString();
-    List<PointLauncher> ours = new ArrayList<>();
-    for (int i = 0; i < units.size(); i++) {
-      PointLauncher l = newLauncher();
-      l.prestart(List.of()); // every harness JVM starts while the servers do
-      ours.add(l);
-      launchers.add(l);
-    }
-    java.util.concurrent.ExecutorService pool =
-        java.util.concurrent.Executors.newFixedThreadPool(units.size());
-    try {
-      Path releases = Files.createDirectories(s.out().resolve("logs").resolve("releases"));
-      List<CompareSide> sides = new ArrayList<>();
-      for (ComparePlan.Unit u : units) {
-        sides.add(startSide(u, Attempts.dir(s.unitDir(u), attempt), started));
-      }
-      List<Path> release = new ArrayList<>();
-      List<java.util.concurrent.Future<Integer>> codes = new ArrayList<>();
-      for (int i = 0; i < sides.size(); i++) {
-        Path r = releases.resolve(unitName(units.get(i)));
-        Files.deleteIfExists(r); // an earlier attempt's, read as this one's otherwise
-        Files.deleteIfExists(io.rpcxbench.harness.load.ReleaseFile.ready(r));
-        release.add(r);
-        CompareSide side = sides.get(i).awaiting(r);
-        PointLauncher l = ours.get(i);
-        codes.add(pool.submit(() -> CompareSide.run(l, side)));
-      }
-      if (ReleaseWait.allReady(release, codes, ReleaseWait.READY_MS)) {
-        QuietMachine.Wait quiet = QuietMachine.await(QUIET_MS);
-        log.line("  all warmed up; the machine " + quiet.text());
-        long t0 = System.currentTimeMillis() + WindowPairing.LEAD_MS;
-        Map<String, List<Long>> at =
-            s.windows().instants(s.plan().order(units.get(0).round()), s.runs(), t0);
-        for (int i = 0; i < units.size(); i++) {
-          AtomicText.write(
-              release.get(i),
-              io.rpcxbench.harness.load.ReleaseFile.text(at.get(units.get(i).variant())));
-        }
-      } else {
-        log.line("  a harness of the round ended before all were warmed up: the others stopped");
-        ours.forEach(PointLauncher::stop);
-      }
-      int worst = ExitCode.OK.code();
-      for (java.util.concurrent.Future<Integer> f : codes) {
-        worst = Math.max(worst, ReleaseWait.code(f));
-      }
-      return worst;
-    } finally {
-      pool.shutdownNow();
-      stopServers();
-      ours.forEach(PointLauncher::stop);
-      launchers.removeAll(ours);
-    }
-  }
-
-  /** The most two variants' runs of the round's attempt overlapped, µs (their files' windows). */
-  private long overlapUs(List<ComparePlan.Unit> units, int attempt) throws IOException {
-    List<WindowPairing.Window> all = new ArrayList<>();
-    for (ComparePlan.Unit u : units) {
-      Path file =
-          HarnessPoints.request(s.harnessArgs(u, 1, List.of(), Attempts.dir(s.unitDir(u), attempt)))
-              .resultFile();
-      if (Files.isRegularFile(file)) {
-        for (io.rpcxbench.raw.RunRow r : io.rpcxbench.raw.RawResultFile.read(file).rows()) {
-          var start = r.extra(io.rpcxbench.harness.load.RunInstants.START);
-          var end = r.extra(io.rpcxbench.harness.load.RunInstants.END);
-          if (start.isPresent() && end.isPresent()) {
-            all.add(
-                new WindowPairing.Window(
-                    u.variant(),
-                    r.order(),
-                    Long.parseLong(start.get()),
-                    Long.parseLong(end.get())));
-          }
-        }
-      }
-    }
-    return WindowPairing.overlapUs(all);
-  }
-
   /** A harness JVM launcher of this comparison's class path, pinned to the client's CPUs. */
-  private PointLauncher newLauncher() {
+  @Override
+  public PointLauncher newLauncher() {
     return new PointLauncher.Forked(
         placement.clientPrefix(), s.jvmFlagList(), BACKSTOP_MS, own, jars.classPath(), archives);
   }
 
   /** The kept attempt's folder made the unit's, the others removed; its steal recorded. */
-  private void keep(ComparePlan.Unit u, StealRetry.Choice c) throws IOException {
+  @Override
+  public void keep(ComparePlan.Unit u, StealRetry.Choice c) throws IOException {
     Attempts.keep(s.unitDir(u), c.kept());
     steal.put(u.point().name(), u.variant(), u.round(), c.stealText());
     steal.write(s.out());
   }
 
-  private static String unitName(ComparePlan.Unit u) {
-    return u.point().name() + "-round" + u.round() + "-" + u.variant();
-  }
-
-  private Path logFile(ComparePlan.Unit u) {
-    return s.out().resolve("logs").resolve(unitName(u) + ".log");
+  @Override
+  public Path logFile(ComparePlan.Unit u) {
+    return s.out().resolve("logs").resolve(u.name() + ".log");
   }
 
   /**
    * Starts {@code u}'s server afresh (pinned); the harness arguments for its file in {@code dir}.
    */
-  private CompareSide startSide(ComparePlan.Unit u, Path dir, String started)
+  @Override
+  public CompareSide startSide(ComparePlan.Unit u, Path dir, String started)
       throws IOException, InterruptedException {
     Path logFile = logFile(u);
     String protocol = s.protocol(u.variant());
@@ -447,7 +310,7 @@ final class CompareRounds {
             CompareSettings.HOST,
             placement.serverPrefix(),
             s.jvmFlagList(),
-            Files.createDirectories(s.out().resolve("logs").resolve(unitName(u) + "-server")),
+            Files.createDirectories(s.out().resolve("logs").resolve(u.name() + "-server")),
             line -> CompareSide.append(logFile, line),
             own,
             readyTimeoutMs,
@@ -486,7 +349,8 @@ final class CompareRounds {
   }
 
   /** Stops the current trial's servers (the hook's and the trial's end may both call it). */
-  private void stopServers() {
+  @Override
+  public void stopServers() {
     for (LocalServers current : running) {
       running.remove(current);
       try {

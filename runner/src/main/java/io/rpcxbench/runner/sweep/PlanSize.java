@@ -74,6 +74,29 @@ record PlanSize(int todo, int done, long calls, long knownMs, int gridPoints, lo
     return todo > ASK_ABOVE_POINTS || knownMs > ASK_ABOVE_MS;
   }
 
+  /**
+   * Whether this plan may start: a small one always; a {@link #big} one when the user at the
+   * terminal says yes (without a terminal: never; --yes skips the question).
+   */
+  boolean confirmed(java.io.PrintWriter err) {
+    if (!big()) {
+      return true;
+    }
+    java.io.Console console = System.console();
+    if (console == null) {
+      err.println(
+          "rpcx-bench sweep: "
+              + describe()
+              + "; over "
+              + ASK_ABOVE_POINTS
+              + " points or an hour: add --yes to start it (no terminal to ask; --dry-run lists it)");
+      err.flush();
+      return false;
+    }
+    String answer = console.readLine("%s. Start it? [y/N] ", describe());
+    return answer != null && answer.trim().toLowerCase(java.util.Locale.ROOT).startsWith("y");
+  }
+
   /** One line: points, calls, and the time as far as the plan knows it. */
   String describe() {
     StringBuilder b =

@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,8 @@ import java.util.function.BiFunction;
  * The experiment: the plan's points one after another, each one harness run; resume (a point whose
  * file exists is skipped), the skip rules, the ETA from the finished points, a failed-point file
  * for a harness that wrote none, the lock on --out, the disk check and the interrupt. The servers
- * are {@link SweepTarget}'s. {@link #run} returns the sweep's exit code.
+ * are {@link SweepTarget}'s, each point's harness run {@link PointRuns}'. {@link #run} returns the
+ * sweep's exit code.
  */
 public final class Sweep {
 
@@ -43,18 +43,9 @@ public final class Sweep {
   private final Map<String, BiFunction<Integer, Integer, Path>> gridFiles = new LinkedHashMap<>();
   private OwnProcesses own;
   private PointLauncher launcher;
-  private volatile Path currentFile;
-
-  /**
-   * Set first by the interrupt; the end of a point and the interrupt's discard hold {@link
-   * #pointEnd} in turn, so a point is either finished (its file kept) or discarded, never kept half
-   * by one and deleted under the other.
-   */
-  private volatile boolean stopping;
+  private final PointRuns points;
 
   private io.rpcxbench.raw.ClosingLine closingOnInterrupt;
-
-  private final Object pointEnd = new Object();
 
   private final Trial trial;
 
@@ -100,6 +91,7 @@ public final class Sweep {
     this.plan = trial == null ? s.plan() : s.plan().shuffled(trial.seed());
     this.target = new SweepTarget(s, catalog, log::line);
     this.lines = new SweepLines(s, resumeCommand);
+    this.points = new PointRuns(s, target, log);
   }
 
   SweepPlan plan() {
@@ -220,12 +212,12 @@ public final class Sweep {
         }
         checkSpace();
         long start = System.currentTimeMillis();
-        int code = runPoint(p, file, head, provenance);
+        int code = points.run(launcher, p, file, head, provenance);
         if (code == ExitCode.USAGE.code()) {
           return ExitCode.USAGE.code();
         }
         if (code == ExitCode.INTERRUPTED.code()) {
-          if (!stopping) {
+          if (!points.stopping()) {
             // only the point's JVM was stopped (a signal to it, or to the process group before
             // this JVM's own hook ran): its file is gone, the sweep ends as if interrupted
             log.line(
@@ -319,103 +311,6 @@ public final class Sweep {
     }
   }
 
-  /** One point; afterwards its file exists (the harness's, or a failed one). Its exit code. */
-  private int runPoint(PlannedPoint p, Path file, String head, Map<String, String> provenance)
-      throws IOException, InterruptedException {
-    List<String> args =
-        new ArrayList<>(
-            PointArgs.of(
-                s,
-                p,
-                target.host(p.profile()),
-                target.port(p.protocol(), p.profile()),
-                pointProvenance(provenance, p)));
-    args.addAll(target.statsArgs(p.protocol()));
-    Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    long[] before = target.linkBytes();
-    target.markLink();
-    log.fileOnly(
-        "\n==== " + started + " " + p.protocol() + " " + p.label() + ": " + String.join(" ", args));
-    currentFile = file;
-    List<String> said = new ArrayList<>();
-    int code =
-        launcher.run(
-            args,
-            file,
-            line -> {
-              log.fileOnly(line);
-              said.add(line);
-              if (said.size() > 5) {
-                said.remove(0);
-              }
-              if (line.contains(" order ")
-                  || line.contains("time limit ")
-                  || line.contains("stopped from outside")) {
-                log.consoleOnly(head + " " + line.strip());
-              }
-            });
-    synchronized (pointEnd) {
-      // a point's harness stopped by SIGINT or SIGTERM: the sweep stops too, as if it had been
-      if (stopping || code == ExitCode.INTERRUPTED.code() || code == ExitCode.TERMINATED.code()) {
-        // stopped from outside: what its harness wrote on the way out is not a result
-        PointFiles.discardUnfinished(file);
-        currentFile = null;
-        return ExitCode.INTERRUPTED.code();
-      }
-      return finishPoint(file, head, args, code, started, before, said);
-    }
-  }
-
-  /** After a point's harness exited by itself: its file completed (or a failed one written). */
-  private int finishPoint(
-      Path file,
-      String head,
-      List<String> args,
-      int code,
-      Instant started,
-      long[] before,
-      List<String> said)
-      throws IOException, InterruptedException {
-    PointFiles.removeTemps(file);
-    if (!Files.exists(file)) {
-      if (code == ExitCode.USAGE.code()) {
-        log.line("the harness rejected its arguments (exit 2); it said:");
-        said.forEach(log::line);
-        currentFile = null;
-        return ExitCode.USAGE.code();
-      }
-      PointState state = code == ExitCode.TIMED_OUT.code() ? PointState.TIMEOUT : PointState.FAILED;
-      String jvmFlags =
-          s.site().clientJvmFlags() == null ? "" : String.join(" ", s.site().clientJvmFlags());
-      FailedPoint.write(file, state, HarnessPoints.request(args), code, started, jvmFlags);
-      if (state == PointState.FAILED) {
-        log.line(head + ": the harness exited with " + code + " and wrote no file; it said:");
-        said.forEach(l -> log.line("  " + l));
-      }
-    }
-    if (before != null) {
-      long[] after = target.linkBytes();
-      Map<String, String> keys = new LinkedHashMap<>();
-      keys.put("link_bytes_a_to_b", String.valueOf(after[0] - before[0]));
-      keys.put("link_bytes_b_to_a", String.valueOf(after[1] - before[1]));
-      keys.putAll(target.linkWindow());
-      PointFiles.addKeys(file, keys);
-      String check = keys.getOrDefault("link_emulator_check", "ok");
-      if (!check.equals("ok")) {
-        log.line(head + ": link " + check);
-      }
-    }
-    currentFile = null;
-    return code;
-  }
-
-  /** The sweep's facts and the point's link (a shaped profile's settings). */
-  private Map<String, String> pointProvenance(Map<String, String> sweep, PlannedPoint p) {
-    Map<String, String> m = new LinkedHashMap<>(sweep);
-    m.putAll(target.linkProvenance(p.profile()));
-    return m;
-  }
-
   /** Before a point: --out must have room for it, else one line and the resume command. */
   private void checkSpace() throws IOException {
     long freeKb = Files.getFileStore(s.out()).getUsableSpace() / 1024;
@@ -451,22 +346,12 @@ public final class Sweep {
 
   /** Whether the shutdown hook stopped this sweep (and printed its closing line). */
   boolean stoppedByHook() {
-    return stopping;
+    return points.stopping();
   }
 
   /** The shutdown hook: Ctrl-C, kill -TERM. The point in progress is discarded, not half-kept. */
   private void interrupted() {
-    stopping = true;
-    if (launcher != null) {
-      launcher.stop();
-    }
-    synchronized (pointEnd) {
-      Path file = currentFile;
-      currentFile = null;
-      if (file != null) {
-        PointFiles.discardUnfinished(file);
-      }
-    }
+    points.stop(launcher);
     target.close();
     try {
       log.line(

@@ -3,14 +3,11 @@ package io.rpcxbench.runner.sweep;
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
-import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
-import io.rpcxbench.harness.review.PointReview;
 import io.rpcxbench.harness.review.Thresholds;
 import io.rpcxbench.raw.ClosingLine;
 import io.rpcxbench.runner.point.CommandVersion;
-import io.rpcxbench.runner.point.ExperimentFolder;
 import io.rpcxbench.runner.point.Install;
 import io.rpcxbench.runner.point.MachineCalibration;
 import io.rpcxbench.runner.point.PlannedPoint;
@@ -27,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,9 +57,6 @@ public final class SweepCommand implements Callable<Integer> {
     this.install = install;
   }
 
-  /** Trend warnings on the console after a sweep; the files record every one. */
-  private static final int MAX_TREND_WARNINGS = 20;
-
   @Spec CommandSpec spec;
 
   @Mixin SweepTargetOptions target = new SweepTargetOptions();
@@ -72,18 +65,7 @@ public final class SweepCommand implements Callable<Integer> {
 
   @Mixin SweepPointOptions pointOptions = new SweepPointOptions();
 
-  @Option(
-      names = "--out",
-      converter = OutFolderConverter.class,
-      paramLabel = "DIR",
-      description =
-          "Raw results folder; the log goes there too (default: a new experiment's"
-              + " results/<UTC time>-sweep/raw, so two sweeps never mix; give --out to share a"
-              + " folder or to resume).")
-  Path out;
-
-  /** Whether --out was left to its default: this sweep's own experiment folder. */
-  private boolean outDefaulted;
+  @Mixin SweepOutOptions output = new SweepOutOptions();
 
   @Option(
       names = "--retry-failed",
@@ -160,7 +142,8 @@ public final class SweepCommand implements Callable<Integer> {
     Thresholds checks = thresholds();
     Map<String, CatalogEntry> catalog = new LinkedHashMap<>();
     HarnessPoints.catalog().forEach(e -> catalog.put(e.id(), e));
-    String resume = withOut(System.getenv().getOrDefault("RPCX_SWEEP_RESUME", defaultResume()));
+    String resume =
+        output.withOut(System.getenv().getOrDefault("RPCX_SWEEP_RESUME", defaultResume()));
     SweepLog log = new SweepLog(err);
     Sweep sweep =
         new Sweep(
@@ -189,7 +172,7 @@ public final class SweepCommand implements Callable<Integer> {
       }
       return ExitCode.OK.code();
     }
-    if (!yes && !confirmed(PlanSize.of(s, planned), err)) {
+    if (!yes && !PlanSize.of(s, planned).confirmed(err)) {
       return ExitCode.USAGE.code();
     }
     if (trials > 1) {
@@ -200,12 +183,14 @@ public final class SweepCommand implements Callable<Integer> {
     planned.forEach(one -> one.closingOnInterrupt(closing(ExitCode.INTERRUPTED.code())));
     try {
       int code =
-          trials > 1 ? trials(planned, log, checks) : review(sweep, log, checks, sweep.run());
-      if (outDefaulted && code != ExitCode.LOCKED.code()) {
-        log.line(reportLine(out));
+          trials > 1
+              ? trials(planned, log, checks)
+              : SweepReview.review(sweep, log, checks, sweep.run());
+      if (output.defaulted() && code != ExitCode.LOCKED.code()) {
+        log.line(SweepOutOptions.reportLine(output.rawFolder()));
       }
       if (summaryExport != null && code != ExitCode.LOCKED.code()) {
-        boolean written = SweepSummary.write(install, rawFolder(), summaryExport, err);
+        boolean written = SweepSummary.write(install, output.rawFolder(), summaryExport, err);
         if (written) {
           log.line("summary: " + summaryExport);
         } else if (code == ExitCode.OK.code()) {
@@ -247,7 +232,7 @@ public final class SweepCommand implements Callable<Integer> {
                     ? " from " + Shift.MIN_PER_SIDE + " a side (too few here)"
                     : "")
             : ClosingLine.ONE_TRIAL;
-    return new ClosingLine("sweep", decided, sure, rawFolder().toString());
+    return new ClosingLine("sweep", decided, sure, output.rawFolder().toString());
   }
 
   /**
@@ -261,7 +246,7 @@ public final class SweepCommand implements Callable<Integer> {
     for (Sweep one : planned) {
       Sweep.Trial t = one.trial();
       log.line("trial " + t.number() + " of " + t.of() + " (order seed " + t.seed() + ")");
-      int code = review(one, log, checks, one.run());
+      int code = SweepReview.review(one, log, checks, one.run());
       if (code != ExitCode.OK.code() && code != ExitCode.FAILED.code()) {
         return code;
       }
@@ -291,100 +276,12 @@ public final class SweepCommand implements Callable<Integer> {
         new Sweep.Trial(k, trials, base + k));
   }
 
-  /**
-   * Whether a plan may start: a small one always; a {@link PlanSize#big} one when the user at the
-   * terminal says yes (without a terminal: never; --yes skips the question).
-   */
-  private static boolean confirmed(PlanSize size, PrintWriter err) {
-    if (!size.big()) {
-      return true;
-    }
-    java.io.Console console = System.console();
-    if (console == null) {
-      err.println(
-          "rpcx-bench sweep: "
-              + size.describe()
-              + "; over "
-              + PlanSize.ASK_ABOVE_POINTS
-              + " points or an hour: add --yes to start it (no terminal to ask; --dry-run lists it)");
-      err.flush();
-      return false;
-    }
-    String answer = console.readLine("%s. Start it? [y/N] ", size.describe());
-    return answer != null && answer.trim().toLowerCase(java.util.Locale.ROOT).startsWith("y");
-  }
-
-  /** Warnings for trends, the thresholds' lines: after the sweep, on every point's file. */
-  private static int review(Sweep sweep, SweepLog log, Thresholds checks, int code)
-      throws IOException {
-    if (code != ExitCode.OK.code() && code != ExitCode.FAILED.code()) {
-      return code; // no points were run (lock, usage) or the disk is full
-    }
-    List<PointReview.PointFile> files = new ArrayList<>();
-    for (PlannedPoint p : sweep.plan().points()) {
-      files.add(new PointReview.PointFile(p.label(), p.protocol(), sweep.file(p)));
-    }
-    int[] trends = {0};
-    Consumer<String> warn =
-        w -> {
-          if (trends[0]++ < MAX_TREND_WARNINGS) {
-            log.line(w);
-          }
-        };
-    boolean failed = new PointReview(checks, warn, log::line).review(files, false);
-    if (trends[0] > MAX_TREND_WARNINGS) {
-      log.line(
-          "... and "
-              + (trends[0] - MAX_TREND_WARNINGS)
-              + " more points whose kept runs still trend (their files have '# trend:')");
-    }
-    return failed && code == ExitCode.OK.code() ? ExitCode.GATE_FAILED.code() : code;
-  }
-
   private Thresholds thresholds() {
     try {
       return Thresholds.parse(thresholds);
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-  }
-
-  /**
-   * The resume command names the folder a defaulted --out chose (a rerun without it would start a
-   * new experiment), before any "--" (what follows goes to the harness).
-   */
-  private String withOut(String resume) {
-    if (!outDefaulted) {
-      return resume;
-    }
-    String option = " --out " + out;
-    int dashes = resume.indexOf(" -- ");
-    return dashes < 0
-        ? resume + option
-        : resume.substring(0, dashes) + option + resume.substring(dashes);
-  }
-
-  /**
-   * How to report a sweep's experiment folder into that folder: its database and report beside its
-   * raw files, never the shared results/results.db.
-   */
-  static String reportLine(Path raw) {
-    Path experiment = raw.getParent() == null ? Path.of(".") : raw.getParent();
-    return "report this experiment: java -jar report/target/report.jar all --db jdbc:sqlite:"
-        + experiment.resolve("results.db")
-        + " --out "
-        + experiment.resolve("report")
-        + " "
-        + raw;
-  }
-
-  /** --out, or (computed once) a new experiment's {@code results/<time>-sweep/raw}. */
-  Path rawFolder() {
-    if (out == null) {
-      out = ExperimentFolder.fresh("sweep").resolve("raw");
-      outDefaulted = true;
-    }
-    return out;
   }
 
   private String defaultResume() {
@@ -432,7 +329,7 @@ public final class SweepCommand implements Callable<Integer> {
               pointOptions.warmup(spec.commandLine(), harnessOptions),
               pointOptions.axes(),
               scenario,
-              rawFolder(),
+              output.rawFolder(),
               retryFailed,
               inProcess,
               install.home());

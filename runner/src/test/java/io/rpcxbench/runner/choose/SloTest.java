@@ -92,11 +92,11 @@ class SloTest {
 
   @Test
   void aRaisedCapReplacesTheOneGivenInEitherSpelling() {
-    assertThat(ChooseProbes.withCap(new ArrayList<>(List.of("--rate", "9")), 1024))
+    assertThat(InFlightCaps.withCap(new ArrayList<>(List.of("--rate", "9")), 1024))
         .containsExactly("--rate", "9", "--max-in-flight", "1024");
-    assertThat(ChooseProbes.withCap(new ArrayList<>(List.of("--max-in-flight", "256", "-x")), 1024))
+    assertThat(InFlightCaps.withCap(new ArrayList<>(List.of("--max-in-flight", "256", "-x")), 1024))
         .containsExactly("--max-in-flight", "1024", "-x");
-    assertThat(ChooseProbes.withCap(new ArrayList<>(List.of("--max-in-flight=300")), 1200))
+    assertThat(InFlightCaps.withCap(new ArrayList<>(List.of("--max-in-flight=300")), 1200))
         .containsExactly("--max-in-flight=1200");
   }
 
@@ -105,16 +105,16 @@ class SloTest {
     // a cap raised in round 1 once went to round 2's warm-up, which the harness refused
     List<String> warmUp = new ArrayList<>(List.of("--threads", "4", "--requests", "2000"));
     assertThat(
-            ChooseProbes.capped(
+            InFlightCaps.capped(
                 warmUp, io.rpcxbench.runner.point.PlannedPoint.grid(0, "rpcx", 4, 2000), 1024))
         .doesNotContain("--max-in-flight");
     List<String> probe = new ArrayList<>(List.of("--rate", "9"));
     assertThat(
-            ChooseProbes.capped(
+            InFlightCaps.capped(
                 probe, io.rpcxbench.runner.point.PlannedPoint.rate(0, "rpcx", 9, 1), 1024))
         .containsSubsequence("--max-in-flight", "1024");
     assertThat(
-            ChooseProbes.capped(
+            InFlightCaps.capped(
                 new ArrayList<>(List.of("--rate", "9")),
                 io.rpcxbench.runner.point.PlannedPoint.rate(0, "rpcx", 9, 1),
                 null))

@@ -88,7 +88,7 @@ class HandshakeResumptionTest {
         new HandshakeRounds.Round(
             HandshakeRounds.Sessions.RESUMED, 0, 0, new Histogram(3), "TLSv1.3", 0, false);
     assertThat(r.resumedText()).isEqualTo("cannot share");
-    String table = HandshakeCommand.summary(Map.of("resp-lettuce\ttls\tresumed", List.of(r)));
+    String table = HandshakeResults.summary(Map.of("resp-lettuce\ttls\tresumed", List.of(r)));
     assertThat(table)
         .contains("| resp-lettuce | tls | resumed | - | - | - | - | cannot share a TLS context");
   }
@@ -101,7 +101,7 @@ class HandshakeResumptionTest {
     measured.put(
         "rpcx\ttls\tresumed",
         List.of(round("rpcx", rpcx.port(), HandshakeRounds.Sessions.RESUMED, 1)));
-    String table = HandshakeCommand.summary(measured);
+    String table = HandshakeResults.summary(measured);
     assertThat(table)
         .contains("| protocol | tls | sessions | connects/s | connect p50 µs | connect p99 µs |")
         .containsPattern("\\| rpcx \\| tls \\| full \\| [0-9]+ .*\\| 0/" + CONNECTS + " \\| TLS")

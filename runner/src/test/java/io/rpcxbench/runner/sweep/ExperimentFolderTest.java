@@ -38,7 +38,7 @@ class ExperimentFolderTest {
 
     assertThat(o.code()).as(o.err()).isZero();
     assertThat(o.out()).containsPattern("results/\\d{8}T\\d{6}Z-sweep/raw/rpcx/t2-r10\\.csv");
-    assertThat(SweepCommand.reportLine(Path.of("results/20261123T231500Z-sweep/raw")))
+    assertThat(SweepOutOptions.reportLine(Path.of("results/20261123T231500Z-sweep/raw")))
         .isEqualTo(
             "report this experiment: java -jar report/target/report.jar all --db"
                 + " jdbc:sqlite:results/20261123T231500Z-sweep/results.db --out"
