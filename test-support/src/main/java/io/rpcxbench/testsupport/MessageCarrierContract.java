@@ -250,6 +250,11 @@ public abstract class MessageCarrierContract {
     return out.toString();
   }
 
+  /** The message shape the contract's server serves (everything.proto's Everything). */
+  protected final MessageShape shape() {
+    return shape;
+  }
+
   /** The client the contract opened on its server. */
   protected final MessageClient client() {
     return client;

@@ -43,6 +43,9 @@ final class GrpcMessageClient implements MessageClient {
     if (directExecutor) {
       builder.directExecutor();
     }
+    if (options.compresses()) { // as GrpcBenchClient: the message path compressed alike
+      builder.intercept(new CallCompression(options.compression()));
+    }
     return new GrpcMessageClient(
         builder.build(),
         type,
@@ -59,7 +62,10 @@ final class GrpcMessageClient implements MessageClient {
             + type.getFullName()
             + ", withDeadlineAfter("
             + options.callTimeout()
-            + "); async: ClientCalls.asyncUnaryCall");
+            + "); async: ClientCalls.asyncUnaryCall"
+            + (options.compresses()
+                ? "; " + options.compression() + " compression (CallOptions.withCompression)"
+                : ""));
   }
 
   @Override
