@@ -120,7 +120,14 @@ public final class GrpcBenchServer implements RunningServer {
             .addService(
                 io.grpc.ServerInterceptors.intercept(
                     new BenchServiceImpl(service), new ReplyCompression()));
-    service.messageShape().ifPresent(shape -> builder.addService(GrpcMessageService.of(shape)));
+    // a message call is answered in kind too (--compression with --call message)
+    service
+        .messageShape()
+        .ifPresent(
+            shape ->
+                builder.addService(
+                    io.grpc.ServerInterceptors.intercept(
+                        GrpcMessageService.of(shape), new ReplyCompression())));
     if (directExecutor) {
       builder.directExecutor();
     }
