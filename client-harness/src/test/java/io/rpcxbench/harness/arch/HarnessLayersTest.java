@@ -3,12 +3,10 @@ package io.rpcxbench.harness.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.rpcxbench.testsupport.PackageSlices;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +29,11 @@ class HarnessLayersTest {
 
   @Test
   void packagesFormNoImportCircle() {
-    slices().assignedFrom(new PackageSlices()).should().beFreeOfCycles().check(classes);
+    slices()
+        .assignedFrom(new PackageSlices(HARNESS, "harness"))
+        .should()
+        .beFreeOfCycles()
+        .check(classes);
   }
 
   @Test
@@ -49,24 +51,5 @@ class HarnessLayersTest {
             HARNESS + ".metrics..",
             HARNESS + ".output..")
         .check(classes);
-  }
-
-  /** One slice per harness package, the root its own. */
-  private static final class PackageSlices implements SliceAssignment {
-    @Override
-    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-      String p = javaClass.getPackageName();
-      if (!p.startsWith(HARNESS)) {
-        return SliceIdentifier.ignore();
-      }
-      String[] parts = p.substring(HARNESS.length()).split("\\.");
-      // "" -> root; ".load" -> load
-      return SliceIdentifier.of(parts.length <= 1 ? "harness" : parts[1]);
-    }
-
-    @Override
-    public String getDescription() {
-      return "the harness's packages";
-    }
   }
 }

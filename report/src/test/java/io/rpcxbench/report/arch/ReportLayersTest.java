@@ -3,12 +3,10 @@ package io.rpcxbench.report.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.rpcxbench.testsupport.PackageSlices;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +29,11 @@ class ReportLayersTest {
 
   @Test
   void packagesFormNoImportCircle() {
-    slices().assignedFrom(new Packages()).should().beFreeOfCycles().check(classes);
+    slices()
+        .assignedFrom(new PackageSlices(REPORT, "report"))
+        .should()
+        .beFreeOfCycles()
+        .check(classes);
   }
 
   @Test
@@ -43,23 +45,5 @@ class ReportLayersTest {
         .dependOnClassesThat()
         .resideInAnyPackage("io.rpcxbench.harness..", "io.rpcxbench.runner..")
         .check(classes);
-  }
-
-  /** One slice per report package ({@code report.pages}, ...), the root its own. */
-  private static final class Packages implements SliceAssignment {
-    @Override
-    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-      String p = javaClass.getPackageName();
-      if (!p.startsWith(REPORT)) {
-        return SliceIdentifier.ignore();
-      }
-      String[] parts = p.substring(REPORT.length()).split("\\.");
-      return SliceIdentifier.of(parts.length <= 1 ? "report" : "report." + parts[1]);
-    }
-
-    @Override
-    public String getDescription() {
-      return "the report's packages";
-    }
   }
 }

@@ -3,12 +3,10 @@ package io.rpcxbench.runner.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.rpcxbench.testsupport.PackageSlices;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +30,11 @@ class RunnerLayersTest {
 
   @Test
   void roomsFormNoImportCircle() {
-    slices().assignedFrom(new Rooms()).should().beFreeOfCycles().check(classes);
+    slices()
+        .assignedFrom(new PackageSlices(RUNNER, "runner"))
+        .should()
+        .beFreeOfCycles()
+        .check(classes);
   }
 
   @Test
@@ -55,23 +57,5 @@ class RunnerLayersTest {
         .dependOnClassesThat()
         .resideInAPackage("io.rpcxbench.report..")
         .check(classes);
-  }
-
-  /** One slice per room ({@code runner.sweep}, ...), the root its own. */
-  private static final class Rooms implements SliceAssignment {
-    @Override
-    public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-      String p = javaClass.getPackageName();
-      if (!p.startsWith(RUNNER)) {
-        return SliceIdentifier.ignore();
-      }
-      String[] parts = p.substring(RUNNER.length()).split("\\.");
-      return SliceIdentifier.of(parts.length <= 1 ? "runner" : "runner." + parts[1]);
-    }
-
-    @Override
-    public String getDescription() {
-      return "the runner's rooms";
-    }
   }
 }

@@ -6,6 +6,7 @@ import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.MethodDescriptor;
 import io.rpcxbench.serverkit.grpc.ReplyCompression;
+import io.rpcxbench.spi.ClientOptions;
 
 /**
  * The client's {@code --compression}: every call's {@link CallOptions#withCompression}, so
@@ -17,6 +18,13 @@ final class CallCompression implements ClientInterceptor {
 
   CallCompression(String codec) {
     this.codec = codec;
+  }
+
+  /** What a client's description says of its compression: "; gzip compression (...)", or none. */
+  static String described(ClientOptions options) {
+    return options.compresses()
+        ? "; " + options.compression() + " compression (CallOptions.withCompression)"
+        : "";
   }
 
   @Override

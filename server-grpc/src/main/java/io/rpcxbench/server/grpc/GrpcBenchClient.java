@@ -84,9 +84,6 @@ class GrpcBenchClient implements BenchClient {
     if (directExecutor) {
       builder.directExecutor();
     }
-    if (options.compresses()) {
-      builder.intercept(new CallCompression(options.compression()));
-    }
     String description =
         "grpc-java "
             + grpcVersion()
@@ -100,9 +97,7 @@ class GrpcBenchClient implements BenchClient {
             + "), blocking stub, withDeadlineAfter("
             + options.callTimeout()
             + ") per call; async calls: async stub on the same channel"
-            + (options.compresses()
-                ? "; " + options.compression() + " compression (CallOptions.withCompression)"
-                : "");
+            + CallCompression.described(options);
     ManagedChannel channel = builder.build();
     SessionRecorder session = tls == null ? null : new SessionRecorder();
     BenchGrpc.BenchBlockingStub stub = BenchGrpc.newBlockingStub(channel);
@@ -116,14 +111,19 @@ class GrpcBenchClient implements BenchClient {
 
   /**
    * The channel to the options' server as users build it: plaintext, or grpc-java's TLS on the
-   * Netty transport from the harness's PEM files.
+   * Netty transport from the harness's PEM files; with {@code --compression} every call on it
+   * compressed ({@link CallCompression}), the bench calls and the message calls alike.
    */
   static ManagedChannelBuilder<?> channelBuilder(ClientOptions options) {
     ClientTls tls = options.tlsSettings().orElse(null);
-    return tls == null
-        ? ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext()
-        : NettyChannelBuilder.forAddress(options.host(), options.port())
-            .sslContext(sslContext(tls));
+    ManagedChannelBuilder<?> builder =
+        tls == null
+            ? ManagedChannelBuilder.forAddress(options.host(), options.port()).usePlaintext()
+            : NettyChannelBuilder.forAddress(options.host(), options.port())
+                .sslContext(sslContext(tls));
+    return options.compresses()
+        ? builder.intercept(new CallCompression(options.compression()))
+        : builder;
   }
 
   /**

@@ -43,9 +43,6 @@ final class GrpcMessageClient implements MessageClient {
     if (directExecutor) {
       builder.directExecutor();
     }
-    if (options.compresses()) { // as GrpcBenchClient: the message path compressed alike
-      builder.intercept(new CallCompression(options.compression()));
-    }
     return new GrpcMessageClient(
         builder.build(),
         type,
@@ -63,9 +60,7 @@ final class GrpcMessageClient implements MessageClient {
             + ", withDeadlineAfter("
             + options.callTimeout()
             + "); async: ClientCalls.asyncUnaryCall"
-            + (options.compresses()
-                ? "; " + options.compression() + " compression (CallOptions.withCompression)"
-                : ""));
+            + CallCompression.described(options));
   }
 
   @Override
