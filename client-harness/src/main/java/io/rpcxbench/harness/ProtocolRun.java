@@ -216,11 +216,13 @@ final class ProtocolRun {
     String status = "complete";
     boolean clean = true;
     boolean offered = true;
+    ProcessStats server = ProcessStats.of(config.instruments(), protocol);
+    Map<String, String> facts = config.output().provenance();
     RunMeters meters =
         new RunMeters(
-            ProcessStats.of(config.instruments(), protocol),
-            LimitedBy.linkBitsPerSecond(config.output().provenance().get("link_rate")),
-            LinkCounter.forThisHost(),
+            server,
+            LimitedBy.linkBitsPerSecond(facts.get("link_rate")),
+            LinkCounter.forLink(facts.get("link"), server),
             MachineNoise.of(config.instruments()));
     ClientConnections connections = ClientConnections.to(config.clientOptions(protocol));
     TcpSegments segments = TcpSegments.to(config.clientOptions(protocol));

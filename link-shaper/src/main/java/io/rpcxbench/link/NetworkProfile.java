@@ -22,6 +22,18 @@ public record NetworkProfile(
     return up.delayNanos() + down.delayNanos();
   }
 
+  /**
+   * The rate that bounds the link, as tc writes it ({@code 1mbit}): the slower shaped direction's;
+   * empty when neither is shaped. What a point records as {@code link_rate}, so that a full link is
+   * named as a run's limit.
+   */
+  public String rateText() {
+    long u = up.rateBitsPerSecond();
+    long d = down.rateBitsPerSecond();
+    long slower = u == 0 ? d : d == 0 ? u : Math.min(u, d);
+    return slower == 0 ? "" : LinkUnits.rate(slower);
+  }
+
   /** What only a packet link can give (loss, reordering, duplication), named; null when none. */
   public String packetsOnly() {
     java.util.List<String> needs = new java.util.ArrayList<>();

@@ -25,6 +25,15 @@ class NetworkProfilesTest {
   }
 
   @Test
+  void theRateThatBoundsALinkIsItsSlowerShapedDirection() {
+    assertThat(profiles.named("paper-1mbit").rateText()).isEqualTo("1mbit");
+    assertThat(profiles.named("loopback").rateText()).as("not shaped").isEmpty();
+    LinkSettings s = new LinkSettings();
+    new CommandLine(s).parseArgs("--profile", "loopback", "--up-rate", "10mbit");
+    assertThat(s.resolve(profiles).rateText()).isEqualTo("10mbit");
+  }
+
+  @Test
   void anUnknownProfileNamesTheKnownOnes() {
     assertThatThrownBy(() -> profiles.named("mars"))
         .hasMessageStartingWith("unknown --profile 'mars' (known: loopback, lan, cross-az");

@@ -32,10 +32,20 @@ public final class FreshServer implements AttackRounds.Fresh {
    * binding port 0), its log in {@code log}.
    */
   public static AttackRounds.Control control(String id, List<String> javaArgs, Path log) {
+    return control(id, id, javaArgs, log);
+  }
+
+  /**
+   * As {@link #control(String, List, Path)} for a protocol {@code id} whose jar is another's and
+   * says so in its ready line ({@code amqp-qpid}: {@code amqp-server.jar --broker embedded}, ready
+   * as {@code amqp}).
+   */
+  public static AttackRounds.Control control(
+      String id, String jarId, List<String> javaArgs, Path log) {
     List<String> args = List.copyOf(javaArgs);
     return () -> {
       ProtocolProvider provider = ServerJarContract.provider(id);
-      ServerProcess server = ServerJarContract.startReady(id, args, log);
+      ServerProcess server = ServerJarContract.startReady(jarId, args, log);
       try {
         int port = server.awaitReadyPort();
         return new FreshServer(

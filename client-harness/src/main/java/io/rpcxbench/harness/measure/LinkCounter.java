@@ -31,6 +31,38 @@ public interface LinkCounter {
     return interfaces.sample() != null ? interfaces : new ProcessIo();
   }
 
+  /**
+   * The counter for a link made as {@code link} records it ({@code --provenance link=...}): a proxy
+   * on this host ({@code proxy}, the link-shaper) carries loopback traffic that no interface
+   * counts, so there each side's written bytes are the link's ({@link Writes}); any other link,
+   * {@link #forThisHost()}.
+   */
+  static LinkCounter forLink(String link, ProcessStats server) {
+    return "proxy".equals(link) && server != null ? new Writes(server) : forThisHost();
+  }
+
+  /**
+   * What each side wrote: toward the server this process's written bytes ({@code wchar} of {@code
+   * /proc/self/io}), toward the client the server's ({@link ProcessStats#io()}). Through a proxy on
+   * this host, the payload it carried each way. Written bytes, not read ones: a reader's count
+   * takes in the files it reads ({@code /proc} for the meters here), and a server on native epoll
+   * receives with {@code recvmsg}, which the kernel does not count there, while every stack's
+   * writes are. Null where the server's I/O is not readable.
+   */
+  record Writes(ProcessStats server) implements LinkCounter {
+    @Override
+    public long[] sample() {
+      ProcessStats.Io io = server.io();
+      long[] own = new ProcessIo().sample();
+      return io == null || own == null ? null : new long[] {io.bytesOut(), own[1]};
+    }
+
+    @Override
+    public String describe() {
+      return "the bytes each side wrote (a proxy on this host carries the link)";
+    }
+  }
+
   /** Every non-loopback interface of {@code /proc/self/net/dev}, summed. */
   public record InterfaceCounters(Path netDev) implements LinkCounter {
     @Override

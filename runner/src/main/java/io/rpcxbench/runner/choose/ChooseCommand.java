@@ -72,7 +72,9 @@ public final class ChooseCommand implements Callable<Integer> {
       split = ",",
       required = true,
       paramLabel = "ID[,ID...]",
-      description = "The candidates (rpcx-bench list); an id given twice is an A/A pair.")
+      description =
+          "The candidates (rpcx-bench list); an id given twice is an A/A pair; ID:CODEC is the"
+              + " protocol with its stack's codec (grpc:gzip beside grpc).")
   List<String> protocols = new ArrayList<>();
 
   /** The call: hello by default, message with --message. */
@@ -232,7 +234,7 @@ public final class ChooseCommand implements Callable<Integer> {
     }
     ProtocolCatalog catalog = ProtocolCatalog.onClassPath();
     List<String> refused = new ArrayList<>();
-    for (String p : protocols.stream().distinct().toList()) {
+    for (String p : protocolIds()) {
       catalog
           .find(p)
           .map(ProtocolProvider::messages)
@@ -268,17 +270,46 @@ public final class ChooseCommand implements Callable<Integer> {
     }
   }
 
+  /** The protocols the candidates run, each once (their servers). */
+  private List<String> protocolIds() {
+    return protocols.stream().map(p -> CandidateName.of(p).protocol()).distinct().toList();
+  }
+
+  /**
+   * A candidate's own codec ({@code grpc:gzip}) names one; it and {@code --compression} (every
+   * candidate's) are one or the other.
+   */
+  private void checkCodecs() {
+    CommandLine.ParseResult given = spec.commandLine().getParseResult();
+    boolean everyOne = given != null && given.hasMatchedOption("--compression");
+    for (String p : protocols) {
+      CandidateName n = CandidateName.of(p);
+      if (n.hasCodec() && (n.codec().isEmpty() || p.indexOf(':') != p.lastIndexOf(':'))) {
+        throw new IllegalArgumentException(
+            "--protocol: " + p + " is not ID:CODEC (grpc:gzip): one codec after one colon");
+      }
+      if (n.hasCodec() && everyOne) {
+        throw new IllegalArgumentException(
+            "--protocol "
+                + p
+                + " gives that candidate its own codec; --compression gives every candidate one:"
+                + " give one or the other");
+      }
+    }
+  }
+
   private ChooseSettings check() {
     quickDefaults();
     if (out == null) {
       out = ExperimentFolder.fresh("choose"); // once: settings() may be asked again
     }
     List<String> known = HarnessPoints.catalog().stream().map(CatalogEntry::id).toList();
-    for (String p : protocols) {
+    for (String p : protocolIds()) {
       if (!known.contains(p)) {
         throw new IllegalArgumentException("--protocol: " + ProtocolCatalog.unknown(p, known));
       }
     }
+    checkCodecs();
     if (protocols.size() < 2) {
       throw new IllegalArgumentException("--protocol: choose compares at least two candidates");
     }
@@ -320,7 +351,7 @@ public final class ChooseCommand implements Callable<Integer> {
         !fork && site.target() != ServerSite.LAB; // host B: only from host A's netns
     SweepSettings sweep =
         new SweepSettings(
-            protocols.stream().distinct().toList(),
+            protocolIds(),
             null,
             null,
             new CountList(List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),

@@ -200,9 +200,12 @@ final class ChooseProbes implements ChooseRounds.Prober {
     s.candidates().forEach(candidate -> probeRequest(s, candidate));
   }
 
-  private static PointRequest probeRequest(ChooseSettings s, String candidate) {
+  /** A probe's request for {@code candidate}, its own codec included (at no host, any rate). */
+  static PointRequest probeRequest(ChooseSettings s, String candidate) {
     PlannedPoint any = PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), 1, 1);
-    return HarnessPoints.request(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()));
+    List<String> args = new ArrayList<>(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()));
+    args.addAll(CandidateName.of(candidate).harnessArgs());
+    return HarnessPoints.request(args);
   }
 
   /** A probe's attempts: one, or under strict noise up to three while contended. */
@@ -303,6 +306,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
                 facts,
                 runs,
                 limitS));
+    args.addAll(CandidateName.of(candidate).harnessArgs());
     caps.cappedFor(candidate, args, p);
     args.addAll(target.statsArgs(protocol));
     Path staged = s.target().pointFile(HarnessPoints.request(args).resultFile());

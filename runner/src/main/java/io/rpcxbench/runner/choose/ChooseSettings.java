@@ -87,10 +87,9 @@ record ChooseSettings(
     return names;
   }
 
-  /** The protocol id of a candidate's name. */
+  /** The protocol id of a candidate's name ({@link CandidateName}). */
   static String protocolOf(String name) {
-    int hash = name.indexOf('#');
-    return hash < 0 ? name : name.substring(0, hash);
+    return CandidateName.of(name).protocol();
   }
 
   /**

@@ -63,8 +63,9 @@ record RoundsRule(Sequential rounds, Double precision, Duration maxTime) {
     return null;
   }
 
-  private static boolean hasClaims(java.util.Set<String> candidates) {
-    return candidates.stream().map(ChooseSettings::protocolOf).distinct().count() > 1;
+  /** Whether two of {@code candidates} are different (not only an A/A pair): a claim to test. */
+  static boolean hasClaims(java.util.Collection<String> candidates) {
+    return candidates.stream().map(c -> CandidateName.of(c).original()).distinct().count() > 1;
   }
 
   /** The pairs of different protocols the rounds so far leave undecided, in words. */

@@ -129,6 +129,9 @@ public final class LinkShapers implements AutoCloseable {
       facts.putAll(LinkProbe.provenance(base, first, expected));
       facts.put("link_calibration", "none: the shaper as started added the profile's round trip");
     }
+    if (!p.rateText().isEmpty()) {
+      facts.put("link_rate", p.rateText()); // a full link is then named as the limit
+    }
     routes.remove(echo.port());
     measured.put(profile, facts);
     ports.put(profile, routes);

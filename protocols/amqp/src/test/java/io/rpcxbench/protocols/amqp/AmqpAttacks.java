@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.rabbitmq.client.ConnectionFactory;
 import com.rabbitmq.client.PossibleAuthenticationFailureException;
 import io.rpcxbench.spi.BenchClient;
+import io.rpcxbench.testsupport.AttackRounds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -66,6 +67,20 @@ abstract class AmqpAttacks {
   void stop() throws Exception {
     if (jar != null) {
       jar.close();
+    }
+  }
+
+  /**
+   * The control that decides a suspected lasting slowdown works for this variant: a fresh jar with
+   * the attacked one's flags and arguments serves beside it (Qpid's variant once waited for a ready
+   * line in its own id's name, which its jar, {@code amqp}'s, never prints).
+   */
+  @Test
+  @Order(0)
+  void aFreshJarOfTheSameBuildServesBesideIt() throws Exception {
+    try (AttackRounds.Fresh fresh = jar.freshBeside()) {
+      fresh.honest().awaitCalls(1);
+      assertThat(fresh.honest().okIn(1000)).as("the fresh jar's calls in 1 s").isPositive();
     }
   }
 

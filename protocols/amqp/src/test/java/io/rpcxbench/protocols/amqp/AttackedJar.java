@@ -139,7 +139,7 @@ final class AttackedJar implements AutoCloseable {
           new ServerProcessTree(server.pid(), log),
           ServerJarContract.openOnColdServer(provider, options),
           port,
-          FreshServer.control(id, args, dir.resolve("fresh-server.log")),
+          FreshServer.control(id, "amqp", args, dir.resolve("fresh-server.log")),
           log);
     } catch (RuntimeException | InterruptedException e) {
       server.close();
@@ -163,6 +163,11 @@ final class AttackedJar implements AutoCloseable {
             : "the jar has exited")
         + "; its log ends:\n"
         + String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+  }
+
+  /** The control {@link AttackRounds} starts beside a suspected lasting slowdown: a fresh jar. */
+  AttackRounds.Fresh freshBeside() throws Exception {
+    return control.start();
   }
 
   /** The broker's AMQP port. */
