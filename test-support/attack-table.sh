@@ -7,6 +7,8 @@ set -euo pipefail
 SIZE="issue"
 JVM="-Xmx128m -XX:MaxDirectMemorySize=64m"
 OPEN_AT=35
+MODES="all"
+HONEST_BYTES=0
 OUT="results/attack-table-$(date -u +%Y%m%dT%H%M%SZ).txt"
 MODULES="server-rpcx server-grpc protocols/grpc-stream server-openfeign protocols/typed-json protocols/bert protocols/resp protocols/http-javaser protocols/avro protocols/tcp-protobuf protocols/capnp protocols/thrift protocols/amqp"
 LOCK="/tmp/rpcx-bench-measure.lock"
@@ -14,6 +16,7 @@ LOCK="/tmp/rpcx-bench-measure.lock"
 usage() {
   cat <<USAGE
 Usage: test-support/attack-table.sh [--size issue|ci] [--jvm FLAGS] [--open-at SECONDS]
+                                    [--modes all|ci] [--honest-bytes N]
                                     [--modules "m1 m2"] [--out FILE]
 
 Runs every attack suite (failsafe, one forked server JVM per attack) and writes the ATTACK lines.
@@ -22,6 +25,10 @@ Runs every attack suite (failsafe, one forked server JVM per attack) and writes 
   --size ci      the sizes CI runs (300, 2,000, 300, 2,000)
   --jvm FLAGS    the servers' JVM flags (default: $JVM)
   --open-at S    hold one more attack S seconds and count its connections still open (default: $OPEN_AT; 0: off)
+  --modes all    every attack mode: also whole-then-partial, slow senders, fuzz, oversize and a
+                 connection flood (default); ci: the modes CI runs
+  --honest-bytes N  the honest client echoes N bytes a call (16384: over the 8 KiB every
+                 connection is granted) instead of calling hello (default 0: hello)
   --modules M    the modules, space-separated (default: all with an attack suite)
   --out FILE     where the lines go (default: results/attack-table-<UTC time>.txt)
 Measurements are serialized with flock $LOCK; each module's load average and CPU pressure,
@@ -38,6 +45,8 @@ parse_args() {
       --size) SIZE="$2"; shift 2 ;;
       --jvm) JVM="$2"; shift 2 ;;
       --open-at) OPEN_AT="$2"; shift 2 ;;
+      --modes) MODES="$2"; shift 2 ;;
+      --honest-bytes) HONEST_BYTES="$2"; shift 2 ;;
       --modules) MODULES="$2"; shift 2 ;;
       --out) OUT="$2"; shift 2 ;;
       -h|--help) usage; exit 0 ;;
@@ -47,6 +56,13 @@ parse_args() {
   case "$SIZE" in
     issue|ci) ;;
     *) echo "attack-table: --size must be issue or ci, got $SIZE" >&2; exit 2 ;;
+  esac
+  case "$MODES" in
+    all|ci) ;;
+    *) echo "attack-table: --modes must be all or ci, got $MODES" >&2; exit 2 ;;
+  esac
+  case "$HONEST_BYTES" in
+    ''|*[!0-9]*) echo "attack-table: --honest-bytes must be a whole number of bytes, got $HONEST_BYTES" >&2; exit 2 ;;
   esac
 }
 
@@ -66,7 +82,8 @@ run_module() {
     local status=0
     mvn -B -o -fae -pl "$module" verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
       -Dit.test='*AttackIT' -Dfailsafe.failIfNoSpecifiedTests=false \
-      "-Dattack.jvm=$JVM" "-Dattack.openAt=$OPEN_AT" "${props[@]}" >>"$log" 2>&1 || status=$?
+      "-Dattack.jvm=$JVM" "-Dattack.openAt=$OPEN_AT" "-Dattack.modes=$MODES" \
+      "-Dattack.honestBytes=$HONEST_BYTES" "${props[@]}" >>"$log" 2>&1 || status=$?
     machine_load "after" >>"$log"
     exit "$status"
   ) 9>"$LOCK"

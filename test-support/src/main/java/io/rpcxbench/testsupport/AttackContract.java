@@ -42,11 +42,7 @@ public abstract class AttackContract {
    * The server's JVM flags: {@code -Dattack.jvm}, else a small heap and direct memory (every attack
    * suite's; issue 48 found gRPC's and typed-json's direct memory running out at 64 MiB).
    */
-  public static final List<String> JVM_FLAGS =
-      List.of(
-          System.getProperty("attack.jvm", "-Xmx128m -XX:MaxDirectMemorySize=64m")
-              .trim()
-              .split("\\s+"));
+  public static final List<String> JVM_FLAGS = AttackJvm.FLAGS;
 
   /**
    * {@code -Dattack.openAt=35}: after the rounds, one more attack is held this many seconds and the
@@ -55,7 +51,7 @@ public abstract class AttackContract {
   private static final int OPEN_AT_SECONDS = Integer.getInteger("attack.openAt", 0);
 
   /** The heap the flags give (their last {@code -Xmx}, in MiB). */
-  public static final int HEAP_MIB = heapMib(JVM_FLAGS);
+  public static final int HEAP_MIB = AttackJvm.heapMib(JVM_FLAGS);
 
   static final int PREFIX_CONNECTIONS = 300;
   static final int IDLE_CONNECTIONS = 2000;
@@ -71,6 +67,19 @@ public abstract class AttackContract {
 
   private static final int MAX_LOG_LINES = 20;
   private static final boolean LARGE = Boolean.getBoolean("attack.large");
+
+  /**
+   * {@code -Dattack.modes=all} runs issue 59's further modes too (whole-then-partial, slow senders,
+   * fuzz, oversize, connection flood): {@code test-support/attack-table.sh} does; CI does not, for
+   * its time (about 15 s each).
+   */
+  private static final boolean ALL_MODES = "all".equals(System.getProperty("attack.modes"));
+
+  /**
+   * {@code -Dattack.honestBytes=N}: the honest client echoes N bytes a call instead of calling
+   * hello (issue 59: requests over the 8 KiB a connection is always granted); 0, hello.
+   */
+  private static final int HONEST_BYTES = Integer.getInteger("attack.honestBytes", 0);
 
   /** {@code -Dattack.knownGaps=true} runs the attacks a protocol names as known gaps too. */
   private static final boolean RUN_KNOWN_GAPS = Boolean.getBoolean("attack.knownGaps");
@@ -105,7 +114,7 @@ public abstract class AttackContract {
 
   private int start() throws Exception {
     ProtocolProvider provider = ServerJarContract.provider(id);
-    Path jar = catalogJar(provider);
+    Path jar = AttackJvm.catalogJar(provider);
     List<String> args = new ArrayList<>(JVM_FLAGS);
     args.addAll(List.of("-jar", jar.toString()));
     args.addAll(List.of("--bind", "127.0.0.1", "--port", "0"));
@@ -158,6 +167,65 @@ public abstract class AttackContract {
   @Test
   void idleConnections() throws Exception {
     attack("idle connections", LARGE ? 4000 : IDLE_CONNECTIONS, new byte[0]);
+  }
+
+  /** Issue 59: a whole request and, in the same write, the start of another that never ends. */
+  @Test
+  void wholeRequestsEachFollowedByAnUnfinishedOne() throws Exception {
+    furtherMode();
+    byte[] whole = WholeThenPartial.helloRequest(ServerJarContract.provider(id));
+    attack(
+        "whole requests, each followed by an unfinished one",
+        LARGE ? 1000 : PREFIX_CONNECTIONS,
+        AttackModes.concat(whole, announcingPrefix, 1024));
+  }
+
+  /** Issue 59: slow senders, an unfinished request trickled a byte every 200 ms. */
+  @Test
+  void slowSendersTricklingAnUnfinishedRequest() throws Exception {
+    furtherMode();
+    attack(
+        "slow senders, a byte every 200 ms after the prefix",
+        AttackModes.trickling(
+            LARGE ? 1000 : PREFIX_CONNECTIONS, announcingPrefix, Duration.ofMillis(200)));
+  }
+
+  /** Issue 59: each connection its own random bytes (16 B to 4 KiB), then held. */
+  @Test
+  void randomBytes() throws Exception {
+    furtherMode();
+    attack("fuzz, random bytes", AttackModes.fuzzing(LARGE ? 1000 : PREFIX_CONNECTIONS, 59));
+  }
+
+  /** Issue 59: a request announcing more than any frame may be ({@link #oversizePrefix}). */
+  @Test
+  void requestsAnnouncingMoreThanTheLargestFrame() throws Exception {
+    furtherMode();
+    byte[] prefix = oversizePrefix();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        prefix != null, id + " gives no prefix announcing an oversized request");
+    attack("oversized announcements", LARGE ? 1000 : PREFIX_CONNECTIONS, prefix);
+  }
+
+  /** Issue 59: two threads connecting and closing again as fast as the server accepts. */
+  @Test
+  void connectionFlood() throws Exception {
+    furtherMode();
+    flood("connection flood, connect and close", AttackModes.connectFlood(2), 2);
+  }
+
+  /**
+   * A request's first bytes announcing about 2 GiB; null: none (the test is skipped, saying so).
+   */
+  protected byte[] oversizePrefix() {
+    return null;
+  }
+
+  private static void furtherMode() {
+    if (!ALL_MODES) {
+      AttackLine.printf("a further mode, skipped (-Dattack.modes=all runs it)");
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(ALL_MODES, "-Dattack.modes=all runs it");
   }
 
   /**
@@ -259,7 +327,7 @@ public abstract class AttackContract {
     int port = start();
     long linesBefore = logLines();
     AtomicInteger opened = new AtomicInteger();
-    try (HonestCaller honest = HonestCaller.hellos(client)) {
+    try (HonestCaller honest = honestCaller()) {
       AttackRounds rounds =
           AttackRounds.run(
               honest,
@@ -277,17 +345,21 @@ public abstract class AttackContract {
               FreshServer.control(id, serverArgs, dir.resolve("fresh-server.log")));
       String openAt = OPEN_AT_SECONDS > 0 ? stillOpen(attacks, port) : "";
       honest.close();
-      int after = HonestCaller.servedHellos(client, 100);
+      int after =
+          HONEST_BYTES == 0
+              ? HonestCaller.servedHellos(client, 100)
+              : HonestCaller.servedEchoes(client, HONEST_BYTES, 100);
       ProcessMemory memory = server.memory();
       long lines = logLines() - linesBefore;
       AttackLine.printf(
-          "%s %s (%d connections opened of %d; %s): honest calls before / during (%d s%s)"
+          "%s %s (%d connections opened of %d; %s): honest %s before / during (%d s%s)"
               + " %s, %d/100 after; %d failed; server RSS peak %d MiB; %d log lines%s",
           id,
           name,
           opened.get(),
           Math.max(connections, opened.get()),
           String.join(" ", JVM_FLAGS),
+          HONEST_BYTES == 0 ? "calls" : "echoes of " + HONEST_BYTES + " bytes",
           AttackRounds.WINDOW_SECONDS,
           busyThreads == 0 ? "" : ", " + busyThreads + " threads spinning before",
           rounds.describe(),
@@ -306,6 +378,13 @@ public abstract class AttackContract {
     }
   }
 
+  /** The honest client: hello calls, or echoes of {@code -Dattack.honestBytes}. */
+  private HonestCaller honestCaller() {
+    return HONEST_BYTES == 0
+        ? HonestCaller.hellos(client)
+        : HonestCaller.echoes(client, HONEST_BYTES);
+  }
+
   /** One more attack, held {@link #OPEN_AT_SECONDS}: how many of its connections are still open. */
   private static String stillOpen(Supplier<Attack> attacks, int port) throws Exception {
     try (Attack attack = attacks.get()) {
@@ -319,36 +398,5 @@ public abstract class AttackContract {
           closed < 0 ? "?" : String.valueOf(opened - closed),
           opened);
     }
-  }
-
-  /**
-   * The catalog's jar: from a module two folders below the root ({@code protocols/<x>}, as {@link
-   * ServerJarContract#catalogJar}), else from the first folder up that has it ({@code
-   * server-grpc}).
-   */
-  private static Path catalogJar(ProtocolProvider provider) {
-    Path jar = ServerJarContract.catalogJar(provider);
-    for (Path d = Path.of("").toAbsolutePath();
-        d != null && !Files.exists(jar);
-        d = d.getParent()) {
-      jar = d.resolve(provider.server().jar());
-    }
-    return jar;
-  }
-
-  private static int heapMib(List<String> flags) {
-    int mib = 128;
-    for (String flag : flags) {
-      if (flag.startsWith("-Xmx")) {
-        String size = flag.substring(4).toLowerCase(java.util.Locale.ROOT);
-        long n = Long.parseLong(size.replaceAll("[kmg]$", ""));
-        mib =
-            (int)
-                (size.endsWith("g")
-                    ? n * 1024
-                    : size.endsWith("m") ? n : size.endsWith("k") ? n / 1024 : n >> 20);
-      }
-    }
-    return mib;
   }
 }

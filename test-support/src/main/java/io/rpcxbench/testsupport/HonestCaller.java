@@ -50,6 +50,36 @@ public final class HonestCaller implements AutoCloseable {
   }
 
   /**
+   * echo calls of {@code bytes} random bytes through {@code client} (issue 59: an honest client
+   * whose requests are over the 8 KiB every connection is granted), each reply checked.
+   */
+  public static HonestCaller echoes(BenchClient client, int bytes) {
+    byte[] payload = new byte[bytes];
+    new java.util.Random(bytes).nextBytes(payload);
+    return start(() -> java.util.Arrays.equals(client.echo(payload), payload));
+  }
+
+  /**
+   * Of {@code calls} echo calls of {@code bytes} bytes in a row through {@code client}, those
+   * answered right.
+   */
+  public static int servedEchoes(BenchClient client, int bytes, int calls) {
+    byte[] payload = new byte[bytes];
+    new java.util.Random(bytes).nextBytes(payload);
+    int served = 0;
+    for (int i = 0; i < calls; i++) {
+      try {
+        if (java.util.Arrays.equals(client.echo(payload), payload)) {
+          served++;
+        }
+      } catch (RuntimeException notServed) {
+        // counted as not served
+      }
+    }
+    return served;
+  }
+
+  /**
    * Of {@code calls} hello calls in a row through {@code client}, those answered right (a call that
    * fails, a timeout, is one not served).
    */

@@ -52,10 +52,20 @@ public final class HostileClient implements AutoCloseable {
    * @return how many connections were opened
    */
   public synchronized int open(int count, byte[] bytes) throws Exception {
+    return open(java.util.Collections.nCopies(count, bytes));
+  }
+
+  /**
+   * Opens a connection for each of {@code writes}, which writes those bytes and then holds (a fuzz:
+   * each its own bytes).
+   *
+   * @return how many connections were opened
+   */
+  public synchronized int open(List<byte[]> writes) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(PARALLEL);
     try {
       List<Future<Socket>> opening = new ArrayList<>();
-      for (int i = 0; i < count; i++) {
+      for (byte[] bytes : writes) {
         opening.add(pool.submit(() -> connectAndSend(bytes)));
       }
       int opened = 0;

@@ -18,7 +18,12 @@ import io.rpcxbench.runner.point.Install;
 import io.rpcxbench.runner.point.MachineCalibration;
 import io.rpcxbench.runner.point.ServerSite;
 import io.rpcxbench.runner.sweep.CountList;
+import io.rpcxbench.runner.sweep.PointLimits;
+import io.rpcxbench.runner.sweep.PointTemplate;
 import io.rpcxbench.runner.sweep.RunSite;
+import io.rpcxbench.runner.sweep.StopRules;
+import io.rpcxbench.runner.sweep.SweepGrid;
+import io.rpcxbench.runner.sweep.SweepRun;
 import io.rpcxbench.runner.sweep.SweepSettings;
 import io.rpcxbench.runner.sweep.SweepTargetOptions;
 import io.rpcxbench.runner.sweep.Workload;
@@ -351,27 +356,18 @@ public final class ChooseCommand implements Callable<Integer> {
         !fork && site.target() != ServerSite.LAB; // host B: only from host A's netns
     SweepSettings sweep =
         new SweepSettings(
-            protocolIds(),
-            null,
-            null,
-            new CountList(List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),
-            probeS,
-            1,
+            SweepGrid.open(
+                protocolIds(),
+                new CountList(
+                    List.of(start != null ? start : ChooseSettings.FALLBACK_START), "search"),
+                probeS),
             // the longest point's limit, for the backstop: each point gets its own (ChooseTiming)
-            ChooseTiming.longestLimitS(probeS, shared.sharedRuns),
-            "point",
-            0,
-            false,
-            0,
+            new PointLimits(1, ChooseTiming.longestLimitS(probeS, shared.sharedRuns), "point"),
+            StopRules.NONE,
             site,
-            harness,
-            ChooseProbes.warmup(inProcess, site),
-            List.of(),
-            Scenario.SINGLE,
-            ChooseSettings.staging(out),
-            false,
-            inProcess,
-            install.home());
+            new PointTemplate(
+                harness, ChooseProbes.warmup(inProcess, site), List.of(), Scenario.SINGLE),
+            new SweepRun(ChooseSettings.staging(out), false, inProcess, install.home()));
     return new ChooseSettings(
         ChooseSettings.names(protocols),
         workload.label(),

@@ -119,6 +119,22 @@ final class PlanOptions {
     }
   }
 
+  /** The points: the protocols of {@code known} asked, and the grid or the rates. */
+  SweepGrid grid(List<String> known) {
+    List<String> ids = protocolIds(known);
+    return rates != null
+        ? SweepGrid.open(ids, rateList(), durationS())
+        : SweepGrid.closed(ids, threadList(), requestList());
+  }
+
+  PointLimits limits() {
+    return new PointLimits(runs, limitS, timeoutPer);
+  }
+
+  StopRules stops() {
+    return new StopRules(stopAfterFailures, skipDominated, stopAfterOverload);
+  }
+
   CountList threadList() {
     return rates != null
         ? null

@@ -16,7 +16,7 @@ import java.util.Map;
  * rates).
  *
  * <pre>{@code
- * SkipRules rules = new SkipRules(true, 0, 2);
+ * SkipRules rules = new SkipRules(new StopRules(0, true, 2));
  * rules.record(point, PointState.TIMEOUT, null);
  * rules.skipReason(next);   // "at least 10 threads x 100 requests, which did not finish"
  * }</pre>
@@ -33,10 +33,10 @@ final class SkipRules {
   private final Map<String, List<Integer>> overRates = new HashMap<>();
   private final Map<String, Integer> overloaded = new LinkedHashMap<>();
 
-  SkipRules(boolean skipDominated, int stopAfterFailures, int stopAfterOverload) {
-    this.skipDominated = skipDominated;
-    this.stopAfterFailures = stopAfterFailures;
-    this.stopAfterOverload = stopAfterOverload;
+  SkipRules(StopRules stops) {
+    this.skipDominated = stops.skipDominated();
+    this.stopAfterFailures = stops.afterFailures();
+    this.stopAfterOverload = stops.afterOverload();
   }
 
   /** Why {@code p} is not run, or null. */

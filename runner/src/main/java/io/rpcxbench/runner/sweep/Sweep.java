@@ -187,8 +187,7 @@ public final class Sweep {
   }
 
   private int loop(Map<String, String> provenance) throws IOException, InterruptedException {
-    SkipRules rules =
-        new SkipRules(s.skipDominated(), s.stopAfterFailures(), s.stopAfterOverload());
+    SkipRules rules = new SkipRules(s.stops());
     Eta eta = new Eta(s.runs(), s.requestsPerTotal(), s.backstopMs());
     long sweepStart = System.currentTimeMillis();
     Tally tally = new Tally();

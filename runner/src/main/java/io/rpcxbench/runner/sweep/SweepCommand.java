@@ -313,26 +313,16 @@ public final class SweepCommand implements Callable<Integer> {
       RunSite site = target.site(scenario.kind().id(), install.home());
       SweepSettings settings =
           new SweepSettings(
-              plan.protocolIds(known),
-              plan.threadList(),
-              plan.requestList(),
-              plan.rateList(),
-              plan.durationS(),
-              plan.runs,
-              plan.limitS,
-              plan.timeoutPer,
-              plan.stopAfterFailures,
-              plan.skipDominated,
-              plan.stopAfterOverload,
+              plan.grid(known),
+              plan.limits(),
+              plan.stops(),
               site,
-              pointOptions.options(spec.commandLine(), harnessOptions),
-              pointOptions.warmup(spec.commandLine(), harnessOptions),
-              pointOptions.axes(),
-              scenario,
-              output.rawFolder(),
-              retryFailed,
-              inProcess,
-              install.home());
+              new PointTemplate(
+                  pointOptions.options(spec.commandLine(), harnessOptions),
+                  pointOptions.warmup(spec.commandLine(), harnessOptions),
+                  pointOptions.axes(),
+                  scenario),
+              new SweepRun(output.rawFolder(), retryFailed, inProcess, install.home()));
       checkHarnessOptions(settings);
       return settings;
     } catch (IllegalArgumentException e) {

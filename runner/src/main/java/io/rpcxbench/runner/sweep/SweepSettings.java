@@ -10,38 +10,18 @@ import java.util.List;
 
 /**
  * One sweep's settings, checked ({@link SweepCommand} builds them from its options, choose from its
- * own). {@code rates} is null for the closed loop's grid; {@code site} where the servers and
- * clients run and over what link ({@link RunSite}); {@code harnessOptions} go to every point
- * verbatim; {@code warmup} every point's warm-up, written by its own writer (null: none asked, the
- * harness's default or what the options after {@code --} say); {@code axes} are the harness options
- * given several values, each point once per value.
+ * own), each group a type of its own: the points ({@link SweepGrid}), each point's runs and limit
+ * ({@link PointLimits}), when to move on ({@link StopRules}), where the servers and clients run and
+ * over what link ({@link RunSite}), what every point's harness gets ({@link PointTemplate}), and
+ * how the points run ({@link SweepRun}).
  */
 public record SweepSettings(
-    List<String> protocols,
-    CountList threads,
-    CountList requests,
-    CountList rates,
-    int durationS,
-    int runs,
-    int limitS,
-    String timeoutPer,
-    int stopAfterFailures,
-    boolean skipDominated,
-    int stopAfterOverload,
+    SweepGrid grid,
+    PointLimits limits,
+    StopRules stops,
     RunSite site,
-    List<String> harnessOptions,
-    WarmupPlan warmup,
-    List<Axis> axes,
-    Scenario scenario,
-    Path out,
-    boolean retryFailed,
-    boolean inProcess,
-    Path home) {
-  public SweepSettings {
-    protocols = List.copyOf(protocols);
-    harnessOptions = List.copyOf(harnessOptions);
-    axes = List.copyOf(axes);
-  }
+    PointTemplate point,
+    SweepRun run) {
 
   /**
    * These settings writing to {@code folder}, across {@code profile} only (a choose per profile).
@@ -57,26 +37,71 @@ public record SweepSettings(
 
   private SweepSettings copy(Path folder, List<String> toProfiles) {
     return new SweepSettings(
-        protocols,
-        threads,
-        requests,
-        rates,
-        durationS,
-        runs,
-        limitS,
-        timeoutPer,
-        stopAfterFailures,
-        skipDominated,
-        stopAfterOverload,
-        site.withProfiles(toProfiles),
-        harnessOptions,
-        warmup,
-        axes,
-        scenario,
-        folder,
-        retryFailed,
-        inProcess,
-        home);
+        grid, limits, stops, site.withProfiles(toProfiles), point, run.in(folder));
+  }
+
+  public List<String> protocols() {
+    return grid.protocols();
+  }
+
+  CountList threads() {
+    return grid.threads();
+  }
+
+  CountList requests() {
+    return grid.requests();
+  }
+
+  CountList rates() {
+    return grid.rates();
+  }
+
+  int durationS() {
+    return grid.durationS();
+  }
+
+  public int runs() {
+    return limits.runs();
+  }
+
+  public int limitS() {
+    return limits.limitS();
+  }
+
+  public String timeoutPer() {
+    return limits.timeoutPer();
+  }
+
+  public List<String> harnessOptions() {
+    return point.harnessOptions();
+  }
+
+  public WarmupPlan warmup() {
+    return point.warmup();
+  }
+
+  public List<Axis> axes() {
+    return point.axes();
+  }
+
+  public Scenario scenario() {
+    return point.scenario();
+  }
+
+  public Path out() {
+    return run.out();
+  }
+
+  public boolean retryFailed() {
+    return run.retryFailed();
+  }
+
+  public boolean inProcess() {
+    return run.inProcess();
+  }
+
+  public Path home() {
+    return run.home();
   }
 
   /**
@@ -94,15 +119,15 @@ public record SweepSettings(
 
   /** The run's TLS ({@code --tls}): its files under {@code out/tls}. */
   RunTls runTls() {
-    return RunTls.of(site.tls(), out);
+    return RunTls.of(site.tls(), out());
   }
 
   boolean rateSweep() {
-    return rates != null;
+    return rates() != null;
   }
 
   boolean chain() {
-    return scenario.chain();
+    return scenario().chain();
   }
 
   /** Whether this sweep starts a chain per protocol (protocol outermost in the plan). */
@@ -112,22 +137,22 @@ public record SweepSettings(
 
   /**
    * The harness options every point gets besides its load, target and files: the warm-up (by its
-   * writer), then {@link #harnessOptions}.
+   * writer), then {@link #harnessOptions()}.
    */
   public List<String> commonArgs() {
-    List<String> args = new ArrayList<>(warmup == null ? List.of() : warmup.args());
-    args.addAll(harnessOptions);
+    List<String> args = new ArrayList<>(warmup() == null ? List.of() : warmup().args());
+    args.addAll(harnessOptions());
     return args;
   }
 
   /** Whether the harness options say --requests-per total. */
   boolean requestsPerTotal() {
-    for (int i = 0; i < harnessOptions.size(); i++) {
-      String a = harnessOptions.get(i);
+    for (int i = 0; i < harnessOptions().size(); i++) {
+      String a = harnessOptions().get(i);
       if (a.equals("--requests-per=total")
           || (a.equals("--requests-per")
-              && i + 1 < harnessOptions.size()
-              && harnessOptions.get(i + 1).equals("total"))) {
+              && i + 1 < harnessOptions().size()
+              && harnessOptions().get(i + 1).equals("total"))) {
         return true;
       }
     }
@@ -138,19 +163,27 @@ public record SweepSettings(
   SweepPlan plan() {
     return rateSweep()
         ? SweepPlan.rates(
-            protocols, rates.values(), durationS, startsChains(), axes, site.profiles())
+            protocols(), rates().values(), durationS(), startsChains(), axes(), site.profiles())
         : SweepPlan.grid(
-            protocols, threads.values(), requests.values(), startsChains(), axes, site.profiles());
+            protocols(),
+            threads().values(),
+            requests().values(),
+            startsChains(),
+            axes(),
+            site.profiles());
   }
 
   /** Seconds after --point-timeout before a point's JVM is stopped from outside: 2..30. */
   int graceS() {
-    return Math.max(2, Math.min(30, limitS / 10));
+    return Math.max(2, Math.min(30, limitS() / 10));
   }
 
   /** The most a point may take before the backstop stops it. */
   public long backstopMs() {
-    long s = timeoutPer.equals("point") ? limitS + graceS() : (long) (runs + 1) * limitS + graceS();
+    long s =
+        timeoutPer().equals("point")
+            ? limitS() + graceS()
+            : (long) (runs() + 1) * limitS() + graceS();
     return s * 1000;
   }
 }

@@ -13,7 +13,7 @@ class SkipRulesTest {
 
   @Test
   void skipDominatedSkipsPointsWithAtLeastTheThreadsAndRequestsOfAFailedOne() {
-    SkipRules rules = new SkipRules(true, 0, 2);
+    SkipRules rules = new SkipRules(new StopRules(0, true, 2));
     rules.record(grid("rpcx", 20, 200), PointState.TIMEOUT, null, true);
     assertThat(rules.skipReason(grid("rpcx", 30, 200)))
         .isEqualTo("at least 20 threads x 200 requests, which did not finish");
@@ -24,7 +24,7 @@ class SkipRulesTest {
 
   @Test
   void aPointThatFailedAcrossOneProfileSkipsNothingOnAnother() {
-    SkipRules rules = new SkipRules(true, 0, 2);
+    SkipRules rules = new SkipRules(new StopRules(0, true, 2));
     rules.record(grid("rpcx", 20, 200).across(0, "wan"), PointState.TIMEOUT, null, true);
     assertThat(rules.skipReason(grid("rpcx", 30, 300).across(1, "wan")))
         .isEqualTo("at least 20 threads x 200 requests, which did not finish");
@@ -33,14 +33,14 @@ class SkipRulesTest {
 
   @Test
   void withoutSkipDominatedAFailedPointSkipsNothing() {
-    SkipRules rules = new SkipRules(false, 0, 2);
+    SkipRules rules = new SkipRules(new StopRules(0, false, 2));
     rules.record(grid("rpcx", 20, 200), PointState.FAILED, null, true);
     assertThat(rules.skipReason(grid("rpcx", 30, 300))).isNull();
   }
 
   @Test
   void nFailuresInARowMoveAProtocolOnToTheNextThreadCount() {
-    SkipRules rules = new SkipRules(false, 2, 2);
+    SkipRules rules = new SkipRules(new StopRules(2, false, 2));
     assertThat(rules.record(grid("rpcx", 10, 100), PointState.FAILED, null, true)).isNull();
     assertThat(rules.record(grid("rpcx", 10, 200), PointState.TIMEOUT, null, true))
         .isEqualTo(
@@ -52,7 +52,7 @@ class SkipRulesTest {
 
   @Test
   void aCompletePointEndsTheStreakAndANewThreadCountStartsAnother() {
-    SkipRules rules = new SkipRules(false, 2, 2);
+    SkipRules rules = new SkipRules(new StopRules(2, false, 2));
     rules.record(grid("rpcx", 10, 100), PointState.FAILED, null, true);
     rules.record(grid("rpcx", 10, 200), PointState.COMPLETE, null, true);
     rules.record(grid("rpcx", 10, 300), PointState.FAILED, null, true);
@@ -63,7 +63,7 @@ class SkipRulesTest {
 
   @Test
   void nRatesInARowNotKeptUpWithSkipTheProtocolsHigherRates() {
-    SkipRules rules = new SkipRules(false, 0, 2);
+    SkipRules rules = new SkipRules(new StopRules(0, false, 2));
     rules.record(
         PlannedPoint.rate(0, "grpc", 1000, 10),
         PointState.COMPLETE,
@@ -91,7 +91,7 @@ class SkipRulesTest {
 
   @Test
   void stopAfterOverloadZeroNeverSkips() {
-    SkipRules rules = new SkipRules(false, 0, 0);
+    SkipRules rules = new SkipRules(new StopRules(0, false, 0));
     for (int i = 1; i <= 5; i++) {
       rules.record(PlannedPoint.rate(i, "grpc", i * 1000, 10), PointState.FAILED, "failed", true);
     }

@@ -184,4 +184,9 @@ class GrpcAttackIT extends AttackContract {
       AttackLine.printf("connections opened by the flood: %d", connections.get());
     }
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return RawHttp2Client.partialCall(ECHO, Integer.MAX_VALUE, 1024); // a message of 2 GiB - 1
+  }
 }

@@ -16,4 +16,11 @@ class OpenFeignAttackIT extends AttackContract {
                 + "Content-Length: 1048576\r\n\r\n{\"na")
             .getBytes(StandardCharsets.US_ASCII));
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return ("POST /hello HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 2147483648\r\n\r\n{\"na")
+        .getBytes(StandardCharsets.US_ASCII); // a body of 2 GiB
+  }
 }

@@ -104,7 +104,9 @@ public final class ChooseVerdict {
               + io.rpcxbench.stats.Num.fixed(100 * io.rpcxbench.stats.RoundsDecision.MARGIN, 0)
               + " % ("
               + cite(t)
-              + "); more rounds would tell (--rounds or --max-rounds).");
+              + "); "
+              + whatWouldTell(s)
+              + ".");
     } else if (top.size() > 1) {
       PairTest t = Scorecard.pair(s.capacityPairs(), top.get(0), top.get(1));
       out.add(
@@ -347,5 +349,20 @@ public final class ChooseVerdict {
     return String.join(", ", names.subList(0, names.size() - 1))
         + " and "
         + names.get(names.size() - 1);
+  }
+
+  /**
+   * What would tell an undecided pair apart: more rounds, or where the searches' steps alone leave
+   * more than the margin open (a round's capacity lies between a rate met and one failed), a finer
+   * search first.
+   */
+  private static String whatWouldTell(Scorecard s) {
+    double step = s.searchStep();
+    return step > 1 + io.rpcxbench.stats.RoundsDecision.MARGIN
+        ? "a finer search would tell first (--resolution 5%: the searches located each capacity"
+            + " only to "
+            + CapacityPair.stepText(step)
+            + " between a rate met and one failed), then more rounds"
+        : "more rounds would tell (--rounds or --max-rounds)";
   }
 }

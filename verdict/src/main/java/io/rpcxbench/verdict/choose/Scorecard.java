@@ -113,9 +113,7 @@ public final class Scorecard {
       for (int j = i + 1; j < byCapacity.size(); j++) {
         ChooseCandidate hi = byCapacity.get(i);
         ChooseCandidate lo = byCapacity.get(j);
-        capacity.add(
-            Significance.trials(
-                lo.name(), lo.testedCapacities(), hi.name(), hi.testedCapacities(), true, alpha));
+        capacity.add(CapacityPair.test(lo, hi, alpha));
         latency.add(
             Significance.trials(
                 lo.name(), lo.roundPercentiles(q), hi.name(), hi.roundPercentiles(q), true, alpha));
@@ -329,9 +327,23 @@ public final class Scorecard {
   /**
    * The smallest capacity difference these rounds detect with 80 % power, in percent: from the
    * candidates' pooled spread of log capacities over rounds (those that met the SLO in every round
-   * and have two rounds or more); null when none has.
+   * and have two rounds or more), times the searches' step (each side's capacity lies between a
+   * rate met and one failed, {@link CapacityPair#step}: their ratio within that factor either way);
+   * null when none has.
    */
   Double detectableCapacityPercent() {
+    Double spread = spreadDetectablePercent();
+    return spread == null ? null : ((1 + spread / 100) * searchStep() - 1) * 100;
+  }
+
+  /** The median of the candidates' search steps ({@link CapacityPair#step}; 1: exact). */
+  double searchStep() {
+    List<Double> steps =
+        candidates.stream().map(CapacityPair::step).filter(x -> x > 1).sorted().toList();
+    return steps.isEmpty() ? 1 : steps.get(steps.size() / 2);
+  }
+
+  private Double spreadDetectablePercent() {
     List<List<Double>> rounds = candidates.stream().map(ChooseCandidate::capacities).toList();
     int n =
         rounds.stream()

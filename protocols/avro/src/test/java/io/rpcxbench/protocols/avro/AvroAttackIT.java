@@ -10,4 +10,11 @@ class AvroAttackIT extends AttackContract {
   AvroAttackIT() {
     super("avro", new byte[] {0, 0, 0, 1, 0, 0, 0, 1, 0, 0x10, 0, 0});
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return new byte[] {
+      0, 0, 0, 1, 0, 0, 0, 1, 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff
+    }; // one buffer of 2 GiB - 1
+  }
 }

@@ -22,4 +22,9 @@ class GrpcStreamAttackIT extends AttackContract {
     int connections = Integer.getInteger("attack.grpc.messages", 300);
     attack("messages announcing 1 MiB, 1 MiB - 1 KiB of each sent", holding(connections, bytes));
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return RawHttp2.partialMessage(Integer.MAX_VALUE, 1024); // a message of 2 GiB - 1
+  }
 }

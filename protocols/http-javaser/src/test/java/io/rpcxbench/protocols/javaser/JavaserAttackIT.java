@@ -13,4 +13,12 @@ class JavaserAttackIT extends AttackContract {
                 + "\r\nContent-Length: 1048576\r\n\r\n")
             .getBytes(StandardCharsets.US_ASCII));
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: "
+            + WireCodec.CONTENT_TYPE
+            + "\r\nContent-Length: 2147483648\r\n\r\n")
+        .getBytes(StandardCharsets.US_ASCII); // a body of 2 GiB
+  }
 }

@@ -8,4 +8,10 @@ class RespAttackIT extends AttackContract {
   RespAttackIT() {
     super("resp", "*2\r\n$4\r\nECHO\r\n$1048576\r\n".getBytes(StandardCharsets.US_ASCII));
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return "*2\r\n$4\r\nECHO\r\n$2147483647\r\n"
+        .getBytes(StandardCharsets.US_ASCII); // a bulk string of 2 GiB - 1
+  }
 }

@@ -7,4 +7,11 @@ class TcpProtobufAttackIT extends AttackContract {
   TcpProtobufAttackIT() {
     super("tcp-protobuf", new byte[] {(byte) 0xff, (byte) 0xff, 0x3f});
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return new byte[] {
+      (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07
+    }; // a varint length of 2 GiB - 1
+  }
 }

@@ -23,4 +23,9 @@ class TypedJsonAttackIT extends AttackContract {
         "frames announcing 1 MiB, 62 KiB of each sent",
         holding(Integer.getInteger("attack.unfinished", 2000), bytes));
   }
+
+  @Override
+  protected byte[] oversizePrefix() {
+    return new byte[] {0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff}; // a frame of 2 GiB - 1
+  }
 }
