@@ -275,28 +275,7 @@ public abstract class AttackContract {
    * each round; {@link Attack#closedByServer()} counts the ones the server ended.
    */
   protected static Supplier<Attack> holding(int connections, byte[] bytes) {
-    return () ->
-        new Attack() {
-          private HostileClient attacker;
-
-          @Override
-          public int start(String host, int port) throws Exception {
-            attacker = new HostileClient(host, port);
-            return attacker.open(connections, bytes);
-          }
-
-          @Override
-          public int closedByServer() throws InterruptedException {
-            return attacker == null ? 0 : attacker.closedByServer();
-          }
-
-          @Override
-          public void close() {
-            if (attacker != null) {
-              attacker.close();
-            }
-          }
-        };
+    return AttackModes.holding(connections, bytes);
   }
 
   private void attack(String name, int connections, byte[] bytes) throws Exception {

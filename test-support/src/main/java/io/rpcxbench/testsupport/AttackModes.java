@@ -29,41 +29,80 @@ final class AttackModes {
   private AttackModes() {}
 
   /**
+   * Connections that each write their bytes and hold, a fresh set for each round; {@link
+   * Attack#closedByServer()} counts the ones the server ended. {@link #writes} says what each
+   * connection writes, {@link #started} what goes on after they are open.
+   */
+  abstract static class Held implements Attack {
+    private HostileClient attacker;
+
+    abstract List<byte[]> writes();
+
+    /** After the connections are open (a loris's ticks); nothing by default. */
+    void started(HostileClient opened) {}
+
+    @Override
+    public int start(String host, int port) throws Exception {
+      attacker = new HostileClient(host, port);
+      int opened = attacker.open(writes());
+      started(attacker);
+      return opened;
+    }
+
+    @Override
+    public int closedByServer() throws InterruptedException {
+      return attacker == null ? 0 : attacker.closedByServer();
+    }
+
+    @Override
+    public void close() throws Exception {
+      if (attacker != null) {
+        attacker.close();
+      }
+    }
+  }
+
+  /** {@code connections} that each write {@code bytes} (an unfinished request) and hold. */
+  static Supplier<Attack> holding(int connections, byte[] bytes) {
+    return () ->
+        new Held() {
+          @Override
+          List<byte[]> writes() {
+            return java.util.Collections.nCopies(connections, bytes);
+          }
+        };
+  }
+
+  /**
    * {@code connections} that each write {@code prefix} (a request announcing more to come) and then
    * one byte every {@code every}: a server that resets its deadline on each byte is held forever.
    */
   static Supplier<Attack> trickling(int connections, byte[] prefix, Duration every) {
     return () ->
-        new Attack() {
-          private HostileClient attacker;
+        new Held() {
           private ScheduledExecutorService ticks;
 
           @Override
-          public int start(String host, int port) throws Exception {
-            attacker = new HostileClient(host, port);
-            int opened = attacker.open(connections, prefix);
+          List<byte[]> writes() {
+            return java.util.Collections.nCopies(connections, prefix);
+          }
+
+          @Override
+          void started(HostileClient opened) {
             ticks = Executors.newSingleThreadScheduledExecutor();
             ticks.scheduleAtFixedRate(
-                () -> attacker.sendMore(new byte[] {0}),
+                () -> opened.sendMore(new byte[] {0}),
                 every.toMillis(),
                 every.toMillis(),
                 TimeUnit.MILLISECONDS);
-            return opened;
           }
 
           @Override
-          public int closedByServer() throws InterruptedException {
-            return attacker == null ? 0 : attacker.closedByServer();
-          }
-
-          @Override
-          public void close() {
+          public void close() throws Exception {
             if (ticks != null) {
               ticks.shutdownNow();
             }
-            if (attacker != null) {
-              attacker.close();
-            }
+            super.close();
           }
         };
   }
@@ -75,11 +114,9 @@ final class AttackModes {
    */
   static Supplier<Attack> fuzzing(int connections, long seed) {
     return () ->
-        new Attack() {
-          private HostileClient attacker;
-
+        new Held() {
           @Override
-          public int start(String host, int port) throws Exception {
+          List<byte[]> writes() {
             Random random = new Random(seed);
             List<byte[]> writes = new ArrayList<>();
             for (int i = 0; i < connections; i++) {
@@ -87,20 +124,7 @@ final class AttackModes {
               random.nextBytes(b);
               writes.add(b);
             }
-            attacker = new HostileClient(host, port);
-            return attacker.open(writes);
-          }
-
-          @Override
-          public int closedByServer() throws InterruptedException {
-            return attacker == null ? 0 : attacker.closedByServer();
-          }
-
-          @Override
-          public void close() {
-            if (attacker != null) {
-              attacker.close();
-            }
+            return writes;
           }
         };
   }

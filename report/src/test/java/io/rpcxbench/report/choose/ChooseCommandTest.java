@@ -147,9 +147,9 @@ class ChooseCommandTest {
         .contains("- WARNING: 6 runs were contended (something else used the CPUs meanwhile)")
         .contains("- Noise: 6 of 90 kept runs at the shared load were contended (resp 6/18).")
         .contains(
-            "- A/A: rpcx / rpcx#2 capacity 1.00x (0.99-1.01x) (p = 0.937): one protocol measured"
+            "- A/A: rpcx / rpcx#2 capacity 1.00x (0.99-1.02x) (p = 0.937): one protocol measured"
                 + " twice did not differ, as it must not.")
-        .contains("- Detectable here: a capacity difference of about +-3.3 % (80 % power")
+        .contains("- Detectable here: a capacity difference of about +-3.4 % (80 % power")
         .doesNotContain("A/A CHECK FAILED");
     Path zero =
         new ChooseFolder("hello")

@@ -22,6 +22,13 @@ import org.HdrHistogram.Histogram;
  * per candidate.
  */
 public final class ChooseFolder {
+  /**
+   * Each round's lowest rate failed over its capacity: a search resolved to 0.1 %, so that the
+   * scorecards' figures are the rounds' own (a coarse search widens a pair's interval by its steps,
+   * {@code CapacityPair}, tested on its own).
+   */
+  static final double SEARCH_STEP = 1.001;
+
   /** A candidate: its capacity per round, its latency (µs) at the shared load, contended runs. */
   record Candidate(String name, double[] capacities, double latencyUs, int contendedRuns) {}
 
@@ -137,7 +144,7 @@ public final class ChooseFolder {
             .append('\t')
             .append(Num.fixed(cap, 1))
             .append('\t')
-            .append(cap == 0 ? "500.0" : Num.fixed(cap * 1.05, 1))
+            .append(cap == 0 ? "500.0" : Num.fixed(cap * SEARCH_STEP, 1))
             .append("\t7\t")
             .append(cap == 0 ? "" : "server")
             .append('\t')
