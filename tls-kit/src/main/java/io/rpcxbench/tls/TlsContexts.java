@@ -88,7 +88,10 @@ public final class TlsContexts {
    */
   public static Optional<String> closedWithoutCertificate(Throwable failure) {
     for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof java.net.SocketException || c instanceof java.io.EOFException) {
+      if (c instanceof java.net.SocketException
+          || c instanceof java.io.EOFException
+          || (c instanceof java.io.IOException
+              && URL_CONNECTION_WRITE_FAILED.equals(c.getMessage()))) {
         return Optional.of(
             "the server closed the TLS connection ("
                 + c.getMessage()
@@ -98,6 +101,12 @@ public final class TlsContexts {
     }
     return Optional.empty();
   }
+
+  /**
+   * {@code HttpsURLConnection}'s own word for a request body it could not write: it keeps the
+   * socket's failure to itself, so the refusal reaches its caller as a bare {@code IOException}.
+   */
+  public static final String URL_CONNECTION_WRITE_FAILED = "Error writing request body to server";
 
   /** What {@link #closedWithoutCertificate} asks. */
   public static final String CERTIFICATE_QUESTION =

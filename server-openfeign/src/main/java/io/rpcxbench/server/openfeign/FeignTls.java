@@ -71,7 +71,7 @@ final class FeignTls {
                 () ->
                     presentsCertificate || !(e instanceof RetryableException)
                         ? Optional.empty()
-                        : TlsContexts.closedWithoutCertificate(e).or(() -> writeRefused(e)));
+                        : TlsContexts.closedWithoutCertificate(e));
     if (line.isEmpty()) {
       return e;
     }
@@ -80,26 +80,6 @@ final class FeignTls {
           f.status(), line.get(), f.request().httpMethod(), e, (Long) null, f.request());
     }
     return new IllegalStateException(line.get(), e);
-  }
-
-  /**
-   * {@code HttpsURLConnection}'s own word for a request body it could not write: it keeps the
-   * socket's failure to itself and throws a bare {@code IOException} with this message, which is
-   * how the TLS 1.3 mTLS refusal reaches a client that writes its body before the alert arrives.
-   */
-  static final String URL_CONNECTION_WRITE_FAILED = "Error writing request body to server";
-
-  static Optional<String> writeRefused(Throwable failure) {
-    for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c instanceof java.io.IOException && URL_CONNECTION_WRITE_FAILED.equals(c.getMessage())) {
-        return Optional.of(
-            "the server closed the TLS connection ("
-                + c.getMessage()
-                + "): "
-                + TlsContexts.CERTIFICATE_QUESTION);
-      }
-    }
-    return Optional.empty();
   }
 
   private feign.Client defaultClient() {

@@ -12,19 +12,21 @@ class FeignTlsTest {
     RuntimeException failure =
         new RuntimeException(
             "Error writing request body to server executing POST https://127.0.0.1:1/hello",
-            new IOException(FeignTls.URL_CONNECTION_WRITE_FAILED));
+            new IOException(TlsContexts.URL_CONNECTION_WRITE_FAILED));
 
-    assertThat(FeignTls.writeRefused(failure))
+    assertThat(TlsContexts.closedWithoutCertificate(failure))
         .hasValueSatisfying(
             line ->
                 assertThat(line)
-                    .contains(FeignTls.URL_CONNECTION_WRITE_FAILED)
+                    .contains(TlsContexts.URL_CONNECTION_WRITE_FAILED)
                     .endsWith(TlsContexts.CERTIFICATE_QUESTION));
   }
 
   @Test
   void anyOtherFailureIsLeftAsItIs() {
-    assertThat(FeignTls.writeRefused(new RuntimeException(new IOException("Connection refused"))))
+    assertThat(
+            TlsContexts.closedWithoutCertificate(
+                new RuntimeException(new IOException("Connection refused"))))
         .isEmpty();
   }
 }
