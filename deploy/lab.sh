@@ -412,13 +412,11 @@ setup_link() {
     ip -n "$ns" addr add "$addr/$PREFIX_LEN" dev "$LAB_IF"
     ip -n "$ns" link set lo up
     ip -n "$ns" link set "$LAB_IF" up
-    # the shaper must see real packets, not 64 KB super-frames (a TAP without a vnet header
-    # has no offloads to turn off: the kernel segments before linkem reads)
+    # tc's shaper must see real packets, not 64 KB super-frames; a TAP's offloads are linkem's
+    # own (it takes super-frames and cuts them into wire-sized segments itself: --offload)
     if [[ $want == veth ]]; then
       ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off >/dev/null 2>&1 ||
         ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off
-    else
-      ip netns exec "$ns" ethtool -K "$LAB_IF" tso off gso off gro off >/dev/null 2>&1 || true
     fi
     tc -n "$ns" qdisc del dev "$LAB_IF" root >/dev/null 2>&1 || true
   done

@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "forward.h"
 #include "model.h"
 
 #define VERSION "linkem 1.0"
@@ -34,43 +35,11 @@
 #define EXIT_USAGE 2   /* bad arguments or settings: one line on stderr */
 #define EXIT_SYSTEM 3  /* the OS refused: no /dev/net/tun, no namespace, not permitted */
 
-#define FRAME_MAX 65536
+#define READ_MAX (65536 + 256) /* a super-frame of 64 KB with its vnet and Ethernet headers */
 #define SPIN_MIN_NS (50 * NS_PER_US)
 #define SPIN_MAX_NS (1000 * NS_PER_US)
 #define BUSY_SPIN_NS (2 * NS_PER_MS)
-#define LATE_BUCKETS 20000 /* 1 us each; later ones count in the last */
-
-typedef struct {
-  uint64_t n, b[LATE_BUCKETS];
-  int64_t max;
-} late_hist_t;
-
-static void late_add(late_hist_t *h, int64_t ns) {
-  if (ns < 0) ns = 0;
-  int64_t us = ns / 1000;
-  h->b[us < LATE_BUCKETS ? us : LATE_BUCKETS - 1]++;
-  h->n++;
-  if (ns > h->max) h->max = ns;
-}
-
-static double late_pct(const late_hist_t *h, double q) {
-  if (!h->n) return 0;
-  uint64_t want = (uint64_t)(q * (double)h->n), seen = 0;
-  for (int i = 0; i < LATE_BUCKETS; i++) {
-    seen += h->b[i];
-    if (seen > want) return i + 0.5;
-  }
-  return LATE_BUCKETS;
-}
-
-typedef struct {
-  const char *name; /* up: A -> B; down: B -> A */
-  int in_fd, out_fd;
-  link_t link;
-  late_hist_t late;
-  uint64_t write_errors;
-} direction_t;
-
+#define OFFLOADS (TUN_F_CSUM | TUN_F_TSO4 | TUN_F_TSO6 | TUN_F_TSO_ECN)
 
 static volatile sig_atomic_t stop_requested, dump_requested, mark_requested;
 static int64_t current_spin_ns; /* for the stats line */
@@ -120,7 +89,7 @@ static void window_mark(direction_t *dirs, int64_t spin_total) {
 static void usage(FILE *out) {
   fprintf(out,
           "Usage: linkem --a NS:DEV --b NS:DEV [--both 'SETTINGS'] [--up 'SETTINGS'] [--down 'SETTINGS']\n"
-          "              [--stats FILE] [--seed N] [--spin-us auto | --busy] [--rt 10]\n"
+          "              [--stats FILE] [--seed N] [--spin-us auto | --busy] [--rt 10] [--offload on|off]\n"
           "       linkem --check [--both|--up|--down 'SETTINGS']...\n"
           "\n"
           "Forwards Ethernet frames between TAP device DEV in network namespace NS of host A (--a) and\n"
@@ -143,6 +112,11 @@ static void usage(FILE *out) {
           "release (no wake-ups from idle for delays up to 2 ms: the most exact, at the cost of a\n"
           "core while busy).\n"
           "\n"
+          "--offload on (the default) gives both devices the vnet header and offers TSO, as a\n"
+          "hypervisor does: the kernel hands over TCP super-frames of up to 64 KB, linkem cuts them into\n"
+          "wire-sized segments (each one lost, reordered, queued and delayed on its own) and writes the\n"
+          "consecutive segments that leave in the same wake-up as one; off: the kernel cuts them.\n"
+          "\n"
           "Prints 'linkem ready ...' once both devices are attached. SIGTERM/SIGINT stop it; stats\n"
           "(counters, release lateness, CPU per packet) go to stderr on exit and on SIGUSR1, and to\n"
           "--stats FILE every second and on SIGUSR1; SIGUSR2 marks a window (a point starting): the\n"
@@ -152,8 +126,10 @@ static void usage(FILE *out) {
           "Example: linkem --a rpcxa:lab0 --b rpcxb:lab0 --both 'delay 20ms 2ms distribution normal loss 1%%'\n");
 }
 
-/* the TAP device DEV in namespace NS (or here), non-blocking; -1 with err */
-static int open_tap(const char *spec, char *err, size_t errlen) {
+/* the TAP device DEV in namespace NS (or here), non-blocking, with the vnet header and TSO
+ * offered when vnet (else none: the kernel cuts every TCP stream before linkem reads it, also on
+ * a persistent device an earlier linkem left with offloads on); -1 with err */
+static int open_tap(const char *spec, int vnet, char *err, size_t errlen) {
   char ns[256], dev[IFNAMSIZ];
   const char *colon = strchr(spec, ':');
   if (!colon || colon == spec || strlen(colon + 1) == 0 || strlen(colon + 1) >= IFNAMSIZ || (size_t)(colon - spec) >= sizeof ns) {
@@ -187,10 +163,14 @@ static int open_tap(const char *spec, char *err, size_t errlen) {
   } else {
     struct ifreq ifr;
     memset(&ifr, 0, sizeof ifr);
-    ifr.ifr_flags = IFF_TAP | IFF_NO_PI;
+    ifr.ifr_flags = IFF_TAP | IFF_NO_PI | (vnet ? IFF_VNET_HDR : 0);
     memcpy(ifr.ifr_name, dev, strlen(dev)); /* shorter than IFNAMSIZ, checked above */
     if (ioctl(fd, TUNSETIFF, &ifr) < 0) {
       snprintf(err, errlen, "TAP device '%s' in '%s': %s", dev, ns, strerror(errno));
+      close(fd);
+      rc = -1;
+    } else if (ioctl(fd, TUNSETOFFLOAD, (unsigned long)(vnet ? OFFLOADS : 0)) < 0) {
+      snprintf(err, errlen, "TAP device '%s' in '%s': offloads %s: %s", dev, ns, vnet ? "on" : "off", strerror(errno));
       close(fd);
       rc = -1;
     }
@@ -215,13 +195,15 @@ static void print_stats(FILE *out, direction_t *dirs, int64_t started, int64_t c
     fprintf(out,
             "linkem %s in=%llu out=%llu bytes_in=%llu bytes_out=%llu lost=%llu queue_drops=%llu duplicated=%llu "
             "reordered=%llu corrupted=%llu write_errors=%llu max_queue_pkts=%llu max_queue_bytes=%llu "
-            "late_us_p50=%.1f late_us_p99=%.1f late_us_p999=%.1f late_us_max=%.1f\n",
+            "late_us_p50=%.1f late_us_p99=%.1f late_us_p999=%.1f late_us_max=%.1f reads=%llu writes=%llu "
+            "bad_frames=%llu\n",
             dirs[d].name, (unsigned long long)c->in, (unsigned long long)c->out, (unsigned long long)c->bytes_in,
             (unsigned long long)c->bytes_out, (unsigned long long)c->lost, (unsigned long long)c->queue_drops,
             (unsigned long long)c->duplicated, (unsigned long long)c->reordered, (unsigned long long)c->corrupted,
             (unsigned long long)dirs[d].write_errors, (unsigned long long)c->max_queue_pkts,
             (unsigned long long)c->max_queue_bytes, late_pct(&dirs[d].late, 0.5), late_pct(&dirs[d].late, 0.99),
-            late_pct(&dirs[d].late, 0.999), dirs[d].late.max / 1e3);
+            late_pct(&dirs[d].late, 0.999), dirs[d].late.max / 1e3, (unsigned long long)dirs[d].reads,
+            (unsigned long long)dirs[d].writes, (unsigned long long)dirs[d].bad_frames);
   }
   double cpu_us = (double)(cpu_ns() - cpu_started) / 1e3;
   fprintf(out,
@@ -255,30 +237,6 @@ static void write_stats_file(const char *path, direction_t *dirs, int64_t starte
   rename(tmp, path);
 }
 
-/* read every frame waiting on d's input; 0, or -1 when the device failed */
-static int drain_input(direction_t *d, unsigned char *buf) {
-  for (int i = 0; i < 256; i++) {
-    ssize_t n = read(d->in_fd, buf, FRAME_MAX);
-    if (n < 0) return (errno == EAGAIN || errno == EINTR) ? 0 : -1;
-    if (n == 0) return 0;
-    packet_t *p = packet_new(buf, (uint32_t)n, 0);
-    if (!p) return -1;
-    link_arrive(&d->link, p, now_ns());
-  }
-  return 0;
-}
-
-static void release_due(direction_t *d) {
-  int64_t now = now_ns();
-  packet_t *p;
-  while ((p = link_due(&d->link, now))) {
-    late_add(&d->late, now - p->t);
-    late_add(&window.late, now - p->t);
-    if (write(d->out_fd, p->data, p->len) < 0) d->write_errors++;
-    free(p);
-  }
-}
-
 /* linkem lives as long as the link does: it keeps no descriptor it inherited beyond stdin, stdout
  * and stderr, or it would hold, say, the lock of whoever started it ("flock LOCK lab.sh up") until
  * the lab goes down. */
@@ -298,7 +256,7 @@ int main(int argc, char **argv) {
   params_default(&down);
   uint64_t seed = 1;
   int64_t spin_ns = 50 * NS_PER_US;
-  int rt_prio = 10, spin_auto = 1;
+  int rt_prio = 10, spin_auto = 1, offload = 1;
   int check = 0;
   char err[600];
   /* --both first, whatever the order, so --up/--down override it */
@@ -361,6 +319,12 @@ int main(int argc, char **argv) {
         return EXIT_USAGE;
       }
       rt_prio = (int)r;
+    } else if (strcmp(o, "--offload") == 0) {
+      if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0) {
+        fprintf(stderr, "linkem: --offload must be on or off, got '%s'\n", v);
+        return EXIT_USAGE;
+      }
+      offload = strcmp(v, "on") == 0;
     } else if (strcmp(o, "--spin-us") == 0) {
       char *end;
       long s = strtol(v, &end, 10);
@@ -396,12 +360,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "linkem: --a NS:DEV and --b NS:DEV are required (try linkem --help)\n");
     return EXIT_USAGE;
   }
-  int fa = open_tap(a_spec, err, sizeof err);
+  int fa = open_tap(a_spec, offload, err, sizeof err);
   if (fa < 0) {
     fprintf(stderr, "linkem: --a: %s\n", err);
     return fa == -2 ? EXIT_USAGE : EXIT_SYSTEM;
   }
-  int fb = open_tap(b_spec, err, sizeof err);
+  int fb = open_tap(b_spec, offload, err, sizeof err);
   if (fb < 0) {
     fprintf(stderr, "linkem: --b: %s\n", err);
     return fb == -2 ? EXIT_USAGE : EXIT_SYSTEM;
@@ -410,6 +374,10 @@ int main(int argc, char **argv) {
   dirs[0].out_fd = fb;
   dirs[1].in_fd = fb;
   dirs[1].out_fd = fa;
+  for (int d = 0; d < 2; d++) {
+    dirs[d].vnet = offload;
+    dirs[d].complete_csum = dirs[d].link.p.corrupt > 0;
+  }
 
   prctl(PR_SET_TIMERSLACK, 1UL); /* hrtimers to the nanosecond, not the default 50 us */
   /* a real-time thread runs the moment its timer fires; under the box's other load a normal one
@@ -432,19 +400,20 @@ int main(int argc, char **argv) {
   sigaction(SIGUSR2, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
 
-  printf("linkem ready a=%s b=%s seed=%llu spin_us=%lld rt=%s\nup %s\ndown %s\n", a_spec, b_spec,
-         (unsigned long long)seed, (long long)(spin_ns / NS_PER_US), rt_state, line_up, line_down);
+  printf("linkem ready a=%s b=%s seed=%llu spin_us=%lld rt=%s offload=%s\nup %s\ndown %s\n", a_spec, b_spec,
+         (unsigned long long)seed, (long long)(spin_ns / NS_PER_US), rt_state, offload ? "on" : "off", line_up,
+         line_down);
   fflush(stdout);
 
-  static unsigned char buf[FRAME_MAX];
+  static unsigned char buf[READ_MAX];
   static late_hist_t wake;
   int64_t started = now_ns(), cpu_started = cpu_ns(), spin_total = 0, next_stats = started + NS_PER_S;
   window_mark(dirs, 0);
   struct pollfd pfd[2] = {{.fd = fa, .events = POLLIN}, {.fd = fb, .events = POLLIN}};
   int rc = EXIT_OK;
   while (!stop_requested) {
-    release_due(&dirs[0]);
-    release_due(&dirs[1]);
+    forward_release(&dirs[0], &window.late, now_ns);
+    forward_release(&dirs[1], &window.late, now_ns);
     int64_t next = link_next(&dirs[0].link), next_down = link_next(&dirs[1].link);
     if (next_down < next) next = next_down;
     int64_t now = now_ns();
@@ -497,7 +466,7 @@ int main(int argc, char **argv) {
         rc = EXIT_RUNTIME;
         stop_requested = 1;
       }
-      if ((pfd[d].revents & POLLIN) && drain_input(&dirs[d], buf) < 0) {
+      if ((pfd[d].revents & POLLIN) && forward_read(&dirs[d], buf, sizeof buf, link_next(&dirs[1 - d].link), now_ns) < 0) {
         fprintf(stderr, "linkem: reading the %s device: %s\n", d == 0 ? "A" : "B", strerror(errno));
         rc = EXIT_RUNTIME;
         stop_requested = 1;

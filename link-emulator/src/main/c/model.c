@@ -215,14 +215,18 @@ int64_t link_next_on(link_t *l, int64_t t) {
 
 /* ---- the link ---- */
 
-packet_t *packet_new(const void *data, uint32_t len, int64_t arrival) {
+packet_t *packet_alloc(uint32_t len, int64_t arrival) {
   packet_t *p = malloc(sizeof *p + len);
   if (!p) return NULL;
-  memcpy(p->data, data, len);
+  memset(p, 0, sizeof *p);
   p->len = p->left = len;
   p->arrival = p->t = arrival;
-  p->next = NULL;
-  p->seq = 0;
+  return p;
+}
+
+packet_t *packet_new(const void *data, uint32_t len, int64_t arrival) {
+  packet_t *p = packet_alloc(len, arrival);
+  if (p) memcpy(p->data, data, len);
   return p;
 }
 
@@ -370,6 +374,7 @@ void link_arrive(link_t *l, packet_t *p, int64_t now) {
   if (copies == 2) {
     packet_t *dup = packet_new(p->data, p->len, now);
     if (dup) {
+      dup->origin = p->origin;
       l->c.duplicated++;
       enqueue(l, dup);
     }

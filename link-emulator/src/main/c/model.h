@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "frame.h"
+
 #define NS_PER_US 1000LL
 #define NS_PER_MS 1000000LL
 #define NS_PER_S 1000000000LL
@@ -90,8 +92,17 @@ typedef struct packet {
   uint64_t seq;
   uint32_t len;
   uint32_t left;       /* bytes a trace has still to deliver */
+  /* the forwarding loop's: the super-frame it was cut from (id 0: none) and its place there;
+   * the model copies it with a duplicate and never reads it */
+  struct {
+    uint64_t id;
+    uint32_t segment;
+    frame_info_t info;
+  } origin;
   unsigned char data[];
 } packet_t;
+/* a packet of len bytes, uninitialised data, no origin */
+packet_t *packet_alloc(uint32_t len, int64_t arrival);
 packet_t *packet_new(const void *data, uint32_t len, int64_t arrival);
 
 typedef struct {

@@ -152,6 +152,49 @@ class PacketLinkTest {
   }
 
   @Test
+  void superFramesAreCutIntoWireSegmentsAndJoinedAgainOnTheWayOut() throws Exception {
+    pair.start("delay 100us", "delay 100us");
+    pair.transfer(20_000_000);
+    Map<String, String> on = pair.stop();
+    pair.start("delay 100us", "delay 100us", "--offload", "off");
+    pair.transfer(20_000_000);
+    Map<String, String> off = pair.stop();
+    System.out.printf(
+        Locale.ROOT,
+        "[link-emulator] 20 MB, offload on: %s wire frames from %s reads in %s writes;"
+            + " off: %s frames, %s reads, %s writes%n",
+        on.get("up.in"),
+        on.get("up.reads"),
+        on.get("up.writes"),
+        off.get("up.in"),
+        off.get("up.reads"),
+        off.get("up.writes"));
+    long frames = Long.parseLong(on.get("up.in"));
+    // wire-sized: 20 MB in segments of at most 1514 bytes, each one counted by the model
+    assertTrue(frames >= 20_000_000 / 1514, on.toString());
+    assertTrue(Long.parseLong(on.get("up.reads")) * 4 < frames, "super-frames read: " + on);
+    assertTrue(Long.parseLong(on.get("up.writes")) < frames, "segments joined: " + on);
+    assertEquals("0", on.get("up.bad_frames"));
+    assertEquals(off.get("up.in"), off.get("up.reads"), "off: one read a frame");
+  }
+
+  @Test
+  void aCorruptedSegmentIsCaughtByTheReceiversChecksum() throws Exception {
+    long before = pair.counter(pair.nsB, "/proc/net/snmp", "Tcp", "InCsumErrors");
+    pair.start("corrupt 2%", "");
+    pair.transfer(5_000_000);
+    Map<String, String> stats = pair.stop();
+    long caught = pair.counter(pair.nsB, "/proc/net/snmp", "Tcp", "InCsumErrors") - before;
+    System.out.printf(
+        Locale.ROOT,
+        "[link-emulator] corrupt 2%%: linkem flipped a bit in %s of %s, B's TCP caught %d%n",
+        stats.get("up.corrupted"),
+        stats.get("up.in"),
+        caught);
+    assertTrue(caught > 0, "no checksum error at B: " + stats);
+  }
+
+  @Test
   void aRateWithAFullQueueDropsAndHoldsTheRate() throws Exception {
     pair.start("rate 20mbit limit 20", "");
     double bps = pair.transfer(3_000_000);

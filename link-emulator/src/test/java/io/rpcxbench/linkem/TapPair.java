@@ -182,6 +182,9 @@ final class TapPair implements AutoCloseable {
           Long.toString(bytes));
       String line = firstLine(sink, "bytes ");
       String[] w = line.split(" ");
+      if (Long.parseLong(w[1]) != bytes) {
+        throw new AssertionError("B received " + w[1] + " of " + bytes + " bytes: " + line);
+      }
       return Double.parseDouble(w[5]);
     } finally {
       sink.destroy();

@@ -8,7 +8,10 @@ import org.slf4j.LoggerFactory;
  * Counts a server's open connections against {@code --max-connections}. The accepting thread asks
  * {@link #tryOpen()} for every new connection and closes it at once when refused; whoever sees a
  * connection end calls {@link #closed()}. One line when refusing starts, one when it ends (with the
- * count), never one per connection: a flood of 20,000 connects is two lines.
+ * count), never one per connection: a flood of 20,000 connects is two lines. A flood that keeps the
+ * count swinging about the cap (connections closed by their clients as fast as they come) starts a
+ * burst of refusals many times a second: a burst that starts within 10 s of the last line is
+ * counted, not logged, and the next burst logged says how many it folded in.
  *
  * <pre>{@code
  * if (!cap.tryOpen()) { socket.close(); return; }
@@ -18,14 +21,20 @@ import org.slf4j.LoggerFactory;
 public final class ConnectionCap {
   private static final Logger log = LoggerFactory.getLogger(ConnectionCap.class);
   private static final long SUMMARY_NANOS = 60_000_000_000L;
+  private static final long QUIET_NANOS = 10_000_000_000L;
 
   private final String name;
   private final int max;
   private final AtomicInteger open = new AtomicInteger();
   private boolean refusing;
+  private boolean burstLogged;
   private long refused;
+  private long bursts;
   private long refusedTotal;
   private long lastSummary;
+  private long lastStartLine;
+  private boolean anyStartLine;
+  private long lines;
 
   /**
    * @param name the server's id, for the log lines
@@ -60,6 +69,11 @@ public final class ConnectionCap {
     return open.get();
   }
 
+  /** Lines logged since the start (for tests). */
+  synchronized long lines() {
+    return lines;
+  }
+
   /** Connections refused since the start. */
   public synchronized long refused() {
     return refusedTotal;
@@ -71,14 +85,22 @@ public final class ConnectionCap {
     long now = System.nanoTime();
     if (!refusing) {
       refusing = true;
+      bursts++;
       lastSummary = now;
-      log.warn(
-          "{}: {} connections open, the cap (--max-connections): closing new connections until"
-              + " some end",
-          name,
-          max);
+      burstLogged = !anyStartLine || now - lastStartLine >= QUIET_NANOS;
+      if (burstLogged) {
+        anyStartLine = true;
+        lastStartLine = now;
+        lines++;
+        log.warn(
+            "{}: {} connections open, the cap (--max-connections): closing new connections until"
+                + " some end",
+            name,
+            max);
+      }
     } else if (now - lastSummary > SUMMARY_NANOS) {
       lastSummary = now;
+      lines++;
       log.warn("{}: still at the cap of {}: {} connections closed so far", name, max, refused);
     }
   }
@@ -86,8 +108,16 @@ public final class ConnectionCap {
   private synchronized void endBurst() {
     if (refusing) {
       refusing = false;
-      log.warn("{}: below the cap again after closing {} new connection(s)", name, refused);
-      refused = 0;
+      if (burstLogged) {
+        lines++;
+        log.warn(
+            "{}: below the cap again after closing {} new connection(s){}",
+            name,
+            refused,
+            bursts > 1 ? " in " + bursts + " bursts" : "");
+        refused = 0;
+        bursts = 0;
+      }
     }
   }
 }

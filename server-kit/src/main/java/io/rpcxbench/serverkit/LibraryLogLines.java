@@ -27,6 +27,10 @@ public class LibraryLogLines extends Handler {
 
   private static volatile boolean nettyRouted;
 
+  /** The loggers {@link #route(String)} set up, held for the same reason. */
+  private static final java.util.Map<String, java.util.logging.Logger> ROUTED =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private final RateLimitedLog warnings;
 
   /**
@@ -62,6 +66,23 @@ public class LibraryLogLines extends Handler {
     }
   }
 
+  /**
+   * Another library's java.util.logging loggers under {@code name} (Tomcat's {@code
+   * org.apache.coyote}: an "Error parsing HTTP request header" and its stack trace for each
+   * connection a fuzzer opens) through the same rate-limited handler. Once per name; before the
+   * library logs, and after nothing resets that logger's handlers (Spring Boot's logging bridge
+   * resets the root logger's only).
+   */
+  public static void route(String name) {
+    ROUTED.computeIfAbsent(
+        name,
+        n -> {
+          java.util.logging.Logger logger = java.util.logging.Logger.getLogger(n);
+          route(logger, n);
+          return logger;
+        });
+  }
+
   private static void route(java.util.logging.Logger logger, String name) {
     logger.setUseParentHandlers(false); // once, not again by a parent's handler (io.grpc's)
     logger.addHandler(new LibraryLogLines(name));
@@ -75,6 +96,9 @@ public class LibraryLogLines extends Handler {
     String message = record.getMessage();
     if (record.getParameters() != null && message != null && message.contains("{0")) {
       message = java.text.MessageFormat.format(message, record.getParameters());
+    }
+    if (message != null) {
+      message = message.replaceAll("\\s*\\R\\s*", " "); // one line: Tomcat's notes have breaks
     }
     Throwable thrown = record.getThrown();
     warnings.warn(

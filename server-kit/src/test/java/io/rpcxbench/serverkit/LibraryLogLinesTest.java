@@ -34,6 +34,16 @@ class LibraryLogLinesTest {
   }
 
   @Test
+  void anotherLibrarysLoggersCanTakeTheSamePathOnce() {
+    LibraryLogLines.route("demo.library.coyote");
+    LibraryLogLines.route("demo.library.coyote");
+    Logger logger = Logger.getLogger("demo.library.coyote");
+    assertThat(logger.getUseParentHandlers()).isFalse();
+    assertThat(Arrays.stream(logger.getHandlers()).filter(h -> h instanceof LibraryLogLines))
+        .hasSize(1);
+  }
+
+  @Test
   void aFloodOfOneKindIsOneLine() {
     LibraryLogLines.routeNetty();
     Logger jul = Logger.getLogger("io.grpc.netty.shaded.io.netty");

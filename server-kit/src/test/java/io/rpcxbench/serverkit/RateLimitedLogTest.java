@@ -37,6 +37,20 @@ class RateLimitedLogTest {
   }
 
   @Test
+  void aFloodSwingingAboutTheCapLogsTwoLinesNotTwoPerSwing() {
+    ConnectionCap cap = new ConnectionCap("demo", 2);
+    cap.tryOpen();
+    cap.tryOpen();
+    for (int swing = 0; swing < 1_000; swing++) {
+      assertThat(cap.tryOpen()).isFalse();
+      cap.closed();
+      assertThat(cap.tryOpen()).isTrue();
+    }
+    assertThat(cap.refused()).isEqualTo(1_000);
+    assertThat(cap.lines()).isEqualTo(2);
+  }
+
+  @Test
   void theBudgetRefusesWhatWouldPassIt() {
     InputBudget budget = new InputBudget(100);
     assertThat(budget.tryReserve(60)).isTrue();
