@@ -324,10 +324,7 @@ public abstract class AttackContract {
               FreshServer.control(id, serverArgs, dir.resolve("fresh-server.log")));
       String openAt = OPEN_AT_SECONDS > 0 ? stillOpen(attacks, port) : "";
       honest.close();
-      int after =
-          HONEST_BYTES == 0
-              ? HonestCaller.servedHellos(client, 100)
-              : HonestCaller.servedEchoes(client, HONEST_BYTES, 100);
+      int after = HonestCaller.servedOnceBack(client, HONEST_BYTES, 100);
       ProcessMemory memory = server.memory();
       long lines = logLines() - linesBefore;
       AttackLine.printf(

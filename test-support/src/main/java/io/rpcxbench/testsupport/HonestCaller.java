@@ -63,6 +63,26 @@ public final class HonestCaller implements AutoCloseable {
    * Of {@code calls} echo calls of {@code bytes} bytes in a row through {@code client}, those
    * answered right.
    */
+  /**
+   * Of {@code calls} calls in a row (hellos, or echoes of {@code bytes} when not 0), those served,
+   * counted once the client is served at all again: a client that reconnects in the background with
+   * back-off (typed-json's, up to 2.4 s) is not counted as refused while it waits. None served
+   * within {@link #BACK_WITHIN}: 0.
+   */
+  public static int servedOnceBack(BenchClient client, int bytes, int calls) {
+    java.util.function.IntSupplier some =
+        () -> bytes == 0 ? servedHellos(client, 1) : servedEchoes(client, bytes, 1);
+    try {
+      Await.until("the honest client served again", BACK_WITHIN, () -> some.getAsInt() == 1);
+    } catch (AssertionError neverBack) {
+      return 0;
+    }
+    return bytes == 0 ? servedHellos(client, calls) : servedEchoes(client, bytes, calls);
+  }
+
+  /** How long {@link #servedOnceBack} waits for the first call served. */
+  public static final java.time.Duration BACK_WITHIN = java.time.Duration.ofSeconds(10);
+
   public static int servedEchoes(BenchClient client, int bytes, int calls) {
     byte[] payload = new byte[bytes];
     new java.util.Random(bytes).nextBytes(payload);

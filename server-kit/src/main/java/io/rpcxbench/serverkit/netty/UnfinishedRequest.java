@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * ({@link #holding}); 0 when none. Every size counts; up to {@link InputBudget#GRANTED_BYTES} it is
  * always granted. Beyond that, while the JVM's direct memory is past its high water ({@link
  * DirectMemoryPressure}: the buffers really held can be several times the bytes counted), the
- * connection is closed as if the budget refused it. Event loop only.
+ * connection is closed as if the budget refused it, unless the request that has waited longest
+ * (another connection's) can be evicted for it ({@link BudgetShare}). Event loop only.
  */
 public final class UnfinishedRequest {
   private final NettyLimits server;
@@ -27,7 +28,7 @@ public final class UnfinishedRequest {
   UnfinishedRequest(NettyLimits server, ChannelHandlerContext ctx) {
     this.server = server;
     this.ctx = ctx;
-    this.share = server.budget().share();
+    this.share = server.budget().share().onEvicted(() -> ctx.executor().execute(this::evicted));
   }
 
   /**
@@ -64,7 +65,7 @@ public final class UnfinishedRequest {
       close();
       return false;
     }
-    if (bytes > InputBudget.GRANTED_BYTES && server.directMemory().high()) {
+    if (bytes > InputBudget.GRANTED_BYTES && server.directMemory().high() && !share.makeRoom()) {
       server
           .warnings()
           .warn(
@@ -86,6 +87,24 @@ public final class UnfinishedRequest {
     closed = true;
     cancelDeadline();
     giveBack();
+  }
+
+  /** Another connection's request evicted this one's, which had waited longest. */
+  private void evicted() {
+    if (closed) {
+      return;
+    }
+    server
+        .warnings()
+        .warn(
+            "evicted",
+            "{}: closing the connection from {}: its request waited longest (over {}) while the"
+                + " budget for unfinished requests was spent, and a newer one needed room"
+                + " (--max-buffered)",
+            server.name(),
+            ctx.channel().remoteAddress(),
+            InputBudget.EVICTABLE_AFTER);
+    close();
   }
 
   private void deadlinePassed() {
