@@ -80,10 +80,12 @@ final class TapPair implements AutoCloseable {
   void start(String up, String down, String... options) throws Exception {
     stop();
     Files.deleteIfExists(stats);
-    // on the probes' core: a release then wakes no other (idle) core, ~30-70 us each here
+    // on the probes' core: a release then wakes no other (idle) core, ~30-70 us each here;
+    // -Dlinkem.cpu=1 gives it a core of its own (a bulk transfer's hosts then keep theirs)
     List<String> command = new ArrayList<>();
     if (Native.onPath("taskset")) {
-      command.addAll(List.of("taskset", "-c", "0"));
+      command.addAll(
+          List.of("taskset", "-c", Integer.toString(Integer.getInteger("linkem.cpu", 0))));
     }
     command.addAll(
         List.of(
