@@ -87,6 +87,26 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
     this.direct = direct;
   }
 
+  /** Another connection's message evicts this one's, which waited longest ({@link BudgetShare}). */
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    share.onEvicted(
+        () ->
+            ctx.executor()
+                .execute(
+                    () -> {
+                      if (!refused) {
+                        goAway(
+                            ctx,
+                            null,
+                            "its unfinished messages waited longest (over "
+                                + InputBudget.EVICTABLE_AFTER
+                                + ") while the budget was spent, and a newer one needed room",
+                            "--max-buffered");
+                      }
+                    }));
+  }
+
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     if (passThrough) {
@@ -297,7 +317,7 @@ final class UnfinishedMessages extends ChannelDuplexHandler {
           "its unfinished messages would pass the budget of "
               + budget.max()
               + " bytes for all unfinished requests (--max-buffered)";
-    } else if (charge > InputBudget.GRANTED_BYTES && direct.high()) {
+    } else if (charge > InputBudget.GRANTED_BYTES && direct.high() && !share.makeRoom()) {
       overBudget =
           "it holds "
               + charge

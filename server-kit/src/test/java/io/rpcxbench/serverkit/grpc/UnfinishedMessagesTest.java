@@ -109,6 +109,34 @@ class UnfinishedMessagesTest {
     channel.finishAndReleaseAll();
   }
 
+  /** Issue 59's table: the stalled message that waited longest makes room for a newer one. */
+  @Test
+  void aNewerMessageEvictsTheOneThatWaitedLongest() {
+    InputBudget budget = new InputBudget(400 * 1024, Duration.ZERO); // one 256 KiB buffer fits
+    EmbeddedChannel stalled = sharing(budget);
+    stalled.writeInbound(callStart(1_000_000, 150_000));
+    stalled.checkException();
+    EmbeddedChannel newer = sharing(budget);
+
+    newer.writeInbound(callStart(1_000_000, 150_000));
+
+    newer.checkException();
+    assertThat(budget.evictions()).isEqualTo(1);
+    stalled.runPendingTasks(); // the eviction runs on the stalled connection's own loop
+    assertThatThrownBy(stalled::checkException)
+        .isInstanceOfSatisfying(
+            Http2Exception.class,
+            e -> assertThat(e.error()).isEqualTo(Http2Error.ENHANCE_YOUR_CALM));
+    stalled.finishAndReleaseAll();
+    newer.finishAndReleaseAll();
+  }
+
+  private EmbeddedChannel sharing(InputBudget budget) {
+    return new EmbeddedChannel(
+        new UnfinishedMessages(
+            "test", budget, 2048, new ResetFlood(System::nanoTime), Duration.ZERO, direct));
+  }
+
   @Test
   void aWholeMessageAloneChargesNothing() {
     InputBudget budget = new InputBudget(1 << 20);
