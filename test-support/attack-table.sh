@@ -8,6 +8,7 @@ SIZE="issue"
 JVM="-Xmx128m -XX:MaxDirectMemorySize=64m"
 OPEN_AT=35
 MODES="all"
+TESTS='*AttackIT'
 HONEST_BYTES=0
 OUT="results/attack-table-$(date -u +%Y%m%dT%H%M%SZ).txt"
 MODULES="server-rpcx server-grpc protocols/grpc-stream server-openfeign protocols/typed-json protocols/bert protocols/resp protocols/http-javaser protocols/avro protocols/tcp-protobuf protocols/capnp protocols/thrift protocols/amqp"
@@ -16,7 +17,7 @@ LOCK="/tmp/rpcx-bench-measure.lock"
 usage() {
   cat <<USAGE
 Usage: test-support/attack-table.sh [--size issue|ci] [--jvm FLAGS] [--open-at SECONDS]
-                                    [--modes all|ci] [--honest-bytes N]
+                                    [--modes all|ci] [--honest-bytes N] [--tests PATTERN]
                                     [--modules "m1 m2"] [--out FILE]
 
 Runs every attack suite (failsafe, one forked server JVM per attack) and writes the ATTACK lines.
@@ -29,6 +30,8 @@ Runs every attack suite (failsafe, one forked server JVM per attack) and writes 
                  connection flood (default); ci: the modes CI runs
   --honest-bytes N  the honest client echoes N bytes a call (16384: over the 8 KiB every
                  connection is granted) instead of calling hello (default 0: hello)
+  --tests P      the suites and tests, as failsafe's -Dit.test takes them (default: $TESTS;
+                 '*AttackIT#tlsHandshakesStalled': one mode only)
   --modules M    the modules, space-separated (default: all with an attack suite)
   --out FILE     where the lines go (default: results/attack-table-<UTC time>.txt)
 Measurements are serialized with flock $LOCK; each module's load average and CPU pressure,
@@ -47,6 +50,7 @@ parse_args() {
       --open-at) OPEN_AT="$2"; shift 2 ;;
       --modes) MODES="$2"; shift 2 ;;
       --honest-bytes) HONEST_BYTES="$2"; shift 2 ;;
+      --tests) TESTS="$2"; shift 2 ;;
       --modules) MODULES="$2"; shift 2 ;;
       --out) OUT="$2"; shift 2 ;;
       -h|--help) usage; exit 0 ;;
@@ -61,6 +65,7 @@ parse_args() {
     all|ci) ;;
     *) echo "attack-table: --modes must be all or ci, got $MODES" >&2; exit 2 ;;
   esac
+  [ -n "$TESTS" ] || { echo "attack-table: --tests needs a pattern, e.g. '*AttackIT#tlsHandshakesStalled'" >&2; exit 2; }
   case "$HONEST_BYTES" in
     ''|*[!0-9]*) echo "attack-table: --honest-bytes must be a whole number of bytes, got $HONEST_BYTES" >&2; exit 2 ;;
   esac
@@ -81,7 +86,7 @@ run_module() {
     machine_load "before" >"$log"
     local status=0
     mvn -B -o -fae -pl "$module" verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-      -Dit.test='*AttackIT' -Dfailsafe.failIfNoSpecifiedTests=false \
+      "-Dit.test=$TESTS" -Dfailsafe.failIfNoSpecifiedTests=false \
       "-Dattack.jvm=$JVM" "-Dattack.openAt=$OPEN_AT" "-Dattack.modes=$MODES" \
       "-Dattack.honestBytes=$HONEST_BYTES" "${props[@]}" >>"$log" 2>&1 || status=$?
     machine_load "after" >>"$log"

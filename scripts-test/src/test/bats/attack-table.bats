@@ -13,6 +13,7 @@ setup() {
   [[ $output == *"Usage: test-support/attack-table.sh"* ]]
   [[ $output == *"--modes all"* ]]
   [[ $output == *"--honest-bytes N"* ]]
+  [[ $output == *"--tests PATTERN"* ]]
 }
 
 @test "bad arguments exit 2 with one line and write nothing" {
@@ -23,6 +24,9 @@ setup() {
   run "$TABLE" --honest-bytes 16k --out "$out"
   [ "$status" -eq 2 ]
   [[ $output == "attack-table: --honest-bytes must be a whole number of bytes, got 16k" ]]
+  run "$TABLE" --tests "" --out "$out"
+  [ "$status" -eq 2 ]
+  [[ $output == "attack-table: --tests needs a pattern, e.g. '*AttackIT#tlsHandshakesStalled'" ]]
   run "$TABLE" --size huge --out "$out"
   [ "$status" -eq 2 ]
   [ ! -e "$out" ]

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.ProtocolProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +94,11 @@ public abstract class AttackContract {
   private Path log;
   private List<String> serverArgs;
 
+  /** The server's TLS ({@code --tls-cert}/{@code --tls-key}) and the clients'; none: plaintext. */
+  private List<String> serverTls = List.of();
+
+  private ClientTls clientTls;
+
   /**
    * @param id the protocol
    * @param announcingPrefix the first bytes of a request that announce about 1 MiB to follow
@@ -119,6 +125,7 @@ public abstract class AttackContract {
     args.addAll(List.of("-jar", jar.toString()));
     args.addAll(List.of("--bind", "127.0.0.1", "--port", "0"));
     args.addAll(provider.server().args());
+    args.addAll(serverTls);
     serverArgs = List.copyOf(args);
     log = dir.resolve("server.log");
     server = ServerJarContract.startReady(id, args, log);
@@ -126,7 +133,10 @@ public abstract class AttackContract {
     client =
         ServerJarContract.openOnColdServer(
             provider,
-            new ClientOptions("127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1));
+            FreshServer.withTls(
+                new ClientOptions(
+                    "127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1),
+                clientTls));
     return port;
   }
 
@@ -213,6 +223,31 @@ public abstract class AttackContract {
     furtherMode();
     flood("connection flood, connect and close", AttackModes.connectFlood(2), 2);
   }
+
+  /**
+   * Issue 59: over TLS, handshakes stalled (a handshake record header announcing 512 bytes, then a
+   * byte every 200 ms), each holding a slot until the server's {@code --handshake-deadline}; the
+   * honest client speaks TLS too. Skipped for a protocol whose stack speaks no TLS of its own.
+   */
+  @Test
+  void tlsHandshakesStalled() throws Exception {
+    furtherMode();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        ServerJarContract.provider(id).supportsTls(), id + " speaks no TLS of its own");
+    io.rpcxbench.tls.TlsFiles files =
+        io.rpcxbench.tls.TestAuthority.create(dir.resolve("tls"), List.of("127.0.0.1"));
+    serverTls =
+        List.of(
+            "--tls-cert", files.serverCert().toString(), "--tls-key", files.serverKey().toString());
+    clientTls = ClientTls.trusting(files.ca());
+    attack(
+        "TLS handshakes stalled, a record header then a byte every 200 ms",
+        AttackModes.trickling(
+            LARGE ? 1000 : PREFIX_CONNECTIONS, TLS_RECORD_HEADER, Duration.ofMillis(200)));
+  }
+
+  /** A TLS handshake record header announcing 512 bytes (as {@link StalledHandshakes} sends). */
+  private static final byte[] TLS_RECORD_HEADER = {0x16, 0x03, 0x01, 0x02, 0x00};
 
   /**
    * A request's first bytes announcing about 2 GiB; null: none (the test is skipped, saying so).
@@ -321,7 +356,7 @@ public abstract class AttackContract {
                 }
                 return attack;
               },
-              FreshServer.control(id, serverArgs, dir.resolve("fresh-server.log")));
+              FreshServer.control(id, id, serverArgs, dir.resolve("fresh-server.log"), clientTls));
       String openAt = OPEN_AT_SECONDS > 0 ? stillOpen(attacks, port) : "";
       honest.close();
       int after = HonestCaller.servedOnceBack(client, HONEST_BYTES, 100);

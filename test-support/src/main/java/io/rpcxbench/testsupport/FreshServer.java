@@ -2,6 +2,7 @@ package io.rpcxbench.testsupport;
 
 import io.rpcxbench.spi.BenchClient;
 import io.rpcxbench.spi.ClientOptions;
+import io.rpcxbench.spi.ClientTls;
 import io.rpcxbench.spi.ProtocolProvider;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,6 +43,15 @@ public final class FreshServer implements AttackRounds.Fresh {
    */
   public static AttackRounds.Control control(
       String id, String jarId, List<String> javaArgs, Path log) {
+    return control(id, jarId, javaArgs, log, null);
+  }
+
+  /**
+   * As {@link #control(String, String, List, Path)} for a server started with TLS ({@code javaArgs}
+   * carry its {@code --tls-cert}/{@code --tls-key}): its honest client speaks {@code tls}.
+   */
+  public static AttackRounds.Control control(
+      String id, String jarId, List<String> javaArgs, Path log, ClientTls tls) {
     List<String> args = List.copyOf(javaArgs);
     return () -> {
       ProtocolProvider provider = ServerJarContract.provider(id);
@@ -52,13 +62,20 @@ public final class FreshServer implements AttackRounds.Fresh {
             server,
             ServerJarContract.openOnColdServer(
                 provider,
-                new ClientOptions(
-                    "127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1)));
+                withTls(
+                    new ClientOptions(
+                        "127.0.0.1", port, Duration.ofSeconds(2), Duration.ofSeconds(2), 1),
+                    tls)));
       } catch (Exception | AssertionError e) {
         server.close();
         throw e;
       }
     };
+  }
+
+  /** The options with {@code tls}; null: as they are (plaintext). */
+  static ClientOptions withTls(ClientOptions options, ClientTls tls) {
+    return tls == null ? options : options.withTls(tls);
   }
 
   @Override
