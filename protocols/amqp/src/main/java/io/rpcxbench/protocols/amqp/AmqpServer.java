@@ -26,13 +26,66 @@ import org.slf4j.LoggerFactory;
 final class AmqpServer implements RunningServer {
   private static final Logger log = LoggerFactory.getLogger(AmqpServer.class);
 
+  /** Connections tried, a second apart, after the consumers' connection was lost. */
+  static final int RECONNECT_TRIES = 3;
+
   private final Broker broker;
-  private final RequestConsumers consumers;
+  private final java.util.concurrent.Callable<RequestConsumers> connector;
+  private volatile RequestConsumers consumers;
   private boolean closed;
 
-  private AmqpServer(Broker broker, RequestConsumers consumers) {
+  private AmqpServer(
+      Broker broker,
+      RequestConsumers consumers,
+      java.util.concurrent.Callable<RequestConsumers> connector) {
     this.broker = broker;
     this.consumers = consumers;
+    this.connector = connector;
+  }
+
+  /**
+   * The consumers' connection was lost while the broker may still be up: Qpid Broker-J closes the
+   * whole connection (404, a connection error) when a consume meets a request queue an attacker
+   * deleted again a moment before, and the server exited for it (CI, issue 59's attack table). A
+   * new connection and its consumers, tried {@link #RECONNECT_TRIES} times a second apart.
+   *
+   * @return false when none could be made (the broker is gone): the caller's onLost then runs
+   */
+  boolean reconnect() {
+    for (int attempt = 1; attempt <= RECONNECT_TRIES; attempt++) {
+      try {
+        RequestConsumers fresh = connector.call();
+        RequestConsumers old;
+        synchronized (this) {
+          if (closed) {
+            fresh.close();
+            return true;
+          }
+          old = consumers;
+          consumers = fresh;
+        }
+        old.close();
+        log.warn("the connection to the broker was lost; a new one serves (try {})", attempt);
+        return true;
+      } catch (Exception e) {
+        log.warn(
+            "the connection to the broker was lost; a new one failed (try {}): {}",
+            attempt,
+            e.toString());
+      }
+      synchronized (this) {
+        if (closed) {
+          return true;
+        }
+      }
+      try {
+        Thread.sleep(1_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return false;
   }
 
   /**
@@ -113,19 +166,38 @@ final class AmqpServer implements RunningServer {
           case AUTO -> throw new IllegalStateException("auto is resolved above");
         };
     try {
-      RequestConsumers consumers =
-          RequestConsumers.connect(broker, options.consumers, options.prefetch, onLost);
-      String about = about(broker, options) + cleartextNote;
-      try {
-        consumers.consume(options.consumers, new BenchCalls(service, about));
-      } catch (Exception e) {
-        consumers.close();
-        throw e;
-      }
+      java.util.concurrent.atomic.AtomicReference<AmqpServer> started =
+          new java.util.concurrent.atomic.AtomicReference<>();
+      Runnable lost =
+          () -> {
+            AmqpServer server = started.get();
+            if (server == null || !server.reconnect()) {
+              onLost.run();
+            }
+          };
+      BenchCalls calls = new BenchCalls(service, about(broker, options) + cleartextNote);
+      java.util.concurrent.Callable<RequestConsumers> connector =
+          () -> {
+            RequestConsumers c =
+                RequestConsumers.connect(broker, options.consumers, options.prefetch, lost);
+            try {
+              c.consume(options.consumers, calls);
+            } catch (Exception e) {
+              c.close();
+              throw e;
+            }
+            return c;
+          };
+      RequestConsumers consumers = connector.call();
       Map<String, Object> properties = consumers.serverProperties();
       log.info(
-          "serving through {} {}: {}", properties.get("product"), properties.get("version"), about);
-      return new AmqpServer(broker, consumers);
+          "serving through {} {}: {}",
+          properties.get("product"),
+          properties.get("version"),
+          calls.about());
+      AmqpServer server = new AmqpServer(broker, consumers, connector);
+      started.set(server);
+      return server;
     } catch (Exception e) {
       broker.close();
       throw e;

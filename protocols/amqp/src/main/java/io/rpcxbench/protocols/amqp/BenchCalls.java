@@ -35,6 +35,11 @@ final class BenchCalls {
     this.about = about;
   }
 
+  /** The server's settings, as the {@code about} method answers them. */
+  String about() {
+    return about;
+  }
+
   Reply answer(String method, byte[] body) {
     if (body.length > AmqpWire.MAX_BODY) {
       return Reply.error(

@@ -202,6 +202,16 @@ final class RequestConsumers implements AutoCloseable {
     recovery.queueProbe();
   }
 
+  /**
+   * For tests: the consumers' connection lost as the broker's 404 on a consume lost it (the client
+   * library's own path for a connection that failed: its shutdown listeners run, not initiated by
+   * the application).
+   */
+  void loseTheConnectionForTest() {
+    ((com.rabbitmq.client.impl.AMQConnection) connection)
+        .handleIoError(new IOException("test: the broker closed the connection"));
+  }
+
   /** A daemon thread (none of the server's threads keeps the JVM alive), not yet started. */
   static Thread daemon(Runnable task, String name) {
     Thread t = new Thread(task, name);

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.spi.ProtocolProvider;
+import io.rpcxbench.testsupport.Await;
 import io.rpcxbench.testsupport.BenchClientContract;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** The amqp-qpid plug-in's client against the real consumer on an embedded Qpid Broker-J. */
@@ -17,6 +19,34 @@ class QpidClientTest extends BenchClientContract {
   @Override
   protected RunningServer startServer(int port) throws Exception {
     return AmqpServer.start("127.0.0.1", port, AmqpServerOptions.on(BrokerMode.EMBEDDED), () -> {});
+  }
+
+  /**
+   * CI: a consume that met the request queue just deleted made Qpid Broker-J close the consumers'
+   * whole connection (404), and the server exited. It connects again now and serves on.
+   */
+  @Test
+  void aConnectionTheBrokerClosesIsReplacedAndTheServerServesOn() {
+    assertThat(client().hello("before")).isEqualTo("hello, before");
+    AmqpServer server = (AmqpServer) server();
+    RequestConsumers before = server.consumers();
+
+    before.loseTheConnectionForTest();
+
+    Await.until(
+        "a new connection to the broker",
+        Duration.ofSeconds(20),
+        () -> server.consumers() != before);
+    Await.until(
+        "the server serving again",
+        Duration.ofSeconds(20),
+        () -> {
+          try {
+            return client().hello("after").equals("hello, after");
+          } catch (RuntimeException notYet) {
+            return false;
+          }
+        });
   }
 
   @Test
