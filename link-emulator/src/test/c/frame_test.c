@@ -7,24 +7,7 @@
 
 #include "frame.h"
 
-static int failures_in_test, failed_tests, tests;
-#define CHECK(cond, ...)                                      \
-  do {                                                        \
-    if (!(cond)) {                                            \
-      printf("  FAIL line %d: %s: ", __LINE__, #cond);        \
-      printf(__VA_ARGS__);                                    \
-      printf("\n");                                           \
-      failures_in_test++;                                     \
-    }                                                         \
-  } while (0)
-#define RUN(t)                                                       \
-  do {                                                               \
-    failures_in_test = 0;                                            \
-    tests++;                                                         \
-    t();                                                             \
-    printf("%s %s\n", failures_in_test ? "FAIL" : "ok  ", #t);       \
-    if (failures_in_test) failed_tests++;                            \
-  } while (0)
+#include "check.h"
 
 #define PAYLOAD 5000
 #define MSS 1448

@@ -9,16 +9,7 @@
 
 #include "model.h"
 
-static int failures_in_test, failed_tests, tests;
-#define CHECK(cond, ...)                                      \
-  do {                                                        \
-    if (!(cond)) {                                            \
-      printf("  FAIL line %d: %s: ", __LINE__, #cond);        \
-      printf(__VA_ARGS__);                                    \
-      printf("\n");                                           \
-      failures_in_test++;                                     \
-    }                                                         \
-  } while (0)
+#include "check.h"
 
 typedef struct {
   int64_t arrival, t;
@@ -411,14 +402,6 @@ static void test_netem_words_parse_and_refuse(void) {
   }
 }
 
-#define RUN(t)                                                   \
-  do {                                                           \
-    failures_in_test = 0;                                        \
-    tests++;                                                     \
-    t();                                                         \
-    printf("%s %s\n", failures_in_test ? "FAIL" : "ok  ", #t);  \
-    if (failures_in_test) failed_tests++;                        \
-  } while (0)
 
 int main(void) {
   RUN(test_fixed_delay_is_exact);
