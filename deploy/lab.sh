@@ -18,8 +18,13 @@ LINK=auto
 CPUS=1
 MEMORY=2g
 STRICT=0
-# round trips the RTT probe times (the tolerance: link-shaper's LinkTolerance; --strict refuses)
-RTT_PROBES=60
+# round trips the RTT probe times: the native probe (link-emulator's linkem-probe, pinned in the
+# hosts as their processes are) times enough to judge the link's accuracy (+-2 % or +-20 us at the
+# median: reported); a JVM probe, where no C compiler built the native one, times 60, enough for
+# the gross rule only (25 % or 0.3 ms: --strict refuses). Both rules: link-shaper's LinkTolerance.
+RTT_PROBES_NATIVE=1000
+RTT_PROBES_JVM=60
+RTT_PROBE_SECONDS=5
 # the per-direction settings (up: A -> B, down: B -> A): the profile with the flags' changes, as
 # link-shaper --show prints them (SETTINGS: their names, in the table's order)
 SETTINGS=()
@@ -47,6 +52,7 @@ SCRIPT_PATH="$SCRIPT_DIR/$(basename "${BASH_SOURCE[0]}")"
 STATE_FILE="$STATE_DIR/state"
 LINKEM_DIR="$SCRIPT_DIR/../link-emulator"
 LINKEM=${RPCX_LAB_LINKEM:-$LINKEM_DIR/target/native/linkem}
+LINKEM_PROBE=${RPCX_LAB_LINKEM_PROBE:-$LINKEM_DIR/target/native/linkem-probe}
 # the profiles' reader: the checkout's build, or a deploy's jar beside this script
 LINK_SHAPER_JAR=${RPCX_LAB_LINK_SHAPER_JAR:-$SCRIPT_DIR/../link-shaper/target/link-shaper.jar}
 [[ -f $LINK_SHAPER_JAR || -n ${RPCX_LAB_LINK_SHAPER_JAR:-} ]] || LINK_SHAPER_JAR=$SCRIPT_DIR/link-shaper.jar
@@ -71,9 +77,12 @@ setting overrides the profile in both directions; --up-SETTING (A -> B) and --do
 (pinned cores when the machine has 2 x cpus of them, and a CPU quota) and --memory (cgroup limit).
 
   up       create or update the lab (idempotent), then measure the link: the round-trip time
-           (median and jitter of $RTT_PROBES TCP round trips) against the profile's, and the rate
-           of one TCP transfer A -> B; warns when either is off the profile by more than the
-           tolerance (RTT: 25 % or 0.3 ms; rate: 10 %), and with --strict refuses (exit 1)
+           (median and jitter of 1000 TCP round trips of the native probe, pinned in the hosts;
+           60 of a JVM where no C compiler can build it) against the profile's, and the rate
+           of one TCP transfer A -> B; reports the RTT's accuracy (held within 2 % or 20 us, or
+           "the box could not hold it", with the figures); warns when either is off the profile
+           by more than the tolerance (RTT: 25 % or 0.3 ms; rate: 10 %), and with --strict
+           refuses (exit 1)
   profiles print the named profiles (the table deploy/network-profiles.tsv)
   link-args print the packet emulator's settings for a profile and overrides ("up WORDS",
            "down WORDS": netem's words, as linkem --up/--down take them); no root needed
@@ -571,11 +580,41 @@ ensure_ethtool() {
 }
 
 # ---- the measurements: round trips and one TCP transfer from A to B through the shaped link ----
-# start_probe_server MODE -> PROBE_PID and PROBE_PORT of a RateProbe receiver in host B
+# in_host a|b COMMAND...: COMMAND in the host's namespace, cgroups and cores, as the host's own
+# processes run (lab.sh exec); CG_VERSION, CPUSET_A and CPUSET_B as up or the state set them
+in_host() {
+  local host=$1 ns cpuset dir
+  shift
+  if [[ $host == a ]]; then ns=$NS_A; cpuset=$CPUSET_A; else ns=$NS_B; cpuset=$CPUSET_B; fi
+  # join the host's cgroups first: everything exec'ed from here inherits them
+  while read -r dir; do
+    [[ -n $dir && -f $dir/cgroup.procs ]] && echo "$BASHPID" >"$dir/cgroup.procs"
+  done < <(cgroup_dirs "$host")
+  if [[ -n $cpuset ]]; then
+    exec ip netns exec "$ns" taskset -c "$cpuset" "$@"
+  fi
+  exec ip netns exec "$ns" "$@"
+}
+
+# ensure_probe: the native RTT probe, built with make when missing; false where it cannot be
+ensure_probe() {
+  [[ -x $LINKEM_PROBE ]] && return 0
+  if [[ -z ${RPCX_LAB_LINKEM_PROBE:-} && -f $LINKEM_DIR/Makefile ]] && command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
+    make -s -C "$LINKEM_DIR" all >&2 || return 1
+  fi
+  [[ -x $LINKEM_PROBE ]]
+}
+
+# start_probe_server MODE [java|native] -> PROBE_PID and PROBE_PORT of a probe receiver in host B
+# (RateProbe in a JVM; the native echo pinned in host B)
 start_probe_server() {
-  local java=$1 mode=$2 i line
+  local java=$1 mode=$2 kind=${3:-java} i line
   PROBE_OUT=$(mktemp)
-  ip netns exec "$NS_B" "$java" "$SCRIPT_DIR/RateProbe.java" "$mode" "$ADDR_B" >"$PROBE_OUT" 2>&1 &
+  if [[ $kind == native ]]; then
+    (in_host b "$LINKEM_PROBE" "$mode" "$ADDR_B" 0) >"$PROBE_OUT" 2>&1 &
+  else
+    ip netns exec "$NS_B" "$java" "$SCRIPT_DIR/RateProbe.java" "$mode" "$ADDR_B" >"$PROBE_OUT" 2>&1 &
+  fi
   PROBE_PID=$!
   PROBE_PORT=''
   for ((i = 0; i < 300; i++)); do
@@ -598,38 +637,78 @@ off_profile() {
   ((STRICT == 0)) || die "--strict: $1 off the profile; the lab stays up as measured, fix the cause or drop --strict"
 }
 
-# probe_rtt -> "MEDIAN JITTER" in ms of RTT_PROBES TCP round trips from A to B
+# rtt_method: native (linkem-probe, pinned in the hosts) where it is built or can be, else jvm
+rtt_method() {
+  if ensure_probe; then printf native; elif command -v "${JAVA:-java}" >/dev/null 2>&1; then printf jvm; else printf none; fi
+}
+
+# probe_rtt native|jvm [EXPECTED_MS] -> "MEDIAN JITTER" in ms (3 decimals: 1 us) of TCP round
+# trips from A to B; the native probe spreads its round trips over enough connections at once
+# (each one round trip at a time, their starts spaced over a round trip) to take about
+# RTT_PROBE_SECONDS: 1000 round trips of a 80 ms link on 16 connections
 probe_rtt() {
-  local java=$1 line
-  start_probe_server "$java" echo
-  line=$(timeout 120 ip netns exec "$NS_A" "$java" "$SCRIPT_DIR/RateProbe.java" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES" | grep -m1 '^rtt_ms_p50 ' || true)
+  local method=$1 expected=${2:-0} java=${JAVA:-java} line conns
+  if [[ $method == native ]]; then
+    conns=$(rtt_conns "$expected")
+    start_probe_server "" echo native
+    line=$( (in_host a timeout 120 "$LINKEM_PROBE" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES_NATIVE" 64 "$conns") | grep -m1 '^rtt_us ' || true)
+  else
+    start_probe_server "$java" echo
+    line=$(timeout 120 ip netns exec "$NS_A" "$java" "$SCRIPT_DIR/RateProbe.java" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES_JVM" | grep -m1 '^rtt_ms_p50 ' || true)
+  fi
   kill "$PROBE_PID" 2>/dev/null || true
   wait "$PROBE_PID" 2>/dev/null || true
   rm -f "$PROBE_OUT"
-  [[ -n $line ]] || die "RTT probe from A to B printed no result"
-  awk '{ print $2, $8 }' <<<"$line"
+  [[ -n $line ]] || die "RTT probe ($method) from A to B printed no result"
+  if [[ $method == native ]]; then
+    # rtt_us n=1000 min=.. p10=.. p50=.. ... sd=..: microseconds to milliseconds
+    awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } printf "%.3f %.3f\n", v["p50"] / 1000, v["sd"] / 1000 }' <<<"$line"
+  else
+    awk '{ print $2, $8 }' <<<"$line"
+  fi
 }
 
-# measure_base_rtt: the unshaped link's RTT (veth, the JVM, this machine's load), so that the
-# shaped RTT is judged by what the profile adds to it
+# measure_base_rtt: the unshaped link's RTT (veth or the emulator, the probe, this machine's load),
+# so that the shaped RTT is judged by what the profile adds to it; the method is chosen here and
+# the shaped RTT is measured the same way
 measure_base_rtt() {
-  local java=${JAVA:-java}
   RTT_BASE=unmeasured
-  command -v "$java" >/dev/null 2>&1 || return 0
-  read -r RTT_BASE _ < <(probe_rtt "$java")
+  RTT_METHOD=$(rtt_method)
+  case $RTT_METHOD in
+    native) RTT_ROUND_TRIPS=$RTT_PROBES_NATIVE ;;
+    jvm) RTT_ROUND_TRIPS=$RTT_PROBES_JVM ;;
+    *) RTT_ROUND_TRIPS=0; return 0 ;;
+  esac
+  read -r RTT_BASE _ < <(probe_rtt "$RTT_METHOD")
 }
 
 measure_rtt() {
-  local java=${JAVA:-java}
   RTT_MEASURED=unmeasured; RTT_JITTER=unmeasured; RTT_EXPECTED=$(expected_rtt_ms)
-  command -v "$java" >/dev/null 2>&1 || { say "java not found: RTT not measured"; return 0; }
-  read -r RTT_MEASURED RTT_JITTER < <(probe_rtt "$java")
+  RTT_ACCURACY=unmeasured
+  [[ $RTT_METHOD != none ]] || { say "no RTT probe (no C compiler for the native one, no java): RTT not measured"; return 0; }
+  read -r RTT_MEASURED RTT_JITTER < <(probe_rtt "$RTT_METHOD" "$RTT_EXPECTED")
   local added verdict
   added=$(awk -v m="$RTT_MEASURED" -v b="$RTT_BASE" 'BEGIN { printf "%.3f", m - b }')
-  say "measured RTT A<->B: median ${RTT_MEASURED} ms (unshaped ${RTT_BASE} ms, so the link adds ${added} ms; the profile adds ${RTT_EXPECTED} ms), jitter (stdev) ${RTT_JITTER} ms over $RTT_PROBES round trips"
-  # the tolerance's one home is link-shaper's LinkTolerance
+  say "measured RTT A<->B: median ${RTT_MEASURED} ms (unshaped ${RTT_BASE} ms, so the link adds ${added} ms; the profile adds ${RTT_EXPECTED} ms), jitter (stdev) ${RTT_JITTER} ms over $RTT_ROUND_TRIPS round trips ($(rtt_method_text))"
+  # the tolerances' one home is link-shaper's LinkTolerance
+  RTT_ACCURACY=$(link_shaper --check-rtt-accuracy "$added,$RTT_EXPECTED,$RTT_ROUND_TRIPS") || die "link-shaper --check-rtt-accuracy failed: $RTT_ACCURACY"
+  say "RTT accuracy: $RTT_ACCURACY"
   verdict=$(link_shaper --check-rtt "$added,$RTT_EXPECTED") || die "link-shaper --check-rtt failed: $verdict"
   [[ $verdict == ok ]] || off_profile "the RTT the link adds" "$verdict"
+}
+
+# rtt_conns EXPECTED_MS: the native probe's connections at once for a link of that round trip
+rtt_conns() {
+  awk -v e="$1" -v n="$RTT_PROBES_NATIVE" -v s="$RTT_PROBE_SECONDS" 'BEGIN { c = int(n * e / (s * 1000)) + 1; print (c > 64 ? 64 : c) }'
+}
+
+# rtt_method_text: how the round trips were timed, for the state and every point's file
+rtt_method_text() {
+  case $RTT_METHOD in
+    native) printf 'native probe (linkem-probe), %s TCP round trips of 64 bytes A to B on %s connection(s) at once, pinned in the hosts (A cores %s, B cores %s)' "$RTT_ROUND_TRIPS" "$(rtt_conns "$RTT_EXPECTED")" "${CPUSET_A:-shared}" "${CPUSET_B:-shared}" ;;
+    jvm) printf 'JVM probe (RateProbe), %s TCP round trips of 64 bytes A to B' "$RTT_ROUND_TRIPS" ;;
+    *) printf 'none' ;;
+  esac
 }
 
 measure_rate() {
@@ -703,6 +782,8 @@ write_state() {
     printf 'measured=%s\nmeasured_bps=%s\n' "$MEASURED" "${MEASURED_BPS:-}"
     printf 'rtt_expected_ms=%s\nrtt_base_ms=%s\nrtt_measured_ms=%s\nrtt_jitter_ms=%s\n' \
       "$RTT_EXPECTED" "$RTT_BASE" "$RTT_MEASURED" "$RTT_JITTER"
+    printf 'rtt_method=%s\nrtt_round_trips=%s\nrtt_accuracy=%s\n' \
+      "$(rtt_method_text)" "$RTT_ROUND_TRIPS" "$RTT_ACCURACY"
     printf 'up_since=%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   } >"$tmp"
   mv -f "$tmp" "$STATE_FILE"
@@ -735,6 +816,7 @@ cmd_up() {
   plan_cores
   # the state first, as measured so far: a --strict refusal leaves a lab that down can remove
   RTT_BASE=unmeasured; MEASURED=unmeasured; RTT_EXPECTED=$(expected_rtt_ms); RTT_MEASURED=unmeasured; RTT_JITTER=unmeasured
+  RTT_METHOD=none; RTT_ROUND_TRIPS=0; RTT_ACCURACY=unmeasured
   measure_base_rtt
   shape_link
   write_state
@@ -744,6 +826,7 @@ cmd_up() {
   say "up: A=$NS_A ($ADDR_A) <-> B=$NS_B ($ADDR_B) via $LAB_IF (link $LINK), profile $PROFILE${OVERRIDES[*]:+ (${OVERRIDES[*]})}; A->B $(direction_line UP); B->A $(direction_line DOWN); cpus $CPUS (A cores ${CPUSET_A:-shared}, B cores ${CPUSET_B:-shared}), memory $MEMORY (cgroup v$CG_VERSION); state $STATE_FILE"
   printf 'measured %s\n' "$MEASURED"
   printf 'rtt_ms %s\n' "$RTT_MEASURED"
+  printf 'rtt_accuracy %s\n' "$RTT_ACCURACY"
 }
 
 # kill_all PID...: TERM, wait up to 5 s, KILL
@@ -835,16 +918,8 @@ cmd_exec() {
   (($# > 0)) || die_usage "exec needs a command: deploy/lab.sh exec $host -- COMMAND"
   require_root exec
   load_state || die "the lab is down: deploy/lab.sh up (as root)"
-  local ns cpuset dir
-  if [[ $host == a ]]; then ns=$NS_A; cpuset=$(state_get cpuset_a); else ns=$NS_B; cpuset=$(state_get cpuset_b); fi
-  # join the host's cgroups first: everything exec'ed from here inherits them
-  while read -r dir; do
-    [[ -n $dir ]] && echo $$ >"$dir/cgroup.procs"
-  done < <(cgroup_dirs "$host")
-  if [[ -n $cpuset ]]; then
-    exec ip netns exec "$ns" taskset -c "$cpuset" "$@"
-  fi
-  exec ip netns exec "$ns" "$@"
+  CPUSET_A=$(state_get cpuset_a); CPUSET_B=$(state_get cpuset_b)
+  in_host "$host" "$@"
 }
 
 # unprivileged [--] COMMAND...: the lab without root, where the kernel lets a user make a user

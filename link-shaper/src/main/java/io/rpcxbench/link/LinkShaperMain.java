@@ -84,6 +84,15 @@ public final class LinkShaperMain implements Callable<Integer> {
   String checkRtt;
 
   @Option(
+      names = "--check-rtt-accuracy",
+      paramLabel = "ADDED_MS,PROFILE_MS,ROUND_TRIPS",
+      description =
+          "judge a measured added RTT by the accuracy rule (+-2 % or +-20 us, from 1000 round"
+              + " trips): print held: ..., the box could not hold it: ... or unjudged: ... and exit"
+              + " 0 (what deploy/lab.sh reports)")
+  String checkRttAccuracy;
+
+  @Option(
       names = "--check-rate",
       paramLabel = "MEASURED_BPS,PROFILE_BPS",
       description = "judge a measured rate against the profile's: print ok or off: ... and exit 0")
@@ -97,14 +106,18 @@ public final class LinkShaperMain implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (checkRtt != null || checkRate != null) {
+    if (checkRtt != null || checkRate != null || checkRttAccuracy != null) {
       try {
         if (checkRtt != null) {
-          double[] v = pair("--check-rtt", checkRtt);
+          double[] v = numbers("--check-rtt", checkRtt, 2);
           out.println(LinkTolerance.rtt(v[0], v[1]));
         }
+        if (checkRttAccuracy != null) {
+          double[] v = numbers("--check-rtt-accuracy", checkRttAccuracy, 3);
+          out.println(LinkTolerance.rttAccuracy(v[0], v[1], (int) v[2]));
+        }
         if (checkRate != null) {
-          double[] v = pair("--check-rate", checkRate);
+          double[] v = numbers("--check-rate", checkRate, 2);
           out.println(LinkTolerance.rate(v[0], v[1]));
         }
       } catch (IllegalArgumentException e) {
@@ -217,20 +230,30 @@ public final class LinkShaperMain implements Callable<Integer> {
   }
 
   /** {@code "0.9,0.2"}: the two numbers; else the option and the text in the message. */
-  private static double[] pair(String option, String text) {
+  private static double[] numbers(String option, String text, int count) {
     String[] parts = text.split(",", -1);
     try {
-      if (parts.length == 2) {
-        double a = Double.parseDouble(parts[0].trim());
-        double b = Double.parseDouble(parts[1].trim());
-        if (Double.isFinite(a) && Double.isFinite(b)) {
-          return new double[] {a, b};
+      if (parts.length == count) {
+        double[] v = new double[count];
+        for (int i = 0; i < count; i++) {
+          v[i] = Double.parseDouble(parts[i].trim());
+          if (!Double.isFinite(v[i])) {
+            throw new NumberFormatException(parts[i]);
+          }
         }
+        return v;
       }
     } catch (NumberFormatException e) {
       // below
     }
     throw new IllegalArgumentException(
-        option + " takes two numbers, MEASURED,PROFILE; got '" + text + "'");
+        option
+            + " takes "
+            + count
+            + " numbers, "
+            + (count == 2 ? "MEASURED,PROFILE" : "ADDED_MS,PROFILE_MS,ROUND_TRIPS")
+            + "; got '"
+            + text
+            + "'");
   }
 }

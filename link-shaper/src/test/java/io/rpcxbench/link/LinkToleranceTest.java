@@ -16,6 +16,28 @@ class LinkToleranceTest {
   }
 
   @Test
+  void theAccuracyRuleHoldsToTwoPercentOrTwentyMicrosecondsFromAThousandRoundTrips() {
+    assertThat(LinkTolerance.rttAccuracy(40.7, 40, 1000))
+        .isEqualTo(
+            "held: the link added 40.700 ms, the profile 40.000 ms (tolerance +-0.800 ms, 1000"
+                + " round trips)");
+    assertThat(LinkTolerance.rttAccuracy(40.9, 40, 1000))
+        .startsWith("the box could not hold it: the link added 40.900 ms");
+    assertThat(LinkTolerance.rttAccuracy(0.219, 0.2, 2000)).startsWith("held:");
+    assertThat(LinkTolerance.rttAccuracy(0.181, 0.2, 2000)).startsWith("held:");
+    assertThat(LinkTolerance.rttAccuracy(0.265, 0.2, 1000))
+        .startsWith("the box could not hold it:")
+        .contains("tolerance +-0.020 ms");
+    assertThat(LinkTolerance.notHeld(LinkTolerance.rttAccuracy(0.265, 0.2, 1000))).isTrue();
+    assertThat(LinkTolerance.notHeld(LinkTolerance.rttAccuracy(0.2, 0.2, 1000))).isFalse();
+    // 60 round trips of a JVM cannot resolve 20 us: not judged either way
+    assertThat(LinkTolerance.rttAccuracy(0.9, 0.2, 60))
+        .isEqualTo(
+            "unjudged: 60 round trips cannot resolve +-0.020 ms (the native probe times 1000)");
+    assertThat(LinkTolerance.notHeld(LinkTolerance.rttAccuracy(0.9, 0.2, 60))).isFalse();
+  }
+
+  @Test
   void rateWithinATenth() {
     assertThat(LinkTolerance.rate(0.95e6, 1e6)).isEqualTo("ok");
     assertThat(LinkTolerance.rate(1.1e6, 1e6)).isEqualTo("ok");
@@ -30,9 +52,14 @@ class LinkToleranceTest {
     cli.setOut(new java.io.PrintWriter(out));
     assertThat(cli.execute("--check-rtt", "0.9,0.2")).isZero();
     assertThat(cli.execute("--check-rate", "950000,1000000")).isZero();
+    assertThat(cli.execute("--check-rtt-accuracy", "0.215,0.2,1000")).isZero();
+    assertThat(cli.execute("--check-rtt-accuracy", "0.215,0.2")).isEqualTo(2);
     assertThat(out.toString().lines().toList())
         .containsExactly(
-            "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)", "ok");
+            "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)",
+            "ok",
+            "held: the link added 0.215 ms, the profile 0.200 ms (tolerance +-0.020 ms, 1000 round"
+                + " trips)");
   }
 
   @Test

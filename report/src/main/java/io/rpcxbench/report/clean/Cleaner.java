@@ -212,12 +212,18 @@ public final class Cleaner {
   /**
    * The provenance keys that qualify a point's figures, as its files recorded them: whether a run's
    * client saturated before its server ({@code harness_limited}) and whether the link was off its
-   * profile ({@code link_rtt_check}), whether a packet emulator held it while the point ran ({@code
+   * profile ({@code link_rtt_check}), whether the box held the link's round trip to its accuracy
+   * ({@code link_rtt_accuracy}), whether a packet emulator held it while the point ran ({@code
    * link_emulator_check}), what the link cannot show ({@code link_note}: a proxy's). {@link
    * PointRuns#facts} holds their values, one per file.
    */
   public static final List<String> QUALIFYING_KEYS =
-      List.of("harness_limited", "link_rtt_check", "link_emulator_check", "link_note");
+      List.of(
+          "harness_limited",
+          "link_rtt_check",
+          "link_rtt_accuracy",
+          "link_emulator_check",
+          "link_note");
 
   /** As {@link #run(Database, List)}, each point with its kept runs. */
   public static List<PointRuns> runKept(Database db, List<String> problems) throws SQLException {

@@ -20,9 +20,9 @@ import java.util.Optional;
  * same), kept runs limited by a contended machine ({@code limited_by = contended}, as each run
  * recorded it), a harness-limited point (its file's {@code harness_limited}: a client that
  * saturated its CPU before the server), a link off its profile ({@code link_rtt_check} off, or a
- * packet emulator that could not hold it while the point ran: {@code link_emulator_check}) and a
- * link made by the TCP proxy ({@code link_note}: "TCP terminated at a proxy: no loss, no TCP
- * dynamics").
+ * packet emulator that could not hold it while the point ran: {@code link_emulator_check}), a round
+ * trip the box could not hold to its accuracy ({@code link_rtt_accuracy}: 2 % or 20 us) and a link
+ * made by the TCP proxy ({@code link_note}: "TCP terminated at a proxy: no loss, no TCP dynamics").
  *
  * <pre>{@code
  * Map<ChartData.Key, List<String>> w = PointWarnings.of(Cleaner.runKept(db, problems));
@@ -121,6 +121,15 @@ public final class PointWarnings {
         .filter(v -> v.trim().startsWith("off"))
         .findFirst()
         .ifPresent(v -> out.add("link off its profile (" + v.trim() + ")"));
+    p.facts().getOrDefault("link_rtt_accuracy", List.of()).stream()
+        .filter(v -> v.trim().startsWith("the box could not hold it"))
+        .findFirst()
+        .ifPresent(
+            v ->
+                out.add(
+                    "the box could not hold the link's round trip to its accuracy ("
+                        + v.trim().replaceFirst("^the box could not hold it:\\s*", "")
+                        + ")"));
     p.facts().getOrDefault("link_emulator_check", List.of()).stream()
         .filter(v -> v.trim().startsWith("off"))
         .findFirst()

@@ -39,6 +39,10 @@ class ConsoleWarningsOnPageTest {
     // grpc t10: steady, over a link measured off its profile
     Map<String, String> link = RawFiles.provenance("grpc", 2, 10, 100, 10);
     link.put("link_rtt_check", "off: the link-shaper added 2.028 ms");
+    link.put(
+        "link_rtt_accuracy",
+        "the box could not hold it: the link added 1.042 ms, the profile 1.000 ms (tolerance"
+            + " +-0.020 ms, 1000 round trips)");
     link.put("link_emulator_check", "off: the emulator released this point's packets late");
     link.put("link_note", "TCP terminated at a proxy: no loss, no TCP dynamics");
     RawFiles.write(raw.resolve("grpc/t10-r100.csv"), link, RawFiles.runs(link, 10, k -> 60));
@@ -59,7 +63,9 @@ class ConsoleWarningsOnPageTest {
                 + " CPU saturated before the server's; it measures the client</li>")
         .contains(
             "<li>gRPC, 10 threads × 100 requests: link off its profile (off: the link-shaper"
-                + " added 2.028 ms); link emulator off its profile during the point (off: the"
+                + " added 2.028 ms); the box could not hold the link's round trip to its"
+                + " accuracy (the link added 1.042 ms, the profile 1.000 ms (tolerance +-0.020 ms,"
+                + " 1000 round trips)); link emulator off its profile during the point (off: the"
                 + " emulator released this point's packets late); TCP terminated at a proxy: no"
                 + " loss, no TCP dynamics</li>");
     // beside the figures: the table of every protocol has a warnings column, the charts mark them

@@ -139,6 +139,10 @@ public final class LinkProbe implements AutoCloseable {
     m.put("link_rtt_expected_added_ms", ms(expectedAddedMs));
     m.put(
         "link_rtt_check", LinkTolerance.rtt(shaped.medianMs() - base.medianMs(), expectedAddedMs));
+    m.put(
+        "link_rtt_accuracy",
+        LinkTolerance.rttAccuracy(
+            shaped.medianMs() - base.medianMs(), expectedAddedMs, ROUND_TRIPS));
     return m;
   }
 

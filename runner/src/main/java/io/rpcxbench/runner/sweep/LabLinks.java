@@ -1,6 +1,5 @@
 package io.rpcxbench.runner.sweep;
 
-import io.rpcxbench.link.LinkTolerance;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +14,8 @@ import java.util.function.Consumer;
  * {@code --lab --profile lan,wan}: the lab's link set to each profile in turn, as the points come
  * ({@code deploy/lab.sh up --profile NAME --link auto|netem|packet}, keeping the lab's cores and
  * memory; the servers in host B keep running). lab.sh measures the link it made (its round trip
- * unshaped and shaped, and a transfer's rate) and every point records those figures, judged by
- * {@link LinkTolerance#rtt}, the one rule. Needs root, as the lab does.
+ * unshaped and shaped, and a transfer's rate) and every point records those figures ({@link
+ * LabState#provenance}). Needs root, as the lab does.
  *
  * <pre>{@code
  * LabLinks links = new LabLinks(home, "packet", log);
@@ -96,26 +95,8 @@ final class LabLinks {
 
   /** The lab's facts: how it made the link, and its round trip as lab.sh measured it. */
   static Map<String, String> facts(LabState lab) {
-    Map<String, String> s = lab.state();
     Map<String, String> m = new LinkedHashMap<>(lab.provenance());
-    m.put("link_profile", s.getOrDefault("profile", "?"));
-    m.put("link_rtt_method", "deploy/lab.sh up: 60 TCP round trips of 64 bytes, A to B (JVM)");
-    String base = s.get("rtt_base_ms");
-    String measured = s.get("rtt_measured_ms");
-    String expected = s.get("rtt_expected_ms");
-    if (number(base) && number(measured) && number(expected)) {
-      m.put("link_rtt_base_ms", base);
-      m.put("link_rtt_measured_ms", measured);
-      m.put("link_rtt_stdev_ms", s.getOrDefault("rtt_jitter_ms", "?"));
-      m.put("link_rtt_expected_added_ms", expected);
-      m.put(
-          "link_rtt_check",
-          LinkTolerance.rtt(
-              Double.parseDouble(measured) - Double.parseDouble(base),
-              Double.parseDouble(expected)));
-    } else {
-      m.put("link_rtt_check", "unmeasured (lab.sh had no java)");
-    }
+    m.put("link_profile", lab.state().getOrDefault("profile", "?"));
     return m;
   }
 

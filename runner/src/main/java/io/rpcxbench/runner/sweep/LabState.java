@@ -14,6 +14,10 @@ import java.util.Map;
  * the link, and the commands that run a process in host A or B ({@code lab.sh exec a --}).
  */
 record LabState(Path labSh, Map<String, String> state) {
+  /** How labs made before the native probe timed their round trips. */
+  private static final String OLD_PROBE =
+      "deploy/lab.sh up: 60 TCP round trips of 64 bytes, A to B (JVM)";
+
   static LabState load(Path home) throws IOException, InterruptedException {
     Path labSh = script(home);
     Process p = new ProcessBuilder(labSh.toString(), "env").redirectErrorStream(false).start();
@@ -164,6 +168,38 @@ record LabState(Path labSh, Map<String, String> state) {
     if (state.containsKey("link_rt")) {
       m.put("link_emulator_rt", get("link_rt"));
     }
+    m.putAll(linkRtt());
+    return m;
+  }
+
+  /**
+   * The link's round trip as lab.sh measured it at {@code up} (unshaped, then shaped, by the same
+   * probe), judged by both rules of {@link LinkTolerance}: {@code link_rtt_check} (on its profile
+   * or off it) and {@code link_rtt_accuracy} (held within 2 % or 20 us, or not, from the native
+   * probe's round trips; labs made before it timed 60 in a JVM, and are not judged).
+   */
+  Map<String, String> linkRtt() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("link_rtt_method", state.getOrDefault("rtt_method", OLD_PROBE));
+    String base = state.get("rtt_base_ms");
+    String measured = state.get("rtt_measured_ms");
+    String expected = state.get("rtt_expected_ms");
+    if (!LabLinks.number(base) || !LabLinks.number(measured) || !LabLinks.number(expected)) {
+      m.put("link_rtt_check", "unmeasured (lab.sh had no probe)");
+      return m;
+    }
+    double added = Double.parseDouble(measured) - Double.parseDouble(base);
+    double profile = Double.parseDouble(expected);
+    String trips = state.getOrDefault("rtt_round_trips", "60");
+    m.put("link_rtt_base_ms", base);
+    m.put("link_rtt_measured_ms", measured);
+    m.put("link_rtt_stdev_ms", state.getOrDefault("rtt_jitter_ms", "?"));
+    m.put("link_rtt_expected_added_ms", expected);
+    m.put("link_rtt_check", LinkTolerance.rtt(added, profile));
+    m.put(
+        "link_rtt_accuracy",
+        LinkTolerance.rttAccuracy(
+            added, profile, trips.matches("[0-9]{1,9}") ? Integer.parseInt(trips) : 0));
     return m;
   }
 

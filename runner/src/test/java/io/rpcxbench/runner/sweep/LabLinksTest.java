@@ -24,7 +24,29 @@ class LabLinksTest {
         .containsEntry("link_profile", "cross-az")
         .containsEntry("link_rtt_measured_ms", "1.210")
         .containsEntry("link_rtt_stdev_ms", "0.090")
-        .containsEntry("link_rtt_check", "ok");
+        .containsEntry("link_rtt_check", "ok")
+        .containsEntry(
+            "link_rtt_method", "deploy/lab.sh up: 60 TCP round trips of 64 bytes, A to B (JVM)")
+        .containsEntry(
+            "link_rtt_accuracy",
+            "unjudged: 60 round trips cannot resolve +-0.020 ms (the native probe times 1000)");
+    // the native probe's 1000 round trips: judged to 2 % or 20 us, and 42 us off is not held
+    state.put("rtt_method", "native probe (linkem-probe), 1000 TCP round trips");
+    state.put("rtt_round_trips", "1000");
+    Map<String, String> nativeFacts = LabLinks.facts(new LabState(Path.of("lab.sh"), state));
+    assertThat(nativeFacts)
+        .containsEntry("link_rtt_method", "native probe (linkem-probe), 1000 TCP round trips")
+        .containsEntry("link_rtt_check", "ok")
+        .containsEntry(
+            "link_rtt_accuracy",
+            "the box could not hold it: the link added 1.042 ms, the profile 1.000 ms (tolerance"
+                + " +-0.020 ms, 1000 round trips)");
+    state.put("rtt_measured_ms", "1.180");
+    assertThat(new LabState(Path.of("lab.sh"), state).provenance())
+        .containsEntry(
+            "link_rtt_accuracy",
+            "held: the link added 1.012 ms, the profile 1.000 ms (tolerance +-0.020 ms, 1000 round"
+                + " trips)");
     state.put("rtt_measured_ms", "unmeasured");
     assertThat(LabLinks.facts(new LabState(Path.of("lab.sh"), state)).get("link_rtt_check"))
         .startsWith("unmeasured");

@@ -26,11 +26,19 @@ import java.util.Optional;
  * @param profile the network profile ({@code loopback}, {@code cross-az}; empty: not recorded)
  * @param linkRttMs the link's round trip measured before the search, ms (null: not measured)
  * @param linkCheck the link check's verdict ({@code ok}, {@code off: ...}; empty: none)
+ * @param linkAccuracy the round trip's accuracy ({@code held: ...}, {@code the box could not hold
+ *     it: ...}, {@code unjudged: ...}; empty: not recorded)
  * @param tls {@code off}, {@code tls} or {@code mtls}; empty: no raw file says
  * @param slo the SLO in words ({@code p99 <= 5 ms})
  */
 public record ChooseWorkload(
-    String call, String profile, Double linkRttMs, String linkCheck, String tls, String slo) {
+    String call,
+    String profile,
+    Double linkRttMs,
+    String linkCheck,
+    String linkAccuracy,
+    String tls,
+    String slo) {
 
   public static ChooseWorkload read(Path dir, ChooseRecord s) throws IOException {
     Optional<RawContents> file = firstFile(dir.resolve("shared"));
@@ -43,7 +51,8 @@ public record ChooseWorkload(
             .map(ChooseWorkload::number)
             .orElse(null);
     String check = file.flatMap(f -> f.provenance("link_rtt_check")).orElse("");
-    return new ChooseWorkload(s.workload(), s.network(), rtt, check, tls, s.sloText());
+    String accuracy = file.flatMap(f -> f.provenance("link_rtt_accuracy")).orElse("");
+    return new ChooseWorkload(s.workload(), s.network(), rtt, check, accuracy, tls, s.sloText());
   }
 
   private static Double number(String text) {
@@ -66,6 +75,11 @@ public record ChooseWorkload(
     return linkCheck.startsWith("off");
   }
 
+  /** Whether the box could not hold the link's round trip to its accuracy (2 % or 20 us). */
+  public boolean linkNotHeld() {
+    return linkAccuracy.startsWith("the box could not hold it");
+  }
+
   /** {@code loopback (the link as it is, not shaped)}, {@code cross-az (link RTT 2.07 ms ...)}. */
   public String link() {
     String name = profile.isEmpty() ? "an unrecorded link" : profile;
@@ -77,6 +91,10 @@ public record ChooseWorkload(
         + Num.fixed(linkRttMs, linkRttMs >= 10 ? 1 : 3)
         + " ms measured"
         + (linkOff() ? "; OFF ITS PROFILE: " + linkCheck.replaceFirst("^off:?\\s*", "") : "")
+        + (!linkOff() && linkNotHeld()
+            ? "; the box could not hold its round trip to 2 % or 20 us: "
+                + linkAccuracy.replaceFirst("^the box could not hold it:\\s*", "")
+            : "")
         + ")";
   }
 

@@ -38,6 +38,8 @@ public final class ScorecardJson {
     link.put("rtt_measured_ms", w.linkRttMs());
     link.put("check", w.linkCheck());
     link.put("off_profile", w.linkOff());
+    link.put("accuracy", w.linkAccuracy().isEmpty() ? null : w.linkAccuracy());
+    link.put("accuracy_held", w.linkAccuracy().startsWith("held"));
     m.put("link", link);
     m.put("tls", w.tls().isEmpty() ? null : w.tls());
     m.put("none_met", s.noneMet());
