@@ -25,6 +25,10 @@ STRICT=0
 RTT_PROBES_NATIVE=1000
 RTT_PROBES_JVM=60
 RTT_PROBE_SECONDS=5
+# spin: the native probe's ends busy-poll, so no idle core's wake-up is in the round trip (at
+# cross-az it was +35-47 us sleeping in poll, +14-15 us spinning: docs/network-profiles.md); block
+# (RPCX_LAB_RTT_WAIT=block): they sleep in poll
+RTT_PROBE_WAIT=${RPCX_LAB_RTT_WAIT:-spin}
 # the per-direction settings (up: A -> B, down: B -> A): the profile with the flags' changes, as
 # link-shaper --show prints them (SETTINGS: their names, in the table's order)
 SETTINGS=()
@@ -611,7 +615,7 @@ start_probe_server() {
   local java=$1 mode=$2 kind=${3:-java} i line
   PROBE_OUT=$(mktemp)
   if [[ $kind == native ]]; then
-    (in_host b "$LINKEM_PROBE" "$mode" "$ADDR_B" 0) >"$PROBE_OUT" 2>&1 &
+    (in_host b "$LINKEM_PROBE" "$mode" "$ADDR_B" 0 "$RTT_PROBE_WAIT") >"$PROBE_OUT" 2>&1 &
   else
     ip netns exec "$NS_B" "$java" "$SCRIPT_DIR/RateProbe.java" "$mode" "$ADDR_B" >"$PROBE_OUT" 2>&1 &
   fi
@@ -628,8 +632,20 @@ start_probe_server() {
   die "probe receiver ($mode) did not start in host B"
 }
 
-# expected_rtt_ms: the delays the profile adds, both directions
-expected_rtt_ms() { awk -v u="$(ms_of "${UP[delay]}")" -v d="$(ms_of "${DOWN[delay]}")" 'BEGIN { printf "%.3f", u + d }'; }
+# wire_ms RATE: one probe frame's time on the wire at RATE, ms (0 when not limited): 130 bytes,
+# 64 of payload with the Ethernet, IPv4 and TCP headers (timestamps on), as tbf and linkem count it
+PROBE_FRAME_BYTES=130
+wire_ms() {
+  [[ $1 == - ]] && { printf 0; return 0; }
+  awk -v b="$(rate_bps "$1")" -v n="$PROBE_FRAME_BYTES" 'BEGIN { printf "%.6f", n * 8 * 1000 / b }'
+}
+
+# expected_rtt_ms: what the profile adds to a probe's round trip: the delays both ways and a probe
+# frame's time on the wire at each direction's rate (2.08 ms at 1 Mbit/s)
+expected_rtt_ms() {
+  awk -v u="$(ms_of "${UP[delay]}")" -v d="$(ms_of "${DOWN[delay]}")" -v wu="$(wire_ms "${UP[rate]}")" \
+    -v wd="$(wire_ms "${DOWN[rate]}")" 'BEGIN { printf "%.3f", u + d + wu + wd }'
+}
 
 # off_profile WHAT VERDICT: link-shaper's "off: ..." line for WHAT
 off_profile() {
@@ -651,7 +667,7 @@ probe_rtt() {
   if [[ $method == native ]]; then
     conns=$(rtt_conns "$expected")
     start_probe_server "" echo native
-    line=$( (in_host a timeout 120 "$LINKEM_PROBE" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES_NATIVE" 64 "$conns") | grep -m1 '^rtt_us ' || true)
+    line=$( (in_host a timeout 120 "$LINKEM_PROBE" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES_NATIVE" 64 "$conns" "$RTT_PROBE_WAIT") | grep -m1 '^rtt_us ' || true)
   else
     start_probe_server "$java" echo
     line=$(timeout 120 ip netns exec "$NS_A" "$java" "$SCRIPT_DIR/RateProbe.java" rtt "$ADDR_B" "$PROBE_PORT" "$RTT_PROBES_JVM" | grep -m1 '^rtt_ms_p50 ' || true)

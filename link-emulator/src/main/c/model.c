@@ -323,7 +323,10 @@ static void schedule_head(link_t *l) {
       start = trace_time(l, l->opp_abs);
     }
   }
-  start = link_next_on(l, start);
+  int64_t on = link_next_on(l, start), queued = start - h->arrival;
+  /* time spent behind other frames may be cut short (the burst); an outage's may not */
+  h->early = on == start && l->p.rate_bps ? (queued < RATE_EARLY_NS ? queued : RATE_EARLY_NS) : 0;
+  start = on;
   if (l->p.rate_bps) {
     uint64_t bits = (uint64_t)(h->len + l->p.rate_overhead) * 8;
     start += (int64_t)((bits * (uint64_t)NS_PER_S + l->p.rate_bps / 2) / l->p.rate_bps);
@@ -404,7 +407,7 @@ static int64_t delayed(link_t *l, int64_t t) {
 }
 
 packet_t *link_due(link_t *l, int64_t now) {
-  while (l->head && l->head->t <= now) {
+  while (l->head && l->head->t - l->head->early <= now) {
     packet_t *p = l->head;
     l->head = p->next;
     if (!l->head) l->tail = NULL;
@@ -416,7 +419,7 @@ packet_t *link_due(link_t *l, int64_t now) {
     heap_push(l, p);
     if (l->head) schedule_head(l);
   }
-  if (l->heap_n && l->heap[0]->t <= now) {
+  if (l->heap_n && l->heap[0]->t - l->heap[0]->early <= now) {
     packet_t *p = heap_pop(l);
     l->c.out++;
     l->c.bytes_out += p->len;

@@ -17,6 +17,11 @@
 #define NS_PER_S 1000000000LL
 /* Mahimahi: each line of a trace is one delivery opportunity of one MTU-sized packet */
 #define TRACE_OPPORTUNITY_BYTES 1504
+/* the rate's burst: a frame that waited in the rate's queue may leave up to this much before its
+ * time (never before it arrived plus its own time on the wire), so one wake-up releases a
+ * millisecond of a backlog; the output keeps to a token bucket of 1 ms at the rate plus a frame,
+ * which the lab's tbf allows too (its burst: 1 ms at the rate, at least two frames) */
+#define RATE_EARLY_NS NS_PER_MS
 
 /* xoshiro256** seeded by splitmix64: fast, and reproducible from --seed */
 typedef struct {
@@ -89,6 +94,7 @@ typedef struct packet {
   struct packet *next; /* the bottleneck FIFO */
   int64_t arrival;
   int64_t t;           /* when it leaves: the bottleneck, then the delay line */
+  int64_t early;       /* how much before t it may leave: the time it queued at the rate, at most RATE_EARLY_NS */
   uint64_t seq;
   uint32_t len;
   uint32_t left;       /* bytes a trace has still to deliver */
@@ -138,9 +144,11 @@ int link_init(link_t *l, const link_params_t *p, uint64_t seed, int64_t origin, 
 void link_free(link_t *l);
 /* a frame arrives at now: takes ownership of pkt (frees what it drops) */
 void link_arrive(link_t *l, packet_t *pkt, int64_t now);
-/* the next packet due at or before now, or NULL; pkt->t is when it was due */
+/* the next packet due at or before now, or NULL; pkt->t is when it was due (a frame that queued
+ * at the rate is due from pkt->t - pkt->early: the burst) */
 packet_t *link_due(link_t *l, int64_t now);
-/* when the next packet is due (INT64_MAX: nothing queued) */
+/* when the next packet is due, its burst not counted (INT64_MAX: nothing queued): a wake-up then
+ * releases it and whatever the burst lets follow */
 int64_t link_next(const link_t *l);
 /* outages: the first instant at or after t when the link is on */
 int64_t link_next_on(link_t *l, int64_t t);

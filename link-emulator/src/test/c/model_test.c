@@ -260,6 +260,58 @@ static void test_rate_spaces_packets_and_holds_the_rate(void) {
   free(len);
 }
 
+/* linkem's loop as it sleeps: woken when the next frame is due, it releases all it may */
+static void test_a_backlog_leaves_in_bursts_of_a_millisecond_and_keeps_to_the_rate(void) {
+  enum { N = 1000 };
+  link_t l = make("rate 100mbit");
+  l.p.limit_pkts = N;
+  unsigned char frame[1500] = {0};
+  for (int i = 0; i < N; i++) link_arrive(&l, packet_new(frame, 1500, 0), 0);
+  int64_t *out = malloc(N * sizeof *out), *due = malloc(N * sizeof *due);
+  size_t got = 0, wakes = 0;
+  for (int64_t t; (t = link_next(&l)) != INT64_MAX; wakes++) {
+    packet_t *p;
+    while ((p = link_due(&l, t))) {
+      due[got] = p->t;
+      out[got++] = t;
+      free(p);
+    }
+  }
+  CHECK(got == N, "released %zu", got);
+  /* 120 us a frame: about 9 frames a wake-up, not one */
+  CHECK(wakes <= N / 8, "%zu wake-ups for %d frames", wakes, N);
+  int64_t tx = 120 * NS_PER_US;
+  for (size_t i = 0; i < got; i++) {
+    CHECK(out[i] >= due[i] - RATE_EARLY_NS && out[i] <= due[i], "frame %zu out at %lld, due %lld", i,
+          (long long)out[i], (long long)due[i]);
+    CHECK(due[i] == (int64_t)(i + 1) * tx, "frame %zu due %lld", i, (long long)due[i]);
+    if (failures_in_test) break;
+  }
+  CHECK(out[0] == tx, "the first frame queued behind nothing: out at %lld, not before its own 120 us", (long long)out[0]);
+  /* a token bucket of 1 ms at the rate plus a frame: no window carries more */
+  for (size_t i = 0; i < got && !failures_in_test; i++) {
+    for (size_t j = i; j < got; j++) {
+      double bytes = (double)(j - i + 1) * 1500, allowed = 1e8 / 8 * (out[j] - out[i] + RATE_EARLY_NS) / 1e9 + 1500;
+      CHECK(bytes <= allowed + 1e-6, "frames %zu-%zu: %.0f bytes in %lld ns", i, j, bytes, (long long)(out[j] - out[i]));
+      if (failures_in_test) break;
+    }
+  }
+  /* the rate over the whole backlog is the link's */
+  double bps = (double)N * 1500 * 8 / (out[got - 1] / 1e9);
+  CHECK(fabs(bps - 1e8) < 1e8 * 0.01, "rate %.0f bit/s", bps);
+  link_free(&l);
+  /* a frame that finds the link idle is never early, delay or not */
+  link_t d = make("rate 100mbit delay 5ms");
+  link_arrive(&d, packet_new(frame, 1500, 0), 0);
+  CHECK(link_due(&d, 5 * NS_PER_MS + tx - 1) == NULL, "an idle link's frame left early");
+  packet_t *p = link_due(&d, 5 * NS_PER_MS + tx);
+  CHECK(p != NULL, "an idle link's frame not out at its time");
+  free(p);
+  link_free(&d);
+  free(out);
+  free(due);
+}
+
 static void test_full_queue_drops_in_packets_and_bytes(void) {
   enum { N = 50 };
   released_t r[N];
@@ -411,6 +463,7 @@ int main(void) {
   RUN(test_bernoulli_loss_within_binomial_interval);
   RUN(test_gilbert_elliott_loss_is_bursty);
   RUN(test_rate_spaces_packets_and_holds_the_rate);
+  RUN(test_a_backlog_leaves_in_bursts_of_a_millisecond_and_keeps_to_the_rate);
   RUN(test_full_queue_drops_in_packets_and_bytes);
   RUN(test_reorder_and_duplicate);
   RUN(test_outage_holds_packets_until_on);
