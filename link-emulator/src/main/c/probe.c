@@ -80,17 +80,21 @@ static int poll_wait(struct pollfd *fds, int n, int spin) {
   }
 }
 
-/* echo: every connection's bytes back, all connections in one thread */
+/* echo: every connection's bytes back, all connections in one thread; spinning, it serves one
+ * prober (it ends when the last of its connections closes, or after 2 minutes without any), so a
+ * lost one never keeps a core busy */
 static int echo(const char *host, const char *port, int spin) {
   int s = listen_on(host, port);
   if (s < 0) return die("echo: listen");
   static struct pollfd fds[MAX_CONNS + 1];
-  int n = 1;
+  int n = 1, served = 0;
+  double started = now_us();
   fds[0].fd = s;
   fds[0].events = POLLIN;
   char buf[65536];
   for (;;) {
-    int r = poll_wait(fds, n, spin);
+    if (spin && (served ? n == 1 : now_us() - started > 120e6)) return 0;
+    int r = spin ? poll(fds, (nfds_t)n, 0) : poll(fds, (nfds_t)n, 10000);
     if (r < 0) return die("echo: poll");
     if (r == 0) continue;
     if (fds[0].revents & POLLIN) {
@@ -103,6 +107,7 @@ static int echo(const char *host, const char *port, int spin) {
         fds[n].fd = c;
         fds[n].events = POLLIN;
         fds[n++].revents = 0;
+        served = 1;
       }
     }
     for (int i = 1; i < n; i++) {
