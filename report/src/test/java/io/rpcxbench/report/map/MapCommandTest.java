@@ -40,6 +40,12 @@ class MapCommandTest {
         new ChooseFolder("hello")
             .set("network", name)
             .provenance("link_rtt_measured_ms", String.valueOf(rtt + 0.05))
+            .provenance(
+                "link_rtt_accuracy",
+                rtt == 30 && loss > 0
+                    ? "the box could not hold it: the link added 60.400 ms, the profile 60.000 ms"
+                        + " (tolerance +-1.200 ms... )"
+                    : "held: the link added " + 2 * rtt + " ms")
             .candidate("rpcx", 300, spread(rpcx))
             .candidate("thrift", 400, spread(loss > 0 && rtt < 1 ? rpcx : thrift))
             .write(dir.resolve(name));
@@ -81,7 +87,13 @@ class MapCommandTest {
     assertThat(md)
         .contains("cannot tell (rpcx, thrift)")
         .contains("the link's round trip alone exceeds the SLO")
-        .contains("| packet loss \\ round trip added | 0.1 ms | 1 ms | 10 ms | 30 ms | 60 ms |");
+        .contains("| packet loss \\ round trip added | 0.1 ms | 1 ms | 10 ms | 30 ms | 60 ms |")
+        // every condition's link: its measured round trip, and whether the box held it
+        .contains("| lan+rtt=10.0ms+loss=0% | 10.1 ms, held |")
+        .contains(
+            "| lan+rtt=30.0ms+loss=1% | 30.1 ms, NOT HELD: the link added 60.400 ms, the profile"
+                + " 60.000 ms (tolerance +-1.200 ms... ) |");
+    assertThat(m.get("conditions").get(0).get("rtt_accuracy").asText()).startsWith("held: ");
     // worth measuring next: between the two conditions the crossing lies between
     assertThat(Files.readAllLines(dir.resolve("report/refine.tsv")))
         .containsExactly(

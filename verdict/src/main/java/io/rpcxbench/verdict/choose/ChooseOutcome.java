@@ -2,6 +2,7 @@ package io.rpcxbench.verdict.choose;
 
 import io.rpcxbench.raw.RawResultFile;
 import io.rpcxbench.stats.Estimate;
+import io.rpcxbench.stats.Num;
 import io.rpcxbench.verdict.significance.PairTest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,8 @@ import java.util.Optional;
  *
  * @param sloLimitUs the SLO's latency limit (null: none)
  * @param linkRttMs the link's round trip measured before the search (null: not measured)
+ * @param linkAccuracy whether the box held that round trip to its accuracy ({@code held: ...},
+ *     {@code the box could not hold it: ...}, {@code unjudged: ...}; empty: not recorded)
  * @param link how the link was made ({@code packet}, {@code netem}, {@code proxy}; empty: as it is)
  * @param winner the candidate ranked first alone (empty: a tie at the top, or none met the SLO)
  * @param top the candidates ranked first (one with a winner)
@@ -33,6 +36,7 @@ public record ChooseOutcome(
     String slo,
     Double sloLimitUs,
     Double linkRttMs,
+    String linkAccuracy,
     String link,
     boolean noneMet,
     List<Candidate> candidates,
@@ -97,12 +101,33 @@ public record ChooseOutcome(
         settings.sloText(),
         settings.sloLimitUs(),
         w.linkRttMs(),
+        w.linkAccuracy(),
         link(dir),
         s.noneMet(),
         out,
         s.capacityPairs(),
         winner,
         top);
+  }
+
+  /**
+   * The link's measured round trip in a few words: {@code 1.016 ms, held}, {@code 1.137 ms, not
+   * held (+-0.020 ms)}, {@code 0.214 ms} (not judged); empty when not measured.
+   */
+  public String linkText() {
+    if (linkRttMs == null) {
+      return "";
+    }
+    String rtt = Num.fixed(linkRttMs, linkRttMs >= 10 ? 1 : 3) + " ms";
+    if (linkAccuracy.startsWith("held")) {
+      return rtt + ", held";
+    }
+    if (linkAccuracy.startsWith("the box could not hold it")) {
+      return rtt
+          + ", NOT HELD: "
+          + linkAccuracy.replaceFirst("^the box could not hold it:\\s*", "");
+    }
+    return rtt;
   }
 
   /** The candidate called {@code name}. */

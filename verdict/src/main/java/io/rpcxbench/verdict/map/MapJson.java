@@ -45,6 +45,9 @@ final class MapJson {
       if (c.outcome().linkRttMs() != null) {
         n.put("rtt_measured_ms", c.outcome().linkRttMs());
       }
+      if (!c.outcome().linkAccuracy().isEmpty()) {
+        n.put("rtt_accuracy", c.outcome().linkAccuracy());
+      }
       ObjectNode each = n.putObject("candidates");
       for (ChooseOutcome.Candidate k : c.outcome().candidates()) {
         ObjectNode x = each.putObject(k.name());

@@ -61,7 +61,10 @@ final class MapPage {
     charts(p, m, palette);
     p.heading("Every condition");
     p.paragraph(
-        "Each candidate's SLO capacity (calls/s, mean of its rounds with the 95 % interval), its"
+        "The link's round trip as measured before the condition's search, and whether the box"
+            + " held it to its accuracy (2 % or 20 us of what the condition adds: held, or NOT"
+            + " HELD with the figures; a proxy's or a JVM probe's is not judged). Each candidate's"
+            + " SLO capacity (calls/s, mean of its rounds with the 95 % interval), its"
             + " bound from the model and what binds it, and how the measurement stands against the"
             + " bound: within (the bound inside the interval), below (the SLO's percentile asks for"
             + " headroom, or something the model leaves out limits it), above (over the bound: the"
@@ -216,15 +219,17 @@ final class MapPage {
   }
 
   private static Page.Table conditionTable(LinkMap m) {
-    List<String> header = new ArrayList<>(List.of("condition", "winner"));
-    List<Boolean> right = new ArrayList<>(List.of(false, false));
+    List<String> header = new ArrayList<>(List.of("condition", "link RTT measured", "winner"));
+    List<Boolean> right = new ArrayList<>(List.of(false, false, false));
     for (String name : m.candidates()) {
       header.addAll(List.of(name + " capacity", name + " bound", name + " against it"));
       right.addAll(List.of(true, true, false));
     }
     List<List<String>> rows = new ArrayList<>();
     for (LinkMap.Cell c : m.cells()) {
-      List<String> row = new ArrayList<>(List.of(c.condition().name(), c.text()));
+      String link = c.outcome() == null ? "" : c.outcome().linkText();
+      List<String> row =
+          new ArrayList<>(List.of(c.condition().name(), link.isEmpty() ? "–" : link, c.text()));
       for (String name : m.candidates()) {
         ChooseOutcome.Candidate k = c.candidate(name);
         LinkModel.Bound b = c.bounds().get(name);
