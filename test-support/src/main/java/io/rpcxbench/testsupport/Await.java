@@ -30,6 +30,28 @@ public final class Await {
   }
 
   /**
+   * Returns as soon as {@code done} holds; fails naming {@code what} if {@code progress} stays the
+   * same for {@code stall} before that: a hang is no progress, however slow a loaded box makes the
+   * work, so the bound is on a stall, not on the whole.
+   */
+  public static void progressing(
+      String what, Duration stall, LongSupplier progress, BooleanSupplier done) {
+    long last = progress.getAsLong();
+    long since = System.nanoTime();
+    while (!done.getAsBoolean()) {
+      pause();
+      long seen = progress.getAsLong();
+      long now = System.nanoTime();
+      if (seen != last) {
+        last = seen;
+        since = now;
+      } else if (now - since > stall.toNanos()) {
+        throw new AssertionError("no progress for " + stall + " (at " + seen + "): " + what);
+      }
+    }
+  }
+
+  /**
    * Returns once none of {@code counters} has changed for {@code quietFor} (bytes still on their
    * way have arrived); fails naming {@code what} if they keep changing for {@code max}.
    */
