@@ -85,11 +85,6 @@ public final class LinkTolerance {
         roundTrips);
   }
 
-  /** Whether {@code verdict} (of {@link #rttAccuracy}) says the box could not hold the link. */
-  public static boolean notHeld(String verdict) {
-    return verdict != null && verdict.trim().startsWith("the box could not hold it");
-  }
-
   /**
    * Whether a packet emulator held its profile while a point ran, from how late it released that
    * point's packets: a round trip crosses it twice, so twice the median lateness is what it added

@@ -122,13 +122,14 @@ public final class PointWarnings {
         .findFirst()
         .ifPresent(v -> out.add("link off its profile (" + v.trim() + ")"));
     p.facts().getOrDefault("link_rtt_accuracy", List.of()).stream()
-        .filter(v -> v.trim().startsWith("the box could not hold it"))
+        .map(io.rpcxbench.raw.LinkAccuracy::of)
+        .filter(io.rpcxbench.raw.LinkAccuracy::notHeld)
         .findFirst()
         .ifPresent(
-            v ->
+            a ->
                 out.add(
                     "the box could not hold the link's round trip to its accuracy ("
-                        + v.trim().replaceFirst("^the box could not hold it:\\s*", "")
+                        + a.figures()
                         + ")"));
     p.facts().getOrDefault("link_emulator_check", List.of()).stream()
         .filter(v -> v.trim().startsWith("off"))

@@ -113,11 +113,16 @@ class PointIdentityIngestTest {
           c.provenance().containsKey("merged_hosts") // a fleet's point merged from its hosts
               ? point.mergedFileName(c.provenance().get("fleet_clients").split(" ").length)
               : point.fileName();
-      assertThat(name).as(f.toString()).isEqualTo(f.getFileName().toString());
-      // the protocol's folder; choose's A/A copy of a protocol given twice is its id#2
+      // choose keeps every probe: a point probed again (its in-flight cap raised) is NAME-2.csv
+      assertThat(f.getFileName().toString().replaceFirst("-[2-9][0-9]*\\.csv$", ".csv"))
+          .as(f.toString())
+          .isEqualTo(name);
+      // the protocol's folder; choose's candidate with its stack's codec is id:codec, and the A/A
+      // copy of a candidate given twice is its name#2
       assertThat(f.getParent().getFileName().toString())
           .as(f.toString())
-          .matches(java.util.regex.Pattern.quote(point.protocol()) + "(#[2-9][0-9]*)?");
+          .matches(
+              java.util.regex.Pattern.quote(point.protocol()) + "(:[a-z0-9]+)?(#[2-9][0-9]*)?");
       Series s = Series.of(point);
       // the six positional fields of older databases; newer identity keys follow as key=value
       assertThat(Stream.of(s.key().split("\\|", -1)).filter(part -> !part.contains("=")))

@@ -119,15 +119,8 @@ public record ChooseOutcome(
       return "";
     }
     String rtt = Num.fixed(linkRttMs, linkRttMs >= 10 ? 1 : 3) + " ms";
-    if (linkAccuracy.startsWith("held")) {
-      return rtt + ", held";
-    }
-    if (linkAccuracy.startsWith("the box could not hold it")) {
-      return rtt
-          + ", NOT HELD: "
-          + linkAccuracy.replaceFirst("^the box could not hold it:\\s*", "");
-    }
-    return rtt;
+    io.rpcxbench.raw.LinkAccuracy a = io.rpcxbench.raw.LinkAccuracy.of(linkAccuracy);
+    return a.held() ? rtt + ", held" : a.notHeld() ? rtt + ", NOT HELD: " + a.figures() : rtt;
   }
 
   /** The candidate called {@code name}. */

@@ -77,7 +77,7 @@ public record ChooseWorkload(
 
   /** Whether the box could not hold the link's round trip to its accuracy (2 % or 20 us). */
   public boolean linkNotHeld() {
-    return linkAccuracy.startsWith("the box could not hold it");
+    return io.rpcxbench.raw.LinkAccuracy.of(linkAccuracy).notHeld();
   }
 
   /** {@code loopback (the link as it is, not shaped)}, {@code cross-az (link RTT 2.07 ms ...)}. */
@@ -93,7 +93,7 @@ public record ChooseWorkload(
         + (linkOff() ? "; OFF ITS PROFILE: " + linkCheck.replaceFirst("^off:?\\s*", "") : "")
         + (!linkOff() && linkNotHeld()
             ? "; the box could not hold its round trip to 2 % or 20 us: "
-                + linkAccuracy.replaceFirst("^the box could not hold it:\\s*", "")
+                + io.rpcxbench.raw.LinkAccuracy.of(linkAccuracy).figures()
             : "")
         + ")";
   }

@@ -39,7 +39,7 @@ public final class ScorecardJson {
     link.put("check", w.linkCheck());
     link.put("off_profile", w.linkOff());
     link.put("accuracy", w.linkAccuracy().isEmpty() ? null : w.linkAccuracy());
-    link.put("accuracy_held", w.linkAccuracy().startsWith("held"));
+    link.put("accuracy_held", io.rpcxbench.raw.LinkAccuracy.of(w.linkAccuracy()).held());
     m.put("link", link);
     m.put("tls", w.tls().isEmpty() ? null : w.tls());
     m.put("none_met", s.noneMet());
