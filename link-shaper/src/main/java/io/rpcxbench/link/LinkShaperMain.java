@@ -114,6 +114,12 @@ public final class LinkShaperMain implements Callable<Integer> {
         }
         if (checkRttAccuracy != null) {
           double[] v = numbers("--check-rtt-accuracy", checkRttAccuracy, 3);
+          if (v[2] < 0 || v[2] != Math.rint(v[2]) || v[2] > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(
+                "--check-rtt-accuracy: ROUND_TRIPS must be a whole number >= 0; got '"
+                    + checkRttAccuracy
+                    + "'");
+          }
           out.println(LinkTolerance.rttAccuracy(v[0], v[1], (int) v[2]));
         }
         if (checkRate != null) {

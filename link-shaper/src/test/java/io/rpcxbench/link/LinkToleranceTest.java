@@ -51,6 +51,8 @@ class LinkToleranceTest {
     assertThat(cli.execute("--check-rate", "950000,1000000")).isZero();
     assertThat(cli.execute("--check-rtt-accuracy", "0.215,0.2,1000")).isZero();
     assertThat(cli.execute("--check-rtt-accuracy", "0.215,0.2")).isEqualTo(2);
+    assertThat(cli.execute("--check-rtt-accuracy", "0.215,0.2,999.5")).isEqualTo(2);
+    assertThat(cli.execute("--check-rtt-accuracy", "0.215,0.2,-1")).isEqualTo(2);
     assertThat(out.toString().lines().toList())
         .containsExactly(
             "off: the link added 0.900 ms, the profile 0.200 ms (tolerance 0.300 ms)",
