@@ -47,6 +47,22 @@ public final class BudgetShare {
    *     evicting the shares that waited longest; or when this share was evicted
    */
   public boolean holding(long bytes) {
+    return holding(bytes, false);
+  }
+
+  /**
+   * As {@link #holding}, but when the budget is spent the shares that waited longest are evicted
+   * however briefly they waited: for a server whose every waiting request costs the budget a large
+   * part of its own (Tomcat's parked request, about 118 KB), so that a flood of stalled requests
+   * churns through the budget, oldest first, while an honest request, which waits moments, is
+   * parked and served rather than refused until the flood is a second old (issue 59: 112-315 honest
+   * calls refused at the start of each round of 1,000 stalled bodies).
+   */
+  public boolean holdingOverOldest(long bytes) {
+    return holding(bytes, true);
+  }
+
+  private boolean holding(long bytes, boolean anyAge) {
     if (evicted.get()) {
       return false;
     }
@@ -55,7 +71,7 @@ public final class BudgetShare {
     if (more > 0) {
       if (bytes <= InputBudget.GRANTED_BYTES) {
         budget.grant(more);
-      } else if (!reserve(more)) {
+      } else if (!reserve(more, anyAge)) {
         return false;
       }
     }
@@ -72,9 +88,9 @@ public final class BudgetShare {
     return true;
   }
 
-  private boolean reserve(long more) {
+  private boolean reserve(long more, boolean anyAge) {
     while (!budget.tryReserve(more)) {
-      if (!budget.evictOldest(this)) {
+      if (!(anyAge ? budget.evictOldest(this, 0) : budget.evictOldest(this))) {
         return false;
       }
     }

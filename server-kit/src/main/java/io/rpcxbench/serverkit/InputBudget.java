@@ -92,9 +92,17 @@ public final class InputBudget {
    * @return whether one was evicted (its bytes are back in the budget)
    */
   boolean evictOldest(BudgetShare asking) {
+    return evictOldest(asking, evictableAfterNanos);
+  }
+
+  /**
+   * Evicts the share that has waited longest, if it waited at least {@code minWaitNanos} and is not
+   * {@code asking}'s.
+   */
+  boolean evictOldest(BudgetShare asking, long minWaitNanos) {
     long now = System.nanoTime();
     for (BudgetShare oldest : waiting) {
-      if (now - oldest.since() < evictableAfterNanos) {
+      if (now - oldest.since() < minWaitNanos) {
         return false;
       }
       if (oldest != asking && oldest.evict() > 0) {

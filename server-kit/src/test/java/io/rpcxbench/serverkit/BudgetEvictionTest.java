@@ -61,6 +61,23 @@ class BudgetEvictionTest {
   }
 
   @Test
+  void holdingOverOldestEvictsTheOldestHoweverBrieflyItWaited() {
+    InputBudget budget = new InputBudget(100 * KIB, Duration.ofHours(1));
+    BudgetShare older = budget.share().onEvicted(() -> {});
+    BudgetShare newer = budget.share().onEvicted(() -> {});
+    older.holding(45 * KIB);
+    newer.holding(45 * KIB);
+    BudgetShare parked = budget.share().onEvicted(() -> {});
+
+    assertThat(parked.holding(20 * KIB)).as("by age: neither waited an hour").isFalse();
+    assertThat(parked.holdingOverOldest(20 * KIB)).isTrue();
+
+    assertThat(older.evicted()).isTrue();
+    assertThat(newer.evicted()).isFalse();
+    assertThat(budget.used()).isEqualTo(65 * KIB);
+  }
+
+  @Test
   void aShareThatCannotBeClosedIsNeverEvictedAndGrantedBytesNeverWait() {
     InputBudget budget = new InputBudget(100 * KIB, Duration.ZERO);
     BudgetShare unclosable = budget.share();

@@ -364,7 +364,7 @@ public abstract class AttackContract {
       long lines = logLines() - linesBefore;
       AttackLine.printf(
           "%s %s (%d connections opened of %d; %s): honest %s before / during (%d s%s)"
-              + " %s, %d/100 after; %d failed; server RSS peak %d MiB; %d log lines%s",
+              + " %s, %d/100 after; %d failed%s; server RSS peak %d MiB; %d log lines%s",
           id,
           name,
           opened.get(),
@@ -376,6 +376,7 @@ public abstract class AttackContract {
           rounds.describe(),
           after,
           honest.failed(),
+          honest.failed() == 0 ? "" : " (the first: " + honest.firstFailure() + ")",
           memory.peakMib(),
           lines,
           openAt);

@@ -145,7 +145,16 @@ public final class AttackRounds {
           before = typicalWindow(honest, secondMillis);
         }
       }
-      assertThat(before).as("honest calls before the attack").isPositive();
+      assertThat(before)
+          .as(
+              "honest calls before the attack, round %d%s",
+              rounds.size() + 1,
+              rounds.isEmpty()
+                  ? ""
+                  : " (after the attack of rounds "
+                      + rounds.stream().map(Round::toString).collect(Collectors.joining(", "))
+                      + ")")
+          .isPositive();
       long enough = ((long) before * HELD_PERCENT + 99) / 100;
       int during = 0;
       try (AutoCloseable attack = start.start()) {

@@ -23,6 +23,7 @@ import org.springframework.core.env.Environment;
   BenchProblems.class,
   RequestBodyLimit.class,
   SlowBodyDefence.class,
+  RefusedBodyClose.class,
   HandshakeDeadline.class
 })
 @PropertySource("classpath:io/rpcxbench/server/openfeign/server-defaults.properties")

@@ -16,7 +16,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Bounds every request body: Jackson would otherwise buffer whatever a client sends. A body
  * declared or read past {@link #MAX_BODY} fails the read, which Spring MVC turns into a 400 (see
  * {@link BenchProblems}); so does a body still unfinished when the kit's frame deadline has passed
- * since the request reached its thread (a sender trickling bytes holds a request thread).
+ * since the request reached its thread (a sender trickling bytes holds a request thread). A refused
+ * body's connection closes once the 400 is flushed, without Tomcat reading the rest of the body
+ * ({@link RefusedBodyClose}).
  */
 final class RequestBodyLimit extends OncePerRequestFilter {
   /**
@@ -46,7 +48,12 @@ final class RequestBodyLimit extends OncePerRequestFilter {
       HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
     long deadline = deadlineNanos > 0 ? System.nanoTime() + deadlineNanos : 0;
-    chain.doFilter(new Bounded(request, maxBody, deadline), response);
+    Bounded bounded = new Bounded(request, maxBody, deadline);
+    chain.doFilter(bounded, response);
+    if (bounded.refused && !request.isAsyncStarted() && response.getStatus() >= 400) {
+      response.flushBuffer(); // the refusal's reply, then the close without reading the rest
+      RefusedBodyClose.withoutReadingRest(request);
+    }
   }
 
   /** The body was larger than the limit. */
@@ -70,7 +77,10 @@ final class RequestBodyLimit extends OncePerRequestFilter {
   private static final class Bounded extends HttpServletRequestWrapper {
     private final long max;
     private final long deadline;
-    private ServletInputStream in;
+    private Counting in;
+
+    /** The body was refused (too large or too slow). */
+    private boolean refused;
 
     Bounded(HttpServletRequest request, long max, long deadline) {
       super(request);
@@ -81,10 +91,11 @@ final class RequestBodyLimit extends OncePerRequestFilter {
     @Override
     public ServletInputStream getInputStream() throws IOException {
       if (getContentLengthLong() > max) {
+        refused = true;
         throw new BodyTooLargeException(max);
       }
       if (in == null) {
-        in = new Counting(super.getInputStream(), max, deadline);
+        in = new Counting(super.getInputStream(), max, deadline, this);
       }
       return in;
     }
@@ -94,12 +105,14 @@ final class RequestBodyLimit extends OncePerRequestFilter {
     private final ServletInputStream in;
     private final long max;
     private final long deadline;
+    private final Bounded request;
     private long read;
 
-    Counting(ServletInputStream in, long max, long deadline) {
+    Counting(ServletInputStream in, long max, long deadline, Bounded request) {
       this.in = in;
       this.max = max;
       this.deadline = deadline;
+      this.request = request;
     }
 
     @Override
@@ -123,9 +136,11 @@ final class RequestBodyLimit extends OncePerRequestFilter {
     private void count(int n) throws IOException {
       read += n;
       if (read > max) {
+        request.refused = true;
         throw new BodyTooLargeException(max);
       }
       if (deadline != 0 && System.nanoTime() - deadline > 0 && !in.isFinished()) {
+        request.refused = true;
         throw new BodyTooSlowException();
       }
     }

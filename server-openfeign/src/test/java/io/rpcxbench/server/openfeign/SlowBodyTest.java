@@ -2,6 +2,7 @@ package io.rpcxbench.server.openfeign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.serverkit.InputBudget;
 import io.rpcxbench.serverkit.RunningServer;
 import io.rpcxbench.serverkit.ServerLimits;
 import io.rpcxbench.testsupport.Await;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
@@ -104,8 +107,12 @@ class SlowBodyTest {
       socket.setSoTimeout(20_000);
       OutputStream out = socket.getOutputStream();
       for (byte[] part : parts) {
-        out.write(part);
-        out.flush();
+        try {
+          out.write(part);
+          out.flush();
+        } catch (SocketException refusedAndClosed) {
+          break; // the server answered and closed without reading the rest: its answer is read
+        }
         // the behaviour under test: a body arriving in pieces, a pause between them
         Thread.sleep(300); // a body on its way: the server reads the rest without a thread
       }
@@ -189,7 +196,8 @@ class SlowBodyTest {
 
   @Test
   void aBodyPastTheBudgetOfUnfinishedBodiesIsRefusedWith503() throws Exception {
-    // a budget of 64 KiB for all unfinished bodies; a 200,000-byte body arriving in pieces
+    // a budget of 256 KiB for all unfinished bodies: a parked request counts Tomcat's part (120
+    // KiB) and its buffer, so a 200,000-byte body arriving in pieces passes it, a small one not
     String json = "{\"payload\":\"" + "QUJD".repeat(50_000) + "\"}";
     byte[] body = json.getBytes(StandardCharsets.US_ASCII);
     byte[] head =
@@ -200,7 +208,7 @@ class SlowBodyTest {
             .getBytes(StandardCharsets.US_ASCII);
     try (RunningServer server =
         OpenFeignServerMain.start(
-            "127.0.0.1", 0, List.of(), ServerLimits.defaults().withMaxBufferedBytes(64 * 1024))) {
+            "127.0.0.1", 0, List.of(), ServerLimits.defaults().withMaxBufferedBytes(256 * 1024))) {
       String answer =
           exchange(
               server.port(),
@@ -211,6 +219,127 @@ class SlowBodyTest {
       // and the server serves the next caller
       assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"next\"}").body())
           .contains("hello, next");
+    }
+  }
+
+  /**
+   * Issue 59: a refused body's connection is closed without Tomcat reading the rest of the body.
+   * Tomcat "swallows" what is left of a body after a 400 before it closes, each read waiting the
+   * upload timeout; senders that go on sending after their refusal held a request thread each for
+   * good, and 1,000 of them kept every honest call out. Refused at once (a body announced past the
+   * frame limit) or at the frame deadline (a body trickled too slowly), on 2 request threads.
+   */
+  @ParameterizedTest(name = "Content-Length {0}")
+  @ValueSource(longs = {2_147_483_648L, 1_048_576L})
+  void aRefusedSenderThatGoesOnSendingHoldsNoRequestThread(long announced) throws Exception {
+    ServerLimits limits = ServerLimits.defaults().withFrameDeadline(Duration.ofSeconds(2));
+    List<Socket> senders = new ArrayList<>();
+    java.util.concurrent.atomic.AtomicBoolean sending =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    Thread trickle =
+        new Thread(
+            () -> {
+              while (sending.get()) {
+                for (Socket s : List.copyOf(senders)) {
+                  try {
+                    s.getOutputStream().write('a');
+                  } catch (IOException e) {
+                    // closed by the server: what this test expects
+                  }
+                }
+                try {
+                  // the attack under test: a byte every 100 ms, each within the upload timeout
+                  Thread.sleep(100);
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+            },
+            "trickle");
+    try (RunningServer server =
+        OpenFeignServerMain.start(
+            "127.0.0.1", 0, List.of("--server.tomcat.threads.max=2"), limits)) {
+      for (int i = 0; i < 6; i++) {
+        Socket s = new Socket("127.0.0.1", server.port());
+        s.setSoTimeout(20_000); // far past the deadline: a connection still open is a failure
+        s.getOutputStream()
+            .write(
+                ("POST /hello HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: "
+                        + announced
+                        + "\r\n\r\n{\"na")
+                    .getBytes(StandardCharsets.US_ASCII));
+        senders.add(s);
+      }
+      trickle.start();
+      for (Socket s : senders) {
+        String reply = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+        assertThat(reply).as("the refusal, then the end of the stream").startsWith("HTTP/1.1 400");
+      }
+      for (int i = 0; i < 4; i++) {
+        assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"h" + i + "\"}").body())
+            .contains("hello, h" + i);
+      }
+    } finally {
+      sending.set(false);
+      trickle.interrupt();
+      for (Socket s : senders) {
+        s.close();
+      }
+    }
+  }
+
+  /**
+   * Issue 59: a sender that closes before its body is whole is answered and ended at once (Tomcat
+   * reports the early end as a failed read, or as the end of the stream), not at the frame
+   * deadline: its parked request would hold its part of the budget until then.
+   */
+  @Test
+  void aBodyCutShortByItsSenderEndsAtOnceNotAtTheDeadline() throws Exception {
+    ServerLimits limits = ServerLimits.defaults().withFrameDeadline(Duration.ofSeconds(60));
+    try (RunningServer server = OpenFeignServerMain.start("127.0.0.1", 0, List.of(), limits);
+        Socket cut = slowBody(server.port())) {
+      cut.shutdownOutput(); // the body ends after 4 of its 1,048,576 bytes
+      String answer = new String(cut.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertThat(answer).startsWith("HTTP/1.1 400");
+    }
+  }
+
+  /**
+   * Issue 59: a parked request counts Tomcat's part against the budget ({@link
+   * BodyReadAhead#PARKED_REQUEST_BYTES}); when it is spent, the body that waited longest is
+   * answered 503 and closed, and the newer ones wait on. Uncounted, 1,000 parked bodies of 1 KiB
+   * filled a 128 MiB heap.
+   */
+  @Test
+  void parkedBodiesPastTheBudgetEvictTheOldest() throws Exception {
+    long parked = BodyReadAhead.PARKED_REQUEST_BYTES + 8 * 1024;
+    ServerLimits limits = ServerLimits.defaults().withMaxBufferedBytes(4 * parked);
+    List<Socket> stalled = new ArrayList<>();
+    try (RunningServer server = OpenFeignServerMain.start("127.0.0.1", 0, List.of(), limits)) {
+      InputBudget budget = InputBudget.shared(limits.maxBufferedBytes());
+      for (int i = 0; i < 4; i++) {
+        stalled.add(slowBody(server.port()));
+        long held = (i + 1) * parked;
+        // parked in the order opened: the budget holds each before the next comes
+        Await.until(
+            "stalled body " + (i + 1) + " parked",
+            Duration.ofSeconds(20),
+            () -> budget.used() == held);
+      }
+      stalled.add(slowBody(server.port()));
+      String oldest =
+          new String(stalled.get(0).getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      assertThat(oldest).startsWith("HTTP/1.1 503").contains("evicted");
+      assertThat(Http.postJson(server.port(), "/hello", "{\"name\":\"beside\"}").body())
+          .contains("hello, beside");
+      for (Socket s : stalled) {
+        s.close(); // before the server's graceful stop, which waits for requests under way
+      }
+    } finally {
+      for (Socket s : stalled) {
+        s.close();
+      }
     }
   }
 }
