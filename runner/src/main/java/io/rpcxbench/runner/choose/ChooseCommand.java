@@ -376,6 +376,7 @@ public final class ChooseCommand implements Callable<Integer> {
         capacitySearch,
         start,
         probeS,
+        search.probeWarmup(),
         rounds.design(planned, precisionShare),
         precisionShare,
         limit,

@@ -14,6 +14,7 @@ import io.rpcxbench.runner.point.ServerSite;
 import io.rpcxbench.runner.point.SweepLog;
 import io.rpcxbench.runner.sweep.PointArgs;
 import io.rpcxbench.runner.sweep.RunSite;
+import io.rpcxbench.runner.sweep.SweepSettings;
 import io.rpcxbench.runner.sweep.SweepTarget;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -223,7 +224,8 @@ final class ChooseProbes implements ChooseRounds.Prober {
               1,
               ChooseTiming.limitS(seconds, 1),
               dir,
-              true);
+              true,
+              probeTarget());
       v = file == null ? Slo.Verdict.noData("the harness wrote no file") : verdict(file, rate);
       probeLedger.add(
           new ProbeLedger.Probe(
@@ -290,6 +292,28 @@ final class ChooseProbes implements ChooseRounds.Prober {
   Path runPoint(
       String candidate, int round, PlannedPoint p, int runs, int limitS, Path dir, boolean keep)
       throws IOException, InterruptedException {
+    return runPoint(candidate, round, p, runs, limitS, dir, keep, s.target());
+  }
+
+  /**
+   * Where a probe runs, and with what warm-up: in the runner's JVM, warm from the candidate's
+   * closed-loop warm-up, {@code --probe-warmup}'s; in a JVM of its own, the steady one that keeps
+   * calls outstanding ({@link #warmup}).
+   */
+  private SweepSettings probeTarget() {
+    return warmsUp() ? s.target().withWarmup(s.probeWarmup()) : s.target();
+  }
+
+  private Path runPoint(
+      String candidate,
+      int round,
+      PlannedPoint p,
+      int runs,
+      int limitS,
+      Path dir,
+      boolean keep,
+      SweepSettings settings)
+      throws IOException, InterruptedException {
     String protocol = p.protocol();
     String profile = s.target().profile();
     Map<String, String> facts = new LinkedHashMap<>(provenance);
@@ -299,7 +323,7 @@ final class ChooseProbes implements ChooseRounds.Prober {
     List<String> args =
         new ArrayList<>(
             PointArgs.of(
-                s.target(),
+                settings,
                 p.across(p.index(), profile),
                 target.host(profile),
                 target.port(protocol, profile),

@@ -8,6 +8,12 @@ import picocli.CommandLine.Option;
  * floor and ceiling, how close pass and failure must come, and each probe's measured run.
  */
 final class ChooseSearchOptions {
+  /**
+   * --quick's probe warm-up: the JVM is warm from the candidate's closed-loop warm-up, so a probe
+   * only settles its rate; a steady one spent 2-9 s of 1 s iterations on a probe of 1 s.
+   */
+  static final String QUICK_PROBE_WARMUP = "500ms";
+
   @Option(
       names = "--resolution",
       defaultValue = "10%",
@@ -47,10 +53,23 @@ final class ChooseSearchOptions {
           "Each probe's measured run, after its steady warm-up (default ${DEFAULT-VALUE}).")
   String probeDuration;
 
+  @Option(
+      names = "--probe-warmup",
+      defaultValue = "steady",
+      paramLabel = "steady|DURATION",
+      description =
+          "Each probe's warm-up at its rate, where probes run in the runner's JVM after the"
+              + " candidate's closed-loop warm-up: steady (1 s iterations until two agree, the"
+              + " default) or a fixed DURATION (--quick: 500ms).")
+  String probeWarmup;
+
   /** --quick's search where {@code given} names none: 1 s probes, a 25 % resolution. */
   void applyQuick(CommandLine.ParseResult given) {
     if (!given.hasMatchedOption("--probe-duration")) {
       probeDuration = "1s";
+    }
+    if (!given.hasMatchedOption("--probe-warmup")) {
+      probeWarmup = QUICK_PROBE_WARMUP;
     }
     if (!given.hasMatchedOption("--resolution")) {
       resolution = "25%";
@@ -65,6 +84,13 @@ final class ChooseSearchOptions {
   /** --start-rate: null for auto. */
   Integer start() {
     return ChooseValues.startRate(startRate);
+  }
+
+  /**
+   * --probe-warmup: {@link ChooseTiming#WARMUP} for steady, else a fixed warm-up of that length.
+   */
+  io.rpcxbench.harness.config.WarmupPlan probeWarmup() {
+    return ChooseValues.probeWarmup(probeWarmup);
   }
 
   /** --probe-duration in seconds. */

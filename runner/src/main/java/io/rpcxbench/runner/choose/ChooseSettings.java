@@ -1,5 +1,6 @@
 package io.rpcxbench.runner.choose;
 
+import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.runner.compare.ComparePlan;
 import io.rpcxbench.runner.sweep.SweepSettings;
 import io.rpcxbench.stats.Sequential;
@@ -13,10 +14,11 @@ import java.util.Map;
 /**
  * One {@code choose}'s settings, checked ({@link ChooseCommand} builds them): the candidates (an id
  * given twice is an A/A pair, its second copy named {@code id#2}), the workload's harness options,
- * the SLO, the search (its start: a rate, or null for {@link #startAt} from each round's warm-up),
- * the rounds (planned, and at most while a pair is undecided: {@link Sequential}) and their
- * stopping rules, the shared load. {@code target} holds where the servers run, as a sweep's
- * settings do; its --out is {@link #staging}.
+ * the SLO, the search (its start: a rate, or null for {@link #startAt} from each round's warm-up;
+ * each probe's measured seconds and its warm-up where probes run in the runner's JVM), the rounds
+ * (planned, and at most while a pair is undecided: {@link Sequential}) and their stopping rules,
+ * the shared load. {@code target} holds where the servers run, as a sweep's settings do; its --out
+ * is {@link #staging}.
  */
 record ChooseSettings(
     List<String> candidates,
@@ -26,6 +28,7 @@ record ChooseSettings(
     CapacitySearch search,
     Integer startRate,
     int probeS,
+    WarmupPlan probeWarmup,
     Sequential rounds,
     Double precision,
     Duration maxTime,
@@ -146,6 +149,7 @@ record ChooseSettings(
         search,
         startRate,
         probeS,
+        probeWarmup,
         rounds,
         precision,
         maxTime,

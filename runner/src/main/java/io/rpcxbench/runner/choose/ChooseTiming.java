@@ -79,9 +79,17 @@ final class ChooseTiming {
     return expectedMs(seconds, runs, warmupS(s));
   }
 
-  /** The time a probe of {@code s} at {@code rate} is expected to take. */
+  /**
+   * The time a probe of {@code s} at {@code rate} is expected to take: with {@code
+   * --probe-warmup}'s fixed warm-up where probes run in the runner's JVM.
+   */
   static long probeMs(ChooseSettings s, int rate) {
-    return pointMs(s, Choose.probeSeconds(rate, s.probeS()), 1);
+    int seconds = Choose.probeSeconds(rate, s.probeS());
+    WarmupPlan probe = s.probeWarmup();
+    if (s.target() == null || !ChooseProbes.warmsUp(s) || probe == null || probe.steady() != null) {
+      return pointMs(s, seconds, 1);
+    }
+    return 1000L * (seconds + START_S) + probe.fixed().toMillis();
   }
 
   /** The time the closed-loop warm-up before a candidate's search is expected to take. */

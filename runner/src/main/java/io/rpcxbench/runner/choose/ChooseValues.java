@@ -69,4 +69,31 @@ final class ChooseValues {
           option + " must be a duration like 5s, 2m or 1h, got '" + text + "'");
     }
   }
+
+  /**
+   * {@code --probe-warmup}: steady ({@link ChooseTiming#WARMUP}) or a fixed warm-up of a duration
+   * from 100 ms to {@link ChooseTiming#WARMUP_MAX_S} s.
+   */
+  static io.rpcxbench.harness.config.WarmupPlan probeWarmup(String text) {
+    if (text.trim().equalsIgnoreCase("steady")) {
+      return ChooseTiming.WARMUP;
+    }
+    Duration d;
+    try {
+      d = io.rpcxbench.harness.config.DurationConverter.parse(text);
+    } catch (picocli.CommandLine.TypeConversionException e) {
+      d = null;
+    }
+    if (d == null
+        || d.compareTo(Duration.ofMillis(100)) < 0
+        || d.compareTo(Duration.ofSeconds(ChooseTiming.WARMUP_MAX_S)) > 0) {
+      throw new IllegalArgumentException(
+          "--probe-warmup must be steady or a duration from 100ms to "
+              + ChooseTiming.WARMUP_MAX_S
+              + "s, got '"
+              + text
+              + "'");
+    }
+    return io.rpcxbench.harness.config.WarmupPlan.fixed(d);
+  }
 }

@@ -30,6 +30,17 @@ public record SweepSettings(
     return copy(folder, List.of(profile));
   }
 
+  /** These settings with every point warmed up by {@code warmup} (a choose's probes). */
+  public SweepSettings withWarmup(WarmupPlan warmup) {
+    return new SweepSettings(
+        grid,
+        limits,
+        stops,
+        site,
+        new PointTemplate(point.harnessOptions(), warmup, point.axes(), point.scenario()),
+        run);
+  }
+
   /** These settings writing to {@code folder} (one trial of several), every profile kept. */
   SweepSettings in(Path folder) {
     return copy(folder, site.profiles());

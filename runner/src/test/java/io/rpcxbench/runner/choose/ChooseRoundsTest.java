@@ -111,6 +111,7 @@ class ChooseRoundsTest {
         new CapacitySearch(10, 1_000_000, 0.05),
         startRate,
         5,
+        ChooseTiming.WARMUP,
         rounds,
         precision,
         maxTime,

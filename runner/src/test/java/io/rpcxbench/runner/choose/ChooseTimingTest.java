@@ -114,4 +114,46 @@ class ChooseTimingTest {
     assertThat(ChooseTiming.minutes(90 * 60_000L)).isEqualTo("1h 30m");
     assertThat(ChooseTiming.minutes(1000)).isEqualTo("1m");
   }
+
+  /**
+   * --quick's probes warm up for 500 ms at their rate in the runner's JVM, warm from the
+   * candidate's closed-loop warm-up (a steady one spent 2-9 s on a probe of 1 s); the default
+   * choose keeps the steady warm-up; the plan expects what the probes will take.
+   */
+  @Test
+  void quickProbesWarmUpForHalfASecondWhereTheyRunInTheRunnersJvm() {
+    ChooseSettings quick =
+        settings("--local", "--protocol", "rpcx,grpc", "--slo", "p99=5ms", "--quick");
+    assertThat(quick.probeWarmup().fixed()).hasMillis(500);
+    assertThat(quick.probeWarmup().steady()).isNull();
+    assertThat(quick.probeWarmup().args()).containsExactly("--warmup", "500ms");
+    assertThat(ChooseTiming.probeMs(quick, 100_000))
+        .as("1 s measured, 0.5 s warm-up, the point's start")
+        .isEqualTo(1000L * (1 + ChooseTiming.START_S) + 500);
+
+    ChooseSettings full = settings("--local", "--protocol", "rpcx,grpc", "--slo", "p99=5ms");
+    assertThat(full.probeWarmup()).isEqualTo(ChooseTiming.WARMUP);
+    ChooseSettings given =
+        settings(
+            "--local",
+            "--protocol",
+            "rpcx,grpc",
+            "--slo",
+            "p99=5ms",
+            "--quick",
+            "--probe-warmup",
+            "steady");
+    assertThat(given.probeWarmup()).isEqualTo(ChooseTiming.WARMUP);
+  }
+
+  @Test
+  void aProbeWarmupOutsideItsRangeIsRefused() {
+    for (String bad : List.of("50ms", "11s", "soon", "")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChooseValues.probeWarmup(bad))
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith("--probe-warmup must be steady or a duration from 100ms to 10s");
+    }
+    assertThat(ChooseValues.probeWarmup("2s").fixed()).hasSeconds(2);
+  }
 }
