@@ -31,7 +31,9 @@ import org.springframework.core.env.Environment;
  * behind them for two of those (measured: 0 served in 9 s). A body past the frame limit ({@link
  * RequestBodyLimit#MAX_BODY}), past the process's budget of unfinished requests ({@code
  * --max-buffered}, {@link InputBudget}), or unfinished at the frame deadline is answered 400 or 503
- * and its connection closed.
+ * and its connection closed without Tomcat reading the rest ({@link RefusedBodyClose}). A request
+ * parked for its body counts Tomcat's part of it ({@link #PARKED_REQUEST_BYTES}) against the
+ * budget, and when the budget is spent the one parked longest is evicted (issue 59).
  *
  * <pre>{@code
  * new BodyReadAhead(environment)   // registered first, for REQUEST and ASYNC dispatches
