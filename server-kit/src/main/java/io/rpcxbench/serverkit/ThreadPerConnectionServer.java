@@ -294,7 +294,10 @@ public final class ThreadPerConnectionServer implements RunningServer {
         }
         conversation.carryOn(
             new RequestInput(
-                new java.io.BufferedInputStream(streams.input(socket.getInputStream()), IN_BUFFER),
+                // the watch counts what the conversation reads, not what the buffer took from the
+                // socket: a request whose bytes came behind a whole one in the same read starts
+                // when it is read, after the whole one's reply, under the frame deadline (issue 59)
+                streams.input(new java.io.BufferedInputStream(socket.getInputStream(), IN_BUFFER)),
                 share),
             new java.io.BufferedOutputStream(streams.output(socket.getOutputStream()), OUT_BUFFER));
       } catch (TlsHandshake.Late e) {

@@ -8,11 +8,14 @@ import java.io.OutputStream;
 
 /**
  * A thread-per-connection socket's streams as the limits see them: a request begins with the first
- * byte read after a reply was flushed and ends with the next flush. Between the two the bytes are
- * counted against the frame limit and the time against the frame deadline; from a flush to the next
- * byte, the time counts against the idle timeout. A watchdog thread reads {@link #overdue}; the
- * socket's own thread pays only a clock read and two volatile writes per read and per flush, where
- * an {@code SO_TIMEOUT} would turn every blocking read into a read, a poll and another read.
+ * byte read after a reply was flushed and ends with the next flush. The input is watched where the
+ * conversation reads it, above any buffer: bytes of the next request that came in the same socket
+ * read as a whole one start their request when they are read, after that one's reply. Between the
+ * two the bytes are counted against the frame limit and the time against the frame deadline; from a
+ * flush to the next byte, the time counts against the idle timeout. A watchdog thread reads {@link
+ * #overdue}; the socket's own thread pays only a clock read and two volatile writes per read and
+ * per flush, where an {@code SO_TIMEOUT} would turn every blocking read into a read, a poll and
+ * another read.
  */
 final class WatchedStreams {
   private static final long NONE = Long.MIN_VALUE;
@@ -79,7 +82,9 @@ final class WatchedStreams {
   }
 
   private void received(int n) throws BadInputException {
-    spoke = true;
+    if (!spoke) {
+      spoke = true;
+    }
     if (requestStart == NONE) {
       requestStart = System.nanoTime();
     }

@@ -88,6 +88,26 @@ class ThreadPerConnectionLimitsTest {
     }
   }
 
+  /**
+   * Issue 59: a whole request and, in the same write, the start of another that never ends. The
+   * buffer took both from the socket in one read, and the watch, under the buffer, saw no byte of
+   * the second after the first one's reply: it waited under the idle timeout (1,000 avro-socket
+   * connections still open at 35 s against a 30 s deadline). It starts when it is read.
+   */
+  @Test
+  void anUnfinishedRequestBehindAWholeOneIsUnderTheDeadline() throws Exception {
+    ServerLimits limits =
+        ServerLimits.none()
+            .withFrameDeadline(Duration.ofMillis(300))
+            .withIdleTimeout(Duration.ofMinutes(10));
+    try (ThreadPerConnectionServer server = server(limits);
+        Socket behind = connect(server)) {
+      behind.getOutputStream().write(new byte[] {2, 'h', 'i', 100, 'x'}); // whole, then 1 of 100
+      assertThat(behind.getInputStream().read()).as("the whole one's reply").isEqualTo(2);
+      assertThat(endedByServer(behind)).as("closed at the deadline, not the idle timeout").isTrue();
+    }
+  }
+
   @Test
   void aRequestOverTheFrameLimitClosesItsConnection() throws Exception {
     ServerLimits limits = ServerLimits.none().withMaxFrameBytes(64);
