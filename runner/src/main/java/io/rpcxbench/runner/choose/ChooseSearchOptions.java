@@ -8,12 +8,6 @@ import picocli.CommandLine.Option;
  * floor and ceiling, how close pass and failure must come, and each probe's measured run.
  */
 final class ChooseSearchOptions {
-  /**
-   * --quick's probe warm-up: the JVM is warm from the candidate's closed-loop warm-up, so a probe
-   * only settles its rate; a steady one spent 2-9 s of 1 s iterations on a probe of 1 s.
-   */
-  static final String QUICK_PROBE_WARMUP = "500ms";
-
   @Option(
       names = "--resolution",
       defaultValue = "10%",
@@ -60,16 +54,14 @@ final class ChooseSearchOptions {
       description =
           "Each probe's warm-up at its rate, where probes run in the runner's JVM after the"
               + " candidate's closed-loop warm-up: steady (1 s iterations until two agree, the"
-              + " default) or a fixed DURATION (--quick: 500ms).")
+              + " default, also under --quick) or a fixed DURATION (500ms took 41 % off a quick"
+              + " choose here, and its capacities came out 2-4x lower: docs/choose.md).")
   String probeWarmup;
 
   /** --quick's search where {@code given} names none: 1 s probes, a 25 % resolution. */
   void applyQuick(CommandLine.ParseResult given) {
     if (!given.hasMatchedOption("--probe-duration")) {
       probeDuration = "1s";
-    }
-    if (!given.hasMatchedOption("--probe-warmup")) {
-      probeWarmup = QUICK_PROBE_WARMUP;
     }
     if (!given.hasMatchedOption("--resolution")) {
       resolution = "25%";
