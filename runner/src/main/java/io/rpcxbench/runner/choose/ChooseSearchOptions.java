@@ -54,8 +54,8 @@ final class ChooseSearchOptions {
       description =
           "Each probe's warm-up at its rate, where probes run in the runner's JVM after the"
               + " candidate's closed-loop warm-up: steady (1 s iterations until two agree, the"
-              + " default, also under --quick) or a fixed DURATION (500ms took 41 % off a quick"
-              + " choose here, and its capacities came out 2-4x lower: docs/choose.md).")
+              + " default, also under --quick) or a fixed DURATION (500ms made a quick choose"
+              + " faster here, and its capacities 2-5x lower: docs/choose.md).")
   String probeWarmup;
 
   /** --quick's search where {@code given} names none: 1 s probes, a 25 % resolution. */
