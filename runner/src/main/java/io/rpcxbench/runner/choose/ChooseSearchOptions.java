@@ -1,5 +1,6 @@
 package io.rpcxbench.runner.choose;
 
+import io.rpcxbench.harness.config.WarmupPlan;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -81,7 +82,7 @@ final class ChooseSearchOptions {
   /**
    * --probe-warmup: {@link ChooseTiming#WARMUP} for steady, else a fixed warm-up of that length.
    */
-  io.rpcxbench.harness.config.WarmupPlan probeWarmup() {
+  WarmupPlan probeWarmup() {
     return ChooseValues.probeWarmup(probeWarmup);
   }
 

@@ -86,7 +86,7 @@ final class ChooseTiming {
   static long probeMs(ChooseSettings s, int rate) {
     int seconds = Choose.probeSeconds(rate, s.probeS());
     WarmupPlan probe = s.probeWarmup();
-    if (s.target() == null || !ChooseProbes.warmsUp(s) || probe == null || probe.steady() != null) {
+    if (s.target() == null || !ChooseProbes.warmsUp(s) || probe.steady() != null) {
       return pointMs(s, seconds, 1);
     }
     return 1000L * (seconds + START_S) + probe.fixed().toMillis();

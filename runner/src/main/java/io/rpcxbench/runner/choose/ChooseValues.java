@@ -1,8 +1,11 @@
 package io.rpcxbench.runner.choose;
 
+import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.config.WarmupPlan;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import picocli.CommandLine;
 
 /** The values of choose's options written as shares and durations; a bad one is one clear line. */
 final class ChooseValues {
@@ -74,26 +77,24 @@ final class ChooseValues {
    * {@code --probe-warmup}: steady ({@link ChooseTiming#WARMUP}) or a fixed warm-up of a duration
    * from 100 ms to {@link ChooseTiming#WARMUP_MAX_S} s.
    */
-  static io.rpcxbench.harness.config.WarmupPlan probeWarmup(String text) {
+  static WarmupPlan probeWarmup(String text) {
     if (text.trim().equalsIgnoreCase("steady")) {
       return ChooseTiming.WARMUP;
     }
-    Duration d;
     try {
-      d = io.rpcxbench.harness.config.DurationConverter.parse(text);
-    } catch (picocli.CommandLine.TypeConversionException e) {
-      d = null;
+      Duration d = DurationConverter.parse(text);
+      if (d.compareTo(Duration.ofMillis(100)) >= 0
+          && d.compareTo(Duration.ofSeconds(ChooseTiming.WARMUP_MAX_S)) <= 0) {
+        return WarmupPlan.fixed(d);
+      }
+    } catch (CommandLine.TypeConversionException notADuration) {
+      // refused below, as one out of range is
     }
-    if (d == null
-        || d.compareTo(Duration.ofMillis(100)) < 0
-        || d.compareTo(Duration.ofSeconds(ChooseTiming.WARMUP_MAX_S)) > 0) {
-      throw new IllegalArgumentException(
-          "--probe-warmup must be steady or a duration from 100ms to "
-              + ChooseTiming.WARMUP_MAX_S
-              + "s, got '"
-              + text
-              + "'");
-    }
-    return io.rpcxbench.harness.config.WarmupPlan.fixed(d);
+    throw new IllegalArgumentException(
+        "--probe-warmup must be steady or a duration from 100ms to "
+            + ChooseTiming.WARMUP_MAX_S
+            + "s, got '"
+            + text
+            + "'");
   }
 }
