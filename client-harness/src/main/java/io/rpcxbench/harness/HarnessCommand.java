@@ -173,6 +173,16 @@ public final class HarnessCommand implements Callable<Integer> {
         .execute();
   }
 
+  /**
+   * What the point's run is told beside its configuration: the console's options and the
+   * thresholds, as given (no part of {@link RunConfig}).
+   */
+  List<String> consoleArgs() {
+    List<String> args = new ArrayList<>(console.args());
+    thresholds.forEach(t -> args.addAll(List.of("--threshold", t)));
+    return args;
+  }
+
   /** The validated configuration, --out not probed (also read by {@link HarnessPoints}). */
   RunConfig validConfig() {
     LoadModel model = models.resolve(load, spec.commandLine());

@@ -18,15 +18,16 @@ import java.util.function.BiFunction;
 import picocli.CommandLine;
 
 /**
- * What the sweep runner ({@code io.rpcxbench.runner}) asks the harness about one point, given as
- * the harness's own arguments, parsed once into a {@link PointRequest}: its result file (the
- * harness names it), the keys its file has (a failed point's file gets the same ones); and the JVM
- * that runs it, and the catalog. The runner keeps no copy of these rules.
+ * What the sweep runner ({@code io.rpcxbench.runner}) asks the harness about one point, built as a
+ * typed value ({@link #point}) and parsed once into a {@link PointRequest}: its arguments (the
+ * harness's own writer's), its result file (the harness names it), the keys its file has (a failed
+ * point's file gets the same ones); and the JVM that runs it, and the catalog. The runner keeps no
+ * copy of these rules and spells no option of the harness.
  *
  * <pre>{@code
- * List<String> args = List.of("--protocol", "rpcx", "--threads", "10", "--requests", "100");
- * Path file = HarnessPoints.request(args).resultFile();   // results/raw/rpcx/t10-r100.csv
- * int code = HarnessPoints.runHere(args, out, err);       // the point, in this JVM
+ * PointRequest r = HarnessPoints.point("rpcx").closed(10, 100).request();
+ * Path file = r.resultFile();                                 // results/raw/rpcx/t10-r100.csv
+ * int code = HarnessPoints.runHere(r.args(), out, err);       // the point, in this JVM
  * }</pre>
  */
 public final class HarnessPoints {
@@ -62,41 +63,41 @@ public final class HarnessPoints {
     return entries;
   }
 
+  /** A point of {@code protocol} (a catalog id) to build: its load, target, files, ... */
+  public static PointBuilder point(String protocol) {
+    return new PointBuilder(protocol);
+  }
+
   /**
-   * The validated configuration of a one-protocol point.
+   * The point {@code args} asks for, parsed and checked once: its arguments become those the
+   * harness's own writer gives ({@link RunConfig#toArgs()}, as its forks get them), with the
+   * console's options as given.
    *
    * @throws IllegalArgumentException with the harness's message when the arguments are bad usage
    */
-  private static RunConfig config(List<String> args) {
+  static PointRequest request(List<String> args) {
     CommandLine cl = HarnessCommand.commandLine();
     try {
       cl.parseArgs(args.toArray(new String[0]));
-      RunConfig config = ((HarnessCommand) cl.getCommand()).validConfig();
+      HarnessCommand command = cl.getCommand();
+      RunConfig config = command.validConfig();
       if (config.protocols().size() != 1) {
         throw new IllegalArgumentException("a sweep point has one protocol, got " + args);
       }
-      return config;
+      List<String> written = new ArrayList<>(config.toArgs());
+      written.addAll(command.consoleArgs());
+      return new PointRequest(written, config);
     } catch (CommandLine.ParameterException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
   }
 
   /**
-   * The point {@code args} asks for, its arguments parsed and checked once.
-   *
-   * @throws IllegalArgumentException with the harness's message when the arguments are bad usage
+   * The files of a closed-loop grid whose points differ from {@code template} only in threads and
+   * requests: named by the harness's rule, the point read once (a paper's grid has 26,730 points).
    */
-  public static PointRequest request(List<String> args) {
-    return new PointRequest(args, config(args));
-  }
-
-  /**
-   * The files of a closed-loop grid whose points differ from {@code templateArgs} only in threads
-   * and requests: named by the harness's rule, the arguments parsed once (a paper's grid has 26,730
-   * points).
-   */
-  public static BiFunction<Integer, Integer, Path> gridFiles(List<String> templateArgs) {
-    RunConfig config = config(templateArgs);
+  public static BiFunction<Integer, Integer, Path> gridFiles(PointBuilder template) {
+    RunConfig config = template.request().config();
     if (config.loadModel().kind() != LoadModel.Kind.CLOSED) {
       throw new IllegalArgumentException("a grid point is a closed-loop point");
     }

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One point as the runner asks the harness for it: the harness's arguments, parsed and checked once
- * ({@link HarnessPoints#request}), and what the runner learns from them without parsing them again:
- * the file the harness writes, the keys a failed point's file gets. The arguments are what the
- * point's JVM is started with (or its in-process run is given).
+ * One point as the runner asks the harness for it ({@link PointBuilder}), parsed and checked once,
+ * and what the runner learns from it without parsing it again: the file the harness writes, the
+ * keys a failed point's file gets. Its arguments are what the point's JVM is started with (or its
+ * in-process run is given): the harness's own writer's ({@code RunConfig.toArgs()}), every option
+ * with its value.
  *
  * <pre>{@code
- * PointRequest r = HarnessPoints.request(List.of("--protocol", "rpcx", "--threads", "10",
- *     "--requests", "100"));
+ * PointRequest r = HarnessPoints.point("rpcx").closed(10, 100).request();
  * r.resultFile();           // results/raw/rpcx/t10-r100.csv
  * }</pre>
  */
@@ -33,6 +33,10 @@ public final class PointRequest {
   /** The harness's arguments of the point. */
   public List<String> args() {
     return args;
+  }
+
+  RunConfig config() {
+    return config;
   }
 
   /** The file the harness writes for the point. */

@@ -120,7 +120,7 @@ class LinkEmulatorBenchmark {
               Double.parseDouble(now.get("total.elapsed_s")),
               Double.parseDouble(now.get("up.bytes_out"))
             });
-        Thread.sleep(250);
+        Thread.sleep(250); // the benchmark's sampling pace: a reading every 250 ms
       } catch (Exception e) {
         return;
       }

@@ -143,7 +143,7 @@ class ThreadPerConnectionHandshakeTest {
     try (ThreadPerConnectionServer server = server(limits);
         SSLSocket socket = client.connect("127.0.0.1", server.port(), 2_000, 5_000)) {
       // the behaviour: idle past the deadline after a handshake done in time (not its limit)
-      Thread.sleep(DEADLINE.toMillis() * 2);
+      Thread.sleep(DEADLINE.toMillis() * 2); // a delay under test, not a wait for a condition
       socket.getOutputStream().write(9);
       socket.getOutputStream().flush();
       assertThat(socket.getInputStream().read()).isEqualTo(9);

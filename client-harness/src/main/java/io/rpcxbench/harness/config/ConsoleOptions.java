@@ -42,6 +42,21 @@ public final class ConsoleOptions {
     return live == null ? terminal : live;
   }
 
+  /** These options as given (none given: none), for the same point run elsewhere. */
+  public List<String> args() {
+    List<String> args = new ArrayList<>();
+    if (live != null) {
+      args.add(live ? "--live" : "--no-live");
+    }
+    if (metrics != null) {
+      args.addAll(List.of("--metrics", metrics));
+    }
+    if (summaryExport != null) {
+      args.addAll(List.of("--summary-export", summaryExport.toString()));
+    }
+    return args;
+  }
+
   /** The options a forked worker gets: the live decision made here, the metrics endpoint. */
   public List<String> workerArgs(boolean terminal) {
     List<String> args = new ArrayList<>();

@@ -72,12 +72,11 @@ public final class LoadOptions {
       implements picocli.CommandLine.ITypeConverter<TimeLimitPer> {
     @Override
     public TimeLimitPer convert(String value) {
-      for (TimeLimitPer t : TimeLimitPer.values()) {
-        if (t.id().equalsIgnoreCase(value.trim())) {
-          return t;
-        }
+      try {
+        return TimeLimitPer.of(value);
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
       }
-      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not point or run");
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.rpcxbench.harness.config;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -24,6 +25,11 @@ public enum NoiseGuard {
   /** As the option and the provenance write it: off, warn, strict. */
   public String id() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** The option that asks for this guard. */
+  public List<String> args() {
+    return List.of("--noise-guard", id());
   }
 
   /** Whether the machine's noise is read at all. */

@@ -1,7 +1,5 @@
 package io.rpcxbench.runner.choose;
 
-import java.util.List;
-
 /**
  * A candidate as {@code --protocol} names it: a protocol id, the codec of its own after a colon
  * ({@code grpc:gzip}: gRPC with its gzip codec, beside {@code grpc} without), and an A/A copy's
@@ -13,7 +11,7 @@ import java.util.List;
  * CandidateName n = CandidateName.of("grpc:gzip#2");
  * n.protocol();      // grpc
  * n.original();      // grpc:gzip
- * n.harnessArgs();   // [--compression, gzip]
+ * n.codec();         // gzip
  * }</pre>
  */
 record CandidateName(String protocol, String codec, String original) {
@@ -25,11 +23,6 @@ record CandidateName(String protocol, String codec, String original) {
     return colon < 0
         ? new CandidateName(original, null, original)
         : new CandidateName(original.substring(0, colon), original.substring(colon + 1), original);
-  }
-
-  /** What this candidate's every point adds to the shared harness options: its own codec. */
-  List<String> harnessArgs() {
-    return codec == null ? List.of() : List.of("--compression", codec);
   }
 
   /** Whether the name gives a codec of its own. */

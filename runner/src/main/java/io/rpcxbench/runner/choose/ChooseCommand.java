@@ -7,6 +7,7 @@ import io.rpcxbench.harness.config.CallOptions;
 import io.rpcxbench.harness.config.CompressionOptions;
 import io.rpcxbench.harness.config.MessageCall;
 import io.rpcxbench.harness.config.MessageOptions;
+import io.rpcxbench.harness.config.NoiseGuard;
 import io.rpcxbench.harness.config.OutFolderConverter;
 import io.rpcxbench.harness.config.Scenario;
 import io.rpcxbench.harness.protocol.CallKind;
@@ -348,7 +349,7 @@ public final class ChooseCommand implements Callable<Integer> {
     harness.addAll(compression.args(spec.commandLine()));
     if (noiseGuard.equals("off")) {
       // warn is the harness's default; strict is choose's own (it repeats a contended probe)
-      harness.addAll(List.of("--noise-guard", "off"));
+      harness.addAll(NoiseGuard.OFF.args());
     }
     map.grid(target, install.home());
     RunSite site = target.site("single", install.home());

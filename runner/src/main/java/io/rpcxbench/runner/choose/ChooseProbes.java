@@ -1,7 +1,7 @@
 package io.rpcxbench.runner.choose;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointBuilder;
 import io.rpcxbench.harness.PointRequest;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.raw.RawResultFile;
@@ -12,8 +12,8 @@ import io.rpcxbench.runner.point.PointLauncher;
 import io.rpcxbench.runner.point.PointResult;
 import io.rpcxbench.runner.point.ServerSite;
 import io.rpcxbench.runner.point.SweepLog;
-import io.rpcxbench.runner.sweep.PointArgs;
 import io.rpcxbench.runner.sweep.RunSite;
+import io.rpcxbench.runner.sweep.SweepPoint;
 import io.rpcxbench.runner.sweep.SweepSettings;
 import io.rpcxbench.runner.sweep.SweepTarget;
 import java.io.IOException;
@@ -204,9 +204,9 @@ final class ChooseProbes implements ChooseRounds.Prober {
   /** A probe's request for {@code candidate}, its own codec included (at no host, any rate). */
   static PointRequest probeRequest(ChooseSettings s, String candidate) {
     PlannedPoint any = PlannedPoint.rate(0, ChooseSettings.protocolOf(candidate), 1, 1);
-    List<String> args = new ArrayList<>(PointArgs.of(s.target(), any, "127.0.0.1", 1, Map.of()));
-    args.addAll(CandidateName.of(candidate).harnessArgs());
-    return HarnessPoints.request(args);
+    return SweepPoint.of(s.target(), any, "127.0.0.1", 1, Map.of())
+        .compression(CandidateName.of(candidate).codec())
+        .request();
   }
 
   /** A probe's attempts: one, or under strict noise up to three while contended. */
@@ -320,20 +320,21 @@ final class ChooseProbes implements ChooseRounds.Prober {
     facts.putAll(target.linkProvenance(profile));
     facts.put("choose_candidate", candidate);
     facts.put("choose_round", String.valueOf(round));
-    List<String> args =
-        new ArrayList<>(
-            PointArgs.of(
+    PointBuilder point =
+        SweepPoint.of(
                 settings,
                 p.across(p.index(), profile),
                 target.host(profile),
                 target.port(protocol, profile),
                 facts,
                 runs,
-                limitS));
-    args.addAll(CandidateName.of(candidate).harnessArgs());
-    caps.cappedFor(candidate, args, p);
-    args.addAll(target.statsArgs(protocol));
-    Path staged = s.target().pointFile(HarnessPoints.request(args).resultFile());
+                limitS)
+            .compression(CandidateName.of(candidate).codec())
+            .maxInFlight(caps.capFor(candidate, p));
+    target.addReaders(point, protocol);
+    PointRequest request = point.request();
+    List<String> args = request.args();
+    Path staged = s.target().pointFile(request.resultFile());
     Files.deleteIfExists(staged);
     List<String> said = new ArrayList<>();
     log.fileOnly(

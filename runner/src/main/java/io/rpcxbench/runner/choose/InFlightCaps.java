@@ -3,7 +3,6 @@ package io.rpcxbench.runner.choose;
 import io.rpcxbench.runner.point.PlannedPoint;
 import io.rpcxbench.runner.point.SweepLog;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.ToIntFunction;
 
@@ -16,8 +15,6 @@ import java.util.function.ToIntFunction;
 final class InFlightCaps {
   /** The in-flight cap a probe's generator is raised to at most ({@link #raise}). */
   static final int MAX_RAISED_CAP = 4096;
-
-  private static final String CAP = "--max-in-flight";
 
   private final ChooseSettings s;
   private final SweepLog log;
@@ -71,33 +68,17 @@ final class InFlightCaps {
     return true;
   }
 
-  /** {@code args} of {@code candidate}'s point {@code p} with its raised cap, if any. */
-  List<String> cappedFor(String candidate, List<String> args, PlannedPoint p) {
-    return capped(args, p, caps.get(candidate));
-  }
-
   /**
-   * {@code args} with a candidate's raised in-flight {@code cap} (null: none raised) where {@code
-   * p} is an open-loop point; a closed-loop point (the warm-up) has no cap to raise, and the
-   * harness refuses one there.
+   * The in-flight cap of {@code candidate}'s point {@code p}: its raised one where {@code p} is an
+   * open-loop point, else null (the harness options' own); a closed-loop point (the warm-up) has no
+   * cap to raise, and the harness refuses one there.
    */
-  static List<String> capped(List<String> args, PlannedPoint p, Integer cap) {
-    return cap != null && p.load() == PlannedPoint.Load.RATE ? withCap(args, cap) : args;
+  Integer capFor(String candidate, PlannedPoint p) {
+    return capped(p, caps.get(candidate));
   }
 
-  /** {@code args} with {@code --max-in-flight cap}, replacing one given. */
-  static List<String> withCap(List<String> args, int cap) {
-    for (int i = 0; i < args.size(); i++) {
-      if (args.get(i).startsWith(CAP + "=")) {
-        args.set(i, CAP + "=" + cap);
-        return args;
-      }
-      if (args.get(i).equals(CAP) && i + 1 < args.size()) {
-        args.set(i + 1, String.valueOf(cap));
-        return args;
-      }
-    }
-    args.addAll(List.of(CAP, String.valueOf(cap)));
-    return args;
+  /** {@code cap} (null: none raised) where {@code p} is an open-loop point, else null. */
+  static Integer capped(PlannedPoint p, Integer cap) {
+    return p.load() == PlannedPoint.Load.RATE ? cap : null;
   }
 }

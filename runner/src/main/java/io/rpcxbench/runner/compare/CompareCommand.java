@@ -276,7 +276,7 @@ public final class CompareCommand implements Callable<Integer> {
     for (String variant : builds == null ? plan.variants() : List.of(JarPair.BASE)) {
       ComparePlan.Unit first =
           plan.units().stream().filter(u -> u.variant().equals(variant)).findFirst().orElseThrow();
-      HarnessPoints.request(s.harnessArgs(first, 1, List.of(), s.unitDir(first))).resultFile();
+      s.point(first, 1, s.unitDir(first)).request();
     }
     return s;
   }

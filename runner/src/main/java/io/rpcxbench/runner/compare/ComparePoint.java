@@ -1,6 +1,6 @@
 package io.rpcxbench.runner.compare;
 
-import java.util.List;
+import io.rpcxbench.harness.PointBuilder;
 
 /**
  * A point of the side-by-side comparison: {@code closed-T} (T threads, each making R blocking
@@ -13,17 +13,15 @@ import java.util.List;
  * }</pre>
  */
 record ComparePoint(Kind kind, int count) {
-  /** The two kinds, with the folder prefix and the harness option of each. */
+  /** The two kinds, with the folder prefix of each. */
   enum Kind {
-    CLOSED("closed", "--threads"),
-    INFLIGHT("inflight", "--in-flight");
+    CLOSED("closed"),
+    INFLIGHT("inflight");
 
     final String id;
-    final String option;
 
-    Kind(String id, String option) {
+    Kind(String id) {
       this.id = id;
-      this.option = option;
     }
   }
 
@@ -38,8 +36,12 @@ record ComparePoint(Kind kind, int count) {
     return kind.id + "-" + count;
   }
 
-  /** The harness's load options at {@code requests} calls per thread (per slot). */
-  List<String> loadArgs(int requests) {
-    return List.of(kind.option, String.valueOf(count), "--requests", String.valueOf(requests));
+  /** {@code point}'s load: this one at {@code requests} calls per thread (per slot). */
+  void load(PointBuilder point, int requests) {
+    if (kind == Kind.CLOSED) {
+      point.closed(count, requests);
+    } else {
+      point.inFlight(count, requests);
+    }
   }
 }

@@ -2,6 +2,7 @@ package io.rpcxbench.runner.compare;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.PointBuilder;
 import io.rpcxbench.harness.output.ClassDataSharing;
 import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.runner.point.ClassDataArchives;
@@ -327,21 +328,19 @@ final class CompareRounds implements WindowedRound.Trials {
     if (port == null) {
       throw new IllegalStateException(u.variant() + ": no server was started for it");
     }
-    List<String> stats = ServerStats.proc().args(protocol, servers.pids(protocol));
-    List<String> args = new ArrayList<>(s.harnessArgs(u, port, stats, dir));
-    args.addAll(List.of("--provenance", "trial_started=" + started));
-    args.addAll(List.of("--provenance", ClassDataSharing.KEY + "=" + archives.text()));
-    args.addAll(List.of("--provenance", "pairing=" + s.pairingText()));
+    PointBuilder point = s.point(u, port, dir);
+    ServerStats.proc().addTo(point, protocol, servers.pids(protocol));
+    point
+        .fact("trial_started", started)
+        .fact(ClassDataSharing.KEY, archives.text())
+        .fact("pairing", s.pairingText());
     if (s.jars() != null && !s.jars().args(u.variant()).isEmpty()) {
-      args.addAll(
-          List.of("--provenance", "server_args=" + String.join(" ", s.jars().args(u.variant()))));
+      point.fact("server_args", String.join(" ", s.jars().args(u.variant())));
     }
-    args.addAll(
-        List.of(
-            "--provenance",
-            "server_pid="
-                + String.join(",", servers.pids(protocol).stream().map(String::valueOf).toList())));
-    return new CompareSide(u, logFile, args);
+    point.fact(
+        "server_pid",
+        String.join(",", servers.pids(protocol).stream().map(String::valueOf).toList()));
+    return new CompareSide(u, logFile, point);
   }
 
   private static String lines(List<String> lines) {

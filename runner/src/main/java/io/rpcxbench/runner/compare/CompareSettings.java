@@ -1,6 +1,7 @@
 package io.rpcxbench.runner.compare;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointBuilder;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.runner.point.PointFiles;
 import io.rpcxbench.runner.point.RunTls;
@@ -140,24 +141,22 @@ record CompareSettings(
 
   /** Whether {@code u} ran before: its folder holds a complete raw file (a rerun keeps it). */
   boolean finished(ComparePlan.Unit u) {
-    Path file = HarnessPoints.request(harnessArgs(u, 1, List.of(), unitDir(u))).resultFile();
+    Path file = point(u, 1, unitDir(u)).request().resultFile();
     return Files.isDirectory(file.getParent()) && PointFiles.completeFileIn(file.getParent());
   }
 
-  /** The harness arguments of {@code u}, its file under {@code dir}. */
-  List<String> harnessArgs(ComparePlan.Unit u, int port, List<String> serverStats, Path dir) {
-    String protocol = protocol(u.variant());
-    List<String> a = new ArrayList<>(List.of("--protocol", protocol));
-    a.addAll(u.point().loadArgs(plan.requests(u.variant(), u.point())));
-    a.addAll(warmup.args());
-    a.addAll(List.of("--runs", String.valueOf(runs), "--host", HOST));
-    a.addAll(List.of("--port", protocol + "=" + port));
-    a.addAll(serverStats);
-    a.addAll(List.of("--out", dir.toString(), "--force"));
-    a.addAll(tls.clientArgs());
-    trialProvenance(u).forEach((k, v) -> a.addAll(List.of("--provenance", k + "=" + v)));
-    a.addAll(harnessExtra);
-    return a;
+  /** The harness's point of {@code u}, its server at {@code port}, its file under {@code dir}. */
+  PointBuilder point(ComparePlan.Unit u, int port, Path dir) {
+    PointBuilder point = HarnessPoints.point(protocol(u.variant()));
+    u.point().load(point, plan.requests(u.variant(), u.point()));
+    return point
+        .options(warmup.args())
+        .runs(runs)
+        .target(HOST, port)
+        .out(dir, true)
+        .tls(tls.clientTls())
+        .facts(trialProvenance(u))
+        .options(harnessExtra);
   }
 
   /**

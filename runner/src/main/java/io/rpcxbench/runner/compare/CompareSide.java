@@ -1,7 +1,8 @@
 package io.rpcxbench.runner.compare;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointBuilder;
+import io.rpcxbench.harness.PointRequest;
 import io.rpcxbench.runner.point.PointFiles;
 import io.rpcxbench.runner.point.PointLauncher;
 import java.io.IOException;
@@ -16,23 +17,22 @@ import java.util.List;
  * One variant of a trial, its server up: the harness arguments that measure it, and where its lines
  * go.
  */
-record CompareSide(ComparePlan.Unit unit, Path logFile, List<String> args) {
+record CompareSide(ComparePlan.Unit unit, Path logFile, PointBuilder point) {
 
-  /** These arguments, the runs released after the warm-up by {@code release}. */
+  /** This point, the runs released after the warm-up by {@code release}. */
   CompareSide awaiting(Path release) {
-    List<String> a = new ArrayList<>(args);
-    new io.rpcxbench.harness.config.FleetMember(List.of(), null, release).addArgs(a);
-    return new CompareSide(unit, logFile, a);
+    return new CompareSide(unit, logFile, point.copy().awaitRelease(release));
   }
 
   /** {@code side}'s harness JVM, its lines in its log; its exit code. */
   static int run(PointLauncher launcher, CompareSide side) throws InterruptedException {
-    Path tryFile = HarnessPoints.request(side.args()).resultFile();
-    append(side.logFile(), "==== " + String.join(" ", side.args()));
+    PointRequest request = side.point().request();
+    Path tryFile = request.resultFile();
+    append(side.logFile(), "==== " + String.join(" ", request.args()));
     List<String> said = new ArrayList<>();
     int code =
         launcher.run(
-            side.args(),
+            request.args(),
             tryFile,
             line -> {
               append(side.logFile(), line);

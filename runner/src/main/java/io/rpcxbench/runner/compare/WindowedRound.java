@@ -1,7 +1,6 @@
 package io.rpcxbench.runner.compare;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.HarnessPoints;
 import io.rpcxbench.raw.AtomicText;
 import io.rpcxbench.runner.point.PointLauncher;
 import io.rpcxbench.runner.point.SweepLog;
@@ -167,9 +166,7 @@ final class WindowedRound {
   private long overlapUs(List<ComparePlan.Unit> units, int attempt) throws IOException {
     List<WindowPairing.Window> all = new ArrayList<>();
     for (ComparePlan.Unit u : units) {
-      Path file =
-          HarnessPoints.request(s.harnessArgs(u, 1, List.of(), Attempts.dir(s.unitDir(u), attempt)))
-              .resultFile();
+      Path file = s.point(u, 1, Attempts.dir(s.unitDir(u), attempt)).request().resultFile();
       if (Files.isRegularFile(file)) {
         for (io.rpcxbench.raw.RunRow r : io.rpcxbench.raw.RawResultFile.read(file).rows()) {
           var start = r.extra(io.rpcxbench.harness.load.RunInstants.START);

@@ -1,5 +1,6 @@
 package io.rpcxbench.runner.point;
 
+import io.rpcxbench.spi.ClientTls;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,14 +14,14 @@ import java.util.function.Consumer;
  * {@code --tls off|tls|mtls} of a run that starts its servers (--local, --lab): a test authority
  * made for the run in {@code <out>/tls/} by {@code tls-kit.jar} (never committed keys; a resumed
  * run keeps its files), the servers' flags ({@code --tls-cert}, {@code --tls-key}, with mTLS {@code
- * --tls-client-ca}) and the harness's ({@code --tls-ca}, with mTLS {@code --tls-cert} and {@code
- * --tls-key}). docs/tls.md.
+ * --tls-client-ca}) and the harness's files (the authority, with mTLS the client's certificate and
+ * key). docs/tls.md.
  *
  * <pre>{@code
  * RunTls tls = RunTls.of("mtls", out);
  * tls.make(home, "198.18.0.2", log);   // out/tls/ca.pem, server.pem, ...
  * tls.serverArgs();                    // [--tls-cert, out/tls/server.pem, --tls-key, ..., --tls-client-ca, ...]
- * tls.clientArgs();                    // [--tls-ca, out/tls/ca.pem, --tls-cert, ..., --tls-key, ...]
+ * tls.clientTls();                     // ClientTls[ca=out/tls/ca.pem, cert=..., key=...]
  * }</pre>
  */
 public final class RunTls {
@@ -87,21 +88,15 @@ public final class RunTls {
     return args;
   }
 
-  /** The harness's flags; none when off. */
-  public List<String> clientArgs() {
-    List<String> args = new ArrayList<>();
-    if (on()) {
-      args.addAll(List.of("--tls-ca", dir.resolve("ca.pem").toString()));
-      if (mutual()) {
-        args.addAll(
-            List.of(
-                "--tls-cert",
-                dir.resolve("client.pem").toString(),
-                "--tls-key",
-                dir.resolve("client-key.pem").toString()));
-      }
+  /** The harness's TLS files; null when off. */
+  public ClientTls clientTls() {
+    if (!on()) {
+      return null;
     }
-    return args;
+    return mutual()
+        ? new ClientTls(
+            dir.resolve("ca.pem"), dir.resolve("client.pem"), dir.resolve("client-key.pem"))
+        : ClientTls.trusting(dir.resolve("ca.pem"));
   }
 
   /**

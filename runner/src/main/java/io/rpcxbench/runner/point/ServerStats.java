@@ -1,5 +1,6 @@
 package io.rpcxbench.runner.point;
 
+import io.rpcxbench.harness.PointBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -149,25 +150,21 @@ public final class ServerStats {
   }
 
   /**
-   * The harness options that read {@code protocol}'s servers ({@code localPids}: the servers this
-   * run started); with {@code off}, those servers are only named as under test, so the noise guard
+   * The point's readers of {@code protocol}'s servers ({@code localPids}: the servers this run
+   * started); with {@code off}, those servers are only named as under test, so the noise guard
    * never counts them as other tenants.
    */
-  public List<String> args(String protocol, List<Long> localPids) {
-    List<String> args = new ArrayList<>();
+  public void addTo(PointBuilder point, String protocol, List<Long> localPids) {
     switch (source) {
-      case "proc" ->
-          localPids.forEach(pid -> args.addAll(List.of("--server-pid", protocol + "=" + pid)));
-      case "cgroup" -> cgroups.forEach(dir -> args.addAll(List.of("--server-cgroup", dir)));
+      case "proc" -> localPids.forEach(pid -> point.serverPid(protocol, pid));
+      case "cgroup" -> cgroups.forEach(dir -> point.serverCgroup(Path.of(dir)));
       case "ssh" -> {
         Long pid = remotePids.get(protocol);
         if (pid != null) {
-          args.addAll(
-              List.of("--server-ssh", sshDestination, "--server-pid", protocol + "=" + pid));
+          point.serverSsh(sshDestination).serverPid(protocol, pid);
         }
       }
-      default -> localPids.forEach(pid -> args.addAll(List.of("--own-pid", String.valueOf(pid))));
+      default -> localPids.forEach(point::ownPid);
     }
-    return args;
   }
 }

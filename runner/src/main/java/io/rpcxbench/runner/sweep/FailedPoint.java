@@ -17,7 +17,7 @@ import java.util.Map;
  * (call, payload_bytes, items, scenario, work, the load model), so that it lands in its own series.
  *
  * <pre>{@code
- * FailedPoint.write(file, PointState.TIMEOUT, HarnessPoints.request(args), 124, started, "-Xmx1g");
+ * FailedPoint.write(file, PointState.TIMEOUT, point.request(), 124, started, "-Xmx1g");
  * }</pre>
  */
 final class FailedPoint {

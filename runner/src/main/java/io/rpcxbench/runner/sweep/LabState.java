@@ -57,20 +57,14 @@ record LabState(Path labSh, Map<String, String> state) {
   }
 
   /**
-   * The harness options that name the lab's packet emulator ({@code link_pid}, with {@code
-   * link=packet}) as a process of the run: it moves every packet of the point, so its CPU is the
-   * link's, never another tenant's, and the noise guard must not call the point contended for it.
-   * None for a netem lab (the kernel's qdiscs have no process).
+   * The packet emulator's pid ({@code link_pid}, with {@code link=packet}), a process of the run:
+   * it moves every packet of the point, so its CPU is the link's, never another tenant's, and the
+   * noise guard must not call the point contended for it. Null for a netem lab (the kernel's qdiscs
+   * have no process), or none recorded.
    */
-  List<String> linkProcessArgs() {
-    String pid = linkPid();
-    return pid != null ? List.of("--own-pid", pid) : List.of();
-  }
-
-  /** The packet emulator's pid ({@code link_pid}), or null: a netem lab, or none recorded. */
-  private String linkPid() {
+  Long linkPid() {
     String pid = state.get("link_pid");
-    return pid != null && pid.matches("[1-9][0-9]{0,9}") ? pid : null;
+    return pid != null && pid.matches("[1-9][0-9]{0,9}") ? Long.valueOf(pid) : null;
   }
 
   /**
@@ -78,9 +72,9 @@ record LabState(Path labSh, Map<String, String> state) {
    * here. Nothing for a netem lab.
    */
   void markEmulator() throws IOException, InterruptedException {
-    String pid = linkPid();
+    Long pid = linkPid();
     if (pid != null) {
-      new ProcessBuilder("kill", "-USR2", pid).start().waitFor();
+      new ProcessBuilder("kill", "-USR2", pid.toString()).start().waitFor();
     }
   }
 
@@ -92,14 +86,14 @@ record LabState(Path labSh, Map<String, String> state) {
    * s.
    */
   Map<String, String> emulatorWindow() throws IOException, InterruptedException {
-    String pid = linkPid();
+    Long pid = linkPid();
     String statsFile = state.get("link_stats");
     if (pid == null || statsFile == null) {
       return Map.of();
     }
     Path stats = Path.of(statsFile);
     String old = Files.exists(stats) ? Files.readString(stats) : "";
-    new ProcessBuilder("kill", "-USR1", pid).start().waitFor();
+    new ProcessBuilder("kill", "-USR1", pid.toString()).start().waitFor();
     long deadline = System.nanoTime() + 2_000_000_000L;
     String now = old;
     while (now.equals(old) && System.nanoTime() < deadline) {

@@ -1,7 +1,8 @@
 package io.rpcxbench.runner.sweep;
 
 import io.rpcxbench.api.ExitCode;
-import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointBuilder;
+import io.rpcxbench.harness.PointRequest;
 import io.rpcxbench.runner.point.PlannedPoint;
 import io.rpcxbench.runner.point.PointFiles;
 import io.rpcxbench.runner.point.PointLauncher;
@@ -57,15 +58,22 @@ final class PointRuns {
       String head,
       Map<String, String> provenance)
       throws IOException, InterruptedException {
-    List<String> args =
-        new ArrayList<>(
-            PointArgs.of(
-                s,
-                p,
-                target.host(p.profile()),
-                target.port(p.protocol(), p.profile()),
-                pointProvenance(provenance, p)));
-    args.addAll(target.statsArgs(p.protocol()));
+    PointBuilder point =
+        SweepPoint.of(
+            s,
+            p,
+            target.host(p.profile()),
+            target.port(p.protocol(), p.profile()),
+            pointProvenance(provenance, p));
+    target.addReaders(point, p.protocol());
+    PointRequest request;
+    try {
+      request = point.request();
+    } catch (IllegalArgumentException e) {
+      log.line("the harness rejected its arguments (exit 2): " + e.getMessage());
+      return ExitCode.USAGE.code();
+    }
+    List<String> args = request.args();
     Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     long[] before = target.linkBytes();
     target.markLink();
@@ -97,7 +105,7 @@ final class PointRuns {
         currentFile = null;
         return ExitCode.INTERRUPTED.code();
       }
-      return finish(file, head, args, code, started, before, said);
+      return finish(file, head, request, code, started, before, said);
     }
   }
 
@@ -105,7 +113,7 @@ final class PointRuns {
   private int finish(
       Path file,
       String head,
-      List<String> args,
+      PointRequest request,
       int code,
       Instant started,
       long[] before,
@@ -122,7 +130,7 @@ final class PointRuns {
       PointState state = code == ExitCode.TIMED_OUT.code() ? PointState.TIMEOUT : PointState.FAILED;
       String jvmFlags =
           s.site().clientJvmFlags() == null ? "" : String.join(" ", s.site().clientJvmFlags());
-      FailedPoint.write(file, state, HarnessPoints.request(args), code, started, jvmFlags);
+      FailedPoint.write(file, state, request, code, started, jvmFlags);
       if (state == PointState.FAILED) {
         log.line(head + ": the harness exited with " + code + " and wrote no file; it said:");
         said.forEach(l -> log.line("  " + l));

@@ -110,11 +110,10 @@ public final class Sweep {
           gridFiles
               .computeIfAbsent(
                   p.series(),
-                  k -> HarnessPoints.gridFiles(PointArgs.of(s, p, target.host(), 1, Map.of())))
+                  k -> HarnessPoints.gridFiles(SweepPoint.of(s, p, target.host(), 1, Map.of())))
               .apply(p.first(), p.second()));
     }
-    return s.pointFile(
-        HarnessPoints.request(PointArgs.of(s, p, target.host(), 1, Map.of())).resultFile());
+    return s.pointFile(SweepPoint.of(s, p, target.host(), 1, Map.of()).request().resultFile());
   }
 
   /** The state of an existing point file. */

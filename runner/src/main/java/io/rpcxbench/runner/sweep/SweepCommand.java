@@ -341,7 +341,7 @@ public final class SweepCommand implements Callable<Integer> {
       firsts.putIfAbsent(List.of(p.protocol(), p.axes()), p);
     }
     for (PlannedPoint p : firsts.values()) {
-      HarnessPoints.request(PointArgs.of(s, p, s.site().host(), 1, Map.of()));
+      SweepPoint.of(s, p, s.site().host(), 1, Map.of()).request();
     }
   }
 

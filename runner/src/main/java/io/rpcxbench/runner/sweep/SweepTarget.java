@@ -1,6 +1,7 @@
 package io.rpcxbench.runner.sweep;
 
 import io.rpcxbench.harness.HarnessPoints.CatalogEntry;
+import io.rpcxbench.harness.PointBuilder;
 import io.rpcxbench.harness.output.ClassDataSharing;
 import io.rpcxbench.runner.fleet.FleetLauncher;
 import io.rpcxbench.runner.link.LinkProfiles;
@@ -233,17 +234,15 @@ public final class SweepTarget implements AutoCloseable {
   }
 
   /**
-   * The harness options that read {@code protocol}'s servers' CPU and memory, and name the lab's
-   * packet emulator as the run's own.
+   * The point's readers of {@code protocol}'s servers' CPU and memory, and the lab's packet
+   * emulator named as the run's own.
    */
-  public List<String> statsArgs(String protocol) {
-    List<String> args =
-        new ArrayList<>(stats.args(protocol, servers == null ? List.of() : servers.pids(protocol)));
+  public void addReaders(PointBuilder point, String protocol) {
+    stats.addTo(point, protocol, servers == null ? List.of() : servers.pids(protocol));
     LabState now = currentLab();
-    if (now != null) {
-      args.addAll(now.linkProcessArgs());
+    if (now != null && now.linkPid() != null) {
+      point.ownPid(now.linkPid());
     }
-    return args;
   }
 
   /** Starts the lab's packet emulator's window, as a point starts (nothing elsewhere). */

@@ -2,6 +2,7 @@ package io.rpcxbench.runner.sweep;
 
 import io.rpcxbench.harness.config.Call;
 import io.rpcxbench.harness.config.MessageCall;
+import io.rpcxbench.harness.protocol.CallKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +23,7 @@ public record Workload(String label, List<String> args) {
 
   /** The user's own message ({@code --call message}, docs/messages.md). */
   public static Workload message(MessageCall m) {
-    List<String> args = new ArrayList<>(List.of("--call", "message"));
+    List<String> args = new ArrayList<>(new Call(CallKind.MESSAGE, null, null).args());
     args.addAll(m.options());
     return new Workload("message " + m.shape().name() + " (" + m.reply().id() + ")", args);
   }

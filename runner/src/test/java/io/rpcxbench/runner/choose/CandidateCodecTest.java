@@ -23,11 +23,10 @@ class CandidateCodecTest {
     assertThat(copy.protocol()).isEqualTo("grpc");
     assertThat(copy.codec()).isEqualTo("gzip");
     assertThat(copy.original()).isEqualTo("grpc:gzip");
-    assertThat(copy.harnessArgs()).containsExactly("--compression", "gzip");
     CandidateName plain = CandidateName.of("rpcx#2");
     assertThat(plain.protocol()).isEqualTo("rpcx");
     assertThat(plain.hasCodec()).isFalse();
-    assertThat(plain.harnessArgs()).isEmpty();
+    assertThat(plain.codec()).isNull();
   }
 
   @Test

@@ -2,8 +2,9 @@ package io.rpcxbench.runner.choose;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rpcxbench.harness.config.DurationConverter;
 import io.rpcxbench.runner.point.PlannedPoint;
-import io.rpcxbench.runner.sweep.PointArgs;
+import io.rpcxbench.runner.sweep.SweepPoint;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,7 @@ class ChooseTimingTest {
 
   /** The value after {@code option} in {@code args}, in whole seconds. */
   private static int seconds(List<String> args, String option) {
-    String v = args.get(args.indexOf(option) + 1);
-    return Integer.parseInt(v.substring(0, v.length() - 1));
+    return (int) DurationConverter.parse(args.get(args.indexOf(option) + 1)).toSeconds();
   }
 
   /**
@@ -55,19 +55,21 @@ class ChooseTimingTest {
     int seconds = Choose.probeSeconds(20, s.probeS());
     assertThat(seconds).isEqualTo(30);
     List<String> args =
-        PointArgs.of(
-            s.target(),
-            PlannedPoint.rate(0, "rpcx", 20, seconds),
-            "127.0.0.1",
-            8081,
-            Map.of(),
-            1,
-            ChooseTiming.limitS(seconds, 1));
+        SweepPoint.of(
+                s.target(),
+                PlannedPoint.rate(0, "rpcx", 20, seconds),
+                "127.0.0.1",
+                8081,
+                Map.of(),
+                1,
+                ChooseTiming.limitS(seconds, 1))
+            .request()
+            .args();
     assertThat(seconds(args, "--duration")).isEqualTo(30);
     assertThat(args.get(args.indexOf("--runs") + 1)).isEqualTo("1");
     assertThat(seconds(args, "--time-limit"))
         .isEqualTo(30 + ChooseTiming.WARMUP_MAX_S + ChooseTiming.MARGIN_S);
-    assertThat(args).containsSubsequence("--warmup-max", ChooseTiming.WARMUP_MAX_S + "s");
+    assertThat(seconds(args, "--warmup-max")).isEqualTo(ChooseTiming.WARMUP_MAX_S);
 
     // the shared load's 2 runs of 30 s at 20/s, and the backstop above every point's limit
     int shared = ChooseTiming.limitS(seconds, s.sharedRuns());

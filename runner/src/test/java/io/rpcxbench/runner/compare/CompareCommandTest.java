@@ -130,18 +130,28 @@ class CompareCommandTest {
     assertThat(plan.units()).contains(u);
     Path dir = s.unitDir(u);
     assertThat(dir).isEqualTo(Path.of("/r/out/raw/inflight-64/round1/grpc"));
-    assertThat(String.join(" ", s.harnessArgs(u, 4711, List.of("--server-pid", "grpc=9"), dir)))
-        .isEqualTo(
-            "--protocol grpc --in-flight 64 --requests 3 --warmup-mode steady"
-                + " --warmup-iteration 1s"
-                + " --warmup-tolerance 3% --warmup-max 30s --runs 4 --host 127.0.0.1 --port"
-                + " grpc=4711 --server-pid grpc=9 --out /r/out/raw/inflight-64/round1/grpc --force"
-                + " --provenance trial=1 --provenance trials=2 --provenance round=1 --provenance"
-                + " order_index="
-                + (plan.order(1).indexOf("grpc") + 1)
-                + " --provenance round_order="
-                + String.join(" ", plan.order(1))
-                + " --provenance order_seed=24001 --call items --items 10");
+    long server = ProcessHandle.current().pid(); // the harness checks that a server's pid runs
+    List<String> args = s.point(u, 4711, dir).serverPid("grpc", server).request().args();
+    assertThat(String.join(" ", args))
+        .startsWith("--protocol grpc ")
+        .contains(
+            "--requests 3",
+            "--warmup-mode steady",
+            "--warmup-max 30s",
+            "--runs 4",
+            "--host 127.0.0.1",
+            "--port grpc=4711",
+            "--server-pid grpc=" + server,
+            "--out /r/out/raw/inflight-64/round1/grpc --force",
+            "--in-flight 64",
+            "--call items",
+            "--items 10",
+            "--provenance trial=1",
+            "--provenance trials=2",
+            "--provenance round=1",
+            "--provenance order_index=" + (plan.order(1).indexOf("grpc") + 1),
+            "--provenance round_order=" + String.join(" ", plan.order(1)),
+            "--provenance order_seed=24001");
   }
 
   @Test
@@ -310,7 +320,7 @@ class CompareCommandTest {
             Files.createTempDirectory("compare-gzip").toString());
     assertThat(s.harnessExtra()).containsSubsequence("--compression", "gzip");
     ComparePlan.Unit u = s.plan().units().get(0);
-    assertThat(s.harnessArgs(u, 8082, List.of(), Path.of("/r/out/x")))
+    assertThat(s.point(u, 8082, Path.of("/r/out/x")).request().args())
         .containsSubsequence("--compression", "gzip");
     Outcome refused = compare("--variants", "grpc,rpcx", "--threads", "1", "--compression", "gzip");
     assertThat(refused.code()).isEqualTo(2);
@@ -366,14 +376,21 @@ class CompareCommandTest {
     CompareSettings s = builds(base, jars, List.of("delta.p50<10%"), 0);
     ComparePlan.Unit u = new ComparePlan.Unit(plan.points().get(0), 3, JarPair.NEW);
     assertThat(s.unitDir(u)).isEqualTo(Path.of("/r/out/new/closed-8/round3"));
-    List<String> args = s.harnessArgs(u, 4711, List.of(), s.unitDir(u));
+    List<String> args = s.point(u, 4711, s.unitDir(u)).request().args();
     assertThat(String.join(" ", args))
-        .startsWith("--protocol rpcx --threads 8 --requests 100 --warmup 2s --runs 4")
-        .contains("--port rpcx=4711 --out /r/out/new/closed-8/round3 --force")
+        .startsWith("--protocol rpcx --threads 8 --requests 100")
         .contains(
-            "--provenance trial=3 --provenance trials=6 --provenance round=3",
+            "--warmup PT2S",
+            "--runs 4",
+            "--port rpcx=4711",
+            "--out /r/out/new/closed-8/round3 --force")
+        .contains(
+            "--provenance trial=3",
+            "--provenance trials=6",
+            "--provenance round=3",
             "--provenance order_index=" + (plan.order(3).indexOf("new") + 1),
-            "--provenance build=new --provenance server_jar=/j/new.jar",
+            "--provenance build=new",
+            "--provenance server_jar=/j/new.jar",
             "--provenance server_jar_sha256=" + "b".repeat(64));
     assertThat(s.describe())
         .contains(
@@ -438,9 +455,10 @@ class CompareCommandTest {
             0,
             null);
     ComparePlan.Unit u = plan.units().get(0);
-    assertThat(off.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x"))).doesNotContain("--tls-ca");
-    assertThat(mtls.harnessArgs(u, 8081, List.of(), Path.of("/r/out/x")))
-        .containsSequence("--tls-ca", "/r/out/tls/ca.pem", "--tls-cert", "/r/out/tls/client.pem");
+    assertThat(off.point(u, 8081, Path.of("/r/out/x")).request().args()).doesNotContain("--tls-ca");
+    assertThat(mtls.point(u, 8081, Path.of("/r/out/x")).request().args())
+        .containsSubsequence("--tls-ca", "/r/out/tls/ca.pem")
+        .containsSubsequence("--tls-cert", "/r/out/tls/client.pem");
     assertThat(mtls.describe()).contains("tls: mtls (a test authority made for the comparison)");
 
     // every catalog stack has TLS now: the tests' line plug-in has none

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rpcxbench.harness.HarnessPoints;
+import io.rpcxbench.harness.PointBuilder;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.runner.LineServerMain;
 import io.rpcxbench.runner.TestJars;
@@ -74,10 +75,14 @@ class ComparePlanTest {
   void thePointKindsGiveTheHarnessTheirLoadOptions() {
     ComparePlan p = plan("2", "8", "10", 1);
     assertThat(p.points()).extracting(ComparePoint::name).containsExactly("closed-2", "inflight-8");
-    assertThat(p.points().get(0).loadArgs(10))
-        .containsExactly("--threads", "2", "--requests", "10");
-    assertThat(p.points().get(1).loadArgs(3))
-        .containsExactly("--in-flight", "8", "--requests", "3");
+    PointBuilder closed = HarnessPoints.point("rpcx");
+    p.points().get(0).load(closed, 10);
+    assertThat(String.join(" ", closed.request().args())).contains("--threads 2 --requests 10");
+    PointBuilder inFlight = HarnessPoints.point("rpcx");
+    p.points().get(1).load(inFlight, 3);
+    assertThat(String.join(" ", inFlight.request().args()))
+        .contains("--requests 3")
+        .contains("--in-flight 8");
     assertThat(p.countsText(ComparePoint.Kind.CLOSED)).isEqualTo("2");
     assertThat(plan("none", "1 64", "5", 1).countsText(ComparePoint.Kind.CLOSED)).isEqualTo("none");
   }
@@ -171,7 +176,7 @@ class ComparePlanTest {
     List<ComparePlan.Unit> units = p.units();
     // round 1 finished both builds; round 2's first trial was cut short (status incomplete)
     for (ComparePlan.Unit u : units.subList(0, 3)) {
-      Path file = HarnessPoints.request(s.harnessArgs(u, 1, List.of(), s.unitDir(u))).resultFile();
+      Path file = s.point(u, 1, s.unitDir(u)).request().resultFile();
       Files.createDirectories(file.getParent());
       String status = u.round() == 1 ? "complete" : "incomplete";
       Files.writeString(file, "# rpcx-bench raw result v2\n# status: " + status + "\n");

@@ -57,13 +57,12 @@ class LabLinksTest {
     Map<String, String> state = new LinkedHashMap<>();
     state.put("link", "packet");
     state.put("link_pid", "7620");
-    assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs())
-        .containsExactly("--own-pid", "7620");
+    assertThat(new LabState(Path.of("lab.sh"), state).linkPid()).isEqualTo(7620L);
     state.put("link", "netem");
     state.remove("link_pid");
-    assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs()).isEmpty();
+    assertThat(new LabState(Path.of("lab.sh"), state).linkPid()).isNull();
     state.put("link_pid", "not-a-pid");
-    assertThat(new LabState(Path.of("lab.sh"), state).linkProcessArgs()).isEmpty();
+    assertThat(new LabState(Path.of("lab.sh"), state).linkPid()).isNull();
   }
 
   @Test

@@ -119,16 +119,10 @@ class SweepCommandTest {
     assertThat(refused.err()).contains("--compression gzip: protocol rpcx has no compression");
     assertThatThrownBy(
             () ->
-                HarnessPoints.request(
-                    List.of(
-                        "--protocol",
-                        "grpc",
-                        "--threads",
-                        "1",
-                        "--requests",
-                        "1",
-                        "--compression",
-                        "none,gzip")))
+                HarnessPoints.point("grpc")
+                    .closed(1, 1)
+                    .options(List.of("--compression", "none,gzip"))
+                    .request())
         .hasMessageContaining(
             "--compression none,gzip: one point takes one codec (a sweep takes several");
   }

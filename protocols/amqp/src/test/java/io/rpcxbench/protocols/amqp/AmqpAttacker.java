@@ -64,7 +64,7 @@ final class AmqpAttacker implements AutoCloseable {
       if (queueDepth() == 0) {
         return (System.nanoTime() - start) / 1_000_000;
       }
-      Thread.sleep(50);
+      Thread.sleep(50); // the drain is measured: how long it took is the attack table's figure
     }
     return -1;
   }

@@ -150,7 +150,7 @@ abstract class AmqpAttacks {
           assertThat((System.nanoTime() - deleted) / 1_000_000)
               .as(() -> "served again within, ms; " + jar.state(40))
               .isLessThan(30_000);
-          Thread.sleep(10);
+          Thread.sleep(10); // the outage is measured: a call every 10 ms until one is served
         }
         worst = Math.max(worst, (System.nanoTime() - deleted) / 1_000_000);
       }

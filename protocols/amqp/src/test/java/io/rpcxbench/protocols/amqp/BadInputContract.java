@@ -187,18 +187,26 @@ abstract class BadInputContract {
     try (Channel own = raw.createChannel()) {
       own.queueDelete(AmqpWire.REQUEST_QUEUE);
     }
-    long until = System.nanoTime() + WAIT.toNanos();
-    AssertionError last = null;
-    while (System.nanoTime() < until) {
-      try {
-        stillServes();
-        return;
-      } catch (RuntimeException | AssertionError e) {
-        last = new AssertionError(e);
-        Thread.sleep(100);
+    Throwable[] last = {null};
+    try {
+      Await.until(
+          "the deleted queue served again",
+          WAIT,
+          () -> {
+            try {
+              stillServes();
+              return true;
+            } catch (RuntimeException | AssertionError e) {
+              last[0] = e;
+              return false;
+            }
+          });
+    } catch (AssertionError e) {
+      if (last[0] != null) {
+        e.addSuppressed(last[0]); // the last honest call's failure
       }
+      throw e;
     }
-    throw last;
   }
 
   @Test
