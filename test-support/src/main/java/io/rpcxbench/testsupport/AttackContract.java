@@ -357,7 +357,7 @@ public abstract class AttackContract {
                 return attack;
               },
               FreshServer.control(id, id, serverArgs, dir.resolve("fresh-server.log"), clientTls));
-      String openAt = OPEN_AT_SECONDS > 0 ? stillOpen(attacks, port) : "";
+      String openAt = OPEN_AT_SECONDS > 0 ? StillOpen.after(OPEN_AT_SECONDS, attacks, port) : "";
       honest.close();
       int after = HonestCaller.servedOnceBack(client, HONEST_BYTES, 100);
       ProcessMemory memory = server.memory();
@@ -395,20 +395,5 @@ public abstract class AttackContract {
     return HONEST_BYTES == 0
         ? HonestCaller.hellos(client)
         : HonestCaller.echoes(client, HONEST_BYTES);
-  }
-
-  /** One more attack, held {@link #OPEN_AT_SECONDS}: how many of its connections are still open. */
-  private static String stillOpen(Supplier<Attack> attacks, int port) throws Exception {
-    try (Attack attack = attacks.get()) {
-      int opened = attack.start("127.0.0.1", port);
-      Thread.sleep(OPEN_AT_SECONDS * 1000L);
-      int closed = attack.closedByServer();
-      return String.format(
-          java.util.Locale.ROOT,
-          "; attack connections still open at %d s: %s of %d",
-          OPEN_AT_SECONDS,
-          closed < 0 ? "?" : String.valueOf(opened - closed),
-          opened);
-    }
   }
 }
