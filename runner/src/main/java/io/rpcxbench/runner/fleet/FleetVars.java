@@ -87,9 +87,11 @@ final class FleetVars {
         case "--threads" -> vars.put("threads", v);
         case "--requests" -> vars.put("requests", v);
         case "--rate" -> vars.put("rates", v);
-        case "--duration" -> vars.put("duration", v);
+        case "--duration" ->
+            vars.put("duration", DurationConverter.format(DurationConverter.parse(v)));
         case "--runs" -> vars.put("runs", Integer.parseInt(v));
-        // 5s whichever way it was written (PT5S, 5000ms): the playbook reads its lead's seconds
+        // 5s whichever way it was written (PT5S, 5000ms): the playbook reads its lead's seconds;
+        // a point's arguments are the harness's own writer's, which writes ISO-8601
         case "--warmup" -> vars.put("warmup", DurationConverter.format(DurationConverter.parse(v)));
         case "--arrivals" -> vars.put("arrivals", v);
         case "--in-flight", "--rate-schedule" ->
@@ -129,21 +131,18 @@ final class FleetVars {
     return vars;
   }
 
-  /** {@code 10s}, {@code 2m}, {@code 500ms} (rounded up), a bare number of seconds. */
+  /**
+   * {@code 10s}, {@code 2m}, {@code 500ms} (rounded up), {@code PT10S}, a bare number of seconds.
+   */
   static int seconds(String duration) {
-    String d = duration.trim().toLowerCase(java.util.Locale.ROOT);
+    String d = duration.trim();
     try {
-      if (d.endsWith("ms")) {
-        return (int) Math.ceil(Long.parseLong(d.substring(0, d.length() - 2)) / 1000.0);
+      if (d.matches("[0-9]+")) {
+        return Integer.parseInt(d);
       }
-      if (d.endsWith("s")) {
-        return Integer.parseInt(d.substring(0, d.length() - 1));
-      }
-      if (d.endsWith("m")) {
-        return 60 * Integer.parseInt(d.substring(0, d.length() - 1));
-      }
-      return Integer.parseInt(d);
-    } catch (NumberFormatException e) {
+      long ms = DurationConverter.parse(d).toMillis();
+      return Math.toIntExact((ms + 999) / 1000);
+    } catch (RuntimeException e) {
       throw new IllegalArgumentException("not a duration: '" + duration + "'");
     }
   }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rpcxbench.harness.HarnessPoints;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,35 @@ import org.junit.jupiter.api.Test;
 class FleetVarsTest {
   private static final Path HOSTS = Path.of("/r/raw-hosts/rpcx/open-r3000-d10s-x3");
   private static final Path MERGED = Path.of("/r/raw");
+
+  @Test
+  void aPointAsTheHarnessesOwnWriterGivesItBecomesTheSameVariables() {
+    // what the runner hands a fleet's launcher: every option, durations in ISO-8601 (PT10S)
+    List<String> args =
+        HarnessPoints.point("rpcx")
+            .rate(3000, Duration.ofSeconds(10))
+            .runs(3)
+            .target("127.0.0.1", 8081)
+            .out(MERGED)
+            .options(List.of("--call", "echo"))
+            .request()
+            .args();
+    Map<String, Object> v = FleetVars.of(args, HOSTS, MERGED, 600);
+    assertThat(v)
+        .containsEntry("protocols", "rpcx")
+        .containsEntry("rates", "3000")
+        .containsEntry("duration", "10s")
+        .containsEntry("runs", 3)
+        .containsEntry("run_slot_s", 10 + FleetVars.RUN_SLOT_MARGIN_S)
+        .doesNotContainKey("threads");
+    @SuppressWarnings("unchecked")
+    List<String> rest = (List<String>) v.get("harness_args");
+    assertThat(rest).containsSubsequence("--call", "echo");
+    assertThat(rest).doesNotContain("--host", "--port", "--out", "--rate", "--duration", "--runs");
+    assertThat(FleetVars.seconds("PT1M")).isEqualTo(60);
+    assertThat(FleetVars.seconds("1500ms")).isEqualTo(2);
+    assertThat(FleetVars.seconds("7")).isEqualTo(7);
+  }
 
   @Test
   void anOpenLoopPointBecomesThePlaybooksVariablesAndTheRestGoesToEveryHarnessVerbatim() {
