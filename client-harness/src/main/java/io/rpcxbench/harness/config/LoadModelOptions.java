@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
@@ -25,12 +26,8 @@ public final class LoadModelOptions {
               + " replies do; needs --duration; replaces --threads and --requests.")
   Double rate;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "DURATION",
-      converter = DurationConverter.class,
-      description = "Open loop: how long each run offers --rate, e.g. 30s.")
-  Duration duration;
+  /** --duration. */
+  @Mixin RateDurationOptions rateDuration = new RateDurationOptions();
 
   @Option(
       names = "--rate-schedule",
@@ -146,10 +143,10 @@ public final class LoadModelOptions {
       if (rate != null && rateSchedule != null) {
         throw usage("--rate-schedule replaces --rate and --duration: give one or the other");
       }
-      if (rate != null && duration == null) {
+      if (rate != null && rateDuration.given() == null) {
         throw usage("--rate needs --duration (how long each run offers the rate), e.g. 30s");
       }
-      if (duration != null && rate == null) {
+      if (rateDuration.given() != null && rate == null) {
         throw usage("--duration goes with --rate (the open loop)");
       }
       for (String option : List.of("--arrivals", "--max-in-flight")) {
@@ -194,7 +191,7 @@ public final class LoadModelOptions {
       RateSchedule schedule =
           rateSchedule != null
               ? RateSchedule.parse(rateSchedule)
-              : RateSchedule.constant(rate, duration);
+              : RateSchedule.constant(rate, rateDuration.given());
       return new LoadModel(LoadModel.Kind.OPEN, schedule, spacing, maxInFlight, 0, failAfter);
     }
     if (inFlightModel) {

@@ -21,13 +21,8 @@ public final class LoadOptions {
   /** --requests-per and --run-time. */
   @Mixin RunLengthOptions runLength = new RunLengthOptions();
 
-  @Option(
-      names = "--runs",
-      paramLabel = "N",
-      defaultValue = Load.DEFAULT_RUNS,
-      description =
-          "Runs in this JVM, orders 0..N-1; order 0 includes start-up (default: ${DEFAULT-VALUE}).")
-  int runs;
+  /** --runs. */
+  @Mixin RunsOptions runs = new RunsOptions();
 
   @Option(
       names = "--time-limit",
@@ -58,7 +53,7 @@ public final class LoadOptions {
         threads,
         requests,
         runLength.requestsPer(),
-        runs,
+        runs.runs(),
         call.kind(),
         call.payload() != null ? call.payload() : call.kind().defaultPayload(),
         call.items() != null ? call.items() : Integer.parseInt(Load.DEFAULT_ITEMS),

@@ -2,6 +2,7 @@ package io.rpcxbench.runner.calibrate;
 
 import io.rpcxbench.api.ExitCode;
 import io.rpcxbench.harness.config.RunLengthOptions;
+import io.rpcxbench.harness.config.RunsOptions;
 import io.rpcxbench.harness.config.WarmupOptions;
 import io.rpcxbench.harness.config.WarmupPlan;
 import io.rpcxbench.raw.AtomicText;
@@ -80,11 +81,16 @@ public final class CalibrateCommand implements Callable<Integer> {
       description = "Calls per thread per run (default ${DEFAULT-VALUE}).")
   int requests;
 
-  @Option(
-      names = "--runs",
-      defaultValue = "5",
-      description = "Runs per trial, the first dropped (default ${DEFAULT-VALUE}).")
-  int runs;
+  /** Calibrate's method: 5 runs a trial, the first dropped. */
+  static final int RUNS = 5;
+
+  /** --runs: the harness's group. */
+  @Mixin RunsOptions runsOption = new RunsOptions();
+
+  /** The runs of a trial: --runs, else the method's {@value #RUNS}. */
+  private int runs() {
+    return runsOption.or(RUNS);
+  }
 
   /** --run-time (the calibration's default {@link #RUN_TIME}) and --requests-per. */
   @Mixin RunLengthOptions runLength = new RunLengthOptions();
@@ -134,7 +140,7 @@ public final class CalibrateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter o = spec.commandLine().getOut();
-    if (trials < 4 || threads < 1 || requests < 1 || runs < 2 || invocations < 2) {
+    if (trials < 4 || threads < 1 || requests < 1 || runs() < 2 || invocations < 2) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           "--trials must be 4 or more, --invocations 2 or more, --threads and --requests"
@@ -211,7 +217,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     if (runTime.isZero()) {
       return Optional.empty();
     }
-    int trial = TrialTime.seconds(TrialTime.warmupS(warmup()), runs, runTime);
+    int trial = TrialTime.seconds(TrialTime.warmupS(warmup()), runs(), runTime);
     return Optional.of((long) invocations * 2 * trials * trial);
   }
 
@@ -283,7 +289,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             "--requests",
             String.valueOf(requests),
             "--runs",
-            String.valueOf(runs),
+            String.valueOf(runs()),
             "--trials",
             String.valueOf(2 * trials),
             "--yes",

@@ -254,7 +254,7 @@ public final class CompareCommand implements Callable<Integer> {
         new CompareSettings(
             plan,
             w,
-            roundOptions.runs,
+            roundOptions.runs(),
             roundOptions.warmupRuns,
             roundOptions.maxSteal,
             roundOptions.retries,

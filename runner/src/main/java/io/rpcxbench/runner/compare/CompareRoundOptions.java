@@ -1,8 +1,10 @@
 package io.rpcxbench.runner.compare;
 
+import io.rpcxbench.harness.config.RunsOptions;
 import io.rpcxbench.stats.Shift;
 import java.io.PrintWriter;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,12 +43,13 @@ final class CompareRoundOptions {
               + " keeps a false difference at 5 %% (report diff --sequential).")
   Integer maxRounds;
 
-  @Option(
-      names = "--runs",
-      paramLabel = "N",
-      defaultValue = "4",
-      description = "Runs per harness JVM (default ${DEFAULT-VALUE}).")
-  int runs;
+  /** Compare's method: 4 runs a harness JVM, 3 with --quick. */
+  static final int RUNS = 4;
+
+  static final int QUICK_RUNS = 3;
+
+  /** --runs: the harness's group. */
+  @Mixin RunsOptions runsOption = new RunsOptions();
 
   @Option(
       names = "--warmup-runs",
@@ -70,8 +73,8 @@ final class CompareRoundOptions {
   int retries;
 
   /**
-   * --quick's rounds and runs where {@code given} does not name its own: {@value #QUICK_ROUNDS}
-   * rounds, none added when {@code gated}, 3 runs.
+   * --quick's rounds where {@code given} does not name its own: {@value #QUICK_ROUNDS} rounds, none
+   * added when {@code gated} (its runs: {@link #runs()}).
    */
   void applyQuick(CommandLine.ParseResult given, boolean gated) {
     if (!given.hasMatchedOption("--rounds")) {
@@ -80,9 +83,11 @@ final class CompareRoundOptions {
     if (!given.hasMatchedOption("--max-rounds") && gated) {
       maxRounds = roundsOr(QUICK_ROUNDS);
     }
-    if (!given.hasMatchedOption("--runs")) {
-      runs = 3;
-    }
+  }
+
+  /** The runs of each harness JVM: --runs, else the method's (4, with --quick 3). */
+  int runs() {
+    return runsOption.or(quick ? QUICK_RUNS : RUNS);
   }
 
   /** --rounds, else {@code otherwise} (the mode's default). */

@@ -1,11 +1,14 @@
 package io.rpcxbench.runner.sweep;
 
+import io.rpcxbench.harness.config.DurationConverter;
+import io.rpcxbench.harness.config.RateDurationOptions;
 import io.rpcxbench.harness.config.RateSchedule;
+import io.rpcxbench.harness.config.RunsOptions;
 import io.rpcxbench.harness.protocol.ProtocolCatalog;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,12 +36,8 @@ final class PlanOptions {
       description = "Request counts (default 10:900:10).")
   String requests;
 
-  @Option(
-      names = "--runs",
-      paramLabel = "N",
-      defaultValue = "10",
-      description = "Runs per point (default 10).")
-  int runs;
+  /** --runs: the harness's group, its default the paper's 10. */
+  @Mixin RunsOptions runs = new RunsOptions();
 
   @Option(
       names = "--point-timeout",
@@ -72,11 +71,8 @@ final class PlanOptions {
       description = "Open-loop rates in calls/s instead of the grid.")
   String rates;
 
-  @Option(
-      names = "--duration",
-      paramLabel = "D",
-      description = "Each run's schedule with --rates: 10s, 1m (default 10s).")
-  String duration;
+  /** --duration: the harness's group; the sweep's method 10 s, whole seconds. */
+  @Mixin RateDurationOptions duration = new RateDurationOptions();
 
   @Option(
       names = "--stop-after-overload",
@@ -87,8 +83,8 @@ final class PlanOptions {
 
   /** Checks what needs no catalog; throws IllegalArgumentException with sweep.sh's messages. */
   void check() {
-    if (runs < 1) {
-      throw bad("--runs must be a positive integer, got '" + runs + "'");
+    if (runs.runs() < 1) {
+      throw bad("--runs must be a positive integer, got '" + runs.runs() + "'");
     }
     if (limitS < 1) {
       throw bad("--point-timeout must be a positive number of seconds, got '" + limitS + "'");
@@ -114,7 +110,7 @@ final class PlanOptions {
             (skipDominated ? "--skip-dominated" : "--stop-after-failures")
                 + " moves on along the grid's thread counts; with --rates use --stop-after-overload N");
       }
-    } else if (duration != null) {
+    } else if (duration.given() != null) {
       throw bad("--duration is the schedule of a rate sweep: give --rates too");
     }
   }
@@ -128,7 +124,7 @@ final class PlanOptions {
   }
 
   PointLimits limits() {
-    return new PointLimits(runs, limitS, timeoutPer);
+    return new PointLimits(runs.runs(), limitS, timeoutPer);
   }
 
   StopRules stops() {
@@ -170,17 +166,23 @@ final class PlanOptions {
     return list;
   }
 
+  /** The rate sweep's method: each run offers its rate this long unless --duration says. */
+  static final Duration RATE_DURATION = Duration.ofSeconds(10);
+
   /** The rate sweep's --duration in seconds (0 for the grid). */
   int durationS() {
     if (rates == null) {
       return 0;
     }
-    String d = duration == null ? "10s" : duration;
-    Matcher m = Pattern.compile("([1-9][0-9]{0,5})s|([1-9][0-9]{0,3})m").matcher(d);
-    if (!m.matches()) {
-      throw bad("--duration must be whole seconds or minutes like 10s or 1m, got '" + d + "'");
+    Duration d = duration.or(RATE_DURATION);
+    long ms = d.toMillis();
+    if (ms < 1000 || ms % 1000 != 0 || ms > 999_999_000L) {
+      throw bad(
+          "--duration must be whole seconds or minutes like 10s or 1m, got '"
+              + DurationConverter.format(d)
+              + "'");
     }
-    return m.group(1) != null ? Integer.parseInt(m.group(1)) : Integer.parseInt(m.group(2)) * 60;
+    return (int) (ms / 1000);
   }
 
   /** The protocols in order, each once; "all" is the catalog's. */
